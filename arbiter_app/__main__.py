@@ -1,0 +1,3 @@
+from arbiter_app.cli import main
+
+raise SystemExit(main())

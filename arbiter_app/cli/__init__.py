@@ -1,0 +1,67 @@
+"""The ``arbiter-app`` command: headless commands over the session and the exports.
+
+Each command lives in a module of this package that exposes
+``register(subparsers)``; the module list below is the whole command set.
+Expected failures (bad input, refused actions) print one clear message to
+standard error and exit with status 2; the GUI starts when no command is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from arbiter_app import __version__
+from arbiter_app.core.errors import ArbiterError
+
+COMMAND_MODULES: tuple[str, ...] = ()
+
+EXIT_USAGE = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="arbiter-app",
+        description="Arbiter: standings, tie-breaks and play-offs for the chief arbiter.",
+    )
+    parser.add_argument("--version", action="version", version=f"arbiter-app {__version__}")
+    parser.add_argument(
+        "--demo", action="store_true", help="open the app on a copy of the sample event"
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        module = importlib.import_module(f"arbiter_app.cli.{name}")
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        return start_gui(args)
+    try:
+        result: int = handler(args)
+    except ArbiterError as exc:
+        print(f"arbiter-app: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return 0
+    return result
+
+
+def start_gui(args: argparse.Namespace) -> int:
+    try:
+        app_module = importlib.import_module("arbiter_app.app")
+    except ModuleNotFoundError:
+        print(
+            "arbiter-app: the desktop application is not part of this build yet;"
+            " see 'arbiter-app --help' for the commands",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    code: int = app_module.run(demo=bool(args.demo))
+    return code

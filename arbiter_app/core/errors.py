@@ -1,0 +1,50 @@
+"""Narrow error types of the rules core.
+
+Parsers collect every problem they find, each with where it is (source,
+line, column), and raise one :class:`InputError` that carries them all, so
+the arbiter sees every mistake in a file at once (the python-chess way).
+Programming errors are not caught and wrapped: they stay ordinary exceptions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """One problem in some input: *line* and *column* are 1-based; 0 when not known."""
+
+    source: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        where = self.source
+        if self.line:
+            where += f":{self.line}"
+            if self.column:
+                where += f":{self.column}"
+        return f"{where}: {self.message}"
+
+
+class ArbiterError(Exception):
+    """Base class of every error Arbiter raises on purpose (bad input, refused action)."""
+
+
+class InputError(ArbiterError):
+    """Input that cannot be read; carries every :class:`Issue` found."""
+
+    def __init__(self, issues: Sequence[Issue]) -> None:
+        self.issues = tuple(issues)
+        super().__init__("\n".join(str(i) for i in self.issues) or "invalid input")
+
+
+class RuleError(ArbiterError):
+    """An action the regulations do not allow (the message says which rule)."""
+
+
+class UnknownTieBreak(ArbiterError):
+    """A tie-break code that is not in the catalogue."""

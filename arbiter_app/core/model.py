@@ -1,0 +1,470 @@
+"""The tournament model: players, rounds and what each player did in each round.
+
+Every tie-break depends on *what kind* of round a player had, not only on the
+points (FIDE C.07 article 16 and US Chess rule 34E treat a forfeit, a
+pairing-allocated bye and a requested bye differently), so a round entry keeps
+its kind. The model is immutable: an :class:`Event` is a value, and changes go
+through :mod:`arbiter_app.session`, which builds a new one.
+
+Pairing numbers (TPN, "tournament pairing number") identify players; they are
+1-based and unique within an event.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from fractions import Fraction
+
+from arbiter_app.core.points import STANDARD, ZERO, PointSystem
+
+
+class Colour(enum.Enum):
+    """The colour a player had (or was scheduled to have) in a round."""
+
+    WHITE = "w"
+    BLACK = "b"
+
+    @property
+    def opposite(self) -> Colour:
+        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+
+
+class Outcome(enum.Enum):
+    """The result of a game from one player's point of view."""
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+
+    @property
+    def opposite(self) -> Outcome:
+        if self is Outcome.WIN:
+            return Outcome.LOSS
+        if self is Outcome.LOSS:
+            return Outcome.WIN
+        return Outcome.DRAW
+
+
+class EntryKind(enum.Enum):
+    """What a player's round was.
+
+    The names follow FIDE C.07 article 16 and TRF-16/TRF-26 (codes in brackets):
+
+    - ``GAME``: a game played over the board (``1 = 0``; ``W D L`` when unrated).
+    - ``FORFEIT_WIN`` / ``FORFEIT_LOSS``: the game was scheduled but not played
+      (``+`` / ``-``); the scheduled opponent is kept when known.
+    - ``PAIRING_BYE``: pairing-allocated bye, PAB (``U``): the odd player out.
+    - ``FULL_BYE`` / ``HALF_BYE`` / ``ZERO_BYE``: requested byes, FPB, HPB, ZPB
+      (``F`` / ``H`` / ``Z``).
+    - ``NOT_PAIRED``: left out of the round (absent, or not yet entered; seed
+      ``002_…``: "not included in the matchmaking of a round: 0 point").
+    - ``WITHDRAWN``: a round after the player left the event.
+    """
+
+    GAME = "game"
+    FORFEIT_WIN = "forfeit-win"
+    FORFEIT_LOSS = "forfeit-loss"
+    PAIRING_BYE = "pairing-bye"
+    FULL_BYE = "full-bye"
+    HALF_BYE = "half-bye"
+    ZERO_BYE = "zero-bye"
+    NOT_PAIRED = "not-paired"
+    WITHDRAWN = "withdrawn"
+
+    @property
+    def is_played(self) -> bool:
+        """A game was played over the board (C.07 article 16: everything else is unplayed)."""
+        return self is EntryKind.GAME
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self in (EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS)
+
+    @property
+    def is_bye(self) -> bool:
+        return self in _BYES
+
+    @property
+    def has_opponent(self) -> bool:
+        """A game or a forfeit: there was a (scheduled) opponent."""
+        return self is EntryKind.GAME or self.is_forfeit
+
+    @property
+    def is_voluntarily_unplayed(self) -> bool:
+        """VUR in FIDE C.07 (2024) article 16.2 / (2026) 16.5: the player chose not to play.
+
+        Half- and zero-point byes, full-point requested byes, forfeit losses,
+        absences and withdrawals are voluntary; a pairing-allocated bye and a
+        forfeit win are not the player's choice.
+        """
+        return self in _VOLUNTARY
+
+
+_BYES = frozenset(
+    {EntryKind.PAIRING_BYE, EntryKind.FULL_BYE, EntryKind.HALF_BYE, EntryKind.ZERO_BYE}
+)
+_VOLUNTARY = frozenset(
+    {
+        EntryKind.FORFEIT_LOSS,
+        EntryKind.FULL_BYE,
+        EntryKind.HALF_BYE,
+        EntryKind.ZERO_BYE,
+        EntryKind.NOT_PAIRED,
+        EntryKind.WITHDRAWN,
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """One player's round.
+
+    *opponent* is the opponent's pairing number for a game or a forfeit (a
+    forfeit may have none when the file does not say). *colour* is the colour
+    played or scheduled. *outcome* is set for games only. *rated* is false for
+    a game played but not rated (TRF ``W D L``).
+    """
+
+    kind: EntryKind
+    opponent: int | None = None
+    colour: Colour | None = None
+    outcome: Outcome | None = None
+    rated: bool = True
+
+    def __post_init__(self) -> None:
+        if self.kind is EntryKind.GAME:
+            if self.opponent is None or self.outcome is None:
+                raise ValueError("a played game needs an opponent and an outcome")
+        elif self.outcome is not None:
+            raise ValueError(f"a {self.kind.value} has no game outcome")
+        if not self.kind.has_opponent and self.opponent is not None:
+            raise ValueError(f"a {self.kind.value} has no opponent")
+
+    # Convenience constructors keep call sites short and readable.
+    @staticmethod
+    def game(
+        opponent: int, colour: Colour | None, outcome: Outcome, *, rated: bool = True
+    ) -> RoundEntry:
+        return RoundEntry(EntryKind.GAME, opponent, colour, outcome, rated)
+
+    @staticmethod
+    def of(
+        kind: EntryKind, opponent: int | None = None, colour: Colour | None = None
+    ) -> RoundEntry:
+        return RoundEntry(kind, opponent, colour)
+
+    def points(self, system: PointSystem) -> Fraction:
+        """The points this round is worth under *system*."""
+        kind = self.kind
+        if kind is EntryKind.GAME:
+            if self.outcome is Outcome.WIN:
+                return system.win
+            if self.outcome is Outcome.DRAW:
+                return system.draw
+            return system.loss
+        if kind is EntryKind.FORFEIT_WIN:
+            return system.forfeit_win_points
+        if kind is EntryKind.FORFEIT_LOSS:
+            return system.forfeit_loss
+        if kind is EntryKind.PAIRING_BYE:
+            return system.pairing_bye_points
+        if kind is EntryKind.FULL_BYE:
+            return system.full_bye_points
+        if kind is EntryKind.HALF_BYE:
+            return system.half_bye_points
+        if kind is EntryKind.ZERO_BYE:
+            return system.zero_bye
+        return system.absent
+
+    @property
+    def is_played(self) -> bool:
+        return self.kind is EntryKind.GAME
+
+    @property
+    def is_win(self) -> bool:
+        return self.kind is EntryKind.GAME and self.outcome is Outcome.WIN
+
+    @property
+    def is_draw(self) -> bool:
+        return self.kind is EntryKind.GAME and self.outcome is Outcome.DRAW
+
+    @property
+    def is_loss(self) -> bool:
+        return self.kind is EntryKind.GAME and self.outcome is Outcome.LOSS
+
+
+NOT_PAIRED = RoundEntry(EntryKind.NOT_PAIRED)
+
+
+class System(enum.Enum):
+    """The tournament system (seed ``001_…`` names all four)."""
+
+    SWISS = "swiss"
+    ROUND_ROBIN = "round-robin"
+    DOUBLE_ROUND_ROBIN = "double-round-robin"
+    DOUBLE_SWISS = "double-swiss"
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self in (System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN)
+
+    @property
+    def games_per_round(self) -> int:
+        """A double Swiss round is two games against the same opponent (seed ``001_…``)."""
+        return 2 if self is System.DOUBLE_SWISS else 1
+
+
+class RuleSet(enum.Enum):
+    """Which text decides unplayed rounds in tie-breaks.
+
+    - ``FIDE_2024``: C.07 approved 2023, for all FIDE-rated events from 1 April 2024
+      (articles 16.1–16.5).
+    - ``FIDE_2026``: C.07 as amended, in force from 1 March 2026 (dummy-opponent caps
+      16.4.1/16.4.2, cut order 16.5).
+    - ``USCF``: US Chess rule 34E: an opponent's unplayed games count ½, one's own
+      unplayed rounds count as opponents with 0 (seed ``001_…``).
+    """
+
+    FIDE_2024 = "fide-2024"
+    FIDE_2026 = "fide-2026"
+    USCF = "uscf"
+
+    @property
+    def is_fide(self) -> bool:
+        return self is not RuleSet.USCF
+
+
+FIDE_2026_IN_FORCE = date(2026, 3, 1)
+
+
+def fide_rule_set_on(day: date | None) -> RuleSet:
+    """The FIDE rule set in force on *day* (the event's start date, TRF record 042).
+
+    Events starting on or after 1 March 2026 use the 2026 text; earlier ones the
+    2024 text. Without a date, the rule set in force today cannot be guessed in
+    a pure function, so the newest text applies.
+    """
+    if day is None or day >= FIDE_2026_IN_FORCE:
+        return RuleSet.FIDE_2026
+    return RuleSet.FIDE_2024
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A participant. *tpn* is the pairing number; *rating* the FIDE rating (None if unrated)."""
+
+    tpn: int
+    name: str
+    rating: int | None = None
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    national_rating: int | None = None
+    national_id: str = ""
+    sex: str = ""
+    birth: str = ""
+    disqualified: bool = False
+    withdrawn_from_round: int | None = None
+    """The first round the player no longer plays in (None while active)."""
+
+    @property
+    def unrated(self) -> bool:
+        return not self.rating
+
+
+@dataclass(frozen=True, slots=True)
+class PointAdjustment:
+    """Points added to or taken from a player by the arbiter (TRF record 299: penalties)."""
+
+    tpn: int
+    points: Fraction
+    round: int | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRequest:
+    """A bye asked for before pairing (TRF-26 record 240): *kind* is HALF_BYE, FULL_BYE or ZERO_BYE."""
+
+    tpn: int
+    round: int
+    kind: EntryKind
+
+
+@dataclass(frozen=True, slots=True)
+class EventInfo:
+    """Descriptive header fields (TRF records 012–132 and their TRF-26 companions)."""
+
+    name: str = ""
+    city: str = ""
+    federation: str = ""
+    start_date: date | None = None
+    end_date: date | None = None
+    tournament_type: str = ""
+    chief_arbiter: str = ""
+    deputy_arbiters: tuple[str, ...] = ()
+    time_control: str = ""
+    round_dates: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Event:
+    """A tournament: players and their round entries, with the event's settings.
+
+    *entries* maps a pairing number to that player's entries, round 1 first; a
+    player's tuple may be shorter than the number of rounds played (missing
+    rounds read as not paired). *round_point_systems* optionally gives one
+    point system per round (index 0 is round 1) and overrides *point_system*.
+    """
+
+    info: EventInfo = field(default_factory=EventInfo)
+    system: System = System.SWISS
+    planned_rounds: int = 0
+    players: tuple[Player, ...] = ()
+    entries: Mapping[int, tuple[RoundEntry, ...]] = field(default_factory=dict)
+    point_system: PointSystem = STANDARD
+    round_point_systems: tuple[PointSystem, ...] = ()
+    rule_set: RuleSet | None = None
+    adjustments: tuple[PointAdjustment, ...] = ()
+    bye_requests: tuple[ByeRequest, ...] = ()
+    forbidden_pairs: tuple[frozenset[int], ...] = ()
+    """Pairs (or groups) of players who must not meet (TRF record 260)."""
+
+    # -- lookups ---------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def rounds_played(self) -> int:
+        """The number of rounds for which any entry exists."""
+        return max((len(e) for e in self.entries.values()), default=0)
+
+    @property
+    def rounds(self) -> int:
+        """Rounds of the event: the planned number, or the played one when larger."""
+        return max(self.planned_rounds, self.rounds_played)
+
+    @property
+    def effective_rule_set(self) -> RuleSet:
+        """The stored rule set, else the FIDE text in force on the start date (TRF 042)."""
+        if self.rule_set is not None:
+            return self.rule_set
+        return fide_rule_set_on(self.info.start_date)
+
+    def player(self, tpn: int) -> Player:
+        for p in self.players:
+            if p.tpn == tpn:
+                return p
+        raise KeyError(f"no player with pairing number {tpn}")
+
+    def player_map(self) -> dict[int, Player]:
+        return {p.tpn: p for p in self.players}
+
+    def entry(self, tpn: int, round_no: int) -> RoundEntry:
+        """The entry of player *tpn* in round *round_no* (1-based); not paired if missing."""
+        row = self.entries.get(tpn, ())
+        if 1 <= round_no <= len(row):
+            return row[round_no - 1]
+        return NOT_PAIRED
+
+    def entries_of(self, tpn: int, after_round: int | None = None) -> tuple[RoundEntry, ...]:
+        """All rounds of player *tpn*, padded to the rounds played, cut after *after_round*."""
+        last = self.rounds_played if after_round is None else after_round
+        return tuple(self.entry(tpn, r) for r in range(1, last + 1))
+
+    def points_system_for(self, round_no: int) -> PointSystem:
+        if 1 <= round_no <= len(self.round_point_systems):
+            return self.round_point_systems[round_no - 1]
+        return self.point_system
+
+    def round_points(self, tpn: int, round_no: int) -> Fraction:
+        return self.entry(tpn, round_no).points(self.points_system_for(round_no))
+
+    def adjustment_total(self, tpn: int, after_round: int | None = None) -> Fraction:
+        total = ZERO
+        for adj in self.adjustments:
+            if adj.tpn != tpn:
+                continue
+            if after_round is not None and adj.round is not None and adj.round > after_round:
+                continue
+            total += adj.points
+        return total
+
+    def score(self, tpn: int, after_round: int | None = None) -> Fraction:
+        """Points of *tpn* after *after_round* (default: all rounds), adjustments included."""
+        last = self.rounds_played if after_round is None else after_round
+        total = sum((self.round_points(tpn, r) for r in range(1, last + 1)), ZERO)
+        return total + self.adjustment_total(tpn, after_round)
+
+    def scores(self, after_round: int | None = None) -> dict[int, Fraction]:
+        return {p.tpn: self.score(p.tpn, after_round) for p in self.players}
+
+    def max_points_per_round(self, round_no: int) -> Fraction:
+        return self.points_system_for(round_no).win
+
+    # -- building ------------------------------------------------------------
+    def with_entries(self, entries: Mapping[int, Sequence[RoundEntry]]) -> Event:
+        return replace(self, entries={k: tuple(v) for k, v in entries.items()})
+
+    def with_players(self, players: Iterable[Player]) -> Event:
+        return replace(self, players=tuple(sorted(players, key=lambda p: p.tpn)))
+
+    def truncated(self, after_round: int) -> Event:
+        """The event as it stood after *after_round*: later rounds dropped."""
+        return replace(
+            self,
+            entries={k: v[:after_round] for k, v in self.entries.items()},
+            adjustments=tuple(
+                a for a in self.adjustments if a.round is None or a.round <= after_round
+            ),
+        )
+
+    def iter_games(self) -> Iterator[tuple[int, int, RoundEntry]]:
+        """Yield ``(round, tpn, entry)`` for every entry of every player."""
+        for p in self.players:
+            for r, e in enumerate(self.entries.get(p.tpn, ()), start=1):
+                yield r, p.tpn, e
+
+
+def check_consistency(event: Event) -> list[str]:
+    """Say where the two sides of a game disagree (opponent, colour, result).
+
+    Returns readable problems, an empty list when the event is consistent.
+    A game must appear on both players' rows with the same round, opposite
+    colours and opposite outcomes; a forfeit win on one side is a forfeit loss
+    on the other.
+    """
+    problems: list[str] = []
+    known = {p.tpn for p in event.players}
+    for r, tpn, e in event.iter_games():
+        if not e.kind.has_opponent or e.opponent is None:
+            continue
+        opp = e.opponent
+        if opp not in known:
+            problems.append(f"round {r}: player {tpn} meets unknown player {opp}")
+            continue
+        if opp == tpn:
+            problems.append(f"round {r}: player {tpn} is paired with themself")
+            continue
+        other = event.entry(opp, r)
+        if other.opponent != tpn:
+            problems.append(
+                f"round {r}: player {tpn} meets {opp}, but {opp}'s round says "
+                f"{other.opponent if other.opponent is not None else other.kind.value}"
+            )
+            continue
+        if e.colour is not None and other.colour is not None and e.colour is other.colour:
+            problems.append(f"round {r}: players {tpn} and {opp} both have {e.colour.name.lower()}")
+        if e.kind is EntryKind.GAME:
+            if other.kind is not EntryKind.GAME or other.outcome is not (
+                e.outcome.opposite if e.outcome else None
+            ):
+                problems.append(f"round {r}: results of {tpn} and {opp} do not match")
+        elif e.kind is EntryKind.FORFEIT_WIN and other.kind is not EntryKind.FORFEIT_LOSS:
+            # A double forfeit shows as two forfeit losses, which is fine.
+            problems.append(f"round {r}: {tpn} won by forfeit but {opp} did not lose by forfeit")
+    return problems

@@ -1,0 +1,116 @@
+"""Exact scores and point systems.
+
+Points are never floats: every score in Arbiter is a :class:`fractions.Fraction`
+(half-points are exact), and point systems say how many points each kind of
+round entry is worth. FIDE C.07 article 5 counts a win 1, a draw ½ and a loss 0
+unless the regulations say otherwise; the Grand Chess Tour counts rapid games
+2/1/0 and blitz games 1/½/0 in one event (seed ``000_…``), so an event may carry
+one point system per round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+Points = Fraction
+
+ZERO: Final = Fraction(0)
+HALF: Final = Fraction(1, 2)
+ONE: Final = Fraction(1)
+
+
+def parse_points(text: str) -> Fraction:
+    """Read ``"1"``, ``"0.5"``, ``"½"``, ``"2½"``, ``"1/2"``, ``"3,5"`` as an exact score.
+
+    Raises :class:`ValueError` for anything else (floats are refused so that no
+    binary rounding can slip in: ``"0.1"`` is read as exactly one tenth).
+    """
+    s = text.strip().replace(",", ".")
+    if not s:
+        raise ValueError("empty score")
+    if s.endswith("½"):
+        whole = s[:-1]
+        return (Fraction(whole) if whole else ZERO) + HALF
+    try:
+        return Fraction(s)
+    except (ValueError, ZeroDivisionError) as exc:
+        raise ValueError(f"not a score: {text!r}") from exc
+
+
+def format_points(value: Fraction, *, ascii_only: bool = False) -> str:
+    """Print a score the way arbiters write it: ``3``, ``3½`` (or ``3.5`` with *ascii_only*).
+
+    Values that are not whole or half numbers are printed as decimals, which
+    only tie-breaks such as AOB produce.
+    """
+    if value.denominator == 1:
+        return str(value.numerator)
+    if value.denominator == 2:
+        sign = "-" if value < 0 else ""
+        whole = (abs(value) - HALF).numerator
+        if ascii_only:
+            return f"{sign}{whole}.5"
+        return f"{sign}{whole or ''}½"
+    return format_decimal(value, 2)
+
+
+def format_decimal(value: Fraction, places: int) -> str:
+    """Round half away from zero to *places* decimals, exactly, and print with a dot."""
+    scale = 10**places
+    scaled = abs(value) * scale
+    rounded = int(scaled + HALF)  # half up on the magnitude
+    sign = "-" if value < 0 and rounded else ""
+    whole, frac = divmod(rounded, scale)
+    return f"{sign}{whole}.{frac:0{places}d}" if places else f"{sign}{whole}"
+
+
+@dataclass(frozen=True, slots=True)
+class PointSystem:
+    """How many points each result and each kind of unplayed round is worth.
+
+    The defaults are FIDE's (C.07 article 5; Laws of Chess): win 1, draw ½,
+    loss 0; a pairing-allocated bye is worth a win (C.04.1 f), a forfeit win
+    a win, a full-point bye a win, a half-point bye a draw. Seed ``002_…``
+    scores the unpaired player 1 point and an absent player 0.
+    """
+
+    win: Fraction = ONE
+    draw: Fraction = HALF
+    loss: Fraction = ZERO
+    forfeit_win: Fraction | None = None
+    forfeit_loss: Fraction = ZERO
+    pairing_bye: Fraction | None = None
+    full_bye: Fraction | None = None
+    half_bye: Fraction | None = None
+    zero_bye: Fraction = ZERO
+    absent: Fraction = ZERO
+    name: str = "1/½/0"
+
+    @property
+    def forfeit_win_points(self) -> Fraction:
+        return self.win if self.forfeit_win is None else self.forfeit_win
+
+    @property
+    def pairing_bye_points(self) -> Fraction:
+        return self.win if self.pairing_bye is None else self.pairing_bye
+
+    @property
+    def full_bye_points(self) -> Fraction:
+        return self.win if self.full_bye is None else self.full_bye
+
+    @property
+    def half_bye_points(self) -> Fraction:
+        return self.draw if self.half_bye is None else self.half_bye
+
+    @property
+    def is_standard(self) -> bool:
+        return (self.win, self.draw, self.loss) == (ONE, HALF, ZERO)
+
+
+STANDARD: Final = PointSystem()
+"""1 / ½ / 0: FIDE's default and every seed's classical and blitz scoring."""
+
+GCT_RAPID: Final = PointSystem(win=Fraction(2), draw=ONE, loss=ZERO, name="2/1/0")
+"""Grand Chess Tour rapid games count double (seed ``000_…``; GCT event rules)."""

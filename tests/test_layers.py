@@ -1,0 +1,28 @@
+"""DESIGN.md section 1: the pure packages never load Qt or SQL."""
+
+import subprocess
+import sys
+
+PURE = ["arbiter_app.core", "arbiter_app.core.model", "arbiter_app.core.tiebreaks"]
+
+
+def test_core_loads_neither_qt_nor_sqlite() -> None:
+    code = (
+        "import importlib, sys\n"
+        f"for name in {PURE!r}:\n"
+        "    importlib.import_module(name)\n"
+        "import pkgutil, arbiter_app.core as core\n"
+        "for info in pkgutil.walk_packages(core.__path__, 'arbiter_app.core.'):\n"
+        "    importlib.import_module(info.name)\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'sqlite3', '_sqlite3', 'sqlite_utils'))\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "", f"pure core loaded: {out.stdout.strip()}"
+
+
+def test_the_check_itself_sees_a_loaded_module() -> None:
+    """Guard against a vacuous check: importing sqlite3 must be seen."""
+    code = "import sys, sqlite3\nprint(','.join(m for m in sys.modules if m == 'sqlite3'))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "sqlite3"

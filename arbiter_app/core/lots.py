@@ -1,0 +1,165 @@
+"""Drawing of lots: every random decision is a recorded draw.
+
+A draw is either made by the application from a seed, which is stored so the
+same seed always gives the same outcome (anyone can redo it from the seed and
+the documented algorithm below), or it is a physical draw at the venue whose
+outcome the arbiter types in. Both are values of :class:`Draw`; the session
+journals them with the time and the witnesses, and the printed protocol shows
+them (FIDE C.05 and C.07 3.1.4: pairing numbers of a play-off by lot; GCT 2023
+articles 2.3, 2.4.1, 2.5.3, 3.3, 3.4.1, 3.5.3, 4.7, 4.9).
+
+The seeded shuffle does not depend on Python's ``random`` module: it is a
+Fisher–Yates shuffle whose random numbers are taken from SHA-256 of the seed
+and a counter, so the outcome is fixed by this file's algorithm alone.
+
+The core never makes up a seed (it has no global random state); the caller
+passes a fresh one (the session takes it from the operating system).
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from arbiter_app.core.errors import RuleError
+
+
+class DrawMethod(enum.Enum):
+    SEEDED = "seeded"
+    """Drawn by the application from a stored seed."""
+    PHYSICAL = "physical"
+    """Drawn at the venue (cards, envelopes, a coin); the outcome was typed in."""
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """One drawing of lots.
+
+    *candidates* are what was drawn among (pairing numbers, or ``0``/``1`` for
+    a coin), in the order they were listed; *outcome* is the drawn order
+    (for a coin toss, a single winner). *seed* is set for seeded draws.
+    """
+
+    purpose: str
+    method: DrawMethod
+    candidates: tuple[int, ...]
+    outcome: tuple[int, ...]
+    seed: int | None = None
+    witnesses: tuple[str, ...] = ()
+    article: str = ""
+
+    def describe(self) -> str:
+        how = (
+            f"drawn by the application from seed {self.seed}"
+            if self.method is DrawMethod.SEEDED
+            else "physical draw entered by the arbiter"
+        )
+        seen = f"; witnesses: {', '.join(self.witnesses)}" if self.witnesses else ""
+        return f"{self.purpose}: {', '.join(map(str, self.outcome))} ({how}{seen})"
+
+
+class _SeedStream:
+    """Uniform integers from SHA-256(seed, counter): portable and documented."""
+
+    def __init__(self, seed: int) -> None:
+        if seed < 0:
+            raise ValueError("a seed is a non-negative integer")
+        self._seed = seed.to_bytes((seed.bit_length() + 8) // 8 or 1, "big")
+        self._counter = 0
+
+    def _block(self) -> int:
+        data = self._seed + b":" + self._counter.to_bytes(8, "big")
+        self._counter += 1
+        return int.from_bytes(hashlib.sha256(data).digest(), "big")
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` by rejection sampling (no modulo bias)."""
+        if n <= 0:
+            raise ValueError("empty range")
+        limit = (1 << 256) - ((1 << 256) % n)
+        while True:
+            x = self._block()
+            if x < limit:
+                return x % n
+
+
+def shuffled(items: Sequence[int], seed: int) -> tuple[int, ...]:
+    """Fisher–Yates shuffle of *items* driven by *seed*; the same seed, the same order."""
+    out = list(items)
+    stream = _SeedStream(seed)
+    for i in range(len(out) - 1, 0, -1):
+        j = stream.below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out)
+
+
+def seeded_draw(
+    purpose: str,
+    candidates: Sequence[int],
+    seed: int,
+    *,
+    witnesses: Sequence[str] = (),
+    article: str = "",
+) -> Draw:
+    """Draw an order of *candidates* from *seed* (e.g. play-off pairing numbers)."""
+    return Draw(
+        purpose,
+        DrawMethod.SEEDED,
+        tuple(candidates),
+        shuffled(candidates, seed),
+        seed,
+        tuple(witnesses),
+        article,
+    )
+
+
+def physical_draw(
+    purpose: str,
+    candidates: Sequence[int],
+    outcome: Sequence[int],
+    *,
+    witnesses: Sequence[str] = (),
+    article: str = "",
+) -> Draw:
+    """Record a draw made at the venue; *outcome* must be an order of the candidates."""
+    if sorted(outcome) != sorted(candidates):
+        raise RuleError(
+            f"the drawn order {list(outcome)} must list each of {sorted(candidates)} exactly once"
+        )
+    return Draw(
+        purpose,
+        DrawMethod.PHYSICAL,
+        tuple(candidates),
+        tuple(outcome),
+        None,
+        tuple(witnesses),
+        article,
+    )
+
+
+def seeded_toss(purpose: str, sides: Sequence[int], seed: int, *, article: str = "") -> Draw:
+    """Toss a coin between two *sides* (e.g. two pairing numbers); the outcome is the winner."""
+    if len(sides) != 2:
+        raise RuleError("a coin toss is between exactly two sides")
+    winner = sides[_SeedStream(seed).below(2)]
+    return Draw(purpose, DrawMethod.SEEDED, tuple(sides), (winner,), seed, (), article)
+
+
+def physical_toss(
+    purpose: str,
+    sides: Sequence[int],
+    winner: int,
+    *,
+    witnesses: Sequence[str] = (),
+    article: str = "",
+) -> Draw:
+    """Record a coin tossed by the arbiter: *winner* must be one of the two sides."""
+    if len(sides) != 2:
+        raise RuleError("a coin toss is between exactly two sides")
+    if winner not in sides:
+        raise RuleError(f"the toss winner {winner} is not one of {list(sides)}")
+    return Draw(
+        purpose, DrawMethod.PHYSICAL, tuple(sides), (winner,), None, tuple(witnesses), article
+    )

@@ -125,7 +125,10 @@ class RoundEntry:
     *opponent* is the opponent's pairing number for a game or a forfeit (a
     forfeit may have none when the file does not say). *colour* is the colour
     played or scheduled. *outcome* is set for games only. *rated* is false for
-    a game played but not rated (TRF ``W D L``).
+    a game played but not rated (TRF ``W D L``). *opponent_rating* is the
+    opponent's rating at the start of this round, for events that track it
+    (seed ``002_…``: AROC 1 uses "rating at the start of each round"); when
+    None, the opponent's registered rating applies.
     """
 
     kind: EntryKind
@@ -133,6 +136,7 @@ class RoundEntry:
     colour: Colour | None = None
     outcome: Outcome | None = None
     rated: bool = True
+    opponent_rating: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind is EntryKind.GAME:
@@ -146,9 +150,14 @@ class RoundEntry:
     # Convenience constructors keep call sites short and readable.
     @staticmethod
     def game(
-        opponent: int, colour: Colour | None, outcome: Outcome, *, rated: bool = True
+        opponent: int,
+        colour: Colour | None,
+        outcome: Outcome,
+        *,
+        rated: bool = True,
+        opponent_rating: int | None = None,
     ) -> RoundEntry:
-        return RoundEntry(EntryKind.GAME, opponent, colour, outcome, rated)
+        return RoundEntry(EntryKind.GAME, opponent, colour, outcome, rated, opponent_rating)
 
     @staticmethod
     def of(

@@ -1,0 +1,265 @@
+"""The open event as the GUI sees it: one object that runs actions and says what changed.
+
+Every action of the window goes through :class:`EventDocument`. It asks its
+backend to do the work and emits :attr:`EventDocument.changed` with a
+:class:`Changes` report; panels look at the report and refresh only what they
+show (the Anki way: an operation reports what changed, views refresh from the
+report).
+
+The backend is the session layer when a file is open. :class:`MemoryBackend`
+keeps an event in memory with an undo history of whole events, for a new
+event or an imported file that has not been saved yet.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Protocol
+
+from PySide6.QtCore import QObject, Signal
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry
+
+
+@dataclass(frozen=True, slots=True)
+class Changes:
+    """What an action changed; views refresh the parts that are set."""
+
+    event: bool = False
+    """A different event was opened (everything must be rebuilt)."""
+    players: bool = False
+    results: bool = False
+    settings: bool = False
+    playoff: bool = False
+    rounds: frozenset[int] = frozenset()
+    """The rounds whose results changed (empty when unknown or not applicable)."""
+
+    @property
+    def anything(self) -> bool:
+        return self.event or self.players or self.results or self.settings or self.playoff
+
+    def __or__(self, other: Changes) -> Changes:
+        return Changes(
+            self.event or other.event,
+            self.players or other.players,
+            self.results or other.results,
+            self.settings or other.settings,
+            self.playoff or other.playoff,
+            self.rounds | other.rounds,
+        )
+
+
+EVERYTHING = Changes(event=True, players=True, results=True, settings=True, playoff=True)
+
+
+class GameResult(enum.Enum):
+    """A board's result as the arbiter types it, from White's side.
+
+    The key is the one typed in the pairings panel: ``1`` White wins, ``0``
+    Black wins, ``=`` draw, ``+`` White wins by forfeit, ``-`` Black wins by
+    forfeit.
+    """
+
+    WHITE_WINS = "1"
+    BLACK_WINS = "0"
+    DRAW = "="
+    WHITE_FORFEIT_WIN = "+"
+    BLACK_FORFEIT_WIN = "-"
+
+    @property
+    def label(self) -> str:
+        return _LABELS[self]
+
+    @classmethod
+    def from_key(cls, text: str) -> GameResult | None:
+        for result in cls:
+            if result.value == text:
+                return result
+        return None
+
+
+_LABELS = {
+    GameResult.WHITE_WINS: "1-0",
+    GameResult.BLACK_WINS: "0-1",
+    GameResult.DRAW: "½-½",
+    GameResult.WHITE_FORFEIT_WIN: "+ -",
+    GameResult.BLACK_FORFEIT_WIN: "- +",
+}
+
+
+class Backend(Protocol):
+    """What the document needs from whatever holds the event."""
+
+    @property
+    def event(self) -> Event: ...
+
+    @property
+    def path(self) -> Path | None: ...
+
+    @property
+    def modified(self) -> bool: ...
+
+    def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes: ...
+
+    def undo(self) -> Changes: ...
+
+    def redo(self) -> Changes: ...
+
+    def undo_label(self) -> str | None: ...
+
+    def redo_label(self) -> str | None: ...
+
+
+def entries_for_result(white: int, black: int, result: GameResult) -> tuple[RoundEntry, RoundEntry]:
+    """The two round entries (White's, Black's) a typed result stands for."""
+    if result is GameResult.WHITE_FORFEIT_WIN:
+        return (
+            RoundEntry(EntryKind.FORFEIT_WIN, black, Colour.WHITE),
+            RoundEntry(EntryKind.FORFEIT_LOSS, white, Colour.BLACK),
+        )
+    if result is GameResult.BLACK_FORFEIT_WIN:
+        return (
+            RoundEntry(EntryKind.FORFEIT_LOSS, black, Colour.WHITE),
+            RoundEntry(EntryKind.FORFEIT_WIN, white, Colour.BLACK),
+        )
+    outcome = {
+        GameResult.WHITE_WINS: Outcome.WIN,
+        GameResult.BLACK_WINS: Outcome.LOSS,
+        GameResult.DRAW: Outcome.DRAW,
+    }[result]
+    return (
+        RoundEntry.game(black, Colour.WHITE, outcome),
+        RoundEntry.game(white, Colour.BLACK, outcome.opposite),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    label: str
+    before: Event
+    after: Event
+    changes: Changes
+
+
+class MemoryBackend:
+    """An event held in memory with an undo history (no file yet)."""
+
+    def __init__(self, event: Event, path: Path | None = None) -> None:
+        self._event = event
+        self._path = path
+        self._done: list[_Step] = []
+        self._undone: list[_Step] = []
+        self._saved: _Step | None = None
+
+    @property
+    def event(self) -> Event:
+        return self._event
+
+    @property
+    def path(self) -> Path | None:
+        return self._path
+
+    @property
+    def modified(self) -> bool:
+        # Modified when the newest step done is not the one the file was saved at.
+        current = self._done[-1] if self._done else None
+        return current is not self._saved
+
+    def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes:
+        event = self._event
+        if event.entry(white, round_no).opponent != black:
+            raise RuleError(f"players {white} and {black} are not paired in round {round_no}")
+        w_entry, b_entry = entries_for_result(white, black, result)
+        entries = dict(event.entries)
+        for tpn, new in ((white, w_entry), (black, b_entry)):
+            row = list(entries.get(tpn, ()))
+            row[round_no - 1] = replace(new, opponent_rating=row[round_no - 1].opponent_rating)
+            entries[tpn] = tuple(row)
+        after = replace(event, entries=entries)
+        changes = Changes(results=True, rounds=frozenset({round_no}))
+        label = f"Result {white}–{black} in round {round_no}: {result.label}"
+        self._apply(_Step(label, event, after, changes))
+        return changes
+
+    def _apply(self, step: _Step) -> None:
+        self._done.append(step)
+        self._undone.clear()
+        self._event = step.after
+
+    def undo(self) -> Changes:
+        if not self._done:
+            return Changes()
+        step = self._done.pop()
+        self._undone.append(step)
+        self._event = step.before
+        return step.changes
+
+    def redo(self) -> Changes:
+        if not self._undone:
+            return Changes()
+        step = self._undone.pop()
+        self._done.append(step)
+        self._event = step.after
+        return step.changes
+
+    def undo_label(self) -> str | None:
+        return self._done[-1].label if self._done else None
+
+    def redo_label(self) -> str | None:
+        return self._undone[-1].label if self._undone else None
+
+
+class EventDocument(QObject):
+    """The event open in a window; emits :attr:`changed` after every action."""
+
+    changed = Signal(object)
+    """Carries the :class:`Changes` report of the action just done."""
+
+    def __init__(self, backend: Backend, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._backend = backend
+
+    @property
+    def backend(self) -> Backend:
+        return self._backend
+
+    @property
+    def tournament(self) -> Event:
+        """The event as it stands now (``event`` is QObject's event handler, hence the name)."""
+        return self._backend.event
+
+    @property
+    def path(self) -> Path | None:
+        return self._backend.path
+
+    @property
+    def modified(self) -> bool:
+        return self._backend.modified
+
+    def replace_backend(self, backend: Backend) -> None:
+        """Open another event in this window."""
+        self._backend = backend
+        self.changed.emit(EVERYTHING)
+
+    def _report(self, changes: Changes) -> Changes:
+        if changes.anything:
+            self.changed.emit(changes)
+        return changes
+
+    def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes:
+        return self._report(self._backend.set_result(round_no, white, black, result))
+
+    def undo(self) -> Changes:
+        return self._report(self._backend.undo())
+
+    def redo(self) -> Changes:
+        return self._report(self._backend.redo())
+
+    def undo_label(self) -> str | None:
+        return self._backend.undo_label()
+
+    def redo_label(self) -> str | None:
+        return self._backend.redo_label()

@@ -45,12 +45,20 @@ TRF_FILTER = "FIDE tournament report (*.trf *.txt)"
 
 
 @dataclass(frozen=True)
+class ImportedEvent:
+    """An event read from another program's file, with what looked wrong but was read."""
+
+    event: Event
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Services:
     """What the window can do beyond the open event; None leaves the action disabled."""
 
     open_event: Callable[[Path], Backend] | None = None
     """Open a ``.arbiter`` file."""
-    import_trf: Callable[[Path], Event] | None = None
+    import_trf: Callable[[Path], ImportedEvent] | None = None
     export_trf: Callable[[Event, Path], None] | None = None
     playoff_view: Callable[[Event], PlayoffView] | None = None
     """The play-off engine's state as the panel draws it."""
@@ -293,7 +301,22 @@ class MainWindow(QMainWindow):
         reader = self.services.import_trf
         if reader is None:
             return False
-        return self.run(lambda: self.document.replace_backend(MemoryBackend(reader(path))))
+        imported: list[ImportedEvent] = []
+        if not self.run(lambda: imported.append(reader(path))):
+            return False
+        self.document.replace_backend(MemoryBackend(imported[0].event))
+        if imported[0].warnings:
+            box = QMessageBox(
+                QMessageBox.Icon.Information,
+                "Arbiter",
+                f"{path.name} was read, with {len(imported[0].warnings)} remark(s).",
+                QMessageBox.StandardButton.Ok,
+                self,
+            )
+            box.setDetailedText("\n".join(imported[0].warnings))
+            box.open()
+        self.statusBar().showMessage(f"Imported {path.name}", 5000)
+        return True
 
     def export_trf(self) -> None:
         writer = self.services.export_trf
@@ -357,18 +380,22 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray):
             self.restoreState(state)
 
+    def ask_to_discard(self) -> bool:
+        """Ask before closing an event whose changes are in no file; True to close."""
+        answer = QMessageBox.question(
+            self,
+            "Arbiter",
+            "This event has changes that are not in a file. Close anyway?",
+            QMessageBox.StandardButton.Close | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Close
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.document.modified and isinstance(self.document.backend, MemoryBackend):
-            answer = QMessageBox.question(
-                self,
-                "Arbiter",
-                "This event has changes that are not in a file. Close anyway?",
-                QMessageBox.StandardButton.Close | QMessageBox.StandardButton.Cancel,
-                QMessageBox.StandardButton.Cancel,
-            )
-            if answer != QMessageBox.StandardButton.Close:
-                event.ignore()
-                return
+        unsaved = self.document.modified and isinstance(self.document.backend, MemoryBackend)
+        if unsaved and not self.ask_to_discard():
+            event.ignore()
+            return
         self.save_layout()
         if self.projector is not None:
             self.projector.close()

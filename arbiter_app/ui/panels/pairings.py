@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QSpinBox,
     QTableView,
     QVBoxLayout,
@@ -57,6 +58,9 @@ class PairingsPanel(QWidget):
         self.model = PairingsModel(self)
         self.round = QSpinBox(self)
         self.round.setAccessibleName("Round")
+        # The spin box's own text field is what screen readers land on.
+        for field in self.round.findChildren(QLineEdit):
+            field.setAccessibleName("Round")
         self.round.setPrefix("Round ")
         self.round.setMinimum(1)
         self.round.valueChanged.connect(lambda _: self.refresh())

@@ -133,6 +133,7 @@ class MainWindow(QMainWindow):
         pairings.raise_()
         self.splitDockWidget(standings, playoff, Qt.Orientation.Vertical)
         self.resizeDocks([pairings, standings], [560, 680], Qt.Orientation.Horizontal)
+        self.resizeDocks([standings, playoff], [460, 340], Qt.Orientation.Vertical)
 
     def _action(
         self,

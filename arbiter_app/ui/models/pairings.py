@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
 from arbiter_app.ui.models.table import RowTableModel
 from arbiter_app.ui.rows import PairingRow
@@ -40,6 +43,19 @@ class PairingsModel(RowTableModel):
             numeric=(0,),
             tooltips=TOOLTIPS,
         )
+
+    def data(
+        self,
+        index: QModelIndex | QPersistentModelIndex,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> Any:
+        if (
+            role == Qt.ItemDataRole.TextAlignmentRole
+            and index.isValid()
+            and index.column() == RESULT_COLUMN
+        ):
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return super().data(index, role)
 
     def pairing(self, row: int) -> PairingRow:
         return self._pairings[row]

@@ -63,6 +63,10 @@ class PairingsPanel(QWidget):
             field.setAccessibleName("Round")
         self.round.setPrefix("Round ")
         self.round.setMinimum(1)
+        self.round.setMinimumWidth(
+            self.round.fontMetrics().horizontalAdvance("Round 9999")
+            + 4 * self.round.fontMetrics().height()
+        )
         self.round.valueChanged.connect(lambda _: self.refresh())
         self.summary = QLabel(self)
         self.summary.setAccessibleName("Round summary")

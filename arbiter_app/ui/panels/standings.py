@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Signal
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.tiebreaks import TieBreakContext, explain, parse_spec
@@ -51,6 +58,9 @@ class StandingsPanel(QWidget):
         played, planned = event.rounds_played, event.rounds
         self.caption.setText(f"After round {played} of {planned}")
         self.view.resizeColumnsToContents()
+        if self.model.columnCount() > 2:
+            # The name takes the spare width, so the figures stay next to each other.
+            self.view.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
 
     def on_clicked(self, index: QModelIndex) -> None:
         code = self.model.tiebreak_code(index.column())

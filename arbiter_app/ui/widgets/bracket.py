@@ -67,7 +67,8 @@ class BracketView(QWidget):
         name_w = max((fm.horizontalAdvance(e.name) for e in box.entries), default=0)
         detail_w = max((fm.horizontalAdvance(e.detail) for e in box.entries), default=0)
         width = max(bfm.horizontalAdvance(box.title), name_w + detail_w + 3 * pad) + 2 * pad
-        height = bfm.height() + pad + len(box.entries) * (fm.height() + pad // 2) + pad
+        title_h = bfm.height() + pad // 2 if box.title else 0
+        height = pad + title_h + len(box.entries) * (fm.height() + pad // 2) + pad // 2
         return QSize(width, height)
 
     def _layout(self) -> list[tuple[BracketStage, list[QRectF], QRectF]]:
@@ -122,7 +123,11 @@ class BracketView(QWidget):
             painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.describe())
             return
-        line_pen = QPen(palette.color(QPalette.ColorRole.Mid), max(1.0, fm.height() / 12))
+        # The connecting lines use the text colour, softened, so they stay visible on
+        # light and dark bases alike (Mid is too faint on a white base).
+        line_colour = palette.color(QPalette.ColorRole.Text)
+        line_colour.setAlphaF(0.55)
+        line_pen = QPen(line_colour, max(1.5, fm.height() / 10))
         # Lines first, so that boxes are drawn over their ends.
         for (_, rects, _), (_, next_rects, _) in itertools.pairwise(columns):
             painter.setPen(line_pen)
@@ -159,12 +164,13 @@ class BracketView(QWidget):
         painter.setFont(bold)
         painter.setPen(palette.color(QPalette.ColorRole.Text))
         y = rect.top() + pad
-        painter.drawText(
-            QRectF(rect.left() + pad, y, rect.width() - 2 * pad, bfm.height()),
-            Qt.AlignmentFlag.AlignLeft,
-            box.title,
-        )
-        y += bfm.height() + pad / 2
+        if box.title:
+            painter.drawText(
+                QRectF(rect.left() + pad, y, rect.width() - 2 * pad, bfm.height()),
+                Qt.AlignmentFlag.AlignLeft,
+                box.title,
+            )
+            y += bfm.height() + pad / 2
         painter.setFont(self.font())
         for entry in box.entries:
             line = QRectF(rect.left() + pad / 2, y, rect.width() - pad, fm.height() + pad / 2)

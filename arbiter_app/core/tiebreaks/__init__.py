@@ -5,6 +5,8 @@ announced code such as ``"BH/C1"`` into a spec and :func:`explain` says how a
 value was made.
 """
 
+# Importing a family's module registers its tie-breaks.
+from arbiter_app.core.tiebreaks import uscf  # noqa: F401
 from arbiter_app.core.tiebreaks.base import (
     REGISTRY,
     Contribution,

@@ -1,0 +1,246 @@
+"""Benchmark: standings of a 1,000-player, 11-round Swiss with a chain of 8 tie-breaks.
+
+Measures, on one generated TRF file in one run:
+
+- the standings computed in process (target 50 ms);
+- the whole ``arbiter-app standings FILE --format json`` command in a fresh
+  interpreter (target 0.5 s);
+- ``python -m gacrux.tiebreakchecker`` (FIDE's reference implementation) on
+  the same file with the FIDE chain, for comparison.
+
+Run it as ``python tests/benchmarks/bench_standings.py`` from the repository
+root, or call :func:`run` to get the rows (a later ``run_all.py`` collects
+them). The event is generated from a fixed seed, so every run times the
+same file.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+PLAYERS = 1000
+ROUNDS = 11
+SEED = 20240401
+
+FIDE_CHAIN = ("BH/C1", "BH", "SB", "WIN", "BWG", "DE", "ARO/C1", "PS")
+"""The chain timed when the FIDE catalogue is registered (and the one gacrux runs)."""
+USCF_CHAIN = ("MM", "SOLK", "CUM", "OPPC", "MED", "KASH", "MBL", "RBT")
+"""The chain timed otherwise: eight US Chess 34E tie-breaks."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One measurement: what, median seconds over *runs*, the target (None: no target)."""
+
+    name: str
+    seconds: float
+    runs: int
+    target: float | None = None
+    note: str = ""
+
+    @property
+    def within_target(self) -> bool | None:
+        return None if self.target is None else self.seconds <= self.target
+
+
+# -- the event ---------------------------------------------------------------------
+
+
+@dataclass
+class _Player:
+    tpn: int
+    rating: int
+    score2: int = 0  # half-points
+    whites: int = 0
+    blacks: int = 0
+    met: set[int] | None = None
+    had_pab: bool = False
+    cells: list[str] | None = None
+
+
+def generate_trf(players: int = PLAYERS, rounds: int = ROUNDS, seed: int = SEED) -> str:
+    """A consistent Swiss in TRF-16: score-group pairings without rematches, colours
+    balanced, results drawn from rating differences, with half-point byes, a
+    pairing-allocated bye whenever the count is odd, forfeits, and withdrawals."""
+    rng = random.Random(seed)
+    ps = [_Player(t, 2700 - (t - 1) * 1400 // players, met=set(), cells=[]) for t in range(1, players + 1)]
+    withdrawn_from = {t: rng.randint(4, rounds) for t in rng.sample(range(1, players + 1), players // 100)}
+    for r in range(1, rounds + 1):
+        active = []
+        for p in ps:
+            assert p.cells is not None
+            if withdrawn_from.get(p.tpn, rounds + 1) <= r:
+                p.cells.append(" " * 10)  # withdrawn: a blank round, as TRF writes absences
+                continue
+            if r <= rounds // 2 and rng.random() < 0.01:
+                p.cells.append("  0000 - H")
+                p.score2 += 1
+                continue
+            active.append(p)
+        active.sort(key=lambda p: (-p.score2, -p.rating, p.tpn))
+        if len(active) % 2:
+            bye = next(p for p in reversed(active) if not p.had_pab)
+            active.remove(bye)
+            bye.had_pab = True
+            assert bye.cells is not None
+            bye.cells.append("  0000 - U")
+            bye.score2 += 2
+        unpaired = list(active)
+        while unpaired:
+            a = unpaired.pop(0)
+            assert a.met is not None
+            idx = next((i for i, b in enumerate(unpaired) if b.tpn not in a.met), 0)
+            b = unpaired.pop(idx)
+            assert b.met is not None
+            a.met.add(b.tpn)
+            b.met.add(a.tpn)
+            white, black = (a, b) if a.whites - a.blacks <= b.whites - b.blacks else (b, a)
+            white.whites += 1
+            black.blacks += 1
+            assert white.cells is not None and black.cells is not None
+            if rng.random() < 0.005:
+                # forfeit: the black player did not come
+                white.cells.append(f"  {black.tpn:>4} w +")
+                black.cells.append(f"  {white.tpn:>4} b -")
+                white.score2 += 2
+                continue
+            expected = 1 / (1 + 10 ** ((black.rating - white.rating) / 400))
+            x = rng.random()
+            draw = 0.3
+            if x < expected - draw / 2:
+                w, bl = "1", "0"
+                white.score2 += 2
+            elif x < expected + draw / 2:
+                w, bl = "=", "="
+                white.score2 += 1
+                black.score2 += 1
+            else:
+                w, bl = "0", "1"
+                black.score2 += 2
+            white.cells.append(f"  {black.tpn:>4} w {w}")
+            black.cells.append(f"  {white.tpn:>4} b {bl}")
+    ranked = sorted(ps, key=lambda p: (-p.score2, p.tpn))
+    rank = {p.tpn: i for i, p in enumerate(ranked, start=1)}
+    lines = [
+        "012 Benchmark Open",
+        "022 Nowhere",
+        "032 FID",
+        "042 2024/05/01",
+        "052 2024/05/11",
+        f"062 {players}",
+        f"072 {players}",
+        "092 Individual: Swiss-System",
+        "102 Chief Arbiter",
+        f"XXR {rounds}",
+    ]
+    for p in ps:
+        assert p.cells is not None
+        points = f"{p.score2 // 2}.{5 if p.score2 % 2 else 0}"
+        name = f"Player {p.tpn:04d}"
+        head = (
+            f"001 {p.tpn:>4} m    {name:<33} {p.rating:>4} FID {p.tpn + 100000:>11} "
+            f"{'1990/01/01':<10} {points:>4} {rank[p.tpn]:>4}"
+        )
+        lines.append(head + "".join(p.cells).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+# -- measuring ----------------------------------------------------------------------
+
+
+def _median_time(fn: Callable[[], object], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    times.sort()
+    return times[len(times) // 2]
+
+
+def chain() -> tuple[str, ...]:
+    from arbiter_app.core.tiebreaks import REGISTRY
+
+    if all(code.split("/")[0] in REGISTRY for code in FIDE_CHAIN):
+        return FIDE_CHAIN
+    return USCF_CHAIN
+
+
+def run(runs: int = 5) -> list[Row]:
+    """Generate the event, time the three measurements, return the rows."""
+    from arbiter_app.cli.eventfile import load_event
+    from arbiter_app.core.standings import compute_standings
+
+    codes = chain()
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench-1000x11.trf"
+        path.write_text(generate_trf(), encoding="utf-8")
+        event = load_event(str(path))
+        assert len(event.players) == PLAYERS and event.rounds_played == ROUNDS
+
+        t_core = _median_time(lambda: compute_standings(event, codes), runs)
+        rows.append(
+            Row(
+                f"standings in process ({len(codes)} tie-breaks)",
+                t_core,
+                runs,
+                0.050,
+                ",".join(codes),
+            )
+        )
+
+        cli = [sys.executable, "-m", "arbiter_app", "standings", str(path)]
+        cli += ["--tiebreaks", ",".join(codes), "--format", "json"]
+
+        def run_cli() -> None:
+            subprocess.run(cli, cwd=ROOT, check=True, capture_output=True)
+
+        t_cli = _median_time(run_cli, runs)
+        rows.append(Row("arbiter-app standings (whole command)", t_cli, runs, 0.5))
+
+        gacrux = [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path)]
+        gacrux += ["-t", "PTS", *FIDE_CHAIN, "-F", "TXT", "-o", str(Path(tmp) / "gacrux.txt")]
+
+        def run_gacrux() -> None:
+            subprocess.run(gacrux, cwd=tmp, check=True, capture_output=True)
+
+        t_gacrux = _median_time(run_gacrux, max(1, runs // 2))
+        rows.append(
+            Row(
+                "gacrux.tiebreakchecker (whole command)",
+                t_gacrux,
+                max(1, runs // 2),
+                note="PTS," + ",".join(FIDE_CHAIN),
+            )
+        )
+    return rows
+
+
+def format_rows(rows: list[Row]) -> str:
+    gacrux = next((r.seconds for r in rows if r.name.startswith("gacrux")), None)
+    header = f"{'measurement':<44} {'median':>10} {'target':>9} {'ok':>4} {'gacrux/this':>12}"
+    out = [header, "-" * len(header)]
+    for r in rows:
+        target = f"{r.target * 1000:.0f} ms" if r.target is not None else ""
+        ok = {True: "yes", False: "NO", None: ""}[r.within_target]
+        ratio = f"{gacrux / r.seconds:.1f}x" if gacrux and not r.name.startswith("gacrux") else ""
+        out.append(f"{r.name:<44} {r.seconds * 1000:>7.1f} ms {target:>9} {ok:>4} {ratio:>12}")
+        if r.note:
+            out.append(f"  {r.note}")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    print(format_rows(run()))

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from arbiter_app.core.errors import ArbiterError, InputError, Issue
 from arbiter_app.core.model import Event
+from arbiter_app.core.trf import parse_trf
 
 TRF_SUFFIXES = (".trf", ".txt")
 
@@ -49,6 +50,4 @@ def load_event(name: str) -> Event:
             f"{path}: unknown kind of file {suffix or '(no suffix)'!r}; expected a TRF file (.trf)"
         )
     text = read_text(path)
-    from arbiter_app.core.trf import parse_trf
-
     return parse_trf(text, str(path)).event

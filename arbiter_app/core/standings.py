@@ -19,6 +19,7 @@ Who is not ranked:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -33,6 +34,27 @@ from arbiter_app.core.tiebreaks import (
     explain,
     parse_spec,
 )
+from arbiter_app.core.tiebreaks.table import table_of
+
+
+class StandingsContext(TieBreakContext):
+    """The tie-break context of a standings: scores are summed on the integer round table.
+
+    Same values as :meth:`Event.scores`, computed without Fraction arithmetic,
+    because a 1,000-player event asks for them once per tie-break.
+    """
+
+    @property
+    def scores(self) -> dict[int, Fraction]:
+        if self._scores is None:
+            self._scores = table_of(self).scores()
+        return self._scores
+
+
+def _int_keys(values: Mapping[int, Fraction]) -> dict[int, int]:
+    """Integers ordered and equal exactly as *values* are (common denominator), for fast sorting."""
+    common = math.lcm(1, *{v.denominator for v in values.values()})
+    return {t: v.numerator * (common // v.denominator) for t, v in values.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,15 +168,16 @@ def compute_standings(
         if p.disqualified
     )
     gone = {e.tpn for e in excluded}
-    ctx = TieBreakContext(event, rule_set, after_round)
+    ctx = StandingsContext(event, rule_set, after_round)
     scores = ctx.scores
     ranked = [p for p in event.players if p.tpn not in gone]
     tpns = [p.tpn for p in ranked]
 
     # Start with groups of equal points, best first.
-    by_points: dict[Fraction, list[int]] = {}
-    for tpn in sorted(tpns, key=lambda t: (-scores[t], t)):
-        by_points.setdefault(scores[tpn], []).append(tpn)
+    point_keys = _int_keys({t: scores[t] for t in tpns})
+    by_points: dict[int, list[int]] = {}
+    for tpn in sorted(tpns, key=lambda t: (-point_keys[t], t)):
+        by_points.setdefault(point_keys[tpn], []).append(tpn)
     groups: list[list[int]] = list(by_points.values())
 
     frozen, pending = _apply_playoff(groups, playoff_places, playoff_order)
@@ -173,16 +196,17 @@ def compute_standings(
         else:
             vals = tb.compute(ctx, spec, tpns)
         values[spec.code] = vals
+        keys = _int_keys(vals)
         sign = 1 if tb.higher_is_better else -1
         split: list[list[int]] = []
         for g in groups:
             if len(g) == 1 or id(g) in frozen:
                 split.append(g)
                 continue
-            ordered = sorted(g, key=lambda t: (-sign * vals[t], t))
+            ordered = sorted(g, key=lambda t: (-sign * keys[t], t))
             run = [ordered[0]]
             for tpn in ordered[1:]:
-                if vals[tpn] == vals[run[-1]]:
+                if keys[tpn] == keys[run[-1]]:
                     run.append(tpn)
                 else:
                     split.append(run)

@@ -74,8 +74,13 @@ def generate_trf(players: int = PLAYERS, rounds: int = ROUNDS, seed: int = SEED)
     balanced, results drawn from rating differences, with half-point byes, a
     pairing-allocated bye whenever the count is odd, forfeits, and withdrawals."""
     rng = random.Random(seed)
-    ps = [_Player(t, 2700 - (t - 1) * 1400 // players, met=set(), cells=[]) for t in range(1, players + 1)]
-    withdrawn_from = {t: rng.randint(4, rounds) for t in rng.sample(range(1, players + 1), players // 100)}
+    ps = [
+        _Player(t, 2700 - (t - 1) * 1400 // players, met=set(), cells=[])
+        for t in range(1, players + 1)
+    ]
+    withdrawn_from = {
+        t: rng.randint(4, rounds) for t in rng.sample(range(1, players + 1), players // 100)
+    }
     for r in range(1, rounds + 1):
         active = []
         for p in ps:

@@ -29,11 +29,37 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 
-from arbiter_app.core.model import Colour, EntryKind, Event
+from arbiter_app.core.model import Colour, EntryKind, Outcome
 from arbiter_app.core.points import ZERO, format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
+from arbiter_app.core.tiebreaks.table import RoundTable, table_of
 
 # -- shared figures ---------------------------------------------------------------
+#
+# Standings of a large Swiss evaluate these sums tens of thousands of times, so
+# the rounds are first turned into a table of integers: every point value is
+# counted in units of 1/unit (unit = 2 under 1/½/0), which keeps the arithmetic
+# exact and fast. Values leave this module as Fractions.
+
+
+def _table(ctx: TieBreakContext) -> RoundTable:
+    return table_of(ctx)
+
+
+def _adjusted_units(ctx: TieBreakContext) -> dict[int, int]:
+    def make() -> dict[int, int]:
+        t = _table(ctx)
+        out: dict[int, int] = {}
+        game = EntryKind.GAME
+        for tpn, kinds in t.kinds.items():
+            pts = t.points[tpn]
+            total = sum(pts[r] if kinds[r] is game else t.draw[r] for r in range(t.rounds))
+            out[tpn] = total + sum(t.adjust_round.get(tpn, ())) + t.adjust_end.get(tpn, 0)
+        return out
+
+    result = ctx.cached("uscf:adjusted", make)
+    assert isinstance(result, dict)
+    return result
 
 
 def adjusted_scores(ctx: TieBreakContext) -> dict[int, Fraction]:
@@ -44,86 +70,93 @@ def adjusted_scores(ctx: TieBreakContext) -> dict[int, Fraction]:
     system (½ under 1/½/0). The arbiter's point adjustments (TRF 299) are kept
     because they are part of the score the wall chart shows.
     """
-
-    def make() -> dict[int, Fraction]:
-        event = ctx.event
-        systems = [event.points_system_for(r) for r in range(1, ctx.rounds + 1)]
-        out: dict[int, Fraction] = {}
-        for p in event.players:
-            row = event.entries.get(p.tpn, ())
-            total = ZERO
-            for r in range(ctx.rounds):
-                system = systems[r]
-                e = row[r] if r < len(row) else None
-                if e is not None and e.kind is EntryKind.GAME:
-                    total += e.points(system)
-                else:
-                    total += system.draw
-            out[p.tpn] = total + event.adjustment_total(p.tpn, ctx.rounds)
-        return out
-
-    result = ctx.cached("uscf:adjusted", make)
-    assert isinstance(result, dict)
-    return result
+    t = _table(ctx)
+    return {tpn: t.frac(u) for tpn, u in _adjusted_units(ctx).items()}
 
 
-def _describe_adjusted(event: Event, tpn: int, rounds: int) -> str:
+def _describe_adjusted(t: RoundTable, tpn: int) -> str:
     """Say how an opponent's adjusted score was made (for explanations only)."""
-    unplayed = [r for r in range(1, rounds + 1) if event.entry(tpn, r).kind is not EntryKind.GAME]
+    kinds = t.kinds.get(tpn, [])
+    unplayed = [r + 1 for r, k in enumerate(kinds) if k is not EntryKind.GAME]
     if not unplayed:
         return "adjusted score = actual score (all games played)"
     listed = ", ".join(str(r) for r in unplayed)
     return f"adjusted score: unplayed round(s) {listed} counted as draws (34E1)"
 
 
-def _opponent_terms(ctx: TieBreakContext, tpn: int, trace: Trace | None) -> list[Fraction]:
-    """One term per round: the opponent's adjusted score, or 0 for an own unplayed round.
+def _all_terms(ctx: TieBreakContext) -> dict[int, list[int]]:
+    """Every player's opponent terms (see :func:`_opponent_terms`), shared by MM, MED and SOLK."""
+
+    def make() -> dict[int, list[int]]:
+        t = _table(ctx)
+        adjusted = _adjusted_units(ctx)
+        game = EntryKind.GAME
+        out: dict[int, list[int]] = {}
+        for tpn, kinds in t.kinds.items():
+            opponents = t.opponents[tpn]
+            out[tpn] = [
+                adjusted.get(opponents[r] or 0, 0) if kinds[r] is game else 0
+                for r in range(t.rounds)
+            ]
+        return out
+
+    result = ctx.cached("uscf:terms", make)
+    assert isinstance(result, dict)
+    return result
+
+
+def _opponent_terms(ctx: TieBreakContext, tpn: int, trace: Trace | None) -> list[int]:
+    """One term per round, in units: the opponent's adjusted score, or 0 for an own unplayed round.
 
     Seed ``001_…`` (34E1): "If the player involved in the tie has any unplayed
     games, they count as opponents with adjusted scores of 0."
     """
-    adjusted = adjusted_scores(ctx)
-    event = ctx.event
-    row = event.entries.get(tpn, ())
-    terms: list[Fraction] = []
-    for r in range(1, ctx.rounds + 1):
-        e = row[r - 1] if r - 1 < len(row) else None
-        if e is not None and e.kind is EntryKind.GAME and e.opponent is not None:
-            value = adjusted.get(e.opponent, ZERO)
-            terms.append(value)
-            if trace is not None:
+    if trace is None:
+        return _all_terms(ctx)[tpn]
+    t = _table(ctx)
+    adjusted = _adjusted_units(ctx)
+    kinds = t.kinds[tpn]
+    opponents = t.opponents[tpn]
+    game = EntryKind.GAME
+    terms = [adjusted.get(opponents[r] or 0, 0) if kinds[r] is game else 0 for r in range(t.rounds)]
+    if trace is not None:
+        for r in range(t.rounds):
+            opp = opponents[r]
+            if kinds[r] is game and opp is not None:
                 trace.add(
-                    value,
-                    round=r,
-                    opponent=e.opponent,
-                    note=_describe_adjusted(event, e.opponent, ctx.rounds),
+                    t.frac(terms[r]), round=r + 1, opponent=opp, note=_describe_adjusted(t, opp)
                 )
-        else:
-            terms.append(ZERO)
-            if trace is not None:
-                kind = e.kind.value if e is not None else EntryKind.NOT_PAIRED.value
-                trace.add(ZERO, round=r, note=f"own unplayed round ({kind}): counts as 0 (34E1)")
+            else:
+                trace.add(
+                    ZERO,
+                    round=r + 1,
+                    note=f"own unplayed round ({kinds[r].value}): counts as 0 (34E1)",
+                )
     return terms
 
 
-def _drop(terms: list[Fraction], low: int, high: int, trace: Trace | None, reason: str) -> Fraction:
+def _drop(terms: list[int], low: int, high: int, trace: Trace | None, reason: str) -> int:
     """Sum *terms* after dropping *low* lowest and *high* highest values, marking them in *trace*.
 
     Among equal values the earliest round is dropped first, which only
     affects which line of the explanation carries the mark, never the sum.
     """
+    if trace is None:
+        ordered = sorted(terms)
+        low = min(low, len(ordered))
+        high = min(high, len(ordered) - low)
+        return sum(ordered[low : len(ordered) - high])
     order = sorted(range(len(terms)), key=lambda i: (terms[i], i))
     low = min(low, len(order))
     high = min(high, len(order) - low)
     dropped_low = order[:low]
     dropped_high = order[len(order) - high :] if high else []
-    if trace is not None:
-        for i in dropped_low:
-            trace.mark_cut(i, f"lowest, {reason}")
-        for i in dropped_high:
-            trace.mark_cut(i, f"highest, {reason}")
+    for i in dropped_low:
+        trace.mark_cut(i, f"lowest, {reason}")
+    for i in dropped_high:
+        trace.mark_cut(i, f"highest, {reason}")
     dropped = set(dropped_low) | set(dropped_high)
-    return sum((t for i, t in enumerate(terms) if i not in dropped), ZERO)
+    return sum(v for i, v in enumerate(terms) if i not in dropped)
 
 
 def _cuts_per_side(ctx: TieBreakContext) -> int:
@@ -164,26 +197,30 @@ def modified_median(
     only the lowest, a *minus* score only the highest; from nine rounds on
     two are dropped on each side concerned.
     """
+    t = _table(ctx)
     n = _cuts_per_side(ctx)
-    half = _max_possible(ctx) / 2
+    maximum = _max_possible(ctx)
+    max_units = int(maximum * t.unit)
     out: dict[int, Fraction] = {}
     for tpn in players:
         trace = traces.get(tpn) if traces is not None else None
         terms = _opponent_terms(ctx, tpn, trace)
-        own = ctx.scores.get(tpn, ZERO)
-        if own == half:
+        own2 = 2 * t.score_units(tpn)
+        if own2 == max_units:
             low, high, what = n, n, "even score"
-        elif own > half:
+        elif own2 > max_units:
             low, high, what = n, 0, "plus score"
         else:
             low, high, what = 0, n, "minus score"
-        reason = f"{what} {format_points(own)} of {format_points(half * 2)}"
+        reason = what
         if trace is not None:
+            own = Fraction(own2, 2 * t.unit)
+            reason = f"{what} {format_points(own)} of {format_points(maximum)}"
             trace.note(
                 f"{reason}: drop {low} lowest and {high} highest "
                 f"({'nine or more rounds' if n == 2 else 'fewer than nine rounds'})"
             )
-        out[tpn] = _drop(terms, low, high, trace, reason)
+        out[tpn] = t.frac(_drop(terms, low, high, trace, reason))
     return out
 
 
@@ -204,6 +241,7 @@ def median(
     Sum of the opponents' adjusted scores after dropping the highest and the
     lowest, whatever the player's own score; two of each from nine rounds.
     """
+    t = _table(ctx)
     n = _cuts_per_side(ctx)
     out: dict[int, Fraction] = {}
     for tpn in players:
@@ -211,7 +249,7 @@ def median(
         terms = _opponent_terms(ctx, tpn, trace)
         if trace is not None:
             trace.note(f"median: drop {n} highest and {n} lowest")
-        out[tpn] = _drop(terms, n, n, trace, "median")
+        out[tpn] = t.frac(_drop(terms, n, n, trace, "median"))
     return out
 
 
@@ -227,67 +265,64 @@ def solkoff(
     traces: Mapping[int, Trace] | None,
 ) -> dict[int, Fraction]:
     """US Chess 34E2 Solkoff: the Median system without dropping any score (seed ``001_…``)."""
+    t = _table(ctx)
     out: dict[int, Fraction] = {}
     for tpn in players:
         trace = traces.get(tpn) if traces is not None else None
-        out[tpn] = sum(_opponent_terms(ctx, tpn, trace), ZERO)
+        out[tpn] = t.frac(sum(_opponent_terms(ctx, tpn, trace)))
     return out
 
 
 # -- 34E3 Cumulative, 34E4 Cumulative of opposition ---------------------------------
 
-_SUBTRACTED = frozenset(
-    {EntryKind.FORFEIT_WIN, EntryKind.PAIRING_BYE, EntryKind.FULL_BYE, EntryKind.HALF_BYE}
-)
+_SUBTRACTED = {
+    EntryKind.FORFEIT_WIN: "unplayed win",
+    EntryKind.PAIRING_BYE: "full-point bye",
+    EntryKind.FULL_BYE: "full-point bye",
+    EntryKind.HALF_BYE: "half-point bye",
+}
 
 
-def _cumulative_one(event: Event, tpn: int, rounds: int, trace: Trace | None) -> Fraction:
-    row = event.entries.get(tpn, ())
-    running = ZERO
-    total = ZERO
-    for r in range(1, rounds + 1):
-        system = event.points_system_for(r)
-        e = row[r - 1] if r - 1 < len(row) else None
-        got = e.points(system) if e is not None else system.absent
+def _cumulative_one(t: RoundTable, tpn: int, trace: Trace | None) -> int:
+    pts = t.points[tpn]
+    kinds = t.kinds[tpn]
+    adjust = t.adjust_round.get(tpn)
+    running = 0
+    total = 0
+    for r in range(t.rounds):
         # Round-bound adjustments (TRF 299) belong to the running score of their round.
-        got += sum((a.points for a in event.adjustments if a.tpn == tpn and a.round == r), ZERO)
-        running += got
+        running += pts[r] + (adjust[r] if adjust else 0)
         total += running
         if trace is not None:
-            trace.add(running, round=r, note=f"running score after round {r}")
-        if e is not None and e.kind in _SUBTRACTED:
-            penalty = e.points(system)
-            if penalty:
-                total -= penalty
-                if trace is not None:
-                    what = (
-                        "half-point bye"
-                        if e.kind is EntryKind.HALF_BYE
-                        else (
-                            "unplayed win" if e.kind is EntryKind.FORFEIT_WIN else "full-point bye"
-                        )
-                    )
-                    trace.add(-penalty, round=r, note=f"{what} subtracted (34E3, 22B)")
-    unbound = sum((a.points for a in event.adjustments if a.tpn == tpn and a.round is None), ZERO)
+            trace.add(t.frac(running), round=r + 1, note=f"running score after round {r + 1}")
+        what = _SUBTRACTED.get(kinds[r])
+        if what is not None and pts[r]:
+            total -= pts[r]
+            if trace is not None:
+                trace.add(-t.frac(pts[r]), round=r + 1, note=f"{what} subtracted (34E3, 22B)")
+    unbound = t.adjust_end.get(tpn, 0)
     if unbound:
         # An adjustment without a round counts once, at the end, like the last running score.
         total += unbound
         if trace is not None:
-            trace.add(unbound, note="point adjustment without a round, counted once at the end")
+            trace.add(t.frac(unbound), note="point adjustment without a round, counted once")
     return total
 
 
-def cumulative_scores(ctx: TieBreakContext) -> dict[int, Fraction]:
-    """Every player's Cumulative (34E3), computed once per standings."""
-
-    def make() -> dict[int, Fraction]:
-        return {
-            p.tpn: _cumulative_one(ctx.event, p.tpn, ctx.rounds, None) for p in ctx.event.players
-        }
+def _cumulative_units(ctx: TieBreakContext) -> dict[int, int]:
+    def make() -> dict[int, int]:
+        t = _table(ctx)
+        return {tpn: _cumulative_one(t, tpn, None) for tpn in t.kinds}
 
     result = ctx.cached("uscf:cumulative", make)
     assert isinstance(result, dict)
     return result
+
+
+def cumulative_scores(ctx: TieBreakContext) -> dict[int, Fraction]:
+    """Every player's Cumulative (34E3), computed once per standings."""
+    t = _table(ctx)
+    return {tpn: t.frac(u) for tpn, u in _cumulative_units(ctx).items()}
 
 
 @register(
@@ -310,13 +345,11 @@ def cumulative(
     point for each half-point bye ("unplayed draw"). Under another point
     system the deduction is what that round scored.
     """
+    t = _table(ctx)
     if traces is None:
-        all_values = cumulative_scores(ctx)
-        return {tpn: all_values[tpn] for tpn in players}
-    out: dict[int, Fraction] = {}
-    for tpn in players:
-        out[tpn] = _cumulative_one(ctx.event, tpn, ctx.rounds, traces.get(tpn))
-    return out
+        units = _cumulative_units(ctx)
+        return {tpn: t.frac(units[tpn]) for tpn in players}
+    return {tpn: t.frac(_cumulative_one(t, tpn, traces.get(tpn))) for tpn in players}
 
 
 @register(
@@ -336,31 +369,36 @@ def cumulative_of_opposition(
     A round the player did not play has no opponent and adds 0, as 34E1 says
     of the player's own unplayed games.
     """
-    cum = cumulative_scores(ctx)
+    t = _table(ctx)
+    cum = _cumulative_units(ctx)
+    game = EntryKind.GAME
     out: dict[int, Fraction] = {}
     for tpn in players:
         trace = traces.get(tpn) if traces is not None else None
-        total = ZERO
-        row = ctx.event.entries.get(tpn, ())
-        for r in range(1, ctx.rounds + 1):
-            e = row[r - 1] if r - 1 < len(row) else None
-            if e is not None and e.kind is EntryKind.GAME and e.opponent is not None:
-                value = cum.get(e.opponent, ZERO)
+        kinds = t.kinds[tpn]
+        opponents = t.opponents[tpn]
+        total = 0
+        for r in range(t.rounds):
+            opp = opponents[r]
+            if kinds[r] is game and opp is not None:
+                value = cum.get(opp, 0)
                 total += value
                 if trace is not None:
-                    trace.add(value, round=r, opponent=e.opponent, note="opponent's Cumulative")
+                    trace.add(
+                        t.frac(value), round=r + 1, opponent=opp, note="opponent's Cumulative"
+                    )
             elif trace is not None:
-                kind = e.kind.value if e is not None else EntryKind.NOT_PAIRED.value
-                trace.add(ZERO, round=r, note=f"own unplayed round ({kind}): no opponent, 0")
-        out[tpn] = total
+                trace.add(
+                    ZERO, round=r + 1, note=f"own unplayed round ({kinds[r].value}): no opponent, 0"
+                )
+        out[tpn] = t.frac(total)
     return out
 
 
 # -- Kashdan, Most blacks, Result between tied players ------------------------------
 
-KASHDAN_WIN = Fraction(4)
-KASHDAN_DRAW = Fraction(2)
-KASHDAN_LOSS = Fraction(1)
+KASHDAN: dict[Outcome, int] = {Outcome.WIN: 4, Outcome.DRAW: 2, Outcome.LOSS: 1}
+_OUTCOME_WORD = {Outcome.WIN: "win", Outcome.DRAW: "draw", Outcome.LOSS: "loss"}
 
 
 @register(
@@ -381,23 +419,29 @@ def kashdan(
     rewards playing out games; unplayed rounds (forfeits and byes included)
     earn nothing.
     """
+    t = _table(ctx)
+    game = EntryKind.GAME
     out: dict[int, Fraction] = {}
     for tpn in players:
         trace = traces.get(tpn) if traces is not None else None
-        total = ZERO
-        for r, e in enumerate(ctx.event.entries_of(tpn, ctx.rounds), start=1):
-            if e.is_win:
-                value, what = KASHDAN_WIN, "win"
-            elif e.is_draw:
-                value, what = KASHDAN_DRAW, "draw"
-            elif e.is_loss:
-                value, what = KASHDAN_LOSS, "loss"
-            else:
-                value, what = ZERO, f"unplayed ({e.kind.value})"
+        kinds, outcomes = t.kinds[tpn], t.outcomes[tpn]
+        total = 0
+        for r in range(t.rounds):
+            outcome = outcomes[r]
+            value = KASHDAN[outcome] if kinds[r] is game and outcome is not None else 0
             total += value
             if trace is not None:
-                trace.add(value, round=r, opponent=e.opponent if e.is_played else None, note=what)
-        out[tpn] = total
+                played = kinds[r] is game and outcome is not None
+                what = (
+                    _OUTCOME_WORD[outcome] if played and outcome else f"unplayed ({kinds[r].value})"
+                )
+                trace.add(
+                    Fraction(value),
+                    round=r + 1,
+                    opponent=t.opponents[tpn][r] if played else None,
+                    note=what,
+                )
+        out[tpn] = Fraction(total)
     return out
 
 
@@ -417,16 +461,19 @@ def most_blacks(
 
     Forfeits and byes have no colour that was played, so they do not count.
     """
+    t = _table(ctx)
+    game, black = EntryKind.GAME, Colour.BLACK
     out: dict[int, Fraction] = {}
     for tpn in players:
         trace = traces.get(tpn) if traces is not None else None
-        total = 0
-        for r, e in enumerate(ctx.event.entries_of(tpn, ctx.rounds), start=1):
-            if e.is_played and e.colour is Colour.BLACK:
-                total += 1
-                if trace is not None:
-                    trace.add(Fraction(1), round=r, opponent=e.opponent, note="played with Black")
-        out[tpn] = Fraction(total)
+        kinds, colours = t.kinds[tpn], t.colours[tpn]
+        rounds = [r for r in range(t.rounds) if kinds[r] is game and colours[r] is black]
+        if trace is not None:
+            for r in rounds:
+                trace.add(
+                    Fraction(1), round=r + 1, opponent=t.opponents[tpn][r], note="played with Black"
+                )
+        out[tpn] = Fraction(len(rounds))
     return out
 
 
@@ -451,32 +498,36 @@ def result_between_tied(
     do not count (seed ``001_…``, first place: "If the tied players have
     already faced each other").
     """
+    t = _table(ctx)
     group = list(dict.fromkeys(players))
+    if len(group) == 1 and traces is None:
+        return {group[0]: ZERO}
     members = set(group)
     met: set[frozenset[int]] = set()
-    points: dict[int, Fraction] = {tpn: ZERO for tpn in group}
-    games: dict[int, list[tuple[int, int, Fraction]]] = {tpn: [] for tpn in group}
-    event = ctx.event
+    points: dict[int, int] = {tpn: 0 for tpn in group}
+    games: dict[int, list[tuple[int, int, int]]] = {tpn: [] for tpn in group}
+    game = EntryKind.GAME
     for tpn in group:
-        for r, e in enumerate(event.entries_of(tpn, ctx.rounds), start=1):
-            if e.is_played and e.opponent in members:
-                value = e.points(event.points_system_for(r))
-                points[tpn] += value
-                games[tpn].append((r, e.opponent, value))
-                met.add(frozenset((tpn, e.opponent)))
+        kinds, opponents, pts = t.kinds[tpn], t.opponents[tpn], t.points[tpn]
+        for r in range(t.rounds):
+            opp = opponents[r]
+            if kinds[r] is game and opp in members and opp is not None:
+                points[tpn] += pts[r]
+                games[tpn].append((r + 1, opp, pts[r]))
+                met.add(frozenset((tpn, opp)))
     missing = [(a, b) for a, b in combinations(sorted(group), 2) if frozenset((a, b)) not in met]
     out: dict[int, Fraction] = {}
     for tpn in group:
         trace = traces.get(tpn) if traces is not None else None
         if trace is not None:
-            trace.note(f"tied group: {', '.join(str(t) for t in sorted(group))}")
+            trace.note(f"tied group: {', '.join(str(x) for x in sorted(group))}")
             for r, opp, value in games[tpn]:
-                trace.add(value, round=r, opponent=opp, note="game against a tied player")
+                trace.add(t.frac(value), round=r, opponent=opp, note="game against a tied player")
         if missing:
             out[tpn] = ZERO
             if trace is not None:
                 pairs = ", ".join(f"{a}-{b}" for a, b in missing)
                 trace.note(f"not all tied players met (no game {pairs}): the system does not apply")
         else:
-            out[tpn] = points[tpn]
+            out[tpn] = t.frac(points[tpn])
     return out

@@ -247,5 +247,22 @@ def format_rows(rows: list[Row]) -> str:
     return "\n".join(out)
 
 
+def environment() -> str:
+    """The machine's state: timings on a loaded machine are not comparable with the targets."""
+    import os
+    import platform
+
+    try:
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        load = "unknown"
+    return (
+        f"python {platform.python_version()}, {os.cpu_count()} CPU(s), "
+        f"load average {load}; gacrux/this > 1 means this program is faster"
+    )
+
+
 if __name__ == "__main__":
-    print(format_rows(run()))
+    rows = run()
+    print(format_rows(rows))
+    print(environment())

@@ -5,6 +5,15 @@ announced code such as ``"BH/C1"`` into a spec and :func:`explain` says how a
 value was made.
 """
 
+# Importing the catalogue modules registers their tie-breaks (FIDE C.07).
+from arbiter_app.core.tiebreaks import (
+    buchholz,
+    counts,
+    encounter,
+    progressive,
+    rating,
+    sonneborn,
+)
 from arbiter_app.core.tiebreaks.base import (
     REGISTRY,
     Contribution,
@@ -24,7 +33,13 @@ __all__ = [
     "TieBreakContext",
     "TieBreakSpec",
     "Trace",
+    "buchholz",
+    "counts",
+    "encounter",
     "explain",
     "parse_spec",
+    "progressive",
+    "rating",
     "register",
+    "sonneborn",
 ]

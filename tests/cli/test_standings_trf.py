@@ -153,3 +153,31 @@ def test_as_a_program(trf) -> None:
         text=True,
     )
     assert missing.returncode == 2 and "gone.trf: no such file" in missing.stderr
+
+
+def test_online_swiss_preset_on_the_fide_exercise(tmp_path, capsys) -> None:
+    from tests.core.tiebreaks.conftest import reference_event
+
+    path = tmp_path / "swiss16.trf"
+    event = reference_event("swiss16-2023")
+    path.write_text(event_to_trf(event), encoding="utf-8")
+    code, out, err = run(
+        capsys, "standings", str(path), "--preset", "online-swiss", "--format", "json"
+    )
+    assert code == 0, err
+    data = json.loads(out, parse_float=Decimal)
+    assert list(data[0]["tiebreaks"]) == ["BH/C1", "BH", "SB", "WIN", "BWG", "DE/ALL", "ARO/C1"]
+    bruno = next(d for d in data if d["tpn"] == 2)
+    assert bruno["rank"] == 1 and bruno["tiebreaks"]["BH/C1"] == 12
+    code, out, _ = run(
+        capsys,
+        "explain",
+        str(path),
+        "--player",
+        "1",
+        "--tiebreak",
+        "BH/C1",
+        "--preset",
+        "online-swiss",
+    )
+    assert code == 0 and "[cut]" in out

@@ -111,27 +111,22 @@ def _opponent_terms(ctx: TieBreakContext, tpn: int, trace: Trace | None) -> list
     Seed ``001_…`` (34E1): "If the player involved in the tie has any unplayed
     games, they count as opponents with adjusted scores of 0."
     """
+    terms = _all_terms(ctx)[tpn]
     if trace is None:
-        return _all_terms(ctx)[tpn]
+        return terms
     t = _table(ctx)
-    adjusted = _adjusted_units(ctx)
     kinds = t.kinds[tpn]
     opponents = t.opponents[tpn]
-    game = EntryKind.GAME
-    terms = [adjusted.get(opponents[r] or 0, 0) if kinds[r] is game else 0 for r in range(t.rounds)]
-    if trace is not None:
-        for r in range(t.rounds):
-            opp = opponents[r]
-            if kinds[r] is game and opp is not None:
-                trace.add(
-                    t.frac(terms[r]), round=r + 1, opponent=opp, note=_describe_adjusted(t, opp)
-                )
-            else:
-                trace.add(
-                    ZERO,
-                    round=r + 1,
-                    note=f"own unplayed round ({kinds[r].value}): counts as 0 (34E1)",
-                )
+    for r in range(t.rounds):
+        opp = opponents[r]
+        if kinds[r] is EntryKind.GAME and opp is not None:
+            trace.add(t.frac(terms[r]), round=r + 1, opponent=opp, note=_describe_adjusted(t, opp))
+        else:
+            trace.add(
+                ZERO,
+                round=r + 1,
+                note=f"own unplayed round ({kinds[r].value}): counts as 0 (34E1)",
+            )
     return terms
 
 

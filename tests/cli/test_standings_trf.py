@@ -181,3 +181,21 @@ def test_online_swiss_preset_on_the_fide_exercise(tmp_path, capsys) -> None:
         "online-swiss",
     )
     assert code == 0 and "[cut]" in out
+
+
+def test_city_chess_first_place_waits_for_the_playoff(trf, capsys) -> None:
+    """Seed 001_…: a tie for first goes to a play-off; the others are ranked by 34E."""
+    code, out, _ = run(
+        capsys, "standings", str(trf), "--preset", "city-chess-ok", "--after-round", "1"
+    )
+    assert code == 0
+    body = [line.split() for line in out.splitlines() if line[:1].isdigit()]
+    assert [(b[0], b[1]) for b in body[:2]] == [("1-2*", "1"), ("1-2*", "3")]
+    assert "play-off is still to be played" in out
+    # without the play-off rule the same tie is simply shared (34E cannot split it after one round)
+    code, out, _ = run(capsys, "standings", str(trf), "--preset", "uscf", "--after-round", "1")
+    assert [line.split()[0] for line in out.splitlines() if line[:1].isdigit()][:2] == [
+        "1-2",
+        "1-2",
+    ]
+    assert "play-off" not in out

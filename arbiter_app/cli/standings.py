@@ -117,9 +117,11 @@ def json_number(value: Fraction) -> str:
     are exact (``2.5``, ``0.125``); only values such as ⅓ are rounded, half
     up, to :data:`JSON_PLACES` decimals.
     """
-    if value.denominator == 1:
-        return str(value.numerator)
-    d = value.denominator
+    n, d = value.numerator, value.denominator
+    if d == 1:
+        return str(n)
+    if d == 2:  # the common case, half points
+        return f"{'-' if n < 0 else ''}{abs(n) // 2}.5"
     twos = fives = 0
     while d % 2 == 0:
         d //= 2
@@ -131,35 +133,28 @@ def json_number(value: Fraction) -> str:
     return format_decimal(value, places)
 
 
-def _json(value: object) -> str:
-    if isinstance(value, Fraction):
-        return json_number(value)
-    if isinstance(value, dict):
-        items = ", ".join(f"{json.dumps(str(k))}: {_json(v)}" for k, v in value.items())
-        return "{" + items + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_json(v) for v in value) + "]"
-    return json.dumps(value, ensure_ascii=False)
-
-
 def render_json(standings: Standings) -> str:
-    """A list of objects: rank, place, tpn, name, rating, points, tiebreaks {code: number}."""
+    """A list of objects: rank, place, tpn, name, rating, points, tiebreaks {code: number}.
+
+    Written directly rather than through :func:`json.dumps` so that values
+    stay exact decimal literals (see :func:`json_number`).
+    """
+    codes = standings.codes
+    keys = [json.dumps(code, ensure_ascii=False) for code in codes]
     items = []
     for row in standings.rows:
+        values = ", ".join(
+            f"{key}: {json_number(row.values[code])}" for key, code in zip(keys, codes, strict=True)
+        )
+        rating = "null" if row.rating is None else str(row.rating)
         items.append(
-            {
-                "rank": row.rank,
-                "place": row.place,
-                "tpn": row.tpn,
-                "name": row.name,
-                "rating": row.rating,
-                "points": row.points,
-                "tiebreaks": {code: row.values[code] for code in standings.codes},
-            }
+            f'  {{"rank": {row.rank}, "place": {json.dumps(row.place)}, "tpn": {row.tpn}, '
+            f'"name": {json.dumps(row.name, ensure_ascii=False)}, "rating": {rating}, '
+            f'"points": {json_number(row.points)}, "tiebreaks": {{{values}}}}}'
         )
     if not items:
         return "[]"
-    return "[\n" + ",\n".join("  " + _json(item) for item in items) + "\n]"
+    return "[\n" + ",\n".join(items) + "\n]"
 
 
 # -- CSV -----------------------------------------------------------------------------

@@ -84,14 +84,15 @@ def standings_from_args(args: argparse.Namespace) -> tuple[Event, Standings, Pre
         rule_set = preset.rule_set
     else:
         rule_set = None  # the event's own, else the FIDE text in force on its start date
-    places = preset.playoff.places if preset is not None and preset.playoff else ()
+    playoff = preset.playoff if preset is not None else None
     standings = compute_standings(
         event,
         codes,
         rule_set=rule_set,
         after_round=args.after_round,
         annul_short_round_robin=args.annul_short_round_robin,
-        playoff_places=places,
+        playoff_places=playoff.places if playoff else (),
+        playoff_after=playoff.after_tiebreaks if playoff else 0,
     )
     return event, standings, preset
 

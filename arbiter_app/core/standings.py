@@ -141,6 +141,7 @@ def compute_standings(
     annul_short_round_robin: bool = False,
     playoff_places: Sequence[int] = (),
     playoff_order: Sequence[int] = (),
+    playoff_after: int = 0,
 ) -> Standings:
     """Rank *event* by points and the *tiebreaks* codes (as announced, e.g. ``"BH/C1"``).
 
@@ -152,7 +153,9 @@ def compute_standings(
     on points for such a place are not separated by tie-breaks; once the
     play-off is over, *playoff_order* gives its finishing order (pairing
     numbers, best first) and the players not placed by it go on to the
-    tie-breaks.
+    tie-breaks. *playoff_after* is how many tie-breaks of the list apply
+    before the play-off qualification is decided (C.07 3.1.2; 0: players
+    level on points play off).
     """
     played = event.rounds_played
     if after_round is not None and not 0 <= after_round <= played:
@@ -180,11 +183,13 @@ def compute_standings(
         by_points.setdefault(point_keys[tpn], []).append(tpn)
     groups: list[list[int]] = list(by_points.values())
 
-    frozen, pending = _apply_playoff(groups, playoff_places, playoff_order)
-
+    frozen: set[int] = set()
+    pending: set[int] = set()
     values: dict[str, dict[int, Fraction]] = {}
     group_of: dict[tuple[int, str], tuple[int, ...]] = {}
-    for spec in specs:
+    for index, spec in enumerate(specs):
+        if index == playoff_after:
+            frozen, pending = _apply_playoff(groups, playoff_places, playoff_order)
         tb = REGISTRY[spec.name]
         if tb.group_dependent:
             vals: dict[int, Fraction] = {}
@@ -213,6 +218,8 @@ def compute_standings(
                     run = [tpn]
             split.append(run)
         groups = split
+    if playoff_after >= len(specs):
+        frozen, pending = _apply_playoff(groups, playoff_places, playoff_order)
 
     players = {p.tpn: p for p in ranked}
     rows: list[StandingRow] = []

@@ -185,3 +185,31 @@ def test_explain_matches_row_values() -> None:
             assert st.explain(row.tpn, code).value == value
     with pytest.raises(RuleError):
         st.explain(1, "SOLK")
+
+
+def test_playoff_after_some_tiebreaks() -> None:
+    """C.07 3.1.2: qualification for the play-off may come after some tie-breaks.
+
+    After round 1, players 1 and 3 share first on 1 point; 5 and 6 share
+    third on ½ (they drew each other). KASH cannot split either pair, so
+    with a play-off for places 1 and 3 decided after KASH both pairs wait.
+    """
+    st = compute_standings(EVENT, ["KASH"], after_round=1, playoff_places=[1, 3], playoff_after=1)
+    assert [(r.tpn, r.place, r.playoff_pending) for r in st.rows[:4]] == [
+        (1, "1-2", True),
+        (3, "1-2", True),
+        (5, "3-4", True),
+        (6, "3-4", True),
+    ]
+    # MBL would split 5 and 6 (6 had Black) -- unless the play-off comes first
+    st2 = compute_standings(EVENT, ["RBT", "MBL"], after_round=1)
+    assert (st2.row(6).place, st2.row(5).place) == ("3", "4")
+    st3 = compute_standings(
+        EVENT, ["RBT", "MBL"], after_round=1, playoff_places=[3], playoff_after=1
+    )
+    assert st3.row(6).place == "3-4" and st3.row(6).playoff_pending
+    # qualification after the whole list: MBL has already split them, no play-off is needed
+    st4 = compute_standings(
+        EVENT, ["RBT", "MBL"], after_round=1, playoff_places=[3], playoff_after=2
+    )
+    assert st4.row(6).place == "3" and not st4.row(6).playoff_pending

@@ -74,6 +74,13 @@ def _median_time(fn: Callable[[], object], runs: int) -> float:
     return times[len(times) // 2]
 
 
+def _calibration() -> None:
+    total = Fraction(0)
+    half = Fraction(1, 2)
+    for _ in range(100_000):
+        total += half
+
+
 def chain() -> tuple[str, ...]:
     from arbiter_app.core.tiebreaks import REGISTRY
 
@@ -89,7 +96,14 @@ def run(runs: int = 5) -> list[Row]:
     from arbiter_app.core.standings import compute_standings
 
     codes = chain()
-    rows: list[Row] = []
+    rows: list[Row] = [
+        Row(
+            "calibration: 100,000 Fraction additions",
+            _median_time(_calibration, runs),
+            runs,
+            note="roughly 0.1-0.15 s on an idle recent desktop (estimate); scale the other rows by it",
+        )
+    ]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench-1000x11.trf"
         path.write_text(generate_trf(PLAYERS, ROUNDS, SEED), encoding="utf-8")

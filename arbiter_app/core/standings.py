@@ -201,7 +201,9 @@ def compute_standings(
         else:
             vals = tb.compute(ctx, spec, tpns)
         values[spec.code] = vals
-        keys = _int_keys(vals)
+        # Only players still tied need comparing; later tie-breaks usually have few.
+        open_groups = [g for g in groups if len(g) > 1 and id(g) not in frozen]
+        keys = _int_keys({t: vals[t] for g in open_groups for t in g})
         sign = 1 if tb.higher_is_better else -1
         split: list[list[int]] = []
         for g in groups:

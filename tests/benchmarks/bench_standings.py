@@ -122,6 +122,18 @@ def run(runs: int = 5) -> list[Row]:
             )
         )
 
+        if codes != USCF_CHAIN:
+            t_uscf = _median_time(lambda: compute_standings(event, USCF_CHAIN), runs)
+            rows.append(
+                Row(
+                    f"standings in process ({len(USCF_CHAIN)} US Chess tie-breaks)",
+                    t_uscf,
+                    runs,
+                    0.050,
+                    ",".join(USCF_CHAIN),
+                )
+            )
+
         cli = [sys.executable, "-m", "arbiter_app", "standings", str(path)]
         cli += ["--tiebreaks", ",".join(codes), "--format", "json"]
 

@@ -203,7 +203,8 @@ def format_rows(rows: list[Row]) -> str:
     for r in rows:
         target = f"{r.target * 1000:.0f} ms" if r.target is not None else ""
         ok = {True: "yes", False: "NO", None: ""}[r.within_target]
-        ratio = f"{gacrux / r.seconds:.1f}x" if gacrux and not r.name.startswith("gacrux") else ""
+        compared = gacrux and not r.name.startswith(("gacrux", "calibration"))
+        ratio = f"{gacrux / r.seconds:.1f}x" if compared else ""
         out.append(f"{r.name:<44} {r.seconds * 1000:>7.1f} ms {target:>9} {ok:>4} {ratio:>12}")
         if r.note:
             out.append(f"  {r.note}")

@@ -22,7 +22,7 @@ from arbiter_app.core.model import Event, EventInfo
 from arbiter_app.core.trf import event_to_trf, parse_trf
 from arbiter_app.ui.dialogs.crash import ExceptionHandler
 from arbiter_app.ui.dialogs.preferences import apply_colour_scheme
-from arbiter_app.ui.document import EventDocument, MemoryBackend
+from arbiter_app.ui.document import EventDocument, MemoryBackend, StandingsOptions
 from arbiter_app.ui.main_window import ImportedEvent, MainWindow, Services
 from arbiter_app.ui.settings import Settings
 
@@ -66,12 +66,17 @@ def demo_copy(folder: Path) -> Path:
     return target
 
 
+DEMO_STANDINGS = StandingsOptions(playoff_places=(1,))
+"""The sample's regulation (seed 000_…, articles 3.1 and 3.8): a tie for first place
+is broken by a play-off; ties for other places are shared, with no tie-breaks."""
+
+
 def create_window(settings: Settings, demo_folder: Path | None = None) -> MainWindow:
     """The main window on an empty event, or on a copy of the sample in *demo_folder*."""
     document = EventDocument(MemoryBackend(Event(EventInfo(name="Untitled event"))))
     window = MainWindow(document, settings, services())
-    if demo_folder is not None:
-        window.import_path(demo_copy(demo_folder))
+    if demo_folder is not None and window.import_path(demo_copy(demo_folder)):
+        document.replace_backend(MemoryBackend(document.tournament, DEMO_STANDINGS))
     return window
 
 

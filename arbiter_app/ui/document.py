@@ -21,7 +21,7 @@ from typing import Protocol
 from PySide6.QtCore import QObject, Signal
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry
+from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry, RuleSet
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +90,31 @@ _LABELS = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class StandingsOptions:
+    """How the event is ranked: the announced tie-break list and the play-off places.
+
+    The fields are those of :func:`arbiter_app.core.standings.compute_standings`.
+    """
+
+    tiebreaks: tuple[str, ...] = ()
+    preset: str = ""
+    """The name of the preset the list came from ("" for a list built by hand)."""
+    rule_set: RuleSet | None = None
+    playoff_places: tuple[int, ...] = ()
+    playoff_after: int = 0
+
+
 class Backend(Protocol):
     """What the document needs from whatever holds the event."""
 
     @property
     def event(self) -> Event: ...
+
+    @property
+    def standings_options(self) -> StandingsOptions: ...
+
+    def set_standings_options(self, options: StandingsOptions) -> Changes: ...
 
     @property
     def path(self) -> Path | None: ...
@@ -137,18 +157,29 @@ def entries_for_result(white: int, black: int, result: GameResult) -> tuple[Roun
 
 
 @dataclass(frozen=True, slots=True)
+class _State:
+    event: Event
+    options: StandingsOptions
+
+
+@dataclass(frozen=True, slots=True)
 class _Step:
     label: str
-    before: Event
-    after: Event
+    before: _State
+    after: _State
     changes: Changes
 
 
 class MemoryBackend:
     """An event held in memory with an undo history (no file yet)."""
 
-    def __init__(self, event: Event, path: Path | None = None) -> None:
-        self._event = event
+    def __init__(
+        self,
+        event: Event,
+        options: StandingsOptions | None = None,
+        path: Path | None = None,
+    ) -> None:
+        self._state = _State(event, options or StandingsOptions())
         self._path = path
         self._done: list[_Step] = []
         self._undone: list[_Step] = []
@@ -156,7 +187,20 @@ class MemoryBackend:
 
     @property
     def event(self) -> Event:
-        return self._event
+        return self._state.event
+
+    @property
+    def standings_options(self) -> StandingsOptions:
+        return self._state.options
+
+    def set_standings_options(self, options: StandingsOptions) -> Changes:
+        if options == self._state.options:
+            return Changes()
+        changes = Changes(settings=True)
+        after = _State(self._state.event, options)
+        label = f"Tie-breaks: {options.preset or ', '.join(options.tiebreaks) or 'none'}"
+        self._apply(_Step(label, self._state, after, changes))
+        return changes
 
     @property
     def path(self) -> Path | None:
@@ -169,7 +213,7 @@ class MemoryBackend:
         return current is not self._saved
 
     def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes:
-        event = self._event
+        event = self._state.event
         if event.entry(white, round_no).opponent != black:
             raise RuleError(f"players {white} and {black} are not paired in round {round_no}")
         w_entry, b_entry = entries_for_result(white, black, result)
@@ -181,20 +225,20 @@ class MemoryBackend:
         after = replace(event, entries=entries)
         changes = Changes(results=True, rounds=frozenset({round_no}))
         label = f"Result {white}–{black} in round {round_no}: {result.label}"
-        self._apply(_Step(label, event, after, changes))
+        self._apply(_Step(label, self._state, _State(after, self._state.options), changes))
         return changes
 
     def _apply(self, step: _Step) -> None:
         self._done.append(step)
         self._undone.clear()
-        self._event = step.after
+        self._state = step.after
 
     def undo(self) -> Changes:
         if not self._done:
             return Changes()
         step = self._done.pop()
         self._undone.append(step)
-        self._event = step.before
+        self._state = step.before
         return step.changes
 
     def redo(self) -> Changes:
@@ -202,7 +246,7 @@ class MemoryBackend:
             return Changes()
         step = self._undone.pop()
         self._done.append(step)
-        self._event = step.after
+        self._state = step.after
         return step.changes
 
     def undo_label(self) -> str | None:
@@ -248,6 +292,13 @@ class EventDocument(QObject):
         if changes.anything:
             self.changed.emit(changes)
         return changes
+
+    @property
+    def standings_options(self) -> StandingsOptions:
+        return self._backend.standings_options
+
+    def set_standings_options(self, options: StandingsOptions) -> Changes:
+        return self._report(self._backend.set_standings_options(options))
 
     def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes:
         return self._report(self._backend.set_result(round_no, white, black, result))

@@ -330,7 +330,8 @@ class MainWindow(QMainWindow):
     def standings_document(self) -> QTextDocument:
         event = self.document.tournament
         sheet = QTextDocument(self)
-        sheet.setHtml(standings_sheet(event, standings_table(event).table))
+        table = standings_table(event, self.document.standings_options).table
+        sheet.setHtml(standings_sheet(event, table))
         return sheet
 
     def print_standings(self) -> None:

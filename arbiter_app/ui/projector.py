@@ -74,7 +74,7 @@ class ProjectorWindow(QWidget):
         self.title.setText(
             f"{event.name}  ·  standings after round {event.rounds_played} of {event.rounds}"
         )
-        self.model.set_standings(standings_table(event))
+        self.model.set_standings(standings_table(event, self.document.standings_options))
         self.view.resizeColumnsToContents()
         header = self.view.horizontalHeader()
         if self.model.columnCount() > 2:

@@ -1,8 +1,9 @@
-"""Rows the panels show, computed once per change from the core event.
+"""Rows the panels show, computed once per change from the core read models.
 
 The Qt models only index into these tuples (DESIGN.md section 5: thin table
-models over precomputed rows). Scores come from the core
-(:meth:`Event.score`); nothing here decides a rule.
+models over precomputed rows). Scores, standings and crosstables come from
+the core (:mod:`arbiter_app.core.standings`, :mod:`arbiter_app.core.crosstable`);
+nothing here decides a rule, and the printout uses the same rows as the screen.
 """
 
 from __future__ import annotations
@@ -10,9 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from arbiter_app.core.crosstable import round_robin_grid, swiss_crosstable
 from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry
 from arbiter_app.core.points import format_points
-from arbiter_app.ui.document import GameResult
+from arbiter_app.core.standings import Standings, compute_standings
+from arbiter_app.core.tiebreaks import REGISTRY
+from arbiter_app.ui.document import GameResult, StandingsOptions
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,116 +158,121 @@ class Table:
     """The pairing number each row is about."""
 
 
-_GRID_SYMBOL = {
-    EntryKind.FORFEIT_WIN: "+",
-    EntryKind.FORFEIT_LOSS: "-",
-}
+def _rating(rating: int | None) -> str:
+    return str(rating) if rating else ""
 
 
-def _grid_symbol(entry: RoundEntry, event: Event, round_no: int) -> str:
-    if entry.kind is EntryKind.GAME:
-        return format_points(entry.points(event.points_system_for(round_no))) or "0"
-    return _GRID_SYMBOL.get(entry.kind, "")
+def crosstable(event: Event, standings: Standings | None = None) -> Table:
+    """The core crosstable read model as a grid of text.
 
-
-def _round_cell(entry: RoundEntry) -> str:
-    """``+W9`` style: result sign, colour, opponent; byes by their TRF letter."""
-    if entry.kind is EntryKind.GAME and entry.outcome is not None:
-        sign = {Outcome.WIN: "+", Outcome.DRAW: "=", Outcome.LOSS: "-"}[entry.outcome]
-        colour = "B" if entry.colour is Colour.BLACK else "W"
-        return f"{sign}{colour}{entry.opponent}"
-    if entry.kind.is_forfeit:
-        sign = "+" if entry.kind is EntryKind.FORFEIT_WIN else "-"
-        return f"{sign}F{entry.opponent if entry.opponent is not None else ''}"
-    return {
-        EntryKind.PAIRING_BYE: "PAB",
-        EntryKind.FULL_BYE: "FPB",
-        EntryKind.HALF_BYE: "HPB",
-        EntryKind.ZERO_BYE: "ZPB",
-        EntryKind.WITHDRAWN: "WD",
-    }.get(entry.kind, "--")
-
-
-def crosstable(event: Event) -> Table:
-    """A round robin as a grid of opponents; a Swiss as one column per round."""
-    players = event.players
-    scores = event.scores()
+    A round robin is the grid of players against players in pairing-number
+    order; a Swiss is the wall chart in standings order when *standings* is
+    given.
+    """
     if event.system.is_round_robin:
-        headers = ("No.", "Player", "Rating", *(str(p.tpn) for p in players), "Points")
-        rows = []
-        for p in players:
-            cells: list[str] = []
-            for q in players:
-                if q.tpn == p.tpn:
-                    cells.append("×")
-                    continue
-                marks = [
-                    _grid_symbol(event.entry(p.tpn, r), event, r)
-                    for r in range(1, event.rounds_played + 1)
-                    if event.entry(p.tpn, r).opponent == q.tpn
-                ]
-                cells.append(" ".join(marks))
-            rows.append(
-                (
-                    str(p.tpn),
-                    p.name,
-                    str(p.rating or ""),
-                    *cells,
-                    format_points(scores[p.tpn]),
-                )
+        grid = round_robin_grid(event, order=sorted(p.tpn for p in event.players))
+        headers = ("No.", "Player", "Rating", *(str(t) for t in grid.order), "Points")
+        rows = [
+            (
+                str(row.tpn),
+                row.name,
+                _rating(row.rating),
+                *("×" if cell is None else " ".join(cell).strip() for cell in row.cells),
+                format_points(row.points),
             )
-        return Table(headers, tuple(rows), tuple(p.tpn for p in players))
-    rounds = event.rounds_played
-    headers = ("No.", "Player", "Rating", *(f"R{r}" for r in range(1, rounds + 1)), "Points")
+            for row in grid.rows
+        ]
+        return Table(headers, tuple(rows), tuple(row.tpn for row in grid.rows))
+    chart = swiss_crosstable(event, standings)
+    headers = (
+        "No.",
+        "Player",
+        "Rating",
+        *(f"R{r}" for r in range(1, chart.rounds + 1)),
+        "Points",
+    )
     rows = [
         (
-            str(p.tpn),
-            p.name,
-            str(p.rating or ""),
-            *(_round_cell(event.entry(p.tpn, r)) for r in range(1, rounds + 1)),
-            format_points(scores[p.tpn]),
+            str(row.number),
+            row.name,
+            _rating(row.rating),
+            *(cell.text for cell in row.cells),
+            format_points(row.points),
         )
-        for p in players
+        for row in chart.rows
     ]
-    return Table(headers, tuple(rows), tuple(p.tpn for p in players))
+    return Table(headers, tuple(rows), tuple(row.tpn for row in chart.rows))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class StandingsTable:
-    """The standings as shown: one row per player, tie-break columns marked.
+    """The core standings as shown: one row per ranked player, tie-break columns marked.
 
     *tiebreak_columns* maps a column to the tie-break code it shows, so that a
-    click on a value can ask the core for its explanation; *groups* gives, per
-    row, the players tied on points with that row (the group DE-like
-    tie-breaks are computed in).
+    click on a value can ask the core for its explanation
+    (:meth:`Standings.explain`).
     """
 
     table: Table
     tiebreak_columns: dict[int, str]
-    groups: tuple[tuple[int, ...], ...]
+    standings: Standings | None
+
+    @property
+    def excluded(self) -> str:
+        """Who is not ranked and why, in one line ("" when everyone is)."""
+        if self.standings is None:
+            return ""
+        return "; ".join(f"{e.name}: {e.reason}" for e in self.standings.excluded)
 
 
-def standings_table(event: Event) -> StandingsTable:
-    """Rank, player, rating, points: every player in the order of the points scored.
+EMPTY_STANDINGS = StandingsTable(Table((), (), ()), {}, None)
 
-    Players on equal points share the place (``1-3``); the tie-break columns
-    come from the core standings read model.
+PLAYOFF_PENDING = "play-off"
+
+
+_last: list[tuple[Event, StandingsOptions, StandingsTable]] = []
+
+
+def standings_table(event: Event, options: StandingsOptions) -> StandingsTable:
+    """Place, player, rating, points and the announced tie-breaks, from the core standings.
+
+    The last table is kept: every panel, the projector and the printout ask
+    for the same event after a change, and it is computed once.
     """
-    scores = event.scores()
-    active = [p for p in event.players if not p.disqualified]
-    ordered = sorted(active, key=lambda p: (-scores[p.tpn], p.tpn))
-    rows = []
-    groups = []
-    for p in ordered:
-        group = tuple(q.tpn for q in ordered if scores[q.tpn] == scores[p.tpn])
-        first = 1 + sum(1 for q in ordered if scores[q.tpn] > scores[p.tpn])
-        last = first + len(group) - 1
-        rank = str(first) if first == last else f"{first}-{last}"
-        rows.append((rank, str(p.tpn), p.name, str(p.rating or ""), format_points(scores[p.tpn])))
-        groups.append(group)
-    table = Table(
-        ("Rank", "No.", "Player", "Rating", "Points"),
-        tuple(rows),
-        tuple(p.tpn for p in ordered),
+    if _last and _last[0][0] is event and _last[0][1] == options:
+        return _last[0][2]
+    table = _standings_table(event, options)
+    _last[:] = [(event, options, table)]
+    return table
+
+
+def _standings_table(event: Event, options: StandingsOptions) -> StandingsTable:
+    standings = compute_standings(
+        event,
+        options.tiebreaks,
+        rule_set=options.rule_set,
+        playoff_places=options.playoff_places,
+        playoff_after=options.playoff_after,
     )
-    return StandingsTable(table, {}, tuple(groups))
+    codes = standings.codes
+    formats = {spec.code: REGISTRY[spec.name].format for spec in standings.specs}
+    pending = any(row.playoff_pending for row in standings.rows)
+    headers = ("Place", "No.", "Player", "Rating", "Points", *codes)
+    if pending:
+        headers = (*headers, "Note")
+    rows = []
+    for row in standings.rows:
+        cells = [
+            row.place,
+            str(row.tpn),
+            row.name,
+            _rating(row.rating),
+            format_points(row.points),
+            *(formats[code](row.values[code]) if code in row.values else "" for code in codes),
+        ]
+        if pending:
+            cells.append(PLAYOFF_PENDING if row.playoff_pending else "")
+        rows.append(tuple(cells))
+    table = Table(headers, tuple(rows), tuple(row.tpn for row in standings.rows))
+    first = 5
+    return StandingsTable(table, {first + i: code for i, code in enumerate(codes)}, standings)

@@ -1,4 +1,4 @@
-"""The standings: rank, player, points and the tie-break columns."""
+"""The standings: place, player, points and the tie-break columns."""
 
 from __future__ import annotations
 
@@ -6,32 +6,35 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
+from arbiter_app.core.tiebreaks import REGISTRY, parse_spec
 from arbiter_app.ui.models.table import RowTableModel
-from arbiter_app.ui.rows import StandingsTable, Table
+from arbiter_app.ui.rows import EMPTY_STANDINGS, StandingsTable
 
-_EMPTY = Table((), (), ())
+
+def _describe(code: str) -> str:
+    spec = parse_spec(code)
+    tb = REGISTRY[spec.name]
+    return f"{code}: {tb.description} ({tb.article})"
 
 
 class StandingsModel(RowTableModel):
     def __init__(self, parent: object = None) -> None:
         super().__init__(parent)
-        self._standings = StandingsTable(_EMPTY, {}, ())
+        self._standings = EMPTY_STANDINGS
 
     def set_standings(self, standings: StandingsTable) -> None:
         self._standings = standings
         table = standings.table
-        numeric = [1, 3, *range(4, len(table.headers))]
-        tips = {
-            column: f"{code}: click a value to see how it was made"
-            for column, code in standings.tiebreak_columns.items()
-        }
+        numeric = [1, 3, 4, *standings.tiebreak_columns]
+        tips = {column: _describe(code) for column, code in standings.tiebreak_columns.items()}
         self.set_rows(table.headers, table.rows, table.keys, numeric=numeric, tooltips=tips)
+
+    @property
+    def standings(self) -> StandingsTable:
+        return self._standings
 
     def tiebreak_code(self, column: int) -> str | None:
         return self._standings.tiebreak_columns.get(column)
-
-    def group(self, row: int) -> tuple[int, ...]:
-        return self._standings.groups[row]
 
     def data(
         self,

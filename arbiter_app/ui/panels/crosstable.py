@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from PySide6.QtWidgets import QAbstractItemView, QTableView, QVBoxLayout, QWidget
 
+from arbiter_app.core.errors import ArbiterError
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.crosstable import CrosstableModel
-from arbiter_app.ui.rows import crosstable
+from arbiter_app.ui.rows import crosstable, standings_table
 
 
 class CrosstablePanel(QWidget):
@@ -27,9 +30,15 @@ class CrosstablePanel(QWidget):
         self.refresh()
 
     def on_changed(self, changes: Changes) -> None:
-        if changes.event or changes.players or changes.results:
+        if changes.anything:
             self.refresh()
 
     def refresh(self) -> None:
-        self.model.set_table(crosstable(self.document.tournament))
+        event = self.document.tournament
+        standings = None
+        if not event.system.is_round_robin:
+            # A Swiss wall chart is printed in standings order.
+            with contextlib.suppress(ArbiterError):
+                standings = standings_table(event, self.document.standings_options).standings
+        self.model.set_table(crosstable(event, standings))
         self.view.resizeColumnsToContents()

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 
 from arbiter_app.core.model import Event
+from arbiter_app.ui.document import StandingsOptions
 from arbiter_app.ui.models.crosstable import CrosstableModel
 from arbiter_app.ui.models.pairings import PairingsModel
 from arbiter_app.ui.models.players import PlayersModel
@@ -50,11 +51,14 @@ def test_crosstable_model_shades_the_diagonal(
 
 def test_standings_model(check_model: Callable[[Any], None], rr_event: Event) -> None:
     model = StandingsModel()
-    model.set_standings(standings_table(rr_event))
+    model.set_standings(standings_table(rr_event, StandingsOptions(("SB",))))
     check_model(model)
     assert model.data(model.index(0, 2)) == "Cy"
-    assert model.group(1) == (1, 2)
     assert model.tiebreak_code(4) is None
+    assert model.tiebreak_code(5) == "SB"
+    assert model.headerData(5, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole).startswith(
+        "SB: Sonneborn-Berger"
+    )
 
 
 def test_rows_must_match_the_headers() -> None:

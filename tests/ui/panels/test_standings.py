@@ -1,97 +1,108 @@
-"""The standings panel, and the explanation of a tie-break value."""
+"""The standings panel: choosing the tie-breaks, and the explanation of a value."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from fractions import Fraction
-
-import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from arbiter_app.core.tiebreaks import REGISTRY, TieBreakContext, TieBreakSpec, Trace, register
+from arbiter_app.core.model import RuleSet
 from arbiter_app.ui.dialogs.explanation import ExplanationDialog
-from arbiter_app.ui.document import EventDocument, GameResult
-from arbiter_app.ui.panels.standings import StandingsPanel
+from arbiter_app.ui.document import EventDocument, GameResult, StandingsOptions
+from arbiter_app.ui.panels.standings import StandingsPanel, options_for_preset
 
 
-@pytest.fixture
-def opponents_sum() -> Iterator[str]:
-    """A throwaway tie-break (sum of opponents' scores, last opponent cut) for the dialog."""
-    name = "UITEST"
-
-    def compute(
-        ctx: TieBreakContext,
-        spec: TieBreakSpec,
-        players: Sequence[int],
-        traces: Mapping[int, Trace] | None,
-    ) -> dict[int, Fraction]:
-        values = {}
-        for tpn in players:
-            trace = traces.get(tpn) if traces else None
-            total = Fraction(0)
-            entries = ctx.event.entries_of(tpn)
-            for r, entry in enumerate(entries, start=1):
-                assert entry.opponent is not None
-                value = ctx.scores[entry.opponent]
-                if r < len(entries):
-                    total += value
-                if trace is not None:
-                    trace.add(value, round=r, opponent=entry.opponent)
-                    if r == len(entries):
-                        trace.mark_cut(r - 1, "last round")
-            if trace is not None:
-                trace.note("a test tie-break")
-            values[tpn] = total
-        return values
-
-    register(name, article="test article 1", description="Opponents' points")(compute)
-    yield name
-    del REGISTRY[name]
-
-
-def test_standings_rows_and_caption(qtbot: QtBot, document: EventDocument) -> None:
+def make_panel(qtbot: QtBot, document: EventDocument) -> StandingsPanel:
     panel = StandingsPanel(document)
     qtbot.addWidget(panel)
-    assert panel.caption.text() == "After round 3 of 3"
-    assert panel.model.data(panel.model.index(0, 2)) == "Cy"
-    # A changed result reorders the standings at once.
+    panel.show()
+    return panel
+
+
+def names(panel: StandingsPanel) -> list[str]:
+    return [panel.model.cell(r, 2) for r in range(panel.model.rowCount())]
+
+
+def test_standings_follow_the_results(qtbot: QtBot, document: EventDocument) -> None:
+    panel = make_panel(qtbot, document)
+    assert panel.caption.text().startswith("After round 3 of 3 · rule set fide-2026")
+    assert names(panel)[0] == "Cy"
     document.set_result(3, 3, 4, GameResult.BLACK_WINS)
-    names = [panel.model.data(panel.model.index(r, 2)) for r in range(4)]
-    assert names == ["Dov", "Ada", "Bea", "Cy"]
+    assert names(panel) == ["Dov", "Ada", "Bea", "Cy"]
 
 
-def test_a_value_is_explained_with_its_contributions(
-    qtbot: QtBot, document: EventDocument, opponents_sum: str
-) -> None:
-    panel = StandingsPanel(document)
-    qtbot.addWidget(panel)
+def test_typing_a_tie_break_list_ranks_by_it(qtbot: QtBot, document: EventDocument) -> None:
+    panel = make_panel(qtbot, document)
+    panel.codes.setFocus()
+    panel.codes.clear()
+    qtbot.keyClicks(panel.codes, "SB, WIN")
+    qtbot.keyClick(panel.codes, Qt.Key.Key_Return)
+    assert document.standings_options.tiebreaks == ("SB", "WIN")
+    assert panel.model.headers[5:] == ("SB", "WIN")
+    assert names(panel) == ["Cy", "Bea", "Ada", "Dov"]
+    # The change is one undoable step.
+    document.undo()
+    assert panel.model.headers[5:] == ()
+
+
+def test_a_bad_code_is_refused_plainly(qtbot: QtBot, document: EventDocument) -> None:
+    panel = make_panel(qtbot, document)
+    panel.codes.setText("SB, NOPE")
+    panel.codes.returnPressed.emit()
+    assert document.standings_options.tiebreaks == ()
+    boxes = [w for w in panel.findChildren(QMessageBox) if w.isVisible()]
+    assert boxes and "unknown tie-break 'NOPE'" in boxes[0].text()
+    boxes[0].close()
+
+
+def test_choosing_a_preset(qtbot: QtBot, document: EventDocument) -> None:
+    panel = make_panel(qtbot, document)
+    index = panel.preset.findData("city-chess-ok")
+    panel.preset.activated.emit(index)
+    options = document.standings_options
+    assert options == options_for_preset("city-chess-ok")
+    assert options.rule_set is RuleSet.USCF and options.playoff_places == (1,)
+    assert panel.codes.text() == "MM, SOLK, CUM, OPPC"
+    assert panel.preset.currentIndex() == index
+
+
+def test_clicking_a_value_explains_it(qtbot: QtBot, document: EventDocument) -> None:
+    document.set_standings_options(StandingsOptions(("SB",)))
+    panel = make_panel(qtbot, document)
+    row = names(panel).index("Ada")
+    index = panel.model.index(row, 5)
+    assert panel.model.data(index) == "2"
     with qtbot.waitSignal(panel.explanation_shown) as shown:
-        panel.show_explanation(opponents_sum, 1, (1, 2))
+        panel.view.clicked.emit(index)
     dialog = shown.args[0]
     assert isinstance(dialog, ExplanationDialog)
     qtbot.addWidget(dialog)
-    # Ada met Dov (1), Cy (2) and Bea (1½, cut): 3.
-    assert dialog.heading.text() == "<b>UITEST = 3</b> for Ada"
-    assert dialog.article.text() == "Opponents' points (test article 1)"
+    assert dialog.heading.text() == "<b>SB = 2</b> for Ada"
+    assert dialog.article.text().startswith("Sonneborn-Berger")
+    # Ada beat Dov (1 point), drew with Cy (2 points), lost to Bea.
     table = dialog.table
-    assert table.rowCount() == 3
-    assert [table.item(r, 1).text() for r in range(3)] == ["4. Dov", "3. Cy", "2. Bea"]
-    assert table.item(2, 3).text() == "cut: last round"
-    assert table.item(2, 2).font().strikeOut()
-    assert not table.item(0, 2).font().strikeOut()
-    assert dialog.notes.text() == "a test tie-break"
+    rows = [[table.item(r, c).text() for c in range(3)] for r in range(table.rowCount())]
+    assert rows == [["1", "4. Dov", "1"], ["2", "3. Cy", "1"], ["3", "2. Bea", "0"]]
     dialog.copy()
-    from PySide6.QtGui import QGuiApplication
-
-    assert QGuiApplication.clipboard().text().startswith("UITEST of player 1 = 3")
+    assert QGuiApplication.clipboard().text().startswith("SB of player 1 = 2")
 
 
-def test_an_unknown_code_is_a_plain_error(qtbot: QtBot, document: EventDocument) -> None:
-    panel = StandingsPanel(document)
-    qtbot.addWidget(panel)
-    assert panel.show_explanation("NOPE", 1, (1,)) is None
-    boxes = [w for w in panel.findChildren(QMessageBox) if w.isVisible()]
-    assert boxes and "unknown tie-break 'NOPE'" in boxes[0].text()
-    for box in boxes:
-        box.close()
+def test_clicking_a_name_explains_nothing(qtbot: QtBot, document: EventDocument) -> None:
+    document.set_standings_options(StandingsOptions(("SB",)))
+    panel = make_panel(qtbot, document)
+    shown: list[object] = []
+    panel.explanation_shown.connect(shown.append)
+    panel.view.clicked.emit(panel.model.index(0, 2))
+    assert shown == []
+
+
+def test_a_cut_contribution_is_struck_through(qtbot: QtBot, document: EventDocument) -> None:
+    document.set_standings_options(StandingsOptions(("BH/C1",)))
+    panel = make_panel(qtbot, document)
+    dialog = panel.show_explanation("BH/C1", 1)
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    cut = [r for r in range(dialog.table.rowCount()) if dialog.table.item(r, 2).font().strikeOut()]
+    assert len(cut) == 1
+    assert "cut" in dialog.table.item(cut[0], 3).text()

@@ -72,6 +72,12 @@ class Session:
         self._history = History()
         for entry in self._entries:
             self._history = self._history.after(entry)
+        if file.rebuild_pending:
+            # A migration changed what commands record: the state is the journal's replay.
+            rebuilt = replay(self._entries, self._history)
+            if file.can_rebuild:
+                file.rebuild(self._state.diff(rebuilt))
+            self._state = rebuilt
         self._event: Event | None = None
         self._listeners: list[Listener] = []
 
@@ -189,7 +195,7 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._history.done)
+        return self.next_undo is not None
 
     @property
     def can_redo(self) -> bool:
@@ -200,7 +206,11 @@ class Session:
 
     @property
     def next_undo(self) -> JournalEntry | None:
-        return self._entry(self._history.done[-1]) if self._history.done else None
+        """The entry :meth:`undo` would take back (the event's creation is never undone)."""
+        if not self._history.done:
+            return None
+        entry = self._entry(self._history.done[-1])
+        return None if entry.command == "create_event" else entry
 
     @property
     def next_redo(self) -> JournalEntry | None:
@@ -237,6 +247,8 @@ class Session:
         if not self._history.done:
             raise RuleError("there is nothing to undo")
         target = self._history.done[-1]
+        if self._entry(target).command == "create_event":
+            raise RuleError("there is nothing to undo (the event's creation stays)")
         goal = History(self._history.done[:-1], (*self._history.undone, target))
         writes = self._state.diff(replay(self._entries, goal))
         return self._commit(UNDO, {"entry": target}, None, self._now(), writes)

@@ -36,7 +36,7 @@ from arbiter_app.store.errors import (
 )
 from arbiter_app.store.journal import JournalEntry
 from arbiter_app.store.locking import WriteLock
-from arbiter_app.store.migrations import make_backup, migrate
+from arbiter_app.store.migrations import REBUILD_MARK, make_backup, migrate
 from arbiter_app.store.schema import (
     APPLICATION_ID,
     JOURNAL_COLUMNS,
@@ -123,6 +123,8 @@ class EventFile:
         self._lock = lock
         self.migrated_from: int | None = None
         self.backup: Path | None = None
+        self.memory_copy = False
+        """A read-only open of an older file works on a migrated copy in memory."""
 
     # -- opening -------------------------------------------------------------
     @classmethod
@@ -205,6 +207,7 @@ class EventFile:
                 conn.close()
                 conn = memory
                 opened = cls(path, conn, None, readonly=True)
+                opened.memory_copy = True
                 with sqlite_errors(path):
                     migrate(opened.db, version)
                 opened.migrated_from = version
@@ -261,6 +264,27 @@ class EventFile:
         head = meta.get("journal_head")
         length = meta.get("journal_length")
         return head, int(length) if length is not None else None
+
+    @property
+    def rebuild_pending(self) -> bool:
+        """A migration asked for the state tables to be rebuilt from the journal."""
+        with sqlite_errors(self.path):
+            rows = self.conn.execute("SELECT 1 FROM meta WHERE key = ?", (REBUILD_MARK,))
+            return rows.fetchone() is not None
+
+    @property
+    def can_rebuild(self) -> bool:
+        return not self.readonly or self.memory_copy
+
+    def rebuild(self, writes: Writes) -> None:
+        """Write the rebuilt state and clear the mark, in one transaction (no journal entry:
+        the journal is what the state was rebuilt from)."""
+        if not self.can_rebuild:
+            raise StoreBug("a read-only file was asked to write")
+        with sqlite_errors(self.path), self.db.atomic():
+            for table, rows in writes.items():
+                self._write_table(table, rows)
+            self.conn.execute("DELETE FROM meta WHERE key = ?", (REBUILD_MARK,))
 
     def integrity_check(self) -> str:
         with sqlite_errors(self.path):

@@ -7,6 +7,14 @@ copy flushed to disk), so the arbiter can always go back to what they had.
 All steps run in one transaction together with the new ``user_version``:
 a crash mid-way leaves the old file as it was.
 
+A step that changes what commands write (not only where) cannot convert the
+rows by itself: what the old version did not record cannot be made up. Since
+the state tables are by design a replay of the journal, such a step is listed
+in :data:`REBUILDS`; the migration then marks the file, and the session
+rebuilds the state tables by replaying the journal with the current commands
+(one transaction, which also clears the mark, so a crash in between only
+means the rebuild runs again at the next opening).
+
 Format history:
 
 1. First format: state tables without ratings at the start of a round and
@@ -40,6 +48,12 @@ def _v1_to_v2(db: sqlite_utils.Database) -> None:
 
 MIGRATIONS: dict[int, Step] = {1: _v1_to_v2}
 
+REBUILDS: frozenset[int] = frozenset({1})
+"""Steps after which the state tables are rebuilt from the journal (version 2 records
+the ratings at the start of a round, which version 1 did not keep)."""
+
+REBUILD_MARK = "rebuild_pending"
+
 
 def backup_path(path: Path, old_version: int) -> Path:
     return path.with_name(f"{path.name}.bak-v{old_version}")
@@ -62,4 +76,6 @@ def migrate(db: sqlite_utils.Database, found: int) -> None:
     with db.atomic():
         for version in range(found, SCHEMA_VERSION):
             MIGRATIONS[version](db)
+        if REBUILDS & set(range(found, SCHEMA_VERSION)):
+            db["meta"].upsert({"key": REBUILD_MARK, "value": "1"}, pk="key")  # type: ignore[union-attr]
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

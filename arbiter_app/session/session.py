@@ -80,6 +80,9 @@ class Session:
             self._state = rebuilt
         self._event: Event | None = None
         self._listeners: list[Listener] = []
+        # Rows each standing command replaced, by entry number, for commands run in this
+        # session: undo writes them back instead of replaying the whole journal.
+        self._before: dict[int, Writes] = {}
 
     # -- opening and closing ---------------------------------------------------
     @classmethod
@@ -249,8 +252,11 @@ class Session:
         target = self._history.done[-1]
         if self._entry(target).command == "create_event":
             raise RuleError("there is nothing to undo (the event's creation stays)")
-        goal = History(self._history.done[:-1], (*self._history.undone, target))
-        writes = self._state.diff(replay(self._entries, goal))
+        writes = self._before.get(target)
+        if writes is None:
+            # The state before the target is the replay of the commands standing before it.
+            goal = History(self._history.done[:-1], (*self._history.undone, target))
+            writes = self._state.diff(replay(self._entries, goal))
         return self._commit(UNDO, {"entry": target}, None, self._now(), writes)
 
     def redo(self) -> Changes:
@@ -271,6 +277,14 @@ class Session:
         entry = make_entry(previous, time, self.actor, name, args, seed)
         self._file.commit(entry, writes)
         # Only once the transaction is on disk does memory follow.
+        if name == UNDO:
+            self._before.pop(args["entry"], None)
+        else:
+            before = {
+                table: {key: self._state.tables[table].get(key) for key in rows}
+                for table, rows in writes.items()
+            }
+            self._before[args["entry"] if name == REDO else entry.seq] = before
         self._state.apply(writes)
         self._entries.append(entry)
         self._history = self._history.after(entry)

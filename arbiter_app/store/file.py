@@ -7,9 +7,13 @@ for writing; then the folder must be writable and the write lock free; then
 ``PRAGMA quick_check`` must pass. Only after all that may a migration run
 (with a backup first).
 
-The file uses SQLite's rollback journal with ``synchronous=FULL``: a commit is
-on the disk when :meth:`EventFile.commit` returns, and a crash at any moment
-leaves either the whole transaction or none of it.
+While a file is open for writing it is in SQLite's write-ahead-log mode with
+``synchronous=FULL``: a commit is on the disk when :meth:`EventFile.commit`
+returns (one flush per commit, so entering a result stays fast), a crash at
+any moment leaves either the whole transaction or none of it, and other
+processes can read it meanwhile. On closing, the log is folded back and the
+file returns to the rollback-journal mode, so a closed event is one single
+file that can be read even from a read-only folder.
 """
 
 from __future__ import annotations
@@ -99,7 +103,8 @@ def read_header(path: Path) -> tuple[int, int]:
     page_size = 65536 if page_size == 1 else page_size
     page_count = int.from_bytes(header[28:32], "big")
     count_valid = header[24:28] == header[92:96]
-    hot_journal = Path(f"{path}-journal").exists()
+    # After a crash, SQLite completes or rolls back the last transaction from these.
+    hot_journal = Path(f"{path}-journal").exists() or Path(f"{path}-wal").exists()
     if page_size < 512 or page_size & (page_size - 1):
         raise CorruptFile(path, "the database header is damaged")
     if count_valid and not hot_journal and size < page_count * page_size:
@@ -149,6 +154,7 @@ class EventFile:
                         _create_tables(db)
                         db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                _use_wal(conn, path)
             except BaseException:
                 conn.close()
                 raise
@@ -181,11 +187,15 @@ class EventFile:
                 _check_integrity(conn, path)
                 opened = cls(path, conn, lock, readonly=False)
                 if version < SCHEMA_VERSION:
+                    # Fold a log left by a crash into the file first: the copy must be whole.
+                    with sqlite_errors(path):
+                        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                     opened.backup = make_backup(path, version)
                     with sqlite_errors(path):
                         migrate(opened.db, version)
                     opened.migrated_from = version
                 _check_tables(conn, path)
+                _use_wal(conn, path)
             except BaseException:
                 conn.close()
                 raise
@@ -220,6 +230,12 @@ class EventFile:
         return opened
 
     def close(self) -> None:
+        if not self.readonly:
+            # Back to a single file. If a reader still has it open this cannot happen
+            # now; the file then stays in WAL mode, which the next opening handles.
+            with contextlib.suppress(sqlite3.Error):
+                self.conn.execute("PRAGMA busy_timeout = 0")
+                self.conn.execute("PRAGMA journal_mode = DELETE")
         with contextlib.suppress(sqlite3.Error):
             self.conn.close()
         if self._lock is not None:
@@ -336,6 +352,13 @@ def _connect(path: Path, *, readonly: bool, durable: bool) -> sqlite3.Connection
     except sqlite3.Error as exc:
         raise translate(exc, path) from exc
     return conn
+
+
+def _use_wal(conn: sqlite3.Connection, path: Path) -> None:
+    with sqlite_errors(path):
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    if str(mode).lower() != "wal":
+        raise StoreBug(f"{path.name}: SQLite refused write-ahead logging (mode {mode})")
 
 
 def _check_integrity(conn: sqlite3.Connection, path: Path) -> None:

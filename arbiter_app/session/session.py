@@ -11,9 +11,15 @@ from pathlib import Path
 from typing import Any
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import Event
+from arbiter_app.core.model import Event, RoundEntry
 from arbiter_app.session.changes import Changes, Outcome
-from arbiter_app.session.codec import EventSettings, entry_from_row, event_from_state, settings_of
+from arbiter_app.session.codec import (
+    EventSettings,
+    entries_by_player,
+    entry_from_row,
+    event_from_state,
+    settings_of,
+)
 from arbiter_app.session.registry import lookup
 from arbiter_app.session.replay import REDO, UNDO, History, JournalError, apply_command, replay
 from arbiter_app.session.results import BoardResult, result_of
@@ -79,6 +85,8 @@ class Session:
                 file.rebuild(self._state.diff(rebuilt))
             self._state = rebuilt
         self._event: Event | None = None
+        self._entries_cache: dict[int, tuple[RoundEntry, ...]] | None = None
+        self._stale: set[int] = set()
         self._listeners: list[Listener] = []
         # Rows each standing command replaced, by entry number, for commands run in this
         # session: undo writes them back instead of replaying the whole journal.
@@ -159,7 +167,17 @@ class Session:
     def event(self) -> Event:
         """The event as it stands, as a core value."""
         if self._event is None:
-            self._event = event_from_state(self._state)
+            if self._entries_cache is None:
+                self._entries_cache = entries_by_player(self._state)
+            elif self._stale:
+                fresh = entries_by_player(self._state, self._stale)
+                for tpn in self._stale:
+                    if tpn in fresh:
+                        self._entries_cache[tpn] = fresh[tpn]
+                    else:
+                        self._entries_cache.pop(tpn, None)
+            self._stale = set()
+            self._event = event_from_state(self._state, self._entries_cache)
         return self._event
 
     @property
@@ -288,11 +306,22 @@ class Session:
         self._state.apply(writes)
         self._entries.append(entry)
         self._history = self._history.after(entry)
-        self._event = None
         changes = Changes.from_writes(name, entry.seq, writes)
+        self._forget(changes)
         for listener in list(self._listeners):
             listener(changes)
         return changes
+
+    def _forget(self, changes: Changes) -> None:
+        """Drop what the change made stale; players' entries are rebuilt only where touched."""
+        self._event = None
+        cache = self._entries_cache
+        if cache is None or not changes.touches("entries"):
+            return
+        self._stale.update(k[0] for k in changes.rows["entries"])
+        if len(self._stale) > len(cache) // 2:
+            self._entries_cache = None
+            self._stale = set()
 
     def _writable(self) -> None:
         if self._file.readonly:

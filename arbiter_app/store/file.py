@@ -253,12 +253,14 @@ class EventFile:
         spec = TABLES_BY_NAME[name]
         keys = spec.key_names
         values = spec.value_names
+        n = len(keys)
         columns = ", ".join(f'"{c}"' for c in keys + values)
-        out: TableRows = {}
         with sqlite_errors(self.path):
-            for row in self.conn.execute(f'SELECT {columns} FROM "{name}"'):
-                out[tuple(row[: len(keys)])] = dict(zip(values, row[len(keys) :], strict=True))
-        return out
+            rows = self.conn.execute(f'SELECT {columns} FROM "{name}"').fetchall()
+        # The hot path of opening a big event: keep it to one comprehension.
+        if n == 1:
+            return {(r[0],): dict(zip(values, r[1:])) for r in rows}  # noqa: B905
+        return {r[:n]: dict(zip(values, r[n:])) for r in rows}  # noqa: B905
 
     def read_state(self) -> dict[str, TableRows]:
         return {spec.name: self.read_table(spec.name) for spec in STATE_TABLES}

@@ -6,8 +6,8 @@ import argparse
 from pathlib import Path
 
 from arbiter_app.core.model import System
+from arbiter_app.core.presets import PRESETS
 from arbiter_app.session import Session
-from arbiter_app.session.presets import PRESETS
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -7,6 +7,7 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
+from arbiter_app.cli.eventfile import read_text
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.session import Session
 from arbiter_app.session.codec import event_to_json
@@ -33,12 +34,7 @@ def _trf() -> ModuleType:
 
 def run_import(args: argparse.Namespace) -> int:
     trf = _trf()
-    try:
-        text = args.source.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise ArbiterError(f"{args.source}: no such file") from exc
-    except UnicodeDecodeError:
-        text = args.source.read_text(encoding="latin-1")
+    text = read_text(args.source)
     event = trf.parse_trf(text, str(args.source)).event
     session = Session.create(
         args.output,

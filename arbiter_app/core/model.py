@@ -350,7 +350,7 @@ class Event:
 
     @cached_property
     def rounds_played(self) -> int:
-        """The number of rounds for which any entry exists (cached: scores() asks per player)."""
+        """The number of rounds for which any entry exists (computed once: an Event is a value)."""
         return max((len(e) for e in self.entries.values()), default=0)
 
     @property

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbiter_app.core.errors import UnknownTieBreak
 from arbiter_app.core.lots import shuffled
 from arbiter_app.core.model import EntryKind, RuleSet, System
+from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     BYE_POLICIES,
@@ -15,10 +17,17 @@ from arbiter_app.session.codec import (
     point_system_to_json,
     split_key,
 )
-from arbiter_app.session.presets import PRESETS
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
 from arbiter_app.session.state import Tx
 from arbiter_app.store.schema import TABLES_BY_NAME
+
+PRESET_BYE_POLICIES = {
+    "uscf": "uscf-28l",
+    "city-chess-ok": "uscf-28l",
+    "online-swiss": "once-per-tournament",
+}
+"""The bye policy each seed document states (seed 001_…: US Chess 28L; seed 002_…:
+"they can only be exempted once per tournament"); other presets use FIDE's."""
 
 SETTINGS = (
     "system",
@@ -77,8 +86,8 @@ def _apply_settings(tx: Tx, args: dict[str, Any]) -> None:
         # Explicit settings given with the preset win over the preset's.
         values.setdefault("tiebreaks", list(found.tiebreaks))
         values.setdefault("rule_set", found.rule_set.value if found.rule_set else None)
-        values.setdefault("bye_policy", found.bye_policy)
-        values.setdefault("playoff", found.playoff)
+        values.setdefault("bye_policy", PRESET_BYE_POLICIES.get(found.name, "fide"))
+        values.setdefault("playoff", found.playoff.regulation if found.playoff else None)
     for key, value in values.items():
         tx.set_setting(key, _check_setting(tx, key, value))
 
@@ -117,15 +126,17 @@ def _check_setting(tx: Tx, key: str, value: Any) -> Any:
 
 
 def _check_tiebreaks(value: Any) -> list[str]:
-    """Codes are kept as text, exactly as announced (they are parsed when standings are made)."""
+    """Codes are kept as text, exactly as announced; each must be in the catalogue."""
     if isinstance(value, str) or not isinstance(value, list | tuple):
         raise CommandError("tie-breaks are a list of codes such as ['BH/C1', 'BH', 'SB']")
-    codes: list[str] = []
     for item in value:
         if not isinstance(item, str) or not item.strip() or "," in item:
             raise CommandError(f"not a tie-break code: {item!r}")
-        codes.append(item.strip())
-    if len(set(codes)) != len(codes):
+    try:
+        codes = list(parse_tiebreak_list([str(item) for item in value]))
+    except UnknownTieBreak as exc:
+        raise CommandError(f"tiebreaks: {exc}") from exc
+    if len({c.upper() for c in codes}) != len(codes):
         raise CommandError("a tie-break is listed twice")
     return codes
 

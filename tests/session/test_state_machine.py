@@ -2,9 +2,10 @@
 
 After every step: the stored rows equal a replay of the journal (the design's
 promise in :mod:`arbiter_app.session`), the event read back from the file
-equals the session's, both sides of every game agree, and the scores equal
-those of an independent model of the event kept by this test, with its own
-undo and redo stacks.
+equals the session's, both sides of every game agree, the scores equal those
+of an independent model of the event kept by this test (with its own undo and
+redo stacks), and the tie-break standings of the session's event (built
+incrementally) equal those recomputed from scratch from a replay.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from arbiter_app.core.model import check_consistency
+from arbiter_app.core.presets import PRESETS
+from arbiter_app.core.standings import compute_standings
 from arbiter_app.session import Session
 from arbiter_app.session.codec import event_from_state
 from arbiter_app.session.replay import replay
@@ -72,7 +75,13 @@ class EventMachine(RuleBasedStateMachine):
         self.path = Path(self.folder.name) / "m.arbiter"
         self.clock = TickingClock()
         self.session = Session.create(
-            self.path, name="M", system="swiss", rounds=ROUNDS, clock=self.clock, durable=False
+            self.path,
+            name="M",
+            system="swiss",
+            rounds=ROUNDS,
+            preset="online-swiss",
+            clock=self.clock,
+            durable=False,
         )
         self.model = Model()
         self.done: list[Model] = []  # models before each standing command
@@ -170,6 +179,15 @@ class EventMachine(RuleBasedStateMachine):
         assert event.scores() == self.model.scores()
         assert {p.tpn: p.rating for p in event.players} == self.model.ratings
         assert check_consistency(event) == []
+
+    @invariant()
+    def standings_equal_a_recomputation_from_scratch(self) -> None:
+        codes = self.session.settings.tiebreaks
+        assert codes == PRESETS["online-swiss"].tiebreaks
+        ours = compute_standings(self.session.event, codes).rows
+        fresh = event_from_state(replay(self.session.journal()))
+        assert ours == compute_standings(fresh, codes).rows
+        assert {row.tpn: row.points for row in ours} == self.model.scores()
 
     @invariant()
     def undo_and_redo_are_offered_exactly_when_the_model_has_them(self) -> None:

@@ -105,6 +105,7 @@ def test_edit_settings(empty: Session) -> None:
         ({"system": "knockout"}, "system"),
         ({"tiebreaks": "BH, SB"}, "list of codes"),
         ({"tiebreaks": ["BH", "BH"]}, "twice"),
+        ({"tiebreaks": ["BH", "XYZ"]}, "XYZ"),
         ({"rule_set": "fide-1999"}, "rule_set"),
         ({"bye_policy": "random"}, "unknown bye policy"),
         ({"point_system": {"win": "one"}}, "not a number"),

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter_app.session import Session
+from arbiter_app.session import Session, load_event
 from arbiter_app.session.replay import replay
 from tests.session.crash_script import ROUNDS, run, script
 
@@ -71,7 +71,10 @@ def _wait_ready(fd: int) -> None:
 
 def _check(path: Path, seed: int, reported: int, where: str) -> None:
     actions = script(seed)
+    # A reader (say, the standings on a projector) sees the committed state before any recovery.
+    seen_by_reader = load_event(path)
     with Session.open(path, durable=False) as session:  # opening completes crash recovery
+        assert session.event == seen_by_reader, where
         assert session._file.integrity_check() == "ok", where
         journal = session.journal()[1:]  # entry 1 created the event
         assert reported <= len(journal) <= reported + 1, where

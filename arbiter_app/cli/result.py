@@ -1,8 +1,8 @@
 """``arbiter-app result FILE --round R --board B RESULT``: enter or correct a result.
 
-Results starting with a dash (``-+``, ``--``) follow ``--`` on the command
-line, as usual for arguments that look like options:
-``arbiter-app result event.arbiter --round 3 --board 7 -- -+``.
+Results starting with a dash (``-+``, ``--``) look like options on a command
+line: put ``--`` before them, as usual
+(``arbiter-app result event.arbiter --round 3 --board 7 -- -+``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--round", required=True, type=int)
     p.add_argument("--board", required=True, type=int)
     p.add_argument("--correct", action="store_true", help="replace a result entered before")
-    p.add_argument("result")
+    p.add_argument("result", help="the result, White's score first")
     p.set_defaults(handler=run)
 
 

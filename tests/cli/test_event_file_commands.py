@@ -114,18 +114,23 @@ def test_results_undo_redo_log_verify(event_file: Path, capsys: pytest.CaptureFi
     assert load_event(event_file).scores() == {1: 1, 2: 0.5, 3: 0, 4: 0.5}
     code, out, _ = run(capsys, "undo", f)
     assert (code, out.strip()) == (0, "undone: 9 correct_result")
+    code, out, _ = run(capsys, "result", f, "--round", "1", "--board", "2", "--correct", "--", "--")
+    assert code == 0 and out.strip().endswith("--")
+    assert load_event(event_file).scores()[2] == 0
+    assert run(capsys, "undo", f)[0] == 0
     assert load_event(event_file).scores()[2] == 1
     code, out, _ = run(capsys, "redo", f)
-    assert (code, out.strip()) == (0, "redone: 9 correct_result")
+    assert (code, out.strip()) == (0, "redone: 11 correct_result")
     code, _, err = run(capsys, "redo", f)
     assert code == 2 and "nothing to redo" in err
     code, out, _ = run(capsys, "log", f)
     lines = out.splitlines()
-    assert len(lines) == 11
+    assert len(lines) == 13
     assert " create_event " in lines[0] and lines[0].lstrip().startswith("1 ")
-    assert " undo " in lines[9] and lines[10].split()[2] == "redo"
+    assert lines[8].split()[2] == "correct_result" and lines[8].endswith("(undone)")
+    assert [line.split()[2] for line in lines[9:]] == ["undo", "correct_result", "undo", "redo"]
     code, out, _ = run(capsys, "verify", f)
-    assert code == 0 and "ok (11 journal entries" in out
+    assert code == 0 and "ok (13 journal entries" in out
 
 
 def test_verify_reports_a_tampered_file(

@@ -23,12 +23,18 @@ def paired_rounds(tx: Tx) -> int:
     return last
 
 
-def player(tx: Tx, tpn: object) -> Row:
-    if isinstance(tpn, bool) or not isinstance(tpn, int):
-        raise RuleError(f"a pairing number is a whole number, not {tpn!r}")
-    row = tx.get("players", (tpn,))
+def as_tpn(value: object) -> int:
+    """*value* as a pairing number, or a clear refusal."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"a pairing number is a whole number, not {value!r}")
+    return value
+
+
+def player(tx: Tx, number: object) -> Row:
+    key = as_tpn(number)
+    row = tx.get("players", (key,))
     if row is None:
-        raise RuleError(f"there is no player with pairing number {tpn}")
+        raise RuleError(f"there is no player with pairing number {key}")
     return row
 
 

@@ -31,8 +31,8 @@ BYE_KINDS = frozenset(
 
 
 def _pairable(tx: Tx, tpn: object, round_no: int) -> int:
-    row = queries.player(tx, tpn)
-    assert isinstance(tpn, int)
+    number = queries.as_tpn(tpn)
+    row = queries.player(tx, number)
     if row["disqualified"]:
         raise RuleError(f"player {tpn} ({row['name']}) is disqualified and cannot be paired")
     gone = row["withdrawn_from_round"]
@@ -40,7 +40,7 @@ def _pairable(tx: Tx, tpn: object, round_no: int) -> int:
         raise RuleError(
             f"player {tpn} ({row['name']}) withdrew from round {gone} and cannot be paired"
         )
-    return tpn
+    return number
 
 
 def _absent_entry(tx: Tx, tpn: int, round_no: int) -> RoundEntry:

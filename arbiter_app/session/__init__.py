@@ -64,6 +64,13 @@ def load_event(path: Path | str) -> Event:
         return session.event
 
 
+def read_event(path: Path | str) -> tuple[Event, EventSettings]:
+    """The event and its announced settings (tie-break codes, bye policy, preset, play-off),
+    read in one read-only opening: what the standings of a ``.arbiter`` file need."""
+    with Session.open(path, readonly=True) as session:
+        return session.event, session.settings
+
+
 def open_session(path: Path | str, *, readonly: bool = False) -> Session:
     return Session.open(path, readonly=readonly)
 
@@ -85,4 +92,5 @@ __all__ = [
     "load_event",
     "open_session",
     "parse_result",
+    "read_event",
 ]

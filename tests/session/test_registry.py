@@ -11,7 +11,7 @@ import pytest
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.lots import seeded_toss
-from arbiter_app.session import Context, command, load_event
+from arbiter_app.session import Context, command, load_event, read_event
 from arbiter_app.session.replay import replay
 from arbiter_app.session.state import Tx
 from tests.support.sessions import small_event
@@ -75,6 +75,9 @@ def test_load_event_reads_without_locking(tmp_path: Path) -> None:
         event = load_event(path)  # while the writer holds the file
         assert event == writer.event
     assert load_event(path).scores()[1] == 2
+    event, settings = read_event(path)
+    assert event == load_event(path)
+    assert settings.bye_policy == "fide" and settings.tiebreaks == ()
 
 
 def test_store_and_session_load_no_qt() -> None:

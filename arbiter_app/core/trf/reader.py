@@ -39,11 +39,13 @@ from arbiter_app.core.trf.system import system_from_kept
 
 TRF26_TAGS = frozenset(
     {"142", "152", "162", "172", "182", "192", "202", "212"}
-    | {"222", "250", "300", "310", "320", "330", "352", "362"}
+    | {"222", "250", "300", "310", "320", "330", "352", "362", "299-default"}
 )
 """Records that exist in TRF-26 only. Records 240, 260 and 299 are TRF-26 records too, but
-Arbiter writes them in TRF-16 files as well, so they do not decide the version."""
+Arbiter writes them in TRF-16 files as well, so they do not decide the version, except a
+299 that sets the default points of a kind of round (``299-default``), which only TRF-26 has."""
 
+_DEFAULT_POINTS = "299-default"
 _SINGLE = frozenset(
     {"012", "022", "032", "042", "052", "062", "072", "092", "102", "122", "132"}
     | {"142", "152", "162", "XXR", "XXC"}
@@ -343,6 +345,7 @@ class _Reader:
                 )
             elif points is not None:
                 self.defaults_299[letter] = points
+            self.tags.add(_DEFAULT_POINTS)  # a TRF-26 use of record 299
             self.model(line, "299")
         elif letter.strip():
             self.keep(line)

@@ -16,6 +16,7 @@ from arbiter_app.core.trf.records import (
     cell_start,
     column,
     format_cell,
+    is_number,
 )
 
 
@@ -56,7 +57,7 @@ def parse_cell(
                 f"at columns {column(start)}-{column(start + 9)}, found {cell!r}",
             )
     opp_text = cell[2:6].strip()
-    if opp_text and not opp_text.isdigit():
+    if opp_text and not is_number(opp_text):
         return bad(opp_col, f"the opponent {opp_text!r} is not a pairing number")
     opponent = int(opp_text) if opp_text else 0
     colour_char = cell[7]

@@ -12,7 +12,7 @@ mismatch is reported but does not stop the reading.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 
@@ -26,7 +26,6 @@ from arbiter_app.core.model import (
     Player,
     PointAdjustment,
     RoundEntry,
-    RuleSet,
     System,
 )
 from arbiter_app.core.points import PointSystem, format_points, parse_points
@@ -34,7 +33,7 @@ from arbiter_app.core.trf import extension as ext
 from arbiter_app.core.trf import records as rec
 from arbiter_app.core.trf.cells import Cell, check_pairings, parse_cell
 from arbiter_app.core.trf.document import Anchor, KeptLine, TrfDocument, TrfVersion
-from arbiter_app.core.trf.scoring import CODES_162, DEFAULTS_299, from_exact, from_records
+from arbiter_app.core.trf.scoring import CODES_162, DEFAULTS_299, from_records
 from arbiter_app.core.trf.system import system_from_kept
 
 TRF26_TAGS = frozenset(
@@ -90,22 +89,6 @@ class _Row:
     rank: int | None
 
 
-@dataclass
-class _Arb:
-    """What Arbiter's own records said, resolved once the players are known."""
-
-    system: System | None = None
-    rule_set: RuleSet | None = None
-    withdrawn: dict[int, tuple[int, int]] = field(default_factory=dict)
-    disqualified: dict[int, int] = field(default_factory=dict)
-    national: dict[int, tuple[int | None, str, int]] = field(default_factory=dict)
-    entries: dict[tuple[int, int], tuple[EntryKind, int]] = field(default_factory=dict)
-    ratings: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
-    points: PointSystem | None = None
-    round_points: dict[int, tuple[PointSystem, int]] = field(default_factory=dict)
-    reasons: dict[int, tuple[str, int]] = field(default_factory=dict)
-
-
 class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
@@ -124,9 +107,9 @@ class _Reader:
         self.defaults_299: dict[str, Fraction] = {}
         self.rows: list[_Row] = []
         self.byes: list[tuple[ByeRequest, int, int]] = []
-        self.forbidden: list[tuple[int, int, list[int], int, int]] = []
+        self.forbidden: list[tuple[int, int, list[int], int, _Item]] = []
         self.adjustments: list[tuple[PointAdjustment, int]] = []
-        self.arb = _Arb()
+        self.arb = ext.ArbiterRecords()
 
     # -- helpers -------------------------------------------------------------
     def issue(self, line: int, col: int, message: str) -> None:
@@ -147,7 +130,7 @@ class _Reader:
         s = text.strip()
         if not s:
             return blank
-        if s.isdigit():
+        if rec.is_number(s):
             return int(s)
         self.issue(line, col, f"{what}: {s!r} is not a whole number")
         return None
@@ -157,7 +140,7 @@ class _Reader:
         if not s:
             return None
         try:
-            if s.count(".") <= 1 and s.lstrip("-").replace(".", "").isdigit():
+            if s.count(".") <= 1 and rec.is_number(s.lstrip("-").replace(".", "")):
                 return parse_points(s)
         except ValueError:
             pass
@@ -288,7 +271,7 @@ class _Reader:
             return
         rating = self.number(text[rec.RATING], n, 49, f"player {tpn}'s rating")
         fide_id = text[rec.FIDE_ID].strip()
-        if fide_id and not fide_id.isdigit():
+        if fide_id and not rec.is_number(fide_id):
             self.issue(n, 58, f"player {tpn}'s FIDE id {fide_id!r} is not a number")
         points = self.points(text[rec.POINTS], n, 81, f"player {tpn}'s points")
         rank_text = text[rec.RANK]
@@ -331,7 +314,7 @@ class _Reader:
             self.issue(n, 13, "record 260 needs two players or more")
             return
         if first is not None and last is not None:
-            self.forbidden.append((first, last or first, [t for _, t in tpns], n, id(item)))
+            self.forbidden.append((first, last or first, [t for _, t in tpns], n, item))
 
     def _r299(self, n: int, line: str, value: str) -> None:
         letter = line[4:5]
@@ -378,39 +361,9 @@ class _Reader:
             return
         self.model(line, "ARB")
         try:
-            self._arb(keyword, words[1:], value, n)
+            self.arb.read(keyword, words[1:], value, n)
         except (ValueError, IndexError) as exc:
             self.issue(n, 5, f"Arbiter record {keyword}: {exc or 'values missing'}")
-
-    def _arb(self, keyword: str, args: list[str], value: str, n: int) -> None:
-        arb = self.arb
-        if keyword == ext.SYSTEM:
-            arb.system = System(args[0])
-        elif keyword == ext.RULESET:
-            arb.rule_set = RuleSet(args[0])
-        elif keyword == ext.WITHDRAWN:
-            arb.withdrawn[int(args[0])] = (int(args[1]), n)
-        elif keyword == ext.DISQUALIFIED:
-            arb.disqualified[int(args[0])] = n
-        elif keyword == ext.NATIONAL:
-            rating = None if args[1] == "-" else int(args[1])
-            rest = value.split(maxsplit=3)[3]
-            arb.national[int(args[0])] = (rating, "" if rest == "-" else rest, n)
-        elif keyword == ext.ENTRY:
-            kind = EntryKind(args[2])
-            if kind not in (EntryKind.NOT_PAIRED, EntryKind.WITHDRAWN):
-                raise ValueError(f"{args[2]!r} is neither not-paired nor withdrawn")
-            arb.entries[(int(args[0]), int(args[1]))] = (kind, n)
-        elif keyword == ext.ORATING:
-            arb.ratings[(int(args[0]), int(args[1]))] = (int(args[2]), n)
-        elif keyword == ext.POINTS:
-            system = from_exact(value.split(maxsplit=2)[2])
-            if args[0] == "*":
-                arb.points = system
-            else:
-                arb.round_points[int(args[0])] = (system, n)
-        else:
-            arb.reasons[int(args[0])] = (value.split(maxsplit=2)[2], n)
 
     # -- the whole file ------------------------------------------------------
     def finish(self) -> TrfDocument:
@@ -557,15 +510,13 @@ class _Reader:
     def _forbidden(self, players: dict[int, Player], rounds: int) -> tuple[frozenset[int], ...]:
         """Prohibitions for the whole event; one for some rounds only stays a kept record."""
         pairs = []
-        for first, last, tpns, n, item_id in self.forbidden:
+        for first, last, tpns, n, item in self.forbidden:
             for tpn in tpns:
                 self._known(tpn, players, n, "record 260")
             if first <= 1 and last >= rounds:
                 pairs.append(frozenset(tpns))
             else:
-                for item in self.items:
-                    if id(item) == item_id:
-                        item.tag = None
+                item.tag = None  # kept verbatim after all
         return tuple(pairs)
 
     def _check_byes(

@@ -539,10 +539,11 @@ class _Reader:
                 )
 
     def _check_points(self, event: Event) -> None:
+        played = event.rounds_played
         for row in self.rows:
             if row.points is None or row.player.tpn not in event.entries:
                 continue
-            score = event.score(row.player.tpn)
+            score = rec.final_score(event, row.player.tpn, played)
             if score != row.points:
                 self.warn(
                     row.line,

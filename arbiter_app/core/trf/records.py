@@ -20,7 +20,7 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from arbiter_app.core.model import Colour, EntryKind, Outcome, Player, RoundEntry
+from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, Player, RoundEntry
 from arbiter_app.core.points import format_decimal
 
 # --- player record 001 --------------------------------------------------------
@@ -151,3 +151,13 @@ def blank_kind(player: Player, round_no: int) -> EntryKind:
 def is_number(text: str) -> bool:
     """ASCII digits only (``str.isdigit`` also accepts ``²`` and other scripts' digits)."""
     return text.isascii() and text.isdigit()
+
+
+def final_score(event: Event, tpn: int, played: int) -> Fraction:
+    """The points column: every round up to *played* and every adjustment.
+
+    Same value as ``event.score(tpn)``; *played* is passed in because asking
+    the event for it on every player would make large files slow.
+    """
+    rounds = sum((event.round_points(tpn, r) for r in range(1, played + 1)), Fraction(0))
+    return rounds + event.adjustment_total(tpn)

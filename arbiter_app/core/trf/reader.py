@@ -495,11 +495,24 @@ class _Reader:
         return tuple(out)
 
     def _byes(self, players: dict[int, Player]) -> tuple[ByeRequest, ...]:
-        return tuple(
-            bye
-            for bye, n, col in self.byes
-            if self._known_at(bye.tpn, players, n, col, "record 240")
-        )
+        """TRF-26 bye section: one bye per player and round (two would contradict each other)."""
+        out = []
+        first: dict[tuple[int, int], int] = {}
+        for bye, n, col in self.byes:
+            if not self._known_at(bye.tpn, players, n, col, "record 240"):
+                continue
+            key = (bye.tpn, bye.round)
+            if key in first:
+                self.issue(
+                    n,
+                    col,
+                    f"record 240: player {bye.tpn} already has a bye for round {bye.round} "
+                    f"(line {first[key]})",
+                )
+                continue
+            first[key] = n
+            out.append(bye)
+        return tuple(out)
 
     def _known_at(self, tpn: int, players: dict[int, Player], n: int, col: int, what: str) -> bool:
         if tpn in players:

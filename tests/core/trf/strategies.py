@@ -151,13 +151,20 @@ def events(draw: st.DrawFn, min_players: int = 2, max_players: int = 40) -> Even
         )
         for _ in range(draw(st.integers(0, 3)))
     )
+    requests = draw(
+        st.lists(
+            st.tuples(st.sampled_from(tpns), st.integers(1, rounds + 2)),
+            max_size=4,
+            unique=True,
+        )
+    )
     byes = tuple(
         ByeRequest(
-            draw(st.sampled_from(tpns)),
-            draw(st.integers(1, rounds + 2)),
+            tpn,
+            round_no,
             draw(st.sampled_from([EntryKind.FULL_BYE, EntryKind.HALF_BYE, EntryKind.ZERO_BYE])),
         )
-        for _ in range(draw(st.integers(0, 4)))
+        for tpn, round_no in requests
     )
     forbidden = tuple(
         frozenset(draw(st.lists(st.sampled_from(tpns), min_size=2, max_size=3, unique=True)))

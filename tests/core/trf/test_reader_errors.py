@@ -161,6 +161,7 @@ def test_header_problems() -> None:
             *LINES[HEADER:],
             "240 Q 003    1",
             "240 H 003   77",
+            "240 F 003    1    1",
             "260 001 005    2",
             "260 001 005    2   42",
             "ARB SYSTEM triple-swiss",
@@ -177,9 +178,10 @@ def test_header_problems() -> None:
     n = 6 + 16
     assert "is not F, H or Z" in found[(n + 1, 5)]
     assert "there is no player 77" in found[(n + 2, 11)]
-    assert "needs two players or more" in found[(n + 3, 13)]
-    assert "there is no player 42" in found[(n + 4, 5)]
-    assert "triple-swiss" in found[(n + 5, 5)]
+    assert "player 1 already has a bye for round 3 (line 25)" in found[(n + 3, 16)]
+    assert "needs two players or more" in found[(n + 4, 13)]
+    assert "there is no player 42" in found[(n + 5, 5)]
+    assert "triple-swiss" in found[(n + 6, 5)]
 
 
 def test_duplicate_pairing_number() -> None:

@@ -6,7 +6,8 @@ wrong goes to ``TrfDocument.warnings`` instead: a points column (81-84) or a
 player count (062/072) that disagrees with the rest of the file. Those
 columns are derived data, the round results decide the score, and files in
 the field often carry scores of a point system they do not declare, so a
-mismatch is reported but does not stop the reading.
+mismatch is reported but does not stop the reading; so is a points column that is not
+a number at all.
 """
 
 from __future__ import annotations
@@ -72,6 +73,10 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
+def _where(issue: Issue) -> tuple[int, int]:
+    return issue.line, issue.column
+
+
 @dataclass
 class _Item:
     """A line of the file in order: a model record (tag) or a kept line (text)."""
@@ -135,7 +140,10 @@ class _Reader:
         self.issue(line, col, f"{what}: {s!r} is not a whole number")
         return None
 
-    def points(self, text: str, line: int, col: int, what: str) -> Fraction | None:
+    def points(
+        self, text: str, line: int, col: int, what: str, *, derived: bool = False
+    ) -> Fraction | None:
+        """A score like ``11.5``; a bad one is an error, or a warning in a *derived* column."""
         s = text.strip()
         if not s:
             return None
@@ -144,7 +152,8 @@ class _Reader:
                 return parse_points(s)
         except ValueError:
             pass
-        self.issue(line, col, f"{what}: {s!r} is not a score like 11.5")
+        report = self.warn if derived else self.issue
+        report(line, col, f"{what}: {s!r} is not a score like 11.5")
         return None
 
     # -- one line ------------------------------------------------------------
@@ -273,7 +282,7 @@ class _Reader:
         fide_id = text[rec.FIDE_ID].strip()
         if fide_id and not rec.is_number(fide_id):
             self.issue(n, 58, f"player {tpn}'s FIDE id {fide_id!r} is not a number")
-        points = self.points(text[rec.POINTS], n, 81, f"player {tpn}'s points")
+        points = self.points(text[rec.POINTS], n, 81, f"player {tpn}'s points", derived=True)
         rank_text = text[rec.RANK]
         rank = self.number(rank_text, n, 86, f"player {tpn}'s rank") if rank_text.strip() else None
         player = Player(
@@ -385,7 +394,7 @@ class _Reader:
         check_pairings(entries, cells, self.source, self.issues)
         self._check_byes(entries, cells)
         if self.issues:
-            raise InputError(self.issues)
+            raise InputError(sorted(self.issues, key=_where))
         self._check_points(event)
         return TrfDocument(
             event=event,
@@ -394,7 +403,7 @@ class _Reader:
             xxc_options=tuple(self.xxc),
             ranks={r.player.tpn: r.rank for r in self.rows if r.rank is not None},
             kept=self._kept(),
-            warnings=tuple(self.warnings),
+            warnings=tuple(sorted(self.warnings, key=_where)),
         )
 
     def _info(self) -> EventInfo:

@@ -147,6 +147,13 @@ def test_points_column_disagreeing_is_a_warning() -> None:
     assert (warning.line, warning.column) == (_player_line(2), 81)
     assert "says 4.5 but the results add up to 4" in warning.message
     assert doc.event.score(2) == 4
+    _edit(lines, _player_line(3), 81, "3,x5")
+    doc = parse_trf("\n".join(lines) + "\n", "tec.trf")
+    assert [(w.line, w.column) for w in doc.warnings] == [
+        (_player_line(2), 81),
+        (_player_line(3), 81),
+    ]
+    assert "'3,x5' is not a score like 11.5" in doc.warnings[1].message
 
 
 def test_header_problems() -> None:

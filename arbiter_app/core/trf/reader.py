@@ -578,7 +578,7 @@ class _Reader:
             ("062", len(event.players), "players"),
             ("072", sum(1 for p in event.players if p.rating), "rated players"),
         ):
-            if tag in self.counts and self.counts[tag][0] != str(actual):
+            if tag in self.counts and self.counts[tag][0].split(" ")[0] != str(actual):
                 value, n = self.counts[tag]
                 self.warn(n, 5, f"record {tag} says {value!r} {what}, the file has {actual}")
 

@@ -106,3 +106,29 @@ def test_tec_file_is_the_exercise_written_by_arbiter() -> None:
     assert doc.event.entry(9, 4) == RoundEntry(EntryKind.FORFEIT_LOSS, 11)
     assert doc.event.entry(12, 4).kind is EntryKind.NOT_PAIRED
     assert doc.event.score(2) == 4
+
+
+# A file in the style other programs write: column rulers without ###, empty records,
+# a dashed date, rating 0000 for the unrated, titles flush left, "   0" for no opponent,
+# trailing blanks, and a player count with a remark after it.
+FOREIGN = DATA / "trf" / "club-foreign-style.trf"
+
+
+def test_a_file_in_another_programs_style() -> None:
+    doc = parse_trf(FOREIGN.read_text(encoding="utf-8"), FOREIGN.name)
+    ev = doc.event
+    assert doc.warnings == ()
+    assert ev.info.start_date == date(2025, 1, 10)
+    assert ev.info.city == "" and ev.info.round_dates == ()
+    assert ev.player(1).title == "FM" and ev.player(2).rating is None
+    assert ev.player(2).fide_id == "1500123" and ev.player(1).fide_id == "0"
+    assert [ev.entry(1, 3).kind, ev.entry(2, 2).kind, ev.entry(3, 3).kind] == [
+        EntryKind.HALF_BYE,
+        EntryKind.PAIRING_BYE,
+        EntryKind.ZERO_BYE,
+    ]
+    assert ev.scores() == {1: Fraction(5, 2), 2: 1, 3: Fraction(1, 2), 4: Fraction(3, 2)}
+    # Rulers are kept where they stood; the data come back in Arbiter's layout.
+    assert [k.text[:10] for k in doc.kept] == ["         1", "1234567890"]
+    again = parse_trf(write_trf(doc))
+    assert again.event == ev and again.kept == doc.kept

@@ -12,40 +12,24 @@ a number at all.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass, replace
-from datetime import date
 from fractions import Fraction
 
-from arbiter_app.core.errors import InputError, Issue
 from arbiter_app.core.model import (
     ByeRequest,
     Colour,
     EntryKind,
-    Event,
-    EventInfo,
     Player,
     PointAdjustment,
-    RoundEntry,
-    System,
 )
-from arbiter_app.core.points import PointSystem, format_points, parse_points
+from arbiter_app.core.points import parse_points
 from arbiter_app.core.trf import extension as ext
 from arbiter_app.core.trf import records as rec
-from arbiter_app.core.trf.cells import Cell, check_pairings, parse_cell
-from arbiter_app.core.trf.document import Anchor, KeptLine, TrfDocument, TrfVersion
-from arbiter_app.core.trf.scoring import CODES_162, DEFAULTS_299, from_records
-from arbiter_app.core.trf.system import system_from_kept
+from arbiter_app.core.trf.assemble import Assembly
+from arbiter_app.core.trf.cells import parse_cell
+from arbiter_app.core.trf.document import TrfDocument
+from arbiter_app.core.trf.scoring import CODES_162, DEFAULTS_299
+from arbiter_app.core.trf.state import DEFAULT_POINTS, Row
 
-TRF26_TAGS = frozenset(
-    {"142", "152", "162", "172", "182", "192", "202", "212"}
-    | {"222", "250", "300", "310", "320", "330", "352", "362", "299-default"}
-)
-"""Records that exist in TRF-26 only. Records 240, 260 and 299 are TRF-26 records too, but
-Arbiter writes them in TRF-16 files as well, so they do not decide the version, except a
-299 that sets the default points of a kind of round (``299-default``), which only TRF-26 has."""
-
-_DEFAULT_POINTS = "299-default"
 _SINGLE = frozenset(
     {"012", "022", "032", "042", "052", "062", "072", "092", "102", "122", "132"}
     | {"142", "152", "162", "XXR", "XXC"}
@@ -73,63 +57,8 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
-def _where(issue: Issue) -> tuple[int, int]:
-    return issue.line, issue.column
-
-
-@dataclass
-class _Item:
-    """A line of the file in order: a model record (tag) or a kept line (text)."""
-
-    text: str
-    tag: str | None
-
-
-@dataclass
-class _Row:
-    line: int
-    player: Player
-    cells: list[Cell]
-    points: Fraction | None
-    rank: int | None
-
-
-class _Reader:
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.issues: list[Issue] = []
-        self.warnings: list[Issue] = []
-        self.items: list[_Item] = []
-        self.seen: dict[str, int] = {}
-        self.tags: set[str] = set()
-        self.info: dict[str, object] = {}
-        self.deputies: list[str] = []
-        self.counts: dict[str, tuple[str, int]] = {}
-        self.planned = 0
-        self.colour: Colour | None = None
-        self.xxc: list[str] = []
-        self.values_162: dict[str, Fraction] = {}
-        self.defaults_299: dict[str, Fraction] = {}
-        self.rows: list[_Row] = []
-        self.byes: list[tuple[ByeRequest, int, int]] = []
-        self.forbidden: list[tuple[int, int, list[int], int, _Item]] = []
-        self.adjustments: list[tuple[PointAdjustment, int]] = []
-        self.arb = ext.ArbiterRecords()
-
-    # -- helpers -------------------------------------------------------------
-    def issue(self, line: int, col: int, message: str) -> None:
-        self.issues.append(Issue(self.source, line, col, message))
-
-    def warn(self, line: int, col: int, message: str) -> None:
-        self.warnings.append(Issue(self.source, line, col, message))
-
-    def keep(self, text: str) -> None:
-        self.items.append(_Item(text, None))
-
-    def model(self, text: str, tag: str) -> _Item:
-        item = _Item(text, tag)
-        self.items.append(item)
-        return item
+class _Reader(Assembly):
+    """The reader's first half: one method per record, filling the state."""
 
     def number(self, text: str, line: int, col: int, what: str, *, blank: int = 0) -> int | None:
         s = text.strip()
@@ -301,7 +230,7 @@ class _Reader:
         for r in range(1, rounds + 1):
             start = rec.cell_start(r)
             cells.append(parse_cell(line[start : start + 10], tpn, r, n, self.source, self.issues))
-        self.rows.append(_Row(n, player, cells, points, rank))
+        self.rows.append(Row(n, player, cells, points, rank))
 
     def _r240(self, n: int, line: str, value: str) -> None:
         self.model(line, "240")
@@ -337,7 +266,7 @@ class _Reader:
                 )
             elif points is not None:
                 self.defaults_299[letter] = points
-            self.tags.add(_DEFAULT_POINTS)  # a TRF-26 use of record 299
+            self.tags.add(DEFAULT_POINTS)  # a TRF-26 use of record 299
             self.model(line, "299")
         elif letter.strip():
             self.keep(line)
@@ -373,233 +302,3 @@ class _Reader:
             self.arb.read(keyword, words[1:], value, n)
         except (ValueError, IndexError) as exc:
             self.issue(n, 5, f"Arbiter record {keyword}: {exc or 'values missing'}")
-
-    # -- the whole file ------------------------------------------------------
-    def finish(self) -> TrfDocument:
-        players, entries, cells = self._players()
-        point_system = self.arb.points or from_records(self.values_162, self.defaults_299)
-        event = Event(
-            info=self._info(),
-            system=self.arb.system or system_from_kept(self._kept_so_far(), System.SWISS),
-            planned_rounds=self.planned,
-            players=tuple(sorted(players.values(), key=lambda p: p.tpn)),
-            entries=entries,
-            point_system=point_system,
-            round_point_systems=self._round_points(),
-            rule_set=self.arb.rule_set,
-            adjustments=self._adjustments(players),
-            bye_requests=self._byes(players),
-        )
-        event = replace(event, forbidden_pairs=self._forbidden(players, event.rounds))
-        check_pairings(entries, cells, self.source, self.issues)
-        self._check_byes(entries, cells)
-        if self.issues:
-            raise InputError(sorted(self.issues, key=_where))
-        self._check_points(event)
-        return TrfDocument(
-            event=event,
-            version=TrfVersion.TRF26 if self.tags & TRF26_TAGS else TrfVersion.TRF16,
-            initial_colour=self.colour,
-            xxc_options=tuple(self.xxc),
-            ranks={r.player.tpn: r.rank for r in self.rows if r.rank is not None},
-            kept=self._kept(),
-            warnings=tuple(sorted(self.warnings, key=_where)),
-        )
-
-    def _info(self) -> EventInfo:
-        def text(tag: str) -> str:
-            value = self.info.get(tag, "")
-            return value if isinstance(value, str) else ""
-
-        def day(tag: str) -> date | None:
-            value = self.info.get(tag)
-            return value if isinstance(value, date) else None
-
-        dates = self.info.get("132", ())
-        return EventInfo(
-            name=text("012"),
-            city=text("022"),
-            federation=text("032"),
-            start_date=day("042"),
-            end_date=day("052"),
-            tournament_type=text("092"),
-            chief_arbiter=text("102"),
-            deputy_arbiters=tuple(self.deputies),
-            time_control=text("122"),
-            round_dates=tuple(str(d) for d in dates) if isinstance(dates, tuple) else (),
-        )
-
-    def _players(
-        self,
-    ) -> tuple[dict[int, Player], dict[int, tuple[RoundEntry, ...]], dict[int, list[Cell]]]:
-        players: dict[int, Player] = {}
-        lines: dict[int, int] = {}
-        cells: dict[int, list[Cell]] = {}
-        for row in self.rows:
-            tpn = row.player.tpn
-            if tpn in players:
-                self.issue(row.line, 5, f"pairing number {tpn} is used again (line {lines[tpn]})")
-                continue
-            players[tpn] = row.player
-            lines[tpn] = row.line
-            cells[tpn] = row.cells
-        arb = self.arb
-        for tpn, (round_no, n) in arb.withdrawn.items():
-            if self._known(tpn, players, n, "ARB WITHDRAWN"):
-                players[tpn] = replace(players[tpn], withdrawn_from_round=round_no)
-        for tpn, n in arb.disqualified.items():
-            if self._known(tpn, players, n, "ARB DISQUALIFIED"):
-                players[tpn] = replace(players[tpn], disqualified=True)
-        for tpn, (rating, national_id, n) in arb.national.items():
-            if self._known(tpn, players, n, "ARB NATIONAL"):
-                players[tpn] = replace(
-                    players[tpn], national_rating=rating, national_id=national_id
-                )
-        rounds = max([len(c) for c in cells.values()] + [r for _, r in arb.entries], default=0)
-        entries: dict[int, tuple[RoundEntry, ...]] = {}
-        for tpn, player in players.items():
-            kinds: list[RoundEntry] = []
-            for r in range(1, rounds + 1):
-                cell = cells[tpn][r - 1] if r <= len(cells[tpn]) else None
-                entry = cell.entry if cell is not None else None
-                override = arb.entries.get((tpn, r))
-                if override is not None and entry is not None:
-                    self.issue(override[1], 5, f"ARB ENTRY: player {tpn}'s round {r} is not blank")
-                if entry is None:
-                    entry = RoundEntry(override[0] if override else rec.blank_kind(player, r))
-                kinds.append(entry)
-            entries[tpn] = tuple(kinds)
-        for (tpn, r), (rating, n) in arb.ratings.items():
-            if self._known(tpn, players, n, "ARB ORATING") and 1 <= r <= rounds:
-                changed = list(entries[tpn])
-                changed[r - 1] = replace(changed[r - 1], opponent_rating=rating)
-                entries[tpn] = tuple(changed)
-        for tpn, r in arb.entries:
-            self._known(tpn, players, arb.entries[(tpn, r)][1], "ARB ENTRY")
-        return players, entries, cells
-
-    def _known(self, tpn: int, players: dict[int, Player], line: int, what: str) -> bool:
-        if tpn in players:
-            return True
-        self.issue(line, 5, f"{what}: there is no player {tpn} in the file")
-        return False
-
-    def _round_points(self) -> tuple[PointSystem, ...]:
-        found = self.arb.round_points
-        for r, (_, n) in sorted(found.items()):
-            if r < 1 or r > len(found):
-                self.issue(n, 5, f"ARB POINTS: rounds must run 1-{len(found)} without gaps")
-        return tuple(found[r][0] for r in sorted(found))
-
-    def _adjustments(self, players: dict[int, Player]) -> tuple[PointAdjustment, ...]:
-        out = []
-        for adj, n in self.adjustments:
-            self._known(adj.tpn, players, n, "record 299")
-            out.append(adj)
-        for index, (reason, n) in self.arb.reasons.items():
-            if 1 <= index <= len(out):
-                out[index - 1] = replace(out[index - 1], reason=reason)
-            else:
-                self.issue(n, 5, f"ARB REASON: there is no point adjustment number {index}")
-        return tuple(out)
-
-    def _byes(self, players: dict[int, Player]) -> tuple[ByeRequest, ...]:
-        """TRF-26 bye section: one bye per player and round (two would contradict each other)."""
-        out = []
-        first: dict[tuple[int, int], int] = {}
-        for bye, n, col in self.byes:
-            if not self._known_at(bye.tpn, players, n, col, "record 240"):
-                continue
-            key = (bye.tpn, bye.round)
-            if key in first:
-                self.issue(
-                    n,
-                    col,
-                    f"record 240: player {bye.tpn} already has a bye for round {bye.round} "
-                    f"(line {first[key]})",
-                )
-                continue
-            first[key] = n
-            out.append(bye)
-        return tuple(out)
-
-    def _known_at(self, tpn: int, players: dict[int, Player], n: int, col: int, what: str) -> bool:
-        if tpn in players:
-            return True
-        self.issue(n, col, f"{what}: there is no player {tpn} in the file")
-        return False
-
-    def _forbidden(self, players: dict[int, Player], rounds: int) -> tuple[frozenset[int], ...]:
-        """Prohibitions for the whole event; one for some rounds only stays a kept record."""
-        pairs = []
-        for first, last, tpns, n, item in self.forbidden:
-            for tpn in tpns:
-                self._known(tpn, players, n, "record 260")
-            if first <= 1 and last >= rounds:
-                pairs.append(frozenset(tpns))
-            else:
-                item.tag = None  # kept verbatim after all
-        return tuple(pairs)
-
-    def _check_byes(
-        self, entries: dict[int, tuple[RoundEntry, ...]], cells: dict[int, list[Cell]]
-    ) -> None:
-        """TRF-26: a pairing-allocated bye (U) is given at most once per round."""
-        by_round: dict[int, list[int]] = defaultdict(list)
-        for tpn, row in sorted(entries.items()):
-            for r, entry in enumerate(row, start=1):
-                if entry.kind is EntryKind.PAIRING_BYE:
-                    by_round[r].append(tpn)
-        for r, tpns in sorted(by_round.items()):
-            if len(tpns) > 1:
-                cell = cells[tpns[1]][r - 1]
-                self.issue(
-                    cell.line,
-                    cell.result_column,
-                    f"round {r}: more than one pairing-allocated bye (U) "
-                    f"(players {', '.join(map(str, tpns))})",
-                )
-
-    def _check_points(self, event: Event) -> None:
-        played = event.rounds_played
-        for row in self.rows:
-            if row.points is None or row.player.tpn not in event.entries:
-                continue
-            score = rec.final_score(event, row.player.tpn, played)
-            if score != row.points:
-                self.warn(
-                    row.line,
-                    81,
-                    f"player {row.player.tpn}'s points column says "
-                    f"{format_points(row.points, ascii_only=True)} but the results add up to "
-                    f"{format_points(score, ascii_only=True)}",
-                )
-        for tag, actual, what in (
-            ("062", len(event.players), "players"),
-            ("072", sum(1 for p in event.players if p.rating), "rated players"),
-        ):
-            if tag in self.counts and self.counts[tag][0].split(" ")[0] != str(actual):
-                value, n = self.counts[tag]
-                self.warn(n, 5, f"record {tag} says {value!r} {what}, the file has {actual}")
-
-    def _kept_so_far(self) -> list[KeptLine]:
-        return [KeptLine(item.text) for item in self.items if item.tag is None]
-
-    def _kept(self) -> tuple[KeptLine, ...]:
-        """Kept lines, each anchored to the model record that follows it."""
-        anchors: list[Anchor | None] = []
-        counts: dict[str, int] = defaultdict(int)
-        for item in self.items:
-            if item.tag is None:
-                anchors.append(None)
-            else:
-                anchors.append((item.tag, counts[item.tag]))
-                counts[item.tag] += 1
-        kept: list[KeptLine] = []
-        following: Anchor | None = None
-        for item, anchor in zip(reversed(self.items), reversed(anchors), strict=True):
-            if anchor is not None:
-                following = anchor
-            else:
-                kept.append(KeptLine(item.text, following))
-        return tuple(reversed(kept))

@@ -87,7 +87,7 @@ def write_trf(doc: TrfDocument) -> str:
     if xxc:
         out.emit("XXC", "XXC " + " ".join(xxc))
 
-    for line in _bye_requests(event):
+    for line in _bye_requests(event, problems):
         out.emit("240", line)
     for line in _forbidden_pairs(event, problems):
         out.emit("260", line)
@@ -206,12 +206,18 @@ def _player_line(
     return head + cells
 
 
-def _bye_requests(event: Event) -> list[str]:
+def _bye_requests(event: Event, problems: list[str]) -> list[str]:
     """One 240 record for each run of requests of the same kind and round, in order."""
     letters = {EntryKind.FULL_BYE: "F", EntryKind.HALF_BYE: "H", EntryKind.ZERO_BYE: "Z"}
     runs: list[tuple[str, int, list[int]]] = []
     for req in event.bye_requests:
-        letter = letters.get(req.kind, "?")
+        letter = letters.get(req.kind)
+        if letter is None:
+            problems.append(
+                f"player {req.tpn}: a bye request for round {req.round} must be a full-, "
+                f"half- or zero-point bye, not {req.kind.value}"
+            )
+            continue
         if runs and runs[-1][0] == letter and runs[-1][1] == req.round:
             runs[-1][2].append(req.tpn)
         else:

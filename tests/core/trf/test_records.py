@@ -9,7 +9,15 @@ from fractions import Fraction
 import pytest
 
 from arbiter_app.core.errors import Issue
-from arbiter_app.core.model import Colour, EntryKind, Outcome, Player, RoundEntry, System
+from arbiter_app.core.model import (
+    ByeRequest,
+    Colour,
+    EntryKind,
+    Outcome,
+    Player,
+    RoundEntry,
+    System,
+)
 from arbiter_app.core.points import GCT_RAPID, STANDARD, PointSystem
 from arbiter_app.core.trf import (
     TrfDocument,
@@ -125,6 +133,12 @@ def test_the_writer_refuses_what_does_not_fit() -> None:
     assert "player 1: the name" in str(caught.value) and "longer than 33 columns" in str(
         caught.value
     )
+
+
+def test_a_bye_request_must_be_a_requested_bye() -> None:
+    event = replace(tec_event(), bye_requests=(ByeRequest(3, 6, EntryKind.PAIRING_BYE),))
+    with pytest.raises(TrfWriteError, match="must be a full-, half- or zero-point bye"):
+        event_to_trf(event)
 
 
 def test_kept_lines_go_back_where_they_stood() -> None:

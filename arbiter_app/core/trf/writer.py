@@ -13,7 +13,7 @@ they stood before.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
 from arbiter_app.core.model import Colour, EntryKind, Event, Player, RoundEntry, System
@@ -38,11 +38,18 @@ def event_to_trf(
     version: TrfVersion | str = TrfVersion.TRF26,
     *,
     initial_colour: Colour | None = None,
+    ranks: Mapping[int, int] | None = None,
 ) -> str:
-    """The TRF text of *event* (ranks by score, ties sharing a rank)."""
+    """The TRF text of *event*.
+
+    *ranks* fills the rank column (columns 86-89), for example from the
+    standings with their tie-breaks; players it leaves out are ranked by
+    score, ties sharing a rank (TRF-26: "ties allowed").
+    """
     if isinstance(version, str):
         version = TrfVersion.parse(version)
-    return write_trf(TrfDocument(event, version, initial_colour=initial_colour))
+    doc = TrfDocument(event, version, initial_colour=initial_colour, ranks=dict(ranks or {}))
+    return write_trf(doc)
 
 
 def write_trf(doc: TrfDocument) -> str:

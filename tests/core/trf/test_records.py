@@ -253,3 +253,16 @@ def test_player_fields_in_their_columns() -> None:
     assert line[48:52] == "2612" and line[53:56] == "CZE" and line[57:68] == "     311090"
     assert line[69:79] == "1989/04/12" and line[80:84] == " 1.0" and line[85:89] == "   1"
     assert line[89:99] == "     2 w 1"
+
+
+def test_rank_column_from_standings_or_by_score() -> None:
+    event = event_from_text("1: =W2 +B3\n2: =B1 +W3\n3: -W1 -B2")
+    by_score = [line[85:89] for line in event_to_trf(event).splitlines() if line[:3] == "001"]
+    assert by_score == ["   1", "   1", "   3"]
+    given = event_to_trf(event, ranks={1: 2, 2: 1, 3: 3})
+    assert [line[85:89] for line in given.splitlines() if line[:3] == "001"] == [
+        "   2",
+        "   1",
+        "   3",
+    ]
+    assert parse_trf(given).ranks == {1: 2, 2: 1, 3: 3}

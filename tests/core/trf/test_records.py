@@ -256,13 +256,14 @@ def test_player_fields_in_their_columns() -> None:
 
 
 def test_rank_column_from_standings_or_by_score() -> None:
-    event = event_from_text("1: =W2 +B3\n2: =B1 +W3\n3: -W1 -B2")
+    event = event_from_text("1: =W2 +B3\n2: =B1 +W4\n3: +W4 -W1\n4: -B3 -B2")
     by_score = [line[85:89] for line in event_to_trf(event).splitlines() if line[:3] == "001"]
-    assert by_score == ["   1", "   1", "   3"]
+    assert by_score == ["   1", "   1", "   3", "   4"]
     given = event_to_trf(event, ranks={1: 2, 2: 1, 3: 3})
     assert [line[85:89] for line in given.splitlines() if line[:3] == "001"] == [
         "   2",
         "   1",
         "   3",
+        "   4",  # not given: by score
     ]
-    assert parse_trf(given).ranks == {1: 2, 2: 1, 3: 3}
+    assert parse_trf(given).ranks == {1: 2, 2: 1, 3: 3, 4: 4}

@@ -71,7 +71,7 @@ def _start(p: Progress, action: Start, end: datetime | None) -> None:
     if p.started:
         raise RuleError("the play-off has already started")
     reg = p.reg
-    article = reg.schedule.article
+    article = reg.schedule.cited
     if action.at is not None and end is not None:
         if reg.schedule.start is StartRule.NEXT_DAY:
             if action.at.date() != end.date() + timedelta(days=1):

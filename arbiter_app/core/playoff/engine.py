@@ -186,14 +186,14 @@ def next_step(state: PlayoffState) -> Step:
                 if reg.schedule.start is StartRule.NEXT_DAY
                 else f" not before {first:%H:%M}"
             )
-            text += f" (article {reg.schedule.article})"
+            text += f" (article {reg.schedule.cited})"
             end = state.latest_end(first)
             if end > first:
                 text += f"; the first stage can last until {end:%H:%M}"
         breaking = [g.describe() for g in p.groups if g.status not in ("final",)]
         if breaking:
             text += ". To break: " + "; ".join(breaking)
-        return Step("start", reg.schedule.article, text + ".", earliest_start=first)
+        return Step("start", reg.schedule.cited, text + ".", earliest_start=first)
     groups = sorted(p.groups, key=lambda g: g.place)
     for g in groups:
         if g.status == "ruling":

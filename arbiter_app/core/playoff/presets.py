@@ -219,7 +219,7 @@ def custom(
         unbroken_article="C.07 3.1.1",
         pairing_numbers=pairing_numbers,
         colours=colours,
-        schedule=schedule or Schedule(),
+        schedule=schedule or Schedule(article="C.07 3.1.7"),
         stages=tuple(stages),
         max_round_robins=max_round_robins,
         decide_article="C.07 3.1.3",

@@ -160,6 +160,11 @@ class Schedule:
     between_rounds_minutes: int = 0
     article: str = ""
 
+    @property
+    def cited(self) -> str:
+        """The article to cite for the schedule (C.07 3.1.7 when the regulation names none)."""
+        return self.article or "C.07 3.1.7"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "start": self.start.value,

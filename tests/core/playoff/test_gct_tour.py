@@ -20,7 +20,8 @@ from arbiter_app.core.playoff import (
     preset,
 )
 from arbiter_app.core.playoff.results import final_placings, prize_table
-from arbiter_app.core.prizes import PrizeFund
+from arbiter_app.core.prizes import Placing, PrizeFund
+from arbiter_app.core.tour import GCT_2023_POINTS, event_points, ties, tour_standings
 from tests.support.playoff import draws, drive, stronger_first
 
 TOUR = preset("gct-2023-tour")
@@ -244,3 +245,56 @@ def test_printing_is_asked_before_play() -> None:
     state = begin(Tie(1, (1, 2))).apply(DrawLots(physical_draw("lots", (1, 2), (1, 2))))
     assert next_step(state).code == "print"
     assert next_step(state.apply(Printed())).code == "play"
+
+
+def test_4_5_ties_for_1st_and_3rd_at_once_the_3rd_splitting_later() -> None:
+    """4.5 with 4.9: the tie for 3rd splits; each remaining tie follows the rules on its own."""
+
+    def referee(game):
+        # Tie for 1st (1, 2): drawn. Tie for 3rd: 3 and 4 beat 5 and 6, all else drawn.
+        strong, weak = {3, 4}, {5, 6}
+        if game.white in strong and game.black in weak:
+            return "1-0"
+        if game.black in strong and game.white in weak:
+            return "0-1"
+        return "1/2-1/2"
+
+    trace: list[Step] = []
+    state = begin(Tie(1, (1, 2)), Tie(3, (3, 4, 5, 6)))
+    state = drive(state, referee, stop=("done", "decide"), trace=trace)
+    # Round robin 1 of the tie for 3rd leaves 3-4 tied for 3rd and 5-6 tied for 5th (4.2).
+    assert any(g.players == (5, 6) and g.place == 5 for g in state.final_groups())
+    second = [s for s in trace if s.code == "draw-lots"][2:]
+    # The tie for 1st plays its second round robin reversed (same players, 4.9): no draw;
+    # the tie for 3rd has fewer players: a fresh draw (4.9).
+    assert second[0].players == (3, 4) and second[0].article == "4.9"
+    reversed_note = [e for e in state.log if "same players, colours reversed" in e.text]
+    assert reversed_note and "places 1-2" in reversed_note[0].text
+    assert next_step(state).code == "decide"
+
+
+def test_4_2_vs_4_3_an_initial_tie_for_places_2_3_asks_for_a_ruling() -> None:
+    """4.2 (second place is not broken) vs 4.1/4.3 (third place is): the engine asks."""
+    state = begin(Tie(2, (4, 5)))
+    step = next_step(state)
+    assert step.code == "resolve-ambiguity" and step.players == (4, 5)
+    assert "article 4.1" in step.text and "article 4.2" in step.text
+
+
+def test_tour_standings_feed_the_overall_play_off() -> None:
+    """4.1: ties in the tour totals for 1st and 3rd go to the play-off; 4.2: others stay."""
+
+    def outright(order):
+        return [Placing(t, i + 1, i + 1, (i + 1, i + 1)) for i, t in enumerate(order)]
+
+    events = [
+        event_points(outright([1, 2, 3, 4, 5, 6]), GCT_2023_POINTS),
+        event_points(outright([2, 1, 4, 3, 6, 5]), GCT_2023_POINTS),
+    ]
+    rows = tour_standings(events)
+    found = ties(rows)
+    assert found == [(1, (1, 2)), (3, (3, 4)), (5, (5, 6))]
+    state = begin(*(Tie(p, players) for p, players in found))
+    assert [s.players for s in [next_step(state)]] == [(1, 2)]
+    final = {g.place: g.by_playoff for g in state.final_groups()}
+    assert final[5] is False

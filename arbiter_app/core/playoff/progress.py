@@ -13,7 +13,7 @@ from datetime import datetime
 from fractions import Fraction
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.playoff.berger import berger_schedule
+from arbiter_app.core.pairing.berger import round_robin_schedule
 from arbiter_app.core.playoff.regulation import ColourRule, Format, Regulation, Stage, StageKind
 from arbiter_app.core.playoff.steps import GameSpec, LogEntry, Meeting, Tie
 from arbiter_app.core.points import format_points
@@ -272,14 +272,17 @@ def _start_round_robin(p: Progress, g: Group, stage: Stage, fmt: Format) -> None
 def build_round_robin(p: Progress, g: Group, run: RoundRobinRun, numbers: tuple[int, ...]) -> None:
     run.numbers = numbers
     clock = run.fmt.clock
-    for round_no, pairs in enumerate(berger_schedule(len(numbers), run.fmt.cycles), 1):
+    count = len(numbers)
+    # The Berger tables of C.05 Annex 1; a second cycle has the colours reversed.
+    schedule = round_robin_schedule(count, double=run.fmt.cycles == 2)
+    for round_no, pairs in enumerate(schedule, 1):
         games: list[Game] = []
         bye: int | None = None
-        for white, black in pairs:
-            if run.reversed:
-                white, black = black, white
-            if white == 0 or black == 0:
-                bye = numbers[(white or black) - 1]
+        for pair in pairs:
+            white, black = (pair.black, pair.white) if run.reversed else (pair.white, pair.black)
+            if white > count or black > count:
+                # The dummy number of an odd field: its opponent has the round off.
+                bye = numbers[min(white, black) - 1]
                 continue
             game = Game(
                 p.new_id(),

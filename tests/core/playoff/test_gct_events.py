@@ -47,7 +47,7 @@ def test_x_1_a_tie_for_first_is_played_off_among_all_tied_players(reg, a) -> Non
 
 @BOTH
 def test_x_1_only_a_tie_for_first_is_played_off(reg, a) -> None:
-    """2.1 / 3.1 with 2.8 / 3.8: ties for other places are not broken."""
+    """1 (preamble), 2.1 / 3.1 with 2.8 / 3.8: only a tie for first is played off."""
     state = begin(reg, Tie(2, (4, 5)), Tie(5, (1, 2, 9)))
     step = next_step(state)
     assert step.code == "done"

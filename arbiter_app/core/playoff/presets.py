@@ -93,7 +93,9 @@ GCT_2023_TOUR = Regulation(
     name="gct-2023-tour",
     title="GCT 2023 overall standings",
     source=_SEED_000 + " section 4",
-    places=(1, 3),  # 4.1: ties for first and for third place
+    # 4.1: ties for first and for third place. The preamble (article 1) speaks of a tie
+    # for first place only; the specific article 4.1 is followed.
+    places=(1, 3),
     places_article="4.1",
     qualification="all players tied on tour points for first or for third place (4.1, 4.5)",
     qualification_article="4.1",

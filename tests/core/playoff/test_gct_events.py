@@ -11,9 +11,10 @@ from fractions import Fraction
 import pytest
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.lots import physical_draw, physical_toss, seeded_draw
+from arbiter_app.core.lots import physical_draw, physical_toss, seeded_draw, seeded_toss
 from arbiter_app.core.model import Colour
 from arbiter_app.core.playoff import (
+    Choose,
     DrawLots,
     PlayoffState,
     Printed,
@@ -239,8 +240,19 @@ def test_x_5_3_the_coin_toss_winner_chooses_the_colour(reg, a) -> None:
     assert (game.white, game.black) == (7, 3)
     with pytest.raises(RuleError, match="between players"):
         state.apply(Toss(step.game, physical_toss("toss", (3, 9), 9), Colour.WHITE))
-    with pytest.raises(RuleError, match="no coin toss is due"):
+    with pytest.raises(RuleError, match="no coin toss or choice of colour is due"):
         state.apply(Toss("G99", physical_toss("toss", (3, 7), 7), Colour.WHITE))
+    with pytest.raises(RuleError, match="has not been tossed yet"):
+        state.apply(Choose(step.game, Colour.WHITE))
+    # The app tosses the coin; the winner's choice is recorded afterwards.
+    tossed = state.apply(Toss(step.game, seeded_toss("toss", (3, 7), 11)))
+    choose = next_step(tossed)
+    assert choose.code == "choose" and choose.article == f"{a}.5.3" and choose.game == step.game
+    with pytest.raises(RuleError, match="tossed already"):
+        tossed.apply(Toss(step.game, seeded_toss("toss", (3, 7), 12)))
+    chosen = tossed.apply(Choose(step.game, Colour.BLACK))
+    game = next_step(chosen).games[0]
+    assert game.black == choose.players[0]
 
 
 @pytest.mark.parametrize(

@@ -363,3 +363,14 @@ def test_invalid_actions_are_refused_with_a_clear_message() -> None:
         PlayoffState(RAPID, (Tie(1, (3, 7, 8)), Tie(3, (4, 5))))
     with pytest.raises(RuleError, match="in two ties"):
         PlayoffState(RAPID, (Tie(1, (3, 7)), Tie(5, (7, 5))))
+
+
+def test_the_decided_order_for_the_standings() -> None:
+    """2.6: the play-off determines the winner; the others stay tied for the standings' tie-breaks."""
+    from arbiter_app.core.playoff.results import decided_order
+
+    state = drive(begin(RAPID, Tie(1, (3, 7, 12))), draws())
+    winner = state.final_groups()[0].players[0]
+    assert decided_order(state) == (winner,)
+    state = drive(begin(RAPID, Tie(1, (3, 7, 12))), stronger_first([12, 3, 7]))
+    assert decided_order(state) == (12, 3, 7)

@@ -4,7 +4,7 @@ Every test names the article it checks; most run for both sections, whose
 articles 2.x and 3.x say the same with different clocks and amounts.
 """
 
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 from fractions import Fraction
 
@@ -73,6 +73,8 @@ def test_x_2_starts_the_same_day_not_less_than_15_minutes_after_the_last_game(re
         state.apply(Start(datetime(2023, 8, 20, 18, 6)))
     with pytest.raises(RuleError, match="same day"):
         state.apply(Start(datetime(2023, 8, 21, 10, 0)))
+    with pytest.raises(RuleError, match="time zone"):
+        state.apply(Start(datetime(2023, 8, 20, 18, 7, tzinfo=UTC)))
     started = state.apply(Start(datetime(2023, 8, 20, 18, 7)))
     assert next_step(started).code == "draw-lots"
     with pytest.raises(RuleError, match="already started"):

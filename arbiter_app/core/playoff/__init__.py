@@ -7,6 +7,7 @@ and :meth:`PlayoffState.apply` each action the arbiter takes.
 
 from arbiter_app.core.playoff.actions import (
     Action,
+    Choose,
     Decide,
     DrawLots,
     Printed,
@@ -33,6 +34,7 @@ from arbiter_app.core.playoff.steps import FinalGroup, GameSpec, Meeting, Step, 
 __all__ = [
     "PRESETS",
     "Action",
+    "Choose",
     "ColourRule",
     "Decide",
     "DrawLots",

@@ -35,10 +35,22 @@ class DrawLots:
 
 @dataclass(frozen=True, slots=True)
 class Toss:
-    """The coin toss of an Armageddon game: the toss *draw* names the winner, who chose *choice*."""
+    """The coin toss of an Armageddon game: the toss *draw* names the winner.
+
+    *choice* is the colour the winner chose, when it is known with the toss
+    (a coin tossed at the board); otherwise a :class:`Choose` follows.
+    """
 
     game: str
     draw: Draw
+    choice: Colour | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """The winner of the coin toss for *game* chose *choice* (GCT 2023 2.5.3)."""
+
+    game: str
     choice: Colour
 
 
@@ -72,7 +84,7 @@ class Ruling:
     reason: str
 
 
-Action = Start | DrawLots | Toss | Printed | Result | Decide | Ruling
+Action = Start | DrawLots | Toss | Choose | Printed | Result | Decide | Ruling
 
 
 def draw_to_json(draw: Draw) -> dict[str, Any]:
@@ -100,6 +112,20 @@ def draw_from_json(data: Mapping[str, Any]) -> Draw:
     )
 
 
+def _colour_name(colour: Colour) -> str:
+    return "white" if colour is Colour.WHITE else "black"
+
+
+def parse_colour(text: str) -> Colour:
+    """``white``/``w`` or ``black``/``b``; anything else is refused."""
+    value = text.strip().lower()
+    if value in ("white", "w"):
+        return Colour.WHITE
+    if value in ("black", "b"):
+        return Colour.BLACK
+    raise ValueError(f"a colour is white or black, not {text!r}")
+
+
 def action_to_json(action: Action) -> dict[str, Any]:
     """The journal form of an action: ``{"action": "result", ...}``."""
     match action:
@@ -112,8 +138,10 @@ def action_to_json(action: Action) -> dict[str, Any]:
                 "action": "toss",
                 "game": game,
                 "draw": draw_to_json(draw),
-                "choice": "white" if choice is Colour.WHITE else "black",
+                "choice": None if choice is None else _colour_name(choice),
             }
+        case Choose(game, choice):
+            return {"action": "choose", "game": game, "choice": _colour_name(choice)}
         case Printed():
             return {"action": "printed"}
         case Result(game, result):
@@ -140,11 +168,11 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         if kind == "draw":
             return DrawLots(draw_from_json(data["draw"]))
         if kind == "toss":
-            choice = str(data["choice"]).lower()
-            if choice not in ("white", "black"):
-                raise ValueError(f"a colour is white or black, not {choice!r}")
-            colour = Colour.WHITE if choice == "white" else Colour.BLACK
+            choice = data.get("choice")
+            colour = None if choice is None else parse_colour(str(choice))
             return Toss(str(data["game"]), draw_from_json(data["draw"]), colour)
+        if kind == "choose":
+            return Choose(str(data["game"]), parse_colour(str(data["choice"])))
         if kind == "printed":
             return Printed()
         if kind == "result":

@@ -10,6 +10,7 @@ from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour
 from arbiter_app.core.playoff.actions import (
     Action,
+    Choose,
     Decide,
     DrawLots,
     Printed,
@@ -49,6 +50,8 @@ def act(p: Progress, action: Action, last_game_end: datetime | None) -> None:
             _draw(p, action.draw)
         case Toss():
             _toss(p, action)
+        case Choose():
+            _choose(p, action)
         case Printed():
             _printed(p)
         case Result():
@@ -155,38 +158,60 @@ def _draw(p: Progress, draw: Draw) -> None:
 
 
 def _toss(p: Progress, action: Toss) -> None:
+    """2.5.3 / 3.5.3: a coin toss; the winner's choice may come with it or later (:class:`Choose`)."""
+    g, run, index = _pair(p, action.game)
+    game_id, a, b = run.pairs[index]
+    if game_id in run.tossed:
+        raise RuleError(f"the coin for game {game_id} was tossed already; record the choice")
+    if set(action.draw.candidates) != {a, b} or len(action.draw.outcome) != 1:
+        raise RuleError(f"the toss for game {game_id} is between players {a} and {b}")
+    winner = action.draw.outcome[0]
+    p.note(
+        run.stage.colours_article,
+        f"game {game_id}: {winner} won the toss ({action.draw.describe()})",
+    )
+    run.tossed[game_id] = winner
+    if action.choice is not None:
+        _colours(p, g, run, index, action.choice)
+
+
+def _choose(p: Progress, action: Choose) -> None:
+    g, run, index = _pair(p, action.game)
+    if action.game not in run.tossed:
+        raise RuleError(f"the coin for game {action.game} has not been tossed yet")
+    _colours(p, g, run, index, action.choice)
+
+
+def _pair(p: Progress, game: str) -> tuple[Group, KnockoutRun, int]:
     for g in p.groups:
         run = g.run
         if g.status != "active" or not isinstance(run, KnockoutRun):
             continue
-        for index, (game_id, a, b) in enumerate(run.pairs):
-            if game_id != action.game:
-                continue
-            if set(action.draw.candidates) != {a, b} or len(action.draw.outcome) != 1:
-                raise RuleError(f"the toss for game {game_id} is between players {a} and {b}")
-            winner = action.draw.outcome[0]
-            loser = b if winner == a else a
-            white, black = (winner, loser) if action.choice is Colour.WHITE else (loser, winner)
-            game = Game(
-                game_id,
-                white,
-                black,
-                run.fmt.clock,
-                True,
-                run.round,
-                f"{g.label}: Armageddon knockout round {run.round}",
-            )
-            p.games[game.id] = game
-            run.games.append(game)
-            del run.pairs[index]
-            colour = "White" if action.choice is Colour.WHITE else "Black"
-            p.note(
-                run.stage.colours_article,
-                f"game {game_id}: {winner} won the toss and chose {colour} "
-                f"({action.draw.describe()})",
-            )
-            return
-    raise RuleError(f"no coin toss is due for game {action.game!r}")
+        for index, (game_id, _, _) in enumerate(run.pairs):
+            if game_id == game:
+                return g, run, index
+    raise RuleError(f"no coin toss or choice of colour is due for game {game!r}")
+
+
+def _colours(p: Progress, g: Group, run: KnockoutRun, index: int, choice: Colour) -> None:
+    game_id, a, b = run.pairs[index]
+    winner = run.tossed.pop(game_id)
+    loser = b if winner == a else a
+    white, black = (winner, loser) if choice is Colour.WHITE else (loser, winner)
+    game = Game(
+        game_id,
+        white,
+        black,
+        run.fmt.clock,
+        True,
+        run.round,
+        f"{g.label}: Armageddon knockout round {run.round}",
+    )
+    p.games[game.id] = game
+    run.games.append(game)
+    del run.pairs[index]
+    colour = "White" if choice is Colour.WHITE else "Black"
+    p.note(run.stage.colours_article, f"game {game_id}: {winner} chose {colour}")
 
 
 def _printed(p: Progress) -> None:

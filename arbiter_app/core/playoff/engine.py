@@ -239,6 +239,17 @@ def next_step(state: PlayoffState) -> Step:
             )
     for g in groups:
         run = g.run
+        if g.status == "active" and isinstance(run, KnockoutRun) and run.tossed:
+            game_id, winner = next(iter(run.tossed.items()))
+            pair = next(x for x in run.pairs if x[0] == game_id)
+            return Step(
+                "choose",
+                run.stage.colours_article,
+                f"{winner} won the toss for game {game_id} ({pair[1]} v {pair[2]}): record "
+                "the colour the winner chooses.",
+                players=(winner,),
+                game=game_id,
+            )
         if g.status == "active" and isinstance(run, KnockoutRun) and run.pairs:
             game_id, a, b = run.pairs[0]
             return Step(

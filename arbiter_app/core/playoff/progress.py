@@ -72,6 +72,7 @@ class KnockoutRun:
     round: int = 1
     needs_draw: bool = False
     pairs: list[tuple[str, int, int]] = field(default_factory=list)  # awaiting a toss
+    tossed: dict[str, int] = field(default_factory=dict)  # game -> toss winner, awaiting a choice
     games: list[Game] = field(default_factory=list)
     byes: list[int] = field(default_factory=list)
     printed: bool = False
@@ -300,7 +301,7 @@ def build_round_robin(p: Progress, g: Group, run: RoundRobinRun, numbers: tuple[
 
 
 def knockout_round(p: Progress, g: Group, run: KnockoutRun) -> None:
-    run.pairs, run.games, run.byes, run.printed = [], [], [], False
+    run.pairs, run.games, run.byes, run.printed, run.tossed = [], [], [], False, {}
     if len(run.remaining) == 2:
         # Two players: the pairing needs no lot; the toss gives the colours (2.5.3).
         a, b = run.remaining

@@ -111,3 +111,14 @@ def prize_table(
             )
         )
     return rows, prizes
+
+
+def decided_order(state: PlayoffState) -> tuple[int, ...]:
+    """The players the play-off placed on a place of their own, best first.
+
+    This is the finishing order the standings read model takes (its
+    ``playoff_order``): players still tied after the play-off are left out
+    and go on to the tie-breaks there, while money and points still follow
+    the original tie (:func:`prize_table`).
+    """
+    return tuple(g.players[0] for g in state.final_groups() if g.by_playoff and len(g.players) == 1)

@@ -56,7 +56,7 @@ class GameSpec:
 class Step:
     """The answer of :func:`next_step`.
 
-    *code* is one of ``start``, ``resolve-ambiguity``, ``draw-lots``, ``toss``,
+    *code* is one of ``start``, ``resolve-ambiguity``, ``draw-lots``, ``toss``, ``choose``,
     ``print``, ``play``, ``decide``, ``done``; *players* are whom a draw, toss,
     ruling or decision is among; *game* names the game of a toss.
     """

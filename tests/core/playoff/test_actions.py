@@ -9,6 +9,7 @@ from arbiter_app.core.errors import InputError
 from arbiter_app.core.lots import physical_draw, seeded_draw, seeded_toss
 from arbiter_app.core.model import Colour
 from arbiter_app.core.playoff import (
+    Choose,
     Decide,
     DrawLots,
     PlayoffState,
@@ -31,6 +32,8 @@ ACTIONS = [
     DrawLots(seeded_draw("pairing numbers", (3, 7, 12), 99, witnesses=("Deputy",), article="2.3")),
     DrawLots(physical_draw("byes", (1, 2, 3), (3, 1, 2))),
     Toss("G4", seeded_toss("toss", (3, 7), 5, article="2.5.3"), Colour.BLACK),
+    Toss("G5", seeded_toss("toss", (3, 7), 6)),
+    Choose("G5", Colour.WHITE),
     Printed(),
     Result("G1", "1/2-1/2"),
     Decide((2, 1), "drawing of lots"),

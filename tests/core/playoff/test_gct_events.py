@@ -11,9 +11,10 @@ from fractions import Fraction
 import pytest
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.lots import physical_draw, physical_toss, seeded_draw
+from arbiter_app.core.lots import physical_draw, physical_toss, seeded_draw, seeded_toss
 from arbiter_app.core.model import Colour
 from arbiter_app.core.playoff import (
+    Choose,
     DrawLots,
     PlayoffState,
     Printed,
@@ -239,8 +240,19 @@ def test_x_5_3_the_coin_toss_winner_chooses_the_colour(reg, a) -> None:
     assert (game.white, game.black) == (7, 3)
     with pytest.raises(RuleError, match="between players"):
         state.apply(Toss(step.game, physical_toss("toss", (3, 9), 9), Colour.WHITE))
-    with pytest.raises(RuleError, match="no coin toss is due"):
+    with pytest.raises(RuleError, match="no coin toss or choice of colour is due"):
         state.apply(Toss("G99", physical_toss("toss", (3, 7), 7), Colour.WHITE))
+    with pytest.raises(RuleError, match="has not been tossed yet"):
+        state.apply(Choose(step.game, Colour.WHITE))
+    # The app tosses the coin; the winner's choice is recorded afterwards.
+    tossed = state.apply(Toss(step.game, seeded_toss("toss", (3, 7), 11)))
+    choose = next_step(tossed)
+    assert choose.code == "choose" and choose.article == f"{a}.5.3" and choose.game == step.game
+    with pytest.raises(RuleError, match="tossed already"):
+        tossed.apply(Toss(step.game, seeded_toss("toss", (3, 7), 12)))
+    chosen = tossed.apply(Choose(step.game, Colour.BLACK))
+    game = next_step(chosen).games[0]
+    assert game.black == choose.players[0]
 
 
 @pytest.mark.parametrize(
@@ -351,3 +363,14 @@ def test_invalid_actions_are_refused_with_a_clear_message() -> None:
         PlayoffState(RAPID, (Tie(1, (3, 7, 8)), Tie(3, (4, 5))))
     with pytest.raises(RuleError, match="in two ties"):
         PlayoffState(RAPID, (Tie(1, (3, 7)), Tie(5, (7, 5))))
+
+
+def test_the_decided_order_for_the_standings() -> None:
+    """2.6: the play-off determines the winner; the others stay tied for the standings' tie-breaks."""
+    from arbiter_app.core.playoff.results import decided_order
+
+    state = drive(begin(RAPID, Tie(1, (3, 7, 12))), draws())
+    winner = state.final_groups()[0].players[0]
+    assert decided_order(state) == (winner,)
+    state = drive(begin(RAPID, Tie(1, (3, 7, 12))), stronger_first([12, 3, 7]))
+    assert decided_order(state) == (12, 3, 7)

@@ -15,8 +15,15 @@ from fractions import Fraction
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.playoff.engine import PlayoffState
 from arbiter_app.core.playoff.regulation import Regulation
-from arbiter_app.core.prizes import Placing, PrizeFund, PrizeList, distribute, format_money
-from arbiter_app.core.tour import event_points
+from arbiter_app.core.prizes import (
+    Placing,
+    PrizeFund,
+    PrizeList,
+    SharingPolicy,
+    distribute,
+    format_money,
+)
+from arbiter_app.core.tour import PointsScale, event_points
 
 
 def final_placings(state: PlayoffState, standings: Sequence[tuple[int, int, int]]) -> list[Placing]:
@@ -46,12 +53,9 @@ def final_placings(state: PlayoffState, standings: Sequence[tuple[int, int, int]
         out.append(placing)
     if decided:
         raise RuleError(f"players {sorted(decided)} of the play-off are not in the standings")
-    out.sort(key=lambda p: (p.place, standings_index(standings, p.tpn)))
+    given = {row[0]: index for index, row in enumerate(standings)}
+    out.sort(key=lambda p: (p.place, given[p.tpn]))
     return out
-
-
-def standings_index(standings: Sequence[tuple[int, int, int]], tpn: int) -> int:
-    return next(i for i, row in enumerate(standings) if row[0] == tpn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,12 +94,20 @@ def prize_table(
     wildcards: Collection[int] = (),
 ) -> tuple[list[PrizeRow], PrizeList]:
     """Money (and tour points when the regulation has a scale) for every line of the standings."""
-    prizes = distribute(fund, placings, regulation.sharing)
-    points = (
-        event_points(placings, regulation.points, wildcards)
-        if regulation.points is not None
-        else {}
-    )
+    return shared_prizes(regulation.sharing, regulation.points, placings, names, fund, wildcards)
+
+
+def shared_prizes(
+    sharing: SharingPolicy,
+    scale: PointsScale | None,
+    placings: Sequence[Placing],
+    names: Mapping[int, str],
+    fund: PrizeFund,
+    wildcards: Collection[int] = (),
+) -> tuple[list[PrizeRow], PrizeList]:
+    """:func:`prize_table` for an event without a play-off regulation (ties share equally)."""
+    prizes = distribute(fund, placings, sharing)
+    points = event_points(placings, scale, wildcards) if scale is not None else {}
     rows = []
     for placing in placings:
         award = prizes.of(placing.tpn)

@@ -25,7 +25,7 @@ from arbiter_app.core.playoff import (
     next_step,
     preset,
 )
-from arbiter_app.core.playoff.results import final_placings, prize_table
+from arbiter_app.core.playoff.results import decided_order, final_placings, prize_table
 from arbiter_app.core.prizes import PrizeFund
 from tests.support.playoff import draws, drive, stronger_first
 
@@ -367,8 +367,6 @@ def test_invalid_actions_are_refused_with_a_clear_message() -> None:
 
 def test_the_decided_order_for_the_standings() -> None:
     """2.6: the play-off determines the winner; the others stay tied for the standings' tie-breaks."""
-    from arbiter_app.core.playoff.results import decided_order
-
     state = drive(begin(RAPID, Tie(1, (3, 7, 12))), draws())
     winner = state.final_groups()[0].players[0]
     assert decided_order(state) == (winner,)

@@ -24,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "history",
     "playoff",
     "prizes",
+    "tour",
 )
 
 EXIT_USAGE = 2

@@ -7,11 +7,14 @@ here rank by points alone; the announced tie-breaks only order the display.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Event
 from arbiter_app.core.playoff import Regulation, preset
 from arbiter_app.core.playoff.results import PrizeRow, final_placings, shared_prizes
 from arbiter_app.core.prizes import Placing, PrizeList, SharingPolicy
+from arbiter_app.core.tour import GCT_2023_POINTS, event_points
 from arbiter_app.session.playoff_commands import stored_fund, stored_playoff
 from arbiter_app.session.state import State
 
@@ -51,3 +54,18 @@ def prize_list(
     sharing = regulation.sharing if regulation is not None else SharingPolicy()
     scale = regulation.points if regulation is not None else None
     return shared_prizes(sharing, scale, placings, names, fund, wildcards)
+
+
+def tour_points(state: State, event: Event, playoff_name: str | None) -> dict[int, Fraction]:
+    """Each player's tour points from this event (GCT 2023 2.7, 2.8, 3.7, 3.8)."""
+    playoff = stored_playoff(state)
+    standings = standings_on_points(event)
+    if playoff is not None:
+        placings = final_placings(playoff, standings)
+        regulation: Regulation | None = playoff.regulation
+    else:
+        placings = [Placing(t, a, b, (a, b)) for t, a, b in standings]
+        regulation = preset(playoff_name) if playoff_name else None
+    scale = regulation.points if regulation is not None else None
+    _, wildcards = stored_fund(state)
+    return event_points(placings, scale or GCT_2023_POINTS, wildcards)

@@ -105,3 +105,20 @@ def test_refusals_print_a_message_and_exit_2(
     assert "4.4" in capsys.readouterr().err
     assert main(["prizes", f]) == 2
     assert "no prize fund" in capsys.readouterr().err
+
+
+def test_tour_standings_across_two_events(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """2.7 and 4.1: shared points in each event; the tie for first in the totals is marked."""
+    first, second = tmp_path / "a.arbiter", tmp_path / "b.arbiter"
+    three_tied_for_first(first).close()
+    three_tied_for_first(second).close()
+    rows = run_json(capsys, "tour", str(first), str(second))
+    # In each event 1, 2, 3 share (12 + 10 + 8) / 3 = 10 and Dee has 7: a tie for 1-3.
+    assert [(r["name"], r["place"], r["total"], r["playoff"]) for r in rows] == [
+        ("Ann", "1-3", "20.00", True),
+        ("Ben", "1-3", "20.00", True),
+        ("Cid", "1-3", "20.00", True),
+        ("Dee", "4", "14.00", False),
+    ]

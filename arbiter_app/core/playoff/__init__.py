@@ -29,7 +29,16 @@ from arbiter_app.core.playoff.regulation import (
     StageKind,
     StartRule,
 )
-from arbiter_app.core.playoff.steps import FinalGroup, GameSpec, Meeting, Step, Tie
+from arbiter_app.core.playoff.steps import (
+    FinalGroup,
+    GameRecord,
+    GameSpec,
+    LogEntry,
+    Meeting,
+    Step,
+    Tie,
+    TossRecord,
+)
 
 __all__ = [
     "PRESETS",
@@ -40,7 +49,9 @@ __all__ = [
     "DrawLots",
     "FinalGroup",
     "Format",
+    "GameRecord",
     "GameSpec",
+    "LogEntry",
     "Meeting",
     "PlayoffState",
     "Printed",
@@ -55,6 +66,7 @@ __all__ = [
     "Step",
     "Tie",
     "Toss",
+    "TossRecord",
     "action_from_json",
     "action_to_json",
     "custom",

@@ -36,7 +36,7 @@ from datetime import datetime, timedelta
 from itertools import pairwise
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.playoff.actions import Action
+from arbiter_app.core.playoff.actions import Action, Choose, Toss
 from arbiter_app.core.playoff.apply import act, earliest_start
 from arbiter_app.core.playoff.progress import (
     Group,
@@ -57,6 +57,7 @@ from arbiter_app.core.playoff.steps import (
     Meeting,
     Step,
     Tie,
+    TossRecord,
 )
 
 # --- the state ----------------------------------------------------------------------
@@ -102,6 +103,20 @@ class PlayoffState:
         return tuple(
             GameRecord(g.spec(), g.result, g.winner, g.note) for g in self._progress.games.values()
         )
+
+    def tosses(self) -> dict[str, TossRecord]:
+        """Every coin toss by game, with the winner's choice once recorded (2.5.3, 3.5.3)."""
+        out: dict[str, TossRecord] = {}
+        for action in self.actions:
+            if isinstance(action, Toss):
+                winner = action.draw.outcome[0]
+                out[action.game] = TossRecord(action.game, action.draw, winner, action.choice)
+            elif isinstance(action, Choose) and action.game in out:
+                before = out[action.game]
+                out[action.game] = TossRecord(
+                    before.game, before.draw, before.winner, action.choice
+                )
+        return out
 
     @property
     def done(self) -> bool:

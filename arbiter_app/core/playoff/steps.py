@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from arbiter_app.core.lots import Draw
+from arbiter_app.core.model import Colour
+
 
 @dataclass(frozen=True, slots=True)
 class Tie:
@@ -120,3 +123,13 @@ class FinalGroup:
     @property
     def last_place(self) -> int:
         return self.place + len(self.players) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class TossRecord:
+    """The coin toss of an Armageddon game: who won it, what they chose (``None``: not yet)."""
+
+    game: str
+    draw: Draw
+    winner: int
+    choice: Colour | None

@@ -250,9 +250,12 @@ def test_x_5_3_the_coin_toss_winner_chooses_the_colour(reg, a) -> None:
     assert choose.code == "choose" and choose.article == f"{a}.5.3" and choose.game == step.game
     with pytest.raises(RuleError, match="tossed already"):
         tossed.apply(Toss(step.game, seeded_toss("toss", (3, 7), 12)))
+    assert tossed.tosses()[step.game].choice is None
     chosen = tossed.apply(Choose(step.game, Colour.BLACK))
     game = next_step(chosen).games[0]
     assert game.black == choose.players[0]
+    record = chosen.tosses()[step.game]
+    assert (record.winner, record.choice, record.draw.seed) == (game.black, Colour.BLACK, 11)
 
 
 @pytest.mark.parametrize(

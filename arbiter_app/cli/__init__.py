@@ -22,6 +22,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "player",
     "result",
     "history",
+    "standings",
+    "explain",
     "playoff",
     "prizes",
     "tour",

@@ -38,6 +38,7 @@ from arbiter_app.core.playoff.regulation import Regulation, StartRule
 
 
 def act(p: Progress, action: Action, last_game_end: datetime | None) -> None:
+    """Apply one action; RuleError (nothing applied) when the regulation does not allow it."""
     if isinstance(action, Start):
         _start(p, action, last_game_end)
         return
@@ -76,6 +77,10 @@ def _start(p: Progress, action: Start, end: datetime | None) -> None:
     reg = p.reg
     article = reg.schedule.cited
     if action.at is not None and end is not None:
+        if (action.at.tzinfo is None) != (end.tzinfo is None):
+            raise RuleError(
+                "give the start and the end of the last game both with a time zone or both without"
+            )
         if reg.schedule.start is StartRule.NEXT_DAY:
             if action.at.date() != end.date() + timedelta(days=1):
                 raise RuleError(

@@ -22,6 +22,8 @@ from arbiter_app.core.timecontrol import TimeControl
 
 @dataclass(eq=False)
 class Game:
+    """A play-off game as scheduled, with its result once entered."""
+
     id: str
     white: int
     black: int
@@ -47,6 +49,8 @@ class Game:
 
 @dataclass(eq=False)
 class RoundRobinRun:
+    """A round robin under way for one tie: pairing numbers, rounds and byes."""
+
     stage: Stage
     fmt: Format
     number: int  # the how-many-th round robin of this tie's line (4.11, 4.12)
@@ -66,6 +70,8 @@ class RoundRobinRun:
 
 @dataclass(eq=False)
 class KnockoutRun:
+    """An Armageddon knockout under way: who is left, the round, pairs awaiting a toss."""
+
     stage: Stage
     fmt: Format
     remaining: list[int]
@@ -80,6 +86,8 @@ class KnockoutRun:
 
 @dataclass(eq=False)
 class Group:
+    """Players tied for a range of places, and where their line of the play-off stands."""
+
     label: str
     place: int
     players: tuple[int, ...]
@@ -111,6 +119,8 @@ class Group:
 
 @dataclass(eq=False)
 class Progress:
+    """Everything the replay of the actions has built: groups, games, the protocol."""
+
     reg: Regulation
     meetings: tuple[Meeting, ...]
     groups: list[Group] = field(default_factory=list)

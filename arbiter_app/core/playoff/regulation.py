@@ -195,6 +195,9 @@ class Regulation:
     stages: tuple[Stage, ...]
     qualification: str = "all players tied on points for a place that is decided"
     qualification_article: str = ""
+    qualify_after_tiebreaks: int = 0
+    """C.07 3.1.2: how many of the event's tie-breaks apply before the tied players
+    who play off are known (0: everyone level on points plays off)."""
     unbroken_article: str = ""
     ambiguity_article: str = ""
     pairing_numbers: str = "by lot"
@@ -217,7 +220,12 @@ class Regulation:
         clocks = sorted({f.time_control for s in self.stages for f in s.formats if f.time_control})
         return {
             "3.1.1": "places " + ", ".join(map(str, self.places)),
-            "3.1.2": self.qualification,
+            "3.1.2": self.qualification
+            + (
+                f" (after the first {self.qualify_after_tiebreaks} tie-break(s))"
+                if self.qualify_after_tiebreaks
+                else ""
+            ),
             "3.1.3": "; ".join(formats),
             "3.1.4": self.pairing_numbers,
             "3.1.5": self.colours,
@@ -240,6 +248,7 @@ class Regulation:
             "stages": [s.to_json() for s in self.stages],
             "qualification": self.qualification,
             "qualification_article": self.qualification_article,
+            "qualify_after_tiebreaks": self.qualify_after_tiebreaks,
             "unbroken_article": self.unbroken_article,
             "ambiguity_article": self.ambiguity_article,
             "pairing_numbers": self.pairing_numbers,
@@ -268,6 +277,7 @@ class Regulation:
                 stages=tuple(Stage.from_json(s) for s in data["stages"]),
                 qualification=str(data.get("qualification", "")),
                 qualification_article=str(data.get("qualification_article", "")),
+                qualify_after_tiebreaks=int(data.get("qualify_after_tiebreaks", 0)),
                 unbroken_article=str(data.get("unbroken_article", "")),
                 ambiguity_article=str(data.get("ambiguity_article", "")),
                 pairing_numbers=str(data.get("pairing_numbers", "")),
@@ -297,6 +307,8 @@ class Regulation:
 def validate(reg: Regulation) -> None:
     """Refuse a regulation the engine could not follow, saying which part is wrong."""
     problems: list[str] = []
+    if reg.qualify_after_tiebreaks < 0:
+        problems.append("3.1.2: the number of tie-breaks before qualification is 0 or more")
     if not reg.places or any(p < 1 for p in reg.places):
         problems.append("3.1.1: the places decided must be listed (1 or more)")
     for index, stage in enumerate(reg.stages, 1):

@@ -6,10 +6,12 @@ decider; places are not shared: each place decided keeps its own prize.
 """
 
 import json
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
 
+from arbiter_app.core.errors import InputError
 from arbiter_app.core.playoff import (
     ColourRule,
     Format,
@@ -97,3 +99,14 @@ def test_still_tied_after_the_decider_the_arbiter_decides(three_way_2025) -> Non
     state = drive(state, draws())
     step = next_step(state)
     assert step.code == "decide" and step.article == "C.07 3.1.3"
+
+
+def test_qualification_after_tie_breaks_is_a_parameter(three_way_2025) -> None:
+    """C.07 3.1.2: which tied players qualify, after which tie-breaks."""
+    after_one = replace(three_way_2025, qualify_after_tiebreaks=1)
+    assert Regulation.from_json(after_one.to_json()).qualify_after_tiebreaks == 1
+    assert "after the first 1 tie-break(s)" in after_one.c07_parameters()["3.1.2"]
+    data = after_one.to_json()
+    data["qualify_after_tiebreaks"] = -1
+    with pytest.raises(InputError, match=r"3\.1\.2"):
+        Regulation.from_json(data)

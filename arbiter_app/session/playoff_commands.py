@@ -16,7 +16,7 @@ The prize fund lives under the family ``prizes`` (key ``fund``).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -44,6 +44,7 @@ from arbiter_app.core.playoff import (
 )
 from arbiter_app.core.playoff.actions import parse_colour
 from arbiter_app.core.prizes import PrizeFund, money
+from arbiter_app.core.standings import compute_standings
 from arbiter_app.session.codec import event_from_state
 from arbiter_app.session.registry import CommandError, Context, arg_str, command
 from arbiter_app.session.state import State, Tx
@@ -108,25 +109,30 @@ def _apply(ctx: Context, state: PlayoffState, action: Action) -> dict[str, Any]:
 
 
 # -- the ties of the final standings --------------------------------------------------
-def ties_on_points(event: Event) -> list[Tie]:
-    """Players equal on points share a range of places (disqualified players are left out).
+def qualifying_standings(
+    event: Event, tiebreaks: Sequence[str], after: int = 0
+) -> list[tuple[int, int, int]]:
+    """``(tpn, place, last_place)`` after the first *after* tie-breaks (C.07 3.1.2).
 
-    A play-off is for players tied on points (GCT 2023 2.1, 3.1, 4.1; seed
-    001_…), so the tie-breaks of the standings play no part here.
+    With 0 (the GCT 2023 and City Chess regulations: a tie on points, 2.1,
+    3.1, 4.1, seed 001_…) players level on points share a range of places.
+    Disqualified players are left out, as in the standings.
     """
-    scores = event.scores()
-    ranked = [p.tpn for p in event.players if not p.disqualified]
-    ranked.sort(key=lambda t: (-scores[t], t))
-    ties: list[Tie] = []
-    place = 1
-    index = 0
-    while index < len(ranked):
-        same = [t for t in ranked[index:] if scores[t] == scores[ranked[index]]]
-        if len(same) > 1:
-            ties.append(Tie(place, tuple(same)))
-        place += len(same)
-        index += len(same)
-    return ties
+    table = compute_standings(event, tuple(tiebreaks)[:after])
+    out: list[tuple[int, int, int]] = []
+    for row in table.rows:
+        last = int(row.place.split("-")[-1])
+        out.append((row.tpn, row.rank, last))
+    return out
+
+
+def ties_of(standings: Sequence[tuple[int, int, int]]) -> list[Tie]:
+    """The ties of the standings: players sharing a range of places."""
+    groups: dict[int, list[int]] = {}
+    for tpn, place, last in standings:
+        if last > place:
+            groups.setdefault(place, []).append(tpn)
+    return [Tie(place, tuple(players)) for place, players in groups.items()]
 
 
 def meetings_among(event: Event, ties: list[Tie]) -> list[dict[str, Any]]:
@@ -180,7 +186,8 @@ def playoff_start(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     event = _event(tx)
     given = args.get("ties")
     if given is None:
-        ties = ties_on_points(event)
+        tiebreaks = tx.setting("tiebreaks", [])
+        ties = ties_of(qualifying_standings(event, tiebreaks, regulation.qualify_after_tiebreaks))
     else:
         try:
             ties = [Tie(int(place), tuple(int(t) for t in players)) for place, players in given]

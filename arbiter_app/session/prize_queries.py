@@ -15,23 +15,31 @@ from arbiter_app.core.playoff import Regulation, preset
 from arbiter_app.core.playoff.results import PrizeRow, final_placings, shared_prizes
 from arbiter_app.core.prizes import Placing, PrizeList, SharingPolicy
 from arbiter_app.core.tour import GCT_2023_POINTS, event_points
-from arbiter_app.session.playoff_commands import stored_fund, stored_playoff
+from arbiter_app.session.playoff_commands import (
+    qualifying_standings,
+    stored_fund,
+    stored_playoff,
+)
 from arbiter_app.session.state import State
 
 
-def standings_on_points(event: Event) -> list[tuple[int, int, int]]:
-    """``(tpn, place, last_place)`` by points; disqualified players are left out."""
-    scores = event.scores()
-    ranked = sorted(
-        (p.tpn for p in event.players if not p.disqualified), key=lambda t: (-scores[t], t)
+def _placings(
+    state: State, event: Event, playoff_name: str | None
+) -> tuple[list[Placing], Regulation | None]:
+    """The final standings for money and points, and the regulation that shares them."""
+    playoff = stored_playoff(state)
+    regulation = (
+        playoff.regulation
+        if playoff is not None
+        else preset(playoff_name)
+        if playoff_name
+        else None
     )
-    out: list[tuple[int, int, int]] = []
-    index = 0
-    while index < len(ranked):
-        same = [t for t in ranked[index:] if scores[t] == scores[ranked[index]]]
-        out.extend((t, index + 1, index + len(same)) for t in same)
-        index += len(same)
-    return out
+    after = regulation.qualify_after_tiebreaks if regulation is not None else 0
+    standings = qualifying_standings(event, state.setting("tiebreaks", []), after)
+    if playoff is not None:
+        return final_placings(playoff, standings), regulation
+    return [Placing(t, a, b, (a, b)) for t, a, b in standings], regulation
 
 
 def prize_list(
@@ -41,15 +49,7 @@ def prize_list(
     fund, wildcards = stored_fund(state)
     if fund is None:
         raise RuleError("no prize fund has been set (prizes FILE --set 1st 2nd …)")
-    playoff = stored_playoff(state)
-    standings = standings_on_points(event)
-    regulation: Regulation | None
-    if playoff is not None:
-        placings = final_placings(playoff, standings)
-        regulation = playoff.regulation
-    else:
-        placings = [Placing(t, a, b, (a, b)) for t, a, b in standings]
-        regulation = preset(playoff_name) if playoff_name else None
+    placings, regulation = _placings(state, event, playoff_name)
     names = {p.tpn: p.name for p in event.players}
     sharing = regulation.sharing if regulation is not None else SharingPolicy()
     scale = regulation.points if regulation is not None else None
@@ -58,14 +58,7 @@ def prize_list(
 
 def tour_points(state: State, event: Event, playoff_name: str | None) -> dict[int, Fraction]:
     """Each player's tour points from this event (GCT 2023 2.7, 2.8, 3.7, 3.8)."""
-    playoff = stored_playoff(state)
-    standings = standings_on_points(event)
-    if playoff is not None:
-        placings = final_placings(playoff, standings)
-        regulation: Regulation | None = playoff.regulation
-    else:
-        placings = [Placing(t, a, b, (a, b)) for t, a, b in standings]
-        regulation = preset(playoff_name) if playoff_name else None
+    placings, regulation = _placings(state, event, playoff_name)
     scale = regulation.points if regulation is not None else None
     _, wildcards = stored_fund(state)
     return event_points(placings, scale or GCT_2023_POINTS, wildcards)

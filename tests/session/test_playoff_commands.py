@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.core.errors import ArbiterError, RuleError
-from arbiter_app.core.playoff import Tie, next_step
+from arbiter_app.core.playoff import Tie, next_step, preset
 from arbiter_app.session import Session
-from arbiter_app.session.playoff_commands import stored_playoff, ties_on_points
+from arbiter_app.session.playoff_commands import qualifying_standings, stored_playoff, ties_of
 from arbiter_app.session.prize_queries import prize_list
-from tests.support.playoff_events import three_tied_for_first
+from tests.support.playoff_events import three_tied_for_first, two_tied_one_beat_the_other
 from tests.support.sessions import sha256
 
 
@@ -25,7 +25,14 @@ def session(tmp_path: Path) -> Iterator[Session]:
 
 
 def test_ties_are_found_on_points(session: Session) -> None:
-    assert ties_on_points(session.event) == [Tie(1, (1, 2, 3))]
+    """GCT 2023 3.1: the tie is on points; C.07 3.1.2 allows some tie-breaks first."""
+    standings = qualifying_standings(session.event, ["DE", "SB"])
+    assert ties_of(standings) == [Tie(1, (1, 2, 3))]
+    assert standings[-1] == (4, 4, 4)
+    # All three drew or beat each other once: the direct encounter does not split them.
+    assert ties_of(qualifying_standings(session.event, ["DE", "SB"], after=1)) == [
+        Tie(1, (1, 2, 3))
+    ]
 
 
 def play_to_the_end(session: Session) -> None:
@@ -127,3 +134,17 @@ def test_the_event_preset_names_the_regulation(tmp_path: Path) -> None:
         step = s.run("playoff.start").value
         # Three tied for first: the City Chess procedure covers two (seed 001_…).
         assert step["step"] == "decide"
+
+
+def test_qualification_after_a_tie_break_c07_3_1_2(tmp_path: Path) -> None:
+    """C.07 3.1.2: with the direct encounter applied first, there is nobody left to play off."""
+    with two_tied_one_beat_the_other(tmp_path / "r.arbiter") as s:
+        assert ties_of(qualifying_standings(s.event, ["DE"])) == [Tie(1, (1, 2))]
+        assert ties_of(qualifying_standings(s.event, ["DE"], after=1)) == []
+        s.run("edit_settings", tiebreaks=["DE"])
+        data = preset("gct-2023-rapid-blitz").to_json()
+        data["qualify_after_tiebreaks"] = 1
+        step = s.run("playoff.start", regulation_json=data).value
+        assert step["step"] == "done"
+        state = stored_playoff(s.state)
+        assert state is not None and state.ties == ()

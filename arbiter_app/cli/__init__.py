@@ -24,6 +24,9 @@ COMMAND_MODULES: tuple[str, ...] = (
     "history",
     "standings",
     "explain",
+    "playoff",
+    "prizes",
+    "tour",
 )
 
 EXIT_USAGE = 2

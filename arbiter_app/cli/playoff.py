@@ -37,11 +37,13 @@ def _tie(text: str) -> list[Any]:
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    top = sub.add_parser("playoff", help="run the tie-break play-off step by step")
+    top: argparse.ArgumentParser = sub.add_parser(
+        "playoff", help="run the tie-break play-off step by step"
+    )
     actions = top.add_subparsers(dest="playoff_action", metavar="ACTION", required=True)
 
     def action(name: str, help_text: str) -> argparse.ArgumentParser:
-        p = actions.add_parser(name, help=help_text)
+        p: argparse.ArgumentParser = actions.add_parser(name, help=help_text)
         p.add_argument("file", type=Path)
         p.add_argument("--json", action="store_true", help="print the next step as JSON")
         return p

@@ -122,3 +122,29 @@ def test_tour_standings_across_two_events(
         ("Cid", "1-3", "20.00", True),
         ("Dee", "4", "14.00", False),
     ]
+
+
+def test_ruling_and_decision_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """4.2 vs 4.3: a ruling; seed 001_… (three tied, not provided for): a decision."""
+    tour = tmp_path / "t.arbiter"
+    three_tied_for_first(tour).close()
+    step = run_json(
+        capsys, "playoff", "start", str(tour), "--regulation", "gct-2023-tour", "--tie", "2:2,3"
+    )
+    assert step["step"] == "resolve-ambiguity" and step["players"] == [2, 3]
+    step = run_json(
+        capsys, "playoff", "ruling", str(tour), "--players", "2,3", "--no-break", "--reason", "4.2"
+    )
+    assert step["step"] == "done"
+    city = tmp_path / "c2.arbiter"
+    three_tied_for_first(city, preset="city-chess-ok").close()
+    step = run_json(capsys, "playoff", "start", str(city))
+    assert step["step"] == "decide" and step["players"] == [1, 2, 3]
+    assert main(["playoff", "decide", str(city), "--order", "2,1", "--reason", "lots"]) == 2
+    assert "no decision is due about players [2, 1]" in capsys.readouterr().err
+    step = run_json(
+        capsys, "playoff", "decide", str(city), "--order", "2,1,3", "--reason", "drawing of lots"
+    )
+    assert step["step"] == "done" and "place 1: 2 (play-off)" in step["text"]

@@ -17,7 +17,7 @@ from typing import Any
 from arbiter_app.core.errors import InputError, Issue
 from arbiter_app.core.playoff import next_step
 from arbiter_app.session import Session
-from arbiter_app.session.playoff_commands import stored_playoff
+from arbiter_app.session.playoff_commands import preview, stored_playoff
 
 
 def _numbers(text: str) -> list[int]:
@@ -139,11 +139,10 @@ def run_start(args: argparse.Namespace) -> int:
 
 def run_next(args: argparse.Namespace) -> int:
     with Session.open(args.file, readonly=True) as session:
-        state = stored_playoff(session.state)
+        state = stored_playoff(session.state) or preview(session.state, session.event)
     if state is None:
-        return _show(
-            {"step": "start", "article": "", "text": "No play-off has been started."}, args.json
-        )
+        text = "No play-off has been started, and the event names no play-off regulation."
+        return _show({"step": "start", "article": "", "text": text}, args.json)
     return _show(next_step(state).to_json(), args.json)
 
 

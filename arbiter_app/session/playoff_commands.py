@@ -86,6 +86,18 @@ def stored_playoff(state: State) -> PlayoffState | None:
     )
 
 
+def preview(state: State, event: Event) -> PlayoffState | None:
+    """The play-off the event's regulation would hold now (before ``playoff.start``)."""
+    name = state.setting("playoff")
+    if not name:
+        return None
+    regulation = preset(str(name))
+    standings = qualifying_standings(
+        event, state.setting("tiebreaks", []), regulation.qualify_after_tiebreaks
+    )
+    return PlayoffState(regulation, tuple(ties_of(standings)))
+
+
 def stored_fund(state: State) -> tuple[PrizeFund | None, tuple[int, ...]]:
     """The prize fund and the wildcards stored with ``prizes.set_fund``."""
     row = state.tables["records"].get(("prizes", "fund"))

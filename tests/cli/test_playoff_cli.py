@@ -25,7 +25,7 @@ def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> object:
 
 def test_a_play_off_from_the_command_line(event: Path, capsys: pytest.CaptureFixture[str]) -> None:
     f = str(event)
-    assert run_json(capsys, "playoff", "next", f)["text"] == "No play-off has been started."
+    assert run_json(capsys, "playoff", "next", f)["text"].startswith("No play-off has been started")
     step = run_json(
         capsys,
         "playoff",
@@ -140,6 +140,8 @@ def test_ruling_and_decision_from_the_command_line(
     assert step["step"] == "done"
     city = tmp_path / "c2.arbiter"
     three_tied_for_first(city, preset="city-chess-ok").close()
+    preview = run_json(capsys, "playoff", "next", str(city))
+    assert preview["step"] == "start" and "places 1-3 (players 1, 2, 3)" in preview["text"]
     step = run_json(capsys, "playoff", "start", str(city))
     assert step["step"] == "decide" and step["players"] == [1, 2, 3]
     assert main(["playoff", "decide", str(city), "--order", "2,1", "--reason", "lots"]) == 2

@@ -163,11 +163,12 @@ def check_pairing(
                 tuple(y.tpn for y in pabs),
             )
         )
-    if len(pabs) == 1 and not view.system.is_round_robin:
-        group = [t for t in paired if view.score(t, rnd - 1) == view.score(pabs[0].tpn, rnd - 1)]
-        reason = bye_refusal(bye_policy, view, pabs[0].tpn, rnd, [*group, pabs[0].tpn])
+    for pab in pabs if not view.system.is_round_robin else []:
+        level = view.score(pab.tpn, rnd - 1)
+        group = [t for t in paired if view.score(t, rnd - 1) == level]
+        reason = bye_refusal(bye_policy, view, pab.tpn, rnd, [*group, pab.tpn])
         if reason:
-            out.append(Violation(bye_policy.article, reason, (pabs[0].tpn,)))
+            out.append(Violation(bye_policy.article, reason, (pab.tpn,)))
     return out
 
 
@@ -218,11 +219,13 @@ def _colour_problem(event: Event, tpn: int, colour: Colour, rnd: int) -> str | N
     ]
     diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
     diff += 1 if colour is Colour.WHITE else -1
-    if abs(diff) > 2:
-        return f"would have a colour difference of {diff:+d} with {colour.name.lower()}"
+    name = colour.name.lower()
+    problems = []
     if len(colours) >= 2 and colours[-1] is colour and colours[-2] is colour:
-        return f"would have {colour.name.lower()} three times running"
-    return None
+        problems.append(f"would have {name} three times running")
+    if abs(diff) > 2:
+        problems.append(f"would have a colour difference of {diff:+d} with {name}")
+    return " and ".join(problems) or None
 
 
 def _topscorer(event: Event, tpn: int, rnd: int) -> bool:

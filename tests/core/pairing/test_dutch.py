@@ -42,7 +42,7 @@ from arbiter_app.core.pairing import (
 from tests.support.random_swiss import RoundCase, play
 from tests.support.trf_oracle import event_to_trf, gacrux_pairs
 
-TOURNAMENTS = int(os.environ.get("ARBITER_DUTCH_TOURNAMENTS", "8"))
+TOURNAMENTS = int(os.environ.get("ARBITER_DUTCH_TOURNAMENTS", "6"))
 WHITE = SwissOptions(initial_colour=Colour.WHITE)
 
 

@@ -5,7 +5,8 @@ Each event chooses how the odd player out of a Swiss round is picked:
 - ``FIDE``: the Dutch engine gives the pairing-allocated bye (PAB) to the
   lowest-ranked player of the lowest score group who can take it, never to a
   player who already had a PAB or scored a forfeit win (FIDE C.04.1 c and d;
-  C.04.3 articles 1.9 and 2.2.1 [C2]). The bye scores a win (C.04.1 f).
+  C.04.3 article 1.5 and the absolute criterion [C2]). The bye scores a win
+  (C.04.1 c).
 - ``USCF``: US Chess rule 28L (seed ``001_…``: "We give the forced bye to the
   lowest-rated player in the lowest score group … No player can be given two
   forced byes in the same event"); not to an unrated player in round one nor
@@ -53,7 +54,7 @@ class ByePolicy(enum.Enum):
 
 
 _POLICY_ARTICLE = {
-    ByePolicy.FIDE: "FIDE C.04.1 c/d, C.04.3 article 1.9",
+    ByePolicy.FIDE: "FIDE C.04.1 c/d, C.04.3 article 1.5",
     ByePolicy.USCF: "US Chess 28L",
     ByePolicy.ONLINE: "seed 002_… Special cases (exempted once per tournament)",
 }

@@ -1,7 +1,7 @@
 """Manual changes to a pairing: the arbiter's swaps, and which rules they would break.
 
-The arbiter may change a pairing (FIDE C.04.2 article 4: the arbiter may
-alter a pairing; US Chess 28A, 28E: the director may make changes). The
+The arbiter may change a pairing the program made (a published pairing is
+normally changed only when it breaks an absolute pairing criterion). The
 changed pairing is checked here; every rule it breaks comes back as a
 :class:`Violation` with the article, so the UI or the session can ask for
 confirmation and journal the change with its reasons. An empty list means the
@@ -129,7 +129,7 @@ def check_pairing(
         if is_withdrawn(p, rnd) or p.disqualified:
             out.append(
                 Violation(
-                    "FIDE C.04.1 a note; US Chess 28C",
+                    "FIDE C.04.2 (withdrawn players are not paired)",
                     f"player {tpn} has withdrawn but is paired",
                     (tpn,),
                 )

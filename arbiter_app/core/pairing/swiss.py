@@ -2,8 +2,8 @@
 
 Order of decisions for round *r* (FIDE C.04.1 and C.04.2; seed ``002_…``):
 
-1. withdrawn players are not paired (C.04.1 a note: players who withdraw are
-   not paired for the following rounds);
+1. withdrawn players are not paired (C.04.2: players who withdraw are not
+   paired for the following rounds);
 2. players the arbiter marks absent are not paired and score 0 (seed
    ``002_…``: "not included in the matchmaking of a round: 0 point");
 3. requested byes (TRF 240) are granted: half, full or zero point;
@@ -62,7 +62,7 @@ _REQUEST_REASON = {
 
 _BYE_REASON = {
     ByePolicy.FIDE: "pairing-allocated bye: lowest-ranked eligible player of the lowest score "
-    "group (FIDE C.04.1 c/d, C.04.3 article 1.9); scores a win (C.04.1 f)",
+    "group (FIDE C.04.1 c/d, C.04.3 article 1.5); scores a win (C.04.1 c)",
     ByePolicy.USCF: "forced bye: lowest-rated eligible player in the lowest score group, "
     "worth a full point (US Chess 22B, 28L)",
     ByePolicy.ONLINE: "exempted: cannot be paired, receives 1 point, once per tournament "

@@ -98,7 +98,7 @@ def _field(n: int, rounds: int = 5) -> Event:
 
 
 def test_round_one_is_top_half_against_bottom_half_with_alternating_colours() -> None:
-    """C.04.3 article 3 (round 1: S1 against S2) and 5.2.5 (colours alternate from the draw)."""
+    """C.04.3 (round 1: the top half meets the bottom half) and 5.2.5 (colours alternate from the drawn colour)."""
     pairing = pair_swiss(_field(8), 1, WHITE)
     assert [(b.white, b.black) for b in pairing.boards] == [(1, 5), (6, 2), (3, 7), (8, 4)]
     black_first = pair_swiss(_field(8), 1, SwissOptions(initial_colour=Colour.BLACK))
@@ -111,7 +111,7 @@ def test_round_one_needs_the_drawn_initial_colour() -> None:
 
 
 def test_odd_field_gives_the_last_player_the_pairing_allocated_bye() -> None:
-    """C.04.3 article 1.9 / C.04.1 c: the PAB goes to the lowest-ranked player."""
+    """C.04.3 article 1.5 / C.04.1 c: the PAB goes to the lowest-ranked player."""
     pairing = pair_swiss(_field(7), 1, WHITE)
     assert pairing.pairing_bye is not None and pairing.pairing_bye.tpn == 7
     assert "C.04.1" in pairing.pairing_bye.reason

@@ -104,6 +104,23 @@ def test_check_mode_agrees_on_its_own_tournament_and_finds_a_changed_round(
     assert "round 1: differs" not in out and "round 2: differs" not in out
 
 
+def test_a_round_robin_file_is_paired_by_the_berger_tables(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """C.05 Annex 1: five players use the 6-table; round 2 is 6-4 (bye for 4), 5-3, 1-2."""
+    rows = {1: "     6 w 1", 2: "     5 w =", 3: "     4 w 0", 4: "     3 b 1", 5: "     2 b ="}
+    players = "\n".join(
+        f"001 {t:4d}      Player {t:<26} {2000 - t:4d}                             0.0 {t:4d}"
+        + ("" if t == 1 else "  " + rows[t].strip().rjust(8))
+        for t in range(1, 6)
+    )
+    # Player 1 met the dummy in round 1: a blank round.
+    trf = tmp_path / "rr.trf"
+    trf.write_text(f"012 Club\n192 FIDE_ROUNDROBIN\nXXR 5\n{players}\n")
+    assert main(["pair", str(trf), "-p", "-"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["3", "5 3", "1 2", "4 0"]
+
+
 def test_a_missing_file_is_a_clear_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

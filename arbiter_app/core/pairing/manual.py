@@ -75,7 +75,8 @@ def give_bye(
     """Take *tpn* off any board and give them a bye of *kind* (the opponent is left unpaired)."""
     boards = tuple(x for x in pairing.boards if tpn not in x.players)
     kept = [y for y in pairing.byes if y.tpn != tpn]
-    byes = (*kept, Bye(tpn, kind, "set by the arbiter"))
+    odd = kind is EntryKind.PAIRING_BYE
+    byes = (*kept, Bye(tpn, kind, "set by the arbiter", odd_one_out=odd))
     return replace(pairing, boards=boards, byes=byes)
 
 

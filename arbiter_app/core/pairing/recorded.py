@@ -69,7 +69,7 @@ def recorded_pairing(event: Event, round_no: int) -> RoundPairing:
             if white_side:
                 boards.append(Board(len(boards) + 1, player.tpn, e.opponent))
         else:
-            byes.append(Bye(player.tpn, e.kind))
+            byes.append(Bye(player.tpn, e.kind, odd_one_out=e.kind is EntryKind.PAIRING_BYE))
     return RoundPairing(round_no, tuple(boards), tuple(byes), games_per_round=games)
 
 

@@ -119,7 +119,9 @@ def pair_swiss(
     result: DutchResult
     if len(to_pair) % 2 == 1 and opts.bye_policy is not ByePolicy.FIDE:
         result, chosen, skipped = _pair_with_chosen_bye(past, rnd, to_pair, out, colour, opts)
-        byes.append(Bye(chosen, EntryKind.PAIRING_BYE, _BYE_REASON[opts.bye_policy]))
+        byes.append(
+            Bye(chosen, EntryKind.PAIRING_BYE, _BYE_REASON[opts.bye_policy], odd_one_out=True)
+        )
         if skipped:
             notes.append(
                 f"bye candidates {skipped} were passed over: the others could not be paired"
@@ -127,7 +129,8 @@ def pair_swiss(
     else:
         result = pair_dutch(past, rnd, excluded=out, initial_colour=colour)
         if result.pairing_bye is not None:
-            byes.append(Bye(result.pairing_bye, EntryKind.PAIRING_BYE, _BYE_REASON[ByePolicy.FIDE]))
+            reason = _BYE_REASON[ByePolicy.FIDE]
+            byes.append(Bye(result.pairing_bye, EntryKind.PAIRING_BYE, reason, odd_one_out=True))
     boards = tuple(Board(i, w, b) for i, (w, b) in enumerate(result.boards, start=1))
     return RoundPairing(
         rnd,

@@ -86,6 +86,25 @@ def test_every_round_equals_the_reference_implementation(seed: int) -> None:
     assert differences == []
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1001, 1009, 1015])
+def test_forbidden_pairs_reach_the_engine_as_in_the_reference(seed: int) -> None:
+    """TRF 260 in gacrux's own reading equals Arbiter's in-process prohibition."""
+    differences: list[str] = []
+    forbidden_met: list[str] = []
+
+    def pair(case: RoundCase) -> RoundPairing | None:
+        pairing = _compare(case, differences)
+        if pairing is not None:
+            for b in pairing.boards:
+                if frozenset(b.players) in case.event.forbidden_pairs:
+                    forbidden_met.append(f"round {case.round}: {b.players}")
+        return pairing
+
+    assert play(seed, pair, forbidden=3) >= 1
+    assert differences == [] and forbidden_met == []
+
+
 def _field(n: int, rounds: int = 5) -> Event:
     players = tuple(Player(t, f"P{t}", 2500 - 10 * t) for t in range(1, n + 1))
     return Event(

@@ -125,7 +125,7 @@ def test_a_missing_file_is_a_clear_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["pair", str(tmp_path / "nope.trf"), "-c"]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert "no such file" in capsys.readouterr().err
 
 
 def test_round_entries_of_the_round_to_pair_become_bye_requests() -> None:
@@ -140,3 +140,68 @@ def test_round_entries_of_the_round_to_pair_become_bye_requests() -> None:
     assert any(
         r.tpn == tpn and r.round == 4 and r.kind is EntryKind.HALF_BYE for r in event.bye_requests
     )
+
+
+def _stored_event(tmp_path: Path, capsys: pytest.CaptureFixture[str], preset: str = "") -> Path:
+    path = tmp_path / "club.arbiter"
+    extra = ["--preset", preset] if preset else []
+    assert (
+        main(["new", str(path), "--name", "Club", "--system", "swiss", "--rounds", "4", *extra])
+        == 0
+    )
+    for i, rating in enumerate((2200, 2100, 2000, 1900, 1800)):
+        assert (
+            main(["player", "add", str(path), "--name", f"P{i + 1}", "--rating", str(rating)]) == 0
+        )
+    capsys.readouterr()
+    return path
+
+
+def test_a_stored_event_is_paired_and_recorded_round_after_round(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from arbiter_app.session import Session
+
+    path = _stored_event(tmp_path, capsys)
+    # Round 1 needs the drawn colour.
+    assert main(["pair", str(path)]) == 2
+    assert "drawn by lot" in capsys.readouterr().err
+    out = tmp_path / "r1.txt"
+    assert main(["pair", str(path), "--initial-colour", "white", "-p", str(out)]) == 0
+    assert out.read_text().splitlines() == ["3", "1 3", "4 2", "5 0"]
+    with Session.open(path, readonly=True) as session:
+        boards = [(b.white, b.black) for b in session.boards(1)]
+        assert boards == [(1, 3), (4, 2)]
+        assert session.event.entry(5, 1).kind is EntryKind.PAIRING_BYE
+        assert session.log()[-1].entry.command == "record_pairings"
+    # Round 2 waits for every result of round 1.
+    assert main(["result", str(path), "--round", "1", "--board", "1", "1-0"]) == 0
+    assert main(["pair", str(path)]) == 2
+    assert "board" in capsys.readouterr().err
+    assert main(["result", str(path), "--round", "1", "--board", "2", "0-1"]) == 0
+    capsys.readouterr()
+    assert main(["pair", str(path)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("round 2: 2 boards")
+    with Session.open(path, readonly=True) as session:
+        event = session.event
+        pairs = {frozenset((b.white, b.black)) for b in session.boards(2)}
+    # 5 had the bye in round 1 and may not have it again (C.04.1 d).
+    assert len(pairs) == 2 and 5 in {t for p in pairs for t in p}
+    assert event.entry(5, 1).kind is EntryKind.PAIRING_BYE
+
+
+def test_a_stored_event_uses_its_bye_policy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The uscf preset sets US Chess 28L: the bye goes to the lowest rated (5), as FIDE would;
+    with player 5 unrated, 28L refuses an unrated player in round one and picks 4."""
+    from arbiter_app.session import Session
+
+    path = _stored_event(tmp_path, capsys, preset="uscf")
+    with Session.open(path) as session:
+        assert session.settings.bye_policy == "uscf-28l"
+        session.run("edit_player", tpn=5, rating=None)
+    assert main(["pair", str(path), "--initial-colour", "black", "-p", "-"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == "4 0"

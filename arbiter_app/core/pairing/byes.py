@@ -52,6 +52,21 @@ class ByePolicy(enum.Enum):
     def article(self) -> str:
         return _POLICY_ARTICLE[self]
 
+    @classmethod
+    def parse(cls, text: str) -> ByePolicy:
+        """A policy from its name; the tournament file's setting names are accepted too."""
+        name = text.strip().lower()
+        if name in _ALIASES:
+            return _ALIASES[name]
+        try:
+            return cls(name)
+        except ValueError:
+            known = ", ".join([p.value for p in cls] + list(_ALIASES))
+            raise RuleError(f"unknown bye policy {text!r} (known: {known})") from None
+
+
+# The names the tournament file's settings use (arbiter_app.session.codec.BYE_POLICIES).
+_ALIASES = {"uscf-28l": ByePolicy.USCF, "once-per-tournament": ByePolicy.ONLINE}
 
 _POLICY_ARTICLE = {
     ByePolicy.FIDE: "FIDE C.04.1 c/d, C.04.3 article 1.5",

@@ -31,6 +31,18 @@ def _paired_column(event: Event, column: int) -> bool:
     )
 
 
+def _with_requests_of(before: Event, event: Event, column: int) -> Event:
+    """*before* with the byes *event* shows in *column* added as bye requests (TRF 240)."""
+    requests = list(before.bye_requests)
+    for player in event.players:
+        entry = event.entry(player.tpn, column)
+        if entry.kind in _REQUESTS:
+            request = ByeRequest(player.tpn, column, entry.kind)
+            if request not in requests:
+                requests.append(request)
+    return replace(before, bye_requests=tuple(requests))
+
+
 def next_round(event: Event) -> tuple[Event, int]:
     """The event as it stands before the round a file asks to pair, and that round's number.
 
@@ -42,15 +54,7 @@ def next_round(event: Event) -> tuple[Event, int]:
     last = max((c for c in range(1, columns + 1) if _paired_column(event, c)), default=0)
     swiss_round = -(-last // games) + 1
     first_column = (swiss_round - 1) * games + 1
-    requests = list(event.bye_requests)
-    for player in event.players:
-        entry = event.entry(player.tpn, first_column)
-        if entry.kind in _REQUESTS:
-            request = ByeRequest(player.tpn, first_column, entry.kind)
-            if request not in requests:
-                requests.append(request)
-    before = event.truncated(first_column - 1)
-    return replace(before, bye_requests=tuple(requests)), swiss_round
+    return _with_requests_of(event.truncated(first_column - 1), event, first_column), swiss_round
 
 
 def recorded_pairing(event: Event, round_no: int) -> RoundPairing:
@@ -109,7 +113,7 @@ def check_rounds(event: Event, options: SwissOptions | None = None) -> Iterator[
     for rnd in range(1, rounds + 1):
         column = (rnd - 1) * games + 1
         recorded = recorded_pairing(event, rnd)
-        before, _ = next_round(event.truncated(column))
+        before = _with_requests_of(event.truncated(column - 1), event, column)
         absent = frozenset(
             p.tpn
             for p in event.players

@@ -24,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "history",
     "standings",
     "explain",
+    "pair",
     "playoff",
     "prizes",
     "tour",

@@ -64,12 +64,24 @@ def random_result(rng: random.Random, event: Event, white: int, black: int) -> B
     return BoardResult.WHITE_WINS if rng.random() < expected else BoardResult.BLACK_WINS
 
 
-def play(seed: int, pair: Callable[[RoundCase], RoundPairing | None]) -> int:
-    """Play tournament *seed*; *pair* pairs each round (None stops it). Returns rounds paired."""
+def play(seed: int, pair: Callable[[RoundCase], RoundPairing | None], *, forbidden: int = 0) -> int:
+    """Play tournament *seed*; *pair* pairs each round (None stops it). Returns rounds paired.
+
+    *forbidden* adds that many forbidden pairs (TRF 260), drawn among the top
+    quarter and the next so that they bite in the first rounds.
+    """
     rng = random.Random(seed)
     players = rng.randint(10, 200)
     rounds = rng.randint(5, min(11, players - 1))
     event = new_event(rng, players, rounds)
+    if forbidden:
+        groups: set[frozenset[int]] = set()
+        while len(groups) < forbidden:
+            a = rng.randint(1, max(players // 4, 1))
+            b = a + players // 2
+            if b <= players:
+                groups.add(frozenset({a, b}))
+        event = replace(event, forbidden_pairs=tuple(sorted(groups, key=sorted)))
     colour = Colour.WHITE if rng.random() < 0.5 else Colour.BLACK
     requests: list[ByeRequest] = []
     for rnd in range(1, rounds + 1):

@@ -133,7 +133,7 @@ def pair_round_robin(
         real = [t for t in pair if t <= count]
         if len(real) == 1:
             reason = f"free round: paired with the dummy number ({ARTICLE})"
-            byes.append(Bye(real[0], EntryKind.NOT_PAIRED, reason))
+            byes.append(Bye(real[0], EntryKind.NOT_PAIRED, reason, odd_one_out=True))
             continue
         away = [t for t in real if gone(t)]
         for t in real:

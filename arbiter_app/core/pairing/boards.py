@@ -58,11 +58,15 @@ class Bye:
     seed ``002_…`` "exempted"), ``HALF_BYE`` / ``FULL_BYE`` / ``ZERO_BYE``
     (requested), ``NOT_PAIRED`` (absent, not yet entered, or the free round of
     an odd round robin) or ``WITHDRAWN``. *reason* is a readable explanation.
+    *odd_one_out* marks the player the pairing itself leaves without an
+    opponent because the field is odd (the PAB, or the round-robin player
+    drawn against the dummy number): the engines list that player as ``N 0``.
     """
 
     tpn: int
     kind: EntryKind
     reason: str = ""
+    odd_one_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -120,9 +124,7 @@ class RoundPairing:
         Requested byes and absent players are not listed.
         """
         lines = [f"{b.white} {b.black}" for b in self.boards]
-        bye = self.pairing_bye
-        if bye is not None:
-            lines.append(f"{bye.tpn} 0")
+        lines += [f"{y.tpn} 0" for y in self.byes if y.odd_one_out]
         return "\n".join([str(len(lines)), *lines]) + "\n"
 
     def entries(

@@ -5,7 +5,8 @@ Each event chooses how the odd player out of a Swiss round is picked:
 - ``FIDE``: the Dutch engine gives the pairing-allocated bye (PAB) to the
   lowest-ranked player of the lowest score group who can take it, never to a
   player who already had a PAB or scored a forfeit win (FIDE C.04.1 c and d;
-  C.04.3 articles 1.9 and 2.2.1 [C2]). The bye scores a win (C.04.1 f).
+  C.04.3 article 1.5 and the absolute criterion [C2]). The bye scores a win
+  (C.04.1 c).
 - ``USCF``: US Chess rule 28L (seed ``001_…``: "We give the forced bye to the
   lowest-rated player in the lowest score group … No player can be given two
   forced byes in the same event"); not to an unrated player in round one nor
@@ -51,9 +52,24 @@ class ByePolicy(enum.Enum):
     def article(self) -> str:
         return _POLICY_ARTICLE[self]
 
+    @classmethod
+    def parse(cls, text: str) -> ByePolicy:
+        """A policy from its name; the tournament file's setting names are accepted too."""
+        name = text.strip().lower()
+        if name in _ALIASES:
+            return _ALIASES[name]
+        try:
+            return cls(name)
+        except ValueError:
+            known = ", ".join([p.value for p in cls] + list(_ALIASES))
+            raise RuleError(f"unknown bye policy {text!r} (known: {known})") from None
+
+
+# The names the tournament file's settings use (arbiter_app.session.codec.BYE_POLICIES).
+_ALIASES = {"uscf-28l": ByePolicy.USCF, "once-per-tournament": ByePolicy.ONLINE}
 
 _POLICY_ARTICLE = {
-    ByePolicy.FIDE: "FIDE C.04.1 c/d, C.04.3 article 1.9",
+    ByePolicy.FIDE: "FIDE C.04.1 c/d, C.04.3 article 1.5",
     ByePolicy.USCF: "US Chess 28L",
     ByePolicy.ONLINE: "seed 002_… Special cases (exempted once per tournament)",
 }

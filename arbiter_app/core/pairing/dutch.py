@@ -231,7 +231,7 @@ def pair_dutch(
     """Pair round *round_no* of *event* by the Dutch system, leaving out *excluded*.
 
     With an odd number of players to pair, the engine gives the pairing-
-    allocated bye (C.04.3 article 1.9: the lowest-ranked eligible player of the
+    allocated bye (C.04.3 article 1.5, C.04.1 c: the lowest-ranked eligible player of the
     lowest score group; never a player who already had a PAB or a forfeit win,
     C.04.1 d).
     """

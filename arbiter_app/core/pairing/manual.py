@@ -1,7 +1,7 @@
 """Manual changes to a pairing: the arbiter's swaps, and which rules they would break.
 
-The arbiter may change a pairing (FIDE C.04.2 article 4: the arbiter may
-alter a pairing; US Chess 28A, 28E: the director may make changes). The
+The arbiter may change a pairing the program made (a published pairing is
+normally changed only when it breaks an absolute pairing criterion). The
 changed pairing is checked here; every rule it breaks comes back as a
 :class:`Violation` with the article, so the UI or the session can ask for
 confirmation and journal the change with its reasons. An empty list means the
@@ -75,7 +75,8 @@ def give_bye(
     """Take *tpn* off any board and give them a bye of *kind* (the opponent is left unpaired)."""
     boards = tuple(x for x in pairing.boards if tpn not in x.players)
     kept = [y for y in pairing.byes if y.tpn != tpn]
-    byes = (*kept, Bye(tpn, kind, "set by the arbiter"))
+    odd = kind is EntryKind.PAIRING_BYE
+    byes = (*kept, Bye(tpn, kind, "set by the arbiter", odd_one_out=odd))
     return replace(pairing, boards=boards, byes=byes)
 
 
@@ -129,7 +130,7 @@ def check_pairing(
         if is_withdrawn(p, rnd) or p.disqualified:
             out.append(
                 Violation(
-                    "FIDE C.04.1 a note; US Chess 28C",
+                    "FIDE C.04.2 (withdrawn players are not paired)",
                     f"player {tpn} has withdrawn but is paired",
                     (tpn,),
                 )
@@ -163,11 +164,12 @@ def check_pairing(
                 tuple(y.tpn for y in pabs),
             )
         )
-    if len(pabs) == 1 and not view.system.is_round_robin:
-        group = [t for t in paired if view.score(t, rnd - 1) == view.score(pabs[0].tpn, rnd - 1)]
-        reason = bye_refusal(bye_policy, view, pabs[0].tpn, rnd, [*group, pabs[0].tpn])
+    for pab in pabs if not view.system.is_round_robin else []:
+        level = view.score(pab.tpn, rnd - 1)
+        group = [t for t in paired if view.score(t, rnd - 1) == level]
+        reason = bye_refusal(bye_policy, view, pab.tpn, rnd, [*group, pab.tpn])
         if reason:
-            out.append(Violation(bye_policy.article, reason, (pabs[0].tpn,)))
+            out.append(Violation(bye_policy.article, reason, (pab.tpn,)))
     return out
 
 
@@ -218,11 +220,13 @@ def _colour_problem(event: Event, tpn: int, colour: Colour, rnd: int) -> str | N
     ]
     diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
     diff += 1 if colour is Colour.WHITE else -1
-    if abs(diff) > 2:
-        return f"would have a colour difference of {diff:+d} with {colour.name.lower()}"
+    name = colour.name.lower()
+    problems = []
     if len(colours) >= 2 and colours[-1] is colour and colours[-2] is colour:
-        return f"would have {colour.name.lower()} three times running"
-    return None
+        problems.append(f"would have {name} three times running")
+    if abs(diff) > 2:
+        problems.append(f"would have a colour difference of {diff:+d} with {name}")
+    return " and ".join(problems) or None
 
 
 def _topscorer(event: Event, tpn: int, rnd: int) -> bool:

@@ -1,7 +1,7 @@
 """Pairing numbers: by rating, or drawn by lot (a recorded draw).
 
 A Swiss ranks players before round 1 by rating, then FIDE title, then name
-(FIDE C.04.2, General handling rules, article 2 "initial order"); a round
+(FIDE C.04.2, General handling rules, "initial order"); a round
 robin usually draws the Berger numbers by lot (C.05 article 2 / Annex 1: the
 pairing numbers are drawn). Either way the result is a renumbering of the
 event: every pairing number is replaced consistently (players, opponents in
@@ -20,10 +20,10 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.lots import Draw, seeded_draw
 from arbiter_app.core.model import ByeRequest, Event, Player, PointAdjustment, RoundEntry
 
-# FIDE titles from strongest to weakest (C.04.2 article 2: title after rating).
+# FIDE titles from strongest to weakest (C.04.2 initial order: title after rating).
 TITLE_ORDER: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
-ARTICLE_RATING = "FIDE C.04.2 article 2 (initial order: rating, title, name)"
+ARTICLE_RATING = "FIDE C.04.2 (initial order: rating, title, name)"
 ARTICLE_LOT = "FIDE C.05 Annex 1 (pairing numbers drawn by lot)"
 
 
@@ -59,7 +59,7 @@ def mapping_from_order(order: Sequence[int]) -> dict[int, int]:
 
 
 def numbers_by_rating(event: Event) -> Event:
-    """The event renumbered in initial order (C.04.2 article 2)."""
+    """The event renumbered in initial order (C.04.2, initial order)."""
     return renumber(event, mapping_from_order(rating_order(event.players)))
 
 

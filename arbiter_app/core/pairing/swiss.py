@@ -2,8 +2,8 @@
 
 Order of decisions for round *r* (FIDE C.04.1 and C.04.2; seed ``002_…``):
 
-1. withdrawn players are not paired (C.04.1 a note: players who withdraw are
-   not paired for the following rounds);
+1. withdrawn players are not paired (C.04.2: players who withdraw are not
+   paired for the following rounds);
 2. players the arbiter marks absent are not paired and score 0 (seed
    ``002_…``: "not included in the matchmaking of a round: 0 point");
 3. requested byes (TRF 240) are granted: half, full or zero point;
@@ -62,7 +62,7 @@ _REQUEST_REASON = {
 
 _BYE_REASON = {
     ByePolicy.FIDE: "pairing-allocated bye: lowest-ranked eligible player of the lowest score "
-    "group (FIDE C.04.1 c/d, C.04.3 article 1.9); scores a win (C.04.1 f)",
+    "group (FIDE C.04.1 c/d, C.04.3 article 1.5); scores a win (C.04.1 c)",
     ByePolicy.USCF: "forced bye: lowest-rated eligible player in the lowest score group, "
     "worth a full point (US Chess 22B, 28L)",
     ByePolicy.ONLINE: "exempted: cannot be paired, receives 1 point, once per tournament "
@@ -119,7 +119,9 @@ def pair_swiss(
     result: DutchResult
     if len(to_pair) % 2 == 1 and opts.bye_policy is not ByePolicy.FIDE:
         result, chosen, skipped = _pair_with_chosen_bye(past, rnd, to_pair, out, colour, opts)
-        byes.append(Bye(chosen, EntryKind.PAIRING_BYE, _BYE_REASON[opts.bye_policy]))
+        byes.append(
+            Bye(chosen, EntryKind.PAIRING_BYE, _BYE_REASON[opts.bye_policy], odd_one_out=True)
+        )
         if skipped:
             notes.append(
                 f"bye candidates {skipped} were passed over: the others could not be paired"
@@ -127,7 +129,8 @@ def pair_swiss(
     else:
         result = pair_dutch(past, rnd, excluded=out, initial_colour=colour)
         if result.pairing_bye is not None:
-            byes.append(Bye(result.pairing_bye, EntryKind.PAIRING_BYE, _BYE_REASON[ByePolicy.FIDE]))
+            reason = _BYE_REASON[ByePolicy.FIDE]
+            byes.append(Bye(result.pairing_bye, EntryKind.PAIRING_BYE, reason, odd_one_out=True))
     boards = tuple(Board(i, w, b) for i, (w, b) in enumerate(result.boards, start=1))
     return RoundPairing(
         rnd,

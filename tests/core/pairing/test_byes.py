@@ -83,7 +83,7 @@ def test_fide_no_second_pab_and_none_after_a_forfeit_win() -> None:
 
 
 def test_fide_pab_goes_to_the_lowest_ranked_of_the_lowest_score_group() -> None:
-    """FIDE C.04.3 article 1.9 / C.04.1 c; the bye scores a win (C.04.1 f)."""
+    """FIDE C.04.3 article 1.5 / C.04.1 c; the bye scores a win."""
     event = _after_round_one()
     pairing = pair_swiss(event, 2, SwissOptions(initial_colour=W))
     assert pairing.pairing_bye is not None and pairing.pairing_bye.tpn == 4
@@ -261,7 +261,7 @@ def test_requested_byes_are_limited_by_the_arbiter() -> None:
 
 
 def test_withdrawn_players_are_not_paired_and_keep_their_results() -> None:
-    """C.04.1: a player who withdraws is not paired for the following rounds."""
+    """C.04.2: a player who withdraws is not paired for the following rounds."""
     event = _after_round_one()
     event = withdraw(event, 1, 2)
     pairing = pair_swiss(event, 2, SwissOptions(initial_colour=W))

@@ -42,7 +42,7 @@ from arbiter_app.core.pairing import (
 from tests.support.random_swiss import RoundCase, play
 from tests.support.trf_oracle import event_to_trf, gacrux_pairs
 
-TOURNAMENTS = int(os.environ.get("ARBITER_DUTCH_TOURNAMENTS", "8"))
+TOURNAMENTS = int(os.environ.get("ARBITER_DUTCH_TOURNAMENTS", "6"))
 WHITE = SwissOptions(initial_colour=Colour.WHITE)
 
 
@@ -86,6 +86,25 @@ def test_every_round_equals_the_reference_implementation(seed: int) -> None:
     assert differences == []
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1001, 1009, 1015])
+def test_forbidden_pairs_reach_the_engine_as_in_the_reference(seed: int) -> None:
+    """TRF 260 in gacrux's own reading equals Arbiter's in-process prohibition."""
+    differences: list[str] = []
+    forbidden_met: list[str] = []
+
+    def pair(case: RoundCase) -> RoundPairing | None:
+        pairing = _compare(case, differences)
+        if pairing is not None:
+            for b in pairing.boards:
+                if frozenset(b.players) in case.event.forbidden_pairs:
+                    forbidden_met.append(f"round {case.round}: {b.players}")
+        return pairing
+
+    assert play(seed, pair, forbidden=3) >= 1
+    assert differences == [] and forbidden_met == []
+
+
 def _field(n: int, rounds: int = 5) -> Event:
     players = tuple(Player(t, f"P{t}", 2500 - 10 * t) for t in range(1, n + 1))
     return Event(
@@ -98,7 +117,7 @@ def _field(n: int, rounds: int = 5) -> Event:
 
 
 def test_round_one_is_top_half_against_bottom_half_with_alternating_colours() -> None:
-    """C.04.3 article 3 (round 1: S1 against S2) and 5.2.5 (colours alternate from the draw)."""
+    """C.04.3 (round 1: the top half meets the bottom half) and 5.2.5 (colours alternate from the drawn colour)."""
     pairing = pair_swiss(_field(8), 1, WHITE)
     assert [(b.white, b.black) for b in pairing.boards] == [(1, 5), (6, 2), (3, 7), (8, 4)]
     black_first = pair_swiss(_field(8), 1, SwissOptions(initial_colour=Colour.BLACK))
@@ -111,7 +130,7 @@ def test_round_one_needs_the_drawn_initial_colour() -> None:
 
 
 def test_odd_field_gives_the_last_player_the_pairing_allocated_bye() -> None:
-    """C.04.3 article 1.9 / C.04.1 c: the PAB goes to the lowest-ranked player."""
+    """C.04.3 article 1.5 / C.04.1 c: the PAB goes to the lowest-ranked player."""
     pairing = pair_swiss(_field(7), 1, WHITE)
     assert pairing.pairing_bye is not None and pairing.pairing_bye.tpn == 7
     assert "C.04.1" in pairing.pairing_bye.reason

@@ -1,4 +1,4 @@
-"""Pairing numbers by rating (C.04.2 article 2) or by lot (C.05 Annex 1), as recorded draws."""
+"""Pairing numbers by rating (C.04.2 initial order) or by lot (C.05 Annex 1), as recorded draws."""
 
 from __future__ import annotations
 

@@ -22,8 +22,9 @@ from arbiter_app.core.model import Event, EventInfo
 from arbiter_app.core.trf import event_to_trf, parse_trf
 from arbiter_app.ui.dialogs.crash import ExceptionHandler
 from arbiter_app.ui.dialogs.preferences import apply_colour_scheme
-from arbiter_app.ui.document import EventDocument, MemoryBackend, StandingsOptions
+from arbiter_app.ui.document import EventDocument, MemoryBackend
 from arbiter_app.ui.main_window import ImportedEvent, MainWindow, Services
+from arbiter_app.ui.session_backend import SessionBackend
 from arbiter_app.ui.settings import Settings
 
 RESOURCES = Path(__file__).resolve().parent.parent / "resources"
@@ -56,7 +57,13 @@ def export_trf(event: Event, path: Path) -> None:
 
 
 def services() -> Services:
-    return Services(import_trf=import_trf, export_trf=export_trf)
+    return Services(
+        open_event=SessionBackend.open,
+        new_event=lambda new: SessionBackend.create(new.path, new.name, new.system, new.rounds),
+        import_trf=import_trf,
+        create_file=lambda target, event, source: SessionBackend.create_from(target, event, source),
+        export_trf=export_trf,
+    )
 
 
 def demo_copy(folder: Path) -> Path:
@@ -66,17 +73,26 @@ def demo_copy(folder: Path) -> Path:
     return target
 
 
-DEMO_STANDINGS = StandingsOptions(playoff_places=(1,))
+DEMO_PLAYOFF = "gct-2023-classical"
 """The sample's regulation (seed 000_…, articles 3.1 and 3.8): a tie for first place
 is broken by a play-off; ties for other places are shared, with no tie-breaks."""
 
 
 def create_window(settings: Settings, demo_folder: Path | None = None) -> MainWindow:
-    """The main window on an empty event, or on a copy of the sample in *demo_folder*."""
+    """The main window on an empty event, or on a copy of the sample in *demo_folder*.
+
+    The demo imports the copied sample into a new ``.arbiter`` file next to it,
+    with the Grand Chess Tour classical play-off regulation.
+    """
     document = EventDocument(MemoryBackend(Event(EventInfo(name="Untitled event"))))
     window = MainWindow(document, settings, services())
-    if demo_folder is not None and window.import_path(demo_copy(demo_folder)):
-        document.replace_backend(MemoryBackend(document.tournament, DEMO_STANDINGS))
+    if demo_folder is not None:
+        sample = demo_copy(demo_folder)
+        imported = import_trf(sample)
+        backend = SessionBackend.create_from(
+            demo_folder / "demo.arbiter", imported.event, sample.name, playoff=DEMO_PLAYOFF
+        )
+        document.replace_backend(backend)
     return window
 
 
@@ -98,3 +114,5 @@ def run(demo: bool = False) -> int:
             return int(app.exec())
         finally:
             handler.uninstall()
+            # The file is released before its temporary folder goes (the demo's).
+            window.document.close()

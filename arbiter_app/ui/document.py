@@ -14,6 +14,7 @@ event or an imported file that has not been saved yet.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
@@ -21,7 +22,18 @@ from typing import Protocol
 from PySide6.QtCore import QObject, Signal
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry, RuleSet
+from arbiter_app.core.model import (
+    Colour,
+    EntryKind,
+    Event,
+    Outcome,
+    Player,
+    RoundEntry,
+    RuleSet,
+)
+from arbiter_app.core.playoff import PlayoffState
+from arbiter_app.core.playoff import preset as playoff_preset
+from arbiter_app.session.playoff_commands import qualifying_standings, ties_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +115,8 @@ class StandingsOptions:
     rule_set: RuleSet | None = None
     playoff_places: tuple[int, ...] = ()
     playoff_after: int = 0
+    playoff_regulation: str = ""
+    """The play-off regulation the engine runs for those places ("" for none)."""
 
 
 class Backend(Protocol):
@@ -116,6 +130,14 @@ class Backend(Protocol):
 
     def set_standings_options(self, options: StandingsOptions) -> Changes: ...
 
+    def playoff_state(self) -> PlayoffState | None:
+        """The play-off as recorded, or the one the regulation would hold now (a preview)."""
+        ...
+
+    def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
+        """Run the session's play-off command ``playoff.<name>`` with *args*."""
+        ...
+
     @property
     def path(self) -> Path | None: ...
 
@@ -124,6 +146,8 @@ class Backend(Protocol):
 
     def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes: ...
 
+    def add_player(self, fields: Mapping[str, object]) -> Changes: ...
+
     def undo(self) -> Changes: ...
 
     def redo(self) -> Changes: ...
@@ -131,6 +155,8 @@ class Backend(Protocol):
     def undo_label(self) -> str | None: ...
 
     def redo_label(self) -> str | None: ...
+
+    def close(self) -> None: ...
 
 
 def entries_for_result(white: int, black: int, result: GameResult) -> tuple[RoundEntry, RoundEntry]:
@@ -197,7 +223,7 @@ class MemoryBackend:
         if options == self._state.options:
             return Changes()
         changes = Changes(settings=True)
-        after = _State(self._state.event, options)
+        after = replace(self._state, options=options)
         label = f"Tie-breaks: {options.preset or ', '.join(options.tiebreaks) or 'none'}"
         self._apply(_Step(label, self._state, after, changes))
         return changes
@@ -225,7 +251,46 @@ class MemoryBackend:
         after = replace(event, entries=entries)
         changes = Changes(results=True, rounds=frozenset({round_no}))
         label = f"Result {white}–{black} in round {round_no}: {result.label}"
-        self._apply(_Step(label, self._state, _State(after, self._state.options), changes))
+        self._apply(_Step(label, self._state, replace(self._state, event=after), changes))
+        return changes
+
+    def playoff_state(self) -> PlayoffState | None:
+        """A preview of the play-off the regulation asks for (the ties of the standings)."""
+        options = self._state.options
+        if not options.playoff_regulation:
+            return None
+        regulation = playoff_preset(options.playoff_regulation)
+        standings = qualifying_standings(
+            self._state.event, options.tiebreaks, regulation.qualify_after_tiebreaks
+        )
+        return PlayoffState(regulation, tuple(ties_of(standings)))
+
+    def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
+        # The play-off is recorded by the session, draw by draw, in the journal.
+        raise RuleError(
+            "the play-off is recorded in an event file: import the event into one first"
+        )
+
+    def add_player(self, fields: Mapping[str, object]) -> Changes:
+        event = self._state.event
+        if event.rounds_played:
+            raise RuleError("rounds are paired already; a late entry needs a tournament file")
+        name = str(fields.get("name") or "").strip()
+        if not name:
+            raise RuleError("a player needs a name")
+        rating = fields.get("rating")
+        tpn = max((p.tpn for p in event.players), default=0) + 1
+        player = Player(
+            tpn,
+            name,
+            rating if isinstance(rating, int) and rating > 0 else None,
+            str(fields.get("title") or ""),
+            str(fields.get("federation") or ""),
+            str(fields.get("fide_id") or ""),
+        )
+        after = replace(self._state, event=event.with_players((*event.players, player)))
+        changes = Changes(players=True)
+        self._apply(_Step(f"Add player {name}", self._state, after, changes))
         return changes
 
     def _apply(self, step: _Step) -> None:
@@ -248,6 +313,9 @@ class MemoryBackend:
         self._done.append(step)
         self._state = step.after
         return step.changes
+
+    def close(self) -> None:
+        """Nothing to release: the event lives in memory."""
 
     def undo_label(self) -> str | None:
         return self._done[-1].label if self._done else None
@@ -284,9 +352,14 @@ class EventDocument(QObject):
         return self._backend.modified
 
     def replace_backend(self, backend: Backend) -> None:
-        """Open another event in this window."""
-        self._backend = backend
+        """Open another event in this window (the previous one is closed)."""
+        previous, self._backend = self._backend, backend
+        if previous is not backend:
+            previous.close()
         self.changed.emit(EVERYTHING)
+
+    def close(self) -> None:
+        self._backend.close()
 
     def _report(self, changes: Changes) -> Changes:
         if changes.anything:
@@ -300,8 +373,17 @@ class EventDocument(QObject):
     def set_standings_options(self, options: StandingsOptions) -> Changes:
         return self._report(self._backend.set_standings_options(options))
 
+    def playoff_state(self) -> PlayoffState | None:
+        return self._backend.playoff_state()
+
+    def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
+        return self._report(self._backend.playoff_command(name, args))
+
     def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes:
         return self._report(self._backend.set_result(round_no, white, black, result))
+
+    def add_player(self, fields: Mapping[str, object]) -> Changes:
+        return self._report(self._backend.add_player(fields))
 
     def undo(self) -> Changes:
         return self._report(self._backend.undo())

@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event, EventInfo
 from arbiter_app.ui.dialogs.errors import show_error
+from arbiter_app.ui.dialogs.new_event import NewEvent, NewEventDialog
+from arbiter_app.ui.dialogs.playoff import DialogPrompter
 from arbiter_app.ui.dialogs.preferences import PreferencesDialog
 from arbiter_app.ui.document import Backend, Changes, EventDocument, MemoryBackend
 from arbiter_app.ui.panels.crosstable import CrosstablePanel
@@ -34,10 +36,9 @@ from arbiter_app.ui.panels.pairings import PairingsPanel
 from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
-from arbiter_app.ui.playoff_view import PlayoffView
+from arbiter_app.ui.playoff_adapter import shown_standings
 from arbiter_app.ui.printing import standings_sheet
 from arbiter_app.ui.projector import ProjectorWindow
-from arbiter_app.ui.rows import standings_table
 from arbiter_app.ui.settings import Settings
 
 EVENT_FILTER = "Arbiter events (*.arbiter)"
@@ -58,12 +59,12 @@ class Services:
 
     open_event: Callable[[Path], Backend] | None = None
     """Open a ``.arbiter`` file."""
+    new_event: Callable[[NewEvent], Backend] | None = None
+    """Create a ``.arbiter`` file for a new event."""
     import_trf: Callable[[Path], ImportedEvent] | None = None
+    create_file: Callable[[Path, Event, str], Backend] | None = None
+    """Make a new ``.arbiter`` file holding an imported event (path, event, source name)."""
     export_trf: Callable[[Event, Path], None] | None = None
-    playoff_view: Callable[[Event], PlayoffView] | None = None
-    """The play-off engine's state as the panel draws it."""
-    playoff_action: Callable[[EventDocument, str], Changes] | None = None
-    """Run the card button *key* pressed by the arbiter."""
 
 
 def event_state(event: Event) -> str:
@@ -98,8 +99,7 @@ class MainWindow(QMainWindow):
         self.pairings = PairingsPanel(document)
         self.crosstable = CrosstablePanel(document)
         self.standings = StandingsPanel(document)
-        self.playoff = PlayoffPanel()
-        self.playoff.action_requested.connect(self.run_playoff_action)
+        self.playoff = PlayoffPanel(document, DialogPrompter(self))
         self.docks: dict[str, QDockWidget] = {}
         self._build_docks()
         self._build_actions()
@@ -133,7 +133,7 @@ class MainWindow(QMainWindow):
         pairings.raise_()
         self.splitDockWidget(standings, playoff, Qt.Orientation.Vertical)
         self.resizeDocks([pairings, standings], [560, 680], Qt.Orientation.Horizontal)
-        self.resizeDocks([standings, playoff], [460, 340], Qt.Orientation.Vertical)
+        self.resizeDocks([standings, playoff], [400, 400], Qt.Orientation.Vertical)
 
     def _action(
         self,
@@ -257,8 +257,6 @@ class MainWindow(QMainWindow):
         self.undo_action.setText(f"&Undo {undo}" if undo else "&Undo")
         self.redo_action.setEnabled(redo is not None)
         self.redo_action.setText(f"&Redo {redo}" if redo else "&Redo")
-        if self.services.playoff_view is not None and (changes.event or changes.anything):
-            self.playoff.set_view(self.services.playoff_view(event))
 
     # -- actions ------------------------------------------------------------------------------
     def run(self, action: Callable[[], object]) -> bool:
@@ -276,8 +274,25 @@ class MainWindow(QMainWindow):
     def redo(self) -> None:
         self.run(self.document.redo)
 
-    def new_event(self) -> None:
-        self.document.replace_backend(MemoryBackend(Event(EventInfo(name="Untitled event"))))
+    def new_event(self) -> NewEventDialog:
+        dialog = NewEventDialog(Path.home(), self)
+        dialog.accepted.connect(lambda: self.create_event(dialog.result_event()))
+        dialog.open()
+        return dialog
+
+    def create_event(self, new: NewEvent) -> bool:
+        """Start *new*: in its own file when files can be made, else in memory."""
+        maker = self.services.new_event
+        if maker is None:
+            event = Event(EventInfo(name=new.name), new.system, new.rounds)
+            self.document.replace_backend(MemoryBackend(event))
+            return True
+        backends: list[Backend] = []
+        if not self.run(lambda: backends.append(maker(new))):
+            return False
+        self.document.replace_backend(backends[0])
+        self.settings.add_recent(new.path)
+        return True
 
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open an event", "", EVENT_FILTER)
@@ -295,17 +310,36 @@ class MainWindow(QMainWindow):
 
     def choose_trf(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Import a TRF file", "", TRF_FILTER)
-        if path:
-            self.import_path(Path(path))
+        if not path:
+            return
+        target: Path | None = None
+        if self.services.create_file is not None:
+            # The imported event gets its own file at once, so nothing typed later is lost.
+            name, _ = QFileDialog.getSaveFileName(
+                self, "Save the event as", str(Path(path).with_suffix(".arbiter")), EVENT_FILTER
+            )
+            if not name:
+                return
+            target = Path(name)
+        self.import_path(Path(path), target)
 
-    def import_path(self, path: Path) -> bool:
+    def import_path(self, path: Path, target: Path | None = None) -> bool:
+        """Read *path*; with *target*, the event goes into that new ``.arbiter`` file."""
         reader = self.services.import_trf
         if reader is None:
             return False
         imported: list[ImportedEvent] = []
         if not self.run(lambda: imported.append(reader(path))):
             return False
-        self.document.replace_backend(MemoryBackend(imported[0].event))
+        create = self.services.create_file
+        backends: list[Backend] = []
+        if target is not None and create is not None:
+            if not self.run(lambda: backends.append(create(target, imported[0].event, path.name))):
+                return False
+            self.settings.add_recent(target)
+        else:
+            backends.append(MemoryBackend(imported[0].event))
+        self.document.replace_backend(backends[0])
         if imported[0].warnings:
             box = QMessageBox(
                 QMessageBox.Icon.Information,
@@ -330,7 +364,7 @@ class MainWindow(QMainWindow):
     def standings_document(self) -> QTextDocument:
         event = self.document.tournament
         sheet = QTextDocument(self)
-        table = standings_table(event, self.document.standings_options).table
+        table = shown_standings(self.document).table
         sheet.setHtml(standings_sheet(event, table))
         return sheet
 
@@ -364,11 +398,6 @@ class MainWindow(QMainWindow):
         self.projector.raise_()
         return self.projector
 
-    def run_playoff_action(self, key: str) -> None:
-        handler = self.services.playoff_action
-        if handler is not None:
-            self.run(lambda: handler(self.document, key))
-
     # -- window state ---------------------------------------------------------------------------
     def save_layout(self) -> None:
         self.settings.store.setValue("window/geometry", self.saveGeometry())
@@ -394,11 +423,11 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Close
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        unsaved = self.document.modified and isinstance(self.document.backend, MemoryBackend)
-        if unsaved and not self.ask_to_discard():
+        if self.document.modified and not self.ask_to_discard():
             event.ignore()
             return
         self.save_layout()
+        self.document.close()
         if self.projector is not None:
             self.projector.close()
         event.accept()

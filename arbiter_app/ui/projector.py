@@ -1,13 +1,15 @@
-"""A second window for a projector at the venue: the standings in large type."""
+"""A second window for a projector at the venue: the standings or the play-off, in large type."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QFont, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
+    QScrollArea,
+    QStackedWidget,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -15,14 +17,19 @@ from PySide6.QtWidgets import (
 
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.standings import StandingsModel
-from arbiter_app.ui.rows import standings_table
+from arbiter_app.ui.playoff_adapter import playoff_view, shown_standings
+from arbiter_app.ui.widgets.bracket import BracketView
 
 DEFAULT_SCALE = 2.0
 """The projector's type size relative to the desktop's."""
 
 
 class ProjectorWindow(QWidget):
-    """Standings only, large, no controls; F11 toggles full screen, Escape closes."""
+    """Standings or the play-off bracket, large, no controls.
+
+    B switches between the standings and the bracket, F11 toggles full
+    screen, Escape closes.
+    """
 
     def __init__(
         self, document: EventDocument, scale: float = DEFAULT_SCALE, parent: QWidget | None = None
@@ -43,13 +50,20 @@ class ProjectorWindow(QWidget):
         self.view.verticalHeader().hide()
         self.view.setAlternatingRowColors(True)
         self.view.setShowGrid(False)
+        self.bracket = BracketView()
+        self.bracket.setAccessibleName("Play-off bracket on the projector")
+        self.bracket_area = QScrollArea(self)
+        self.bracket_area.setWidget(self.bracket)
+        self.bracket_area.setWidgetResizable(True)
+        self.bracket_area.setAccessibleName("Play-off bracket area")
+        self.pages = QStackedWidget(self)
+        self.pages.addWidget(self.view)
+        self.pages.addWidget(self.bracket_area)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
-        layout.addWidget(self.view)
+        layout.addWidget(self.pages)
         self.set_scale(scale)
-        QShortcut(QKeySequence(QKeySequence.StandardKey.FullScreen), self, self.toggle_full_screen)
-        QShortcut(QKeySequence(Qt.Key.Key_F11), self, self.toggle_full_screen)
-        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         document.changed.connect(self.on_changed)
         self.refresh()
 
@@ -58,6 +72,7 @@ class ProjectorWindow(QWidget):
         font.setPointSizeF(max(6.0, QFont().pointSizeF() * scale))
         self.view.setFont(font)
         self.view.horizontalHeader().setFont(font)
+        self.bracket.setFont(font)
         title_font = QFont(font)
         title_font.setBold(True)
         title_font.setPointSizeF(font.pointSizeF() * 1.3)
@@ -72,14 +87,41 @@ class ProjectorWindow(QWidget):
         event = self.document.tournament
         self.setWindowTitle(f"{event.name or 'Arbiter'} — standings")
         self.title.setText(
-            f"{event.name}  ·  standings after round {event.rounds_played} of {event.rounds}"
+            f"{event.name}  ·  play-off"
+            if self.showing_bracket
+            else f"{event.name}  ·  standings after round {event.rounds_played} of {event.rounds}"
         )
-        self.model.set_standings(standings_table(event, self.document.standings_options))
+        self.model.set_standings(shown_standings(self.document))
+        doc = self.document
+        state = doc.playoff_state()
+        names = {p.tpn: p.name for p in doc.tournament.players}
+        self.bracket.set_stages(playoff_view(state, names).stages)
         self.view.resizeColumnsToContents()
         header = self.view.horizontalHeader()
         if self.model.columnCount() > 2:
             header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.view.resizeRowsToContents()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Keys rather than shortcuts: the projector window is rarely the active one.
+        if event.matches(QKeySequence.StandardKey.FullScreen) or event.key() == Qt.Key.Key_F11:
+            self.toggle_full_screen()
+        elif event.key() == Qt.Key.Key_Escape:
+            self.close()
+        elif event.key() == Qt.Key.Key_B:
+            self.toggle_bracket()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    @property
+    def showing_bracket(self) -> bool:
+        return self.pages.currentWidget() is self.bracket_area
+
+    def toggle_bracket(self) -> None:
+        self.pages.setCurrentWidget(self.view if self.showing_bracket else self.bracket_area)
+        self.refresh()
 
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():

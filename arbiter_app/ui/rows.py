@@ -230,28 +230,35 @@ EMPTY_STANDINGS = StandingsTable(Table((), (), ()), {}, None)
 PLAYOFF_PENDING = "play-off"
 
 
-_last: list[tuple[Event, StandingsOptions, StandingsTable]] = []
+_last: list[tuple[Event, StandingsOptions, tuple[int, ...], StandingsTable]] = []
 
 
-def standings_table(event: Event, options: StandingsOptions) -> StandingsTable:
+def standings_table(
+    event: Event, options: StandingsOptions, playoff_order: tuple[int, ...] = ()
+) -> StandingsTable:
     """Place, player, rating, points and the announced tie-breaks, from the core standings.
 
-    The last table is kept: every panel, the projector and the printout ask
-    for the same event after a change, and it is computed once.
+    *playoff_order* is the play-off's finishing order once it has placed
+    players. The last table is kept: every panel, the projector and the
+    printout ask for the same event after a change, and it is computed once.
     """
-    if _last and _last[0][0] is event and _last[0][1] == options:
-        return _last[0][2]
-    table = _standings_table(event, options)
-    _last[:] = [(event, options, table)]
+    key = (options, playoff_order)
+    if _last and _last[0][0] is event and _last[0][1:3] == key:
+        return _last[0][3]
+    table = _standings_table(event, options, playoff_order)
+    _last[:] = [(event, options, playoff_order, table)]
     return table
 
 
-def _standings_table(event: Event, options: StandingsOptions) -> StandingsTable:
+def _standings_table(
+    event: Event, options: StandingsOptions, playoff_order: tuple[int, ...]
+) -> StandingsTable:
     standings = compute_standings(
         event,
         options.tiebreaks,
         rule_set=options.rule_set,
         playoff_places=options.playoff_places,
+        playoff_order=playoff_order,
         playoff_after=options.playoff_after,
     )
     codes = standings.codes

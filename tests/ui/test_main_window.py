@@ -9,8 +9,10 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from arbiter_app import app
 from arbiter_app.core.errors import InputError, Issue
-from arbiter_app.core.model import Event, Outcome
+from arbiter_app.core.model import Event, Outcome, System
+from arbiter_app.ui.dialogs.new_event import NewEvent
 from arbiter_app.ui.document import EventDocument, GameResult
 from arbiter_app.ui.main_window import ImportedEvent, MainWindow, Services, event_state
 from arbiter_app.ui.settings import Settings
@@ -144,12 +146,60 @@ def test_recent_files_menu(qtbot: QtBot, document: EventDocument, settings: Sett
     assert texts == ["&1 b.arbiter", "&2 a.arbiter", "&Clear the list"]
 
 
-def test_new_event_starts_empty(qtbot: QtBot, document: EventDocument, settings: Settings) -> None:
+def test_new_event_dialog_names_the_file_after_the_event(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
     window = make_window(qtbot, document, settings)
-    window.new_action.trigger()
-    assert document.tournament.players == ()
-    assert window.windowTitle().startswith("Untitled event — no players yet")
+    dialog = window.new_event()
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert not ok.isEnabled()
+    qtbot.keyClicks(dialog.name, "Spring Open")
+    assert ok.isEnabled()
+    new = dialog.result_event()
+    assert new.path.name == "Spring Open.arbiter"
+    assert new.system is System.SWISS and new.rounds == 5
+    dialog.reject()
+
+
+def test_new_event_in_memory_without_files(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = make_window(qtbot, document, settings)
+    window.create_event(NewEvent(Path("x.arbiter"), "Spring Open", System.ROUND_ROBIN, 7))
+    event = document.tournament
+    assert (event.name, event.system, event.planned_rounds, event.players) == (
+        "Spring Open",
+        System.ROUND_ROBIN,
+        7,
+        (),
+    )
+    assert window.windowTitle().startswith("Spring Open — no players yet")
     assert window.pairings.model.rowCount() == 0
+
+
+def test_new_event_in_a_file_then_players(
+    qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
+) -> None:
+    window = make_window(qtbot, document, settings, app.services())
+    target = tmp_path / "spring.arbiter"
+    assert window.create_event(NewEvent(target, "Spring Open", System.SWISS, 5))
+    assert target.exists()
+    assert settings.recent_files() == [target]
+    assert window.players.add_player({"name": "Tal, Mikhail", "rating": 2700, "title": "GM"})
+    assert window.players.model.cell(0, 2) == "Tal, Mikhail"
+    assert not window.players.add_player({"name": ""})
+    boxes = [b for b in window.players.findChildren(QMessageBox) if b.isVisible()]
+    assert boxes and "name" in boxes[0].text()
+    boxes[0].close()
+    document.undo()
+    assert window.players.model.rowCount() == 0
+    # The same file opens again, with its player back after a redo.
+    document.redo()
+    document.close()
+    assert window.open_path(target)
+    assert [p.name for p in document.tournament.players] == ["Tal, Mikhail"]
+    document.close()
 
 
 def test_projector_follows_the_event(

@@ -51,8 +51,8 @@ class CrashDialog(QDialog):
         self.setAccessibleName("Unexpected error")
         layout = QVBoxLayout(self)
         intro = QLabel(
-            "Something went wrong inside Arbiter. Your event file is safe: every"
-            " change already made was saved in its own step.\n"
+            "Something went wrong inside Arbiter. What was already written to the"
+            " event file is safe: each change is saved in its own step.\n"
             "Please copy the report below and send it with a description of what"
             " you were doing.",
             self,

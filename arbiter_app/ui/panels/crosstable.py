@@ -9,7 +9,8 @@ from PySide6.QtWidgets import QAbstractItemView, QTableView, QVBoxLayout, QWidge
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.crosstable import CrosstableModel
-from arbiter_app.ui.rows import crosstable, standings_table
+from arbiter_app.ui.playoff_adapter import shown_standings
+from arbiter_app.ui.rows import crosstable
 
 
 class CrosstablePanel(QWidget):
@@ -39,6 +40,6 @@ class CrosstablePanel(QWidget):
         if not event.system.is_round_robin:
             # A Swiss wall chart is printed in standings order.
             with contextlib.suppress(ArbiterError):
-                standings = standings_table(event, self.document.standings_options).standings
+                standings = shown_standings(self.document).standings
         self.model.set_table(crosstable(event, standings))
         self.view.resizeColumnsToContents()

@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.ui.dialogs.errors import show_error
+from arbiter_app.ui.dialogs.player import PlayerDialog
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.players import PlayersModel
 from arbiter_app.ui.models.table import SortProxy
@@ -34,9 +45,16 @@ class PlayersPanel(QWidget):
         self.view.setAlternatingRowColors(True)
         self.view.verticalHeader().hide()
         self.view.horizontalHeader().setStretchLastSection(True)
+        self.add_button = QPushButton("Add player…", self)
+        self.add_button.setAccessibleName("Add a player")
+        self.add_button.setToolTip("Register a player before the first round is paired")
+        self.add_button.clicked.connect(self.ask_new_player)
+        bar = QHBoxLayout()
+        bar.addWidget(self.filter, 1)
+        bar.addWidget(self.add_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.filter)
+        layout.addLayout(bar)
         layout.addWidget(self.view)
         document.changed.connect(self.on_changed)
         self.refresh()
@@ -44,6 +62,19 @@ class PlayersPanel(QWidget):
     def on_changed(self, changes: Changes) -> None:
         if changes.event or changes.players or changes.results:
             self.refresh()
+
+    def ask_new_player(self) -> None:
+        dialog = PlayerDialog(self)
+        dialog.accepted.connect(lambda: self.add_player(dialog.fields()))
+        dialog.open()
+
+    def add_player(self, fields: dict[str, object]) -> bool:
+        try:
+            self.document.add_player(fields)
+        except ArbiterError as exc:
+            show_error(self, exc)
+            return False
+        return True
 
     def refresh(self) -> None:
         self.model.set_players(player_rows(self.document.tournament))

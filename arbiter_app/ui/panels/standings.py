@@ -16,12 +16,13 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.explanation import ExplanationDialog
 from arbiter_app.ui.document import Changes, EventDocument, StandingsOptions
 from arbiter_app.ui.models.standings import StandingsModel
-from arbiter_app.ui.rows import standings_table
+from arbiter_app.ui.playoff_adapter import shown_standings
 
 CUSTOM = ""
 """The preset box's entry for a list typed by hand."""
@@ -37,6 +38,7 @@ def options_for_preset(name: str) -> StandingsOptions:
         preset.rule_set,
         playoff.places if playoff else (),
         playoff.after_tiebreaks if playoff else 0,
+        playoff.regulation if playoff else "",
     )
 
 
@@ -117,7 +119,7 @@ class StandingsPanel(QWidget):
         event = self.document.tournament
         options = self.document.standings_options
         try:
-            table = standings_table(event, options)
+            table = shown_standings(self.document)
         except ArbiterError as exc:
             self.caption.setText(f"The standings cannot be computed: {exc}")
             return
@@ -125,9 +127,18 @@ class StandingsPanel(QWidget):
         self.preset.setCurrentIndex(max(0, self.preset.findData(options.preset)))
         if not self.codes.hasFocus():
             self.codes.setText(", ".join(options.tiebreaks))
-        caption = f"After round {event.rounds_played} of {event.rounds}"
+        caption = (
+            f"After round {event.rounds_played} of {event.rounds}"
+            if event.rounds_played
+            else "No round played yet"
+        )
         if table.standings is not None:
             caption += f" · rule set {table.standings.rule_set.value}"
+        if options.playoff_places:
+            places = ", ".join(map(str, options.playoff_places))
+            caption += f" · place {places} by play-off"
+            if options.playoff_regulation:
+                caption += f" ({playoff_preset(options.playoff_regulation).title})"
         if table.excluded:
             caption += f" · not ranked: {table.excluded}"
         self.caption.setText(caption)

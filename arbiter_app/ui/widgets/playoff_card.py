@@ -55,6 +55,8 @@ class PlayoffCard(QFrame):
 
     def set_step(self, step: PlayoffStep | None) -> None:
         for button in self.buttons:
+            # Hidden at once: deleteLater only acts when the event loop runs again.
+            button.hide()
             self._buttons.removeWidget(button)
             button.deleteLater()
         self.buttons = []

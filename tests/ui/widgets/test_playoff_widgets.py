@@ -6,13 +6,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from pytestqt.qtbot import QtBot
 
-from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.playoff_view import (
     BracketBox,
     BracketEntry,
     BracketStage,
     PlayoffStep,
-    PlayoffView,
     StepAction,
 )
 from arbiter_app.ui.widgets.bracket import BracketView
@@ -131,14 +129,3 @@ def test_bracket_paints_with_the_palette(qtbot: QtBot) -> None:
     assert dark.name() in colours
     assert accent.name() in colours
     assert "#ffffff" not in colours
-
-
-def test_panel_shows_a_view(qtbot: QtBot) -> None:
-    panel = PlayoffPanel()
-    qtbot.addWidget(panel)
-    panel.set_view(PlayoffView(STEP, STAGES))
-    assert panel.card.title == STEP.title
-    assert panel.bracket.stages == STAGES
-    with qtbot.waitSignal(panel.action_requested) as signal:
-        panel.card.buttons[0].click()
-    assert signal.args == ["seeded-draw"]

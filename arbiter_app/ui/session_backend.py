@@ -1,0 +1,176 @@
+"""The document's backend when a ``.arbiter`` file is open: every action is a session command.
+
+The session (:mod:`arbiter_app.session`) writes each command in one
+transaction with its journal entry, so there is nothing to save and undo is
+the session's. Its change report is translated into the window's
+:class:`~arbiter_app.ui.document.Changes`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import Event, System
+from arbiter_app.core.playoff import PlayoffState
+from arbiter_app.core.playoff import preset as playoff_preset
+from arbiter_app.core.presets import PRESETS
+from arbiter_app.session import Session
+from arbiter_app.session.changes import Changes as SessionChanges
+from arbiter_app.session.codec import event_to_json
+from arbiter_app.session.playoff_commands import preview, stored_playoff
+from arbiter_app.ui.document import Changes, GameResult, StandingsOptions
+
+RESULT_TEXT = {
+    GameResult.WHITE_WINS: "1-0",
+    GameResult.BLACK_WINS: "0-1",
+    GameResult.DRAW: "1/2-1/2",
+    GameResult.WHITE_FORFEIT_WIN: "+-",
+    GameResult.BLACK_FORFEIT_WIN: "-+",
+}
+
+
+def ui_changes(changes: SessionChanges) -> Changes:
+    """The window's report of what a session command (or its undo) wrote."""
+    return Changes(
+        players=changes.touches("players"),
+        results=changes.touches("entries") or changes.touches("boards"),
+        settings=changes.touches("settings") or changes.touches("adjustments"),
+        playoff="playoff" in changes.families(),
+        rounds=changes.rounds,
+    )
+
+
+def describe(command: str) -> str:
+    """A journal command as the Undo menu shows it: ``playoff.draw`` → "play-off draw"."""
+    return command.replace("playoff.", "play-off ").replace("_", " ")
+
+
+class SessionBackend:
+    """A :class:`~arbiter_app.ui.document.Backend` over an open :class:`Session`."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._playoff: tuple[Event, PlayoffState | None] | None = None
+
+    @classmethod
+    def open(cls, path: Path) -> SessionBackend:
+        return cls(Session.open(path))
+
+    @classmethod
+    def create_from(
+        cls, path: Path, event: Event, source: str, **settings: object
+    ) -> SessionBackend:
+        """A new file at *path* holding *event* (an import), with optional *settings*."""
+        session = Session.create(
+            path,
+            name=event.name or path.stem,
+            system=event.system.value,
+            rounds=max(1, event.rounds),
+        )
+        try:
+            session.run("import_event", event=event_to_json(event), source=source)
+            if settings:
+                session.run("edit_settings", **settings)
+        except BaseException:
+            session.close()
+            path.unlink(missing_ok=True)  # no half-made file is left behind
+            raise
+        return cls(session)
+
+    def close(self) -> None:
+        self.session.close()
+
+    # -- reading ----------------------------------------------------------------------------
+    @property
+    def event(self) -> Event:
+        return self.session.event
+
+    @property
+    def path(self) -> Path | None:
+        return self.session.path
+
+    @property
+    def modified(self) -> bool:
+        return False  # every command is in the file when it returns
+
+    @property
+    def standings_options(self) -> StandingsOptions:
+        settings = self.session.settings
+        places: tuple[int, ...] = ()
+        after = 0
+        core_preset = PRESETS.get(settings.preset or "")
+        if core_preset is not None and core_preset.playoff is not None:
+            places = core_preset.playoff.places
+            after = core_preset.playoff.after_tiebreaks
+        if settings.playoff:
+            places = places or playoff_preset(settings.playoff).places
+        return StandingsOptions(
+            settings.tiebreaks,
+            settings.preset or "",
+            self.session.event.rule_set,
+            places,
+            after,
+            settings.playoff or "",
+        )
+
+    # -- changing ------------------------------------------------------------------------------
+    def set_standings_options(self, options: StandingsOptions) -> Changes:
+        if options == self.standings_options:
+            return Changes()
+        args: dict[str, object] = {
+            "tiebreaks": list(options.tiebreaks),
+            "rule_set": options.rule_set.value if options.rule_set else None,
+            "playoff": options.playoff_regulation or None,
+        }
+        if options.preset:
+            args["preset"] = options.preset
+        return self._ran(self.session.run("edit_settings", **args).changes)
+
+    def _ran(self, changes: SessionChanges) -> Changes:
+        return ui_changes(changes)
+
+    def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes:
+        for board in self.session.boards(round_no):
+            if board.white == white and board.black == black:
+                command = "enter_result" if board.result is None else "correct_result"
+                outcome = self.session.run(
+                    command, round=round_no, board=board.number, result=RESULT_TEXT[result]
+                )
+                return self._ran(outcome.changes)
+        raise RuleError(f"players {white} and {black} are not paired in round {round_no}")
+
+    def add_player(self, fields: Mapping[str, object]) -> Changes:
+        return self._ran(self.session.run("add_player", **dict(fields)).changes)
+
+    @classmethod
+    def create(cls, path: Path, name: str, system: System, rounds: int) -> SessionBackend:
+        return cls(Session.create(path, name=name, system=system.value, rounds=rounds))
+
+    def undo(self) -> Changes:
+        return ui_changes(self.session.undo()) if self.session.can_undo else Changes()
+
+    def redo(self) -> Changes:
+        return ui_changes(self.session.redo()) if self.session.can_redo else Changes()
+
+    def undo_label(self) -> str | None:
+        entry = self.session.next_undo
+        return describe(entry.command) if entry is not None else None
+
+    def redo_label(self) -> str | None:
+        entry = self.session.next_redo
+        return describe(entry.command) if entry is not None else None
+
+    # -- the play-off ---------------------------------------------------------------------
+    def playoff_state(self) -> PlayoffState | None:
+        """The play-off recorded in the file, else the preview of the event's regulation."""
+        event = self.session.event
+        # The session builds a new event after every change: it keys the cache.
+        if self._playoff is None or self._playoff[0] is not event:
+            rows = self.session.state
+            self._playoff = (event, stored_playoff(rows) or preview(rows, event))
+        return self._playoff[1]
+
+    def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
+        return ui_changes(self.session.run(f"playoff.{name}", **dict(args)).changes)

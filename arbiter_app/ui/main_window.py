@@ -37,9 +37,9 @@ from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.playoff_adapter import shown_standings
-from arbiter_app.ui.printing import standings_sheet
 from arbiter_app.ui.projector import ProjectorWindow
 from arbiter_app.ui.settings import Settings
+from arbiter_app.ui.standings_print import standings_sheet
 
 EVENT_FILTER = "Arbiter events (*.arbiter)"
 TRF_FILTER = "FIDE tournament report (*.trf *.txt)"

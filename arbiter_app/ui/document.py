@@ -119,6 +119,15 @@ class StandingsOptions:
     """The play-off regulation the engine runs for those places ("" for none)."""
 
 
+@dataclass(frozen=True, slots=True)
+class BoardLine:
+    """A board as paired: its number, White and Black (the result is in the event)."""
+
+    number: int
+    white: int
+    black: int
+
+
 class Backend(Protocol):
     """What the document needs from whatever holds the event."""
 
@@ -147,6 +156,22 @@ class Backend(Protocol):
     def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes: ...
 
     def add_player(self, fields: Mapping[str, object]) -> Changes: ...
+
+    def boards(self, round_no: int) -> tuple[BoardLine, ...] | None:
+        """The boards as paired (None: read them from the round entries)."""
+        ...
+
+    def paired_rounds(self) -> int:
+        """The last round with pairings (games may still wait for their results)."""
+        ...
+
+    def pair_next_round(self, initial_colour: Colour | None = None) -> Changes:
+        """Pair the round after the last one paired, and record it.
+
+        *initial_colour* is the colour drawn by lot for the top-ranked player
+        in round 1 (FIDE C.04.3 article 5.2.5).
+        """
+        ...
 
     def undo(self) -> Changes: ...
 
@@ -265,6 +290,15 @@ class MemoryBackend:
         )
         return PlayoffState(regulation, tuple(ties_of(standings)))
 
+    def boards(self, round_no: int) -> tuple[BoardLine, ...] | None:
+        return None
+
+    def paired_rounds(self) -> int:
+        return self._state.event.rounds_played
+
+    def pair_next_round(self, initial_colour: Colour | None = None) -> Changes:
+        raise RuleError("pairings are recorded in an event file: import the event into one first")
+
     def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
         # The play-off is recorded by the session, draw by draw, in the journal.
         raise RuleError(
@@ -375,6 +409,15 @@ class EventDocument(QObject):
 
     def playoff_state(self) -> PlayoffState | None:
         return self._backend.playoff_state()
+
+    def boards(self, round_no: int) -> tuple[BoardLine, ...] | None:
+        return self._backend.boards(round_no)
+
+    def paired_rounds(self) -> int:
+        return self._backend.paired_rounds()
+
+    def pair_next_round(self, initial_colour: Colour | None = None) -> Changes:
+        return self._report(self._backend.pair_next_round(initial_colour))
 
     def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
         return self._report(self._backend.playoff_command(name, args))

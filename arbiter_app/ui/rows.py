@@ -8,6 +8,7 @@ nothing here decides a rule, and the printout uses the same rows as the screen.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -16,7 +17,7 @@ from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry
 from arbiter_app.core.points import format_points
 from arbiter_app.core.standings import Standings, compute_standings
 from arbiter_app.core.tiebreaks import REGISTRY
-from arbiter_app.ui.document import GameResult, StandingsOptions
+from arbiter_app.ui.document import BoardLine, GameResult, StandingsOptions
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,39 +102,39 @@ _UNPAIRED_TEXT = {
 }
 
 
-def pairing_rows(event: Event, round_no: int) -> tuple[PairingRow, ...]:
+def pairing_rows(
+    event: Event, round_no: int, boards: Sequence[BoardLine] | None = None
+) -> tuple[PairingRow, ...]:
     """The boards of *round_no* (White first), then the players without a game.
 
-    Boards are listed by the lower pairing number of the two players, which is
-    the board order of the Berger tables; players without a game follow.
+    *boards* are the boards as paired (a tournament file keeps them, results
+    or not); without them the boards are read from the round entries and
+    numbered by the lower pairing number of the two players, which is the
+    board order of the Berger tables.
     """
     names = {p.tpn: p.name for p in event.players}
-    boards: list[tuple[int, int, int]] = []
-    seen: set[int] = set()
-    others: list[PairingRow] = []
     system = event.points_system_for(round_no)
-    for p in event.players:
-        entry = event.entry(p.tpn, round_no)
-        if entry.kind.has_opponent and entry.opponent is not None:
-            if p.tpn in seen:
-                continue
-            opp = entry.opponent
-            seen.update((p.tpn, opp))
-            white_first = entry.colour is not Colour.BLACK
-            white, black = (p.tpn, opp) if white_first else (opp, p.tpn)
-            boards.append((min(white, black), white, black))
-        elif round_no <= event.rounds_played:
-            points = format_points(entry.points(system))
-            others.append(
-                PairingRow(
-                    None, p.tpn, p.name, None, "", f"{_UNPAIRED_TEXT[entry.kind]} ({points})", None
-                )
-            )
+    if boards is None:
+        found: list[tuple[int, int, int]] = []
+        seen: set[int] = set()
+        for p in event.players:
+            entry = event.entry(p.tpn, round_no)
+            if entry.kind.has_opponent and entry.opponent is not None and p.tpn not in seen:
+                opp = entry.opponent
+                seen.update((p.tpn, opp))
+                white, black = (opp, p.tpn) if entry.colour is Colour.BLACK else (p.tpn, opp)
+                found.append((min(white, black), white, black))
+        boards = [
+            BoardLine(number, white, black)
+            for number, (_, white, black) in enumerate(sorted(found), start=1)
+        ]
     rows = []
-    for number, (_, white, black) in enumerate(sorted(boards), start=1):
-        w_entry = event.entry(white, round_no)
-        b_entry = event.entry(black, round_no)
-        result = _result_of(w_entry, b_entry)
+    on_board: set[int] = set()
+    for board in boards:
+        on_board.update((board.white, board.black))
+        w_entry = event.entry(board.white, round_no)
+        b_entry = event.entry(board.black, round_no)
+        result = _result_of(w_entry, b_entry) if w_entry.opponent == board.black else None
         if result is not None:
             text = result.label
         elif w_entry.kind is EntryKind.FORFEIT_LOSS and b_entry.kind is EntryKind.FORFEIT_LOSS:
@@ -142,9 +143,27 @@ def pairing_rows(event: Event, round_no: int) -> tuple[PairingRow, ...]:
             text = ""
         rows.append(
             PairingRow(
-                number, white, names.get(white, "?"), black, names.get(black, "?"), text, result
+                board.number,
+                board.white,
+                names.get(board.white, "?"),
+                board.black,
+                names.get(board.black, "?"),
+                text,
+                result,
             )
         )
+    others = []
+    if rows or round_no <= event.rounds_played:
+        for p in event.players:
+            entry = event.entry(p.tpn, round_no)
+            if p.tpn in on_board or entry.kind.has_opponent:
+                continue
+            points = format_points(entry.points(system))
+            others.append(
+                PairingRow(
+                    None, p.tpn, p.name, None, "", f"{_UNPAIRED_TEXT[entry.kind]} ({points})", None
+                )
+            )
     return (*rows, *others)
 
 

@@ -6,10 +6,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import EntryKind, Event, Outcome
+from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, System
 from arbiter_app.core.playoff import Start
 from arbiter_app.session import Session
 from arbiter_app.ui.document import Changes, EventDocument, GameResult, StandingsOptions
@@ -97,4 +98,40 @@ def test_play_off_commands_are_journaled_and_undone(path: Path, rr_event: Event)
     assert document.playoff_state() == preview
     document.redo()
     assert document.undo_label() == "play-off start"
+    document.close()
+
+
+def test_pair_a_round_then_type_its_results(qtbot: QtBot, tmp_path: Path) -> None:
+    """A new Swiss in a file: players, the engine pairs round 1, results from the keyboard."""
+    backend = SessionBackend.create(tmp_path / "open.arbiter", "Open", System.SWISS, 3)
+    document = EventDocument(backend)
+    for name, rating in [("Ada", 2400), ("Bea", 2300), ("Cy", 2200), ("Dov", 2100), ("Eve", 2000)]:
+        document.add_player({"name": name, "rating": rating})
+    panel = PairingsPanel(document)
+    qtbot.addWidget(panel)
+    # The colour drawn at the venue for the top-ranked player (C.04.3 5.2.5).
+    panel.ask_initial_colour = lambda: Colour.WHITE  # type: ignore[method-assign]
+    assert panel.summary.text() == "No pairings for this round yet"
+    assert panel.pair_button.isEnabled()
+    assert panel.pair_next_round()
+    assert document.paired_rounds() == 1
+    # Five players: two boards and a pairing-allocated bye for the lowest rated (C.04.1 c).
+    boards = [panel.model.pairing(r) for r in range(panel.model.rowCount())]
+    assert [b.board for b in boards] == [1, 2, None]
+    assert boards[0].white == 1  # the top-ranked player has the colour drawn
+    assert boards[2].white == 5 and "pairing-allocated bye" in boards[2].result_text
+    assert panel.summary.text() == "2 boards, 2 without a result"
+    # A second round cannot be paired before the results are in.
+    assert not panel.pair_next_round()
+    boxes = [b for b in panel.findChildren(QMessageBox) if b.isVisible()]
+    assert boxes and "without a result" in boxes[0].text()
+    boxes[0].close()
+    panel.select_row(0)
+    qtbot.keyClicks(panel.view, "1=")
+    assert panel.summary.text() == "2 boards, all results in"
+    assert document.undo_label() == "enter result"
+    first = boards[0]
+    assert document.tournament.entry(first.white, 1).outcome is Outcome.WIN
+    assert panel.pair_next_round()
+    assert panel.round.value() == 2
     document.close()

@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMessageBox,
+    QPushButton,
     QSpinBox,
     QTableView,
     QVBoxLayout,
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.model import Colour
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.document import Changes, EventDocument, GameResult
 from arbiter_app.ui.models.pairings import RESULT_COLUMN, PairingsModel
@@ -83,9 +86,16 @@ class PairingsPanel(QWidget):
         self.view.verticalHeader().hide()
         self.view.result_typed.connect(self.enter_result)
         self.view.next_requested.connect(self.move_to_next_board)
+        self.pair_button = QPushButton("Pair next round", self)
+        self.pair_button.setAccessibleName("Pair the next round")
+        self.pair_button.setToolTip(
+            "Pair the round after the last one with the FIDE engine and record it"
+        )
+        self.pair_button.clicked.connect(self.pair_next_round)
         bar = QHBoxLayout()
         bar.addWidget(self.round)
         bar.addWidget(self.summary, 1)
+        bar.addWidget(self.pair_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
@@ -97,24 +107,26 @@ class PairingsPanel(QWidget):
     def on_changed(self, changes: Changes) -> None:
         if changes.event:
             self._sync_rounds(show_last=True)
-        elif (changes.results or changes.players) and (
-            not changes.rounds or self.round.value() in changes.rounds
-        ):
-            self.refresh()
+        elif changes.results or changes.players or changes.settings:
+            # A round paired or unpaired changes the rounds to choose from.
+            self._sync_rounds(show_last=False)
 
     def _sync_rounds(self, *, show_last: bool) -> None:
         event = self.document.tournament
+        paired = self.document.paired_rounds()
         self.round.blockSignals(True)
-        self.round.setMaximum(max(1, event.rounds))
+        self.round.setMaximum(max(1, event.rounds, paired))
         if show_last:
-            self.round.setValue(max(1, event.rounds_played))
+            self.round.setValue(max(1, paired))
         self.round.blockSignals(False)
+        self.pair_button.setEnabled(bool(event.players) and paired < event.rounds)
         self.refresh()
 
     def refresh(self) -> None:
         current = self.view.currentIndex().row()
         event = self.document.tournament
-        rows = pairing_rows(event, self.round.value())
+        round_no = self.round.value()
+        rows = pairing_rows(event, round_no, self.document.boards(round_no))
         self.model.set_pairings(rows)
         boards = [r for r in rows if r.is_board]
         missing = sum(1 for r in boards if not r.result_text)
@@ -164,6 +176,44 @@ class PairingsPanel(QWidget):
             show_error(self, exc)
             return
         self.select_row(target)
+
+    def ask_initial_colour(self) -> Colour | None:
+        """Round 1: the colour of the top-ranked player, drawn by lot (C.04.3 article 5.2.5)."""
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Round 1",
+            "Draw lots for the colour of the top-ranked player in round 1"
+            " (FIDE C.04.3 article 5.2.5), then give the colour drawn.",
+            QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        white = box.addButton("White", QMessageBox.ButtonRole.AcceptRole)
+        black = box.addButton("Black", QMessageBox.ButtonRole.AcceptRole)
+        box.exec()
+        if box.clickedButton() is white:
+            return Colour.WHITE
+        if box.clickedButton() is black:
+            return Colour.BLACK
+        return None
+
+    def pair_next_round(self) -> bool:
+        colour = None
+        if (
+            self.document.paired_rounds() == 0
+            and not self.document.tournament.system.is_round_robin
+        ):
+            colour = self.ask_initial_colour()
+            if colour is None:
+                return False
+        try:
+            self.document.pair_next_round(colour)
+        except ArbiterError as exc:
+            show_error(self, exc)
+            return False
+        self._sync_rounds(show_last=True)
+        self.select_row(0)
+        self.view.setFocus()
+        return True
 
     def show_round(self, round_no: int) -> None:
         self.round.setValue(round_no)

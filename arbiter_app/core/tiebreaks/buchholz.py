@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
 from arbiter_app.core.tiebreaks.unplayed import (
     cut_indices,
@@ -173,5 +174,10 @@ def average_of_opponents_buchholz(
         out[tpn] = sum((bh[o] for _, o in met), Fraction(0)) / n
         if trace is not None:
             for r, o in met:
-                trace.add(bh[o] / n, round=r, opponent=o, note=f"opponent's Buchholz {bh[o]} / {n}")
+                trace.add(
+                    bh[o] / n,
+                    round=r,
+                    opponent=o,
+                    note=f"opponent's Buchholz {format_points(bh[o])} / {n}",
+                )
     return out

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from arbiter_app.core.model import EntryKind
+from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
 from arbiter_app.core.tiebreaks.unplayed import Table, record, table
 
@@ -69,7 +70,7 @@ def _rank(
             "all of "
             + ", ".join(map(str, sorted(group)))
             + " met: "
-            + ", ".join(f"{p}: {score[p]}" for p in order)
+            + ", ".join(f"{p}: {format_points(score[p])}" for p in order)
         )
     else:
         best = {p: score[p] + (len(group) - 1 - met[p]) * win for p in group}
@@ -86,7 +87,9 @@ def _rank(
             "not all of "
             + ", ".join(map(str, sorted(group)))
             + " met: "
-            + ", ".join(f"{p}: {score[p]} (at most {best[p]})" for p in order)
+            + ", ".join(
+                f"{p}: {format_points(score[p])} (at most {format_points(best[p])})" for p in order
+            )
         )
     position = base
     for block in blocks:
@@ -151,7 +154,7 @@ def direct_encounter(
             if trace is None:
                 continue
             for rnd, opp, pts in _mutual(t, p, members)[2]:
-                trace.note(f"round {rnd}: {pts} against {opp}")
+                trace.note(f"round {rnd}: {format_points(pts)} against {opp}")
             for line in log:
                 trace.note(line)
             trace.add(Fraction(ranks[p]), note=f"rank {ranks[p]} of {len(group)} tied players")

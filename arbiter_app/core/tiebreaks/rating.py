@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import cast
 
 from arbiter_app.core.model import EntryKind
+from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
 from arbiter_app.core.tiebreaks.unplayed import record, table
 
@@ -235,7 +236,7 @@ def performance(rated: Rated, trace: Trace | None) -> int | None:
     if trace is not None:
         trace.add(
             Fraction(dp),
-            note=f"dp {dp} for p = {rated.score}/{n} = {p / 100:.2f} (B.02 8.1.1)",
+            note=f"dp {dp} for p = {format_points(rated.score)}/{n} = {p / 100:.2f} (B.02 8.1.1)",
         )
     return aro + dp
 
@@ -271,7 +272,7 @@ def perfect_performance(rated: Rated, trace: Trace | None) -> int | None:
         got = sum(expected_hundredths(value, r) for r in ratings)
         trace.add(
             Fraction(value),
-            note=f"lowest rating expecting at least {rated.score}: expected {got / 100:.2f} "
+            note=f"lowest rating expecting at least {format_points(rated.score)}: expected {got / 100:.2f} "
             f"(B.02 8.1.2, no 400 cap; 10.3)",
         )
     return value

@@ -49,7 +49,7 @@ from fractions import Fraction
 from typing import cast
 
 from arbiter_app.core.model import Colour, EntryKind, Outcome, RoundEntry, RuleSet
-from arbiter_app.core.points import PointSystem
+from arbiter_app.core.points import PointSystem, format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, Trace
 
 VUR_KINDS = frozenset(
@@ -407,7 +407,7 @@ def describe_term(
         face = sc.own[opp]
         if sc.for_opponents[opp] != face:
             parts.append(
-                f"opponent's score {t.frac(face)} counted as {t.frac(sc.for_opponents[opp])}: "
+                f"opponent's score {format_points(t.frac(face))} counted as {format_points(t.frac(sc.for_opponents[opp]))}: "
                 "voluntarily unplayed rounds after their last available round count as draws (16.3.2)"
             )
         else:
@@ -420,16 +420,20 @@ def describe_term(
         own = sc.own[tpn]
         text = (
             f"own {kind_text(e.kind)} in round {rnd}: dummy opponent with the player's "
-            f"score {t.frac(own)} (16.4)"
+            f"score {format_points(t.frac(own))} (16.4)"
         )
         if value != own:
             if e.opponent is not None:
-                text += f", capped at the scheduled opponent's score {t.frac(value)} (2026 16.4.1)"
+                text += f", capped at the scheduled opponent's score {format_points(t.frac(value))} (2026 16.4.1)"
             else:
-                text += f", capped at a draw per round, {t.frac(value)} (2026 16.4.2)"
+                text += (
+                    f", capped at a draw per round, {format_points(t.frac(value))} (2026 16.4.2)"
+                )
         parts.append(text)
     if product:
-        parts.append(f"result {t.frac(tm.points[index])} x opponent {t.frac(value)}")
+        parts.append(
+            f"result {format_points(t.frac(tm.points[index]))} x opponent {format_points(t.frac(value))}"
+        )
     return "; ".join(parts)
 
 

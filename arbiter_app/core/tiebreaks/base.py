@@ -199,7 +199,12 @@ class TieBreakContext:
     def scores(self) -> dict[int, Fraction]:
         """Each player's points after :attr:`rounds` (adjustments included)."""
         if self._scores is None:
-            self._scores = self.event.scores(self.rounds)
+            # The shared integer table of the catalogue gives the same scores
+            # (Event.scores, adjustments included) without per-round Fraction sums.
+            from arbiter_app.core.tiebreaks.unplayed import table
+
+            t = table(self)
+            self._scores = {tpn: t.frac(t.score[tpn]) for tpn in t.tpns}
         return self._scores
 
     def cached(self, key: object, make: Callable[[], object]) -> object:

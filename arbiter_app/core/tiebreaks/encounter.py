@@ -16,27 +16,32 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from arbiter_app.core.model import EntryKind
 from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
-from arbiter_app.core.tiebreaks.unplayed import Table, record, table
+from arbiter_app.core.tiebreaks.unplayed import GAME_CODES, Table, record, table
 
 
 def _mutual(
     t: Table, tpn: int, group: frozenset[int]
 ) -> tuple[Fraction, int, list[tuple[int, int, Fraction]]]:
     """Points of *tpn* against the rest of *group* (6.2: averaged per opponent), opponents met."""
+    opps = t.opponents[tpn]
+    code = t.codes[tpn]
+    counted = GAME_CODES if not t.round_robin else _RR_COUNTED
+    hits = [i for i, o in enumerate(opps) if o in group and code[i] in counted]
+    if not hits:
+        return Fraction(0), 0, []
+    pts = t.points[tpn]
     per: dict[int, list[int]] = {}
-    rounds: list[tuple[int, int, Fraction]] = []
-    for i, e in enumerate(t.entries[tpn]):
-        opp = e.opponent
-        if opp is None or opp not in group:
-            continue
-        if e.kind is EntryKind.GAME or (t.round_robin and e.kind.is_forfeit):
-            per.setdefault(opp, []).append(t.points[tpn][i])
-            rounds.append((i + 1, opp, t.frac(t.points[tpn][i])))
+    for i in hits:
+        per.setdefault(opps[i], []).append(pts[i])
+    rounds = [(i + 1, opps[i], t.frac(pts[i])) for i in hits]
     total = sum((Fraction(sum(v), len(v)) for v in per.values()), Fraction(0))
     return total / t.unit, len(per), rounds
+
+
+# 15.2: in a round robin a forfeit counts as a game against the scheduled opponent.
+_RR_COUNTED = GAME_CODES | {"+", "-"}
 
 
 def _rank(

@@ -198,7 +198,9 @@ def _build_table(ctx: TieBreakContext) -> Table:
             adj_units[a.tpn] = adj_units.get(a.tpn, 0) + int(a.points * unit)
     game = EntryKind.GAME
     kind_code = _KIND_CODE
-    game_code = _GAME_CODE
+    white_code = {id(o): _GAME_CODE[id(o), id(Colour.WHITE)] for o in Outcome}
+    black_code = {id(o): _GAME_CODE[id(o), id(Colour.BLACK)] for o in Outcome}
+    black = Colour.BLACK
     entries: dict[int, tuple[RoundEntry, ...]] = {}
     codes: dict[int, str] = {}
     opponents: dict[int, list[int]] = {}
@@ -210,13 +212,15 @@ def _build_table(ctx: TieBreakContext) -> Table:
         row = event.entries.get(tpn, ())[:rounds]
         if len(row) < rounds:
             row = row + tuple(event.entry(tpn, r) for r in range(len(row) + 1, rounds + 1))
-        chars: list[str] = []
-        opps: list[int] = []
-        for e in row:
-            k = e.kind
-            chars.append(game_code[id(e.outcome), id(e.colour)] if k is game else kind_code[id(k)])
-            opps.append(e.opponent or 0)
-        code = "".join(chars)
+        code = "".join(
+            [
+                (black_code if e.colour is black else white_code)[id(e.outcome)]
+                if e.kind is game
+                else kind_code[id(e.kind)]
+                for e in row
+            ]
+        )
+        opps = [e.opponent or 0 for e in row]
         pts = [w[c] for w, c in zip(worth, code, strict=True)]
         stripped = code.rstrip("-HZAX")  # the trailing voluntarily unplayed rounds (16.3.2)
         entries[tpn] = row

@@ -1,6 +1,7 @@
 """Drive FIDE's reference engine (gacrux) in process, for property tests.
 
-gacrux reads TRF, picks its tie-break rules from the start date (record 042:
+The event goes to gacrux as TRF-16 written by Arbiter's own writer
+(:mod:`arbiter_app.core.trf`). gacrux reads TRF, picks its tie-break rules from the start date (record 042:
 before 1 March 2026 the 2024 rules, from then on the 2026 ones) and returns
 one value per tie-break and player, as Decimals (None when undefined).
 """
@@ -8,6 +9,7 @@ one value per tie-break and player, as Decimals (None when undefined).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -16,7 +18,8 @@ from gacrux.tiebreak import tiebreak
 from gacrux.trf2json import trf2json
 
 from arbiter_app.core.model import Event, RuleSet
-from tests.support.trf16 import write_trf16
+from arbiter_app.core.trf.document import TrfVersion
+from arbiter_app.core.trf.writer import event_to_trf
 
 
 class _IndexedReader(trf2json):  # type: ignore[misc]
@@ -57,7 +60,8 @@ def gacrux_values(
     event: Event, rule_set: RuleSet, codes: Sequence[str], tournament_type: str = "Swiss Dutch"
 ) -> dict[str, dict[int, Decimal | None]]:
     """Compute *codes* (gacrux spelling, e.g. ``"BH/C1"``) for every player of *event*."""
-    text = write_trf16(event, START[rule_set], tournament_type)
+    info = replace(event.info, start_date=START[rule_set], tournament_type=tournament_type)
+    text = event_to_trf(replace(event, info=info), TrfVersion.TRF16)
     reader = _IndexedReader()
     reader.parse_file(text, 0)
     status = reader.chessjson["status"]

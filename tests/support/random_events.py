@@ -31,6 +31,11 @@ class Shape:
     rounds: tuple[int, int] = (5, 11)
 
 
+def _colour(tpn: int, white: int) -> Colour:
+    """The colour *tpn* was scheduled to have (forfeits keep it, as TRF records it)."""
+    return Colour.WHITE if tpn == white else Colour.BLACK
+
+
 def random_event(seed: int, rule_set: RuleSet | None = None, shape: Shape = Shape()) -> Event:
     rng = random.Random(seed)
     n = rng.randint(*shape.players)
@@ -82,8 +87,12 @@ def random_event(seed: int, rule_set: RuleSet | None = None, shape: Shape = Shap
             y = rng.random()
             if y < 0.03:
                 winner, loser = (white, black) if rng.random() < 0.5 else (black, white)
-                rows[winner].append(RoundEntry(EntryKind.FORFEIT_WIN, loser, None))
-                rows[loser].append(RoundEntry(EntryKind.FORFEIT_LOSS, winner, None))
+                rows[winner].append(
+                    RoundEntry(EntryKind.FORFEIT_WIN, loser, _colour(winner, white))
+                )
+                rows[loser].append(
+                    RoundEntry(EntryKind.FORFEIT_LOSS, winner, _colour(loser, white))
+                )
                 score[winner] += 1
                 continue
             if y < 0.04:

@@ -104,7 +104,16 @@ def buchholz(
     unplayed rounds with a dummy opponent at the player's score (16.4),
     capped under the 2026 text (16.4.1 / 16.4.2).
     """
-    return opponent_sum(ctx, spec, players, traces)
+    values = opponent_sum(ctx, spec, players, traces)
+    if traces and table(ctx).round_robin:
+        for tpn in players:
+            trace = record(traces, tpn)
+            if trace is not None:
+                # 2026 text: Buchholz and its variants are not to be used in round robins.
+                trace.note(
+                    "in a round robin Buchholz does not separate players (not for use, 2026)"
+                )
+    return values
 
 
 @register(

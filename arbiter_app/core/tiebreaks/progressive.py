@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from arbiter_app.core.errors import RuleError
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
 from arbiter_app.core.tiebreaks.unplayed import record, table
 
@@ -30,6 +31,8 @@ def progressive_scores(
     ``PS/C1`` leaves out the progressive score after round 1, ``PS/C2`` after
     rounds 1 and 2 (14.3). Unplayed rounds count with the points awarded.
     """
+    if spec.cut_high:
+        raise RuleError(f"{spec.code}: progressive scores can only cut the first rounds (PS/C1)")
     t = table(ctx)
     skip = min(spec.cut_low, t.rounds)
     out: dict[int, Fraction] = {}

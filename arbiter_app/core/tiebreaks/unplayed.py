@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import cast
 
+from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour, EntryKind, Outcome, RoundEntry, RuleSet
 from arbiter_app.core.points import PointSystem, format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, Trace
@@ -230,6 +231,14 @@ def _build_table(ctx: TieBreakContext) -> Table:
         adjustment[tpn] = adj_units.get(tpn, 0)
         score[tpn] = sum(pts) + adjustment[tpn]
         last_available[tpn] = len(stripped)
+    known = set(tpns)
+    for tpn, opps in opponents.items():
+        for r, o in enumerate(opps, start=1):
+            if o and o not in known:
+                raise RuleError(
+                    f"round {r}: player {tpn} is paired with {o}, who is not a player of the "
+                    "event; tie-breaks cannot be computed"
+                )
     return Table(
         unit=unit,
         rounds=rounds,

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Event, RuleSet, check_consistency
 from arbiter_app.core.points import GCT_RAPID
 from arbiter_app.core.tiebreaks import REGISTRY, TieBreakContext, explain, parse_spec
@@ -178,3 +179,22 @@ def test_intermediate_standings_use_the_rounds_so_far() -> None:
     # Bruno (#2) after 3 rounds: opponents 10 (1), 7 (1), 1 (2)
     assert REGISTRY["BH"].compute(ctx, parse_spec("BH"), [2])[2] == 4
     assert REGISTRY["PS"].compute(ctx, parse_spec("PS"), [2])[2] == Fraction(11, 2)  # 1 + 2 + 2½
+
+
+def test_an_event_without_rounds_has_zero_tie_breaks() -> None:
+    ev = replace(reference_event("swiss16-2023"), entries={})
+    ctx = TieBreakContext(ev)
+    for code in ("BH", "BH/C1", "SB", "KS", "WIN", "STD", "PS", "ARO/C1", "TPR", "FB"):
+        spec = parse_spec(code)
+        assert REGISTRY[spec.name].compute(ctx, spec, [1, 2]) == {1: 0, 2: 0}, code
+
+
+def test_an_unknown_opponent_is_reported_clearly() -> None:
+    ev = event_from_text("1: +W2\n2: -B1\n3: =W9")
+    with pytest.raises(RuleError, match="round 1: player 3 is paired with 9"):
+        value(ev, "BH", 1)
+
+
+def test_progressive_scores_refuse_a_median_cut() -> None:
+    with pytest.raises(RuleError, match="only cut the first rounds"):
+        value(reference_event("swiss16-2023"), "PS/M1", 1)

@@ -40,6 +40,18 @@ def _mutual(
     return total / t.unit, len(per), rounds
 
 
+def _everyone_met(t: Table, group: list[int], members: frozenset[int]) -> bool:
+    """Whether every pair of *group* met (cheap check, before any points are added)."""
+    counted = GAME_CODES if not t.round_robin else _RR_COUNTED
+    need = len(group) - 1
+    for p in group:
+        code = t.codes[p]
+        met = {o for i, o in enumerate(t.opponents[p]) if o in members and code[i] in counted}
+        if len(met) < need:
+            return False
+    return True
+
+
 # 15.2: in a round robin a forfeit counts as a game against the scheduled opponent.
 _RR_COUNTED = GAME_CODES | {"+", "-"}
 
@@ -140,8 +152,8 @@ def direct_encounter(
     log: list[str] = []
     if "ALL" in spec.options:
         members = frozenset(group)
-        mutual = {p: _mutual(t, p, members) for p in group}
-        if all(mutual[p][1] == len(group) - 1 for p in group) or len(group) == 1:
+        if _everyone_met(t, group, members):
+            mutual = {p: _mutual(t, p, members) for p in group}
             order = sorted(group, key=lambda p: -mutual[p][0])
             for i, p in enumerate(order):
                 same = i and mutual[order[i - 1]][0] == mutual[p][0]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from itertools import accumulate
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
@@ -38,6 +39,9 @@ def progressive_scores(
     out: dict[int, Fraction] = {}
     for tpn in players:
         trace = record(traces, tpn)
+        if trace is None:
+            out[tpn] = t.frac(sum(list(accumulate(t.points[tpn]))[skip:]))
+            continue
         running = 0
         total = 0
         for i, p in enumerate(t.points[tpn]):

@@ -112,7 +112,7 @@ _HALVES = {"W": 2, "w": 2, "D": 1, "d": 1, "L": 0, "l": 0}
 
 def _build_rated(ctx: TieBreakContext, unrated: int | None) -> dict[int, Rated]:
     t = table(ctx)
-    registered = {p.tpn: (p.rating or unrated) for p in ctx.event.players}
+    registered: dict[int, int | None] = {p.tpn: (p.rating or unrated) for p in ctx.event.players}
     halves_of = _HALVES
     out: dict[int, Rated] = {}
     for tpn in t.tpns:
@@ -124,7 +124,7 @@ def _build_rated(ctx: TieBreakContext, unrated: int | None) -> dict[int, Rated]:
         ratings = [
             (i + 1, opps[i], rating)
             for i in played
-            if (rating := row[i].opponent_rating or registered.get(opps[i])) is not None
+            if (rating := row[i].opponent_rating or registered[opps[i]]) is not None
         ]
         halves = sum([halves_of[code[r - 1]] for r, _, _ in ratings])
         out[tpn] = Rated(games, tuple(ratings), halves)

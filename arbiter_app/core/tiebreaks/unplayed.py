@@ -371,7 +371,7 @@ def _build_terms(ctx: TieBreakContext, fore: bool) -> dict[int, Terms]:
             else:
                 values = [as_o[o] if c in games else own for c, o in zip(code, opps, strict=True)]
             opponents = [o if c in games else 0 for c, o in zip(code, opps, strict=True)]
-            vur = tuple(i for i, c in enumerate(code) if c in vur_codes)
+            vur = tuple([i for i, c in enumerate(code) if c in vur_codes])
             out[tpn] = Terms(values, pts, all_rounds, opponents, vur, sum(values))
             continue
         values, points, rounds, opponents, vur_list = [], [], [], [], []

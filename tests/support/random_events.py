@@ -115,3 +115,47 @@ def random_event(seed: int, rule_set: RuleSet | None = None, shape: Shape = Shap
         entries={t: tuple(v) for t, v in rows.items()},
         rule_set=rule_set,
     )
+
+
+def random_round_robin(seed: int, rule_set: RuleSet | None = None) -> Event:
+    """A seeded single round robin (4 to 12 players; the free round of an odd field is
+    an unpaired round), with forfeits and a possible withdrawal whose games are forfeited."""
+    rng = random.Random(seed)
+    n = rng.randint(4, 12)
+    field = list(range(1, n + 1)) + ([0] if n % 2 else [])
+    size = len(field)
+    players = [Player(t, f"Player {t}", rng.randint(1400, 2700)) for t in range(1, n + 1)]
+    quits = {rng.randint(1, n): rng.randint(2, size - 1)} if rng.random() < 0.3 else {}
+    rows: dict[int, list[RoundEntry]] = {t: [] for t in range(1, n + 1)}
+    order = field[:]
+    for r in range(1, size):
+        for k in range(size // 2):
+            a, b = order[k], order[size - 1 - k]
+            if 0 in (a, b):
+                rows[a or b].append(RoundEntry(EntryKind.NOT_PAIRED))
+                continue
+            white, black = (a, b) if (r + k) % 2 else (b, a)
+            gone = [t for t in (white, black) if t in quits and r >= quits[t]]
+            if gone or rng.random() < 0.05:
+                loser = gone[0] if gone else rng.choice((white, black))
+                winner = black if loser == white else white
+                rows[winner].append(
+                    RoundEntry(EntryKind.FORFEIT_WIN, loser, _colour(winner, white))
+                )
+                rows[loser].append(
+                    RoundEntry(EntryKind.FORFEIT_LOSS, winner, _colour(loser, white))
+                )
+                continue
+            z = rng.random()
+            out = Outcome.WIN if z < 0.4 else Outcome.DRAW if z < 0.7 else Outcome.LOSS
+            rows[white].append(RoundEntry.game(black, Colour.WHITE, out))
+            rows[black].append(RoundEntry.game(white, Colour.BLACK, out.opposite))
+        order = [order[0], order[-1], *order[1:-1]]
+    return Event(
+        info=EventInfo(name=f"round robin {seed}"),
+        system=System.ROUND_ROBIN,
+        planned_rounds=size - 1,
+        players=tuple(players),
+        entries={t: tuple(v) for t, v in rows.items()},
+        rule_set=rule_set,
+    )

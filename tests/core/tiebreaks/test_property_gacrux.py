@@ -7,8 +7,9 @@ SB, ARO/C1, DE, WIN, BWG, PS, TPR and KS equals gacrux's, exactly, under both
 FIDE rule sets (gacrux picks its rules from the start date, record 042).
 gacrux computes in Decimals; we compare with the Fraction of its decimal text.
 
-The default run checks 30 events under each rule set (60 comparisons, under a
-minute); set ARBITER_GACRUX_TOURNAMENTS to run more.
+The default run checks 30 Swiss events under each rule set (60 comparisons,
+under a minute) and 20 small round robins under each; set
+ARBITER_GACRUX_TOURNAMENTS / ARBITER_GACRUX_ROUND_ROBINS to run more.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import pytest
 from arbiter_app.core.model import RuleSet, check_consistency
 from arbiter_app.core.tiebreaks import REGISTRY, TieBreakContext, parse_spec
 from tests.support.gacrux_oracle import gacrux_values
-from tests.support.random_events import random_event
+from tests.support.random_events import random_event, random_round_robin
 
 TOURNAMENTS = int(os.environ.get("ARBITER_GACRUX_TOURNAMENTS", "30"))
 
@@ -62,6 +63,31 @@ def test_same_values_as_gacrux(seed: int, rule_set: RuleSet) -> None:
     reference = gacrux_values(event, rule_set, CODES)
     ctx = TieBreakContext(event)
     for code in CODES:
+        mine = ours(ctx, code)
+        wrong = {
+            tpn: (mine[tpn], reference[code][tpn])
+            for tpn in mine
+            if mine[tpn] != theirs(code, reference[code][tpn])
+        }
+        assert not wrong, f"{code}: (ours, gacrux) differ for {wrong}"
+
+
+ROUND_ROBINS = int(os.environ.get("ARBITER_GACRUX_ROUND_ROBINS", "20"))
+
+
+@pytest.mark.parametrize("rule_set", [RuleSet.FIDE_2024, RuleSet.FIDE_2026], ids=lambda r: r.value)
+@pytest.mark.parametrize("seed", range(ROUND_ROBINS))
+def test_same_values_as_gacrux_in_round_robins(seed: int, rule_set: RuleSet) -> None:
+    """C.07 15.2 (predetermined pairings): forfeits count as games; free rounds count for nothing.
+
+    gacrux is told the event is a round robin by record 092.
+    """
+    event = random_round_robin(seed, rule_set)
+    assert not check_consistency(event)
+    codes = (*CODES, "SB/C1", "WON", "BPG")
+    reference = gacrux_values(event, rule_set, codes, tournament_type="Round Robin")
+    ctx = TieBreakContext(event)
+    for code in codes:
         mine = ours(ctx, code)
         wrong = {
             tpn: (mine[tpn], reference[code][tpn])

@@ -5,7 +5,7 @@ announced code such as ``"BH/C1"`` into a spec and :func:`explain` says how a
 value was made.
 """
 
-# Importing the catalogue modules registers their tie-breaks (FIDE C.07).
+# Importing the catalogue modules registers their tie-breaks (FIDE C.07, US Chess 34E).
 from arbiter_app.core.tiebreaks import (
     buchholz,
     counts,
@@ -13,6 +13,7 @@ from arbiter_app.core.tiebreaks import (
     progressive,
     rating,
     sonneborn,
+    uscf,
 )
 from arbiter_app.core.tiebreaks.base import (
     REGISTRY,
@@ -42,4 +43,5 @@ __all__ = [
     "rating",
     "register",
     "sonneborn",
+    "uscf",
 ]

@@ -199,12 +199,7 @@ class TieBreakContext:
     def scores(self) -> dict[int, Fraction]:
         """Each player's points after :attr:`rounds` (adjustments included)."""
         if self._scores is None:
-            # The shared integer table of the catalogue gives the same scores
-            # (Event.scores, adjustments included) without per-round Fraction sums.
-            from arbiter_app.core.tiebreaks.unplayed import table
-
-            t = table(self)
-            self._scores = {tpn: t.frac(t.score[tpn]) for tpn in t.tpns}
+            self._scores = self.event.scores(self.rounds)
         return self._scores
 
     def cached(self, key: object, make: Callable[[], object]) -> object:

@@ -105,7 +105,6 @@ def _values(system: PointSystem) -> tuple[Fraction, ...]:
 # games W D L (White or unknown colour) / w d l (Black); forfeits + -; byes U F H Z;
 # A absent (not paired), X withdrawn.
 GAME_CODES = frozenset("WDLwdl")
-VUR_CODES = frozenset("-HZAX")
 _KIND_CODE = {
     id(EntryKind.FORFEIT_WIN): "+",
     id(EntryKind.FORFEIT_LOSS): "-",
@@ -121,6 +120,7 @@ _GAME_CODE = {
     for o, ch in ((Outcome.WIN, "W"), (Outcome.DRAW, "D"), (Outcome.LOSS, "L"))
     for c in (Colour.WHITE, Colour.BLACK, None)
 }
+VUR_CODES = frozenset(_KIND_CODE[id(k)] for k in VUR_KINDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +199,7 @@ def _build_table(ctx: TieBreakContext) -> Table:
             adj_units[a.tpn] = adj_units.get(a.tpn, 0) + int(a.points * unit)
     game = EntryKind.GAME
     kind_code = _KIND_CODE
+    vur_chars = "".join(sorted(VUR_CODES))
     white_code = {id(o): _GAME_CODE[id(o), id(Colour.WHITE)] for o in Outcome}
     black_code = {id(o): _GAME_CODE[id(o), id(Colour.BLACK)] for o in Outcome}
     black = Colour.BLACK
@@ -223,7 +224,7 @@ def _build_table(ctx: TieBreakContext) -> Table:
         )
         opps = [e.opponent or 0 for e in row]
         pts = [w[c] for w, c in zip(worth, code, strict=True)]
-        stripped = code.rstrip("-HZAX")  # the trailing voluntarily unplayed rounds (16.3.2)
+        stripped = code.rstrip(vur_chars)  # drop the trailing voluntarily unplayed rounds (16.3.2)
         entries[tpn] = row
         codes[tpn] = code
         opponents[tpn] = opps

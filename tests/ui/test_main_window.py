@@ -238,3 +238,17 @@ def test_closing_an_edited_event_asks_first(
     assert not window.close()
     assert window.isVisible()
     window.ask_to_discard = lambda: True  # type: ignore[method-assign]
+
+
+def test_a_file_that_is_not_an_event_is_refused_plainly(
+    qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path, rr_event: Event
+) -> None:
+    window = make_window(qtbot, document, settings, app.services())
+    bogus = tmp_path / "notes.arbiter"
+    bogus.write_text("not a database", encoding="utf-8")
+    assert not window.open_path(bogus)
+    assert document.tournament is rr_event
+    assert settings.recent_files() == []
+    boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+    assert boxes and "notes.arbiter" in boxes[0].text()
+    boxes[0].close()

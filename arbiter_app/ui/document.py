@@ -14,7 +14,7 @@ event or an imported file that has not been saved yet.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
@@ -33,6 +33,8 @@ from arbiter_app.core.model import (
 )
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff import preset as playoff_preset
+from arbiter_app.core.playoff.results import PrizeRow
+from arbiter_app.core.prizes import PrizeList
 from arbiter_app.session.playoff_commands import qualifying_standings, ties_of
 
 
@@ -173,6 +175,14 @@ class Backend(Protocol):
         """
         ...
 
+    def prize_list(self) -> tuple[list[PrizeRow], PrizeList] | None:
+        """Money and tour points per player (None while no prize fund is set)."""
+        ...
+
+    def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
+        """Store the place prizes, first place first."""
+        ...
+
     def undo(self) -> Changes: ...
 
     def redo(self) -> Changes: ...
@@ -299,6 +309,12 @@ class MemoryBackend:
     def pair_next_round(self, initial_colour: Colour | None = None) -> Changes:
         raise RuleError("pairings are recorded in an event file: import the event into one first")
 
+    def prize_list(self) -> tuple[list[PrizeRow], PrizeList] | None:
+        return None
+
+    def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
+        raise RuleError("the prize fund is kept in an event file: import the event into one first")
+
     def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
         # The play-off is recorded by the session, draw by draw, in the journal.
         raise RuleError(
@@ -412,6 +428,12 @@ class EventDocument(QObject):
 
     def boards(self, round_no: int) -> tuple[BoardLine, ...] | None:
         return self._backend.boards(round_no)
+
+    def prize_list(self) -> tuple[list[PrizeRow], PrizeList] | None:
+        return self._backend.prize_list()
+
+    def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
+        return self._report(self._backend.set_prize_fund(amounts, currency))
 
     def paired_rounds(self) -> int:
         return self._backend.paired_rounds()

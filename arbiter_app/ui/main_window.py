@@ -35,6 +35,7 @@ from arbiter_app.ui.panels.crosstable import CrosstablePanel
 from arbiter_app.ui.panels.pairings import PairingsPanel
 from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.panels.playoff import PlayoffPanel
+from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.playoff_adapter import shown_standings
 from arbiter_app.ui.projector import ProjectorWindow
@@ -100,6 +101,7 @@ class MainWindow(QMainWindow):
         self.crosstable = CrosstablePanel(document)
         self.standings = StandingsPanel(document)
         self.playoff = PlayoffPanel(document, DialogPrompter(self))
+        self.prizes = PrizesPanel(document)
         self.docks: dict[str, QDockWidget] = {}
         self._build_docks()
         self._build_actions()
@@ -128,10 +130,13 @@ class MainWindow(QMainWindow):
         crosstable = self._dock("crosstable", "Crosstable", self.crosstable, left)
         standings = self._dock("standings", "Standings", self.standings, right)
         playoff = self._dock("playoff", "Play-off", self.playoff, right)
+        prizes = self._dock("prizes", "Prizes", self.prizes, right)
         self.tabifyDockWidget(pairings, players)
         self.tabifyDockWidget(players, crosstable)
         pairings.raise_()
         self.splitDockWidget(standings, playoff, Qt.Orientation.Vertical)
+        self.tabifyDockWidget(playoff, prizes)
+        playoff.raise_()
         self.resizeDocks([pairings, standings], [560, 680], Qt.Orientation.Horizontal)
         self.resizeDocks([standings, playoff], [400, 400], Qt.Orientation.Vertical)
 

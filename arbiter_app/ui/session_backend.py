@@ -8,7 +8,7 @@ the session's. Its change report is translated into the window's
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from arbiter_app.core.errors import RuleError
@@ -17,11 +17,14 @@ from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff import preset as playoff_preset
+from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.presets import PRESETS
+from arbiter_app.core.prizes import PrizeList
 from arbiter_app.session import Session
 from arbiter_app.session.changes import Changes as SessionChanges
 from arbiter_app.session.codec import event_to_json
-from arbiter_app.session.playoff_commands import preview, stored_playoff
+from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
+from arbiter_app.session.prize_queries import prize_list
 from arbiter_app.ui.document import BoardLine, Changes, GameResult, StandingsOptions
 
 RESULT_TEXT = {
@@ -48,7 +51,10 @@ def ui_changes(changes: SessionChanges) -> Changes:
     return Changes(
         players=changes.touches("players"),
         results=changes.touches("entries") or changes.touches("boards"),
-        settings=changes.touches("settings") or changes.touches("adjustments"),
+        # The prize fund is an announcement of the event, like its settings.
+        settings=changes.touches("settings")
+        or changes.touches("adjustments")
+        or "prizes" in changes.families(),
         playoff="playoff" in changes.families(),
         rounds=changes.rounds,
     )
@@ -216,6 +222,17 @@ class SessionBackend:
             )
             changes = changes | ui_changes(outcome.changes)
         return changes
+
+    # -- prizes ----------------------------------------------------------------------------
+    def prize_list(self) -> tuple[list[PrizeRow], PrizeList] | None:
+        rows = self.session.state
+        if stored_fund(rows)[0] is None:
+            return None
+        return prize_list(rows, self.session.event, self.session.settings.playoff)
+
+    def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
+        outcome = self.session.run("prizes.set_fund", prizes=list(amounts), currency=currency)
+        return ui_changes(outcome.changes)
 
     # -- the play-off ---------------------------------------------------------------------
     def playoff_state(self) -> PlayoffState | None:

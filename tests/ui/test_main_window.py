@@ -58,6 +58,7 @@ def test_every_panel_is_a_dock_with_an_accessible_name(
         "dock-crosstable",
         "dock-standings",
         "dock-playoff",
+        "dock-prizes",
     }
     assert all(d.accessibleName() for d in docks)
     unnamed = [

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -15,6 +17,7 @@ from arbiter_app.core.playoff import DrawLots, GameSpec, Step, Toss
 from arbiter_app.ui.dialogs.playoff import ResultsDialog, parse_order, sheets_html
 from arbiter_app.ui.document import EventDocument, MemoryBackend, StandingsOptions
 from arbiter_app.ui.panels.playoff import PlayoffPanel
+from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.playoff_adapter import event_playoff
 from arbiter_app.ui.session_backend import SessionBackend
@@ -172,6 +175,17 @@ def test_a_whole_play_off_from_the_card(qtbot: QtBot, demo: EventDocument) -> No
     winner = standings.model.key(0)
     assert final.boxes[0].entries[0].name == standings.model.cell(0, 2)
     assert winner == 7  # 7 had Black against the toss winner's choice of White
+    # Prizes (seed 000, 3.6): $10,000 to the winner, the rest of places 1-3 pooled.
+    prizes = PrizesPanel(demo)
+    qtbot.addWidget(prizes)
+    qtbot.keyClicks(prizes.fund, "100000, 65000, 48000")
+    qtbot.keyClick(prizes.fund, Qt.Key.Key_Return)
+    money = {prizes.model.key(r): prizes.model.cell(r, 3) for r in range(3)}
+    assert money[7] == "77666.67"
+    assert sum(Decimal(m) for m in money.values()) == Decimal("213000.00")
+    assert prizes.model.cell(0, 0) == "1 *"
+    demo.undo()  # the fund
+    assert prizes.model.rowCount() == 0
     # Every step is in the file; undo takes the play-off back one step, redo brings it back.
     assert not demo.modified
     assert demo.undo_label() == "play-off result"

@@ -174,7 +174,10 @@ def bracket(state: PlayoffState, names: Mapping[int, str]) -> tuple[BracketStage
             stages.append(
                 BracketStage(heading.capitalize(), (_round_robin_box(stage_games, names),))
             )
-    finals = state.final_groups()
+    # The final order of the ties the play-off broke; ties the regulation leaves
+    # standing (shared places, 3.8) are not part of the drawing.
+    in_playoff = {p for g in games for p in (g.spec.white, g.spec.black)}
+    finals = [f for f in state.final_groups() if in_playoff & set(f.original.players)]
     if state.done and finals:
         entries = tuple(
             BracketEntry(

@@ -62,7 +62,9 @@ def ui_changes(changes: SessionChanges) -> Changes:
 
 def describe(command: str) -> str:
     """A journal command as the Undo menu shows it: ``playoff.draw`` → "play-off draw"."""
-    return command.replace("playoff.", "play-off ").replace("_", " ")
+    family, _, name = command.rpartition(".")
+    family = {"playoff": "play-off", "prizes": "prize"}.get(family, family)
+    return f"{family} {name}".strip().replace("_", " ")
 
 
 class SessionBackend:

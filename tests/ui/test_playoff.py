@@ -169,6 +169,9 @@ def test_a_whole_play_off_from_the_card(qtbot: QtBot, demo: EventDocument) -> No
     final = panel.bracket.stages[-1]
     assert final.title == "Final order"
     assert final.boxes[0].entries[0].advances
+    # Only the tie the play-off broke: the winner, then places 2-3 (the ties for 5-6
+    # and 7-8 stay shared, 3.8).
+    assert [e.detail for e in final.boxes[0].entries] == ["1", "2-3"]
     # The standings show the winner alone on first place.
     places = [standings.model.cell(r, 0) for r in range(3)]
     assert places == ["1", "2-3", "2-3"]

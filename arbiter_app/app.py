@@ -22,8 +22,9 @@ from arbiter_app.core.model import Event, EventInfo
 from arbiter_app.core.trf import event_to_trf, parse_trf
 from arbiter_app.ui.dialogs.crash import ExceptionHandler
 from arbiter_app.ui.dialogs.preferences import apply_colour_scheme
-from arbiter_app.ui.document import EventDocument, MemoryBackend
+from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import ImportedEvent, MainWindow, Services
+from arbiter_app.ui.memory_backend import MemoryBackend
 from arbiter_app.ui.session_backend import SessionBackend
 from arbiter_app.ui.settings import Settings
 

@@ -30,7 +30,8 @@ from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.new_event import NewEvent, NewEventDialog
 from arbiter_app.ui.dialogs.playoff import DialogPrompter
 from arbiter_app.ui.dialogs.preferences import PreferencesDialog
-from arbiter_app.ui.document import Backend, Changes, EventDocument, MemoryBackend
+from arbiter_app.ui.document import Backend, Changes, EventDocument
+from arbiter_app.ui.memory_backend import MemoryBackend
 from arbiter_app.ui.panels.crosstable import CrosstablePanel
 from arbiter_app.ui.panels.pairings import PairingsPanel
 from arbiter_app.ui.panels.players import PlayersPanel

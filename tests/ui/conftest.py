@@ -14,7 +14,8 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from arbiter_app.core.model import Event, System
-from arbiter_app.ui.document import EventDocument, MemoryBackend
+from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.memory_backend import MemoryBackend
 from arbiter_app.ui.settings import Settings
 from tests.support.compact import event_from_text
 

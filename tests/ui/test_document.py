@@ -6,13 +6,8 @@ import pytest
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, check_consistency
-from arbiter_app.ui.document import (
-    Changes,
-    EventDocument,
-    GameResult,
-    MemoryBackend,
-    entries_for_result,
-)
+from arbiter_app.ui.document import Changes, EventDocument, GameResult
+from arbiter_app.ui.memory_backend import MemoryBackend, entries_for_result
 
 
 def test_result_keys_map_to_results() -> None:

@@ -15,7 +15,8 @@ from arbiter_app import app
 from arbiter_app.core.lots import DrawMethod
 from arbiter_app.core.playoff import DrawLots, GameSpec, Step, Toss
 from arbiter_app.ui.dialogs.playoff import ResultsDialog, parse_order, sheets_html
-from arbiter_app.ui.document import EventDocument, MemoryBackend, StandingsOptions
+from arbiter_app.ui.document import EventDocument, StandingsOptions
+from arbiter_app.ui.memory_backend import MemoryBackend
 from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel

@@ -6,7 +6,8 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.model import EntryKind, Event, Outcome
-from arbiter_app.ui.document import EventDocument, MemoryBackend
+from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.memory_backend import MemoryBackend
 from arbiter_app.ui.panels.pairings import PairingsPanel
 
 

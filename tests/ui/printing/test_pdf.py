@@ -1,0 +1,78 @@
+"""PDF output: paper sizes, every script's names searchable, page numbers, progress."""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from arbiter_app.core.lots import seeded_draw
+from arbiter_app.exports.lots import RecordedDraw, protocol_sheet
+from arbiter_app.exports.pairings import pairings_sheet, result_slips_sheet, round_from_event
+from arbiter_app.exports.sheet import Align, Column, Paper, Sheet, Table
+from arbiter_app.ui.printing import write_pdf
+from tests.exports.samples import NAMES, sample_event
+from tests.ui.printing.conftest import pdf_info, pdf_text
+
+
+@pytest.mark.parametrize(("paper", "size"), [(Paper.A4, "595 x 842"), (Paper.LETTER, "612 x 792")])
+def test_paper_sizes(tmp_path: Path, paper: Paper, size: str) -> None:
+    out = tmp_path / "p.pdf"
+    write_pdf(pairings_sheet(round_from_event(sample_event(), 1)), out, paper)
+    assert pdf_info(out)["Page size"].startswith(size)
+
+
+def test_names_in_every_script_and_results_can_be_found(tmp_path: Path) -> None:
+    out = tmp_path / "pairings.pdf"
+    write_pdf(pairings_sheet(round_from_event(sample_event(), 2)), out)
+    text = pdf_text(out)
+    for name in ("Přemysl Ďuriš", "Иван Петров", "李明", "Zoë O'Brien-Łukasiewicz"):
+        assert name in text
+    # Arabic is stored in visual order; its letters are all there.
+    arabic = "".join(ch for ch in text if "\u0600" <= ch <= "\u06ff")
+    assert sorted(arabic) == sorted(NAMES[4].replace(" ", ""))
+    assert "Pairings — round 2" in text
+    for result in ("½-½", "0-1", "1-0"):
+        assert unicodedata.normalize("NFKC", result) in text
+    assert "Page 1 of 1" in text
+
+
+def test_slips_have_one_box_per_board_and_page_breaks(tmp_path: Path) -> None:
+    from tests.support.compact import event_from_text
+
+    text = "\n".join(f"{i}: +W{i + 1}" if i % 2 else f"{i}: -B{i - 1}" for i in range(1, 19))
+    out = tmp_path / "slips.pdf"
+    pages = write_pdf(result_slips_sheet(round_from_event(event_from_text(text), 1)), out)
+    assert pages == 3  # 9 boards, 4 to a page
+    got = pdf_text(out)
+    assert got.count("Round 1 · Board") == 9
+    assert "Page 3 of 3" in got
+
+
+def test_protocol_prints_seed_and_article(tmp_path: Path) -> None:
+    draw = seeded_draw("Play-off pairing numbers", [1, 2, 3], 20230512, article="GCT 2023 art. 2.3")
+    out = tmp_path / "lots.pdf"
+    write_pdf(protocol_sheet([RecordedDraw(draw, "18:05")], names=NAMES), out)
+    text = pdf_text(out)
+    assert "20230512" in text and "GCT 2023 art. 2.3" in text and "18:05" in text
+
+
+def test_long_list_paginates_with_progress_and_running_header(tmp_path: Path) -> None:
+    rows = tuple((str(i), f"Player {i:03d}") for i in range(1, 301))
+    sheet = Sheet(
+        "Long list",
+        (Table((Column("No", Align.RIGHT, 10), Column("Name", Align.LEFT, 90)), rows),),
+        event="Big Open",
+    )
+    calls: list[tuple[int, int]] = []
+    out = tmp_path / "long.pdf"
+    pages = write_pdf(sheet, out, progress=lambda done, total: calls.append((done, total)))
+    assert pages > 3
+    assert calls == [(i, pages) for i in range(pages + 1)]
+    assert int(pdf_info(out)["Pages"]) == pages
+    text = pdf_text(out)
+    assert "Player 001" in text and "Player 300" in text
+    # Pages after the first repeat the event and title at the top, and the table header.
+    assert text.count("Big Open — Long list") == pages - 1
+    assert text.count("Name") >= pages

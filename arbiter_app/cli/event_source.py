@@ -1,0 +1,141 @@
+"""What the print and export commands read from FILE: the event and what goes with it.
+
+A ``.arbiter`` file is opened read-only through the session (the event, the
+announced tie-breaks, the boards of every round, the draws in the journal);
+a ``.trf`` file through the TRF reader. Problems the user can fix become
+:class:`~arbiter_app.core.errors.ArbiterError` with the file's name.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.lots import Draw, DrawMethod
+from arbiter_app.core.model import Event
+from arbiter_app.exports.lots import RecordedDraw
+
+TRF_SUFFIXES = (".trf", ".txt")
+ARBITER_SUFFIX = ".arbiter"
+
+
+@dataclass(frozen=True, slots=True)
+class PendingBoard:
+    """A board of a round as the session stores it (number, white, black)."""
+
+    number: int
+    white: int
+    black: int
+
+
+@dataclass(frozen=True)
+class Source:
+    """The event of FILE plus the settings and records the sheets need."""
+
+    path: Path
+    event: Event
+    tiebreaks: tuple[str, ...] = ()
+    boards: Mapping[int, tuple[PendingBoard, ...]] = field(default_factory=dict)
+    draws: tuple[RecordedDraw, ...] = ()
+    playoff: Any = None
+    """The play-off state when the file has one (the play-off engine's value)."""
+
+
+def load(path: Path) -> Source:
+    if not path.exists():
+        raise ArbiterError(f"{path}: no such file")
+    suffix = path.suffix.lower()
+    if suffix == ARBITER_SUFFIX:
+        return _load_arbiter(path)
+    if suffix in TRF_SUFFIXES:
+        return _load_trf(path)
+    raise ArbiterError(
+        f"{path}: unknown kind of file {suffix or '(no suffix)'!r}; "
+        "expected a tournament file (.arbiter) or a TRF file (.trf)"
+    )
+
+
+def _module(name: str, what: str) -> Any:
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name and name.startswith(exc.name):
+            raise ArbiterError(f"{what} is not part of this build") from None
+        raise
+
+
+def _load_trf(path: Path) -> Source:
+    trf = _module("arbiter_app.core.trf", "reading TRF files")
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = path.read_text(encoding="latin-1")
+    doc = trf.parse_trf(text, str(path))
+    tiebreaks = tuple(getattr(doc, "tiebreaks", ()) or ())
+    return Source(path, doc.event, tiebreaks)
+
+
+def _load_arbiter(path: Path) -> Source:
+    session_mod = _module("arbiter_app.session", "reading .arbiter files")
+    with session_mod.Session.open(path, readonly=True) as session:
+        event: Event = session.event
+        settings = session.settings
+        boards = {
+            r: tuple(PendingBoard(b.number, b.white, b.black) for b in session.boards(r))
+            for r in range(1, event.rounds + 1)
+        }
+        draws = tuple(_journal_draws(session.journal()))
+        playoff = _playoff_state(session)
+    return Source(path, event, tuple(settings.tiebreaks), boards, draws, playoff)
+
+
+def _playoff_state(session: Any) -> Any:
+    getter = getattr(session, "playoff", None)
+    if getter is None:
+        return None
+    return getter() if callable(getter) else getter
+
+
+def _journal_draws(entries: Sequence[Any]) -> Iterator[RecordedDraw]:
+    """Every recorded draw in the journal's arguments, with the entry's time."""
+    for entry in entries:
+        for data in _draw_dicts(entry.arguments):
+            yield RecordedDraw(_draw(data), _time(entry.time))
+
+
+def _draw_dicts(value: Any) -> Iterator[Mapping[str, Any]]:
+    if isinstance(value, Mapping):
+        if {"purpose", "method", "candidates", "outcome"} <= value.keys():
+            yield value
+            return
+        for v in value.values():
+            yield from _draw_dicts(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _draw_dicts(v)
+
+
+def _draw(data: Mapping[str, Any]) -> Draw:
+    seed = data.get("seed")
+    return Draw(
+        str(data["purpose"]),
+        DrawMethod(data["method"]),
+        tuple(int(c) for c in data["candidates"]),
+        tuple(int(c) for c in data["outcome"]),
+        None if seed is None else int(seed),
+        tuple(str(w) for w in data.get("witnesses", ())),
+        str(data.get("article", "")),
+    )
+
+
+def _time(text: str) -> str:
+    """The journal's ISO time as the protocol prints it (to the minute, with its zone)."""
+    date, _, clock = text.partition("T")
+    if not clock:
+        return text
+    zone = " UTC" if clock.endswith(("Z", "+00:00")) else ""
+    return f"{date} {clock[:5]}{zone}"

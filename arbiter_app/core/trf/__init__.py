@@ -1,0 +1,41 @@
+"""FIDE Tournament Report Files (TRF-16 and TRF-26): text in, text out, no file access.
+
+- :func:`parse_trf` reads a file's text into a :class:`TrfDocument` (the
+  :class:`~arbiter_app.core.model.Event` plus what writing it back needs),
+  collecting every problem with its line and column into one
+  :class:`~arbiter_app.core.errors.InputError`.
+- :func:`write_trf` writes a document back; :func:`event_to_trf` writes an event.
+
+How rounds without a TRF code of their own are written (the FIDE formats
+have codes for games, forfeits and the four byes, but not for "not paired"
+or "withdrawn"):
+
+- a zero-point bye is ``0000 - Z``;
+- a round the player was not paired in is a blank round (ten spaces), which
+  every TRF reader takes for an absence worth nothing;
+- a round after the player withdrew is blank too; Arbiter's record
+  ``ARB WITHDRAWN <tpn> <round>`` (``Player.withdrawn_from_round``) says from
+  which round on a blank round means "withdrawn". ``ARB ENTRY`` records state
+  the exceptions, so any mix of the two reads back as it was written.
+- a forfeit without a known opponent is ``0000 - +`` / ``0000 - -``.
+
+What else neither format can hold (the tournament system when record 192
+does not say it, the rule set, disqualification, national ratings, the
+opponent's rating per round, exact point systems, reasons of penalties)
+travels in Arbiter's own ``ARB`` records, described in
+:mod:`arbiter_app.core.trf.extension`; other programs skip them.
+"""
+
+from arbiter_app.core.trf.document import KeptLine, TrfDocument, TrfVersion, TrfWriteError
+from arbiter_app.core.trf.reader import parse_trf
+from arbiter_app.core.trf.writer import event_to_trf, write_trf
+
+__all__ = [
+    "KeptLine",
+    "TrfDocument",
+    "TrfVersion",
+    "TrfWriteError",
+    "event_to_trf",
+    "parse_trf",
+    "write_trf",
+]

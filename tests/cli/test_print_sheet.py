@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from arbiter_app.cli import main
+
+# Printing lays out text with Qt; tests have no display.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
 def test_unknown_kind_of_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -36,3 +40,71 @@ def test_unknown_sheet_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> N
         main(["print", "x.trf", "wallpaper", "-o", "o.pdf"])
     assert exc.value.code == 2
     assert "invalid choice: 'wallpaper'" in capsys.readouterr().err
+
+
+@pytest.fixture
+def trf_file(tmp_path: Path) -> Path:
+    from arbiter_app.core.trf import event_to_trf
+    from tests.exports.samples import sample_event
+
+    path = tmp_path / "open.trf"
+    path.write_text(event_to_trf(sample_event()), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("sheet", ["pairings", "slips"])
+def test_print_a_round_from_a_trf_file(
+    qapp: object, trf_file: Path, tmp_path: Path, sheet: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.ui.printing.conftest import pdf_info, pdf_text
+
+    out = tmp_path / f"{sheet}.pdf"
+    code = main(
+        ["print", str(trf_file), sheet, "--round", "2", "--paper", "letter", "-o", str(out)]
+    )
+    assert code == 0, capsys.readouterr().err
+    assert f"wrote {out}" in capsys.readouterr().out
+    assert pdf_info(out)["Page size"].startswith("612 x 792")
+    text = pdf_text(out)
+    assert "Иван Петров" in text and "李明" in text
+    assert "round 2" in text
+
+
+def test_latest_round_is_the_default(qapp: object, trf_file: Path, tmp_path: Path) -> None:
+    from tests.ui.printing.conftest import pdf_text
+
+    out = tmp_path / "p.pdf"
+    assert main(["print", str(trf_file), "pairings", "-o", str(out)]) == 0
+    assert "Pairings — round 3" in pdf_text(out)
+
+
+def test_round_not_yet_paired(
+    trf_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["print", str(trf_file), "pairings", "--round", "4", "-o", str(tmp_path / "o.pdf")])
+    assert code == 2
+    assert "round 4 has not been paired (3 rounds so far)" in capsys.readouterr().err
+
+
+def test_headless_command_line_needs_no_display(trf_file: Path, tmp_path: Path) -> None:
+    """Run as a program without DISPLAY or QT_QPA_PLATFORM: it must go offscreen by itself."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
+    out = tmp_path / "slips.pdf"
+    done = subprocess.run(
+        [sys.executable, "-m", "arbiter_app", "print", str(trf_file), "slips", "-o", str(out)],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes().startswith(b"%PDF")

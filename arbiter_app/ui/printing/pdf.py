@@ -26,6 +26,7 @@ from PySide6.QtGui import (
     QPdfWriter,
     QTextDocument,
 )
+from PySide6.QtWidgets import QApplication
 
 from arbiter_app.exports.html import BASE_POINT_SIZE, FONT_FAMILIES, sheet_to_html
 from arbiter_app.exports.sheet import Paper, Sheet
@@ -63,7 +64,9 @@ def ensure_gui_application() -> QGuiApplication:
         and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     ):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    _app = QGuiApplication([sys.argv[0] if sys.argv else "arbiter-app"])
+    # A widgets application, not a bare GUI one: the same process may later
+    # open windows (the GUI, or the GUI's tests), which need QApplication.
+    _app = QApplication([sys.argv[0] if sys.argv else "arbiter-app"])
     return _app
 
 

@@ -25,6 +25,7 @@ from PySide6.QtGui import (
     QPainter,
     QPdfWriter,
     QTextDocument,
+    QTextOption,
 )
 from PySide6.QtWidgets import QApplication
 
@@ -90,8 +91,31 @@ def build_document(sheet: Sheet) -> QTextDocument:
     font.setPointSizeF(BASE_POINT_SIZE)
     doc.setDefaultFont(font)
     doc.setDocumentMargin(0)
+    # Break lines between words only, as a browser does: a pairing number or a
+    # result is never split, and a table too wide for the paper is scaled
+    # down (fit_to_width) instead.
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    doc.setDefaultTextOption(option)
     doc.setHtml(sheet_to_html(sheet, footer_in_body=False))
     return doc
+
+
+def fit_to_width(doc: QTextDocument, width: float, height: float) -> float:
+    """Paginate *doc* for a body of *width* × *height*; returns the scale that makes it fit.
+
+    A table with many columns (a crosstable of many rounds) can need more
+    width than the paper has; rather than cut columns off, the whole sheet
+    is laid out on a proportionally larger page and printed smaller.
+    """
+    doc.setPageSize(QSizeF(width, height))
+    needed = doc.size().width()
+    if needed <= width + 0.5:
+        return 1.0
+    fit = width / needed
+    doc.setPageSize(QSizeF(needed, height / fit))
+    # Re-check: a wider page can change line breaks, never make it wider still.
+    return width / max(doc.size().width(), needed)
 
 
 def paint_sheet(
@@ -113,7 +137,8 @@ def paint_sheet(
     body_height = height - 2 * band
 
     doc = build_document(sheet)
-    doc.setPageSize(QSizeF(width, body_height))
+    fit = fit_to_width(doc, width, body_height)
+    page_w, page_h = width / fit, body_height / fit
     total = doc.pageCount()
     if progress is not None:
         progress(0, total)
@@ -133,8 +158,10 @@ def paint_sheet(
             painter.scale(scale, scale)
             painter.setFont(band_font)
             _bands(painter, sheet, index, total, width, height, band)
-            painter.translate(0, band - index * body_height)
-            doc.drawContents(painter, QRectF(0, index * body_height, width, body_height))
+            painter.translate(0, band)
+            painter.scale(fit, fit)
+            painter.translate(0, -index * page_h)
+            doc.drawContents(painter, QRectF(0, index * page_h, page_w, page_h))
             painter.restore()
             if progress is not None:
                 progress(index + 1, total)

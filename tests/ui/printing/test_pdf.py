@@ -76,3 +76,13 @@ def test_long_list_paginates_with_progress_and_running_header(tmp_path: Path) ->
     # Pages after the first repeat the event and title at the top, and the table header.
     assert text.count("Big Open — Long list") == pages - 1
     assert text.count("Name") >= pages
+
+
+def test_a_table_too_wide_for_the_paper_is_scaled_not_cut(tmp_path: Path) -> None:
+    cols = tuple(Column(f"R{i}", Align.CENTER) for i in range(1, 41))
+    rows = ((*(f"{i}w½" for i in range(1, 40)), "LASTCOLUMN"),)
+    sheet = Sheet("Wide", (Table(cols, rows),))
+    out = tmp_path / "wide.pdf"
+    write_pdf(sheet, out)
+    text = pdf_text(out)
+    assert "LASTCOLUMN" in text and "R40" in text

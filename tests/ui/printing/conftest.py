@@ -20,7 +20,7 @@ def _qt(qapp: object) -> Iterator[None]:
     yield
 
 
-def _tool(name: str) -> str:
+def tool(name: str) -> str:
     path = shutil.which(name)
     if path is None:
         pytest.skip(f"{name} (poppler-utils) is not installed")
@@ -29,7 +29,7 @@ def _tool(name: str) -> str:
 
 def pdf_text(pdf: Path, *, layout: bool = False) -> str:
     """The PDF's text, NFKC-normalised (Arabic comes out as presentation forms)."""
-    args = [_tool("pdftotext"), "-enc", "UTF-8"]
+    args = [tool("pdftotext"), "-enc", "UTF-8"]
     if layout:
         args.append("-layout")
     out = subprocess.run([*args, str(pdf), "-"], capture_output=True, check=True)
@@ -37,7 +37,7 @@ def pdf_text(pdf: Path, *, layout: bool = False) -> str:
 
 
 def pdf_info(pdf: Path) -> dict[str, str]:
-    out = subprocess.run([_tool("pdfinfo"), str(pdf)], capture_output=True, text=True, check=True)
+    out = subprocess.run([tool("pdfinfo"), str(pdf)], capture_output=True, text=True, check=True)
     info = {}
     for line in out.stdout.splitlines():
         key, _, value = line.partition(":")

@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from arbiter_app.exports.sheet import (
     Block,
     Box,
+    Bracket,
+    BracketNode,
     Fields,
     Heading,
     PageBreak,
@@ -57,6 +59,8 @@ table.fields td.label {{ font-weight: bold; padding-right: 8pt; }}
 table.box {{ border-collapse: collapse; border-color: #000000; margin-top: 4pt;
             margin-bottom: 10pt; }}
 table.signatures {{ margin-top: 12pt; }}
+table.bracket td.node {{ border-color: #000000; background-color: #f6f6f6; }}
+table.bracket td.strong {{ font-weight: bold; }}
 table.signatures td {{ padding-right: 16pt; }}
 tr.strong td {{ font-weight: bold; }}
 p.footer {{ font-size: {SMALL_POINT_SIZE}pt; color: #444444; margin-top: 10pt; }}
@@ -120,6 +124,8 @@ def _block(block: Block) -> str:
         )
     if isinstance(block, PageBreak):
         return '<div style="page-break-before: always"></div>'
+    if isinstance(block, Bracket):
+        return _bracket(block)
     raise TypeError(f"not a sheet block: {block!r}")
 
 
@@ -166,3 +172,42 @@ def _signatures(sig: Signatures) -> str:
     line = "_" * 28
     cells = "".join(f'<td width="{share}%"><br>{line}<br>{esc(label)}</td>' for label in sig.labels)
     return f'<table class="signatures" width="100%" cellspacing="0"><tr>{cells}</tr></table>'
+
+
+def _bracket(bracket: Bracket) -> str:
+    """The tree as a table: each box spans the rows of the first-round boxes under it."""
+    width = len(bracket.columns)
+    # starts[row] lists (column, node) of the boxes whose first row is *row*.
+    starts: dict[int, list[tuple[int, BracketNode]]] = {}
+    row = 0
+
+    def place(node: BracketNode, column: int, first: int) -> None:
+        starts.setdefault(first, []).append((column, node))
+        offset = first
+        for child in node.children:
+            place(child, column - 1, offset)
+            offset += child.span
+
+    for root in bracket.roots:
+        place(root, width - 1, row)
+        row += root.span
+    share = 100 // max(width, 1)
+    head = "".join(f'<th width="{share}%">{esc(c)}</th>' for c in bracket.columns)
+    lines = []
+    for r in range(row):
+        cells = sorted(starts.get(r, []), key=lambda cn: cn[0])
+        tds = []
+        for _column, node in cells:
+            cls = "node strong" if node.strong else "node"
+            tds.append(
+                f'<td class="{cls}" rowspan="{node.span}" valign="middle">{_lines(node.text)}</td>'
+            )
+        # A leaf above the first column (a bye in a later round) leaves empty cells to its left.
+        leaf_columns = [c for c, n in cells if not n.children and c > 0]
+        pad = "".join("<td></td>" for _ in range(min(leaf_columns, default=0)))
+        lines.append(f"<tr>{pad}{''.join(tds)}</tr>")
+    body = "\n".join(lines)
+    return (
+        '<table class="grid bracket" width="100%" border="1" cellspacing="0" cellpadding="4">'
+        f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody></table>"
+    )

@@ -29,6 +29,7 @@ from arbiter_app.core.errors import InputError, Issue
 RESULTS = ("1-0", "0-1", "1/2-1/2")
 ARMAGEDDON_TAG = "Armageddon"
 ARMAGEDDON_TEXT = "draw counts as a win for Black"
+STAGE_TAG = "Stage"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,8 @@ class PlayoffGame:
     time_control: str = ""
     armageddon: bool = False
     moves: tuple[str, ...] = ()
+    stage: str = ""
+    """Which part of the play-off (``places 1-3: round robin 1, round 2``); PGN tag ``Stage``."""
 
     @property
     def winner(self) -> str | None:
@@ -78,6 +81,8 @@ def game_to_pgn(game: PlayoffGame) -> chess.pgn.Game:
     pgn.headers["Black"] = game.black or "?"
     pgn.headers["Result"] = game.result
     pgn.headers["TimeControl"] = game.time_control or "?"
+    if game.stage:
+        pgn.headers[STAGE_TAG] = game.stage
     if game.armageddon:
         pgn.headers[ARMAGEDDON_TAG] = ARMAGEDDON_TEXT
     node: chess.pgn.GameNode = pgn
@@ -158,6 +163,7 @@ def read_pgn_results(text: str, *, source: str = "PGN") -> list[PlayoffGame]:
                 time_control=h.get("TimeControl", ""),
                 armageddon=ARMAGEDDON_TAG in h or "armageddon" in h.get("Event", "").lower(),
                 moves=tuple(_sans(game)),
+                stage=h.get(STAGE_TAG, ""),
             )
         )
     if not games and not issues:

@@ -106,7 +106,37 @@ class PageBreak:
     pass
 
 
-Block = Heading | Paragraph | Fields | Table | Signatures | Box | PageBreak
+@dataclass(frozen=True, slots=True)
+class BracketNode:
+    """One box of a knockout bracket: its text and the boxes that lead into it."""
+
+    text: str
+    children: tuple[BracketNode, ...] = ()
+    strong: bool = False
+
+    @property
+    def span(self) -> int:
+        """Rows the box covers: one per first-round box under it."""
+        return sum(c.span for c in self.children) or 1
+
+    @property
+    def depth(self) -> int:
+        return 1 + max((c.depth for c in self.children), default=0)
+
+
+@dataclass(frozen=True, slots=True)
+class Bracket:
+    """A knockout drawn as a tree: *roots* are the last boxes (the final, or the winner).
+
+    *columns* titles the columns from the first round to the roots; a root
+    whose tree is shallower than the others is drawn in the last column.
+    """
+
+    columns: tuple[str, ...]
+    roots: tuple[BracketNode, ...]
+
+
+Block = Heading | Paragraph | Fields | Table | Signatures | Box | PageBreak | Bracket
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,6 +45,7 @@ GAMES = [
         "1/2-1/2",
         "W300+2@61-B240+2@61",
         armageddon=True,
+        stage="places 1-3: Armageddon knockout round 1",
     ),
 ]
 

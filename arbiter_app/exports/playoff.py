@@ -1,0 +1,502 @@
+"""The play-off kit: schedule, pairing sheets, Armageddon game cards, the bracket, prizes, PGN.
+
+Everything is read from the play-off engine's state
+(:class:`~arbiter_app.core.playoff.PlayoffState`): its regulation, the games
+it has scheduled and their results, the lots drawn and the coins tossed, so
+the printed kit says exactly what the engine decided. Pairing numbers are the
+main event's; names come from the event.
+
+Articles printed are the regulation's own (GCT 2023 2.2–2.8 and 3.2–3.8 for
+events, 4.x for the tour; FIDE C.07 3.1 for the parameters of a play-off).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from arbiter_app.core.model import Colour, Event
+from arbiter_app.core.playoff import PlayoffState, StageKind, Toss, next_step
+from arbiter_app.core.playoff.steps import GameRecord
+from arbiter_app.core.points import format_points
+from arbiter_app.core.timecontrol import TimeControl, parse
+from arbiter_app.exports.pgn import PlayoffGame
+from arbiter_app.exports.sheet import (
+    Align,
+    Block,
+    Box,
+    Bracket,
+    BracketNode,
+    Column,
+    Fields,
+    Heading,
+    PageBreak,
+    Paragraph,
+    Sheet,
+    Signatures,
+    Table,
+)
+
+if TYPE_CHECKING:
+    from arbiter_app.core.playoff.results import PrizeRow
+    from arbiter_app.core.prizes import PrizeList
+
+RESULT_TEXT = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}
+
+
+def _names(event: Event) -> dict[int, str]:
+    return {p.tpn: p.name for p in event.players}
+
+
+def _who(tpn: int, names: Mapping[int, str]) -> str:
+    return f"{names.get(tpn, '?')} ({tpn})"
+
+
+def _minutes(td_seconds: float) -> str:
+    minutes = round(td_seconds / 60)
+    hours, rest = divmod(minutes, 60)
+    return f"{hours} h {rest:02d} min" if hours else f"{rest} min"
+
+
+def _clock(text: str) -> TimeControl | None:
+    try:
+        return parse(text)
+    except ValueError:
+        return None
+
+
+# --- schedule ----------------------------------------------------------------------
+
+
+def schedule_sheet(event: Event, state: PlayoffState, *, start: datetime | None = None) -> Sheet:
+    """What the play-off is, when it may start, its stages and clocks, and who is tied."""
+    reg = state.regulation
+    names = _names(event)
+    blocks: list[Block] = [
+        Heading("Regulation (FIDE C.07 article 3.1)"),
+        Table(
+            (
+                Column("Article", Align.LEFT, 12),
+                Column("What the regulation fixes", Align.LEFT, 88),
+            ),
+            tuple((art, text) for art, text in reg.c07_parameters().items()),
+        ),
+        Heading("Tied players"),
+        Table(
+            (Column("Places", Align.LEFT, 15), Column("Players (pairing number)", Align.LEFT, 85)),
+            tuple(
+                (
+                    f"{t.place}-{t.last_place}",
+                    "; ".join(_who(tpn, names) for tpn in t.players),
+                )
+                for t in state.ties
+            ),
+        ),
+        Heading("Stages"),
+    ]
+    rows = []
+    for index, stage in enumerate(reg.stages, start=1):
+        for fmt in stage.formats:
+            who = f"{fmt.min_players}" + ("+" if fmt.max_players is None else f"–{fmt.max_players}")
+            clock = _clock(fmt.time_control) if fmt.time_control else None
+            rows.append(
+                (
+                    str(index),
+                    _stage_name(stage.kind, fmt.cycles, fmt.label),
+                    who,
+                    clock.us() if clock else "—",
+                    _minutes(clock.longest().total_seconds()) if clock else "—",
+                    fmt.article or stage.article,
+                )
+            )
+    blocks.append(
+        Table(
+            (
+                Column("Stage", Align.RIGHT, 7),
+                Column("Format", Align.LEFT, 30),
+                Column("Players", Align.CENTER, 9),
+                Column("Clock", Align.LEFT, 26),
+                Column("Longest game", Align.RIGHT, 14),
+                Column("Article", Align.LEFT, 14),
+            ),
+            tuple(rows),
+        )
+    )
+    step = next_step(state)
+    timing: list[tuple[str, str]] = [("Start", _start_rule(state))]
+    if step.earliest_start is not None:
+        timing.append(("Earliest start", f"{step.earliest_start:%Y-%m-%d %H:%M}"))
+    if start is not None:
+        timing.append(("Planned start", f"{start:%Y-%m-%d %H:%M}"))
+        timing.append(("First stage ends by", f"{state.latest_end(start):%H:%M}"))
+    timing.append(("Now", f"{step.text} (article {step.article})" if step.article else step.text))
+    blocks += [Heading("Schedule"), Fields(tuple(timing))]
+    blocks.append(
+        Paragraph(
+            "Longest game: both clocks used up plus the bonus on an assumed 60 moves each "
+            "(the convention of seed 001_…: G/45 d5 can last 1 h 40 min).",
+            small=True,
+        )
+    )
+    return Sheet(
+        title="Play-off schedule",
+        event=event.name,
+        subtitle=reg.title,
+        header=(("Source", reg.source),),
+        blocks=tuple(blocks),
+    )
+
+
+def _stage_name(kind: StageKind, cycles: int, label: str) -> str:
+    if label:
+        return label
+    if kind is StageKind.ROUND_ROBIN:
+        return "double round robin" if cycles == 2 else "round robin"
+    if kind is StageKind.HEAD_TO_HEAD:
+        return "head-to-head result in the event"
+    return "Armageddon knockout"
+
+
+def _start_rule(state: PlayoffState) -> str:
+    sched = state.regulation.schedule
+    text = sched.start.value.replace("-", " ")
+    if sched.gap_minutes:
+        text += f", not less than {sched.gap_minutes} minutes after the last game"
+    return f"{text} (article {sched.article})" if sched.article else text
+
+
+# --- pairing sheets ------------------------------------------------------------------
+
+
+def _by_label(games: Sequence[GameRecord]) -> list[tuple[str, list[GameRecord]]]:
+    out: list[tuple[str, list[GameRecord]]] = []
+    for g in games:
+        if out and out[-1][0] == g.spec.label:
+            out[-1][1].append(g)
+        else:
+            out.append((g.spec.label, [g]))
+    return out
+
+
+def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
+    """One pairing list per stage round of the play-off, with the clock and the results so far."""
+    names = _names(event)
+    blocks: list[Block] = []
+    groups = _by_label(state.games())
+    for i, (label, games) in enumerate(groups):
+        if i:
+            blocks.append(PageBreak())
+        clock = _clock(games[0].spec.time_control)
+        blocks.append(Heading(label[:1].upper() + label[1:]))
+        blocks.append(
+            Fields(
+                (
+                    ("Clock", clock.us() if clock else games[0].spec.time_control),
+                    ("Armageddon", "yes: a draw counts as a win for Black")
+                    if games[0].spec.armageddon
+                    else ("Games", str(len(games))),
+                )
+            )
+        )
+        blocks.append(
+            Table(
+                (
+                    Column("Game", Align.LEFT, 8),
+                    Column("No", Align.RIGHT, 6),
+                    Column("White", Align.LEFT, 33),
+                    Column("Result", Align.CENTER, 10),
+                    Column("No", Align.RIGHT, 6),
+                    Column("Black", Align.LEFT, 37),
+                ),
+                tuple(
+                    (
+                        g.spec.id,
+                        str(g.spec.white),
+                        names.get(g.spec.white, "?"),
+                        RESULT_TEXT.get(g.result or "", "–"),
+                        str(g.spec.black),
+                        names.get(g.spec.black, "?"),
+                    )
+                    for g in games
+                ),
+            )
+        )
+        blocks.append(Signatures(("Chief arbiter",)))
+    if not groups:
+        blocks.append(
+            Paragraph("No play-off games have been scheduled yet: " + next_step(state).text)
+        )
+    return Sheet(
+        title="Play-off pairings",
+        event=event.name,
+        subtitle=state.regulation.title,
+        blocks=tuple(blocks),
+    )
+
+
+# --- Armageddon game cards ----------------------------------------------------------------
+
+
+def _tosses(state: PlayoffState) -> dict[str, Toss]:
+    return {a.game: a for a in state.actions if isinstance(a, Toss)}
+
+
+def _knockout_articles(state: PlayoffState) -> tuple[str, str, str]:
+    """(stage article, draw-odds article, colours article) of the Armageddon stage."""
+    for stage in state.regulation.stages:
+        if stage.kind is StageKind.ARMAGEDDON_KNOCKOUT:
+            return stage.article, stage.draw_article, stage.colours_article
+    return "", "", ""
+
+
+def _side(clock: TimeControl, colour: Colour) -> str:
+    return TimeControl(clock.clock(colour)).us()
+
+
+def armageddon_cards_sheet(event: Event, state: PlayoffState) -> Sheet:
+    """One card per Armageddon game: clocks, colours by the toss, draw odds, result, signatures."""
+    names = _names(event)
+    tosses = _tosses(state)
+    stage_art, draw_art, colour_art = _knockout_articles(state)
+    blocks: list[Block] = []
+    cards = [g for g in state.games() if g.spec.armageddon]
+    for i, g in enumerate(cards):
+        if i and i % 2 == 0:
+            blocks.append(PageBreak())
+        spec = g.spec
+        clock = _clock(spec.time_control)
+        toss = tosses.get(spec.id)
+        if toss is not None:
+            winner = toss.draw.outcome[0]
+            chose = "White" if toss.choice is Colour.WHITE else "Black"
+            toss_text = f"won by {_who(winner, names)}, who chose {chose}"
+            toss_text += (
+                " (seeded toss, seed " + str(toss.draw.seed) + ")"
+                if toss.draw.seed is not None
+                else " (coin tossed by the chief arbiter)"
+            )
+        else:
+            toss_text = "colours given without a toss"
+        fields: list[tuple[str, str]] = [
+            ("White", _who(spec.white, names)),
+            ("Black", _who(spec.black, names)),
+            ("White's clock", _side(clock, Colour.WHITE) if clock else spec.time_control),
+            ("Black's clock", _side(clock, Colour.BLACK) if clock else spec.time_control),
+            ("Coin toss", toss_text + (f" — article {colour_art}" if colour_art else "")),
+            (
+                "Draw odds",
+                "a draw counts as a win for Black" + (f" — article {draw_art}" if draw_art else ""),
+            ),
+            (
+                "Result",
+                RESULT_TEXT.get(
+                    g.result or "", "1-0          0-1          ½-½ (Black goes through)"
+                ),
+            ),
+        ]
+        if g.winner is not None:
+            fields.append(("Goes through", _who(g.winner, names)))
+        blocks.append(
+            Box(
+                (
+                    Heading(f"Armageddon game {spec.id} — {spec.label}", 3),
+                    Fields(tuple(fields)),
+                    Signatures(("White", "Black", "Chief arbiter")),
+                )
+            )
+        )
+    if not cards:
+        blocks.append(Paragraph("No Armageddon game has been paired yet."))
+    return Sheet(
+        title="Armageddon game cards",
+        event=event.name,
+        subtitle=state.regulation.title + (f" — article {stage_art}" if stage_art else ""),
+        blocks=tuple(blocks),
+    )
+
+
+# --- the bracket -----------------------------------------------------------------------
+
+
+def _knockouts(state: PlayoffState) -> list[tuple[str, list[GameRecord]]]:
+    """Armageddon games by knockout (the tie they break), in order."""
+    out: dict[str, list[GameRecord]] = {}
+    for g in state.games():
+        if g.spec.armageddon:
+            key = g.spec.label.split(": ")[0]
+            out.setdefault(key, []).append(g)
+    return list(out.items())
+
+
+def bracket_of(games: Sequence[GameRecord], names: Mapping[int, str]) -> Bracket:
+    """The knockout as a tree, built back from its last round (so re-drawn rounds stay true)."""
+    rounds = sorted({g.spec.round for g in games})
+    last = rounds[-1]
+    by_round: dict[int, list[GameRecord]] = {
+        r: [g for g in games if g.spec.round == r] for r in rounds
+    }
+
+    def game_text(g: GameRecord) -> str:
+        w, b = names.get(g.spec.white, "?"), names.get(g.spec.black, "?")
+        result = RESULT_TEXT.get(g.result or "", "")
+        line = f"{w} – {b}"
+        if result:
+            line += f"\n{result}"
+            if g.winner is not None:
+                line += f" → {names.get(g.winner, '?')}"
+        return line
+
+    def entering(tpn: int, r: int) -> BracketNode:
+        """How *tpn* came into round *r*: the game won in round r-1, or a bye."""
+        if r == rounds[0]:
+            return BracketNode(f"{names.get(tpn, '?')} ({tpn})")
+        for g in by_round.get(r - 1, []):
+            if tpn in (g.spec.white, g.spec.black):
+                return node(g)
+        return BracketNode(f"{names.get(tpn, '?')} ({tpn}): bye", (entering(tpn, r - 1),))
+
+    def node(g: GameRecord) -> BracketNode:
+        return BracketNode(
+            game_text(g),
+            (entering(g.spec.white, g.spec.round), entering(g.spec.black, g.spec.round)),
+        )
+
+    finals = by_round[last]
+    winner_known = len(finals) == 1 and finals[0].winner is not None
+    roots: list[BracketNode] = []
+    for g in finals:
+        top = node(g)
+        if winner_known and g.winner is not None:
+            top = BracketNode(f"{names.get(g.winner, '?')} ({g.winner})", (top,), strong=True)
+        roots.append(top)
+    depth = max(r.depth for r in roots)
+    columns = ["Players"] + [f"Round {r}" for r in rounds]
+    if winner_known:
+        columns.append("Winner")
+    return Bracket(
+        tuple(columns[-depth:]) if len(columns) >= depth else tuple(columns), tuple(roots)
+    )
+
+
+def bracket_sheet(event: Event, state: PlayoffState) -> Sheet:
+    names = _names(event)
+    stage_art, _, _ = _knockout_articles(state)
+    blocks: list[Block] = []
+    for label, games in _knockouts(state):
+        blocks.append(Heading(f"Armageddon knockout — {label}"))
+        blocks.append(bracket_of(games, names))
+    if not blocks:
+        blocks.append(Paragraph("No Armageddon knockout has been played in this play-off."))
+    notes = [
+        "Byes bring the field to 2, 4 or 8 players; pairings and byes are drawn by lot"
+        + (f" (article {stage_art})" if stage_art else "")
+        + "."
+    ]
+    return Sheet(
+        title="Play-off bracket",
+        event=event.name,
+        subtitle=state.regulation.title,
+        blocks=(*blocks, Paragraph(" ".join(notes), small=True)),
+        landscape=True,
+    )
+
+
+# --- prizes and tour points --------------------------------------------------------------
+
+
+def prizes_sheet(
+    event: Event,
+    state: PlayoffState,
+    rows: Sequence[PrizeRow],
+    prizes: PrizeList,
+    *,
+    currency: str = "USD",
+) -> Sheet:
+    """Money and tour points for every line of the final standings, with how each was shared."""
+    reg = state.regulation
+    names = _names(event)
+    with_points = reg.points is not None
+    columns = [
+        Column("Place", Align.RIGHT, 7),
+        Column("No", Align.RIGHT, 5),
+        Column("Name", Align.LEFT, 25),
+        Column(f"Prize ({currency})", Align.RIGHT, 13),
+    ]
+    if with_points:
+        columns.append(Column("Tour points", Align.RIGHT, 10))
+    columns.append(Column("How it was shared", Align.LEFT, 40 if with_points else 50))
+    body = []
+    strong = set()
+    for i, row in enumerate(rows):
+        cells = [
+            row.place + (" *" if row.by_playoff else ""),
+            str(row.tpn),
+            row.name or names.get(row.tpn, ""),
+            f"{row.money:,.2f}",
+        ]
+        if with_points:
+            cells.append(format_points(row.tour_points))
+        cells.append(row.explanation)
+        body.append(tuple(cells))
+        if row.by_playoff:
+            strong.add(i)
+    total = sum((r.money for r in rows), start=prizes.unassigned * 0)
+    header: list[tuple[str, str]] = [("Regulation", reg.title)]
+    if reg.sharing.article:
+        header.append(("Sharing", f"article {reg.sharing.article}"))
+    if reg.sharing.winner_fixed:
+        header.append(
+            ("Play-off winner first receives", f"{reg.sharing.winner_fixed:,.2f} {currency}")
+        )
+    if with_points and reg.points_article:
+        header.append(("Tour points", reg.points_article))
+    blocks: list[Block] = [
+        Table(tuple(columns), tuple(body), strong_rows=frozenset(strong)),
+        Fields(
+            (
+                ("Total paid", f"{total:,.2f} {currency}"),
+                ("Not assigned", f"{prizes.unassigned:,.2f} {currency}"),
+                ("Cents", prizes.rule),
+            )
+        ),
+        Paragraph("* place decided by the play-off.", small=True),
+        Signatures(("Chief arbiter", "Organiser")),
+    ]
+    return Sheet(
+        title="Prizes and tour points",
+        event=event.name,
+        header=tuple(header),
+        blocks=tuple(blocks),
+    )
+
+
+# --- PGN ------------------------------------------------------------------------------
+
+
+def playoff_games(event: Event, state: PlayoffState) -> list[PlayoffGame]:
+    """The play-off games for the PGN export: names, clocks in the FIDE encoding, Armageddon marked."""
+    names = _names(event)
+    out = []
+    stages: dict[str, int] = {}
+    counters: dict[str, int] = {}
+    for g in state.games():
+        label = g.spec.label
+        stage = stages.setdefault(label, len(stages) + 1)
+        counters[label] = counters.get(label, 0) + 1
+        clock = _clock(g.spec.time_control)
+        out.append(
+            PlayoffGame(
+                event=f"{event.name} — play-off" if event.name else "Play-off",
+                site=event.info.city,
+                day=event.info.end_date,
+                round=f"{stage}.{counters[label]}",
+                white=names.get(g.spec.white, str(g.spec.white)),
+                black=names.get(g.spec.black, str(g.spec.black)),
+                result=g.result or "*",
+                time_control=clock.fide() if clock else g.spec.time_control,
+                armageddon=g.spec.armageddon,
+                stage=label,
+            )
+        )
+    return out

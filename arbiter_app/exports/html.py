@@ -156,7 +156,7 @@ def _table(table: Table) -> str:
 
 def _row(table: Table, index: int, row: Iterable[str]) -> str:
     cells = "".join(
-        f'<td align="{c.align.value}">{_lines(v)}</td>'
+        f'<td align="{c.align.value}" valign="middle">{_lines(v)}</td>'
         for c, v in zip(table.columns, row, strict=True)
     )
     cls = ' class="strong"' if index in table.strong_rows else ""

@@ -26,6 +26,7 @@ from arbiter_app.exports.sheet import (
     Sheet,
     Signatures,
     Table,
+    embed,
 )
 
 
@@ -75,7 +76,7 @@ def protocol_sheet(
 
 
 def _who(n: int, names: Mapping[int, str]) -> str:
-    return f"{n} {names[n]}" if n in names else str(n)
+    return f"{n} {embed(names[n])}" if n in names else str(n)
 
 
 def _draw_box(index: int, rec: RecordedDraw, names: Mapping[int, str]) -> Box:

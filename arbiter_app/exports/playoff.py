@@ -36,6 +36,7 @@ from arbiter_app.exports.sheet import (
     Sheet,
     Signatures,
     Table,
+    embed,
 )
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def _names(event: Event) -> dict[int, str]:
 
 
 def _who(tpn: int, names: Mapping[int, str]) -> str:
-    return f"{names.get(tpn, '?')} ({tpn})"
+    return f"{embed(names.get(tpn, '?'))} ({tpn})"
 
 
 def _minutes(td_seconds: float) -> str:
@@ -338,23 +339,23 @@ def bracket_of(games: Sequence[GameRecord], names: Mapping[int, str]) -> Bracket
     }
 
     def game_text(g: GameRecord) -> str:
-        w, b = names.get(g.spec.white, "?"), names.get(g.spec.black, "?")
+        w, b = embed(names.get(g.spec.white, "?")), embed(names.get(g.spec.black, "?"))
         result = RESULT_TEXT.get(g.result or "", "")
         line = f"{w} – {b}"
         if result:
             line += f"\n{result}"
             if g.winner is not None:
-                line += f" → {names.get(g.winner, '?')}"
+                line += f" → {embed(names.get(g.winner, '?'))}"
         return line
 
     def entering(tpn: int, r: int) -> BracketNode:
         """How *tpn* came into round *r*: the game won in round r-1, or a bye."""
         if r == rounds[0]:
-            return BracketNode(f"{names.get(tpn, '?')} ({tpn})")
+            return BracketNode(_who(tpn, names))
         for g in by_round.get(r - 1, []):
             if tpn in (g.spec.white, g.spec.black):
                 return node(g)
-        return BracketNode(f"{names.get(tpn, '?')} ({tpn}): bye", (entering(tpn, r - 1),))
+        return BracketNode(f"{_who(tpn, names)}: bye", (entering(tpn, r - 1),))
 
     def node(g: GameRecord) -> BracketNode:
         return BracketNode(
@@ -368,7 +369,7 @@ def bracket_of(games: Sequence[GameRecord], names: Mapping[int, str]) -> Bracket
     for g in finals:
         top = node(g)
         if winner_known and g.winner is not None:
-            top = BracketNode(f"{names.get(g.winner, '?')} ({g.winner})", (top,), strong=True)
+            top = BracketNode(_who(g.winner, names), (top,), strong=True)
         roots.append(top)
     depth = max(r.depth for r in roots)
     columns = ["Players"] + [f"Round {r}" for r in rounds]

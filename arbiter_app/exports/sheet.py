@@ -15,6 +15,21 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+_RTL_RANGES = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF))
+
+
+def embed(name: str) -> str:
+    """*name* made safe to print inside a left-to-right sentence.
+
+    A right-to-left name (Arabic, Hebrew) would otherwise pull the numbers
+    and punctuation that follow it into its own direction ("4 محمد; 3" shows
+    as "4 3 ;محمد"); a left-to-right mark after it ends its run (Unicode
+    bidirectional algorithm, UAX #9).
+    """
+    if any(lo <= ord(ch) <= hi for ch in name for lo, hi in _RTL_RANGES):
+        return name + "\u200e"
+    return name
+
 
 class Paper(enum.Enum):
     """The paper sizes a sheet can be printed on (width × height in millimetres)."""

@@ -68,3 +68,12 @@ def test_bracket_boxes_span_the_rows_of_the_boxes_under_them() -> None:
     assert spans[3] == [("1", "B"), ("1", "B: bye"), ("2", "B – C")]
     assert spans[4] == [("1", "C"), ("1", "C: bye")]
     assert 'class="node strong"' in html
+
+
+def test_right_to_left_names_are_closed_by_a_mark_in_running_text() -> None:
+    from arbiter_app.exports.sheet import embed
+
+    assert embed("محمد الأحمد") == "محمد الأحمد\u200e"
+    assert embed("שרה כהן") == "שרה כהן\u200e"
+    for name in ("Přemysl Ďuriš", "Иван Петров", "李明"):
+        assert embed(name) == name

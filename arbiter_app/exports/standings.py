@@ -59,7 +59,8 @@ def _rating(r: int | None) -> str:
 
 def standings_columns(standings: Standings) -> tuple[Column, ...]:
     tb_width = 7 if len(standings.codes) <= 6 else 5
-    name_width = max(20, 60 - tb_width * len(standings.codes))
+    # The name takes what the other columns leave, so the table spans the page.
+    name_width = max(18, 100 - (7 + 5 + 6 + 6) - tb_width * len(standings.codes))
     return (
         Column("Place", Align.RIGHT, 7),
         Column("No", Align.RIGHT, 5),
@@ -249,16 +250,18 @@ def swiss_crosstable_sheet(
     header: list[tuple[str, str]] = [("Rounds", str(table.rounds))]
     if standings is not None:
         header.append(("Rule set", RULE_SET_TITLES[standings.rule_set]))
+    legend = (
+        f"Cells: opponent's {numbered_by}, colour (w/b), points; + / - forfeit won or lost; "
+        "PAB pairing-allocated bye; FPB / HPB / ZPB full-, half-, zero-point bye; "
+        "-- not paired; WD withdrawn (FIDE C.07 article 16)."
+    )
     return Sheet(
         title="Crosstable",
         event=event.name,
         header=tuple(header),
-        blocks=(Table(columns, rows, small=table.rounds > 7),),
+        blocks=(Table(columns, rows, small=table.rounds > 7), Paragraph(legend, small=True)),
         landscape=table.rounds > 9,
-        footer=(
-            f"Cells: opponent's {numbered_by}, colour (w/b), points; + / - forfeit; "
-            "PAB pairing-allocated bye; FPB/HPB/ZPB requested byes; -- not paired; WD withdrawn"
-        ),
+        footer="Crosstable",
     )
 
 
@@ -290,7 +293,13 @@ def round_robin_sheet(event: Event, grid: RoundRobinGrid) -> Sheet:
         title="Crosstable",
         event=event.name,
         header=(("System", f"{kind}, {n} players"),),
-        blocks=(Table(columns, rows, small=n > 10),),
+        blocks=(
+            Table(columns, rows, small=n > 10),
+            Paragraph(
+                "Columns follow the rows' order (#); + / - forfeit won or lost; · not yet played.",
+                small=True,
+            ),
+        ),
         landscape=n > 12,
-        footer="Columns follow the rows' order (#); + / - forfeit won or lost; · not yet played.",
+        footer="Crosstable",
     )

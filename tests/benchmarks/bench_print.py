@@ -55,11 +55,17 @@ def _chain() -> tuple[str, ...]:
     return CHAIN_USCF
 
 
+def _generate(players: int, rounds: int) -> str:
+    """The standings benchmark's event generator (same seed, same event)."""
+    from tests.benchmarks.bench_standings import generate_trf
+
+    return generate_trf(players, rounds)
+
+
 def run(players: int = PLAYERS, rounds: int = ROUNDS) -> list[Row]:
     """Generate the event, time each stage, return the rows (the total has the 10 s target)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from arbiter_app.core.standings import compute_standings
-    from tests.benchmarks.bench_standings import generate_trf
 
     from arbiter_app.core.trf import parse_trf
     from arbiter_app.exports.standings import standings_sheet
@@ -70,7 +76,7 @@ def run(players: int = PLAYERS, rounds: int = ROUNDS) -> list[Row]:
     rows: list[Row] = []
     with tempfile.TemporaryDirectory() as tmp:
         trf = Path(tmp) / f"bench-{players}x{rounds}.trf"
-        trf.write_text(generate_trf(players, rounds), encoding="utf-8")
+        trf.write_text(_generate(players, rounds), encoding="utf-8")
         event = parse_trf(trf.read_text(encoding="utf-8"), str(trf)).event
 
         start = time.perf_counter()

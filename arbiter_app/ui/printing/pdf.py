@@ -186,14 +186,21 @@ def _bands(
     if index > 0:
         head = QRectF(0, 0, width, band * 0.8)
         title = f"{sheet.event} — {sheet.title}" if sheet.event else sheet.title
-        painter.drawText(head, left, title)
+        room = int(width * (0.6 if sheet.subtitle else 1.0))
+        painter.drawText(
+            head, left, painter.fontMetrics().elidedText(title, Qt.TextElideMode.ElideRight, room)
+        )
         if sheet.subtitle:
             painter.drawText(head, right, sheet.subtitle)
     foot = QRectF(0, height - band * 0.8, width, band * 0.8)
     painter.drawLine(QPointF(0, foot.top()), QPointF(width, foot.top()))
+    page = f"Page {index + 1} of {total}"
+    metrics = painter.fontMetrics()
     if sheet.footer:
-        painter.drawText(foot, left, sheet.footer)
-    painter.drawText(foot, right, f"Page {index + 1} of {total}")
+        room = int(width - metrics.horizontalAdvance(page) - 24)
+        text = metrics.elidedText(sheet.footer, Qt.TextElideMode.ElideRight, room)
+        painter.drawText(foot, left, text)
+    painter.drawText(foot, right, page)
 
 
 def write_pdf(

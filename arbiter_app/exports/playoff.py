@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from arbiter_app.core.model import Colour, Event
-from arbiter_app.core.playoff import PlayoffState, StageKind, Toss, next_step
+from arbiter_app.core.playoff import PlayoffState, StageKind, next_step
 from arbiter_app.core.playoff.steps import GameRecord
 from arbiter_app.core.points import format_points
 from arbiter_app.core.timecontrol import TimeControl, parse
@@ -170,48 +170,62 @@ def _start_rule(state: PlayoffState) -> str:
 # --- pairing sheets ------------------------------------------------------------------
 
 
-def _by_label(games: Sequence[GameRecord]) -> list[tuple[str, list[GameRecord]]]:
+def _stage_key(label: str) -> str:
+    """``places 1-3: round robin 1, round 2`` → ``places 1-3: round robin 1`` (one sheet per stage)."""
+    head, sep, tail = label.rpartition(", round ")
+    return head if sep and tail.isdigit() else label
+
+
+def _by_stage(games: Sequence[GameRecord]) -> list[tuple[str, list[GameRecord]]]:
     out: list[tuple[str, list[GameRecord]]] = []
     for g in games:
-        if out and out[-1][0] == g.spec.label:
+        key = _stage_key(g.spec.label)
+        if out and out[-1][0] == key:
             out[-1][1].append(g)
         else:
-            out.append((g.spec.label, [g]))
+            out.append((key, [g]))
     return out
 
 
 def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
-    """One pairing list per stage round of the play-off, with the clock and the results so far."""
+    """One pairing sheet per stage of the play-off (a page each), with the clock and results so far."""
     names = _names(event)
     blocks: list[Block] = []
-    groups = _by_label(state.games())
-    for i, (label, games) in enumerate(groups):
+    stages = _by_stage(state.games())
+    for i, (key, games) in enumerate(stages):
         if i:
             blocks.append(PageBreak())
-        clock = _clock(games[0].spec.time_control)
-        blocks.append(Heading(label[:1].upper() + label[1:]))
-        blocks.append(
-            Fields(
+        first = games[0].spec
+        clock = _clock(first.time_control)
+        blocks.append(Heading(key[:1].upper() + key[1:]))
+        info: list[tuple[str, str]] = [("Clock", clock.us() if clock else first.time_control)]
+        if first.armageddon:
+            _, draw_art, colour_art = _knockout_articles(state)
+            info.append(
                 (
-                    ("Clock", clock.us() if clock else games[0].spec.time_control),
-                    ("Armageddon", "yes: a draw counts as a win for Black")
-                    if games[0].spec.armageddon
-                    else ("Games", str(len(games))),
+                    "Armageddon",
+                    "a draw counts as a win for Black"
+                    + (f" (article {draw_art})" if draw_art else "")
+                    + "; colours by a coin toss, the winner chooses"
+                    + (f" (article {colour_art})" if colour_art else ""),
                 )
             )
-        )
+        blocks.append(Fields(tuple(info)))
+        rounds = sorted({g.spec.round for g in games})
         blocks.append(
             Table(
                 (
-                    Column("Game", Align.LEFT, 8),
-                    Column("No", Align.RIGHT, 6),
-                    Column("White", Align.LEFT, 33),
-                    Column("Result", Align.CENTER, 10),
-                    Column("No", Align.RIGHT, 6),
-                    Column("Black", Align.LEFT, 37),
+                    Column("Round", Align.RIGHT, 8),
+                    Column("Game", Align.LEFT, 7),
+                    Column("No", Align.RIGHT, 5),
+                    Column("White", Align.LEFT, 31),
+                    Column("Result", Align.CENTER, 9),
+                    Column("No", Align.RIGHT, 5),
+                    Column("Black", Align.LEFT, 35),
                 ),
                 tuple(
                     (
+                        str(g.spec.round),
                         g.spec.id,
                         str(g.spec.white),
                         names.get(g.spec.white, "?"),
@@ -219,12 +233,17 @@ def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
                         str(g.spec.black),
                         names.get(g.spec.black, "?"),
                     )
+                    for r in rounds
                     for g in games
+                    if g.spec.round == r
                 ),
             )
         )
+        resting = _resting(state, key, games)
+        if resting:
+            blocks.append(Paragraph(resting))
         blocks.append(Signatures(("Chief arbiter",)))
-    if not groups:
+    if not stages:
         blocks.append(
             Paragraph("No play-off games have been scheduled yet: " + next_step(state).text)
         )
@@ -236,11 +255,24 @@ def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
     )
 
 
+def _resting(state: PlayoffState, key: str, games: Sequence[GameRecord]) -> str:
+    """Who has the free round in each round of a round robin with an odd number of players."""
+    if games[0].spec.armageddon:
+        return ""  # knockout byes are drawn by lot and shown on the bracket
+    tied = next(
+        (t.players for t in state.ties if key.startswith(f"places {t.place}-{t.last_place}")),
+        (),
+    )
+    parts = []
+    for r in sorted({g.spec.round for g in games}):
+        playing = {p for g in games if g.spec.round == r for p in (g.spec.white, g.spec.black)}
+        free = [str(tpn) for tpn in tied if tpn not in playing]
+        if free:
+            parts.append(f"round {r}: {', '.join(free)}")
+    return ("No game (bye): " + "; ".join(parts) + ".") if parts else ""
+
+
 # --- Armageddon game cards ----------------------------------------------------------------
-
-
-def _tosses(state: PlayoffState) -> dict[str, Toss]:
-    return {a.game: a for a in state.actions if isinstance(a, Toss)}
 
 
 def _knockout_articles(state: PlayoffState) -> tuple[str, str, str]:
@@ -258,7 +290,7 @@ def _side(clock: TimeControl, colour: Colour) -> str:
 def armageddon_cards_sheet(event: Event, state: PlayoffState) -> Sheet:
     """One card per Armageddon game: clocks, colours by the toss, draw odds, result, signatures."""
     names = _names(event)
-    tosses = _tosses(state)
+    tosses = state.tosses()
     stage_art, draw_art, colour_art = _knockout_articles(state)
     blocks: list[Block] = []
     cards = [g for g in state.games() if g.spec.armageddon]
@@ -269,16 +301,18 @@ def armageddon_cards_sheet(event: Event, state: PlayoffState) -> Sheet:
         clock = _clock(spec.time_control)
         toss = tosses.get(spec.id)
         if toss is not None:
-            winner = toss.draw.outcome[0]
-            chose = "White" if toss.choice is Colour.WHITE else "Black"
-            toss_text = f"won by {_who(winner, names)}, who chose {chose}"
-            toss_text += (
-                " (seeded toss, seed " + str(toss.draw.seed) + ")"
-                if toss.draw.seed is not None
-                else " (coin tossed by the chief arbiter)"
-            )
+            toss_text = f"won by {_who(toss.winner, names)}"
+            if toss.choice is not None:
+                chose = "White" if toss.choice is Colour.WHITE else "Black"
+                toss_text += f", who chose {chose}"
+            else:
+                toss_text += "; colour not chosen yet"
+            if toss.draw.seed is not None:
+                toss_text += f" (drawn by the application, seed {toss.draw.seed})"
+            else:
+                toss_text += " (coin tossed by the chief arbiter)"
         else:
-            toss_text = "colours given without a toss"
+            toss_text = "not tossed yet"
         fields: list[tuple[str, str]] = [
             ("White", _who(spec.white, names)),
             ("Black", _who(spec.black, names)),
@@ -425,8 +459,8 @@ def prizes_sheet(
         Column(f"Prize ({currency})", Align.RIGHT, 13),
     ]
     if with_points:
-        columns.append(Column("Tour points", Align.RIGHT, 10))
-    columns.append(Column("How it was shared", Align.LEFT, 40 if with_points else 50))
+        columns.append(Column("Tour points", Align.RIGHT, 12))
+    columns.append(Column("How it was shared", Align.LEFT, 38 if with_points else 50))
     body = []
     strong = set()
     for i, row in enumerate(rows):
@@ -451,7 +485,7 @@ def prizes_sheet(
             ("Play-off winner first receives", f"{reg.sharing.winner_fixed:,.2f} {currency}")
         )
     if with_points and reg.points_article:
-        header.append(("Tour points", reg.points_article))
+        header.append(("Tour points", f"article {reg.points_article}"))
     blocks: list[Block] = [
         Table(tuple(columns), tuple(body), strong_rows=frozenset(strong)),
         Fields(

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
+from functools import cached_property
 
 from arbiter_app.core.points import STANDARD, ZERO, PointSystem
 
@@ -347,9 +348,9 @@ class Event:
     def name(self) -> str:
         return self.info.name
 
-    @property
+    @cached_property
     def rounds_played(self) -> int:
-        """The number of rounds for which any entry exists."""
+        """The number of rounds for which any entry exists (computed once: an Event is a value)."""
         return max((len(e) for e in self.entries.values()), default=0)
 
     @property

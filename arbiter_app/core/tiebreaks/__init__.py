@@ -5,6 +5,16 @@ announced code such as ``"BH/C1"`` into a spec and :func:`explain` says how a
 value was made.
 """
 
+# Importing the catalogue modules registers their tie-breaks (FIDE C.07, US Chess 34E).
+from arbiter_app.core.tiebreaks import (
+    buchholz,
+    counts,
+    encounter,
+    progressive,
+    rating,
+    sonneborn,
+    uscf,
+)
 from arbiter_app.core.tiebreaks.base import (
     REGISTRY,
     Contribution,
@@ -24,7 +34,14 @@ __all__ = [
     "TieBreakContext",
     "TieBreakSpec",
     "Trace",
+    "buchholz",
+    "counts",
+    "encounter",
     "explain",
     "parse_spec",
+    "progressive",
+    "rating",
     "register",
+    "sonneborn",
+    "uscf",
 ]

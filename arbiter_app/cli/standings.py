@@ -1,0 +1,255 @@
+"""``arbiter-app standings FILE``: the standings with tie-breaks, as text, JSON or CSV.
+
+The tie-break list comes from ``--tiebreaks`` (codes as announced, comma
+separated) or from ``--preset``; ``--tiebreaks`` wins when both are given.
+The rule set for unplayed rounds is ``--rules``, else the preset's, else
+the FIDE text in force on the event's start date (TRF record 042).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import re
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+
+from arbiter_app.cli.eventfile import load_event
+from arbiter_app.core.model import Event, RuleSet
+from arbiter_app.core.points import format_decimal, format_points
+from arbiter_app.core.presets import Preset, get_preset, parse_tiebreak_list
+from arbiter_app.core.standings import Standings, compute_standings
+from arbiter_app.core.tiebreaks import REGISTRY
+
+RULE_CHOICES = [r.value for r in RuleSet]
+JSON_PLACES = 6
+"""Decimals written for a value whose decimal expansion does not end (e.g. ⅓)."""
+
+
+def add_selection_arguments(p: argparse.ArgumentParser) -> None:
+    """Options shared by ``standings`` and ``explain``: which list, which rules, which round."""
+    p.add_argument("file", metavar="FILE", help="the event (FIDE TRF file, .trf)")
+    p.add_argument(
+        "--tiebreaks",
+        metavar="CODES",
+        help='comma-separated tie-break codes in order, e.g. "BH/C1,BH,SB" or "MM,SOLK,CUM,OPPC"',
+    )
+    p.add_argument(
+        "--preset", metavar="NAME", help="a named tie-break list (e.g. uscf, online-swiss)"
+    )
+    p.add_argument(
+        "--rules",
+        choices=RULE_CHOICES,
+        help="rule set for unplayed rounds (default: the preset's, else the FIDE text "
+        "in force on the start date)",
+    )
+    p.add_argument(
+        "--after-round", type=int, metavar="N", help="standings as they stood after round N"
+    )
+    p.add_argument(
+        "--annul-short-round-robin",
+        action="store_true",
+        help="round robins: do not rank a player who left having played fewer than half "
+        "of his games, nor count points against him (FIDE Tournament Rules C.06 V.4.1)",
+    )
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "standings",
+        help="print the standings with tie-breaks",
+        description="Rank the players of FILE by points and the tie-break list.",
+    )
+    add_selection_arguments(p)
+    p.add_argument("--format", choices=["text", "json", "csv"], default="text")
+    p.set_defaults(handler=run)
+
+
+def standings_from_args(args: argparse.Namespace) -> tuple[Event, Standings, Preset | None]:
+    """Load FILE and compute the standings the options ask for."""
+    preset = get_preset(args.preset) if args.preset else None
+    if args.tiebreaks is not None:
+        codes = parse_tiebreak_list(args.tiebreaks)
+    elif preset is not None:
+        codes = parse_tiebreak_list(preset.tiebreaks)
+    else:
+        codes = ()
+    event = load_event(args.file)
+    if args.rules:
+        rule_set: RuleSet | None = RuleSet(args.rules)
+    elif preset is not None and preset.rule_set is not None:
+        rule_set = preset.rule_set
+    else:
+        rule_set = None  # the event's own, else the FIDE text in force on its start date
+    playoff = preset.playoff if preset is not None else None
+    standings = compute_standings(
+        event,
+        codes,
+        rule_set=rule_set,
+        after_round=args.after_round,
+        annul_short_round_robin=args.annul_short_round_robin,
+        playoff_places=playoff.places if playoff else (),
+        playoff_after=playoff.after_tiebreaks if playoff else 0,
+    )
+    return event, standings, preset
+
+
+def run(args: argparse.Namespace) -> int:
+    event, standings, _ = standings_from_args(args)
+    if args.format == "json":
+        sys.stdout.write(render_json(standings) + "\n")
+    elif args.format == "csv":
+        sys.stdout.write(render_csv(standings))
+    else:
+        sys.stdout.write(render_text(event, standings))
+    return 0
+
+
+# -- JSON ---------------------------------------------------------------------------
+
+
+def json_number(value: Fraction) -> str:
+    """A JSON number literal for *value*: exact when its decimal expansion ends, else rounded.
+
+    Whole values are integers (``3``), halves and other terminating decimals
+    are exact (``2.5``, ``0.125``); only values such as ⅓ are rounded, half
+    up, to :data:`JSON_PLACES` decimals.
+    """
+    n, d = value.numerator, value.denominator
+    if d == 1:
+        return str(n)
+    if d == 2:  # the common case, half points
+        return f"{'-' if n < 0 else ''}{abs(n) // 2}.5"
+    twos = fives = 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    places = max(twos, fives) if d == 1 else JSON_PLACES
+    return format_decimal(value, places)
+
+
+def render_json(standings: Standings) -> str:
+    """A list of objects: rank, place, tpn, name, rating, points, tiebreaks {code: number}.
+
+    Written directly rather than through :func:`json.dumps` so that values
+    stay exact decimal literals (see :func:`json_number`).
+    """
+    codes = standings.codes
+    keys = [json.dumps(code, ensure_ascii=False) for code in codes]
+    items = []
+    for row in standings.rows:
+        values = ", ".join(
+            f"{key}: {json_number(row.values[code])}" for key, code in zip(keys, codes, strict=True)
+        )
+        rating = "null" if row.rating is None else str(row.rating)
+        items.append(
+            f'  {{"rank": {row.rank}, "place": {json.dumps(row.place)}, "tpn": {row.tpn}, '
+            f'"name": {json.dumps(row.name, ensure_ascii=False)}, "rating": {rating}, '
+            f'"points": {json_number(row.points)}, "tiebreaks": {{{values}}}}}'
+        )
+    if not items:
+        return "[]"
+    return "[\n" + ",\n".join(items) + "\n]"
+
+
+# -- CSV -----------------------------------------------------------------------------
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+_PLAIN_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+
+
+def csv_cell(value: object) -> str:
+    """Text for a spreadsheet cell: a leading apostrophe defuses anything formula-like.
+
+    A cell starting with ``=``, ``+``, ``-``, ``@`` (or a tab or line break)
+    would be run as a formula by a spreadsheet ("CSV injection"); plain
+    numbers such as ``-1.5`` are values and stay as they are.
+    """
+    text = "" if value is None else str(value)
+    if text.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def render_csv(standings: Standings) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    header = ["place", "rank", "tpn", "name", "rating", "points", *standings.codes]
+    writer.writerow([csv_cell(h) for h in header])
+    for row in standings.rows:
+        cells: list[object] = [
+            row.place,
+            row.rank,
+            row.tpn,
+            row.name,
+            row.rating,
+            json_number(row.points),
+            *(json_number(row.values[c]) for c in standings.codes),
+        ]
+        writer.writerow([csv_cell(c) for c in cells])
+    return out.getvalue()
+
+
+# -- text ----------------------------------------------------------------------------
+
+
+def _format_value(standings: Standings, code: str, value: Fraction) -> str:
+    for spec in standings.specs:
+        if spec.code == code:
+            return REGISTRY[spec.name].format(value)
+    return format_points(value)
+
+
+def render_table(header: Sequence[str], rows: Sequence[Sequence[str]], left: set[int]) -> str:
+    """Columns padded to their widest cell; columns in *left* are left-aligned, others right."""
+    widths = [len(h) for h in header]
+    for r in rows:
+        for i, cell in enumerate(r):
+            widths[i] = max(widths[i], len(cell))
+
+    def line(cells: Sequence[str]) -> str:
+        parts = [
+            c.ljust(widths[i]) if i in left else c.rjust(widths[i]) for i, c in enumerate(cells)
+        ]
+        return "  ".join(parts).rstrip()
+
+    out = [line(header), line(["-" * w for w in widths])]
+    out.extend(line(r) for r in rows)
+    return "\n".join(out) + "\n"
+
+
+def render_text(event: Event, standings: Standings) -> str:
+    title = event.name or "Standings"
+    lines = [
+        f"{title}: standings after round {standings.after_round}",
+        f"rule set: {standings.rule_set.value}; tie-breaks: "
+        + (", ".join(standings.codes) or "none (points only)"),
+        "",
+    ]
+    header = ["Place", "No", "Name", "Rtg", "Pts", *standings.codes]
+    rows = []
+    for row in standings.rows:
+        rows.append(
+            [
+                row.place + ("*" if row.playoff_pending else ""),
+                str(row.tpn),
+                row.name,
+                str(row.rating) if row.rating else "",
+                format_points(row.points),
+                *(_format_value(standings, c, row.values[c]) for c in standings.codes),
+            ]
+        )
+    text = "\n".join(lines) + "\n" + render_table(header, rows, left={0, 2})
+    notes = []
+    if any(r.playoff_pending for r in standings.rows):
+        notes.append("* tied for a place decided by play-off; the play-off is still to be played")
+    notes.extend(f"not ranked: {e.tpn} {e.name}: {e.reason}" for e in standings.excluded)
+    if notes:
+        text += "\n" + "\n".join(notes) + "\n"
+    return text

@@ -1,0 +1,337 @@
+"""Standings: the read model behind the standings table, its printout and its exports.
+
+Players are ranked by points, then by the announced tie-breaks in order
+(FIDE C.07 article 4.2: move on to the next tie-break whenever a tie
+persists). A tie-break that depends on the tied group (direct encounter,
+result between tied players) is evaluated on the players still tied when
+it is reached. Players equal after the whole list share the place, shown
+``3-5``.
+
+Who is not ranked:
+
+- a disqualified player leaves the list; everyone below moves up and no
+  score changes (seed ``002_…``, special cases);
+- as an option, a player who left a round robin having completed fewer than
+  half of his games (FIDE Tournament Rules, Handbook C.06, section V
+  article 4.1): his results stay in the crosstable, but points scored by him
+  or against him do not count in the standings.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import NOT_PAIRED, EntryKind, Event, Player, RuleSet, System
+from arbiter_app.core.tiebreaks import (
+    REGISTRY,
+    Explanation,
+    TieBreakContext,
+    TieBreakSpec,
+    explain,
+    parse_spec,
+)
+from arbiter_app.core.tiebreaks.table import table_of
+
+
+class StandingsContext(TieBreakContext):
+    """The tie-break context of a standings: scores are summed on the integer round table.
+
+    Same values as :meth:`Event.scores`, computed without Fraction arithmetic,
+    because a 1,000-player event asks for them once per tie-break.
+    """
+
+    @property
+    def scores(self) -> dict[int, Fraction]:
+        if self._scores is None:
+            self._scores = table_of(self).scores()
+        return self._scores
+
+
+def _int_keys(values: Mapping[int, Fraction]) -> dict[int, int]:
+    """Integers ordered and equal exactly as *values* are (common denominator), for fast sorting."""
+    common = math.lcm(1, *{v.denominator for v in values.values()})
+    return {t: v.numerator * (common // v.denominator) for t, v in values.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One line of the standings.
+
+    *place* is the text shown (``"3"`` or ``"3-5"``); *rank* the first place
+    of that range. *values* maps each tie-break code, as announced, to its
+    exact value. *playoff_pending* is set when the player is tied on points
+    for a place that a play-off decides and the play-off has not been played.
+    """
+
+    place: str
+    rank: int
+    tpn: int
+    name: str
+    rating: int | None
+    points: Fraction
+    values: Mapping[str, Fraction]
+    playoff_pending: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Exclusion:
+    """A player left out of the ranking, and why."""
+
+    tpn: int
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The ranked rows plus what is needed to explain every value."""
+
+    rows: tuple[StandingRow, ...]
+    codes: tuple[str, ...]
+    specs: tuple[TieBreakSpec, ...]
+    context: TieBreakContext
+    excluded: tuple[Exclusion, ...] = ()
+    groups: Mapping[tuple[int, str], tuple[int, ...]] = field(default_factory=dict)
+    """For group-dependent tie-breaks: the tied group each player was in when it applied."""
+
+    @property
+    def rule_set(self) -> RuleSet:
+        return self.context.rule_set
+
+    @property
+    def after_round(self) -> int:
+        return self.context.rounds
+
+    def row(self, tpn: int) -> StandingRow:
+        for r in self.rows:
+            if r.tpn == tpn:
+                return r
+        raise KeyError(f"player {tpn} is not in the standings")
+
+    def explain(self, tpn: int, code: str) -> Explanation:
+        """How *tpn*'s value for *code* was made, with the tied group it was computed in."""
+        spec = self._spec(code)
+        self.row(tpn)
+        group = self.groups.get((tpn, spec.code))
+        return explain(self.context, spec, tpn, group)
+
+    def _spec(self, code: str) -> TieBreakSpec:
+        for spec in self.specs:
+            if spec.code == code:
+                return spec
+        wanted = code.strip().upper()
+        for spec in self.specs:
+            if spec.code.upper() == wanted:
+                return spec
+        raise RuleError(
+            f"tie-break {code!r} is not in these standings ({', '.join(self.codes) or 'none'})"
+        )
+
+
+def compute_standings(
+    event: Event,
+    tiebreaks: Sequence[str] = (),
+    *,
+    rule_set: RuleSet | None = None,
+    after_round: int | None = None,
+    annul_short_round_robin: bool = False,
+    playoff_places: Sequence[int] = (),
+    playoff_order: Sequence[int] = (),
+    playoff_after: int = 0,
+) -> Standings:
+    """Rank *event* by points and the *tiebreaks* codes (as announced, e.g. ``"BH/C1"``).
+
+    *rule_set* overrides the event's (default: the stored one, else the FIDE
+    text in force on the start date). *after_round* gives the standings as
+    they stood after that round. *annul_short_round_robin* applies the FIDE
+    Tournament Rules (C.06 V.4.1) to round robins. *playoff_places* lists the
+    places an over-the-board play-off decides (FIDE C.07 3.1.1): players tied
+    on points for such a place are not separated by tie-breaks; once the
+    play-off is over, *playoff_order* gives its finishing order (pairing
+    numbers, best first) and the players not placed by it go on to the
+    tie-breaks. *playoff_after* is how many tie-breaks of the list apply
+    before the play-off qualification is decided (C.07 3.1.2; 0: players
+    level on points play off).
+    """
+    played = event.rounds_played
+    if after_round is not None and not 0 <= after_round <= played:
+        raise RuleError(f"standings after round {after_round}: {played} round(s) have been played")
+    specs = tuple(parse_spec(code) for code in tiebreaks)
+    excluded: list[Exclusion] = []
+    if annul_short_round_robin and event.system.is_round_robin:
+        event, annulled = _annul_short_round_robin(event, after_round)
+        excluded.extend(annulled)
+    excluded.extend(
+        Exclusion(p.tpn, p.name, "disqualified (seed 002_…: removed, scores unchanged)")
+        for p in event.players
+        if p.disqualified
+    )
+    gone = {e.tpn for e in excluded}
+    ctx = StandingsContext(event, rule_set, after_round)
+    scores = ctx.scores
+    ranked = [p for p in event.players if p.tpn not in gone]
+    tpns = [p.tpn for p in ranked]
+
+    # Start with groups of equal points, best first.
+    point_keys = _int_keys({t: scores[t] for t in tpns})
+    by_points: dict[int, list[int]] = {}
+    for tpn in sorted(tpns, key=lambda t: (-point_keys[t], t)):
+        by_points.setdefault(point_keys[tpn], []).append(tpn)
+    groups: list[list[int]] = list(by_points.values())
+
+    frozen: set[int] = set()
+    pending: set[int] = set()
+    values: dict[str, dict[int, Fraction]] = {}
+    group_of: dict[tuple[int, str], tuple[int, ...]] = {}
+    for index, spec in enumerate(specs):
+        if index == playoff_after:
+            frozen, pending = _apply_playoff(groups, playoff_places, playoff_order)
+        tb = REGISTRY[spec.name]
+        if tb.group_dependent:
+            vals: dict[int, Fraction] = {}
+            for g in groups:
+                vals.update(tb.compute(ctx, spec, g))
+                members = tuple(g)
+                for tpn in g:
+                    group_of[(tpn, spec.code)] = members
+        else:
+            vals = tb.compute(ctx, spec, tpns)
+        values[spec.code] = vals
+        # Only players still tied need comparing; later tie-breaks usually have few.
+        open_groups = [g for g in groups if len(g) > 1 and id(g) not in frozen]
+        keys = _int_keys({t: vals[t] for g in open_groups for t in g})
+        sign = 1 if tb.higher_is_better else -1
+        split: list[list[int]] = []
+        for g in groups:
+            if len(g) == 1 or id(g) in frozen:
+                split.append(g)
+                continue
+            ordered = sorted(g, key=lambda t: (-sign * keys[t], t))
+            run = [ordered[0]]
+            for tpn in ordered[1:]:
+                if keys[tpn] == keys[run[-1]]:
+                    run.append(tpn)
+                else:
+                    split.append(run)
+                    run = [tpn]
+            split.append(run)
+        groups = split
+    if playoff_after >= len(specs):
+        frozen, pending = _apply_playoff(groups, playoff_places, playoff_order)
+
+    players = {p.tpn: p for p in ranked}
+    rows: list[StandingRow] = []
+    position = 1
+    for g in groups:
+        first, last = position, position + len(g) - 1
+        place = str(first) if first == last else f"{first}-{last}"
+        for tpn in sorted(g):
+            p = players[tpn]
+            rows.append(
+                StandingRow(
+                    place,
+                    first,
+                    tpn,
+                    p.name,
+                    p.rating,
+                    scores[tpn],
+                    {code: values[code][tpn] for code in values},
+                    tpn in pending,
+                )
+            )
+        position = last + 1
+    return Standings(
+        tuple(rows),
+        tuple(s.code for s in specs),
+        specs,
+        ctx,
+        tuple(excluded),
+        group_of,
+    )
+
+
+def _apply_playoff(
+    groups: list[list[int]], places: Sequence[int], order: Sequence[int]
+) -> tuple[set[int], set[int]]:
+    """Hold back points groups whose places a play-off decides (FIDE C.07 3.1.1).
+
+    Works in place on *groups*. Returns the ids of groups the tie-breaks must
+    not split and the players whose play-off is still to come. Players placed
+    by *order* become groups of their own at the top of their points group.
+    """
+    frozen: set[int] = set()
+    pending: set[int] = set()
+    if not places:
+        return frozen, pending
+    wanted = set(places)
+    position = 1
+    i = 0
+    while i < len(groups):
+        g = groups[i]
+        covered = set(range(position, position + len(g)))
+        if len(g) > 1 and covered & wanted:
+            decided = [t for t in order if t in g]
+            if decided:
+                rest = [t for t in g if t not in decided]
+                groups[i : i + 1] = [[t] for t in decided] + ([rest] if rest else [])
+                i += len(decided) + (1 if rest else 0)
+                position += len(g)
+                continue
+            frozen.add(id(g))
+            pending.update(g)
+        position += len(g)
+        i += 1
+    return frozen, pending
+
+
+def _annul_short_round_robin(
+    event: Event, after_round: int | None
+) -> tuple[Event, list[Exclusion]]:
+    """FIDE Tournament Rules (Handbook C.06) V.4.1 for a player who left a round robin.
+
+    A player who leaves having completed fewer than half of his games keeps
+    his results in the crosstable, but the points scored by him or against
+    him do not count in the standings. He is therefore not ranked, and his
+    opponents' rounds against him become rounds without an opponent and
+    without points (``NOT_PAIRED``) for ranking and tie-breaks.
+    """
+    cycles = 2 if event.system is System.DOUBLE_ROUND_ROBIN else 1
+    games = (len(event.players) - 1) * cycles
+    last = event.rounds_played if after_round is None else after_round
+    annulled: list[Exclusion] = []
+    for p in event.players:
+        if not _left(event, p, last):
+            continue
+        completed = sum(1 for e in event.entries_of(p.tpn, last) if e.is_played)
+        if 2 * completed < games:
+            annulled.append(
+                Exclusion(
+                    p.tpn,
+                    p.name,
+                    f"left the round robin after {completed} of {games} games "
+                    "(FIDE Tournament Rules C.06 V.4.1: not counted in the standings)",
+                )
+            )
+    if not annulled:
+        return event, []
+    gone = {a.tpn for a in annulled}
+    entries = {
+        tpn: tuple(NOT_PAIRED if e.kind.has_opponent and e.opponent in gone else e for e in row)
+        for tpn, row in event.entries.items()
+    }
+    derived = replace(
+        event,
+        entries=entries,
+        players=tuple(p for p in event.players if p.tpn not in gone),
+    )
+    return derived, annulled
+
+
+def _left(event: Event, player: Player, last: int) -> bool:
+    if player.withdrawn_from_round is not None and player.withdrawn_from_round <= last + 1:
+        return True
+    return any(e.kind is EntryKind.WITHDRAWN for e in event.entries_of(player.tpn, last))

@@ -1,0 +1,158 @@
+"""Direct encounter (DE): the results among the tied players.
+
+FIDE C.07 (2023) article 6 (6.1 in Swiss events only games played over the
+board count; 15.2 in round robins forfeits count as games; 6.2 several games
+against the same opponent are averaged; 6.3 a player who stays ahead whatever
+the missing games would give is ranked), and the seed ``002_…`` variant
+``DE/ALL``.
+
+DE is group dependent: the players it is given are the tied group, and the
+value is the rank inside that group (1 = best, shared ranks when still tied),
+so lower is better.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from arbiter_app.core.model import EntryKind
+from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
+from arbiter_app.core.tiebreaks.unplayed import Table, record, table
+
+
+def _mutual(
+    t: Table, tpn: int, group: frozenset[int]
+) -> tuple[Fraction, int, list[tuple[int, int, Fraction]]]:
+    """Points of *tpn* against the rest of *group* (6.2: averaged per opponent), opponents met."""
+    per: dict[int, list[int]] = {}
+    rounds: list[tuple[int, int, Fraction]] = []
+    for i, e in enumerate(t.entries[tpn]):
+        opp = e.opponent
+        if opp is None or opp not in group:
+            continue
+        if e.kind is EntryKind.GAME or (t.round_robin and e.kind.is_forfeit):
+            per.setdefault(opp, []).append(t.points[tpn][i])
+            rounds.append((i + 1, opp, t.frac(t.points[tpn][i])))
+    total = sum((Fraction(sum(v), len(v)) for v in per.values()), Fraction(0))
+    return total / t.unit, len(per), rounds
+
+
+def _rank(
+    t: Table,
+    group: list[int],
+    base: int,
+    out: dict[int, int],
+    log: list[str],
+    recursive: bool,
+) -> None:
+    """Rank *group* from *base* (6.1-6.3), again among players still tied when *recursive*."""
+    if len(group) == 1:
+        out[group[0]] = base
+        return
+    members = frozenset(group)
+    score: dict[int, Fraction] = {}
+    met: dict[int, int] = {}
+    for p in group:
+        score[p], met[p], _ = _mutual(t, p, members)
+    everyone_met = t.round_robin or all(met[p] == len(group) - 1 for p in group)
+    win = Fraction(max(t.win), t.unit) if t.win else Fraction(1)
+    blocks: list[list[int]] = []
+    if everyone_met:
+        order = sorted(group, key=lambda p: (-score[p], p))
+        for p in order:
+            if blocks and score[blocks[-1][0]] == score[p]:
+                blocks[-1].append(p)
+            else:
+                blocks.append([p])
+        log.append(
+            "all of "
+            + ", ".join(map(str, sorted(group)))
+            + " met: "
+            + ", ".join(f"{p}: {score[p]}" for p in order)
+        )
+    else:
+        best = {p: score[p] + (len(group) - 1 - met[p]) * win for p in group}
+        order = sorted(group, key=lambda p: (-score[p], -best[p], p))
+        # 6.3: a leader is ranked only if no one else could reach their score.
+        for i, p in enumerate(order):
+            rest = order[i + 1 :]
+            if rest and score[p] > max(best[q] for q in rest):
+                blocks.append([p])
+            else:
+                blocks.append(order[i:])
+                break
+        log.append(
+            "not all of "
+            + ", ".join(map(str, sorted(group)))
+            + " met: "
+            + ", ".join(f"{p}: {score[p]} (at most {best[p]})" for p in order)
+        )
+    position = base
+    for block in blocks:
+        if len(block) > 1 and len(blocks) > 1 and recursive:
+            _rank(t, block, position, out, log, recursive)
+        else:
+            for p in block:
+                out[p] = position
+        position += len(block)
+
+
+@register(
+    "DE",
+    article="FIDE C.07 (2023) 6, 15.2; seed 002_… (DE/ALL)",
+    description="Direct encounter: rank among the tied players by their games against each other",
+    higher_is_better=False,
+    group_dependent=True,
+    options=("ALL",),
+    integer=True,
+)
+def direct_encounter(
+    ctx: TieBreakContext,
+    spec: TieBreakSpec,
+    players: Sequence[int],
+    traces: Mapping[int, Trace] | None,
+) -> dict[int, Fraction]:
+    """Direct encounter (FIDE C.07 (2023) article 6; round robins 15.2).
+
+    The value is the rank inside the tied group *players*. If everyone met,
+    the points scored among them rank them; otherwise a player is ranked
+    ahead only when nobody below could reach their points whatever the missing
+    games would give (6.3). Players still tied are ranked again among
+    themselves, until nothing changes. Games against the same opponent more
+    than once are averaged.
+
+    ``DE/ALL`` is seed ``002_…``'s rule: only if all tied players have played
+    each other, the points among them rank them; otherwise (or for those
+    equal on points) the tie stands, with no second pass.
+    """
+    t = table(ctx)
+    group = sorted(set(players))
+    ranks: dict[int, int] = {}
+    log: list[str] = []
+    if "ALL" in spec.options:
+        members = frozenset(group)
+        mutual = {p: _mutual(t, p, members) for p in group}
+        if all(mutual[p][1] == len(group) - 1 for p in group) or len(group) == 1:
+            order = sorted(group, key=lambda p: -mutual[p][0])
+            for i, p in enumerate(order):
+                same = i and mutual[order[i - 1]][0] == mutual[p][0]
+                ranks[p] = ranks[order[i - 1]] if same else i + 1
+            log.append("all tied players met (seed 002_…): ranked by points among them")
+        else:
+            ranks = dict.fromkeys(group, 1)
+            log.append("not all tied players met each other: still tied (seed 002_…)")
+    else:
+        _rank(t, group, 1, ranks, log, recursive=True)
+    if traces:
+        members = frozenset(group)
+        for p in group:
+            trace = record(traces, p)
+            if trace is None:
+                continue
+            for rnd, opp, pts in _mutual(t, p, members)[2]:
+                trace.note(f"round {rnd}: {pts} against {opp}")
+            for line in log:
+                trace.note(line)
+            trace.add(Fraction(ranks[p]), note=f"rank {ranks[p]} of {len(group)} tied players")
+    return {p: Fraction(ranks[p]) for p in players}

@@ -1,0 +1,99 @@
+"""Sonneborn-Berger (SB, with cuts) and the Koya system (KS, with its limit).
+
+FIDE C.07 (2023) articles 9.1 and 9.2; unplayed rounds by article 16.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
+from arbiter_app.core.tiebreaks.buchholz import opponent_sum
+from arbiter_app.core.tiebreaks.unplayed import kind_text, record, table
+
+
+@register(
+    "SB",
+    article="FIDE C.07 (2023) 9.1, 14.1, 16; 2026 text 16.4.1, 16.4.2, 16.5",
+    description="Sonneborn-Berger: sum of each opponent's score times the result against them",
+    allow_cut=True,
+)
+def sonneborn_berger(
+    ctx: TieBreakContext,
+    spec: TieBreakSpec,
+    players: Sequence[int],
+    traces: Mapping[int, Trace] | None,
+) -> dict[int, Fraction]:
+    """Sonneborn-Berger (FIDE C.07 (2023) 9.1; unplayed rounds 16.3/16.4; cuts 14.1 with 16.5).
+
+    Each round adds the player's points that round times the opponent's
+    score for opponents; an own unplayed round multiplies the dummy
+    opponent's score (16.4) by the points awarded. With a cut, the least
+    significant opponent is the one with the lowest score (ties: the smaller
+    contribution); a voluntarily unplayed round is cut instead unless its
+    contribution is smaller than that opponent's (16.5).
+    """
+    return opponent_sum(ctx, spec, players, traces, product=True)
+
+
+DEFAULT_KOYA_LIMIT = Fraction(50)
+
+
+@register(
+    "KS",
+    article="FIDE C.07 (2023) 9.2, 14.5",
+    description="Koya: points scored against opponents with at least half the maximum score",
+    options=("L",),
+)
+def koya(
+    ctx: TieBreakContext,
+    spec: TieBreakSpec,
+    players: Sequence[int],
+    traces: Mapping[int, Trace] | None,
+) -> dict[int, Fraction]:
+    """Koya system (FIDE C.07 (2023) 9.2; limit modifier 14.5).
+
+    Sum of the points scored in rounds against a scheduled opponent whose
+    score reaches the limit: 50% of the maximum possible score, or the
+    percentage given with ``KS/L<percent>`` (e.g. ``KS/L60``). In a round
+    robin with an odd number of players the maximum leaves out the rounds each
+    player sits out. Forfeits count with their scheduled opponent, as in
+    FIDE's reference implementation.
+    """
+    t = table(ctx)
+    percent = spec.parameter if "L" in spec.options and spec.parameter is not None else None
+    if percent is None:
+        percent = DEFAULT_KOYA_LIMIT
+    maximum = sum(t.win)
+    n = len(t.tpns)
+    if t.round_robin and n and t.rounds % n == 0 and t.win:
+        # Odd field: every player has one free round per cycle (15.2).
+        maximum -= (t.rounds // n) * t.win[0]
+    # opponent qualifies when score >= maximum * percent / 100, compared exactly.
+    threshold = Fraction(maximum) * percent / 100
+    out: dict[int, Fraction] = {}
+    for tpn in players:
+        total = 0
+        trace = record(traces, tpn)
+        for i, e in enumerate(t.entries[tpn]):
+            opp = e.opponent
+            if opp is None:
+                continue
+            if t.score[opp] >= threshold:
+                total += t.points[tpn][i]
+                if trace is not None:
+                    trace.add(
+                        t.frac(t.points[tpn][i]),
+                        round=i + 1,
+                        opponent=opp,
+                        note=f"{kind_text(e.kind)}; opponent scored {t.frac(t.score[opp])}, "
+                        f"at least {threshold / t.unit} (9.2)",
+                    )
+            elif trace is not None:
+                trace.note(
+                    f"round {i + 1}: opponent {opp} scored {t.frac(t.score[opp])}, "
+                    f"below the limit {threshold / t.unit}: not counted"
+                )
+        out[tpn] = t.frac(total)
+    return out

@@ -9,13 +9,23 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
+from arbiter_app.core.crosstable import round_robin_grid, swiss_crosstable
 from arbiter_app.core.lots import physical_toss, seeded_draw
+from arbiter_app.core.model import Event, System
+from arbiter_app.core.standings import Standings, compute_standings
 from arbiter_app.exports.lots import RecordedDraw, protocol_sheet
 from arbiter_app.exports.pairings import pairings_sheet, result_slips_sheet, round_from_event
 from arbiter_app.exports.sheet import Paper, Sheet
-from tests.exports.samples import NAMES, sample_event
+from arbiter_app.exports.standings import (
+    round_robin_sheet,
+    standings_sheet,
+    swiss_crosstable_sheet,
+)
+from tests.exports.samples import NAMES, RATINGS, sample_event
+from tests.support.compact import event_from_rows
 
 
 def _lots() -> Sheet:
@@ -42,7 +52,57 @@ def _lots() -> Sheet:
     )
 
 
+def _final() -> tuple[Event, Standings]:
+    event = replace(sample_event(), planned_rounds=3)
+    return event, compute_standings(event, ("BH/C1", "BH", "SB", "WIN"))
+
+
+def _standings() -> Sheet:
+    return standings_sheet(*_final())
+
+
+def _crosstable() -> Sheet:
+    event, table = _final()
+    return swiss_crosstable_sheet(event, swiss_crosstable(event, table), table)
+
+
+BERGER_6 = (
+    ((1, 6), (2, 5), (3, 4)),
+    ((6, 4), (5, 3), (1, 2)),
+    ((2, 6), (3, 1), (4, 5)),
+    ((6, 5), (1, 4), (2, 3)),
+    ((3, 6), (4, 2), (5, 1)),
+)
+"""FIDE Berger table for six players (C.05 Annex 1): (white, black) per board."""
+
+
+def berger_rows() -> dict[int, list[str]]:
+    """A six-player round robin: the lower number wins when the sum is odd, else a draw."""
+    rows: dict[int, list[str]] = {t: [] for t in range(1, 7)}
+    for games in BERGER_6:
+        for w, b in games:
+            if (w + b) % 2:
+                sw, sb = ("+", "-") if w < b else ("-", "+")
+            else:
+                sw = sb = "="
+            rows[w].append(f"{sw}W{b}")
+            rows[b].append(f"{sb}B{w}")
+    return rows
+
+
+def _round_robin() -> Sheet:
+    names = dict(NAMES)
+    names[5] = "Ольга Смирнова"
+    event = event_from_rows(berger_rows(), names=names, ratings=RATINGS, system=System.ROUND_ROBIN)
+    event = replace(event, info=replace(event.info, name="Brno Masters — round robin"))
+    table = compute_standings(event, ("DE", "WIN", "SB", "KS"))
+    return round_robin_sheet(event, round_robin_grid(event, table))
+
+
 SHEETS: dict[str, Callable[[], Sheet]] = {
+    "standings": _standings,
+    "crosstable": _crosstable,
+    "round-robin": _round_robin,
     "pairings": lambda: pairings_sheet(round_from_event(sample_event(), 3)),
     "slips": lambda: result_slips_sheet(round_from_event(sample_event(), 3)),
     "lots": _lots,

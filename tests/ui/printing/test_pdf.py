@@ -86,3 +86,35 @@ def test_a_table_too_wide_for_the_paper_is_scaled_not_cut(tmp_path: Path) -> Non
     write_pdf(sheet, out)
     text = pdf_text(out)
     assert "LASTCOLUMN" in text and "R40" in text
+
+
+def test_standings_pdf_names_points_rule_set_and_articles(tmp_path: Path) -> None:
+    from tests.ui.printing.samples import SHEETS
+
+    out = tmp_path / "standings.pdf"
+    write_pdf(SHEETS["standings"](), out)
+    text = pdf_text(out)
+    flat = " ".join(text.split())
+    assert "Final standings" in flat
+    for name in ("Přemysl Ďuriš", "Иван Петров", "李明", "Zoë O'Brien-Łukasiewicz"):
+        assert name in text
+    assert "FIDE C.07 (text in force from 1 April 2024), articles 16.1–16.5" in flat
+    # Each tie-break with the article it implements: Buchholz 8.1, Sonneborn-Berger 9.1, wins 7.1.
+    for code, article in (("BH/C1", "8.1"), ("SB", "9.1"), ("WIN", "7.1")):
+        line = next(part for part in flat.split(". ") if part.startswith(code + " —"))
+        assert article in line, line
+    # The leader's row: place, number, points and tie-break values, in this order.
+    layout = pdf_text(out, layout=True)
+    row = next(line for line in layout.splitlines() if "Přemysl Ďuriš" in line)
+    assert row.split() == ["1", "1", "Přemysl", "Ďuriš", "2610", "21⁄2", "31⁄2", "41⁄2", "4", "2"]
+
+
+def test_crosstable_pdf_cells(tmp_path: Path) -> None:
+    from tests.ui.printing.samples import SHEETS
+
+    out = tmp_path / "crosstable.pdf"
+    write_pdf(SHEETS["crosstable"](), out)
+    layout = pdf_text(out, layout=True)
+    row = next(line for line in layout.splitlines() if "Иван Петров" in line)
+    assert row.split()[5:] == ["3b1⁄2", "1w1⁄2", "4b0", "1"]
+    assert "PAB" in layout and "FPB" in layout and "HPB" in layout

@@ -97,7 +97,7 @@ def build_document(sheet: Sheet) -> QTextDocument:
     option = QTextOption()
     option.setWrapMode(QTextOption.WrapMode.WordWrap)
     doc.setDefaultTextOption(option)
-    doc.setHtml(sheet_to_html(sheet, footer_in_body=False))
+    doc.setHtml(sheet_to_html(sheet, footer_in_body=False, for_qt=True))
     return doc
 
 

@@ -16,7 +16,16 @@ from collections.abc import Sequence
 from arbiter_app import __version__
 from arbiter_app.core.errors import ArbiterError
 
-COMMAND_MODULES: tuple[str, ...] = ("standings", "explain", "print_sheet")
+COMMAND_MODULES: tuple[str, ...] = (
+    "new",
+    "trf_io",
+    "player",
+    "result",
+    "history",
+    "standings",
+    "explain",
+    "print_sheet",
+)
 
 EXIT_USAGE = 2
 

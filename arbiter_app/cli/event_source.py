@@ -69,12 +69,10 @@ def _module(name: str, what: str) -> Any:
 
 
 def _load_trf(path: Path) -> Source:
+    from arbiter_app.cli.eventfile import read_text
+
     trf = _module("arbiter_app.core.trf", "reading TRF files")
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = path.read_text(encoding="latin-1")
-    doc = trf.parse_trf(text, str(path))
+    doc = trf.parse_trf(read_text(path), str(path))
     tiebreaks = tuple(getattr(doc, "tiebreaks", ()) or ())
     return Source(path, doc.event, tiebreaks)
 

@@ -6,10 +6,11 @@ the standings (CSV, JSON, HTML), the event (TRF), the play-off games (PGN).
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable
 
-from arbiter_app.cli.event_source import Source
-from arbiter_app.cli.sheets import standings_of
+from arbiter_app.cli.event_source import Source, load
+from arbiter_app.cli.sheets import standings_of, with_tiebreaks
 from arbiter_app.core.errors import ArbiterError
 
 Renderer = Callable[[Source], str]
@@ -36,20 +37,20 @@ def _html(src: Source) -> str:
     return sheet_to_html(standings_sheet(src.event, standings_of(src)))
 
 
-def _trf(src: Source) -> str:
+def _trf(src: Source, version: str = "TRF-26") -> str:
     from arbiter_app.exports.trf_export import standings_to_trf
 
-    return standings_to_trf(src.event, standings_of(src))
+    return standings_to_trf(src.event, standings_of(src), version)
 
 
 def _pgn(src: Source) -> str:
-    from arbiter_app.exports.pgn import games_to_pgn
-    from arbiter_app.exports.playoff import playoff_games
-
     if src.playoff is None:
         raise ArbiterError(
             f"{src.path}: the event has no play-off, so there are no games to export"
         )
+    from arbiter_app.exports.pgn import games_to_pgn
+    from arbiter_app.exports.playoff import playoff_games
+
     return games_to_pgn(playoff_games(src.event, src.playoff))
 
 
@@ -62,7 +63,9 @@ FORMATS: dict[str, Renderer] = {
 }
 
 
-def render(src: Source, fmt: str) -> str:
+def render(src: Source, fmt: str, *, trf_version: str = "TRF-26") -> str:
+    if fmt == "trf":
+        return _trf(src, trf_version)
     try:
         renderer = FORMATS[fmt]
     except KeyError:
@@ -70,3 +73,19 @@ def render(src: Source, fmt: str) -> str:
             f"unknown export format {fmt!r}; use one of {', '.join(FORMATS)}"
         ) from None
     return renderer(src)
+
+
+def run(args: argparse.Namespace) -> int:
+    """``arbiter-app export FILE --format FMT [--tiebreaks LIST] -o OUT``."""
+    src = load(args.file)
+    if args.tiebreaks is not None:
+        src = with_tiebreaks(src, args.tiebreaks)
+    text = render(src, args.format, trf_version=args.trf_version)
+    try:
+        # newline="": CSV rows end in CRLF as RFC 4180 says; nothing is translated.
+        with args.output.open("w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise ArbiterError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
+    print(f"wrote {args.output}")
+    return 0

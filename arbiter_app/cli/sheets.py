@@ -31,23 +31,24 @@ SheetBuilder = Callable[[Source, int | None], Sheet]
 
 
 def _round_sheet(src: Source, round_no: int | None) -> RoundSheet:
-    """The round asked for, else the last one with boards; pending boards come from the file."""
+    """The round asked for, else the latest; the file's boards when it has them."""
     event = src.event
     last_stored = max((r for r, b in src.boards.items() if b), default=0)
     r = round_no or max(last_stored, event.rounds_played)
     if r < 1:
         raise ArbiterError(f"{src.path}: no round has been paired yet")
-    if not _has_results(event, r):
-        boards = src.boards.get(r, ())
-        if not boards:
-            raise ArbiterError(
-                f"{src.path}: round {r} has not been paired ({event.rounds_played} rounds so far)"
-            )
+    boards = src.boards.get(r, ())
+    if boards:
+        # The tournament file's boards: their own order, results where entered.
         paired = {t for b in boards for t in (b.white, b.black)}
         byes = [
             _Bye(p.tpn, event.entry(p.tpn, r).kind) for p in event.players if p.tpn not in paired
         ]
         return round_from_pairing(event, r, boards, byes)
+    if not _has_results(event, r):
+        raise ArbiterError(
+            f"{src.path}: round {r} has not been paired ({event.rounds_played} rounds so far)"
+        )
     return round_from_event(event, r)
 
 

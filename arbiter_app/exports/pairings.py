@@ -177,19 +177,34 @@ def round_from_pairing(
     boards: Iterable[_BoardLike],
     byes: Iterable[_ByeLike] = (),
 ) -> RoundSheet:
-    """The boards of a pairing not yet played (no results), in the pairing's board order."""
+    """The boards of a pairing in the pairing's board order, with the results entered so far."""
     scores = event.scores(round_no - 1)
     players = event.player_map()
-    rows = tuple(
-        BoardRow(
-            b.number,
-            Seat.of(players[b.white], scores[b.white]),
-            Seat.of(players[b.black], scores[b.black]),
+    system = event.points_system_for(round_no)
+    rows = []
+    for b in boards:
+        w_entry, b_entry = event.entry(b.white, round_no), event.entry(b.black, round_no)
+        result = ""
+        if w_entry.kind.has_opponent and w_entry.opponent == b.black:
+            result = _result_text(w_entry.kind, w_entry.outcome, b_entry.kind)
+        rows.append(
+            BoardRow(
+                b.number,
+                Seat.of(players[b.white], scores[b.white]),
+                Seat.of(players[b.black], scores[b.black]),
+                result,
+            )
         )
-        for b in boards
-    )
-    bye_rows = tuple(ByeRow(Seat.of(players[b.tpn], scores[b.tpn]), b.kind, None) for b in byes)
-    return RoundSheet(event.name, round_no, event.rounds, rows, bye_rows)
+    bye_rows = []
+    for bye in byes:
+        entry = event.entry(bye.tpn, round_no)
+        points = (
+            entry.points(system)
+            if entry.kind is bye.kind and round_no <= event.rounds_played
+            else None
+        )
+        bye_rows.append(ByeRow(Seat.of(players[bye.tpn], scores[bye.tpn]), bye.kind, points))
+    return RoundSheet(event.name, round_no, event.rounds, tuple(rows), tuple(bye_rows))
 
 
 def _rating(r: int | None) -> str:

@@ -108,3 +108,68 @@ def test_headless_command_line_needs_no_display(trf_file: Path, tmp_path: Path) 
     )
     assert done.returncode == 0, done.stderr
     assert out.read_bytes().startswith(b"%PDF")
+
+
+@pytest.fixture
+def arbiter_file(trf_file: Path, tmp_path: Path) -> Path:
+    """The sample event imported into a tournament file, with round 4 paired but not played."""
+    from arbiter_app.session import Session
+
+    target = tmp_path / "open.arbiter"
+    assert main(["import", str(trf_file), "-o", str(target)]) == 0
+    with Session.open(target) as session:
+        session.run(
+            "record_pairings",
+            round=4,
+            boards=[[4, 1], [3, 5], [2, 6]],
+            byes=[],
+        )
+        session.run("edit_settings", tiebreaks=["BH/C1", "BH", "SB"])
+    return target
+
+
+def test_pairings_of_a_round_not_yet_played(
+    qapp: object, arbiter_file: Path, tmp_path: Path
+) -> None:
+    from tests.ui.printing.conftest import pdf_text
+
+    out = tmp_path / "r4.pdf"
+    assert main(["print", str(arbiter_file), "pairings", "-o", str(out)]) == 0
+    layout = pdf_text(out, layout=True)
+    assert "Pairings — round 4" in layout
+    board1 = next(line for line in layout.splitlines() if "Přemysl Ďuriš" in line)
+    # Board 1: 4 (2 points) against 1 (2½), no result yet.
+    cells = [c for c in board1.replace("\u202b", "").replace("\u202c", "").split() if c]
+    assert cells == [
+        "1",
+        "4",
+        "محمد",
+        "الأحمد",
+        "unr.",
+        "2",
+        "–",
+        "21⁄2",
+        "1",
+        "Přemysl",
+        "Ďuriš",
+        "2610",
+    ]
+
+
+@pytest.mark.parametrize("sheet", ["standings", "crosstable", "lots"])
+def test_event_sheets_from_a_tournament_file(
+    qapp: object, arbiter_file: Path, tmp_path: Path, sheet: str
+) -> None:
+    from tests.ui.printing.conftest import pdf_text
+
+    out = tmp_path / f"{sheet}.pdf"
+    assert main(["print", str(arbiter_file), sheet, "-o", str(out)]) == 0
+    text = " ".join(pdf_text(out).split())
+    if sheet == "standings":
+        # The file's announced tie-breaks head the sheet.
+        assert "1. BH/C1 —" in text and "3. SB —" in text
+        assert "Standings after round 3" in text
+    elif sheet == "crosstable":
+        assert "PAB" in text and "Иван Петров" in text
+    else:
+        assert "No lots have been drawn" in text

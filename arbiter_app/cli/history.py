@@ -1,0 +1,66 @@
+"""``arbiter-app undo|redo|log|verify FILE``: the journal of an event."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from arbiter_app.session import Session
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    for name, help_text, handler in (
+        ("undo", "take back the last action", run_undo),
+        ("redo", "bring back the last action undone", run_redo),
+        ("log", "list every action in the journal", run_log),
+        ("verify", "check the file: integrity, journal chain, state = replay", run_verify),
+    ):
+        p = sub.add_parser(name, help=help_text)
+        p.add_argument("file", type=Path)
+        p.set_defaults(handler=handler)
+
+
+def run_undo(args: argparse.Namespace) -> int:
+    with Session.open(args.file) as session:
+        target = session.next_undo
+        session.undo()
+    assert target is not None  # undo() refuses when there is nothing to undo
+    print(f"undone: {target.seq} {target.command}")
+    return 0
+
+
+def run_redo(args: argparse.Namespace) -> int:
+    with Session.open(args.file) as session:
+        target = session.next_redo
+        session.redo()
+    assert target is not None
+    print(f"redone: {target.seq} {target.command}")
+    return 0
+
+
+def run_log(args: argparse.Namespace) -> int:
+    with Session.open(args.file, readonly=True) as session:
+        lines = session.log()
+    for line in lines:
+        e = line.entry
+        mark = " (undone)" if line.undone else ""
+        seed = f" seed={e.seed}" if e.seed is not None else ""
+        who = f" [{e.actor}]" if e.actor else ""
+        print(f"{e.seq:>5} {e.time}{who} {e.command} {_short(e.args)}{seed}{mark}")
+    return 0
+
+
+def _short(text: str, limit: int = 120) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    with Session.open(args.file, readonly=True) as session:
+        problems = session.verify()
+        count = len(session.journal())
+    if problems:
+        for problem in problems:
+            print(f"problem: {problem}")
+        return 1
+    print(f"{args.file}: ok ({count} journal entries, chain intact, state matches the journal)")
+    return 0

@@ -1,0 +1,42 @@
+"""``arbiter-app result FILE --round R --board B RESULT``: enter or correct a result.
+
+Results starting with a dash (``-+``, ``--``) look like options on a command
+line: put ``--`` before them, as usual
+(``arbiter-app result event.arbiter --round 3 --board 7 -- -+``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from arbiter_app.session import Session
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "result",
+        help="enter a board's result",
+        description="Enter a result: 1-0, 0-1, 1/2 (½-½), +- (White wins by forfeit), "
+        "-+ (Black wins by forfeit), -- (double forfeit). Put '--' before results that "
+        "start with a dash.",
+    )
+    p.add_argument("file", type=Path)
+    p.add_argument("--round", required=True, type=int)
+    p.add_argument("--board", required=True, type=int)
+    p.add_argument("--correct", action="store_true", help="replace a result entered before")
+    p.add_argument("result", help="the result, White's score first")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    command = "correct_result" if args.correct else "enter_result"
+    with Session.open(args.file) as session:
+        outcome = session.run(command, round=args.round, board=args.board, result=args.result)
+        board = next(b for b in session.boards(args.round) if b.number == args.board)
+        names = session.event.player_map()
+    print(
+        f"round {args.round} board {args.board}: {names[board.white].name} - "
+        f"{names[board.black].name} {outcome.value}"
+    )
+    return 0

@@ -1,0 +1,76 @@
+"""``arbiter-app import IN.trf -o FILE`` and ``arbiter-app export FILE --format FMT -o OUT``.
+
+The export formats (csv, json, html, trf, pgn) live in
+:mod:`arbiter_app.cli.export_formats`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from pathlib import Path
+from types import ModuleType
+
+from arbiter_app.cli import export_formats
+from arbiter_app.cli.eventfile import read_text
+from arbiter_app.cli.export_formats import FORMATS
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.session import Session
+from arbiter_app.session.codec import event_to_json
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    imp = sub.add_parser("import", help="create a tournament file from a TRF file")
+    imp.add_argument("source", type=Path, help="the TRF file to read")
+    imp.add_argument("-o", "--output", required=True, type=Path, help="the new .arbiter file")
+    imp.set_defaults(handler=run_import)
+    exp = sub.add_parser(
+        "export",
+        help="write the final standings as CSV, JSON, HTML or TRF, or the play-off games as PGN",
+    )
+    exp.add_argument("file", type=Path, help="the tournament file (.arbiter) or a TRF file (.trf)")
+    exp.add_argument("--format", choices=list(FORMATS), default="trf")
+    exp.add_argument(
+        "--trf-version", choices=["TRF-16", "TRF-26"], default="TRF-26", help="for --format trf"
+    )
+    exp.add_argument(
+        "--tiebreaks", default=None, help="tie-break list for the standings, e.g. 'BH/C1,BH,SB'"
+    )
+    exp.add_argument("-o", "--output", required=True, type=Path)
+    exp.set_defaults(handler=run_export)
+
+
+def _trf() -> ModuleType:
+    try:
+        return importlib.import_module("arbiter_app.core.trf")
+    except ModuleNotFoundError as exc:
+        raise ArbiterError("TRF support is not part of this build") from exc
+
+
+def run_import(args: argparse.Namespace) -> int:
+    trf = _trf()
+    text = read_text(args.source)
+    event = trf.parse_trf(text, str(args.source)).event
+    session = Session.create(
+        args.output,
+        name=event.name or args.source.stem,
+        system=event.system.value,
+        rounds=max(1, event.rounds),
+    )
+    try:
+        session.run("import_event", event=event_to_json(event), source=args.source.name)
+        imported = session.event
+    except BaseException:
+        session.close()
+        args.output.unlink(missing_ok=True)  # no half-made file is left behind
+        raise
+    session.close()
+    print(
+        f"imported {args.source.name} into {args.output}: {len(imported.players)} players, "
+        f"{imported.rounds_played} rounds"
+    )
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    return export_formats.run(args)

@@ -1,0 +1,68 @@
+"""What a command changed, so views refresh only what they must (the Anki way)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from arbiter_app.session.state import Writes
+from arbiter_app.store.file import Key
+
+_STANDINGS_TABLES = frozenset({"players", "entries", "adjustments", "settings"})
+
+
+@dataclass(frozen=True, slots=True)
+class Changes:
+    """The rows a command (or an undo / redo) wrote, per table, and its journal entry."""
+
+    command: str
+    seq: int
+    rows: Mapping[str, frozenset[Key]] = field(default_factory=dict)
+
+    @staticmethod
+    def from_writes(command: str, seq: int, writes: Writes) -> Changes:
+        return Changes(command, seq, {t: frozenset(rows) for t, rows in writes.items() if rows})
+
+    def touches(self, table: str) -> bool:
+        return bool(self.rows.get(table))
+
+    @property
+    def empty(self) -> bool:
+        return not any(self.rows.values())
+
+    @property
+    def settings(self) -> frozenset[str]:
+        return frozenset(k[0] for k in self.rows.get("settings", ()))
+
+    @property
+    def players(self) -> frozenset[int]:
+        """Pairing numbers whose player row or round entries changed."""
+        out = {k[0] for k in self.rows.get("players", ())}
+        out.update(k[0] for k in self.rows.get("entries", ()))
+        out.update(k[0] for k in self.rows.get("bye_requests", ()))
+        return frozenset(out)
+
+    @property
+    def rounds(self) -> frozenset[int]:
+        """Rounds whose pairings or results changed."""
+        out = {k[1] for k in self.rows.get("entries", ())}
+        out.update(k[0] for k in self.rows.get("boards", ()))
+        return frozenset(out)
+
+    @property
+    def standings(self) -> bool:
+        """Scores or tie-breaks may differ: players, results or settings changed."""
+        return any(self.touches(t) for t in _STANDINGS_TABLES)
+
+    def families(self) -> frozenset[str]:
+        """Command families whose ``records`` rows changed (play-off, prizes, …)."""
+        return frozenset(k[0] for k in self.rows.get("records", ()))
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What :meth:`Session.run` returns: the command's own answer and the changes."""
+
+    value: Any
+    changes: Changes

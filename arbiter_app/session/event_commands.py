@@ -1,0 +1,231 @@
+"""Commands on the event as a whole: create, settings, import, pairing numbers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbiter_app.core.errors import UnknownTieBreak
+from arbiter_app.core.lots import shuffled
+from arbiter_app.core.model import EntryKind, RuleSet, System
+from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
+from arbiter_app.session import queries
+from arbiter_app.session.codec import (
+    BYE_POLICIES,
+    info_from_json,
+    info_to_json,
+    point_system_from_json,
+    point_system_to_json,
+    split_key,
+)
+from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
+from arbiter_app.session.state import Tx
+from arbiter_app.store.schema import TABLES_BY_NAME
+
+PRESET_BYE_POLICIES = {
+    "uscf": "uscf-28l",
+    "city-chess-ok": "uscf-28l",
+    "online-swiss": "once-per-tournament",
+}
+"""The bye policy each seed document states (seed 001_…: US Chess 28L; seed 002_…:
+"they can only be exempted once per tournament"); other presets use FIDE's."""
+
+SETTINGS = (
+    "system",
+    "rounds",
+    "point_system",
+    "round_point_systems",
+    "tiebreaks",
+    "rule_set",
+    "bye_policy",
+    "preset",
+    "playoff",
+    "info",
+)
+
+
+@command("create_event")
+def create_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+    """Create the event: name, system, number of rounds, optional preset."""
+    if tx.setting("system") is not None:
+        raise CommandError("the event exists already")
+    name = arg_str(args, "name")
+    info = dict(args.get("info") or {})
+    info["name"] = name
+    settings = {k: v for k, v in args.items() if k not in ("name", "info")}
+    settings.setdefault("point_system", "standard")
+    if "preset" not in settings:
+        settings.setdefault("bye_policy", "fide")
+    settings["info"] = info
+    if "system" not in settings or "rounds" not in settings:
+        raise CommandError("a new event needs a system and a number of rounds")
+    _apply_settings(tx, settings)
+
+
+@command("edit_settings")
+def edit_settings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+    """Change the event's settings (system, rounds, points, tie-breaks, rule set, byes)."""
+    if tx.setting("system") is None:
+        raise CommandError("create the event first")
+    if not args:
+        raise CommandError("no setting to change")
+    _apply_settings(tx, args)
+
+
+def _apply_settings(tx: Tx, args: dict[str, Any]) -> None:
+    unknown = set(args) - set(SETTINGS)
+    if unknown:
+        raise CommandError(f"unknown setting(s) {', '.join(sorted(unknown))}")
+    values = dict(args)
+    preset_name = values.get("preset")
+    if preset_name is not None:
+        found = PRESETS.get(preset_name)
+        if found is None:
+            raise CommandError(
+                f"unknown preset {preset_name!r} (known: {', '.join(sorted(PRESETS))})"
+            )
+        # Explicit settings given with the preset win over the preset's.
+        values.setdefault("tiebreaks", list(found.tiebreaks))
+        values.setdefault("rule_set", found.rule_set.value if found.rule_set else None)
+        values.setdefault("bye_policy", PRESET_BYE_POLICIES.get(found.name, "fide"))
+        values.setdefault("playoff", found.playoff.regulation if found.playoff else None)
+    for key, value in values.items():
+        tx.set_setting(key, _check_setting(tx, key, value))
+
+
+def _check_setting(tx: Tx, key: str, value: Any) -> Any:
+    try:
+        if key == "system":
+            return System(value).value
+        if key == "rounds":
+            rounds = arg_int({"rounds": value}, "rounds", minimum=1)
+            paired = queries.paired_rounds(tx)
+            if rounds < paired:
+                raise CommandError(f"{paired} rounds are paired already; rounds cannot be fewer")
+            return rounds
+        if key == "point_system":
+            return point_system_to_json(point_system_from_json(value))
+        if key == "round_point_systems":
+            return [point_system_to_json(point_system_from_json(v)) for v in value or []]
+        if key == "tiebreaks":
+            return _check_tiebreaks(value)
+        if key == "rule_set":
+            return None if value is None else RuleSet(value).value
+        if key == "bye_policy":
+            if value not in BYE_POLICIES:
+                raise CommandError(
+                    f"unknown bye policy {value!r} (known: {', '.join(BYE_POLICIES)})"
+                )
+            return value
+        if key == "info":
+            current = tx.setting("info", {})
+            merged = {**current, **dict(value)}
+            return info_to_json(info_from_json(merged))
+        return value  # preset / playoff names, already checked
+    except ValueError as exc:
+        raise CommandError(f"{key}: {exc}") from exc
+
+
+def _check_tiebreaks(value: Any) -> list[str]:
+    """Codes are kept as text, exactly as announced; each must be in the catalogue."""
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise CommandError("tie-breaks are a list of codes such as ['BH/C1', 'BH', 'SB']")
+    for item in value:
+        if not isinstance(item, str) or not item.strip() or "," in item:
+            raise CommandError(f"not a tie-break code: {item!r}")
+    try:
+        codes = list(parse_tiebreak_list([str(item) for item in value]))
+    except UnknownTieBreak as exc:
+        raise CommandError(f"tiebreaks: {exc}") from exc
+    if len({c.upper() for c in codes}) != len(codes):
+        raise CommandError("a tie-break is listed twice")
+    return codes
+
+
+@command("import_event")
+def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+    """Fill a new event with an imported one (players, rounds, settings)."""
+    if tx.rows("players") or queries.paired_rounds(tx):
+        raise CommandError("an event can only be imported into an empty file")
+    data = args.get("event")
+    if not isinstance(data, dict):
+        raise CommandError("import_event needs the event as an object")
+    _apply_settings(
+        tx,
+        {
+            "info": data["info"],
+            "system": data["system"],
+            "rounds": max(1, int(data["rounds"]), _max_round(data)),
+            "point_system": data["point_system"],
+            "round_point_systems": data["round_point_systems"],
+            "rule_set": data["rule_set"],
+        },
+    )
+    for table in ("players", "entries", "bye_requests"):
+        names = TABLES_BY_NAME[table].key_names
+        for row in data[table]:
+            key, values = split_key(row, names)
+            tx.put(table, key, values)
+    for number, row in enumerate(data["adjustments"], start=1):
+        tx.put("adjustments", (number,), row)
+    for number, group in enumerate(data["forbidden_pairs"], start=1):
+        tx.put("forbidden_pairs", (number,), {"players": ",".join(str(x) for x in group)})
+    _boards_from_entries(tx)
+
+
+def _max_round(data: dict[str, Any]) -> int:
+    return max((int(e["round"]) for e in data["entries"]), default=0)
+
+
+def _boards_from_entries(tx: Tx) -> None:
+    """Board rows for every game or forfeit whose two sides are known.
+
+    Imported files carry no board numbers; boards are numbered in each round by
+    the lower pairing number of the pair, White first where colours are known.
+    """
+    pairs: dict[int, set[tuple[int, int]]] = {}
+    for (tpn, round_no), row in tx.rows("entries").items():
+        opponent = row["opponent"]
+        if not EntryKind(row["kind"]).has_opponent or opponent is None:
+            continue
+        white, black = (opponent, tpn) if row["colour"] == "b" else (tpn, opponent)
+        if row["colour"] is None:
+            white, black = min(tpn, opponent), max(tpn, opponent)
+        pairs.setdefault(round_no, set()).add((white, black))
+    for round_no, games in pairs.items():
+        seen: set[int] = set()
+        board = 0
+        for white, black in sorted(games, key=lambda p: (min(p), p)):
+            if white in seen or black in seen:
+                continue  # the two sides disagree; keep the first reading only
+            seen.update((white, black))
+            board += 1
+            tx.put(
+                "boards",
+                (round_no, board),
+                {"white": white, "black": black, "white_rating": None, "black_rating": None},
+            )
+
+
+@command("set_pairing_numbers", needs_seed=lambda args: args.get("by") == "lot")
+def set_pairing_numbers(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]:
+    """Renumber the players: a given order, by rating (FIDE C.04.2 B), or by lot."""
+    current = sorted(k[0] for k in tx.keys("players"))
+    how = args.get("by")
+    if how == "order":
+        order = args.get("order")
+        if not isinstance(order, list) or sorted(order) != current:
+            raise CommandError(
+                "the new order must list every pairing number exactly once: "
+                f"{', '.join(map(str, current))}"
+            )
+    elif how == "rating":
+        order = sorted(current, key=lambda tpn: queries.rating_order_key(tx, tpn))
+    elif how == "lot":
+        if ctx.seed is None:
+            raise CommandError("a drawing of lots needs a seed")
+        order = list(shuffled(current, ctx.seed))
+    else:
+        raise CommandError("renumber 'by' one of: order (with the new order), rating, lot")
+    mapping = {old: new for new, old in enumerate(order, start=1)}
+    queries.renumber(tx, mapping)
+    return [int(x) for x in order]

@@ -1,0 +1,155 @@
+"""Commands on players: register, edit, late entry, withdraw, disqualify, reinstate, byes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import EntryKind, RoundEntry
+from arbiter_app.session import queries
+from arbiter_app.session.codec import PLAYER_FIELDS, clean_player_fields, entry_row
+from arbiter_app.session.registry import CommandError, Context, arg_int, command
+from arbiter_app.session.state import Tx
+
+_REQUESTABLE = {
+    "half": EntryKind.HALF_BYE,
+    "full": EntryKind.FULL_BYE,
+    "zero": EntryKind.ZERO_BYE,
+}
+"""Byes a player may ask for before a round is paired (TRF-26 record 240: H, F, Z)."""
+
+_MISSED = {
+    "not-paired": EntryKind.NOT_PAIRED,
+    "half-bye": EntryKind.HALF_BYE,
+    "zero-bye": EntryKind.ZERO_BYE,
+}
+"""What a late entrant gets for the rounds already played (the regulations decide)."""
+
+
+def _fields(args: dict[str, Any], *, required: bool) -> dict[str, Any]:
+    values = {k: v for k, v in args.items() if k in PLAYER_FIELDS}
+    try:
+        cleaned = clean_player_fields(values)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from exc
+    if required and "name" not in cleaned:
+        raise CommandError("a player needs a name")
+    return cleaned
+
+
+def _new_player(tx: Tx, args: dict[str, Any], extra: set[str]) -> int:
+    unknown = set(args) - set(PLAYER_FIELDS) - extra
+    if unknown:
+        raise CommandError(f"unknown player field(s) {', '.join(sorted(unknown))}")
+    fields = _fields(args, required=True)
+    tpn = max((k[0] for k in tx.keys("players")), default=0) + 1
+    row = {name: fields.get(name, "") for name in PLAYER_FIELDS}
+    row["rating"] = fields.get("rating")
+    row["national_rating"] = fields.get("national_rating")
+    tx.put("players", (tpn,), {**row, "disqualified": 0, "withdrawn_from_round": None})
+    return tpn
+
+
+@command("add_player")
+def add_player(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
+    """Register a player before the first round is paired; returns the pairing number."""
+    paired = queries.paired_rounds(tx)
+    if paired:
+        raise RuleError(
+            f"{paired} round(s) are paired already; register the player as a late entry"
+        )
+    return _new_player(tx, args, set())
+
+
+@command("late_entry")
+def late_entry(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
+    """Register a player after rounds were paired; the missed rounds get *missed*."""
+    missed_name = args.get("missed", "not-paired")
+    if missed_name not in _MISSED:
+        raise CommandError(f"missed rounds are one of {', '.join(_MISSED)}, not {missed_name!r}")
+    tpn = _new_player(tx, args, {"missed"})
+    for round_no in range(1, queries.paired_rounds(tx) + 1):
+        tx.put("entries", (tpn, round_no), entry_row(RoundEntry(_MISSED[missed_name])))
+    return tpn
+
+
+@command("edit_player")
+def edit_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+    """Change a player's name, rating, title, federation or identifiers."""
+    tpn = arg_int(args, "tpn", minimum=1)
+    row = queries.player(tx, tpn)
+    changes = {k: v for k, v in args.items() if k != "tpn"}
+    unknown = set(changes) - set(PLAYER_FIELDS)
+    if unknown:
+        raise CommandError(f"unknown player field(s) {', '.join(sorted(unknown))}")
+    if not changes:
+        raise CommandError("nothing to change")
+    tx.put("players", (tpn,), {**row, **_fields(changes, required=False)})
+
+
+@command("withdraw_player")
+def withdraw_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+    """The player leaves the event from round *from_round* on."""
+    tpn = arg_int(args, "tpn", minimum=1)
+    start = arg_int(args, "from_round", minimum=1)
+    row = queries.player(tx, tpn)
+    if row["withdrawn_from_round"] is not None:
+        raise RuleError(f"player {tpn} withdrew already (from round {row['withdrawn_from_round']})")
+    for (round_no, board), game in tx.rows("boards").items():
+        if round_no >= start and tpn in (game["white"], game["black"]):
+            raise RuleError(
+                f"player {tpn} is paired on board {board} of round {round_no}; withdraw "
+                f"from round {round_no + 1}, or change that pairing first"
+            )
+    for (who, round_no), _ in tx.rows("entries").items():
+        if who == tpn and round_no >= start:
+            tx.put("entries", (tpn, round_no), entry_row(RoundEntry(EntryKind.WITHDRAWN)))
+    for who, round_no in list(tx.keys("bye_requests")):
+        if who == tpn and round_no >= start:
+            tx.delete("bye_requests", (who, round_no))
+    tx.put("players", (tpn,), {**row, "withdrawn_from_round": start})
+
+
+@command("disqualify_player")
+def disqualify_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+    """Disqualify a player: they leave the standings; no score changes (seed 002_…)."""
+    tpn = arg_int(args, "tpn", minimum=1)
+    row = queries.player(tx, tpn)
+    if row["disqualified"]:
+        raise RuleError(f"player {tpn} is disqualified already")
+    tx.put("players", (tpn,), {**row, "disqualified": 1})
+
+
+@command("reinstate_player")
+def reinstate_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+    """Undo a withdrawal or a disqualification decided earlier."""
+    tpn = arg_int(args, "tpn", minimum=1)
+    row = queries.player(tx, tpn)
+    if not row["disqualified"] and row["withdrawn_from_round"] is None:
+        raise RuleError(f"player {tpn} is neither withdrawn nor disqualified")
+    for (who, round_no), entry in tx.rows("entries").items():
+        if who == tpn and entry["kind"] == EntryKind.WITHDRAWN.value:
+            tx.put("entries", (tpn, round_no), entry_row(RoundEntry(EntryKind.NOT_PAIRED)))
+    tx.put("players", (tpn,), {**row, "disqualified": 0, "withdrawn_from_round": None})
+
+
+@command("requested_bye")
+def requested_bye(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+    """Record (or cancel, kind "none") a bye a player asks for in a round not yet paired."""
+    tpn = arg_int(args, "tpn", minimum=1)
+    round_no = arg_int(args, "round", minimum=1)
+    kind_name = args.get("kind")
+    queries.player(tx, tpn)
+    planned = int(tx.setting("rounds", 0))
+    if round_no > planned:
+        raise RuleError(f"the event has {planned} rounds")
+    if round_no <= queries.paired_rounds(tx):
+        raise RuleError(f"round {round_no} is paired already; change the pairing instead")
+    if kind_name == "none":
+        if tx.get("bye_requests", (tpn, round_no)) is None:
+            raise RuleError(f"player {tpn} has no bye request for round {round_no}")
+        tx.delete("bye_requests", (tpn, round_no))
+        return
+    if kind_name not in _REQUESTABLE:
+        raise CommandError(f"a requested bye is half, full or zero (or none), not {kind_name!r}")
+    tx.put("bye_requests", (tpn, round_no), {"kind": _REQUESTABLE[kind_name].value})

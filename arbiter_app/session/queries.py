@@ -1,0 +1,92 @@
+"""Questions commands ask about the rows, and row rewrites several commands share."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import EntryKind
+from arbiter_app.session.state import Tx
+from arbiter_app.store.file import Row
+
+# FIDE C.04.2 B (initial order): rating, then title in this order, then name.
+_TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+
+
+def paired_rounds(tx: Tx) -> int:
+    """The last round that has any pairing (a board) or any entry."""
+    last = 0
+    for round_no, _ in tx.keys("boards"):
+        last = max(last, round_no)
+    for _, round_no in tx.keys("entries"):
+        last = max(last, round_no)
+    return last
+
+
+def as_tpn(value: object) -> int:
+    """*value* as a pairing number, or a clear refusal."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"a pairing number is a whole number, not {value!r}")
+    return value
+
+
+def player(tx: Tx, number: object) -> Row:
+    key = as_tpn(number)
+    row = tx.get("players", (key,))
+    if row is None:
+        raise RuleError(f"there is no player with pairing number {key}")
+    return row
+
+
+def rating_order_key(tx: Tx, tpn: int) -> tuple[int, int, str, int]:
+    row = player(tx, tpn)
+    title = (row["title"] or "").upper()
+    title_rank = _TITLE_ORDER.index(title) if title in _TITLE_ORDER else len(_TITLE_ORDER)
+    return (-(row["rating"] or 0), title_rank, (row["name"] or "").casefold(), tpn)
+
+
+def boards_of_round(tx: Tx, round_no: int) -> dict[int, Row]:
+    return {board: row for (r, board), row in tx.rows("boards").items() if r == round_no}
+
+
+def board(tx: Tx, round_no: int, number: int) -> Row:
+    row = tx.get("boards", (round_no, number))
+    if row is None:
+        raise RuleError(f"round {round_no} has no board {number}")
+    return row
+
+
+def has_result(tx: Tx, round_no: int, board_row: Row) -> bool:
+    entry = tx.get("entries", (board_row["white"], round_no))
+    return entry is not None and EntryKind(entry["kind"]).has_opponent
+
+
+def round_has_results(tx: Tx, round_no: int) -> bool:
+    return any(has_result(tx, round_no, row) for row in boards_of_round(tx, round_no).values())
+
+
+def renumber(tx: Tx, mapping: Mapping[int, int]) -> None:
+    """Give every player a new pairing number and rewrite every row that names one."""
+
+    def new(tpn: int | None) -> int | None:
+        return None if tpn is None else mapping.get(tpn, tpn)
+
+    players = tx.rows("players")
+    entries = tx.rows("entries")
+    byes = tx.rows("bye_requests")
+    for table, rows in (("players", players), ("entries", entries), ("bye_requests", byes)):
+        for key in rows:
+            tx.delete(table, key)
+    for (tpn,), row in players.items():
+        tx.put("players", (new(tpn),), row)
+    for (tpn, round_no), row in entries.items():
+        tx.put("entries", (new(tpn), round_no), {**row, "opponent": new(row["opponent"])})
+    for (tpn, round_no), row in byes.items():
+        tx.put("bye_requests", (new(tpn), round_no), row)
+    for key, row in tx.rows("boards").items():
+        tx.put("boards", key, {**row, "white": new(row["white"]), "black": new(row["black"])})
+    for key, row in tx.rows("adjustments").items():
+        tx.put("adjustments", key, {**row, "tpn": new(row["tpn"])})
+    for key, row in tx.rows("forbidden_pairs").items():
+        group = ",".join(str(new(int(x))) for x in row["players"].split(","))
+        tx.put("forbidden_pairs", key, {"players": group})

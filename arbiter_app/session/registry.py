@@ -1,0 +1,122 @@
+"""The catalogue of commands, open to later command families.
+
+A command is a function ``(tx, args, ctx) -> value`` registered under a
+unique name with :func:`command`. It reads and writes rows through the
+:class:`~arbiter_app.session.state.Tx`, raises
+:class:`~arbiter_app.core.errors.RuleError` (or :class:`CommandError`) with a
+clear message to refuse, and must be *deterministic*: given the same rows,
+arguments and :class:`Context` it must make the same writes, because undo,
+redo and ``verify`` replay the journal. Anything random comes from
+``ctx.seed``, which the session draws from :mod:`secrets` when the command is
+registered with ``needs_seed=True`` and which the journal keeps.
+
+Later families (play-off, prizes) register their own commands the same way,
+under their own *family* name, and keep their data in the ``records`` table
+through :meth:`Context.record` / :meth:`Context.put_record`, keyed by family::
+
+    @command("playoff.draw_numbers", family="playoff", needs_seed=True)
+    def draw_numbers(tx, args, ctx):
+        ...
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.session.state import Tx
+from arbiter_app.store.journal import canonical_json
+
+
+class CommandError(ArbiterError):
+    """A command was given arguments it cannot use (the message says which and why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What a command may know beyond the rows: when it runs, and its seed if it draws lots."""
+
+    time: str
+    seed: int | None
+    tx: Tx
+
+    def record(self, family: str, key: str, default: Any = None) -> Any:
+        row = self.tx.get("records", (family, key))
+        return default if row is None else json.loads(row["value"])
+
+    def put_record(self, family: str, key: str, value: Any) -> None:
+        self.tx.put("records", (family, key), {"value": canonical_json(value)})
+
+    def delete_record(self, family: str, key: str) -> None:
+        self.tx.delete("records", (family, key))
+
+
+Apply = Callable[[Tx, dict[str, Any], Context], Any]
+
+
+SeedRule = bool | Callable[[dict[str, Any]], bool]
+"""Whether a command draws lots: always, never, or depending on its arguments."""
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    name: str
+    apply: Apply
+    family: str
+    needs_seed: SeedRule
+    summary: str
+
+    def wants_seed(self, args: dict[str, Any]) -> bool:
+        rule = self.needs_seed
+        return rule(args) if callable(rule) else rule
+
+
+REGISTRY: dict[str, CommandSpec] = {}
+
+RESERVED = frozenset({"undo", "redo"})
+"""Journal entries handled by the session itself, not by a registered command."""
+
+
+def command(
+    name: str, *, family: str = "event", needs_seed: SeedRule = False
+) -> Callable[[Apply], Apply]:
+    """Register the decorated function as command *name*."""
+
+    def decorate(fn: Apply) -> Apply:
+        if name in RESERVED:
+            raise ValueError(f"{name!r} is reserved for the session")
+        existing = REGISTRY.get(name)
+        if existing is not None and existing.apply is not fn:
+            raise ValueError(f"command {name!r} is registered twice")
+        summary = (fn.__doc__ or "").strip().splitlines()[0] if fn.__doc__ else name
+        REGISTRY[name] = CommandSpec(name, fn, family, needs_seed, summary)
+        return fn
+
+    return decorate
+
+
+def lookup(name: str) -> CommandSpec:
+    try:
+        return REGISTRY[name]
+    except KeyError as exc:
+        raise CommandError(f"unknown command {name!r}") from exc
+
+
+# -- argument helpers shared by the command modules ------------------------------
+def arg_int(args: dict[str, Any], name: str, *, minimum: int | None = None) -> int:
+    value = args.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CommandError(f"{name} must be a whole number, not {value!r}")
+    if minimum is not None and value < minimum:
+        raise CommandError(f"{name} must be at least {minimum}, not {value}")
+    return value
+
+
+def arg_str(args: dict[str, Any], name: str) -> str:
+    value = args.get(name)
+    if not isinstance(value, str) or not value.strip():
+        raise CommandError(f"{name} must be given as text")
+    return value.strip()

@@ -1,0 +1,97 @@
+"""Undo, redo and replay: the journal read as a history of commands.
+
+Undo and redo are journal entries too (``undo`` / ``redo`` with the number of
+the entry they take back or bring back), so the journal is never rewritten.
+Reading it from the start with an undo stack and a redo stack gives the
+*effective* commands: those done and not undone, in order. A new command
+empties the redo stack, as in every editor.
+
+The event's state is, by construction, the effective commands applied in
+order to empty tables; :func:`replay` does exactly that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.session.registry import Context, lookup
+from arbiter_app.session.state import State, Tx, Writes
+from arbiter_app.store.journal import JournalEntry
+
+UNDO = "undo"
+REDO = "redo"
+
+
+class JournalError(ArbiterError):
+    """The journal cannot be read as a history (edited, or written by unknown commands)."""
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """Entry numbers of the effective commands (*done*) and the redo stack (*undone*, top last)."""
+
+    done: tuple[int, ...] = ()
+    undone: tuple[int, ...] = ()
+
+    def after(self, entry: JournalEntry) -> History:
+        if entry.command == UNDO:
+            target = _target(entry)
+            if not self.done or self.done[-1] != target:
+                raise JournalError(f"journal entry {entry.seq} undoes {target}, which is not last")
+            return History(self.done[:-1], (*self.undone, target))
+        if entry.command == REDO:
+            target = _target(entry)
+            if not self.undone or self.undone[-1] != target:
+                raise JournalError(
+                    f"journal entry {entry.seq} redoes {target}, which was not undone last"
+                )
+            return History((*self.done, target), self.undone[:-1])
+        return History((*self.done, entry.seq), ())
+
+
+def _target(entry: JournalEntry) -> int:
+    target = entry.arguments.get("entry")
+    if not isinstance(target, int):
+        raise JournalError(
+            f"journal entry {entry.seq} does not say which entry it {entry.command}s"
+        )
+    return target
+
+
+def history_of(entries: Iterable[JournalEntry]) -> History:
+    history = History()
+    for entry in entries:
+        history = history.after(entry)
+    return history
+
+
+def apply_command(
+    state: State, name: str, args: dict[str, Any], time: str, seed: int | None
+) -> tuple[Writes, Any]:
+    """Run command *name* against *state* without changing it; return its writes and value."""
+    spec = lookup(name)
+    tx = Tx(state)
+    value = spec.apply(tx, args, Context(time, seed, tx))
+    return tx.writes(), value
+
+
+def replay(entries: Sequence[JournalEntry], upto: History | None = None) -> State:
+    """The state the effective commands of *entries* build from empty tables."""
+    history = upto if upto is not None else history_of(entries)
+    by_seq = {e.seq: e for e in entries}
+    state = State()
+    for seq in history.done:
+        entry = by_seq.get(seq)
+        if entry is None:
+            raise JournalError(f"journal entry {seq} is missing")
+        try:
+            writes, _ = apply_command(state, entry.command, entry.arguments, entry.time, entry.seed)
+        except ArbiterError as exc:
+            raise JournalError(
+                f"journal entry {seq} ({entry.command}) cannot be replayed: {exc}"
+            ) from exc
+        state.apply(writes)
+    return state

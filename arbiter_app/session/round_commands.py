@@ -1,0 +1,202 @@
+"""Commands on rounds: pairings (from the pairing engine or by hand) and results.
+
+A round's pairings are *data*: the pairing engine (or the arbiter) decides
+them and :func:`record_pairings` stores them as boards plus the entries of
+the players who do not play (byes, absent, withdrawn). A game's entries are
+written when its result is entered, on both players' rows at once, so the two
+sides of a game can never disagree (``check_consistency`` in the core).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import EntryKind, RoundEntry
+from arbiter_app.session import queries
+from arbiter_app.session.codec import entry_from_row, entry_row
+from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
+from arbiter_app.session.results import parse_result, result_entries, result_of
+from arbiter_app.session.state import Tx
+
+BYE_KINDS = frozenset(
+    {
+        EntryKind.PAIRING_BYE,
+        EntryKind.FULL_BYE,
+        EntryKind.HALF_BYE,
+        EntryKind.ZERO_BYE,
+        EntryKind.NOT_PAIRED,
+    }
+)
+
+
+def _pairable(tx: Tx, tpn: object, round_no: int) -> int:
+    number = queries.as_tpn(tpn)
+    row = queries.player(tx, number)
+    if row["disqualified"]:
+        raise RuleError(f"player {tpn} ({row['name']}) is disqualified and cannot be paired")
+    gone = row["withdrawn_from_round"]
+    if gone is not None and gone <= round_no:
+        raise RuleError(
+            f"player {tpn} ({row['name']}) withdrew from round {gone} and cannot be paired"
+        )
+    return number
+
+
+def _absent_entry(tx: Tx, tpn: int, round_no: int) -> RoundEntry:
+    """What a player left out of round *round_no* gets: withdrawn, the requested bye, or nothing."""
+    row = queries.player(tx, tpn)
+    gone = row["withdrawn_from_round"]
+    if gone is not None and gone <= round_no:
+        return RoundEntry(EntryKind.WITHDRAWN)
+    request = tx.get("bye_requests", (tpn, round_no))
+    if request is not None:
+        return RoundEntry(EntryKind(request["kind"]))
+    return RoundEntry(EntryKind.NOT_PAIRED)
+
+
+def _board_row(tx: Tx, white: int, black: int) -> dict[str, Any]:
+    return {
+        "white": white,
+        "black": black,
+        # Ratings at the start of the round (seed 002_…, AROC 1).
+        "white_rating": queries.player(tx, white)["rating"],
+        "black_rating": queries.player(tx, black)["rating"],
+    }
+
+
+@command("record_pairings")
+def record_pairings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+    """Store a round's pairings: boards (White, Black) and the byes."""
+    round_no = arg_int(args, "round", minimum=1)
+    planned = int(tx.setting("rounds", 0))
+    if round_no > planned:
+        raise RuleError(f"the event has {planned} rounds; add rounds in the settings first")
+    paired = queries.paired_rounds(tx)
+    if round_no > paired + 1:
+        raise RuleError(f"round {paired + 1} must be paired before round {round_no}")
+    if round_no < paired:
+        raise RuleError(
+            f"round {round_no + 1} is paired already; only the last round can be paired again"
+        )
+    if round_no == paired and queries.round_has_results(tx, round_no):
+        raise RuleError(f"round {round_no} has results; change its pairings board by board or undo")
+    boards = args.get("boards")
+    byes = args.get("byes", [])
+    if not isinstance(boards, list) or not isinstance(byes, list):
+        raise CommandError("pairings are a list of boards [White, Black] and a list of byes")
+    seen: set[int] = set()
+
+    def take(tpn: object) -> int:
+        number = _pairable(tx, tpn, round_no)
+        if number in seen:
+            raise RuleError(f"player {number} is paired twice in round {round_no}")
+        seen.add(number)
+        return number
+
+    games: list[tuple[int, int]] = []
+    for pair in boards:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise CommandError(f"a board is [White, Black], not {pair!r}")
+        games.append((take(pair[0]), take(pair[1])))
+    given_byes: list[tuple[int, EntryKind]] = []
+    for item in byes:
+        if not isinstance(item, list) or len(item) != 2:
+            raise CommandError(f"a bye is [player, kind], not {item!r}")
+        try:
+            kind = EntryKind(item[1])
+        except ValueError as exc:
+            raise CommandError(f"unknown bye kind {item[1]!r}") from exc
+        if kind not in BYE_KINDS:
+            raise CommandError(f"{kind.value} is not a bye")
+        given_byes.append((take(item[0]), kind))
+    # Pairing a round again replaces everything it held.
+    for key in [k for k in tx.keys("boards") if k[0] == round_no]:
+        tx.delete("boards", key)
+    for key in [k for k in tx.keys("entries") if k[1] == round_no]:
+        tx.delete("entries", key)
+    for number, (white, black) in enumerate(games, start=1):
+        tx.put("boards", (round_no, number), _board_row(tx, white, black))
+    for tpn, kind in given_byes:
+        tx.put("entries", (tpn, round_no), entry_row(RoundEntry(kind)))
+    for (tpn,) in tx.keys("players"):
+        if tpn not in seen:
+            tx.put("entries", (tpn, round_no), entry_row(_absent_entry(tx, tpn, round_no)))
+
+
+@command("change_pairing")
+def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+    """Change (or add) one board of a round by hand, before its result is in."""
+    round_no = arg_int(args, "round", minimum=1)
+    number = arg_int(args, "board", minimum=1)
+    boards = queries.boards_of_round(tx, round_no)
+    if not boards and queries.paired_rounds(tx) < round_no:
+        raise RuleError(f"round {round_no} is not paired yet")
+    old = boards.get(number)
+    if old is None and number != len(boards) + 1:
+        raise RuleError(
+            f"round {round_no} has boards 1 to {len(boards)}; a new board is number "
+            f"{len(boards) + 1}"
+        )
+    if old is not None and queries.has_result(tx, round_no, old):
+        raise RuleError(f"board {number} of round {round_no} has a result; correct it or undo")
+    white = _pairable(tx, args.get("white"), round_no)
+    black = _pairable(tx, args.get("black"), round_no)
+    if white == black:
+        raise RuleError("a player cannot play themself")
+    before = {old["white"], old["black"]} if old else set()
+    for tpn in (white, black):
+        if tpn in before:
+            continue
+        for other, row in boards.items():
+            if other != number and tpn in (row["white"], row["black"]):
+                raise RuleError(
+                    f"player {tpn} plays on board {other} of round {round_no}; change that "
+                    "board first"
+                )
+        tx.delete("entries", (tpn, round_no))
+    for tpn in before - {white, black}:
+        tx.put("entries", (tpn, round_no), entry_row(_absent_entry(tx, tpn, round_no)))
+    tx.put("boards", (round_no, number), _board_row(tx, white, black))
+
+
+def _set_result(tx: Tx, args: dict[str, Any], *, correcting: bool) -> str:
+    round_no = arg_int(args, "round", minimum=1)
+    number = arg_int(args, "board", minimum=1)
+    try:
+        result = parse_result(arg_str(args, "result"))
+    except ValueError as exc:
+        raise CommandError(str(exc)) from exc
+    row = queries.board(tx, round_no, number)
+    white, black = row["white"], row["black"]
+    old_white = tx.get("entries", (white, round_no))
+    old_black = tx.get("entries", (black, round_no))
+    previous = result_of(
+        entry_from_row(old_white) if old_white else None,
+        entry_from_row(old_black) if old_black else None,
+    )
+    if correcting and previous is None:
+        raise RuleError(f"board {number} of round {round_no} has no result yet; enter it")
+    if not correcting and previous is not None:
+        raise RuleError(
+            f"board {number} of round {round_no} has the result {previous.value} already; "
+            "correct it instead"
+        )
+    white_entry, black_entry = result_entries(
+        result, white, black, row["white_rating"], row["black_rating"]
+    )
+    tx.put("entries", (white, round_no), entry_row(white_entry))
+    tx.put("entries", (black, round_no), entry_row(black_entry))
+    return result.value
+
+
+@command("enter_result")
+def enter_result(tx: Tx, args: dict[str, Any], ctx: Context) -> str:
+    """Enter the result of a board (1-0, 0-1, ½-½, +-, -+, --)."""
+    return _set_result(tx, args, correcting=False)
+
+
+@command("correct_result")
+def correct_result(tx: Tx, args: dict[str, Any], ctx: Context) -> str:
+    """Replace the result of a board that has one."""
+    return _set_result(tx, args, correcting=True)

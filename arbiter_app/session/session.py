@@ -1,0 +1,357 @@
+"""An open event: run commands, undo, redo, read the current state."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import Event, RoundEntry
+from arbiter_app.session.changes import Changes, Outcome
+from arbiter_app.session.codec import (
+    EventSettings,
+    entries_by_player,
+    entry_from_row,
+    event_from_state,
+    settings_of,
+)
+from arbiter_app.session.registry import lookup
+from arbiter_app.session.replay import REDO, UNDO, History, JournalError, apply_command, replay
+from arbiter_app.session.results import BoardResult, result_of
+from arbiter_app.session.state import State, Writes
+from arbiter_app.store.errors import OpenedReadOnly
+from arbiter_app.store.file import EventFile
+from arbiter_app.store.journal import JournalEntry, canonical_json, make_entry, verify_chain
+
+Clock = Callable[[], datetime]
+Listener = Callable[[Changes], None]
+
+
+def system_clock() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One board of a round: who plays whom, and the result once entered."""
+
+    round: int
+    number: int
+    white: int
+    black: int
+    result: BoardResult | None
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """A journal entry and whether its effect currently stands."""
+
+    entry: JournalEntry
+    undone: bool
+
+
+class Session:
+    """The one way to change an event; every change is a journaled command.
+
+    Open with :meth:`create` or :meth:`open`; close with :meth:`close` (or use
+    ``with``). *clock* gives the time written to the journal (tests pin it);
+    *actor* is the arbiter's name written with each entry.
+    """
+
+    def __init__(
+        self,
+        file: EventFile,
+        *,
+        clock: Clock | None = None,
+        actor: str = "",
+    ) -> None:
+        self._file = file
+        self._clock = clock or system_clock
+        self.actor = actor
+        self._state = State(file.read_state())
+        self._entries: list[JournalEntry] = file.read_journal()
+        self._history = History()
+        for entry in self._entries:
+            self._history = self._history.after(entry)
+        if file.rebuild_pending:
+            # A migration changed what commands record: the state is the journal's replay.
+            rebuilt = replay(self._entries, self._history)
+            if file.can_rebuild:
+                file.rebuild(self._state.diff(rebuilt))
+            self._state = rebuilt
+        self._event: Event | None = None
+        self._entries_cache: dict[int, tuple[RoundEntry, ...]] | None = None
+        self._stale: set[int] = set()
+        self._listeners: list[Listener] = []
+        # Rows each standing command replaced, by entry number, for commands run in this
+        # session: undo writes them back instead of replaying the whole journal.
+        self._before: dict[int, Writes] = {}
+
+    # -- opening and closing ---------------------------------------------------
+    @classmethod
+    def create(
+        cls,
+        path: Path | str,
+        *,
+        name: str,
+        system: str,
+        rounds: int,
+        preset: str | None = None,
+        info: Mapping[str, Any] | None = None,
+        clock: Clock | None = None,
+        actor: str = "",
+        durable: bool = True,
+    ) -> Session:
+        """Create a new file holding a new event (the journal's first entry)."""
+        file = EventFile.create(path, durable=durable)
+        session = cls(file, clock=clock, actor=actor)
+        args: dict[str, Any] = {"name": name, "system": system, "rounds": rounds}
+        if preset is not None:
+            args["preset"] = preset
+        if info:
+            args["info"] = dict(info)
+        try:
+            session.run("create_event", **args)
+        except BaseException:
+            session.close()
+            Path(path).unlink(missing_ok=True)
+            raise
+        return session
+
+    @classmethod
+    def open(
+        cls,
+        path: Path | str,
+        *,
+        readonly: bool = False,
+        clock: Clock | None = None,
+        actor: str = "",
+        durable: bool = True,
+    ) -> Session:
+        file = EventFile.open(path, readonly=readonly, durable=durable)
+        try:
+            return cls(file, clock=clock, actor=actor)
+        except BaseException:
+            file.close()
+            raise
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def path(self) -> Path:
+        return self._file.path
+
+    @property
+    def readonly(self) -> bool:
+        return self._file.readonly
+
+    @property
+    def migrated_from(self) -> int | None:
+        """The format version the file was migrated from when opened, if any."""
+        return self._file.migrated_from
+
+    # -- reading -----------------------------------------------------------------
+    @property
+    def event(self) -> Event:
+        """The event as it stands, as a core value."""
+        if self._event is None:
+            if self._entries_cache is None:
+                self._entries_cache = entries_by_player(self._state)
+            elif self._stale:
+                fresh = entries_by_player(self._state, self._stale)
+                for tpn in self._stale:
+                    if tpn in fresh:
+                        self._entries_cache[tpn] = fresh[tpn]
+                    else:
+                        self._entries_cache.pop(tpn, None)
+            self._stale = set()
+            self._event = event_from_state(self._state, self._entries_cache)
+        return self._event
+
+    @property
+    def settings(self) -> EventSettings:
+        return settings_of(self._state)
+
+    @property
+    def state(self) -> State:
+        """A copy of the rows (for checks and tests; commands are the way to change them)."""
+        return self._state.copy()
+
+    def boards(self, round_no: int) -> list[Board]:
+        out: list[Board] = []
+        entries = self._state.tables["entries"]
+        for (r, number), row in sorted(self._state.tables["boards"].items()):
+            if r != round_no:
+                continue
+            white_row = entries.get((row["white"], r))
+            black_row = entries.get((row["black"], r))
+            result = result_of(
+                entry_from_row(white_row) if white_row else None,
+                entry_from_row(black_row) if black_row else None,
+            )
+            out.append(Board(r, number, row["white"], row["black"], result))
+        return out
+
+    def journal(self) -> list[JournalEntry]:
+        return list(self._entries)
+
+    def log(self) -> list[LogLine]:
+        standing = set(self._history.done)
+        return [
+            LogLine(e, e.command not in (UNDO, REDO) and e.seq not in standing)
+            for e in self._entries
+        ]
+
+    @property
+    def can_undo(self) -> bool:
+        return self.next_undo is not None
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._history.undone)
+
+    def _entry(self, seq: int) -> JournalEntry:
+        return self._entries[seq - 1]
+
+    @property
+    def next_undo(self) -> JournalEntry | None:
+        """The entry :meth:`undo` would take back (the event's creation is never undone)."""
+        if not self._history.done:
+            return None
+        entry = self._entry(self._history.done[-1])
+        return None if entry.command == "create_event" else entry
+
+    @property
+    def next_redo(self) -> JournalEntry | None:
+        return self._entry(self._history.undone[-1]) if self._history.undone else None
+
+    # -- listening -----------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call *listener* with the :class:`Changes` of every command; returns an unsubscribe."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    # -- changing ------------------------------------------------------------------
+    def run(self, name: str, /, **args: Any) -> Outcome:
+        """Run command *name* in one transaction and journal it.
+
+        A refused command (:class:`~arbiter_app.core.errors.ArbiterError`)
+        changes nothing, in memory or on disk.
+        """
+        self._writable()
+        if name in (UNDO, REDO):
+            raise RuleError("use undo() and redo() for undo and redo")
+        spec = lookup(name)
+        # The journal keeps the arguments as JSON; the command sees exactly what a replay will.
+        arguments = json.loads(canonical_json(args))
+        seed = secrets.randbits(63) if spec.wants_seed(arguments) else None
+        time = self._now()
+        writes, value = apply_command(self._state, name, arguments, time, seed)
+        changes = self._commit(name, arguments, seed, time, writes)
+        return Outcome(value, changes)
+
+    def undo(self) -> Changes:
+        """Take back the last command that stands (itself a journal entry)."""
+        self._writable()
+        if not self._history.done:
+            raise RuleError("there is nothing to undo")
+        target = self._history.done[-1]
+        if self._entry(target).command == "create_event":
+            raise RuleError("there is nothing to undo (the event's creation stays)")
+        writes = self._before.get(target)
+        if writes is None:
+            # The state before the target is the replay of the commands standing before it.
+            goal = History(self._history.done[:-1], (*self._history.undone, target))
+            writes = self._state.diff(replay(self._entries, goal))
+        return self._commit(UNDO, {"entry": target}, None, self._now(), writes)
+
+    def redo(self) -> Changes:
+        """Bring back the last command undone, with its original arguments, time and seed."""
+        self._writable()
+        if not self._history.undone:
+            raise RuleError("there is nothing to redo")
+        entry = self._entry(self._history.undone[-1])
+        writes, _ = apply_command(
+            self._state, entry.command, entry.arguments, entry.time, entry.seed
+        )
+        return self._commit(REDO, {"entry": entry.seq}, None, self._now(), writes)
+
+    def _commit(
+        self, name: str, args: dict[str, Any], seed: int | None, time: str, writes: Writes
+    ) -> Changes:
+        previous = self._entries[-1] if self._entries else None
+        entry = make_entry(previous, time, self.actor, name, args, seed)
+        self._file.commit(entry, writes)
+        # Only once the transaction is on disk does memory follow.
+        if name == UNDO:
+            self._before.pop(args["entry"], None)
+        else:
+            before = {
+                table: {key: self._state.tables[table].get(key) for key in rows}
+                for table, rows in writes.items()
+            }
+            self._before[args["entry"] if name == REDO else entry.seq] = before
+        self._state.apply(writes)
+        self._entries.append(entry)
+        self._history = self._history.after(entry)
+        changes = Changes.from_writes(name, entry.seq, writes)
+        self._forget(changes)
+        for listener in list(self._listeners):
+            listener(changes)
+        return changes
+
+    def _forget(self, changes: Changes) -> None:
+        """Drop what the change made stale; players' entries are rebuilt only where touched."""
+        self._event = None
+        cache = self._entries_cache
+        if cache is None or not changes.touches("entries"):
+            return
+        self._stale.update(k[0] for k in changes.rows["entries"])
+        if len(self._stale) > len(cache) // 2:
+            self._entries_cache = None
+            self._stale = set()
+
+    def _writable(self) -> None:
+        if self._file.readonly:
+            raise OpenedReadOnly(self.path, "opened read-only; nothing can be changed")
+
+    def _now(self) -> str:
+        moment = self._clock()
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        return moment.astimezone(UTC).isoformat(timespec="milliseconds")
+
+    # -- checking ------------------------------------------------------------------
+    def verify(self) -> list[str]:
+        """Every problem found: file integrity, the journal chain, state vs. replay."""
+        problems: list[str] = []
+        integrity = self._file.integrity_check()
+        if integrity != "ok":
+            problems.append(f"SQLite integrity check: {integrity}")
+        entries = self._file.read_journal()
+        head, length = self._file.journal_head()
+        problems.extend(verify_chain(entries, head, length))
+        try:
+            replayed = replay(entries)
+        except JournalError as exc:
+            problems.append(str(exc))
+            return problems
+        stored = State(self._file.read_state())
+        for table, rows in stored.diff(replayed).items():
+            keys = ", ".join(str(k) for k in sorted(rows, key=str)[:5])
+            problems.append(
+                f"table {table}: {len(rows)} row(s) differ from a replay of the journal ({keys})"
+            )
+        return problems

@@ -1,0 +1,49 @@
+"""The tournament file: one SQLite database per event, suffix ``.arbiter``.
+
+- :mod:`~arbiter_app.store.schema`: tables, ``application_id``, format version.
+- :mod:`~arbiter_app.store.file`: open (for writing or read-only), create, read, commit.
+- :mod:`~arbiter_app.store.journal`: the hash-chained journal of commands.
+- :mod:`~arbiter_app.store.migrations`: older formats, with a backup first.
+- :mod:`~arbiter_app.store.locking`: one writer per file across processes.
+- :mod:`~arbiter_app.store.errors`: the user's environment vs bugs.
+
+The store knows rows, not chess: what the rows mean, and every change to
+them, belongs to :mod:`arbiter_app.session`.
+"""
+
+from arbiter_app.store.errors import (
+    CorruptFile,
+    DiskError,
+    DiskFull,
+    FileExists,
+    FileLocked,
+    FileMissing,
+    NotAnArbiterFile,
+    OpenedReadOnly,
+    ReadOnlyLocation,
+    StoreBug,
+    StoreError,
+    TooNew,
+)
+from arbiter_app.store.file import EventFile, read_header
+from arbiter_app.store.schema import APPLICATION_ID, SCHEMA_VERSION, SUFFIX
+
+__all__ = [
+    "APPLICATION_ID",
+    "SCHEMA_VERSION",
+    "SUFFIX",
+    "CorruptFile",
+    "DiskError",
+    "DiskFull",
+    "EventFile",
+    "FileExists",
+    "FileLocked",
+    "FileMissing",
+    "NotAnArbiterFile",
+    "OpenedReadOnly",
+    "ReadOnlyLocation",
+    "StoreBug",
+    "StoreError",
+    "TooNew",
+    "read_header",
+]

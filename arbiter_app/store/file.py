@@ -1,0 +1,391 @@
+"""Opening, creating and writing a tournament file.
+
+Every refusal happens *before* the file could be changed: the 100-byte SQLite
+header is read with plain file I/O and checked (is it SQLite, is it ours, is
+it from a newer version, is it cut short) before SQLite ever opens the file
+for writing; then the folder must be writable and the write lock free; then
+``PRAGMA quick_check`` must pass. Only after all that may a migration run
+(with a backup first).
+
+While a file is open for writing it is in SQLite's write-ahead-log mode with
+``synchronous=FULL``: a commit is on the disk when :meth:`EventFile.commit`
+returns (one flush per commit, so entering a result stays fast), a crash at
+any moment leaves either the whole transaction or none of it, and other
+processes can read it meanwhile. On closing, the log is folded back and the
+file returns to the rollback-journal mode, so a closed event is one single
+file that can be read even from a read-only folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from arbiter_app.store.errors import (
+    CorruptFile,
+    FileExists,
+    FileMissing,
+    NotAnArbiterFile,
+    ReadOnlyLocation,
+    StoreBug,
+    StoreError,
+    TooNew,
+    translate,
+)
+from arbiter_app.store.journal import JournalEntry
+from arbiter_app.store.locking import WriteLock
+from arbiter_app.store.migrations import REBUILD_MARK, make_backup, migrate
+from arbiter_app.store.schema import (
+    APPLICATION_ID,
+    JOURNAL_COLUMNS,
+    META_TABLE,
+    SCHEMA_VERSION,
+    STATE_TABLES,
+    TABLES_BY_NAME,
+)
+
+_MAGIC = b"SQLite format 3\x00"
+_BUSY_TIMEOUT_MS = 5000
+
+Key = tuple[Any, ...]
+Row = dict[str, Any]
+TableRows = dict[Key, Row]
+Writes = Mapping[str, Mapping[Key, Row | None]]
+"""Rows to write per table: a row to insert or replace, None to delete the key."""
+
+
+@contextlib.contextmanager
+def sqlite_errors(path: Path) -> Iterator[None]:
+    """Translate :mod:`sqlite3` errors raised inside the block (see :func:`translate`)."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise translate(exc, path) from exc
+
+
+def read_header(path: Path) -> tuple[int, int]:
+    """Check the SQLite header of *path*; return ``(user_version, application_id)``.
+
+    Raises :class:`FileMissing`, :class:`NotAnArbiterFile`, :class:`CorruptFile`
+    or :class:`TooNew`. Reads the file only.
+    """
+    try:
+        with open(path, "rb") as fh:
+            header = fh.read(100)
+            size = os.fstat(fh.fileno()).st_size
+    except FileNotFoundError as exc:
+        raise FileMissing(path, "no such file") from exc
+    except IsADirectoryError as exc:
+        raise NotAnArbiterFile(path, "is a folder, not a tournament file") from exc
+    except PermissionError as exc:
+        raise ReadOnlyLocation(path, "the file cannot be read (permission denied)") from exc
+    if not header.startswith(_MAGIC[: min(len(header), 16)]) or not header:
+        raise NotAnArbiterFile(path, "not an Arbiter tournament file (not an SQLite database)")
+    if len(header) < 100:
+        raise CorruptFile(path, "the file is cut short (incomplete database header)")
+    user_version = int.from_bytes(header[60:64], "big")
+    application_id = int.from_bytes(header[68:72], "big")
+    if application_id != APPLICATION_ID:
+        raise NotAnArbiterFile(
+            path, "an SQLite database of another program, not an Arbiter tournament file"
+        )
+    if user_version > SCHEMA_VERSION:
+        raise TooNew(path, user_version, SCHEMA_VERSION)
+    if user_version < 1:
+        raise CorruptFile(path, "the file has no format version")
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    page_count = int.from_bytes(header[28:32], "big")
+    count_valid = header[24:28] == header[92:96]
+    # After a crash, SQLite completes or rolls back the last transaction from these.
+    hot_journal = Path(f"{path}-journal").exists() or Path(f"{path}-wal").exists()
+    if page_size < 512 or page_size & (page_size - 1):
+        raise CorruptFile(path, "the database header is damaged")
+    if count_valid and not hot_journal and size < page_count * page_size:
+        raise CorruptFile(
+            path,
+            f"the file is cut short ({size} bytes; it should hold {page_count * page_size})",
+        )
+    return user_version, application_id
+
+
+class EventFile:
+    """An open tournament file: its state tables, its journal, its write lock."""
+
+    def __init__(
+        self, path: Path, conn: sqlite3.Connection, lock: WriteLock | None, readonly: bool
+    ) -> None:
+        self.path = path
+        self.conn = conn
+        self.db = sqlite_utils.Database(conn)
+        self.readonly = readonly
+        self._lock = lock
+        self.migrated_from: int | None = None
+        self.backup: Path | None = None
+        self.memory_copy = False
+        """A read-only open of an older file works on a migrated copy in memory."""
+
+    # -- opening -------------------------------------------------------------
+    @classmethod
+    def create(cls, path: Path | str, *, durable: bool = True) -> EventFile:
+        """Create a new, empty tournament file; refuse to overwrite anything."""
+        path = Path(path)
+        if path.exists() or path.is_symlink():
+            raise FileExists(path, "a file of that name exists already; choose another name")
+        folder = path.parent if str(path.parent) else Path(".")
+        if not folder.is_dir():
+            raise FileMissing(path, f"the folder {folder} does not exist")
+        if not os.access(folder, os.W_OK):
+            raise ReadOnlyLocation(path, "the folder is read-only; choose another place")
+        lock = WriteLock(path)
+        lock.acquire()
+        try:
+            conn = _connect(path, readonly=False, durable=durable)
+            try:
+                with sqlite_errors(path):
+                    db = sqlite_utils.Database(conn)
+                    with db.atomic():
+                        _create_tables(db)
+                        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                _use_wal(conn, path)
+            except BaseException:
+                conn.close()
+                raise
+        except BaseException:
+            lock.release()
+            with contextlib.suppress(OSError):
+                path.unlink()
+            raise
+        return cls(path, conn, lock, readonly=False)
+
+    @classmethod
+    def open(cls, path: Path | str, *, readonly: bool = False, durable: bool = True) -> EventFile:
+        """Open an existing file, for writing (with the lock) or read-only."""
+        path = Path(path)
+        version, _ = read_header(path)
+        if readonly:
+            return cls._open_readonly(path, version)
+        if not os.access(path, os.W_OK):
+            raise ReadOnlyLocation(path, "the file is read-only; it can be opened read-only")
+        folder = path.parent if str(path.parent) else Path(".")
+        if not os.access(folder, os.W_OK):
+            raise ReadOnlyLocation(
+                path, "the folder is read-only; the file can be opened read-only"
+            )
+        lock = WriteLock(path)
+        lock.acquire()
+        try:
+            conn = _connect(path, readonly=False, durable=durable)
+            try:
+                _check_integrity(conn, path)
+                opened = cls(path, conn, lock, readonly=False)
+                if version < SCHEMA_VERSION:
+                    # Fold a log left by a crash into the file first: the copy must be whole.
+                    with sqlite_errors(path):
+                        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                    opened.backup = make_backup(path, version)
+                    with sqlite_errors(path):
+                        migrate(opened.db, version)
+                    opened.migrated_from = version
+                _check_tables(conn, path)
+                _use_wal(conn, path)
+            except BaseException:
+                conn.close()
+                raise
+        except BaseException:
+            lock.release()
+            raise
+        return opened
+
+    @classmethod
+    def _open_readonly(cls, path: Path, version: int) -> EventFile:
+        conn = _connect(path, readonly=True, durable=False)
+        try:
+            _check_integrity(conn, path)
+            if version < SCHEMA_VERSION:
+                # Never touch the file itself: migrate a copy in memory.
+                memory = sqlite3.connect(":memory:", isolation_level=None)
+                with sqlite_errors(path):
+                    conn.backup(memory)
+                conn.close()
+                conn = memory
+                opened = cls(path, conn, None, readonly=True)
+                opened.memory_copy = True
+                with sqlite_errors(path):
+                    migrate(opened.db, version)
+                opened.migrated_from = version
+            else:
+                opened = cls(path, conn, None, readonly=True)
+            _check_tables(conn, path)
+        except BaseException:
+            conn.close()
+            raise
+        return opened
+
+    def close(self) -> None:
+        if not self.readonly:
+            # Back to a single file. If a reader still has it open this cannot happen
+            # now; the file then stays in WAL mode, which the next opening handles.
+            with contextlib.suppress(sqlite3.Error):
+                self.conn.execute("PRAGMA busy_timeout = 0")
+                self.conn.execute("PRAGMA journal_mode = DELETE")
+        with contextlib.suppress(sqlite3.Error):
+            self.conn.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def __enter__(self) -> EventFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- reading -------------------------------------------------------------
+    def read_table(self, name: str) -> TableRows:
+        spec = TABLES_BY_NAME[name]
+        keys = spec.key_names
+        values = spec.value_names
+        n = len(keys)
+        columns = ", ".join(f'"{c}"' for c in keys + values)
+        with sqlite_errors(self.path):
+            rows = self.conn.execute(f'SELECT {columns} FROM "{name}"').fetchall()
+        # The hot path of opening a big event: keep it to one comprehension.
+        if n == 1:
+            return {(r[0],): dict(zip(values, r[1:])) for r in rows}  # noqa: B905
+        return {r[:n]: dict(zip(values, r[n:])) for r in rows}  # noqa: B905
+
+    def read_state(self) -> dict[str, TableRows]:
+        return {spec.name: self.read_table(spec.name) for spec in STATE_TABLES}
+
+    def read_journal(self) -> list[JournalEntry]:
+        with sqlite_errors(self.path):
+            rows = list(self.db.query("SELECT * FROM journal ORDER BY seq"))
+        return [JournalEntry.from_row(r) for r in rows]
+
+    def last_entry(self) -> JournalEntry | None:
+        with sqlite_errors(self.path):
+            rows = list(self.db.query("SELECT * FROM journal ORDER BY seq DESC LIMIT 1"))
+        return JournalEntry.from_row(rows[0]) if rows else None
+
+    def journal_head(self) -> tuple[str | None, int | None]:
+        """The hash and length of the journal as recorded in the ``meta`` table."""
+        with sqlite_errors(self.path):
+            meta = {r["key"]: r["value"] for r in self.db.query("SELECT key, value FROM meta")}
+        head = meta.get("journal_head")
+        length = meta.get("journal_length")
+        return head, int(length) if length is not None else None
+
+    @property
+    def rebuild_pending(self) -> bool:
+        """A migration asked for the state tables to be rebuilt from the journal."""
+        with sqlite_errors(self.path):
+            rows = self.conn.execute("SELECT 1 FROM meta WHERE key = ?", (REBUILD_MARK,))
+            return rows.fetchone() is not None
+
+    @property
+    def can_rebuild(self) -> bool:
+        return not self.readonly or self.memory_copy
+
+    def rebuild(self, writes: Writes) -> None:
+        """Write the rebuilt state and clear the mark, in one transaction (no journal entry:
+        the journal is what the state was rebuilt from)."""
+        if not self.can_rebuild:
+            raise StoreBug("a read-only file was asked to write")
+        with sqlite_errors(self.path), self.db.atomic():
+            for table, rows in writes.items():
+                self._write_table(table, rows)
+            self.conn.execute("DELETE FROM meta WHERE key = ?", (REBUILD_MARK,))
+
+    def integrity_check(self) -> str:
+        with sqlite_errors(self.path):
+            return ", ".join(str(r[0]) for r in self.conn.execute("PRAGMA integrity_check"))
+
+    # -- writing -------------------------------------------------------------
+    def commit(self, entry: JournalEntry, writes: Writes) -> None:
+        """Write *writes* and append *entry* to the journal, all in one transaction."""
+        if self.readonly:
+            raise StoreBug("a read-only file was asked to write")
+        with sqlite_errors(self.path), self.db.atomic():
+            for table, rows in writes.items():
+                self._write_table(table, rows)
+            self.db["journal"].insert(entry.as_row())  # type: ignore[union-attr]
+            self.db["meta"].upsert_all(  # type: ignore[union-attr]
+                [
+                    {"key": "journal_head", "value": entry.hash},
+                    {"key": "journal_length", "value": str(entry.seq)},
+                ],
+                pk="key",
+            )
+
+    def _write_table(self, name: str, rows: Mapping[Key, Row | None]) -> None:
+        spec = TABLES_BY_NAME[name]
+        keys = spec.key_names
+        where = " AND ".join(f'"{k}" = ?' for k in keys)
+        put: list[Row] = []
+        for key, row in rows.items():
+            if row is None:
+                self.conn.execute(f'DELETE FROM "{name}" WHERE {where}', key)
+            else:
+                put.append({**dict(zip(keys, key, strict=True)), **row})
+        if put:
+            self.db[name].upsert_all(put, pk=keys)  # type: ignore[union-attr]
+
+
+def _connect(path: Path, *, readonly: bool, durable: bool) -> sqlite3.Connection:
+    try:
+        if readonly:
+            conn = sqlite3.connect(
+                f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None
+            )
+        else:
+            conn = sqlite3.connect(str(path), isolation_level=None)
+        conn.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
+        if not readonly:
+            # FULL: a commit is on the disk before commit() returns (crash safety).
+            conn.execute(f"PRAGMA synchronous = {'FULL' if durable else 'OFF'}")
+    except sqlite3.Error as exc:
+        raise translate(exc, path) from exc
+    return conn
+
+
+def _use_wal(conn: sqlite3.Connection, path: Path) -> None:
+    """Write-ahead logging where the file system allows it (network drives may not: SQLite
+    then keeps the rollback journal, which is just as safe, only slower)."""
+    with sqlite_errors(path):
+        conn.execute("PRAGMA journal_mode = WAL").fetchone()
+
+
+def _check_integrity(conn: sqlite3.Connection, path: Path) -> None:
+    try:
+        rows = [str(r[0]) for r in conn.execute("PRAGMA quick_check")]
+    except sqlite3.Error as exc:
+        error = translate(exc, path)
+        if isinstance(error, StoreError):
+            raise error from exc
+        raise CorruptFile(path, f"the file is damaged ({exc})") from exc
+    if rows != ["ok"]:
+        raise CorruptFile(path, f"the file is damaged ({'; '.join(rows[:3])})")
+
+
+def _check_tables(conn: sqlite3.Connection, path: Path) -> None:
+    with sqlite_errors(path):
+        present = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    needed = {spec.name for spec in STATE_TABLES} | {"journal", META_TABLE}
+    missing = sorted(needed - present)
+    if missing:
+        raise CorruptFile(path, f"the file lacks the table(s) {', '.join(missing)}")
+
+
+def _create_tables(db: sqlite_utils.Database) -> None:
+    for spec in STATE_TABLES:
+        db[spec.name].create(spec.all_columns, pk=spec.key_names)  # type: ignore[union-attr]
+    db["journal"].create(JOURNAL_COLUMNS, pk="seq")  # type: ignore[union-attr]
+    db[META_TABLE].create({"key": str, "value": str}, pk="key")  # type: ignore[union-attr]

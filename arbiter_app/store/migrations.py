@@ -1,0 +1,81 @@
+"""Bringing a tournament file written by an older Arbiter up to the current format.
+
+:data:`MIGRATIONS` lists one step per format version: the step at key *v*
+turns a version-*v* file into a version-*v+1* file. Before the first step
+runs, the file is copied byte for byte to ``NAME.arbiter.bak-v<old>`` (and the
+copy flushed to disk), so the arbiter can always go back to what they had.
+All steps run in one transaction together with the new ``user_version``:
+a crash mid-way leaves the old file as it was.
+
+A step that changes what commands write (not only where) cannot convert the
+rows by itself: what the old version did not record cannot be made up. Since
+the state tables are by design a replay of the journal, such a step is listed
+in :data:`REBUILDS`; the migration then marks the file, and the session
+rebuilds the state tables by replaying the journal with the current commands
+(one transaction, which also clears the mark, so a crash in between only
+means the rebuild runs again at the next opening).
+
+Format history:
+
+1. First format: state tables without ratings at the start of a round and
+   without the ``records`` table for later command families.
+2. ``entries.opponent_rating``, ``boards.white_rating`` and ``boards.black_rating``
+   (seed ``002_…``: AROC 1 uses the opponents' ratings "at the start of each
+   round"), and the ``records`` table.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import sqlite_utils
+
+from arbiter_app.store.schema import SCHEMA_VERSION, TABLES_BY_NAME
+
+Step = Callable[[sqlite_utils.Database], None]
+
+
+def _v1_to_v2(db: sqlite_utils.Database) -> None:
+    db["entries"].add_column("opponent_rating", int)  # type: ignore[union-attr]
+    db["boards"].add_column("white_rating", int)  # type: ignore[union-attr]
+    db["boards"].add_column("black_rating", int)  # type: ignore[union-attr]
+    records = TABLES_BY_NAME["records"]
+    db["records"].create(records.all_columns, pk=records.key_names)  # type: ignore[union-attr]
+
+
+MIGRATIONS: dict[int, Step] = {1: _v1_to_v2}
+
+REBUILDS: frozenset[int] = frozenset({1})
+"""Steps after which the state tables are rebuilt from the journal (version 2 records
+the ratings at the start of a round, which version 1 did not keep)."""
+
+REBUILD_MARK = "rebuild_pending"
+
+
+def backup_path(path: Path, old_version: int) -> Path:
+    return path.with_name(f"{path.name}.bak-v{old_version}")
+
+
+def make_backup(path: Path, old_version: int) -> Path:
+    """Copy *path* to its ``.bak-v<old>`` name and flush the copy to disk."""
+    target = backup_path(path, old_version)
+    shutil.copyfile(path, target)
+    with open(target, "rb+") as fh:
+        os.fsync(fh.fileno())
+    return target
+
+
+def migrate(db: sqlite_utils.Database, found: int) -> None:
+    """Run every step from version *found* to :data:`SCHEMA_VERSION` in one transaction."""
+    missing = [v for v in range(found, SCHEMA_VERSION) if v not in MIGRATIONS]
+    if missing:
+        raise RuntimeError(f"no migration step from format version {missing[0]}")
+    with db.atomic():
+        for version in range(found, SCHEMA_VERSION):
+            MIGRATIONS[version](db)
+        if REBUILDS & set(range(found, SCHEMA_VERSION)):
+            db["meta"].upsert({"key": REBUILD_MARK, "value": "1"}, pk="key")  # type: ignore[union-attr]
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

@@ -1,0 +1,340 @@
+"""Each command changes what it says, reports it, and a refused command changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from arbiter_app.core.errors import ArbiterError, RuleError
+from arbiter_app.core.model import ByeRequest, Colour, EntryKind, RuleSet, System, check_consistency
+from arbiter_app.session import BoardResult, CommandError, Session
+from tests.support.sessions import TickingClock, sha256, small_event
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Iterator[Session]:
+    s = small_event(tmp_path / "e.arbiter")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def empty(tmp_path: Path) -> Iterator[Session]:
+    s = Session.create(
+        tmp_path / "n.arbiter",
+        name="Club",
+        system="round-robin",
+        rounds=3,
+        clock=TickingClock(),
+        durable=False,
+    )
+    yield s
+    s.close()
+
+
+def refused(session: Session, command: str, fragment: str, /, **args: object) -> None:
+    """The command is refused with *fragment* in its message; rows, journal and file unchanged."""
+    state = session.state
+    journal = session.journal()
+    digest = sha256(session.path)
+    with pytest.raises(ArbiterError) as info:
+        session.run(command, **args)
+    assert fragment in str(info.value)
+    assert session.state == state
+    assert session.journal() == journal
+    assert sha256(session.path) == digest
+
+
+def test_create_event_stores_the_settings_and_a_preset(tmp_path: Path) -> None:
+    with Session.create(
+        tmp_path / "p.arbiter",
+        name="Weekend Swiss",
+        system="swiss",
+        rounds=5,
+        preset="uscf",
+        durable=False,
+    ) as s:
+        event = s.event
+        assert (event.name, event.system, event.planned_rounds) == (
+            "Weekend Swiss",
+            System.SWISS,
+            5,
+        )
+        assert event.rule_set is RuleSet.USCF
+        assert s.settings.tiebreaks == ("MM", "SOLK", "CUM", "OPPC")
+        assert s.settings.bye_policy == "uscf-28l"
+        entry = s.journal()[0]
+        assert entry.command == "create_event" and entry.seq == 1
+    assert not (tmp_path / "p.arbiter.lock").exists()
+
+
+def test_a_bad_new_event_leaves_no_file(tmp_path: Path) -> None:
+    with pytest.raises(ArbiterError, match="system"):
+        Session.create(tmp_path / "bad.arbiter", name="X", system="knockout", rounds=3)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_edit_settings(empty: Session) -> None:
+    changes = empty.run(
+        "edit_settings",
+        rounds=5,
+        tiebreaks=["BH/C1", "SB"],
+        rule_set="fide-2024",
+        bye_policy="once-per-tournament",
+        point_system={"win": "3", "draw": "1", "loss": "0", "name": "3/1/0"},
+    ).changes
+    assert changes.settings == {"rounds", "tiebreaks", "rule_set", "bye_policy", "point_system"}
+    assert changes.standings
+    event = empty.event
+    assert event.planned_rounds == 5
+    assert event.rule_set is RuleSet.FIDE_2024
+    assert event.point_system.win == 3 and event.point_system.draw == 1
+    assert empty.settings.tiebreaks == ("BH/C1", "SB")
+    empty.run("edit_settings", system="double-round-robin", point_system="gct-rapid")
+    assert empty.event.system is System.DOUBLE_ROUND_ROBIN
+    assert empty.event.point_system.win == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        ({"rounds": 0}, "at least 1"),
+        ({"system": "knockout"}, "system"),
+        ({"tiebreaks": "BH, SB"}, "list of codes"),
+        ({"tiebreaks": ["BH", "BH"]}, "twice"),
+        ({"tiebreaks": ["BH", "XYZ"]}, "XYZ"),
+        ({"rule_set": "fide-1999"}, "rule_set"),
+        ({"bye_policy": "random"}, "unknown bye policy"),
+        ({"point_system": {"win": "one"}}, "not a number"),
+        ({"preset": "nonsense"}, "unknown preset"),
+        ({"colour": "blue"}, "unknown setting"),
+        ({}, "no setting"),
+    ],
+)
+def test_edit_settings_refusals(empty: Session, args: dict[str, object], fragment: str) -> None:
+    refused(empty, "edit_settings", fragment, **args)
+
+
+def test_rounds_cannot_drop_below_the_rounds_paired(session: Session) -> None:
+    refused(session, "edit_settings", "2 rounds are paired", rounds=1)
+
+
+def test_add_and_edit_players(empty: Session) -> None:
+    outcome = empty.run(
+        "add_player", name=" Zoe ", rating="2345", title="IM", federation="NOR", fide_id="123"
+    )
+    assert outcome.value == 1
+    assert outcome.changes.players == {1}
+    player = empty.event.player(1)
+    assert (player.name, player.rating, player.title, player.federation, player.fide_id) == (
+        "Zoe",
+        2345,
+        "IM",
+        "NOR",
+        "123",
+    )
+    assert empty.run("add_player", name="Yan").value == 2
+    assert empty.event.player(2).rating is None
+    empty.run("edit_player", tpn=2, rating=1800, name="Yan Li")
+    assert (empty.event.player(2).name, empty.event.player(2).rating) == ("Yan Li", 1800)
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        ({"name": ""}, "needs a name"),
+        ({"rating": 2000}, "needs a name"),
+        ({"name": "A", "rating": "strong"}, "whole number"),
+        ({"name": "A", "rating": -5}, "negative"),
+        ({"name": "A", "club": "x"}, "unknown player field"),
+    ],
+)
+def test_add_player_refusals(empty: Session, args: dict[str, object], fragment: str) -> None:
+    refused(empty, "add_player", fragment, **args)
+
+
+def test_players_join_after_pairing_only_as_late_entries(session: Session) -> None:
+    refused(session, "add_player", "late entry", name="Eve")
+    tpn = session.run("late_entry", name="Eve", rating=1500, missed="half-bye").value
+    assert tpn == 5
+    assert [e.kind for e in session.event.entries_of(5)] == [EntryKind.HALF_BYE] * 2
+    assert session.event.score(5) == 1
+
+
+def test_set_pairing_numbers_by_rating_and_by_order(empty: Session) -> None:
+    for name, rating, title in (("Low", 1500, ""), ("Top", 2400, ""), ("Tie FM", 2000, "FM")):
+        empty.run("add_player", name=name, rating=rating, title=title)
+    empty.run("add_player", name="Tie GM", rating=2000, title="GM")
+    empty.run("set_pairing_numbers", by="rating")
+    # FIDE C.04.2 B: rating, then title (GM before FM), then name.
+    assert [p.name for p in empty.event.players] == ["Top", "Tie GM", "Tie FM", "Low"]
+    assert empty.journal()[-1].seed is None
+    empty.run("set_pairing_numbers", by="order", order=[4, 3, 2, 1])
+    assert [p.name for p in empty.event.players] == ["Low", "Tie FM", "Tie GM", "Top"]
+    refused(empty, "set_pairing_numbers", "exactly once", by="order", order=[1, 2, 3])
+
+
+def test_pairing_numbers_by_lot_store_the_seed_and_replay(empty: Session) -> None:
+    for i in range(8):
+        empty.run("add_player", name=f"P{i}")
+    order = empty.run("set_pairing_numbers", by="lot").value
+    entry = empty.journal()[-1]
+    assert entry.seed is not None
+    from arbiter_app.core.lots import shuffled
+
+    assert order == list(shuffled(list(range(1, 9)), entry.seed))
+    assert [p.name for p in empty.event.players] == [f"P{old - 1}" for old in order]
+    assert empty.verify() == []
+
+
+def test_renumbering_rewrites_opponents_and_boards(session: Session) -> None:
+    before = session.event
+    session.run("set_pairing_numbers", by="order", order=[4, 3, 2, 1])
+    after = session.event
+    assert check_consistency(after) == []
+    assert after.player(1).name == "Dee"
+    assert after.entry(4, 1).opponent == 2  # Ann (now 4) beat Cid (now 2)
+    assert sorted(after.scores().values()) == sorted(before.scores().values())
+    assert [(b.white, b.black) for b in session.boards(2)] == [(3, 4), (2, 1)]
+
+
+def test_record_pairings_and_results(session: Session) -> None:
+    event = session.event
+    assert check_consistency(event) == []
+    assert event.scores() == {1: 2, 2: Fraction(1, 2), 3: 0, 4: Fraction(1, 2)}
+    # Round 2 board 2 is still being played: those two players have no entry yet.
+    assert event.entry(3, 2).kind is EntryKind.NOT_PAIRED
+    boards = session.boards(2)
+    assert [(b.white, b.black, b.result) for b in boards] == [
+        (2, 1, BoardResult.BLACK_WINS),
+        (3, 4, None),
+    ]
+    changes = session.run("enter_result", round=2, board=2, result="+-").changes
+    assert changes.players == {3, 4} and changes.rounds == {2}
+    entry = session.event.entry(3, 2)
+    assert entry.kind is EntryKind.FORFEIT_WIN and entry.opponent == 4
+    assert entry.colour is Colour.WHITE and entry.opponent_rating == 1900
+    assert session.event.entry(4, 2).kind is EntryKind.FORFEIT_LOSS
+
+
+@pytest.mark.parametrize(
+    ("text", "white", "black"),
+    [
+        ("1-0", 1, 0),
+        ("0-1", 0, 1),
+        ("1/2", Fraction(1, 2), Fraction(1, 2)),
+        ("½-½", Fraction(1, 2), Fraction(1, 2)),
+        ("=", Fraction(1, 2), Fraction(1, 2)),
+        ("+-", 1, 0),
+        ("-+", 0, 1),
+        ("--", 0, 0),
+    ],
+)
+def test_every_result_spelling(session: Session, text: str, white: object, black: object) -> None:
+    session.run("enter_result", round=2, board=2, result=text)
+    assert session.event.round_points(3, 2) == white
+    assert session.event.round_points(4, 2) == black
+    assert check_consistency(session.event) == []
+
+
+def test_results_refusals_and_correction(session: Session) -> None:
+    refused(session, "enter_result", "correct it instead", round=2, board=1, result="1-0")
+    refused(session, "correct_result", "no result yet", round=2, board=2, result="1-0")
+    refused(session, "enter_result", "no board 9", round=2, board=9, result="1-0")
+    refused(session, "enter_result", "not a result", round=2, board=2, result="2-0")
+    session.run("correct_result", round=2, board=1, result="1/2")
+    assert session.event.score(1) == Fraction(3, 2)
+
+
+def test_pairing_rules(session: Session) -> None:
+    refused(session, "record_pairings", "round 3 must be paired", round=4, boards=[])
+    refused(session, "record_pairings", "has results", round=2, boards=[[1, 2], [3, 4]])
+    refused(session, "record_pairings", "round 2 is paired already", round=1, boards=[])
+    refused(session, "record_pairings", "the event has 5 rounds", round=6, boards=[])
+    session.run("enter_result", round=2, board=2, result="1-0")
+    refused(session, "record_pairings", "paired twice", round=3, boards=[[1, 2], [2, 3]])
+    refused(session, "record_pairings", "no player with pairing number 9", round=3, boards=[[1, 9]])
+    refused(session, "record_pairings", "not a bye", round=3, boards=[[1, 2]], byes=[[3, "game"]])
+
+
+def test_byes_requests_and_absences_in_a_round(session: Session) -> None:
+    session.run("enter_result", round=2, board=2, result="1-0")
+    session.run("requested_bye", tpn=4, round=3, kind="half")
+    session.run("record_pairings", round=3, boards=[[1, 2]], byes=[[3, "pairing-bye"]])
+    event = session.event
+    assert event.entry(3, 3).kind is EntryKind.PAIRING_BYE
+    assert event.entry(4, 3).kind is EntryKind.HALF_BYE
+    assert event.score(3) == 2
+    refused(session, "requested_bye", "paired already", tpn=1, round=3, kind="half")
+    refused(session, "requested_bye", "half, full or zero", tpn=1, round=4, kind="double")
+    session.run("requested_bye", tpn=1, round=4, kind="zero")
+    session.run("requested_bye", tpn=1, round=4, kind="none")
+    assert session.event.bye_requests == (ByeRequest(4, 3, EntryKind.HALF_BYE),)
+
+
+def test_pairing_a_round_again_replaces_it(session: Session) -> None:
+    session.run("enter_result", round=2, board=2, result="1-0")
+    session.run("record_pairings", round=3, boards=[[1, 2], [3, 4]])
+    session.run("record_pairings", round=3, boards=[[1, 3]], byes=[[2, "half-bye"]])
+    assert [(b.white, b.black) for b in session.boards(3)] == [(1, 3)]
+    assert session.event.entry(2, 3).kind is EntryKind.HALF_BYE
+    assert session.event.entry(4, 3).kind is EntryKind.NOT_PAIRED
+
+
+def test_change_pairing_by_hand(session: Session) -> None:
+    session.run("enter_result", round=2, board=2, result="1-0")
+    session.run("record_pairings", round=3, boards=[[1, 2]], byes=[[3, "half-bye"]])
+    refused(session, "change_pairing", "has a result", round=2, board=1, white=1, black=2)
+    refused(session, "change_pairing", "themself", round=3, board=1, white=1, black=1)
+    session.run("change_pairing", round=3, board=1, white=1, black=3)
+    assert [(b.white, b.black) for b in session.boards(3)] == [(1, 3)]
+    assert session.event.entry(2, 3).kind is EntryKind.NOT_PAIRED
+    session.run("change_pairing", round=3, board=2, white=4, black=2)
+    refused(session, "change_pairing", "plays on board 2", round=3, board=1, white=1, black=4)
+    refused(
+        session, "change_pairing", "a new board is number 3", round=3, board=7, white=1, black=4
+    )
+    session.run("enter_result", round=3, board=2, result="0-1")
+    assert session.event.entry(2, 3).is_win
+
+
+def test_withdraw_disqualify_reinstate(session: Session) -> None:
+    session.run("enter_result", round=2, board=2, result="1-0")
+    refused(session, "withdraw_player", "paired on board", tpn=3, from_round=2)
+    session.run("withdraw_player", tpn=3, from_round=3)
+    assert session.event.player(3).withdrawn_from_round == 3
+    refused(session, "record_pairings", "withdrew from round 3", round=3, boards=[[3, 1]])
+    session.run("record_pairings", round=3, boards=[[1, 2]], byes=[[4, "pairing-bye"]])
+    assert session.event.entry(3, 3).kind is EntryKind.WITHDRAWN
+    refused(session, "withdraw_player", "withdrew already", tpn=3, from_round=4)
+    session.run("disqualify_player", tpn=2)
+    assert session.event.player(2).disqualified
+    assert session.event.score(2) == Fraction(1, 2)  # seed 002_…: scores remain unchanged
+    refused(session, "disqualify_player", "disqualified already", tpn=2)
+    session.run("reinstate_player", tpn=3)
+    assert session.event.player(3).withdrawn_from_round is None
+    assert session.event.entry(3, 3).kind is EntryKind.NOT_PAIRED
+    refused(session, "reinstate_player", "neither withdrawn nor disqualified", tpn=1)
+
+
+def test_unknown_commands_and_bad_arguments(session: Session) -> None:
+    with pytest.raises(CommandError, match="unknown command"):
+        session.run("teleport", tpn=1)
+    refused(session, "edit_player", "whole number", tpn="one", name="X")
+    refused(session, "edit_player", "no player with pairing number 42", tpn=42, name="X")
+    with pytest.raises(RuleError, match="undo"):
+        session.run("undo")
+
+
+def test_listeners_hear_every_change(session: Session) -> None:
+    heard: list[str] = []
+    stop = session.subscribe(lambda c: heard.append(c.command))
+    session.run("enter_result", round=2, board=2, result="1-0")
+    session.undo()
+    session.redo()
+    stop()
+    session.run("edit_player", tpn=1, name="Ann B")
+    assert heard == ["enter_result", "undo", "redo"]

@@ -1,0 +1,45 @@
+"""Tournament files for tests: a pinned clock and small ready-made events."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from arbiter_app.session import Session
+
+
+class TickingClock:
+    """A clock for tests: starts at a fixed moment and advances one second per reading."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.now = start or datetime(2026, 3, 14, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        moment = self.now
+        self.now += timedelta(seconds=1)
+        return moment
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def folder_snapshot(folder: Path) -> dict[str, str]:
+    """Every file in *folder* with its hash: to show that a refusal changed nothing."""
+    return {p.name: sha256(p) for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def small_event(path: Path, *, durable: bool = False) -> Session:
+    """Four players, round 1 paired and played, round 2 paired with one result in."""
+    session = Session.create(
+        path, name="Spring Open", system="swiss", rounds=5, clock=TickingClock(), durable=durable
+    )
+    for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900)):
+        session.run("add_player", name=name, rating=rating)
+    session.run("record_pairings", round=1, boards=[[1, 3], [4, 2]])
+    session.run("enter_result", round=1, board=1, result="1-0")
+    session.run("enter_result", round=1, board=2, result="1/2")
+    session.run("record_pairings", round=2, boards=[[2, 1], [3, 4]])
+    session.run("enter_result", round=2, board=1, result="0-1")
+    return session

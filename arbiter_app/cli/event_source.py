@@ -43,6 +43,10 @@ class Source:
     draws: tuple[RecordedDraw, ...] = ()
     playoff: Any = None
     """The play-off state when the file has one (the play-off engine's value)."""
+    playoff_places: tuple[int, ...] = ()
+    """Places the event's play-off regulation decides over the board (FIDE C.07 3.1.1)."""
+    prizes: Any = None
+    """``(rows, prize list, currency)`` of the stored prize fund, when one is set."""
 
 
 def load(path: Path) -> Source:
@@ -86,16 +90,52 @@ def _load_arbiter(path: Path) -> Source:
             r: tuple(PendingBoard(b.number, b.white, b.black) for b in session.boards(r))
             for r in range(1, event.rounds + 1)
         }
-        draws = tuple(_journal_draws(session.journal()))
-        playoff = _playoff_state(session)
-    return Source(path, event, tuple(settings.tiebreaks), boards, draws, playoff)
+        live = [line.entry for line in session.log() if not line.undone]
+        draws = list(_journal_draws(live))
+        playoff, places, prizes = _playoff_of(session, event, settings.playoff)
+        if playoff is not None:
+            draws += _playoff_draws(playoff, live)
+    return Source(
+        path, event, tuple(settings.tiebreaks), boards, tuple(draws), playoff, places, prizes
+    )
 
 
-def _playoff_state(session: Any) -> Any:
-    getter = getattr(session, "playoff", None)
-    if getter is None:
-        return None
-    return getter() if callable(getter) else getter
+def _playoff_of(session: Any, event: Event, name: str | None) -> tuple[Any, tuple[int, ...], Any]:
+    """The stored play-off, the places its regulation decides, and the prize list if a fund is set."""
+    try:
+        commands = importlib.import_module("arbiter_app.session.playoff_commands")
+        queries = importlib.import_module("arbiter_app.session.prize_queries")
+        presets = importlib.import_module("arbiter_app.core.playoff")
+    except ModuleNotFoundError:
+        return None, (), None
+    state = session.state
+    playoff = commands.stored_playoff(state)
+    if playoff is not None:
+        places = tuple(playoff.regulation.places)
+    elif name:
+        places = tuple(presets.preset(name).places)
+    else:
+        places = ()
+    try:
+        rows, prize_list = queries.prize_list(state, event, name)
+    except ArbiterError:
+        prizes = None  # no prize fund set: the prize sheet says so
+    else:
+        fund, _ = commands.stored_fund(state)
+        prizes = (rows, prize_list, fund.currency)
+    return playoff, places, prizes
+
+
+def _playoff_draws(playoff: Any, entries: Sequence[Any]) -> list[RecordedDraw]:
+    """The play-off's lots and coin tosses, timed by the journal entries that made them."""
+    times = [e.time for e in entries if e.command in ("playoff.draw", "playoff.toss")]
+    out: list[RecordedDraw] = []
+    for action in playoff.actions:
+        draw = getattr(action, "draw", None)
+        if isinstance(draw, Draw):
+            when = _time(times[len(out)]) if len(out) < len(times) else ""
+            out.append(RecordedDraw(draw, when))
+    return out
 
 
 def _journal_draws(entries: Sequence[Any]) -> Iterator[RecordedDraw]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from arbiter_app.cli.event_source import Source
 from arbiter_app.core.errors import ArbiterError
@@ -97,7 +97,11 @@ def with_tiebreaks(src: Source, text: str) -> Source:
 
 
 def standings_of(src: Source, round_no: int | None = None) -> Standings:
-    """The standings read model of FILE, with its announced tie-breaks."""
+    """The standings read model of FILE: its tie-breaks, and its play-off when there is one.
+
+    Places a play-off decides are not split by tie-breaks (FIDE C.07 3.1.1);
+    once the play-off has placed players, its order is theirs.
+    """
     from arbiter_app.core.standings import compute_standings
 
     event = src.event
@@ -106,13 +110,34 @@ def standings_of(src: Source, round_no: int | None = None) -> Standings:
             f"{src.path}: standings after round {round_no}: "
             f"{event.rounds_played} round(s) have been played"
         )
-    return compute_standings(event, src.tiebreaks, after_round=round_no)
+    order: tuple[int, ...] = ()
+    if src.playoff is not None and round_no is None:
+        from arbiter_app.core.playoff.results import decided_order
+
+        order = tuple(decided_order(src.playoff))
+    return compute_standings(
+        event,
+        src.tiebreaks,
+        after_round=round_no,
+        playoff_places=src.playoff_places if round_no is None else (),
+        playoff_order=order,
+    )
 
 
 def standings(src: Source, round_no: int | None) -> Sheet:
     from arbiter_app.exports.standings import standings_sheet
 
-    return standings_sheet(src.event, standings_of(src, round_no))
+    table = standings_of(src, round_no)
+    if src.playoff is None or round_no is not None:
+        return standings_sheet(src.event, table)
+    from arbiter_app.core.playoff.results import decided_order
+
+    return standings_sheet(
+        src.event,
+        table,
+        decided=decided_order(src.playoff),
+        decided_article=src.playoff.regulation.places_article,
+    )
 
 
 def crosstable(src: Source, round_no: int | None) -> Sheet:
@@ -125,4 +150,55 @@ def crosstable(src: Source, round_no: int | None) -> Sheet:
     return swiss_crosstable_sheet(src.event, swiss_crosstable(src.event, table), table)
 
 
-SHEETS.update({"standings": standings, "crosstable": crosstable})
+def _playoff(src: Source) -> Any:
+    if src.playoff is None:
+        raise ArbiterError(f"{src.path}: no play-off has been started in this event")
+    return src.playoff
+
+
+def playoff_schedule(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.playoff import schedule_sheet
+
+    return schedule_sheet(src.event, _playoff(src))
+
+
+def playoff_pairings(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.playoff import stage_pairings_sheet
+
+    return stage_pairings_sheet(src.event, _playoff(src))
+
+
+def armageddon(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.playoff import armageddon_cards_sheet
+
+    return armageddon_cards_sheet(src.event, _playoff(src))
+
+
+def bracket(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.playoff import bracket_sheet
+
+    return bracket_sheet(src.event, _playoff(src))
+
+
+def prizes(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.playoff import prizes_sheet
+
+    if src.prizes is None:
+        raise ArbiterError(
+            f"{src.path}: no prize fund has been set (arbiter-app prizes FILE --set …)"
+        )
+    rows, prize_list, currency = src.prizes
+    return prizes_sheet(src.event, src.playoff, rows, prize_list, currency=currency)
+
+
+SHEETS.update(
+    {
+        "standings": standings,
+        "crosstable": crosstable,
+        "playoff-schedule": playoff_schedule,
+        "playoff-pairings": playoff_pairings,
+        "armageddon": armageddon,
+        "bracket": bracket,
+        "prizes": prizes,
+    }
+)

@@ -22,6 +22,7 @@ from arbiter_app.exports.sheet import (
     Column,
     Fields,
     Heading,
+    PageBreak,
     Paragraph,
     Sheet,
     Signatures,
@@ -63,8 +64,16 @@ def protocol_sheet(
     blocks: list[Block] = []
     if not draws:
         blocks.append(Paragraph("No lots have been drawn in this event."))
+    used = 0
     for i, item in enumerate(draws, start=1):
         rec = item if isinstance(item, RecordedDraw) else RecordedDraw(item)
+        # A box must not be split across pages (it is signed as a whole): start a
+        # new page when this one is full, by a rough measure of each box's height.
+        weight = _weight(rec.draw)
+        if used and used + weight > PAGE_CAPACITY:
+            blocks.append(PageBreak())
+            used = 0
+        used += weight
         blocks.append(_draw_box(i, rec, names))
     return Sheet(
         title="Protocol of the drawing of lots",
@@ -73,6 +82,16 @@ def protocol_sheet(
         blocks=tuple(blocks),
         footer="Seeded draws can be checked by anyone: same seed, same algorithm, same outcome.",
     )
+
+
+PAGE_CAPACITY = 6
+"""Box heights per page, in units of a coin toss's box (a page holds about six)."""
+
+
+def _weight(draw: Draw) -> int:
+    if _is_toss(draw):
+        return 2
+    return 3 + len(draw.candidates) // 4
 
 
 def _who(n: int, names: Mapping[int, str]) -> str:

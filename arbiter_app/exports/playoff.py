@@ -442,16 +442,20 @@ def bracket_sheet(event: Event, state: PlayoffState) -> Sheet:
 
 def prizes_sheet(
     event: Event,
-    state: PlayoffState,
+    state: PlayoffState | None,
     rows: Sequence[PrizeRow],
     prizes: PrizeList,
     *,
     currency: str = "USD",
 ) -> Sheet:
-    """Money and tour points for every line of the final standings, with how each was shared."""
-    reg = state.regulation
+    """Money and tour points for every line of the final standings, with how each was shared.
+
+    Without a play-off (*state* None) tied players simply share (GCT 2023
+    2.8 / 3.8; US Chess 32B).
+    """
+    reg = state.regulation if state is not None else None
     names = _names(event)
-    with_points = reg.points is not None
+    with_points = (reg is not None and reg.points is not None) or any(r.tour_points for r in rows)
     columns = [
         Column("Place", Align.RIGHT, 7),
         Column("No", Align.RIGHT, 5),
@@ -477,15 +481,19 @@ def prizes_sheet(
         if row.by_playoff:
             strong.add(i)
     total = sum((r.money for r in rows), start=prizes.unassigned * 0)
-    header: list[tuple[str, str]] = [("Regulation", reg.title)]
-    if reg.sharing.article:
-        header.append(("Sharing", f"article {reg.sharing.article}"))
-    if reg.sharing.winner_fixed:
-        header.append(
-            ("Play-off winner first receives", f"{reg.sharing.winner_fixed:,.2f} {currency}")
-        )
-    if with_points and reg.points_article:
-        header.append(("Tour points", f"article {reg.points_article}"))
+    header: list[tuple[str, str]] = []
+    if reg is not None:
+        header.append(("Regulation", reg.title))
+        if reg.sharing.article:
+            header.append(("Sharing", f"article {reg.sharing.article}"))
+        if reg.sharing.winner_fixed:
+            header.append(
+                ("Play-off winner first receives", f"{reg.sharing.winner_fixed:,.2f} {currency}")
+            )
+        if with_points and reg.points_article:
+            header.append(("Tour points", f"article {reg.points_article}"))
+    else:
+        header.append(("Sharing", "tied players share the prizes of the places they occupy"))
     blocks: list[Block] = [
         Table(tuple(columns), tuple(body), strong_rows=frozenset(strong)),
         Fields(
@@ -495,11 +503,12 @@ def prizes_sheet(
                 ("Cents", prizes.rule),
             )
         ),
-        Paragraph("* place decided by the play-off.", small=True),
-        Signatures(("Chief arbiter", "Organiser")),
     ]
+    if strong:
+        blocks.append(Paragraph("* place decided by the play-off.", small=True))
+    blocks.append(Signatures(("Chief arbiter", "Organiser")))
     return Sheet(
-        title="Prizes and tour points",
+        title="Prizes and tour points" if with_points else "Prizes",
         event=event.name,
         header=tuple(header),
         blocks=tuple(blocks),

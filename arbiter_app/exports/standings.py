@@ -10,7 +10,7 @@ announced; 2.2: the regulations must say how unplayed games count).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from fractions import Fraction
 
 from arbiter_app.core.crosstable import RoundRobinGrid, SwissCrosstable
@@ -129,14 +129,22 @@ def standings_sheet(
     *,
     title: str = "",
     progress: ProgressCallback | None = None,
+    decided: Collection[int] = (),
+    decided_article: str = "",
 ) -> Sheet:
-    """The standings with the tie-break list and the rule set in the header."""
+    """The standings with the tie-break list and the rule set in the header.
+
+    *decided* are the players whose place a play-off decided (marked ``*``).
+    """
     players = _titles(event)
     rows = []
     total = len(standings.rows)
     step = max(total // 20, 1)
     for i, row in enumerate(standings.rows):
-        rows.append(standings_cells(standings, row, players))
+        cells = standings_cells(standings, row, players)
+        if row.tpn in decided:
+            cells = (cells[0] + " *", *cells[1:])
+        rows.append(cells)
         if progress is not None and (i % step == 0 or i == total - 1):
             progress(i + 1, total)
     blocks: list[Table | Paragraph] = [
@@ -154,6 +162,9 @@ def standings_sheet(
                 tuple((str(e.tpn), e.name, e.reason) for e in standings.excluded),
             )
         )
+    if decided:
+        where = f" (article {decided_article})" if decided_article else ""
+        blocks.append(Paragraph(f"* place decided by the play-off{where}.", small=True))
     if any(r.playoff_pending for r in standings.rows):
         blocks.append(
             Paragraph(

@@ -24,6 +24,10 @@ COMMAND_MODULES: tuple[str, ...] = (
     "history",
     "standings",
     "explain",
+    "pair",
+    "playoff",
+    "prizes",
+    "tour",
     "print_sheet",
 )
 

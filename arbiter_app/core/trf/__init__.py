@@ -17,7 +17,17 @@ or "withdrawn"):
   ``ARB WITHDRAWN <tpn> <round>`` (``Player.withdrawn_from_round``) says from
   which round on a blank round means "withdrawn". ``ARB ENTRY`` records state
   the exceptions, so any mix of the two reads back as it was written.
-- a forfeit without a known opponent is ``0000 - +`` / ``0000 - -``.
+- a forfeit without a known opponent is ``0000 - +`` / ``0000 - -``; some
+  programs write ``0000 - -`` for an absence, and Arbiter reads it as the
+  format defines ``-``: a forfeit loss (0 points, voluntarily unplayed, as an
+  absence is in FIDE C.07 article 16).
+
+The version of a file is TRF-26 when it holds a record that only TRF-26 has
+(142-222, 250, 300-362, or a 299 setting default points), TRF-16 otherwise.
+TRF-16 output says the number of rounds and the first colour with JaVaFo's
+``XXR`` and ``XXC``, TRF-26 output with records 142 and 152; both write the
+bye requests (240), prohibited pairings (260) and penalties (299), which a
+TRF-16 reader skips.
 
 What else neither format can hold (the tournament system when record 192
 does not say it, the rule set, disqualification, national ratings, the

@@ -16,18 +16,24 @@ from arbiter_app.core.trf.records import (
     cell_start,
     column,
     format_cell,
+    is_number,
 )
 
 
 @dataclass(frozen=True, slots=True)
 class Cell:
-    """One round of a player record as read; *entry* is None for a blank round."""
+    """One round of a player record as read; *entry* is None for a blank or unreadable round.
+
+    *bad* marks a round already reported as unreadable, so that the pairing
+    check does not report it a second time from the opponent's side.
+    """
 
     entry: RoundEntry | None
     line: int
     opponent_column: int
     colour_column: int
     result_column: int
+    bad: bool = False
 
 
 def parse_cell(
@@ -41,7 +47,7 @@ def parse_cell(
 
     def bad(col: int, message: str) -> Cell:
         issues.append(Issue(source, line_no, col, f"{where}: {message}"))
-        return Cell(None, line_no, opp_col, colour_col, result_col)
+        return Cell(None, line_no, opp_col, colour_col, result_col, bad=True)
 
     for offset in (0, 1, 6, 8):
         if cell[offset] != " ":
@@ -51,7 +57,7 @@ def parse_cell(
                 f"at columns {column(start)}-{column(start + 9)}, found {cell!r}",
             )
     opp_text = cell[2:6].strip()
-    if opp_text and not opp_text.isdigit():
+    if opp_text and not is_number(opp_text):
         return bad(opp_col, f"the opponent {opp_text!r} is not a pairing number")
     opponent = int(opp_text) if opp_text else 0
     colour_char = cell[7]
@@ -135,6 +141,8 @@ def check_pairings(
                 continue
             other = rows[opp][round_no - 1]
             other_cell = cells[opp][round_no - 1] if round_no <= len(cells[opp]) else None
+            if other_cell is not None and other_cell.bad:
+                continue  # already reported where it stands
             other_line = f"line {other_cell.line}" if other_cell else "its record"
             if other.opponent != tpn:
                 issue(

@@ -32,6 +32,12 @@ so a plain event gives a plain file:
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
+from arbiter_app.core.model import EntryKind, RuleSet, System
+from arbiter_app.core.points import PointSystem
+from arbiter_app.core.trf.scoring import from_exact
+
 TAG = "ARB"
 
 SYSTEM = "SYSTEM"
@@ -52,3 +58,59 @@ KEYWORDS = frozenset(
 def line(keyword: str, *values: object) -> str:
     """One Arbiter record: ``ARB KEYWORD value value …``."""
     return " ".join([TAG, keyword, *(str(v) for v in values)])
+
+
+@dataclass
+class ArbiterRecords:
+    """What Arbiter's records of a file said; each value keeps its line for messages.
+
+    The reader resolves them once every player is known (a record may come
+    before the player it names, and names are checked then).
+    """
+
+    system: System | None = None
+    rule_set: RuleSet | None = None
+    withdrawn: dict[int, tuple[int, int]] = field(default_factory=dict)
+    disqualified: dict[int, int] = field(default_factory=dict)
+    national: dict[int, tuple[int | None, str, int]] = field(default_factory=dict)
+    entries: dict[tuple[int, int], tuple[EntryKind, int]] = field(default_factory=dict)
+    ratings: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
+    points: PointSystem | None = None
+    round_points: dict[int, tuple[PointSystem, int]] = field(default_factory=dict)
+    reasons: dict[int, tuple[str, int]] = field(default_factory=dict)
+
+    def read(self, keyword: str, args: list[str], value: str, line_no: int) -> None:
+        """Take in one record (*value*: everything after ``ARB``).
+
+        Raises :class:`ValueError` or :class:`IndexError` for a malformed record.
+        """
+        n = line_no
+        if keyword == SYSTEM:
+            self.system = System(args[0])
+        elif keyword == RULESET:
+            self.rule_set = RuleSet(args[0])
+        elif keyword == WITHDRAWN:
+            self.withdrawn[int(args[0])] = (int(args[1]), n)
+        elif keyword == DISQUALIFIED:
+            self.disqualified[int(args[0])] = n
+        elif keyword == NATIONAL:
+            rating = None if args[1] == "-" else int(args[1])
+            rest = value.split(maxsplit=3)[3]
+            self.national[int(args[0])] = (rating, "" if rest == "-" else rest, n)
+        elif keyword == ENTRY:
+            kind = EntryKind(args[2])
+            if kind not in (EntryKind.NOT_PAIRED, EntryKind.WITHDRAWN):
+                raise ValueError(f"{args[2]!r} is neither not-paired nor withdrawn")
+            self.entries[(int(args[0]), int(args[1]))] = (kind, n)
+        elif keyword == ORATING:
+            self.ratings[(int(args[0]), int(args[1]))] = (int(args[2]), n)
+        elif keyword == POINTS:
+            system = from_exact(value.split(maxsplit=2)[2])
+            if args[0] == "*":
+                self.points = system
+            else:
+                self.round_points[int(args[0])] = (system, n)
+        elif keyword == REASON:
+            self.reasons[int(args[0])] = (value.split(maxsplit=2)[2], n)
+        else:
+            raise ValueError(f"unknown keyword {keyword!r}")

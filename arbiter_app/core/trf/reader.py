@@ -6,43 +6,29 @@ wrong goes to ``TrfDocument.warnings`` instead: a points column (81-84) or a
 player count (062/072) that disagrees with the rest of the file. Those
 columns are derived data, the round results decide the score, and files in
 the field often carry scores of a point system they do not declare, so a
-mismatch is reported but does not stop the reading.
+mismatch is reported but does not stop the reading; so is a points column that is not
+a number at all.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass, field, replace
-from datetime import date
 from fractions import Fraction
 
-from arbiter_app.core.errors import InputError, Issue
 from arbiter_app.core.model import (
     ByeRequest,
     Colour,
     EntryKind,
-    Event,
-    EventInfo,
     Player,
     PointAdjustment,
-    RoundEntry,
-    RuleSet,
-    System,
 )
-from arbiter_app.core.points import PointSystem, format_points, parse_points
+from arbiter_app.core.points import parse_points
 from arbiter_app.core.trf import extension as ext
 from arbiter_app.core.trf import records as rec
-from arbiter_app.core.trf.cells import Cell, check_pairings, parse_cell
-from arbiter_app.core.trf.document import Anchor, KeptLine, TrfDocument, TrfVersion
-from arbiter_app.core.trf.scoring import CODES_162, DEFAULTS_299, from_exact, from_records
-from arbiter_app.core.trf.system import system_from_kept
-
-TRF26_TAGS = frozenset(
-    {"142", "152", "162", "172", "182", "192", "202", "212"}
-    | {"222", "250", "300", "310", "320", "330", "352", "362"}
-)
-"""Records that exist in TRF-26 only. Records 240, 260 and 299 are TRF-26 records too, but
-Arbiter writes them in TRF-16 files as well, so they do not decide the version."""
+from arbiter_app.core.trf.assemble import Assembly
+from arbiter_app.core.trf.cells import parse_cell
+from arbiter_app.core.trf.document import TrfDocument
+from arbiter_app.core.trf.scoring import CODES_162, DEFAULTS_299
+from arbiter_app.core.trf.state import DEFAULT_POINTS, Row
 
 _SINGLE = frozenset(
     {"012", "022", "032", "042", "052", "062", "072", "092", "102", "122", "132"}
@@ -71,95 +57,32 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
-@dataclass
-class _Item:
-    """A line of the file in order: a model record (tag) or a kept line (text)."""
-
-    text: str
-    tag: str | None
-
-
-@dataclass
-class _Row:
-    line: int
-    player: Player
-    cells: list[Cell]
-    points: Fraction | None
-    rank: int | None
-
-
-@dataclass
-class _Arb:
-    """What Arbiter's own records said, resolved once the players are known."""
-
-    system: System | None = None
-    rule_set: RuleSet | None = None
-    withdrawn: dict[int, tuple[int, int]] = field(default_factory=dict)
-    disqualified: dict[int, int] = field(default_factory=dict)
-    national: dict[int, tuple[int | None, str, int]] = field(default_factory=dict)
-    entries: dict[tuple[int, int], tuple[EntryKind, int]] = field(default_factory=dict)
-    ratings: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
-    points: PointSystem | None = None
-    round_points: dict[int, tuple[PointSystem, int]] = field(default_factory=dict)
-    reasons: dict[int, tuple[str, int]] = field(default_factory=dict)
-
-
-class _Reader:
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.issues: list[Issue] = []
-        self.warnings: list[Issue] = []
-        self.items: list[_Item] = []
-        self.seen: dict[str, int] = {}
-        self.tags: set[str] = set()
-        self.info: dict[str, object] = {}
-        self.deputies: list[str] = []
-        self.counts: dict[str, tuple[str, int]] = {}
-        self.planned = 0
-        self.colour: Colour | None = None
-        self.xxc: list[str] = []
-        self.values_162: dict[str, Fraction] = {}
-        self.defaults_299: dict[str, Fraction] = {}
-        self.rows: list[_Row] = []
-        self.byes: list[tuple[ByeRequest, int, int]] = []
-        self.forbidden: list[tuple[int, int, list[int], int, int]] = []
-        self.adjustments: list[tuple[PointAdjustment, int]] = []
-        self.arb = _Arb()
-
-    # -- helpers -------------------------------------------------------------
-    def issue(self, line: int, col: int, message: str) -> None:
-        self.issues.append(Issue(self.source, line, col, message))
-
-    def warn(self, line: int, col: int, message: str) -> None:
-        self.warnings.append(Issue(self.source, line, col, message))
-
-    def keep(self, text: str) -> None:
-        self.items.append(_Item(text, None))
-
-    def model(self, text: str, tag: str) -> _Item:
-        item = _Item(text, tag)
-        self.items.append(item)
-        return item
+class _Reader(Assembly):
+    """The reader's first half: one method per record, filling the state."""
 
     def number(self, text: str, line: int, col: int, what: str, *, blank: int = 0) -> int | None:
         s = text.strip()
         if not s:
             return blank
-        if s.isdigit():
+        if rec.is_number(s):
             return int(s)
         self.issue(line, col, f"{what}: {s!r} is not a whole number")
         return None
 
-    def points(self, text: str, line: int, col: int, what: str) -> Fraction | None:
+    def points(
+        self, text: str, line: int, col: int, what: str, *, derived: bool = False
+    ) -> Fraction | None:
+        """A score like ``11.5``; a bad one is an error, or a warning in a *derived* column."""
         s = text.strip()
         if not s:
             return None
         try:
-            if s.count(".") <= 1 and s.lstrip("-").replace(".", "").isdigit():
+            if s.count(".") <= 1 and rec.is_number(s.lstrip("-").replace(".", "")):
                 return parse_points(s)
         except ValueError:
             pass
-        self.issue(line, col, f"{what}: {s!r} is not a score like 11.5")
+        report = self.warn if derived else self.issue
+        report(line, col, f"{what}: {s!r} is not a score like 11.5")
         return None
 
     # -- one line ------------------------------------------------------------
@@ -286,9 +209,9 @@ class _Reader:
             return
         rating = self.number(text[rec.RATING], n, 49, f"player {tpn}'s rating")
         fide_id = text[rec.FIDE_ID].strip()
-        if fide_id and not fide_id.isdigit():
+        if fide_id and not rec.is_number(fide_id):
             self.issue(n, 58, f"player {tpn}'s FIDE id {fide_id!r} is not a number")
-        points = self.points(text[rec.POINTS], n, 81, f"player {tpn}'s points")
+        points = self.points(text[rec.POINTS], n, 81, f"player {tpn}'s points", derived=True)
         rank_text = text[rec.RANK]
         rank = self.number(rank_text, n, 86, f"player {tpn}'s rank") if rank_text.strip() else None
         player = Player(
@@ -307,7 +230,7 @@ class _Reader:
         for r in range(1, rounds + 1):
             start = rec.cell_start(r)
             cells.append(parse_cell(line[start : start + 10], tpn, r, n, self.source, self.issues))
-        self.rows.append(_Row(n, player, cells, points, rank))
+        self.rows.append(Row(n, player, cells, points, rank))
 
     def _r240(self, n: int, line: str, value: str) -> None:
         self.model(line, "240")
@@ -329,7 +252,7 @@ class _Reader:
             self.issue(n, 13, "record 260 needs two players or more")
             return
         if first is not None and last is not None:
-            self.forbidden.append((first, last or first, [t for _, t in tpns], n, id(item)))
+            self.forbidden.append((first, last or first, [t for _, t in tpns], n, item))
 
     def _r299(self, n: int, line: str, value: str) -> None:
         letter = line[4:5]
@@ -343,6 +266,7 @@ class _Reader:
                 )
             elif points is not None:
                 self.defaults_299[letter] = points
+            self.tags.add(DEFAULT_POINTS)  # a TRF-26 use of record 299
             self.model(line, "299")
         elif letter.strip():
             self.keep(line)
@@ -375,254 +299,6 @@ class _Reader:
             return
         self.model(line, "ARB")
         try:
-            self._arb(keyword, words[1:], value, n)
+            self.arb.read(keyword, words[1:], value, n)
         except (ValueError, IndexError) as exc:
             self.issue(n, 5, f"Arbiter record {keyword}: {exc or 'values missing'}")
-
-    def _arb(self, keyword: str, args: list[str], value: str, n: int) -> None:
-        arb = self.arb
-        if keyword == ext.SYSTEM:
-            arb.system = System(args[0])
-        elif keyword == ext.RULESET:
-            arb.rule_set = RuleSet(args[0])
-        elif keyword == ext.WITHDRAWN:
-            arb.withdrawn[int(args[0])] = (int(args[1]), n)
-        elif keyword == ext.DISQUALIFIED:
-            arb.disqualified[int(args[0])] = n
-        elif keyword == ext.NATIONAL:
-            rating = None if args[1] == "-" else int(args[1])
-            rest = value.split(maxsplit=3)[3]
-            arb.national[int(args[0])] = (rating, "" if rest == "-" else rest, n)
-        elif keyword == ext.ENTRY:
-            kind = EntryKind(args[2])
-            if kind not in (EntryKind.NOT_PAIRED, EntryKind.WITHDRAWN):
-                raise ValueError(f"{args[2]!r} is neither not-paired nor withdrawn")
-            arb.entries[(int(args[0]), int(args[1]))] = (kind, n)
-        elif keyword == ext.ORATING:
-            arb.ratings[(int(args[0]), int(args[1]))] = (int(args[2]), n)
-        elif keyword == ext.POINTS:
-            system = from_exact(value.split(maxsplit=2)[2])
-            if args[0] == "*":
-                arb.points = system
-            else:
-                arb.round_points[int(args[0])] = (system, n)
-        else:
-            arb.reasons[int(args[0])] = (value.split(maxsplit=2)[2], n)
-
-    # -- the whole file ------------------------------------------------------
-    def finish(self) -> TrfDocument:
-        players, entries, cells = self._players()
-        point_system = self.arb.points or from_records(self.values_162, self.defaults_299)
-        event = Event(
-            info=self._info(),
-            system=self.arb.system or system_from_kept(self._kept_so_far(), System.SWISS),
-            planned_rounds=self.planned,
-            players=tuple(sorted(players.values(), key=lambda p: p.tpn)),
-            entries=entries,
-            point_system=point_system,
-            round_point_systems=self._round_points(),
-            rule_set=self.arb.rule_set,
-            adjustments=self._adjustments(players),
-            bye_requests=self._byes(players),
-        )
-        event = replace(event, forbidden_pairs=self._forbidden(players, event.rounds))
-        check_pairings(entries, cells, self.source, self.issues)
-        self._check_byes(entries, cells)
-        if self.issues:
-            raise InputError(self.issues)
-        self._check_points(event)
-        return TrfDocument(
-            event=event,
-            version=TrfVersion.TRF26 if self.tags & TRF26_TAGS else TrfVersion.TRF16,
-            initial_colour=self.colour,
-            xxc_options=tuple(self.xxc),
-            ranks={r.player.tpn: r.rank for r in self.rows if r.rank is not None},
-            kept=self._kept(),
-            warnings=tuple(self.warnings),
-        )
-
-    def _info(self) -> EventInfo:
-        def text(tag: str) -> str:
-            value = self.info.get(tag, "")
-            return value if isinstance(value, str) else ""
-
-        def day(tag: str) -> date | None:
-            value = self.info.get(tag)
-            return value if isinstance(value, date) else None
-
-        dates = self.info.get("132", ())
-        return EventInfo(
-            name=text("012"),
-            city=text("022"),
-            federation=text("032"),
-            start_date=day("042"),
-            end_date=day("052"),
-            tournament_type=text("092"),
-            chief_arbiter=text("102"),
-            deputy_arbiters=tuple(self.deputies),
-            time_control=text("122"),
-            round_dates=tuple(str(d) for d in dates) if isinstance(dates, tuple) else (),
-        )
-
-    def _players(
-        self,
-    ) -> tuple[dict[int, Player], dict[int, tuple[RoundEntry, ...]], dict[int, list[Cell]]]:
-        players: dict[int, Player] = {}
-        lines: dict[int, int] = {}
-        cells: dict[int, list[Cell]] = {}
-        for row in self.rows:
-            tpn = row.player.tpn
-            if tpn in players:
-                self.issue(row.line, 5, f"pairing number {tpn} is used again (line {lines[tpn]})")
-                continue
-            players[tpn] = row.player
-            lines[tpn] = row.line
-            cells[tpn] = row.cells
-        arb = self.arb
-        for tpn, (round_no, n) in arb.withdrawn.items():
-            if self._known(tpn, players, n, "ARB WITHDRAWN"):
-                players[tpn] = replace(players[tpn], withdrawn_from_round=round_no)
-        for tpn, n in arb.disqualified.items():
-            if self._known(tpn, players, n, "ARB DISQUALIFIED"):
-                players[tpn] = replace(players[tpn], disqualified=True)
-        for tpn, (rating, national_id, n) in arb.national.items():
-            if self._known(tpn, players, n, "ARB NATIONAL"):
-                players[tpn] = replace(
-                    players[tpn], national_rating=rating, national_id=national_id
-                )
-        rounds = max([len(c) for c in cells.values()] + [r for _, r in arb.entries], default=0)
-        entries: dict[int, tuple[RoundEntry, ...]] = {}
-        for tpn, player in players.items():
-            kinds: list[RoundEntry] = []
-            for r in range(1, rounds + 1):
-                cell = cells[tpn][r - 1] if r <= len(cells[tpn]) else None
-                entry = cell.entry if cell is not None else None
-                override = arb.entries.get((tpn, r))
-                if override is not None and entry is not None:
-                    self.issue(override[1], 5, f"ARB ENTRY: player {tpn}'s round {r} is not blank")
-                if entry is None:
-                    entry = RoundEntry(override[0] if override else rec.blank_kind(player, r))
-                kinds.append(entry)
-            entries[tpn] = tuple(kinds)
-        for (tpn, r), (rating, n) in arb.ratings.items():
-            if self._known(tpn, players, n, "ARB ORATING") and 1 <= r <= rounds:
-                changed = list(entries[tpn])
-                changed[r - 1] = replace(changed[r - 1], opponent_rating=rating)
-                entries[tpn] = tuple(changed)
-        for tpn, r in arb.entries:
-            self._known(tpn, players, arb.entries[(tpn, r)][1], "ARB ENTRY")
-        return players, entries, cells
-
-    def _known(self, tpn: int, players: dict[int, Player], line: int, what: str) -> bool:
-        if tpn in players:
-            return True
-        self.issue(line, 5, f"{what}: there is no player {tpn} in the file")
-        return False
-
-    def _round_points(self) -> tuple[PointSystem, ...]:
-        found = self.arb.round_points
-        for r, (_, n) in sorted(found.items()):
-            if r < 1 or r > len(found):
-                self.issue(n, 5, f"ARB POINTS: rounds must run 1-{len(found)} without gaps")
-        return tuple(found[r][0] for r in sorted(found))
-
-    def _adjustments(self, players: dict[int, Player]) -> tuple[PointAdjustment, ...]:
-        out = []
-        for adj, n in self.adjustments:
-            self._known(adj.tpn, players, n, "record 299")
-            out.append(adj)
-        for index, (reason, n) in self.arb.reasons.items():
-            if 1 <= index <= len(out):
-                out[index - 1] = replace(out[index - 1], reason=reason)
-            else:
-                self.issue(n, 5, f"ARB REASON: there is no point adjustment number {index}")
-        return tuple(out)
-
-    def _byes(self, players: dict[int, Player]) -> tuple[ByeRequest, ...]:
-        return tuple(
-            bye
-            for bye, n, col in self.byes
-            if self._known_at(bye.tpn, players, n, col, "record 240")
-        )
-
-    def _known_at(self, tpn: int, players: dict[int, Player], n: int, col: int, what: str) -> bool:
-        if tpn in players:
-            return True
-        self.issue(n, col, f"{what}: there is no player {tpn} in the file")
-        return False
-
-    def _forbidden(self, players: dict[int, Player], rounds: int) -> tuple[frozenset[int], ...]:
-        """Prohibitions for the whole event; one for some rounds only stays a kept record."""
-        pairs = []
-        for first, last, tpns, n, item_id in self.forbidden:
-            for tpn in tpns:
-                self._known(tpn, players, n, "record 260")
-            if first <= 1 and last >= rounds:
-                pairs.append(frozenset(tpns))
-            else:
-                for item in self.items:
-                    if id(item) == item_id:
-                        item.tag = None
-        return tuple(pairs)
-
-    def _check_byes(
-        self, entries: dict[int, tuple[RoundEntry, ...]], cells: dict[int, list[Cell]]
-    ) -> None:
-        """TRF-26: a pairing-allocated bye (U) is given at most once per round."""
-        by_round: dict[int, list[int]] = defaultdict(list)
-        for tpn, row in sorted(entries.items()):
-            for r, entry in enumerate(row, start=1):
-                if entry.kind is EntryKind.PAIRING_BYE:
-                    by_round[r].append(tpn)
-        for r, tpns in sorted(by_round.items()):
-            if len(tpns) > 1:
-                cell = cells[tpns[1]][r - 1]
-                self.issue(
-                    cell.line,
-                    cell.result_column,
-                    f"round {r}: more than one pairing-allocated bye (U) "
-                    f"(players {', '.join(map(str, tpns))})",
-                )
-
-    def _check_points(self, event: Event) -> None:
-        for row in self.rows:
-            if row.points is None or row.player.tpn not in event.entries:
-                continue
-            score = event.score(row.player.tpn)
-            if score != row.points:
-                self.warn(
-                    row.line,
-                    81,
-                    f"player {row.player.tpn}'s points column says "
-                    f"{format_points(row.points, ascii_only=True)} but the results add up to "
-                    f"{format_points(score, ascii_only=True)}",
-                )
-        for tag, actual, what in (
-            ("062", len(event.players), "players"),
-            ("072", sum(1 for p in event.players if p.rating), "rated players"),
-        ):
-            if tag in self.counts and self.counts[tag][0] != str(actual):
-                value, n = self.counts[tag]
-                self.warn(n, 5, f"record {tag} says {value!r} {what}, the file has {actual}")
-
-    def _kept_so_far(self) -> list[KeptLine]:
-        return [KeptLine(item.text) for item in self.items if item.tag is None]
-
-    def _kept(self) -> tuple[KeptLine, ...]:
-        """Kept lines, each anchored to the model record that follows it."""
-        anchors: list[Anchor | None] = []
-        counts: dict[str, int] = defaultdict(int)
-        for item in self.items:
-            if item.tag is None:
-                anchors.append(None)
-            else:
-                anchors.append((item.tag, counts[item.tag]))
-                counts[item.tag] += 1
-        kept: list[KeptLine] = []
-        following: Anchor | None = None
-        for item, anchor in zip(reversed(self.items), reversed(anchors), strict=True):
-            if anchor is not None:
-                following = anchor
-            else:
-                kept.append(KeptLine(item.text, following))
-        return tuple(reversed(kept))

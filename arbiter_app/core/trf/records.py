@@ -20,7 +20,7 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from arbiter_app.core.model import Colour, EntryKind, Outcome, Player, RoundEntry
+from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, Player, RoundEntry
 from arbiter_app.core.points import format_decimal
 
 # --- player record 001 --------------------------------------------------------
@@ -113,7 +113,7 @@ def parse_date(text: str) -> date:
     s = text.strip()
     for sep in "/-.":
         parts = s.split(sep)
-        if len(parts) == 3 and all(p.isdigit() for p in parts):
+        if len(parts) == 3 and all(is_number(p) for p in parts):
             if len(parts[0]) == 4:
                 return date(int(parts[0]), int(parts[1]), int(parts[2]))
             if len(parts[2]) == 4:
@@ -128,7 +128,7 @@ def format_date(day: date) -> str:
 def check_round_date(text: str) -> None:
     """A round date of record 132: ``YY/MM/DD``. Raises :class:`ValueError` otherwise."""
     parts = text.split("/")
-    if len(parts) != 3 or not all(len(p) == 2 and p.isdigit() for p in parts):
+    if len(parts) != 3 or not all(len(p) == 2 and is_number(p) for p in parts):
         raise ValueError(f"not a round date in YY/MM/DD form: {text!r}")
     date(2000 + int(parts[0]), int(parts[1]), int(parts[2]))
 
@@ -146,3 +146,18 @@ def blank_kind(player: Player, round_no: int) -> EntryKind:
     """
     left = player.withdrawn_from_round
     return EntryKind.WITHDRAWN if left is not None and round_no >= left else EntryKind.NOT_PAIRED
+
+
+def is_number(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also accepts ``²`` and other scripts' digits)."""
+    return text.isascii() and text.isdigit()
+
+
+def final_score(event: Event, tpn: int, played: int) -> Fraction:
+    """The points column: every round up to *played* and every adjustment.
+
+    Same value as ``event.score(tpn)``; *played* is passed in because asking
+    the event for it on every player would make large files slow.
+    """
+    rounds = sum((event.round_points(tpn, r) for r in range(1, played + 1)), Fraction(0))
+    return rounds + event.adjustment_total(tpn)

@@ -13,7 +13,8 @@ they stood before.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
 
 from arbiter_app.core.model import Colour, EntryKind, Event, Player, RoundEntry, System
 from arbiter_app.core.points import STANDARD, PointSystem
@@ -23,6 +24,7 @@ from arbiter_app.core.trf.records import (
     NAME_WIDTH,
     ROUND_DATES_START,
     blank_kind,
+    final_score,
     format_cell,
     format_date,
     format_tenths,
@@ -36,11 +38,18 @@ def event_to_trf(
     version: TrfVersion | str = TrfVersion.TRF26,
     *,
     initial_colour: Colour | None = None,
+    ranks: Mapping[int, int] | None = None,
 ) -> str:
-    """The TRF text of *event* (ranks by score, ties sharing a rank)."""
+    """The TRF text of *event*.
+
+    *ranks* fills the rank column (columns 86-89), for example from the
+    standings with their tie-breaks; players it leaves out are ranked by
+    score, ties sharing a rank (TRF-26: "ties allowed").
+    """
     if isinstance(version, str):
         version = TrfVersion.parse(version)
-    return write_trf(TrfDocument(event, version, initial_colour=initial_colour))
+    doc = TrfDocument(event, version, initial_colour=initial_colour, ranks=dict(ranks or {}))
+    return write_trf(doc)
 
 
 def write_trf(doc: TrfDocument) -> str:
@@ -70,9 +79,12 @@ def write_trf(doc: TrfDocument) -> str:
             for line in lines_299:
                 out.emit("299", line)
 
-    ranks = _ranks(event, doc)
+    played = event.rounds_played
+    scores = {p.tpn: final_score(event, p.tpn, played) for p in event.players}
+    ranks = _ranks(event, doc, scores)
     for player in sorted(event.players, key=lambda p: p.tpn):
-        out.emit("001", _player_line(event, player, ranks[player.tpn], problems))
+        line = _player_line(event, player, played, scores[player.tpn], ranks[player.tpn], problems)
+        out.emit("001", line)
 
     if not v26 and event.planned_rounds:
         out.emit("XXR", f"XXR {event.planned_rounds}")
@@ -82,7 +94,7 @@ def write_trf(doc: TrfDocument) -> str:
     if xxc:
         out.emit("XXC", "XXC " + " ".join(xxc))
 
-    for line in _bye_requests(event):
+    for line in _bye_requests(event, problems):
         out.emit("240", line)
     for line in _forbidden_pairs(event, problems):
         out.emit("260", line)
@@ -156,16 +168,18 @@ def _one_line(value: str, tag: str, problems: list[str]) -> str:
     return value
 
 
-def _ranks(event: Event, doc: TrfDocument) -> dict[int, int]:
+def _ranks(event: Event, doc: TrfDocument, scores: dict[int, Fraction]) -> dict[int, int]:
     """The rank column: the document's ranks, else by score with ties sharing a rank."""
-    scores = event.scores()
-    ranks = {}
-    for tpn, score in scores.items():
-        ranks[tpn] = doc.ranks.get(tpn, 1 + sum(1 for s in scores.values() if s > score))
-    return ranks
+    ordered = sorted(scores.values(), reverse=True)
+    first_at: dict[Fraction, int] = {}
+    for place, score in enumerate(ordered, start=1):
+        first_at.setdefault(score, place)
+    return {tpn: doc.ranks.get(tpn, first_at[score]) for tpn, score in scores.items()}
 
 
-def _player_line(event: Event, player: Player, rank: int, problems: list[str]) -> str:
+def _player_line(
+    event: Event, player: Player, played: int, score: Fraction, rank: int, problems: list[str]
+) -> str:
     who = f"player {player.tpn}"
     fields = (
         (str(player.tpn), 4, "pairing number"),
@@ -185,7 +199,6 @@ def _player_line(event: Event, player: Player, rank: int, problems: list[str]) -
             problems.append(f"{who}: the {what} runs over more than one line")
     if player.rating is not None and player.rating < 0:
         problems.append(f"{who}: a rating cannot be negative ({player.rating})")
-    score = event.score(player.tpn)
     points = format_tenths(score, 4)
     if points is None:
         problems.append(f"{who}: the score {score} does not fit the points column (11.5)")
@@ -196,16 +209,22 @@ def _player_line(event: Event, player: Player, rank: int, problems: list[str]) -
         f"{rating:>4} {player.federation:<3} {player.fide_id:>11} {player.birth:>10} "
         f"{points} {rank:>4}"
     )
-    cells = "".join(format_cell(e) for e in event.entries_of(player.tpn))
+    cells = "".join(format_cell(event.entry(player.tpn, r)) for r in range(1, played + 1))
     return head + cells
 
 
-def _bye_requests(event: Event) -> list[str]:
+def _bye_requests(event: Event, problems: list[str]) -> list[str]:
     """One 240 record for each run of requests of the same kind and round, in order."""
     letters = {EntryKind.FULL_BYE: "F", EntryKind.HALF_BYE: "H", EntryKind.ZERO_BYE: "Z"}
     runs: list[tuple[str, int, list[int]]] = []
     for req in event.bye_requests:
-        letter = letters.get(req.kind, "?")
+        letter = letters.get(req.kind)
+        if letter is None:
+            problems.append(
+                f"player {req.tpn}: a bye request for round {req.round} must be a full-, "
+                f"half- or zero-point bye, not {req.kind.value}"
+            )
+            continue
         if runs and runs[-1][0] == letter and runs[-1][1] == req.round:
             runs[-1][2].append(req.tpn)
         else:
@@ -255,9 +274,9 @@ def _extension(
     for round_no, system in enumerate(event.round_point_systems, start=1):
         lines.append(ext.line(ext.POINTS, round_no, to_exact(system)))
     players = sorted(event.players, key=lambda p: p.tpn)
-    for player in players:
-        lines.extend(_player_extension(event, player, problems))
     played = event.rounds_played
+    for player in players:
+        lines.extend(_player_extension(event, player, played, problems))
     if players and played > _last_coded_round(event):
         # Blank rounds at the end of every line vanish; one explicit entry keeps the round.
         first = players[0]
@@ -270,7 +289,7 @@ def _extension(
     return lines
 
 
-def _player_extension(event: Event, player: Player, problems: list[str]) -> list[str]:
+def _player_extension(event: Event, player: Player, played: int, problems: list[str]) -> list[str]:
     tpn = player.tpn
     lines = []
     if player.withdrawn_from_round is not None:
@@ -281,7 +300,8 @@ def _player_extension(event: Event, player: Player, problems: list[str]) -> list
         rating = "-" if player.national_rating is None else player.national_rating
         national_id = _one_line(player.national_id, "NATIONAL", problems) or "-"
         lines.append(ext.line(ext.NATIONAL, tpn, rating, national_id))
-    for round_no, entry in enumerate(event.entries_of(tpn), start=1):
+    for round_no in range(1, played + 1):
+        entry = event.entry(tpn, round_no)
         if not _coded(entry) and entry.kind is not blank_kind(player, round_no):
             lines.append(ext.line(ext.ENTRY, tpn, round_no, entry.kind.value))
         if entry.opponent_rating is not None:

@@ -1,0 +1,189 @@
+"""``arbiter-app pair``: pair the next round of a TRF or of a tournament file; check a finished TRF.
+
+Like the FIDE-endorsed engines, so that Arbiter can stand in for them::
+
+    arbiter-app pair IN.trf -p OUT.txt     # the next round, engine format
+    arbiter-app pair IN.trf -c             # rounds whose pairings differ
+    arbiter-app pair EVENT.arbiter         # pair and record the next round
+
+TRF: the round to pair is the one after the last round with a game; its
+``0000 - H``, ``0000 - F`` and ``0000 - Z`` cells are requested byes and
+absences. ``XXR`` (or 142) gives the number of rounds; ``XXC white1`` /
+``black1`` (or TRF-26 record 152) the colour drawn for the top player in
+round 1, which round 1 needs. The output is the engines' format: the number
+of pairs, then ``white black`` per board and ``N 0`` for the bye.
+
+Tournament file (``.arbiter``): the next round is paired by the event's bye
+policy and recorded (one journaled command); every board of the previous
+round needs its result first. ``-p`` also writes the engine format.
+
+``-c`` exits with status 1 when some round differs, 0 when all agree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from arbiter_app.cli.eventfile import read_text
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.model import Colour, EntryKind, Event, System
+from arbiter_app.core.pairing.boards import RoundPairing
+from arbiter_app.core.pairing.byes import ByePolicy
+from arbiter_app.core.pairing.recorded import check_rounds, next_round
+from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
+from arbiter_app.core.trf import parse_trf
+from arbiter_app.session import Session
+
+_COLOURS = {"white": Colour.WHITE, "black": Colour.BLACK}
+_RECORDABLE = (
+    EntryKind.PAIRING_BYE,
+    EntryKind.FULL_BYE,
+    EntryKind.HALF_BYE,
+    EntryKind.ZERO_BYE,
+    EntryKind.NOT_PAIRED,
+)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "pair",
+        help="pair the next round (TRF: engine format; .arbiter: recorded) or check a TRF",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "input", type=Path, help="a TRF file (TRF-16 or TRF-26) or an .arbiter file"
+    )
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument(
+        "-p", "--pairing", metavar="OUT", help="write the next round's pairing to OUT ('-': stdout)"
+    )
+    mode.add_argument(
+        "-c", "--check", action="store_true", help="re-pair every round and list the differences"
+    )
+    parser.add_argument(
+        "--bye-policy",
+        help="who gets the bye of an odd round: fide, uscf or online "
+        "(default: the event's setting, else fide)",
+    )
+    parser.add_argument(
+        "--initial-colour",
+        choices=sorted(_COLOURS),
+        help="colour drawn for the top player in round 1 when the file does not say (XXC / 152)",
+    )
+    parser.add_argument(
+        "--swap-last-two",
+        action="store_true",
+        help="double round robin: exchange the last two rounds of the first cycle (C.05)",
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    path: Path = args.input
+    if path.suffix.lower() == ".arbiter":
+        return _stored(args, path)
+    if not args.pairing and not args.check:
+        raise ArbiterError("pairing a TRF needs -p OUT (the next round) or -c (check every round)")
+    document = parse_trf(read_text(path), str(path))
+    colour = _COLOURS[args.initial_colour] if args.initial_colour else document.initial_colour
+    policy = ByePolicy.parse(args.bye_policy or ByePolicy.FIDE.value)
+    options = SwissOptions(bye_policy=policy, initial_colour=colour)
+    if args.check:
+        return _check(document.event, options)
+    event, round_no = next_round(document.event)
+    pairing = pair_round(event, round_no, options, swap_last_two=args.swap_last_two)
+    _write(args.pairing, pairing.engine_text())
+    return 0
+
+
+def _write(target: str, text: str) -> None:
+    if target == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        Path(target).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ArbiterError(f"cannot write {target}: {exc.strerror or exc}") from exc
+
+
+def _check(event: Event, options: SwissOptions) -> int:
+    differing = 0
+    checked = 0
+    for result in check_rounds(event, options):
+        checked += 1
+        if result.differences:
+            differing += 1
+            print(f"round {result.round}: differs")
+            for line in result.differences:
+                print(f"  {line}")
+    if differing:
+        print(f"{differing} of {checked} rounds differ")
+        return 1
+    print(f"all {checked} rounds agree")
+    return 0
+
+
+def _stored(args: argparse.Namespace, path: Path) -> int:
+    if not path.exists():
+        raise ArbiterError(f"{path}: no such file")
+    with Session.open(path, readonly=bool(args.check)) as session:
+        event = session.event
+        policy = ByePolicy.parse(args.bye_policy or session.settings.bye_policy)
+        colour = _COLOURS[args.initial_colour] if args.initial_colour else None
+        options = SwissOptions(bye_policy=policy, initial_colour=colour)
+        if args.check:
+            return _check(event, options)
+        games = event.system.games_per_round
+        columns = _paired_columns(session)
+        for column in range(1, columns + 1):
+            missing = [b.number for b in session.boards(column) if b.result is None]
+            if missing:
+                raise ArbiterError(
+                    f"round {column} has boards without a result ({', '.join(map(str, missing))}); "
+                    "enter them before pairing the next round"
+                )
+        round_no = columns // games + 1
+        pairing = pair_round(
+            event.truncated(columns), round_no, options, swap_last_two=args.swap_last_two
+        )
+        for offset, column in enumerate(pairing.entry_rounds()):
+            session.run(
+                "record_pairings",
+                round=column,
+                boards=[
+                    [b.black, b.white] if offset % 2 else [b.white, b.black] for b in pairing.boards
+                ],
+                byes=[[y.tpn, y.kind.value] for y in pairing.byes if y.kind in _RECORDABLE],
+            )
+        names = session.event.player_map()
+    if args.pairing:
+        _write(args.pairing, pairing.engine_text())
+    else:
+        _print(pairing, {t: p.name for t, p in names.items()}, event.system)
+    return 0
+
+
+def _paired_columns(session: Session) -> int:
+    """The last round column of the file with a board or an entry."""
+    tables = session.state.tables
+    rounds = [key[0] for key in tables["boards"]] + [key[1] for key in tables["entries"]]
+    return max(rounds, default=0)
+
+
+def _print(pairing: RoundPairing, names: dict[int, str], system: System) -> None:
+    columns = pairing.entry_rounds()
+    label = (
+        f"round {pairing.round} (games {columns[0]} and {columns[-1]})"
+        if len(columns) > 1
+        else f"round {pairing.round}"
+    )
+    print(f"{label}: {len(pairing.boards)} boards")
+    for b in pairing.boards:
+        print(f"{b.number:4d}  {b.white:4d} {names[b.white]}  -  {b.black:4d} {names[b.black]}")
+    for y in pairing.byes:
+        print(f"      {y.tpn:4d} {names[y.tpn]}: {y.kind.value.replace('-', ' ')}")
+    if system is System.DOUBLE_SWISS:
+        print("each board plays a second game with the colours reversed")

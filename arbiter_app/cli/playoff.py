@@ -1,0 +1,202 @@
+"""``arbiter-app playoff ACTION FILE …``: run a tie-break play-off step by step.
+
+``playoff next FILE`` says what the arbiter must do now (``--json`` gives
+``step``, ``article``, ``text`` and, when games are to be played, ``games``
+with their ids, White and Black by main-event pairing number, the time control
+as printed and the Armageddon flag). Every other action is one journaled
+command; after it the next step is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from arbiter_app.core.errors import InputError, Issue
+from arbiter_app.core.playoff import next_step
+from arbiter_app.session import Session
+from arbiter_app.session.playoff_commands import preview, stored_playoff
+
+
+def _numbers(text: str) -> list[int]:
+    try:
+        return [int(t) for t in text.replace(" ", "").split(",") if t]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected pairing numbers like 3,7,12: {text!r}"
+        ) from None
+
+
+def _tie(text: str) -> list[Any]:
+    place, sep, players = text.partition(":")
+    if not sep or not place.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"expected PLACE:TPN,TPN (e.g. 1:3,7,12): {text!r}")
+    return [int(place), _numbers(players)]
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    top: argparse.ArgumentParser = sub.add_parser(
+        "playoff", help="run the tie-break play-off step by step"
+    )
+    actions = top.add_subparsers(dest="playoff_action", metavar="ACTION", required=True)
+
+    def action(name: str, help_text: str) -> argparse.ArgumentParser:
+        p: argparse.ArgumentParser = actions.add_parser(name, help=help_text)
+        p.add_argument("file", type=Path)
+        p.add_argument("--json", action="store_true", help="print the next step as JSON")
+        return p
+
+    p = action("start", "start the play-off under a regulation")
+    p.add_argument("--regulation", help="preset name (default: the event's play-off preset)")
+    p.add_argument("--regulation-file", type=Path, help="a custom regulation as JSON")
+    p.add_argument(
+        "--tie", type=_tie, action="append", help="PLACE:TPN,TPN (default: ties on points)"
+    )
+    p.add_argument("--last-game-end", help="when the last game of the final round ended (ISO)")
+    p.add_argument("--at", help="when the play-off starts (ISO)")
+    p.set_defaults(handler=run_start)
+
+    p = action("next", "what must the arbiter do now?")
+    p.set_defaults(handler=run_next)
+
+    p = action("draw", "draw lots (seeded), or enter a physical draw with --outcome")
+    p.add_argument("--outcome", type=_numbers, help="the drawn order, e.g. 12,3,7")
+    p.add_argument("--witness", action="append", default=[])
+    p.set_defaults(handler=run_draw)
+
+    p = action("toss", "toss the coin (seeded), or enter a physical toss with --winner")
+    p.add_argument("--winner", type=int)
+    p.add_argument("--choice", choices=("white", "black"), help="the colour the winner chose")
+    p.add_argument("--witness", action="append", default=[])
+    p.set_defaults(handler=run_toss)
+
+    p = action("choose", "record the colour the toss winner chose")
+    p.add_argument("choice", choices=("white", "black"))
+    p.set_defaults(handler=run_choose)
+
+    p = action("printed", "confirm the sheets due have been printed")
+    p.set_defaults(handler=run_printed)
+
+    p = action("result", "enter a play-off game's result")
+    p.add_argument("game")
+    p.add_argument("result")
+    p.set_defaults(handler=run_result)
+
+    p = action("decide", "the chief arbiter's decision by other means")
+    p.add_argument("--order", type=_numbers, required=True)
+    p.add_argument("--reason", required=True)
+    p.set_defaults(handler=run_decide)
+
+    p = action("ruling", "rule on an ambiguous tie")
+    p.add_argument("--players", type=_numbers, required=True)
+    group = p.add_mutually_exclusive_group(required=True)
+    group.add_argument("--break", dest="break_tie", action="store_true")
+    group.add_argument("--no-break", dest="break_tie", action="store_false")
+    p.add_argument("--reason", required=True)
+    p.set_defaults(handler=run_ruling)
+
+    p = action("log", "the play-off protocol: every step with its article")
+    p.set_defaults(handler=run_log)
+
+
+def _show(step: dict[str, Any], as_json: bool) -> int:
+    if as_json:
+        print(json.dumps(step, ensure_ascii=False, indent=2))
+        return 0
+    print(f"[{step['step']}] article {step['article']}: {step['text']}")
+    for game in step.get("games", ()):
+        flag = " Armageddon" if game["armageddon"] else ""
+        print(f"  {game['id']}: {game['white']} - {game['black']}  {game['time_control']}{flag}")
+    return 0
+
+
+def _run(args: argparse.Namespace, command: str, **arguments: Any) -> int:
+    with Session.open(args.file) as session:
+        outcome = session.run(command, **arguments)
+    step: dict[str, Any] = outcome.value
+    return _show(step, args.json)
+
+
+def run_start(args: argparse.Namespace) -> int:
+    arguments: dict[str, Any] = {}
+    if args.regulation_file is not None:
+        try:
+            arguments["regulation_json"] = json.loads(args.regulation_file.read_text("utf-8"))
+        except (OSError, ValueError) as exc:
+            raise InputError([Issue(str(args.regulation_file), 0, 0, str(exc))]) from None
+    elif args.regulation:
+        arguments["regulation"] = args.regulation
+    if args.tie:
+        arguments["ties"] = args.tie
+    if args.last_game_end:
+        arguments["last_game_end"] = args.last_game_end
+    if args.at:
+        arguments["at"] = args.at
+    return _run(args, "playoff.start", **arguments)
+
+
+def run_next(args: argparse.Namespace) -> int:
+    with Session.open(args.file, readonly=True) as session:
+        state = stored_playoff(session.state) or preview(session.state, session.event)
+    if state is None:
+        text = "No play-off has been started, and the event names no play-off regulation."
+        return _show({"step": "start", "article": "", "text": text}, args.json)
+    return _show(next_step(state).to_json(), args.json)
+
+
+def run_draw(args: argparse.Namespace) -> int:
+    arguments: dict[str, Any] = {"witnesses": args.witness}
+    if args.outcome is not None:
+        arguments["outcome"] = args.outcome
+    return _run(args, "playoff.draw", **arguments)
+
+
+def run_toss(args: argparse.Namespace) -> int:
+    arguments: dict[str, Any] = {"witnesses": args.witness}
+    if args.winner is not None:
+        arguments["winner"] = args.winner
+    if args.choice is not None:
+        arguments["choice"] = args.choice
+    return _run(args, "playoff.toss", **arguments)
+
+
+def run_choose(args: argparse.Namespace) -> int:
+    return _run(args, "playoff.choose", choice=args.choice)
+
+
+def run_printed(args: argparse.Namespace) -> int:
+    return _run(args, "playoff.printed")
+
+
+def run_result(args: argparse.Namespace) -> int:
+    return _run(args, "playoff.result", game=args.game, result=args.result)
+
+
+def run_decide(args: argparse.Namespace) -> int:
+    return _run(args, "playoff.decide", order=args.order, reason=args.reason)
+
+
+def run_ruling(args: argparse.Namespace) -> int:
+    return _run(
+        args,
+        "playoff.ruling",
+        players=args.players,
+        reason=args.reason,
+        **{"break": args.break_tie},
+    )
+
+
+def run_log(args: argparse.Namespace) -> int:
+    with Session.open(args.file, readonly=True) as session:
+        state = stored_playoff(session.state)
+    if state is None:
+        print("No play-off has been started.")
+        return 0
+    if args.json:
+        print(json.dumps([{"article": e.article, "text": e.text} for e in state.log], indent=2))
+        return 0
+    for entry in state.log:
+        print(f"{entry.article:>10}  {entry.text}")
+    return 0

@@ -1,0 +1,50 @@
+"""``arbiter-app prizes FILE``: the prize list (money and tour points) after any play-off.
+
+``--set`` stores the prize fund (place prizes, first place first) in the
+event file; without it the list is printed. ``--json`` gives one object per
+player: ``tpn``, ``name``, ``place`` (``"1"``, ``"2-5"``), ``money`` (a string
+with two decimals) and ``tour_points`` (a number).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from arbiter_app.session import Session
+from arbiter_app.session.prize_queries import prize_list
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("prizes", help="prize money and tour points after any play-off")
+    p.add_argument("file", type=Path)
+    p.add_argument("--set", nargs="+", metavar="AMOUNT", help="store the place prizes")
+    p.add_argument("--currency", default="USD")
+    p.add_argument("--wildcard", type=int, action="append", default=[])
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.set:
+        with Session.open(args.file) as session:
+            session.run(
+                "prizes.set_fund",
+                prizes=list(args.set),
+                currency=args.currency,
+                wildcards=args.wildcard,
+            )
+    with Session.open(args.file, readonly=True) as session:
+        rows, prizes = prize_list(session.state, session.event, session.settings.playoff)
+    if args.json:
+        print(json.dumps([r.to_json() for r in rows], ensure_ascii=False, indent=2))
+        return 0
+    for r in rows:
+        mark = " (play-off)" if r.by_playoff else ""
+        points = r.to_json()["tour_points"]
+        print(f"{r.place:>6}{mark:11} {r.tpn:>4} {r.name:<28} {r.money:>12}  {points}")
+    print(prizes.rule)
+    if prizes.unassigned:
+        print(f"Not assigned: {prizes.unassigned}")
+    return 0

@@ -1,0 +1,53 @@
+"""Pairing: Berger round robins, the FIDE Dutch Swiss, double Swiss, byes by policy.
+
+Pure functions over :class:`arbiter_app.core.model.Event`; every pairing is a
+:class:`RoundPairing` value. Entry points:
+
+- :func:`pair_round` pairs the next round of any event (Berger tables for round
+  robins, the Dutch system for Swiss and double Swiss);
+- :mod:`.numbers` assigns pairing numbers by rating or by lot (a recorded draw);
+- :mod:`.byes` holds the bye policies (FIDE, US Chess, online), bye requests,
+  withdrawals and late entries;
+- :func:`check_pairing` lists the rules an arbiter's manual change breaks.
+"""
+
+from arbiter_app.core.pairing.berger import berger_round, pair_round_robin, round_robin_schedule
+from arbiter_app.core.pairing.boards import (
+    Board,
+    BoardResult,
+    Bye,
+    PairingError,
+    RoundPairing,
+    append_round,
+)
+from arbiter_app.core.pairing.byes import ByePolicy, ByeRules
+from arbiter_app.core.pairing.manual import (
+    Violation,
+    check_pairing,
+    give_bye,
+    set_board,
+    swap_players,
+)
+from arbiter_app.core.pairing.swiss import SwissOptions, pair_round, pair_swiss
+
+__all__ = [
+    "Board",
+    "BoardResult",
+    "Bye",
+    "ByePolicy",
+    "ByeRules",
+    "PairingError",
+    "RoundPairing",
+    "SwissOptions",
+    "Violation",
+    "append_round",
+    "berger_round",
+    "check_pairing",
+    "give_bye",
+    "pair_round",
+    "pair_round_robin",
+    "pair_swiss",
+    "round_robin_schedule",
+    "set_board",
+    "swap_players",
+]

@@ -1,0 +1,234 @@
+"""Manual changes to a pairing: the arbiter's swaps, and which rules they would break.
+
+The arbiter may change a pairing the program made (a published pairing is
+normally changed only when it breaks an absolute pairing criterion). The
+changed pairing is checked here; every rule it breaks comes back as a
+:class:`Violation` with the article, so the UI or the session can ask for
+confirmation and journal the change with its reasons. An empty list means the
+pairing breaks none of the rules checked.
+
+Checked: every player on at most one board and everybody accounted for;
+absent, withdrawn and bye-requesting players not paired; no repeat opponents
+(FIDE C.04.1 b; US Chess 27A1); no forbidden pair (TRF 260); the absolute
+colour rules (C.04.3 article 2.1.3 [C3]: colour difference beyond ±2 or the
+same colour three times running, topscorers of the last round excepted);
+the bye rules of the event's policy (once only; FIDE C.04.1 d; US Chess 28L;
+seed ``002_…``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, replace
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import Colour, EntryKind, Event
+from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
+from arbiter_app.core.pairing.byes import ByePolicy, bye_refusal, is_withdrawn, requests_for_round
+from arbiter_app.core.pairing.double_swiss import swiss_view
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One rule a pairing breaks: *article* names the rule, *message* says who and how."""
+
+    article: str
+    message: str
+    players: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.article})"
+
+
+# -- editing ---------------------------------------------------------------
+
+
+def swap_players(pairing: RoundPairing, a: int, b: int) -> RoundPairing:
+    """Exchange players *a* and *b* wherever they are (boards, colours, the bye)."""
+
+    def sub(t: int) -> int:
+        return b if t == a else a if t == b else t
+
+    boards = tuple(Board(x.number, sub(x.white), sub(x.black)) for x in pairing.boards)
+    byes = tuple(replace(y, tpn=sub(y.tpn)) for y in pairing.byes)
+    return replace(pairing, boards=boards, byes=byes)
+
+
+def set_board(pairing: RoundPairing, number: int, white: int, black: int) -> RoundPairing:
+    """Put *white* and *black* on board *number*, taking them off wherever they were.
+
+    Players displaced from that board, and partners left alone, are not
+    re-paired: the checker then reports them as unpaired, which is the point.
+    """
+    if white == black:
+        raise RuleError(f"player {white} cannot play themself")
+    moved = {white, black}
+    kept = [x for x in pairing.boards if x.number != number and not moved & set(x.players)]
+    boards = sorted([*kept, Board(number, white, black)], key=lambda x: x.number)
+    byes = tuple(y for y in pairing.byes if y.tpn not in moved)
+    return replace(pairing, boards=tuple(boards), byes=byes)
+
+
+def give_bye(
+    pairing: RoundPairing, tpn: int, kind: EntryKind = EntryKind.PAIRING_BYE
+) -> RoundPairing:
+    """Take *tpn* off any board and give them a bye of *kind* (the opponent is left unpaired)."""
+    boards = tuple(x for x in pairing.boards if tpn not in x.players)
+    kept = [y for y in pairing.byes if y.tpn != tpn]
+    odd = kind is EntryKind.PAIRING_BYE
+    byes = (*kept, Bye(tpn, kind, "set by the arbiter", odd_one_out=odd))
+    return replace(pairing, boards=boards, byes=byes)
+
+
+# -- checking -------------------------------------------------------------
+
+
+def check_pairing(
+    event: Event,
+    pairing: RoundPairing,
+    *,
+    bye_policy: ByePolicy = ByePolicy.FIDE,
+    absent: Collection[int] = (),
+) -> list[Violation]:
+    """Every rule *pairing* of *event* breaks, readable, with its article.
+
+    *event* is the event before the round (for a double Swiss, with game
+    columns; the check works on its Swiss view).
+    """
+    view = swiss_view(event).truncated(pairing.round - 1)
+    rnd = pairing.round
+    players = view.player_map()
+    out: list[Violation] = []
+    seen: dict[int, str] = {}
+
+    def place(tpn: int, where: str) -> None:
+        if tpn not in players:
+            out.append(Violation("pairing", f"there is no player {tpn} ({where})", (tpn,)))
+        elif tpn in seen:
+            out.append(
+                Violation("pairing", f"player {tpn} is on {seen[tpn]} and on {where}", (tpn,))
+            )
+        else:
+            seen[tpn] = where
+
+    for board in pairing.boards:
+        if board.white == board.black:
+            out.append(
+                Violation("pairing", f"board {board.number}: player {board.white} meets themself")
+            )
+        place(board.white, f"board {board.number}")
+        place(board.black, f"board {board.number}")
+    for bye in pairing.byes:
+        place(bye.tpn, f"a {bye.kind.value}")
+    for tpn in sorted(set(players) - set(seen)):
+        out.append(Violation("pairing", f"player {tpn} is neither paired nor given a bye", (tpn,)))
+
+    requests = requests_for_round(view, rnd)
+    paired = [t for b in pairing.boards for t in b.players if t in players]
+    for tpn in paired:
+        p = players[tpn]
+        if is_withdrawn(p, rnd) or p.disqualified:
+            out.append(
+                Violation(
+                    "FIDE C.04.2 (withdrawn players are not paired)",
+                    f"player {tpn} has withdrawn but is paired",
+                    (tpn,),
+                )
+            )
+        if tpn in absent:
+            out.append(
+                Violation(
+                    "seed 002_… (not included in the round)",
+                    f"player {tpn} is absent but is paired",
+                    (tpn,),
+                )
+            )
+        if tpn in requests:
+            out.append(
+                Violation(
+                    "TRF 240 (requested bye)",
+                    f"player {tpn} asked for a {requests[tpn].value} but is paired",
+                    (tpn,),
+                )
+            )
+
+    for board in pairing.boards:
+        out.extend(_board_violations(view, board, rnd))
+
+    pabs = [y for y in pairing.byes if y.kind is EntryKind.PAIRING_BYE]
+    if len(pabs) > 1:
+        out.append(
+            Violation(
+                bye_policy.article,
+                f"{len(pabs)} pairing-allocated byes in one round",
+                tuple(y.tpn for y in pabs),
+            )
+        )
+    for pab in pabs if not view.system.is_round_robin else []:
+        level = view.score(pab.tpn, rnd - 1)
+        group = [t for t in paired if view.score(t, rnd - 1) == level]
+        reason = bye_refusal(bye_policy, view, pab.tpn, rnd, [*group, pab.tpn])
+        if reason:
+            out.append(Violation(bye_policy.article, reason, (pab.tpn,)))
+    return out
+
+
+def _board_violations(event: Event, board: Board, rnd: int) -> list[Violation]:
+    out: list[Violation] = []
+    w, b = board.white, board.black
+    known = {p.tpn for p in event.players}
+    if w not in known or b not in known or w == b:
+        return out
+    for r in range(1, rnd):
+        e = event.entry(w, r)
+        if e.kind is EntryKind.GAME and e.opponent == b:
+            out.append(
+                Violation(
+                    "FIDE C.04.1 b; US Chess 27A1",
+                    f"board {board.number}: players {w} and {b} already played each other in round {r}",
+                    (w, b),
+                )
+            )
+    for group in event.forbidden_pairs:
+        if w in group and b in group:
+            out.append(
+                Violation(
+                    "TRF 260 (forbidden pair)",
+                    f"board {board.number}: players {w} and {b} must not be paired",
+                    (w, b),
+                )
+            )
+    last_round = event.planned_rounds and rnd == event.planned_rounds
+    for tpn, colour in ((w, Colour.WHITE), (b, Colour.BLACK)):
+        problem = _colour_problem(event, tpn, colour, rnd)
+        if problem and not (last_round and _topscorer(event, tpn, rnd)):
+            out.append(
+                Violation(
+                    "FIDE C.04.3 article 2.1.3 [C3] (absolute colour preference)",
+                    f"board {board.number}: player {tpn} {problem}",
+                    (tpn,),
+                )
+            )
+    return out
+
+
+def _colour_problem(event: Event, tpn: int, colour: Colour, rnd: int) -> str | None:
+    colours = [
+        e.colour
+        for e in event.entries_of(tpn, rnd - 1)
+        if e.kind is EntryKind.GAME and e.colour is not None
+    ]
+    diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
+    diff += 1 if colour is Colour.WHITE else -1
+    name = colour.name.lower()
+    problems = []
+    if len(colours) >= 2 and colours[-1] is colour and colours[-2] is colour:
+        problems.append(f"would have {name} three times running")
+    if abs(diff) > 2:
+        problems.append(f"would have a colour difference of {diff:+d} with {name}")
+    return " and ".join(problems) or None
+
+
+def _topscorer(event: Event, tpn: int, rnd: int) -> bool:
+    """C.04.3 article 1.8: more than half the maximum score before the last round."""
+    return event.score(tpn, rnd - 1) * 2 > event.max_points_per_round(rnd) * (rnd - 1)

@@ -1,0 +1,184 @@
+"""Pairing a Swiss (or double Swiss) round: who plays, who has a bye, then the Dutch engine.
+
+Order of decisions for round *r* (FIDE C.04.1 and C.04.2; seed ``002_…``):
+
+1. withdrawn players are not paired (C.04.2: players who withdraw are not
+   paired for the following rounds);
+2. players the arbiter marks absent are not paired and score 0 (seed
+   ``002_…``: "not included in the matchmaking of a round: 0 point");
+3. requested byes (TRF 240) are granted: half, full or zero point;
+4. if an odd number remains, the bye policy picks the odd player out
+   (:mod:`.byes`); under FIDE rules the Dutch engine picks it itself;
+5. the Dutch engine (C.04.3, through gacrux) pairs everybody else.
+
+A double Swiss is paired on its Swiss view (:mod:`.double_swiss`) and every
+board then plays two games with colours reversed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import Colour, EntryKind, Event, System
+from arbiter_app.core.pairing.berger import pair_round_robin
+from arbiter_app.core.pairing.boards import Board, Bye, PairingError, RoundPairing
+from arbiter_app.core.pairing.byes import (
+    ByePolicy,
+    bye_candidates,
+    is_withdrawn,
+    requests_for_round,
+)
+from arbiter_app.core.pairing.double_swiss import swiss_view
+from arbiter_app.core.pairing.dutch import (
+    ENGINE,
+    DutchResult,
+    initial_colour_from_round_one,
+    pair_dutch,
+)
+
+
+@dataclass(frozen=True)
+class SwissOptions:
+    """How to pair a Swiss round.
+
+    *initial_colour* is the colour of the top-ranked player in round 1, drawn
+    by lot before the event (C.04.3 article 5.2.5; use
+    :func:`arbiter_app.core.lots.seeded_toss`); when None it is read from
+    round 1. *absent* are players the arbiter leaves out of this round.
+    """
+
+    bye_policy: ByePolicy = ByePolicy.FIDE
+    initial_colour: Colour | None = None
+    absent: frozenset[int] = field(default_factory=frozenset)
+
+
+_REQUEST_REASON = {
+    EntryKind.HALF_BYE: "requested half-point bye",
+    EntryKind.FULL_BYE: "requested full-point bye",
+    EntryKind.ZERO_BYE: "requested zero-point bye",
+}
+
+_BYE_REASON = {
+    ByePolicy.FIDE: "pairing-allocated bye: lowest-ranked eligible player of the lowest score "
+    "group (FIDE C.04.1 c/d, C.04.3 article 1.5); scores a win (C.04.1 c)",
+    ByePolicy.USCF: "forced bye: lowest-rated eligible player in the lowest score group, "
+    "worth a full point (US Chess 22B, 28L)",
+    ByePolicy.ONLINE: "exempted: cannot be paired, receives 1 point, once per tournament "
+    "(seed 002_… Special cases)",
+}
+
+
+def players_out(
+    event: Event, round_no: int, absent: Collection[int]
+) -> tuple[list[Bye], list[int]]:
+    """Byes of players who do not play *round_no* for their own reasons, and who is left to pair."""
+    requests = requests_for_round(event, round_no)
+    byes: list[Bye] = []
+    to_pair: list[int] = []
+    for player in sorted(event.players, key=lambda p: p.tpn):
+        tpn = player.tpn
+        if is_withdrawn(player, round_no) or player.disqualified:
+            byes.append(Bye(tpn, EntryKind.WITHDRAWN, "withdrawn"))
+        elif tpn in absent:
+            byes.append(Bye(tpn, EntryKind.NOT_PAIRED, "not included in this round: 0 points"))
+        elif tpn in requests:
+            byes.append(Bye(tpn, requests[tpn], _REQUEST_REASON[requests[tpn]]))
+        else:
+            to_pair.append(tpn)
+    return byes, to_pair
+
+
+def pair_swiss(
+    event: Event, round_no: int | None = None, options: SwissOptions | None = None
+) -> RoundPairing:
+    """The pairing of Swiss round *round_no* (default: the next one) of *event*."""
+    opts = options or SwissOptions()
+    if event.system.is_round_robin:
+        raise RuleError(f"the event is a {event.system.value}; use the Berger tables")
+    view = swiss_view(event)
+    rnd = view.rounds_played + 1 if round_no is None else round_no
+    if rnd < 1:
+        raise RuleError("rounds are numbered from 1")
+    if rnd > view.rounds_played + 1:
+        raise PairingError(f"round {view.rounds_played + 1} must be paired before round {rnd}")
+    unknown = sorted(set(opts.absent) - {p.tpn for p in event.players})
+    if unknown:
+        raise RuleError(f"absent players {unknown} are not in the event")
+    colour = opts.initial_colour or initial_colour_from_round_one(view)
+    if colour is None:
+        raise RuleError(
+            "the colour of the top-ranked player in round 1 must first be drawn by lot "
+            "(C.04.3 article 5.2.5)"
+        )
+    past = view.truncated(rnd - 1)
+    byes, to_pair = players_out(past, rnd, opts.absent)
+    out = {b.tpn for b in byes}
+    notes: list[str] = []
+    result: DutchResult
+    if len(to_pair) % 2 == 1 and opts.bye_policy is not ByePolicy.FIDE:
+        result, chosen, skipped = _pair_with_chosen_bye(past, rnd, to_pair, out, colour, opts)
+        byes.append(
+            Bye(chosen, EntryKind.PAIRING_BYE, _BYE_REASON[opts.bye_policy], odd_one_out=True)
+        )
+        if skipped:
+            notes.append(
+                f"bye candidates {skipped} were passed over: the others could not be paired"
+            )
+    else:
+        result = pair_dutch(past, rnd, excluded=out, initial_colour=colour)
+        if result.pairing_bye is not None:
+            reason = _BYE_REASON[ByePolicy.FIDE]
+            byes.append(Bye(result.pairing_bye, EntryKind.PAIRING_BYE, reason, odd_one_out=True))
+    boards = tuple(Board(i, w, b) for i, (w, b) in enumerate(result.boards, start=1))
+    return RoundPairing(
+        rnd,
+        boards,
+        tuple(sorted(byes, key=lambda b: b.tpn)),
+        games_per_round=event.system.games_per_round,
+        engine=f"{ENGINE}; byes: {opts.bye_policy.article}",
+        notes=tuple(notes),
+    )
+
+
+def _pair_with_chosen_bye(
+    event: Event,
+    rnd: int,
+    to_pair: list[int],
+    out: set[int],
+    colour: Colour,
+    opts: SwissOptions,
+) -> tuple[DutchResult, int, list[int]]:
+    candidates = bye_candidates(opts.bye_policy, event, rnd, to_pair)
+    if not candidates:
+        raise PairingError(
+            f"round {rnd}: nobody may receive the bye under {opts.bye_policy.article}; "
+            "the arbiter must decide (e.g. a house player, US Chess 28M)"
+        )
+    skipped: list[int] = []
+    for tpn in candidates:
+        try:
+            result = pair_dutch(event, rnd, excluded=out | {tpn}, initial_colour=colour)
+        except PairingError:
+            skipped.append(tpn)
+            continue
+        return result, tpn, skipped
+    raise PairingError(
+        f"round {rnd}: no eligible bye candidate leaves a field the Dutch system can pair"
+    )
+
+
+def pair_round(
+    event: Event,
+    round_no: int | None = None,
+    options: SwissOptions | None = None,
+    *,
+    swap_last_two: bool = False,
+) -> RoundPairing:
+    """Pair the next (or the given) round of any event: Berger tables or the Dutch system."""
+    if event.system.is_round_robin:
+        return pair_round_robin(event, round_no, swap_last_two=swap_last_two)
+    if event.system not in (System.SWISS, System.DOUBLE_SWISS):
+        raise RuleError(f"cannot pair a {event.system.value}")
+    return pair_swiss(event, round_no, options)

@@ -1,0 +1,135 @@
+"""The play-off's inputs and answers: ties, the steps the engine asks for, the final groups."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from arbiter_app.core.lots import Draw
+from arbiter_app.core.model import Colour
+
+
+@dataclass(frozen=True, slots=True)
+class Tie:
+    """Tied players of the final standings: they occupy places *place* … *place* + n - 1."""
+
+    place: int
+    players: tuple[int, ...]
+
+    @property
+    def last_place(self) -> int:
+        return self.place + len(self.players) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Meeting:
+    """A game between two tied players in the event itself (for a head-to-head stage)."""
+
+    white: int
+    black: int
+    result: str
+    round: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """A play-off game to play; *white* and *black* are main-event pairing numbers."""
+
+    id: str
+    white: int
+    black: int
+    time_control: str
+    armageddon: bool
+    round: int
+    label: str
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "white": self.white,
+            "black": self.black,
+            "time_control": self.time_control,
+            "armageddon": self.armageddon,
+            "round": self.round,
+            "label": self.label,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The answer of :func:`next_step`.
+
+    *code* is one of ``start``, ``resolve-ambiguity``, ``draw-lots``, ``toss``, ``choose``,
+    ``print``, ``play``, ``decide``, ``done``; *players* are whom a draw, toss,
+    ruling or decision is among; *game* names the game of a toss.
+    """
+
+    code: str
+    article: str
+    text: str
+    games: tuple[GameSpec, ...] = ()
+    players: tuple[int, ...] = ()
+    game: str | None = None
+    earliest_start: datetime | None = None
+    longest: timedelta | None = None
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"step": self.code, "article": self.article, "text": self.text}
+        if self.games:
+            out["games"] = [g.to_json() for g in self.games]
+        if self.players:
+            out["players"] = list(self.players)
+        if self.game is not None:
+            out["game"] = self.game
+        if self.earliest_start is not None:
+            out["earliest_start"] = self.earliest_start.isoformat()
+        if self.longest is not None:
+            out["longest_minutes"] = self.longest.total_seconds() / 60
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the play-off protocol."""
+
+    article: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    spec: GameSpec
+    result: str | None
+    winner: int | None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FinalGroup:
+    """Players who end the play-off on places *place* … *last_place* (several: still tied).
+
+    *original* is the tie they came from; *by_playoff* marks places the
+    play-off decided (the range is narrower than the original tie);
+    *winner* marks the winner of a play-off for the tie's first place.
+    """
+
+    place: int
+    players: tuple[int, ...]
+    original: Tie
+    by_playoff: bool
+    winner: bool
+    article: str
+
+    @property
+    def last_place(self) -> int:
+        return self.place + len(self.players) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class TossRecord:
+    """The coin toss of an Armageddon game: who won it, what they chose (``None``: not yet)."""
+
+    game: str
+    draw: Draw
+    winner: int
+    choice: Colour | None

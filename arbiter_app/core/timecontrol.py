@@ -1,0 +1,299 @@
+"""Time controls: US notation, the FIDE/TRF-26 encoding, and how long a game can last.
+
+Two notations are read and printed:
+
+- **US notation** (US Chess rule 5C and seed ``001_…``): ``G/90+30``,
+  ``G/90;+30``, ``G/45 d5``, ``G/5 d0``, ``40/90, SD/30 d5``. Minutes for the
+  time, seconds for the bonus; ``+n`` is an increment, ``dn`` a delay. As the
+  seed says, a bonus written at the end applies to the whole game (both time
+  controls). Arbiter adds two forms the notation has no word for: an
+  increment that starts at a given move (``+2 from move 61``) and an
+  Armageddon clock (``White G/5, Black G/4, +2 from move 61``).
+- **FIDE/TRF-26 encoding** (record 222): seconds throughout, periods separated
+  by ``:``, each ``[moves/]seconds[+increment]``: ``5400+30``,
+  ``40/5400+30:1800+30``; Armageddon gives each side its own clock,
+  ``W300-B240``. Arbiter's extensions: ``d5`` for a delay and ``@61`` for the
+  move an increment starts at (``W300+2@61-B240+2@61``).
+
+How long a game can last (for the play-off schedule, GCT 2023 articles 2.2,
+3.2, 4.4) follows the convention of seed ``001_…``: both clocks are used up
+and each player gets the bonus on each of an assumed 60 moves. That convention
+reproduces both figures the seed gives: ``G/45 d5`` "could last as long as an
+hour and forty minutes" (2 × 45 min + 2 × 60 × 5 s = 100 min) and ``G/90 +30``
+"could last around four hours" (2 × 90 min + 2 × 60 × 30 s = 240 min).
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Final
+
+from arbiter_app.core.errors import InputError, Issue
+from arbiter_app.core.model import Colour
+
+ASSUMED_MOVES: Final = 60
+"""Moves per player assumed when estimating how long a game can last (seed 001_…)."""
+
+
+class BonusKind(enum.Enum):
+    INCREMENT = "+"
+    """Fischer increment: seconds added to the clock after each move."""
+    DELAY = "d"
+    """Delay (US Chess 5C): the clock waits this many seconds before it runs."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """An increment or a delay of *seconds* per move, from move *from_move* on."""
+
+    kind: BonusKind
+    seconds: int
+    from_move: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    """A period of the clock: *seconds* for *moves* moves (``None``: the rest of the game)."""
+
+    seconds: int
+    moves: int | None = None
+    bonus: Bonus | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TimeControl:
+    """The clock of a game: White's periods, and Black's when they differ (Armageddon)."""
+
+    periods: tuple[Period, ...]
+    black_periods: tuple[Period, ...] | None = None
+
+    @property
+    def is_asymmetric(self) -> bool:
+        """White and Black have different clocks (an Armageddon game)."""
+        return self.black_periods is not None and self.black_periods != self.periods
+
+    def clock(self, colour: Colour) -> tuple[Period, ...]:
+        if colour is Colour.BLACK and self.black_periods is not None:
+            return self.black_periods
+        return self.periods
+
+    def us(self) -> str:
+        """The US notation, e.g. ``G/10+5``, ``40/90, SD/30 d5``."""
+        return format_us(self)
+
+    def fide(self) -> str:
+        """The FIDE/TRF-26 encoding, e.g. ``600+5``, ``W300-B240``."""
+        return format_fide(self)
+
+    def __str__(self) -> str:
+        return self.us()
+
+    def longest(self, moves: int = ASSUMED_MOVES) -> timedelta:
+        """The longest the game is assumed to last: seed ``001_…`` convention (module docstring)."""
+        total = sum(_side_seconds(self.clock(c), moves) for c in (Colour.WHITE, Colour.BLACK))
+        return timedelta(seconds=total)
+
+
+def _side_seconds(periods: Sequence[Period], moves: int) -> int:
+    """One player's clock fully used plus the bonus of each of *moves* moves."""
+    total = sum(p.seconds for p in periods)
+    index, period_end = 0, periods[0].moves
+    for move in range(1, moves + 1):
+        # Move past the periods whose moves are done (the last period has no end).
+        while period_end is not None and move > period_end and index < len(periods) - 1:
+            index += 1
+            more = periods[index].moves
+            period_end = None if more is None else period_end + more
+        bonus = periods[index].bonus
+        if bonus is not None and move >= bonus.from_move:
+            total += bonus.seconds
+    return total
+
+
+def game_in(minutes: int, increment: int = 0, *, delay: int | None = None) -> TimeControl:
+    """``G/minutes`` with an increment (or a delay) from move 1."""
+    bonus: Bonus | None = None
+    if delay is not None:
+        bonus = Bonus(BonusKind.DELAY, delay)
+    elif increment:
+        bonus = Bonus(BonusKind.INCREMENT, increment)
+    return TimeControl((Period(minutes * 60, None, bonus),))
+
+
+def armageddon(
+    white_seconds: int, black_seconds: int, increment: int = 0, from_move: int = 1
+) -> TimeControl:
+    """An Armageddon clock: White and Black have different times (GCT 2023 2.5.1)."""
+    bonus = Bonus(BonusKind.INCREMENT, increment, from_move) if increment else None
+    return TimeControl((Period(white_seconds, None, bonus),), (Period(black_seconds, None, bonus),))
+
+
+# --- US notation -------------------------------------------------------------------
+
+_US_BONUS = re.compile(
+    r"[,;]?\s*(?P<kind>[+d])\s*(?P<sec>\d+)(?:\s*(?:s|sec))?(?:\s*from\s+move\s+(?P<move>\d+))?\s*$",
+    re.IGNORECASE,
+)
+_US_PERIOD = re.compile(r"(?:(?P<sd>G|SD)|(?P<moves>\d+))\s*/\s*(?P<min>\d+)", re.IGNORECASE)
+_US_SIDES = re.compile(r"white\s+(?P<w>.+?)\s*[,;]\s*black\s+(?P<b>.+)", re.IGNORECASE)
+
+
+def _error(text: str, message: str) -> InputError:
+    return InputError([Issue("time control", 0, 0, f"{text!r}: {message}")])
+
+
+def parse_us(text: str) -> TimeControl:
+    """Read US notation (module docstring); raises :class:`InputError` saying what is wrong."""
+    rest = text.strip()
+    if not rest:
+        raise _error(text, "empty time control")
+    bonus: Bonus | None = None
+    m = _US_BONUS.search(rest)
+    if m:
+        from_move = int(m["move"]) if m["move"] else 1
+        if from_move < 1:
+            raise _error(text, "an increment starts at move 1 or later")
+        kind = BonusKind.INCREMENT if m["kind"] == "+" else BonusKind.DELAY
+        bonus = Bonus(kind, int(m["sec"]), from_move)
+        rest = rest[: m.start()].rstrip(" ,;")
+    sides = _US_SIDES.fullmatch(rest)
+    if sides:
+        white = _us_periods(text, sides["w"], bonus)
+        black = _us_periods(text, sides["b"], bonus)
+        return TimeControl(white, black)
+    return TimeControl(_us_periods(text, rest, bonus))
+
+
+def _us_periods(text: str, part: str, bonus: Bonus | None) -> tuple[Period, ...]:
+    pieces = [p.strip() for p in re.split(r"[,;]", part) if p.strip()]
+    if not pieces:
+        raise _error(text, "no time given")
+    periods: list[Period] = []
+    for index, piece in enumerate(pieces):
+        m = _US_PERIOD.fullmatch(piece)
+        if not m:
+            raise _error(text, f"cannot read {piece!r} (expected G/90, 40/90 or SD/30)")
+        last = index == len(pieces) - 1
+        if m["sd"] and not last:
+            raise _error(text, f"{piece!r} is for the rest of the game and must come last")
+        if m["moves"] and last:
+            raise _error(text, "the last period must be G/… or SD/… (the rest of the game)")
+        moves = int(m["moves"]) if m["moves"] else None
+        if moves == 0:
+            raise _error(text, "a period needs at least one move")
+        periods.append(Period(int(m["min"]) * 60, moves, bonus))
+    return tuple(periods)
+
+
+def _minutes(seconds: int) -> str:
+    if seconds % 60 == 0:
+        return str(seconds // 60)
+    return f"{seconds / 60:g}" if (seconds * 10) % 60 == 0 else f"{seconds}s"
+
+
+def _us_side(periods: Sequence[Period]) -> str:
+    parts: list[str] = []
+    for index, period in enumerate(periods):
+        if period.moves is None:
+            parts.append(("G/" if index == 0 else "SD/") + _minutes(period.seconds))
+        else:
+            parts.append(f"{period.moves}/{_minutes(period.seconds)}")
+    return ", ".join(parts)
+
+
+def _us_bonus(bonus: Bonus | None) -> str:
+    if bonus is None:
+        return ""
+    text = f"+{bonus.seconds}" if bonus.kind is BonusKind.INCREMENT else f" d{bonus.seconds}"
+    if bonus.from_move != 1:
+        text += f" from move {bonus.from_move}"
+    return text
+
+
+def format_us(tc: TimeControl) -> str:
+    """Print US notation; a bonus shared by every period is written once at the end."""
+    bonuses = {p.bonus for p in tc.periods} | {p.bonus for p in tc.black_periods or ()}
+    if len(bonuses) != 1:
+        raise ValueError("US notation has one bonus for the whole game; use the FIDE encoding")
+    (bonus,) = bonuses
+    if tc.is_asymmetric:
+        assert tc.black_periods is not None
+        body = f"White {_us_side(tc.periods)}, Black {_us_side(tc.black_periods)}"
+        return body + (", " + _us_bonus(bonus).strip() if bonus else "")
+    return _us_side(tc.periods) + _us_bonus(bonus)
+
+
+# --- FIDE / TRF-26 encoding -------------------------------------------------------
+
+_FIDE_PERIOD = re.compile(
+    r"(?:(?P<moves>\d+)/)?(?P<sec>\d+)(?:(?P<kind>[+d])(?P<bonus>\d+)(?:@(?P<move>\d+))?)?"
+)
+_FIDE_SIDES = re.compile(r"W(?P<w>[^-]+)-B(?P<b>.+)", re.IGNORECASE)
+
+
+def parse_fide(text: str) -> TimeControl:
+    """Read the FIDE/TRF-26 encoding (module docstring)."""
+    body = text.strip()
+    if not body:
+        raise _error(text, "empty time control")
+    sides = _FIDE_SIDES.fullmatch(body)
+    if sides:
+        return TimeControl(_fide_periods(text, sides["w"]), _fide_periods(text, sides["b"]))
+    return TimeControl(_fide_periods(text, body))
+
+
+def _fide_periods(text: str, part: str) -> tuple[Period, ...]:
+    pieces = part.split(":")
+    periods: list[Period] = []
+    for index, piece in enumerate(pieces):
+        m = _FIDE_PERIOD.fullmatch(piece.strip())
+        if not m:
+            raise _error(text, f"cannot read period {piece!r} (expected e.g. 40/5400+30)")
+        moves = int(m["moves"]) if m["moves"] else None
+        if moves is not None and index == len(pieces) - 1:
+            raise _error(text, "the last period is for the rest of the game (no move count)")
+        if moves is None and index != len(pieces) - 1:
+            raise _error(text, f"period {piece!r} needs a move count (only the last has none)")
+        if moves == 0:
+            raise _error(text, "a period needs at least one move")
+        bonus = None
+        if m["kind"]:
+            kind = BonusKind.INCREMENT if m["kind"] == "+" else BonusKind.DELAY
+            from_move = int(m["move"]) if m["move"] else 1
+            if from_move < 1:
+                raise _error(text, "an increment starts at move 1 or later")
+            bonus = Bonus(kind, int(m["bonus"]), from_move)
+        periods.append(Period(int(m["sec"]), moves, bonus))
+    return tuple(periods)
+
+
+def _fide_side(periods: Sequence[Period]) -> str:
+    parts: list[str] = []
+    for period in periods:
+        text = f"{period.moves}/" if period.moves is not None else ""
+        text += str(period.seconds)
+        if period.bonus is not None:
+            text += f"{period.bonus.kind.value}{period.bonus.seconds}"
+            if period.bonus.from_move != 1:
+                text += f"@{period.bonus.from_move}"
+        parts.append(text)
+    return ":".join(parts)
+
+
+def format_fide(tc: TimeControl) -> str:
+    """Print the FIDE/TRF-26 encoding."""
+    if tc.is_asymmetric:
+        assert tc.black_periods is not None
+        return f"W{_fide_side(tc.periods)}-B{_fide_side(tc.black_periods)}"
+    return _fide_side(tc.periods)
+
+
+def parse(text: str) -> TimeControl:
+    """Read either notation: US when it names ``G/``, ``SD/`` or White and Black, else FIDE."""
+    if re.search(r"\b(?:G|SD)\s*/|white", text, re.IGNORECASE):
+        return parse_us(text)
+    return parse_fide(text)

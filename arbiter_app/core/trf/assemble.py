@@ -1,0 +1,267 @@
+"""Build the event from what the reader gathered, and check it as a whole.
+
+Some checks need the whole file: an opponent may be named before his own
+record, Arbiter's records may come before the players they name, and a
+prohibited pairing covers "all rounds" only once the number of rounds is
+known. This is where the two sides of every game are compared
+(:func:`~arbiter_app.core.trf.cells.check_pairings`), where blank rounds
+become "not paired" or "withdrawn", and where kept lines get their places.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import replace
+from datetime import date
+
+from arbiter_app.core.errors import InputError, Issue
+from arbiter_app.core.model import (
+    ByeRequest,
+    EntryKind,
+    Event,
+    EventInfo,
+    Player,
+    PointAdjustment,
+    RoundEntry,
+    System,
+)
+from arbiter_app.core.points import PointSystem, format_points
+from arbiter_app.core.trf import records as rec
+from arbiter_app.core.trf.cells import Cell, check_pairings
+from arbiter_app.core.trf.document import Anchor, KeptLine, TrfDocument, TrfVersion
+from arbiter_app.core.trf.scoring import from_records
+from arbiter_app.core.trf.state import DEFAULT_POINTS, ReadState
+from arbiter_app.core.trf.system import system_from_kept
+
+TRF26_TAGS = frozenset(
+    {"142", "152", "162", "172", "182", "192", "202", "212"}
+    | {"222", "250", "300", "310", "320", "330", "352", "362", DEFAULT_POINTS}
+)
+"""Records that exist in TRF-26 only. Records 240, 260 and 299 are TRF-26 records too, but
+Arbiter writes them in TRF-16 files as well, so they do not decide the version, except a
+299 that sets the default points of a kind of round (``299-default``), which only TRF-26 has."""
+
+
+def _where(issue: Issue) -> tuple[int, int]:
+    return issue.line, issue.column
+
+
+class Assembly(ReadState):
+    """The reader's second half: from gathered records to a :class:`TrfDocument`."""
+
+    def finish(self) -> TrfDocument:
+        players, entries, cells = self._players()
+        point_system = self.arb.points or from_records(self.values_162, self.defaults_299)
+        event = Event(
+            info=self._info(),
+            system=self.arb.system or system_from_kept(self._kept_so_far(), System.SWISS),
+            planned_rounds=self.planned,
+            players=tuple(sorted(players.values(), key=lambda p: p.tpn)),
+            entries=entries,
+            point_system=point_system,
+            round_point_systems=self._round_points(),
+            rule_set=self.arb.rule_set,
+            adjustments=self._adjustments(players),
+            bye_requests=self._byes(players),
+        )
+        event = replace(event, forbidden_pairs=self._forbidden(players, event.rounds))
+        check_pairings(entries, cells, self.source, self.issues)
+        self._check_byes(entries, cells)
+        if self.issues:
+            raise InputError(sorted(self.issues, key=_where))
+        self._check_points(event)
+        return TrfDocument(
+            event=event,
+            version=TrfVersion.TRF26 if self.tags & TRF26_TAGS else TrfVersion.TRF16,
+            initial_colour=self.colour,
+            xxc_options=tuple(self.xxc),
+            ranks={r.player.tpn: r.rank for r in self.rows if r.rank is not None},
+            kept=self._kept(),
+            warnings=tuple(sorted(self.warnings, key=_where)),
+        )
+
+    def _info(self) -> EventInfo:
+        def text(tag: str) -> str:
+            value = self.info.get(tag, "")
+            return value if isinstance(value, str) else ""
+
+        def day(tag: str) -> date | None:
+            value = self.info.get(tag)
+            return value if isinstance(value, date) else None
+
+        dates = self.info.get("132", ())
+        return EventInfo(
+            name=text("012"),
+            city=text("022"),
+            federation=text("032"),
+            start_date=day("042"),
+            end_date=day("052"),
+            tournament_type=text("092"),
+            chief_arbiter=text("102"),
+            deputy_arbiters=tuple(self.deputies),
+            time_control=text("122"),
+            round_dates=tuple(str(d) for d in dates) if isinstance(dates, tuple) else (),
+        )
+
+    def _players(
+        self,
+    ) -> tuple[dict[int, Player], dict[int, tuple[RoundEntry, ...]], dict[int, list[Cell]]]:
+        players: dict[int, Player] = {}
+        lines: dict[int, int] = {}
+        cells: dict[int, list[Cell]] = {}
+        for row in self.rows:
+            tpn = row.player.tpn
+            if tpn in players:
+                self.issue(row.line, 5, f"pairing number {tpn} is used again (line {lines[tpn]})")
+                continue
+            players[tpn] = row.player
+            lines[tpn] = row.line
+            cells[tpn] = row.cells
+        arb = self.arb
+        for tpn, (round_no, n) in arb.withdrawn.items():
+            if self.known(tpn, players, n, "ARB WITHDRAWN"):
+                players[tpn] = replace(players[tpn], withdrawn_from_round=round_no)
+        for tpn, n in arb.disqualified.items():
+            if self.known(tpn, players, n, "ARB DISQUALIFIED"):
+                players[tpn] = replace(players[tpn], disqualified=True)
+        for tpn, (rating, national_id, n) in arb.national.items():
+            if self.known(tpn, players, n, "ARB NATIONAL"):
+                players[tpn] = replace(
+                    players[tpn], national_rating=rating, national_id=national_id
+                )
+        rounds = max([len(c) for c in cells.values()] + [r for _, r in arb.entries], default=0)
+        entries: dict[int, tuple[RoundEntry, ...]] = {}
+        for tpn, player in players.items():
+            kinds: list[RoundEntry] = []
+            for r in range(1, rounds + 1):
+                cell = cells[tpn][r - 1] if r <= len(cells[tpn]) else None
+                entry = cell.entry if cell is not None else None
+                override = arb.entries.get((tpn, r))
+                if override is not None and entry is not None:
+                    self.issue(override[1], 5, f"ARB ENTRY: player {tpn}'s round {r} is not blank")
+                if entry is None:
+                    entry = RoundEntry(override[0] if override else rec.blank_kind(player, r))
+                kinds.append(entry)
+            entries[tpn] = tuple(kinds)
+        for (tpn, r), (rating, n) in arb.ratings.items():
+            if self.known(tpn, players, n, "ARB ORATING") and 1 <= r <= rounds:
+                changed = list(entries[tpn])
+                changed[r - 1] = replace(changed[r - 1], opponent_rating=rating)
+                entries[tpn] = tuple(changed)
+        for tpn, r in arb.entries:
+            self.known(tpn, players, arb.entries[(tpn, r)][1], "ARB ENTRY")
+        return players, entries, cells
+
+    def _round_points(self) -> tuple[PointSystem, ...]:
+        found = self.arb.round_points
+        for r, (_, n) in sorted(found.items()):
+            if r < 1 or r > len(found):
+                self.issue(n, 5, f"ARB POINTS: rounds must run 1-{len(found)} without gaps")
+        return tuple(found[r][0] for r in sorted(found))
+
+    def _adjustments(self, players: dict[int, Player]) -> tuple[PointAdjustment, ...]:
+        out = []
+        for adj, n in self.adjustments:
+            self.known(adj.tpn, players, n, "record 299")
+            out.append(adj)
+        for index, (reason, n) in self.arb.reasons.items():
+            if 1 <= index <= len(out):
+                out[index - 1] = replace(out[index - 1], reason=reason)
+            else:
+                self.issue(n, 5, f"ARB REASON: there is no point adjustment number {index}")
+        return tuple(out)
+
+    def _byes(self, players: dict[int, Player]) -> tuple[ByeRequest, ...]:
+        """TRF-26 bye section: one bye per player and round (two would contradict each other)."""
+        out = []
+        first: dict[tuple[int, int], int] = {}
+        for bye, n, col in self.byes:
+            if not self.known(bye.tpn, players, n, "record 240", col):
+                continue
+            key = (bye.tpn, bye.round)
+            if key in first:
+                self.issue(
+                    n,
+                    col,
+                    f"record 240: player {bye.tpn} already has a bye for round {bye.round} "
+                    f"(line {first[key]})",
+                )
+                continue
+            first[key] = n
+            out.append(bye)
+        return tuple(out)
+
+    def _forbidden(self, players: dict[int, Player], rounds: int) -> tuple[frozenset[int], ...]:
+        """Prohibitions for the whole event; one for some rounds only stays a kept record."""
+        pairs = []
+        for first, last, tpns, n, item in self.forbidden:
+            for tpn in tpns:
+                self.known(tpn, players, n, "record 260")
+            if first <= 1 and last >= rounds:
+                pairs.append(frozenset(tpns))
+            else:
+                item.tag = None  # kept verbatim after all
+        return tuple(pairs)
+
+    def _check_byes(
+        self, entries: dict[int, tuple[RoundEntry, ...]], cells: dict[int, list[Cell]]
+    ) -> None:
+        """TRF-26: a pairing-allocated bye (U) is given at most once per round."""
+        by_round: dict[int, list[int]] = defaultdict(list)
+        for tpn, row in sorted(entries.items()):
+            for r, entry in enumerate(row, start=1):
+                if entry.kind is EntryKind.PAIRING_BYE:
+                    by_round[r].append(tpn)
+        for r, tpns in sorted(by_round.items()):
+            if len(tpns) > 1:
+                cell = cells[tpns[1]][r - 1]
+                self.issue(
+                    cell.line,
+                    cell.result_column,
+                    f"round {r}: more than one pairing-allocated bye (U) "
+                    f"(players {', '.join(map(str, tpns))})",
+                )
+
+    def _check_points(self, event: Event) -> None:
+        played = event.rounds_played
+        for row in self.rows:
+            if row.points is None or row.player.tpn not in event.entries:
+                continue
+            score = rec.final_score(event, row.player.tpn, played)
+            if score != row.points:
+                self.warn(
+                    row.line,
+                    81,
+                    f"player {row.player.tpn}'s points column says "
+                    f"{format_points(row.points, ascii_only=True)} but the results add up to "
+                    f"{format_points(score, ascii_only=True)}",
+                )
+        for tag, actual, what in (
+            ("062", len(event.players), "players"),
+            ("072", sum(1 for p in event.players if p.rating), "rated players"),
+        ):
+            if tag in self.counts and self.counts[tag][0].split(" ")[0] != str(actual):
+                value, n = self.counts[tag]
+                self.warn(n, 5, f"record {tag} says {value!r} {what}, the file has {actual}")
+
+    def _kept_so_far(self) -> list[KeptLine]:
+        return [KeptLine(item.text) for item in self.items if item.tag is None]
+
+    def _kept(self) -> tuple[KeptLine, ...]:
+        """Kept lines, each anchored to the model record that follows it."""
+        anchors: list[Anchor | None] = []
+        counts: dict[str, int] = defaultdict(int)
+        for item in self.items:
+            if item.tag is None:
+                anchors.append(None)
+            else:
+                anchors.append((item.tag, counts[item.tag]))
+                counts[item.tag] += 1
+        kept: list[KeptLine] = []
+        following: Anchor | None = None
+        for item, anchor in zip(reversed(self.items), reversed(anchors), strict=True):
+            if anchor is not None:
+                following = anchor
+            else:
+                kept.append(KeptLine(item.text, following))
+        return tuple(reversed(kept))

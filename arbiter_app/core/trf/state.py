@@ -1,0 +1,82 @@
+"""What the reader has gathered from a file's lines, before the event is built."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from arbiter_app.core.errors import Issue
+from arbiter_app.core.model import ByeRequest, Colour, Player, PointAdjustment
+from arbiter_app.core.trf import extension as ext
+from arbiter_app.core.trf.cells import Cell
+
+DEFAULT_POINTS = "299-default"
+"""The pseudo-tag of a 299 record that sets default points (a TRF-26 use of record 299)."""
+
+
+@dataclass
+class Item:
+    """A line of the file in order: a model record (tag) or a kept line (text)."""
+
+    text: str
+    tag: str | None
+
+
+@dataclass
+class Row:
+    """A player record as read: the player, its rounds, its points and rank columns."""
+
+    line: int
+    player: Player
+    cells: list[Cell]
+    points: Fraction | None
+    rank: int | None
+
+
+class ReadState:
+    """Everything read so far; problems go to *issues*, doubts to *warnings*."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.issues: list[Issue] = []
+        self.warnings: list[Issue] = []
+        self.items: list[Item] = []
+        self.seen: dict[str, int] = {}
+        self.tags: set[str] = set()
+        self.info: dict[str, object] = {}
+        self.deputies: list[str] = []
+        self.counts: dict[str, tuple[str, int]] = {}
+        self.planned = 0
+        self.colour: Colour | None = None
+        self.xxc: list[str] = []
+        self.values_162: dict[str, Fraction] = {}
+        self.defaults_299: dict[str, Fraction] = {}
+        self.rows: list[Row] = []
+        self.byes: list[tuple[ByeRequest, int, int]] = []
+        self.forbidden: list[tuple[int, int, list[int], int, Item]] = []
+        self.adjustments: list[tuple[PointAdjustment, int]] = []
+        self.arb = ext.ArbiterRecords()
+
+    # -- helpers -------------------------------------------------------------
+    def issue(self, line: int, col: int, message: str) -> None:
+        self.issues.append(Issue(self.source, line, col, message))
+
+    def warn(self, line: int, col: int, message: str) -> None:
+        self.warnings.append(Issue(self.source, line, col, message))
+
+    def keep(self, text: str) -> None:
+        self.items.append(Item(text, None))
+
+    def model(self, text: str, tag: str) -> Item:
+        item = Item(text, tag)
+        self.items.append(item)
+        return item
+
+    def known(
+        self, tpn: int, players: dict[int, Player], line: int, what: str, col: int = 5
+    ) -> bool:
+        """Whether *tpn* is a player of the file; if not, say so where the record names it."""
+        if tpn in players:
+            return True
+        self.issue(line, col, f"{what}: there is no player {tpn} in the file")
+        return False

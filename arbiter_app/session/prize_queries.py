@@ -1,0 +1,64 @@
+"""Prize list of an open event: final standings on points, the play-off, the stored fund.
+
+Money and tour points depend only on points and the play-off (GCT 2023 2.6-2.8,
+3.6-3.8; US Chess 32B shares cash among tied players), so the standings used
+here rank by points alone; the announced tie-breaks only order the display.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import Event
+from arbiter_app.core.playoff import Regulation, preset
+from arbiter_app.core.playoff.results import PrizeRow, final_placings, shared_prizes
+from arbiter_app.core.prizes import Placing, PrizeList, SharingPolicy
+from arbiter_app.core.tour import GCT_2023_POINTS, event_points
+from arbiter_app.session.playoff_commands import (
+    qualifying_standings,
+    stored_fund,
+    stored_playoff,
+)
+from arbiter_app.session.state import State
+
+
+def _placings(
+    state: State, event: Event, playoff_name: str | None
+) -> tuple[list[Placing], Regulation | None]:
+    """The final standings for money and points, and the regulation that shares them."""
+    playoff = stored_playoff(state)
+    regulation = (
+        playoff.regulation
+        if playoff is not None
+        else preset(playoff_name)
+        if playoff_name
+        else None
+    )
+    after = regulation.qualify_after_tiebreaks if regulation is not None else 0
+    standings = qualifying_standings(event, state.setting("tiebreaks", []), after)
+    if playoff is not None:
+        return final_placings(playoff, standings), regulation
+    return [Placing(t, a, b, (a, b)) for t, a, b in standings], regulation
+
+
+def prize_list(
+    state: State, event: Event, playoff_name: str | None
+) -> tuple[list[PrizeRow], PrizeList]:
+    """Every ranked player's place, money and tour points under the event's regulation."""
+    fund, wildcards = stored_fund(state)
+    if fund is None:
+        raise RuleError("no prize fund has been set (prizes FILE --set 1st 2nd …)")
+    placings, regulation = _placings(state, event, playoff_name)
+    names = {p.tpn: p.name for p in event.players}
+    sharing = regulation.sharing if regulation is not None else SharingPolicy()
+    scale = regulation.points if regulation is not None else None
+    return shared_prizes(sharing, scale, placings, names, fund, wildcards)
+
+
+def tour_points(state: State, event: Event, playoff_name: str | None) -> dict[int, Fraction]:
+    """Each player's tour points from this event (GCT 2023 2.7, 2.8, 3.7, 3.8)."""
+    placings, regulation = _placings(state, event, playoff_name)
+    scale = regulation.points if regulation is not None else None
+    _, wildcards = stored_fund(state)
+    return event_points(placings, scale or GCT_2023_POINTS, wildcards)

@@ -1,0 +1,86 @@
+"""City Chess OK first-place procedure, seed 001_… ("Tiebreaks")."""
+
+from decimal import Decimal
+
+from arbiter_app.core.lots import physical_toss
+from arbiter_app.core.model import Colour
+from arbiter_app.core.playoff import Meeting, PlayoffState, Start, Tie, Toss, next_step, preset
+from arbiter_app.core.playoff.results import final_placings, prize_table
+from arbiter_app.core.prizes import PrizeFund
+from tests.support.playoff import draws, drive, stronger_first
+
+CITY = preset("city-chess-ok")
+
+
+def begin(*ties: Tie, meetings: tuple[Meeting, ...] = ()) -> PlayoffState:
+    return PlayoffState(CITY, ties, meetings=meetings).apply(Start(None))
+
+
+def test_step_1_a_decisive_head_to_head_game_decides() -> None:
+    """Seed 001_… Tiebreaks 1: they met that day and the result was decisive."""
+    state = begin(Tie(1, (3, 7)), meetings=(Meeting(3, 7, "0-1", round=4),))
+    assert next_step(state).code == "done"
+    assert [g.players for g in state.final_groups()] == [(7,), (3,)]
+    assert state.final_groups()[0].by_playoff and not state.games()
+    assert state.log[-2].article == "seed 001_… Tiebreaks 1"
+
+
+def test_step_2_a_drawn_head_to_head_goes_to_a_two_game_blitz_match_g5_d0() -> None:
+    """Seed 001_… Tiebreaks 2: a two-game blitz match, game in 5 minutes with no delay."""
+    state = begin(Tie(1, (3, 7)), meetings=(Meeting(3, 7, "1/2-1/2", round=4),))
+    step = next_step(state)
+    assert step.code == "draw-lots" and step.article == "seed 001_… Tiebreaks 2"
+    assert any("not decisive" in e.text for e in state.log)
+    state = drive(state, draws(), stop=("play",))
+    games = next_step(state).games
+    assert len(games) == 1 and games[0].time_control == "G/5 d0"
+    state = drive(state, stronger_first([3]))
+    assert [g.players for g in state.final_groups()] == [(3,), (7,)]
+    assert len(state.games()) == 2 and not any(r.spec.armageddon for r in state.games())
+
+
+def test_step_2_players_who_did_not_meet_play_the_match() -> None:
+    """Seed 001_… Tiebreaks 1: "If not, we proceed to a…" blitz match."""
+    state = begin(Tie(1, (3, 7)))
+    assert next_step(state).code == "draw-lots"
+    assert any("did not meet" in e.text for e in state.log)
+
+
+def test_step_3_an_even_match_goes_to_armageddon_with_draw_odds_for_black() -> None:
+    """Seed 001_… Tiebreaks 3: White 6 minutes, Black 5, a draw wins for Black."""
+    state = drive(begin(Tie(1, (3, 7))), draws(), stop=("toss",))
+    step = next_step(state)
+    assert step.code == "toss" and step.article == "seed 001_… Tiebreaks 3"
+    assert step.game is not None
+    state = state.apply(Toss(step.game, physical_toss("toss", (3, 7), 3), Colour.BLACK))
+    state = drive(state, draws(), stop=("play",))
+    game = next_step(state).games[0]
+    assert game.armageddon and game.time_control == "White G/6, Black G/5"
+    assert (game.white, game.black) == (7, 3)
+    state = drive(state, draws())
+    assert [g.players for g in state.final_groups()] == [(3,), (7,)]
+
+
+def test_three_tied_for_first_is_not_provided_for_the_arbiter_decides() -> None:
+    """Seed 001_… describes only two players tied for first: the engine says so."""
+    state = begin(Tie(1, (3, 7, 9)))
+    step = next_step(state)
+    assert step.code == "decide" and "only two tied players" in step.article
+
+
+def test_other_places_use_the_uscf_tie_breaks_not_a_play_off() -> None:
+    """Seed 001_… Second- and third-place ties: mathematical tie-breaks (the uscf list)."""
+    assert CITY.other_places_tiebreaks == ("uscf",)
+    state = begin(Tie(2, (3, 7, 9)))
+    assert next_step(state).code == "done"
+    assert state.final_groups()[0].players == (3, 7, 9)
+
+
+def test_cash_is_shared_while_the_play_off_decides_the_indivisible_prize() -> None:
+    state = begin(Tie(1, (3, 7)), meetings=(Meeting(7, 3, "1-0"),))
+    placings = final_placings(state, [(3, 1, 2), (7, 1, 2)])
+    rows, _ = prize_table(CITY, placings, {}, PrizeFund.of(300, 150))
+    assert [(r.tpn, r.place, r.money) for r in rows] == [
+        (7, "1", Decimal("225.00")),
+        (3, "2", Decimal("225.00")),
+    ]

@@ -518,29 +518,47 @@ def prizes_sheet(
 # --- PGN ------------------------------------------------------------------------------
 
 
+def _pgn_stage(label: str) -> str:
+    """``…: round robin 1, round 2`` → ``…: round robin 1``; ``…: Armageddon knockout round 2`` → ``…: Armageddon knockout``."""
+    head, sep, tail = label.rpartition(" round ")
+    return head.rstrip(",") if sep and tail.isdigit() else label
+
+
 def playoff_games(event: Event, state: PlayoffState) -> list[PlayoffGame]:
-    """The play-off games for the PGN export: names, clocks in the FIDE encoding, Armageddon marked."""
+    """The play-off games for the PGN export: names, clocks in the FIDE encoding, Armageddon marked.
+
+    Round is ``stage.round`` (``1.2``: the first stage's second round), with
+    ``.board`` added when a round has several games.
+    """
     names = _names(event)
-    out = []
+    games = state.games()
     stages: dict[str, int] = {}
-    counters: dict[str, int] = {}
-    for g in state.games():
-        label = g.spec.label
-        stage = stages.setdefault(label, len(stages) + 1)
-        counters[label] = counters.get(label, 0) + 1
+    per_round: dict[tuple[str, int], int] = {}
+    for g in games:
+        key = (_pgn_stage(g.spec.label), g.spec.round)
+        stages.setdefault(key[0], len(stages) + 1)
+        per_round[key] = per_round.get(key, 0) + 1
+    seen: dict[tuple[str, int], int] = {}
+    out = []
+    for g in games:
+        key = (_pgn_stage(g.spec.label), g.spec.round)
+        seen[key] = seen.get(key, 0) + 1
+        number = f"{stages[key[0]]}.{g.spec.round}"
+        if per_round[key] > 1:
+            number += f".{seen[key]}"
         clock = _clock(g.spec.time_control)
         out.append(
             PlayoffGame(
                 event=f"{event.name} — play-off" if event.name else "Play-off",
                 site=event.info.city,
                 day=event.info.end_date,
-                round=f"{stage}.{counters[label]}",
+                round=number,
                 white=names.get(g.spec.white, str(g.spec.white)),
                 black=names.get(g.spec.black, str(g.spec.black)),
                 result=g.result or "*",
                 time_control=clock.fide() if clock else g.spec.time_control,
                 armageddon=g.spec.armageddon,
-                stage=label,
+                stage=g.spec.label,
             )
         )
     return out

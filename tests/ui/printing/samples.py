@@ -15,15 +15,25 @@ from pathlib import Path
 from arbiter_app.core.crosstable import round_robin_grid, swiss_crosstable
 from arbiter_app.core.lots import physical_toss, seeded_draw
 from arbiter_app.core.model import Event, System
+from arbiter_app.core.playoff.results import final_placings, prize_table
+from arbiter_app.core.prizes import PrizeFund
 from arbiter_app.core.standings import Standings, compute_standings
 from arbiter_app.exports.lots import RecordedDraw, protocol_sheet
 from arbiter_app.exports.pairings import pairings_sheet, result_slips_sheet, round_from_event
+from arbiter_app.exports.playoff import (
+    armageddon_cards_sheet,
+    bracket_sheet,
+    prizes_sheet,
+    schedule_sheet,
+    stage_pairings_sheet,
+)
 from arbiter_app.exports.sheet import Paper, Sheet
 from arbiter_app.exports.standings import (
     round_robin_sheet,
     standings_sheet,
     swiss_crosstable_sheet,
 )
+from tests.exports.playoff_sample import played_playoff
 from tests.exports.samples import NAMES, RATINGS, sample_event
 from tests.support.compact import event_from_rows
 
@@ -99,7 +109,24 @@ def _round_robin() -> Sheet:
     return round_robin_sheet(event, round_robin_grid(event, table))
 
 
+def _prizes() -> Sheet:
+    state = played_playoff()
+    standings = [(1, 1, 3), (3, 1, 3), (4, 1, 3), (5, 4, 4), (2, 5, 6), (6, 5, 6)]
+    rows, prizes = prize_table(
+        state.regulation,
+        final_placings(state, standings),
+        NAMES,
+        PrizeFund.of(37500, 25000, 20000, 15000, 12500, 10000),
+    )
+    return prizes_sheet(sample_event(), state, rows, prizes)
+
+
 SHEETS: dict[str, Callable[[], Sheet]] = {
+    "playoff-schedule": lambda: schedule_sheet(sample_event(), played_playoff()),
+    "playoff-pairings": lambda: stage_pairings_sheet(sample_event(), played_playoff()),
+    "armageddon": lambda: armageddon_cards_sheet(sample_event(), played_playoff()),
+    "bracket": lambda: bracket_sheet(sample_event(), played_playoff()),
+    "prizes": _prizes,
     "standings": _standings,
     "crosstable": _crosstable,
     "round-robin": _round_robin,

@@ -29,6 +29,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "prizes",
     "tour",
     "print_sheet",
+    "pgn_import",
 )
 
 EXIT_USAGE = 2

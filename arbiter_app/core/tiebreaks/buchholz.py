@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
 from arbiter_app.core.tiebreaks.unplayed import (
-    Term,
     cut_indices,
     describe_term,
     record,
@@ -37,43 +37,53 @@ def opponent_sum(
     t = table(ctx)
     all_terms = terms(ctx, fore)
     scale = t.unit * t.unit if product else t.unit
+    frac = t.frac
+    simple_cut = spec.cut_low == 1 and not spec.cut_high and t.rounds >= 1
     out: dict[int, Fraction] = {}
     for tpn in players:
-        lst = all_terms[tpn]
-        contrib = [x.value * x.points for x in lst] if product else [x.value for x in lst]
-        total = sum(contrib)
+        tm = all_terms[tpn]
+        if product:
+            contrib = [v * p for v, p in zip(tm.values, tm.points, strict=True)]
+            total = sum(contrib)
+        else:
+            contrib = tm.values
+            total = tm.total
         cut: list[tuple[int, str]] = []
-        if spec.has_cut:
-            items = [(x.value, c, x.vur) for x, c in zip(lst, contrib, strict=True)]
-            cut = cut_indices(items, spec.cut_low, spec.cut_high, t.rounds)
-            total -= sum(contrib[i] for i, _ in cut)
-        out[tpn] = Fraction(total, scale)
+        if spec.has_cut and contrib:
+            if simple_cut and not product:
+                if tm.vur:
+                    # Buchholz cut 1: a voluntarily unplayed round is always cut first (16.5):
+                    # its value is never below the least significant opponent's.
+                    low = min(contrib[i] for i in tm.vur)
+                    index = next(i for i in tm.vur if contrib[i] == low)
+                    reason = "voluntarily unplayed round is cut first (16.5)"
+                else:
+                    low = min(contrib)
+                    index = contrib.index(low)
+                    reason = "least significant opponent (14.1.1)"
+                total -= low
+                cut = [(index, reason)]
+            else:
+                vur = set(tm.vur)
+                items = [
+                    (v, c, i in vur)
+                    for i, (v, c) in enumerate(zip(tm.values, contrib, strict=True))
+                ]
+                cut = cut_indices(items, spec.cut_low, spec.cut_high, t.rounds)
+                total -= sum(contrib[i] for i, _ in cut)
+        out[tpn] = frac(total, scale)
         trace = record(traces, tpn)
         if trace is not None:
-            _explain(ctx, trace, tpn, lst, contrib, scale, cut, fore, product)
+            for i, c in enumerate(contrib):
+                trace.add(
+                    Fraction(c, scale),
+                    round=tm.rounds[i],
+                    opponent=tm.opponents[i] or None,
+                    note=describe_term(ctx, tpn, i, fore, product),
+                )
+            for index, reason in cut:
+                trace.mark_cut(index, reason)
     return out
-
-
-def _explain(
-    ctx: TieBreakContext,
-    trace: Trace,
-    tpn: int,
-    lst: list[Term],
-    contrib: list[int],
-    scale: int,
-    cut: list[tuple[int, str]],
-    fore: bool,
-    product: bool,
-) -> None:
-    for x, c in zip(lst, contrib, strict=True):
-        trace.add(
-            Fraction(c, scale),
-            round=x.round,
-            opponent=x.opponent,
-            note=describe_term(ctx, x, tpn, fore, product),
-        )
-    for index, reason in cut:
-        trace.mark_cut(index, reason)
 
 
 @register(
@@ -94,7 +104,16 @@ def buchholz(
     unplayed rounds with a dummy opponent at the player's score (16.4),
     capped under the 2026 text (16.4.1 / 16.4.2).
     """
-    return opponent_sum(ctx, spec, players, traces)
+    values = opponent_sum(ctx, spec, players, traces)
+    if traces and table(ctx).round_robin:
+        for tpn in players:
+            trace = record(traces, tpn)
+            if trace is not None:
+                # 2026 text: Buchholz and its variants are not to be used in round robins.
+                trace.note(
+                    "in a round robin Buchholz does not separate players (not for use, 2026)"
+                )
+    return values
 
 
 @register(
@@ -164,5 +183,10 @@ def average_of_opponents_buchholz(
         out[tpn] = sum((bh[o] for _, o in met), Fraction(0)) / n
         if trace is not None:
             for r, o in met:
-                trace.add(bh[o] / n, round=r, opponent=o, note=f"opponent's Buchholz {bh[o]} / {n}")
+                trace.add(
+                    bh[o] / n,
+                    round=r,
+                    opponent=o,
+                    note=f"opponent's Buchholz {format_points(bh[o])} / {n}",
+                )
     return out

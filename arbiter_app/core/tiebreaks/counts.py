@@ -9,12 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
-from arbiter_app.core.model import Colour, EntryKind, RoundEntry
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
-from arbiter_app.core.tiebreaks.unplayed import Table, kind_text, record, table
+from arbiter_app.core.tiebreaks.unplayed import GAME_CODES, Table, record, table
 
-# (table, round index, entry, player's points that round) -> (count in halves, note or "")
-Rule = Callable[[Table, int, RoundEntry, int], tuple[int, str]]
+# (table, round index, round code, player's points that round) -> (count in halves, note)
+Rule = Callable[[Table, int, str, int], tuple[int, str]]
 
 
 def _count(
@@ -22,57 +21,106 @@ def _count(
     players: Sequence[int],
     traces: Mapping[int, Trace] | None,
     rule: Rule,
+    fast: Callable[[Table, int], int] | None = None,
 ) -> dict[int, Fraction]:
+    """Count rounds by *rule* (in halves); *fast* counts a player's rounds at C speed."""
     t = table(ctx)
     out: dict[int, Fraction] = {}
     for tpn in players:
         trace = record(traces, tpn)
+        if trace is None and fast is not None:
+            out[tpn] = t.frac(fast(t, tpn), 2)
+            continue
         pts = t.points[tpn]
+        opps = t.opponents[tpn]
         halves = 0
-        for i, e in enumerate(t.entries[tpn]):
-            n, note = rule(t, i, e, pts[i])
+        for i, c in enumerate(t.codes[tpn]):
+            n, note = rule(t, i, c, pts[i])
             if n:
                 halves += n
                 if trace is not None:
-                    trace.add(Fraction(n, 2), round=i + 1, opponent=e.opponent, note=note)
-        out[tpn] = Fraction(halves, 2)
+                    trace.add(Fraction(n, 2), round=i + 1, opponent=opps[i] or None, note=note)
+        out[tpn] = t.frac(halves, 2)
     return out
 
 
-def _win(t: Table, i: int, e: RoundEntry, p: int) -> tuple[int, str]:
-    return (2, f"{kind_text(e.kind)} worth a win") if p == t.win[i] else (0, "")
+def _uniform(t: Table) -> bool:
+    return len(set(t.win)) <= 1 and len(set(t.draw)) <= 1
 
 
-def _won(t: Table, i: int, e: RoundEntry, p: int) -> tuple[int, str]:
-    return (2, "game won over the board") if e.is_win and e.opponent is not None else (0, "")
+def _win(t: Table, i: int, c: str, p: int) -> tuple[int, str]:
+    return (2, f"{_TEXT[c]} worth a win") if p == t.win[i] else (0, "")
 
 
-def _black(t: Table, i: int, e: RoundEntry, p: int) -> tuple[int, str]:
-    if e.is_played and e.colour is Colour.BLACK:
-        return 2, "game played with Black"
-    return 0, ""
+def _win_fast(t: Table, tpn: int) -> int:
+    if _uniform(t) and t.win:
+        return 2 * t.points[tpn].count(t.win[0])
+    return 2 * sum(p == w for p, w in zip(t.points[tpn], t.win, strict=True))
 
 
-def _black_won(t: Table, i: int, e: RoundEntry, p: int) -> tuple[int, str]:
-    if e.is_played and e.colour is Colour.BLACK and p == t.win[i]:
-        return 2, "game won with Black"
-    return 0, ""
+def _won(t: Table, i: int, c: str, p: int) -> tuple[int, str]:
+    return (2, "game won over the board") if c in "Ww" else (0, "")
 
 
-def _elected(t: Table, i: int, e: RoundEntry, p: int) -> tuple[int, str]:
-    if e.is_played:
+def _won_fast(t: Table, tpn: int) -> int:
+    code = t.codes[tpn]
+    return 2 * (code.count("W") + code.count("w"))
+
+
+def _black(t: Table, i: int, c: str, p: int) -> tuple[int, str]:
+    return (2, "game played with Black") if c in "wdl" else (0, "")
+
+
+def _black_fast(t: Table, tpn: int) -> int:
+    code = t.codes[tpn]
+    return 2 * (code.count("w") + code.count("d") + code.count("l"))
+
+
+def _black_won(t: Table, i: int, c: str, p: int) -> tuple[int, str]:
+    return (2, "game won with Black") if c == "w" else (0, "")
+
+
+def _black_won_fast(t: Table, tpn: int) -> int:
+    return 2 * t.codes[tpn].count("w")
+
+
+def _elected(t: Table, i: int, c: str, p: int) -> tuple[int, str]:
+    if c in GAME_CODES:
         return 2, "game played"
-    if e.kind is EntryKind.PAIRING_BYE or p == t.win[i]:
-        return 2, f"{kind_text(e.kind)}: available to play"
+    if c == "U" or p == t.win[i]:
+        return 2, f"{_TEXT[c]}: available to play"
     return 0, ""
 
 
-def _standard(t: Table, i: int, e: RoundEntry, p: int) -> tuple[int, str]:
+def _standard(t: Table, i: int, c: str, p: int) -> tuple[int, str]:
     if p > t.draw[i]:
-        return 2, f"{kind_text(e.kind)}: more than a draw"
+        return 2, f"{_TEXT[c]}: more than a draw"
     if p == t.draw[i]:
-        return 1, f"{kind_text(e.kind)}: as much as a draw"
+        return 1, f"{_TEXT[c]}: as much as a draw"
     return 0, ""
+
+
+def _standard_fast(t: Table, tpn: int) -> int:
+    if not t.draw:
+        return 0
+    pts = t.points[tpn]
+    if _uniform(t):
+        d = t.draw[0]
+        return 2 * sum(p > d for p in pts) + pts.count(d)
+    return sum(2 if p > d else int(p == d) for p, d in zip(pts, t.draw, strict=True))
+
+
+_TEXT = {
+    **dict.fromkeys("WDLwdl", "game"),
+    "+": "forfeit win",
+    "-": "forfeit loss",
+    "U": "pairing-allocated bye",
+    "F": "full-point bye",
+    "H": "half-point bye",
+    "Z": "zero-point bye",
+    "A": "absence",
+    "X": "withdrawal",
+}
 
 
 @register(
@@ -85,7 +133,7 @@ def wins(
     traces: Mapping[int, Trace] | None,
 ) -> dict[int, Fraction]:
     """WIN (FIDE C.07 (2023) 7.1): rounds in which the player got a win's points, played or not."""
-    return _count(ctx, players, traces, _win)
+    return _count(ctx, players, traces, _win, _win_fast)
 
 
 @register("WON", article="FIDE C.07 (2023) 7.2", description="Games won over the board")
@@ -96,7 +144,7 @@ def games_won(
     traces: Mapping[int, Trace] | None,
 ) -> dict[int, Fraction]:
     """WON (FIDE C.07 (2023) 7.2): games won over the board (forfeits and byes excluded)."""
-    return _count(ctx, players, traces, _won)
+    return _count(ctx, players, traces, _won, _won_fast)
 
 
 @register("BPG", article="FIDE C.07 (2023) 7.3", description="Games played with Black")
@@ -107,7 +155,7 @@ def black_games(
     traces: Mapping[int, Trace] | None,
 ) -> dict[int, Fraction]:
     """BPG (FIDE C.07 (2023) 7.3): games played over the board with Black."""
-    return _count(ctx, players, traces, _black)
+    return _count(ctx, players, traces, _black, _black_fast)
 
 
 @register("BWG", article="FIDE C.07 (2023) 7.4", description="Games won with Black")
@@ -118,7 +166,7 @@ def black_wins(
     traces: Mapping[int, Trace] | None,
 ) -> dict[int, Fraction]:
     """BWG (FIDE C.07 (2023) 7.4): games won over the board with Black."""
-    return _count(ctx, players, traces, _black_won)
+    return _count(ctx, players, traces, _black_won, _black_won_fast)
 
 
 @register(
@@ -158,7 +206,7 @@ def standard_points(
     (played or not) and ½ for each round scored exactly as a draw: the 1/½/0
     score whatever the event's point system.
     """
-    return _count(ctx, players, traces, _standard)
+    return _count(ctx, players, traces, _standard, _standard_fast)
 
 
 @register(

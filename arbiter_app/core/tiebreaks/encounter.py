@@ -16,26 +16,44 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from arbiter_app.core.model import EntryKind
+from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
-from arbiter_app.core.tiebreaks.unplayed import Table, record, table
+from arbiter_app.core.tiebreaks.unplayed import GAME_CODES, Table, record, table
 
 
 def _mutual(
     t: Table, tpn: int, group: frozenset[int]
 ) -> tuple[Fraction, int, list[tuple[int, int, Fraction]]]:
     """Points of *tpn* against the rest of *group* (6.2: averaged per opponent), opponents met."""
+    opps = t.opponents[tpn]
+    code = t.codes[tpn]
+    counted = GAME_CODES if not t.round_robin else _RR_COUNTED
+    hits = [i for i, o in enumerate(opps) if o in group and code[i] in counted]
+    if not hits:
+        return Fraction(0), 0, []
+    pts = t.points[tpn]
     per: dict[int, list[int]] = {}
-    rounds: list[tuple[int, int, Fraction]] = []
-    for i, e in enumerate(t.entries[tpn]):
-        opp = e.opponent
-        if opp is None or opp not in group:
-            continue
-        if e.kind is EntryKind.GAME or (t.round_robin and e.kind.is_forfeit):
-            per.setdefault(opp, []).append(t.points[tpn][i])
-            rounds.append((i + 1, opp, t.frac(t.points[tpn][i])))
+    for i in hits:
+        per.setdefault(opps[i], []).append(pts[i])
+    rounds = [(i + 1, opps[i], t.frac(pts[i])) for i in hits]
     total = sum((Fraction(sum(v), len(v)) for v in per.values()), Fraction(0))
     return total / t.unit, len(per), rounds
+
+
+def _everyone_met(t: Table, group: list[int], members: frozenset[int]) -> bool:
+    """Whether every pair of *group* met (cheap check, before any points are added)."""
+    counted = GAME_CODES if not t.round_robin else _RR_COUNTED
+    need = len(group) - 1
+    for p in group:
+        code = t.codes[p]
+        met = {o for i, o in enumerate(t.opponents[p]) if o in members and code[i] in counted}
+        if len(met) < need:
+            return False
+    return True
+
+
+# 15.2: in a round robin a forfeit counts as a game against the scheduled opponent.
+_RR_COUNTED = GAME_CODES | {"+", "-"}
 
 
 def _rank(
@@ -69,7 +87,7 @@ def _rank(
             "all of "
             + ", ".join(map(str, sorted(group)))
             + " met: "
-            + ", ".join(f"{p}: {score[p]}" for p in order)
+            + ", ".join(f"{p}: {format_points(score[p])}" for p in order)
         )
     else:
         best = {p: score[p] + (len(group) - 1 - met[p]) * win for p in group}
@@ -86,7 +104,9 @@ def _rank(
             "not all of "
             + ", ".join(map(str, sorted(group)))
             + " met: "
-            + ", ".join(f"{p}: {score[p]} (at most {best[p]})" for p in order)
+            + ", ".join(
+                f"{p}: {format_points(score[p])} (at most {format_points(best[p])})" for p in order
+            )
         )
     position = base
     for block in blocks:
@@ -132,8 +152,8 @@ def direct_encounter(
     log: list[str] = []
     if "ALL" in spec.options:
         members = frozenset(group)
-        mutual = {p: _mutual(t, p, members) for p in group}
-        if all(mutual[p][1] == len(group) - 1 for p in group) or len(group) == 1:
+        if _everyone_met(t, group, members):
+            mutual = {p: _mutual(t, p, members) for p in group}
             order = sorted(group, key=lambda p: -mutual[p][0])
             for i, p in enumerate(order):
                 same = i and mutual[order[i - 1]][0] == mutual[p][0]
@@ -151,7 +171,7 @@ def direct_encounter(
             if trace is None:
                 continue
             for rnd, opp, pts in _mutual(t, p, members)[2]:
-                trace.note(f"round {rnd}: {pts} against {opp}")
+                trace.note(f"round {rnd}: {format_points(pts)} against {opp}")
             for line in log:
                 trace.note(line)
             trace.add(Fraction(ranks[p]), note=f"rank {ranks[p]} of {len(group)} tied players")

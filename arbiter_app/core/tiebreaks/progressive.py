@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from itertools import accumulate
 
+from arbiter_app.core.errors import RuleError
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
 from arbiter_app.core.tiebreaks.unplayed import record, table
 
@@ -30,11 +32,16 @@ def progressive_scores(
     ``PS/C1`` leaves out the progressive score after round 1, ``PS/C2`` after
     rounds 1 and 2 (14.3). Unplayed rounds count with the points awarded.
     """
+    if spec.cut_high:
+        raise RuleError(f"{spec.code}: progressive scores can only cut the first rounds (PS/C1)")
     t = table(ctx)
     skip = min(spec.cut_low, t.rounds)
     out: dict[int, Fraction] = {}
     for tpn in players:
         trace = record(traces, tpn)
+        if trace is None:
+            out[tpn] = t.frac(sum(list(accumulate(t.points[tpn]))[skip:]))
+            continue
         running = 0
         total = 0
         for i, p in enumerate(t.points[tpn]):

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import cast
 
-from arbiter_app.core.model import EntryKind, Outcome
+from arbiter_app.core.model import EntryKind
+from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
 from arbiter_app.core.tiebreaks.unplayed import record, table
 
@@ -87,8 +88,12 @@ class Rated:
     """All games played over the board (rated opponents or not)."""
     ratings: tuple[tuple[int, int, int], ...]
     """(round, opponent, rating) of the counted games, round order."""
-    score: Fraction
-    """Points (1/½/0) from the counted games (B.02 scoring, whatever the event's points)."""
+    halves: int
+    """Half-points (B.02 scoring 1/½/0, whatever the event's points) from the counted games."""
+
+    @property
+    def score(self) -> Fraction:
+        return Fraction(self.halves, 2)
 
 
 def _unrated_default(spec: TieBreakSpec) -> int | None:
@@ -102,30 +107,27 @@ def rated_games(ctx: TieBreakContext, unrated: int | None) -> Mapping[int, Rated
     return cast(Mapping[int, Rated], ctx.cached(key, lambda: _build_rated(ctx, unrated)))
 
 
-_GAME_SCORE = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2), Outcome.LOSS: Fraction(0)}
+_HALVES = {"W": 2, "w": 2, "D": 1, "d": 1, "L": 0, "l": 0}
 
 
 def _build_rated(ctx: TieBreakContext, unrated: int | None) -> dict[int, Rated]:
     t = table(ctx)
-    registered = {p.tpn: p.rating for p in ctx.event.players}
+    registered: dict[int, int | None] = {p.tpn: (p.rating or unrated) for p in ctx.event.players}
+    halves_of = _HALVES
     out: dict[int, Rated] = {}
     for tpn in t.tpns:
-        games = 0
-        ratings: list[tuple[int, int, int]] = []
-        score = Fraction(0)
-        for i, e in enumerate(t.entries[tpn]):
-            if e.kind is not EntryKind.GAME or e.opponent is None:
-                continue
-            games += 1
-            rating = e.opponent_rating if e.opponent_rating else registered.get(e.opponent)
-            if not rating:
-                rating = unrated
-            if rating is None:
-                continue
-            ratings.append((i + 1, e.opponent, rating))
-            assert e.outcome is not None
-            score += _GAME_SCORE[e.outcome]
-        out[tpn] = Rated(games, tuple(ratings), score)
+        code = t.codes[tpn]
+        opps = t.opponents[tpn]
+        row = t.entries[tpn]
+        played = [i for i, c in enumerate(code) if c in halves_of and opps[i]]
+        games = len(played)
+        ratings = [
+            (i + 1, opps[i], rating)
+            for i in played
+            if (rating := row[i].opponent_rating or registered[opps[i]]) is not None
+        ]
+        halves = sum([halves_of[code[r - 1]] for r, _, _ in ratings])
+        out[tpn] = Rated(games, tuple(ratings), halves)
     return out
 
 
@@ -166,9 +168,10 @@ def _average(kept: Sequence[tuple[int, int, int]], trace: Trace | None, what: st
     if not kept:
         return None
     n = len(kept)
-    exact = Fraction(sum(r for _, _, r in kept), n)
-    value = half_up(exact)
+    total = sum([r for _, _, r in kept])
+    value = (2 * total + n) // (2 * n)  # nearest integer, half up (10), in integers
     if trace is not None:
+        exact = Fraction(total, n)
         for rnd, opp, r in kept:
             trace.add(Fraction(r, n), round=rnd, opponent=opp, note=f"{what} {r} / {n}")
         if value != exact:
@@ -205,8 +208,17 @@ def average_rating_of_opponents(
     rated = rated_games(ctx, _unrated_default(spec))
     rounds = table(ctx).rounds
     out: dict[int, Fraction] = {}
+    cut1 = spec.cut_low == 1 and not spec.cut_high and rounds >= 1
     for tpn in players:
         trace = record(traces, tpn)
+        r = rated[tpn]
+        if trace is None and cut1 and r.games == len(r.ratings) and r.games > 1:
+            # ARO/C1, every opponent rated: drop the lowest rating (14.1), integers only.
+            values = [x[2] for x in r.ratings]
+            n = len(values) - 1
+            total = sum(values) - min(values)
+            out[tpn] = Fraction((2 * total + n) // (2 * n))
+            continue
         kept = _apply_cuts(rated[tpn], spec.cut_low, spec.cut_high, rounds, trace)
         value = _average(kept, trace, "opponent rated")
         out[tpn] = Fraction(value) if value is not None else _undefined(trace, spec.code)
@@ -219,12 +231,12 @@ def performance(rated: Rated, trace: Trace | None) -> int | None:
     if aro is None:
         return None
     n = len(rated.ratings)
-    p = half_up(rated.score * 100 / n)
+    p = (rated.halves * 100 + n) // (2 * n)  # percentage, half up: (halves/2)/n to 0.01
     dp = dp_for(p)
     if trace is not None:
         trace.add(
             Fraction(dp),
-            note=f"dp {dp} for p = {rated.score}/{n} = {p / 100:.2f} (B.02 8.1.1)",
+            note=f"dp {dp} for p = {format_points(rated.score)}/{n} = {p / 100:.2f} (B.02 8.1.1)",
         )
     return aro + dp
 
@@ -243,7 +255,7 @@ def perfect_performance(rated: Rated, trace: Trace | None) -> int | None:
         if trace is not None:
             trace.add(Fraction(value), note="no points: lowest opponent rating - 800 (10.3)")
         return value
-    target = rated.score * 100
+    target = rated.halves * 50  # the score in hundredths
     lo, hi = min(ratings) - 800, max(ratings) + 800
     if sum(expected_hundredths(hi, r) for r in ratings) < target:
         value = hi
@@ -260,7 +272,7 @@ def perfect_performance(rated: Rated, trace: Trace | None) -> int | None:
         got = sum(expected_hundredths(value, r) for r in ratings)
         trace.add(
             Fraction(value),
-            note=f"lowest rating expecting at least {rated.score}: expected {got / 100:.2f} "
+            note=f"lowest rating expecting at least {format_points(rated.score)}: expected {got / 100:.2f} "
             f"(B.02 8.1.2, no 400 cap; 10.3)",
         )
     return value

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
 from arbiter_app.core.tiebreaks.buchholz import opponent_sum
 from arbiter_app.core.tiebreaks.unplayed import kind_text, record, table
@@ -87,13 +88,13 @@ def koya(
                         t.frac(t.points[tpn][i]),
                         round=i + 1,
                         opponent=opp,
-                        note=f"{kind_text(e.kind)}; opponent scored {t.frac(t.score[opp])}, "
-                        f"at least {threshold / t.unit} (9.2)",
+                        note=f"{kind_text(e.kind)}; opponent scored {format_points(t.frac(t.score[opp]))}, "
+                        f"at least {format_points(threshold / t.unit)} (9.2)",
                     )
             elif trace is not None:
                 trace.note(
-                    f"round {i + 1}: opponent {opp} scored {t.frac(t.score[opp])}, "
-                    f"below the limit {threshold / t.unit}: not counted"
+                    f"round {i + 1}: opponent {opp} scored {format_points(t.frac(t.score[opp]))}, "
+                    f"below the limit {format_points(threshold / t.unit)}: not counted"
                 )
         out[tpn] = t.frac(total)
     return out

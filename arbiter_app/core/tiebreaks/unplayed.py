@@ -48,8 +48,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import cast
 
-from arbiter_app.core.model import EntryKind, RoundEntry, RuleSet
-from arbiter_app.core.points import PointSystem
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import Colour, EntryKind, Outcome, RoundEntry, RuleSet
+from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, Trace
 
 VUR_KINDS = frozenset(
@@ -85,19 +86,26 @@ def is_2026(rule_set: RuleSet) -> bool:
     return rule_set is RuleSet.FIDE_2026
 
 
-def _values(system: PointSystem) -> tuple[Fraction, ...]:
-    return (
-        system.win,
-        system.draw,
-        system.loss,
-        system.forfeit_win_points,
-        system.forfeit_loss,
-        system.pairing_bye_points,
-        system.full_bye_points,
-        system.half_bye_points,
-        system.zero_bye,
-        system.absent,
-    )
+# One character per round and player, so that counting tie-breaks run at C speed:
+# games W D L (White or unknown colour) / w d l (Black); forfeits + -; byes U F H Z;
+# A absent (not paired), X withdrawn.
+GAME_CODES = frozenset("WDLwdl")
+_KIND_CODE = {
+    id(EntryKind.FORFEIT_WIN): "+",
+    id(EntryKind.FORFEIT_LOSS): "-",
+    id(EntryKind.PAIRING_BYE): "U",
+    id(EntryKind.FULL_BYE): "F",
+    id(EntryKind.HALF_BYE): "H",
+    id(EntryKind.ZERO_BYE): "Z",
+    id(EntryKind.NOT_PAIRED): "A",
+    id(EntryKind.WITHDRAWN): "X",
+}
+_GAME_CODE = {
+    (id(o), id(c)): ch.lower() if c is Colour.BLACK else ch
+    for o, ch in ((Outcome.WIN, "W"), (Outcome.DRAW, "D"), (Outcome.LOSS, "L"))
+    for c in (Colour.WHITE, Colour.BLACK, None)
+}
+VUR_CODES = frozenset(_KIND_CODE[id(k)] for k in VUR_KINDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +113,8 @@ class Table:
     """The event cut at the context's round, in integer units, with per-player figures.
 
     *unit* is the number of units in one point. Lists indexed by round are
-    0-based (index 0 is round 1).
+    0-based (index 0 is round 1). *codes* has one character per round (see
+    ``GAME_CODES``/``VUR_CODES``), *opponents* the scheduled opponent or 0.
     """
 
     unit: int
@@ -114,6 +123,8 @@ class Table:
     round_robin: bool
     tpns: tuple[int, ...]
     entries: Mapping[int, tuple[RoundEntry, ...]]
+    codes: Mapping[int, str]
+    opponents: Mapping[int, list[int]]
     points: Mapping[int, list[int]]
     score: Mapping[int, int]
     adjustment: Mapping[int, int]
@@ -121,9 +132,15 @@ class Table:
     win: list[int]
     last_available: Mapping[int, int]
     """Last round that was not voluntarily unplayed (0 if none): 16.2 / 16.3.2."""
+    fractions: dict[tuple[int, int], Fraction]
 
-    def frac(self, units: int) -> Fraction:
-        return Fraction(units, self.unit)
+    def frac(self, units: int, scale: int = 0) -> Fraction:
+        """*units* as a Fraction of a point (of a point squared with *scale* = unit²), memoised."""
+        key = (units, scale or self.unit)
+        f = self.fractions.get(key)
+        if f is None:
+            f = self.fractions[key] = Fraction(units, key[1])
+        return f
 
     @property
     def draw_total(self) -> int:
@@ -139,60 +156,75 @@ def _build_table(ctx: TieBreakContext) -> Table:
     event = ctx.event
     rounds = ctx.rounds
     systems = [event.points_system_for(r) for r in range(1, rounds + 1)]
-    denominators = {v.denominator for s in systems or [event.point_system] for v in _values(s)}
+    denominators = {v.denominator for s in systems or [event.point_system] for v in s.all_values()}
     denominators.update(a.points.denominator for a in event.adjustments)
     unit = 1
     for d in denominators:
         unit = unit * d // math.gcd(unit, d)
     tpns = tuple(p.tpn for p in event.players)
-    entries: dict[int, tuple[RoundEntry, ...]] = {}
-    points: dict[int, list[int]] = {}
-    score: dict[int, int] = {}
-    adjustment: dict[int, int] = {}
-    last_available: dict[int, int] = {}
-    # Per-round lookup of the units each kind is worth: avoids Fraction work per entry.
-    worth: list[dict[object, int]] = []
+    # Per round: the units each code is worth.
+    worth: list[dict[str, int]] = []
     for s in systems:
-        worth.append(
-            {
-                ("game", "1"): int(s.win * unit),
-                ("game", "="): int(s.draw * unit),
-                ("game", "0"): int(s.loss * unit),
-                EntryKind.FORFEIT_WIN: int(s.forfeit_win_points * unit),
-                EntryKind.FORFEIT_LOSS: int(s.forfeit_loss * unit),
-                EntryKind.PAIRING_BYE: int(s.pairing_bye_points * unit),
-                EntryKind.FULL_BYE: int(s.full_bye_points * unit),
-                EntryKind.HALF_BYE: int(s.half_bye_points * unit),
-                EntryKind.ZERO_BYE: int(s.zero_bye * unit),
-                EntryKind.NOT_PAIRED: int(s.absent * unit),
-                EntryKind.WITHDRAWN: int(s.absent * unit),
-            }
-        )
+        w = {
+            "+": s.forfeit_win_points,
+            "-": s.forfeit_loss,
+            "U": s.pairing_bye_points,
+            "F": s.full_bye_points,
+            "H": s.half_bye_points,
+            "Z": s.zero_bye,
+            "A": s.absent,
+            "X": s.absent,
+        }
+        for ch, v in (("W", s.win), ("D", s.draw), ("L", s.loss)):
+            w[ch] = w[ch.lower()] = v
+        worth.append({k: int(v * unit) for k, v in w.items()})
     adj_units: dict[int, int] = {}
     for a in event.adjustments:
         if a.round is None or a.round <= rounds:
             adj_units[a.tpn] = adj_units.get(a.tpn, 0) + int(a.points * unit)
     game = EntryKind.GAME
+    kind_code = _KIND_CODE
+    vur_chars = "".join(sorted(VUR_CODES))
+    white_code = {id(o): _GAME_CODE[id(o), id(Colour.WHITE)] for o in Outcome}
+    black_code = {id(o): _GAME_CODE[id(o), id(Colour.BLACK)] for o in Outcome}
+    black = Colour.BLACK
+    entries: dict[int, tuple[RoundEntry, ...]] = {}
+    codes: dict[int, str] = {}
+    opponents: dict[int, list[int]] = {}
+    points: dict[int, list[int]] = {}
+    score: dict[int, int] = {}
+    adjustment: dict[int, int] = {}
+    last_available: dict[int, int] = {}
     for tpn in tpns:
         row = event.entries.get(tpn, ())[:rounds]
         if len(row) < rounds:
             row = row + tuple(event.entry(tpn, r) for r in range(len(row) + 1, rounds + 1))
-        pts: list[int] = []
-        last = 0
-        for i, e in enumerate(row):
-            w = worth[i]
-            if e.kind is game:
-                assert e.outcome is not None
-                pts.append(w[("game", e.outcome.value)])
-            else:
-                pts.append(w[e.kind])
-            if e.kind not in VUR_KINDS:
-                last = i + 1
+        code = "".join(
+            [
+                (black_code if e.colour is black else white_code)[id(e.outcome)]
+                if e.kind is game
+                else kind_code[id(e.kind)]
+                for e in row
+            ]
+        )
+        opps = [e.opponent or 0 for e in row]
+        pts = [w[c] for w, c in zip(worth, code, strict=True)]
+        stripped = code.rstrip(vur_chars)  # drop the trailing voluntarily unplayed rounds (16.3.2)
         entries[tpn] = row
+        codes[tpn] = code
+        opponents[tpn] = opps
         points[tpn] = pts
         adjustment[tpn] = adj_units.get(tpn, 0)
         score[tpn] = sum(pts) + adjustment[tpn]
-        last_available[tpn] = last
+        last_available[tpn] = len(stripped)
+    known = set(tpns)
+    for tpn, opps in opponents.items():
+        for r, o in enumerate(opps, start=1):
+            if o and o not in known:
+                raise RuleError(
+                    f"round {r}: player {tpn} is paired with {o}, who is not a player of the "
+                    "event; tie-breaks cannot be computed"
+                )
     return Table(
         unit=unit,
         rounds=rounds,
@@ -200,12 +232,15 @@ def _build_table(ctx: TieBreakContext) -> Table:
         round_robin=event.system.is_round_robin,
         tpns=tpns,
         entries=entries,
+        codes=codes,
+        opponents=opponents,
         points=points,
         score=score,
         adjustment=adjustment,
         draw=[int(s.draw * unit) for s in systems],
         win=[int(s.win * unit) for s in systems],
         last_available=last_available,
+        fractions={},
     )
 
 
@@ -236,27 +271,27 @@ def _build_scores(ctx: TieBreakContext, fore: bool) -> Scores:
     adjusted: set[int] = set()
     last_round = t.rounds
     fore_active = fore and t.rounds == t.final_round and t.rounds > 0
+    rr = t.round_robin
+    draw = t.draw
     for tpn in t.tpns:
         pts = t.points[tpn]
-        row = t.entries[tpn]
+        opps = t.opponents[tpn]
         lna = t.last_available[tpn]
-        total = t.score[tpn]
         shift = 0
-        if fore_active:
-            last = row[last_round - 1]
-            # 8.3: a player paired in the last round (PAB included) is available there.
-            if last.kind.has_opponent or last.kind is EntryKind.PAIRING_BYE:
-                lna = last_round
-                if last.kind.has_opponent and last.opponent is not None:
-                    shift = t.draw[last_round - 1] - pts[last_round - 1]
-                    adjusted.add(tpn)
-        value = t.adjustment[tpn]
-        for i in range(len(pts)):
-            if i < lna or row[i].opponent is not None:
-                value += pts[i]
-            elif not t.round_robin:
-                value += t.draw[i]
-        own[tpn] = total + shift
+        if fore_active and (opps[-1] or t.codes[tpn][-1] == "U"):
+            # 8.3: a player paired in the last round (PAB included) is available there,
+            # and a last-round pairing counts as a draw.
+            lna = last_round
+            if opps[-1]:
+                shift = draw[-1] - pts[-1]
+                adjusted.add(tpn)
+        value = t.score[tpn]
+        for i in range(lna, last_round):
+            # 16.3.2: trailing voluntarily unplayed rounds without an opponent are draws
+            # (nothing in a round robin, 15.2); everything else keeps its face value.
+            if not opps[i]:
+                value += (0 if rr else draw[i]) - pts[i]
+        own[tpn] = t.score[tpn] + shift
         as_o[tpn] = value + shift
     return Scores(own, as_o, frozenset(adjusted))
 
@@ -265,104 +300,139 @@ def _build_scores(ctx: TieBreakContext, fore: bool) -> Scores:
 
 
 @dataclass(frozen=True, slots=True)
-class Term:
-    """One round's opponent (real or dummy) in a Buchholz-like sum, in units.
+class Terms:
+    """A player's rounds in a Buchholz-like sum, as parallel lists in units.
 
-    *value* is the opponent's score used (AS-O, or the dummy's score);
-    *points* the player's own points that round (for Sonneborn-Berger);
-    *vur* whether the round was voluntarily unplayed (cut first, 16.5).
+    *values*: the opponent's score used (AS-O, or the dummy opponent's score);
+    *points*: the player's own points that round (Sonneborn-Berger);
+    *rounds*: the round numbers; *opponents*: the opponent, 0 for a dummy;
+    *vur*: indices of voluntarily unplayed rounds (cut first, 16.5).
     """
 
-    round: int
-    opponent: int | None
-    value: int
-    points: int
-    vur: bool
-    note: str
+    values: list[int]
+    points: list[int]
+    rounds: Sequence[int]
+    opponents: list[int]
+    vur: tuple[int, ...]
+    total: int
 
 
-def terms(ctx: TieBreakContext, fore: bool = False) -> Mapping[int, list[Term]]:
+def terms(ctx: TieBreakContext, fore: bool = False) -> Mapping[int, Terms]:
     """Every player's opponent terms under the context's rule set (cached)."""
     key = ("fide.terms", fore, ctx.rule_set)
-    return cast(Mapping[int, list[Term]], ctx.cached(key, lambda: _build_terms(ctx, fore)))
+    return cast(Mapping[int, Terms], ctx.cached(key, lambda: _build_terms(ctx, fore)))
 
 
-def _build_terms(ctx: TieBreakContext, fore: bool) -> dict[int, list[Term]]:
+def _build_terms(ctx: TieBreakContext, fore: bool) -> dict[int, Terms]:
     t = table(ctx)
     sc = scores(ctx, fore)
     as_o = sc.for_opponents
     capped = is_2026(ctx.rule_set)
     draw_cap = t.draw_total
     fore_round = t.rounds if fore and t.rounds == t.final_round else 0
-    out: dict[int, list[Term]] = {}
-    game = EntryKind.GAME
+    rr = t.round_robin
+    all_rounds = range(1, t.rounds + 1)
+    games = GAME_CODES
+    vur_codes = VUR_CODES
+    out: dict[int, Terms] = {}
     for tpn in t.tpns:
-        own = sc.own[tpn]
-        row = t.entries[tpn]
+        code = t.codes[tpn]
+        opps = t.opponents[tpn]
         pts = t.points[tpn]
-        lst: list[Term] = []
-        for i, e in enumerate(row):
-            r = i + 1
-            opp = e.opponent
-            if opp is not None and (e.kind is game or t.round_robin or r == fore_round):
-                lst.append(Term(r, opp, as_o[opp], pts[i], False, ""))
-                continue
-            if t.round_robin:
-                # 15.2: no opponent scheduled (odd field), nothing to count.
-                continue
-            value = own
+        if set(code) <= games:
+            # Every round a game over the board: the common case, kept cheap.
+            values = [as_o[o] for o in opps]
+            out[tpn] = Terms(values, pts, all_rounds, opps, (), sum(values))
+            continue
+        own = sc.own[tpn]
+        if not rr and not fore_round:
+            # Swiss: every round has a term; own unplayed rounds meet a dummy opponent
+            # with the player's score (16.4), capped by the 2026 text (16.4.1, 16.4.2).
             if capped:
-                value = min(own, as_o[opp]) if opp is not None else min(own, draw_cap)
-            lst.append(Term(r, None, value, pts[i], e.kind in VUR_KINDS, kind_text(e.kind)))
-        out[tpn] = lst
+                no_opp = min(own, draw_cap)
+                values = [
+                    as_o[o] if c in games else (min(own, as_o[o]) if o else no_opp)
+                    for c, o in zip(code, opps, strict=True)
+                ]
+            else:
+                values = [as_o[o] if c in games else own for c, o in zip(code, opps, strict=True)]
+            opponents = [o if c in games else 0 for c, o in zip(code, opps, strict=True)]
+            vur = tuple([i for i, c in enumerate(code) if c in vur_codes])
+            out[tpn] = Terms(values, pts, all_rounds, opponents, vur, sum(values))
+            continue
+        values, points, rounds, opponents, vur_list = [], [], [], [], []
+        for i, c in enumerate(code):
+            o = opps[i]
+            if o and (c in games or rr or i + 1 == fore_round):
+                value = as_o[o]
+            elif rr:
+                continue  # 15.2: no scheduled opponent in a round robin counts for nothing
+            else:
+                value = own
+                if capped:
+                    value = min(own, as_o[o]) if o else min(own, draw_cap)
+                o = 0
+                if c in vur_codes:
+                    vur_list.append(len(values))
+            values.append(value)
+            points.append(pts[i])
+            rounds.append(i + 1)
+            opponents.append(o)
+        vur = tuple(vur_list)
+        out[tpn] = Terms(values, points, rounds, opponents, vur, sum(values))
     return out
 
 
 def describe_term(
-    ctx: TieBreakContext, term: Term, tpn: int, fore: bool = False, product: bool = False
+    ctx: TieBreakContext, tpn: int, index: int, fore: bool = False, product: bool = False
 ) -> str:
-    """Say where a term's value comes from, citing the article (only for explanations)."""
+    """Say where term *index* of *tpn* comes from, citing the article (explanations only)."""
     t = table(ctx)
     sc = scores(ctx, fore)
-    row = t.entries[tpn]
-    e = row[term.round - 1]
+    tm = terms(ctx, fore)[tpn]
+    rnd = tm.rounds[index]
+    value = tm.values[index]
+    e = t.entries[tpn][rnd - 1]
     parts: list[str] = []
-    if term.opponent is not None:
-        opp = term.opponent
+    opp = tm.opponents[index]
+    if opp:
         if e.kind is not EntryKind.GAME:
             if t.round_robin:
                 parts.append(f"{kind_text(e.kind)} counts as a game (15.2)")
             else:
                 parts.append(f"last-round {kind_text(e.kind)} counted as a game (8.3)")
         if opp in sc.fore_adjusted:
-            parts.append("opponent's last round counted as a draw (8.3)")
+            parts.append("opponent's last-round pairing counted as a draw (8.3)")
         face = sc.own[opp]
         if sc.for_opponents[opp] != face:
             parts.append(
-                f"opponent's score {t.frac(face)} counted as {t.frac(sc.for_opponents[opp])}: "
+                f"opponent's score {format_points(t.frac(face))} counted as {format_points(t.frac(sc.for_opponents[opp]))}: "
                 "voluntarily unplayed rounds after their last available round count as draws (16.3.2)"
             )
         else:
-            unplayed = [
-                str(i + 1) for i, x in enumerate(t.entries[opp]) if x.kind is not EntryKind.GAME
-            ]
+            unplayed = [str(i + 1) for i, c in enumerate(t.codes[opp]) if c not in GAME_CODES]
             if unplayed:
                 parts.append(
                     f"opponent's unplayed round(s) {', '.join(unplayed)} at face value (16.3.1)"
                 )
     else:
         own = sc.own[tpn]
-        text = f"own {term.note} in round {term.round}: dummy opponent with the player's score {t.frac(own)} (16.4)"
-        if term.value != own:
+        text = (
+            f"own {kind_text(e.kind)} in round {rnd}: dummy opponent with the player's "
+            f"score {format_points(t.frac(own))} (16.4)"
+        )
+        if value != own:
             if e.opponent is not None:
-                text += (
-                    f", capped at the scheduled opponent's score {t.frac(term.value)} (2026 16.4.1)"
-                )
+                text += f", capped at the scheduled opponent's score {format_points(t.frac(value))} (2026 16.4.1)"
             else:
-                text += f", capped at a draw per round {t.frac(term.value)} (2026 16.4.2)"
+                text += (
+                    f", capped at a draw per round, {format_points(t.frac(value))} (2026 16.4.2)"
+                )
         parts.append(text)
     if product:
-        parts.append(f"result {t.frac(term.points)} x opponent {t.frac(term.value)}")
+        parts.append(
+            f"result {format_points(t.frac(tm.points[index]))} x opponent {format_points(t.frac(value))}"
+        )
     return "; ".join(parts)
 
 

@@ -83,9 +83,10 @@ def _intermediate(ctx: TieBreakContext, tpn: int, code: str, note: str) -> Fract
     if code == "DUMMY":
         m = re.match(r"r(\d+)", note)
         assert m, note
-        (term,) = [x for x in terms(ctx)[tpn] if x.round == int(m.group(1))]
-        assert term.opponent is None
-        return t.frac(term.value)
+        tm = terms(ctx)[tpn]
+        index = list(tm.rounds).index(int(m.group(1)))
+        assert tm.opponents[index] == 0  # a dummy opponent (16.4)
+        return t.frac(tm.values[index])
     raise AssertionError(f"no golden mapping for {code}")
 
 

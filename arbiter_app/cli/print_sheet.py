@@ -15,12 +15,26 @@ from arbiter_app.cli.sheets import SHEETS
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.exports.sheet import Paper
 
+SHEET_HELP = {
+    "pairings": "the boards of a round (--round, default the latest)",
+    "slips": "result slips of a round, to be signed",
+    "crosstable": "Swiss wall chart or round-robin table",
+    "standings": "standings with the rule set and the tie-break list",
+    "lots": "protocol of every drawing of lots and coin toss",
+    "playoff-schedule": "the play-off's regulation, stages, clocks and start",
+    "playoff-pairings": "a pairing sheet per play-off stage",
+    "armageddon": "Armageddon game cards: clocks, toss, draw odds",
+    "bracket": "the Armageddon knockout drawn as a bracket",
+    "prizes": "prize money and tour points as shared",
+}
+
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "print",
         help="print a sheet (pairings, result slips, crosstable, standings, ...) as PDF",
         description="Print one of the venue's sheets as a PDF file, A4 or US Letter.",
+        epilog="sheets: " + "; ".join(f"{name}: {text}" for name, text in SHEET_HELP.items()),
     )
     p.add_argument("file", type=Path, help="the tournament file (.arbiter) or a TRF file (.trf)")
     p.add_argument("sheet", choices=sorted(SHEETS), help="which sheet")

@@ -173,3 +173,10 @@ def test_event_sheets_from_a_tournament_file(
         assert "PAB" in text and "Иван Петров" in text
     else:
         assert "No lots have been drawn" in text
+
+
+def test_every_sheet_is_described_in_the_help() -> None:
+    from arbiter_app.cli.print_sheet import SHEET_HELP
+    from arbiter_app.cli.sheets import SHEETS
+
+    assert set(SHEET_HELP) == set(SHEETS)

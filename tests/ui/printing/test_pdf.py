@@ -118,3 +118,20 @@ def test_crosstable_pdf_cells(tmp_path: Path) -> None:
     row = next(line for line in layout.splitlines() if "Иван Петров" in line)
     assert row.split()[5:] == ["3b1⁄2", "1w1⁄2", "4b0", "1"]
     assert "PAB" in layout and "FPB" in layout and "HPB" in layout
+
+
+def test_the_same_painting_drives_a_printer(tmp_path: Path) -> None:
+    """The GUI prints through QPrinter; here a QPrinter that writes PDF stands for the printer."""
+    from PySide6.QtPrintSupport import QPrinter
+
+    from arbiter_app.ui.printing import paint_sheet
+
+    out = tmp_path / "printer.pdf"
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(out))
+    pages = paint_sheet(pairings_sheet(round_from_event(sample_event(), 2)), printer, Paper.LETTER)
+    del printer
+    assert pages == 1
+    assert pdf_info(out)["Page size"].startswith("612 x 792")
+    assert "Иван Петров" in pdf_text(out)

@@ -90,8 +90,9 @@ def _load_arbiter(path: Path) -> Source:
             r: tuple(PendingBoard(b.number, b.white, b.black) for b in session.boards(r))
             for r in range(1, event.rounds + 1)
         }
+        journal = session.journal()
         live = [line.entry for line in session.log() if not line.undone]
-        draws = list(_journal_draws(live))
+        draws = _numbering_draws(journal, live) + list(_journal_draws(live))
         playoff, places, prizes = _playoff_of(session, event, settings.playoff)
         if playoff is not None:
             draws += _playoff_draws(playoff, live)
@@ -135,6 +136,40 @@ def _playoff_draws(playoff: Any, entries: Sequence[Any]) -> list[RecordedDraw]:
         if isinstance(draw, Draw):
             when = _time(times[len(out)]) if len(out) < len(times) else ""
             out.append(RecordedDraw(draw, when))
+    return out
+
+
+def _numbering_draws(journal: Sequence[Any], live: Sequence[Any]) -> list[RecordedDraw]:
+    """Pairing numbers drawn by lot for the event, rebuilt from the journal.
+
+    The command stores only its seed; replaying the journal up to it gives the
+    players as numbered then, and the documented shuffle of :mod:`arbiter_app.core.lots`
+    gives the drawn order, so the protocol shows who drew which number.
+    """
+    from arbiter_app.core.lots import seeded_draw
+    from arbiter_app.session.replay import history_of, replay
+
+    out: list[RecordedDraw] = []
+    for entry in live:
+        if entry.command != "set_pairing_numbers" or entry.seed is None:
+            continue
+        if entry.arguments.get("by") != "lot":
+            continue
+        before = [e for e in journal if e.seq < entry.seq]
+        state = replay(before, history_of(before))
+        players = state.tables["players"]
+        current = sorted(key[0] for key in players)
+        draw = seeded_draw("Pairing numbers of the event, by lot", current, entry.seed)
+        names = {key[0]: str(row["name"] or "") for key, row in players.items()}
+        out.append(
+            RecordedDraw(
+                draw,
+                _time(entry.time),
+                names,
+                "The numbers beside the names are the players' numbers before the draw; "
+                "each player's new pairing number is the drawn number.",
+            )
+        )
     return out
 
 

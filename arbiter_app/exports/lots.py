@@ -37,6 +37,9 @@ class RecordedDraw:
 
     draw: Draw
     time: str = ""
+    names: Mapping[int, str] | None = None
+    """Names of the drawn numbers when they differ from today's (a draw that renumbered)."""
+    note: str = ""
 
 
 def _is_toss(draw: Draw) -> bool:
@@ -74,7 +77,7 @@ def protocol_sheet(
             blocks.append(PageBreak())
             used = 0
         used += weight
-        blocks.append(_draw_box(i, rec, names))
+        blocks.append(_draw_box(i, rec, rec.names if rec.names is not None else names))
     return Sheet(
         title="Protocol of the drawing of lots",
         event=event,
@@ -124,5 +127,7 @@ def _draw_box(index: int, rec: RecordedDraw, names: Mapping[int, str]) -> Box:
             )
         )
     witnesses = tuple(f"Witness: {w}" for w in d.witnesses[:2]) or ("Witness",)
+    if rec.note:
+        blocks.append(Paragraph(rec.note, small=True))
     blocks.append(Signatures((*witnesses, "Chief arbiter")))
     return Box(tuple(blocks))

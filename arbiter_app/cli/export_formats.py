@@ -21,7 +21,9 @@ def _csv(src: Source) -> str:
     from arbiter_app.exports.standings import standings_csv_rows
 
     header, rows = standings_csv_rows(src.event, standings_of(src))
-    return rows_to_csv(header, rows)
+    # A byte-order mark tells Excel the file is UTF-8, so Cyrillic, Chinese and
+    # Arabic names open as written (without it Excel assumes a legacy code page).
+    return "\ufeff" + rows_to_csv(header, rows)
 
 
 def _json(src: Source) -> str:

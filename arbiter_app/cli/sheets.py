@@ -175,13 +175,13 @@ def armageddon(src: Source, round_no: int | None) -> Sheet:
 
 
 def bracket(src: Source, round_no: int | None) -> Sheet:
-    from arbiter_app.exports.playoff import bracket_sheet
+    from arbiter_app.exports.bracket import bracket_sheet
 
     return bracket_sheet(src.event, _playoff(src))
 
 
 def prizes(src: Source, round_no: int | None) -> Sheet:
-    from arbiter_app.exports.playoff import prizes_sheet
+    from arbiter_app.exports.prizes import prizes_sheet
 
     if src.prizes is None:
         raise ArbiterError(

@@ -14,20 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from arbiter_app.core.model import Colour, Event
 from arbiter_app.core.playoff import PlayoffState, StageKind, next_step
 from arbiter_app.core.playoff.steps import GameRecord
-from arbiter_app.core.points import format_points
 from arbiter_app.core.timecontrol import TimeControl, parse
 from arbiter_app.exports.pgn import PlayoffGame
 from arbiter_app.exports.sheet import (
     Align,
     Block,
     Box,
-    Bracket,
-    BracketNode,
     Column,
     Fields,
     Heading,
@@ -39,18 +35,14 @@ from arbiter_app.exports.sheet import (
     embed,
 )
 
-if TYPE_CHECKING:
-    from arbiter_app.core.playoff.results import PrizeRow
-    from arbiter_app.core.prizes import PrizeList
-
 RESULT_TEXT = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}
 
 
-def _names(event: Event) -> dict[int, str]:
+def names_of(event: Event) -> dict[int, str]:
     return {p.tpn: p.name for p in event.players}
 
 
-def _who(tpn: int, names: Mapping[int, str]) -> str:
+def who(tpn: int, names: Mapping[int, str]) -> str:
     return f"{embed(names.get(tpn, '?'))} ({tpn})"
 
 
@@ -73,7 +65,7 @@ def _clock(text: str) -> TimeControl | None:
 def schedule_sheet(event: Event, state: PlayoffState, *, start: datetime | None = None) -> Sheet:
     """What the play-off is, when it may start, its stages and clocks, and who is tied."""
     reg = state.regulation
-    names = _names(event)
+    names = names_of(event)
     blocks: list[Block] = [
         Heading("Regulation (FIDE C.07 article 3.1)"),
         Table(
@@ -89,7 +81,7 @@ def schedule_sheet(event: Event, state: PlayoffState, *, start: datetime | None 
             tuple(
                 (
                     f"{t.place}-{t.last_place}",
-                    "; ".join(_who(tpn, names) for tpn in t.players),
+                    "; ".join(who(tpn, names) for tpn in t.players),
                 )
                 for t in state.ties
             ),
@@ -99,13 +91,15 @@ def schedule_sheet(event: Event, state: PlayoffState, *, start: datetime | None 
     rows = []
     for index, stage in enumerate(reg.stages, start=1):
         for fmt in stage.formats:
-            who = f"{fmt.min_players}" + ("+" if fmt.max_players is None else f"–{fmt.max_players}")
+            count = f"{fmt.min_players}" + (
+                "+" if fmt.max_players is None else f"–{fmt.max_players}"
+            )
             clock = _clock(fmt.time_control) if fmt.time_control else None
             rows.append(
                 (
                     str(index),
                     _stage_name(stage.kind, fmt.cycles, fmt.label),
-                    who,
+                    count,
                     clock.us() if clock else "—",
                     _minutes(clock.longest().total_seconds()) if clock else "—",
                     fmt.article or stage.article,
@@ -189,7 +183,7 @@ def _by_stage(games: Sequence[GameRecord]) -> list[tuple[str, list[GameRecord]]]
 
 def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
     """One pairing sheet per stage of the play-off (a page each), with the clock and results so far."""
-    names = _names(event)
+    names = names_of(event)
     blocks: list[Block] = []
     stages = _by_stage(state.games())
     for i, (key, games) in enumerate(stages):
@@ -200,7 +194,7 @@ def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
         blocks.append(Heading(key[:1].upper() + key[1:]))
         info: list[tuple[str, str]] = [("Clock", clock.us() if clock else first.time_control)]
         if first.armageddon:
-            _, draw_art, colour_art = _knockout_articles(state)
+            _, draw_art, colour_art = knockout_articles(state)
             info.append(
                 (
                     "Armageddon",
@@ -275,7 +269,7 @@ def _resting(state: PlayoffState, key: str, games: Sequence[GameRecord]) -> str:
 # --- Armageddon game cards ----------------------------------------------------------------
 
 
-def _knockout_articles(state: PlayoffState) -> tuple[str, str, str]:
+def knockout_articles(state: PlayoffState) -> tuple[str, str, str]:
     """(stage article, draw-odds article, colours article) of the Armageddon stage."""
     for stage in state.regulation.stages:
         if stage.kind is StageKind.ARMAGEDDON_KNOCKOUT:
@@ -289,9 +283,9 @@ def _side(clock: TimeControl, colour: Colour) -> str:
 
 def armageddon_cards_sheet(event: Event, state: PlayoffState) -> Sheet:
     """One card per Armageddon game: clocks, colours by the toss, draw odds, result, signatures."""
-    names = _names(event)
+    names = names_of(event)
     tosses = state.tosses()
-    stage_art, draw_art, colour_art = _knockout_articles(state)
+    stage_art, draw_art, colour_art = knockout_articles(state)
     blocks: list[Block] = []
     cards = [g for g in state.games() if g.spec.armageddon]
     for i, g in enumerate(cards):
@@ -301,7 +295,7 @@ def armageddon_cards_sheet(event: Event, state: PlayoffState) -> Sheet:
         clock = _clock(spec.time_control)
         toss = tosses.get(spec.id)
         if toss is not None:
-            toss_text = f"won by {_who(toss.winner, names)}"
+            toss_text = f"won by {who(toss.winner, names)}"
             if toss.choice is not None:
                 chose = "White" if toss.choice is Colour.WHITE else "Black"
                 toss_text += f", who chose {chose}"
@@ -314,8 +308,8 @@ def armageddon_cards_sheet(event: Event, state: PlayoffState) -> Sheet:
         else:
             toss_text = "not tossed yet"
         fields: list[tuple[str, str]] = [
-            ("White", _who(spec.white, names)),
-            ("Black", _who(spec.black, names)),
+            ("White", who(spec.white, names)),
+            ("Black", who(spec.black, names)),
             ("White's clock", _side(clock, Colour.WHITE) if clock else spec.time_control),
             ("Black's clock", _side(clock, Colour.BLACK) if clock else spec.time_control),
             ("Coin toss", toss_text + (f" — article {colour_art}" if colour_art else "")),
@@ -331,7 +325,7 @@ def armageddon_cards_sheet(event: Event, state: PlayoffState) -> Sheet:
             ),
         ]
         if g.winner is not None:
-            fields.append(("Goes through", _who(g.winner, names)))
+            fields.append(("Goes through", who(g.winner, names)))
         blocks.append(
             Box(
                 (
@@ -351,170 +345,6 @@ def armageddon_cards_sheet(event: Event, state: PlayoffState) -> Sheet:
     )
 
 
-# --- the bracket -----------------------------------------------------------------------
-
-
-def _knockouts(state: PlayoffState) -> list[tuple[str, list[GameRecord]]]:
-    """Armageddon games by knockout (the tie they break), in order."""
-    out: dict[str, list[GameRecord]] = {}
-    for g in state.games():
-        if g.spec.armageddon:
-            key = g.spec.label.split(": ")[0]
-            out.setdefault(key, []).append(g)
-    return list(out.items())
-
-
-def bracket_of(games: Sequence[GameRecord], names: Mapping[int, str]) -> Bracket:
-    """The knockout as a tree, built back from its last round (so re-drawn rounds stay true)."""
-    rounds = sorted({g.spec.round for g in games})
-    last = rounds[-1]
-    by_round: dict[int, list[GameRecord]] = {
-        r: [g for g in games if g.spec.round == r] for r in rounds
-    }
-
-    def game_text(g: GameRecord) -> str:
-        w, b = embed(names.get(g.spec.white, "?")), embed(names.get(g.spec.black, "?"))
-        result = RESULT_TEXT.get(g.result or "", "")
-        line = f"{w} – {b}"
-        if result:
-            line += f"\n{result}"
-            if g.winner is not None:
-                line += f" → {embed(names.get(g.winner, '?'))}"
-        return line
-
-    def entering(tpn: int, r: int) -> BracketNode:
-        """How *tpn* came into round *r*: the game won in round r-1, or a bye."""
-        if r == rounds[0]:
-            return BracketNode(_who(tpn, names))
-        for g in by_round.get(r - 1, []):
-            if tpn in (g.spec.white, g.spec.black):
-                return node(g)
-        return BracketNode(f"{_who(tpn, names)}: bye", (entering(tpn, r - 1),))
-
-    def node(g: GameRecord) -> BracketNode:
-        return BracketNode(
-            game_text(g),
-            (entering(g.spec.white, g.spec.round), entering(g.spec.black, g.spec.round)),
-        )
-
-    finals = by_round[last]
-    winner_known = len(finals) == 1 and finals[0].winner is not None
-    roots: list[BracketNode] = []
-    for g in finals:
-        top = node(g)
-        if winner_known and g.winner is not None:
-            top = BracketNode(_who(g.winner, names), (top,), strong=True)
-        roots.append(top)
-    depth = max(r.depth for r in roots)
-    columns = ["Players"] + [f"Round {r}" for r in rounds]
-    if winner_known:
-        columns.append("Winner")
-    return Bracket(
-        tuple(columns[-depth:]) if len(columns) >= depth else tuple(columns), tuple(roots)
-    )
-
-
-def bracket_sheet(event: Event, state: PlayoffState) -> Sheet:
-    names = _names(event)
-    stage_art, _, _ = _knockout_articles(state)
-    blocks: list[Block] = []
-    for label, games in _knockouts(state):
-        blocks.append(Heading(f"Armageddon knockout — {label}"))
-        blocks.append(bracket_of(games, names))
-    if not blocks:
-        blocks.append(Paragraph("No Armageddon knockout has been played in this play-off."))
-    notes = [
-        "Byes bring the field to 2, 4 or 8 players; pairings and byes are drawn by lot"
-        + (f" (article {stage_art})" if stage_art else "")
-        + "."
-    ]
-    return Sheet(
-        title="Play-off bracket",
-        event=event.name,
-        subtitle=state.regulation.title,
-        blocks=(*blocks, Paragraph(" ".join(notes), small=True)),
-        landscape=True,
-    )
-
-
-# --- prizes and tour points --------------------------------------------------------------
-
-
-def prizes_sheet(
-    event: Event,
-    state: PlayoffState | None,
-    rows: Sequence[PrizeRow],
-    prizes: PrizeList,
-    *,
-    currency: str = "USD",
-) -> Sheet:
-    """Money and tour points for every line of the final standings, with how each was shared.
-
-    Without a play-off (*state* None) tied players simply share (GCT 2023
-    2.8 / 3.8; US Chess 32B).
-    """
-    reg = state.regulation if state is not None else None
-    names = _names(event)
-    with_points = (reg is not None and reg.points is not None) or any(r.tour_points for r in rows)
-    columns = [
-        Column("Place", Align.RIGHT, 7),
-        Column("No", Align.RIGHT, 5),
-        Column("Name", Align.LEFT, 25),
-        Column(f"Prize ({currency})", Align.RIGHT, 13),
-    ]
-    if with_points:
-        columns.append(Column("Tour points", Align.RIGHT, 12))
-    columns.append(Column("How it was shared", Align.LEFT, 38 if with_points else 50))
-    body = []
-    strong = set()
-    for i, row in enumerate(rows):
-        cells = [
-            row.place + (" *" if row.by_playoff else ""),
-            str(row.tpn),
-            row.name or names.get(row.tpn, ""),
-            f"{row.money:,.2f}",
-        ]
-        if with_points:
-            cells.append(format_points(row.tour_points))
-        cells.append(row.explanation)
-        body.append(tuple(cells))
-        if row.by_playoff:
-            strong.add(i)
-    total = sum((r.money for r in rows), start=prizes.unassigned * 0)
-    header: list[tuple[str, str]] = []
-    if reg is not None:
-        header.append(("Regulation", reg.title))
-        if reg.sharing.article:
-            header.append(("Sharing", f"article {reg.sharing.article}"))
-        if reg.sharing.winner_fixed:
-            header.append(
-                ("Play-off winner first receives", f"{reg.sharing.winner_fixed:,.2f} {currency}")
-            )
-        if with_points and reg.points_article:
-            header.append(("Tour points", f"article {reg.points_article}"))
-    else:
-        header.append(("Sharing", "tied players share the prizes of the places they occupy"))
-    blocks: list[Block] = [
-        Table(tuple(columns), tuple(body), strong_rows=frozenset(strong)),
-        Fields(
-            (
-                ("Total paid", f"{total:,.2f} {currency}"),
-                ("Not assigned", f"{prizes.unassigned:,.2f} {currency}"),
-                ("Cents", prizes.rule),
-            )
-        ),
-    ]
-    if strong:
-        blocks.append(Paragraph("* place decided by the play-off.", small=True))
-    blocks.append(Signatures(("Chief arbiter", "Organiser")))
-    return Sheet(
-        title="Prizes and tour points" if with_points else "Prizes",
-        event=event.name,
-        header=tuple(header),
-        blocks=tuple(blocks),
-    )
-
-
 # --- PGN ------------------------------------------------------------------------------
 
 
@@ -530,7 +360,7 @@ def playoff_games(event: Event, state: PlayoffState) -> list[PlayoffGame]:
     Round is ``stage.round`` (``1.2``: the first stage's second round), with
     ``.board`` added when a round has several games.
     """
-    names = _names(event)
+    names = names_of(event)
     games = state.games()
     stages: dict[str, int] = {}
     per_round: dict[tuple[str, int], int] = {}

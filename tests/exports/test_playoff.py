@@ -6,17 +6,16 @@ from decimal import Decimal
 
 from arbiter_app.core.playoff.results import final_placings, prize_table
 from arbiter_app.core.prizes import PrizeFund
+from arbiter_app.exports.bracket import bracket_of, bracket_sheet
 from arbiter_app.exports.html import sheet_to_html
 from arbiter_app.exports.pgn import games_to_pgn, read_pgn_results
 from arbiter_app.exports.playoff import (
     armageddon_cards_sheet,
-    bracket_of,
-    bracket_sheet,
     playoff_games,
-    prizes_sheet,
     schedule_sheet,
     stage_pairings_sheet,
 )
+from arbiter_app.exports.prizes import prizes_sheet
 from arbiter_app.exports.sheet import Box, Bracket, Fields, PageBreak
 from tests.exports.playoff_sample import played_playoff
 from tests.exports.samples import NAMES, sample_event

@@ -18,15 +18,15 @@ from arbiter_app.core.model import Event, System
 from arbiter_app.core.playoff.results import final_placings, prize_table
 from arbiter_app.core.prizes import PrizeFund
 from arbiter_app.core.standings import Standings, compute_standings
+from arbiter_app.exports.bracket import bracket_sheet
 from arbiter_app.exports.lots import RecordedDraw, protocol_sheet
 from arbiter_app.exports.pairings import pairings_sheet, result_slips_sheet, round_from_event
 from arbiter_app.exports.playoff import (
     armageddon_cards_sheet,
-    bracket_sheet,
-    prizes_sheet,
     schedule_sheet,
     stage_pairings_sheet,
 )
+from arbiter_app.exports.prizes import prizes_sheet
 from arbiter_app.exports.sheet import Paper, Sheet
 from arbiter_app.exports.standings import (
     round_robin_sheet,

@@ -68,7 +68,7 @@ def _rating(r: int | None) -> str:
 
 
 def standings_columns(standings: Standings) -> tuple[Column, ...]:
-    tb_width = 7 if len(standings.codes) <= 6 else 5
+    tb_width = 7 if len(standings.codes) <= 6 else 6
     # The name takes what the other columns leave, so the table spans the page.
     name_width = max(18, 100 - (7 + 5 + 6 + 6) - tb_width * len(standings.codes))
     return (
@@ -248,12 +248,15 @@ def swiss_crosstable_sheet(
 ) -> Sheet:
     """The Swiss wall chart: one column per round (opponent, colour, result)."""
     numbered_by = "rank" if table.numbering == "rank" else "pairing number"
+    # Fixed shares for the name and the numbers; the rounds share the rest, so the
+    # name is never squeezed by wide round columns (a very wide table is scaled down).
+    per_round = max(3, 54 // max(table.rounds, 1))
     columns = (
         Column("Place", Align.RIGHT, 6),
         Column("No", Align.RIGHT, 4),
-        Column("Name", Align.LEFT, 24),
+        Column("Name", Align.LEFT, max(20, 80 - per_round * table.rounds)),
         Column("Rtg", Align.RIGHT, 5),
-        *(Column(str(r), Align.CENTER, 0) for r in range(1, table.rounds + 1)),
+        *(Column(str(r), Align.CENTER, per_round) for r in range(1, table.rounds + 1)),
         Column("Pts", Align.CENTER, 5),
     )
     rows = tuple(
@@ -290,12 +293,13 @@ def round_robin_sheet(event: Event, grid: RoundRobinGrid) -> Sheet:
     """The round-robin table: players against players, one result per cycle in each cell."""
     n = len(grid.order)
     index = {tpn: i for i, tpn in enumerate(grid.order, start=1)}
+    per_player = max(3, 54 // max(n, 1))
     columns = (
         Column("Place", Align.RIGHT, 6),
         Column("#", Align.RIGHT, 4),
-        Column("Name", Align.LEFT, 24),
+        Column("Name", Align.LEFT, max(20, 80 - per_player * n)),
         Column("Rtg", Align.RIGHT, 5),
-        *(Column(str(i), Align.CENTER, 0) for i in range(1, n + 1)),
+        *(Column(str(i), Align.CENTER, per_player) for i in range(1, n + 1)),
         Column("Pts", Align.CENTER, 5),
     )
     rows = tuple(

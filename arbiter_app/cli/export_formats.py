@@ -33,10 +33,11 @@ def _json(src: Source) -> str:
 
 
 def _html(src: Source) -> str:
+    from arbiter_app.cli.sheets import standings
     from arbiter_app.exports.html import sheet_to_html
-    from arbiter_app.exports.standings import standings_sheet
 
-    return sheet_to_html(standings_sheet(src.event, standings_of(src)))
+    # The very sheet `arbiter-app print FILE standings` prints.
+    return sheet_to_html(standings(src, None))
 
 
 def _trf(src: Source, version: str = "TRF-26") -> str:

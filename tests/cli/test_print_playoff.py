@@ -136,3 +136,24 @@ def test_sheets_without_a_playoff_are_refused(
     code = main(["print", str(path), "bracket", "-o", str(tmp_path / "b.pdf")])
     assert code == 2
     assert "no play-off has been started" in capsys.readouterr().err
+
+
+def test_exports_follow_the_playoff(played: Path, tmp_path: Path) -> None:
+    """Standings exports put the play-off winner first, as the printed standings do."""
+    import csv
+    import json
+
+    html = tmp_path / "s.html"
+    assert main(["export", str(played), "--format", "html", "-o", str(html)]) == 0
+    text = html.read_text(encoding="utf-8")
+    assert "* place decided by the play-off (article 2.1)" in text
+    doc = tmp_path / "s.json"
+    assert main(["export", str(played), "--format", "json", "-o", str(doc)]) == 0
+    rows = json.loads(doc.read_text(encoding="utf-8"))["standings"]
+    table = tmp_path / "s.csv"
+    assert main(["export", str(played), "--format", "csv", "-o", str(table)]) == 0
+    with table.open(encoding="utf-8-sig", newline="") as fh:
+        csv_rows = list(csv.DictReader(fh))
+    assert rows[0]["place"] == "1" and csv_rows[0]["Place"] == "1"
+    assert rows[0]["tpn"] == int(csv_rows[0]["No"])
+    assert [r["place"] for r in rows[1:3]] == ["2-3", "2-3"]

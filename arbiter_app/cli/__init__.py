@@ -48,6 +48,8 @@ COMMAND_NAMES: dict[str, str] = {
     "playoff": "playoff",
     "prizes": "prizes",
     "tour": "tour",
+    "print": "print_sheet",
+    "import-pgn": "pgn_import",
 }
 """Which module registers each command: a command line imports only the module it needs
 (the others bring SQLite, the pairing engine and more, which would slow every start).

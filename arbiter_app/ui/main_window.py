@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QTextDocument
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -26,11 +26,18 @@ from PySide6.QtWidgets import (
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event, EventInfo
+from arbiter_app.exports.sheet import Sheet
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.new_event import NewEvent, NewEventDialog
 from arbiter_app.ui.dialogs.playoff import DialogPrompter
 from arbiter_app.ui.dialogs.preferences import PreferencesDialog
 from arbiter_app.ui.document import Backend, Changes, EventDocument
+from arbiter_app.ui.exporting import (
+    STANDINGS_FILTERS,
+    export_standings,
+    print_sheet,
+    standings_print_sheet,
+)
 from arbiter_app.ui.memory_backend import MemoryBackend
 from arbiter_app.ui.panels.crosstable import CrosstablePanel
 from arbiter_app.ui.panels.pairings import PairingsPanel
@@ -38,10 +45,8 @@ from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
-from arbiter_app.ui.playoff_adapter import shown_standings
 from arbiter_app.ui.projector import ProjectorWindow
 from arbiter_app.ui.settings import Settings
-from arbiter_app.ui.standings_print import standings_sheet
 
 EVENT_FILTER = "Arbiter events (*.arbiter)"
 TRF_FILTER = "FIDE tournament report (*.trf *.txt)"
@@ -101,7 +106,7 @@ class MainWindow(QMainWindow):
         self.pairings = PairingsPanel(document)
         self.crosstable = CrosstablePanel(document)
         self.standings = StandingsPanel(document)
-        self.playoff = PlayoffPanel(document, DialogPrompter(self))
+        self.playoff = PlayoffPanel(document, DialogPrompter(self, document))
         self.prizes = PrizesPanel(document)
         self.docks: dict[str, QDockWidget] = {}
         self._build_docks()
@@ -167,7 +172,13 @@ class MainWindow(QMainWindow):
             "&Import TRF…", self.choose_trf, "Ctrl+I", "Read a FIDE tournament report file"
         )
         self.export_action = self._action(
-            "&Export TRF…", self.export_trf, "Ctrl+E", "Write the event as a FIDE report file"
+            "&Export TRF…", self.export_trf, "Ctrl+Shift+E", "Write the event as a FIDE report file"
+        )
+        self.export_standings_action = self._action(
+            "Export &standings…",
+            self.choose_standings_export,
+            "Ctrl+E",
+            "Write the standings as CSV, HTML, JSON or PDF",
         )
         self.print_action = self._action("&Print…", self.print_standings, sk.Print)
         self.preview_action = self._action("Print pre&view…", self.preview_standings)
@@ -197,6 +208,7 @@ class MainWindow(QMainWindow):
         file_menu.addMenu(self.recent_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.import_action)
+        file_menu.addAction(self.export_standings_action)
         file_menu.addAction(self.export_action)
         file_menu.addSeparator()
         file_menu.addAction(self.preview_action)
@@ -224,7 +236,7 @@ class MainWindow(QMainWindow):
             self.new_action,
             self.open_action,
             self.import_action,
-            self.export_action,
+            self.export_standings_action,
             self.print_action,
         ):
             toolbar.addAction(action)
@@ -367,23 +379,40 @@ class MainWindow(QMainWindow):
         if path:
             self.run(lambda: writer(self.document.tournament, Path(path)))
 
-    def standings_document(self) -> QTextDocument:
-        event = self.document.tournament
-        sheet = QTextDocument(self)
-        table = shown_standings(self.document).table
-        sheet.setHtml(standings_sheet(event, table))
-        return sheet
+    def choose_standings_export(self) -> None:
+        name, chosen = QFileDialog.getSaveFileName(
+            self, "Export the standings", "", ";;".join(STANDINGS_FILTERS)
+        )
+        if not name:
+            return
+        path = Path(name)
+        if not path.suffix:
+            # The filter chosen names the format when the name has no suffix.
+            path = path.with_suffix(chosen.split("*")[-1].rstrip(")"))
+        self.export_standings(path)
+
+    def export_standings(self, path: Path) -> bool:
+        if self.run(lambda: export_standings(self.document, path)):
+            self.statusBar().showMessage(f"Standings written to {path.name}", 5000)
+            return True
+        return False
 
     def print_standings(self) -> None:
+        sheets: list[Sheet] = []
+        if not self.run(lambda: sheets.append(standings_print_sheet(self.document))):
+            return
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, self)
         if dialog.exec() == QPrintDialog.DialogCode.Accepted:
-            self.standings_document().print_(printer)
+            self.run(lambda: print_sheet(sheets[0], printer))
 
     def preview_standings(self) -> None:
+        sheets: list[Sheet] = []
+        if not self.run(lambda: sheets.append(standings_print_sheet(self.document))):
+            return
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         preview = QPrintPreviewDialog(printer, self)
-        preview.paintRequested.connect(lambda p: self.standings_document().print_(p))
+        preview.paintRequested.connect(lambda device: print_sheet(sheets[0], device))
         preview.exec()
 
     def show_preferences(self) -> PreferencesDialog:

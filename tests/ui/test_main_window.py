@@ -217,13 +217,22 @@ def test_projector_follows_the_event(
     assert window.show_projector() is projector
 
 
-def test_print_sheet_is_made_from_the_standings_rows(
-    qtbot: QtBot, document: EventDocument, settings: Settings
+def test_standings_export_in_every_format(
+    qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
 ) -> None:
     window = make_window(qtbot, document, settings)
-    text = window.standings_document().toPlainText()
-    assert "Standings after round 3 of 3" in text
-    assert text.index("Cy") < text.index("Ada") < text.index("Dov")
+    for suffix in (".csv", ".html", ".json", ".pdf"):
+        assert window.export_standings(tmp_path / f"standings{suffix}")
+    csv_lines = (tmp_path / "standings.csv").read_text(encoding="utf-8").splitlines()
+    assert csv_lines[0].startswith("Place,No,")
+    assert [line.split(",")[3] for line in csv_lines[1:]] == ["Cy", "Ada", "Bea", "Dov"]
+    assert "Cy" in (tmp_path / "standings.html").read_text(encoding="utf-8")
+    assert '"Cy"' in (tmp_path / "standings.json").read_text(encoding="utf-8")
+    assert (tmp_path / "standings.pdf").read_bytes().startswith(b"%PDF")
+    assert not window.export_standings(tmp_path / "standings.doc")
+    boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+    assert boxes and ".csv, .html, .json or .pdf" in boxes[0].text()
+    boxes[0].close()
 
 
 def test_closing_an_edited_event_asks_first(

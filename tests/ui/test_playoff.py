@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from arbiter_app import app
 from arbiter_app.core.lots import DrawMethod
 from arbiter_app.core.playoff import DrawLots, GameSpec, Step, Toss
-from arbiter_app.ui.dialogs.playoff import ResultsDialog, parse_order, sheets_html
+from arbiter_app.ui.dialogs.playoff import ResultsDialog, parse_order
 from arbiter_app.ui.document import EventDocument, StandingsOptions
 from arbiter_app.ui.memory_backend import MemoryBackend
 from arbiter_app.ui.panels.playoff import PlayoffPanel
@@ -242,12 +242,16 @@ def test_parse_order() -> None:
         parse_order("seven")
 
 
-def test_sheets_list_every_game() -> None:
-    step = Step(
-        "print", "3.3", "Print the sheets.", games=(GameSpec("G1", 1, 3, "G/10+5", False, 1, "r1"),)
-    )
-    html = sheets_html(step, {1: "Ada", 3: "Cy"})
-    assert "1. Ada" in html and "3. Cy" in html and "G/10+5" in html
+def test_the_play_off_sheet_lists_the_games(qtbot: QtBot, demo: EventDocument) -> None:
+    from arbiter_app.exports.html import sheet_to_html
+    from arbiter_app.ui.exporting import playoff_sheet
+
+    panel = make_panel(qtbot, demo, Answers())
+    press(panel, "Start the play-off")
+    press(panel, "Draw by computer")
+    html = sheet_to_html(playoff_sheet(demo))
+    for name in ("Okafor", "Ferreira", "Moreau"):
+        assert name in html
 
 
 def test_the_projector_shows_the_bracket(qtbot: QtBot, demo: EventDocument) -> None:

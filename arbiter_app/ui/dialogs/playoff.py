@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from html import escape
 
-from PySide6.QtGui import QTextDocument
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QComboBox,
@@ -20,6 +18,8 @@ from PySide6.QtWidgets import (
 
 from arbiter_app.core.errors import InputError, Issue
 from arbiter_app.core.playoff import GameSpec, Step
+from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.exporting import playoff_sheet, print_sheet
 
 RESULTS = ("", "1-0", "1/2-1/2", "0-1")
 RESULT_LABELS = {"": "not yet", "1-0": "1-0", "1/2-1/2": "½-½", "0-1": "0-1"}
@@ -69,25 +69,12 @@ class ResultsDialog(QDialog):
         return {g: str(b.currentData()) for g, b in self.boxes.items() if b.currentData()}
 
 
-def sheets_html(step: Step, names: Mapping[int, str]) -> str:
-    rows = "".join(
-        f"<tr><td>{escape(g.id)}</td><td>{escape(_player(g.white, names))}</td>"
-        f"<td>{escape(_player(g.black, names))}</td><td>{escape(g.time_control)}</td>"
-        "<td>&nbsp;</td></tr>"
-        for g in step.games
-    )
-    return (
-        f"<h2>Play-off</h2><p>{escape(step.text)}</p>"
-        '<table border="1" cellspacing="0" cellpadding="4"><tr><th>Game</th><th>White</th>'
-        f"<th>Black</th><th>Time control</th><th>Result</th></tr>{rows}</table>"
-    )
-
-
 class DialogPrompter:
     """The :class:`~arbiter_app.ui.playoff_runner.Prompter` of the desktop: modal dialogs."""
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget, document: EventDocument) -> None:
         self.parent = parent
+        self.document = document
 
     def drawn_order(self, step: Step, names: Mapping[int, str]) -> tuple[int, ...] | None:
         listing = "\n".join(_player(p, names) for p in step.players)
@@ -128,10 +115,9 @@ class DialogPrompter:
         return text.strip() if ok and text.strip() else None
 
     def print_sheets(self, step: Step, names: Mapping[int, str]) -> bool:
+        sheet = playoff_sheet(self.document)
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         if QPrintDialog(printer, self.parent).exec() != QDialog.DialogCode.Accepted:
             return False
-        sheet = QTextDocument()
-        sheet.setHtml(sheets_html(step, names))
-        sheet.print_(printer)
+        print_sheet(sheet, printer)
         return True

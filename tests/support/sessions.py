@@ -46,11 +46,14 @@ def small_event(path: Path, *, durable: bool = False) -> Session:
 
 
 def content_sha256(path: Path) -> str:
-    """The file's hash without SQLite's file change counter (header bytes 24-27 and 92-95).
+    """The file's hash without SQLite's bookkeeping of writers: the file change counter
+    (header bytes 24-27), the counter it was valid for (92-95), the SQLite version that
+    wrote last (96-99).
 
-    Opening a file for writing and closing it again bumps that counter (the journal
-    mode goes to WAL and back) although no page changes; every other byte must stay.
+    Opening a file for writing and closing it again rewrites those (the journal mode
+    goes to WAL and back) although no page changes; every other byte must stay.
     """
     data = bytearray(path.read_bytes())
-    data[24:28] = data[92:96] = b"\0\0\0\0"
+    if len(data) >= 100:
+        data[24:28] = data[92:96] = data[96:100] = b"\0\0\0\0"
     return hashlib.sha256(bytes(data)).hexdigest()

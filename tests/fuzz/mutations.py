@@ -65,7 +65,7 @@ NASTY_TOKENS: tuple[str, ...] = (
     "🂡",
 )
 
-MAX_CHARS = 400_000
+MAX_CHARS = 100_000
 """Edits that would make a text longer than this are skipped."""
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -158,10 +158,10 @@ def _edit(draw: st.DrawFn, separators: str) -> Edit:
         elif kind == "bom":
             return "\ufeff" + text
         elif kind == "long_line":
-            # A line of some 10,000 to 100,000 characters (not more: the inputs must stay
-            # quick to generate, and a longer line tests nothing a long one does not).
+            # A line of some 2,000 to 20,000 characters (not more: the inputs must stay
+            # quick to try, and a longer line tests nothing a long one does not).
             line = lines[i] or "x"
-            lines[i] = line * max(1, (10_000 + 90_000 * j // max(1, len(lines))) // len(line))
+            lines[i] = line * max(1, (2_000 + 18_000 * j // max(1, len(lines))) // len(line))
         elif kind == "char":
             pos = at(len(text), a)
             return text[:pos] + piece[:1] + text[pos + 1 :]

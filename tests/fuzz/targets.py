@@ -391,12 +391,12 @@ def run_session_players_arguments(players: Any) -> str:
 
 def targets() -> list[Target]:
     found = [
-        Target("TRF text", trf_inputs, run_trf, 25),
-        Target("CSV player list", csv_inputs, run_csv, 20),
+        Target("TRF text", trf_inputs, run_trf, 30),
+        Target("CSV player list", csv_inputs, run_csv, 25),
         Target("CSV bytes", csv_bytes_inputs, run_csv_bytes, 5),
-        Target(".arbiter file", arbiter_inputs, run_arbiter, 16),
-        Target("session import_event (TRF)", trf_inputs, run_session_trf, 6),
-        Target("session import_players (CSV)", csv_inputs, run_session_csv, 6),
+        Target(".arbiter file", arbiter_inputs, run_arbiter, 20),
+        Target("session import_event (TRF)", trf_inputs, run_session_trf, 3),
+        Target("session import_players (CSV)", csv_inputs, run_session_csv, 5),
         Target("import_players arguments", _players_arguments, run_session_players_arguments, 2),
     ]
     if pgn_module() is not None:

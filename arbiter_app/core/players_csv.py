@@ -128,17 +128,21 @@ def decode_players_csv(data: bytes, source: str = "players.csv") -> str:
 
 # -- reading the records -----------------------------------------------------------
 def _delimiter(text: str) -> str:
-    """The delimiter the header line holds most of outside quotes (a comma when none)."""
+    """The delimiter the header line holds most of outside quotes (a comma when none:
+    a list of names only needs no delimiter, and then commas in names must be quoted)."""
     counts = dict.fromkeys(_DELIMITERS, 0)
     quoted = False
+    started = False
     for char in text:
         if char == '"':
             quoted = not quoted
         elif not quoted and char in "\r\n":
-            if any(counts.values()):
-                break
+            if started:
+                break  # the header is the first line that is not blank
         elif not quoted and char in counts:
             counts[char] += 1
+        if not char.isspace():
+            started = True
     return max(_DELIMITERS, key=lambda d: counts[d])
 
 

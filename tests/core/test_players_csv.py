@@ -143,3 +143,12 @@ def test_decoding() -> None:
         decode_players_csv(b"name\nAnn\n\xe5se\n", "l.csv")
     [issue] = info.value.issues
     assert (issue.line, issue.column) == (3, 1)
+
+
+def test_the_delimiter_is_sniffed_from_the_header_line_only() -> None:
+    # One column: later lines do not choose the delimiter; an unquoted comma splits.
+    assert parse_players_csv('\n name\n"Berg, Ola"\nAnn; Lee\n') == [
+        Player(1, "Berg, Ola"),
+        Player(2, "Ann; Lee"),
+    ]
+    assert issues("name\nBerg, Ola\n") == [(2, 2, "has 2 fields; the header has 1")]

@@ -16,6 +16,7 @@ repeatable.
 from __future__ import annotations
 
 import argparse
+import logging
 import shutil
 import sys
 import tempfile
@@ -102,6 +103,8 @@ CHUNK = 2500
 def _piece(work: tuple[str, int, float, int | None]) -> Tally:
     name, count, limit, run_seed = work
     warnings.simplefilter("ignore", HypothesisWarning)
+    # python-chess logs each unreadable move it skips; the reader reports them itself.
+    logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
     target = next(t for t in targets() if t.name == name)
     # Each piece of a target needs its own stream of inputs.
     return fuzz(target, count, limit, None if run_seed is None else run_seed + count)

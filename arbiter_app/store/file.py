@@ -359,6 +359,7 @@ def _unmigratable(path: Path, version: int, exc: Exception) -> CorruptFile:
 
 
 def _connect(path: Path, *, readonly: bool, durable: bool) -> sqlite3.Connection:
+    conn: sqlite3.Connection | None = None
     try:
         if readonly:
             conn = sqlite3.connect(
@@ -372,6 +373,11 @@ def _connect(path: Path, *, readonly: bool, durable: bool) -> sqlite3.Connection
             conn.execute(f"PRAGMA synchronous = {'FULL' if durable else 'OFF'}")
     except sqlite3.Error as exc:
         raise translate(exc, path) from exc
+    except UnicodeDecodeError as exc:
+        # SQLite's message quotes a damaged schema whose names are no longer UTF-8.
+        if conn is not None:
+            conn.close()
+        raise CorruptFile(path, "the file is damaged (a name that is not UTF-8)") from exc
     return conn
 
 

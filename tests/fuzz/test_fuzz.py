@@ -29,7 +29,20 @@ LIMIT_SECONDS = 20.0
 """Far above any importer's time on these inputs, even on a loaded machine."""
 
 
-@pytest.mark.parametrize("target", targets(), ids=lambda t: t.name)
+KNOWN = {
+    "PGN play-off results": "exports/pgn.py: a FEN tag python-chess cannot set up makes "
+    "read_pgn_results raise ValueError from game.board() (reported to the exports owner)",
+}
+"""Crashes found and not yet fixed, by the importer's owner; the long run still counts them."""
+
+
+def _marked(target: Target) -> object:
+    if target.name in KNOWN:
+        return pytest.param(target, marks=pytest.mark.xfail(reason=KNOWN[target.name]))
+    return target
+
+
+@pytest.mark.parametrize("target", [_marked(t) for t in targets()], ids=lambda t: t.name)
 def test_importer_answers_with_a_value_or_a_typed_error(target: Target) -> None:
     @settings(
         max_examples=EXAMPLES[target.name],

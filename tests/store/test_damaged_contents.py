@@ -78,3 +78,14 @@ def test_rows_arbiter_cannot_decode(event_file: Path, statement: str, was: str) 
 def test_text_that_is_not_utf8(event_file: Path) -> None:
     _sql(event_file, "UPDATE players SET name = CAST(x'41ff42' AS TEXT) WHERE tpn = 1")
     _refused(event_file, "damaged")
+
+
+def test_a_damaged_schema_whose_name_is_not_utf8(event_file: Path) -> None:
+    # SQLite's "malformed schema" message quotes the name: was a UnicodeDecodeError.
+    _sql(
+        event_file,
+        "PRAGMA writable_schema = ON",
+        "UPDATE sqlite_master SET name = CAST(x'62ff' AS TEXT), sql = 'CREATE TABLE boards ('"
+        " WHERE name = 'boards'",
+    )
+    _refused(event_file, "damaged")

@@ -140,7 +140,9 @@ def read_pgn_results(text: str, *, source: str = "PGN") -> list[PlayoffGame]:
         where = _first_tag_line(text, start)
         h = game.headers
         for err in game.errors:
-            issues.append(Issue(source, where, 0, f"game {number}: {err}"))
+            # python-chess appends "while parsing <Game at 0x…>": the game number says that.
+            message = str(err).split(" while parsing", 1)[0]
+            issues.append(Issue(source, where, 0, f"game {number}: {message}"))
         for tag in ("White", "Black"):
             if h.get(tag, "?") in ("", "?"):
                 issues.append(Issue(source, where, 0, f"game {number}: no {tag} player"))
@@ -162,7 +164,8 @@ def read_pgn_results(text: str, *, source: str = "PGN") -> list[PlayoffGame]:
                 result=result,
                 time_control=h.get("TimeControl", ""),
                 armageddon=ARMAGEDDON_TAG in h or "armageddon" in h.get("Event", "").lower(),
-                moves=tuple(_sans(game)),
+                # A game python-chess could not set up (a bad FEN) has no moves to read.
+                moves=() if game.errors else tuple(_sans(game)),
                 stage=h.get(STAGE_TAG, ""),
             )
         )

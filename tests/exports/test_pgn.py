@@ -104,3 +104,14 @@ def test_import_collects_every_problem_with_its_line() -> None:
 def test_empty_file() -> None:
     with pytest.raises(InputError, match="no games"):
         read_pgn_results("")
+
+
+def test_a_fen_python_chess_cannot_set_up_is_a_typed_error() -> None:
+    """Found by the fuzz run: a bad FEN tag must be reported, not crash the reader."""
+    from arbiter_app.core.errors import InputError
+    from arbiter_app.exports.pgn import read_pgn_results
+
+    text = '[White "A"]\n[Black "B"]\n[Result "0-1"]\n[FEN "8/8/8/8/8q8/8/K6k w - - 0 1"]\n[SetUp "1"]\n\n0-1\n'
+    with pytest.raises(InputError) as info:
+        read_pgn_results(text, source="bad.pgn")
+    assert "bad.pgn" in str(info.value) and "while parsing" not in str(info.value)

@@ -100,11 +100,18 @@ def print_lines() -> list[Line]:
     return out
 
 
+def gui_lines() -> list[Line]:
+    from tests.benchmarks import bench_gui
+
+    return [Line(r.what, r.seconds, r.target, note=r.note) for r in bench_gui.run()]
+
+
 SUITES: dict[str, Callable[[], list[Line]]] = {
     "standings": standings_lines,
     "store": store_lines,
     "pairing": pairing_lines,
     "print": print_lines,
+    "gui": gui_lines,
 }
 
 

@@ -1,0 +1,182 @@
+"""Timings of the desktop window on a big event: launch, and a result to new standings.
+
+Run: ``python -m tests.benchmarks.bench_gui`` from the repository root (Qt's
+``offscreen`` platform is used unless ``QT_QPA_PLATFORM`` says otherwise).
+
+The event is :mod:`tests.benchmarks.bench_store`'s: 1,000 players, 11 rounds,
+round 11 paired with its last boards still waiting for results, ranked with
+the ``fide-swiss`` tie-break list.
+
+* Launch: a fresh Python process imports the application, builds the main
+  window, opens the file and shows it; the time runs from just before the
+  process is started until the event loop first goes idle after ``show()``.
+* Result to standings: a result typed on the pairings panel (its keyboard
+  entry), until the standings model holds the new ranking. The document's
+  ``changed`` signal refreshes every panel before the call returns, so the
+  call's duration is the wait the arbiter sees.
+
+:func:`run` returns the rows of the table so other tools can collect them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from tests.benchmarks import bench_store
+
+REPO = Path(__file__).resolve().parents[2]
+RESULTS = 20
+
+CHILD = """
+import time
+started = time.perf_counter()
+import json, sys
+from pathlib import Path
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+from arbiter_app.app import create_window
+from arbiter_app.ui.settings import Settings
+spawned, path, ini = float(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
+window = create_window(Settings(QSettings(ini, QSettings.Format.IniFormat)))
+window.open_path(path)
+window.resize(1400, 900)
+window.show()
+def idle() -> None:
+    now = time.perf_counter()
+    rows = window.standings.model.rowCount()
+    print(json.dumps({"total": time.time() - spawned, "in_script": now - started, "rows": rows}))
+    window.document.close()
+    app.quit()
+QTimer.singleShot(0, idle)
+app.exec()
+"""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One measurement: wall-clock *seconds* and the *target* for them."""
+
+    what: str
+    seconds: float
+    target: float
+    note: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.seconds <= self.target
+
+
+def prepare(path: Path) -> list[int]:
+    """The benchmark file with the fide-swiss list set; the boards still without a result."""
+    from arbiter_app.ui.panels.standings import options_for_preset
+    from arbiter_app.ui.session_backend import SessionBackend
+
+    pending = bench_store.build(path)
+    backend = SessionBackend.open(path)
+    try:
+        backend.set_standings_options(options_for_preset("fide-swiss"))
+    finally:
+        backend.close()
+    return pending
+
+
+def launch(path: Path, scratch: Path) -> dict[str, float]:
+    """Start the app in a fresh process on *path*; its figures (seconds)."""
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    spawned = time.time()
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, repr(spawned), str(path), str(scratch / "settings.ini")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        check=True,
+        timeout=300,
+    )
+    figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    assert figures["rows"] == bench_store.PLAYERS, figures
+    return figures
+
+
+def result_to_standings(path: Path, pending: list[int], scratch: Path) -> list[float]:
+    """Seconds from a typed result to the refreshed standings, one per pending board."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from arbiter_app.app import create_window
+    from arbiter_app.ui.document import GameResult
+    from arbiter_app.ui.settings import Settings
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    ini = str(scratch / "settings-in-process.ini")
+    window = create_window(Settings(QSettings(ini, QSettings.Format.IniFormat)))
+    try:
+        assert window.open_path(path)
+        window.resize(1400, 900)
+        window.show()
+        app.processEvents()
+        panel = window.pairings
+        panel.show_round(bench_store.ROUNDS)
+        rows = {panel.model.pairing(r).board: r for r in range(panel.model.rowCount())}
+        timings = []
+        for board in pending:
+            row = rows[board]
+            before = window.standings.model.standings
+            started = time.perf_counter()
+            panel.enter_result(row, GameResult.WHITE_WINS)
+            timings.append(time.perf_counter() - started)
+            assert window.standings.model.standings is not before
+            app.processEvents()
+        return timings
+    finally:
+        window.document.close()
+        window.close()
+
+
+def run(folder: Path | None = None) -> list[Row]:
+    with tempfile.TemporaryDirectory() as temporary:
+        scratch = Path(folder or temporary)
+        path = scratch / "benchmark-gui.arbiter"
+        path.unlink(missing_ok=True)
+        pending = prepare(path)
+        started = launch(path, scratch)
+        timings = result_to_standings(path, pending[:RESULTS], scratch)
+    return [
+        Row(
+            "launch to an idle window, 1,000 players x 11 rounds",
+            started["total"],
+            2.0,
+            f"{started['in_script']:.2f} s after the interpreter started",
+        ),
+        Row(
+            f"result typed to standings refreshed (median of {len(timings)})",
+            statistics.median(timings),
+            0.100,
+        ),
+        Row("result typed to standings refreshed (slowest)", max(timings), 0.100),
+    ]
+
+
+def main() -> int:
+    rows = run()
+    width = max(len(r.what) for r in rows)
+    print(f"{'what':<{width}}  {'seconds':>9}  {'target':>7}  met  note")
+    for r in rows:
+        met = "yes" if r.ok else "no"
+        print(f"{r.what:<{width}}  {r.seconds:9.3f}  {r.target:7.3f}  {met:>3}  {r.note}")
+    return 0 if all(r.ok for r in rows) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

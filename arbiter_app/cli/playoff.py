@@ -101,22 +101,51 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(handler=run_log)
 
 
-def _show(step: dict[str, Any], as_json: bool) -> int:
+NEXT_COMMAND = {
+    "start": "arbiter-app playoff start FILE --regulation NAME",
+    "draw-lots": "arbiter-app playoff draw FILE  (or --outcome 3,1,2 for a physical draw)",
+    "print": "arbiter-app print FILE playoff-kit -o kit.pdf, then arbiter-app playoff printed FILE",
+    "play": "arbiter-app playoff result FILE GAME RESULT  (e.g. G1 1-0)",
+    "toss": "arbiter-app playoff toss FILE  (or --winner TPN for a coin tossed by hand)",
+    "choose": "arbiter-app playoff choose FILE white|black",
+    "decide": "arbiter-app playoff decide FILE --order 3,1,2 --reason TEXT",
+    "resolve-ambiguity": "arbiter-app playoff ruling FILE --players … --break|--no-break --reason TEXT",
+}
+
+
+def _show(step: dict[str, Any], as_json: bool, names: dict[int, str] | None = None) -> int:
     if as_json:
         print(json.dumps(step, ensure_ascii=False, indent=2))
         return 0
-    print(f"[{step['step']}] article {step['article']}: {step['text']}")
+    article = f" article {step['article']}" if step.get("article") else ""
+    print(f"[{step['step']}]{article}: {step['text']}")
+    names = names or {}
+
+    def who(tpn: int) -> str:
+        return f"{tpn} {names[tpn]}" if tpn in names else str(tpn)
+
     for game in step.get("games", ()):
-        flag = " Armageddon" if game["armageddon"] else ""
-        print(f"  {game['id']}: {game['white']} - {game['black']}  {game['time_control']}{flag}")
+        flag = "  Armageddon (a draw wins for Black)" if game["armageddon"] else ""
+        print(
+            f"  {game['id']}: {who(game['white'])} (White) - {who(game['black'])} (Black)"
+            f"  {game['time_control']}{flag}"
+        )
+    hint = NEXT_COMMAND.get(step["step"])
+    if hint:
+        print(f"  next: {hint}")
     return 0
+
+
+def _names(session: Session) -> dict[int, str]:
+    return {p.tpn: p.name for p in session.event.players}
 
 
 def _run(args: argparse.Namespace, command: str, **arguments: Any) -> int:
     with Session.open(args.file) as session:
         outcome = session.run(command, **arguments)
+        names = _names(session)
     step: dict[str, Any] = outcome.value
-    return _show(step, args.json)
+    return _show(step, args.json, names)
 
 
 def run_start(args: argparse.Namespace) -> int:
@@ -140,10 +169,11 @@ def run_start(args: argparse.Namespace) -> int:
 def run_next(args: argparse.Namespace) -> int:
     with Session.open(args.file, readonly=True) as session:
         state = stored_playoff(session.state) or preview(session.state, session.event)
+        names = _names(session)
     if state is None:
         text = "No play-off has been started, and the event names no play-off regulation."
         return _show({"step": "start", "article": "", "text": text}, args.json)
-    return _show(next_step(state).to_json(), args.json)
+    return _show(next_step(state).to_json(), args.json, names)
 
 
 def run_draw(args: argparse.Namespace) -> int:

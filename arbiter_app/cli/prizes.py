@@ -1,7 +1,8 @@
 """``arbiter-app prizes FILE``: the prize list (money and tour points) after any play-off.
 
-``--set`` stores the prize fund (place prizes, first place first) in the
-event file; without it the list is printed. ``--json`` gives one object per
+``--fund 100000,65000,48000`` stores the prize fund (place prizes, first
+place first, separated by commas or spaces, no thousands separators) in the
+event file, once; without it the list is printed. ``--json`` gives one object per
 player: ``tpn``, ``name``, ``place`` (``"1"``, ``"2-5"``), ``money`` (a string
 with two decimals) and ``tour_points`` (a number).
 """
@@ -19,7 +20,14 @@ from arbiter_app.session.prize_queries import prize_list
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("prizes", help="prize money and tour points after any play-off")
     p.add_argument("file", type=Path)
-    p.add_argument("--set", nargs="+", metavar="AMOUNT", help="store the place prizes")
+    p.add_argument(
+        "--fund",
+        "--set",
+        dest="fund",
+        nargs="+",
+        metavar="AMOUNTS",
+        help="store the place prizes, first place first: 100000,65000,48000 (no thousands separators)",
+    )
     p.add_argument("--currency", default="USD")
     p.add_argument("--wildcard", type=int, action="append", default=[])
     p.add_argument("--json", action="store_true")
@@ -27,11 +35,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.set:
+    if args.fund:
+        amounts = [a for arg in args.fund for a in arg.replace(",", " ").split()]
         with Session.open(args.file) as session:
             session.run(
                 "prizes.set_fund",
-                prizes=list(args.set),
+                prizes=amounts,
                 currency=args.currency,
                 wildcards=args.wildcard,
             )

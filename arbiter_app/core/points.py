@@ -104,6 +104,21 @@ class PointSystem:
     def half_bye_points(self) -> Fraction:
         return self.draw if self.half_bye is None else self.half_bye
 
+    def all_values(self) -> tuple[Fraction, ...]:
+        """Every value this system can award, for choosing an exact integer unit."""
+        return (
+            self.win,
+            self.draw,
+            self.loss,
+            self.forfeit_win_points,
+            self.forfeit_loss,
+            self.pairing_bye_points,
+            self.full_bye_points,
+            self.half_bye_points,
+            self.zero_bye,
+            self.absent,
+        )
+
     @property
     def is_standard(self) -> bool:
         return (self.win, self.draw, self.loss) == (ONE, HALF, ZERO)

@@ -13,8 +13,10 @@ from typing import Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import EntryKind, RoundEntry
+from arbiter_app.core.pairing.boards import Board, RoundPairing
+from arbiter_app.core.pairing.manual import check_pairing
 from arbiter_app.session import queries
-from arbiter_app.session.codec import entry_from_row, entry_row
+from arbiter_app.session.codec import entry_from_row, entry_row, event_from_state
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
 from arbiter_app.session.results import parse_result, result_entries, result_of
 from arbiter_app.session.state import Tx
@@ -144,6 +146,13 @@ def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     black = _pairable(tx, args.get("black"), round_no)
     if white == black:
         raise RuleError("a player cannot play themself")
+    broken = pairing_rules_broken(tx, round_no, number, white, black)
+    if broken and args.get("confirm") is not True:
+        raise RuleError(
+            f"board {number} of round {round_no}, {white} v {black}, breaks: "
+            + "; ".join(broken)
+            + ". Confirm the change to make it anyway (it is journalled with these rules)."
+        )
     before = {old["white"], old["black"]} if old else set()
     for tpn in (white, black):
         if tpn in before:
@@ -158,6 +167,23 @@ def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     for tpn in before - {white, black}:
         tx.put("entries", (tpn, round_no), entry_row(_absent_entry(tx, tpn, round_no)))
     tx.put("boards", (round_no, number), _board_row(tx, white, black))
+    if broken:
+        ctx.put_record("pairing-override", f"{round_no}.{number}", {"rules": broken})
+
+
+def pairing_rules_broken(tx: Tx, round_no: int, number: int, white: int, black: int) -> list[str]:
+    """The pairing rules a hand-made board *white* v *black* breaks (C.04 via check_pairing).
+
+    Only the rules that concern these two players are reported: the rest of
+    the round is checked when it is paired.
+    """
+    before = event_from_state(tx.base).truncated(round_no - 1)
+    board = RoundPairing(round_no, (Board(number, white, black),))
+    return [
+        str(v)
+        for v in check_pairing(before, board)
+        if v.players and set(v.players) <= {white, black}
+    ]
 
 
 def _set_result(tx: Tx, args: dict[str, Any], *, correcting: bool) -> str:

@@ -80,6 +80,11 @@ class Tx:
         self._state = state
         self._overlay: dict[str, dict[Key, Row]] = {}
 
+    @property
+    def base(self) -> State:
+        """The state as it was before this transaction (its writes are not in it)."""
+        return self._state
+
     # -- reading -------------------------------------------------------------
     def get(self, table: str, key: Key) -> Row | None:
         mine = self._overlay.get(table)

@@ -67,7 +67,8 @@ def test_a_play_off_from_the_command_line(event: Path, capsys: pytest.CaptureFix
     assert run_json(capsys, "playoff", "next", f)["step"] == "done"
     assert main(["playoff", "log", f]) == 0
     assert "3.3.2" in capsys.readouterr().out
-    rows = run_json(capsys, "prizes", f, "--set", "100000", "65000", "48000")
+    # The form: one comma-separated list (a comma is never a thousands separator here).
+    rows = run_json(capsys, "prizes", f, "--fund", "100000,65000,48000")
     assert rows[0] == {
         "tpn": 3,
         "name": "Cid",
@@ -78,6 +79,8 @@ def test_a_play_off_from_the_command_line(event: Path, capsys: pytest.CaptureFix
         "tour_points_exact": "10",
     }
     assert [r["money"] for r in rows] == ["77666.67", "67666.67", "67666.66", "0.00"]
+    # The fund given once is stored with the event.
+    assert [r["money"] for r in run_json(capsys, "prizes", f)] == [r["money"] for r in rows]
 
 
 def test_refusals_print_a_message_and_exit_2(

@@ -289,10 +289,25 @@ def test_change_pairing_by_hand(session: Session) -> None:
     session.run("record_pairings", round=3, boards=[[1, 2]], byes=[[3, "half-bye"]])
     refused(session, "change_pairing", "has a result", round=2, board=1, white=1, black=2)
     refused(session, "change_pairing", "themself", round=3, board=1, white=1, black=1)
-    session.run("change_pairing", round=3, board=1, white=1, black=3)
+    # 1 and 3 met in round 1: the app names the rule and asks for confirmation (issue 4, point 5).
+    refused(
+        session,
+        "change_pairing",
+        "already played each other in round 1",
+        round=3,
+        board=1,
+        white=1,
+        black=3,
+    )
+    session.run("change_pairing", round=3, board=1, white=1, black=3, confirm=True)
     assert [(b.white, b.black) for b in session.boards(3)] == [(1, 3)]
+    (override,) = [
+        row for key, row in session.state.tables["records"].items() if key[0] == "pairing-override"
+    ]
+    assert "C.04.1" in override["value"]
+    assert session.journal()[-1].arguments["confirm"] is True
     assert session.event.entry(2, 3).kind is EntryKind.NOT_PAIRED
-    session.run("change_pairing", round=3, board=2, white=4, black=2)
+    session.run("change_pairing", round=3, board=2, white=4, black=2, confirm=True)
     refused(session, "change_pairing", "plays on board 2", round=3, board=1, white=1, black=4)
     refused(
         session, "change_pairing", "a new board is number 3", round=3, board=7, white=1, black=4

@@ -56,21 +56,6 @@ class RoundTable:
         return {tpn: self.frac(self.score_units(tpn)) for tpn in self.points}
 
 
-def _values(system: PointSystem) -> list[Fraction]:
-    return [
-        system.win,
-        system.draw,
-        system.loss,
-        system.forfeit_win_points,
-        system.forfeit_loss,
-        system.pairing_bye_points,
-        system.full_bye_points,
-        system.half_bye_points,
-        system.zero_bye,
-        system.absent,
-    ]
-
-
 def _lookup(system: PointSystem, unit: int) -> dict[tuple[int, int], int]:
     """Units per (kind, outcome), keyed by object ids: enum members hash slowly."""
     table: dict[tuple[int, int], int] = {}
@@ -86,7 +71,7 @@ def build_table(event: Event, rounds: int) -> RoundTable:
     """The table of *event* for rounds 1..*rounds* (missing rounds read as not paired)."""
     systems = [event.points_system_for(r) for r in range(1, rounds + 1)]
     distinct = set(systems) | {event.point_system}
-    denominators = {v.denominator for s in distinct for v in _values(s)}
+    denominators = {v.denominator for s in distinct for v in s.all_values()}
     denominators |= {a.points.denominator for a in event.adjustments}
     unit = math.lcm(1, *denominators)
     lookups: dict[PointSystem, dict[tuple[int, int], int]] = {}

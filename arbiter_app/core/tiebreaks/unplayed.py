@@ -50,7 +50,7 @@ from typing import cast
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour, EntryKind, Outcome, RoundEntry, RuleSet
-from arbiter_app.core.points import PointSystem, format_points
+from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, Trace
 
 VUR_KINDS = frozenset(
@@ -84,21 +84,6 @@ def kind_text(kind: EntryKind) -> str:
 def is_2026(rule_set: RuleSet) -> bool:
     """The 2026 text applies (dummy-opponent caps); USCF falls back to the 2024 text."""
     return rule_set is RuleSet.FIDE_2026
-
-
-def _values(system: PointSystem) -> tuple[Fraction, ...]:
-    return (
-        system.win,
-        system.draw,
-        system.loss,
-        system.forfeit_win_points,
-        system.forfeit_loss,
-        system.pairing_bye_points,
-        system.full_bye_points,
-        system.half_bye_points,
-        system.zero_bye,
-        system.absent,
-    )
 
 
 # One character per round and player, so that counting tie-breaks run at C speed:
@@ -171,7 +156,7 @@ def _build_table(ctx: TieBreakContext) -> Table:
     event = ctx.event
     rounds = ctx.rounds
     systems = [event.points_system_for(r) for r in range(1, rounds + 1)]
-    denominators = {v.denominator for s in systems or [event.point_system] for v in _values(s)}
+    denominators = {v.denominator for s in systems or [event.point_system] for v in s.all_values()}
     denominators.update(a.points.denominator for a in event.adjustments)
     unit = 1
     for d in denominators:

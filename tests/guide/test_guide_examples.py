@@ -178,3 +178,17 @@ def test_commands_run_as_shown(
             + "\n--- actual\n"
             + "\n".join(actual)
         )
+
+
+def test_longest_games_table() -> None:
+    """playoffs.md: the table of longest games agrees with the time-control module."""
+    from datetime import timedelta
+
+    from arbiter_app.core.timecontrol import parse
+
+    text = (GUIDE / "playoffs.md").read_text("utf-8")
+    table = text.split("<!-- longest games -->", 1)[1].split("\n\n", 1)[0]
+    rows = re.findall(r"^\| `([^`]+)` \| (\d+) \|$", table, re.M)
+    assert len(rows) >= 5
+    for clock, minutes in rows:
+        assert parse(clock).longest() == timedelta(minutes=int(minutes)), clock

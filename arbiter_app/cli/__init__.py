@@ -28,12 +28,47 @@ COMMAND_MODULES: tuple[str, ...] = (
     "playoff",
     "prizes",
     "tour",
+    "print_sheet",
+    "pgn_import",
 )
+
+COMMAND_NAMES: dict[str, str] = {
+    "new": "new",
+    "import": "trf_io",
+    "export": "trf_io",
+    "player": "player",
+    "result": "result",
+    "undo": "history",
+    "redo": "history",
+    "log": "history",
+    "verify": "history",
+    "standings": "standings",
+    "explain": "explain",
+    "pair": "pair",
+    "playoff": "playoff",
+    "prizes": "prizes",
+    "tour": "tour",
+    "print": "print_sheet",
+    "import-pgn": "pgn_import",
+}
+"""Which module registers each command: a command line imports only the module it needs
+(the others bring SQLite, the pairing engine and more, which would slow every start).
+Modules missing from this table are always imported."""
 
 EXIT_USAGE = 2
 
 
-def build_parser() -> argparse.ArgumentParser:
+def modules_for(argv: Sequence[str]) -> tuple[str, ...]:
+    """The command modules to import for *argv*: all of them for help or an unknown command."""
+    first = next((a for a in argv if not a.startswith("-")), None)
+    chosen = COMMAND_NAMES.get(first) if first is not None else None
+    if chosen is None:
+        return COMMAND_MODULES
+    known = set(COMMAND_NAMES.values())
+    return tuple(m for m in COMMAND_MODULES if m == chosen or m not in known)
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="arbiter-app",
         description="Arbiter: standings, tie-breaks and play-offs for the chief arbiter.",
@@ -43,14 +78,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--demo", action="store_true", help="open the app on a copy of the sample event"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    for name in COMMAND_MODULES if argv is None else modules_for(argv):
         module = importlib.import_module(f"arbiter_app.cli.{name}")
         module.register(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     handler = getattr(args, "handler", None)
     if handler is None:

@@ -1,4 +1,8 @@
-"""``arbiter-app import IN.trf -o FILE`` and ``arbiter-app export FILE --format trf -o OUT``."""
+"""``arbiter-app import IN.trf -o FILE`` and ``arbiter-app export FILE --format FMT -o OUT``.
+
+The export formats (csv, json, html, trf, pgn) live in
+:mod:`arbiter_app.cli.export_formats`.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,9 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
+from arbiter_app.cli import export_formats
 from arbiter_app.cli.eventfile import read_text
+from arbiter_app.cli.export_formats import FORMATS
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.session import Session
 from arbiter_app.session.codec import event_to_json
@@ -18,9 +24,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     imp.add_argument("source", type=Path, help="the TRF file to read")
     imp.add_argument("-o", "--output", required=True, type=Path, help="the new .arbiter file")
     imp.set_defaults(handler=run_import)
-    exp = sub.add_parser("export", help="write an event to another format")
-    exp.add_argument("file", type=Path)
-    exp.add_argument("--format", choices=["trf"], default="trf")
+    exp = sub.add_parser(
+        "export",
+        help="write the final standings as CSV, JSON, HTML or TRF, or the play-off games as PGN",
+    )
+    exp.add_argument("file", type=Path, help="the tournament file (.arbiter) or a TRF file (.trf)")
+    exp.add_argument("--format", choices=list(FORMATS), default="trf")
+    exp.add_argument(
+        "--trf-version", choices=["TRF-16", "TRF-26"], default="TRF-26", help="for --format trf"
+    )
+    exp.add_argument(
+        "--tiebreaks", default=None, help="tie-break list for the standings, e.g. 'BH/C1,BH,SB'"
+    )
     exp.add_argument("-o", "--output", required=True, type=Path)
     exp.set_defaults(handler=run_export)
 
@@ -58,9 +73,4 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    trf = _trf()
-    with Session.open(args.file, readonly=True) as session:
-        event = session.event
-    args.output.write_text(trf.event_to_trf(event), encoding="utf-8")
-    print(f"wrote {args.output}")
-    return 0
+    return export_formats.run(args)

@@ -35,9 +35,6 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from gacrux.gacruxexeptions import GacruxNoLegalPairing
-from gacrux.pairingdutch import pairing_dutch
-
 from arbiter_app.core.model import Colour, EntryKind, Event, RoundEntry
 from arbiter_app.core.pairing.boards import PairingError
 
@@ -197,6 +194,10 @@ def build_tournament(
 
 def run_engine(tournament: dict[str, Any], round_no: int, tpn_of: Mapping[int, int]) -> DutchResult:
     """Pair *round_no* of a gacrux tournament structure; translate ids back to pairing numbers."""
+    # Imported here: gacrux brings networkx, which every command would otherwise load at start.
+    from gacrux.gacruxexeptions import GacruxNoLegalPairing
+    from gacrux.pairingdutch import pairing_dutch
+
     params: dict[str, Any] = {"experimental": [], "verbose": 0, "top_color": tournament["topColor"]}
     engine = pairing_dutch(tournament, round_no, params)
     try:

@@ -1,0 +1,214 @@
+"""What the print and export commands read from FILE: the event and what goes with it.
+
+A ``.arbiter`` file is opened read-only through the session (the event, the
+announced tie-breaks, the boards of every round, the draws in the journal);
+a ``.trf`` file through the TRF reader. Problems the user can fix become
+:class:`~arbiter_app.core.errors.ArbiterError` with the file's name.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.lots import Draw, DrawMethod
+from arbiter_app.core.model import Event
+from arbiter_app.exports.lots import RecordedDraw
+
+TRF_SUFFIXES = (".trf", ".txt")
+ARBITER_SUFFIX = ".arbiter"
+
+
+@dataclass(frozen=True, slots=True)
+class PendingBoard:
+    """A board of a round as the session stores it (number, white, black)."""
+
+    number: int
+    white: int
+    black: int
+
+
+@dataclass(frozen=True)
+class Source:
+    """The event of FILE plus the settings and records the sheets need."""
+
+    path: Path
+    event: Event
+    tiebreaks: tuple[str, ...] = ()
+    boards: Mapping[int, tuple[PendingBoard, ...]] = field(default_factory=dict)
+    draws: tuple[RecordedDraw, ...] = ()
+    playoff: Any = None
+    """The play-off state when the file has one (the play-off engine's value)."""
+    playoff_places: tuple[int, ...] = ()
+    """Places the event's play-off regulation decides over the board (FIDE C.07 3.1.1)."""
+    prizes: Any = None
+    """``(rows, prize list, currency)`` of the stored prize fund, when one is set."""
+
+
+def load(path: Path) -> Source:
+    if not path.exists():
+        raise ArbiterError(f"{path}: no such file")
+    suffix = path.suffix.lower()
+    if suffix == ARBITER_SUFFIX:
+        return _load_arbiter(path)
+    if suffix in TRF_SUFFIXES:
+        return _load_trf(path)
+    raise ArbiterError(
+        f"{path}: unknown kind of file {suffix or '(no suffix)'!r}; "
+        "expected a tournament file (.arbiter) or a TRF file (.trf)"
+    )
+
+
+def _module(name: str, what: str) -> Any:
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name and name.startswith(exc.name):
+            raise ArbiterError(f"{what} is not part of this build") from None
+        raise
+
+
+def _load_trf(path: Path) -> Source:
+    from arbiter_app.cli.eventfile import read_text
+
+    trf = _module("arbiter_app.core.trf", "reading TRF files")
+    doc = trf.parse_trf(read_text(path), str(path))
+    tiebreaks = tuple(getattr(doc, "tiebreaks", ()) or ())
+    return Source(path, doc.event, tiebreaks)
+
+
+def _load_arbiter(path: Path) -> Source:
+    session_mod = _module("arbiter_app.session", "reading .arbiter files")
+    with session_mod.Session.open(path, readonly=True) as session:
+        event: Event = session.event
+        settings = session.settings
+        boards = {
+            r: tuple(PendingBoard(b.number, b.white, b.black) for b in session.boards(r))
+            for r in range(1, event.rounds + 1)
+        }
+        journal = session.journal()
+        live = [line.entry for line in session.log() if not line.undone]
+        draws = _numbering_draws(journal, live) + list(_journal_draws(live))
+        playoff, places, prizes = _playoff_of(session, event, settings.playoff)
+        if playoff is not None:
+            draws += _playoff_draws(playoff, live)
+    return Source(
+        path, event, tuple(settings.tiebreaks), boards, tuple(draws), playoff, places, prizes
+    )
+
+
+def _playoff_of(session: Any, event: Event, name: str | None) -> tuple[Any, tuple[int, ...], Any]:
+    """The stored play-off, the places its regulation decides, and the prize list if a fund is set."""
+    try:
+        commands = importlib.import_module("arbiter_app.session.playoff_commands")
+        queries = importlib.import_module("arbiter_app.session.prize_queries")
+        presets = importlib.import_module("arbiter_app.core.playoff")
+    except ModuleNotFoundError:
+        return None, (), None
+    state = session.state
+    playoff = commands.stored_playoff(state)
+    if playoff is not None:
+        places = tuple(playoff.regulation.places)
+    elif name:
+        places = tuple(presets.preset(name).places)
+    else:
+        places = ()
+    try:
+        rows, prize_list = queries.prize_list(state, event, name)
+    except ArbiterError:
+        prizes = None  # no prize fund set: the prize sheet says so
+    else:
+        fund, _ = commands.stored_fund(state)
+        prizes = (rows, prize_list, fund.currency)
+    return playoff, places, prizes
+
+
+def _playoff_draws(playoff: Any, entries: Sequence[Any]) -> list[RecordedDraw]:
+    """The play-off's lots and coin tosses, timed by the journal entries that made them."""
+    times = [e.time for e in entries if e.command in ("playoff.draw", "playoff.toss")]
+    out: list[RecordedDraw] = []
+    for action in playoff.actions:
+        draw = getattr(action, "draw", None)
+        if isinstance(draw, Draw):
+            when = _time(times[len(out)]) if len(out) < len(times) else ""
+            out.append(RecordedDraw(draw, when))
+    return out
+
+
+def _numbering_draws(journal: Sequence[Any], live: Sequence[Any]) -> list[RecordedDraw]:
+    """Pairing numbers drawn by lot for the event, rebuilt from the journal.
+
+    The command stores only its seed; replaying the journal up to it gives the
+    players as numbered then, and the documented shuffle of :mod:`arbiter_app.core.lots`
+    gives the drawn order, so the protocol shows who drew which number.
+    """
+    from arbiter_app.core.lots import seeded_draw
+    from arbiter_app.session.replay import history_of, replay
+
+    out: list[RecordedDraw] = []
+    for entry in live:
+        if entry.command != "set_pairing_numbers" or entry.seed is None:
+            continue
+        if entry.arguments.get("by") != "lot":
+            continue
+        before = [e for e in journal if e.seq < entry.seq]
+        state = replay(before, history_of(before))
+        players = state.tables["players"]
+        current = sorted(key[0] for key in players)
+        draw = seeded_draw("Pairing numbers of the event, by lot", current, entry.seed)
+        names = {key[0]: str(row["name"] or "") for key, row in players.items()}
+        out.append(
+            RecordedDraw(
+                draw,
+                _time(entry.time),
+                names,
+                "The numbers beside the names are the players' numbers before the draw; "
+                "each player's new pairing number is the drawn number.",
+            )
+        )
+    return out
+
+
+def _journal_draws(entries: Sequence[Any]) -> Iterator[RecordedDraw]:
+    """Every recorded draw in the journal's arguments, with the entry's time."""
+    for entry in entries:
+        for data in _draw_dicts(entry.arguments):
+            yield RecordedDraw(_draw(data), _time(entry.time))
+
+
+def _draw_dicts(value: Any) -> Iterator[Mapping[str, Any]]:
+    if isinstance(value, Mapping):
+        if {"purpose", "method", "candidates", "outcome"} <= value.keys():
+            yield value
+            return
+        for v in value.values():
+            yield from _draw_dicts(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _draw_dicts(v)
+
+
+def _draw(data: Mapping[str, Any]) -> Draw:
+    seed = data.get("seed")
+    return Draw(
+        str(data["purpose"]),
+        DrawMethod(data["method"]),
+        tuple(int(c) for c in data["candidates"]),
+        tuple(int(c) for c in data["outcome"]),
+        None if seed is None else int(seed),
+        tuple(str(w) for w in data.get("witnesses", ())),
+        str(data.get("article", "")),
+    )
+
+
+def _time(text: str) -> str:
+    """The journal's ISO time as the protocol prints it (to the minute, with its zone)."""
+    date, _, clock = text.partition("T")
+    if not clock:
+        return text
+    zone = " UTC" if clock.endswith(("Z", "+00:00")) else ""
+    return f"{date} {clock[:5]}{zone}"

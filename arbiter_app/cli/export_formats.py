@@ -1,0 +1,94 @@
+"""The formats of ``arbiter-app export FILE --format csv|json|html|trf|pgn -o OUT``.
+
+Each format is made from the same read models as the screen and the printout:
+the standings (CSV, JSON, HTML), the event (TRF), the play-off games (PGN).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from arbiter_app.cli.event_source import Source, load
+from arbiter_app.cli.sheets import standings_of, with_tiebreaks
+from arbiter_app.core.errors import ArbiterError
+
+Renderer = Callable[[Source], str]
+
+
+def _csv(src: Source) -> str:
+    from arbiter_app.exports.csv_export import rows_to_csv
+    from arbiter_app.exports.standings import standings_csv_rows
+
+    header, rows = standings_csv_rows(src.event, standings_of(src))
+    # A byte-order mark tells Excel the file is UTF-8, so Cyrillic, Chinese and
+    # Arabic names open as written (without it Excel assumes a legacy code page).
+    return "\ufeff" + rows_to_csv(header, rows)
+
+
+def _json(src: Source) -> str:
+    from arbiter_app.exports.json_export import standings_to_json
+
+    return standings_to_json(src.event, standings_of(src))
+
+
+def _html(src: Source) -> str:
+    from arbiter_app.cli.sheets import standings
+    from arbiter_app.exports.html import sheet_to_html
+
+    # The very sheet `arbiter-app print FILE standings` prints.
+    return sheet_to_html(standings(src, None))
+
+
+def _trf(src: Source, version: str = "TRF-26") -> str:
+    from arbiter_app.exports.trf_export import standings_to_trf
+
+    return standings_to_trf(src.event, standings_of(src), version)
+
+
+def _pgn(src: Source) -> str:
+    if src.playoff is None:
+        raise ArbiterError(
+            f"{src.path}: the event has no play-off, so there are no games to export"
+        )
+    from arbiter_app.exports.pgn import games_to_pgn
+    from arbiter_app.exports.playoff import playoff_games
+
+    return games_to_pgn(playoff_games(src.event, src.playoff))
+
+
+FORMATS: dict[str, Renderer] = {
+    "csv": _csv,
+    "json": _json,
+    "html": _html,
+    "trf": _trf,
+    "pgn": _pgn,
+}
+
+
+def render(src: Source, fmt: str, *, trf_version: str = "TRF-26") -> str:
+    if fmt == "trf":
+        return _trf(src, trf_version)
+    try:
+        renderer = FORMATS[fmt]
+    except KeyError:
+        raise ArbiterError(
+            f"unknown export format {fmt!r}; use one of {', '.join(FORMATS)}"
+        ) from None
+    return renderer(src)
+
+
+def run(args: argparse.Namespace) -> int:
+    """``arbiter-app export FILE --format FMT [--tiebreaks LIST] -o OUT``."""
+    src = load(args.file)
+    if args.tiebreaks is not None:
+        src = with_tiebreaks(src, args.tiebreaks)
+    text = render(src, args.format, trf_version=args.trf_version)
+    try:
+        # newline="": CSV rows end in CRLF as RFC 4180 says; nothing is translated.
+        with args.output.open("w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise ArbiterError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
+    print(f"wrote {args.output}")
+    return 0

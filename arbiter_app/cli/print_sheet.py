@@ -1,0 +1,69 @@
+"""``arbiter-app print FILE SHEET [--round R] [--paper a4|letter] -o OUT.pdf``.
+
+Makes one of the venue's sheets as a PDF file (Qt lays it out, headless when
+there is no display). The sheets are listed by ``arbiter-app print --help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from arbiter_app.cli.event_source import load
+from arbiter_app.cli.sheets import SHEETS
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.exports.sheet import Paper
+
+SHEET_HELP = {
+    "pairings": "the boards of a round (--round, default the latest)",
+    "slips": "result slips of a round, to be signed",
+    "crosstable": "Swiss wall chart or round-robin table",
+    "standings": "standings with the rule set and the tie-break list",
+    "lots": "protocol of every drawing of lots and coin toss",
+    "playoff-schedule": "the play-off's regulation, stages, clocks and start",
+    "playoff-pairings": "a pairing sheet per play-off stage",
+    "armageddon": "Armageddon game cards: clocks, toss, draw odds",
+    "bracket": "the Armageddon knockout drawn as a bracket",
+    "prizes": "prize money and tour points as shared",
+}
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "print",
+        help="print a sheet (pairings, result slips, crosstable, standings, ...) as PDF",
+        description="Print one of the venue's sheets as a PDF file, A4 or US Letter.",
+        epilog="sheets: " + "; ".join(f"{name}: {text}" for name, text in SHEET_HELP.items()),
+    )
+    p.add_argument("file", type=Path, help="the tournament file (.arbiter) or a TRF file (.trf)")
+    p.add_argument("sheet", choices=sorted(SHEETS), help="which sheet")
+    p.add_argument("--round", type=int, default=None, help="the round (default: the latest)")
+    p.add_argument(
+        "--paper", choices=[x.value for x in Paper], default=Paper.A4.value, help="paper size"
+    )
+    p.add_argument(
+        "--tiebreaks", default=None, help="tie-break list for standings, e.g. 'BH/C1,BH,SB'"
+    )
+    p.add_argument("-o", "--output", required=True, type=Path, help="the PDF file to write")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.round is not None and args.round < 1:
+        raise ArbiterError(f"--round {args.round}: rounds are numbered from 1")
+    src = load(args.file)
+    if args.tiebreaks is not None:
+        from arbiter_app.cli.sheets import with_tiebreaks
+
+        src = with_tiebreaks(src, args.tiebreaks)
+    sheet = SHEETS[args.sheet](src, args.round)
+    # Qt is loaded only here: the other commands stay light.
+    from arbiter_app.ui.printing import write_pdf
+
+    try:
+        pages = write_pdf(sheet, args.output, Paper.parse(args.paper))
+    except OSError as exc:
+        raise ArbiterError(f"{args.output}: cannot write the PDF ({exc})") from None
+    print(f"wrote {args.output}: {sheet.title}, {pages} page(s)", file=sys.stdout)
+    return 0

@@ -1,0 +1,204 @@
+"""Which sheet to make from a loaded FILE: the names ``arbiter-app print`` accepts.
+
+Each builder takes the :class:`~arbiter_app.cli.event_source.Source` and the
+round asked for, and returns a :class:`~arbiter_app.exports.sheet.Sheet`;
+the same builders serve the export formats that are made from sheets (HTML).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from arbiter_app.cli.event_source import Source
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.model import EntryKind, Event
+from arbiter_app.exports.lots import protocol_sheet
+from arbiter_app.exports.pairings import (
+    RoundSheet,
+    pairings_sheet,
+    result_slips_sheet,
+    round_from_event,
+    round_from_pairing,
+)
+from arbiter_app.exports.sheet import Sheet
+
+if TYPE_CHECKING:
+    from arbiter_app.core.standings import Standings
+
+SheetBuilder = Callable[[Source, int | None], Sheet]
+
+
+def _round_sheet(src: Source, round_no: int | None) -> RoundSheet:
+    """The round asked for, else the latest; the file's boards when it has them."""
+    event = src.event
+    last_stored = max((r for r, b in src.boards.items() if b), default=0)
+    r = round_no or max(last_stored, event.rounds_played)
+    if r < 1:
+        raise ArbiterError(f"{src.path}: no round has been paired yet")
+    boards = src.boards.get(r, ())
+    if boards:
+        # The tournament file's boards: their own order, results where entered.
+        paired = {t for b in boards for t in (b.white, b.black)}
+        byes = [
+            _Bye(p.tpn, event.entry(p.tpn, r).kind) for p in event.players if p.tpn not in paired
+        ]
+        return round_from_pairing(event, r, boards, byes)
+    if not _has_results(event, r):
+        raise ArbiterError(
+            f"{src.path}: round {r} has not been paired ({event.rounds_played} rounds so far)"
+        )
+    return round_from_event(event, r)
+
+
+def _has_results(event: Event, r: int) -> bool:
+    """Round *r* has entries (results or byes) for somebody."""
+    return r <= event.rounds_played and any(
+        event.entry(p.tpn, r).kind is not EntryKind.NOT_PAIRED for p in event.players
+    )
+
+
+class _Bye:
+    __slots__ = ("kind", "tpn")
+
+    def __init__(self, tpn: int, kind: EntryKind) -> None:
+        self.tpn = tpn
+        self.kind = kind
+
+
+def pairings(src: Source, round_no: int | None) -> Sheet:
+    return pairings_sheet(_round_sheet(src, round_no))
+
+
+def slips(src: Source, round_no: int | None) -> Sheet:
+    return result_slips_sheet(_round_sheet(src, round_no))
+
+
+def lots(src: Source, round_no: int | None) -> Sheet:
+    names = {p.tpn: p.name for p in src.event.players}
+    return protocol_sheet(
+        src.draws, event=src.event.name, names=names, chief_arbiter=src.event.info.chief_arbiter
+    )
+
+
+SHEETS: dict[str, SheetBuilder] = {
+    "pairings": pairings,
+    "slips": slips,
+    "lots": lots,
+}
+
+
+def with_tiebreaks(src: Source, text: str) -> Source:
+    """*src* with the tie-break list given on the command line instead of the file's."""
+    from arbiter_app.core.presets import parse_tiebreak_list
+
+    return replace(src, tiebreaks=parse_tiebreak_list(text))
+
+
+def standings_of(src: Source, round_no: int | None = None) -> Standings:
+    """The standings read model of FILE: its tie-breaks, and its play-off when there is one.
+
+    Places a play-off decides are not split by tie-breaks (FIDE C.07 3.1.1);
+    once the play-off has placed players, its order is theirs.
+    """
+    from arbiter_app.core.standings import compute_standings
+
+    event = src.event
+    if round_no is not None and round_no > event.rounds_played:
+        raise ArbiterError(
+            f"{src.path}: standings after round {round_no}: "
+            f"{event.rounds_played} round(s) have been played"
+        )
+    order: tuple[int, ...] = ()
+    if src.playoff is not None and round_no is None:
+        from arbiter_app.core.playoff.results import decided_order
+
+        order = tuple(decided_order(src.playoff))
+    return compute_standings(
+        event,
+        src.tiebreaks,
+        after_round=round_no,
+        playoff_places=src.playoff_places if round_no is None else (),
+        playoff_order=order,
+    )
+
+
+def standings(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.standings import standings_sheet
+
+    table = standings_of(src, round_no)
+    if src.playoff is None or round_no is not None:
+        return standings_sheet(src.event, table)
+    from arbiter_app.core.playoff.results import decided_order
+
+    return standings_sheet(
+        src.event,
+        table,
+        decided=decided_order(src.playoff),
+        decided_article=src.playoff.regulation.places_article,
+    )
+
+
+def crosstable(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.core.crosstable import round_robin_grid, swiss_crosstable
+    from arbiter_app.exports.standings import round_robin_sheet, swiss_crosstable_sheet
+
+    table = standings_of(src, round_no)
+    if src.event.system.is_round_robin:
+        return round_robin_sheet(src.event, round_robin_grid(src.event, table))
+    return swiss_crosstable_sheet(src.event, swiss_crosstable(src.event, table), table)
+
+
+def _playoff(src: Source) -> Any:
+    if src.playoff is None:
+        raise ArbiterError(f"{src.path}: no play-off has been started in this event")
+    return src.playoff
+
+
+def playoff_schedule(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.playoff import schedule_sheet
+
+    return schedule_sheet(src.event, _playoff(src))
+
+
+def playoff_pairings(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.playoff import stage_pairings_sheet
+
+    return stage_pairings_sheet(src.event, _playoff(src))
+
+
+def armageddon(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.playoff import armageddon_cards_sheet
+
+    return armageddon_cards_sheet(src.event, _playoff(src))
+
+
+def bracket(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.bracket import bracket_sheet
+
+    return bracket_sheet(src.event, _playoff(src))
+
+
+def prizes(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.prizes import prizes_sheet
+
+    if src.prizes is None:
+        raise ArbiterError(
+            f"{src.path}: no prize fund has been set (arbiter-app prizes FILE --set …)"
+        )
+    rows, prize_list, currency = src.prizes
+    return prizes_sheet(src.event, src.playoff, rows, prize_list, currency=currency)
+
+
+SHEETS.update(
+    {
+        "standings": standings,
+        "crosstable": crosstable,
+        "playoff-schedule": playoff_schedule,
+        "playoff-pairings": playoff_pairings,
+        "armageddon": armageddon,
+        "bracket": bracket,
+        "prizes": prizes,
+    }
+)

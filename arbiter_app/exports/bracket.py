@@ -1,0 +1,99 @@
+"""The Armageddon knockout of a play-off drawn as a bracket (GCT 2023 articles 2.4, 2.4.1).
+
+The tree is built back from the last round played: each game's players came
+from a game of the round before or from a bye, so a knockout whose pairings
+are drawn again every round (2.4.1) is still drawn as it really went.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from arbiter_app.core.model import Event
+from arbiter_app.core.playoff import PlayoffState
+from arbiter_app.core.playoff.steps import GameRecord
+from arbiter_app.exports.playoff import RESULT_TEXT, knockout_articles, names_of, who
+from arbiter_app.exports.sheet import Block, Bracket, BracketNode, Heading, Paragraph, Sheet, embed
+
+
+def _knockouts(state: PlayoffState) -> list[tuple[str, list[GameRecord]]]:
+    """Armageddon games by knockout (the tie they break), in order."""
+    out: dict[str, list[GameRecord]] = {}
+    for g in state.games():
+        if g.spec.armageddon:
+            key = g.spec.label.split(": ")[0]
+            out.setdefault(key, []).append(g)
+    return list(out.items())
+
+
+def bracket_of(games: Sequence[GameRecord], names: Mapping[int, str]) -> Bracket:
+    """The knockout as a tree, built back from its last round (so re-drawn rounds stay true)."""
+    rounds = sorted({g.spec.round for g in games})
+    last = rounds[-1]
+    by_round: dict[int, list[GameRecord]] = {
+        r: [g for g in games if g.spec.round == r] for r in rounds
+    }
+
+    def game_text(g: GameRecord) -> str:
+        w, b = embed(names.get(g.spec.white, "?")), embed(names.get(g.spec.black, "?"))
+        result = RESULT_TEXT.get(g.result or "", "")
+        line = f"{w} – {b}"
+        if result:
+            line += f"\n{result}"
+            if g.winner is not None:
+                line += f" → {embed(names.get(g.winner, '?'))}"
+        return line
+
+    def entering(tpn: int, r: int) -> BracketNode:
+        """How *tpn* came into round *r*: the game won in round r-1, or a bye."""
+        if r == rounds[0]:
+            return BracketNode(who(tpn, names))
+        for g in by_round.get(r - 1, []):
+            if tpn in (g.spec.white, g.spec.black):
+                return node(g)
+        return BracketNode(f"{who(tpn, names)}: bye", (entering(tpn, r - 1),))
+
+    def node(g: GameRecord) -> BracketNode:
+        return BracketNode(
+            game_text(g),
+            (entering(g.spec.white, g.spec.round), entering(g.spec.black, g.spec.round)),
+        )
+
+    finals = by_round[last]
+    winner_known = len(finals) == 1 and finals[0].winner is not None
+    roots: list[BracketNode] = []
+    for g in finals:
+        top = node(g)
+        if winner_known and g.winner is not None:
+            top = BracketNode(who(g.winner, names), (top,), strong=True)
+        roots.append(top)
+    depth = max(r.depth for r in roots)
+    columns = ["Players"] + [f"Round {r}" for r in rounds]
+    if winner_known:
+        columns.append("Winner")
+    return Bracket(
+        tuple(columns[-depth:]) if len(columns) >= depth else tuple(columns), tuple(roots)
+    )
+
+
+def bracket_sheet(event: Event, state: PlayoffState) -> Sheet:
+    names = names_of(event)
+    stage_art, _, _ = knockout_articles(state)
+    blocks: list[Block] = []
+    for label, games in _knockouts(state):
+        blocks.append(Heading(f"Armageddon knockout — {label}"))
+        blocks.append(bracket_of(games, names))
+    if not blocks:
+        blocks.append(Paragraph("No Armageddon knockout has been played in this play-off."))
+    notes = [
+        "Byes bring the field to 2, 4 or 8 players; pairings and byes are drawn by lot"
+        + (f" (article {stage_art})" if stage_art else "")
+        + "."
+    ]
+    return Sheet(
+        title="Play-off bracket",
+        event=event.name,
+        subtitle=state.regulation.title,
+        blocks=(*blocks, Paragraph(" ".join(notes), small=True)),
+        landscape=True,
+    )

@@ -1,0 +1,220 @@
+"""A sheet as one self-contained HTML file: inline style, no scripts, every text escaped.
+
+The same HTML is the "HTML" export and the input of the PDF printer
+(:mod:`arbiter_app.ui.printing`, which lays it out with Qt's rich-text
+engine), so it sticks to what both a browser and Qt's HTML subset understand:
+tables with ``border``/``cellpadding`` attributes as well as CSS, ``thead``
+for a header row that repeats on each page, and ``page-break-before``.
+
+Every piece of text from the event (names, clubs, the event title) goes
+through :func:`html.escape`; a player called ``<script>`` prints as those
+characters.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+
+from arbiter_app.exports.sheet import (
+    Block,
+    Box,
+    Bracket,
+    BracketNode,
+    Fields,
+    Heading,
+    PageBreak,
+    Paragraph,
+    Sheet,
+    Signatures,
+    Table,
+)
+
+FONT_FAMILIES = (
+    "Noto Sans",
+    "Noto Sans CJK SC",
+    "Noto Sans Arabic",
+    "DejaVu Sans",
+    "Arial Unicode MS",
+    "sans-serif",
+)
+"""Fonts tried in order; together they cover Latin, Cyrillic, Chinese and Arabic names."""
+
+BASE_POINT_SIZE = 9.5
+SMALL_POINT_SIZE = 8
+
+_FONT_RULE = (
+    f"body {{ font-family: {', '.join(repr(f) if ' ' in f else f for f in FONT_FAMILIES)}; }}"
+)
+_COLLAPSE_RULE = "table.grid, table.box { border-collapse: collapse; }"
+_STYLE = f"""
+body {{ font-size: {BASE_POINT_SIZE}pt; color: #000000; }}
+h1 {{ font-size: 16pt; margin-top: 0; margin-bottom: 2pt; }}
+h2 {{ font-size: 12.5pt; margin-top: 10pt; margin-bottom: 4pt; }}
+h3 {{ font-size: 10.5pt; margin-top: 8pt; margin-bottom: 3pt; }}
+p {{ margin-top: 2pt; margin-bottom: 4pt; }}
+p.subtitle {{ font-size: 11pt; margin-top: 0; }}
+p.small, table.small {{ font-size: {SMALL_POINT_SIZE}pt; }}
+table.grid {{ border-color: #8a8a8a; border-style: solid; margin-bottom: 6pt; }}
+table.grid th {{ background-color: #e4e4e4; font-weight: bold; }}
+table.fields {{ margin-bottom: 6pt; }}
+table.fields td.label {{ font-weight: bold; padding-right: 8pt; }}
+table.box {{ border-color: #000000; border-style: solid; margin-top: 4pt; margin-bottom: 10pt; }}
+table.signatures {{ margin-top: 12pt; }}
+table.bracket td.node {{ border-color: #000000; background-color: #f6f6f6; }}
+table.bracket td.strong {{ font-weight: bold; }}
+table.signatures td {{ padding-right: 16pt; }}
+tr.strong td {{ font-weight: bold; }}
+p.footer {{ font-size: {SMALL_POINT_SIZE}pt; color: #444444; margin-top: 10pt; }}
+""".strip()
+
+
+def esc(text: object) -> str:
+    """Escape *text* for HTML element content and attribute values."""
+    return html.escape(str(text), quote=True)
+
+
+def sheet_to_html(sheet: Sheet, *, footer_in_body: bool = True, for_qt: bool = False) -> str:
+    """The complete HTML document of *sheet*.
+
+    *footer_in_body* prints the sheet's footer at the end of the text; the PDF
+    printer turns it off because it prints the footer on every page instead.
+    *for_qt* leaves out two rules Qt's rich-text engine pays dearly for on a
+    long table (a font list resolved per cell, collapsed borders: together
+    four times the time of a 1,000-row standings); the printer sets the
+    fonts on the document instead.
+    """
+    style = _STYLE if for_qt else f"{_FONT_RULE}\n{_STYLE}\n{_COLLAPSE_RULE}"
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{esc(_full_title(sheet))}</title>",
+        f"<style>\n{style}\n</style>",
+        "</head><body>",
+        f"<h1>{esc(sheet.title)}</h1>",
+    ]
+    if sheet.event:
+        parts.append(f'<p class="subtitle">{esc(sheet.event)}</p>')
+    if sheet.subtitle:
+        parts.append(f'<p class="subtitle">{esc(sheet.subtitle)}</p>')
+    if sheet.header:
+        parts.append(_fields(Fields(sheet.header)))
+    parts.extend(_block(b) for b in sheet.blocks)
+    if footer_in_body and sheet.footer:
+        parts.append(f'<p class="footer">{esc(sheet.footer)}</p>')
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def _full_title(sheet: Sheet) -> str:
+    return f"{sheet.title} — {sheet.event}" if sheet.event else sheet.title
+
+
+def _block(block: Block) -> str:
+    if isinstance(block, Heading):
+        level = min(max(block.level, 2), 3)
+        return f"<h{level}>{esc(block.text)}</h{level}>"
+    if isinstance(block, Paragraph):
+        cls = ' class="small"' if block.small else ""
+        return f"<p{cls}>{_lines(block.text)}</p>"
+    if isinstance(block, Fields):
+        return _fields(block)
+    if isinstance(block, Table):
+        return _table(block)
+    if isinstance(block, Signatures):
+        return _signatures(block)
+    if isinstance(block, Box):
+        inner = "\n".join(_block(b) for b in block.blocks)
+        return (
+            '<table class="box" width="100%" border="2" cellspacing="0" cellpadding="8">'
+            f"<tr><td>\n{inner}\n</td></tr></table>"
+        )
+    if isinstance(block, PageBreak):
+        return '<div style="page-break-before: always"></div>'
+    if isinstance(block, Bracket):
+        return _bracket(block)
+    raise TypeError(f"not a sheet block: {block!r}")
+
+
+def _lines(text: str) -> str:
+    """Escaped text with its line breaks, and runs of spaces kept (blanks to fill in)."""
+    return "<br>".join(esc(line).replace("  ", "&nbsp; ") for line in text.split("\n"))
+
+
+def _fields(fields: Fields) -> str:
+    rows = "".join(
+        f'<tr><td class="label">{esc(label)}&nbsp;&nbsp;&nbsp;</td><td>{_lines(value)}</td></tr>'
+        for label, value in fields.items
+    )
+    return f'<table class="fields" cellspacing="0" cellpadding="1">{rows}</table>'
+
+
+def _table(table: Table) -> str:
+    cls = "grid small" if table.small else "grid"
+    head = "".join(
+        f'<th align="{c.align.value}"{_width(c.width)}>{esc(c.title)}</th>' for c in table.columns
+    )
+    body = "\n".join(_row(table, i, row) for i, row in enumerate(table.rows))
+    return (
+        f'<table class="{cls}" width="100%" border="1" cellspacing="0" cellpadding="3">'
+        f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody></table>"
+    )
+
+
+def _row(table: Table, index: int, row: Iterable[str]) -> str:
+    cells = "".join(
+        f'<td align="{c.align.value}" valign="middle">{_lines(v)}</td>'
+        for c, v in zip(table.columns, row, strict=True)
+    )
+    cls = ' class="strong"' if index in table.strong_rows else ""
+    return f"<tr{cls}>{cells}</tr>"
+
+
+def _width(width: int) -> str:
+    return f' width="{width}%"' if width else ""
+
+
+def _signatures(sig: Signatures) -> str:
+    share = 100 // max(len(sig.labels), 1)
+    line = "_" * 28
+    cells = "".join(f'<td width="{share}%"><br>{line}<br>{esc(label)}</td>' for label in sig.labels)
+    return f'<table class="signatures" width="100%" cellspacing="0"><tr>{cells}</tr></table>'
+
+
+def _bracket(bracket: Bracket) -> str:
+    """The tree as a table: each box spans the rows of the first-round boxes under it."""
+    width = len(bracket.columns)
+    # starts[row] lists (column, node) of the boxes whose first row is *row*.
+    starts: dict[int, list[tuple[int, BracketNode]]] = {}
+    row = 0
+
+    def place(node: BracketNode, column: int, first: int) -> None:
+        starts.setdefault(first, []).append((column, node))
+        offset = first
+        for child in node.children:
+            place(child, column - 1, offset)
+            offset += child.span
+
+    for root in bracket.roots:
+        place(root, width - 1, row)
+        row += root.span
+    share = 100 // max(width, 1)
+    head = "".join(f'<th width="{share}%">{esc(c)}</th>' for c in bracket.columns)
+    lines = []
+    for r in range(row):
+        cells = sorted(starts.get(r, []), key=lambda cn: cn[0])
+        tds = []
+        for _column, node in cells:
+            cls = "node strong" if node.strong else "node"
+            tds.append(
+                f'<td class="{cls}" rowspan="{node.span}" valign="middle">{_lines(node.text)}</td>'
+            )
+        # A leaf above the first column (a bye in a later round) leaves empty cells to its left.
+        leaf_columns = [c for c, n in cells if not n.children and c > 0]
+        pad = "".join("<td></td>" for _ in range(min(leaf_columns, default=0)))
+        lines.append(f"<tr>{pad}{''.join(tds)}</tr>")
+    body = "\n".join(lines)
+    return (
+        '<table class="grid bracket" width="100%" border="1" cellspacing="0" cellpadding="4">'
+        f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody></table>"
+    )

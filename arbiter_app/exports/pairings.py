@@ -1,0 +1,327 @@
+"""The pairings of one round as rows, and the two sheets made from them.
+
+:class:`RoundSheet` is the read model of a round as the venue sees it: boards
+in board order with both players' pairing numbers, names, ratings, scores
+before the round and the result when known, then the players without a game.
+It is built either from a played round of an :class:`Event` or from a pairing
+that has no results yet (anything with ``boards`` of ``number/white/black`` and
+``byes`` of ``tpn/kind``, such as the pairing engine's ``RoundPairing``).
+
+Board order for a round read from the results follows FIDE C.04.2 (general
+handling rules, "board order"): the higher score of the pair first, then the
+sum of both scores, then the better (lower) pairing number of the pair.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Protocol
+
+from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, Player
+from arbiter_app.core.points import format_points
+from arbiter_app.exports.sheet import (
+    Align,
+    Block,
+    Box,
+    Column,
+    Fields,
+    Heading,
+    PageBreak,
+    Paragraph,
+    Sheet,
+    Signatures,
+    Table,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player as printed on a board: pairing number, name, rating, title, score before."""
+
+    tpn: int
+    name: str
+    rating: int | None
+    title: str
+    score: Fraction
+
+    @staticmethod
+    def of(player: Player, score: Fraction) -> Seat:
+        return Seat(player.tpn, player.name, player.rating, player.title, score)
+
+    @property
+    def label(self) -> str:
+        return f"{self.title} {self.name}".strip()
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One board; *result* is ``1-0``, ``½-½``, ``0-1``, ``+/-``, ``-/+``, ``-/-`` or empty."""
+
+    board: int
+    white: Seat
+    black: Seat
+    result: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRow:
+    seat: Seat
+    kind: EntryKind
+    points: Fraction | None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSheet:
+    event: str
+    round: int
+    rounds: int
+    boards: tuple[BoardRow, ...]
+    byes: tuple[ByeRow, ...]
+
+
+BYE_LABELS = {
+    EntryKind.PAIRING_BYE: "pairing-allocated bye",
+    EntryKind.FULL_BYE: "full-point bye (requested)",
+    EntryKind.HALF_BYE: "half-point bye (requested)",
+    EntryKind.ZERO_BYE: "zero-point bye (requested)",
+    EntryKind.NOT_PAIRED: "not paired",
+    EntryKind.WITHDRAWN: "withdrawn",
+}
+
+
+class _BoardLike(Protocol):
+    @property
+    def number(self) -> int: ...
+    @property
+    def white(self) -> int: ...
+    @property
+    def black(self) -> int: ...
+
+
+class _ByeLike(Protocol):
+    @property
+    def tpn(self) -> int: ...
+    @property
+    def kind(self) -> EntryKind: ...
+
+
+def _result_text(kind: EntryKind, outcome: Outcome | None, other: EntryKind) -> str:
+    """The board's result from White's point of view."""
+    if kind is EntryKind.GAME:
+        return {Outcome.WIN: "1-0", Outcome.DRAW: "½-½", Outcome.LOSS: "0-1"}[
+            outcome or Outcome.DRAW
+        ]
+    if kind is EntryKind.FORFEIT_WIN:
+        return "+/-"
+    if other is EntryKind.FORFEIT_WIN:
+        return "-/+"
+    return "-/-"
+
+
+def round_from_event(event: Event, round_no: int) -> RoundSheet:
+    """The boards and byes of a round already in the event (results included)."""
+    if not 1 <= round_no <= max(event.rounds_played, 1):
+        raise ValueError(
+            f"round {round_no} has not been paired (the event has {event.rounds_played} rounds)"
+        )
+    scores = event.scores(round_no - 1)
+    players = event.player_map()
+    seen: set[int] = set()
+    boards: list[tuple[int, int, str]] = []
+    byes: list[ByeRow] = []
+    for p in event.players:
+        entry = event.entry(p.tpn, round_no)
+        if entry.kind.has_opponent and entry.opponent in players:
+            if p.tpn in seen:
+                continue
+            opp = entry.opponent
+            assert opp is not None
+            seen.update((p.tpn, opp))
+            other = event.entry(opp, round_no)
+            # Without recorded colours the lower pairing number sits on the left.
+            if entry.colour is Colour.BLACK or (
+                entry.colour is None and other.colour is Colour.WHITE
+            ):
+                white, black, w_entry, b_kind = opp, p.tpn, other, entry.kind
+            else:
+                white, black, w_entry, b_kind = p.tpn, opp, entry, other.kind
+            boards.append((white, black, _result_text(w_entry.kind, w_entry.outcome, b_kind)))
+        else:
+            points = entry.points(event.points_system_for(round_no))
+            byes.append(ByeRow(Seat.of(p, scores[p.tpn]), entry.kind, points))
+    boards.sort(key=lambda b: _board_key(b[0], b[1], scores))
+    rows = tuple(
+        BoardRow(
+            i,
+            Seat.of(players[w], scores[w]),
+            Seat.of(players[b], scores[b]),
+            result,
+        )
+        for i, (w, b, result) in enumerate(boards, start=1)
+    )
+    return RoundSheet(event.name, round_no, event.rounds, rows, tuple(byes))
+
+
+def _board_key(
+    white: int, black: int, scores: dict[int, Fraction]
+) -> tuple[Fraction, Fraction, int]:
+    high = max(scores[white], scores[black])
+    return (-high, -(scores[white] + scores[black]), min(white, black))
+
+
+def round_from_pairing(
+    event: Event,
+    round_no: int,
+    boards: Iterable[_BoardLike],
+    byes: Iterable[_ByeLike] = (),
+) -> RoundSheet:
+    """The boards of a pairing in the pairing's board order, with the results entered so far."""
+    scores = event.scores(round_no - 1)
+    players = event.player_map()
+    system = event.points_system_for(round_no)
+    rows = []
+    for b in boards:
+        w_entry, b_entry = event.entry(b.white, round_no), event.entry(b.black, round_no)
+        result = ""
+        if w_entry.kind.has_opponent and w_entry.opponent == b.black:
+            result = _result_text(w_entry.kind, w_entry.outcome, b_entry.kind)
+        rows.append(
+            BoardRow(
+                b.number,
+                Seat.of(players[b.white], scores[b.white]),
+                Seat.of(players[b.black], scores[b.black]),
+                result,
+            )
+        )
+    bye_rows = []
+    for bye in byes:
+        entry = event.entry(bye.tpn, round_no)
+        points = (
+            entry.points(system)
+            if entry.kind is bye.kind and round_no <= event.rounds_played
+            else None
+        )
+        bye_rows.append(ByeRow(Seat.of(players[bye.tpn], scores[bye.tpn]), bye.kind, points))
+    return RoundSheet(event.name, round_no, event.rounds, tuple(rows), tuple(bye_rows))
+
+
+def _rating(r: int | None) -> str:
+    return str(r) if r else "unr."
+
+
+def pairings_sheet(rs: RoundSheet) -> Sheet:
+    """The pairing list of a round: boards, pairing numbers, names, ratings, colours, scores."""
+    columns = (
+        Column("Bd", Align.RIGHT, 5),
+        Column("No", Align.RIGHT, 5),
+        Column("White", Align.LEFT, 29),
+        Column("Rtg", Align.RIGHT, 6),
+        Column("Pts", Align.CENTER, 5),
+        Column("Result", Align.CENTER, 8),
+        Column("Pts", Align.CENTER, 5),
+        Column("No", Align.RIGHT, 5),
+        Column("Black", Align.LEFT, 26),
+        Column("Rtg", Align.RIGHT, 6),
+    )
+    rows = tuple(
+        (
+            str(b.board),
+            str(b.white.tpn),
+            b.white.label,
+            _rating(b.white.rating),
+            format_points(b.white.score),
+            b.result or "–",
+            format_points(b.black.score),
+            str(b.black.tpn),
+            b.black.label,
+            _rating(b.black.rating),
+        )
+        for b in rs.boards
+    )
+    blocks: list[Block] = [Table(columns, rows)]
+    if rs.byes:
+        bye_table = Table(
+            (
+                Column("No", Align.RIGHT, 6),
+                Column("Player", Align.LEFT, 44),
+                Column("Pts", Align.CENTER, 8),
+                Column("Round", Align.LEFT, 30),
+                Column("Points", Align.CENTER, 12),
+            ),
+            tuple(
+                (
+                    str(b.seat.tpn),
+                    b.seat.label,
+                    format_points(b.seat.score),
+                    BYE_LABELS[b.kind],
+                    "" if b.points is None else format_points(b.points),
+                )
+                for b in rs.byes
+            ),
+        )
+        blocks += [Paragraph("Players without a game this round:"), bye_table]
+    return Sheet(
+        title=f"Pairings — round {rs.round}",
+        event=rs.event,
+        subtitle=f"Round {rs.round} of {rs.rounds}" if rs.rounds else "",
+        blocks=tuple(blocks),
+        footer=f"{len(rs.boards)} boards; Pts = score before the round; No = pairing number",
+    )
+
+
+SLIPS_PER_PAGE = 4
+
+
+def result_slips_sheet(rs: RoundSheet, *, per_page: int = SLIPS_PER_PAGE) -> Sheet:
+    """One slip per board to be filled in and signed by both players (and the arbiter)."""
+    blocks: list[Block] = []
+    for i, b in enumerate(rs.boards):
+        if i and i % per_page == 0:
+            blocks.append(PageBreak())
+        blocks.append(_slip(rs, b))
+    if not rs.boards:
+        return Sheet(
+            title=f"Result slips — round {rs.round}",
+            event=rs.event,
+            blocks=(Paragraph("No boards in this round."),),
+        )
+    return Sheet(
+        title=f"Result slips — round {rs.round}",
+        event=rs.event,
+        blocks=tuple(blocks),
+        footer="Circle the result; both players sign.",
+    )
+
+
+def _slip(rs: RoundSheet, b: BoardRow) -> Box:
+    players = Table(
+        (
+            Column("", Align.LEFT, 12),
+            Column("No", Align.RIGHT, 8),
+            Column("Player", Align.LEFT, 60),
+            Column("Rtg", Align.RIGHT, 20),
+        ),
+        (
+            ("White", str(b.white.tpn), b.white.label, _rating(b.white.rating)),
+            ("Black", str(b.black.tpn), b.black.label, _rating(b.black.rating)),
+        ),
+    )
+    return Box(
+        (
+            Heading(f"Round {rs.round} · Board {b.board} — {rs.event}", 3),
+            players,
+            Fields((("Result", "1-0          ½-½          0-1"),)),
+            Signatures(("White", "Black", "Arbiter")),
+        )
+    )
+
+
+def seats(sheet: RoundSheet) -> Sequence[Seat]:
+    """Everyone on the sheet, boards first (for tests and the screen)."""
+    out: list[Seat] = []
+    for b in sheet.boards:
+        out += [b.white, b.black]
+    out += [b.seat for b in sheet.byes]
+    return out

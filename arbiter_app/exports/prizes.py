@@ -1,0 +1,102 @@
+"""The prize and tour-points distribution sheet (GCT 2023 2.6-2.8, 3.6-3.8; US Chess 32B).
+
+The rows come from the core's prize rules (:mod:`arbiter_app.core.prizes`,
+:func:`arbiter_app.core.playoff.results.prize_table`); this module only lays
+them out with the rule that shared each amount and the cents left over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from arbiter_app.core.model import Event
+from arbiter_app.core.playoff import PlayoffState
+from arbiter_app.core.playoff.results import PrizeRow
+from arbiter_app.core.points import format_points
+from arbiter_app.core.prizes import PrizeList
+from arbiter_app.exports.playoff import names_of
+from arbiter_app.exports.sheet import (
+    Align,
+    Block,
+    Column,
+    Fields,
+    Paragraph,
+    Sheet,
+    Signatures,
+    Table,
+)
+
+
+def prizes_sheet(
+    event: Event,
+    state: PlayoffState | None,
+    rows: Sequence[PrizeRow],
+    prizes: PrizeList,
+    *,
+    currency: str = "USD",
+) -> Sheet:
+    """Money and tour points for every line of the final standings, with how each was shared.
+
+    Without a play-off (*state* None) tied players simply share (GCT 2023
+    2.8 / 3.8; US Chess 32B).
+    """
+    reg = state.regulation if state is not None else None
+    names = names_of(event)
+    with_points = (reg is not None and reg.points is not None) or any(r.tour_points for r in rows)
+    columns = [
+        Column("Place", Align.RIGHT, 7),
+        Column("No", Align.RIGHT, 5),
+        Column("Name", Align.LEFT, 25),
+        Column(f"Prize ({currency})", Align.RIGHT, 13),
+    ]
+    if with_points:
+        columns.append(Column("Tour points", Align.RIGHT, 12))
+    columns.append(Column("How it was shared", Align.LEFT, 38 if with_points else 50))
+    body = []
+    strong = set()
+    for i, row in enumerate(rows):
+        cells = [
+            row.place + (" *" if row.by_playoff else ""),
+            str(row.tpn),
+            row.name or names.get(row.tpn, ""),
+            f"{row.money:,.2f}",
+        ]
+        if with_points:
+            cells.append(format_points(row.tour_points))
+        cells.append(row.explanation)
+        body.append(tuple(cells))
+        if row.by_playoff:
+            strong.add(i)
+    total = sum((r.money for r in rows), start=prizes.unassigned * 0)
+    header: list[tuple[str, str]] = []
+    if reg is not None:
+        header.append(("Regulation", reg.title))
+        if reg.sharing.article:
+            header.append(("Sharing", f"article {reg.sharing.article}"))
+        if reg.sharing.winner_fixed:
+            header.append(
+                ("Play-off winner first receives", f"{reg.sharing.winner_fixed:,.2f} {currency}")
+            )
+        if with_points and reg.points_article:
+            header.append(("Tour points", f"article {reg.points_article}"))
+    else:
+        header.append(("Sharing", "tied players share the prizes of the places they occupy"))
+    blocks: list[Block] = [
+        Table(tuple(columns), tuple(body), strong_rows=frozenset(strong)),
+        Fields(
+            (
+                ("Total paid", f"{total:,.2f} {currency}"),
+                ("Not assigned", f"{prizes.unassigned:,.2f} {currency}"),
+                ("Cents", prizes.rule),
+            )
+        ),
+    ]
+    if strong:
+        blocks.append(Paragraph("* place decided by the play-off.", small=True))
+    blocks.append(Signatures(("Chief arbiter", "Organiser")))
+    return Sheet(
+        title="Prizes and tour points" if with_points else "Prizes",
+        event=event.name,
+        header=tuple(header),
+        blocks=tuple(blocks),
+    )

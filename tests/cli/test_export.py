@@ -1,0 +1,87 @@
+"""``arbiter-app export FILE --format csv|json|html|trf|pgn -o OUT`` from a TRF and a .arbiter file."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from arbiter_app.cli import main
+from arbiter_app.core.trf import event_to_trf
+from tests.exports.golden import GOLDEN
+from tests.exports.samples import sample_event
+
+TIEBREAKS = "BH/C1,BH,SB,WIN"
+
+
+@pytest.fixture
+def trf_file(tmp_path: Path) -> Path:
+    path = tmp_path / "final.trf"
+    path.write_text(event_to_trf(replace(sample_event(), planned_rounds=3)), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def arbiter_file(trf_file: Path, tmp_path: Path) -> Path:
+    target = tmp_path / "final.arbiter"
+    assert main(["import", str(trf_file), "-o", str(target)]) == 0
+    return target
+
+
+def _golden(name: str) -> bytes:
+    return (GOLDEN / name).read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("fmt", "golden"),
+    [
+        ("csv", "standings.csv"),
+        ("json", "standings.json"),
+        ("html", "standings.html"),
+        ("trf", "standings-trf-26.trf"),
+    ],
+)
+@pytest.mark.parametrize("source", ["trf_file", "arbiter_file"])
+def test_export_matches_the_golden_files(
+    request: pytest.FixtureRequest, tmp_path: Path, source: str, fmt: str, golden: str
+) -> None:
+    """The command writes exactly what the renderers write from the same read model."""
+    path: Path = request.getfixturevalue(source)
+    out = tmp_path / f"out.{fmt}"
+    code = main(["export", str(path), "--format", fmt, "--tiebreaks", TIEBREAKS, "-o", str(out)])
+    assert code == 0
+    data = out.read_bytes()
+    if fmt == "csv":
+        # A UTF-8 byte-order mark first, for spreadsheets; then exactly the golden rows.
+        assert data.startswith(b"\xef\xbb\xbf")
+        data = data[3:]
+    assert data == _golden(golden)
+
+
+def test_trf16(trf_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.trf"
+    args = ["export", str(trf_file), "--format", "trf", "--trf-version", "TRF-16"]
+    assert main([*args, "--tiebreaks", TIEBREAKS, "-o", str(out)]) == 0
+    assert out.read_bytes() == _golden("standings-trf-16.trf")
+
+
+def test_pgn_without_a_playoff_is_refused(
+    trf_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out.pgn"
+    assert main(["export", str(trf_file), "--format", "pgn", "-o", str(out)]) == 2
+    assert "no play-off" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_unknown_tiebreak_is_refused(
+    trf_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out.csv"
+    code = main(
+        ["export", str(trf_file), "--format", "csv", "--tiebreaks", "BH,XYZ", "-o", str(out)]
+    )
+    assert code == 2
+    assert "XYZ" in capsys.readouterr().err
+    assert not out.exists()

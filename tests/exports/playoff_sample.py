@@ -7,6 +7,8 @@ colours are tossed (2.5.3). Seeds are fixed, so the outcome is too.
 
 from __future__ import annotations
 
+from arbiter_app.core.lots import seeded_draw, seeded_toss
+from arbiter_app.core.model import Colour
 from arbiter_app.core.playoff import (
     DrawLots,
     PlayoffState,
@@ -18,9 +20,6 @@ from arbiter_app.core.playoff import (
     next_step,
     preset,
 )
-
-from arbiter_app.core.lots import seeded_draw, seeded_toss
-from arbiter_app.core.model import Colour
 
 TIED = (1, 3, 4)
 

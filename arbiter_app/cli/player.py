@@ -1,11 +1,15 @@
-"""``arbiter-app player add FILE``: register a player (or a late entry)."""
+"""``arbiter-app player add FILE``: register a player (or a late entry);
+``arbiter-app player import FILE --csv players.csv``: register a whole player list."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
+from arbiter_app.cli.eventfile import read_text
+from arbiter_app.core.players_csv import parse_players_csv
 from arbiter_app.session import Session
+from arbiter_app.session.codec import PLAYER_FIELDS
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -24,6 +28,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="a late entry: what the player gets for the rounds already paired",
     )
     add.set_defaults(handler=run_add)
+    imp = actions.add_parser(
+        "import",
+        help="register the players of a CSV list (header row: name, rating, title, "
+        "federation, fide_id, birth, sex; comma or semicolon delimited)",
+    )
+    imp.add_argument("file", type=Path)
+    imp.add_argument("--csv", required=True, type=Path, dest="csv", help="the player list")
+    imp.set_defaults(handler=run_import)
 
 
 def run_add(args: argparse.Namespace) -> int:
@@ -42,4 +54,17 @@ def run_add(args: argparse.Namespace) -> int:
         player = session.event.player(outcome.value)
     rating = f" ({player.rating})" if player.rating else ""
     print(f"player {player.tpn}: {player.name}{rating}")
+    return 0
+
+
+def run_import(args: argparse.Namespace) -> int:
+    # The list is read and checked in full before the event file is even opened.
+    players = parse_players_csv(read_text(args.csv), str(args.csv))
+    listed = [{name: getattr(p, name) for name in PLAYER_FIELDS} for p in players]
+    with Session.open(args.file) as session:
+        numbers = session.run("import_players", players=listed, source=args.csv.name).value
+    print(
+        f"imported {len(numbers)} players from {args.csv.name} into {args.file.name} "
+        f"(pairing numbers {numbers[0]}-{numbers[-1]})"
+    )
     return 0

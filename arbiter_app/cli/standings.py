@@ -16,8 +16,9 @@ import re
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
 
-from arbiter_app.cli.eventfile import load_event
+from arbiter_app.cli.event_source import load as load_source
 from arbiter_app.core.model import Event, RuleSet
 from arbiter_app.core.points import format_decimal, format_points
 from arbiter_app.core.presets import Preset, get_preset, parse_tiebreak_list
@@ -31,7 +32,11 @@ JSON_PLACES = 6
 
 def add_selection_arguments(p: argparse.ArgumentParser) -> None:
     """Options shared by ``standings`` and ``explain``: which list, which rules, which round."""
-    p.add_argument("file", metavar="FILE", help="the event (FIDE TRF file, .trf)")
+    p.add_argument(
+        "file",
+        metavar="FILE",
+        help="the event: a tournament file (.arbiter) or a FIDE TRF file (.trf)",
+    )
     p.add_argument(
         "--tiebreaks",
         metavar="CODES",
@@ -69,15 +74,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def standings_from_args(args: argparse.Namespace) -> tuple[Event, Standings, Preset | None]:
-    """Load FILE and compute the standings the options ask for."""
+    """Load FILE and compute the standings the options ask for.
+
+    A ``.arbiter`` file brings its announced tie-break list (used when neither
+    ``--tiebreaks`` nor ``--preset`` is given) and its play-off: the places the
+    regulation decides over the board and the order the play-off decided them.
+    """
+    # The options are checked before the file is read, so a typo is reported first.
     preset = get_preset(args.preset) if args.preset else None
+    given: tuple[str, ...] | None = None
     if args.tiebreaks is not None:
-        codes = parse_tiebreak_list(args.tiebreaks)
+        given = tuple(parse_tiebreak_list(args.tiebreaks))
     elif preset is not None:
-        codes = parse_tiebreak_list(preset.tiebreaks)
-    else:
-        codes = ()
-    event = load_event(args.file)
+        given = tuple(parse_tiebreak_list(preset.tiebreaks))
+    source = load_source(Path(args.file))
+    codes = given if given is not None else tuple(source.tiebreaks)
+    event = source.event
     if args.rules:
         rule_set: RuleSet | None = RuleSet(args.rules)
     elif preset is not None and preset.rule_set is not None:
@@ -85,13 +97,20 @@ def standings_from_args(args: argparse.Namespace) -> tuple[Event, Standings, Pre
     else:
         rule_set = None  # the event's own, else the FIDE text in force on its start date
     playoff = preset.playoff if preset is not None else None
+    places: tuple[int, ...] = tuple(playoff.places) if playoff else source.playoff_places
+    order: tuple[int, ...] = ()
+    if source.playoff is not None and args.after_round is None:
+        from arbiter_app.core.playoff.results import decided_order
+
+        order = decided_order(source.playoff)
     standings = compute_standings(
         event,
         codes,
         rule_set=rule_set,
         after_round=args.after_round,
         annul_short_round_robin=args.annul_short_round_robin,
-        playoff_places=playoff.places if playoff else (),
+        playoff_places=places,
+        playoff_order=order,
         playoff_after=playoff.after_tiebreaks if playoff else 0,
     )
     return event, standings, preset
@@ -151,7 +170,9 @@ def render_json(standings: Standings) -> str:
         items.append(
             f'  {{"rank": {row.rank}, "place": {json.dumps(row.place)}, "tpn": {row.tpn}, '
             f'"name": {json.dumps(row.name, ensure_ascii=False)}, "rating": {rating}, '
-            f'"points": {json_number(row.points)}, "tiebreaks": {{{values}}}}}'
+            f'"points": {json_number(row.points)}, "tiebreaks": {{{values}}}'
+            + (', "by_playoff": true' if row.by_playoff else "")
+            + "}"
         )
     if not items:
         return "[]"
@@ -237,7 +258,9 @@ def render_text(event: Event, standings: Standings) -> str:
     for row in standings.rows:
         rows.append(
             [
-                row.place + ("*" if row.playoff_pending else ""),
+                row.place
+                + ("*" if row.playoff_pending else "")
+                + (" PO" if row.by_playoff else ""),
                 str(row.tpn),
                 row.name,
                 str(row.rating) if row.rating else "",
@@ -247,6 +270,8 @@ def render_text(event: Event, standings: Standings) -> str:
         )
     text = "\n".join(lines) + "\n" + render_table(header, rows, left={0, 2})
     notes = []
+    if any(r.by_playoff for r in standings.rows):
+        notes.append("PO: place decided by the play-off")
     if any(r.playoff_pending for r in standings.rows):
         notes.append("* tied for a place decided by play-off; the play-off is still to be played")
     notes.extend(f"not ranked: {e.tpn} {e.name}: {e.reason}" for e in standings.excluded)

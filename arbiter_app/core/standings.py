@@ -64,7 +64,9 @@ class StandingRow:
     *place* is the text shown (``"3"`` or ``"3-5"``); *rank* the first place
     of that range. *values* maps each tie-break code, as announced, to its
     exact value. *playoff_pending* is set when the player is tied on points
-    for a place that a play-off decides and the play-off has not been played.
+    for a place that a play-off decides and the play-off has not been played;
+    *by_playoff* when the player's place was decided by the play-off (GCT 2023
+    articles 2.6/3.6: the play-off, not the tie-breaks, placed them).
     """
 
     place: str
@@ -75,6 +77,7 @@ class StandingRow:
     points: Fraction
     values: Mapping[str, Fraction]
     playoff_pending: bool = False
+    by_playoff: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,11 +188,12 @@ def compute_standings(
 
     frozen: set[int] = set()
     pending: set[int] = set()
+    decided: set[int] = set()
     values: dict[str, dict[int, Fraction]] = {}
     group_of: dict[tuple[int, str], tuple[int, ...]] = {}
     for index, spec in enumerate(specs):
         if index == playoff_after:
-            frozen, pending = _apply_playoff(groups, playoff_places, playoff_order)
+            frozen, pending, decided = _apply_playoff(groups, playoff_places, playoff_order)
         tb = REGISTRY[spec.name]
         if tb.group_dependent:
             vals: dict[int, Fraction] = {}
@@ -221,7 +225,7 @@ def compute_standings(
             split.append(run)
         groups = split
     if playoff_after >= len(specs):
-        frozen, pending = _apply_playoff(groups, playoff_places, playoff_order)
+        frozen, pending, decided = _apply_playoff(groups, playoff_places, playoff_order)
 
     players = {p.tpn: p for p in ranked}
     rows: list[StandingRow] = []
@@ -241,6 +245,7 @@ def compute_standings(
                     scores[tpn],
                     {code: values[code][tpn] for code in values},
                     tpn in pending,
+                    tpn in decided,
                 )
             )
         position = last + 1
@@ -256,17 +261,19 @@ def compute_standings(
 
 def _apply_playoff(
     groups: list[list[int]], places: Sequence[int], order: Sequence[int]
-) -> tuple[set[int], set[int]]:
+) -> tuple[set[int], set[int], set[int]]:
     """Hold back points groups whose places a play-off decides (FIDE C.07 3.1.1).
 
     Works in place on *groups*. Returns the ids of groups the tie-breaks must
-    not split and the players whose play-off is still to come. Players placed
-    by *order* become groups of their own at the top of their points group.
+    not split, the players whose play-off is still to come, and the players
+    the play-off placed. Players placed by *order* become groups of their own
+    at the top of their points group.
     """
     frozen: set[int] = set()
     pending: set[int] = set()
+    placed: set[int] = set()
     if not places:
-        return frozen, pending
+        return frozen, pending, placed
     wanted = set(places)
     position = 1
     i = 0
@@ -275,6 +282,7 @@ def _apply_playoff(
         covered = set(range(position, position + len(g)))
         if len(g) > 1 and covered & wanted:
             decided = [t for t in order if t in g]
+            placed.update(decided)
             if decided:
                 rest = [t for t in g if t not in decided]
                 groups[i : i + 1] = [[t] for t in decided] + ([rest] if rest else [])
@@ -285,7 +293,7 @@ def _apply_playoff(
             pending.update(g)
         position += len(g)
         i += 1
-    return frozen, pending
+    return frozen, pending, placed
 
 
 def _annul_short_round_robin(

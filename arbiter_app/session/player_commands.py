@@ -153,3 +153,48 @@ def requested_bye(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     if kind_name not in _REQUESTABLE:
         raise CommandError(f"a requested bye is half, full or zero (or none), not {kind_name!r}")
     tx.put("bye_requests", (tpn, round_no), {"kind": _REQUESTABLE[kind_name].value})
+
+
+@command("import_players")
+def import_players(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]:
+    """Register a whole player list (a CSV import) at once: every player, or none.
+
+    *players* is a list of objects with the fields of ``add_player``; the
+    pairing numbers follow those already given, in the order of the list. A
+    FIDE id may belong to one player only.
+    """
+    paired = queries.paired_rounds(tx)
+    if paired:
+        raise RuleError(f"{paired} round(s) are paired already; register late players one by one")
+    players = args.get("players")
+    if not isinstance(players, list) or not players:
+        raise CommandError("import_players needs a non-empty list of players")
+    existing = tx.rows("players")
+    owner = {row["fide_id"]: tpn for (tpn,), row in existing.items() if row["fide_id"]}
+    next_tpn = max((key[0] for key in existing), default=0) + 1
+    numbers: list[int] = []
+    for position, given in enumerate(players, start=1):
+        where = f"player {position} of the list"
+        if not isinstance(given, dict):
+            raise CommandError(f"{where} is not an object")
+        unknown = set(given) - set(PLAYER_FIELDS)
+        if unknown:
+            raise CommandError(f"{where}: unknown player field(s) {', '.join(sorted(unknown))}")
+        try:
+            fields = _fields(given, required=True)
+        except CommandError as exc:
+            raise CommandError(f"{where}: {exc}") from exc
+        fide_id = fields.get("fide_id", "")
+        if fide_id in owner:
+            raise CommandError(
+                f"{where}: FIDE id {fide_id} belongs to player {owner[fide_id]} already"
+            )
+        tpn = next_tpn + len(numbers)
+        if fide_id:
+            owner[fide_id] = tpn
+        row = {name: fields.get(name, "") for name in PLAYER_FIELDS}
+        row["rating"] = fields.get("rating")
+        row["national_rating"] = fields.get("national_rating")
+        tx.put("players", (tpn,), {**row, "disqualified": 0, "withdrawn_from_round": None})
+        numbers.append(tpn)
+    return numbers

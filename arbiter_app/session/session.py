@@ -24,11 +24,16 @@ from arbiter_app.session.registry import lookup
 from arbiter_app.session.replay import REDO, UNDO, History, JournalError, apply_command, replay
 from arbiter_app.session.results import BoardResult, result_of
 from arbiter_app.session.state import State, Writes
-from arbiter_app.store.errors import OpenedReadOnly
+from arbiter_app.store.errors import CorruptFile, OpenedReadOnly
 from arbiter_app.store.file import EventFile
 from arbiter_app.store.journal import JournalEntry, canonical_json, make_entry, verify_chain
 
 Clock = Callable[[], datetime]
+
+_DAMAGE = (ValueError, TypeError, KeyError, IndexError, ArithmeticError, AttributeError)
+"""What decoding rows a bit flip or another program changed raises (JSON and UTF-8
+errors are ValueErrors; a NULL where text belongs gives an AttributeError); raised while
+a file is being opened, they mean a damaged file."""
 Listener = Callable[[Changes], None]
 
 
@@ -135,10 +140,24 @@ class Session:
     ) -> Session:
         file = EventFile.open(path, readonly=readonly, durable=durable)
         try:
-            return cls(file, clock=clock, actor=actor)
+            session = cls(file, clock=clock, actor=actor)
+            session._check_readable()
+        except _DAMAGE as exc:
+            file.close()
+            raise CorruptFile(file.path, f"the file's contents are damaged ({exc})") from exc
         except BaseException:
             file.close()
             raise
+        return session
+
+    def _check_readable(self) -> None:
+        """Decode everything a session will use, so that a file whose rows SQLite reads
+        but Arbiter cannot (a flipped bit in a value, a row of another program) is
+        refused when opened, not later in the middle of some action."""
+        self.event  # noqa: B018 - decoding is the check
+        self.settings  # noqa: B018
+        for entry in self._entries:
+            entry.arguments  # noqa: B018
 
     def close(self) -> None:
         self._file.close()

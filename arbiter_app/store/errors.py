@@ -107,6 +107,9 @@ def translate(exc: sqlite3.Error, path: Path | str) -> Exception:
         return NotAnArbiterFile(path, "not an Arbiter tournament file (not a database)")
     if primary == _SQLITE_CANTOPEN:
         return ReadOnlyLocation(path, "the file cannot be opened (check the folder's permissions)")
+    if isinstance(exc, sqlite3.OperationalError) and str(exc).startswith("Could not decode"):
+        # Python's sqlite3 reading text that a damaged page left not UTF-8.
+        return CorruptFile(path, f"the file is damaged ({exc})")
     if primary == _SQLITE_IOERR:
         return DiskError(path, f"the disk reported an error ({exc}); the last action was not saved")
     return StoreBug(f"{Path(path).name}: {exc}")

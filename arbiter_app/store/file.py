@@ -40,7 +40,7 @@ from arbiter_app.store.errors import (
 )
 from arbiter_app.store.journal import JournalEntry
 from arbiter_app.store.locking import WriteLock
-from arbiter_app.store.migrations import REBUILD_MARK, make_backup, migrate
+from arbiter_app.store.migrations import ADDED_BY_STEP, REBUILD_MARK, make_backup, migrate
 from arbiter_app.store.schema import (
     APPLICATION_ID,
     JOURNAL_COLUMNS,
@@ -99,6 +99,9 @@ def read_header(path: Path) -> tuple[int, int]:
         raise TooNew(path, user_version, SCHEMA_VERSION)
     if user_version < 1:
         raise CorruptFile(path, "the file has no format version")
+    if int.from_bytes(header[44:48], "big") not in (1, 2, 3, 4):
+        # SQLite's schema format number; any other value makes SQLite refuse the file.
+        raise CorruptFile(path, "the database header is damaged (schema format)")
     page_size = int.from_bytes(header[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     page_count = int.from_bytes(header[28:32], "big")
@@ -185,14 +188,21 @@ class EventFile:
             conn = _connect(path, readonly=False, durable=durable)
             try:
                 _check_integrity(conn, path)
+                _check_tables(conn, path, version)
                 opened = cls(path, conn, lock, readonly=False)
                 if version < SCHEMA_VERSION:
                     # Fold a log left by a crash into the file first: the copy must be whole.
                     with sqlite_errors(path):
                         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                     opened.backup = make_backup(path, version)
-                    with sqlite_errors(path):
-                        migrate(opened.db, version)
+                    try:
+                        with sqlite_errors(path):
+                            migrate(opened.db, version)
+                    except StoreBug as exc:
+                        # The migration's one transaction was rolled back: the file is as
+                        # it was, so the copy of it goes too.
+                        opened.backup.unlink(missing_ok=True)
+                        raise _unmigratable(path, version, exc) from exc
                     opened.migrated_from = version
                 _check_tables(conn, path)
                 _use_wal(conn, path)
@@ -209,6 +219,7 @@ class EventFile:
         conn = _connect(path, readonly=True, durable=False)
         try:
             _check_integrity(conn, path)
+            _check_tables(conn, path, version)
             if version < SCHEMA_VERSION:
                 # Never touch the file itself: migrate a copy in memory.
                 memory = sqlite3.connect(":memory:", isolation_level=None)
@@ -218,8 +229,11 @@ class EventFile:
                 conn = memory
                 opened = cls(path, conn, None, readonly=True)
                 opened.memory_copy = True
-                with sqlite_errors(path):
-                    migrate(opened.db, version)
+                try:
+                    with sqlite_errors(path):
+                        migrate(opened.db, version)
+                except StoreBug as exc:
+                    raise _unmigratable(path, version, exc) from exc
                 opened.migrated_from = version
             else:
                 opened = cls(path, conn, None, readonly=True)
@@ -339,7 +353,13 @@ class EventFile:
             self.db[name].upsert_all(put, pk=keys)  # type: ignore[union-attr]
 
 
+def _unmigratable(path: Path, version: int, exc: Exception) -> CorruptFile:
+    """The tables of a file that says it is at *version* are not what that version wrote."""
+    return CorruptFile(path, f"the file says it is format {version} but its tables are not ({exc})")
+
+
 def _connect(path: Path, *, readonly: bool, durable: bool) -> sqlite3.Connection:
+    conn: sqlite3.Connection | None = None
     try:
         if readonly:
             conn = sqlite3.connect(
@@ -353,6 +373,11 @@ def _connect(path: Path, *, readonly: bool, durable: bool) -> sqlite3.Connection
             conn.execute(f"PRAGMA synchronous = {'FULL' if durable else 'OFF'}")
     except sqlite3.Error as exc:
         raise translate(exc, path) from exc
+    except UnicodeDecodeError as exc:
+        # SQLite's message quotes a damaged schema whose names are no longer UTF-8.
+        if conn is not None:
+            conn.close()
+        raise CorruptFile(path, "the file is damaged (a name that is not UTF-8)") from exc
     return conn
 
 
@@ -366,6 +391,9 @@ def _use_wal(conn: sqlite3.Connection, path: Path) -> None:
 def _check_integrity(conn: sqlite3.Connection, path: Path) -> None:
     try:
         rows = [str(r[0]) for r in conn.execute("PRAGMA quick_check")]
+    except UnicodeDecodeError as exc:
+        # SQLite's report quotes damaged text that is no longer UTF-8.
+        raise CorruptFile(path, "the file is damaged (text that is not UTF-8)") from exc
     except sqlite3.Error as exc:
         error = translate(exc, path)
         if isinstance(error, StoreError):
@@ -375,13 +403,44 @@ def _check_integrity(conn: sqlite3.Connection, path: Path) -> None:
         raise CorruptFile(path, f"the file is damaged ({'; '.join(rows[:3])})")
 
 
-def _check_tables(conn: sqlite3.Connection, path: Path) -> None:
-    with sqlite_errors(path):
+@contextlib.contextmanager
+def _undecodable_is_damage(path: Path) -> Iterator[None]:
+    try:
+        yield
+    except UnicodeDecodeError as exc:
+        raise CorruptFile(path, "the file is damaged (a name that is not UTF-8)") from exc
+
+
+def _expected_columns(version: int) -> dict[str, set[str]]:
+    """The tables and columns of a file at format *version*."""
+    tables = {spec.name: set(spec.all_columns) for spec in STATE_TABLES}
+    tables["journal"] = set(JOURNAL_COLUMNS)
+    tables[META_TABLE] = {"key", "value"}
+    for step in range(version, SCHEMA_VERSION):
+        for table, columns in ADDED_BY_STEP.get(step, {}).items():
+            if columns is None:
+                tables.pop(table, None)
+            else:
+                tables[table] -= set(columns)
+    return tables
+
+
+def _check_tables(conn: sqlite3.Connection, path: Path, version: int = SCHEMA_VERSION) -> None:
+    """Every table and column Arbiter reads is there (a file that says it is ours may
+    still be damaged, or be another program's with our application id)."""
+    with sqlite_errors(path), _undecodable_is_damage(path):
         present = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    needed = {spec.name for spec in STATE_TABLES} | {"journal", META_TABLE}
-    missing = sorted(needed - present)
-    if missing:
-        raise CorruptFile(path, f"the file lacks the table(s) {', '.join(missing)}")
+        expected = _expected_columns(version)
+        missing = sorted(set(expected) - present)
+        if missing:
+            raise CorruptFile(path, f"the file lacks the table(s) {', '.join(missing)}")
+        for table, columns in expected.items():
+            found = {r[1] for r in conn.execute(f'PRAGMA table_info("{table}")')}
+            lacking = sorted(columns - found)
+            if lacking:
+                raise CorruptFile(
+                    path, f"the table {table} lacks the column(s) {', '.join(lacking)}"
+                )
 
 
 def _create_tables(db: sqlite_utils.Database) -> None:

@@ -48,6 +48,16 @@ def _v1_to_v2(db: sqlite_utils.Database) -> None:
 
 MIGRATIONS: dict[int, Step] = {1: _v1_to_v2}
 
+ADDED_BY_STEP: dict[int, dict[str, tuple[str, ...] | None]] = {
+    1: {
+        "entries": ("opponent_rating",),
+        "boards": ("white_rating", "black_rating"),
+        "records": None,
+    },
+}
+"""What each step adds: columns per table, or None for a whole new table (so that the
+tables of a file at an older version can be checked before it is migrated)."""
+
 REBUILDS: frozenset[int] = frozenset({1})
 """Steps after which the state tables are rebuilt from the journal (version 2 records
 the ratings at the start of a round, which version 1 did not keep)."""

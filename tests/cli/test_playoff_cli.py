@@ -153,3 +153,25 @@ def test_ruling_and_decision_from_the_command_line(
         capsys, "playoff", "decide", str(city), "--order", "2,1,3", "--reason", "drawing of lots"
     )
     assert step["step"] == "done" and "place 1: 2 (play-off)" in step["text"]
+
+
+def test_standings_of_the_file_mark_the_places_the_play_off_decided(
+    event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 5 point 4: places decided by the play-off are marked in the final standings."""
+    f = str(event)
+    run_json(capsys, "playoff", "start", f, "--regulation", "gct-2023-classical")
+    run_json(capsys, "playoff", "draw", f, "--outcome", "3,1,2")
+    run_json(capsys, "playoff", "printed", f)
+    while (step := run_json(capsys, "playoff", "next", f))["step"] == "play":
+        for g in step["games"]:
+            # Player 3 wins every game; the other game is drawn.
+            result = "1-0" if g["white"] == 3 else "0-1" if g["black"] == 3 else "1/2"
+            run_json(capsys, "playoff", "result", f, g["id"], result)
+    assert step["step"] == "done"
+    assert main(["standings", f, "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0]["tpn"] == 3 and rows[0].get("by_playoff") is True
+    assert main(["standings", f]) == 0
+    text = capsys.readouterr().out
+    assert "1 PO" in text and "PO: place decided by the play-off" in text

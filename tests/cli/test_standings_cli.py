@@ -90,7 +90,7 @@ def test_wrong_kind_of_file_exits_2(tmp_path, capsys) -> None:
     other = tmp_path / "event.xlsx"
     other.write_bytes(b"PK")
     assert main(["standings", str(other)]) == 2
-    assert "expected a TRF file" in capsys.readouterr().err
+    assert "expected a tournament file (.arbiter) or a TRF file" in capsys.readouterr().err
 
 
 def test_not_utf8_names_line_and_column(tmp_path, capsys) -> None:

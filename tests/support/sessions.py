@@ -43,3 +43,17 @@ def small_event(path: Path, *, durable: bool = False) -> Session:
     session.run("record_pairings", round=2, boards=[[2, 1], [3, 4]])
     session.run("enter_result", round=2, board=1, result="0-1")
     return session
+
+
+def content_sha256(path: Path) -> str:
+    """The file's hash without SQLite's bookkeeping of writers: the file change counter
+    (header bytes 24-27), the counter it was valid for (92-95), the SQLite version that
+    wrote last (96-99).
+
+    Opening a file for writing and closing it again rewrites those (the journal mode
+    goes to WAL and back) although no page changes; every other byte must stay.
+    """
+    data = bytearray(path.read_bytes())
+    if len(data) >= 100:
+        data[24:28] = data[92:96] = data[96:100] = b"\0\0\0\0"
+    return hashlib.sha256(bytes(data)).hexdigest()

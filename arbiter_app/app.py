@@ -1,0 +1,119 @@
+"""Composition root of the desktop application: the only place that wires Qt to files.
+
+``arbiter-app`` without a command calls :func:`run`; ``arbiter-app --demo``
+opens a copy of the sample event (a round robin that ended in a three-way tie
+for first place) in a fresh temporary folder, so the demo never touches the
+sample itself.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication
+
+from arbiter_app import __version__
+from arbiter_app.core.errors import ArbiterError, InputError, Issue
+from arbiter_app.core.model import Event, EventInfo
+from arbiter_app.core.trf import event_to_trf, parse_trf
+from arbiter_app.ui.dialogs.crash import ExceptionHandler
+from arbiter_app.ui.dialogs.preferences import apply_colour_scheme
+from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.main_window import ImportedEvent, MainWindow, Services
+from arbiter_app.ui.memory_backend import MemoryBackend
+from arbiter_app.ui.session_backend import SessionBackend
+from arbiter_app.ui.settings import Settings
+
+RESOURCES = Path(__file__).resolve().parent.parent / "resources"
+DEMO_SAMPLE = RESOURCES / "samples" / "gct-classical-three-way-tie.trf"
+
+
+def read_text(path: Path) -> str:
+    """A text file as UTF-8, or Latin-1 (what older pairing programs write), never lost."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError([Issue(str(path), 0, 0, f"cannot read the file: {exc.strerror}")]) from exc
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def import_trf(path: Path) -> ImportedEvent:
+    document = parse_trf(read_text(path), source=path.name)
+    return ImportedEvent(document.event, tuple(str(w) for w in document.warnings))
+
+
+def export_trf(event: Event, path: Path) -> None:
+    text = event_to_trf(event)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ArbiterError(f"cannot write {path}: {exc.strerror}") from exc
+
+
+def services() -> Services:
+    return Services(
+        open_event=SessionBackend.open,
+        new_event=lambda new: SessionBackend.create(new.path, new.name, new.system, new.rounds),
+        import_trf=import_trf,
+        create_file=lambda target, event, source: SessionBackend.create_from(target, event, source),
+        export_trf=export_trf,
+    )
+
+
+def demo_copy(folder: Path) -> Path:
+    """Copy the sample event into *folder* and return the copy's path."""
+    target = folder / DEMO_SAMPLE.name
+    shutil.copyfile(DEMO_SAMPLE, target)
+    return target
+
+
+DEMO_PLAYOFF = "gct-2023-classical"
+"""The sample's regulation (seed 000_…, articles 3.1 and 3.8): a tie for first place
+is broken by a play-off; ties for other places are shared, with no tie-breaks."""
+
+
+def create_window(settings: Settings, demo_folder: Path | None = None) -> MainWindow:
+    """The main window on an empty event, or on a copy of the sample in *demo_folder*.
+
+    The demo imports the copied sample into a new ``.arbiter`` file next to it,
+    with the Grand Chess Tour classical play-off regulation.
+    """
+    document = EventDocument(MemoryBackend(Event(EventInfo(name="Untitled event"))))
+    window = MainWindow(document, settings, services())
+    if demo_folder is not None:
+        sample = demo_copy(demo_folder)
+        imported = import_trf(sample)
+        backend = SessionBackend.create_from(
+            demo_folder / "demo.arbiter", imported.event, sample.name, playoff=DEMO_PLAYOFF
+        )
+        document.replace_backend(backend)
+    return window
+
+
+def run(demo: bool = False) -> int:
+    """Start the desktop application; returns the exit status."""
+    app = QApplication.instance() or QApplication(sys.argv)
+    QCoreApplication.setOrganizationName("Arbiter")
+    QCoreApplication.setApplicationName("Arbiter")
+    QCoreApplication.setApplicationVersion(__version__)
+    settings = Settings()
+    apply_colour_scheme(settings.colour_scheme)
+    with tempfile.TemporaryDirectory(prefix="arbiter-demo-") as folder:
+        window = create_window(settings, Path(folder) if demo else None)
+        handler = ExceptionHandler(lambda: QApplication.activeWindow() or window)
+        handler.install()
+        try:
+            window.restore_layout()
+            window.show()
+            return int(app.exec())
+        finally:
+            handler.uninstall()
+            # The file is released before its temporary folder goes (the demo's).
+            window.document.close()

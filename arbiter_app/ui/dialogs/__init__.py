@@ -1,0 +1,1 @@
+"""Dialogs: errors, crash report, tie-break explanation, preferences."""

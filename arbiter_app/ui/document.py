@@ -1,0 +1,276 @@
+"""The open event as the GUI sees it: one object that runs actions and says what changed.
+
+Every action of the window goes through :class:`EventDocument`. It asks its
+backend to do the work and emits :attr:`EventDocument.changed` with a
+:class:`Changes` report; panels look at the report and refresh only what they
+show (the Anki way: an operation reports what changed, views refresh from the
+report).
+
+The backend is the session layer when a file is open
+(:mod:`arbiter_app.ui.session_backend`);
+:mod:`arbiter_app.ui.memory_backend` keeps an event that has no file yet.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from PySide6.QtCore import QObject, Signal
+
+from arbiter_app.core.model import (
+    Colour,
+    Event,
+    RuleSet,
+)
+from arbiter_app.core.playoff import PlayoffState
+from arbiter_app.core.playoff.results import PrizeRow
+from arbiter_app.core.prizes import PrizeList
+
+
+@dataclass(frozen=True, slots=True)
+class Changes:
+    """What an action changed; views refresh the parts that are set."""
+
+    event: bool = False
+    """A different event was opened (everything must be rebuilt)."""
+    players: bool = False
+    results: bool = False
+    settings: bool = False
+    playoff: bool = False
+    rounds: frozenset[int] = frozenset()
+    """The rounds whose results changed (empty when unknown or not applicable)."""
+
+    @property
+    def anything(self) -> bool:
+        return self.event or self.players or self.results or self.settings or self.playoff
+
+    def __or__(self, other: Changes) -> Changes:
+        return Changes(
+            self.event or other.event,
+            self.players or other.players,
+            self.results or other.results,
+            self.settings or other.settings,
+            self.playoff or other.playoff,
+            self.rounds | other.rounds,
+        )
+
+
+EVERYTHING = Changes(event=True, players=True, results=True, settings=True, playoff=True)
+
+
+class GameResult(enum.Enum):
+    """A board's result as the arbiter types it, from White's side.
+
+    The key is the one typed in the pairings panel: ``1`` White wins, ``0``
+    Black wins, ``=`` draw, ``+`` White wins by forfeit, ``-`` Black wins by
+    forfeit.
+    """
+
+    WHITE_WINS = "1"
+    BLACK_WINS = "0"
+    DRAW = "="
+    WHITE_FORFEIT_WIN = "+"
+    BLACK_FORFEIT_WIN = "-"
+
+    @property
+    def label(self) -> str:
+        return _LABELS[self]
+
+    @classmethod
+    def from_key(cls, text: str) -> GameResult | None:
+        for result in cls:
+            if result.value == text:
+                return result
+        return None
+
+
+_LABELS = {
+    GameResult.WHITE_WINS: "1-0",
+    GameResult.BLACK_WINS: "0-1",
+    GameResult.DRAW: "½-½",
+    GameResult.WHITE_FORFEIT_WIN: "+ -",
+    GameResult.BLACK_FORFEIT_WIN: "- +",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsOptions:
+    """How the event is ranked: the announced tie-break list and the play-off places.
+
+    The fields are those of :func:`arbiter_app.core.standings.compute_standings`.
+    """
+
+    tiebreaks: tuple[str, ...] = ()
+    preset: str = ""
+    """The name of the preset the list came from ("" for a list built by hand)."""
+    rule_set: RuleSet | None = None
+    playoff_places: tuple[int, ...] = ()
+    playoff_after: int = 0
+    playoff_regulation: str = ""
+    """The play-off regulation the engine runs for those places ("" for none)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLine:
+    """A board as paired: its number, White and Black (the result is in the event)."""
+
+    number: int
+    white: int
+    black: int
+
+
+class Backend(Protocol):
+    """What the document needs from whatever holds the event."""
+
+    @property
+    def event(self) -> Event: ...
+
+    @property
+    def standings_options(self) -> StandingsOptions: ...
+
+    def set_standings_options(self, options: StandingsOptions) -> Changes: ...
+
+    def playoff_state(self) -> PlayoffState | None:
+        """The play-off as recorded, or the one the regulation would hold now (a preview)."""
+        ...
+
+    def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
+        """Run the session's play-off command ``playoff.<name>`` with *args*."""
+        ...
+
+    @property
+    def path(self) -> Path | None: ...
+
+    @property
+    def modified(self) -> bool: ...
+
+    def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes: ...
+
+    def add_player(self, fields: Mapping[str, object]) -> Changes: ...
+
+    def boards(self, round_no: int) -> tuple[BoardLine, ...] | None:
+        """The boards as paired (None: read them from the round entries)."""
+        ...
+
+    def paired_rounds(self) -> int:
+        """The last round with pairings (games may still wait for their results)."""
+        ...
+
+    def pair_next_round(self, initial_colour: Colour | None = None) -> Changes:
+        """Pair the round after the last one paired, and record it.
+
+        *initial_colour* is the colour drawn by lot for the top-ranked player
+        in round 1 (FIDE C.04.3 article 5.2.5).
+        """
+        ...
+
+    def prize_list(self) -> tuple[list[PrizeRow], PrizeList] | None:
+        """Money and tour points per player (None while no prize fund is set)."""
+        ...
+
+    def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
+        """Store the place prizes, first place first."""
+        ...
+
+    def undo(self) -> Changes: ...
+
+    def redo(self) -> Changes: ...
+
+    def undo_label(self) -> str | None: ...
+
+    def redo_label(self) -> str | None: ...
+
+    def close(self) -> None: ...
+
+
+class EventDocument(QObject):
+    """The event open in a window; emits :attr:`changed` after every action."""
+
+    changed = Signal(object)
+    """Carries the :class:`Changes` report of the action just done."""
+
+    def __init__(self, backend: Backend, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._backend = backend
+
+    @property
+    def backend(self) -> Backend:
+        return self._backend
+
+    @property
+    def tournament(self) -> Event:
+        """The event as it stands now (``event`` is QObject's event handler, hence the name)."""
+        return self._backend.event
+
+    @property
+    def path(self) -> Path | None:
+        return self._backend.path
+
+    @property
+    def modified(self) -> bool:
+        return self._backend.modified
+
+    def replace_backend(self, backend: Backend) -> None:
+        """Open another event in this window (the previous one is closed)."""
+        previous, self._backend = self._backend, backend
+        if previous is not backend:
+            previous.close()
+        self.changed.emit(EVERYTHING)
+
+    def close(self) -> None:
+        self._backend.close()
+
+    def _report(self, changes: Changes) -> Changes:
+        if changes.anything:
+            self.changed.emit(changes)
+        return changes
+
+    @property
+    def standings_options(self) -> StandingsOptions:
+        return self._backend.standings_options
+
+    def set_standings_options(self, options: StandingsOptions) -> Changes:
+        return self._report(self._backend.set_standings_options(options))
+
+    def playoff_state(self) -> PlayoffState | None:
+        return self._backend.playoff_state()
+
+    def boards(self, round_no: int) -> tuple[BoardLine, ...] | None:
+        return self._backend.boards(round_no)
+
+    def prize_list(self) -> tuple[list[PrizeRow], PrizeList] | None:
+        return self._backend.prize_list()
+
+    def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
+        return self._report(self._backend.set_prize_fund(amounts, currency))
+
+    def paired_rounds(self) -> int:
+        return self._backend.paired_rounds()
+
+    def pair_next_round(self, initial_colour: Colour | None = None) -> Changes:
+        return self._report(self._backend.pair_next_round(initial_colour))
+
+    def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
+        return self._report(self._backend.playoff_command(name, args))
+
+    def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes:
+        return self._report(self._backend.set_result(round_no, white, black, result))
+
+    def add_player(self, fields: Mapping[str, object]) -> Changes:
+        return self._report(self._backend.add_player(fields))
+
+    def undo(self) -> Changes:
+        return self._report(self._backend.undo())
+
+    def redo(self) -> Changes:
+        return self._report(self._backend.redo())
+
+    def undo_label(self) -> str | None:
+        return self._backend.undo_label()
+
+    def redo_label(self) -> str | None:
+        return self._backend.redo_label()

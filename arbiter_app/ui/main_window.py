@@ -1,0 +1,468 @@
+"""The main window: menus, toolbar, the event's name and state in the title, dockable panels.
+
+The window owns no rules and no file format. What it can do with files (open,
+import, export) comes in a :class:`Services` bundle from the composition root
+(:mod:`arbiter_app.app`); an action whose service is missing stays disabled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QToolBar,
+    QWidget,
+)
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.model import Event, EventInfo
+from arbiter_app.exports.sheet import Sheet
+from arbiter_app.ui.dialogs.errors import show_error
+from arbiter_app.ui.dialogs.new_event import NewEvent, NewEventDialog
+from arbiter_app.ui.dialogs.playoff import DialogPrompter
+from arbiter_app.ui.dialogs.preferences import PreferencesDialog
+from arbiter_app.ui.document import Backend, Changes, EventDocument
+from arbiter_app.ui.exporting import (
+    STANDINGS_FILTERS,
+    export_standings,
+    print_sheet,
+    standings_print_sheet,
+)
+from arbiter_app.ui.memory_backend import MemoryBackend
+from arbiter_app.ui.panels.crosstable import CrosstablePanel
+from arbiter_app.ui.panels.pairings import PairingsPanel
+from arbiter_app.ui.panels.players import PlayersPanel
+from arbiter_app.ui.panels.playoff import PlayoffPanel
+from arbiter_app.ui.panels.prizes import PrizesPanel
+from arbiter_app.ui.panels.standings import StandingsPanel
+from arbiter_app.ui.projector import ProjectorWindow
+from arbiter_app.ui.settings import Settings
+
+EVENT_FILTER = "Arbiter events (*.arbiter)"
+TRF_FILTER = "FIDE tournament report (*.trf *.txt)"
+
+
+@dataclass(frozen=True)
+class ImportedEvent:
+    """An event read from another program's file, with what looked wrong but was read."""
+
+    event: Event
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Services:
+    """What the window can do beyond the open event; None leaves the action disabled."""
+
+    open_event: Callable[[Path], Backend] | None = None
+    """Open a ``.arbiter`` file."""
+    new_event: Callable[[NewEvent], Backend] | None = None
+    """Create a ``.arbiter`` file for a new event."""
+    import_trf: Callable[[Path], ImportedEvent] | None = None
+    create_file: Callable[[Path, Event, str], Backend] | None = None
+    """Make a new ``.arbiter`` file holding an imported event (path, event, source name)."""
+    export_trf: Callable[[Event, Path], None] | None = None
+
+
+def event_state(event: Event) -> str:
+    """The event's progress in words, for the title bar."""
+    played, planned = event.rounds_played, event.rounds
+    if not event.players:
+        return "no players yet"
+    if played == 0:
+        return "not started"
+    if played < planned:
+        return f"round {played} of {planned}"
+    return f"all {planned} rounds played"
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        document: EventDocument,
+        settings: Settings,
+        services: Services | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.settings = settings
+        self.services = services or Services()
+        self.projector: ProjectorWindow | None = None
+        self.setObjectName("arbiter-main-window")
+        self.setAccessibleName("Arbiter")
+        self.setDockNestingEnabled(True)
+        self.players = PlayersPanel(document)
+        self.pairings = PairingsPanel(document)
+        self.crosstable = CrosstablePanel(document)
+        self.standings = StandingsPanel(document)
+        self.playoff = PlayoffPanel(document, DialogPrompter(self, document))
+        self.prizes = PrizesPanel(document)
+        self.docks: dict[str, QDockWidget] = {}
+        self._build_docks()
+        self._build_actions()
+        self._build_menus()
+        self._build_toolbar()
+        document.changed.connect(self.on_changed)
+        self.on_changed(Changes(event=True))
+        self.statusBar().showMessage("Ready", 3000)
+        self.resize(1280, 800)
+
+    # -- construction -------------------------------------------------------------------
+    def _dock(self, key: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{key}")
+        dock.setAccessibleName(title)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        self.docks[key] = dock
+        return dock
+
+    def _build_docks(self) -> None:
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        pairings = self._dock("pairings", "Pairings && results", self.pairings, left)
+        players = self._dock("players", "Players", self.players, left)
+        crosstable = self._dock("crosstable", "Crosstable", self.crosstable, left)
+        standings = self._dock("standings", "Standings", self.standings, right)
+        playoff = self._dock("playoff", "Play-off", self.playoff, right)
+        prizes = self._dock("prizes", "Prizes", self.prizes, right)
+        self.tabifyDockWidget(pairings, players)
+        self.tabifyDockWidget(players, crosstable)
+        self.splitDockWidget(standings, playoff, Qt.Orientation.Vertical)
+        self.tabifyDockWidget(playoff, prizes)
+        pairings.raise_()
+        playoff.raise_()
+        self.resizeDocks([pairings, standings], [560, 680], Qt.Orientation.Horizontal)
+        self.resizeDocks([standings, playoff], [400, 400], Qt.Orientation.Vertical)
+
+    def _action(
+        self,
+        text: str,
+        slot: Callable[[], object],
+        shortcut: QKeySequence.StandardKey | str | None = None,
+        tip: str = "",
+    ) -> QAction:
+        action = QAction(text, self)
+        action.triggered.connect(lambda _=False: slot())
+        if isinstance(shortcut, QKeySequence.StandardKey):
+            action.setShortcuts(shortcut)
+        elif shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        plain = text.replace("&", "").rstrip("…")
+        action.setToolTip(tip or plain)
+        action.setStatusTip(tip or plain)
+        return action
+
+    def _build_actions(self) -> None:
+        sk = QKeySequence.StandardKey
+        self.new_action = self._action("&New", self.new_event, sk.New, "Start a new event")
+        self.open_action = self._action("&Open…", self.choose_file, sk.Open, "Open an event file")
+        self.import_action = self._action(
+            "&Import TRF…", self.choose_trf, "Ctrl+I", "Read a FIDE tournament report file"
+        )
+        self.export_action = self._action(
+            "&Export TRF…", self.export_trf, "Ctrl+Shift+E", "Write the event as a FIDE report file"
+        )
+        self.export_standings_action = self._action(
+            "Export &standings…",
+            self.choose_standings_export,
+            "Ctrl+E",
+            "Write the standings as CSV, HTML, JSON or PDF",
+        )
+        self.print_action = self._action("&Print…", self.print_standings, sk.Print)
+        self.preview_action = self._action("Print pre&view…", self.preview_standings)
+        self.quit_action = self._action("&Quit", self.close, sk.Quit)
+        self.undo_action = self._action("&Undo", self.undo, sk.Undo)
+        self.redo_action = self._action("&Redo", self.redo, sk.Redo)
+        self.preferences_action = self._action(
+            "&Preferences…", self.show_preferences, sk.Preferences
+        )
+        if self.preferences_action.shortcut().isEmpty():
+            self.preferences_action.setShortcut(QKeySequence("Ctrl+,"))
+        self.projector_action = self._action(
+            "&Projector window", self.show_projector, "Ctrl+Shift+P", "Standings in large type"
+        )
+        self.open_action.setEnabled(self.services.open_event is not None)
+        self.import_action.setEnabled(self.services.import_trf is not None)
+        self.export_action.setEnabled(self.services.export_trf is not None)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addAction(self.new_action)
+        file_menu.addAction(self.open_action)
+        self.recent_menu = QMenu("Open &recent", self)
+        self.recent_menu.setAccessibleName("Open recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addMenu(self.recent_menu)
+        file_menu.addSeparator()
+        file_menu.addAction(self.import_action)
+        file_menu.addAction(self.export_standings_action)
+        file_menu.addAction(self.export_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.preview_action)
+        file_menu.addAction(self.print_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.preferences_action)
+        view_menu = bar.addMenu("&View")
+        for dock in self.docks.values():
+            view_menu.addAction(dock.toggleViewAction())
+        view_menu.addSeparator()
+        view_menu.addAction(self.projector_action)
+        self._fill_recent_menu()
+
+    def _build_toolbar(self) -> None:
+        toolbar = QToolBar("Main toolbar", self)
+        toolbar.setObjectName("main-toolbar")
+        toolbar.setAccessibleName("Main toolbar")
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for action in (
+            self.new_action,
+            self.open_action,
+            self.import_action,
+            self.export_standings_action,
+            self.print_action,
+        ):
+            toolbar.addAction(action)
+        toolbar.addSeparator()
+        toolbar.addAction(self.undo_action)
+        toolbar.addAction(self.redo_action)
+        toolbar.addSeparator()
+        toolbar.addAction(self.projector_action)
+        self.addToolBar(toolbar)
+        self.toolbar = toolbar
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        paths = self.settings.recent_files()
+        for number, path in enumerate(paths, start=1):
+            action = self.recent_menu.addAction(f"&{number} {path.name}")
+            action.setToolTip(str(path))
+            action.triggered.connect(lambda _=False, p=path: self.open_path(p))
+            action.setEnabled(self.services.open_event is not None)
+        if not paths:
+            empty = self.recent_menu.addAction("No recent files")
+            empty.setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            clear = self.recent_menu.addAction("&Clear the list")
+            clear.triggered.connect(self.settings.clear_recent)
+
+    # -- reacting to changes ------------------------------------------------------------------
+    def on_changed(self, changes: Changes) -> None:
+        event = self.document.tournament
+        name = event.name or "Untitled event"
+        self.setWindowTitle(f"{name} — {event_state(event)}[*] — Arbiter")
+        self.setWindowModified(self.document.modified)
+        undo, redo = self.document.undo_label(), self.document.redo_label()
+        self.undo_action.setEnabled(undo is not None)
+        self.undo_action.setText(f"&Undo {undo}" if undo else "&Undo")
+        self.redo_action.setEnabled(redo is not None)
+        self.redo_action.setText(f"&Redo {redo}" if redo else "&Redo")
+
+    # -- actions ------------------------------------------------------------------------------
+    def run(self, action: Callable[[], object]) -> bool:
+        """Run *action*; an expected error is shown plainly and nothing is lost."""
+        try:
+            action()
+        except ArbiterError as exc:
+            show_error(self, exc)
+            return False
+        return True
+
+    def undo(self) -> None:
+        self.run(self.document.undo)
+
+    def redo(self) -> None:
+        self.run(self.document.redo)
+
+    def new_event(self) -> NewEventDialog:
+        dialog = NewEventDialog(Path.home(), self)
+        dialog.accepted.connect(lambda: self.create_event(dialog.result_event()))
+        dialog.open()
+        return dialog
+
+    def create_event(self, new: NewEvent) -> bool:
+        """Start *new*: in its own file when files can be made, else in memory."""
+        maker = self.services.new_event
+        if maker is None:
+            event = Event(EventInfo(name=new.name), new.system, new.rounds)
+            self.document.replace_backend(MemoryBackend(event))
+            return True
+        backends: list[Backend] = []
+        if not self.run(lambda: backends.append(maker(new))):
+            return False
+        self.document.replace_backend(backends[0])
+        self.settings.add_recent(new.path)
+        return True
+
+    def choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open an event", "", EVENT_FILTER)
+        if path:
+            self.open_path(Path(path))
+
+    def open_path(self, path: Path) -> bool:
+        opener = self.services.open_event
+        if opener is None:
+            return False
+        if self.run(lambda: self.document.replace_backend(opener(path))):
+            self.settings.add_recent(path)
+            return True
+        return False
+
+    def choose_trf(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import a TRF file", "", TRF_FILTER)
+        if not path:
+            return
+        target: Path | None = None
+        if self.services.create_file is not None:
+            # The imported event gets its own file at once, so nothing typed later is lost.
+            name, _ = QFileDialog.getSaveFileName(
+                self, "Save the event as", str(Path(path).with_suffix(".arbiter")), EVENT_FILTER
+            )
+            if not name:
+                return
+            target = Path(name)
+        self.import_path(Path(path), target)
+
+    def import_path(self, path: Path, target: Path | None = None) -> bool:
+        """Read *path*; with *target*, the event goes into that new ``.arbiter`` file."""
+        reader = self.services.import_trf
+        if reader is None:
+            return False
+        imported: list[ImportedEvent] = []
+        if not self.run(lambda: imported.append(reader(path))):
+            return False
+        create = self.services.create_file
+        backends: list[Backend] = []
+        if target is not None and create is not None:
+            if not self.run(lambda: backends.append(create(target, imported[0].event, path.name))):
+                return False
+            self.settings.add_recent(target)
+        else:
+            backends.append(MemoryBackend(imported[0].event))
+        self.document.replace_backend(backends[0])
+        if imported[0].warnings:
+            box = QMessageBox(
+                QMessageBox.Icon.Information,
+                "Arbiter",
+                f"{path.name} was read, with {len(imported[0].warnings)} remark(s).",
+                QMessageBox.StandardButton.Ok,
+                self,
+            )
+            box.setDetailedText("\n".join(imported[0].warnings))
+            box.open()
+        self.statusBar().showMessage(f"Imported {path.name}", 5000)
+        return True
+
+    def export_trf(self) -> None:
+        writer = self.services.export_trf
+        if writer is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export a TRF file", "", TRF_FILTER)
+        if path:
+            self.run(lambda: writer(self.document.tournament, Path(path)))
+
+    def choose_standings_export(self) -> None:
+        name, chosen = QFileDialog.getSaveFileName(
+            self, "Export the standings", "", ";;".join(STANDINGS_FILTERS)
+        )
+        if not name:
+            return
+        path = Path(name)
+        if not path.suffix:
+            # The filter chosen names the format when the name has no suffix.
+            path = path.with_suffix(chosen.split("*")[-1].rstrip(")"))
+        self.export_standings(path)
+
+    def export_standings(self, path: Path) -> bool:
+        if self.run(lambda: export_standings(self.document, path)):
+            self.statusBar().showMessage(f"Standings written to {path.name}", 5000)
+            return True
+        return False
+
+    def print_standings(self) -> None:
+        sheets: list[Sheet] = []
+        if not self.run(lambda: sheets.append(standings_print_sheet(self.document))):
+            return
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self)
+        if dialog.exec() == QPrintDialog.DialogCode.Accepted:
+            self.run(lambda: print_sheet(sheets[0], printer))
+
+    def preview_standings(self) -> None:
+        sheets: list[Sheet] = []
+        if not self.run(lambda: sheets.append(standings_print_sheet(self.document))):
+            return
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        preview = QPrintPreviewDialog(printer, self)
+        preview.paintRequested.connect(lambda device: print_sheet(sheets[0], device))
+        preview.exec()
+
+    def show_preferences(self) -> PreferencesDialog:
+        dialog = PreferencesDialog(self.settings, self)
+        dialog.accepted.connect(self._apply_preferences)
+        dialog.open()
+        return dialog
+
+    def _apply_preferences(self) -> None:
+        if self.projector is not None:
+            self.projector.set_scale(self.settings.projector_scale)
+
+    def show_projector(self) -> ProjectorWindow:
+        if self.projector is None:
+            self.projector = ProjectorWindow(self.document, self.settings.projector_scale)
+            self.projector.resize(1024, 768)
+        self.projector.show()
+        self.projector.raise_()
+        return self.projector
+
+    # -- window state ---------------------------------------------------------------------------
+    def save_layout(self) -> None:
+        self.settings.store.setValue("window/geometry", self.saveGeometry())
+        self.settings.store.setValue("window/state", self.saveState())
+
+    def restore_layout(self) -> None:
+        geometry = self.settings.store.value("window/geometry")
+        state = self.settings.store.value("window/state")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+
+    def ask_to_discard(self) -> bool:
+        """Ask before closing an event whose changes are in no file; True to close."""
+        answer = QMessageBox.question(
+            self,
+            "Arbiter",
+            "This event has changes that are not in a file. Close anyway?",
+            QMessageBox.StandardButton.Close | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Close
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.document.modified and not self.ask_to_discard():
+            event.ignore()
+            return
+        self.save_layout()
+        self.document.close()
+        if self.projector is not None:
+            self.projector.close()
+        event.accept()

@@ -1,0 +1,194 @@
+"""An event held in memory, with an undo history of whole events.
+
+For an event that has no file yet (the window's empty start, or a build
+without the tournament file): results and tie-break settings can be changed
+and undone; pairings, the play-off and prizes are recorded by the session in
+an event file, so here the play-off is only previewed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, Player, RoundEntry
+from arbiter_app.core.playoff import PlayoffState
+from arbiter_app.core.playoff import preset as playoff_preset
+from arbiter_app.core.playoff.results import PrizeRow
+from arbiter_app.core.prizes import PrizeList
+from arbiter_app.session.playoff_commands import qualifying_standings, ties_of
+from arbiter_app.ui.document import BoardLine, Changes, GameResult, StandingsOptions
+
+
+def entries_for_result(white: int, black: int, result: GameResult) -> tuple[RoundEntry, RoundEntry]:
+    """The two round entries (White's, Black's) a typed result stands for."""
+    if result is GameResult.WHITE_FORFEIT_WIN:
+        return (
+            RoundEntry(EntryKind.FORFEIT_WIN, black, Colour.WHITE),
+            RoundEntry(EntryKind.FORFEIT_LOSS, white, Colour.BLACK),
+        )
+    if result is GameResult.BLACK_FORFEIT_WIN:
+        return (
+            RoundEntry(EntryKind.FORFEIT_LOSS, black, Colour.WHITE),
+            RoundEntry(EntryKind.FORFEIT_WIN, white, Colour.BLACK),
+        )
+    outcome = {
+        GameResult.WHITE_WINS: Outcome.WIN,
+        GameResult.BLACK_WINS: Outcome.LOSS,
+        GameResult.DRAW: Outcome.DRAW,
+    }[result]
+    return (
+        RoundEntry.game(black, Colour.WHITE, outcome),
+        RoundEntry.game(white, Colour.BLACK, outcome.opposite),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _State:
+    event: Event
+    options: StandingsOptions
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    label: str
+    before: _State
+    after: _State
+    changes: Changes
+
+
+class MemoryBackend:
+    """An event held in memory with an undo history (no file yet)."""
+
+    def __init__(self, event: Event, options: StandingsOptions | None = None) -> None:
+        self._state = _State(event, options or StandingsOptions())
+        self._done: list[_Step] = []
+        self._undone: list[_Step] = []
+
+    @property
+    def event(self) -> Event:
+        return self._state.event
+
+    @property
+    def standings_options(self) -> StandingsOptions:
+        return self._state.options
+
+    def set_standings_options(self, options: StandingsOptions) -> Changes:
+        if options == self._state.options:
+            return Changes()
+        changes = Changes(settings=True)
+        after = replace(self._state, options=options)
+        label = f"Tie-breaks: {options.preset or ', '.join(options.tiebreaks) or 'none'}"
+        self._apply(_Step(label, self._state, after, changes))
+        return changes
+
+    @property
+    def path(self) -> Path | None:
+        return None
+
+    @property
+    def modified(self) -> bool:
+        """Anything done is in no file."""
+        return bool(self._done)
+
+    def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes:
+        event = self._state.event
+        if event.entry(white, round_no).opponent != black:
+            raise RuleError(f"players {white} and {black} are not paired in round {round_no}")
+        w_entry, b_entry = entries_for_result(white, black, result)
+        entries = dict(event.entries)
+        for tpn, new in ((white, w_entry), (black, b_entry)):
+            row = list(entries.get(tpn, ()))
+            row[round_no - 1] = replace(new, opponent_rating=row[round_no - 1].opponent_rating)
+            entries[tpn] = tuple(row)
+        after = replace(event, entries=entries)
+        changes = Changes(results=True, rounds=frozenset({round_no}))
+        label = f"Result {white}–{black} in round {round_no}: {result.label}"
+        self._apply(_Step(label, self._state, replace(self._state, event=after), changes))
+        return changes
+
+    def playoff_state(self) -> PlayoffState | None:
+        """A preview of the play-off the regulation asks for (the ties of the standings)."""
+        options = self._state.options
+        if not options.playoff_regulation:
+            return None
+        regulation = playoff_preset(options.playoff_regulation)
+        standings = qualifying_standings(
+            self._state.event, options.tiebreaks, regulation.qualify_after_tiebreaks
+        )
+        return PlayoffState(regulation, tuple(ties_of(standings)))
+
+    def boards(self, round_no: int) -> tuple[BoardLine, ...] | None:
+        return None
+
+    def paired_rounds(self) -> int:
+        return self._state.event.rounds_played
+
+    def pair_next_round(self, initial_colour: Colour | None = None) -> Changes:
+        raise RuleError("pairings are recorded in an event file: import the event into one first")
+
+    def prize_list(self) -> tuple[list[PrizeRow], PrizeList] | None:
+        return None
+
+    def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
+        raise RuleError("the prize fund is kept in an event file: import the event into one first")
+
+    def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
+        # The play-off is recorded by the session, draw by draw, in the journal.
+        raise RuleError(
+            "the play-off is recorded in an event file: import the event into one first"
+        )
+
+    def add_player(self, fields: Mapping[str, object]) -> Changes:
+        event = self._state.event
+        if event.rounds_played:
+            raise RuleError("rounds are paired already; a late entry needs a tournament file")
+        name = str(fields.get("name") or "").strip()
+        if not name:
+            raise RuleError("a player needs a name")
+        rating = fields.get("rating")
+        tpn = max((p.tpn for p in event.players), default=0) + 1
+        player = Player(
+            tpn,
+            name,
+            rating if isinstance(rating, int) and rating > 0 else None,
+            str(fields.get("title") or ""),
+            str(fields.get("federation") or ""),
+            str(fields.get("fide_id") or ""),
+        )
+        after = replace(self._state, event=event.with_players((*event.players, player)))
+        changes = Changes(players=True)
+        self._apply(_Step(f"Add player {name}", self._state, after, changes))
+        return changes
+
+    def _apply(self, step: _Step) -> None:
+        self._done.append(step)
+        self._undone.clear()
+        self._state = step.after
+
+    def undo(self) -> Changes:
+        if not self._done:
+            return Changes()
+        step = self._done.pop()
+        self._undone.append(step)
+        self._state = step.before
+        return step.changes
+
+    def redo(self) -> Changes:
+        if not self._undone:
+            return Changes()
+        step = self._undone.pop()
+        self._done.append(step)
+        self._state = step.after
+        return step.changes
+
+    def close(self) -> None:
+        """Nothing to release: the event lives in memory."""
+
+    def undo_label(self) -> str | None:
+        return self._done[-1].label if self._done else None
+
+    def redo_label(self) -> str | None:
+        return self._undone[-1].label if self._undone else None

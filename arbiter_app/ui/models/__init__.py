@@ -1,0 +1,1 @@
+"""Qt table models over precomputed rows: no rule logic, only display."""

@@ -1,0 +1,34 @@
+"""The prize list: place, player, money and tour points, with how each share was made."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from arbiter_app.core.playoff.results import PrizeRow
+from arbiter_app.core.points import format_points
+from arbiter_app.core.prizes import format_money
+from arbiter_app.ui.models.table import RowTableModel
+
+HEADERS = ("Place", "No.", "Player", "Money", "Tour points", "How")
+NUMERIC = (1, 3, 4)
+
+
+class PrizesModel(RowTableModel):
+    def set_prizes(self, rows: Sequence[PrizeRow]) -> None:
+        self.set_rows(
+            HEADERS,
+            [
+                (
+                    r.place + (" *" if r.by_playoff else ""),
+                    str(r.tpn),
+                    r.name,
+                    format_money(r.money),
+                    format_points(r.tour_points),
+                    r.explanation,
+                )
+                for r in rows
+            ],
+            [r.tpn for r in rows],
+            numeric=NUMERIC,
+            tooltips={0: "* place decided by the play-off", 5: "How the share was made"},
+        )

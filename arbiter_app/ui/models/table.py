@@ -1,0 +1,140 @@
+"""A read-only table model over precomputed rows of text (novelWriter-style thin model).
+
+The rows arrive ready to show; the model only indexes into them. Each row has
+a key (the pairing number it is about) that views read through ``KEY_ROLE``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+
+from arbiter_app.core.points import parse_points
+
+KEY_ROLE = Qt.ItemDataRole.UserRole + 1
+"""The pairing number a row is about (an int)."""
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+def sort_value(text: str) -> tuple[int, Fraction, str]:
+    """Numbers sort as numbers ("10" after "9", "3½" between 3 and 4), the rest as text."""
+    try:
+        return (0, parse_points(text), "")
+    except ValueError:
+        return (1, Fraction(0), text.casefold())
+
+
+class SortProxy(QSortFilterProxyModel):
+    """Sorts numbers as numbers; used by every sortable table."""
+
+    def lessThan(self, left: Index, right: Index) -> bool:
+        a = sort_value(str(left.data() or ""))
+        b = sort_value(str(right.data() or ""))
+        return a < b
+
+
+class RowTableModel(QAbstractTableModel):
+    """Rows of strings with headers; *numeric* columns are right-aligned."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._headers: tuple[str, ...] = ()
+        self._rows: tuple[tuple[str, ...], ...] = ()
+        self._keys: tuple[int, ...] = ()
+        self._numeric: frozenset[int] = frozenset()
+        self._tooltips: dict[int, str] = {}
+
+    def set_rows(
+        self,
+        headers: Sequence[str],
+        rows: Sequence[Sequence[str]],
+        keys: Sequence[int],
+        *,
+        numeric: Sequence[int] = (),
+        tooltips: dict[int, str] | None = None,
+    ) -> None:
+        """Replace everything (the rows are recomputed after each change)."""
+        if len(rows) != len(keys):
+            raise ValueError("one key per row")
+        for row in rows:
+            if len(row) != len(headers):
+                raise ValueError("every row needs one cell per header")
+        self.beginResetModel()
+        self._headers = tuple(headers)
+        self._rows = tuple(tuple(r) for r in rows)
+        self._keys = tuple(keys)
+        self._numeric = frozenset(numeric)
+        self._tooltips = dict(tooltips or {})
+        self.endResetModel()
+
+    def key(self, row: int) -> int:
+        return self._keys[row]
+
+    def row_of(self, key: int) -> int | None:
+        try:
+            return self._keys.index(key)
+        except ValueError:
+            return None
+
+    def cell(self, row: int, column: int) -> str:
+        return self._rows[row][column]
+
+    @property
+    def headers(self) -> tuple[str, ...]:
+        return self._headers
+
+    # -- Qt overrides ------------------------------------------------------------------
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._headers)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, column = index.row(), index.column()
+        if not (0 <= row < len(self._rows) and 0 <= column < len(self._headers)):
+            return None
+        text = self._rows[row][column]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return text
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltips.get(column)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            if column in self._numeric:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        if role == KEY_ROLE:
+            return self._keys[row]
+        return None
+
+    def headerData(
+        self,
+        section: int,
+        orientation: Qt.Orientation,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._headers):
+            if role == Qt.ItemDataRole.DisplayRole:
+                return self._headers[section]
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return self._tooltips.get(section)
+        if orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
+            return section + 1 if 0 <= section < len(self._rows) else None
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

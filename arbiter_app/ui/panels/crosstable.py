@@ -1,0 +1,45 @@
+"""The crosstable panel."""
+
+from __future__ import annotations
+
+import contextlib
+
+from PySide6.QtWidgets import QAbstractItemView, QTableView, QVBoxLayout, QWidget
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.ui.document import Changes, EventDocument
+from arbiter_app.ui.models.crosstable import CrosstableModel
+from arbiter_app.ui.playoff_adapter import shown_standings
+from arbiter_app.ui.rows import crosstable
+
+
+class CrosstablePanel(QWidget):
+    def __init__(self, document: EventDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.model = CrosstableModel(self)
+        self.view = QTableView(self)
+        self.view.setModel(self.model)
+        self.view.setAccessibleName("Crosstable")
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setAlternatingRowColors(True)
+        self.view.verticalHeader().hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view)
+        document.changed.connect(self.on_changed)
+        self.refresh()
+
+    def on_changed(self, changes: Changes) -> None:
+        if changes.anything:
+            self.refresh()
+
+    def refresh(self) -> None:
+        event = self.document.tournament
+        standings = None
+        if not event.system.is_round_robin:
+            # A Swiss wall chart is printed in standings order.
+            with contextlib.suppress(ArbiterError):
+                standings = shown_standings(self.document).standings
+        self.model.set_table(crosstable(event, standings))
+        self.view.resizeColumnsToContents()

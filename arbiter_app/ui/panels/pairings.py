@@ -1,0 +1,219 @@
+"""The pairings & results panel: one round's boards, results typed from the keyboard.
+
+Keys on a board: ``1`` White wins, ``0`` Black wins, ``=`` draw, ``+`` White
+wins by forfeit, ``-`` Black wins by forfeit. After a result, and on Enter,
+the cursor moves to the next board, so a whole round is entered without the
+mouse; the arrow keys move freely.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.model import Colour
+from arbiter_app.ui.dialogs.errors import show_error
+from arbiter_app.ui.document import Changes, EventDocument, GameResult
+from arbiter_app.ui.models.pairings import RESULT_COLUMN, PairingsModel
+from arbiter_app.ui.rows import pairing_rows
+
+_ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
+class ResultsView(QTableView):
+    """A table that turns result keys into :attr:`result_typed` and Enter into a move."""
+
+    result_typed = Signal(int, object)
+    """(row, :class:`GameResult`) typed on a row."""
+    next_requested = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        result = GameResult.from_key(event.text())
+        if result is not None and self.currentIndex().isValid():
+            self.result_typed.emit(self.currentIndex().row(), result)
+            event.accept()
+            return
+        if event.key() in _ENTER:
+            self.next_requested.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
+class PairingsPanel(QWidget):
+    def __init__(self, document: EventDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.model = PairingsModel(self)
+        self.round = QSpinBox(self)
+        self.round.setAccessibleName("Round")
+        # The spin box's own text field is what screen readers land on.
+        for field in self.round.findChildren(QLineEdit):
+            field.setAccessibleName("Round")
+        self.round.setPrefix("Round ")
+        self.round.setMinimum(1)
+        self.round.setMinimumWidth(
+            self.round.fontMetrics().horizontalAdvance("Round 9999")
+            + 4 * self.round.fontMetrics().height()
+        )
+        self.round.valueChanged.connect(lambda _: self.refresh())
+        self.summary = QLabel(self)
+        self.summary.setAccessibleName("Round summary")
+        self.view = ResultsView(self)
+        self.view.setModel(self.model)
+        self.view.setAccessibleName("Pairings and results")
+        self.view.setAccessibleDescription(
+            "Type 1, 0 or = for a result, + or - for a forfeit; Enter moves to the next board"
+        )
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setAlternatingRowColors(True)
+        self.view.verticalHeader().hide()
+        self.view.result_typed.connect(self.enter_result)
+        self.view.next_requested.connect(self.move_to_next_board)
+        self.pair_button = QPushButton("Pair next round", self)
+        self.pair_button.setAccessibleName("Pair the next round")
+        self.pair_button.setToolTip(
+            "Pair the round after the last one with the FIDE engine and record it"
+        )
+        self.pair_button.clicked.connect(self.pair_next_round)
+        bar = QHBoxLayout()
+        bar.addWidget(self.round)
+        bar.addWidget(self.summary, 1)
+        bar.addWidget(self.pair_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(bar)
+        layout.addWidget(self.view)
+        document.changed.connect(self.on_changed)
+        self._sync_rounds(show_last=True)
+
+    # -- refresh ---------------------------------------------------------------------------
+    def on_changed(self, changes: Changes) -> None:
+        if changes.event:
+            self._sync_rounds(show_last=True)
+        elif changes.results or changes.players or changes.settings:
+            # A round paired or unpaired changes the rounds to choose from.
+            self._sync_rounds(show_last=False)
+
+    def _sync_rounds(self, *, show_last: bool) -> None:
+        event = self.document.tournament
+        paired = self.document.paired_rounds()
+        self.round.blockSignals(True)
+        self.round.setMaximum(max(1, event.rounds, paired))
+        if show_last:
+            self.round.setValue(max(1, paired))
+        self.round.blockSignals(False)
+        self.pair_button.setEnabled(bool(event.players) and paired < event.rounds)
+        self.refresh()
+
+    def refresh(self) -> None:
+        current = self.view.currentIndex().row()
+        event = self.document.tournament
+        round_no = self.round.value()
+        rows = pairing_rows(event, round_no, self.document.boards(round_no))
+        self.model.set_pairings(rows)
+        boards = [r for r in rows if r.is_board]
+        missing = sum(1 for r in boards if not r.result_text)
+        if not boards:
+            self.summary.setText("No pairings for this round yet")
+        elif missing:
+            self.summary.setText(f"{len(boards)} boards, {missing} without a result")
+        else:
+            self.summary.setText(f"{len(boards)} boards, all results in")
+        header = self.view.horizontalHeader()
+        self.view.resizeColumnsToContents()
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        if self.model.rowCount():
+            self.select_row(min(max(current, 0), self.model.rowCount() - 1))
+
+    # -- keyboard entry ----------------------------------------------------------------------
+    def select_row(self, row: int) -> None:
+        index = self.model.index(row, RESULT_COLUMN)
+        self.view.setCurrentIndex(index)
+        self.view.scrollTo(index)
+
+    def current_row(self) -> int:
+        return self.view.currentIndex().row()
+
+    def _next_board_after(self, row: int) -> int:
+        for candidate in range(row + 1, self.model.rowCount()):
+            if self.model.pairing(candidate).is_board:
+                return candidate
+        return row
+
+    def move_to_next_board(self) -> None:
+        row = self.current_row()
+        if row >= 0:
+            self.select_row(self._next_board_after(row))
+
+    def enter_result(self, row: int, result: GameResult) -> None:
+        if not (0 <= row < self.model.rowCount()):
+            return
+        pairing = self.model.pairing(row)
+        if pairing.black is None:
+            return
+        target = self._next_board_after(row)
+        try:
+            self.document.set_result(self.round.value(), pairing.white, pairing.black, result)
+        except ArbiterError as exc:
+            show_error(self, exc)
+            return
+        self.select_row(target)
+
+    def ask_initial_colour(self) -> Colour | None:
+        """Round 1: the colour of the top-ranked player, drawn by lot (C.04.3 article 5.2.5)."""
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Round 1",
+            "Draw lots for the colour of the top-ranked player in round 1"
+            " (FIDE C.04.3 article 5.2.5), then give the colour drawn.",
+            QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        white = box.addButton("White", QMessageBox.ButtonRole.AcceptRole)
+        black = box.addButton("Black", QMessageBox.ButtonRole.AcceptRole)
+        box.exec()
+        if box.clickedButton() is white:
+            return Colour.WHITE
+        if box.clickedButton() is black:
+            return Colour.BLACK
+        return None
+
+    def pair_next_round(self) -> bool:
+        colour = None
+        if (
+            self.document.paired_rounds() == 0
+            and not self.document.tournament.system.is_round_robin
+        ):
+            colour = self.ask_initial_colour()
+            if colour is None:
+                return False
+        try:
+            self.document.pair_next_round(colour)
+        except ArbiterError as exc:
+            show_error(self, exc)
+            return False
+        self._sync_rounds(show_last=True)
+        self.select_row(0)
+        self.view.setFocus()
+        return True
+
+    def show_round(self, round_no: int) -> None:
+        self.round.setValue(round_no)

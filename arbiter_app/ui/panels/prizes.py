@@ -1,0 +1,93 @@
+"""The prizes panel: the fund, then each player's money and tour points after any play-off.
+
+Money is shared as the regulation says (GCT 2023 2.6/3.6: a fixed amount to
+the play-off winner first, the rest pooled; 2.8/3.8: other ties share
+equally); the session computes it (:mod:`arbiter_app.session.prize_queries`).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.ui.dialogs.errors import show_error
+from arbiter_app.ui.document import Changes, EventDocument
+from arbiter_app.ui.models.prizes import PrizesModel
+
+
+class PrizesPanel(QWidget):
+    def __init__(self, document: EventDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.model = PrizesModel(self)
+        self.fund = QLineEdit(self)
+        self.fund.setAccessibleName("Prize fund")
+        self.fund.setPlaceholderText("Place prizes, first place first: 100000, 65000, 48000")
+        self.fund.returnPressed.connect(self.set_fund)
+        self.set_button = QPushButton("Set fund", self)
+        self.set_button.setAccessibleName("Set the prize fund")
+        self.set_button.clicked.connect(self.set_fund)
+        self.rule = QLabel(self)
+        self.rule.setWordWrap(True)
+        self.rule.setAccessibleName("How the prizes are shared")
+        self.view = QTableView(self)
+        self.view.setModel(self.model)
+        self.view.setAccessibleName("Prizes")
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setAlternatingRowColors(True)
+        self.view.verticalHeader().hide()
+        bar = QHBoxLayout()
+        bar.addWidget(self.fund, 1)
+        bar.addWidget(self.set_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(bar)
+        layout.addWidget(self.rule)
+        layout.addWidget(self.view)
+        document.changed.connect(self.on_changed)
+        self.refresh()
+
+    def on_changed(self, changes: Changes) -> None:
+        if changes.anything:
+            self.refresh()
+
+    def set_fund(self) -> bool:
+        amounts = self.fund.text().replace(",", " ").split()
+        if not amounts:
+            return False
+        try:
+            self.document.set_prize_fund(amounts, "USD")
+        except ArbiterError as exc:
+            show_error(self, exc)
+            return False
+        return True
+
+    def refresh(self) -> None:
+        try:
+            found = self.document.prize_list()
+        except ArbiterError as exc:
+            self.model.set_prizes([])
+            self.rule.setText(f"The prizes cannot be shared yet: {exc}")
+            return
+        if found is None:
+            self.model.set_prizes([])
+            self.rule.setText("Type the place prizes and press Enter to share them.")
+            return
+        rows, prizes = found
+        self.model.set_prizes(rows)
+        text = prizes.rule
+        if prizes.unassigned:
+            text += f" Not assigned: {prizes.unassigned}."
+        self.rule.setText(text)
+        self.view.resizeColumnsToContents()
+        self.view.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)

@@ -1,0 +1,170 @@
+"""The standings panel: the tie-break list, the ranking; a click on a value explains it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.playoff import preset as playoff_preset
+from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
+from arbiter_app.ui.dialogs.errors import show_error
+from arbiter_app.ui.dialogs.explanation import ExplanationDialog
+from arbiter_app.ui.document import Changes, EventDocument, StandingsOptions
+from arbiter_app.ui.models.standings import StandingsModel
+from arbiter_app.ui.playoff_adapter import shown_standings
+
+CUSTOM = ""
+"""The preset box's entry for a list typed by hand."""
+
+
+def options_for_preset(name: str) -> StandingsOptions:
+    """The standings options a core preset announces (its list, rule set, play-off places)."""
+    preset = PRESETS[name]
+    playoff = preset.playoff
+    return StandingsOptions(
+        preset.tiebreaks,
+        preset.name,
+        preset.rule_set,
+        playoff.places if playoff else (),
+        playoff.after_tiebreaks if playoff else 0,
+        playoff.regulation if playoff else "",
+    )
+
+
+class StandingsPanel(QWidget):
+    explanation_shown = Signal(object)
+    """The :class:`ExplanationDialog` just opened."""
+
+    def __init__(self, document: EventDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.model = StandingsModel(self)
+        self.preset = QComboBox(self)
+        self.preset.setAccessibleName("Tie-break preset")
+        self.preset.addItem("Custom list", CUSTOM)
+        for preset in PRESETS.values():
+            self.preset.addItem(preset.title, preset.name)
+            self.preset.setItemData(
+                self.preset.count() - 1, preset.source, Qt.ItemDataRole.ToolTipRole
+            )
+        self.preset.activated.connect(self._preset_chosen)
+        self.codes = QLineEdit(self)
+        self.codes.setAccessibleName("Tie-break list")
+        self.codes.setPlaceholderText("Tie-breaks, e.g. BH/C1, BH, SB")
+        self.codes.setToolTip("Type the announced tie-breaks, comma-separated, and press Enter")
+        self.codes.returnPressed.connect(self._codes_entered)
+        self.caption = QLabel(self)
+        self.caption.setAccessibleName("Standings caption")
+        self.caption.setWordWrap(True)
+        self.view = QTableView(self)
+        self.view.setModel(self.model)
+        self.view.setAccessibleName("Standings")
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setAlternatingRowColors(True)
+        self.view.verticalHeader().hide()
+        self.view.clicked.connect(self.on_clicked)
+        self.view.activated.connect(self.on_clicked)
+        bar = QHBoxLayout()
+        bar.addWidget(self.preset)
+        bar.addWidget(self.codes, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(bar)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.view)
+        document.changed.connect(self.on_changed)
+        self.refresh()
+
+    # -- the tie-break list --------------------------------------------------------------
+    def _preset_chosen(self, index: int) -> None:
+        name = self.preset.itemData(index)
+        if name == CUSTOM:
+            self.codes.setFocus()
+            return
+        self.apply(options_for_preset(name))
+
+    def _codes_entered(self) -> None:
+        try:
+            codes = parse_tiebreak_list(self.codes.text())
+        except ArbiterError as exc:
+            show_error(self, exc)
+            return
+        current = self.document.standings_options
+        self.apply(StandingsOptions(codes, "", current.rule_set))
+
+    def apply(self, options: StandingsOptions) -> None:
+        try:
+            self.document.set_standings_options(options)
+        except ArbiterError as exc:
+            show_error(self, exc)
+
+    # -- refresh ----------------------------------------------------------------------------
+    def on_changed(self, changes: Changes) -> None:
+        if changes.anything:
+            self.refresh()
+
+    def refresh(self) -> None:
+        event = self.document.tournament
+        options = self.document.standings_options
+        try:
+            table = shown_standings(self.document)
+        except ArbiterError as exc:
+            self.caption.setText(f"The standings cannot be computed: {exc}")
+            return
+        self.model.set_standings(table)
+        self.preset.setCurrentIndex(max(0, self.preset.findData(options.preset)))
+        if not self.codes.hasFocus():
+            self.codes.setText(", ".join(options.tiebreaks))
+        caption = (
+            f"After round {event.rounds_played} of {event.rounds}"
+            if event.rounds_played
+            else "No round played yet"
+        )
+        if table.standings is not None:
+            caption += f" · rule set {table.standings.rule_set.value}"
+        if options.playoff_places:
+            places = ", ".join(map(str, options.playoff_places))
+            caption += f" · place {places} by play-off"
+            if options.playoff_regulation:
+                caption += f" ({playoff_preset(options.playoff_regulation).title})"
+        if table.excluded:
+            caption += f" · not ranked: {table.excluded}"
+        self.caption.setText(caption)
+        self.view.resizeColumnsToContents()
+        if self.model.columnCount() > 2:
+            # The name takes the spare width, so the figures stay next to each other.
+            self.view.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+
+    # -- explanations -----------------------------------------------------------------------
+    def on_clicked(self, index: QModelIndex) -> None:
+        code = self.model.tiebreak_code(index.column())
+        if code is None:
+            return
+        self.show_explanation(code, self.model.key(index.row()))
+
+    def show_explanation(self, code: str, tpn: int) -> ExplanationDialog | None:
+        standings = self.model.standings.standings
+        if standings is None:
+            return None
+        try:
+            explanation = standings.explain(tpn, code)
+        except ArbiterError as exc:
+            show_error(self, exc)
+            return None
+        names = {p.tpn: p.name for p in self.document.tournament.players}
+        dialog = ExplanationDialog(explanation, names, self)
+        dialog.open()
+        self.explanation_shown.emit(dialog)
+        return dialog

@@ -1,0 +1,234 @@
+"""The open event's play-off and standings, shaped for the play-off panel.
+
+The play-off comes from the backend (the session's record of it, see
+:mod:`arbiter_app.session.playoff_commands`); the engine
+(:mod:`arbiter_app.core.playoff`) answers what to do next; once it has
+placed players, their order goes back into the standings
+(``playoff_order``). This module only moves data between those pieces and
+shapes it for the card and the bracket.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from arbiter_app.core.playoff import GameRecord, PlayoffState, Step, next_step
+from arbiter_app.core.playoff.progress import points as result_points
+from arbiter_app.core.playoff.results import decided_order
+from arbiter_app.core.points import format_points
+from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.playoff_view import (
+    BracketBox,
+    BracketEntry,
+    BracketStage,
+    PlayoffStep,
+    PlayoffView,
+    StepAction,
+)
+from arbiter_app.ui.rows import StandingsTable, standings_table
+
+
+@dataclass(frozen=True)
+class EventPlayoff:
+    """The standings as shown and the play-off (recorded, or previewed) when there is one."""
+
+    standings: StandingsTable
+    state: PlayoffState | None
+
+
+def event_playoff(document: EventDocument) -> EventPlayoff:
+    """Standings and play-off of the open event.
+
+    The backend gives the play-off (the session's record, or a preview from
+    the regulation); once it has placed players, their order goes into the
+    standings (:func:`decided_order`).
+    """
+    event, options = document.tournament, document.standings_options
+    state = document.playoff_state()
+    order = decided_order(state) if state is not None else ()
+    return EventPlayoff(standings_table(event, options, playoff_order=order), state)
+
+
+def shown_standings(document: EventDocument) -> StandingsTable:
+    """The standings every view shows: the play-off's decided places included."""
+    return event_playoff(document).standings
+
+
+# -- the card -------------------------------------------------------------------------------
+
+TITLES = {
+    "start": "Start the play-off",
+    "resolve-ambiguity": "Rule on the tie",
+    "draw-lots": "Draw lots",
+    "toss": "Toss a coin",
+    "choose": "Record the colour chosen",
+    "print": "Print the pairings and score sheets",
+    "play": "Play and record the games",
+    "decide": "The chief arbiter decides",
+    "done": "The play-off is over",
+}
+
+BUTTONS: dict[str, tuple[StepAction, ...]] = {
+    "start": (StepAction("start", "Start the play-off", "Record that the play-off starts now"),),
+    "resolve-ambiguity": (
+        StepAction("rule-break", "Break the tie…", "Rule that this tie is broken, with a reason"),
+        StepAction("rule-keep", "Leave it tied…", "Rule that this tie stays, with a reason"),
+    ),
+    "draw-lots": (
+        StepAction("draw-seeded", "Draw by computer", "A recorded draw from a fresh stored seed"),
+        StepAction("draw-physical", "Enter a physical draw…", "Type the order drawn at the venue"),
+    ),
+    "toss": (
+        StepAction("toss-seeded", "Toss by computer", "A recorded toss from a fresh stored seed"),
+        StepAction("toss-physical", "Enter the toss…", "Type who won the coin tossed at the board"),
+    ),
+    "choose": (
+        StepAction("choose-white", "White", "The winner of the toss chose White"),
+        StepAction("choose-black", "Black", "The winner of the toss chose Black"),
+    ),
+    "print": (
+        StepAction("print", "Print…", "Print the pairings and score sheets"),
+        StepAction("printed", "Already printed", "The sheets are printed; go on"),
+    ),
+    "play": (StepAction("results", "Enter results…", "Type the results of these games"),),
+    "decide": (StepAction("decide", "Record the decision…", "The order and the reason"),),
+    "done": (),
+}
+
+
+def _names_line(players: Sequence[int], names: Mapping[int, str]) -> str:
+    return ", ".join(f"{tpn}. {names.get(tpn, '?')}" for tpn in players)
+
+
+def card(step: Step, regulation_title: str, names: Mapping[int, str]) -> PlayoffStep:
+    text = step.text
+    if step.players:
+        text += f"\nPlayers: {_names_line(step.players, names)}"
+    if step.games:
+        text += "\nGames: " + "; ".join(
+            f"{g.id} {names.get(g.white, g.white)} – {names.get(g.black, g.black)}"
+            for g in step.games
+        )
+    return PlayoffStep(
+        TITLES.get(step.code, step.code),
+        f"{regulation_title}, article {step.article}",
+        text,
+        BUTTONS.get(step.code, ()),
+    )
+
+
+# -- the bracket ------------------------------------------------------------------------------
+
+
+def _points(result: str | None) -> tuple[Fraction, Fraction] | None:
+    """The two players' play-off points of a result the engine accepted."""
+    return None if result is None else result_points(result)
+
+
+def _stage_of(game: GameRecord) -> tuple[str, str]:
+    """(stage title, box title) from the engine's label, e.g. "places 1-3: round robin 1, round 2"."""
+    label = game.spec.label
+    tie, _, rest = label.partition(": ")
+    if not rest:
+        tie, rest = "", label
+    stage, _, _ = rest.partition(", round ")
+    return tie, stage
+
+
+def bracket(state: PlayoffState, names: Mapping[int, str]) -> tuple[BracketStage, ...]:
+    """Each round robin as a table of play-off scores, each knockout round as its games."""
+    games = state.games()
+    ties = {_stage_of(g)[0] for g in games}
+    order: list[tuple[str, str]] = []
+    by_stage: dict[tuple[str, str], list[GameRecord]] = {}
+    for g in games:
+        key = _stage_of(g)
+        if key not in by_stage:
+            order.append(key)
+            by_stage[key] = []
+        by_stage[key].append(g)
+    players_later: list[set[int]] = []
+    for key in order:
+        players_later.append({p for g in by_stage[key] for p in (g.spec.white, g.spec.black)})
+    stages: list[BracketStage] = []
+    for i, key in enumerate(order):
+        tie, title = key
+        stage_games = by_stage[key]
+        heading = f"{title} ({tie})" if len(ties) > 1 and tie else title
+        if any(g.spec.armageddon for g in stage_games):
+            boxes = [_knockout_box(g, names) for g in stage_games]
+            played = players_later[i]
+            # A player of the next knockout round who played no game in this one had a
+            # bye here (2.4.1 / 3.4.1).
+            following = order[i + 1] if i + 1 < len(order) else None
+            byes: list[int] = []
+            if following is not None and following[0] == tie:
+                byes = sorted(players_later[i + 1] - played)
+            boxes += [
+                BracketBox("Bye", (BracketEntry(names.get(p, str(p)), "", True),)) for p in byes
+            ]
+            stages.append(BracketStage(heading.capitalize(), tuple(boxes)))
+        else:
+            stages.append(
+                BracketStage(heading.capitalize(), (_round_robin_box(stage_games, names),))
+            )
+    # The final order of the ties the play-off broke; ties the regulation leaves
+    # standing (shared places, 3.8) are not part of the drawing.
+    in_playoff = {p for g in games for p in (g.spec.white, g.spec.black)}
+    finals = [f for f in state.final_groups() if in_playoff & set(f.original.players)]
+    if state.done and finals:
+        entries = tuple(
+            BracketEntry(
+                ", ".join(names.get(p, str(p)) for p in f.players),
+                str(f.place) if f.last_place == f.place else f"{f.place}-{f.last_place}",
+                f.winner,
+            )
+            for f in finals
+        )
+        stages.append(BracketStage("Final order", (BracketBox("", entries),)))
+    return tuple(stages)
+
+
+def _round_robin_box(games: Sequence[GameRecord], names: Mapping[int, str]) -> BracketBox:
+    scores: dict[int, Fraction] = {}
+    for g in games:
+        for p in (g.spec.white, g.spec.black):
+            scores.setdefault(p, Fraction(0))
+        pts = _points(g.result)
+        if pts is not None:
+            scores[g.spec.white] += pts[0]
+            scores[g.spec.black] += pts[1]
+    # Once the round robin is over, its leaders are highlighted: the winner, or the
+    # players still tied on top who go on to the next stage.
+    finished = all(g.result is not None for g in games)
+    top = max(scores.values(), default=Fraction(0))
+    ordered = sorted(scores, key=lambda p: (-scores[p], p))
+    entries = tuple(
+        BracketEntry(names.get(p, str(p)), format_points(scores[p]), finished and scores[p] == top)
+        for p in ordered
+    )
+    clock = games[0].spec.time_control if games else ""
+    return BracketBox(clock, entries)
+
+
+def _knockout_box(game: GameRecord, names: Mapping[int, str]) -> BracketBox:
+    spec = game.spec
+    pts = _points(game.result)
+    white = f"W {format_points(pts[0])}" if pts else "W"
+    black = f"B {format_points(pts[1])}" if pts else "B"
+    return BracketBox(
+        f"{spec.id} · Armageddon",
+        (
+            BracketEntry(names.get(spec.white, str(spec.white)), white, game.winner == spec.white),
+            BracketEntry(names.get(spec.black, str(spec.black)), black, game.winner == spec.black),
+        ),
+    )
+
+
+def playoff_view(state: PlayoffState | None, names: Mapping[int, str]) -> PlayoffView:
+    if state is None:
+        return PlayoffView(None)
+    step = next_step(state)
+    return PlayoffView(card(step, state.regulation.title, names), bracket(state, names))

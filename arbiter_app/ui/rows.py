@@ -1,0 +1,304 @@
+"""Rows the panels show, computed once per change from the core read models.
+
+The Qt models only index into these tuples (DESIGN.md section 5: thin table
+models over precomputed rows). Scores, standings and crosstables come from
+the core (:mod:`arbiter_app.core.standings`, :mod:`arbiter_app.core.crosstable`);
+nothing here decides a rule, and the printout uses the same rows as the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from arbiter_app.core.crosstable import round_robin_grid, swiss_crosstable
+from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry
+from arbiter_app.core.points import format_points
+from arbiter_app.core.standings import Standings, compute_standings
+from arbiter_app.core.tiebreaks import REGISTRY
+from arbiter_app.ui.document import BoardLine, GameResult, StandingsOptions
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    tpn: int
+    name: str
+    title: str
+    rating: int | None
+    federation: str
+    fide_id: str
+    score: Fraction
+    status: str
+
+
+def player_rows(event: Event) -> tuple[PlayerRow, ...]:
+    scores = event.scores()
+    rows = []
+    for p in event.players:
+        if p.disqualified:
+            status = "disqualified"
+        elif p.withdrawn_from_round is not None:
+            status = f"withdrawn from round {p.withdrawn_from_round}"
+        else:
+            status = "active"
+        rows.append(
+            PlayerRow(
+                p.tpn,
+                p.name,
+                p.title,
+                p.rating,
+                p.federation,
+                p.fide_id,
+                scores[p.tpn],
+                status,
+            )
+        )
+    return tuple(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class PairingRow:
+    """One board of a round, or one player without a game (a bye, an absence)."""
+
+    board: int | None
+    white: int
+    white_name: str
+    black: int | None
+    black_name: str
+    result_text: str
+    result: GameResult | None
+
+    @property
+    def is_board(self) -> bool:
+        return self.black is not None
+
+
+def _result_of(entry: RoundEntry, other: RoundEntry) -> GameResult | None:
+    if entry.kind is EntryKind.GAME:
+        return (
+            {
+                Outcome.WIN: GameResult.WHITE_WINS,
+                Outcome.LOSS: GameResult.BLACK_WINS,
+                Outcome.DRAW: GameResult.DRAW,
+            }[entry.outcome]
+            if entry.outcome
+            else None
+        )
+    if entry.kind is EntryKind.FORFEIT_WIN:
+        return GameResult.WHITE_FORFEIT_WIN
+    if entry.kind is EntryKind.FORFEIT_LOSS and other.kind is EntryKind.FORFEIT_WIN:
+        return GameResult.BLACK_FORFEIT_WIN
+    return None
+
+
+_UNPAIRED_TEXT = {
+    EntryKind.PAIRING_BYE: "pairing-allocated bye",
+    EntryKind.FULL_BYE: "full-point bye",
+    EntryKind.HALF_BYE: "half-point bye",
+    EntryKind.ZERO_BYE: "zero-point bye",
+    EntryKind.NOT_PAIRED: "not paired",
+    EntryKind.WITHDRAWN: "withdrawn",
+}
+
+
+def pairing_rows(
+    event: Event, round_no: int, boards: Sequence[BoardLine] | None = None
+) -> tuple[PairingRow, ...]:
+    """The boards of *round_no* (White first), then the players without a game.
+
+    *boards* are the boards as paired (a tournament file keeps them, results
+    or not); without them the boards are read from the round entries and
+    numbered by the lower pairing number of the two players, which is the
+    board order of the Berger tables.
+    """
+    names = {p.tpn: p.name for p in event.players}
+    system = event.points_system_for(round_no)
+    if boards is None:
+        found: list[tuple[int, int, int]] = []
+        seen: set[int] = set()
+        for p in event.players:
+            entry = event.entry(p.tpn, round_no)
+            if entry.kind.has_opponent and entry.opponent is not None and p.tpn not in seen:
+                opp = entry.opponent
+                seen.update((p.tpn, opp))
+                white, black = (opp, p.tpn) if entry.colour is Colour.BLACK else (p.tpn, opp)
+                found.append((min(white, black), white, black))
+        boards = [
+            BoardLine(number, white, black)
+            for number, (_, white, black) in enumerate(sorted(found), start=1)
+        ]
+    rows = []
+    on_board: set[int] = set()
+    for board in boards:
+        on_board.update((board.white, board.black))
+        w_entry = event.entry(board.white, round_no)
+        b_entry = event.entry(board.black, round_no)
+        result = _result_of(w_entry, b_entry) if w_entry.opponent == board.black else None
+        if result is not None:
+            text = result.label
+        elif w_entry.kind is EntryKind.FORFEIT_LOSS and b_entry.kind is EntryKind.FORFEIT_LOSS:
+            text = "- -"
+        else:
+            text = ""
+        rows.append(
+            PairingRow(
+                board.number,
+                board.white,
+                names.get(board.white, "?"),
+                board.black,
+                names.get(board.black, "?"),
+                text,
+                result,
+            )
+        )
+    others = []
+    if rows or round_no <= event.rounds_played:
+        for p in event.players:
+            entry = event.entry(p.tpn, round_no)
+            if p.tpn in on_board or entry.kind.has_opponent:
+                continue
+            points = format_points(entry.points(system))
+            others.append(
+                PairingRow(
+                    None, p.tpn, p.name, None, "", f"{_UNPAIRED_TEXT[entry.kind]} ({points})", None
+                )
+            )
+    return (*rows, *others)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A grid with headers: what the crosstable and the standings show."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    keys: tuple[int, ...]
+    """The pairing number each row is about."""
+
+
+def _rating(rating: int | None) -> str:
+    return str(rating) if rating else ""
+
+
+def crosstable(event: Event, standings: Standings | None = None) -> Table:
+    """The core crosstable read model as a grid of text.
+
+    A round robin is the grid of players against players in pairing-number
+    order; a Swiss is the wall chart in standings order when *standings* is
+    given.
+    """
+    if event.system.is_round_robin:
+        grid = round_robin_grid(event, order=sorted(p.tpn for p in event.players))
+        headers = ("No.", "Player", "Rating", *(str(t) for t in grid.order), "Points")
+        rows = [
+            (
+                str(row.tpn),
+                row.name,
+                _rating(row.rating),
+                *("×" if cell is None else " ".join(cell).strip() for cell in row.cells),
+                format_points(row.points),
+            )
+            for row in grid.rows
+        ]
+        return Table(headers, tuple(rows), tuple(row.tpn for row in grid.rows))
+    chart = swiss_crosstable(event, standings)
+    headers = (
+        "No.",
+        "Player",
+        "Rating",
+        *(f"R{r}" for r in range(1, chart.rounds + 1)),
+        "Points",
+    )
+    rows = [
+        (
+            str(row.number),
+            row.name,
+            _rating(row.rating),
+            *(cell.text for cell in row.cells),
+            format_points(row.points),
+        )
+        for row in chart.rows
+    ]
+    return Table(headers, tuple(rows), tuple(row.tpn for row in chart.rows))
+
+
+@dataclass(frozen=True)
+class StandingsTable:
+    """The core standings as shown: one row per ranked player, tie-break columns marked.
+
+    *tiebreak_columns* maps a column to the tie-break code it shows, so that a
+    click on a value can ask the core for its explanation
+    (:meth:`Standings.explain`).
+    """
+
+    table: Table
+    tiebreak_columns: dict[int, str]
+    standings: Standings | None
+
+    @property
+    def excluded(self) -> str:
+        """Who is not ranked and why, in one line ("" when everyone is)."""
+        if self.standings is None:
+            return ""
+        return "; ".join(f"{e.name}: {e.reason}" for e in self.standings.excluded)
+
+
+EMPTY_STANDINGS = StandingsTable(Table((), (), ()), {}, None)
+
+PLAYOFF_PENDING = "play-off"
+
+
+_last: list[tuple[Event, StandingsOptions, tuple[int, ...], StandingsTable]] = []
+
+
+def standings_table(
+    event: Event, options: StandingsOptions, playoff_order: tuple[int, ...] = ()
+) -> StandingsTable:
+    """Place, player, rating, points and the announced tie-breaks, from the core standings.
+
+    *playoff_order* is the play-off's finishing order once it has placed
+    players. The last table is kept: every panel, the projector and the
+    printout ask for the same event after a change, and it is computed once.
+    """
+    key = (options, playoff_order)
+    if _last and _last[0][0] is event and _last[0][1:3] == key:
+        return _last[0][3]
+    table = _standings_table(event, options, playoff_order)
+    _last[:] = [(event, options, playoff_order, table)]
+    return table
+
+
+def _standings_table(
+    event: Event, options: StandingsOptions, playoff_order: tuple[int, ...]
+) -> StandingsTable:
+    standings = compute_standings(
+        event,
+        options.tiebreaks,
+        rule_set=options.rule_set,
+        playoff_places=options.playoff_places,
+        playoff_order=playoff_order,
+        playoff_after=options.playoff_after,
+    )
+    codes = standings.codes
+    formats = {spec.code: REGISTRY[spec.name].format for spec in standings.specs}
+    pending = any(row.playoff_pending for row in standings.rows)
+    headers = ("Place", "No.", "Player", "Rating", "Points", *codes)
+    if pending:
+        headers = (*headers, "Note")
+    rows = []
+    for row in standings.rows:
+        cells = [
+            row.place,
+            str(row.tpn),
+            row.name,
+            _rating(row.rating),
+            format_points(row.points),
+            *(formats[code](row.values[code]) if code in row.values else "" for code in codes),
+        ]
+        if pending:
+            cells.append(PLAYOFF_PENDING if row.playoff_pending else "")
+        rows.append(tuple(cells))
+    table = Table(headers, tuple(rows), tuple(row.tpn for row in standings.rows))
+    first = 5
+    return StandingsTable(table, {first + i: code for i, code in enumerate(codes)}, standings)

@@ -1,0 +1,250 @@
+"""The document's backend when a ``.arbiter`` file is open: every action is a session command.
+
+The session (:mod:`arbiter_app.session`) writes each command in one
+transaction with its journal entry, so there is nothing to save and undo is
+the session's. Its change report is translated into the window's
+:class:`~arbiter_app.ui.document.Changes`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import Colour, EntryKind, Event, System
+from arbiter_app.core.pairing.byes import ByePolicy
+from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
+from arbiter_app.core.playoff import PlayoffState
+from arbiter_app.core.playoff import preset as playoff_preset
+from arbiter_app.core.playoff.results import PrizeRow
+from arbiter_app.core.presets import PRESETS
+from arbiter_app.core.prizes import PrizeList
+from arbiter_app.session import Session
+from arbiter_app.session.changes import Changes as SessionChanges
+from arbiter_app.session.codec import event_to_json
+from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
+from arbiter_app.session.prize_queries import prize_list
+from arbiter_app.ui.document import BoardLine, Changes, GameResult, StandingsOptions
+
+RESULT_TEXT = {
+    GameResult.WHITE_WINS: "1-0",
+    GameResult.BLACK_WINS: "0-1",
+    GameResult.DRAW: "1/2-1/2",
+    GameResult.WHITE_FORFEIT_WIN: "+-",
+    GameResult.BLACK_FORFEIT_WIN: "-+",
+}
+
+
+_RECORDABLE = (
+    EntryKind.PAIRING_BYE,
+    EntryKind.FULL_BYE,
+    EntryKind.HALF_BYE,
+    EntryKind.ZERO_BYE,
+    EntryKind.NOT_PAIRED,
+)
+"""The entries of players without a game that the round's record keeps."""
+
+
+def ui_changes(changes: SessionChanges) -> Changes:
+    """The window's report of what a session command (or its undo) wrote."""
+    return Changes(
+        players=changes.touches("players"),
+        results=changes.touches("entries") or changes.touches("boards"),
+        # The prize fund is an announcement of the event, like its settings.
+        settings=changes.touches("settings")
+        or changes.touches("adjustments")
+        or "prizes" in changes.families(),
+        playoff="playoff" in changes.families(),
+        rounds=changes.rounds,
+    )
+
+
+def describe(command: str) -> str:
+    """A journal command as the Undo menu shows it: ``playoff.draw`` → "play-off draw"."""
+    family, _, name = command.rpartition(".")
+    family = {"playoff": "play-off", "prizes": "prize"}.get(family, family)
+    return f"{family} {name}".strip().replace("_", " ")
+
+
+class SessionBackend:
+    """A :class:`~arbiter_app.ui.document.Backend` over an open :class:`Session`."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._playoff: tuple[Event, PlayoffState | None] | None = None
+
+    @classmethod
+    def open(cls, path: Path) -> SessionBackend:
+        return cls(Session.open(path))
+
+    @classmethod
+    def create_from(
+        cls, path: Path, event: Event, source: str, **settings: object
+    ) -> SessionBackend:
+        """A new file at *path* holding *event* (an import), with optional *settings*."""
+        session = Session.create(
+            path,
+            name=event.name or path.stem,
+            system=event.system.value,
+            rounds=max(1, event.rounds),
+        )
+        try:
+            session.run("import_event", event=event_to_json(event), source=source)
+            if settings:
+                session.run("edit_settings", **settings)
+        except BaseException:
+            session.close()
+            path.unlink(missing_ok=True)  # no half-made file is left behind
+            raise
+        return cls(session)
+
+    def close(self) -> None:
+        self.session.close()
+
+    # -- reading ----------------------------------------------------------------------------
+    @property
+    def event(self) -> Event:
+        return self.session.event
+
+    @property
+    def path(self) -> Path | None:
+        return self.session.path
+
+    @property
+    def modified(self) -> bool:
+        return False  # every command is in the file when it returns
+
+    @property
+    def standings_options(self) -> StandingsOptions:
+        settings = self.session.settings
+        places: tuple[int, ...] = ()
+        after = 0
+        core_preset = PRESETS.get(settings.preset or "")
+        if core_preset is not None and core_preset.playoff is not None:
+            places = core_preset.playoff.places
+            after = core_preset.playoff.after_tiebreaks
+        if settings.playoff:
+            places = places or playoff_preset(settings.playoff).places
+        return StandingsOptions(
+            settings.tiebreaks,
+            settings.preset or "",
+            self.session.event.rule_set,
+            places,
+            after,
+            settings.playoff or "",
+        )
+
+    # -- changing ------------------------------------------------------------------------------
+    def set_standings_options(self, options: StandingsOptions) -> Changes:
+        if options == self.standings_options:
+            return Changes()
+        args: dict[str, object] = {
+            "tiebreaks": list(options.tiebreaks),
+            "rule_set": options.rule_set.value if options.rule_set else None,
+            "playoff": options.playoff_regulation or None,
+        }
+        if options.preset:
+            args["preset"] = options.preset
+        return self._ran(self.session.run("edit_settings", **args).changes)
+
+    def _ran(self, changes: SessionChanges) -> Changes:
+        return ui_changes(changes)
+
+    def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes:
+        for board in self.session.boards(round_no):
+            if board.white == white and board.black == black:
+                command = "enter_result" if board.result is None else "correct_result"
+                outcome = self.session.run(
+                    command, round=round_no, board=board.number, result=RESULT_TEXT[result]
+                )
+                return self._ran(outcome.changes)
+        raise RuleError(f"players {white} and {black} are not paired in round {round_no}")
+
+    def add_player(self, fields: Mapping[str, object]) -> Changes:
+        return self._ran(self.session.run("add_player", **dict(fields)).changes)
+
+    @classmethod
+    def create(cls, path: Path, name: str, system: System, rounds: int) -> SessionBackend:
+        return cls(Session.create(path, name=name, system=system.value, rounds=rounds))
+
+    def undo(self) -> Changes:
+        return ui_changes(self.session.undo()) if self.session.can_undo else Changes()
+
+    def redo(self) -> Changes:
+        return ui_changes(self.session.redo()) if self.session.can_redo else Changes()
+
+    def undo_label(self) -> str | None:
+        entry = self.session.next_undo
+        return describe(entry.command) if entry is not None else None
+
+    def redo_label(self) -> str | None:
+        entry = self.session.next_redo
+        return describe(entry.command) if entry is not None else None
+
+    # -- pairings ---------------------------------------------------------------------------
+    def boards(self, round_no: int) -> tuple[BoardLine, ...] | None:
+        return tuple(BoardLine(b.number, b.white, b.black) for b in self.session.boards(round_no))
+
+    def paired_rounds(self) -> int:
+        tables = self.session.state.tables
+        rounds = [key[0] for key in tables["boards"]] + [key[1] for key in tables["entries"]]
+        return max(rounds, default=0)
+
+    def pair_next_round(self, initial_colour: Colour | None = None) -> Changes:
+        """Pair the next round with the core engine and record it (as ``arbiter-app pair``).
+
+        Every board of the rounds paired so far needs its result first; a
+        double Swiss round fills two columns, colours reversed in the second.
+        """
+        session = self.session
+        event = session.event
+        columns = self.paired_rounds()
+        for column in range(1, columns + 1):
+            missing = [b.number for b in session.boards(column) if b.result is None]
+            if missing:
+                raise RuleError(
+                    f"round {column} has boards without a result "
+                    f"({', '.join(map(str, missing))}); enter them before pairing the next round"
+                )
+        options = SwissOptions(
+            bye_policy=ByePolicy.parse(session.settings.bye_policy), initial_colour=initial_colour
+        )
+        round_no = columns // event.system.games_per_round + 1
+        pairing = pair_round(event.truncated(columns), round_no, options)
+        changes = Changes()
+        for offset, column in enumerate(pairing.entry_rounds()):
+            outcome = session.run(
+                "record_pairings",
+                round=column,
+                boards=[
+                    [b.black, b.white] if offset % 2 else [b.white, b.black] for b in pairing.boards
+                ],
+                byes=[[y.tpn, y.kind.value] for y in pairing.byes if y.kind in _RECORDABLE],
+            )
+            changes = changes | ui_changes(outcome.changes)
+        return changes
+
+    # -- prizes ----------------------------------------------------------------------------
+    def prize_list(self) -> tuple[list[PrizeRow], PrizeList] | None:
+        rows = self.session.state
+        if stored_fund(rows)[0] is None:
+            return None
+        return prize_list(rows, self.session.event, self.session.settings.playoff)
+
+    def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
+        outcome = self.session.run("prizes.set_fund", prizes=list(amounts), currency=currency)
+        return ui_changes(outcome.changes)
+
+    # -- the play-off ---------------------------------------------------------------------
+    def playoff_state(self) -> PlayoffState | None:
+        """The play-off recorded in the file, else the preview of the event's regulation."""
+        event = self.session.event
+        # The session builds a new event after every change: it keys the cache.
+        if self._playoff is None or self._playoff[0] is not event:
+            rows = self.session.state
+            self._playoff = (event, stored_playoff(rows) or preview(rows, event))
+        return self._playoff[1]
+
+    def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
+        return ui_changes(self.session.run(f"playoff.{name}", **dict(args)).changes)

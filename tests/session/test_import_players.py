@@ -1,0 +1,82 @@
+"""import_players: a whole list in one transaction and one journal entry, or nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.session import Session
+from tests.support.sessions import TickingClock, sha256, small_event
+
+
+@pytest.fixture
+def empty(tmp_path: Path) -> Iterator[Session]:
+    s = Session.create(
+        tmp_path / "n.arbiter",
+        name="Club",
+        system="swiss",
+        rounds=5,
+        clock=TickingClock(),
+        durable=False,
+    )
+    yield s
+    s.close()
+
+
+def test_players_get_the_next_numbers_in_list_order(empty: Session) -> None:
+    empty.run("add_player", name="Ann", rating=2000, fide_id="7")
+    outcome = empty.run(
+        "import_players",
+        players=[
+            {"name": "Ben", "rating": 2100, "federation": "NOR", "sex": "m", "birth": "1985"},
+            {"name": "Cid", "rating": None, "title": "FM", "fide_id": "8"},
+        ],
+        source="list.csv",
+    )
+    assert outcome.value == [2, 3]
+    event = empty.event
+    assert [(p.tpn, p.name, p.rating) for p in event.players] == [
+        (1, "Ann", 2000),
+        (2, "Ben", 2100),
+        (3, "Cid", None),
+    ]
+    assert event.player(2).federation == "NOR" and event.player(3).title == "FM"
+    assert [e.command for e in empty.journal()][-1] == "import_players"
+    assert empty.verify() == []
+    empty.undo()
+    assert [p.name for p in empty.event.players] == ["Ann"]
+
+
+def refused(session: Session, fragment: str, **args: object) -> None:
+    state, journal, digest = session.state, session.journal(), sha256(session.path)
+    with pytest.raises(ArbiterError) as info:
+        session.run("import_players", **args)
+    assert fragment in str(info.value)
+    assert session.state == state
+    assert session.journal() == journal
+    assert sha256(session.path) == digest
+
+
+def test_a_bad_player_anywhere_refuses_the_whole_list(empty: Session) -> None:
+    empty.run("add_player", name="Ann", fide_id="7")
+    good = {"name": "Ben"}
+    refused(empty, "player 2 of the list: a player needs a name", players=[good, {"name": " "}])
+    refused(empty, "player 2 of the list: rating", players=[good, {"name": "C", "rating": "x"}])
+    refused(empty, "FIDE id 7 belongs to player 1", players=[good, {"name": "C", "fide_id": "7"}])
+    refused(
+        empty,
+        "FIDE id 9 belongs to player 2",
+        players=[{"name": "B", "fide_id": "9"}, {"name": "C", "fide_id": "9"}],
+    )
+    refused(empty, "unknown player field(s) club", players=[{"name": "B", "club": "x"}])
+    refused(empty, "player 1 of the list is not an object", players=["Ben"])
+    refused(empty, "non-empty list", players=[])
+    refused(empty, "non-empty list", players="Ben")
+
+
+def test_refused_once_a_round_is_paired(tmp_path: Path) -> None:
+    with small_event(tmp_path / "e.arbiter") as session:
+        refused(session, "paired already", players=[{"name": "Eve"}])

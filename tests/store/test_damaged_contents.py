@@ -1,0 +1,91 @@
+"""Files that SQLite opens but Arbiter cannot use are refused as damaged, changing nothing.
+
+Each case is one the fuzz run (tests/fuzz) found crashing with another exception.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from arbiter_app.session import Session
+from arbiter_app.store.errors import CorruptFile
+from tests.support.sessions import content_sha256, small_event
+
+
+@pytest.fixture
+def event_file(tmp_path: Path) -> Path:
+    path = tmp_path / "e.arbiter"
+    small_event(path).close()
+    return path
+
+
+def _sql(path: Path, *statements: str) -> None:
+    conn = sqlite3.connect(path, isolation_level=None)
+    for statement in statements:
+        conn.execute(statement)
+    conn.close()
+
+
+def _refused(path: Path, fragment: str) -> None:
+    """Refused for writing and read-only, with *fragment* in the message; nothing written."""
+    folder = {p.name: content_sha256(p) for p in path.parent.iterdir()}
+    for readonly in (False, True):
+        with pytest.raises(CorruptFile) as info:
+            Session.open(path, readonly=readonly, durable=False)
+        assert fragment in str(info.value)
+        assert {p.name: content_sha256(p) for p in path.parent.iterdir()} == folder
+
+
+def test_a_damaged_schema_format_in_the_header(event_file: Path) -> None:
+    data = bytearray(event_file.read_bytes())
+    data[44:48] = (77).to_bytes(4, "big")  # was: StoreBug "unsupported file format"
+    event_file.write_bytes(bytes(data))
+    _refused(event_file, "the database header is damaged (schema format)")
+
+
+def test_a_table_without_a_column(event_file: Path) -> None:
+    _sql(event_file, "ALTER TABLE players DROP COLUMN sex")  # was: StoreBug "no such column"
+    _refused(event_file, "the table players lacks the column(s) sex")
+
+
+def test_an_older_format_number_on_newer_tables(event_file: Path) -> None:
+    # Migrating from 1 added a column that is there already: was StoreBug
+    # "duplicate column name", and the backup copy stayed behind.
+    _sql(event_file, "PRAGMA user_version = 1")
+    _refused(event_file, "the file says it is format 1 but its tables are not")
+    assert sorted(p.name for p in event_file.parent.iterdir()) == ["e.arbiter"]
+
+
+@pytest.mark.parametrize(
+    ("statement", "was"),
+    [
+        ("UPDATE entries SET kind = 'gbme'", "ValueError"),
+        ("UPDATE entries SET round = x'00ff' WHERE rowid = 1", "TypeError (sorting keys)"),
+        ("UPDATE settings SET value = '{' WHERE key = 'rounds'", "JSONDecodeError"),
+        ("INSERT INTO forbidden_pairs VALUES (1, NULL)", "AttributeError"),
+        ("INSERT INTO adjustments VALUES (1, 1, '', NULL, '')", "ValueError in Fraction"),
+        ("UPDATE journal SET args = '[1]' WHERE seq = 2", "ValueError"),
+    ],
+)
+def test_rows_arbiter_cannot_decode(event_file: Path, statement: str, was: str) -> None:
+    _sql(event_file, statement)
+    _refused(event_file, "the file's contents are damaged")
+
+
+def test_text_that_is_not_utf8(event_file: Path) -> None:
+    _sql(event_file, "UPDATE players SET name = CAST(x'41ff42' AS TEXT) WHERE tpn = 1")
+    _refused(event_file, "damaged")
+
+
+def test_a_damaged_schema_whose_name_is_not_utf8(event_file: Path) -> None:
+    # SQLite's "malformed schema" message quotes the name: was a UnicodeDecodeError.
+    _sql(
+        event_file,
+        "PRAGMA writable_schema = ON",
+        "UPDATE sqlite_master SET name = CAST(x'62ff' AS TEXT), sql = 'CREATE TABLE boards ('"
+        " WHERE name = 'boards'",
+    )
+    _refused(event_file, "damaged")

@@ -1,0 +1,78 @@
+"""Qt runs offscreen in the tests: no display needed, same pixels everywhere."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from arbiter_app.core.model import Event, System
+from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.memory_backend import MemoryBackend
+from arbiter_app.ui.settings import Settings
+from tests.support.compact import event_from_text
+
+# A four-player round robin, three rounds (Berger table for four):
+# 3 finishes on 2 points, 1 and 2 on 1½, 4 on 1.
+ROUND_ROBIN = """
+1: +W4 =B3 -W2
+2: =W3 -B4 +B1
+3: =B2 =W1 +W4
+4: -B1 +W2 -B3
+"""
+
+# A Swiss with a bye and a forfeit.
+SWISS = """
+1: +W2 +B3
+2: -B1 +FPB
+3: +BYE -W1
+4: -F5 --
+5: +F4 --
+"""
+
+
+def round_robin_event() -> Event:
+    return event_from_text(
+        ROUND_ROBIN,
+        names={1: "Ada", 2: "Bea", 3: "Cy", 4: "Dov"},
+        ratings={1: 2400, 2: 2300, 3: 2200, 4: 2100},
+        system=System.ROUND_ROBIN,
+    )
+
+
+@pytest.fixture
+def rr_event() -> Event:
+    return round_robin_event()
+
+
+@pytest.fixture
+def swiss_event() -> Event:
+    return event_from_text(SWISS, rounds=3)
+
+
+@pytest.fixture
+def document(rr_event: Event) -> EventDocument:
+    return EventDocument(MemoryBackend(rr_event))
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+
+
+@pytest.fixture
+def check_model(qtmodeltester: Any) -> Callable[[Any], None]:
+    """Run Qt's own QAbstractItemModelTester on a model for the rest of the test.
+
+    The C++ tester is used (pytest-qt's Python tester upsets reference counts
+    under PySide6 6.12); pytest-qt fails the test on any failure it reports.
+    """
+    check: Callable[[Any], None] = qtmodeltester.check
+    return check

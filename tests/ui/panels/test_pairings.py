@@ -1,0 +1,104 @@
+"""Keyboard-first result entry: 1, 0, =, +, - on a board, Enter moves to the next board."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from arbiter_app.core.model import EntryKind, Event, Outcome
+from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.memory_backend import MemoryBackend
+from arbiter_app.ui.panels.pairings import PairingsPanel
+
+
+def make_panel(qtbot: QtBot, event: Event) -> tuple[PairingsPanel, EventDocument]:
+    document = EventDocument(MemoryBackend(event))
+    panel = PairingsPanel(document)
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.view.setFocus()
+    return panel, document
+
+
+def test_opens_on_the_last_round_played(qtbot: QtBot, rr_event: Event) -> None:
+    panel, _ = make_panel(qtbot, rr_event)
+    assert panel.round.value() == 3
+    assert panel.round.maximum() == 3
+    assert panel.summary.text() == "2 boards, all results in"
+
+
+def test_typing_results_enters_them_and_moves_down(qtbot: QtBot, rr_event: Event) -> None:
+    panel, document = make_panel(qtbot, rr_event)
+    panel.show_round(1)
+    panel.select_row(0)
+    qtbot.keyClicks(panel.view, "=")
+    assert document.tournament.entry(1, 1).outcome is Outcome.DRAW
+    assert document.tournament.entry(4, 1).outcome is Outcome.DRAW
+    assert panel.current_row() == 1
+    qtbot.keyClicks(panel.view, "0")
+    # Board 2 of round 1 is 2 (White) against 3: Black wins.
+    assert document.tournament.entry(3, 1).outcome is Outcome.WIN
+    assert document.tournament.entry(2, 1).outcome is Outcome.LOSS
+    assert panel.model.data(panel.model.index(1, 2)) == "0-1"
+    # On the last board the cursor stays put.
+    assert panel.current_row() == 1
+
+
+def test_forfeit_keys(qtbot: QtBot, rr_event: Event) -> None:
+    panel, document = make_panel(qtbot, rr_event)
+    panel.show_round(2)
+    panel.select_row(0)
+    qtbot.keyClicks(panel.view, "+")
+    assert document.tournament.entry(3, 2).kind is EntryKind.FORFEIT_WIN
+    assert document.tournament.entry(1, 2).kind is EntryKind.FORFEIT_LOSS
+    panel.select_row(0)
+    qtbot.keyClicks(panel.view, "-")
+    assert document.tournament.entry(3, 2).kind is EntryKind.FORFEIT_LOSS
+    assert document.tournament.entry(1, 2).kind is EntryKind.FORFEIT_WIN
+    assert panel.model.data(panel.model.index(0, 2)) == "- +"
+
+
+def test_enter_and_arrows_move_between_boards(qtbot: QtBot, rr_event: Event) -> None:
+    panel, document = make_panel(qtbot, rr_event)
+    panel.select_row(0)
+    qtbot.keyClick(panel.view, Qt.Key.Key_Return)
+    assert panel.current_row() == 1
+    qtbot.keyClick(panel.view, Qt.Key.Key_Up)
+    assert panel.current_row() == 0
+    qtbot.keyClick(panel.view, Qt.Key.Key_Down)
+    assert panel.current_row() == 1
+    # Other keys change nothing.
+    before = document.tournament
+    qtbot.keyClicks(panel.view, "x5")
+    assert document.tournament is before
+
+
+def test_a_bye_row_takes_no_result(qtbot: QtBot, swiss_event: Event) -> None:
+    panel, document = make_panel(qtbot, swiss_event)
+    panel.show_round(1)
+    bye_row = next(r for r in range(panel.model.rowCount()) if not panel.model.pairing(r).is_board)
+    panel.select_row(bye_row)
+    before = document.tournament
+    qtbot.keyClicks(panel.view, "1")
+    assert document.tournament is before
+    # Enter skips to the next board, and there is none after the bye.
+    qtbot.keyClick(panel.view, Qt.Key.Key_Enter)
+    assert panel.current_row() == bye_row
+
+
+def test_undo_refreshes_the_round_shown(qtbot: QtBot, rr_event: Event) -> None:
+    panel, document = make_panel(qtbot, rr_event)
+    panel.select_row(0)
+    qtbot.keyClicks(panel.view, "1")
+    assert panel.model.data(panel.model.index(0, 2)) == "1-0"
+    document.undo()
+    assert panel.model.data(panel.model.index(0, 2)) == "0-1"
+
+
+def test_a_round_without_pairings_says_so(qtbot: QtBot, rr_event: Event) -> None:
+    from dataclasses import replace
+
+    panel, _ = make_panel(qtbot, replace(rr_event, planned_rounds=4))
+    panel.show_round(4)
+    assert panel.model.rowCount() == 0
+    assert panel.summary.text() == "No pairings for this round yet"

@@ -1,0 +1,108 @@
+"""The standings panel: choosing the tie-breaks, and the explanation of a value."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from arbiter_app.core.model import RuleSet
+from arbiter_app.ui.dialogs.explanation import ExplanationDialog
+from arbiter_app.ui.document import EventDocument, GameResult, StandingsOptions
+from arbiter_app.ui.panels.standings import StandingsPanel, options_for_preset
+
+
+def make_panel(qtbot: QtBot, document: EventDocument) -> StandingsPanel:
+    panel = StandingsPanel(document)
+    qtbot.addWidget(panel)
+    panel.show()
+    return panel
+
+
+def names(panel: StandingsPanel) -> list[str]:
+    return [panel.model.cell(r, 2) for r in range(panel.model.rowCount())]
+
+
+def test_standings_follow_the_results(qtbot: QtBot, document: EventDocument) -> None:
+    panel = make_panel(qtbot, document)
+    assert panel.caption.text().startswith("After round 3 of 3 · rule set fide-2026")
+    assert names(panel)[0] == "Cy"
+    document.set_result(3, 3, 4, GameResult.BLACK_WINS)
+    assert names(panel) == ["Dov", "Ada", "Bea", "Cy"]
+
+
+def test_typing_a_tie_break_list_ranks_by_it(qtbot: QtBot, document: EventDocument) -> None:
+    panel = make_panel(qtbot, document)
+    panel.codes.setFocus()
+    panel.codes.clear()
+    qtbot.keyClicks(panel.codes, "SB, WIN")
+    qtbot.keyClick(panel.codes, Qt.Key.Key_Return)
+    assert document.standings_options.tiebreaks == ("SB", "WIN")
+    assert panel.model.headers[5:] == ("SB", "WIN")
+    assert names(panel) == ["Cy", "Bea", "Ada", "Dov"]
+    # The change is one undoable step.
+    document.undo()
+    assert panel.model.headers[5:] == ()
+
+
+def test_a_bad_code_is_refused_plainly(qtbot: QtBot, document: EventDocument) -> None:
+    panel = make_panel(qtbot, document)
+    panel.codes.setText("SB, NOPE")
+    panel.codes.returnPressed.emit()
+    assert document.standings_options.tiebreaks == ()
+    boxes = [w for w in panel.findChildren(QMessageBox) if w.isVisible()]
+    assert boxes and "unknown tie-break 'NOPE'" in boxes[0].text()
+    boxes[0].close()
+
+
+def test_choosing_a_preset(qtbot: QtBot, document: EventDocument) -> None:
+    panel = make_panel(qtbot, document)
+    index = panel.preset.findData("city-chess-ok")
+    panel.preset.activated.emit(index)
+    options = document.standings_options
+    assert options == options_for_preset("city-chess-ok")
+    assert options.rule_set is RuleSet.USCF and options.playoff_places == (1,)
+    assert panel.codes.text() == "MM, SOLK, CUM, OPPC"
+    assert panel.preset.currentIndex() == index
+
+
+def test_clicking_a_value_explains_it(qtbot: QtBot, document: EventDocument) -> None:
+    document.set_standings_options(StandingsOptions(("SB",)))
+    panel = make_panel(qtbot, document)
+    row = names(panel).index("Ada")
+    index = panel.model.index(row, 5)
+    assert panel.model.data(index) == "2"
+    with qtbot.waitSignal(panel.explanation_shown) as shown:
+        panel.view.clicked.emit(index)
+    dialog = shown.args[0]
+    assert isinstance(dialog, ExplanationDialog)
+    qtbot.addWidget(dialog)
+    assert dialog.heading.text() == "<b>SB = 2</b> for Ada"
+    assert dialog.article.text().startswith("Sonneborn-Berger")
+    # Ada beat Dov (1 point), drew with Cy (2 points), lost to Bea.
+    table = dialog.table
+    rows = [[table.item(r, c).text() for c in range(3)] for r in range(table.rowCount())]
+    assert rows == [["1", "4. Dov", "1"], ["2", "3. Cy", "1"], ["3", "2. Bea", "0"]]
+    dialog.copy()
+    assert QGuiApplication.clipboard().text().startswith("SB of player 1 = 2")
+
+
+def test_clicking_a_name_explains_nothing(qtbot: QtBot, document: EventDocument) -> None:
+    document.set_standings_options(StandingsOptions(("SB",)))
+    panel = make_panel(qtbot, document)
+    shown: list[object] = []
+    panel.explanation_shown.connect(shown.append)
+    panel.view.clicked.emit(panel.model.index(0, 2))
+    assert shown == []
+
+
+def test_a_cut_contribution_is_struck_through(qtbot: QtBot, document: EventDocument) -> None:
+    document.set_standings_options(StandingsOptions(("BH/C1",)))
+    panel = make_panel(qtbot, document)
+    dialog = panel.show_explanation("BH/C1", 1)
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    cut = [r for r in range(dialog.table.rowCount()) if dialog.table.item(r, 2).font().strikeOut()]
+    assert len(cut) == 1
+    assert "cut" in dialog.table.item(cut[0], 3).text()

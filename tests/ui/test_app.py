@@ -1,0 +1,66 @@
+"""The composition root: the demo opens a copy of the sample event."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from arbiter_app import app
+from arbiter_app.core.errors import InputError
+from arbiter_app.core.model import System
+from arbiter_app.ui.settings import Settings
+
+
+def test_demo_opens_a_copy_with_three_players_tied_for_first(
+    qtbot: QtBot, settings: Settings, tmp_path: Path
+) -> None:
+    window = app.create_window(settings, tmp_path)
+    qtbot.addWidget(window)
+    copy = tmp_path / app.DEMO_SAMPLE.name
+    assert copy.read_bytes() == app.DEMO_SAMPLE.read_bytes()
+    event = window.document.tournament
+    assert event.system is System.ROUND_ROBIN
+    assert window.windowTitle() == "Demo Classical 2026 — all 9 rounds played[*] — Arbiter"
+    model = window.standings.model
+    ranks = [model.cell(r, 0) for r in range(model.rowCount())]
+    assert ranks[:4] == ["1-3", "1-3", "1-3", "4"]
+    assert {model.key(r) for r in range(3)} == {1, 3, 7}
+
+
+def test_import_and_export_round_trip(tmp_path: Path) -> None:
+    imported = app.import_trf(app.DEMO_SAMPLE)
+    target = tmp_path / "out.trf"
+    app.export_trf(imported.event, target)
+    assert app.import_trf(target).event == imported.event
+
+
+def test_latin1_files_are_read(tmp_path: Path) -> None:
+    path = tmp_path / "latin.txt"
+    path.write_bytes("012 Tournoi de Besançon\n".encode("latin-1"))
+    assert app.read_text(path) == "012 Tournoi de Besançon\n"
+
+
+def test_a_missing_file_is_an_input_error(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="cannot read the file"):
+        app.import_trf(tmp_path / "missing.trf")
+
+
+def test_run_starts_and_quits(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, settings: Settings
+) -> None:
+    monkeypatch.setattr(app, "Settings", lambda: settings)
+    QTimer.singleShot(0, QApplication.closeAllWindows)
+    assert app.run(demo=True) == 0
+
+
+def test_the_command_line_starts_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    from arbiter_app.cli import main
+
+    calls: list[bool] = []
+    monkeypatch.setattr(app, "run", lambda demo: calls.append(demo) or 0)
+    assert main(["--demo"]) == 0
+    assert calls == [True]

@@ -1,0 +1,264 @@
+"""The main window: title, panels, actions, undo/redo, import and export."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMessageBox, QWidget
+from pytestqt.qtbot import QtBot
+
+from arbiter_app import app
+from arbiter_app.core.errors import InputError, Issue
+from arbiter_app.core.model import Event, Outcome, System
+from arbiter_app.ui.dialogs.new_event import NewEvent
+from arbiter_app.ui.document import EventDocument, GameResult
+from arbiter_app.ui.main_window import ImportedEvent, MainWindow, Services, event_state
+from arbiter_app.ui.settings import Settings
+
+
+def make_window(
+    qtbot: QtBot, document: EventDocument, settings: Settings, services: Services | None = None
+) -> MainWindow:
+    window = MainWindow(document, settings, services)
+    # Closing an edited in-memory event asks first; the tests answer "close".
+    window.ask_to_discard = lambda: True  # type: ignore[method-assign]
+    qtbot.addWidget(window)
+    return window
+
+
+def test_title_shows_the_event_and_its_state(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = make_window(qtbot, document, settings)
+    assert window.windowTitle() == "test — all 3 rounds played[*] — Arbiter"
+    assert not window.isWindowModified()
+    document.set_result(1, 1, 4, GameResult.DRAW)
+    assert window.isWindowModified()
+
+
+def test_event_state_words(rr_event: Event) -> None:
+    from dataclasses import replace
+
+    assert event_state(rr_event) == "all 3 rounds played"
+    assert event_state(replace(rr_event, planned_rounds=5)) == "round 3 of 5"
+    assert event_state(replace(rr_event, entries={})) == "not started"
+    assert event_state(Event()) == "no players yet"
+
+
+def test_every_panel_is_a_dock_with_an_accessible_name(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = make_window(qtbot, document, settings)
+    docks = window.findChildren(QDockWidget)
+    assert {d.objectName() for d in docks} == {
+        "dock-players",
+        "dock-pairings",
+        "dock-crosstable",
+        "dock-standings",
+        "dock-playoff",
+        "dock-prizes",
+    }
+    assert all(d.accessibleName() for d in docks)
+    unnamed = [
+        type(w).__name__
+        for w in window.findChildren(QWidget)
+        if w.focusPolicy() != Qt.FocusPolicy.NoFocus
+        and w.isVisibleTo(window)
+        and not w.accessibleName()
+        and type(w).__name__
+        in ("QTableView", "ResultsView", "QLineEdit", "QSpinBox", "QPushButton")
+    ]
+    assert unnamed == []
+
+
+def test_standard_shortcuts(qtbot: QtBot, document: EventDocument, settings: Settings) -> None:
+    window = make_window(qtbot, document, settings)
+    assert window.undo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
+    assert window.new_action.shortcut() == QKeySequence(QKeySequence.StandardKey.New)
+    assert window.print_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Print)
+    assert not window.preferences_action.shortcut().isEmpty()
+
+
+def test_undo_and_redo_actions_follow_the_history(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = make_window(qtbot, document, settings)
+    assert not window.undo_action.isEnabled()
+    document.set_result(1, 1, 4, GameResult.DRAW)
+    assert window.undo_action.isEnabled()
+    assert window.undo_action.text() == "&Undo Result 1–4 in round 1: ½-½"
+    window.undo_action.trigger()
+    assert document.tournament.entry(1, 1).outcome is Outcome.WIN
+    assert window.redo_action.isEnabled()
+    window.redo_action.trigger()
+    assert document.tournament.entry(1, 1).outcome is Outcome.DRAW
+    # Every panel followed: the standings and the crosstable show the draw.
+    assert window.crosstable.model.cell(0, 6) == "½"
+    points = {window.standings.model.key(r): window.standings.model.cell(r, 4) for r in range(4)}
+    assert points[1] == "1"
+
+
+def test_actions_without_a_service_are_disabled(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = make_window(qtbot, document, settings)
+    assert not window.open_action.isEnabled()
+    assert not window.import_action.isEnabled()
+    assert not window.export_action.isEnabled()
+    assert window.import_path(Path("x.trf")) is False
+
+
+def test_import_replaces_the_event_and_reports_remarks(
+    qtbot: QtBot, document: EventDocument, settings: Settings, swiss_event: Event
+) -> None:
+    services = Services(import_trf=lambda path: ImportedEvent(swiss_event, ("line 3: odd",)))
+    window = make_window(qtbot, document, settings, services)
+    assert window.import_path(Path("swiss.trf"))
+    assert document.tournament is swiss_event
+    assert window.players.model.rowCount() == 5
+    boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+    assert len(boxes) == 1 and boxes[0].detailedText() == "line 3: odd"
+    boxes[0].close()
+
+
+def test_an_unreadable_file_is_a_plain_error_and_nothing_changes(
+    qtbot: QtBot, document: EventDocument, settings: Settings, rr_event: Event
+) -> None:
+    def broken(path: Path) -> ImportedEvent:
+        raise InputError([Issue(path.name, 4, 1, "bad record"), Issue(path.name, 9, 1, "worse")])
+
+    window = make_window(qtbot, document, settings, Services(import_trf=broken))
+    assert not window.import_path(Path("bad.trf"))
+    assert document.tournament is rr_event
+    boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+    assert boxes[0].text() == "2 problems were found; nothing was changed."
+    assert "bad.trf:4:1: bad record" in boxes[0].detailedText()
+    boxes[0].close()
+
+
+def test_recent_files_menu(qtbot: QtBot, document: EventDocument, settings: Settings) -> None:
+    settings.add_recent(Path("/events/a.arbiter"))
+    settings.add_recent(Path("/events/b.arbiter"))
+    window = make_window(qtbot, document, settings)
+    window._fill_recent_menu()
+    texts = [a.text() for a in window.recent_menu.actions() if not a.isSeparator()]
+    assert texts == ["&1 b.arbiter", "&2 a.arbiter", "&Clear the list"]
+
+
+def test_new_event_dialog_names_the_file_after_the_event(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = make_window(qtbot, document, settings)
+    dialog = window.new_event()
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert not ok.isEnabled()
+    qtbot.keyClicks(dialog.name, "Spring Open")
+    assert ok.isEnabled()
+    new = dialog.result_event()
+    assert new.path.name == "Spring Open.arbiter"
+    assert new.system is System.SWISS and new.rounds == 5
+    dialog.reject()
+
+
+def test_new_event_in_memory_without_files(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = make_window(qtbot, document, settings)
+    window.create_event(NewEvent(Path("x.arbiter"), "Spring Open", System.ROUND_ROBIN, 7))
+    event = document.tournament
+    assert (event.name, event.system, event.planned_rounds, event.players) == (
+        "Spring Open",
+        System.ROUND_ROBIN,
+        7,
+        (),
+    )
+    assert window.windowTitle().startswith("Spring Open — no players yet")
+    assert window.pairings.model.rowCount() == 0
+
+
+def test_new_event_in_a_file_then_players(
+    qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
+) -> None:
+    window = make_window(qtbot, document, settings, app.services())
+    target = tmp_path / "spring.arbiter"
+    assert window.create_event(NewEvent(target, "Spring Open", System.SWISS, 5))
+    assert target.exists()
+    assert settings.recent_files() == [target]
+    assert window.players.add_player({"name": "Tal, Mikhail", "rating": 2700, "title": "GM"})
+    assert window.players.model.cell(0, 2) == "Tal, Mikhail"
+    assert not window.players.add_player({"name": ""})
+    boxes = [b for b in window.players.findChildren(QMessageBox) if b.isVisible()]
+    assert boxes and "name" in boxes[0].text()
+    boxes[0].close()
+    document.undo()
+    assert window.players.model.rowCount() == 0
+    # The same file opens again, with its player back after a redo.
+    document.redo()
+    document.close()
+    assert window.open_path(target)
+    assert [p.name for p in document.tournament.players] == ["Tal, Mikhail"]
+    document.close()
+
+
+def test_projector_follows_the_event(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = make_window(qtbot, document, settings)
+    projector = window.show_projector()
+    qtbot.addWidget(projector)
+    assert projector.model.rowCount() == 4
+    big = projector.view.font().pointSizeF()
+    assert big >= 2 * window.font().pointSizeF() - 0.5
+    document.set_result(3, 3, 4, GameResult.BLACK_WINS)
+    assert projector.model.cell(0, 2) == "Dov"
+    assert window.show_projector() is projector
+
+
+def test_standings_export_in_every_format(
+    qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
+) -> None:
+    window = make_window(qtbot, document, settings)
+    for suffix in (".csv", ".html", ".json", ".pdf"):
+        assert window.export_standings(tmp_path / f"standings{suffix}")
+    csv_lines = (tmp_path / "standings.csv").read_text(encoding="utf-8").splitlines()
+    assert csv_lines[0].startswith("Place,No,")
+    assert [line.split(",")[3] for line in csv_lines[1:]] == ["Cy", "Ada", "Bea", "Dov"]
+    assert "Cy" in (tmp_path / "standings.html").read_text(encoding="utf-8")
+    assert '"Cy"' in (tmp_path / "standings.json").read_text(encoding="utf-8")
+    assert (tmp_path / "standings.pdf").read_bytes().startswith(b"%PDF")
+    assert not window.export_standings(tmp_path / "standings.doc")
+    boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+    assert boxes and ".csv, .html, .json or .pdf" in boxes[0].text()
+    boxes[0].close()
+
+
+def test_closing_an_edited_event_asks_first(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = make_window(qtbot, document, settings)
+    window.show()
+    answers: list[bool] = [False]
+    window.ask_to_discard = lambda: answers.pop()  # type: ignore[method-assign]
+    assert window.close()  # nothing changed: no question
+    window.show()
+    document.set_result(1, 1, 4, GameResult.DRAW)
+    assert not window.close()
+    assert window.isVisible()
+    window.ask_to_discard = lambda: True  # type: ignore[method-assign]
+
+
+def test_a_file_that_is_not_an_event_is_refused_plainly(
+    qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path, rr_event: Event
+) -> None:
+    window = make_window(qtbot, document, settings, app.services())
+    bogus = tmp_path / "notes.arbiter"
+    bogus.write_text("not a database", encoding="utf-8")
+    assert not window.open_path(bogus)
+    assert document.tournament is rr_event
+    assert settings.recent_files() == []
+    boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+    assert boxes and "notes.arbiter" in boxes[0].text()
+    boxes[0].close()

@@ -1,0 +1,276 @@
+"""The play-off panel driven through the demo event: a three-way tie for first (seed 000, section 3)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from arbiter_app import app
+from arbiter_app.core.lots import DrawMethod
+from arbiter_app.core.playoff import DrawLots, GameSpec, Step, Toss
+from arbiter_app.ui.dialogs.playoff import ResultsDialog, parse_order
+from arbiter_app.ui.document import EventDocument, StandingsOptions
+from arbiter_app.ui.memory_backend import MemoryBackend
+from arbiter_app.ui.panels.playoff import PlayoffPanel
+from arbiter_app.ui.panels.prizes import PrizesPanel
+from arbiter_app.ui.panels.standings import StandingsPanel
+from arbiter_app.ui.playoff_adapter import event_playoff
+from arbiter_app.ui.session_backend import SessionBackend
+
+
+class Answers:
+    """A prompter with answers given in advance (the dialogs' stand-in)."""
+
+    def __init__(self) -> None:
+        self.order: tuple[int, ...] | None = None
+        self.winner: int | None = None
+        self.result: str | None = "1/2-1/2"
+        self.asked: list[str] = []
+
+    def drawn_order(self, step: Step, names: Mapping[int, str]) -> tuple[int, ...] | None:
+        self.asked.append("order")
+        return self.order
+
+    def toss_winner(self, step: Step, names: Mapping[int, str]) -> int | None:
+        self.asked.append("toss")
+        return self.winner if self.winner is not None else step.players[0]
+
+    def results(self, games: Sequence[GameSpec], names: Mapping[int, str]) -> dict[str, str] | None:
+        self.asked.append("results")
+        return None if self.result is None else {g.id: self.result for g in games}
+
+    def decision(self, step: Step, names: Mapping[int, str]) -> tuple[tuple[int, ...], str] | None:
+        self.asked.append("decision")
+        return None
+
+    def reason(self, step: Step, question: str) -> str | None:
+        self.asked.append("reason")
+        return None
+
+    def print_sheets(self, step: Step, names: Mapping[int, str]) -> bool:
+        self.asked.append("print")
+        return True
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Iterator[EventDocument]:
+    """The sample event in a ``.arbiter`` file, with the GCT classical regulation."""
+    imported = app.import_trf(app.DEMO_SAMPLE)
+    backend = SessionBackend.create_from(
+        tmp_path / "demo.arbiter", imported.event, "sample.trf", playoff=app.DEMO_PLAYOFF
+    )
+    document = EventDocument(backend)
+    yield document
+    document.close()
+
+
+@pytest.fixture
+def in_memory() -> EventDocument:
+    imported = app.import_trf(app.DEMO_SAMPLE)
+    options = StandingsOptions(playoff_places=(1,), playoff_regulation=app.DEMO_PLAYOFF)
+    return EventDocument(MemoryBackend(imported.event, options))
+
+
+def last_action(document: EventDocument) -> object:
+    state = document.playoff_state()
+    assert state is not None and state.actions
+    return state.actions[-1]
+
+
+def make_panel(qtbot: QtBot, document: EventDocument, answers: Answers) -> PlayoffPanel:
+    panel = PlayoffPanel(document, answers)
+    qtbot.addWidget(panel)
+    panel.show()
+    return panel
+
+
+def press(panel: PlayoffPanel, label: str) -> None:
+    button = next(b for b in panel.card.buttons if b.text() == label)
+    button.click()
+
+
+def test_the_tie_for_first_goes_to_the_play_off(demo: EventDocument) -> None:
+    result = event_playoff(demo)
+    assert result.state is not None
+    assert [t.players for t in result.state.ties if t.place == 1] == [(1, 3, 7)]
+    notes = [row[-1] for row in result.standings.table.rows]
+    assert notes[:4] == ["play-off", "play-off", "play-off", ""]
+
+
+def test_in_memory_the_play_off_is_previewed_but_needs_a_file(
+    qtbot: QtBot, in_memory: EventDocument
+) -> None:
+    panel = make_panel(qtbot, in_memory, Answers())
+    assert panel.card.title == "Start the play-off"
+    press(panel, "Start the play-off")
+    boxes = [b for b in panel.findChildren(QMessageBox) if b.isVisible()]
+    assert boxes and "event file" in boxes[0].text()
+    boxes[0].close()
+    assert panel.card.title == "Start the play-off"
+
+
+def test_the_demo_card_asks_to_start(qtbot: QtBot, demo: EventDocument) -> None:
+    panel = make_panel(qtbot, demo, Answers())
+    assert panel.card.title == "Start the play-off"
+    assert panel.card.article == "GCT 2023 Classical event, article 3.2"
+    assert "players 1, 3, 7" in panel.card._text.text()
+    assert [b.text() for b in panel.card.buttons] == ["Start the play-off"]
+
+
+def test_a_whole_play_off_from_the_card(qtbot: QtBot, demo: EventDocument) -> None:
+    answers = Answers()
+    panel = make_panel(qtbot, demo, answers)
+    standings = StandingsPanel(demo)
+    qtbot.addWidget(standings)
+    press(panel, "Start the play-off")
+    assert panel.card.title == "Draw lots"
+    assert "Okafor" in panel.card._text.text()
+    press(panel, "Draw by computer")
+    draw = last_action(demo)
+    assert isinstance(draw, DrawLots) and draw.draw.method is DrawMethod.SEEDED
+    assert draw.draw.seed is not None and sorted(draw.draw.outcome) == [1, 3, 7]
+    assert panel.card.title == "Print the pairings and score sheets"
+    press(panel, "Print…")
+    assert answers.asked == ["print"]
+    # Three rapid games, all drawn: still tied after the round robin (3.4).
+    for _ in range(3):
+        assert panel.card.title == "Play and record the games"
+        press(panel, "Enter results…")
+    stage = panel.bracket.stages[0]
+    assert stage.title == "Round robin 1"
+    assert [e.detail for e in stage.boxes[0].entries] == ["1", "1", "1"]
+    assert all(e.advances for e in stage.boxes[0].entries)
+    # Armageddon knockout: the draw gives one bye (3.4.1), a toss for colours (3.5.3).
+    assert panel.card.title == "Draw lots"
+    answers.order = (7, 3, 1)
+    press(panel, "Enter a physical draw…")
+    physical = last_action(demo)
+    assert isinstance(physical, DrawLots) and physical.draw.outcome == (7, 3, 1)
+    assert panel.card.title == "Toss a coin"
+    press(panel, "Toss by computer")
+    assert isinstance(last_action(demo), Toss)
+    assert panel.card.title == "Record the colour chosen"
+    press(panel, "White")
+    press(panel, "Already printed")
+    press(panel, "Enter results…")  # a draw: Black wins the Armageddon (3.5.2)
+    assert panel.card.title == "Toss a coin"
+    answers.winner = 7
+    press(panel, "Enter the toss…")
+    press(panel, "Black")
+    press(panel, "Already printed")
+    press(panel, "Enter results…")
+    assert panel.card.title == "The play-off is over"
+    assert panel.card.buttons == []
+    final = panel.bracket.stages[-1]
+    assert final.title == "Final order"
+    assert final.boxes[0].entries[0].advances
+    # Only the tie the play-off broke: the winner, then places 2-3 (the ties for 5-6
+    # and 7-8 stay shared, 3.8).
+    assert [e.detail for e in final.boxes[0].entries] == ["1", "2-3"]
+    # The standings show the winner alone on first place.
+    places = [standings.model.cell(r, 0) for r in range(3)]
+    assert places == ["1", "2-3", "2-3"]
+    winner = standings.model.key(0)
+    assert final.boxes[0].entries[0].name == standings.model.cell(0, 2)
+    assert winner == 7  # 7 had Black against the toss winner's choice of White
+    # Prizes (seed 000, 3.6): $10,000 to the winner, the rest of places 1-3 pooled.
+    prizes = PrizesPanel(demo)
+    qtbot.addWidget(prizes)
+    qtbot.keyClicks(prizes.fund, "100000, 65000, 48000")
+    qtbot.keyClick(prizes.fund, Qt.Key.Key_Return)
+    money = {prizes.model.key(r): prizes.model.cell(r, 3) for r in range(3)}
+    assert money[7] == "77666.67"
+    assert sum(Decimal(m) for m in money.values()) == Decimal("213000.00")
+    assert prizes.model.cell(0, 0) == "1 *"
+    demo.undo()  # the fund
+    assert prizes.model.rowCount() == 0
+    # Every step is in the file; undo takes the play-off back one step, redo brings it back.
+    assert not demo.modified
+    assert demo.undo_label() == "play-off result"
+    demo.undo()
+    assert panel.card.title == "Play and record the games"
+    demo.redo()
+    assert panel.card.title == "The play-off is over"
+
+
+def test_cancelled_questions_change_nothing(qtbot: QtBot, demo: EventDocument) -> None:
+    answers = Answers()
+    panel = make_panel(qtbot, demo, answers)
+    press(panel, "Start the play-off")
+    before = demo.playoff_state()
+    press(panel, "Enter a physical draw…")  # answers.order is None: cancelled
+    assert demo.playoff_state() == before
+    assert answers.asked == ["order"]
+
+
+def test_a_wrong_physical_draw_is_refused_plainly(qtbot: QtBot, demo: EventDocument) -> None:
+    answers = Answers()
+    panel = make_panel(qtbot, demo, answers)
+    press(panel, "Start the play-off")
+    answers.order = (1, 3, 3)
+    before = demo.playoff_state()
+    press(panel, "Enter a physical draw…")
+    assert demo.playoff_state() == before
+    boxes = [b for b in panel.findChildren(QMessageBox) if b.isVisible()]
+    assert boxes and "exactly once" in boxes[0].text()
+    boxes[0].close()
+
+
+def test_results_dialog_returns_what_was_entered(qtbot: QtBot) -> None:
+    games = (
+        GameSpec("G1", 1, 3, "G/10+5", False, 1, "r1"),
+        GameSpec("G2", 7, 1, "G/10+5", False, 2, "r2"),
+    )
+    dialog = ResultsDialog(games, {1: "Ada", 3: "Cy", 7: "Gus"})
+    qtbot.addWidget(dialog)
+    box = dialog.boxes["G2"]
+    box.setCurrentIndex(box.findData("0-1"))
+    assert dialog.results() == {"G2": "0-1"}
+    assert box.accessibleName() == "G2: 7. Gus – 1. Ada"
+
+
+def test_parse_order() -> None:
+    assert parse_order("7, 1 3") == (7, 1, 3)
+    assert parse_order("7-1-3") == (7, 1, 3)
+    with pytest.raises(Exception, match="not a list of pairing numbers"):
+        parse_order("seven")
+
+
+def test_the_play_off_sheet_lists_the_games(qtbot: QtBot, demo: EventDocument) -> None:
+    from arbiter_app.exports.html import sheet_to_html
+    from arbiter_app.ui.exporting import playoff_sheet
+
+    panel = make_panel(qtbot, demo, Answers())
+    press(panel, "Start the play-off")
+    press(panel, "Draw by computer")
+    html = sheet_to_html(playoff_sheet(demo))
+    for name in ("Okafor", "Ferreira", "Moreau"):
+        assert name in html
+
+
+def test_the_projector_shows_the_bracket(qtbot: QtBot, demo: EventDocument) -> None:
+    from PySide6.QtCore import Qt
+
+    from arbiter_app.ui.projector import ProjectorWindow
+
+    answers = Answers()
+    panel = make_panel(qtbot, demo, answers)
+    projector = ProjectorWindow(demo, 2.0)
+    qtbot.addWidget(projector)
+    projector.show()
+    for label in ("Start the play-off", "Draw by computer", "Already printed", "Enter results…"):
+        press(panel, label)
+    assert not projector.showing_bracket
+    qtbot.keyClick(projector, Qt.Key.Key_B)
+    assert projector.showing_bracket
+    assert projector.title.text() == "Demo Classical 2026  ·  play-off"
+    assert projector.bracket.stages == panel.bracket.stages
+    assert projector.bracket.font().pointSizeF() > panel.bracket.font().pointSizeF()
+    qtbot.keyClick(projector, Qt.Key.Key_B)
+    assert not projector.showing_bracket

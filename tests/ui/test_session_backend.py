@@ -1,0 +1,137 @@
+"""The window over a ``.arbiter`` file: every action is a session command, kept on disk."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, System
+from arbiter_app.core.playoff import Start
+from arbiter_app.session import Session
+from arbiter_app.ui.document import Changes, EventDocument, GameResult, StandingsOptions
+from arbiter_app.ui.panels.pairings import PairingsPanel
+from arbiter_app.ui.panels.standings import options_for_preset
+from arbiter_app.ui.session_backend import SessionBackend
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "event.arbiter"
+
+
+@pytest.fixture
+def document(path: Path, rr_event: Event) -> Iterator[EventDocument]:
+    document = EventDocument(SessionBackend.create_from(path, rr_event, "rr.trf"))
+    yield document
+    document.close()
+
+
+def test_import_keeps_the_event(document: EventDocument, rr_event: Event) -> None:
+    event = document.tournament
+    assert [p.name for p in event.players] == ["Ada", "Bea", "Cy", "Dov"]
+    assert event.scores() == rr_event.scores()
+    assert not document.modified
+    assert document.undo_label() == "import event"
+
+
+def test_a_typed_result_is_in_the_file(qtbot: QtBot, document: EventDocument, path: Path) -> None:
+    panel = PairingsPanel(document)
+    qtbot.addWidget(panel)
+    panel.show_round(1)
+    panel.select_row(0)
+    qtbot.keyClicks(panel.view, "=")
+    assert document.tournament.entry(1, 1).outcome is Outcome.DRAW
+    assert panel.model.cell(0, 2) == "½-½"
+    assert document.undo_label() == "correct result"
+    with Session.open(path, readonly=True) as other:
+        assert other.event.entry(4, 1).outcome is Outcome.DRAW
+
+
+def test_forfeits_go_through_the_session(document: EventDocument) -> None:
+    changes = document.set_result(2, 4, 2, GameResult.BLACK_FORFEIT_WIN)
+    assert changes.results and changes.rounds == frozenset({2})
+    assert document.tournament.entry(2, 2).kind is EntryKind.FORFEIT_WIN
+    with pytest.raises(RuleError, match="not paired in round 2"):
+        document.set_result(2, 1, 2, GameResult.DRAW)
+
+
+def test_tie_breaks_are_settings_of_the_file(document: EventDocument, path: Path) -> None:
+    changes = document.set_standings_options(StandingsOptions(("SB", "WIN")))
+    assert changes.settings
+    assert document.standings_options.tiebreaks == ("SB", "WIN")
+    with Session.open(path, readonly=True) as other:
+        assert other.settings.tiebreaks == ("SB", "WIN")
+    document.undo()
+    assert document.standings_options.tiebreaks == ()
+
+
+def test_a_preset_brings_its_play_off_places(document: EventDocument) -> None:
+    document.set_standings_options(options_for_preset("city-chess-ok"))
+    options = document.standings_options
+    assert options.preset == "city-chess-ok"
+    assert options.playoff_regulation == "city-chess-ok"
+    assert options.playoff_places == (1,)
+
+
+def test_play_off_commands_are_journaled_and_undone(path: Path, rr_event: Event) -> None:
+    document = EventDocument(
+        SessionBackend.create_from(path, rr_event, "rr.trf", playoff="city-chess-ok")
+    )
+    reports: list[Changes] = []
+    document.changed.connect(reports.append)
+    preview = document.playoff_state()
+    assert preview is not None and preview.actions == ()
+    document.playoff_command("start", {})
+    document.set_result(1, 1, 4, GameResult.DRAW)
+    assert [r.playoff for r in reports] == [True, False]
+    state = document.playoff_state()
+    assert state is not None and state.actions == (Start(),)
+    with Session.open(path, readonly=True) as other:
+        assert [e.command for e in other.journal()][-2:] == ["playoff.start", "correct_result"]
+    document.undo()
+    document.undo()
+    assert document.playoff_state() == preview
+    document.redo()
+    assert document.undo_label() == "play-off start"
+    document.close()
+
+
+def test_pair_a_round_then_type_its_results(qtbot: QtBot, tmp_path: Path) -> None:
+    """A new Swiss in a file: players, the engine pairs round 1, results from the keyboard."""
+    backend = SessionBackend.create(tmp_path / "open.arbiter", "Open", System.SWISS, 3)
+    document = EventDocument(backend)
+    for name, rating in [("Ada", 2400), ("Bea", 2300), ("Cy", 2200), ("Dov", 2100), ("Eve", 2000)]:
+        document.add_player({"name": name, "rating": rating})
+    panel = PairingsPanel(document)
+    qtbot.addWidget(panel)
+    # The colour drawn at the venue for the top-ranked player (C.04.3 5.2.5).
+    panel.ask_initial_colour = lambda: Colour.WHITE  # type: ignore[method-assign]
+    assert panel.summary.text() == "No pairings for this round yet"
+    assert panel.pair_button.isEnabled()
+    assert panel.pair_next_round()
+    assert document.paired_rounds() == 1
+    # Five players: two boards and a pairing-allocated bye for the lowest rated (C.04.1 c).
+    boards = [panel.model.pairing(r) for r in range(panel.model.rowCount())]
+    assert [b.board for b in boards] == [1, 2, None]
+    assert boards[0].white == 1  # the top-ranked player has the colour drawn
+    assert boards[2].white == 5 and "pairing-allocated bye" in boards[2].result_text
+    assert panel.summary.text() == "2 boards, 2 without a result"
+    # A second round cannot be paired before the results are in.
+    assert not panel.pair_next_round()
+    boxes = [b for b in panel.findChildren(QMessageBox) if b.isVisible()]
+    assert boxes and "without a result" in boxes[0].text()
+    boxes[0].close()
+    panel.select_row(0)
+    qtbot.keyClicks(panel.view, "1=")
+    assert panel.summary.text() == "2 boards, all results in"
+    assert document.undo_label() == "enter result"
+    first = boards[0]
+    assert document.tournament.entry(first.white, 1).outcome is Outcome.WIN
+    assert panel.pair_next_round()
+    assert panel.round.value() == 2
+    document.close()

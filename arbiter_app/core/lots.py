@@ -139,12 +139,21 @@ def physical_draw(
     )
 
 
-def seeded_toss(purpose: str, sides: Sequence[int], seed: int, *, article: str = "") -> Draw:
+def seeded_toss(
+    purpose: str,
+    sides: Sequence[int],
+    seed: int,
+    *,
+    witnesses: Sequence[str] = (),
+    article: str = "",
+) -> Draw:
     """Toss a coin between two *sides* (e.g. two pairing numbers); the outcome is the winner."""
     if len(sides) != 2:
         raise RuleError("a coin toss is between exactly two sides")
     winner = sides[_SeedStream(seed).below(2)]
-    return Draw(purpose, DrawMethod.SEEDED, tuple(sides), (winner,), seed, (), article)
+    return Draw(
+        purpose, DrawMethod.SEEDED, tuple(sides), (winner,), seed, tuple(witnesses), article
+    )
 
 
 def physical_toss(

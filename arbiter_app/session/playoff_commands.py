@@ -272,7 +272,10 @@ def playoff_toss(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     winner = args.get("winner")
     if winner is None:
         assert ctx.seed is not None
-        draw = seeded_toss("coin toss", step.players, ctx.seed, article=step.article)
+        witnesses = [str(w) for w in args.get("witnesses", ())]
+        draw = seeded_toss(
+            "coin toss", step.players, ctx.seed, witnesses=witnesses, article=step.article
+        )
     else:
         witnesses = [str(w) for w in args.get("witnesses", ())]
         draw = physical_toss(

@@ -48,3 +48,9 @@ def test_coin_tosses() -> None:
     assert physical_toss("colours", [4, 9], 9).outcome == (9,)
     with pytest.raises(RuleError):
         physical_toss("colours", [4, 9], 5)
+
+
+def test_a_seeded_toss_keeps_its_witnesses() -> None:
+    t = seeded_toss("colours", [4, 9], seed=7, witnesses=["Deputy CA", "Player 4"])
+    assert t.witnesses == ("Deputy CA", "Player 4")
+    assert "witnesses: Deputy CA, Player 4" in t.describe()

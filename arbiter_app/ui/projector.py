@@ -19,6 +19,7 @@ from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.standings import StandingsModel
 from arbiter_app.ui.playoff_adapter import playoff_view, shown_standings
 from arbiter_app.ui.widgets.bracket import BracketView
+from arbiter_app.ui.widgets.table import size_columns
 
 DEFAULT_SCALE = 2.0
 """The projector's type size relative to the desktop's."""
@@ -96,7 +97,7 @@ class ProjectorWindow(QWidget):
         state = doc.playoff_state()
         names = {p.tpn: p.name for p in doc.tournament.players}
         self.bracket.set_stages(playoff_view(state, names).stages)
-        self.view.resizeColumnsToContents()
+        size_columns(self.view)
         header = self.view.horizontalHeader()
         if self.model.columnCount() > 2:
             header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks import Explanation
+from arbiter_app.ui.widgets.table import size_columns
 
 
 class ExplanationDialog(QDialog):
@@ -63,7 +64,7 @@ class ExplanationDialog(QDialog):
                     font.setStrikeOut(True)
                     item.setFont(font)
                 self.table.setItem(row, column, item)
-        self.table.resizeColumnsToContents()
+        size_columns(self.table)
         self.table.horizontalHeader().setStretchLastSection(True)
         layout.addWidget(self.table)
         if not explanation.contributions:

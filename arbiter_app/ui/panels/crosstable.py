@@ -11,6 +11,7 @@ from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.crosstable import CrosstableModel
 from arbiter_app.ui.playoff_adapter import shown_standings
 from arbiter_app.ui.rows import crosstable
+from arbiter_app.ui.widgets.table import size_columns
 
 
 class CrosstablePanel(QWidget):
@@ -42,4 +43,4 @@ class CrosstablePanel(QWidget):
             with contextlib.suppress(ArbiterError):
                 standings = shown_standings(self.document).standings
         self.model.set_table(crosstable(event, standings))
-        self.view.resizeColumnsToContents()
+        size_columns(self.view)

@@ -30,6 +30,7 @@ from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.document import Changes, EventDocument, GameResult
 from arbiter_app.ui.models.pairings import RESULT_COLUMN, PairingsModel
 from arbiter_app.ui.rows import pairing_rows
+from arbiter_app.ui.widgets.table import size_columns
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
@@ -137,7 +138,7 @@ class PairingsPanel(QWidget):
         else:
             self.summary.setText(f"{len(boards)} boards, all results in")
         header = self.view.horizontalHeader()
-        self.view.resizeColumnsToContents()
+        size_columns(self.view)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         if self.model.rowCount():

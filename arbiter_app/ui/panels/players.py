@@ -20,6 +20,7 @@ from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.players import PlayersModel
 from arbiter_app.ui.models.table import SortProxy
 from arbiter_app.ui.rows import player_rows
+from arbiter_app.ui.widgets.table import size_columns
 
 
 class PlayersPanel(QWidget):
@@ -78,4 +79,4 @@ class PlayersPanel(QWidget):
 
     def refresh(self) -> None:
         self.model.set_players(player_rows(self.document.tournament))
-        self.view.resizeColumnsToContents()
+        size_columns(self.view)

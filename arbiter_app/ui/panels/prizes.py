@@ -23,6 +23,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.prizes import PrizesModel
+from arbiter_app.ui.widgets.table import size_columns
 
 
 class PrizesPanel(QWidget):
@@ -89,5 +90,5 @@ class PrizesPanel(QWidget):
         if prizes.unassigned:
             text += f" Not assigned: {prizes.unassigned}."
         self.rule.setText(text)
-        self.view.resizeColumnsToContents()
+        size_columns(self.view)
         self.view.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)

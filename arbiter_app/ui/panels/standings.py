@@ -23,6 +23,7 @@ from arbiter_app.ui.dialogs.explanation import ExplanationDialog
 from arbiter_app.ui.document import Changes, EventDocument, StandingsOptions
 from arbiter_app.ui.models.standings import StandingsModel
 from arbiter_app.ui.playoff_adapter import shown_standings
+from arbiter_app.ui.widgets.table import size_columns
 
 CUSTOM = ""
 """The preset box's entry for a list typed by hand."""
@@ -142,7 +143,7 @@ class StandingsPanel(QWidget):
         if table.excluded:
             caption += f" · not ranked: {table.excluded}"
         self.caption.setText(caption)
-        self.view.resizeColumnsToContents()
+        size_columns(self.view)
         if self.model.columnCount() > 2:
             # The name takes the spare width, so the figures stay next to each other.
             self.view.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.core.lots import Draw, DrawMethod
+from arbiter_app.core.lots import Draw, draw_from_json
 from arbiter_app.core.model import Event
 from arbiter_app.exports.lots import RecordedDraw
 
@@ -177,7 +177,7 @@ def _journal_draws(entries: Sequence[Any]) -> Iterator[RecordedDraw]:
     """Every recorded draw in the journal's arguments, with the entry's time."""
     for entry in entries:
         for data in _draw_dicts(entry.arguments):
-            yield RecordedDraw(_draw(data), _time(entry.time))
+            yield RecordedDraw(draw_from_json(data), _time(entry.time))
 
 
 def _draw_dicts(value: Any) -> Iterator[Mapping[str, Any]]:
@@ -190,19 +190,6 @@ def _draw_dicts(value: Any) -> Iterator[Mapping[str, Any]]:
     elif isinstance(value, list):
         for v in value:
             yield from _draw_dicts(v)
-
-
-def _draw(data: Mapping[str, Any]) -> Draw:
-    seed = data.get("seed")
-    return Draw(
-        str(data["purpose"]),
-        DrawMethod(data["method"]),
-        tuple(int(c) for c in data["candidates"]),
-        tuple(int(c) for c in data["outcome"]),
-        None if seed is None else int(seed),
-        tuple(str(w) for w in data.get("witnesses", ())),
-        str(data.get("article", "")),
-    )
 
 
 def _time(text: str) -> str:

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import enum
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from arbiter_app.core.errors import RuleError
 
@@ -58,6 +59,33 @@ class Draw:
         )
         seen = f"; witnesses: {', '.join(self.witnesses)}" if self.witnesses else ""
         return f"{self.purpose}: {', '.join(map(str, self.outcome))} ({how}{seen})"
+
+
+def draw_to_json(draw: Draw) -> dict[str, Any]:
+    """The draw as the journal and the event file keep it."""
+    return {
+        "purpose": draw.purpose,
+        "method": draw.method.value,
+        "candidates": list(draw.candidates),
+        "outcome": list(draw.outcome),
+        "seed": draw.seed,
+        "witnesses": list(draw.witnesses),
+        "article": draw.article,
+    }
+
+
+def draw_from_json(data: Mapping[str, Any]) -> Draw:
+    """Read back a draw written by :func:`draw_to_json`."""
+    seed = data.get("seed")
+    return Draw(
+        str(data["purpose"]),
+        DrawMethod(data["method"]),
+        tuple(int(c) for c in data["candidates"]),
+        tuple(int(c) for c in data["outcome"]),
+        None if seed is None else int(seed),
+        tuple(str(w) for w in data.get("witnesses", ())),
+        str(data.get("article", "")),
+    )
 
 
 class _SeedStream:

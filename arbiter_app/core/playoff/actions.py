@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from arbiter_app.core.errors import InputError, Issue
-from arbiter_app.core.lots import Draw, DrawMethod
+from arbiter_app.core.lots import Draw, draw_from_json, draw_to_json
 from arbiter_app.core.model import Colour
 
 
@@ -85,31 +85,6 @@ class Ruling:
 
 
 Action = Start | DrawLots | Toss | Choose | Printed | Result | Decide | Ruling
-
-
-def draw_to_json(draw: Draw) -> dict[str, Any]:
-    return {
-        "purpose": draw.purpose,
-        "method": draw.method.value,
-        "candidates": list(draw.candidates),
-        "outcome": list(draw.outcome),
-        "seed": draw.seed,
-        "witnesses": list(draw.witnesses),
-        "article": draw.article,
-    }
-
-
-def draw_from_json(data: Mapping[str, Any]) -> Draw:
-    seed = data.get("seed")
-    return Draw(
-        str(data["purpose"]),
-        DrawMethod(data["method"]),
-        tuple(int(c) for c in data["candidates"]),
-        tuple(int(c) for c in data["outcome"]),
-        None if seed is None else int(seed),
-        tuple(str(w) for w in data.get("witnesses", ())),
-        str(data.get("article", "")),
-    )
 
 
 def _colour_name(colour: Colour) -> str:

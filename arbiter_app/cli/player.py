@@ -1,5 +1,6 @@
 """``arbiter-app player add FILE``: register a player (or a late entry);
-``arbiter-app player import FILE --csv players.csv``: register a whole player list."""
+``arbiter-app player import FILE --csv players.csv``: register a whole player list;
+``arbiter-app player number FILE --by rating|lot``: give the pairing numbers."""
 
 from __future__ import annotations
 
@@ -36,6 +37,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     imp.add_argument("file", type=Path)
     imp.add_argument("--csv", required=True, type=Path, dest="csv", help="the player list")
     imp.set_defaults(handler=run_import)
+    num = actions.add_parser(
+        "number",
+        help="give the pairing numbers before round 1: by rating (FIDE C.04.2 B) or by lot",
+    )
+    num.add_argument("file", type=Path)
+    num.add_argument("--by", required=True, choices=["rating", "lot"])
+    num.set_defaults(handler=run_number)
 
 
 def run_add(args: argparse.Namespace) -> int:
@@ -67,4 +75,18 @@ def run_import(args: argparse.Namespace) -> int:
         f"imported {len(numbers)} players from {args.csv.name} into {args.file.name} "
         f"(pairing numbers {numbers[0]}-{numbers[-1]})"
     )
+    return 0
+
+
+def run_number(args: argparse.Namespace) -> int:
+    """Renumber through the session: one journalled command; a lot's seed is stored with it."""
+    with Session.open(args.file) as session:
+        session.run("set_pairing_numbers", by=args.by)
+        players = session.event.players
+        seed = session.journal()[-1].seed
+    for p in players:
+        rating = f" ({p.rating})" if p.rating else ""
+        print(f"{p.tpn:>4} {p.name}{rating}")
+    if seed is not None:
+        print(f"drawn by lot from seed {seed} (kept in the journal)")
     return 0

@@ -201,3 +201,23 @@ def test_the_command_runs_as_a_module(event_file: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     assert "record_pairings" in out.stdout
+
+
+def test_player_number_by_rating_and_by_lot(tmp_path, capsys) -> None:
+    """Pairing numbers by rating (FIDE C.04.2 B) or by a recorded lot, from the command line."""
+    from arbiter_app.cli import main
+    from arbiter_app.session import Session
+
+    f = str(tmp_path / "n.arbiter")
+    assert main(["new", f, "--name", "N", "--system", "swiss", "--rounds", "3"]) == 0
+    for name, rating in (("Low", "1500"), ("Top", "2400"), ("Mid", "1800")):
+        assert main(["player", "add", f, "--name", name, "--rating", rating]) == 0
+    capsys.readouterr()
+    assert main(["player", "number", f, "--by", "rating"]) == 0
+    with Session.open(f, readonly=True) as s:
+        assert [p.name for p in s.event.players] == ["Top", "Mid", "Low"]
+    assert main(["player", "number", f, "--by", "lot"]) == 0
+    assert "drawn by lot from seed" in capsys.readouterr().out
+    with Session.open(f, readonly=True) as s:
+        assert s.journal()[-1].seed is not None
+        assert sorted(p.name for p in s.event.players) == ["Low", "Mid", "Top"]

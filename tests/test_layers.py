@@ -26,3 +26,13 @@ def test_the_check_itself_sees_a_loaded_module() -> None:
     code = "import sys, sqlite3\nprint(','.join(m for m in sys.modules if m == 'sqlite3'))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "sqlite3"
+
+
+def test_sheets_and_exports_load_no_qt() -> None:
+    """The sheets are made without Qt; only ui/printing lays them out on paper."""
+    code = (
+        "import sys, arbiter_app.sheets.builders, arbiter_app.sheets.source, arbiter_app.exports.html\n"
+        "print(','.join(sorted(m for m in sys.modules if m.startswith('PySide6'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from arbiter_app.cli.event_source import Source, load
-from arbiter_app.cli.sheets import standings_of, with_tiebreaks
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.sheets.builders import standings_of, with_tiebreaks
+from arbiter_app.sheets.source import Source, load
 
 Renderer = Callable[[Source], str]
 
@@ -33,8 +33,8 @@ def _json(src: Source) -> str:
 
 
 def _html(src: Source) -> str:
-    from arbiter_app.cli.sheets import standings
     from arbiter_app.exports.html import sheet_to_html
+    from arbiter_app.sheets.builders import standings
 
     # The very sheet `arbiter-app print FILE standings` prints.
     return sheet_to_html(standings(src, None))

@@ -26,7 +26,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from arbiter_app.cli.eventfile import read_text
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Colour, EntryKind, Event, System
 from arbiter_app.core.pairing.boards import RoundPairing
@@ -35,6 +34,7 @@ from arbiter_app.core.pairing.recorded import check_rounds, next_round
 from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
 from arbiter_app.core.trf import parse_trf
 from arbiter_app.session import Session
+from arbiter_app.sheets.files import read_text
 
 _COLOURS = {"white": Colour.WHITE, "black": Colour.BLACK}
 _RECORDABLE = (

@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from arbiter_app.cli.eventfile import read_text
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.sheets.files import read_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

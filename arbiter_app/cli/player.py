@@ -7,10 +7,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from arbiter_app.cli.eventfile import read_text
 from arbiter_app.core.players_csv import parse_players_csv
 from arbiter_app.session import Session
 from arbiter_app.session.codec import PLAYER_FIELDS
+from arbiter_app.sheets.files import read_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -10,10 +10,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from arbiter_app.cli.event_source import load
-from arbiter_app.cli.sheets import SHEETS
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.exports.sheet import Paper
+from arbiter_app.sheets.builders import SHEETS
+from arbiter_app.sheets.source import load
 
 SHEET_HELP = {
     "pairings": "the boards of a round (--round, default the latest)",
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         raise ArbiterError(f"--round {args.round}: rounds are numbered from 1")
     src = load(args.file)
     if args.tiebreaks is not None:
-        from arbiter_app.cli.sheets import with_tiebreaks
+        from arbiter_app.sheets.builders import with_tiebreaks
 
         src = with_tiebreaks(src, args.tiebreaks)
     sheet = SHEETS[args.sheet](src, args.round)

@@ -18,12 +18,12 @@ from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
-from arbiter_app.cli.event_source import load as load_source
 from arbiter_app.core.model import Event, RuleSet
 from arbiter_app.core.points import format_decimal, format_points
 from arbiter_app.core.presets import Preset, get_preset, parse_tiebreak_list
 from arbiter_app.core.standings import Standings, compute_standings
 from arbiter_app.core.tiebreaks import REGISTRY
+from arbiter_app.sheets.source import load as load_source
 
 RULE_CHOICES = [r.value for r in RuleSet]
 JSON_PLACES = 6

@@ -12,11 +12,11 @@ from pathlib import Path
 from types import ModuleType
 
 from arbiter_app.cli import export_formats
-from arbiter_app.cli.eventfile import read_text
 from arbiter_app.cli.export_formats import FORMATS
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.session import Session
 from arbiter_app.session.codec import event_to_json
+from arbiter_app.sheets.files import read_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -91,9 +91,9 @@ def chain() -> tuple[str, ...]:
 
 def run(runs: int = 5) -> list[Row]:
     """Generate the event, time the three measurements, return the rows."""
-    from arbiter_app.cli.eventfile import load_event
     from arbiter_app.core.model import check_consistency
     from arbiter_app.core.standings import compute_standings
+    from arbiter_app.sheets.files import load_event
 
     codes = chain()
     rows: list[Row] = [

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arbiter_app.cli.event_source import load
-from arbiter_app.cli.sheets import lots
 from arbiter_app.session import Session
+from arbiter_app.sheets.builders import lots
+from arbiter_app.sheets.source import load
 
 
 def test_pairing_numbers_by_lot_are_rebuilt_from_the_journal(tmp_path: Path) -> None:

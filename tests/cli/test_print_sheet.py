@@ -177,6 +177,6 @@ def test_event_sheets_from_a_tournament_file(
 
 def test_every_sheet_is_described_in_the_help() -> None:
     from arbiter_app.cli.print_sheet import SHEET_HELP
-    from arbiter_app.cli.sheets import SHEETS
+    from arbiter_app.sheets.builders import SHEETS
 
     assert set(SHEET_HELP) == set(SHEETS)

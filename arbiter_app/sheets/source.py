@@ -73,7 +73,7 @@ def _module(name: str, what: str) -> Any:
 
 
 def _load_trf(path: Path) -> Source:
-    from arbiter_app.cli.eventfile import read_text
+    from arbiter_app.sheets.files import read_text
 
     trf = _module("arbiter_app.core.trf", "reading TRF files")
     doc = trf.parse_trf(read_text(path), str(path))

@@ -1,6 +1,6 @@
 """Which sheet to make from a loaded FILE: the names ``arbiter-app print`` accepts.
 
-Each builder takes the :class:`~arbiter_app.cli.event_source.Source` and the
+Each builder takes the :class:`~arbiter_app.sheets.source.Source` and the
 round asked for, and returns a :class:`~arbiter_app.exports.sheet.Sheet`;
 the same builders serve the export formats that are made from sheets (HTML).
 """
@@ -11,7 +11,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from arbiter_app.cli.event_source import Source
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import EntryKind, Event
 from arbiter_app.exports.lots import protocol_sheet
@@ -23,6 +22,7 @@ from arbiter_app.exports.pairings import (
     round_from_pairing,
 )
 from arbiter_app.exports.sheet import Sheet
+from arbiter_app.sheets.source import Source
 
 if TYPE_CHECKING:
     from arbiter_app.core.standings import Standings

@@ -12,21 +12,8 @@ from pathlib import Path
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.exports.sheet import Paper
-from arbiter_app.sheets.builders import SHEETS
+from arbiter_app.sheets.builders import SHEET_HELP, SHEETS
 from arbiter_app.sheets.source import load
-
-SHEET_HELP = {
-    "pairings": "the boards of a round (--round, default the latest)",
-    "slips": "result slips of a round, to be signed",
-    "crosstable": "Swiss wall chart or round-robin table",
-    "standings": "standings with the rule set and the tie-break list",
-    "lots": "protocol of every drawing of lots and coin toss",
-    "playoff-schedule": "the play-off's regulation, stages, clocks and start",
-    "playoff-pairings": "a pairing sheet per play-off stage",
-    "armageddon": "Armageddon game cards: clocks, toss, draw odds",
-    "bracket": "the Armageddon knockout drawn as a bracket",
-    "prizes": "prize money and tour points as shared",
-}
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

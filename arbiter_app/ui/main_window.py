@@ -12,14 +12,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPagedPaintDevice
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFileDialog,
     QMainWindow,
     QMenu,
     QMessageBox,
+    QProgressDialog,
     QToolBar,
     QWidget,
 )
@@ -27,6 +29,8 @@ from PySide6.QtWidgets import (
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event, EventInfo
 from arbiter_app.exports.sheet import Sheet
+from arbiter_app.sheets.builders import SHEET_HELP, SHEETS
+from arbiter_app.sheets.source import load as load_source
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.new_event import NewEvent, NewEventDialog
 from arbiter_app.ui.dialogs.playoff import DialogPrompter
@@ -45,6 +49,7 @@ from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
+from arbiter_app.ui.printing import paint_sheet
 from arbiter_app.ui.projector import ProjectorWindow
 from arbiter_app.ui.settings import Settings
 
@@ -213,6 +218,8 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.preview_action)
         file_menu.addAction(self.print_action)
+        self.sheets_menu = self._build_sheets_menu()
+        file_menu.addMenu(self.sheets_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
@@ -413,6 +420,60 @@ class MainWindow(QMainWindow):
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         preview = QPrintPreviewDialog(printer, self)
         preview.paintRequested.connect(lambda device: print_sheet(sheets[0], device))
+        preview.exec()
+
+    # -- the venue's sheets ------------------------------------------------------------
+    def _build_sheets_menu(self) -> QMenu:
+        """Every sheet ``arbiter-app print`` makes, shown in print preview (issue 7)."""
+        menu = QMenu("Print &sheet", self)
+        menu.setAccessibleName("Print sheet")
+        for name, text in SHEET_HELP.items():
+            action = menu.addAction(f"{name}: {text}")
+            action.setData(name)
+            action.triggered.connect(lambda _=False, n=name: self.preview_sheet(n))
+        return menu
+
+    def build_sheet(self, name: str) -> Sheet | None:
+        """The sheet *name* made from the event's file, read-only, as the command line makes it."""
+        path = self.document.path
+        sheets: list[Sheet] = []
+
+        def make() -> None:
+            if path is None:
+                raise ArbiterError(
+                    "sheets are printed from a tournament file: save the event first"
+                )
+            sheets.append(SHEETS[name](load_source(path), None))
+
+        return sheets[0] if self.run(make) else None
+
+    def paint_with_progress(self, sheet: Sheet, device: QPagedPaintDevice) -> int:
+        """Lay *sheet* out on *device*, showing a progress bar for long sheets."""
+        bar = QProgressDialog("Laying out the pages…", "", 0, 0, self)
+        bar.setCancelButton(None)
+        bar.setWindowModality(Qt.WindowModality.WindowModal)
+        bar.setMinimumDuration(500)
+        bar.setAccessibleName("Printing progress")
+
+        def progress(done: int, total: int) -> None:
+            bar.setMaximum(total)
+            bar.setValue(done)
+            QApplication.processEvents()
+
+        try:
+            return paint_sheet(sheet, device, progress=progress)
+        finally:
+            bar.reset()
+            bar.deleteLater()
+
+    def preview_sheet(self, name: str) -> None:
+        sheet = self.build_sheet(name)
+        if sheet is None:
+            return
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        preview = QPrintPreviewDialog(printer, self)
+        preview.setWindowTitle(f"Print preview: {name}")
+        preview.paintRequested.connect(lambda device: self.paint_with_progress(sheet, device))
         preview.exec()
 
     def show_preferences(self) -> PreferencesDialog:

@@ -1,0 +1,67 @@
+"""Issue 7: the app offers every sheet of ``arbiter-app print`` in print preview, with progress."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QPdfWriter
+from pytestqt.qtbot import QtBot
+
+from arbiter_app import app
+from arbiter_app.exports.sheet import Paper
+from arbiter_app.sheets.builders import SHEET_HELP, SHEETS
+from arbiter_app.ui.settings import Settings
+
+
+def test_the_sheets_menu_lists_every_sheet(
+    qtbot: QtBot, settings: Settings, tmp_path: Path
+) -> None:
+    window = app.create_window(settings, tmp_path)
+    qtbot.addWidget(window)
+    names = [a.data() for a in window.sheets_menu.actions()]
+    assert names == list(SHEET_HELP) and set(names) == set(SHEETS)
+
+
+def test_a_sheet_is_made_from_the_file_and_painted_with_progress(
+    qtbot: QtBot, settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import arbiter_app.ui.main_window as main_window
+
+    window = app.create_window(settings, tmp_path)
+    qtbot.addWidget(window)
+    sheet = window.build_sheet("standings")
+    assert sheet is not None
+    real = main_window.paint_sheet
+    reported: list[tuple[int, int]] = []
+
+    def recording(sheet, device, paper=Paper.A4, *, progress=None):  # type: ignore[no-untyped-def]
+        def spy(done: int, total: int) -> None:
+            reported.append((done, total))
+            assert progress is not None
+            progress(done, total)
+
+        return real(sheet, device, paper, progress=spy)
+
+    monkeypatch.setattr(main_window, "paint_sheet", recording)
+    out = tmp_path / "standings.pdf"
+    writer = QPdfWriter(str(out))
+    pages = window.paint_with_progress(sheet, writer)
+    del writer
+    assert pages >= 1 and out.stat().st_size > 1000
+    assert reported[0] == (0, pages) and reported[-1] == (pages, pages)
+    # The demo's round-robin crosstable is made the same way.
+    assert window.build_sheet("crosstable") is not None
+
+
+def test_without_a_file_the_app_says_so(
+    qtbot: QtBot, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = app.create_window(settings, None)
+    qtbot.addWidget(window)
+    shown: list[str] = []
+    monkeypatch.setattr(
+        "arbiter_app.ui.main_window.show_error", lambda parent, exc: shown.append(str(exc))
+    )
+    assert window.build_sheet("standings") is None
+    assert shown and "tournament file" in shown[0]

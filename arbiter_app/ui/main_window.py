@@ -428,7 +428,7 @@ class MainWindow(QMainWindow):
         menu = QMenu("Print &sheet", self)
         menu.setAccessibleName("Print sheet")
         for name, text in SHEET_HELP.items():
-            action = menu.addAction(f"{name}: {text}")
+            action = menu.addAction(f"{name}: {text.split(' (')[0]}")
             action.setData(name)
             action.triggered.connect(lambda _=False, n=name: self.preview_sheet(n))
         return menu

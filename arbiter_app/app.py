@@ -97,8 +97,13 @@ def create_window(settings: Settings, demo_folder: Path | None = None) -> MainWi
     return window
 
 
-def run(demo: bool = False) -> int:
-    """Start the desktop application; returns the exit status."""
+def run(demo: bool = False, open_file: str | None = None) -> int:
+    """Start the desktop application; returns the exit status.
+
+    *open_file* is a tournament file to open at once (``arbiter-app --open FILE``,
+    which the desktop file association runs); a file that cannot be opened is
+    reported in a dialog and the app starts on an empty event.
+    """
     app = QApplication.instance() or QApplication(sys.argv)
     QCoreApplication.setOrganizationName("Arbiter")
     QCoreApplication.setApplicationName("Arbiter")
@@ -112,6 +117,8 @@ def run(demo: bool = False) -> int:
         try:
             window.restore_layout()
             window.show()
+            if open_file and not demo:
+                window.open_path(Path(open_file))
             return int(app.exec())
         finally:
             handler.uninstall()

@@ -77,6 +77,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument(
         "--demo", action="store_true", help="open the app on a copy of the sample event"
     )
+    parser.add_argument(
+        "--open",
+        metavar="FILE",
+        dest="open_file",
+        help="open the app on a tournament file (what the desktop file association runs)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES if argv is None else modules_for(argv):
         module = importlib.import_module(f"arbiter_app.cli.{name}")
@@ -112,5 +118,5 @@ def start_gui(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
-    code: int = app_module.run(demo=bool(args.demo))
+    code: int = app_module.run(demo=bool(args.demo), open_file=args.open_file)
     return code

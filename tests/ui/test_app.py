@@ -61,6 +61,23 @@ def test_the_command_line_starts_the_app(monkeypatch: pytest.MonkeyPatch) -> Non
     from arbiter_app.cli import main
 
     calls: list[bool] = []
-    monkeypatch.setattr(app, "run", lambda demo: calls.append(demo) or 0)
+    monkeypatch.setattr(app, "run", lambda demo, open_file=None: calls.append(demo) or 0)
     assert main(["--demo"]) == 0
     assert calls == [True]
+
+
+def test_open_option_opens_the_file_in_the_app(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``arbiter-app --open FILE`` (the desktop file association) reaches the app with the path."""
+    from arbiter_app.cli import main
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(
+        app,
+        "run",
+        lambda demo=False, open_file=None: seen.update(demo=demo, open_file=open_file) or 0,
+    )
+    target = tmp_path / "event.arbiter"
+    assert main(["--open", str(target)]) == 0
+    assert seen == {"demo": False, "open_file": str(target)}

@@ -27,23 +27,17 @@ import sys
 from pathlib import Path
 
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.core.model import Colour, EntryKind, Event, System
+from arbiter_app.core.model import Colour, Event, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.recorded import check_rounds, next_round
 from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
 from arbiter_app.core.trf import parse_trf
 from arbiter_app.session import Session
+from arbiter_app.session.pairing import pair_next_round
 from arbiter_app.sheets.files import read_text
 
 _COLOURS = {"white": Colour.WHITE, "black": Colour.BLACK}
-_RECORDABLE = (
-    EntryKind.PAIRING_BYE,
-    EntryKind.FULL_BYE,
-    EntryKind.HALF_BYE,
-    EntryKind.ZERO_BYE,
-    EntryKind.NOT_PAIRED,
-)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -136,41 +130,15 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
         options = SwissOptions(bye_policy=policy, initial_colour=colour)
         if args.check:
             return _check(event, options)
-        games = event.system.games_per_round
-        columns = _paired_columns(session)
-        for column in range(1, columns + 1):
-            missing = [b.number for b in session.boards(column) if b.result is None]
-            if missing:
-                raise ArbiterError(
-                    f"round {column} has boards without a result ({', '.join(map(str, missing))}); "
-                    "enter them before pairing the next round"
-                )
-        round_no = columns // games + 1
-        pairing = pair_round(
-            event.truncated(columns), round_no, options, swap_last_two=args.swap_last_two
+        pairing, _ = pair_next_round(
+            session, initial_colour=colour, bye_policy=policy, swap_last_two=args.swap_last_two
         )
-        for offset, column in enumerate(pairing.entry_rounds()):
-            session.run(
-                "record_pairings",
-                round=column,
-                boards=[
-                    [b.black, b.white] if offset % 2 else [b.white, b.black] for b in pairing.boards
-                ],
-                byes=[[y.tpn, y.kind.value] for y in pairing.byes if y.kind in _RECORDABLE],
-            )
         names = session.event.player_map()
     if args.pairing:
         _write(args.pairing, pairing.engine_text())
     else:
         _print(pairing, {t: p.name for t, p in names.items()}, event.system)
     return 0
-
-
-def _paired_columns(session: Session) -> int:
-    """The last round column of the file with a board or an entry."""
-    tables = session.state.tables
-    rounds = [key[0] for key in tables["boards"]] + [key[1] for key in tables["entries"]]
-    return max(rounds, default=0)
 
 
 def _print(pairing: RoundPairing, names: dict[int, str], system: System) -> None:

@@ -12,9 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import Colour, EntryKind, Event, System
-from arbiter_app.core.pairing.byes import ByePolicy
-from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
+from arbiter_app.core.model import Colour, Event, System
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.results import PrizeRow
@@ -23,6 +21,7 @@ from arbiter_app.core.prizes import PrizeList
 from arbiter_app.session import Session
 from arbiter_app.session.changes import Changes as SessionChanges
 from arbiter_app.session.codec import event_to_json
+from arbiter_app.session.pairing import pair_next_round, paired_columns
 from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
 from arbiter_app.session.prize_queries import prize_list
 from arbiter_app.ui.document import BoardLine, Changes, GameResult, StandingsOptions
@@ -34,16 +33,6 @@ RESULT_TEXT = {
     GameResult.WHITE_FORFEIT_WIN: "+-",
     GameResult.BLACK_FORFEIT_WIN: "-+",
 }
-
-
-_RECORDABLE = (
-    EntryKind.PAIRING_BYE,
-    EntryKind.FULL_BYE,
-    EntryKind.HALF_BYE,
-    EntryKind.ZERO_BYE,
-    EntryKind.NOT_PAIRED,
-)
-"""The entries of players without a game that the round's record keeps."""
 
 
 def ui_changes(changes: SessionChanges) -> Changes:
@@ -187,42 +176,14 @@ class SessionBackend:
         return tuple(BoardLine(b.number, b.white, b.black) for b in self.session.boards(round_no))
 
     def paired_rounds(self) -> int:
-        tables = self.session.state.tables
-        rounds = [key[0] for key in tables["boards"]] + [key[1] for key in tables["entries"]]
-        return max(rounds, default=0)
+        return paired_columns(self.session)
 
     def pair_next_round(self, initial_colour: Colour | None = None) -> Changes:
-        """Pair the next round with the core engine and record it (as ``arbiter-app pair``).
-
-        Every board of the rounds paired so far needs its result first; a
-        double Swiss round fills two columns, colours reversed in the second.
-        """
-        session = self.session
-        event = session.event
-        columns = self.paired_rounds()
-        for column in range(1, columns + 1):
-            missing = [b.number for b in session.boards(column) if b.result is None]
-            if missing:
-                raise RuleError(
-                    f"round {column} has boards without a result "
-                    f"({', '.join(map(str, missing))}); enter them before pairing the next round"
-                )
-        options = SwissOptions(
-            bye_policy=ByePolicy.parse(session.settings.bye_policy), initial_colour=initial_colour
-        )
-        round_no = columns // event.system.games_per_round + 1
-        pairing = pair_round(event.truncated(columns), round_no, options)
+        """Pair the next round with the core engine and record it (as ``arbiter-app pair``)."""
+        _, recorded = pair_next_round(self.session, initial_colour=initial_colour)
         changes = Changes()
-        for offset, column in enumerate(pairing.entry_rounds()):
-            outcome = session.run(
-                "record_pairings",
-                round=column,
-                boards=[
-                    [b.black, b.white] if offset % 2 else [b.white, b.black] for b in pairing.boards
-                ],
-                byes=[[y.tpn, y.kind.value] for y in pairing.byes if y.kind in _RECORDABLE],
-            )
-            changes = changes | ui_changes(outcome.changes)
+        for one in recorded:
+            changes = changes | ui_changes(one)
         return changes
 
     # -- prizes ----------------------------------------------------------------------------

@@ -1,0 +1,75 @@
+"""Pairing the next round of a stored event: the one procedure the command line and the app share.
+
+The pairing engine (:mod:`arbiter_app.core.pairing`) computes the round from the
+event; this module checks the file is ready for it (every board of the rounds
+paired so far has its result), then records the round through the
+``record_pairings`` command — one journal entry per game column, so a double
+Swiss round (two games, colours reversed in the second) fills two columns.
+"""
+
+from __future__ import annotations
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import Colour, EntryKind
+from arbiter_app.core.pairing.boards import RoundPairing
+from arbiter_app.core.pairing.byes import ByePolicy
+from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
+from arbiter_app.session.changes import Changes
+from arbiter_app.session.session import Session
+
+RECORDABLE_BYES = (
+    EntryKind.PAIRING_BYE,
+    EntryKind.FULL_BYE,
+    EntryKind.HALF_BYE,
+    EntryKind.ZERO_BYE,
+    EntryKind.NOT_PAIRED,
+)
+"""What the engine's byes the file stores as the player's round entry."""
+
+
+def paired_columns(session: Session) -> int:
+    """The last game column of the file that has a board or an entry."""
+    tables = session.state.tables
+    rounds = [key[0] for key in tables["boards"]] + [key[1] for key in tables["entries"]]
+    return max(rounds, default=0)
+
+
+def pair_next_round(
+    session: Session,
+    *,
+    initial_colour: Colour | None = None,
+    bye_policy: ByePolicy | None = None,
+    swap_last_two: bool = False,
+) -> tuple[RoundPairing, list[Changes]]:
+    """Pair the next round of *session*'s event and record it.
+
+    Returns the pairing and what each recorded column changed.
+
+    *bye_policy* defaults to the event's; *initial_colour* (the colour drawn for the
+    top player, C.04.3) is needed for round 1 of a Swiss.
+    """
+    event = session.event
+    columns = paired_columns(session)
+    for column in range(1, columns + 1):
+        missing = [b.number for b in session.boards(column) if b.result is None]
+        if missing:
+            raise RuleError(
+                f"round {column} has boards without a result ({', '.join(map(str, missing))}); "
+                "enter them before pairing the next round"
+            )
+    policy = bye_policy or ByePolicy.parse(session.settings.bye_policy)
+    options = SwissOptions(bye_policy=policy, initial_colour=initial_colour)
+    round_no = columns // event.system.games_per_round + 1
+    pairing = pair_round(event.truncated(columns), round_no, options, swap_last_two=swap_last_two)
+    changes: list[Changes] = []
+    for offset, column in enumerate(pairing.entry_rounds()):
+        outcome = session.run(
+            "record_pairings",
+            round=column,
+            boards=[
+                [b.black, b.white] if offset % 2 else [b.white, b.black] for b in pairing.boards
+            ],
+            byes=[[y.tpn, y.kind.value] for y in pairing.byes if y.kind in RECORDABLE_BYES],
+        )
+        changes.append(outcome.changes)
+    return pairing, changes

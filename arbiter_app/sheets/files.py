@@ -11,10 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from arbiter_app.core.errors import ArbiterError, InputError, Issue
-from arbiter_app.core.model import Event
-from arbiter_app.core.trf import parse_trf
-
-TRF_SUFFIXES = (".trf", ".txt")
 
 
 def read_text(path: Path) -> str:
@@ -39,15 +35,3 @@ def read_text(path: Path) -> str:
         raise InputError(
             [Issue(str(path), line, column, "not UTF-8 text (save the file as UTF-8)")]
         ) from None
-
-
-def load_event(name: str) -> Event:
-    """Read the event in file *name* (a FIDE TRF file: ``.trf``, or ``.txt`` as FIDE names them)."""
-    path = Path(name)
-    suffix = path.suffix.lower()
-    if suffix not in TRF_SUFFIXES:
-        raise ArbiterError(
-            f"{path}: unknown kind of file {suffix or '(no suffix)'!r}; expected a TRF file (.trf)"
-        )
-    text = read_text(path)
-    return parse_trf(text, str(path)).event

@@ -93,7 +93,7 @@ def run(runs: int = 5) -> list[Row]:
     """Generate the event, time the three measurements, return the rows."""
     from arbiter_app.core.model import check_consistency
     from arbiter_app.core.standings import compute_standings
-    from arbiter_app.sheets.files import load_event
+    from arbiter_app.sheets.source import load
 
     codes = chain()
     rows: list[Row] = [
@@ -107,7 +107,7 @@ def run(runs: int = 5) -> list[Row]:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench-1000x11.trf"
         path.write_text(generate_trf(PLAYERS, ROUNDS, SEED), encoding="utf-8")
-        event = load_event(str(path))
+        event = load(path).event
         assert len(event.players) == PLAYERS and event.rounds_played == ROUNDS
         assert check_consistency(event) == [], "the generated pairings must agree on both sides"
 

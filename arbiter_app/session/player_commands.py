@@ -26,7 +26,7 @@ _MISSED = {
 }
 """What a late entrant gets for the rounds already played (the regulations decide)."""
 
-_DEADLINE_PRESETS = frozenset({"online-swiss"})
+DEADLINE_PRESETS = frozenset({"online-swiss"})
 """Presets whose regulations close registration part-way (seed 002_… Registration)."""
 
 
@@ -93,7 +93,7 @@ def rounds_finished(tx: Tx) -> int:
 def _check_registration_open(tx: Tx) -> None:
     """Seed 002_… Registration: players register "before half the number of rounds of the
     tournament minus 1, rounded up, are played" (before the end of round 4 of 10)."""
-    if tx.setting("preset") not in _DEADLINE_PRESETS:
+    if tx.setting("preset") not in DEADLINE_PRESETS:
         return
     planned = int(tx.setting("rounds", 0))
     last = registration_deadline_round(planned)

@@ -49,7 +49,7 @@ class LateEntryTerms:
         text = (
             f"{missed} paired already: this is a late entry. The player is paired from "
             f"round {self.joins_from} of {self.planned_rounds} on and gets, for each round "
-            "missed, what you choose below."
+            "missed, what you choose under Missed rounds."
         )
         if self.deadline_round is not None:
             text += (

@@ -94,6 +94,7 @@ class PlayersPanel(QWidget):
         self.view.selectionModel().selectionChanged.connect(lambda *_: self.update_actions())
         self._build_actions()
         bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 6, 0)
         bar.addWidget(self.filter, 1)
         bar.addWidget(self.summary)
         layout = QVBoxLayout(self)
@@ -297,18 +298,26 @@ class PlayersPanel(QWidget):
     def ask_new_player(self) -> None:
         late = self.late_entry_terms()
         dialog = PlayerDialog(self, late=late)
-        if late is None:
-            dialog.accepted.connect(lambda: self.add_player(dialog.fields()))
-        else:
-            dialog.accepted.connect(
-                lambda: self._run(
-                    lambda: self.document.late_entry(dialog.fields(), dialog.missed_rounds())
-                )
-            )
+
+        def register() -> None:
+            if late is None:
+                done = self.add_player(dialog.fields())
+            else:
+                fields, missed = dialog.fields(), dialog.missed_rounds()
+                done = self._run(lambda: self.document.late_entry(fields, missed))
+            if done:
+                self._select_newest()
+
+        dialog.accepted.connect(register)
         self._open(dialog)
 
     def add_player(self, fields: dict[str, object]) -> bool:
         return self._run(lambda: self.document.add_player(fields))
+
+    def _select_newest(self) -> None:
+        """After a registration the new player (the highest number) is selected."""
+        if self.tournament.players:
+            self.select_player(max(p.tpn for p in self.tournament.players))
 
     def ask_edit(self) -> None:
         player = self.selected_player()

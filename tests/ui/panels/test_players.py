@@ -256,6 +256,7 @@ def test_add_player_after_pairing_registers_a_late_entry(
     assert [e.kind for e in event.entries_of(5)] == [EntryKind.HALF_BYE] * 2
     assert event.score(5) == 1
     assert session_of(running).journal()[-1].command == "late_entry"
+    assert running.selected_tpn() == 5
     running.document.undo()
     assert [p.tpn for p in stored(running).players] == [1, 2, 3, 4]
     assert running.model.rowCount() == 4

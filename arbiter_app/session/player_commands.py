@@ -171,7 +171,7 @@ def requested_bye(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     tpn = arg_int(args, "tpn", minimum=1)
     round_no = arg_int(args, "round", minimum=1)
     kind_name = args.get("kind")
-    queries.player(tx, tpn)
+    row = queries.player(tx, tpn)
     planned = int(tx.setting("rounds", 0))
     if round_no > planned:
         raise RuleError(f"the event has {planned} rounds")
@@ -184,6 +184,9 @@ def requested_bye(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         return
     if kind_name not in _REQUESTABLE:
         raise CommandError(f"a requested bye is half, full or zero (or none), not {kind_name!r}")
+    withdrawn = row["withdrawn_from_round"]
+    if withdrawn is not None and withdrawn <= round_no:
+        raise RuleError(f"player {tpn} withdrew from round {withdrawn}; no bye to ask for")
     tx.put("bye_requests", (tpn, round_no), {"kind": _REQUESTABLE[kind_name].value})
 
 

@@ -586,3 +586,33 @@ def test_withdrawn_and_disqualified_rows_are_greyed(
     assert model.data(model.index(1, 2), grey) is not None
     assert model.data(model.index(3, STATUS)) == "withdrawn from round 3"
     assert model.data(model.index(3, STATUS), grey) is not None
+
+
+def test_without_a_file_a_withdrawal_is_undone_and_byes_need_a_file(
+    qtbot: QtBot, swiss_event: Event, errors: Errors
+) -> None:
+    document = EventDocument(MemoryBackend(swiss_event))
+    panel = PlayersPanel(document)
+    qtbot.addWidget(panel)
+    panel.show()
+    select(panel, 1)
+    click(qtbot, panel, panel.withdraw_action)
+    assert isinstance(panel.dialog, WithdrawDialog)
+    assert panel.dialog.round() == 3
+    panel.dialog.accept()
+    assert document.tournament.player(1).withdrawn_from_round == 3
+    assert status_of(panel, 1) == "withdrawn from round 3"
+    click(qtbot, panel, panel.reinstate_action)
+    assert document.tournament.player(1).withdrawn_from_round is None
+    document.undo()
+    assert document.tournament.player(1).withdrawn_from_round == 3
+    select(panel, 2)
+    click(qtbot, panel, panel.bye_action)
+    assert isinstance(panel.dialog, ByeRequestDialog)
+    panel.dialog.accept()
+    assert errors.messages == [
+        "requested byes are recorded in an event file: import the event into one first"
+    ]
+    with pytest.raises(ArbiterError, match="pairing numbers are given in an event file"):
+        document.set_pairing_numbers("rating")
+    assert document.tournament.bye_requests == swiss_event.bye_requests

@@ -1,5 +1,6 @@
-"""Seed 002_… Registration: "Players must register to the tournament before half the number
-of rounds of the tournament minus 1, rounded up, are played" (before the end of round 4 of 10)."""
+"""Player rules the session keeps: the registration deadline of seed 002_… ("Players must
+register to the tournament before half the number of rounds of the tournament minus 1, rounded
+up, are played") and no requested bye for a player who withdrew."""
 
 from __future__ import annotations
 
@@ -57,3 +58,14 @@ def test_other_regulations_have_no_registration_deadline(tmp_path: Path) -> None
             play_round(session, round_no)
         tpn = session.run("late_entry", name="Eve").value
         assert session.event.player(tpn).name == "Eve"
+
+
+def test_a_withdrawn_player_asks_for_no_bye(tmp_path: Path) -> None:
+    with online_event(tmp_path / "w.arbiter", preset=None) as session:
+        play_round(session, 1)
+        session.run("withdraw_player", tpn=2, from_round=3)
+        session.run("requested_bye", tpn=2, round=2, kind="half")  # still playing in round 2
+        journal = session.journal()
+        with pytest.raises(RuleError, match="player 2 withdrew from round 3; no bye"):
+            session.run("requested_bye", tpn=2, round=4, kind="half")
+        assert session.journal() == journal

@@ -77,10 +77,10 @@ class PairingNumbersDialog(QDialog):
                 item = QTableWidgetItem(text)
                 if column != DRAWN_COLUMN:
                     item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
-                layout_align = Qt.AlignmentFlag.AlignVCenter
+                align = Qt.AlignmentFlag.AlignVCenter
                 if column in (0, 2, DRAWN_COLUMN):
-                    layout_align |= Qt.AlignmentFlag.AlignRight
-                item.setTextAlignment(layout_align)
+                    align |= Qt.AlignmentFlag.AlignRight
+                item.setTextAlignment(align)
                 self.table.setItem(row, column, item)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

@@ -356,7 +356,7 @@ class PlayersPanel(QWidget):
         box.setAccessibleName("Confirm disqualification")
         box.setInformativeText(
             f"{player.name} is removed from the standings and everyone ranked below moves up "
-            "one place. No score changes: the games played stay in the crosstable and count "
+            "one place; later rounds are paired without them. No score changes: the games played stay in the crosstable and count "
             'for the opponents (seed 002_…: "the scores of all players will remain '
             'unchanged"). Reinstate or Undo cancels it.'
         )

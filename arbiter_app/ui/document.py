@@ -186,6 +186,39 @@ class Backend(Protocol):
 
     def close(self) -> None: ...
 
+    # -- players --
+    def edit_player(self, tpn: int, fields: Mapping[str, object]) -> Changes:
+        """Change the typed-in fields of player *tpn* (name, rating, title, …)."""
+        ...
+
+    def late_entry(self, fields: Mapping[str, object], missed: str) -> Changes:
+        """Register a player after rounds were paired.
+
+        *missed* is what the rounds already paired count as: ``not-paired`` (0),
+        ``half-bye`` or ``zero-bye``.
+        """
+        ...
+
+    def withdraw_player(self, tpn: int, from_round: int) -> Changes:
+        """Player *tpn* is not paired from *from_round* on; earlier results stay."""
+        ...
+
+    def disqualify_player(self, tpn: int) -> Changes:
+        """Player *tpn* leaves the standings; no score changes (seed 002_…)."""
+        ...
+
+    def reinstate_player(self, tpn: int) -> Changes:
+        """Cancel a withdrawal or a disqualification."""
+        ...
+
+    def set_pairing_numbers(self, by: str, order: Sequence[int] = ()) -> Changes:
+        """Renumber the players ``by`` ``rating``, ``lot`` (a recorded draw) or ``order``."""
+        ...
+
+    def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
+        """Record a requested bye (``half``, ``full``, ``zero``) or cancel it (``none``)."""
+        ...
+
 
 class EventDocument(QObject):
     """The event open in a window; emits :attr:`changed` after every action."""
@@ -274,3 +307,25 @@ class EventDocument(QObject):
 
     def redo_label(self) -> str | None:
         return self._backend.redo_label()
+
+    # -- players --
+    def edit_player(self, tpn: int, fields: Mapping[str, object]) -> Changes:
+        return self._report(self._backend.edit_player(tpn, fields))
+
+    def late_entry(self, fields: Mapping[str, object], missed: str) -> Changes:
+        return self._report(self._backend.late_entry(fields, missed))
+
+    def withdraw_player(self, tpn: int, from_round: int) -> Changes:
+        return self._report(self._backend.withdraw_player(tpn, from_round))
+
+    def disqualify_player(self, tpn: int) -> Changes:
+        return self._report(self._backend.disqualify_player(tpn))
+
+    def reinstate_player(self, tpn: int) -> Changes:
+        return self._report(self._backend.reinstate_player(tpn))
+
+    def set_pairing_numbers(self, by: str, order: Sequence[int] = ()) -> Changes:
+        return self._report(self._backend.set_pairing_numbers(by, order))
+
+    def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
+        return self._report(self._backend.requested_bye(tpn, round_no, kind))

@@ -38,7 +38,8 @@ RESULT_TEXT = {
 def ui_changes(changes: SessionChanges) -> Changes:
     """The window's report of what a session command (or its undo) wrote."""
     return Changes(
-        players=changes.touches("players"),
+        # A requested bye is the player's business: the players panel shows it.
+        players=changes.touches("players") or changes.touches("bye_requests"),
         results=changes.touches("entries") or changes.touches("boards"),
         # The prize fund is an announcement of the event, like its settings.
         settings=changes.touches("settings")
@@ -209,3 +210,31 @@ class SessionBackend:
 
     def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
         return ui_changes(self.session.run(f"playoff.{name}", **dict(args)).changes)
+
+    # -- players --
+    def edit_player(self, tpn: int, fields: Mapping[str, object]) -> Changes:
+        return ui_changes(self.session.run("edit_player", tpn=tpn, **dict(fields)).changes)
+
+    def late_entry(self, fields: Mapping[str, object], missed: str) -> Changes:
+        return ui_changes(self.session.run("late_entry", missed=missed, **dict(fields)).changes)
+
+    def withdraw_player(self, tpn: int, from_round: int) -> Changes:
+        outcome = self.session.run("withdraw_player", tpn=tpn, from_round=from_round)
+        return ui_changes(outcome.changes)
+
+    def disqualify_player(self, tpn: int) -> Changes:
+        return ui_changes(self.session.run("disqualify_player", tpn=tpn).changes)
+
+    def reinstate_player(self, tpn: int) -> Changes:
+        return ui_changes(self.session.run("reinstate_player", tpn=tpn).changes)
+
+    def set_pairing_numbers(self, by: str, order: Sequence[int] = ()) -> Changes:
+        args: dict[str, object] = {"by": by}
+        if by == "order":
+            args["order"] = list(order)
+        # By lot the session draws the seed and keeps it in the journal entry.
+        return ui_changes(self.session.run("set_pairing_numbers", **args).changes)
+
+    def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
+        outcome = self.session.run("requested_bye", tpn=tpn, round=round_no, kind=kind)
+        return ui_changes(outcome.changes)

@@ -20,6 +20,7 @@ from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.players import PlayersModel
 from arbiter_app.ui.models.table import SortProxy
 from arbiter_app.ui.rows import player_rows
+from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.table import size_columns
 
 
@@ -57,12 +58,13 @@ class PlayersPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
         layout.addWidget(self.view)
+        self.deferred = DeferredRefresh(self, self.refresh)
         document.changed.connect(self.on_changed)
         self.refresh()
 
     def on_changed(self, changes: Changes) -> None:
         if changes.event or changes.players or changes.results:
-            self.refresh()
+            self.deferred.request()
 
     def ask_new_player(self) -> None:
         dialog = PlayerDialog(self)

@@ -286,15 +286,27 @@ def _standings_table(
     headers = ("Place", "No.", "Player", "Rating", "Points", *codes)
     if pending:
         headers = (*headers, "Note")
+    # Values repeat down a long table (scores, Buchholz sums): each is formatted once,
+    # keyed by integers (hashing a Fraction costs more than formatting a small one).
+    shown: dict[tuple[str, int, int], str] = {}
+
+    def text(code: str, value: Fraction) -> str:
+        key = (code, value.numerator, value.denominator)
+        found = shown.get(key)
+        if found is None:
+            found = shown[key] = formats[code](value) if code else format_points(value)
+        return found
+
     rows = []
     for row in standings.rows:
+        values = row.values
         cells = [
             row.place,
             str(row.tpn),
             row.name,
             _rating(row.rating),
-            format_points(row.points),
-            *(formats[code](row.values[code]) if code in row.values else "" for code in codes),
+            text("", row.points),
+            *(text(code, values[code]) if code in values else "" for code in codes),
         ]
         if pending:
             cells.append(PLAYOFF_PENDING if row.playoff_pending else "")

@@ -174,7 +174,7 @@ class SessionBackend:
 
     # -- pairings ---------------------------------------------------------------------------
     def boards(self, round_no: int) -> tuple[BoardLine, ...] | None:
-        return tuple(BoardLine(b.number, b.white, b.black) for b in self.session.boards(round_no))
+        return tuple(BoardLine(*pair) for pair in self.session.pairs(round_no))
 
     def paired_rounds(self) -> int:
         return paired_columns(self.session)

@@ -26,6 +26,7 @@ from typing import cast
 from arbiter_app.core.model import EntryKind
 from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
+from arbiter_app.core.tiebreaks.reuse import RowMemo
 from arbiter_app.core.tiebreaks.unplayed import record, table
 
 # B.02 8.1.1: dp for p = 0.50, 0.51, ..., 1.00; below 0.50, dp(p) = -dp(1 - p).
@@ -114,21 +115,27 @@ def _build_rated(ctx: TieBreakContext, unrated: int | None) -> dict[int, Rated]:
     t = table(ctx)
     registered: dict[int, int | None] = {p.tpn: (p.rating or unrated) for p in ctx.event.players}
     halves_of = _HALVES
-    out: dict[int, Rated] = {}
-    for tpn in t.tpns:
+
+    def build(tpn: int, source: object) -> Rated:
         code = t.codes[tpn]
         opps = t.opponents[tpn]
         row = t.entries[tpn]
         played = [i for i, c in enumerate(code) if c in halves_of and opps[i]]
-        games = len(played)
         ratings = [
             (i + 1, opps[i], rating)
             for i in played
             if (rating := row[i].opponent_rating or registered[opps[i]]) is not None
         ]
         halves = sum([halves_of[code[r - 1]] for r, _, _ in ratings])
-        out[tpn] = Rated(games, tuple(ratings), halves)
-    return out
+        return Rated(len(played), tuple(ratings), halves)
+
+    # A row depends on the player's entries and on the opponents' registered ratings.
+    context = (t.rounds, unrated, registered)
+    return _RATED.rows(context, ctx.event.entries, t.tpns, build)
+
+
+_RATED: RowMemo[Rated] = RowMemo()
+"""The rated games of the last standings (see :mod:`arbiter_app.core.tiebreaks.reuse`)."""
 
 
 def _apply_cuts(

@@ -52,6 +52,7 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour, EntryKind, Outcome, RoundEntry, RuleSet
 from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, Trace
+from arbiter_app.core.tiebreaks.reuse import RowMemo
 
 VUR_KINDS = frozenset(
     {
@@ -147,6 +148,22 @@ class Table:
         return sum(self.draw)
 
 
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """One player's line of the table, as built from the player's entries alone."""
+
+    entries: tuple[RoundEntry, ...]
+    code: str
+    opponents: list[int]
+    points: list[int]
+    total: int
+    last_available: int
+
+
+_ROWS: RowMemo[_Row] = RowMemo()
+"""The rows of the last table built (see :mod:`arbiter_app.core.tiebreaks.reuse`)."""
+
+
 def table(ctx: TieBreakContext) -> Table:
     """The shared integer table of *ctx* (built once per context)."""
     return cast(Table, ctx.cached("fide.table", lambda: _build_table(ctx)))
@@ -195,8 +212,9 @@ def _build_table(ctx: TieBreakContext) -> Table:
     score: dict[int, int] = {}
     adjustment: dict[int, int] = {}
     last_available: dict[int, int] = {}
-    for tpn in tpns:
-        row = event.entries.get(tpn, ())[:rounds]
+
+    def build(tpn: int, source: tuple[RoundEntry, ...]) -> _Row:
+        row = source[:rounds]
         if len(row) < rounds:
             row = row + tuple(event.entry(tpn, r) for r in range(len(row) + 1, rounds + 1))
         code = "".join(
@@ -207,16 +225,19 @@ def _build_table(ctx: TieBreakContext) -> Table:
                 for e in row
             ]
         )
-        opps = [e.opponent or 0 for e in row]
         pts = [w[c] for w, c in zip(worth, code, strict=True)]
         stripped = code.rstrip(vur_chars)  # drop the trailing voluntarily unplayed rounds (16.3.2)
-        entries[tpn] = row
-        codes[tpn] = code
-        opponents[tpn] = opps
-        points[tpn] = pts
+        return _Row(row, code, [e.opponent or 0 for e in row], pts, sum(pts), len(stripped))
+
+    context = (rounds, unit, tuple(systems))
+    for tpn, built in _ROWS.rows(context, event.entries, tpns, build).items():
+        entries[tpn] = built.entries
+        codes[tpn] = built.code
+        opponents[tpn] = built.opponents
+        points[tpn] = built.points
         adjustment[tpn] = adj_units.get(tpn, 0)
-        score[tpn] = sum(pts) + adjustment[tpn]
-        last_available[tpn] = len(stripped)
+        score[tpn] = built.total + adjustment[tpn]
+        last_available[tpn] = built.last_available
     known = set(tpns)
     for tpn, opps in opponents.items():
         for r, o in enumerate(opps, start=1):

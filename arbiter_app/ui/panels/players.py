@@ -41,6 +41,7 @@ from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.players import PlayersModel
 from arbiter_app.ui.models.table import KEY_ROLE, SortProxy
 from arbiter_app.ui.rows import PlayerRow, player_rows
+from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.table import size_columns
 
 
@@ -103,6 +104,7 @@ class PlayersPanel(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.toolbar)
         layout.addWidget(self.view)
+        self.deferred = DeferredRefresh(self, self.refresh)
         document.changed.connect(self.on_changed)
         self.refresh()
 
@@ -241,7 +243,7 @@ class PlayersPanel(QWidget):
     # -- refreshing ---------------------------------------------------------------------
     def on_changed(self, changes: Changes) -> None:
         if changes.event or changes.players or changes.results or changes.settings:
-            self.refresh()
+            self.deferred.request()
 
     def refresh(self) -> None:
         selected = self.selected_tpn()

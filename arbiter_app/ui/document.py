@@ -186,6 +186,24 @@ class Backend(Protocol):
 
     def close(self) -> None: ...
 
+    # -- pairings and play-off --
+    def change_pairing(
+        self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False
+    ) -> Changes:
+        """Put *white* and *black* on *board* of *round_no* by hand.
+
+        Refused (RuleError, nothing changed) when the board has a result, and,
+        unless *confirm*, when the change breaks pairing rules
+        (:meth:`pairing_rules_broken` names them).
+        """
+        ...
+
+    def pairing_rules_broken(
+        self, round_no: int, board: int, white: int, black: int
+    ) -> tuple[str, ...]:
+        """The pairing rules (each with its article) that *white* v *black* on *board* breaks."""
+        ...
+
 
 class EventDocument(QObject):
     """The event open in a window; emits :attr:`changed` after every action."""
@@ -274,3 +292,16 @@ class EventDocument(QObject):
 
     def redo_label(self) -> str | None:
         return self._backend.redo_label()
+
+    # -- pairings and play-off --
+    def change_pairing(
+        self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False
+    ) -> Changes:
+        return self._report(
+            self._backend.change_pairing(round_no, board, white, black, confirm=confirm)
+        )
+
+    def pairing_rules_broken(
+        self, round_no: int, board: int, white: int, black: int
+    ) -> tuple[str, ...]:
+        return self._backend.pairing_rules_broken(round_no, board, white, black)

@@ -192,3 +192,19 @@ class MemoryBackend:
 
     def redo_label(self) -> str | None:
         return self._undone[-1].label if self._undone else None
+
+    # -- pairings and play-off --
+    def change_pairing(
+        self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False
+    ) -> Changes:
+        # The session checks a hand-made board against the pairing rules and journals it.
+        raise RuleError(
+            "changing a pairing by hand needs an event file: import the event into one first"
+        )
+
+    def pairing_rules_broken(
+        self, round_no: int, board: int, white: int, black: int
+    ) -> tuple[str, ...]:
+        raise RuleError(
+            "checking a pairing by hand needs an event file: import the event into one first"
+        )

@@ -147,7 +147,7 @@ def schedule_line(state: PlayoffState) -> str:
     reg = state.regulation
     start = next((a for a in state.actions if isinstance(a, Start)), None)
     if start is None:
-        return schedule_rule(reg) + " Starting asks when the last game ended."
+        return schedule_rule(reg) + " Starting the play-off asks for the time it ended."
     parts: list[str] = []
     end = state.last_game_end
     if end is not None:

@@ -148,7 +148,7 @@ class DrawDialog(QDialog):
         if physical:
             self.order = QLineEdit(self)
             self.order.setAccessibleName("Order drawn")
-            self.order.setPlaceholderText(", ".join(str(p) for p in step.players))
+            self.order.setPlaceholderText("pairing numbers, the first drawn first")
             form.addRow("&Order drawn:", self.order)
         else:
             how = QLabel(
@@ -269,7 +269,8 @@ class StartDialog(QDialog):
         self._follow_end()
         self.last_game_end.dateTimeChanged.connect(lambda _: self._follow_end())
         self.at.dateTimeChanged.connect(lambda _: self._start_changed())
-        self.resize(self.fontMetrics().horizontalAdvance("x") * 64, self.sizeHint().height())
+        self.setMinimumWidth(self.fontMetrics().horizontalAdvance("x") * 84)
+        self.adjustSize()
 
     def _edit(self, name: str) -> QDateTimeEdit:
         edit = QDateTimeEdit(self)
@@ -316,13 +317,18 @@ class StartDialog(QDialog):
         else:
             self.earliest.setText(f"{first:%Y-%m-%d %H:%M}")
         times = self.times()
+        shown = not self.problem.isHidden()
         try:
             replace(self.state, last_game_end=times.last_game_end).apply(Start(times.at))
         except ArbiterError as exc:
-            self.problem.setText(f"Refused: {exc}.")
+            # The engine names the action it replays; the arbiter only needs the rule.
+            why = re.sub(r"^action \d+ \(\w+\): ", "", str(exc))
+            self.problem.setText(f"The play-off will refuse this start: {why}.")
             self.problem.show()
         else:
             self.problem.hide()
+        if shown != (not self.problem.isHidden()):
+            self.adjustSize()  # room for the message, or none left empty
 
     @property
     def refused(self) -> str:

@@ -135,7 +135,6 @@ class DrawDialog(QDialog):
         title = "Physical draw" if physical else "Draw by computer"
         self.setWindowTitle(title)
         self.setAccessibleName(title)
-        self.step = step
         form = QFormLayout(self)
         what = QLabel(step.text, self)
         what.setWordWrap(True)
@@ -158,16 +157,17 @@ class DrawDialog(QDialog):
             )
             how.setWordWrap(True)
             how.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+            how.setAccessibleName("How the computer draws")
             form.addRow(how)
         self.witnesses = WitnessList(self)
         form.addRow("&Witnesses:", self.witnesses)
         self.problem = _problem_label(self)
         form.addRow(self.problem)
         form.addRow(_buttons(self))
-        self.resize(self.fontMetrics().horizontalAdvance("x") * 64, self.sizeHint().height())
+        self.resize(self.fontMetrics().horizontalAdvance("x") * 72, self.sizeHint().height())
 
     def answer(self) -> DrawAnswer:
-        """What was entered; ValueError-free only after :meth:`accept` let it through."""
+        """What was entered (InputError for an order that is no list of pairing numbers)."""
         order = None if self.order is None else parse_order(self.order.text())
         return DrawAnswer(self.witnesses.names(), order)
 

@@ -330,7 +330,9 @@ class PairingsPanel(QWidget):
                 broken = self.document.pairing_rules_broken(round_no, board, white, black)
             except ArbiterError:
                 broken = ()
-            if broken:
+            # The session names the rules in its refusal; any other refusal (a result on
+            # the board, a player on another board) is shown as it is.
+            if broken and all(rule in str(exc) for rule in broken):
                 self._confirm(round_no, board, white, black, broken)
             else:
                 self.message = show_error(self, exc)

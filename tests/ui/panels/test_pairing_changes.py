@@ -327,3 +327,17 @@ def test_a_result_is_cleared_by_undo_only(
     assert panel.summary.text() == "2 boards, 2 without a result"
     with Session.open(path, readonly=True) as other:
         assert [b.result for b in other.boards(2)] == [None, None]
+
+
+def test_a_board_with_a_result_is_refused_before_any_rule_is_asked(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument
+) -> None:
+    """3–1 would break a rule too, but the result comes first: no confirmation is offered."""
+    panel.select_row(1)
+    qtbot.keyClicks(panel.view, "1")
+    journal = session_of(document).journal()
+    assert not panel.apply_pairing(2, 2, 3, 1)
+    box = panel.message
+    assert box is not None and "has a result" in box.text()
+    assert "Change anyway" not in [b.text() for b in box.buttons()]
+    assert session_of(document).journal() == journal

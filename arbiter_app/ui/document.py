@@ -219,6 +219,24 @@ class Backend(Protocol):
         """Record a requested bye (``half``, ``full``, ``zero``) or cancel it (``none``)."""
         ...
 
+    # -- pairings and play-off --
+    def change_pairing(
+        self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False
+    ) -> Changes:
+        """Put *white* and *black* on *board* of *round_no* by hand.
+
+        Refused (RuleError, nothing changed) when the board has a result, and,
+        unless *confirm*, when the change breaks pairing rules
+        (:meth:`pairing_rules_broken` names them).
+        """
+        ...
+
+    def pairing_rules_broken(
+        self, round_no: int, board: int, white: int, black: int
+    ) -> tuple[str, ...]:
+        """The pairing rules (each with its article) that *white* v *black* on *board* breaks."""
+        ...
+
 
 class EventDocument(QObject):
     """The event open in a window; emits :attr:`changed` after every action."""
@@ -329,3 +347,16 @@ class EventDocument(QObject):
 
     def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
         return self._report(self._backend.requested_bye(tpn, round_no, kind))
+
+    # -- pairings and play-off --
+    def change_pairing(
+        self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False
+    ) -> Changes:
+        return self._report(
+            self._backend.change_pairing(round_no, board, white, black, confirm=confirm)
+        )
+
+    def pairing_rules_broken(
+        self, round_no: int, board: int, white: int, black: int
+    ) -> tuple[str, ...]:
+        return self._backend.pairing_rules_broken(round_no, board, white, black)

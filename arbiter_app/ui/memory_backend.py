@@ -265,3 +265,19 @@ class MemoryBackend:
         raise RuleError(
             "requested byes are recorded in an event file: import the event into one first"
         )
+
+    # -- pairings and play-off --
+    def change_pairing(
+        self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False
+    ) -> Changes:
+        # The session checks a hand-made board against the pairing rules and journals it.
+        raise RuleError(
+            "changing a pairing by hand needs an event file: import the event into one first"
+        )
+
+    def pairing_rules_broken(
+        self, round_no: int, board: int, white: int, black: int
+    ) -> tuple[str, ...]:
+        raise RuleError(
+            "checking a pairing by hand needs an event file: import the event into one first"
+        )

@@ -24,6 +24,8 @@ from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.pairing import pair_next_round, paired_columns
 from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
 from arbiter_app.session.prize_queries import prize_list
+from arbiter_app.session.round_commands import pairing_rules_broken
+from arbiter_app.session.state import Tx
 from arbiter_app.ui.document import BoardLine, Changes, GameResult, StandingsOptions
 
 RESULT_TEXT = {
@@ -238,3 +240,25 @@ class SessionBackend:
     def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
         outcome = self.session.run("requested_bye", tpn=tpn, round=round_no, kind=kind)
         return ui_changes(outcome.changes)
+
+    # -- pairings and play-off --
+    def change_pairing(
+        self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False
+    ) -> Changes:
+        """The session's ``change_pairing``; *confirm* is only sent when given (the journal
+        keeps exactly what the arbiter confirmed)."""
+        args: dict[str, object] = {
+            "round": round_no,
+            "board": board,
+            "white": white,
+            "black": black,
+        }
+        if confirm:
+            args["confirm"] = True
+        return ui_changes(self.session.run("change_pairing", **args).changes)
+
+    def pairing_rules_broken(
+        self, round_no: int, board: int, white: int, black: int
+    ) -> tuple[str, ...]:
+        """What the session's ``change_pairing`` would ask to confirm (read only: nothing runs)."""
+        return tuple(pairing_rules_broken(Tx(self.session.state), round_no, board, white, black))

@@ -94,6 +94,7 @@ class Session:
         self._entries_cache: dict[int, tuple[RoundEntry, ...]] | None = None
         self._stale: set[int] = set()
         self._players_cache: tuple[Player, ...] | None = None
+        self._last_column: int | None = None
         self._listeners: list[Listener] = []
         # Rows each standing command replaced, by entry number, for commands run in this
         # session: undo writes them back instead of replaying the whole journal.
@@ -238,9 +239,12 @@ class Session:
 
     def last_column(self) -> int:
         """The last game column that has a board or an entry (0 when there is none)."""
-        tables = self._state.tables
-        boards = max((key[0] for key in tables["boards"]), default=0)
-        return max(boards, max((key[1] for key in tables["entries"]), default=0))
+        if self._last_column is None:
+            tables = self._state.tables
+            boards = max((key[0] for key in tables["boards"]), default=0)
+            entries = max((key[1] for key in tables["entries"]), default=0)
+            self._last_column = max(boards, entries)
+        return self._last_column
 
     def journal(self) -> list[JournalEntry]:
         return list(self._entries)
@@ -353,6 +357,7 @@ class Session:
     def _forget(self, changes: Changes) -> None:
         """Drop what the change made stale; players' entries are rebuilt only where touched."""
         self._event = None
+        self._last_column = None
         if changes.touches("players"):
             self._players_cache = None
         cache = self._entries_cache

@@ -144,11 +144,13 @@ class SessionBackend:
         return ui_changes(changes)
 
     def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes:
-        for board in self.session.boards(round_no):
-            if board.white == white and board.black == black:
-                command = "enter_result" if board.result is None else "correct_result"
+        for number, board_white, board_black in self.session.pairs(round_no):
+            if board_white == white and board_black == black:
+                # A game without its result has no entry yet (it reads as not paired).
+                entered = self.session.event.entry(white, round_no).opponent == black
+                command = "correct_result" if entered else "enter_result"
                 outcome = self.session.run(
-                    command, round=round_no, board=board.number, result=RESULT_TEXT[result]
+                    command, round=round_no, board=number, result=RESULT_TEXT[result]
                 )
                 return self._ran(outcome.changes)
         raise RuleError(f"players {white} and {black} are not paired in round {round_no}")

@@ -91,6 +91,10 @@ class Rated:
     """(round, opponent, rating) of the counted games, round order."""
     halves: int
     """Half-points (B.02 scoring 1/½/0, whatever the event's points) from the counted games."""
+    total: int = 0
+    """The sum of the counted opponents' ratings."""
+    lowest: int = 0
+    """The lowest counted rating (0 when none): what ARO/C1 cuts (14.1)."""
 
     @property
     def score(self) -> Fraction:
@@ -127,7 +131,8 @@ def _build_rated(ctx: TieBreakContext, unrated: int | None) -> dict[int, Rated]:
             if (rating := row[i].opponent_rating or registered[opps[i]]) is not None
         ]
         halves = sum([halves_of[code[r - 1]] for r, _, _ in ratings])
-        return Rated(len(played), tuple(ratings), halves)
+        values = [rating for _, _, rating in ratings]
+        return Rated(len(played), tuple(ratings), halves, sum(values), min(values) if values else 0)
 
     # A row depends on the player's entries and on the opponents' registered ratings.
     context = (t.rounds, unrated, registered)
@@ -221,9 +226,8 @@ def average_rating_of_opponents(
         r = rated[tpn]
         if trace is None and cut1 and r.games == len(r.ratings) and r.games > 1:
             # ARO/C1, every opponent rated: drop the lowest rating (14.1), integers only.
-            values = [x[2] for x in r.ratings]
-            n = len(values) - 1
-            total = sum(values) - min(values)
+            n = len(r.ratings) - 1
+            total = r.total - r.lowest
             out[tpn] = Fraction((2 * total + n) // (2 * n))
             continue
         kept = _apply_cuts(rated[tpn], spec.cut_low, spec.cut_high, rounds, trace)

@@ -25,6 +25,7 @@ def _forget_everything() -> None:
     table._ROWS.__init__()  # type: ignore[misc]
     unplayed._ROWS.__init__()  # type: ignore[misc]
     rating._RATED.__init__()  # type: ignore[misc]
+    unplayed._SIMPLE_TERMS.clear()
 
 
 def _values(event: Event) -> list[tuple[str, int, object, dict[str, object]]]:

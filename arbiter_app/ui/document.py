@@ -66,8 +66,9 @@ class GameResult(enum.Enum):
     """A board's result as the arbiter types it, from White's side.
 
     The key is the one typed in the pairings panel: ``1`` White wins, ``0``
-    Black wins, ``=`` draw, ``+`` White wins by forfeit, ``-`` Black wins by
-    forfeit.
+    Black wins, ``=`` draw (also ``5`` or ``½``, as other programs take it),
+    ``+`` White wins by forfeit, ``-`` Black wins by forfeit, ``x`` (or ``*``)
+    neither player came: a double forfeit, both lose.
     """
 
     WHITE_WINS = "1"
@@ -75,6 +76,7 @@ class GameResult(enum.Enum):
     DRAW = "="
     WHITE_FORFEIT_WIN = "+"
     BLACK_FORFEIT_WIN = "-"
+    DOUBLE_FORFEIT = "x"
 
     @property
     def label(self) -> str:
@@ -82,10 +84,11 @@ class GameResult(enum.Enum):
 
     @classmethod
     def from_key(cls, text: str) -> GameResult | None:
+        text = text.lower()
         for result in cls:
             if result.value == text:
                 return result
-        return None
+        return _OTHER_KEYS.get(text)
 
 
 _LABELS = {
@@ -94,7 +97,10 @@ _LABELS = {
     GameResult.DRAW: "½-½",
     GameResult.WHITE_FORFEIT_WIN: "+ -",
     GameResult.BLACK_FORFEIT_WIN: "- +",
+    GameResult.DOUBLE_FORFEIT: "- -",
 }
+
+_OTHER_KEYS = {"5": GameResult.DRAW, "½": GameResult.DRAW, "*": GameResult.DOUBLE_FORFEIT}
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,11 @@ def entries_for_result(white: int, black: int, result: GameResult) -> tuple[Roun
             RoundEntry(EntryKind.FORFEIT_WIN, black, Colour.WHITE),
             RoundEntry(EntryKind.FORFEIT_LOSS, white, Colour.BLACK),
         )
+    if result is GameResult.DOUBLE_FORFEIT:
+        return (
+            RoundEntry(EntryKind.FORFEIT_LOSS, black, Colour.WHITE),
+            RoundEntry(EntryKind.FORFEIT_LOSS, white, Colour.BLACK),
+        )
     if result is GameResult.BLACK_FORFEIT_WIN:
         return (
             RoundEntry(EntryKind.FORFEIT_LOSS, black, Colour.WHITE),

@@ -86,6 +86,8 @@ def _result_of(entry: RoundEntry, other: RoundEntry) -> GameResult | None:
         return GameResult.WHITE_FORFEIT_WIN
     if entry.kind is EntryKind.FORFEIT_LOSS and other.kind is EntryKind.FORFEIT_WIN:
         return GameResult.BLACK_FORFEIT_WIN
+    if entry.kind is EntryKind.FORFEIT_LOSS and other.kind is EntryKind.FORFEIT_LOSS:
+        return GameResult.DOUBLE_FORFEIT
     return None
 
 
@@ -132,12 +134,7 @@ def pairing_rows(
         w_entry = event.entry(board.white, round_no)
         b_entry = event.entry(board.black, round_no)
         result = _result_of(w_entry, b_entry) if w_entry.opponent == board.black else None
-        if result is not None:
-            text = result.label
-        elif w_entry.kind is EntryKind.FORFEIT_LOSS and b_entry.kind is EntryKind.FORFEIT_LOSS:
-            text = "- -"
-        else:
-            text = ""
+        text = result.label if result is not None else ""
         rows.append(
             PairingRow(
                 board.number,

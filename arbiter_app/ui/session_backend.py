@@ -34,6 +34,7 @@ RESULT_TEXT = {
     GameResult.DRAW: "1/2-1/2",
     GameResult.WHITE_FORFEIT_WIN: "+-",
     GameResult.BLACK_FORFEIT_WIN: "-+",
+    GameResult.DOUBLE_FORFEIT: "--",
 }
 
 

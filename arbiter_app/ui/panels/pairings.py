@@ -1,7 +1,8 @@
 """The pairings & results panel: one round's boards, results typed from the keyboard.
 
-Keys on a board: ``1`` White wins, ``0`` Black wins, ``=`` draw, ``+`` White
-wins by forfeit, ``-`` Black wins by forfeit. After a result, and on Enter,
+Keys on a board: ``1`` White wins, ``0`` Black wins, ``=`` (or ``5``) draw,
+``+`` White wins by forfeit, ``-`` Black wins by forfeit, ``x`` double
+forfeit (see :class:`~arbiter_app.ui.document.GameResult`). After a result, and on Enter,
 the cursor moves to the next board, so a whole round is entered without the
 mouse; the arrow keys move freely. Typing a result on a board that has one
 corrects it (the session's ``correct_result``).
@@ -86,7 +87,8 @@ class PairingsPanel(QWidget):
         self.view.setModel(self.model)
         self.view.setAccessibleName("Pairings and results")
         self.view.setAccessibleDescription(
-            "Type 1, 0 or = for a result, + or - for a forfeit; Enter moves to the next board"
+            "Type 1, 0 or = (or 5) for a result, + or - for a forfeit, x for a double forfeit;"
+            " Enter moves to the next board"
         )
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -341,3 +341,19 @@ def test_a_board_with_a_result_is_refused_before_any_rule_is_asked(
     assert box is not None and "has a result" in box.text()
     assert "Change anyway" not in [b.text() for b in box.buttons()]
     assert session_of(document).journal() == journal
+
+
+def test_a_double_forfeit_typed_is_stored_as_such(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument, path: Path
+) -> None:
+    panel.select_row(0)  # board 1 of round 2: 2 v 5
+    qtbot.keyClicks(panel.view, "x")
+    entry = session_of(document).journal()[-1]
+    assert (entry.command, entry.arguments["result"]) == ("enter_result", "--")
+    with Session.open(path, readonly=True) as stored:
+        assert stored.event.entry(2, 2).kind is EntryKind.FORFEIT_LOSS
+        assert stored.event.entry(5, 2).kind is EntryKind.FORFEIT_LOSS
+    panel.select_row(0)
+    qtbot.keyClicks(panel.view, "1")
+    entry = session_of(document).journal()[-1]
+    assert (entry.command, entry.arguments["result"]) == ("correct_result", "1-0")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import EntryKind, RoundEntry
+from arbiter_app.core.model import EntryKind, RoundEntry, System
 from arbiter_app.core.pairing.byes import registration_deadline_round
 from arbiter_app.session import queries
 from arbiter_app.session.codec import PLAYER_FIELDS, clean_player_fields, entry_row
@@ -74,11 +74,40 @@ def late_entry(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
     missed_name = args.get("missed", "not-paired")
     if missed_name not in _MISSED:
         raise CommandError(f"missed rounds are one of {', '.join(_MISSED)}, not {missed_name!r}")
+    _check_late_entry_possible(tx)
     _check_registration_open(tx)
     tpn = _new_player(tx, args, {"missed"})
     for round_no in range(1, queries.paired_rounds(tx) + 1):
         tx.put("entries", (tpn, round_no), entry_row(RoundEntry(_MISSED[missed_name])))
     return tpn
+
+
+def late_entry_refusal(system: System, paired: int, planned: int) -> str | None:
+    """Why no player can join now, or None when a late entry can still play.
+
+    A round robin's schedule is the Berger table for its number of players
+    (FIDE C.05 Annex 1), fixed when round 1 is paired: nobody can join it
+    afterwards. A player registered once every planned round is paired would
+    play no game at all.
+    """
+    if paired and system.is_round_robin:
+        return (
+            "a round robin's schedule is fixed by its pairing table once round 1 is paired"
+            " (FIDE C.05 Annex 1): no player can join it now"
+        )
+    if planned and paired >= planned:
+        return f"all {planned} rounds are paired: a player registered now would play no game"
+    return None
+
+
+def _check_late_entry_possible(tx: Tx) -> None:
+    refusal = late_entry_refusal(
+        System(tx.setting("system", System.SWISS.value)),
+        queries.paired_rounds(tx),
+        int(tx.setting("rounds", 0)),
+    )
+    if refusal is not None:
+        raise RuleError(refusal)
 
 
 def rounds_finished(tx: Tx) -> int:

@@ -69,3 +69,35 @@ def test_a_withdrawn_player_asks_for_no_bye(tmp_path: Path) -> None:
         with pytest.raises(RuleError, match="player 2 withdrew from round 3; no bye"):
             session.run("requested_bye", tpn=2, round=4, kind="half")
         assert session.journal() == journal
+
+
+def test_nobody_joins_a_round_robin_once_it_is_paired(tmp_path: Path) -> None:
+    """FIDE C.05 Annex 1: the Berger table for the number of players is fixed at round 1."""
+    session = Session.create(
+        tmp_path / "rr.arbiter",
+        name="Club RR",
+        system="round-robin",
+        rounds=3,
+        clock=TickingClock(),
+        durable=False,
+    )
+    with session:
+        for name in ("Ann", "Ben", "Cid", "Dee"):
+            session.run("add_player", name=name)
+        session.run("record_pairings", round=1, boards=[[1, 4], [2, 3]])
+        journal = session.journal()
+        with pytest.raises(RuleError, match="round robin's schedule is fixed"):
+            session.run("late_entry", name="Eve")
+        assert session.journal() == journal
+        assert len(session.event.players) == 4
+
+
+def test_no_late_entry_once_every_round_is_paired(tmp_path: Path) -> None:
+    with online_event(tmp_path / "o.arbiter", preset=None) as session:
+        session.run("edit_settings", rounds=2)
+        play_round(session, 1)
+        session.run("late_entry", name="Eve")  # round 2 is still to be paired: Eve can play it
+        session.run("record_pairings", round=2, boards=[[1, 2], [3, 4]], byes=[[5, "pairing-bye"]])
+        with pytest.raises(RuleError, match="all 2 rounds are paired"):
+            session.run("late_entry", name="Fay")
+        assert [p.name for p in session.event.players][-1] == "Eve"

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event, Player
 from arbiter_app.core.pairing.byes import registration_deadline_round
-from arbiter_app.session.player_commands import DEADLINE_PRESETS
+from arbiter_app.session.player_commands import DEADLINE_PRESETS, late_entry_refusal
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.pairing_numbers import PairingNumbersDialog
 from arbiter_app.ui.dialogs.player import LateEntryTerms, PlayerDialog
@@ -277,12 +277,17 @@ class PlayersPanel(QWidget):
         self.bye_action.setEnabled(active and paired < planned)
         self.numbers_action.setEnabled(paired == 0 and len(self.tournament.players) > 1)
         late = paired > 0
+        refusal = late_entry_refusal(self.tournament.system, paired, planned) if late else None
         self.add_action.setText("Late entry…" if late else "Add player…")
-        self.add_action.setToolTip(
-            f"Register a late entry: rounds 1–{paired} are paired already"
-            if late
-            else "Register a player"
-        )
+        self.add_action.setEnabled(refusal is None)
+        if refusal is not None:
+            self.add_action.setToolTip(f"No late entry: {refusal}")
+        else:
+            self.add_action.setToolTip(
+                f"Register a late entry: rounds 1–{paired} are paired already"
+                if late
+                else "Register a player"
+            )
         button = self.toolbar.widgetForAction(self.add_action)
         if button is not None:
             button.setAccessibleName(self.add_action.text().rstrip("…"))

@@ -556,13 +556,25 @@ def test_without_a_file_players_are_edited_and_numbers_need_a_file(
     document.undo()
     document.undo()
     assert document.tournament == rr_event
-    # The round robin is played: a late entry or a bye needs the tournament file.
+    # Nobody joins a round robin once it is paired (its Berger table is fixed).
+    assert not panel.add_action.isEnabled()
+    assert "round robin's schedule is fixed" in panel.add_action.toolTip()
+
+
+def test_without_a_file_a_late_entry_needs_one(
+    qtbot: QtBot, swiss_event: Event, errors: Errors
+) -> None:
+    document = EventDocument(MemoryBackend(swiss_event))
+    panel = PlayersPanel(document)
+    qtbot.addWidget(panel)
+    panel.show()
+    assert panel.add_action.isEnabled()
     click(qtbot, panel, panel.add_action)
     assert isinstance(panel.dialog, PlayerDialog)
     panel.dialog.name.setText("Eve")
     panel.dialog.accept()
     assert errors.messages == ["rounds are paired already; a late entry needs a tournament file"]
-    assert document.tournament == rr_event
+    assert document.tournament == swiss_event
 
 
 # -- the model -----------------------------------------------------------------------------

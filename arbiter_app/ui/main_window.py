@@ -441,7 +441,8 @@ class MainWindow(QMainWindow):
         def make() -> None:
             if path is None:
                 raise ArbiterError(
-                    "sheets are printed from a tournament file: save the event first"
+                    "sheets are printed from a tournament file: this event has none yet"
+                    " (start it with File ▸ New, or import it, to give it one)"
                 )
             sheets.append(SHEETS[name](load_source(path), None))
 

@@ -169,7 +169,8 @@ def card(
 ) -> PlayoffStep:
     text = step.text
     if step.players:
-        text += f"\nPlayers: {_names_line(step.players, names)}"
+        label = "Toss winner" if step.code == "choose" else "Players"
+        text += f"\n{label}: {_names_line(step.players, names)}"
     if step.games:
         text += "\nGames: " + "; ".join(
             f"{g.id} {names.get(g.white, g.white)} – {names.get(g.black, g.black)}"

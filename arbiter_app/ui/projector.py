@@ -86,7 +86,8 @@ class ProjectorWindow(QWidget):
 
     def refresh(self) -> None:
         event = self.document.tournament
-        self.setWindowTitle(f"{event.name or 'Arbiter'} — standings")
+        shown = "play-off" if self.showing_bracket else "standings"
+        self.setWindowTitle(f"{event.name or 'Arbiter'} — {shown}")
         self.title.setText(
             f"{event.name}  ·  play-off"
             if self.showing_bracket

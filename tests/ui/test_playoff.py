@@ -178,6 +178,9 @@ def test_a_whole_play_off_from_the_card(qtbot: QtBot, demo: EventDocument) -> No
     press(panel, "Toss by computer…")
     assert isinstance(last_action(demo), Toss)
     assert panel.card.title == "Record the colour chosen"
+    winner = last_action(demo).draw.outcome[0]
+    names = {p.tpn: p.name for p in demo.tournament.players}
+    assert f"Toss winner: {winner}. {names[winner]}" in panel.card.text
     press(panel, "White")
     press(panel, "Already printed")
     press(panel, "Enter results…")  # a draw: Black wins the Armageddon (3.5.2)
@@ -289,9 +292,11 @@ def test_the_projector_shows_the_bracket(qtbot: QtBot, demo: EventDocument) -> N
     for label in ("Start the play-off…", "Draw by computer…", "Already printed", "Enter results…"):
         press(panel, label)
     assert not projector.showing_bracket
+    assert projector.windowTitle() == "Demo Classical 2026 — standings"
     qtbot.keyClick(projector, Qt.Key.Key_B)
     assert projector.showing_bracket
     assert projector.title.text() == "Demo Classical 2026  ·  play-off"
+    assert projector.windowTitle() == "Demo Classical 2026 — play-off"
     assert projector.bracket.stages == panel.bracket.stages
     assert projector.bracket.font().pointSizeF() > panel.bracket.font().pointSizeF()
     qtbot.keyClick(projector, Qt.Key.Key_B)

@@ -13,7 +13,10 @@ from arbiter_app.ui.rows import PairingRow
 HEADERS = ("Board", "White", "Result", "Black")
 RESULT_COLUMN = 2
 TOOLTIPS = {
-    RESULT_COLUMN: "Type 1, 0 or = for a result, + or - for a forfeit; Enter moves on",
+    RESULT_COLUMN: (
+        "Type 1, 0 or = (or 5) for a result, + or - for a forfeit, x for a double forfeit;"
+        " Enter moves on"
+    ),
 }
 
 

@@ -4,8 +4,8 @@ Keys on a board: ``1`` White wins, ``0`` Black wins, ``=`` (or ``5``) draw,
 ``+`` White wins by forfeit, ``-`` Black wins by forfeit, ``x`` double
 forfeit (see :class:`~arbiter_app.ui.document.GameResult`). After a result, and on Enter,
 the cursor moves to the next board, so a whole round is entered without the
-mouse; the arrow keys move freely. Typing a result on a board that has one
-corrects it (the session's ``correct_result``).
+mouse; the arrow keys move freely. Typing another result on a board that has
+one asks first, then corrects it (the session's ``correct_result``).
 
 "Change pairing…" (button, context menu) sets White and Black of the
 selected board by hand through the session's ``change_pairing``: a change
@@ -38,7 +38,7 @@ from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
 from arbiter_app.ui.document import Changes, EventDocument, GameResult
 from arbiter_app.ui.models.pairings import RESULT_COLUMN, PairingsModel
-from arbiter_app.ui.rows import pairing_rows
+from arbiter_app.ui.rows import PairingRow, pairing_rows
 from arbiter_app.ui.widgets.table import size_columns
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -110,6 +110,7 @@ class PairingsPanel(QWidget):
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._show_context_menu)
         self.pairing_dialog: PairingDialog | None = None
+        self.correction_box: QMessageBox | None = None
         self.message: QMessageBox | None = None
         """The last pairing question or refusal shown (opened, not executed: tests answer it)."""
         bar = QHBoxLayout()
@@ -193,12 +194,39 @@ class PairingsPanel(QWidget):
         if pairing.black is None:
             return
         target = self._next_board_after(row)
+        if pairing.result is result:
+            self.select_row(target)  # the same result typed again: nothing to change
+            return
+        if pairing.result_text and not self.confirm_correction(pairing, result):
+            return
         try:
             self.document.set_result(self.round.value(), pairing.white, pairing.black, result)
         except ArbiterError as exc:
             show_error(self, exc)
             return
         self.select_row(target)
+
+    def confirm_correction(self, pairing: PairingRow, result: GameResult) -> bool:
+        """Ask before a typed key replaces a result already entered (the default keeps it).
+
+        A result decides places and money: a key pressed on the wrong board must
+        not overwrite a result silently (the command line asks for ``--correct``).
+        """
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Correct a result",
+            f"Board {pairing.board}, {pairing.white_name} – {pairing.black_name}, has the"
+            f" result {pairing.result_text}. Change it to {result.label}?",
+            QMessageBox.StandardButton.NoButton,
+            self,
+        )
+        change = box.addButton(f"Change to {result.label}", QMessageBox.ButtonRole.AcceptRole)
+        keep = box.addButton(f"Keep {pairing.result_text}", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        self.correction_box = box
+        box.exec()
+        return box.clickedButton() is change
 
     def ask_initial_colour(self) -> Colour | None:
         """Round 1: the colour of the top-ranked player, drawn by lot (C.04.3 article 5.2.5)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -105,7 +107,9 @@ class StandingsPanel(QWidget):
             show_error(self, exc)
             return
         current = self.document.standings_options
-        self.apply(StandingsOptions(codes, "", current.rule_set))
+        # A list typed by hand replaces the tie-breaks only: the rule set and the play-off
+        # (its places and regulation) stay as announced.
+        self.apply(replace(current, tiebreaks=codes, preset=""))
 
     def apply(self, options: StandingsOptions) -> None:
         try:

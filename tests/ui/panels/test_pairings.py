@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.model import EntryKind, Event, Outcome
@@ -122,3 +124,50 @@ def test_a_round_without_pairings_says_so(qtbot: QtBot, rr_event: Event) -> None
     panel.show_round(4)
     assert panel.model.rowCount() == 0
     assert panel.summary.text() == "No pairings for this round yet"
+
+
+def _answer_correction(panel: PairingsPanel, choose: str, seen: list[str]) -> None:
+    """Answer the correction question when it shows (it is modal)."""
+
+    def answer() -> None:
+        box = panel.correction_box
+        if box is None or not box.isVisible():
+            QTimer.singleShot(10, answer)
+            return
+        seen.append(box.text())
+        (button,) = [b for b in box.buttons() if b.text().startswith(choose)]
+        button.click()
+
+    QTimer.singleShot(0, answer)
+
+
+@pytest.mark.correction_box
+def test_typing_over_a_result_asks_and_keeps_it_unless_told(qtbot: QtBot, rr_event: Event) -> None:
+    panel, document = make_panel(qtbot, rr_event)
+    panel.show_round(1)
+    panel.select_row(0)  # board 1: 1 beat 4
+    seen: list[str] = []
+    _answer_correction(panel, "Keep", seen)
+    qtbot.keyClicks(panel.view, "0")
+    assert seen == ["Board 1, Ada – Dov, has the result 1-0. Change it to 0-1?"]
+    assert document.tournament.entry(1, 1).outcome is Outcome.WIN
+    assert panel.current_row() == 0  # kept: the cursor stays on the board
+    assert isinstance(panel.correction_box, QMessageBox)
+    assert panel.correction_box.defaultButton().text() == "Keep 1-0"
+    _answer_correction(panel, "Change", seen)
+    qtbot.keyClicks(panel.view, "0")
+    assert document.tournament.entry(1, 1).outcome is Outcome.LOSS
+    assert panel.current_row() == 1
+    QApplication.processEvents()
+
+
+@pytest.mark.correction_box
+def test_the_same_result_typed_again_asks_nothing(qtbot: QtBot, rr_event: Event) -> None:
+    panel, document = make_panel(qtbot, rr_event)
+    panel.show_round(1)
+    panel.select_row(0)
+    before = document.tournament
+    qtbot.keyClicks(panel.view, "1")  # board 1 is 1-0 already
+    assert panel.correction_box is None
+    assert document.tournament is before
+    assert panel.current_row() == 1

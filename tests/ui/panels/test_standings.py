@@ -106,3 +106,27 @@ def test_a_cut_contribution_is_struck_through(qtbot: QtBot, document: EventDocum
     cut = [r for r in range(dialog.table.rowCount()) if dialog.table.item(r, 2).font().strikeOut()]
     assert len(cut) == 1
     assert "cut" in dialog.table.item(cut[0], 3).text()
+
+
+def test_a_typed_list_keeps_the_play_off_announced(qtbot: QtBot, document: EventDocument) -> None:
+    """Typing tie-breaks changes the list only: the play-off places and regulation stay."""
+    document.set_standings_options(
+        StandingsOptions(
+            ("BH",),
+            "",
+            RuleSet.FIDE_2024,
+            playoff_places=(1,),
+            playoff_regulation="gct-2023-classical",
+        )
+    )
+    panel = make_panel(qtbot, document)
+    panel.codes.setFocus()
+    panel.codes.clear()
+    qtbot.keyClicks(panel.codes, "SB, WIN")
+    qtbot.keyClick(panel.codes, Qt.Key.Key_Return)
+    options = document.standings_options
+    assert options.tiebreaks == ("SB", "WIN")
+    assert options.preset == ""
+    assert options.rule_set is RuleSet.FIDE_2024
+    assert options.playoff_places == (1,)
+    assert options.playoff_regulation == "gct-2023-classical"

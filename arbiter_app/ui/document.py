@@ -186,6 +186,15 @@ class Backend(Protocol):
 
     def close(self) -> None: ...
 
+    # -- event settings --
+    def event_settings(self) -> dict[str, object]:
+        """The event's settings, keyed and valued as the session's ``edit_settings`` takes them."""
+        ...
+
+    def edit_settings(self, values: Mapping[str, object]) -> Changes:
+        """Change the settings in *values* (keys of ``edit_settings``) in one step."""
+        ...
+
 
 class EventDocument(QObject):
     """The event open in a window; emits :attr:`changed` after every action."""
@@ -274,3 +283,10 @@ class EventDocument(QObject):
 
     def redo_label(self) -> str | None:
         return self._backend.redo_label()
+
+    # -- event settings --
+    def event_settings(self) -> dict[str, object]:
+        return self._backend.event_settings()
+
+    def edit_settings(self, values: Mapping[str, object]) -> Changes:
+        return self._report(self._backend.edit_settings(values))

@@ -14,6 +14,7 @@ from datetime import date
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -126,9 +127,9 @@ class EventSettingsDialog(QDialog):
         self.setWindowTitle("Event settings")
         self.setAccessibleName("Event settings")
         grid = QGridLayout()
-        grid.addWidget(self._event_box(), 0, 0, 2, 1)
+        grid.addWidget(self._event_box(), 0, 0)
         grid.addWidget(self._rules_box(), 0, 1)
-        grid.addWidget(self._ranking_box(), 1, 1)
+        grid.addWidget(self._ranking_box(), 1, 0, 1, 2)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
         layout = QVBoxLayout(self)
@@ -187,6 +188,8 @@ class EventSettingsDialog(QDialog):
         self.rule_note = QLabel(box)
         self.rule_note.setWordWrap(True)
         self.rule_note.setAccessibleName("Which FIDE text applies")
+        # Two lines are kept for the note: the form does not grow for a wrapped label.
+        self.rule_note.setMinimumHeight(self.fontMetrics().lineSpacing() * 2 + 2)
         form.addRow("", self.rule_note)
         self.bye_policy = QComboBox(box)
         self.bye_policy.setAccessibleName("Bye policy")
@@ -204,7 +207,7 @@ class EventSettingsDialog(QDialog):
         self.round_points.setAccessibleName("Points per round")
         self.round_points.setHorizontalHeaderLabels(["Points"])
         self.round_points.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.round_points.setMaximumHeight(self.fontMetrics().height() * 9)
+        self.round_points.setMinimumHeight(self.fontMetrics().height() * 8)
         form.addRow("", self.round_points)
         return box
 
@@ -316,6 +319,18 @@ class EventSettingsDialog(QDialog):
     def _per_round_toggled(self, on: bool) -> None:
         self.round_points.setVisible(on)
         self.points.setEnabled(not on)
+        self._fit()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        """Grow to the full size hint: the wrapped notes hide part of the height forms need."""
+        if not self.isVisible():
+            return  # the hint is only right once the dialog is shown
+        hint = self.sizeHint()
+        self.resize(max(self.width(), hint.width()), max(self.height(), hint.height()))
 
     def _preset_chosen(self, index: int) -> None:
         """A preset fills in what it announces; the arbiter may still change any of it."""

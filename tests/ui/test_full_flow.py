@@ -16,14 +16,14 @@ real dialog once it is up.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 from pathlib import Path
 from typing import TypeVar
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
-    QApplication,
     QDialog,
     QDialogButtonBox,
     QInputDialog,
@@ -43,6 +43,7 @@ from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.settings import Settings
 
 W = TypeVar("W", bound=QWidget)
+D = TypeVar("D", bound=QDialog)
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -79,15 +80,39 @@ def ok_of(dialog: QDialog) -> QWidget:
     return box.button(QDialogButtonBox.StandardButton.Ok)
 
 
-def when_modal(answer: Callable[[QWidget], None]) -> None:
-    """Answer the modal dialog about to be executed, once it is up."""
+@contextmanager
+def answering(window: MainWindow, kind: type[D], answer: Callable[[D], None]) -> Iterator[None]:
+    """Answer the modal dialog of *kind* that the block executes, once it is up.
+
+    A failed check inside *answer* rejects the dialog (so nothing hangs) and is
+    raised when the block ends.
+    """
+    failures: list[BaseException] = []
+    answered: list[D] = []
+    waiting = [True]
 
     def run() -> None:
-        dialog = QApplication.activeModalWidget()
-        assert dialog is not None, "no modal dialog came up"
-        answer(dialog)
+        if not waiting[0]:
+            return
+        found = [d for d in window.findChildren(kind) if d.isVisible()]
+        if not found:
+            QTimer.singleShot(10, run)  # not up yet
+            return
+        answered.append(found[-1])
+        try:
+            answer(found[-1])
+        except BaseException as exc:
+            failures.append(exc)
+            found[-1].reject()
 
     QTimer.singleShot(0, run)
+    try:
+        yield
+    finally:
+        waiting[0] = False
+    if failures:
+        raise failures[0]
+    assert answered, f"no {kind.__name__} came up"
 
 
 def press(window: MainWindow, qtbot: QtBot, label: str) -> None:
@@ -101,16 +126,14 @@ def enter_playoff_results(window: MainWindow, qtbot: QtBot, result: str) -> list
     """Press "Enter results…" and give every game of the step *result* in the real dialog."""
     games: list[str] = []
 
-    def answer(dialog: QWidget) -> None:
-        assert isinstance(dialog, ResultsDialog)
+    def answer(dialog: ResultsDialog) -> None:
         for game, box in dialog.boxes.items():
             box.setCurrentIndex(box.findData(result))
             games.append(game)
         click(qtbot, ok_of(dialog))
 
-    when_modal(answer)
-    press(window, qtbot, "Enter results…")
-    assert games, "the results dialog did not come up"
+    with answering(window, ResultsDialog, answer):
+        press(window, qtbot, "Enter results…")
     return games
 
 
@@ -142,6 +165,7 @@ def test_a_new_round_robin_to_its_play_off_and_prizes(
     qtbot: QtBot, settings: Settings, tmp_path: Path
 ) -> None:
     window = app.create_window(settings)
+    window.ask_to_discard = lambda: True  # type: ignore[method-assign]
     qtbot.addWidget(window)
     window.show()
     window.activateWindow()
@@ -260,13 +284,12 @@ def test_a_new_round_robin_to_its_play_off_and_prizes(
     # The Armageddon knockout: the bye drawn by lot at the venue (3.4.1), typed in.
     assert card.title == "Draw lots"
 
-    def drawn(dialog: QWidget) -> None:
-        assert isinstance(dialog, QInputDialog)
+    def drawn(dialog: QInputDialog) -> None:
         dialog.setTextValue("3, 2, 1")
-        dialog.accept()
+        click(qtbot, ok_of(dialog))
 
-    when_modal(drawn)
-    press(window, qtbot, "Enter a physical draw…")
+    with answering(window, QInputDialog, drawn):
+        press(window, qtbot, "Enter a physical draw…")
     state = document.playoff_state()
     assert state is not None
     physical = state.actions[-1]
@@ -279,14 +302,13 @@ def test_a_new_round_robin_to_its_play_off_and_prizes(
     step = window.playoff.runner.current_step()
     assert step is not None and sorted(step.players) == [1, 2]
 
-    def toss(dialog: QWidget) -> None:
-        assert isinstance(dialog, QInputDialog)
-        assert dialog.comboBoxItems() == ["1. Ada Lovelace", "2. Bea Novak"]
+    def toss(dialog: QInputDialog) -> None:
+        assert sorted(dialog.comboBoxItems()) == ["1. Ada Lovelace", "2. Bea Novak"]
         dialog.setTextValue("2. Bea Novak")
-        dialog.accept()
+        click(qtbot, ok_of(dialog))
 
-    when_modal(toss)
-    press(window, qtbot, "Enter the toss…")
+    with answering(window, QInputDialog, toss):
+        press(window, qtbot, "Enter the toss…")
     state = document.playoff_state()
     assert state is not None
     first_toss = state.actions[-1]

@@ -13,7 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
 
 from arbiter_app import __version__
@@ -97,6 +97,21 @@ def create_window(settings: Settings, demo_folder: Path | None = None) -> MainWi
     return window
 
 
+WARM_UP_DELAY_MS = 1000
+"""How long after start-up the libraries for writing are loaded (the window is in use by then)."""
+
+
+def warm_up() -> None:
+    """Load what the first change to the file needs, once the window is idle.
+
+    The tournament file is written through sqlite-utils, which is imported on
+    the first write (:attr:`arbiter_app.store.file.EventFile.db`) so that
+    opening a file does not wait for it; loading it here, a second after the
+    window appeared, keeps that wait off the first result the arbiter types.
+    """
+    import sqlite_utils  # noqa: F401
+
+
 def run(demo: bool = False, open_file: str | None = None) -> int:
     """Start the desktop application; returns the exit status.
 
@@ -119,6 +134,7 @@ def run(demo: bool = False, open_file: str | None = None) -> int:
             window.show()
             if open_file and not demo:
                 window.open_path(Path(open_file))
+            QTimer.singleShot(WARM_UP_DELAY_MS, warm_up)
             return int(app.exec())
         finally:
             handler.uninstall()

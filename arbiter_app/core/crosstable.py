@@ -106,6 +106,7 @@ def swiss_crosstable(
         number = {tpn: i for i, tpn in enumerate(order, start=1)}
     else:
         number = {tpn: tpn for tpn in players}
+    scores = event.scores(rounds)
     rows = []
     for tpn in order:
         p = players[tpn]
@@ -119,7 +120,7 @@ def swiss_crosstable(
                 p.name,
                 p.rating,
                 cells,
-                event.score(tpn, rounds),
+                scores[tpn],
                 places.get(tpn, ""),
             )
         )

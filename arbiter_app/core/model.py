@@ -13,6 +13,7 @@ Pairing numbers (TPN, "tournament pairing number") identify players; they are
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -411,7 +412,52 @@ class Event:
         return total + self.adjustment_total(tpn, after_round)
 
     def scores(self, after_round: int | None = None) -> dict[int, Fraction]:
-        return {p.tpn: self.score(p.tpn, after_round) for p in self.players}
+        """Every player's :meth:`score`, computed once per event and round (an Event is a value).
+
+        The sums run on integers (units of the least common denominator of the
+        point values) rather than on Fractions: a 1,000-player event asks for
+        all scores after every result.
+        """
+        last = self.rounds_played if after_round is None else after_round
+        cache = self._scores_after
+        if last not in cache:
+            cache[last] = self._sum_scores(last, after_round)
+        return dict(cache[last])
+
+    @cached_property
+    def _scores_after(self) -> dict[int, dict[int, Fraction]]:
+        return {}
+
+    def _sum_scores(self, last: int, after_round: int | None) -> dict[int, Fraction]:
+        systems = [self.points_system_for(r) for r in range(1, last + 1)]
+        values = {v for s in {*systems, self.point_system} for v in s.all_values()}
+        values.update(a.points for a in self.adjustments)
+        unit = math.lcm(1, *(v.denominator for v in values))
+        worth: list[dict[tuple[EntryKind, Outcome | None], int]] = []
+        by_system: dict[PointSystem, dict[tuple[EntryKind, Outcome | None], int]] = {}
+        for system in systems:
+            if system not in by_system:
+                lookup: dict[tuple[EntryKind, Outcome | None], int] = {}
+                for kind in EntryKind:
+                    game = kind is EntryKind.GAME
+                    for outcome in tuple(Outcome) if game else (None,):
+                        sample = RoundEntry(kind, 1 if kind.has_opponent else None, None, outcome)
+                        lookup[(kind, outcome)] = int(sample.points(system) * unit)
+                by_system[system] = lookup
+            worth.append(by_system[system])
+        absent = [w[(EntryKind.NOT_PAIRED, None)] for w in worth]
+        adjusted: dict[int, int] = {}
+        for adj in self.adjustments:
+            if after_round is not None and adj.round is not None and adj.round > after_round:
+                continue
+            adjusted[adj.tpn] = adjusted.get(adj.tpn, 0) + int(adj.points * unit)
+        out: dict[int, Fraction] = {}
+        for p in self.players:
+            row = self.entries.get(p.tpn, ())[:last]
+            total = sum([w[(e.kind, e.outcome)] for w, e in zip(worth, row, strict=False)])
+            total += sum(absent[len(row) :]) + adjusted.get(p.tpn, 0)
+            out[p.tpn] = Fraction(total, unit)
+        return out
 
     def max_points_per_round(self, round_no: int) -> Fraction:
         return self.points_system_for(round_no).win

@@ -20,11 +20,15 @@ import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
-
-import chess
-import chess.pgn
+from typing import TYPE_CHECKING
 
 from arbiter_app.core.errors import InputError, Issue
+
+if TYPE_CHECKING:
+    import chess.pgn
+
+# python-chess is imported where games are written or read, not with this module: the
+# desktop app loads this module at start and a third of a second matters there.
 
 RESULTS = ("1-0", "0-1", "1/2-1/2")
 ARMAGEDDON_TAG = "Armageddon"
@@ -72,6 +76,9 @@ def _pgn_date(day: date | None) -> str:
 
 def game_to_pgn(game: PlayoffGame) -> chess.pgn.Game:
     """The python-chess game of *game* (moves checked for legality when given)."""
+    import chess
+    import chess.pgn
+
     pgn = chess.pgn.Game()
     pgn.headers["Event"] = game.event or "?"
     pgn.headers["Site"] = game.site or "?"
@@ -103,6 +110,8 @@ def games_to_pgn(games: Iterable[PlayoffGame]) -> str:
     """All *games* as one PGN text (games separated by a blank line)."""
     chunks = []
     for game in games:
+        import chess.pgn
+
         exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
         chunks.append(game_to_pgn(game).accept(exporter))
     return "\n\n".join(chunks) + ("\n" if chunks else "")
@@ -128,6 +137,8 @@ def read_pgn_results(text: str, *, source: str = "PGN") -> list[PlayoffGame]:
     Raises :class:`InputError` listing every game without both players, with
     no final result, or with moves python-chess could not read.
     """
+    import chess.pgn
+
     handle = _CountingReader(text)
     games: list[PlayoffGame] = []
     issues: list[Issue] = []

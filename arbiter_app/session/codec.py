@@ -278,18 +278,26 @@ def entries_by_player(
     return out
 
 
+def players_from_state(state: State) -> tuple[Player, ...]:
+    """The players the rows describe, in pairing-number order."""
+    return tuple(
+        player_from_row(key[0], row) for key, row in sorted(state.tables["players"].items())
+    )
+
+
 def event_from_state(
-    state: State, entries: Mapping[int, tuple[RoundEntry, ...]] | None = None
+    state: State,
+    entries: Mapping[int, tuple[RoundEntry, ...]] | None = None,
+    players: tuple[Player, ...] | None = None,
 ) -> Event:
-    """The core :class:`Event` the rows describe (*entries*: already built, if known).
+    """The core :class:`Event` the rows describe (*entries*, *players*: already built, if known).
 
     A game whose result is not in yet has no entry, so it reads as *not paired*
     for that round: the standings of a round in progress are those after the
     previous round plus the results already entered.
     """
-    players = tuple(
-        player_from_row(key[0], row) for key, row in sorted(state.tables["players"].items())
-    )
+    if players is None:
+        players = players_from_state(state)
     rule_set = state.setting("rule_set")
     adjustments = tuple(
         PointAdjustment(row["tpn"], Fraction(row["points"]), row["round"], row["reason"] or "")

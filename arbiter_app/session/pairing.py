@@ -29,9 +29,7 @@ RECORDABLE_BYES = (
 
 def paired_columns(session: Session) -> int:
     """The last game column of the file that has a board or an entry."""
-    tables = session.state.tables
-    rounds = [key[0] for key in tables["boards"]] + [key[1] for key in tables["entries"]]
-    return max(rounds, default=0)
+    return session.last_column()
 
 
 def pair_next_round(

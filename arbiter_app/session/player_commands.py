@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import EntryKind, RoundEntry
+from arbiter_app.core.model import EntryKind, RoundEntry, System
+from arbiter_app.core.pairing.byes import registration_deadline_round
 from arbiter_app.session import queries
 from arbiter_app.session.codec import PLAYER_FIELDS, clean_player_fields, entry_row
 from arbiter_app.session.registry import CommandError, Context, arg_int, command
@@ -24,6 +25,9 @@ _MISSED = {
     "zero-bye": EntryKind.ZERO_BYE,
 }
 """What a late entrant gets for the rounds already played (the regulations decide)."""
+
+DEADLINE_PRESETS = frozenset({"online-swiss"})
+"""Presets whose regulations close registration part-way (seed 002_… Registration)."""
 
 
 def _fields(args: dict[str, Any], *, required: bool) -> dict[str, Any]:
@@ -63,14 +67,71 @@ def add_player(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
 
 @command("late_entry")
 def late_entry(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
-    """Register a player after rounds were paired; the missed rounds get *missed*."""
+    """Register a player after rounds were paired; the missed rounds get *missed*.
+
+    Under the seed 002_… regulations registration closes part-way through the event.
+    """
     missed_name = args.get("missed", "not-paired")
     if missed_name not in _MISSED:
         raise CommandError(f"missed rounds are one of {', '.join(_MISSED)}, not {missed_name!r}")
+    _check_late_entry_possible(tx)
+    _check_registration_open(tx)
     tpn = _new_player(tx, args, {"missed"})
     for round_no in range(1, queries.paired_rounds(tx) + 1):
         tx.put("entries", (tpn, round_no), entry_row(RoundEntry(_MISSED[missed_name])))
     return tpn
+
+
+def late_entry_refusal(system: System, paired: int, planned: int) -> str | None:
+    """Why no player can join now, or None when a late entry can still play.
+
+    A round robin's schedule is the Berger table for its number of players
+    (FIDE C.05 Annex 1), fixed when round 1 is paired: nobody can join it
+    afterwards. A player registered once every planned round is paired would
+    play no game at all.
+    """
+    if paired and system.is_round_robin:
+        return (
+            "a round robin's schedule is fixed by its pairing table once round 1 is paired"
+            " (FIDE C.05 Annex 1): no player can join it now"
+        )
+    if planned and paired >= planned:
+        return f"all {planned} rounds are paired: a player registered now would play no game"
+    return None
+
+
+def _check_late_entry_possible(tx: Tx) -> None:
+    refusal = late_entry_refusal(
+        System(tx.setting("system", System.SWISS.value)),
+        queries.paired_rounds(tx),
+        int(tx.setting("rounds", 0)),
+    )
+    if refusal is not None:
+        raise RuleError(refusal)
+
+
+def rounds_finished(tx: Tx) -> int:
+    """Rounds whose every game has its result (the last paired round may still be in play)."""
+    paired = queries.paired_rounds(tx)
+    boards = queries.boards_of_round(tx, paired).values()
+    if all(queries.has_result(tx, paired, board) for board in boards):
+        return paired
+    return paired - 1
+
+
+def _check_registration_open(tx: Tx) -> None:
+    """Seed 002_… Registration: players register "before half the number of rounds of the
+    tournament minus 1, rounded up, are played" (before the end of round 4 of 10)."""
+    if tx.setting("preset") not in DEADLINE_PRESETS:
+        return
+    planned = int(tx.setting("rounds", 0))
+    last = registration_deadline_round(planned)
+    if rounds_finished(tx) >= last:
+        raise RuleError(
+            f"registration closed at the end of round {last} of {planned} (seed 002_… "
+            "Registration: players register before half the rounds minus one, rounded up, "
+            "are played)"
+        )
 
 
 @command("edit_player")
@@ -139,7 +200,7 @@ def requested_bye(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     tpn = arg_int(args, "tpn", minimum=1)
     round_no = arg_int(args, "round", minimum=1)
     kind_name = args.get("kind")
-    queries.player(tx, tpn)
+    row = queries.player(tx, tpn)
     planned = int(tx.setting("rounds", 0))
     if round_no > planned:
         raise RuleError(f"the event has {planned} rounds")
@@ -152,6 +213,9 @@ def requested_bye(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         return
     if kind_name not in _REQUESTABLE:
         raise CommandError(f"a requested bye is half, full or zero (or none), not {kind_name!r}")
+    withdrawn = row["withdrawn_from_round"]
+    if withdrawn is not None and withdrawn <= round_no:
+        raise RuleError(f"player {tpn} withdrew from round {withdrawn}; no bye to ask for")
     tx.put("bye_requests", (tpn, round_no), {"kind": _REQUESTABLE[kind_name].value})
 
 

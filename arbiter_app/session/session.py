@@ -11,13 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import Event, RoundEntry
+from arbiter_app.core.model import Event, Player, RoundEntry
 from arbiter_app.session.changes import Changes, Outcome
 from arbiter_app.session.codec import (
     EventSettings,
     entries_by_player,
     entry_from_row,
     event_from_state,
+    players_from_state,
     settings_of,
 )
 from arbiter_app.session.registry import lookup
@@ -92,6 +93,8 @@ class Session:
         self._event: Event | None = None
         self._entries_cache: dict[int, tuple[RoundEntry, ...]] | None = None
         self._stale: set[int] = set()
+        self._players_cache: tuple[Player, ...] | None = None
+        self._last_column: int | None = None
         self._listeners: list[Listener] = []
         # Rows each standing command replaced, by entry number, for commands run in this
         # session: undo writes them back instead of replaying the whole journal.
@@ -196,7 +199,9 @@ class Session:
                     else:
                         self._entries_cache.pop(tpn, None)
             self._stale = set()
-            self._event = event_from_state(self._state, self._entries_cache)
+            if self._players_cache is None:
+                self._players_cache = players_from_state(self._state)
+            self._event = event_from_state(self._state, self._entries_cache, self._players_cache)
         return self._event
 
     @property
@@ -211,9 +216,10 @@ class Session:
     def boards(self, round_no: int) -> list[Board]:
         out: list[Board] = []
         entries = self._state.tables["entries"]
-        for (r, number), row in sorted(self._state.tables["boards"].items()):
-            if r != round_no:
-                continue
+        boards = self._state.tables["boards"]
+        # Only this round's boards are sorted: a big event holds thousands of boards.
+        for r, number in sorted(key for key in boards if key[0] == round_no):
+            row = boards[(r, number)]
             white_row = entries.get((row["white"], r))
             black_row = entries.get((row["black"], r))
             result = result_of(
@@ -222,6 +228,23 @@ class Session:
             )
             out.append(Board(r, number, row["white"], row["black"], result))
         return out
+
+    def pairs(self, round_no: int) -> list[tuple[int, int, int]]:
+        """The boards of *round_no* as (number, White, Black), without reading results."""
+        boards = self._state.tables["boards"]
+        return [
+            (number, boards[(r, number)]["white"], boards[(r, number)]["black"])
+            for r, number in sorted(key for key in boards if key[0] == round_no)
+        ]
+
+    def last_column(self) -> int:
+        """The last game column that has a board or an entry (0 when there is none)."""
+        if self._last_column is None:
+            tables = self._state.tables
+            boards = max((key[0] for key in tables["boards"]), default=0)
+            entries = max((key[1] for key in tables["entries"]), default=0)
+            self._last_column = max(boards, entries)
+        return self._last_column
 
     def journal(self) -> list[JournalEntry]:
         return list(self._entries)
@@ -334,6 +357,9 @@ class Session:
     def _forget(self, changes: Changes) -> None:
         """Drop what the change made stale; players' entries are rebuilt only where touched."""
         self._event = None
+        self._last_column = None
+        if changes.touches("players"):
+            self._players_cache = None
         cache = self._entries_cache
         if cache is None or not changes.touches("entries"):
             return

@@ -23,9 +23,7 @@ import os
 import sqlite3
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from arbiter_app.store.errors import (
     CorruptFile,
@@ -58,6 +56,9 @@ Row = dict[str, Any]
 TableRows = dict[Key, Row]
 Writes = Mapping[str, Mapping[Key, Row | None]]
 """Rows to write per table: a row to insert or replace, None to delete the key."""
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 
 @contextlib.contextmanager
@@ -126,13 +127,33 @@ class EventFile:
     ) -> None:
         self.path = path
         self.conn = conn
-        self.db = sqlite_utils.Database(conn)
+        self._db: sqlite_utils.Database | None = None
         self.readonly = readonly
         self._lock = lock
         self.migrated_from: int | None = None
         self.backup: Path | None = None
         self.memory_copy = False
         """A read-only open of an older file works on a migrated copy in memory."""
+
+    @property
+    def db(self) -> sqlite_utils.Database:
+        """sqlite-utils over the connection, for writing.
+
+        The library is imported on the first write, not when a file is opened:
+        it takes a fifth of a second to load, and the window shows an event
+        without it (reading is plain SQL).
+        """
+        if self._db is None:
+            import sqlite_utils
+
+            self._db = sqlite_utils.Database(self.conn)
+        return self._db
+
+    def _query(self, sql: str) -> list[dict[str, Any]]:
+        """The rows of *sql* as dicts keyed by column name."""
+        cursor = self.conn.execute(sql)
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
     # -- opening -------------------------------------------------------------
     @classmethod
@@ -151,6 +172,8 @@ class EventFile:
         try:
             conn = _connect(path, readonly=False, durable=durable)
             try:
+                import sqlite_utils
+
                 with sqlite_errors(path):
                     db = sqlite_utils.Database(conn)
                     with db.atomic():
@@ -281,18 +304,18 @@ class EventFile:
 
     def read_journal(self) -> list[JournalEntry]:
         with sqlite_errors(self.path):
-            rows = list(self.db.query("SELECT * FROM journal ORDER BY seq"))
+            rows = self._query("SELECT * FROM journal ORDER BY seq")
         return [JournalEntry.from_row(r) for r in rows]
 
     def last_entry(self) -> JournalEntry | None:
         with sqlite_errors(self.path):
-            rows = list(self.db.query("SELECT * FROM journal ORDER BY seq DESC LIMIT 1"))
+            rows = self._query("SELECT * FROM journal ORDER BY seq DESC LIMIT 1")
         return JournalEntry.from_row(rows[0]) if rows else None
 
     def journal_head(self) -> tuple[str | None, int | None]:
         """The hash and length of the journal as recorded in the ``meta`` table."""
         with sqlite_errors(self.path):
-            meta = {r["key"]: r["value"] for r in self.db.query("SELECT key, value FROM meta")}
+            meta = {r["key"]: r["value"] for r in self._query("SELECT key, value FROM meta")}
         head = meta.get("journal_head")
         length = meta.get("journal_length")
         return head, int(length) if length is not None else None

@@ -30,12 +30,14 @@ import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
-
-import sqlite_utils
+from typing import TYPE_CHECKING
 
 from arbiter_app.store.schema import SCHEMA_VERSION, TABLES_BY_NAME
 
-Step = Callable[[sqlite_utils.Database], None]
+if TYPE_CHECKING:
+    import sqlite_utils
+
+Step = Callable[["sqlite_utils.Database"], None]
 
 
 def _v1_to_v2(db: sqlite_utils.Database) -> None:

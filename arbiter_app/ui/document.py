@@ -66,8 +66,9 @@ class GameResult(enum.Enum):
     """A board's result as the arbiter types it, from White's side.
 
     The key is the one typed in the pairings panel: ``1`` White wins, ``0``
-    Black wins, ``=`` draw, ``+`` White wins by forfeit, ``-`` Black wins by
-    forfeit.
+    Black wins, ``=`` draw (also ``5`` or ``½``, as other programs take it),
+    ``+`` White wins by forfeit, ``-`` Black wins by forfeit, ``x`` (or ``*``)
+    neither player came: a double forfeit, both lose.
     """
 
     WHITE_WINS = "1"
@@ -75,6 +76,7 @@ class GameResult(enum.Enum):
     DRAW = "="
     WHITE_FORFEIT_WIN = "+"
     BLACK_FORFEIT_WIN = "-"
+    DOUBLE_FORFEIT = "x"
 
     @property
     def label(self) -> str:
@@ -82,10 +84,11 @@ class GameResult(enum.Enum):
 
     @classmethod
     def from_key(cls, text: str) -> GameResult | None:
+        text = text.lower()
         for result in cls:
             if result.value == text:
                 return result
-        return None
+        return _OTHER_KEYS.get(text)
 
 
 _LABELS = {
@@ -94,7 +97,10 @@ _LABELS = {
     GameResult.DRAW: "½-½",
     GameResult.WHITE_FORFEIT_WIN: "+ -",
     GameResult.BLACK_FORFEIT_WIN: "- +",
+    GameResult.DOUBLE_FORFEIT: "- -",
 }
+
+_OTHER_KEYS = {"5": GameResult.DRAW, "½": GameResult.DRAW, "*": GameResult.DOUBLE_FORFEIT}
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +191,57 @@ class Backend(Protocol):
     def redo_label(self) -> str | None: ...
 
     def close(self) -> None: ...
+
+    # -- players --
+    def edit_player(self, tpn: int, fields: Mapping[str, object]) -> Changes:
+        """Change the typed-in fields of player *tpn* (name, rating, title, …)."""
+        ...
+
+    def late_entry(self, fields: Mapping[str, object], missed: str) -> Changes:
+        """Register a player after rounds were paired.
+
+        *missed* is what the rounds already paired count as: ``not-paired`` (0),
+        ``half-bye`` or ``zero-bye``.
+        """
+        ...
+
+    def withdraw_player(self, tpn: int, from_round: int) -> Changes:
+        """Player *tpn* is not paired from *from_round* on; earlier results stay."""
+        ...
+
+    def disqualify_player(self, tpn: int) -> Changes:
+        """Player *tpn* leaves the standings; no score changes (seed 002_…)."""
+        ...
+
+    def reinstate_player(self, tpn: int) -> Changes:
+        """Cancel a withdrawal or a disqualification."""
+        ...
+
+    def set_pairing_numbers(self, by: str, order: Sequence[int] = ()) -> Changes:
+        """Renumber the players ``by`` ``rating``, ``lot`` (a recorded draw) or ``order``."""
+        ...
+
+    def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
+        """Record a requested bye (``half``, ``full``, ``zero``) or cancel it (``none``)."""
+        ...
+
+    # -- pairings and play-off --
+    def change_pairing(
+        self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False
+    ) -> Changes:
+        """Put *white* and *black* on *board* of *round_no* by hand.
+
+        Refused (RuleError, nothing changed) when the board has a result, and,
+        unless *confirm*, when the change breaks pairing rules
+        (:meth:`pairing_rules_broken` names them).
+        """
+        ...
+
+    def pairing_rules_broken(
+        self, round_no: int, board: int, white: int, black: int
+    ) -> tuple[str, ...]:
+        """The pairing rules (each with its article) that *white* v *black* on *board* breaks."""
+        ...
 
     # -- event settings --
     def event_settings(self) -> dict[str, object]:
@@ -283,6 +340,41 @@ class EventDocument(QObject):
 
     def redo_label(self) -> str | None:
         return self._backend.redo_label()
+
+    # -- players --
+    def edit_player(self, tpn: int, fields: Mapping[str, object]) -> Changes:
+        return self._report(self._backend.edit_player(tpn, fields))
+
+    def late_entry(self, fields: Mapping[str, object], missed: str) -> Changes:
+        return self._report(self._backend.late_entry(fields, missed))
+
+    def withdraw_player(self, tpn: int, from_round: int) -> Changes:
+        return self._report(self._backend.withdraw_player(tpn, from_round))
+
+    def disqualify_player(self, tpn: int) -> Changes:
+        return self._report(self._backend.disqualify_player(tpn))
+
+    def reinstate_player(self, tpn: int) -> Changes:
+        return self._report(self._backend.reinstate_player(tpn))
+
+    def set_pairing_numbers(self, by: str, order: Sequence[int] = ()) -> Changes:
+        return self._report(self._backend.set_pairing_numbers(by, order))
+
+    def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
+        return self._report(self._backend.requested_bye(tpn, round_no, kind))
+
+    # -- pairings and play-off --
+    def change_pairing(
+        self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False
+    ) -> Changes:
+        return self._report(
+            self._backend.change_pairing(round_no, board, white, black, confirm=confirm)
+        )
+
+    def pairing_rules_broken(
+        self, round_no: int, board: int, white: int, black: int
+    ) -> tuple[str, ...]:
+        return self._backend.pairing_rules_broken(round_no, board, white, black)
 
     # -- event settings --
     def event_settings(self) -> dict[str, object]:

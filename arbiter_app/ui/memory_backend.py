@@ -24,12 +24,14 @@ from arbiter_app.core.model import (
     RuleSet,
     System,
 )
+from arbiter_app.core.pairing.byes import withdraw
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.prizes import PrizeList
 from arbiter_app.session.codec import (
+    clean_player_fields,
     info_from_json,
     info_to_json,
     point_system_from_json,
@@ -45,6 +47,11 @@ def entries_for_result(white: int, black: int, result: GameResult) -> tuple[Roun
     if result is GameResult.WHITE_FORFEIT_WIN:
         return (
             RoundEntry(EntryKind.FORFEIT_WIN, black, Colour.WHITE),
+            RoundEntry(EntryKind.FORFEIT_LOSS, white, Colour.BLACK),
+        )
+    if result is GameResult.DOUBLE_FORFEIT:
+        return (
+            RoundEntry(EntryKind.FORFEIT_LOSS, black, Colour.WHITE),
             RoundEntry(EntryKind.FORFEIT_LOSS, white, Colour.BLACK),
         )
     if result is GameResult.BLACK_FORFEIT_WIN:
@@ -210,6 +217,93 @@ class MemoryBackend:
 
     def redo_label(self) -> str | None:
         return self._undone[-1].label if self._undone else None
+
+    # -- players --
+    def _change_player(self, label: str, player: Player, changes: Changes) -> Changes:
+        event = self._state.event
+        players = [player if p.tpn == player.tpn else p for p in event.players]
+        after = replace(self._state, event=event.with_players(players))
+        self._apply(_Step(label, self._state, after, changes))
+        return changes
+
+    def edit_player(self, tpn: int, fields: Mapping[str, object]) -> Changes:
+        player = self._state.event.player(tpn)
+        try:
+            cleaned = clean_player_fields(fields)
+        except ValueError as exc:
+            raise RuleError(str(exc)) from exc
+        if not cleaned:
+            return Changes()
+        edited = replace(player, **cleaned)
+        return self._change_player(f"Edit player {edited.name}", edited, Changes(players=True))
+
+    def late_entry(self, fields: Mapping[str, object], missed: str) -> Changes:
+        raise RuleError("rounds are paired already; a late entry needs a tournament file")
+
+    def withdraw_player(self, tpn: int, from_round: int) -> Changes:
+        player = self._state.event.player(tpn)
+        if player.withdrawn_from_round is not None:
+            raise RuleError(
+                f"player {tpn} withdrew already (from round {player.withdrawn_from_round})"
+            )
+        withdrawn = withdraw(self._state.event, tpn, from_round).player(tpn)
+        label = f"Withdraw {player.name} from round {from_round}"
+        return self._change_player(label, withdrawn, Changes(players=True))
+
+    def disqualify_player(self, tpn: int) -> Changes:
+        player = self._state.event.player(tpn)
+        if player.disqualified:
+            raise RuleError(f"player {tpn} is disqualified already")
+        changed = replace(player, disqualified=True)
+        return self._change_player(f"Disqualify {player.name}", changed, Changes(players=True))
+
+    def reinstate_player(self, tpn: int) -> Changes:
+        event = self._state.event
+        player = event.player(tpn)
+        if not player.disqualified and player.withdrawn_from_round is None:
+            raise RuleError(f"player {tpn} is neither withdrawn nor disqualified")
+        # As the session does: rounds marked "withdrawn" become rounds not paired.
+        row = tuple(
+            RoundEntry(EntryKind.NOT_PAIRED) if e.kind is EntryKind.WITHDRAWN else e
+            for e in event.entries.get(tpn, ())
+        )
+        restored = replace(player, disqualified=False, withdrawn_from_round=None)
+        players = [restored if p.tpn == tpn else p for p in event.players]
+        after = event.with_players(players).with_entries({**event.entries, tpn: row})
+        changes = Changes(players=True, results=True)
+        self._apply(
+            _Step(
+                f"Reinstate {player.name}", self._state, replace(self._state, event=after), changes
+            )
+        )
+        return changes
+
+    def set_pairing_numbers(self, by: str, order: Sequence[int] = ()) -> Changes:
+        # A drawing of lots is a journalled draw with its seed: only an event file keeps one.
+        raise RuleError(
+            "pairing numbers are given in an event file: import the event into one first"
+        )
+
+    def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
+        raise RuleError(
+            "requested byes are recorded in an event file: import the event into one first"
+        )
+
+    # -- pairings and play-off --
+    def change_pairing(
+        self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False
+    ) -> Changes:
+        # The session checks a hand-made board against the pairing rules and journals it.
+        raise RuleError(
+            "changing a pairing by hand needs an event file: import the event into one first"
+        )
+
+    def pairing_rules_broken(
+        self, round_no: int, board: int, white: int, black: int
+    ) -> tuple[str, ...]:
+        raise RuleError(
+            "checking a pairing by hand needs an event file: import the event into one first"
+        )
 
     # -- event settings --
     def event_settings(self) -> dict[str, object]:

@@ -14,8 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arbiter_app.core.playoff import GameRecord, PlayoffState, Step, next_step
+from arbiter_app.core.playoff import GameRecord, PlayoffState, Regulation, Start, Step, next_step
+from arbiter_app.core.playoff.apply import earliest_start
 from arbiter_app.core.playoff.progress import points as result_points
+from arbiter_app.core.playoff.regulation import StartRule
 from arbiter_app.core.playoff.results import decided_order
 from arbiter_app.core.points import format_points
 from arbiter_app.ui.document import EventDocument
@@ -71,18 +73,40 @@ TITLES = {
 }
 
 BUTTONS: dict[str, tuple[StepAction, ...]] = {
-    "start": (StepAction("start", "Start the play-off", "Record that the play-off starts now"),),
+    "start": (
+        StepAction(
+            "start",
+            "Start the play-off…",
+            "Give when the last game of the final round ended and when the play-off starts",
+        ),
+    ),
     "resolve-ambiguity": (
         StepAction("rule-break", "Break the tie…", "Rule that this tie is broken, with a reason"),
         StepAction("rule-keep", "Leave it tied…", "Rule that this tie stays, with a reason"),
     ),
     "draw-lots": (
-        StepAction("draw-seeded", "Draw by computer", "A recorded draw from a fresh stored seed"),
-        StepAction("draw-physical", "Enter a physical draw…", "Type the order drawn at the venue"),
+        StepAction(
+            "draw-seeded",
+            "Draw by computer…",
+            "A recorded draw from a fresh stored seed, with its witnesses",
+        ),
+        StepAction(
+            "draw-physical",
+            "Enter a physical draw…",
+            "Type the order drawn at the venue and its witnesses",
+        ),
     ),
     "toss": (
-        StepAction("toss-seeded", "Toss by computer", "A recorded toss from a fresh stored seed"),
-        StepAction("toss-physical", "Enter the toss…", "Type who won the coin tossed at the board"),
+        StepAction(
+            "toss-seeded",
+            "Toss by computer…",
+            "A recorded toss from a fresh stored seed, with its witnesses",
+        ),
+        StepAction(
+            "toss-physical",
+            "Enter the toss…",
+            "Type who won the coin tossed at the board, and its witnesses",
+        ),
     ),
     "choose": (
         StepAction("choose-white", "White", "The winner of the toss chose White"),
@@ -102,7 +126,47 @@ def _names_line(players: Sequence[int], names: Mapping[int, str]) -> str:
     return ", ".join(f"{tpn}. {names.get(tpn, '?')}" for tpn in players)
 
 
-def card(step: Step, regulation_title: str, names: Mapping[int, str]) -> PlayoffStep:
+def schedule_rule(regulation: Regulation) -> str:
+    """When the regulation lets the play-off start, with its article (C.07 3.1.7; seed 000
+    2.2 / 3.2: not less than fifteen minutes after the end of the last game; 4.4: the next day)."""
+    schedule = regulation.schedule
+    if schedule.start is StartRule.NEXT_DAY:
+        when = "on the day after the final round"
+    elif schedule.gap_minutes:
+        when = (
+            f"not less than {schedule.gap_minutes} minutes after the last game of the final"
+            " round ended, on the same day"
+        )
+    else:
+        when = "after the last game of the final round ended, on the same day"
+    return f"Article {schedule.cited}: the play-off starts {when}."
+
+
+def schedule_line(state: PlayoffState) -> str:
+    """The card's line on the start: the rule before it, the times once it is recorded."""
+    reg = state.regulation
+    start = next((a for a in state.actions if isinstance(a, Start)), None)
+    if start is None:
+        return schedule_rule(reg) + " Starting the play-off asks for the time it ended."
+    parts: list[str] = []
+    end = state.last_game_end
+    if end is not None:
+        parts.append(f"Last game of the final round ended {end:%Y-%m-%d %H:%M}")
+    first = earliest_start(reg, end)
+    if first is not None:
+        shown = (
+            f"{first:%Y-%m-%d}" if reg.schedule.start is StartRule.NEXT_DAY else f"{first:%H:%M}"
+        )
+        parts.append(f"earliest start {shown} (article {reg.schedule.cited})")
+    if start.at is not None:
+        parts.append(f"started {start.at:%Y-%m-%d %H:%M}")
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:] + "." if text else ""
+
+
+def card(
+    step: Step, regulation_title: str, names: Mapping[int, str], schedule: str = ""
+) -> PlayoffStep:
     text = step.text
     if step.players:
         text += f"\nPlayers: {_names_line(step.players, names)}"
@@ -116,6 +180,7 @@ def card(step: Step, regulation_title: str, names: Mapping[int, str]) -> Playoff
         f"{regulation_title}, article {step.article}",
         text,
         BUTTONS.get(step.code, ()),
+        schedule,
     )
 
 
@@ -231,4 +296,5 @@ def playoff_view(state: PlayoffState | None, names: Mapping[int, str]) -> Playof
     if state is None:
         return PlayoffView(None)
     step = next_step(state)
-    return PlayoffView(card(step, state.regulation.title, names), bracket(state, names))
+    shown = card(step, state.regulation.title, names, schedule_line(state))
+    return PlayoffView(shown, bracket(state, names))

@@ -5,27 +5,68 @@ key; :class:`PlayoffRunner` runs the matching play-off command of the session
 (:mod:`arbiter_app.session.playoff_commands`: a recorded draw from a fresh
 seed, a physical draw typed in, a coin toss, a colour, results, a decision),
 which checks it against the regulation and journals it.
-What must be asked (the order of a physical draw, the results) goes through a
-:class:`Prompter`, so that the dialogs can be replaced in tests.
+What must be asked (when the last game ended and when the play-off starts,
+the witnesses of a draw or a toss, the order of a physical draw, the results)
+goes through a :class:`Prompter`, so that the dialogs can be replaced in tests.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.playoff import GameSpec, Step, next_step
+from arbiter_app.core.playoff import GameSpec, PlayoffState, Step, next_step
 from arbiter_app.ui.document import Changes, EventDocument
+
+
+@dataclass(frozen=True, slots=True)
+class StartTimes:
+    """When the last game of the final round ended, and when the play-off starts.
+
+    The session keeps *last_game_end* with the play-off and the engine checks
+    *at* against it (seed 000 articles 2.2 / 3.2: not less than fifteen minutes
+    after the end of the last game; 4.4: the next day).
+    """
+
+    last_game_end: datetime
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAnswer:
+    """A drawing of lots: who witnessed it, and the order drawn at the venue (None: the
+    computer draws from a fresh stored seed)."""
+
+    witnesses: tuple[str, ...] = ()
+    order: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TossAnswer:
+    """A coin toss: who witnessed it, and who won the coin tossed at the board (None: the
+    computer tosses from a fresh stored seed)."""
+
+    witnesses: tuple[str, ...] = ()
+    winner: int | None = None
 
 
 class Prompter(Protocol):
     """Asks the arbiter what only the arbiter knows; None means "cancelled"."""
 
-    def drawn_order(self, step: Step, names: Mapping[int, str]) -> tuple[int, ...] | None: ...
+    def start_times(self, step: Step, state: PlayoffState) -> StartTimes | None:
+        """When the last game ended and when the play-off starts (*state*: not started)."""
+        ...
 
-    def toss_winner(self, step: Step, names: Mapping[int, str]) -> int | None: ...
+    def draw(self, step: Step, names: Mapping[int, str], physical: bool) -> DrawAnswer | None:
+        """The witnesses of a drawing of lots, and with *physical* the order drawn."""
+        ...
+
+    def toss(self, step: Step, names: Mapping[int, str], physical: bool) -> TossAnswer | None:
+        """The witnesses of a coin toss, and with *physical* who won it."""
+        ...
 
     def results(
         self, games: Sequence[GameSpec], names: Mapping[int, str]
@@ -55,30 +96,52 @@ class PlayoffRunner:
         Seeds for the draws and tosses "by computer" come from the session,
         which keeps them in the journal.
         """
-        step = self.current_step()
-        if step is None:
+        state = self.document.playoff_state()
+        if state is None:
             raise RuleError("this event has no play-off to run")
+        step = next_step(state)
         names = {p.tpn: p.name for p in self.document.tournament.players}
         changes = Changes()
-        for name, args in self._commands(key, step, names):
+        for name, args in self._commands(key, step, state, names):
             changes = changes | self.document.playoff_command(name, args)
         return changes
 
     def _commands(
-        self, key: str, step: Step, names: Mapping[int, str]
+        self, key: str, step: Step, state: PlayoffState, names: Mapping[int, str]
     ) -> list[tuple[str, dict[str, object]]]:
         if key == "start":
-            return [("start", {"at": datetime.now().astimezone().isoformat(timespec="seconds")})]
-        if key == "draw-seeded":
-            return [("draw", {})]
-        if key == "draw-physical":
-            order = self.prompter.drawn_order(step, names)
-            return [] if order is None else [("draw", {"outcome": list(order)})]
-        if key == "toss-seeded":
-            return [("toss", {})]
-        if key == "toss-physical":
-            winner = self.prompter.toss_winner(step, names)
-            return [] if winner is None else [("toss", {"winner": winner})]
+            times = self.prompter.start_times(step, state)
+            if times is None:
+                return []
+            return [
+                (
+                    "start",
+                    {
+                        "last_game_end": times.last_game_end.isoformat(timespec="minutes"),
+                        "at": times.at.isoformat(timespec="minutes"),
+                    },
+                )
+            ]
+        if key in ("draw-seeded", "draw-physical"):
+            drawn = self.prompter.draw(step, names, key == "draw-physical")
+            if drawn is None:
+                return []
+            args: dict[str, object] = {"witnesses": list(drawn.witnesses)}
+            if key == "draw-physical":
+                if drawn.order is None:
+                    return []
+                args["outcome"] = list(drawn.order)
+            return [("draw", args)]
+        if key in ("toss-seeded", "toss-physical"):
+            tossed = self.prompter.toss(step, names, key == "toss-physical")
+            if tossed is None:
+                return []
+            args = {"witnesses": list(tossed.witnesses)}
+            if key == "toss-physical":
+                if tossed.winner is None:
+                    return []
+                args["winner"] = tossed.winner
+            return [("toss", args)]
         if key in ("choose-white", "choose-black"):
             return [("choose", {"choice": key.removeprefix("choose-")})]
         if key == "print":

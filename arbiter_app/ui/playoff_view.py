@@ -27,6 +27,8 @@ class PlayoffStep:
     article: str
     text: str
     actions: tuple[StepAction, ...] = ()
+    schedule: str = ""
+    """When the play-off may start and when it started, with the article ("" if unknown)."""
 
 
 @dataclass(frozen=True, slots=True)

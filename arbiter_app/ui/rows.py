@@ -8,7 +8,7 @@ nothing here decides a rule, and the printout uses the same rows as the screen.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -76,19 +76,18 @@ class PairingRow:
 
 def _result_of(entry: RoundEntry, other: RoundEntry) -> GameResult | None:
     if entry.kind is EntryKind.GAME:
-        return (
-            {
-                Outcome.WIN: GameResult.WHITE_WINS,
-                Outcome.LOSS: GameResult.BLACK_WINS,
-                Outcome.DRAW: GameResult.DRAW,
-            }[entry.outcome]
-            if entry.outcome
-            else None
-        )
+        outcome = entry.outcome
+        if outcome is Outcome.WIN:
+            return GameResult.WHITE_WINS
+        if outcome is Outcome.LOSS:
+            return GameResult.BLACK_WINS
+        return GameResult.DRAW if outcome is Outcome.DRAW else None
     if entry.kind is EntryKind.FORFEIT_WIN:
         return GameResult.WHITE_FORFEIT_WIN
     if entry.kind is EntryKind.FORFEIT_LOSS and other.kind is EntryKind.FORFEIT_WIN:
         return GameResult.BLACK_FORFEIT_WIN
+    if entry.kind is EntryKind.FORFEIT_LOSS and other.kind is EntryKind.FORFEIT_LOSS:
+        return GameResult.DOUBLE_FORFEIT
     return None
 
 
@@ -135,12 +134,7 @@ def pairing_rows(
         w_entry = event.entry(board.white, round_no)
         b_entry = event.entry(board.black, round_no)
         result = _result_of(w_entry, b_entry) if w_entry.opponent == board.black else None
-        if result is not None:
-            text = result.label
-        elif w_entry.kind is EntryKind.FORFEIT_LOSS and b_entry.kind is EntryKind.FORFEIT_LOSS:
-            text = "- -"
-        else:
-            text = ""
+        text = result.label if result is not None else ""
         rows.append(
             PairingRow(
                 board.number,
@@ -269,6 +263,24 @@ def standings_table(
     return table
 
 
+def _formatted(
+    values: Sequence[Fraction | None], format_value: Callable[[Fraction], str]
+) -> list[str]:
+    """*values* as text, each distinct value formatted once ("" for a missing value)."""
+    shown: dict[tuple[int, int], str] = {}
+    out = []
+    for value in values:
+        if value is None:
+            out.append("")
+            continue
+        key = (value.numerator, value.denominator)
+        text = shown.get(key)
+        if text is None:
+            text = shown[key] = format_value(value)
+        out.append(text)
+    return out
+
+
 def _standings_table(
     event: Event, options: StandingsOptions, playoff_order: tuple[int, ...]
 ) -> StandingsTable:
@@ -286,16 +298,16 @@ def _standings_table(
     headers = ("Place", "No.", "Player", "Rating", "Points", *codes)
     if pending:
         headers = (*headers, "Note")
+    # Values repeat down a long table (scores, Buchholz sums): each is formatted once per
+    # column, keyed by integers (hashing a Fraction costs more than formatting a small one).
+    ranked = standings.rows
+    columns = [_formatted([row.points for row in ranked], format_points)]
+    for code in codes:
+        values = [row.values.get(code) for row in ranked]
+        columns.append(_formatted(values, formats[code]))
     rows = []
-    for row in standings.rows:
-        cells = [
-            row.place,
-            str(row.tpn),
-            row.name,
-            _rating(row.rating),
-            format_points(row.points),
-            *(formats[code](row.values[code]) if code in row.values else "" for code in codes),
-        ]
+    for row, *texts in zip(ranked, *columns, strict=True):
+        cells = [row.place, str(row.tpn), row.name, _rating(row.rating), *texts]
         if pending:
             cells.append(PLAYOFF_PENDING if row.playoff_pending else "")
         rows.append(tuple(cells))

@@ -25,6 +25,8 @@ from arbiter_app.session.event_commands import SETTINGS
 from arbiter_app.session.pairing import pair_next_round, paired_columns
 from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
 from arbiter_app.session.prize_queries import prize_list
+from arbiter_app.session.round_commands import pairing_rules_broken
+from arbiter_app.session.state import Tx
 from arbiter_app.ui.document import BoardLine, Changes, GameResult, StandingsOptions
 
 RESULT_TEXT = {
@@ -33,13 +35,15 @@ RESULT_TEXT = {
     GameResult.DRAW: "1/2-1/2",
     GameResult.WHITE_FORFEIT_WIN: "+-",
     GameResult.BLACK_FORFEIT_WIN: "-+",
+    GameResult.DOUBLE_FORFEIT: "--",
 }
 
 
 def ui_changes(changes: SessionChanges) -> Changes:
     """The window's report of what a session command (or its undo) wrote."""
     return Changes(
-        players=changes.touches("players"),
+        # A requested bye is the player's business: the players panel shows it.
+        players=changes.touches("players") or changes.touches("bye_requests"),
         results=changes.touches("entries") or changes.touches("boards"),
         # The prize fund is an announcement of the event, like its settings.
         settings=changes.touches("settings")
@@ -142,11 +146,13 @@ class SessionBackend:
         return ui_changes(changes)
 
     def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes:
-        for board in self.session.boards(round_no):
-            if board.white == white and board.black == black:
-                command = "enter_result" if board.result is None else "correct_result"
+        for number, board_white, board_black in self.session.pairs(round_no):
+            if board_white == white and board_black == black:
+                # A game without its result has no entry yet (it reads as not paired).
+                entered = self.session.event.entry(white, round_no).opponent == black
+                command = "correct_result" if entered else "enter_result"
                 outcome = self.session.run(
-                    command, round=round_no, board=board.number, result=RESULT_TEXT[result]
+                    command, round=round_no, board=number, result=RESULT_TEXT[result]
                 )
                 return self._ran(outcome.changes)
         raise RuleError(f"players {white} and {black} are not paired in round {round_no}")
@@ -174,7 +180,7 @@ class SessionBackend:
 
     # -- pairings ---------------------------------------------------------------------------
     def boards(self, round_no: int) -> tuple[BoardLine, ...] | None:
-        return tuple(BoardLine(b.number, b.white, b.black) for b in self.session.boards(round_no))
+        return tuple(BoardLine(*pair) for pair in self.session.pairs(round_no))
 
     def paired_rounds(self) -> int:
         return paired_columns(self.session)
@@ -210,6 +216,56 @@ class SessionBackend:
 
     def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
         return ui_changes(self.session.run(f"playoff.{name}", **dict(args)).changes)
+
+    # -- players --
+    def edit_player(self, tpn: int, fields: Mapping[str, object]) -> Changes:
+        return ui_changes(self.session.run("edit_player", tpn=tpn, **dict(fields)).changes)
+
+    def late_entry(self, fields: Mapping[str, object], missed: str) -> Changes:
+        return ui_changes(self.session.run("late_entry", missed=missed, **dict(fields)).changes)
+
+    def withdraw_player(self, tpn: int, from_round: int) -> Changes:
+        outcome = self.session.run("withdraw_player", tpn=tpn, from_round=from_round)
+        return ui_changes(outcome.changes)
+
+    def disqualify_player(self, tpn: int) -> Changes:
+        return ui_changes(self.session.run("disqualify_player", tpn=tpn).changes)
+
+    def reinstate_player(self, tpn: int) -> Changes:
+        return ui_changes(self.session.run("reinstate_player", tpn=tpn).changes)
+
+    def set_pairing_numbers(self, by: str, order: Sequence[int] = ()) -> Changes:
+        args: dict[str, object] = {"by": by}
+        if by == "order":
+            args["order"] = list(order)
+        # By lot the session draws the seed and keeps it in the journal entry.
+        return ui_changes(self.session.run("set_pairing_numbers", **args).changes)
+
+    def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
+        outcome = self.session.run("requested_bye", tpn=tpn, round=round_no, kind=kind)
+        return ui_changes(outcome.changes)
+
+    # -- pairings and play-off --
+    def change_pairing(
+        self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False
+    ) -> Changes:
+        """The session's ``change_pairing``; *confirm* is only sent when given (the journal
+        keeps exactly what the arbiter confirmed)."""
+        args: dict[str, object] = {
+            "round": round_no,
+            "board": board,
+            "white": white,
+            "black": black,
+        }
+        if confirm:
+            args["confirm"] = True
+        return ui_changes(self.session.run("change_pairing", **args).changes)
+
+    def pairing_rules_broken(
+        self, round_no: int, board: int, white: int, black: int
+    ) -> tuple[str, ...]:
+        """What the session's ``change_pairing`` would ask to confirm (read only: nothing runs)."""
+        return tuple(pairing_rules_broken(Tx(self.session.state), round_no, board, white, black))
 
     # -- event settings --
     def event_settings(self) -> dict[str, object]:

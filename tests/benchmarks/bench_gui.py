@@ -8,8 +8,9 @@ round 11 paired with its last boards still waiting for results, ranked with
 the ``fide-swiss`` tie-break list.
 
 * Launch: a fresh Python process imports the application, builds the main
-  window, opens the file and shows it; the time runs from just before the
-  process is started until the event loop first goes idle after ``show()``.
+  window, shows it and opens the file in it, as ``arbiter-app --open FILE``
+  does; the time runs from just before the process is started until the event
+  loop first goes idle with the event's standings in the window.
 * Result to standings: a result typed on the pairings panel (its keyboard
   entry), until the standings model holds the new ranking. The document's
   ``changed`` signal refreshes every panel before the call returns, so the
@@ -49,9 +50,11 @@ from arbiter_app.app import create_window
 from arbiter_app.ui.settings import Settings
 spawned, path, ini = float(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
 window = create_window(Settings(QSettings(ini, QSettings.Format.IniFormat)))
-window.open_path(path)
+# As `arbiter-app --open FILE` does (arbiter_app.app.run): the window is shown, then the file
+# is opened in it.
 window.resize(1400, 900)
 window.show()
+window.open_path(path)
 def idle() -> None:
     now = time.perf_counter()
     rows = window.standings.model.rowCount()

@@ -72,3 +72,31 @@ def test_voluntary_unplayed_rounds() -> None:
     assert not EntryKind.PAIRING_BYE.is_voluntarily_unplayed
     assert not EntryKind.FORFEIT_WIN.is_voluntarily_unplayed
     assert EntryKind.FORFEIT_LOSS.is_voluntarily_unplayed
+
+
+def test_all_scores_equal_each_score_after_every_round() -> None:
+    """Event.scores sums in integer units; each value equals Event.score's Fraction sum."""
+    from dataclasses import replace as _replace
+    from fractions import Fraction as _Fraction
+
+    from arbiter_app.core.model import PointAdjustment
+    from arbiter_app.core.points import GCT_RAPID
+    from tests.support.random_events import Shape, random_event
+
+    for seed in range(5):
+        event = random_event(seed, shape=Shape(players=(10, 30), rounds=(4, 7)))
+        event = _replace(
+            event,
+            round_point_systems=(GCT_RAPID,) * (seed % 3),
+            adjustments=(
+                PointAdjustment(1, _Fraction(-1, 2), 2),
+                PointAdjustment(2, _Fraction(1, 3), None),
+            ),
+        )
+        for after in (None, *range(event.rounds_played + 1)):
+            expected = {p.tpn: event.score(p.tpn, after) for p in event.players}
+            assert event.scores(after) == expected
+        # What a caller does with the dict it got does not change the event's scores.
+        got = event.scores()
+        got[1] = _Fraction(99)
+        assert event.scores()[1] == event.score(1)

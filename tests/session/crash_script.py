@@ -1,8 +1,12 @@
-"""A scripted run of 1,000 arbiter actions, the same for a given seed (for the crash test).
+"""A scripted run of 4,000 arbiter actions, the same for a given seed (for the crash test).
 
 Sixteen players register, then round after round is paired and its results
 come in; now and then a rating is edited, a result corrected, or the last
 action undone and redone. Every action is valid when run in order.
+
+The script is longer than a child can run before the test kills it (within
+two seconds of starting; 1,000 actions take under two seconds on a quiet
+machine), so every kill lands while the child is writing.
 """
 
 from __future__ import annotations
@@ -14,10 +18,10 @@ from typing import Any
 Action = tuple[str, dict[str, Any]]
 
 PLAYERS = 16
-ROUNDS = 150
+ROUNDS = 500
 
 
-def script(seed: int, length: int = 1000) -> list[Action]:
+def script(seed: int, length: int = 4000) -> list[Action]:
     rng = random.Random(seed)
     actions: list[Action] = []
     for i in range(PLAYERS):

@@ -221,6 +221,9 @@ def test_record_pairings_and_results(session: Session) -> None:
         (2, 1, BoardResult.BLACK_WINS),
         (3, 4, None),
     ]
+    assert session.pairs(2) == [(b.number, b.white, b.black) for b in boards]
+    assert session.pairs(9) == []
+    assert session.last_column() == 2
     changes = session.run("enter_result", round=2, board=2, result="+-").changes
     assert changes.players == {3, 4} and changes.rounds == {2}
     entry = session.event.entry(3, 2)

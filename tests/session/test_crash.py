@@ -1,6 +1,6 @@
 """Crash safety: a writer killed at any moment leaves every reported action and no half action.
 
-A child process (forked, so it starts at once) runs the 1,000 scripted actions
+A child process (forked, so it starts at once) runs the scripted actions
 of :mod:`tests.session.crash_script`, writing ``done N`` to a pipe after each
 commit; it is killed with SIGKILL at a random moment. The file is then
 reopened: SQLite's integrity check passes, every action the child reported is

@@ -23,6 +23,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -32,9 +33,10 @@ from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication
 
 from arbiter_app.app import create_window
-from arbiter_app.core.playoff import GameSpec, Step
+from arbiter_app.core.playoff import GameSpec, PlayoffState, Step
 from arbiter_app.ui.document import StandingsOptions
 from arbiter_app.ui.main_window import MainWindow
+from arbiter_app.ui.playoff_runner import DrawAnswer, StartTimes, TossAnswer
 from arbiter_app.ui.settings import Settings
 
 SIZE = (1400, 900)
@@ -47,11 +49,16 @@ class Answers:
     def __init__(self, result: str) -> None:
         self.result = result
 
-    def drawn_order(self, step: Step, names: Mapping[int, str]) -> tuple[int, ...] | None:
-        return None
+    def start_times(self, step: Step, state: PlayoffState) -> StartTimes | None:
+        # The last game ended twenty minutes ago: the play-off may start now (seed 000, 3.2).
+        now = datetime.now().astimezone().replace(second=0, microsecond=0)
+        return StartTimes(now - timedelta(minutes=20), now)
 
-    def toss_winner(self, step: Step, names: Mapping[int, str]) -> int | None:
-        return step.players[0]
+    def draw(self, step: Step, names: Mapping[int, str], physical: bool) -> DrawAnswer | None:
+        return None if physical else DrawAnswer(("Chief arbiter's deputy",))
+
+    def toss(self, step: Step, names: Mapping[int, str], physical: bool) -> TossAnswer | None:
+        return TossAnswer((), step.players[0] if physical else None)
 
     def results(self, games: Sequence[GameSpec], names: Mapping[int, str]) -> dict[str, str] | None:
         return {g.id: self.result for g in games}
@@ -108,8 +115,8 @@ def playoff_shot(app: QApplication, scratch: Path) -> QPixmap:
     try:
         window.playoff.runner.prompter = Answers("1-0")
         window.docks["playoff"].raise_()
-        press(window, "Start the play-off")
-        press(window, "Draw by computer")
+        press(window, "Start the play-off…")
+        press(window, "Draw by computer…")
         press(window, "Print…")
         press(window, "Enter results…")
         press(window, "Enter results…")

@@ -16,7 +16,11 @@ def test_result_keys_map_to_results() -> None:
     assert GameResult.from_key("=") is GameResult.DRAW
     assert GameResult.from_key("+") is GameResult.WHITE_FORFEIT_WIN
     assert GameResult.from_key("-") is GameResult.BLACK_FORFEIT_WIN
-    assert GameResult.from_key("x") is None
+    assert GameResult.from_key("x") is GameResult.DOUBLE_FORFEIT
+    assert GameResult.from_key("*") is GameResult.DOUBLE_FORFEIT
+    assert GameResult.from_key("5") is GameResult.DRAW
+    assert GameResult.from_key("q") is None
+    assert GameResult.from_key("") is None
 
 
 @pytest.mark.parametrize("result", list(GameResult))
@@ -26,6 +30,8 @@ def test_both_sides_of_a_result_agree(result: GameResult) -> None:
     assert white.colour is Colour.WHITE and black.colour is Colour.BLACK
     if white.kind is EntryKind.GAME:
         assert black.outcome is (white.outcome.opposite if white.outcome else None)
+    elif result is GameResult.DOUBLE_FORFEIT:
+        assert white.kind is black.kind is EntryKind.FORFEIT_LOSS
     else:
         assert {white.kind, black.kind} == {EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS}
 

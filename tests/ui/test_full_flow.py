@@ -10,8 +10,8 @@ the rest shared equally (3.6).
 
 Every step goes through the window's own menus, panels and dialogs. Dialogs the
 window opens without blocking are found and filled by keys; the play-off's
-questions are modal (``exec``), so a zero-delay timer fills and accepts the
-real dialog once it is up.
+questions are modal (``exec``), so a timer finds the real dialog once it is
+up, fills it by keys and clicks its OK button (:func:`answering`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QInputDialog,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
@@ -38,7 +37,7 @@ from arbiter_app.core.playoff import DrawLots, Toss
 from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog
 from arbiter_app.ui.dialogs.new_event import NewEventDialog
 from arbiter_app.ui.dialogs.player import PlayerDialog
-from arbiter_app.ui.dialogs.playoff import ResultsDialog
+from arbiter_app.ui.dialogs.playoff import DrawDialog, ResultsDialog, StartDialog, TossDialog
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.settings import Settings
 
@@ -193,7 +192,7 @@ def test_a_new_round_robin_to_its_play_off_and_prizes(
     # -- players, by the Players panel's Add dialog ------------------------------------------
     window.docks["players"].raise_()
     for name, title, rating, federation in PLAYERS:
-        click(qtbot, window.players.add_button)
+        click(qtbot, window.players.button(window.players.add_action))
         dialog = the_open(window, PlayerDialog)
         qtbot.keyClicks(dialog.name, name)
         qtbot.keyClicks(dialog.title, title)
@@ -264,14 +263,33 @@ def test_a_new_round_robin_to_its_play_off_and_prizes(
     card = window.playoff.card
     assert card.title == "Start the play-off"
     assert card.article == "GCT 2023 Classical event, article 3.2"
-    press(window, qtbot, "Start the play-off")
+
+    def start(dialog: StartDialog) -> None:
+        # The last game ended now; the start offered is the earliest allowed (3.2).
+        assert dialog.refused == ""
+        click(qtbot, ok_of(dialog))
+
+    with answering(window, StartDialog, start):
+        press(window, qtbot, "Start the play-off…")
+    started = document.playoff_state()
+    assert started is not None and started.last_game_end is not None
     assert card.title == "Draw lots"
-    press(window, qtbot, "Draw by computer")  # the pairing numbers of the round robin (3.3)
+
+    def witnessed(dialog: DrawDialog) -> None:
+        qtbot.keyClicks(dialog.witnesses, "Bo Deputy")
+        qtbot.keyClick(dialog.witnesses, Qt.Key.Key_Return)
+        qtbot.keyClicks(dialog.witnesses, "Cy Captain")
+        click(qtbot, ok_of(dialog))
+
+    # The pairing numbers of the round robin, drawn by the computer before witnesses (3.3).
+    with answering(window, DrawDialog, witnessed):
+        press(window, qtbot, "Draw by computer…")
     state = document.playoff_state()
     assert state is not None
     draw = state.actions[-1]
     assert isinstance(draw, DrawLots) and draw.draw.method is DrawMethod.SEEDED
-    assert sorted(draw.draw.outcome) == [1, 2, 3]
+    assert sorted(draw.draw.outcome) == [1, 2, 3] and draw.draw.seed is not None
+    assert draw.draw.witnesses == ("Bo Deputy", "Cy Captain")
     assert card.title == "Print the pairings and score sheets"
     press(window, qtbot, "Already printed")
     # The round robin: three rapid games, all drawn, so the three are still tied (3.4).
@@ -284,11 +302,12 @@ def test_a_new_round_robin_to_its_play_off_and_prizes(
     # The Armageddon knockout: the bye drawn by lot at the venue (3.4.1), typed in.
     assert card.title == "Draw lots"
 
-    def drawn(dialog: QInputDialog) -> None:
-        dialog.setTextValue("3, 2, 1")
+    def drawn(dialog: DrawDialog) -> None:
+        assert dialog.order is not None
+        qtbot.keyClicks(dialog.order, "3, 2, 1")
         click(qtbot, ok_of(dialog))
 
-    with answering(window, QInputDialog, drawn):
+    with answering(window, DrawDialog, drawn):
         press(window, qtbot, "Enter a physical draw…")
     state = document.playoff_state()
     assert state is not None
@@ -302,12 +321,12 @@ def test_a_new_round_robin_to_its_play_off_and_prizes(
     step = window.playoff.runner.current_step()
     assert step is not None and sorted(step.players) == [1, 2]
 
-    def toss(dialog: QInputDialog) -> None:
-        assert sorted(dialog.comboBoxItems()) == ["1. Ada Lovelace", "2. Bea Novak"]
-        dialog.setTextValue("2. Bea Novak")
+    def toss(dialog: TossDialog) -> None:
+        assert dialog.winner is not None
+        dialog.winner.setCurrentIndex(dialog.winner.findData(2))
         click(qtbot, ok_of(dialog))
 
-    with answering(window, QInputDialog, toss):
+    with answering(window, TossDialog, toss):
         press(window, qtbot, "Enter the toss…")
     state = document.playoff_state()
     assert state is not None
@@ -326,7 +345,8 @@ def test_a_new_round_robin_to_its_play_off_and_prizes(
     assert card.title == "Toss a coin"
     step = window.playoff.runner.current_step()
     assert step is not None and sorted(step.players) == sorted((first_winner, 3))
-    press(window, qtbot, "Toss by computer")
+    with answering(window, TossDialog, lambda dialog: click(qtbot, ok_of(dialog))):
+        press(window, qtbot, "Toss by computer…")
     state = document.playoff_state()
     assert state is not None
     second_toss = state.actions[-1]

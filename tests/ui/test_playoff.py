@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from arbiter_app import app
 from arbiter_app.core.lots import DrawMethod
-from arbiter_app.core.playoff import DrawLots, GameSpec, Step, Toss
+from arbiter_app.core.playoff import DrawLots, GameSpec, PlayoffState, Step, Toss
 from arbiter_app.ui.dialogs.playoff import ResultsDialog, parse_order
 from arbiter_app.ui.document import EventDocument, StandingsOptions
 from arbiter_app.ui.memory_backend import MemoryBackend
@@ -21,25 +22,46 @@ from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.playoff_adapter import event_playoff
+from arbiter_app.ui.playoff_runner import DrawAnswer, StartTimes, TossAnswer
 from arbiter_app.ui.session_backend import SessionBackend
+
+# The last game of the final round ended at 18:05; seed 000 article 3.2 allows the
+# play-off from 18:20, and it starts at 18:25.
+LAST_GAME_END = datetime(2026, 5, 10, 18, 5, tzinfo=UTC)
+START = datetime(2026, 5, 10, 18, 25, tzinfo=UTC)
 
 
 class Answers:
     """A prompter with answers given in advance (the dialogs' stand-in)."""
 
     def __init__(self) -> None:
+        self.times: StartTimes | None = StartTimes(LAST_GAME_END, START)
         self.order: tuple[int, ...] | None = None
         self.winner: int | None = None
+        self.witnesses: tuple[str, ...] = ()
+        self.cancel_witnesses = False
         self.result: str | None = "1/2-1/2"
         self.asked: list[str] = []
 
-    def drawn_order(self, step: Step, names: Mapping[int, str]) -> tuple[int, ...] | None:
-        self.asked.append("order")
-        return self.order
+    def start_times(self, step: Step, state: PlayoffState) -> StartTimes | None:
+        self.asked.append("start")
+        return self.times
 
-    def toss_winner(self, step: Step, names: Mapping[int, str]) -> int | None:
-        self.asked.append("toss")
-        return self.winner if self.winner is not None else step.players[0]
+    def draw(self, step: Step, names: Mapping[int, str], physical: bool) -> DrawAnswer | None:
+        self.asked.append("order" if physical else "draw")
+        if self.cancel_witnesses or (physical and self.order is None):
+            return None
+        return DrawAnswer(self.witnesses, self.order if physical else None)
+
+    def toss(self, step: Step, names: Mapping[int, str], physical: bool) -> TossAnswer | None:
+        self.asked.append("toss" if physical else "toss by computer")
+        if self.cancel_witnesses:
+            return None
+        if not physical:
+            return TossAnswer(self.witnesses)
+        return TossAnswer(
+            self.witnesses, self.winner if self.winner is not None else step.players[0]
+        )
 
     def results(self, games: Sequence[GameSpec], names: Mapping[int, str]) -> dict[str, str] | None:
         self.asked.append("results")
@@ -108,7 +130,7 @@ def test_in_memory_the_play_off_is_previewed_but_needs_a_file(
 ) -> None:
     panel = make_panel(qtbot, in_memory, Answers())
     assert panel.card.title == "Start the play-off"
-    press(panel, "Start the play-off")
+    press(panel, "Start the play-off…")
     boxes = [b for b in panel.findChildren(QMessageBox) if b.isVisible()]
     assert boxes and "event file" in boxes[0].text()
     boxes[0].close()
@@ -120,7 +142,7 @@ def test_the_demo_card_asks_to_start(qtbot: QtBot, demo: EventDocument) -> None:
     assert panel.card.title == "Start the play-off"
     assert panel.card.article == "GCT 2023 Classical event, article 3.2"
     assert "players 1, 3, 7" in panel.card._text.text()
-    assert [b.text() for b in panel.card.buttons] == ["Start the play-off"]
+    assert [b.text() for b in panel.card.buttons] == ["Start the play-off…"]
 
 
 def test_a_whole_play_off_from_the_card(qtbot: QtBot, demo: EventDocument) -> None:
@@ -128,16 +150,16 @@ def test_a_whole_play_off_from_the_card(qtbot: QtBot, demo: EventDocument) -> No
     panel = make_panel(qtbot, demo, answers)
     standings = StandingsPanel(demo)
     qtbot.addWidget(standings)
-    press(panel, "Start the play-off")
+    press(panel, "Start the play-off…")
     assert panel.card.title == "Draw lots"
     assert "Okafor" in panel.card._text.text()
-    press(panel, "Draw by computer")
+    press(panel, "Draw by computer…")
     draw = last_action(demo)
     assert isinstance(draw, DrawLots) and draw.draw.method is DrawMethod.SEEDED
     assert draw.draw.seed is not None and sorted(draw.draw.outcome) == [1, 3, 7]
     assert panel.card.title == "Print the pairings and score sheets"
     press(panel, "Print…")
-    assert answers.asked == ["print"]
+    assert answers.asked == ["start", "draw", "print"]
     # Three rapid games, all drawn: still tied after the round robin (3.4).
     for _ in range(3):
         assert panel.card.title == "Play and record the games"
@@ -153,7 +175,7 @@ def test_a_whole_play_off_from_the_card(qtbot: QtBot, demo: EventDocument) -> No
     physical = last_action(demo)
     assert isinstance(physical, DrawLots) and physical.draw.outcome == (7, 3, 1)
     assert panel.card.title == "Toss a coin"
-    press(panel, "Toss by computer")
+    press(panel, "Toss by computer…")
     assert isinstance(last_action(demo), Toss)
     assert panel.card.title == "Record the colour chosen"
     press(panel, "White")
@@ -202,17 +224,17 @@ def test_a_whole_play_off_from_the_card(qtbot: QtBot, demo: EventDocument) -> No
 def test_cancelled_questions_change_nothing(qtbot: QtBot, demo: EventDocument) -> None:
     answers = Answers()
     panel = make_panel(qtbot, demo, answers)
-    press(panel, "Start the play-off")
+    press(panel, "Start the play-off…")
     before = demo.playoff_state()
     press(panel, "Enter a physical draw…")  # answers.order is None: cancelled
     assert demo.playoff_state() == before
-    assert answers.asked == ["order"]
+    assert answers.asked == ["start", "order"]
 
 
 def test_a_wrong_physical_draw_is_refused_plainly(qtbot: QtBot, demo: EventDocument) -> None:
     answers = Answers()
     panel = make_panel(qtbot, demo, answers)
-    press(panel, "Start the play-off")
+    press(panel, "Start the play-off…")
     answers.order = (1, 3, 3)
     before = demo.playoff_state()
     press(panel, "Enter a physical draw…")
@@ -247,8 +269,8 @@ def test_the_play_off_sheet_lists_the_games(qtbot: QtBot, demo: EventDocument) -
     from arbiter_app.ui.exporting import playoff_sheet
 
     panel = make_panel(qtbot, demo, Answers())
-    press(panel, "Start the play-off")
-    press(panel, "Draw by computer")
+    press(panel, "Start the play-off…")
+    press(panel, "Draw by computer…")
     html = sheet_to_html(playoff_sheet(demo))
     for name in ("Okafor", "Ferreira", "Moreau"):
         assert name in html
@@ -264,7 +286,7 @@ def test_the_projector_shows_the_bracket(qtbot: QtBot, demo: EventDocument) -> N
     projector = ProjectorWindow(demo, 2.0)
     qtbot.addWidget(projector)
     projector.show()
-    for label in ("Start the play-off", "Draw by computer", "Already printed", "Enter results…"):
+    for label in ("Start the play-off…", "Draw by computer…", "Already printed", "Enter results…"):
         press(panel, label)
     assert not projector.showing_bracket
     qtbot.keyClick(projector, Qt.Key.Key_B)

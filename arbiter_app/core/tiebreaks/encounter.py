@@ -146,6 +146,10 @@ def direct_encounter(
     each other, the points among them rank them; otherwise (or for those
     equal on points) the tie stands, with no second pass.
     """
+    if traces is None and len(players) == 1:
+        # A player alone on their score is first among themself (6.1): nothing to compare,
+        # and a big Swiss has hundreds of such groups.
+        return {players[0]: Fraction(1)}
     t = table(ctx)
     group = sorted(set(players))
     ranks: dict[int, int] = {}

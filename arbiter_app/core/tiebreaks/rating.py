@@ -26,6 +26,7 @@ from typing import cast
 from arbiter_app.core.model import EntryKind
 from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
+from arbiter_app.core.tiebreaks.reuse import RowMemo
 from arbiter_app.core.tiebreaks.unplayed import record, table
 
 # B.02 8.1.1: dp for p = 0.50, 0.51, ..., 1.00; below 0.50, dp(p) = -dp(1 - p).
@@ -90,6 +91,10 @@ class Rated:
     """(round, opponent, rating) of the counted games, round order."""
     halves: int
     """Half-points (B.02 scoring 1/½/0, whatever the event's points) from the counted games."""
+    total: int = 0
+    """The sum of the counted opponents' ratings."""
+    lowest: int = 0
+    """The lowest counted rating (0 when none): what ARO/C1 cuts (14.1)."""
 
     @property
     def score(self) -> Fraction:
@@ -114,21 +119,28 @@ def _build_rated(ctx: TieBreakContext, unrated: int | None) -> dict[int, Rated]:
     t = table(ctx)
     registered: dict[int, int | None] = {p.tpn: (p.rating or unrated) for p in ctx.event.players}
     halves_of = _HALVES
-    out: dict[int, Rated] = {}
-    for tpn in t.tpns:
+
+    def build(tpn: int, source: object) -> Rated:
         code = t.codes[tpn]
         opps = t.opponents[tpn]
         row = t.entries[tpn]
         played = [i for i, c in enumerate(code) if c in halves_of and opps[i]]
-        games = len(played)
         ratings = [
             (i + 1, opps[i], rating)
             for i in played
             if (rating := row[i].opponent_rating or registered[opps[i]]) is not None
         ]
         halves = sum([halves_of[code[r - 1]] for r, _, _ in ratings])
-        out[tpn] = Rated(games, tuple(ratings), halves)
-    return out
+        values = [rating for _, _, rating in ratings]
+        return Rated(len(played), tuple(ratings), halves, sum(values), min(values) if values else 0)
+
+    # A row depends on the player's entries and on the opponents' registered ratings.
+    context = (t.rounds, unrated, registered)
+    return _RATED.rows(context, ctx.event.entries, t.tpns, build)
+
+
+_RATED: RowMemo[Rated] = RowMemo()
+"""The rated games of the last standings (see :mod:`arbiter_app.core.tiebreaks.reuse`)."""
 
 
 def _apply_cuts(
@@ -214,9 +226,8 @@ def average_rating_of_opponents(
         r = rated[tpn]
         if trace is None and cut1 and r.games == len(r.ratings) and r.games > 1:
             # ARO/C1, every opponent rated: drop the lowest rating (14.1), integers only.
-            values = [x[2] for x in r.ratings]
-            n = len(values) - 1
-            total = sum(values) - min(values)
+            n = len(r.ratings) - 1
+            total = r.total - r.lowest
             out[tpn] = Fraction((2 * total + n) // (2 * n))
             continue
         kept = _apply_cuts(rated[tpn], spec.cut_low, spec.cut_high, rounds, trace)

@@ -17,6 +17,7 @@ from fractions import Fraction
 from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry
 from arbiter_app.core.points import PointSystem
 from arbiter_app.core.tiebreaks.base import TieBreakContext
+from arbiter_app.core.tiebreaks.reuse import RowMemo
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +68,13 @@ def _lookup(system: PointSystem, unit: int) -> dict[tuple[int, int], int]:
     return table
 
 
+_Row = tuple[
+    list[EntryKind], list[int], list[int | None], list[Colour | None], list[Outcome | None]
+]
+_ROWS: RowMemo[_Row] = RowMemo()
+"""The rows of the last table built (see :mod:`arbiter_app.core.tiebreaks.reuse`)."""
+
+
 def build_table(event: Event, rounds: int) -> RoundTable:
     """The table of *event* for rounds 1..*rounds* (missing rounds read as not paired)."""
     systems = [event.points_system_for(r) for r in range(1, rounds + 1)]
@@ -87,8 +95,9 @@ def build_table(event: Event, rounds: int) -> RoundTable:
     colours: dict[int, list[Colour | None]] = {}
     outcomes: dict[int, list[Outcome | None]] = {}
     points: dict[int, list[int]] = {}
-    for p in event.players:
-        row = event.entries.get(p.tpn, ())[:rounds]
+
+    def build(tpn: int, source: tuple[RoundEntry, ...]) -> _Row:
+        row = source[:rounds]
         ks = [e.kind for e in row]
         ps = [per_round[r][(id(e.kind), id(e.outcome))] for r, e in enumerate(row)]
         os = [e.opponent for e in row]
@@ -100,8 +109,13 @@ def build_table(event: Event, rounds: int) -> RoundTable:
             os.append(None)
             cs.append(None)
             rs.append(None)
-        kinds[p.tpn], points[p.tpn], opponents[p.tpn] = ks, ps, os
-        colours[p.tpn], outcomes[p.tpn] = cs, rs
+        return ks, ps, os, cs, rs
+
+    context = (rounds, unit, tuple(systems))
+    tpns = [p.tpn for p in event.players]
+    for tpn, (ks, ps, os, cs, rs) in _ROWS.rows(context, event.entries, tpns, build).items():
+        kinds[tpn], points[tpn], opponents[tpn] = ks, ps, os
+        colours[tpn], outcomes[tpn] = cs, rs
     adjust_round: dict[int, list[int]] = {}
     adjust_end: dict[int, int] = {}
     for a in event.adjustments:

@@ -52,6 +52,7 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour, EntryKind, Outcome, RoundEntry, RuleSet
 from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, Trace
+from arbiter_app.core.tiebreaks.reuse import RowMemo
 
 VUR_KINDS = frozenset(
     {
@@ -147,6 +148,22 @@ class Table:
         return sum(self.draw)
 
 
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """One player's line of the table, as built from the player's entries alone."""
+
+    entries: tuple[RoundEntry, ...]
+    code: str
+    opponents: list[int]
+    points: list[int]
+    total: int
+    last_available: int
+
+
+_ROWS: RowMemo[_Row] = RowMemo()
+"""The rows of the last table built (see :mod:`arbiter_app.core.tiebreaks.reuse`)."""
+
+
 def table(ctx: TieBreakContext) -> Table:
     """The shared integer table of *ctx* (built once per context)."""
     return cast(Table, ctx.cached("fide.table", lambda: _build_table(ctx)))
@@ -195,8 +212,9 @@ def _build_table(ctx: TieBreakContext) -> Table:
     score: dict[int, int] = {}
     adjustment: dict[int, int] = {}
     last_available: dict[int, int] = {}
-    for tpn in tpns:
-        row = event.entries.get(tpn, ())[:rounds]
+
+    def build(tpn: int, source: tuple[RoundEntry, ...]) -> _Row:
+        row = source[:rounds]
         if len(row) < rounds:
             row = row + tuple(event.entry(tpn, r) for r in range(len(row) + 1, rounds + 1))
         code = "".join(
@@ -207,24 +225,29 @@ def _build_table(ctx: TieBreakContext) -> Table:
                 for e in row
             ]
         )
-        opps = [e.opponent or 0 for e in row]
         pts = [w[c] for w, c in zip(worth, code, strict=True)]
         stripped = code.rstrip(vur_chars)  # drop the trailing voluntarily unplayed rounds (16.3.2)
-        entries[tpn] = row
-        codes[tpn] = code
-        opponents[tpn] = opps
-        points[tpn] = pts
-        adjustment[tpn] = adj_units.get(tpn, 0)
-        score[tpn] = sum(pts) + adjustment[tpn]
-        last_available[tpn] = len(stripped)
-    known = set(tpns)
-    for tpn, opps in opponents.items():
+        opps = [e.opponent or 0 for e in row]
         for r, o in enumerate(opps, start=1):
             if o and o not in known:
                 raise RuleError(
                     f"round {r}: player {tpn} is paired with {o}, who is not a player of the "
                     "event; tie-breaks cannot be computed"
                 )
+        return _Row(row, code, opps, pts, sum(pts), len(stripped))
+
+    known = frozenset(tpns)
+    # A row is checked against the players known when it was built: they are part of
+    # the context, so a row is kept only while the same players are in the event.
+    context = (rounds, unit, tuple(systems), known)
+    for tpn, built in _ROWS.rows(context, event.entries, tpns, build).items():
+        entries[tpn] = built.entries
+        codes[tpn] = built.code
+        opponents[tpn] = built.opponents
+        points[tpn] = built.points
+        adjustment[tpn] = adj_units.get(tpn, 0)
+        score[tpn] = built.total + adjustment[tpn]
+        last_available[tpn] = built.last_available
     return Table(
         unit=unit,
         rounds=rounds,
@@ -335,6 +358,10 @@ def _build_terms(ctx: TieBreakContext, fore: bool) -> dict[int, Terms]:
     games = GAME_CODES
     vur_codes = VUR_CODES
     out: dict[int, Terms] = {}
+    # Terms of an all-games row kept from the last standings: reused when the row is the
+    # same object and the opponents' scores are equal (most rows, after one result).
+    previous = _SIMPLE_TERMS.get(t.rounds, {})
+    kept: dict[int, Terms] = {}
     for tpn in t.tpns:
         code = t.codes[tpn]
         opps = t.opponents[tpn]
@@ -342,7 +369,16 @@ def _build_terms(ctx: TieBreakContext, fore: bool) -> dict[int, Terms]:
         if set(code) <= games:
             # Every round a game over the board: the common case, kept cheap.
             values = [as_o[o] for o in opps]
-            out[tpn] = Terms(values, pts, all_rounds, opps, (), sum(values))
+            old = previous.get(tpn)
+            if (
+                old is not None
+                and old.points is pts
+                and old.opponents is opps
+                and old.values == values
+            ):
+                out[tpn] = kept[tpn] = old
+            else:
+                out[tpn] = kept[tpn] = Terms(values, pts, all_rounds, opps, (), sum(values))
             continue
         own = sc.own[tpn]
         if not rr and not fore_round:
@@ -380,7 +416,18 @@ def _build_terms(ctx: TieBreakContext, fore: bool) -> dict[int, Terms]:
             opponents.append(o)
         vur = tuple(vur_list)
         out[tpn] = Terms(values, points, rounds, opponents, vur, sum(values))
+    _SIMPLE_TERMS.clear()
+    _SIMPLE_TERMS[t.rounds] = kept
     return out
+
+
+_SIMPLE_TERMS: dict[int, dict[int, Terms]] = {}
+"""The all-games terms of the last standings, by number of rounds (see :func:`_build_terms`).
+
+A kept Terms holds the very lists of the table row it was made from (points,
+opponents), so ``is`` on those lists says the row is the same; its values are
+compared in full. A Terms is never changed once made.
+"""
 
 
 def describe_term(

@@ -1,25 +1,42 @@
-"""The questions of the play-off wizard: a physical draw, a toss, results, a decision."""
+"""The questions of the play-off wizard: the start, a draw, a toss, results, a decision.
+
+Every drawing of lots and coin toss, by computer or physical, asks for its
+witnesses (optional, one name a line): the session records them with the
+draw and the printed protocol shows them (seed 000, articles 2.3 / 3.3: the
+pairing numbers are drawn by lot; 2.5.3 / 3.5.3: a coin toss for colours).
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime
 
+from PySide6.QtCore import QDate, QDateTime, QTime
+from PySide6.QtGui import QPalette
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QComboBox,
+    QDateTimeEdit,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
     QInputDialog,
     QLabel,
+    QLineEdit,
+    QPlainTextEdit,
     QWidget,
 )
 
-from arbiter_app.core.errors import InputError, Issue
-from arbiter_app.core.playoff import GameSpec, Step
+from arbiter_app.core.errors import ArbiterError, InputError, Issue
+from arbiter_app.core.playoff import GameSpec, PlayoffState, Start, Step
+from arbiter_app.core.playoff.apply import earliest_start
+from arbiter_app.core.playoff.regulation import StartRule
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.exporting import playoff_sheet, print_sheet
+from arbiter_app.ui.playoff_adapter import schedule_rule
+from arbiter_app.ui.playoff_runner import DrawAnswer, StartTimes, TossAnswer
 
 RESULTS = ("", "1-0", "1/2-1/2", "0-1")
 RESULT_LABELS = {"": "not yet", "1-0": "1-0", "1/2-1/2": "½-½", "0-1": "0-1"}
@@ -69,6 +86,259 @@ class ResultsDialog(QDialog):
         return {g: str(b.currentData()) for g, b in self.boxes.items() if b.currentData()}
 
 
+def _buttons(dialog: QDialog) -> QDialogButtonBox:
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog
+    )
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
+
+
+def _problem_label(parent: QWidget) -> QLabel:
+    label = QLabel(parent)
+    label.setAccessibleName("Problem")
+    label.setWordWrap(True)
+    font = label.font()
+    font.setBold(True)
+    label.setFont(font)
+    label.hide()
+    return label
+
+
+class WitnessList(QPlainTextEdit):
+    """The witnesses of a draw or a toss, one name a line (none is allowed)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Witnesses")
+        self.setAccessibleDescription("One name a line; optional")
+        self.setPlaceholderText("One name a line (optional)")
+        self.setTabChangesFocus(True)
+        self.setFixedHeight(self.fontMetrics().lineSpacing() * 4 + 12)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(line.strip() for line in self.toPlainText().splitlines() if line.strip())
+
+
+class DrawDialog(QDialog):
+    """A drawing of lots: the players, the order drawn (a physical draw), the witnesses."""
+
+    def __init__(
+        self,
+        step: Step,
+        names: Mapping[int, str],
+        physical: bool,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        title = "Physical draw" if physical else "Draw by computer"
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
+        form = QFormLayout(self)
+        what = QLabel(step.text, self)
+        what.setWordWrap(True)
+        what.setAccessibleName("What is drawn")
+        form.addRow(what)
+        listing = QLabel("\n".join(_player(p, names) for p in step.players), self)
+        listing.setAccessibleName("Players")
+        form.addRow("Players:", listing)
+        self.order: QLineEdit | None = None
+        if physical:
+            self.order = QLineEdit(self)
+            self.order.setAccessibleName("Order drawn")
+            self.order.setPlaceholderText("pairing numbers, the first drawn first")
+            form.addRow("&Order drawn:", self.order)
+        else:
+            how = QLabel(
+                "The computer draws from a fresh seed that is stored, so the draw can be"
+                " reproduced and checked.",
+                self,
+            )
+            how.setWordWrap(True)
+            how.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+            how.setAccessibleName("How the computer draws")
+            form.addRow(how)
+        self.witnesses = WitnessList(self)
+        form.addRow("&Witnesses:", self.witnesses)
+        self.problem = _problem_label(self)
+        form.addRow(self.problem)
+        form.addRow(_buttons(self))
+        self.resize(self.fontMetrics().horizontalAdvance("x") * 72, self.sizeHint().height())
+
+    def answer(self) -> DrawAnswer:
+        """What was entered (InputError for an order that is no list of pairing numbers)."""
+        order = None if self.order is None else parse_order(self.order.text())
+        return DrawAnswer(self.witnesses.names(), order)
+
+    def accept(self) -> None:
+        try:
+            self.answer()
+        except InputError as exc:
+            self.problem.setText(
+                f"{exc.issues[0].message}: type the pairing numbers in the order drawn."
+            )
+            self.problem.show()
+            return
+        super().accept()
+
+
+class TossDialog(QDialog):
+    """A coin toss: who won it (a coin tossed at the board), and the witnesses."""
+
+    def __init__(
+        self,
+        step: Step,
+        names: Mapping[int, str],
+        physical: bool,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        title = "Coin toss" if physical else "Toss by computer"
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
+        form = QFormLayout(self)
+        what = QLabel(
+            f"{step.text}\nBetween {' and '.join(_player(p, names) for p in step.players)}.",
+            self,
+        )
+        what.setWordWrap(True)
+        what.setAccessibleName("What is tossed")
+        form.addRow(what)
+        self.winner: QComboBox | None = None
+        if physical:
+            self.winner = QComboBox(self)
+            self.winner.setAccessibleName("Winner of the toss")
+            for tpn in step.players:
+                self.winner.addItem(_player(tpn, names), tpn)
+            form.addRow("Won the &toss:", self.winner)
+        self.witnesses = WitnessList(self)
+        form.addRow("&Witnesses:", self.witnesses)
+        form.addRow(_buttons(self))
+        self.resize(self.fontMetrics().horizontalAdvance("x") * 60, self.sizeHint().height())
+
+    def answer(self) -> TossAnswer:
+        winner = None if self.winner is None else int(self.winner.currentData())
+        return TossAnswer(self.witnesses.names(), winner)
+
+
+def _to_qt(moment: datetime) -> QDateTime:
+    return QDateTime(
+        QDate(moment.year, moment.month, moment.day), QTime(moment.hour, moment.minute)
+    )
+
+
+class StartDialog(QDialog):
+    """When the last game of the final round ended (default: now) and when the play-off starts.
+
+    The earliest start the regulation allows is shown as the times change
+    (seed 000, 2.2 / 3.2: not less than fifteen minutes after the end of the
+    last game; 4.4: the next day), and a start the engine would refuse is
+    said plainly before OK. The refusal itself stays the session's.
+    """
+
+    def __init__(
+        self,
+        state: PlayoffState,
+        now: datetime | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Start the play-off")
+        self.setAccessibleName("Start the play-off")
+        self.state = state
+        # Local time with its offset: both times go to the session with the same zone.
+        self.now = (now or datetime.now().astimezone()).replace(second=0, microsecond=0)
+        self.start_edited = False
+        form = QFormLayout(self)
+        rule = QLabel(schedule_rule(state.regulation), self)
+        rule.setWordWrap(True)
+        rule.setAccessibleName("Article of the regulation")
+        form.addRow(rule)
+        self.last_game_end = self._edit("End of the last game of the final round")
+        form.addRow("&Last game ended:", self.last_game_end)
+        self.earliest = QLabel(self)
+        self.earliest.setAccessibleName("Earliest start")
+        form.addRow("Earliest start:", self.earliest)
+        self.at = self._edit("Start of the play-off")
+        form.addRow("Play-off &starts:", self.at)
+        self.problem = _problem_label(self)
+        form.addRow(self.problem)
+        form.addRow(_buttons(self))
+        self.last_game_end.setDateTime(_to_qt(self.now))
+        self._follow_end()
+        self.last_game_end.dateTimeChanged.connect(lambda _: self._follow_end())
+        self.at.dateTimeChanged.connect(lambda _: self._start_changed())
+        self.setMinimumWidth(self.fontMetrics().horizontalAdvance("x") * 84)
+        self.adjustSize()
+
+    def _edit(self, name: str) -> QDateTimeEdit:
+        edit = QDateTimeEdit(self)
+        edit.setAccessibleName(name)
+        edit.setDisplayFormat("yyyy-MM-dd HH:mm")
+        edit.setCalendarPopup(True)
+        return edit
+
+    def _moment(self, edit: QDateTimeEdit) -> datetime:
+        value = edit.dateTime()
+        date, time = value.date(), value.time()
+        return datetime(
+            date.year(),
+            date.month(),
+            date.day(),
+            time.hour(),
+            time.minute(),
+            tzinfo=self.now.tzinfo,
+        )
+
+    def earliest_start(self) -> datetime | None:
+        return earliest_start(self.state.regulation, self._moment(self.last_game_end))
+
+    def _follow_end(self) -> None:
+        first = self.earliest_start()
+        if not self.start_edited:
+            # Until the arbiter sets the start, it is the first moment allowed from now on.
+            start = self.now if first is None else max(self.now, first)
+            self.at.blockSignals(True)
+            self.at.setDateTime(_to_qt(start))
+            self.at.blockSignals(False)
+        self._check()
+
+    def _start_changed(self) -> None:
+        self.start_edited = True
+        self._check()
+
+    def _check(self) -> None:
+        first = self.earliest_start()
+        if first is None:
+            self.earliest.setText("any time")
+        elif self.state.regulation.schedule.start is StartRule.NEXT_DAY:
+            self.earliest.setText(f"{first:%Y-%m-%d} (the day after the final round)")
+        else:
+            self.earliest.setText(f"{first:%Y-%m-%d %H:%M}")
+        times = self.times()
+        shown = not self.problem.isHidden()
+        try:
+            replace(self.state, last_game_end=times.last_game_end).apply(Start(times.at))
+        except ArbiterError as exc:
+            # The engine names the action it replays; the arbiter only needs the rule.
+            why = re.sub(r"^action \d+ \(\w+\): ", "", str(exc))
+            self.problem.setText(f"The play-off will refuse this start: {why}.")
+            self.problem.show()
+        else:
+            self.problem.hide()
+        if shown != (not self.problem.isHidden()):
+            self.adjustSize()  # room for the message, or none left empty
+
+    @property
+    def refused(self) -> str:
+        """Why the engine would refuse this start ("" when it would not)."""
+        return self.problem.text() if not self.problem.isHidden() else ""
+
+    def times(self) -> StartTimes:
+        return StartTimes(self._moment(self.last_game_end), self._moment(self.at))
+
+
 class DialogPrompter:
     """The :class:`~arbiter_app.ui.playoff_runner.Prompter` of the desktop: modal dialogs."""
 
@@ -76,21 +346,17 @@ class DialogPrompter:
         self.parent = parent
         self.document = document
 
-    def drawn_order(self, step: Step, names: Mapping[int, str]) -> tuple[int, ...] | None:
-        listing = "\n".join(_player(p, names) for p in step.players)
-        text, ok = QInputDialog.getText(
-            self.parent,
-            "Physical draw",
-            f"{step.text}\n\n{listing}\n\nType the pairing numbers in the order drawn:",
-        )
-        return parse_order(text) if ok else None
+    def start_times(self, step: Step, state: PlayoffState) -> StartTimes | None:
+        dialog = StartDialog(state, parent=self.parent)
+        return dialog.times() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
-    def toss_winner(self, step: Step, names: Mapping[int, str]) -> int | None:
-        items = [_player(p, names) for p in step.players]
-        item, ok = QInputDialog.getItem(
-            self.parent, "Coin toss", f"{step.text}\n\nWho won the toss?", items, 0, False
-        )
-        return step.players[items.index(item)] if ok else None
+    def draw(self, step: Step, names: Mapping[int, str], physical: bool) -> DrawAnswer | None:
+        dialog = DrawDialog(step, names, physical, self.parent)
+        return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def toss(self, step: Step, names: Mapping[int, str], physical: bool) -> TossAnswer | None:
+        dialog = TossDialog(step, names, physical, self.parent)
+        return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def results(self, games: Sequence[GameSpec], names: Mapping[int, str]) -> dict[str, str] | None:
         dialog = ResultsDialog(games, names, self.parent)

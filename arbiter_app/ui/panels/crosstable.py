@@ -11,6 +11,7 @@ from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.crosstable import CrosstableModel
 from arbiter_app.ui.playoff_adapter import shown_standings
 from arbiter_app.ui.rows import crosstable
+from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.table import size_columns
 
 
@@ -28,12 +29,13 @@ class CrosstablePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)
+        self.deferred = DeferredRefresh(self, self.refresh)
         document.changed.connect(self.on_changed)
         self.refresh()
 
     def on_changed(self, changes: Changes) -> None:
         if changes.anything:
-            self.refresh()
+            self.deferred.request()
 
     def refresh(self) -> None:
         event = self.document.tournament

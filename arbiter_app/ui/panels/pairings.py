@@ -1,14 +1,21 @@
 """The pairings & results panel: one round's boards, results typed from the keyboard.
 
-Keys on a board: ``1`` White wins, ``0`` Black wins, ``=`` draw, ``+`` White
-wins by forfeit, ``-`` Black wins by forfeit. After a result, and on Enter,
+Keys on a board: ``1`` White wins, ``0`` Black wins, ``=`` (or ``5``) draw,
+``+`` White wins by forfeit, ``-`` Black wins by forfeit, ``x`` double
+forfeit (see :class:`~arbiter_app.ui.document.GameResult`). After a result, and on Enter,
 the cursor moves to the next board, so a whole round is entered without the
-mouse; the arrow keys move freely.
+mouse; the arrow keys move freely. Typing a result on a board that has one
+corrects it (the session's ``correct_result``).
+
+"Change pairing…" (button, context menu) sets White and Black of the
+selected board by hand through the session's ``change_pairing``: a change
+that breaks pairing rules is shown with the rules and their articles, and
+made only when the arbiter confirms it.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -16,6 +23,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QMessageBox,
     QPushButton,
     QSpinBox,
@@ -24,9 +32,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.model import Colour
 from arbiter_app.ui.dialogs.errors import show_error
+from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
 from arbiter_app.ui.document import Changes, EventDocument, GameResult
 from arbiter_app.ui.models.pairings import RESULT_COLUMN, PairingsModel
 from arbiter_app.ui.rows import pairing_rows
@@ -78,7 +87,8 @@ class PairingsPanel(QWidget):
         self.view.setModel(self.model)
         self.view.setAccessibleName("Pairings and results")
         self.view.setAccessibleDescription(
-            "Type 1, 0 or = for a result, + or - for a forfeit; Enter moves to the next board"
+            "Type 1, 0 or = (or 5) for a result, + or - for a forfeit, x for a double forfeit;"
+            " Enter moves to the next board"
         )
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -93,15 +103,26 @@ class PairingsPanel(QWidget):
             "Pair the round after the last one with the FIDE engine and record it"
         )
         self.pair_button.clicked.connect(self.pair_next_round)
+        self.change_button = QPushButton("Change pairing…", self)
+        self.change_button.setAccessibleName("Change the pairing of the selected board")
+        self.change_button.setToolTip("Set White and Black of the selected board by hand")
+        self.change_button.clicked.connect(self.change_pairing)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._show_context_menu)
+        self.pairing_dialog: PairingDialog | None = None
+        self.message: QMessageBox | None = None
+        """The last pairing question or refusal shown (opened, not executed: tests answer it)."""
         bar = QHBoxLayout()
         bar.addWidget(self.round)
         bar.addWidget(self.summary, 1)
+        bar.addWidget(self.change_button)
         bar.addWidget(self.pair_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
         layout.addWidget(self.view)
         document.changed.connect(self.on_changed)
+        self.view.selectionModel().currentChanged.connect(lambda *_: self._sync_change_button())
         self._sync_rounds(show_last=True)
 
     # -- refresh ---------------------------------------------------------------------------
@@ -143,6 +164,7 @@ class PairingsPanel(QWidget):
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         if self.model.rowCount():
             self.select_row(min(max(current, 0), self.model.rowCount() - 1))
+        self._sync_change_button()
 
     # -- keyboard entry ----------------------------------------------------------------------
     def select_row(self, row: int) -> None:
@@ -218,3 +240,149 @@ class PairingsPanel(QWidget):
 
     def show_round(self, round_no: int) -> None:
         self.round.setValue(round_no)
+
+    # -- changing a pairing by hand -----------------------------------------------------------
+    def _sync_change_button(self) -> None:
+        row = self.current_row()
+        on_board = 0 <= row < self.model.rowCount() and self.model.pairing(row).is_board
+        self.change_button.setEnabled(on_board)
+
+    def context_menu(self) -> QMenu:
+        """The board's menu: "Change pairing…" (only on a board)."""
+        menu = QMenu(self)
+        menu.setAccessibleName("Board menu")
+        action = menu.addAction("Change pairing…")
+        action.setEnabled(self.change_button.isEnabled())
+        action.triggered.connect(self.change_pairing)
+        return menu
+
+    def _show_context_menu(self, pos: QPoint) -> None:
+        index = self.view.indexAt(pos)
+        if not index.isValid():
+            return
+        self.select_row(index.row())
+        menu = self.context_menu()
+        menu.exec(self.view.viewport().mapToGlobal(pos))
+        menu.deleteLater()
+
+    def candidates(self, white: int, black: int) -> list[Candidate]:
+        """Who may go on a board of the round shown: its two players, and the players
+        without a board who can be paired (not withdrawn, not disqualified)."""
+        round_no = self.round.value()
+        out: list[Candidate] = []
+        players = self.document.tournament.player_map()
+        out.append(Candidate(white, players[white].name, "White on this board"))
+        out.append(Candidate(black, players[black].name, "Black on this board"))
+        for number in range(self.model.rowCount()):
+            row = self.model.pairing(number)
+            if row.is_board:
+                continue
+            player = players.get(row.white)
+            if player is None or player.disqualified:
+                continue
+            gone = player.withdrawn_from_round
+            if gone is not None and gone <= round_no:
+                continue
+            out.append(Candidate(row.white, player.name, row.result_text or "no board"))
+        return out
+
+    def change_pairing(self) -> PairingDialog | None:
+        """Open the dialog for the selected board (a board with a result is refused plainly)."""
+        row = self.current_row()
+        if not (0 <= row < self.model.rowCount()):
+            return None
+        pairing = self.model.pairing(row)
+        if pairing.black is None or pairing.board is None:
+            return None
+        round_no = self.round.value()
+        if pairing.result_text:
+            self._tell(
+                QMessageBox.Icon.Information,
+                f"Board {pairing.board} of round {round_no} has its result"
+                f" ({pairing.result_text}): its pairing stays as it is.",
+                "The file changes only the pairings of boards still being played. If the"
+                " pairing was wrong, undo the result first; if only the result was wrong,"
+                " type the right one on the board: it replaces the old one.",
+            )
+            return None
+        dialog = PairingDialog(
+            round_no,
+            pairing.board,
+            pairing.white,
+            pairing.black,
+            self.candidates(pairing.white, pairing.black),
+            self,
+        )
+        dialog.accepted.connect(lambda: self._dialog_accepted(dialog))
+        dialog.finished.connect(dialog.deleteLater)
+        self.pairing_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _dialog_accepted(self, dialog: PairingDialog) -> None:
+        if dialog.changed:
+            self.apply_pairing(dialog.round_no, dialog.board, *dialog.choice())
+
+    def apply_pairing(self, round_no: int, board: int, white: int, black: int) -> bool:
+        """Run ``change_pairing``; a change that breaks pairing rules asks for confirmation."""
+        try:
+            self.document.change_pairing(round_no, board, white, black)
+        except RuleError as exc:
+            try:
+                broken = self.document.pairing_rules_broken(round_no, board, white, black)
+            except ArbiterError:
+                broken = ()
+            # The session names the rules in its refusal; any other refusal (a result on
+            # the board, a player on another board) is shown as it is.
+            if broken and all(rule in str(exc) for rule in broken):
+                self._confirm(round_no, board, white, black, broken)
+            else:
+                self.message = show_error(self, exc)
+            return False
+        except ArbiterError as exc:
+            self.message = show_error(self, exc)
+            return False
+        return True
+
+    def _confirm(
+        self, round_no: int, board: int, white: int, black: int, broken: tuple[str, ...]
+    ) -> None:
+        names = {p.tpn: p.name for p in self.document.tournament.players}
+        box = self._tell(
+            QMessageBox.Icon.Warning,
+            f"Board {board} of round {round_no}, {white}. {names.get(white, '?')} (White) –"
+            f" {black}. {names.get(black, '?')} (Black), breaks"
+            f" {'this pairing rule' if len(broken) == 1 else 'these pairing rules'}:",
+            "\n".join(f"• {rule}" for rule in broken)
+            + "\n\nChange it anyway? The change is journalled with these rules.",
+            buttons=False,
+        )
+        box.setAccessibleName("Confirm the pairing change")
+        anyway = box.addButton("Change anyway", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+
+        def answered(button: object) -> None:
+            if button is anyway:
+                try:
+                    self.document.change_pairing(round_no, board, white, black, confirm=True)
+                except ArbiterError as exc:
+                    self.message = show_error(self, exc)
+
+        box.buttonClicked.connect(answered)
+        box.open()
+
+    def _tell(
+        self, icon: QMessageBox.Icon, text: str, details: str, *, buttons: bool = True
+    ) -> QMessageBox:
+        """A message about the pairing change; with *buttons* False the caller adds its
+        buttons and opens it (a box opened without buttons gets an OK of its own)."""
+        box = QMessageBox(icon, "Change pairing", text, QMessageBox.StandardButton.NoButton, self)
+        box.setAccessibleName("Change pairing")
+        box.setInformativeText(details)
+        box.finished.connect(box.deleteLater)
+        self.message = box
+        if buttons:
+            box.addButton(QMessageBox.StandardButton.Ok)
+            box.open()
+        return box

@@ -1,32 +1,71 @@
-"""The players panel: everyone entered, filterable and sortable."""
+"""The players panel: everyone entered, and every decision about a player.
+
+Add (or, once rounds are paired, a late entry), edit, withdraw, disqualify,
+reinstate, a requested bye, and the pairing numbers before round 1. Each
+action is one session command through the document, so it is journalled and
+undone like any other; the session checks the rules and its refusals are shown
+as they come.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from collections.abc import Callable
+from dataclasses import replace
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QAbstractItemView,
+    QDialog,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
-    QPushButton,
+    QMenu,
+    QMessageBox,
     QTableView,
+    QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.model import Event, Player
+from arbiter_app.core.pairing.byes import registration_deadline_round
+from arbiter_app.session.player_commands import DEADLINE_PRESETS, late_entry_refusal
 from arbiter_app.ui.dialogs.errors import show_error
-from arbiter_app.ui.dialogs.player import PlayerDialog
+from arbiter_app.ui.dialogs.pairing_numbers import PairingNumbersDialog
+from arbiter_app.ui.dialogs.player import LateEntryTerms, PlayerDialog
+from arbiter_app.ui.dialogs.player_status import BYE_NAMES, ByeRequestDialog, WithdrawDialog
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.players import PlayersModel
-from arbiter_app.ui.models.table import SortProxy
-from arbiter_app.ui.rows import player_rows
+from arbiter_app.ui.models.table import KEY_ROLE, SortProxy
+from arbiter_app.ui.rows import PlayerRow, player_rows
+from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.table import size_columns
+
+
+def _status(row: PlayerRow, event: Event) -> str:
+    """The row's status with the byes the player asked for in rounds not yet paired."""
+    asked = [
+        f"{BYE_NAMES.get(r.kind, r.kind.value)} asked for round {r.round}"
+        for r in sorted(event.bye_requests, key=lambda r: r.round)
+        if r.tpn == row.tpn
+    ]
+    return "; ".join([row.status, *asked])
+
+
+def is_active(player: Player) -> bool:
+    return not player.disqualified and player.withdrawn_from_round is None
 
 
 class PlayersPanel(QWidget):
     def __init__(self, document: EventDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
+        self.dialog: QDialog | None = None
+        """The dialog last opened (tests fill it in and accept it)."""
+        self.confirmation: QMessageBox | None = None
         self.model = PlayersModel(self)
         self.proxy = SortProxy(self)
         self.proxy.setSourceModel(self.model)
@@ -37,46 +76,342 @@ class PlayersPanel(QWidget):
         self.filter.setAccessibleName("Filter players")
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.summary = QLabel(self)
+        self.summary.setAccessibleName("Players summary")
         self.view = QTableView(self)
         self.view.setModel(self.proxy)
         self.view.setAccessibleName("Players")
         self.view.setSortingEnabled(True)
         self.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setAlternatingRowColors(True)
         self.view.verticalHeader().hide()
         self.view.horizontalHeader().setStretchLastSection(True)
-        self.add_button = QPushButton("Add player…", self)
-        self.add_button.setAccessibleName("Add a player")
-        self.add_button.setToolTip("Register a player before the first round is paired")
-        self.add_button.clicked.connect(self.ask_new_player)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._show_context_menu)
+        # Return or a double-click on a row opens the player for editing.
+        self.view.activated.connect(lambda _index: self.ask_edit())
+        self.view.selectionModel().selectionChanged.connect(lambda *_: self.update_actions())
+        self._build_actions()
         bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 6, 0)
         bar.addWidget(self.filter, 1)
-        bar.addWidget(self.add_button)
+        bar.addWidget(self.summary)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
         layout.addLayout(bar)
+        layout.addWidget(self.toolbar)
         layout.addWidget(self.view)
+        self.deferred = DeferredRefresh(self, self.refresh)
         document.changed.connect(self.on_changed)
         self.refresh()
 
+    # -- construction -------------------------------------------------------------------
+    def _action(self, text: str, tip: str, slot: Callable[[], object]) -> QAction:
+        action = QAction(text, self)
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+        action.triggered.connect(lambda _=False: slot())
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        self.add_action = self._action("Add player…", "Register a player", self.ask_new_player)
+        self.add_action.setShortcut(QKeySequence("Ins"))
+        self.edit_action = self._action(
+            "Edit…", "Change the selected player's name, rating, title…", self.ask_edit
+        )
+        self.edit_action.setShortcut(QKeySequence("F2"))
+        self.withdraw_action = self._action(
+            "Withdraw…", "The selected player leaves the event from a round on", self.ask_withdraw
+        )
+        self.disqualify_action = self._action(
+            "Disqualify…",
+            "Remove the selected player from the standings (scores stay)",
+            self.ask_disqualify,
+        )
+        self.reinstate_action = self._action(
+            "Reinstate",
+            "Cancel the selected player's withdrawal or disqualification",
+            self.reinstate,
+        )
+        self.bye_action = self._action(
+            "Requested bye…",
+            "A bye the selected player asks for in a round not yet paired",
+            self.ask_bye,
+        )
+        self.numbers_action = self._action(
+            "Pairing numbers…",
+            "Number the players by rating, by lot or as drawn (before round 1 is paired)",
+            self.ask_pairing_numbers,
+        )
+        for action in self.actions():
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.toolbar = QToolBar("Player actions", self)
+        self.toolbar.setAccessibleName("Player actions")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for action in (self.add_action, self.edit_action):
+            self.toolbar.addAction(action)
+        self.toolbar.addSeparator()
+        for action in (
+            self.withdraw_action,
+            self.disqualify_action,
+            self.reinstate_action,
+            self.bye_action,
+        ):
+            self.toolbar.addAction(action)
+        self.toolbar.addSeparator()
+        self.toolbar.addAction(self.numbers_action)
+        for action in self.toolbar.actions():
+            button = self.toolbar.widgetForAction(action)
+            if button is not None:
+                button.setAccessibleName(action.text().rstrip("…"))
+
+    def button(self, action: QAction) -> QAbstractButton:
+        """The toolbar button of *action*."""
+        widget = self.toolbar.widgetForAction(action)
+        assert isinstance(widget, QAbstractButton)
+        return widget
+
+    def context_menu(self) -> QMenu:
+        """The menu a right-click on a player opens: the actions on that player."""
+        menu = QMenu(self)
+        menu.setAccessibleName("Player")
+        menu.addAction(self.edit_action)
+        menu.addSeparator()
+        for action in (
+            self.withdraw_action,
+            self.disqualify_action,
+            self.reinstate_action,
+            self.bye_action,
+        ):
+            menu.addAction(action)
+        menu.addSeparator()
+        menu.addAction(self.add_action)
+        return menu
+
+    def _show_context_menu(self, position: QPoint) -> None:
+        index = self.view.indexAt(position)
+        if index.isValid():
+            self.view.selectRow(index.row())
+        self.context_menu().popup(self.view.viewport().mapToGlobal(position))
+
+    # -- reading ------------------------------------------------------------------------
+    @property
+    def tournament(self) -> Event:
+        return self.document.tournament
+
+    def selected_tpn(self) -> int | None:
+        rows = self.view.selectionModel().selectedRows()
+        if not rows:
+            return None
+        return int(rows[0].data(KEY_ROLE))
+
+    def selected_player(self) -> Player | None:
+        tpn = self.selected_tpn()
+        if tpn is None:
+            return None
+        return next((p for p in self.tournament.players if p.tpn == tpn), None)
+
+    def select_player(self, tpn: int) -> bool:
+        row = self.model.row_of(tpn)
+        if row is None:
+            return False
+        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        if not index.isValid():
+            return False
+        self.view.selectRow(index.row())
+        self.view.setCurrentIndex(index)
+        return True
+
+    def late_entry_terms(self) -> LateEntryTerms | None:
+        """What registering now means; None before round 1 is paired."""
+        paired = self.document.paired_rounds()
+        if not paired:
+            return None
+        planned = self.tournament.planned_rounds
+        deadline = None
+        if self.document.standings_options.preset in DEADLINE_PRESETS:
+            deadline = registration_deadline_round(planned)
+        return LateEntryTerms(paired, planned, deadline)
+
+    def _next_round(self) -> int:
+        return min(self.document.paired_rounds() + 1, max(self.tournament.planned_rounds, 1))
+
+    # -- refreshing ---------------------------------------------------------------------
     def on_changed(self, changes: Changes) -> None:
-        if changes.event or changes.players or changes.results:
-            self.refresh()
+        if changes.event or changes.players or changes.results or changes.settings:
+            self.deferred.request()
 
-    def ask_new_player(self) -> None:
-        dialog = PlayerDialog(self)
-        dialog.accepted.connect(lambda: self.add_player(dialog.fields()))
-        dialog.open()
+    def refresh(self) -> None:
+        selected = self.selected_tpn()
+        event = self.tournament
+        rows = [replace(row, status=_status(row, event)) for row in player_rows(event)]
+        self.model.set_players(rows, [p.tpn for p in event.players if not is_active(p)])
+        size_columns(self.view)
+        if selected is not None:
+            self.select_player(selected)
+        withdrawn = sum(1 for p in event.players if p.withdrawn_from_round is not None)
+        disqualified = sum(1 for p in event.players if p.disqualified)
+        parts = [f"{len(event.players)} players"]
+        if withdrawn:
+            parts.append(f"{withdrawn} withdrawn")
+        if disqualified:
+            parts.append(f"{disqualified} disqualified")
+        self.summary.setText(", ".join(parts))
+        self.update_actions()
 
-    def add_player(self, fields: dict[str, object]) -> bool:
+    def update_actions(self) -> None:
+        """Enable what applies to the selected player (the session still decides)."""
+        player = self.selected_player()
+        paired = self.document.paired_rounds()
+        planned = self.tournament.planned_rounds
+        chosen = player is not None
+        active = player is not None and is_active(player)
+        self.edit_action.setEnabled(chosen)
+        self.withdraw_action.setEnabled(active)
+        self.disqualify_action.setEnabled(player is not None and not player.disqualified)
+        self.reinstate_action.setEnabled(player is not None and not is_active(player))
+        self.bye_action.setEnabled(active and paired < planned)
+        self.numbers_action.setEnabled(paired == 0 and len(self.tournament.players) > 1)
+        late = paired > 0
+        refusal = late_entry_refusal(self.tournament.system, paired, planned) if late else None
+        self.add_action.setText("Late entry…" if late else "Add player…")
+        self.add_action.setEnabled(refusal is None)
+        if refusal is not None:
+            self.add_action.setToolTip(f"No late entry: {refusal}")
+        else:
+            self.add_action.setToolTip(
+                f"Register a late entry: rounds 1–{paired} are paired already"
+                if late
+                else "Register a player"
+            )
+        button = self.toolbar.widgetForAction(self.add_action)
+        if button is not None:
+            button.setAccessibleName(self.add_action.text().rstrip("…"))
+
+    # -- acting -------------------------------------------------------------------------
+    def _run(self, action: Callable[[], Changes]) -> bool:
+        """Run a document action; a refusal is shown as it is and nothing changes."""
         try:
-            self.document.add_player(fields)
+            action()
         except ArbiterError as exc:
             show_error(self, exc)
             return False
         return True
 
-    def refresh(self) -> None:
-        self.model.set_players(player_rows(self.document.tournament))
-        size_columns(self.view)
+    def ask_new_player(self) -> None:
+        late = self.late_entry_terms()
+        dialog = PlayerDialog(self, late=late)
+
+        def register() -> None:
+            if late is None:
+                done = self.add_player(dialog.fields())
+            else:
+                fields, missed = dialog.fields(), dialog.missed_rounds()
+                done = self._run(lambda: self.document.late_entry(fields, missed))
+            if done:
+                self._select_newest()
+
+        dialog.accepted.connect(register)
+        self._open(dialog)
+
+    def add_player(self, fields: dict[str, object]) -> bool:
+        return self._run(lambda: self.document.add_player(fields))
+
+    def _select_newest(self) -> None:
+        """After a registration the new player (the highest number) is selected."""
+        if self.tournament.players:
+            self.select_player(max(p.tpn for p in self.tournament.players))
+
+    def ask_edit(self) -> None:
+        player = self.selected_player()
+        if player is None:
+            return
+        dialog = PlayerDialog(self, player=player)
+        dialog.accepted.connect(lambda: self.edit_player(player.tpn, dialog.changed_fields()))
+        self._open(dialog)
+
+    def edit_player(self, tpn: int, fields: dict[str, object]) -> bool:
+        if not fields:
+            return True  # nothing was changed: no journal entry
+        return self._run(lambda: self.document.edit_player(tpn, fields))
+
+    def ask_withdraw(self) -> None:
+        player = self.selected_player()
+        if player is None:
+            return
+        dialog = WithdrawDialog(player, self._next_round(), self.tournament.planned_rounds, self)
+        dialog.accepted.connect(
+            lambda: self._run(lambda: self.document.withdraw_player(player.tpn, dialog.round()))
+        )
+        self._open(dialog)
+
+    def ask_disqualify(self) -> None:
+        player = self.selected_player()
+        if player is None:
+            return
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Disqualify",
+            f"Disqualify {player.tpn} {player.name}?",
+            QMessageBox.StandardButton.NoButton,
+            self,
+        )
+        box.setAccessibleName("Confirm disqualification")
+        box.setInformativeText(
+            f"{player.name} is removed from the standings and everyone ranked below moves up "
+            "one place; later rounds are paired without them. No score changes: the games played stay in the crosstable and count "
+            'for the opponents (seed 002_…: "the scores of all players will remain '
+            'unchanged"). Reinstate or Undo cancels it.'
+        )
+        confirm = box.addButton("Disqualify", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.buttonClicked.connect(
+            lambda clicked: (
+                self._run(lambda: self.document.disqualify_player(player.tpn))
+                if clicked is confirm
+                else None
+            )
+        )
+        self.confirmation = box
+        box.open()
+
+    def reinstate(self) -> bool:
+        player = self.selected_player()
+        if player is None:
+            return False
+        return self._run(lambda: self.document.reinstate_player(player.tpn))
+
+    def ask_bye(self) -> None:
+        player = self.selected_player()
+        if player is None:
+            return
+        requests = {r.round: r.kind for r in self.tournament.bye_requests if r.tpn == player.tpn}
+        dialog = ByeRequestDialog(
+            player, self._next_round(), self.tournament.planned_rounds, requests, self
+        )
+        dialog.accepted.connect(
+            lambda: self._run(
+                lambda: self.document.requested_bye(player.tpn, dialog.round(), dialog.kind())
+            )
+        )
+        self._open(dialog)
+
+    def ask_pairing_numbers(self) -> None:
+        dialog = PairingNumbersDialog(self.tournament.players, self)
+        dialog.accepted.connect(
+            lambda: self._run(
+                lambda: self.document.set_pairing_numbers(
+                    dialog.method(), dialog.order() if dialog.method() == "order" else ()
+                )
+            )
+        )
+        self._open(dialog)
+
+    def _open(self, dialog: QDialog) -> None:
+        self.dialog = dialog
+        dialog.open()

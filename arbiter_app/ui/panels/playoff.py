@@ -12,6 +12,7 @@ from arbiter_app.ui.playoff_adapter import playoff_view
 from arbiter_app.ui.playoff_runner import PlayoffRunner, Prompter
 from arbiter_app.ui.playoff_view import PlayoffStep, PlayoffView
 from arbiter_app.ui.widgets.bracket import BracketView
+from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.playoff_card import PlayoffCard
 
 
@@ -39,12 +40,13 @@ class PlayoffPanel(QWidget):
         layout.addWidget(self.scroll_area, 1)
         # Keeps the card at the top when there is no drawing below it.
         layout.addStretch(0)
+        self.deferred = DeferredRefresh(self, self.refresh)
         document.changed.connect(self.on_changed)
         self.refresh()
 
     def on_changed(self, changes: Changes) -> None:
         if changes.anything:
-            self.refresh()
+            self.deferred.request()
 
     def refresh(self) -> None:
         doc = self.document

@@ -23,6 +23,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.prizes import PrizesModel
+from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.table import size_columns
 
 
@@ -55,12 +56,13 @@ class PrizesPanel(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.rule)
         layout.addWidget(self.view)
+        self.deferred = DeferredRefresh(self, self.refresh)
         document.changed.connect(self.on_changed)
         self.refresh()
 
     def on_changed(self, changes: Changes) -> None:
         if changes.anything:
-            self.refresh()
+            self.deferred.request()
 
     def set_fund(self) -> bool:
         amounts = self.fund.text().replace(",", " ").split()

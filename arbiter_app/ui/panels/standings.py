@@ -23,6 +23,7 @@ from arbiter_app.ui.dialogs.explanation import ExplanationDialog
 from arbiter_app.ui.document import Changes, EventDocument, StandingsOptions
 from arbiter_app.ui.models.standings import StandingsModel
 from arbiter_app.ui.playoff_adapter import shown_standings
+from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.table import size_columns
 
 CUSTOM = ""
@@ -85,6 +86,7 @@ class StandingsPanel(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.caption)
         layout.addWidget(self.view)
+        self.deferred = DeferredRefresh(self, self.refresh)
         document.changed.connect(self.on_changed)
         self.refresh()
 
@@ -114,7 +116,7 @@ class StandingsPanel(QWidget):
     # -- refresh ----------------------------------------------------------------------------
     def on_changed(self, changes: Changes) -> None:
         if changes.anything:
-            self.refresh()
+            self.deferred.request()
 
     def refresh(self) -> None:
         event = self.document.tournament

@@ -44,11 +44,16 @@ class PlayoffCard(QFrame):
         self._text.setWordWrap(True)
         self._text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._text.setAccessibleName("What the regulation asks")
+        self._schedule = QLabel(self)
+        self._schedule.setWordWrap(True)
+        self._schedule.setAccessibleName("Schedule")
+        self._schedule.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._buttons = QHBoxLayout()
         self._buttons.addStretch(1)
         layout.addWidget(self._title)
         layout.addWidget(self._article)
         layout.addWidget(self._text)
+        layout.addWidget(self._schedule)
         layout.addLayout(self._buttons)
         self.buttons: list[QPushButton] = []
         self.set_step(None)
@@ -64,6 +69,8 @@ class PlayoffCard(QFrame):
             self._title.setText("No play-off to run")
             self._article.setText("")
             self._article.hide()
+            self._schedule.setText("")
+            self._schedule.hide()
             self._text.setText(
                 "A play-off starts here when the regulations ask for one"
                 " (a tie for a place they break by play-off)."
@@ -73,6 +80,8 @@ class PlayoffCard(QFrame):
         self._article.setText(step.article)
         self._article.setVisible(bool(step.article))
         self._text.setText(step.text)
+        self._schedule.setText(step.schedule)
+        self._schedule.setVisible(bool(step.schedule))
         for number, action in enumerate(step.actions):
             button = QPushButton(action.label, self)
             button.setAccessibleName(action.label)
@@ -91,3 +100,12 @@ class PlayoffCard(QFrame):
     @property
     def article(self) -> str:
         return self._article.text()
+
+    @property
+    def text(self) -> str:
+        return self._text.text()
+
+    @property
+    def schedule(self) -> str:
+        """When the play-off may start or started, with the article ("" when not shown)."""
+        return self._schedule.text()

@@ -89,3 +89,45 @@ def test_sort_proxy_orders_ratings_numerically(rr_event: Event) -> None:
     proxy.sort(6, Qt.SortOrder.DescendingOrder)
     assert proxy.data(proxy.index(0, 2)) == "Cy"
     assert proxy.data(proxy.index(3, 2)) == "Dov"
+
+
+def test_new_rows_of_the_same_shape_keep_the_view_in_place(
+    check_model: Callable[[Any], None], rr_event: Event
+) -> None:
+    """A result typed replaces the cells without a reset: views keep scroll and selection."""
+    model = PlayersModel()
+    check_model(model)
+    model.set_players(player_rows(rr_event))
+    resets: list[bool] = []
+    changed: list[tuple[int, int]] = []
+    model.modelReset.connect(lambda: resets.append(True))
+    model.dataChanged.connect(lambda a, b: changed.append((a.row(), b.row())))
+    rows = list(player_rows(rr_event))
+    from dataclasses import replace as _replace
+    from fractions import Fraction as _Fraction
+
+    rows[0] = _replace(rows[0], score=_Fraction(3))
+    model.set_players(rows)
+    assert resets == []
+    assert changed == [(0, 3)]
+    assert model.data(model.index(0, 6)) == "3"
+    model.set_players(rows[:3])  # a row fewer: a reset
+    assert resets == [True]
+
+
+def test_sort_proxy_reads_new_keys_after_each_change(rr_event: Event) -> None:
+    model = PlayersModel()
+    model.set_players(player_rows(rr_event))
+    proxy = SortProxy()
+    proxy.setSourceModel(model)
+    proxy.sort(6, Qt.SortOrder.DescendingOrder)
+    assert proxy.data(proxy.index(0, 2)) == "Cy"
+    from dataclasses import replace as _replace
+    from fractions import Fraction as _Fraction
+
+    rows = [
+        _replace(r, score=_Fraction(9)) if r.name == "Dov" else r for r in player_rows(rr_event)
+    ]
+    model.set_players(rows)
+    assert proxy.data(proxy.index(0, 2)) == "Dov"
+    assert proxy.data(proxy.index(0, 6)) == "9"

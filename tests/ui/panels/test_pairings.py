@@ -69,8 +69,28 @@ def test_enter_and_arrows_move_between_boards(qtbot: QtBot, rr_event: Event) -> 
     assert panel.current_row() == 1
     # Other keys change nothing.
     before = document.tournament
-    qtbot.keyClicks(panel.view, "x5")
+    qtbot.keyClicks(panel.view, "qz?")
     assert document.tournament is before
+
+
+def test_double_forfeit_and_the_other_draw_keys(qtbot: QtBot, rr_event: Event) -> None:
+    """x (or *) is a double forfeit, both lose; 5 and ½ are draws, as other programs take them."""
+    panel, document = make_panel(qtbot, rr_event)
+    panel.show_round(2)
+    panel.select_row(0)
+    qtbot.keyClicks(panel.view, "x")
+    assert document.tournament.entry(3, 2).kind is EntryKind.FORFEIT_LOSS
+    assert document.tournament.entry(1, 2).kind is EntryKind.FORFEIT_LOSS
+    assert panel.model.data(panel.model.index(0, 2)) == "- -"
+    panel.select_row(0)
+    qtbot.keyClicks(panel.view, "5")
+    assert document.tournament.entry(3, 2).outcome is Outcome.DRAW
+    panel.select_row(0)
+    qtbot.keyClicks(panel.view, "X")
+    assert panel.model.data(panel.model.index(0, 2)) == "- -"
+    panel.select_row(0)
+    qtbot.keyClicks(panel.view, "½")
+    assert document.tournament.entry(1, 2).outcome is Outcome.DRAW
 
 
 def test_a_bye_row_takes_no_result(qtbot: QtBot, swiss_event: Event) -> None:

@@ -1,0 +1,155 @@
+"""Give the pairing numbers before round 1: by rating, by lot, or as drawn at the board.
+
+By lot the session draws from a fresh seed it keeps in the journal, so the
+draw can be reproduced and printed on the protocol; a physical draw is typed
+in here, one drawn number per player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QRadioButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import Player
+from arbiter_app.ui.dialogs.errors import show_error
+
+METHODS = (
+    ("rating", "By rating: highest first, then title, then name (FIDE C.04.2 B)"),
+    ("lot", "By lot: the app draws; the seed is kept in the journal to reproduce the draw"),
+    ("order", "As drawn by the players: type each player's drawn number below"),
+)
+
+DRAWN_COLUMN = 3
+
+
+class PairingNumbersDialog(QDialog):
+    """How the players get their pairing numbers."""
+
+    def __init__(self, players: Sequence[Player], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.players = tuple(players)
+        self.setWindowTitle("Pairing numbers")
+        self.setAccessibleName("Pairing numbers")
+        layout = QVBoxLayout(self)
+        intro = QLabel(
+            "Pairing numbers are given once, before round 1 is paired. Every player is "
+            "renumbered; the change can be undone.",
+            self,
+        )
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.method_group = QButtonGroup(self)
+        self.method_buttons: dict[str, QRadioButton] = {}
+        for key, label in METHODS:
+            button = QRadioButton(label, self)
+            button.setAccessibleName(label)
+            self.method_group.addButton(button)
+            self.method_buttons[key] = button
+            layout.addWidget(button)
+        self.method_buttons["rating"].setChecked(True)
+        self.table = QTableWidget(len(self.players), 4, self)
+        self.table.setAccessibleName("Drawn numbers")
+        self.table.setHorizontalHeaderLabels(["No.", "Name", "Rating", "Drawn number"])
+        self.table.verticalHeader().hide()
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(
+            QAbstractItemView.EditTrigger.AllEditTriggers
+            & ~QAbstractItemView.EditTrigger.CurrentChanged
+        )
+        for row, player in enumerate(self.players):
+            cells = (str(player.tpn), player.name, str(player.rating or ""), "")
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column != DRAWN_COLUMN:
+                    item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                align = Qt.AlignmentFlag.AlignVCenter
+                if column in (0, 2, DRAWN_COLUMN):
+                    align |= Qt.AlignmentFlag.AlignRight
+                item.setTextAlignment(align)
+                self.table.setItem(row, column, item)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.setMinimumSize(420, 220)
+        layout.addWidget(self.table)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText("Renumber")
+        ok.setAccessibleName("Renumber")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.method_group.buttonToggled.connect(lambda *_: self._update())
+        self._update()
+
+    def _update(self) -> None:
+        self.table.setEnabled(self.method() == "order")
+
+    def set_method(self, key: str) -> None:
+        self.method_buttons[key].setChecked(True)
+
+    def method(self) -> str:
+        for key, button in self.method_buttons.items():
+            if button.isChecked():
+                return key
+        return "rating"
+
+    def set_drawn(self, tpn: int, number: int | str) -> None:
+        """Type the number player *tpn* drew (as the arbiter would in the table)."""
+        row = next(i for i, p in enumerate(self.players) if p.tpn == tpn)
+        cell = self.table.item(row, DRAWN_COLUMN)
+        assert cell is not None
+        cell.setText(str(number))
+
+    def order(self) -> list[int]:
+        """The present pairing numbers in the order drawn (the new number 1 first).
+
+        Raises RuleError naming the player whose drawn number is missing, not a
+        number, out of range or drawn twice.
+        """
+        count = len(self.players)
+        holder: dict[int, Player] = {}
+        for row, player in enumerate(self.players):
+            cell = self.table.item(row, DRAWN_COLUMN)
+            text = cell.text().strip() if cell is not None else ""
+            who = f"{player.tpn} {player.name}"
+            if not text:
+                raise RuleError(f"type the number {who} drew (row {row + 1})")
+            try:
+                drawn = int(text)
+            except ValueError:
+                raise RuleError(f"the number {who} drew is not a number: {text!r}") from None
+            if not 1 <= drawn <= count:
+                raise RuleError(f"{who} drew {drawn}; the numbers go from 1 to {count}")
+            if drawn in holder:
+                first = holder[drawn]
+                raise RuleError(f"{first.tpn} {first.name} and {who} both drew {drawn}")
+            holder[drawn] = player
+        return [holder[n].tpn for n in range(1, count + 1)]
+
+    def accept(self) -> None:
+        # A typo in the drawn numbers keeps the dialog open with what was typed.
+        if self.method() == "order":
+            try:
+                self.order()
+            except RuleError as exc:
+                show_error(self, exc)
+                return
+        super().accept()

@@ -1,0 +1,359 @@
+"""Changing a board by hand, and correcting results, in a ``.arbiter`` file through the panel."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox, QPushButton
+from pytestqt.qtbot import QtBot
+
+from arbiter_app.core.model import EntryKind, Event, Outcome
+from arbiter_app.session import Session
+from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
+from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.memory_backend import MemoryBackend
+from arbiter_app.ui.panels.pairings import PairingsPanel
+from arbiter_app.ui.session_backend import SessionBackend
+from tests.support.sessions import TickingClock
+
+
+def five_players(path: Path) -> Session:
+    """Round 1 played (5 had the bye); round 2 paired 2–5 and 3–4, 1 has a half-point bye."""
+    session = Session.create(
+        path, name="Club Swiss", system="swiss", rounds=4, clock=TickingClock(), durable=False
+    )
+    for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900)):
+        session.run("add_player", name=name, rating=rating)
+    session.run("add_player", name="Eve", rating=1800)
+    session.run("record_pairings", round=1, boards=[[1, 3], [4, 2]], byes=[[5, "pairing-bye"]])
+    session.run("enter_result", round=1, board=1, result="1-0")
+    session.run("enter_result", round=1, board=2, result="1/2")
+    session.run("record_pairings", round=2, boards=[[2, 5], [3, 4]], byes=[[1, "half-bye"]])
+    return session
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "club.arbiter"
+
+
+@pytest.fixture
+def document(path: Path) -> Iterator[EventDocument]:
+    document = EventDocument(SessionBackend(five_players(path)))
+    yield document
+    document.close()
+
+
+@pytest.fixture
+def panel(qtbot: QtBot, document: EventDocument) -> PairingsPanel:
+    panel = PairingsPanel(document)
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.show_round(2)
+    panel.view.setFocus()
+    return panel
+
+
+def session_of(document: EventDocument) -> Session:
+    backend = document.backend
+    assert isinstance(backend, SessionBackend)
+    return backend.session
+
+
+def stored_boards(path: Path, round_no: int) -> list[tuple[int, int]]:
+    """The boards as another program reading the file sees them."""
+    with Session.open(path, readonly=True) as other:
+        return [(b.white, b.black) for b in other.boards(round_no)]
+
+
+def open_dialog(panel: PairingsPanel, row: int) -> PairingDialog:
+    panel.select_row(row)
+    panel.change_button.click()
+    dialog = panel.pairing_dialog
+    assert dialog is not None and dialog.isVisible()
+    return dialog
+
+
+def click_ok(qtbot: QtBot, dialog: PairingDialog) -> None:
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+
+
+def choose(qtbot: QtBot, dialog: PairingDialog, colour: str, tpn: int) -> None:
+    """Pick *tpn* in the White or Black box with the keyboard, as the arbiter would."""
+    box = dialog.white if colour == "White" else dialog.black
+    box.setFocus()
+    qtbot.keyClick(box, Qt.Key.Key_Home)
+    while box.currentData() != tpn:
+        before = box.currentIndex()
+        qtbot.keyClick(box, Qt.Key.Key_Down)
+        assert box.currentIndex() != before, f"{tpn} is not offered"
+
+
+def message_button(box: QMessageBox, text: str) -> QPushButton:
+    button = next(b for b in box.buttons() if b.text() == text)
+    assert isinstance(button, QPushButton)
+    return button
+
+
+def test_the_dialog_offers_the_board_and_the_players_without_one(
+    qtbot: QtBot, panel: PairingsPanel
+) -> None:
+    dialog = open_dialog(panel, 1)
+    offered = [dialog.white.itemData(i) for i in range(dialog.white.count())]
+    # Board 2 is 3–4; 1 has a half-point bye. 2 and 5 play on board 1: not offered.
+    assert offered == [3, 4, 1]
+    assert dialog.white.itemText(2) == "1. Ann (half-point bye (½))"
+    assert dialog.choice() == (3, 4)
+    assert dialog.windowTitle() == "Change the pairing of board 2, round 2"
+    dialog.reject()
+
+
+def test_swapping_colours_is_stored_in_the_file(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument, path: Path
+) -> None:
+    dialog = open_dialog(panel, 0)
+    qtbot.mouseClick(dialog.swap_button, Qt.MouseButton.LeftButton)
+    assert dialog.choice() == (5, 2)
+    click_ok(qtbot, dialog)
+    assert stored_boards(path, 2) == [(5, 2), (3, 4)]
+    entry = session_of(document).journal()[-1]
+    assert entry.command == "change_pairing"
+    # No rule was broken, so nothing was confirmed.
+    assert entry.arguments == {"round": 2, "board": 1, "white": 5, "black": 2}
+    assert panel.model.cell(0, 1) == "5. Eve"
+    assert panel.model.cell(0, 3) == "2. Ben"
+
+
+def test_a_player_with_a_bye_goes_on_the_board(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument, path: Path
+) -> None:
+    dialog = open_dialog(panel, 1)
+    choose(qtbot, dialog, "White", 4)
+    choose(qtbot, dialog, "Black", 1)
+    assert dialog.choice() == (4, 1)
+    click_ok(qtbot, dialog)
+    assert stored_boards(path, 2) == [(2, 5), (4, 1)]
+    event = document.tournament
+    # The half-point bye is gone with the game; 3, taken off the board, is not paired.
+    assert event.entry(1, 2).kind is not EntryKind.HALF_BYE
+    assert event.entry(3, 2).kind is EntryKind.NOT_PAIRED
+    rows = [panel.model.pairing(r) for r in range(panel.model.rowCount())]
+    assert [(r.white, r.result_text) for r in rows if not r.is_board] == [(3, "not paired (0)")]
+
+
+def test_a_change_breaking_a_rule_shows_it_and_waits_for_confirmation(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument, path: Path
+) -> None:
+    journal = session_of(document).journal()
+    dialog = open_dialog(panel, 1)
+    choose(qtbot, dialog, "Black", 1)
+    assert dialog.choice() == (3, 1)
+    click_ok(qtbot, dialog)
+    box = panel.message
+    assert box is not None and box.isVisible()
+    assert box.text() == (
+        "Board 2 of round 2, 3. Cid (White) – 1. Ann (Black), breaks this pairing rule:"
+    )
+    assert "already played each other in round 1" in box.informativeText()
+    assert "C.04.1" in box.informativeText()  # the article
+    assert sorted(b.text() for b in box.buttons()) == ["Cancel", "Change anyway"]
+    # Nothing is stored while the arbiter decides.
+    assert session_of(document).journal() == journal
+    assert stored_boards(path, 2) == [(2, 5), (3, 4)]
+    qtbot.mouseClick(message_button(box, "Change anyway"), Qt.MouseButton.LeftButton)
+    assert stored_boards(path, 2) == [(2, 5), (3, 1)]
+    entry = session_of(document).journal()[-1]
+    assert entry.command == "change_pairing"
+    assert entry.arguments == {"round": 2, "board": 2, "white": 3, "black": 1, "confirm": True}
+    # The override is recorded with the rule it breaks.
+    overrides = [
+        k for k in session_of(document).state.tables["records"] if k[0] == "pairing-override"
+    ]
+    assert overrides == [("pairing-override", "2.2")]
+    assert panel.model.cell(1, 3) == "1. Ann"
+
+
+def test_cancelling_the_confirmation_changes_nothing(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument, path: Path
+) -> None:
+    journal = session_of(document).journal()
+    dialog = open_dialog(panel, 1)
+    choose(qtbot, dialog, "Black", 1)
+    click_ok(qtbot, dialog)
+    box = panel.message
+    assert box is not None
+    qtbot.mouseClick(message_button(box, "Cancel"), Qt.MouseButton.LeftButton)
+    assert session_of(document).journal() == journal
+    assert stored_boards(path, 2) == [(2, 5), (3, 4)]
+    assert document.tournament.entry(1, 2).kind is EntryKind.HALF_BYE
+
+
+def test_cancelling_the_dialog_changes_nothing(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument, path: Path
+) -> None:
+    journal = session_of(document).journal()
+    dialog = open_dialog(panel, 0)
+    qtbot.mouseClick(dialog.swap_button, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert not dialog.isVisible()
+    assert session_of(document).journal() == journal
+    assert stored_boards(path, 2) == [(2, 5), (3, 4)]
+    # OK on the board as it was runs nothing either.
+    dialog = open_dialog(panel, 0)
+    click_ok(qtbot, dialog)
+    assert session_of(document).journal() == journal
+
+
+def test_the_same_player_twice_is_not_accepted(qtbot: QtBot, panel: PairingsPanel) -> None:
+    dialog = open_dialog(panel, 0)
+    choose(qtbot, dialog, "Black", 2)
+    assert dialog.choice() == (2, 2)
+    click_ok(qtbot, dialog)
+    assert dialog.isVisible()
+    assert dialog.problem.isVisible()
+    assert "cannot play themself" in dialog.problem.text()
+    dialog.reject()
+
+
+def test_a_board_with_a_result_keeps_its_pairing_and_says_why(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument
+) -> None:
+    journal = session_of(document).journal()
+    panel.show_round(1)
+    panel.select_row(0)
+    assert panel.change_button.isEnabled()
+    panel.change_button.click()
+    box = panel.message
+    assert box is not None and box.isVisible()
+    assert box.text() == "Board 1 of round 1 has its result (1-0): its pairing stays as it is."
+    assert "undo the result first" in box.informativeText()
+    assert panel.pairing_dialog is None
+    assert session_of(document).journal() == journal
+
+
+def test_the_context_menu_and_the_button_follow_the_selection(
+    qtbot: QtBot, panel: PairingsPanel
+) -> None:
+    bye_row = 2  # after the two boards: 1's half-point bye
+    assert not panel.model.pairing(bye_row).is_board
+    panel.select_row(bye_row)
+    assert not panel.change_button.isEnabled()
+    assert not panel.context_menu().actions()[0].isEnabled()
+    panel.select_row(1)
+    assert panel.change_button.isEnabled()
+    menu = panel.context_menu()
+    (action,) = menu.actions()
+    assert action.text() == "Change pairing…" and action.isEnabled()
+    action.trigger()
+    assert panel.pairing_dialog is not None and panel.pairing_dialog.choice() == (3, 4)
+    panel.pairing_dialog.reject()
+
+
+def test_a_refusal_for_another_reason_is_shown_plainly(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument
+) -> None:
+    journal = session_of(document).journal()
+    # 5 plays on board 1: the session refuses to put them on board 2 as well.
+    panel.apply_pairing(2, 2, 3, 5)
+    box = panel.message
+    assert box is not None and "plays on board 1" in box.text()
+    assert session_of(document).journal() == journal
+
+
+def test_without_a_file_the_change_needs_one(qtbot: QtBot, rr_event: Event) -> None:
+    document = EventDocument(MemoryBackend(rr_event))
+    panel = PairingsPanel(document)
+    qtbot.addWidget(panel)
+    panel.show_round(3)
+    before = document.tournament
+    assert not panel.apply_pairing(3, 1, 4, 1)
+    assert panel.message is not None and "needs an event file" in panel.message.text()
+    assert document.tournament is before
+
+
+def test_pairing_dialog_by_fields(qtbot: QtBot) -> None:
+    candidates = [Candidate(3, "Cid", "White"), Candidate(4, "Dee", "Black")]
+    dialog = PairingDialog(2, 2, 3, 4, candidates)
+    qtbot.addWidget(dialog)
+    assert not dialog.changed
+    dialog.swap_colours()
+    assert dialog.changed and dialog.choice() == (4, 3)
+    dialog.accept()
+    assert dialog.result() == PairingDialog.DialogCode.Accepted
+
+
+# -- results corrections ----------------------------------------------------------------------
+
+
+def test_retyping_a_result_corrects_it(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument, path: Path
+) -> None:
+    panel.select_row(0)
+    qtbot.keyClicks(panel.view, "1")
+    assert session_of(document).journal()[-1].command == "enter_result"
+    panel.select_row(0)
+    qtbot.keyClicks(panel.view, "=")
+    entry = session_of(document).journal()[-1]
+    assert entry.command == "correct_result"
+    assert entry.arguments == {"round": 2, "board": 1, "result": "1/2-1/2"}
+    assert panel.model.cell(0, 2) == "½-½"
+    with Session.open(path, readonly=True) as other:
+        assert other.event.entry(2, 2).outcome is Outcome.DRAW
+        assert other.event.entry(5, 2).outcome is Outcome.DRAW
+    assert document.undo_label() == "correct result"
+
+
+def test_a_result_is_cleared_by_undo_only(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument, path: Path
+) -> None:
+    """The session has no command that clears a result: undo takes an entered one back.
+
+    A key that is no result (Delete, Backspace) changes nothing.
+    """
+    panel.select_row(0)
+    qtbot.keyClicks(panel.view, "0")
+    journal = session_of(document).journal()
+    for key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+        panel.select_row(0)
+        qtbot.keyClick(panel.view, key)
+    assert session_of(document).journal() == journal
+    assert panel.model.cell(0, 2) == "0-1"
+    document.undo()
+    assert panel.model.cell(0, 2) == ""
+    assert panel.summary.text() == "2 boards, 2 without a result"
+    with Session.open(path, readonly=True) as other:
+        assert [b.result for b in other.boards(2)] == [None, None]
+
+
+def test_a_board_with_a_result_is_refused_before_any_rule_is_asked(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument
+) -> None:
+    """3–1 would break a rule too, but the result comes first: no confirmation is offered."""
+    panel.select_row(1)
+    qtbot.keyClicks(panel.view, "1")
+    journal = session_of(document).journal()
+    assert not panel.apply_pairing(2, 2, 3, 1)
+    box = panel.message
+    assert box is not None and "has a result" in box.text()
+    assert "Change anyway" not in [b.text() for b in box.buttons()]
+    assert session_of(document).journal() == journal
+
+
+def test_a_double_forfeit_typed_is_stored_as_such(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument, path: Path
+) -> None:
+    panel.select_row(0)  # board 1 of round 2: 2 v 5
+    qtbot.keyClicks(panel.view, "x")
+    entry = session_of(document).journal()[-1]
+    assert (entry.command, entry.arguments["result"]) == ("enter_result", "--")
+    with Session.open(path, readonly=True) as stored:
+        assert stored.event.entry(2, 2).kind is EntryKind.FORFEIT_LOSS
+        assert stored.event.entry(5, 2).kind is EntryKind.FORFEIT_LOSS
+    panel.select_row(0)
+    qtbot.keyClicks(panel.view, "1")
+    entry = session_of(document).journal()[-1]
+    assert (entry.command, entry.arguments["result"]) == ("correct_result", "1-0")

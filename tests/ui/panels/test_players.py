@@ -1,0 +1,630 @@
+"""The players panel on a real tournament file: every action is a session command.
+
+Each test drives the panel with clicks and keys, then reads the event back from
+the session (the file), undoes through the journal, and checks that a refused
+action shows the session's message and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.lots import shuffled
+from arbiter_app.core.model import ByeRequest, EntryKind, Event
+from arbiter_app.session import Session
+from arbiter_app.ui.dialogs.pairing_numbers import PairingNumbersDialog
+from arbiter_app.ui.dialogs.player import PlayerDialog
+from arbiter_app.ui.dialogs.player_status import ByeRequestDialog, WithdrawDialog
+from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.memory_backend import MemoryBackend
+from arbiter_app.ui.models.players import PlayersModel
+from arbiter_app.ui.panels import players as players_module
+from arbiter_app.ui.panels.players import PlayersPanel
+from arbiter_app.ui.rows import player_rows
+from arbiter_app.ui.session_backend import SessionBackend
+from tests.support.sessions import TickingClock
+
+PLAYERS = (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900))
+STATUS = 7
+
+
+def new_session(path: Path, *, rounds: int = 5, preset: str | None = None) -> Session:
+    session = Session.create(
+        path,
+        name="Spring Open",
+        system="swiss",
+        rounds=rounds,
+        preset=preset,
+        clock=TickingClock(),
+        durable=False,
+    )
+    for name, rating in PLAYERS:
+        session.run("add_player", name=name, rating=rating)
+    return session
+
+
+def play_two_rounds(session: Session) -> None:
+    """Round 1 played; round 2 paired, board 2 (Cid–Dee) still being played."""
+    session.run("record_pairings", round=1, boards=[[1, 3], [4, 2]])
+    session.run("enter_result", round=1, board=1, result="1-0")
+    session.run("enter_result", round=1, board=2, result="1/2")
+    session.run("record_pairings", round=2, boards=[[2, 1], [3, 4]])
+    session.run("enter_result", round=2, board=1, result="0-1")
+
+
+class Errors:
+    """The messages the panel showed instead of opening message boxes."""
+
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+
+    def __call__(self, parent: object, exc: ArbiterError, title: str = "Arbiter") -> None:
+        self.messages.append(str(exc))
+
+
+@pytest.fixture
+def errors(monkeypatch: pytest.MonkeyPatch) -> Errors:
+    shown = Errors()
+    monkeypatch.setattr(players_module, "show_error", shown)
+    monkeypatch.setattr("arbiter_app.ui.dialogs.pairing_numbers.show_error", shown)
+    return shown
+
+
+@pytest.fixture
+def open_panel(qtbot: QtBot, tmp_path: Path) -> Iterator[Callable[[Session], PlayersPanel]]:
+    """Open the panel on a session (closed at the end of the test)."""
+    documents: list[EventDocument] = []
+
+    def make(session: Session) -> PlayersPanel:
+        document = EventDocument(SessionBackend(session))
+        documents.append(document)
+        panel = PlayersPanel(document)
+        qtbot.addWidget(panel)
+        panel.resize(900, 400)
+        panel.show()
+        return panel
+
+    yield make
+    for document in documents:
+        document.close()
+
+
+@pytest.fixture
+def fresh(open_panel: Callable[[Session], PlayersPanel], tmp_path: Path) -> PlayersPanel:
+    """Four players registered, no round paired yet."""
+    return open_panel(new_session(tmp_path / "fresh.arbiter"))
+
+
+@pytest.fixture
+def running(open_panel: Callable[[Session], PlayersPanel], tmp_path: Path) -> PlayersPanel:
+    """Four players, two rounds paired (one game of round 2 still being played)."""
+    session = new_session(tmp_path / "running.arbiter")
+    play_two_rounds(session)
+    return open_panel(session)
+
+
+def session_of(panel: PlayersPanel) -> Session:
+    backend = panel.document.backend
+    assert isinstance(backend, SessionBackend)
+    return backend.session
+
+
+def stored(panel: PlayersPanel) -> Event:
+    """The event as the file holds it, read back in a second session."""
+    path = session_of(panel).path
+    assert path is not None
+    with Session.open(path, readonly=True) as reader:
+        return reader.event
+
+
+def click(qtbot: QtBot, panel: PlayersPanel, action: QAction) -> None:
+    assert action.isEnabled(), action.text()
+    qtbot.mouseClick(panel.button(action), Qt.MouseButton.LeftButton)
+
+
+def select(panel: PlayersPanel, tpn: int) -> None:
+    assert panel.select_player(tpn)
+    assert panel.selected_tpn() == tpn
+
+
+def status_of(panel: PlayersPanel, tpn: int) -> str:
+    row = panel.model.row_of(tpn)
+    assert row is not None
+    return panel.model.cell(row, STATUS)
+
+
+def double_click_row(qtbot: QtBot, panel: PlayersPanel, tpn: int) -> None:
+    row = panel.model.row_of(tpn)
+    assert row is not None
+    index = panel.proxy.mapFromSource(panel.model.index(row, 2))
+    centre = panel.view.visualRect(index).center()
+    qtbot.mouseClick(panel.view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    qtbot.mouseDClick(panel.view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+
+
+# -- editing -----------------------------------------------------------------------------
+
+
+def test_double_click_edits_a_player_and_undo_restores_it(
+    qtbot: QtBot, fresh: PlayersPanel
+) -> None:
+    double_click_row(qtbot, fresh, 3)
+    dialog = fresh.dialog
+    assert isinstance(dialog, PlayerDialog)
+    assert dialog.windowTitle() == "Edit player 3"
+    assert dialog.name.text() == "Cid"
+    assert dialog.rating.value() == 2000
+    dialog.name.setText("Cid, Carl")
+    dialog.rating.setValue(2050)
+    dialog.title.setCurrentText("fm")
+    dialog.accept()
+    player = stored(fresh).player(3)
+    assert (player.name, player.rating, player.title) == ("Cid, Carl", 2050, "FM")
+    entry = session_of(fresh).journal()[-1]
+    assert entry.command == "edit_player"
+    # Only what was changed goes into the journal.
+    assert entry.arguments == {"tpn": 3, "name": "Cid, Carl", "rating": 2050, "title": "FM"}
+    assert fresh.model.cell(fresh.model.row_of(3) or 0, 2) == "Cid, Carl"
+    fresh.document.undo()
+    assert stored(fresh).player(3).name == "Cid"
+    assert fresh.model.cell(fresh.model.row_of(3) or 0, 2) == "Cid"
+
+
+def test_return_and_the_edit_button_open_the_selected_player(
+    qtbot: QtBot, fresh: PlayersPanel
+) -> None:
+    select(fresh, 2)
+    fresh.view.setFocus()
+    qtbot.keyClick(fresh.view, Qt.Key.Key_Return)
+    assert isinstance(fresh.dialog, PlayerDialog)
+    assert fresh.dialog.name.text() == "Ben"
+    fresh.dialog.reject()
+    select(fresh, 4)
+    click(qtbot, fresh, fresh.edit_action)
+    assert isinstance(fresh.dialog, PlayerDialog)
+    assert fresh.dialog.name.text() == "Dee"
+
+
+def test_an_edit_that_changes_nothing_writes_nothing(qtbot: QtBot, fresh: PlayersPanel) -> None:
+    journal = session_of(fresh).journal()
+    select(fresh, 1)
+    click(qtbot, fresh, fresh.edit_action)
+    assert isinstance(fresh.dialog, PlayerDialog)
+    fresh.dialog.accept()
+    assert session_of(fresh).journal() == journal
+
+
+def test_a_refused_edit_shows_the_message_and_changes_nothing(
+    qtbot: QtBot, fresh: PlayersPanel, errors: Errors
+) -> None:
+    before = stored(fresh)
+    select(fresh, 1)
+    click(qtbot, fresh, fresh.edit_action)
+    assert isinstance(fresh.dialog, PlayerDialog)
+    fresh.dialog.name.setText("   ")
+    fresh.dialog.accept()
+    assert errors.messages == ["a player needs a name"]
+    assert stored(fresh) == before
+
+
+# -- registering ---------------------------------------------------------------------------
+
+
+def test_add_player_before_round_one(qtbot: QtBot, fresh: PlayersPanel) -> None:
+    assert fresh.add_action.text() == "Add player…"
+    click(qtbot, fresh, fresh.add_action)
+    dialog = fresh.dialog
+    assert isinstance(dialog, PlayerDialog)
+    assert dialog.windowTitle() == "Add a player"
+    assert dialog.missed.isHidden()
+    dialog.name.setText("Eve")
+    dialog.rating.setValue(1800)
+    dialog.federation.setText("nor")
+    dialog.accept()
+    eve = stored(fresh).player(5)
+    assert (eve.name, eve.rating, eve.federation) == ("Eve", 1800, "NOR")
+    assert session_of(fresh).journal()[-1].command == "add_player"
+    assert fresh.model.rowCount() == 5
+
+
+def test_add_player_after_pairing_registers_a_late_entry(
+    qtbot: QtBot, running: PlayersPanel
+) -> None:
+    assert running.add_action.text() == "Late entry…"
+    click(qtbot, running, running.add_action)
+    dialog = running.dialog
+    assert isinstance(dialog, PlayerDialog)
+    assert dialog.windowTitle() == "Late entry"
+    text = dialog.explanation.text()
+    assert "Rounds 1–2 are paired already" in text
+    assert "paired from round 3 of 5" in text
+    assert "registration" not in text  # no deadline in these regulations
+    dialog.name.setText("Eve")
+    dialog.missed.setCurrentIndex(dialog.missed.findData("half-bye"))
+    dialog.accept()
+    event = stored(running)
+    assert event.player(5).name == "Eve"
+    assert [e.kind for e in event.entries_of(5)] == [EntryKind.HALF_BYE] * 2
+    assert event.score(5) == 1
+    assert session_of(running).journal()[-1].command == "late_entry"
+    assert running.selected_tpn() == 5
+    running.document.undo()
+    assert [p.tpn for p in stored(running).players] == [1, 2, 3, 4]
+    assert running.model.rowCount() == 4
+
+
+def test_a_late_entry_after_the_deadline_is_refused_with_the_rule(
+    qtbot: QtBot, open_panel: Callable[[Session], PlayersPanel], tmp_path: Path, errors: Errors
+) -> None:
+    session = new_session(tmp_path / "online.arbiter", rounds=10, preset="online-swiss")
+    for round_no in (1, 2, 3, 4):
+        session.run("record_pairings", round=round_no, boards=[[1, 2], [3, 4]])
+        session.run("enter_result", round=round_no, board=1, result="1-0")
+        session.run("enter_result", round=round_no, board=2, result="0-1")
+    panel = open_panel(session)
+    journal = session.journal()
+    before = stored(panel)
+    click(qtbot, panel, panel.add_action)
+    dialog = panel.dialog
+    assert isinstance(dialog, PlayerDialog)
+    assert "close registration at the end of round 4 (seed 002" in dialog.explanation.text()
+    dialog.name.setText("Too Late")
+    dialog.accept()
+    assert len(errors.messages) == 1
+    assert errors.messages[0].startswith("registration closed at the end of round 4 of 10")
+    assert session.journal() == journal
+    assert stored(panel) == before
+    assert panel.model.rowCount() == 4
+
+
+# -- withdrawing, disqualifying, reinstating -------------------------------------------
+
+
+def test_withdraw_from_the_next_round_and_undo(qtbot: QtBot, running: PlayersPanel) -> None:
+    select(running, 2)
+    click(qtbot, running, running.withdraw_action)
+    dialog = running.dialog
+    assert isinstance(dialog, WithdrawDialog)
+    assert dialog.round() == 3  # rounds 1 and 2 are paired
+    assert "Results of rounds 1–2 stay" in dialog.explanation.text()
+    dialog.accept()
+    assert stored(running).player(2).withdrawn_from_round == 3
+    assert status_of(running, 2) == "withdrawn from round 3"
+    assert not running.withdraw_action.isEnabled()
+    assert running.reinstate_action.isEnabled()
+    assert not running.bye_action.isEnabled()
+    assert running.summary.text() == "4 players, 1 withdrawn"
+    running.document.undo()
+    assert stored(running).player(2).withdrawn_from_round is None
+    assert status_of(running, 2) == "active"
+    assert running.withdraw_action.isEnabled()
+
+
+def test_withdrawing_a_player_who_is_paired_is_refused(
+    qtbot: QtBot, running: PlayersPanel, errors: Errors
+) -> None:
+    before = stored(running)
+    journal = session_of(running).journal()
+    select(running, 3)
+    click(qtbot, running, running.withdraw_action)
+    dialog = running.dialog
+    assert isinstance(dialog, WithdrawDialog)
+    dialog.from_round.setValue(2)  # Cid is still playing on board 2 of round 2
+    dialog.accept()
+    assert errors.messages == [
+        "player 3 is paired on board 2 of round 2; withdraw from round 3, or change that "
+        "pairing first"
+    ]
+    assert stored(running) == before
+    assert session_of(running).journal() == journal
+
+
+def test_disqualify_asks_first_and_keeps_every_score(qtbot: QtBot, running: PlayersPanel) -> None:
+    scores = stored(running).scores()
+    select(running, 1)
+    click(qtbot, running, running.disqualify_action)
+    box = running.confirmation
+    assert isinstance(box, QMessageBox) and box.isVisible()
+    assert box.text() == "Disqualify 1 Ann?"
+    assert "removed from the standings" in box.informativeText()
+    assert "No score changes" in box.informativeText()
+    cancel = box.button(QMessageBox.StandardButton.Cancel)
+    qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
+    assert not stored(running).player(1).disqualified
+    click(qtbot, running, running.disqualify_action)
+    box = running.confirmation
+    assert box is not None
+    (confirm,) = [b for b in box.buttons() if b.text() == "Disqualify"]
+    qtbot.mouseClick(confirm, Qt.MouseButton.LeftButton)
+    event = stored(running)
+    assert event.player(1).disqualified
+    assert event.scores() == scores
+    assert status_of(running, 1) == "disqualified"
+    assert not running.disqualify_action.isEnabled()
+    assert running.reinstate_action.isEnabled()
+    running.document.undo()
+    assert not stored(running).player(1).disqualified
+
+
+def test_reinstate_from_the_context_menu(qtbot: QtBot, running: PlayersPanel) -> None:
+    session = session_of(running)
+    session.run("enter_result", round=2, board=2, result="1-0")
+    session.run("withdraw_player", tpn=4, from_round=3)
+    session.run("record_pairings", round=3, boards=[[1, 2]], byes=[[3, "pairing-bye"]])
+    session.run("disqualify_player", tpn=2)
+    running.refresh()
+    assert stored(running).entry(4, 3).kind is EntryKind.WITHDRAWN
+    select(running, 1)
+    menu = running.context_menu()
+    texts = {a.text(): a.isEnabled() for a in menu.actions() if a.text()}
+    assert texts["Reinstate"] is False  # Ann plays on
+    assert texts["Withdraw…"] is True
+    select(running, 4)
+    menu = running.context_menu()
+    texts = {a.text(): a.isEnabled() for a in menu.actions() if a.text()}
+    assert texts["Reinstate"] is True
+    assert texts["Withdraw…"] is False
+    assert texts["Requested bye…"] is False
+    (reinstate,) = [a for a in menu.actions() if a.text() == "Reinstate"]
+    reinstate.trigger()
+    event = stored(running)
+    assert event.player(4).withdrawn_from_round is None
+    assert event.entry(4, 3).kind is EntryKind.NOT_PAIRED
+    assert status_of(running, 4) == "active"
+    assert running.summary.text() == "4 players, 1 disqualified"
+    running.document.undo()
+    assert stored(running).player(4).withdrawn_from_round == 3
+
+
+def test_actions_on_a_player_wait_for_a_selection(fresh: PlayersPanel) -> None:
+    fresh.view.clearSelection()
+    for action in (
+        fresh.edit_action,
+        fresh.withdraw_action,
+        fresh.disqualify_action,
+        fresh.reinstate_action,
+        fresh.bye_action,
+    ):
+        assert not action.isEnabled(), action.text()
+    assert fresh.add_action.isEnabled()
+    assert fresh.numbers_action.isEnabled()
+    select(fresh, 2)
+    assert fresh.edit_action.isEnabled()
+    assert fresh.withdraw_action.isEnabled()
+    assert not fresh.reinstate_action.isEnabled()
+
+
+# -- requested byes -----------------------------------------------------------------------
+
+
+def test_a_requested_bye_from_the_context_menu(qtbot: QtBot, running: PlayersPanel) -> None:
+    select(running, 4)
+    (bye,) = [a for a in running.context_menu().actions() if a.text() == "Requested bye…"]
+    bye.trigger()
+    dialog = running.dialog
+    assert isinstance(dialog, ByeRequestDialog)
+    assert (dialog.round_box.minimum(), dialog.round_box.maximum()) == (3, 5)
+    assert not dialog.kind_buttons["none"].isEnabled()
+    dialog.round_box.setValue(4)
+    dialog.set_kind("zero")
+    dialog.accept()
+    assert stored(running).bye_requests == (ByeRequest(4, 4, EntryKind.ZERO_BYE),)
+    assert status_of(running, 4) == "active; zero-point bye asked for round 4"
+    # The same dialog cancels it.
+    bye.trigger()
+    dialog = running.dialog
+    assert isinstance(dialog, ByeRequestDialog)
+    dialog.round_box.setValue(4)
+    assert "round 4: zero-point bye" in dialog.recorded.text()
+    assert dialog.kind_buttons["none"].isEnabled()
+    dialog.set_kind("none")
+    dialog.accept()
+    assert stored(running).bye_requests == ()
+    assert status_of(running, 4) == "active"
+    running.document.undo()  # undo the cancel: the request is back, and shown
+    assert stored(running).bye_requests == (ByeRequest(4, 4, EntryKind.ZERO_BYE),)
+    assert status_of(running, 4).endswith("zero-point bye asked for round 4")
+
+
+def test_no_bye_can_be_asked_once_every_round_is_paired(
+    open_panel: Callable[[Session], PlayersPanel], tmp_path: Path
+) -> None:
+    session = new_session(tmp_path / "short.arbiter", rounds=2)
+    play_two_rounds(session)
+    panel = open_panel(session)
+    select(panel, 1)
+    assert not panel.bye_action.isEnabled()
+
+
+# -- pairing numbers -------------------------------------------------------------------
+
+
+def names(event: Event) -> list[str]:
+    return [p.name for p in event.players]
+
+
+@pytest.fixture
+def unsorted(open_panel: Callable[[Session], PlayersPanel], tmp_path: Path) -> PlayersPanel:
+    """Four players registered in no order of rating."""
+    session = Session.create(
+        tmp_path / "unsorted.arbiter",
+        name="Club",
+        system="round-robin",
+        rounds=3,
+        clock=TickingClock(),
+        durable=False,
+    )
+    for name, rating in (("Low", 1500), ("Top", 2400), ("Mid", 2000), ("New", None)):
+        session.run("add_player", name=name, rating=rating)
+    return open_panel(session)
+
+
+def test_pairing_numbers_by_rating(qtbot: QtBot, unsorted: PlayersPanel) -> None:
+    click(qtbot, unsorted, unsorted.numbers_action)
+    dialog = unsorted.dialog
+    assert isinstance(dialog, PairingNumbersDialog)
+    assert dialog.method() == "rating"
+    assert not dialog.table.isEnabled()
+    dialog.accept()
+    assert names(stored(unsorted)) == ["Top", "Mid", "Low", "New"]
+    assert [unsorted.model.cell(r, 2) for r in range(4)] == ["Top", "Mid", "Low", "New"]
+    unsorted.document.undo()
+    assert names(stored(unsorted)) == ["Low", "Top", "Mid", "New"]
+
+
+def test_pairing_numbers_by_lot_keep_the_seed(qtbot: QtBot, unsorted: PlayersPanel) -> None:
+    click(qtbot, unsorted, unsorted.numbers_action)
+    dialog = unsorted.dialog
+    assert isinstance(dialog, PairingNumbersDialog)
+    qtbot.mouseClick(dialog.method_buttons["lot"], Qt.MouseButton.LeftButton)
+    assert dialog.method() == "lot"
+    dialog.accept()
+    entry = session_of(unsorted).journal()[-1]
+    assert entry.command == "set_pairing_numbers"
+    assert entry.seed is not None
+    order = list(shuffled([1, 2, 3, 4], entry.seed))
+    before = ["Low", "Top", "Mid", "New"]
+    assert names(stored(unsorted)) == [before[old - 1] for old in order]
+
+
+def test_pairing_numbers_as_drawn_at_the_board(qtbot: QtBot, unsorted: PlayersPanel) -> None:
+    click(qtbot, unsorted, unsorted.numbers_action)
+    dialog = unsorted.dialog
+    assert isinstance(dialog, PairingNumbersDialog)
+    dialog.set_method("order")
+    assert dialog.table.isEnabled()
+    for tpn, drawn in ((1, 3), (2, 1), (3, 4), (4, 2)):
+        dialog.set_drawn(tpn, drawn)
+    dialog.accept()
+    assert names(stored(unsorted)) == ["Top", "New", "Low", "Mid"]
+    assert session_of(unsorted).journal()[-1].arguments == {"by": "order", "order": [2, 4, 1, 3]}
+
+
+def test_a_mistyped_draw_is_named_and_nothing_changes(
+    qtbot: QtBot, unsorted: PlayersPanel, errors: Errors
+) -> None:
+    journal = session_of(unsorted).journal()
+    click(qtbot, unsorted, unsorted.numbers_action)
+    dialog = unsorted.dialog
+    assert isinstance(dialog, PairingNumbersDialog)
+    dialog.set_method("order")
+    for tpn, drawn in ((1, 3), (2, 1), (3, 3), (4, 2)):
+        dialog.set_drawn(tpn, drawn)
+    dialog.accept()
+    assert errors.messages == ["1 Low and 3 Mid both drew 3"]
+    assert dialog.isVisible()  # what was typed is still there to correct
+    dialog.set_drawn(3, "x")
+    dialog.accept()
+    assert errors.messages[-1] == "the number 3 Mid drew is not a number: 'x'"
+    assert session_of(unsorted).journal() == journal
+
+
+def test_pairing_numbers_are_given_before_round_one_only(running: PlayersPanel) -> None:
+    assert not running.numbers_action.isEnabled()
+
+
+# -- an event without a file ----------------------------------------------------------
+
+
+def test_without_a_file_players_are_edited_and_numbers_need_a_file(
+    qtbot: QtBot, rr_event: Event, errors: Errors
+) -> None:
+    document = EventDocument(MemoryBackend(rr_event))
+    panel = PlayersPanel(document)
+    qtbot.addWidget(panel)
+    panel.show()
+    select(panel, 2)
+    click(qtbot, panel, panel.edit_action)
+    assert isinstance(panel.dialog, PlayerDialog)
+    panel.dialog.rating.setValue(2333)
+    panel.dialog.accept()
+    assert document.tournament.player(2).rating == 2333
+    click(qtbot, panel, panel.disqualify_action)
+    assert panel.confirmation is not None
+    (confirm,) = [b for b in panel.confirmation.buttons() if b.text() == "Disqualify"]
+    confirm.click()
+    assert document.tournament.player(2).disqualified
+    document.undo()
+    document.undo()
+    assert document.tournament == rr_event
+    # Nobody joins a round robin once it is paired (its Berger table is fixed).
+    assert not panel.add_action.isEnabled()
+    assert "round robin's schedule is fixed" in panel.add_action.toolTip()
+
+
+def test_without_a_file_a_late_entry_needs_one(
+    qtbot: QtBot, swiss_event: Event, errors: Errors
+) -> None:
+    document = EventDocument(MemoryBackend(swiss_event))
+    panel = PlayersPanel(document)
+    qtbot.addWidget(panel)
+    panel.show()
+    assert panel.add_action.isEnabled()
+    click(qtbot, panel, panel.add_action)
+    assert isinstance(panel.dialog, PlayerDialog)
+    panel.dialog.name.setText("Eve")
+    panel.dialog.accept()
+    assert errors.messages == ["rounds are paired already; a late entry needs a tournament file"]
+    assert document.tournament == swiss_event
+
+
+# -- the model -----------------------------------------------------------------------------
+
+
+def test_withdrawn_and_disqualified_rows_are_greyed(
+    check_model: Callable[[Any], None], rr_event: Event
+) -> None:
+    from dataclasses import replace
+
+    players = [
+        replace(p, disqualified=p.tpn == 2, withdrawn_from_round=3 if p.tpn == 4 else None)
+        for p in rr_event.players
+    ]
+    model = PlayersModel()
+    model.set_players(player_rows(rr_event.with_players(players)))
+    check_model(model)
+    grey = Qt.ItemDataRole.ForegroundRole
+    assert [model.is_inactive(r) for r in range(4)] == [False, True, False, True]
+    assert model.data(model.index(0, 2), grey) is None
+    assert model.data(model.index(1, 2), grey) is not None
+    assert model.data(model.index(3, STATUS)) == "withdrawn from round 3"
+    assert model.data(model.index(3, STATUS), grey) is not None
+
+
+def test_without_a_file_a_withdrawal_is_undone_and_byes_need_a_file(
+    qtbot: QtBot, swiss_event: Event, errors: Errors
+) -> None:
+    document = EventDocument(MemoryBackend(swiss_event))
+    panel = PlayersPanel(document)
+    qtbot.addWidget(panel)
+    panel.show()
+    select(panel, 1)
+    click(qtbot, panel, panel.withdraw_action)
+    assert isinstance(panel.dialog, WithdrawDialog)
+    assert panel.dialog.round() == 3
+    panel.dialog.accept()
+    assert document.tournament.player(1).withdrawn_from_round == 3
+    assert status_of(panel, 1) == "withdrawn from round 3"
+    click(qtbot, panel, panel.reinstate_action)
+    assert document.tournament.player(1).withdrawn_from_round is None
+    document.undo()
+    assert document.tournament.player(1).withdrawn_from_round == 3
+    select(panel, 2)
+    click(qtbot, panel, panel.bye_action)
+    assert isinstance(panel.dialog, ByeRequestDialog)
+    panel.dialog.accept()
+    assert errors.messages == [
+        "requested byes are recorded in an event file: import the event into one first"
+    ]
+    with pytest.raises(ArbiterError, match="pairing numbers are given in an event file"):
+        document.set_pairing_numbers("rating")
+    assert document.tournament.bye_requests == swiss_event.bye_requests

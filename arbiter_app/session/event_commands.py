@@ -143,7 +143,9 @@ def check_setting(
         if key == "playoff" and value is not None:
             # The regulation is run by name later (playoff.start): an unknown name is refused now.
             return playoff_preset(str(value)).name
-        return value  # the preset name, checked above
+        if key == "preset" and value is not None and value not in PRESETS:
+            raise CommandError(f"unknown preset {value!r} (known: {', '.join(sorted(PRESETS))})")
+        return value
     except (ValueError, RuleError) as exc:
         raise CommandError(f"{key}: {exc}") from exc
 

@@ -219,6 +219,11 @@ def test_in_memory_a_bye_policy_needs_a_file(qtbot: QtBot, rr_event: Event) -> N
     assert document.tournament is rr_event
     with pytest.raises(ArbiterError, match="rounds"):
         document.edit_settings({"rounds": 2})  # three are played
+    with pytest.raises(ArbiterError, match="unknown preset 'fide-blitz'"):
+        document.edit_settings({"preset": "fide-blitz"})
+    with pytest.raises(ArbiterError, match="no play-off regulation called 'gct-1999'"):
+        document.edit_settings({"playoff": "gct-1999"})
+    assert document.tournament is rr_event
 
 
 def test_the_window_opens_it_from_the_edit_menu_and_the_toolbar(

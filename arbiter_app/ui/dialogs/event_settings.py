@@ -46,8 +46,8 @@ from arbiter_app.ui.document import EventDocument
 
 RULE_SET_LABELS: dict[RuleSet | None, str] = {
     None: "FIDE, by the start date",
-    RuleSet.FIDE_2024: "FIDE 2024 text (C.07 of 1 April 2024)",
-    RuleSet.FIDE_2026: "FIDE 2026 text (C.07 of 1 March 2026)",
+    RuleSet.FIDE_2024: "FIDE 2024 text (C.07, from 1 April 2024)",
+    RuleSet.FIDE_2026: "FIDE 2026 text (C.07, from 1 March 2026)",
     RuleSet.USCF: "US Chess (rule 34E)",
 }
 
@@ -88,7 +88,11 @@ def _as_dict(value: object) -> dict[str, Any]:
 
 
 def rule_set_note(chosen: RuleSet | None, start_text: str) -> str:
-    """Which FIDE text applies, by the start date (TRF 042), for the rule set *chosen*."""
+    """Which FIDE text applies, by the start date (TRF 042), for the rule set *chosen*.
+
+    FIDE C.07 as amended applies to events starting on or after 1 March 2026, the
+    2024 text before (:func:`~arbiter_app.core.model.fide_rule_set_on`).
+    """
     start: date | None = None
     if start_text.strip():
         try:
@@ -97,8 +101,8 @@ def rule_set_note(chosen: RuleSet | None, start_text: str) -> str:
             return f"The start date {start_text.strip()!r} is not a date (YYYY-MM-DD)."
     in_force = fide_rule_set_on(start)
     year = "2026" if in_force is RuleSet.FIDE_2026 else "2024"
-    day = FIDE_2026_IN_FORCE
-    since = f"in force from {day.day} {day:%B %Y}"
+    # ISO dates, as typed in the dialog (a month name would follow the system's locale).
+    since = f"in force from {FIDE_2026_IN_FORCE.isoformat()}"
     if chosen is None:
         if start is None:
             return f"No start date: the newest FIDE text (2026, {since}) applies."

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from arbiter_app.core.errors import UnknownTieBreak
+from arbiter_app.core.errors import RuleError, UnknownTieBreak
 from arbiter_app.core.lots import shuffled
 from arbiter_app.core.model import EntryKind, RuleSet, System
+from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
@@ -93,12 +95,31 @@ def _apply_settings(tx: Tx, args: dict[str, Any]) -> None:
 
 
 def _check_setting(tx: Tx, key: str, value: Any) -> Any:
+    paired = queries.paired_rounds(tx) if key in ("rounds", "system") else 0
+    return check_setting(
+        key, value, paired=paired, system=tx.setting("system"), info=tx.setting("info", {})
+    )
+
+
+def check_setting(
+    key: str, value: Any, *, paired: int, system: str | None, info: Mapping[str, Any]
+) -> Any:
+    """*value* of the setting *key* as stored, or CommandError saying what is wrong.
+
+    *paired* is the number of rounds paired so far, *system* and *info* the
+    event's current system and header: the checks that depend on the event.
+    Shared with the window's in-memory event, so both refuse the same things.
+    """
     try:
         if key == "system":
-            return System(value).value
+            chosen = System(value).value
+            if paired and system is not None and chosen != system:
+                raise CommandError(
+                    f"{paired} round(s) are paired already; the system cannot change"
+                )
+            return chosen
         if key == "rounds":
             rounds = arg_int({"rounds": value}, "rounds", minimum=1)
-            paired = queries.paired_rounds(tx)
             if rounds < paired:
                 raise CommandError(f"{paired} rounds are paired already; rounds cannot be fewer")
             return rounds
@@ -117,11 +138,15 @@ def _check_setting(tx: Tx, key: str, value: Any) -> Any:
                 )
             return value
         if key == "info":
-            current = tx.setting("info", {})
-            merged = {**current, **dict(value)}
+            merged = {**info, **dict(value)}
             return info_to_json(info_from_json(merged))
-        return value  # preset / playoff names, already checked
-    except ValueError as exc:
+        if key == "playoff" and value is not None:
+            # The regulation is run by name later (playoff.start): an unknown name is refused now.
+            return playoff_preset(str(value)).name
+        if key == "preset" and value is not None and value not in PRESETS:
+            raise CommandError(f"unknown preset {value!r} (known: {', '.join(sorted(PRESETS))})")
+        return value
+    except (ValueError, RuleError) as exc:
         raise CommandError(f"{key}: {exc}") from exc
 
 

@@ -243,6 +243,15 @@ class Backend(Protocol):
         """The pairing rules (each with its article) that *white* v *black* on *board* breaks."""
         ...
 
+    # -- event settings --
+    def event_settings(self) -> dict[str, object]:
+        """The event's settings, keyed and valued as the session's ``edit_settings`` takes them."""
+        ...
+
+    def edit_settings(self, values: Mapping[str, object]) -> Changes:
+        """Change the settings in *values* (keys of ``edit_settings``) in one step."""
+        ...
+
 
 class EventDocument(QObject):
     """The event open in a window; emits :attr:`changed` after every action."""
@@ -366,3 +375,10 @@ class EventDocument(QObject):
         self, round_no: int, board: int, white: int, black: int
     ) -> tuple[str, ...]:
         return self._backend.pairing_rules_broken(round_no, board, white, black)
+
+    # -- event settings --
+    def event_settings(self) -> dict[str, object]:
+        return self._backend.event_settings()
+
+    def edit_settings(self, values: Mapping[str, object]) -> Changes:
+        return self._report(self._backend.edit_settings(values))

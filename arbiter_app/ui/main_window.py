@@ -32,6 +32,7 @@ from arbiter_app.exports.sheet import Sheet
 from arbiter_app.sheets.builders import SHEET_HELP, SHEETS
 from arbiter_app.sheets.source import load as load_source
 from arbiter_app.ui.dialogs.errors import show_error
+from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog
 from arbiter_app.ui.dialogs.new_event import NewEvent, NewEventDialog
 from arbiter_app.ui.dialogs.playoff import DialogPrompter
 from arbiter_app.ui.dialogs.preferences import PreferencesDialog
@@ -195,6 +196,12 @@ class MainWindow(QMainWindow):
         )
         if self.preferences_action.shortcut().isEmpty():
             self.preferences_action.setShortcut(QKeySequence("Ctrl+,"))
+        self.settings_action = self._action(
+            "Event &settings…",
+            self.show_event_settings,
+            "Ctrl+Shift+S",
+            "Name, rounds, rule set, byes, points, tie-breaks and play-off of the event",
+        )
         self.projector_action = self._action(
             "&Projector window", self.show_projector, "Ctrl+Shift+P", "Standings in large type"
         )
@@ -226,6 +233,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
+        edit_menu.addAction(self.settings_action)
         edit_menu.addAction(self.preferences_action)
         view_menu = bar.addMenu("&View")
         for dock in self.docks.values():
@@ -251,6 +259,7 @@ class MainWindow(QMainWindow):
         toolbar.addAction(self.undo_action)
         toolbar.addAction(self.redo_action)
         toolbar.addSeparator()
+        toolbar.addAction(self.settings_action)
         toolbar.addAction(self.projector_action)
         self.addToolBar(toolbar)
         self.toolbar = toolbar
@@ -476,6 +485,19 @@ class MainWindow(QMainWindow):
         preview.setWindowTitle(f"Print preview: {name}")
         preview.paintRequested.connect(lambda device: self.paint_with_progress(sheet, device))
         preview.exec()
+
+    def show_event_settings(self) -> EventSettingsDialog:
+        dialog = EventSettingsDialog(self.document, self)
+        dialog.prizes_requested.connect(self.show_prizes)
+        dialog.open()
+        return dialog
+
+    def show_prizes(self) -> None:
+        """Bring the Prizes panel forward with the cursor in the prize fund."""
+        dock = self.docks["prizes"]
+        dock.show()
+        dock.raise_()
+        self.prizes.fund.setFocus()
 
     def show_preferences(self) -> PreferencesDialog:
         dialog = PreferencesDialog(self.settings, self)

@@ -11,15 +11,33 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any, cast
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, Player, RoundEntry
+from arbiter_app.core.model import (
+    Colour,
+    EntryKind,
+    Event,
+    Outcome,
+    Player,
+    RoundEntry,
+    RuleSet,
+    System,
+)
 from arbiter_app.core.pairing.byes import withdraw
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.results import PrizeRow
+from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.prizes import PrizeList
-from arbiter_app.session.codec import clean_player_fields
+from arbiter_app.session.codec import (
+    clean_player_fields,
+    info_from_json,
+    info_to_json,
+    point_system_from_json,
+    point_system_to_json,
+)
+from arbiter_app.session.event_commands import SETTINGS, check_setting
 from arbiter_app.session.playoff_commands import qualifying_standings, ties_of
 from arbiter_app.ui.document import BoardLine, Changes, GameResult, StandingsOptions
 
@@ -286,3 +304,90 @@ class MemoryBackend:
         raise RuleError(
             "checking a pairing by hand needs an event file: import the event into one first"
         )
+
+    # -- event settings --
+    def event_settings(self) -> dict[str, object]:
+        """The event's settings in the session's vocabulary; the bye policy is FIDE's."""
+        event, options = self._state.event, self._state.options
+        rule_set = options.rule_set or event.rule_set
+        return {
+            "system": event.system.value,
+            "rounds": event.planned_rounds,
+            "point_system": point_system_to_json(event.point_system),
+            "round_point_systems": [point_system_to_json(p) for p in event.round_point_systems],
+            "tiebreaks": list(options.tiebreaks),
+            "rule_set": rule_set.value if rule_set else None,
+            "bye_policy": "fide",
+            "preset": options.preset or None,
+            "playoff": options.playoff_regulation or None,
+            "info": info_to_json(event.info),
+        }
+
+    def edit_settings(self, values: Mapping[str, object]) -> Changes:
+        """Apply *values* to the event in memory, checked as the session checks them.
+
+        The bye policy is only kept in an event file (it matters for pairing, which
+        is recorded there too): another policy than FIDE's is refused.
+        """
+        if not values:
+            return Changes()
+        event, options = self._state.event, self._state.options
+        current = self.event_settings()
+        checked: dict[str, Any] = {}
+        for key, value in values.items():
+            if key not in SETTINGS:
+                raise RuleError(f"unknown setting {key!r}")
+            checked[key] = check_setting(
+                key,
+                value,
+                paired=event.rounds_played,
+                system=event.system.value,
+                info=dict(cast(Mapping[str, Any], current["info"])),
+            )
+        if checked.get("bye_policy", "fide") != "fide":
+            raise RuleError("a bye policy other than FIDE's needs an event file: save the event")
+        preset_name = checked.get("preset")
+        if preset_name:
+            # As the session does: the preset's list, rule set and play-off unless given.
+            found = PRESETS[preset_name]
+            checked.setdefault("tiebreaks", list(found.tiebreaks))
+            checked.setdefault("rule_set", found.rule_set.value if found.rule_set else None)
+            checked.setdefault("playoff", found.playoff.regulation if found.playoff else None)
+        after = replace(
+            event,
+            info=info_from_json(checked.get("info", current["info"])),
+            system=System(checked.get("system", event.system.value)),
+            planned_rounds=int(checked.get("rounds", event.planned_rounds)),
+            point_system=point_system_from_json(
+                checked.get("point_system", current["point_system"])
+            ),
+            round_point_systems=tuple(
+                point_system_from_json(p)
+                for p in checked.get("round_point_systems", current["round_point_systems"])
+            ),
+        )
+        rule_set = options.rule_set or event.rule_set
+        if "rule_set" in checked:
+            rule_set = RuleSet(checked["rule_set"]) if checked["rule_set"] else None
+        after = replace(after, rule_set=rule_set)
+        regulation = str(checked.get("playoff", options.playoff_regulation) or "")
+        places, playoff_after = options.playoff_places, options.playoff_after
+        if "playoff" in checked or "preset" in checked:
+            core = PRESETS.get(str(checked.get("preset", options.preset) or ""))
+            places, playoff_after = (), 0
+            if core is not None and core.playoff is not None:
+                places, playoff_after = core.playoff.places, core.playoff.after_tiebreaks
+            if regulation:
+                places = places or playoff_preset(regulation).places
+        new_options = StandingsOptions(
+            tuple(checked.get("tiebreaks", options.tiebreaks)),
+            str(checked.get("preset", options.preset) or ""),
+            rule_set,
+            places,
+            playoff_after,
+            regulation,
+        )
+        changes = Changes(settings=True)
+        step = _Step("Event settings", self._state, _State(after, new_options), changes)
+        self._apply(step)
+        return changes

@@ -21,6 +21,7 @@ from arbiter_app.core.prizes import PrizeList
 from arbiter_app.session import Session
 from arbiter_app.session.changes import Changes as SessionChanges
 from arbiter_app.session.codec import event_to_json
+from arbiter_app.session.event_commands import SETTINGS
 from arbiter_app.session.pairing import pair_next_round, paired_columns
 from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
 from arbiter_app.session.prize_queries import prize_list
@@ -265,3 +266,14 @@ class SessionBackend:
     ) -> tuple[str, ...]:
         """What the session's ``change_pairing`` would ask to confirm (read only: nothing runs)."""
         return tuple(pairing_rules_broken(Tx(self.session.state), round_no, board, white, black))
+
+    # -- event settings --
+    def event_settings(self) -> dict[str, object]:
+        """The stored settings, as ``edit_settings`` takes them (None where none is stored)."""
+        state = self.session.state
+        return {key: state.setting(key) for key in SETTINGS}
+
+    def edit_settings(self, values: Mapping[str, object]) -> Changes:
+        if not values:
+            return Changes()
+        return ui_changes(self.session.run("edit_settings", **dict(values)).changes)

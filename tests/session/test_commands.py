@@ -110,6 +110,7 @@ def test_edit_settings(empty: Session) -> None:
         ({"bye_policy": "random"}, "unknown bye policy"),
         ({"point_system": {"win": "one"}}, "not a number"),
         ({"preset": "nonsense"}, "unknown preset"),
+        ({"playoff": "gct-2099"}, "no play-off regulation called 'gct-2099'"),
         ({"colour": "blue"}, "unknown setting"),
         ({}, "no setting"),
     ],
@@ -120,6 +121,14 @@ def test_edit_settings_refusals(empty: Session, args: dict[str, object], fragmen
 
 def test_rounds_cannot_drop_below_the_rounds_paired(session: Session) -> None:
     refused(session, "edit_settings", "2 rounds are paired", rounds=1)
+
+
+def test_the_system_cannot_change_once_rounds_are_paired(session: Session) -> None:
+    system = session.event.system
+    other = "double-swiss" if system is not System.DOUBLE_SWISS else "swiss"
+    refused(session, "edit_settings", "the system cannot change", system=other)
+    session.run("edit_settings", system=system.value)  # the same system is no change
+    assert session.event.system is system
 
 
 def test_add_and_edit_players(empty: Session) -> None:

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from arbiter_app.core.errors import RuleError
+from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, System
 from arbiter_app.core.playoff import Start
 from arbiter_app.session import Session
@@ -135,3 +135,22 @@ def test_pair_a_round_then_type_its_results(qtbot: QtBot, tmp_path: Path) -> Non
     assert panel.pair_next_round()
     assert panel.round.value() == 2
     document.close()
+
+
+def test_event_settings_are_the_session_s(document: EventDocument, path: Path) -> None:
+    settings = document.event_settings()
+    assert settings["system"] == "round-robin" and settings["rounds"] == 3
+    assert settings["playoff"] is None
+    reports: list[Changes] = []
+    document.changed.connect(reports.append)
+    assert document.edit_settings({}) == Changes()  # nothing to change: no journal entry
+    assert reports == [] and document.undo_label() == "import event"
+    changes = document.edit_settings({"playoff": "gct-2023-classical", "rule_set": "fide-2024"})
+    assert changes.settings and reports == [changes]
+    assert document.standings_options.playoff_places == (1,)
+    assert document.undo_label() == "edit settings"
+    with Session.open(path, readonly=True) as other:
+        assert other.settings.playoff == "gct-2023-classical"
+    with pytest.raises(ArbiterError, match="bye policy"):
+        document.edit_settings({"bye_policy": "random", "rounds": 5})
+    assert document.tournament.planned_rounds == 3  # one command: nothing of it was kept

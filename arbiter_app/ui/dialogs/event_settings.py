@@ -1,0 +1,454 @@
+"""Event settings: the header, the format, the rule set, byes, points, tie-breaks, play-off.
+
+The dialog edits through the session's ``edit_settings`` command (by way of
+:meth:`EventDocument.edit_settings`), which checks every value; the dialog
+only offers the choices the command knows. OK sends what was changed in one
+step: if the session refuses any of it, the message is shown, nothing
+changes and the dialog stays open. Cancel changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.model import FIDE_2026_IN_FORCE, RuleSet, fide_rule_set_on
+from arbiter_app.core.playoff.presets import PRESETS as PLAYOFF_PRESETS
+from arbiter_app.core.points import GCT_RAPID, STANDARD
+from arbiter_app.core.presets import PRESETS
+from arbiter_app.session.codec import point_system_to_json
+from arbiter_app.session.event_commands import PRESET_BYE_POLICIES
+from arbiter_app.ui.dialogs.errors import show_error
+from arbiter_app.ui.dialogs.new_event import SYSTEM_LABELS
+from arbiter_app.ui.document import EventDocument
+
+RULE_SET_LABELS: dict[RuleSet | None, str] = {
+    None: "FIDE, by the start date",
+    RuleSet.FIDE_2024: "FIDE 2024 text (C.07, from 1 April 2024)",
+    RuleSet.FIDE_2026: "FIDE 2026 text (C.07, from 1 March 2026)",
+    RuleSet.USCF: "US Chess (rule 34E)",
+}
+
+BYE_POLICY_LABELS = {
+    "fide": "FIDE: the pairing-allocated bye (C.04.1)",
+    "uscf-28l": "US Chess 28L: lowest rated of the lowest score group",
+    "once-per-tournament": "Online Swiss: one bye per player at most",
+}
+"""The session's bye policies (:data:`arbiter_app.session.codec.BYE_POLICIES`) in words."""
+
+POINT_SYSTEMS = {
+    "Standard 1 / ½ / 0": point_system_to_json(STANDARD),
+    "GCT rapid 2 / 1 / 0": point_system_to_json(GCT_RAPID),
+}
+
+TOOLTIP = Qt.ItemDataRole.ToolTipRole
+
+INFO_FIELDS = (
+    ("name", "Event &name:", ""),
+    ("city", "&City:", ""),
+    ("federation", "&Federation:", "three letters, e.g. USA"),
+    ("start_date", "S&tart date:", "YYYY-MM-DD"),
+    ("end_date", "&End date:", "YYYY-MM-DD"),
+    ("tournament_type", "T&ype:", "e.g. individual round robin"),
+    ("time_control", "T&ime control:", "e.g. G/90+30 or 5400+30"),
+    ("chief_arbiter", "C&hief arbiter:", ""),
+    ("deputy_arbiters", "&Deputy arbiters:", "comma-separated"),
+)
+"""The header fields the dialog edits (TRF records 012–122), in the session's names."""
+
+
+def _as_list(value: object) -> list[Any]:
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def _as_dict(value: object) -> dict[str, Any]:
+    return dict(value) if isinstance(value, Mapping) else {}
+
+
+def rule_set_note(chosen: RuleSet | None, start_text: str) -> str:
+    """Which FIDE text applies, by the start date (TRF 042), for the rule set *chosen*.
+
+    FIDE C.07 as amended applies to events starting on or after 1 March 2026, the
+    2024 text before (:func:`~arbiter_app.core.model.fide_rule_set_on`).
+    """
+    start: date | None = None
+    if start_text.strip():
+        try:
+            start = date.fromisoformat(start_text.strip())
+        except ValueError:
+            return f"The start date {start_text.strip()!r} is not a date (YYYY-MM-DD)."
+    in_force = fide_rule_set_on(start)
+    year = "2026" if in_force is RuleSet.FIDE_2026 else "2024"
+    # ISO dates, as typed in the dialog (a month name would follow the system's locale).
+    since = f"in force from {FIDE_2026_IN_FORCE.isoformat()}"
+    if chosen is None:
+        if start is None:
+            return f"No start date: the newest FIDE text (2026, {since}) applies."
+        return f"Starting on {start.isoformat()}: the FIDE {year} text applies (2026 text {since})."
+    if chosen is RuleSet.USCF:
+        return "US Chess: opponents' unplayed games count ½, one's own unplayed rounds count 0."
+    if start is not None and chosen is not in_force:
+        return (
+            f"Note: by its start date ({start.isoformat()}) the event falls under the FIDE "
+            f"{year} text (2026 text {since})."
+        )
+    return f"The FIDE {year} text applies by the start date." if start else ""
+
+
+class EventSettingsDialog(QDialog):
+    """Edit the event's settings; OK runs one ``edit_settings`` with what changed."""
+
+    prizes_requested = Signal()
+    """The settings were saved and the arbiter asked to go on to the prize fund."""
+
+    def __init__(self, document: EventDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.current = document.event_settings()
+        self.paired = document.paired_rounds()
+        self.setWindowTitle("Event settings")
+        self.setAccessibleName("Event settings")
+        grid = QGridLayout()
+        grid.addWidget(self._event_box(), 0, 0)
+        grid.addWidget(self._rules_box(), 0, 1)
+        grid.addWidget(self._ranking_box(), 1, 0, 1, 2)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(grid)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.prizes_button = QPushButton("OK, then the &prize fund…", self)
+        self.prizes_button.setAccessibleName("Save and enter the prize fund")
+        self.prizes_button.setToolTip("Save these settings and go to the Prizes panel")
+        self.buttons.addButton(self.prizes_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.prizes_button.clicked.connect(self._accept_then_prizes)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self._load()
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 130)
+
+    # -- construction --------------------------------------------------------------------
+    def _event_box(self) -> QGroupBox:
+        box = QGroupBox("Event", self)
+        form = QFormLayout(box)
+        self.info: dict[str, QLineEdit] = {}
+        for key, label, hint in INFO_FIELDS:
+            edit = QLineEdit(box)
+            edit.setAccessibleName(label.replace("&", "").rstrip(":"))
+            edit.setPlaceholderText(hint)
+            form.addRow(label, edit)
+            self.info[key] = edit
+        self.info["federation"].setMaxLength(3)
+        self.info["start_date"].textChanged.connect(self._update_rule_note)
+        return box
+
+    def _rules_box(self) -> QGroupBox:
+        box = QGroupBox("Format and rules", self)
+        form = QFormLayout(box)
+        self.system = QComboBox(box)
+        self.system.setAccessibleName("Tournament system")
+        for system, label in SYSTEM_LABELS.items():
+            self.system.addItem(label, system.value)
+        if self.paired:
+            self.system.setEnabled(False)
+            self.system.setToolTip("Rounds are paired: the system cannot change any more")
+        form.addRow("&System:", self.system)
+        self.rounds = QSpinBox(box)
+        self.rounds.setAccessibleName("Rounds")
+        self.rounds.setRange(max(1, self.paired), 99)
+        self.rounds.valueChanged.connect(self._rounds_changed)
+        form.addRow("&Rounds:", self.rounds)
+        self.rule_set = QComboBox(box)
+        self.rule_set.setAccessibleName("Rule set")
+        for rule_set, label in RULE_SET_LABELS.items():
+            self.rule_set.addItem(label, rule_set.value if rule_set else None)
+        self.rule_set.currentIndexChanged.connect(lambda _: self._update_rule_note())
+        form.addRow("Rule se&t:", self.rule_set)
+        self.rule_note = QLabel(box)
+        self.rule_note.setWordWrap(True)
+        self.rule_note.setAccessibleName("Which FIDE text applies")
+        # Two lines are kept for the note: the form does not grow for a wrapped label.
+        self.rule_note.setMinimumHeight(self.fontMetrics().lineSpacing() * 2 + 2)
+        form.addRow("", self.rule_note)
+        self.bye_policy = QComboBox(box)
+        self.bye_policy.setAccessibleName("Bye policy")
+        for policy, label in BYE_POLICY_LABELS.items():
+            self.bye_policy.addItem(label, policy)
+        form.addRow("&Byes:", self.bye_policy)
+        self.points = self._points_box(box)
+        self.points.setAccessibleName("Point system")
+        form.addRow("&Points:", self.points)
+        self.per_round = QCheckBox("Points differ by round", box)
+        self.per_round.setAccessibleName("Points differ by round")
+        self.per_round.toggled.connect(self._per_round_toggled)
+        form.addRow("", self.per_round)
+        self.round_points = QTableWidget(0, 1, box)
+        self.round_points.setAccessibleName("Points per round")
+        self.round_points.setHorizontalHeaderLabels(["Points"])
+        self.round_points.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.round_points.setMinimumHeight(self.fontMetrics().height() * 8)
+        form.addRow("", self.round_points)
+        return box
+
+    def _points_box(self, parent: QWidget) -> QComboBox:
+        box = QComboBox(parent)
+        for label, value in POINT_SYSTEMS.items():
+            box.addItem(label, value)
+        return box
+
+    def _ranking_box(self) -> QGroupBox:
+        box = QGroupBox("Ranking, play-off and prizes", self)
+        form = QFormLayout(box)
+        self.preset = QComboBox(box)
+        self.preset.setAccessibleName("Tie-break preset")
+        self.preset.addItem("Custom list", None)
+        for preset in PRESETS.values():
+            self.preset.addItem(preset.title, preset.name)
+            self.preset.setItemData(self.preset.count() - 1, preset.source, TOOLTIP)
+        self.preset.activated.connect(self._preset_chosen)
+        form.addRow("Pr&eset:", self.preset)
+        self.tiebreaks = QLineEdit(box)
+        self.tiebreaks.setAccessibleName("Tie-break list")
+        self.tiebreaks.setPlaceholderText("e.g. BH/C1, BH, SB (none: ties are shared)")
+        self.tiebreaks.textEdited.connect(self._codes_edited)
+        form.addRow("T&ie-breaks:", self.tiebreaks)
+        self.playoff = QComboBox(box)
+        self.playoff.setAccessibleName("Play-off regulation")
+        self.playoff.addItem("None", None)
+        for regulation in PLAYOFF_PRESETS.values():
+            self.playoff.addItem(f"{regulation.title} ({regulation.name})", regulation.name)
+            self.playoff.setItemData(self.playoff.count() - 1, regulation.source, TOOLTIP)
+        self.playoff.currentIndexChanged.connect(lambda _: self._update_playoff_note())
+        form.addRow("Play-o&ff:", self.playoff)
+        self.playoff_note = QLabel(box)
+        self.playoff_note.setWordWrap(True)
+        self.playoff_note.setAccessibleName("What the play-off regulation does")
+        form.addRow("", self.playoff_note)
+        prizes = QLabel("The prize fund is entered in the Prizes panel.", box)
+        prizes.setWordWrap(True)
+        form.addRow("Prizes:", prizes)
+        return box
+
+    # -- the current settings into the fields -------------------------------------------------
+    def _load(self) -> None:
+        current = self.current
+        info = _as_dict(current.get("info"))
+        for key, edit in self.info.items():
+            value = info.get(key)
+            if key == "deputy_arbiters":
+                edit.setText(", ".join(value or ()))
+            else:
+                edit.setText(str(value or ""))
+        self._select(self.system, current.get("system"))
+        self.rounds.setValue(max(int(str(current.get("rounds") or 1)), self.paired, 1))
+        self._select(self.rule_set, current.get("rule_set"))
+        self._select(self.bye_policy, current.get("bye_policy") or "fide")
+        self._select_points(self.points, current.get("point_system"))
+        per_round = _as_list(current.get("round_point_systems"))
+        self._rounds_changed(self.rounds.value())
+        for row, value in enumerate(per_round[: self.round_points.rowCount()]):
+            self._select_points(self._round_box(row), value)
+        self.per_round.setChecked(bool(per_round))
+        self._per_round_toggled(bool(per_round))
+        self._select(self.preset, current.get("preset"))
+        self.tiebreaks.setText(", ".join(map(str, _as_list(current.get("tiebreaks")))))
+        self._select(self.playoff, current.get("playoff"))
+        self._update_rule_note()
+        self._update_playoff_note()
+
+    @staticmethod
+    def _select(box: QComboBox, value: object) -> None:
+        index = box.findData(value)
+        if index < 0 and value is not None:
+            # A value the dialog has no words for (a file from a newer version): kept as is.
+            box.addItem(str(value), value)
+            index = box.count() - 1
+        box.setCurrentIndex(max(index, 0))
+
+    @staticmethod
+    def _select_points(box: QComboBox, value: object) -> None:
+        if value is None:
+            value = point_system_to_json(STANDARD)
+        for index in range(box.count()):
+            if box.itemData(index) == value:
+                box.setCurrentIndex(index)
+                return
+        # An event's own scale (say 3/1/0 from an import) stays selectable.
+        name = value.get("name") if isinstance(value, Mapping) else None
+        box.addItem(f"Custom: {name or value}", value)
+        box.setCurrentIndex(box.count() - 1)
+
+    # -- reacting ------------------------------------------------------------------------------
+    def _round_box(self, row: int) -> QComboBox:
+        widget = self.round_points.cellWidget(row, 0)
+        assert isinstance(widget, QComboBox)
+        return widget
+
+    def _rounds_changed(self, rounds: int) -> None:
+        table = self.round_points
+        old = table.rowCount()
+        table.setRowCount(rounds)
+        for row in range(old, rounds):
+            box = self._points_box(table)
+            box.setAccessibleName(f"Points in round {row + 1}")
+            self._select_points(box, self.points.currentData())
+            table.setCellWidget(row, 0, box)
+        table.setVerticalHeaderLabels([f"Round {r}" for r in range(1, rounds + 1)])
+
+    def _per_round_toggled(self, on: bool) -> None:
+        self.round_points.setVisible(on)
+        self.points.setEnabled(not on)
+        self._fit()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        """Grow to the full size hint: the wrapped notes hide part of the height forms need."""
+        if not self.isVisible():
+            return  # the hint is only right once the dialog is shown
+        hint = self.sizeHint()
+        self.resize(max(self.width(), hint.width()), max(self.height(), hint.height()))
+
+    def _preset_chosen(self, index: int) -> None:
+        """A preset fills in what it announces; the arbiter may still change any of it."""
+        name = self.preset.itemData(index)
+        if name is None:
+            self.tiebreaks.setFocus()
+            return
+        preset = PRESETS[name]
+        self.tiebreaks.setText(", ".join(preset.tiebreaks))
+        self._select(self.rule_set, preset.rule_set.value if preset.rule_set else None)
+        self._select(self.bye_policy, PRESET_BYE_POLICIES.get(name, "fide"))
+        self._select(self.playoff, preset.playoff.regulation if preset.playoff else None)
+
+    def _codes_edited(self, text: str) -> None:
+        name = self.preset.currentData()
+        if name is not None and self._codes() != list(PRESETS[name].tiebreaks):
+            self.preset.setCurrentIndex(0)  # a list of one's own is no longer the preset
+
+    def _update_rule_note(self) -> None:
+        value = self.rule_set.currentData()
+        chosen = RuleSet(value) if value else None
+        note = rule_set_note(chosen, self.info["start_date"].text())
+        self.rule_note.setText(note)
+        self.rule_note.setVisible(bool(note))
+
+    def _update_playoff_note(self) -> None:
+        name = self.playoff.currentData()
+        if name is None:
+            self.playoff_note.setText("Ties stay shared or are broken by the tie-breaks.")
+            return
+        regulation = PLAYOFF_PRESETS[name]
+        places = ", ".join(map(str, regulation.places))
+        text = f"Place {places} decided by play-off ({regulation.source})."
+        fixed = regulation.sharing.winner_fixed
+        if fixed:
+            text += (
+                f" Prizes ({regulation.sharing.article}): {fixed:,} to the play-off winner,"
+                " the rest of the tied places shared equally."
+            )
+        self.playoff_note.setText(text)
+
+    # -- the result --------------------------------------------------------------------------
+    def _codes(self) -> list[str]:
+        return [c.strip() for c in self.tiebreaks.text().split(",") if c.strip()]
+
+    def _info(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, edit in self.info.items():
+            text = edit.text().strip()
+            if key == "deputy_arbiters":
+                out[key] = [n.strip() for n in text.split(",") if n.strip()]
+            elif key in ("start_date", "end_date"):
+                out[key] = text or None
+            elif key == "federation":
+                out[key] = text.upper()
+            else:
+                out[key] = text
+        return out
+
+    def values(self) -> dict[str, object]:
+        """Every setting the dialog shows, as ``edit_settings`` takes it."""
+        per_round = self.per_round.isChecked()
+        return {
+            "info": self._info(),
+            "system": self.system.currentData(),
+            "rounds": self.rounds.value(),
+            "rule_set": self.rule_set.currentData(),
+            "bye_policy": self.bye_policy.currentData(),
+            "point_system": self.points.currentData(),
+            "round_point_systems": [
+                self._round_box(r).currentData() for r in range(self.round_points.rowCount())
+            ]
+            if per_round
+            else [],
+            "preset": self.preset.currentData(),
+            "tiebreaks": self._codes(),
+            "playoff": self.playoff.currentData(),
+        }
+
+    def changed_settings(self) -> dict[str, object]:
+        """The settings whose value differs from the event's (the header: its changed fields)."""
+        changed: dict[str, object] = {}
+        current = self.current
+        for key, value in self.values().items():
+            before = current.get(key)
+            if key == "info":
+                old = _as_dict(before)
+                old["deputy_arbiters"] = _as_list(old.get("deputy_arbiters"))
+                # An empty field equals an absent one ("", None and [] alike).
+                fields = {
+                    k: v for k, v in _as_dict(value).items() if (v or None) != (old.get(k) or None)
+                }
+                if fields:
+                    changed[key] = fields
+            elif key in ("tiebreaks", "round_point_systems"):
+                if _as_list(value) != _as_list(before):
+                    changed[key] = value
+            elif key == "bye_policy":
+                if value != (before or "fide"):
+                    changed[key] = value
+            elif value != before:
+                changed[key] = value
+        return changed
+
+    def accept(self) -> None:
+        """Apply the changes; if the session refuses, say why and stay open (nothing changed)."""
+        try:
+            self.document.edit_settings(self.changed_settings())
+        except ArbiterError as exc:
+            show_error(self, exc)
+            return
+        super().accept()
+
+    def _accept_then_prizes(self) -> None:
+        self.accept()
+        if self.result() == QDialog.DialogCode.Accepted:
+            self.prizes_requested.emit()

@@ -1,0 +1,246 @@
+"""The event settings dialog over a tournament file and over an event in memory."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox, QWidget
+from pytestqt.qtbot import QtBot
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.model import Event, RuleSet, System
+from arbiter_app.core.points import GCT_RAPID, STANDARD
+from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog, rule_set_note
+from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.main_window import MainWindow
+from arbiter_app.ui.memory_backend import MemoryBackend
+from arbiter_app.ui.session_backend import SessionBackend
+from arbiter_app.ui.settings import Settings
+
+
+@pytest.fixture
+def in_file(tmp_path: Path) -> Iterator[EventDocument]:
+    """A new round robin of three rounds in a file, with four players."""
+    backend = SessionBackend.create(tmp_path / "e.arbiter", "Club RR", System.ROUND_ROBIN, 3)
+    document = EventDocument(backend)
+    for name in ("Ada", "Bea", "Cy", "Dov"):
+        document.add_player({"name": name})
+    yield document
+    document.close()
+
+
+def open_dialog(qtbot: QtBot, document: EventDocument) -> EventSettingsDialog:
+    dialog = EventSettingsDialog(document)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    return dialog
+
+
+def errors(widget: QWidget) -> list[QMessageBox]:
+    return [b for b in widget.findChildren(QMessageBox) if b.isVisible()]
+
+
+def test_the_dialog_shows_the_event_as_stored(qtbot: QtBot, in_file: EventDocument) -> None:
+    in_file.edit_settings({"playoff": "gct-2023-classical", "rule_set": "uscf"})
+    dialog = open_dialog(qtbot, in_file)
+    assert dialog.info["name"].text() == "Club RR"
+    assert dialog.system.currentData() == "round-robin" and dialog.system.isEnabled()
+    assert dialog.rounds.value() == 3
+    assert dialog.rule_set.currentData() == "uscf"
+    assert dialog.playoff.currentData() == "gct-2023-classical"
+    assert dialog.points.currentText() == "Standard 1 / ½ / 0"
+    assert not dialog.per_round.isChecked() and not dialog.round_points.isVisible()
+    assert dialog.changed_settings() == {}
+
+
+def test_ok_sends_only_what_changed_in_one_step(qtbot: QtBot, in_file: EventDocument) -> None:
+    dialog = open_dialog(qtbot, in_file)
+    qtbot.keyClicks(dialog.info["federation"], "usa")
+    qtbot.keyClicks(dialog.info["deputy_arbiters"], "Bo Deputy, Cy Second")
+    dialog.rounds.setValue(6)
+    dialog.bye_policy.setCurrentIndex(dialog.bye_policy.findData("uscf-28l"))
+    dialog.points.setCurrentIndex(dialog.points.findText("GCT rapid 2 / 1 / 0"))
+    qtbot.keyClicks(dialog.tiebreaks, "DE, WIN, SB")
+    assert dialog.changed_settings() == {
+        "info": {"federation": "USA", "deputy_arbiters": ["Bo Deputy", "Cy Second"]},
+        "rounds": 6,
+        "bye_policy": "uscf-28l",
+        "point_system": dialog.points.currentData(),
+        "tiebreaks": ["DE", "WIN", "SB"],
+    }
+    dialog.accept()
+    assert not dialog.isVisible()
+    event = in_file.tournament
+    assert event.info.federation == "USA" and event.info.name == "Club RR"
+    assert event.info.deputy_arbiters == ("Bo Deputy", "Cy Second")
+    assert event.planned_rounds == 6
+    assert event.point_system == GCT_RAPID
+    assert in_file.standings_options.tiebreaks == ("DE", "WIN", "SB")
+    assert in_file.event_settings()["bye_policy"] == "uscf-28l"
+    in_file.undo()  # one step took it all
+    assert in_file.tournament.planned_rounds == 3
+    assert in_file.tournament.point_system == STANDARD
+    assert in_file.event_settings()["bye_policy"] == "fide"
+
+
+def test_a_refused_setting_is_shown_and_nothing_changes(
+    qtbot: QtBot, in_file: EventDocument
+) -> None:
+    before = in_file.event_settings()
+    label = in_file.undo_label()
+    dialog = open_dialog(qtbot, in_file)
+    qtbot.keyClicks(dialog.info["city"], "Tulsa")
+    qtbot.keyClicks(dialog.info["start_date"], "1st of May")
+    assert "not a date" in dialog.rule_note.text()
+    dialog.accept()
+    boxes = errors(dialog)
+    assert boxes and "not a date (YYYY-MM-DD): '1st of May'" in boxes[0].text()
+    boxes[0].close()
+    assert dialog.isVisible()  # the arbiter corrects the date and tries again
+    assert in_file.event_settings() == before
+    assert in_file.undo_label() == label
+    dialog.info["start_date"].setText("2026-05-01")
+    dialog.accept()
+    assert in_file.tournament.info.start_date == date(2026, 5, 1)
+    assert in_file.tournament.info.city == "Tulsa"
+
+
+def test_an_unknown_tie_break_is_refused(qtbot: QtBot, in_file: EventDocument) -> None:
+    dialog = open_dialog(qtbot, in_file)
+    qtbot.keyClicks(dialog.tiebreaks, "BH, XYZ")
+    dialog.accept()
+    boxes = errors(dialog)
+    assert boxes and "XYZ" in boxes[0].text()
+    boxes[0].close()
+    assert in_file.standings_options.tiebreaks == ()
+
+
+def test_cancel_changes_nothing(qtbot: QtBot, in_file: EventDocument) -> None:
+    before = in_file.event_settings()
+    dialog = open_dialog(qtbot, in_file)
+    qtbot.keyClicks(dialog.info["name"], " renamed")
+    dialog.rounds.setValue(9)
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert not dialog.isVisible()
+    assert in_file.event_settings() == before
+
+
+def test_a_preset_fills_in_what_it_announces(qtbot: QtBot, in_file: EventDocument) -> None:
+    dialog = open_dialog(qtbot, in_file)
+    index = dialog.preset.findData("city-chess-ok")
+    dialog.preset.setCurrentIndex(index)
+    dialog.preset.activated.emit(index)
+    assert dialog.tiebreaks.text() == "MM, SOLK, CUM, OPPC"
+    assert dialog.rule_set.currentData() == "uscf"
+    assert dialog.bye_policy.currentData() == "uscf-28l"
+    assert dialog.playoff.currentData() == "city-chess-ok"
+    dialog.accept()
+    options = in_file.standings_options
+    assert (options.preset, options.playoff_regulation, options.playoff_places) == (
+        "city-chess-ok",
+        "city-chess-ok",
+        (1,),
+    )
+    # A list of one's own is no longer the preset's.
+    dialog = open_dialog(qtbot, in_file)
+    assert dialog.preset.currentData() == "city-chess-ok"
+    qtbot.keyClicks(dialog.tiebreaks, ", KS")
+    assert dialog.preset.currentData() is None
+    dialog.accept()
+    assert in_file.standings_options.preset == ""
+    assert in_file.standings_options.tiebreaks[-1] == "KS"
+
+
+def test_points_per_round(qtbot: QtBot, in_file: EventDocument) -> None:
+    dialog = open_dialog(qtbot, in_file)
+    dialog.per_round.setChecked(True)
+    assert dialog.round_points.isVisible() and not dialog.points.isEnabled()
+    assert dialog.round_points.rowCount() == 3
+    last = dialog._round_box(2)
+    last.setCurrentIndex(last.findText("GCT rapid 2 / 1 / 0"))
+    dialog.accept()
+    assert in_file.tournament.round_point_systems == (STANDARD, STANDARD, GCT_RAPID)
+    dialog = open_dialog(qtbot, in_file)
+    assert dialog.per_round.isChecked()
+    assert dialog._round_box(2).currentText() == "GCT rapid 2 / 1 / 0"
+
+
+def test_the_system_is_fixed_once_a_round_is_paired(qtbot: QtBot, in_file: EventDocument) -> None:
+    in_file.pair_next_round()
+    dialog = open_dialog(qtbot, in_file)
+    assert not dialog.system.isEnabled()
+    assert dialog.rounds.minimum() == 1
+    with pytest.raises(ArbiterError, match="the system cannot change"):
+        in_file.edit_settings({"system": "swiss"})
+
+
+def test_the_rule_set_note_follows_the_start_date() -> None:
+    assert "FIDE 2024 text applies" in rule_set_note(None, "2025-11-02")
+    assert "FIDE 2026 text applies" in rule_set_note(None, "2026-03-01")
+    assert "newest FIDE text (2026" in rule_set_note(None, "")
+    assert "falls under the FIDE 2026 text" in rule_set_note(RuleSet.FIDE_2024, "2026-06-01")
+    assert "falls under the FIDE 2024 text" in rule_set_note(RuleSet.FIDE_2026, "2024-06-01")
+    assert rule_set_note(RuleSet.FIDE_2024, "") == ""
+    assert "unplayed games count ½" in rule_set_note(RuleSet.USCF, "2026-06-01")
+
+
+def test_in_memory_the_settings_apply_and_undo(qtbot: QtBot, rr_event: Event) -> None:
+    document = EventDocument(MemoryBackend(rr_event))
+    dialog = open_dialog(qtbot, document)
+    assert not dialog.system.isEnabled()  # its rounds are played
+    qtbot.keyClicks(dialog.info["city"], "Oslo")
+    dialog.rule_set.setCurrentIndex(dialog.rule_set.findData("fide-2024"))
+    dialog.playoff.setCurrentIndex(dialog.playoff.findData("gct-2023-classical"))
+    dialog.accept()
+    assert not dialog.isVisible()
+    assert document.tournament.info.city == "Oslo"
+    assert document.tournament.rule_set is RuleSet.FIDE_2024
+    options = document.standings_options
+    assert (options.playoff_regulation, options.playoff_places) == ("gct-2023-classical", (1,))
+    assert document.playoff_state() is not None
+    assert document.undo_label() == "Event settings"
+    document.undo()
+    assert document.tournament is rr_event
+
+
+def test_in_memory_a_bye_policy_needs_a_file(qtbot: QtBot, rr_event: Event) -> None:
+    document = EventDocument(MemoryBackend(rr_event))
+    dialog = open_dialog(qtbot, document)
+    dialog.bye_policy.setCurrentIndex(dialog.bye_policy.findData("once-per-tournament"))
+    dialog.accept()
+    boxes = errors(dialog)
+    assert boxes and "needs an event file" in boxes[0].text()
+    boxes[0].close()
+    assert dialog.isVisible()
+    assert document.tournament is rr_event
+    with pytest.raises(ArbiterError, match="rounds"):
+        document.edit_settings({"rounds": 2})  # three are played
+    with pytest.raises(ArbiterError, match="unknown preset 'fide-blitz'"):
+        document.edit_settings({"preset": "fide-blitz"})
+    with pytest.raises(ArbiterError, match="no play-off regulation called 'gct-1999'"):
+        document.edit_settings({"playoff": "gct-1999"})
+    assert document.tournament is rr_event
+
+
+def test_the_window_opens_it_from_the_edit_menu_and_the_toolbar(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = MainWindow(document, settings)
+    window.ask_to_discard = lambda: True  # type: ignore[method-assign]
+    qtbot.addWidget(window)
+    action = window.settings_action
+    assert action.shortcut().toString() == "Ctrl+Shift+S"
+    edit = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
+    assert action in edit.actions()
+    assert action in window.toolbar.actions()
+    action.trigger()
+    dialogs = [d for d in window.findChildren(EventSettingsDialog) if d.isVisible()]
+    assert len(dialogs) == 1
+    dialogs[0].info["name"].setText("Renamed")
+    dialogs[0].prizes_button.click()
+    assert document.tournament.name == "Renamed"
+    assert window.windowTitle().startswith("Renamed")

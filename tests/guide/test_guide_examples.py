@@ -116,6 +116,7 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[
 def test_the_guide_has_every_page() -> None:
     for name in (
         "index.md",
+        "desktop.md",
         "tiebreaks.md",
         "rule-sets.md",
         "byes.md",

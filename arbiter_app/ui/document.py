@@ -182,6 +182,10 @@ class Backend(Protocol):
         """Store the place prizes, first place first."""
         ...
 
+    def prize_currency(self) -> str | None:
+        """The currency of the stored prize fund (None while no fund is set)."""
+        ...
+
     def undo(self) -> Changes: ...
 
     def redo(self) -> Changes: ...
@@ -313,6 +317,9 @@ class EventDocument(QObject):
 
     def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
         return self._report(self._backend.set_prize_fund(amounts, currency))
+
+    def prize_currency(self) -> str | None:
+        return self._backend.prize_currency()
 
     def paired_rounds(self) -> int:
         return self._backend.paired_rounds()

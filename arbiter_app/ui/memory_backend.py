@@ -157,6 +157,9 @@ class MemoryBackend:
     def prize_list(self) -> tuple[list[PrizeRow], PrizeList] | None:
         return None
 
+    def prize_currency(self) -> str | None:
+        return None
+
     def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
         raise RuleError("the prize fund is kept in an event file: import the event into one first")
 

@@ -200,6 +200,10 @@ class SessionBackend:
             return None
         return prize_list(rows, self.session.event, self.session.settings.playoff)
 
+    def prize_currency(self) -> str | None:
+        fund = stored_fund(self.session.state)[0]
+        return None if fund is None else fund.currency
+
     def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
         outcome = self.session.run("prizes.set_fund", prizes=list(amounts), currency=currency)
         return ui_changes(outcome.changes)

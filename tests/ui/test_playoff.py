@@ -207,10 +207,13 @@ def test_a_whole_play_off_from_the_card(qtbot: QtBot, demo: EventDocument) -> No
     # Prizes (seed 000, 3.6): $10,000 to the winner, the rest of places 1-3 pooled.
     prizes = PrizesPanel(demo)
     qtbot.addWidget(prizes)
+    prizes.currency.setCurrentText("eur")  # typed in lower case: stored as EUR
     qtbot.keyClicks(prizes.fund, "100000, 65000, 48000")
     qtbot.keyClick(prizes.fund, Qt.Key.Key_Return)
     money = {prizes.model.key(r): prizes.model.cell(r, 3) for r in range(3)}
     assert money[7] == "77666.67"
+    assert demo.prize_currency() == "EUR"
+    assert prizes.model.headerData(3, Qt.Orientation.Horizontal) == "Money (EUR)"
     assert sum(Decimal(m) for m in money.values()) == Decimal("213000.00")
     assert prizes.model.cell(0, 0) == "1 *"
     demo.undo()  # the fund
@@ -301,3 +304,23 @@ def test_the_projector_shows_the_bracket(qtbot: QtBot, demo: EventDocument) -> N
     assert projector.bracket.font().pointSizeF() > panel.bracket.font().pointSizeF()
     qtbot.keyClick(projector, Qt.Key.Key_B)
     assert not projector.showing_bracket
+
+
+def test_a_currency_that_is_no_code_is_refused_plainly(
+    qtbot: QtBot, demo: EventDocument, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtCore import Qt
+
+    import arbiter_app.ui.panels.prizes as prizes_module
+
+    shown: list[str] = []
+    monkeypatch.setattr(prizes_module, "show_error", lambda parent, exc: shown.append(str(exc)))
+    prizes = PrizesPanel(demo)
+    qtbot.addWidget(prizes)
+    before = demo.undo_label()
+    prizes.currency.setCurrentText("dollars")
+    qtbot.keyClicks(prizes.fund, "1000, 500")
+    qtbot.keyClick(prizes.fund, Qt.Key.Key_Return)
+    assert len(shown) == 1 and "three-letter code" in shown[0] and "'DOLLARS'" in shown[0]
+    assert demo.prize_currency() is None
+    assert demo.undo_label() == before

@@ -14,9 +14,12 @@ NUMERIC = (1, 3, 4)
 
 
 class PrizesModel(RowTableModel):
-    def set_prizes(self, rows: Sequence[PrizeRow]) -> None:
+    def set_prizes(self, rows: Sequence[PrizeRow], currency: str = "") -> None:
+        headers = HEADERS
+        if currency:
+            headers = (*HEADERS[:3], f"Money ({currency})", *HEADERS[4:])
         self.set_rows(
-            HEADERS,
+            headers,
             [
                 (
                     r.place + (" *" if r.by_playoff else ""),

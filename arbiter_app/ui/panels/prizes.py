@@ -7,8 +7,11 @@ equally); the session computes it (:mod:`arbiter_app.session.prize_queries`).
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -19,12 +22,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.errors import ArbiterError, InputError, Issue
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.prizes import PrizesModel
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.table import size_columns
+
+CURRENCIES = ("USD", "EUR", "GBP", "CHF", "INR", "CAD", "AUD")
+"""Offered in the currency box; any other three-letter code can be typed."""
 
 
 class PrizesPanel(QWidget):
@@ -36,6 +42,13 @@ class PrizesPanel(QWidget):
         self.fund.setAccessibleName("Prize fund")
         self.fund.setPlaceholderText("Place prizes, first place first: 100000, 65000, 48000")
         self.fund.returnPressed.connect(self.set_fund)
+        self.currency = QComboBox(self)
+        self.currency.setEditable(True)
+        self.currency.setAccessibleName("Currency")
+        self.currency.setToolTip("The currency of the prizes: a three-letter code (ISO 4217)")
+        self.currency.addItems(CURRENCIES)
+        self.currency.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.currency.setMinimumContentsLength(4)
         self.set_button = QPushButton("Set fund", self)
         self.set_button.setAccessibleName("Set the prize fund")
         self.set_button.clicked.connect(self.set_fund)
@@ -50,6 +63,7 @@ class PrizesPanel(QWidget):
         self.view.verticalHeader().hide()
         bar = QHBoxLayout()
         bar.addWidget(self.fund, 1)
+        bar.addWidget(self.currency)
         bar.addWidget(self.set_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -68,8 +82,21 @@ class PrizesPanel(QWidget):
         amounts = self.fund.text().replace(",", " ").split()
         if not amounts:
             return False
+        currency = self.currency.currentText().strip().upper()
         try:
-            self.document.set_prize_fund(amounts, "USD")
+            if not re.fullmatch(r"[A-Z]{3}", currency):
+                raise InputError(
+                    [
+                        Issue(
+                            "prize fund",
+                            0,
+                            0,
+                            f"the currency is a three-letter code such as USD or EUR,"
+                            f" not {currency!r}",
+                        )
+                    ]
+                )
+            self.document.set_prize_fund(amounts, currency)
         except ArbiterError as exc:
             show_error(self, exc)
             return False
@@ -87,7 +114,10 @@ class PrizesPanel(QWidget):
             self.rule.setText("Type the place prizes and press Enter to share them.")
             return
         rows, prizes = found
-        self.model.set_prizes(rows)
+        currency = self.document.prize_currency() or ""
+        if currency:
+            self.currency.setCurrentText(currency)
+        self.model.set_prizes(rows, currency)
         text = prizes.rule
         if prizes.unassigned:
             text += f" Not assigned: {prizes.unassigned}."

@@ -45,6 +45,9 @@ class PrizesPanel(QWidget):
         self.currency = QComboBox(self)
         self.currency.setEditable(True)
         self.currency.setAccessibleName("Currency")
+        line = self.currency.lineEdit()
+        if line is not None:  # the typing field is what a screen reader lands on
+            line.setAccessibleName("Currency")
         self.currency.setToolTip("The currency of the prizes: a three-letter code (ISO 4217)")
         self.currency.addItems(CURRENCIES)
         self.currency.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)

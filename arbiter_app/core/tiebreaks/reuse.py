@@ -26,12 +26,31 @@ Row = TypeVar("Row")
 Entries = tuple[RoundEntry, ...]
 
 
+_FORGETTERS: list[Callable[[], None]] = []
+
+
+def on_forget(forget: Callable[[], None]) -> None:
+    """Have :func:`forget_kept_rows` call *forget* (for memos other than a RowMemo)."""
+    _FORGETTERS.append(forget)
+
+
+def forget_kept_rows() -> None:
+    """Drop every kept row: the next standings are computed from scratch (benchmarks, tests)."""
+    for forget in _FORGETTERS:
+        forget()
+
+
 class RowMemo(Generic[Row]):
     """The rows of one table, keyed by player and by the identity of the player's entries."""
 
     def __init__(self) -> None:
         self._context: object = None
         self._rows: dict[int, tuple[Entries, Row]] = {}
+        on_forget(self.forget)
+
+    def forget(self) -> None:
+        self._context = None
+        self._rows = {}
 
     def rows(
         self,

@@ -52,7 +52,7 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour, EntryKind, Outcome, RoundEntry, RuleSet
 from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, Trace
-from arbiter_app.core.tiebreaks.reuse import RowMemo
+from arbiter_app.core.tiebreaks.reuse import RowMemo, on_forget
 
 VUR_KINDS = frozenset(
     {
@@ -428,6 +428,7 @@ A kept Terms holds the very lists of the table row it was made from (points,
 opponents), so ``is`` on those lists says the row is the same; its values are
 compared in full. A Terms is never changed once made.
 """
+on_forget(_SIMPLE_TERMS.clear)
 
 
 def describe_term(

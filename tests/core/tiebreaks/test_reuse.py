@@ -15,17 +15,14 @@ import pytest
 from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry
 from arbiter_app.core.standings import compute_standings
 from arbiter_app.core.tiebreaks import rating, table, unplayed
-from arbiter_app.core.tiebreaks.reuse import RowMemo
+from arbiter_app.core.tiebreaks.reuse import RowMemo, forget_kept_rows
 from tests.support.random_events import Shape, random_event
 
 CODES = ("ARO/C1", "BH/C1", "BH", "SB", "DE", "TPR", "WIN", "PS")
 
 
 def _forget_everything() -> None:
-    table._ROWS.__init__()  # type: ignore[misc]
-    unplayed._ROWS.__init__()  # type: ignore[misc]
-    rating._RATED.__init__()  # type: ignore[misc]
-    unplayed._SIMPLE_TERMS.clear()
+    forget_kept_rows()
 
 
 def _values(event: Event) -> list[tuple[str, int, object, dict[str, object]]]:
@@ -107,3 +104,12 @@ def test_rows_are_reused_only_for_the_same_entries_object() -> None:
     # Another context: everything is built again.
     memo.rows("other", entries, [1, 2, 3], build)
     assert built == [1, 2, 3]
+
+
+def test_forgetting_empties_every_memo() -> None:
+    event = random_event(1, shape=Shape(players=(20, 30), rounds=(5, 6)))
+    _values(event)
+    assert table._ROWS._rows and unplayed._ROWS._rows and rating._RATED._rows
+    forget_kept_rows()
+    assert not table._ROWS._rows and not unplayed._ROWS._rows and not rating._RATED._rows
+    assert not unplayed._SIMPLE_TERMS

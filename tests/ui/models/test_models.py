@@ -131,3 +131,46 @@ def test_sort_proxy_reads_new_keys_after_each_change(rr_event: Event) -> None:
     model.set_players(rows)
     assert proxy.data(proxy.index(0, 2)) == "Dov"
     assert proxy.data(proxy.index(0, 6)) == "9"
+
+
+def test_prizes_model(check_model: Callable[[Any], None]) -> None:
+    from decimal import Decimal
+    from fractions import Fraction
+
+    from arbiter_app.core.playoff.results import PrizeRow
+    from arbiter_app.ui.models.prizes import PrizesModel
+
+    rows = [
+        PrizeRow(7, "Moreau, Claire", "1", True, Decimal("77666.67"), Fraction(13), "winner"),
+        PrizeRow(1, "Okafor, Daniel", "2-3", False, Decimal("67666.67"), Fraction(13), "shared"),
+    ]
+    model = PrizesModel()
+    check_model(model)
+    model.set_prizes(rows)
+    assert model.cell(0, 0) == "1 *"
+    assert model.cell(1, 3) == "67666.67"
+    assert model.headerData(3, Qt.Orientation.Horizontal) == "Money"
+    model.set_prizes(rows, "EUR")  # other headers: a reset, checked by the tester
+    assert model.headerData(3, Qt.Orientation.Horizontal) == "Money (EUR)"
+    model.set_prizes([])
+    assert model.rowCount() == 0
+
+
+def test_sort_proxy_passes_the_model_checks_through_changes(
+    check_model: Callable[[Any], None], rr_event: Event
+) -> None:
+    """The proxy over a model that changes in place (a result) and by reset (a new player)."""
+    from dataclasses import replace as _replace
+    from fractions import Fraction as _Fraction
+
+    model = PlayersModel()
+    proxy = SortProxy()
+    proxy.setSourceModel(model)
+    check_model(proxy)
+    model.set_players(player_rows(rr_event))
+    proxy.sort(6, Qt.SortOrder.DescendingOrder)
+    rows = list(player_rows(rr_event))
+    model.set_players([_replace(r, score=_Fraction(5)) if r.tpn == 4 else r for r in rows])
+    assert proxy.data(proxy.index(0, 2)) == "Dov"
+    model.set_players(rows[:2])
+    assert proxy.rowCount() == 2

@@ -9,6 +9,8 @@ Swiss round (two games, colours reversed in the second) fills two columns.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour, EntryKind
 from arbiter_app.core.pairing.boards import RoundPairing
@@ -32,19 +34,31 @@ def paired_columns(session: Session) -> int:
     return session.last_column()
 
 
+Compute = Callable[[Callable[[], RoundPairing]], RoundPairing]
+"""Runs the pairing computation and returns its result (the app runs it beside a progress bar)."""
+
+
+def _run(compute: Callable[[], RoundPairing]) -> RoundPairing:
+    return compute()
+
+
 def pair_next_round(
     session: Session,
     *,
     initial_colour: Colour | None = None,
     bye_policy: ByePolicy | None = None,
     swap_last_two: bool = False,
+    compute_with: Compute = _run,
 ) -> tuple[RoundPairing, list[Changes]]:
     """Pair the next round of *session*'s event and record it.
 
     Returns the pairing and what each recorded column changed.
 
     *bye_policy* defaults to the event's; *initial_colour* (the colour drawn for the
-    top player, C.04.3) is needed for round 1 of a Swiss.
+    top player, C.04.3) is needed for round 1 of a Swiss. *compute_with* runs the
+    engine's computation, which reads only an immutable event: the app runs it in a
+    worker thread while a progress bar turns (a 1,000-player Swiss round takes
+    seconds); the recording happens here, in the caller's thread, as every write.
     """
     event = session.event
     columns = paired_columns(session)
@@ -58,7 +72,10 @@ def pair_next_round(
     policy = bye_policy or ByePolicy.parse(session.settings.bye_policy)
     options = SwissOptions(bye_policy=policy, initial_colour=initial_colour)
     round_no = columns // event.system.games_per_round + 1
-    pairing = pair_round(event.truncated(columns), round_no, options, swap_last_two=swap_last_two)
+    before = event.truncated(columns)
+    pairing = compute_with(
+        lambda: pair_round(before, round_no, options, swap_last_two=swap_last_two)
+    )
     changes: list[Changes] = []
     for offset, column in enumerate(pairing.entry_rounds()):
         outcome = session.run(

@@ -14,7 +14,7 @@ The backend is the session layer when a file is open
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -26,9 +26,14 @@ from arbiter_app.core.model import (
     Event,
     RuleSet,
 )
+from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.prizes import PrizeList
+
+Compute = Callable[[Callable[[], RoundPairing]], RoundPairing]
+"""Runs a pairing computation and returns its result (the pairings panel runs it in a worker
+thread beside a progress bar; see :func:`arbiter_app.session.pairing.pair_next_round`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,11 +171,14 @@ class Backend(Protocol):
         """The last round with pairings (games may still wait for their results)."""
         ...
 
-    def pair_next_round(self, initial_colour: Colour | None = None) -> Changes:
+    def pair_next_round(
+        self, initial_colour: Colour | None = None, compute_with: Compute | None = None
+    ) -> Changes:
         """Pair the round after the last one paired, and record it.
 
         *initial_colour* is the colour drawn by lot for the top-ranked player
-        in round 1 (FIDE C.04.3 article 5.2.5).
+        in round 1 (FIDE C.04.3 article 5.2.5). *compute_with*, when given,
+        runs the pairing engine's computation (beside a progress bar).
         """
         ...
 
@@ -324,8 +332,10 @@ class EventDocument(QObject):
     def paired_rounds(self) -> int:
         return self._backend.paired_rounds()
 
-    def pair_next_round(self, initial_colour: Colour | None = None) -> Changes:
-        return self._report(self._backend.pair_next_round(initial_colour))
+    def pair_next_round(
+        self, initial_colour: Colour | None = None, compute_with: Compute | None = None
+    ) -> Changes:
+        return self._report(self._backend.pair_next_round(initial_colour, compute_with))
 
     def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
         return self._report(self._backend.playoff_command(name, args))

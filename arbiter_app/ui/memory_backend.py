@@ -39,7 +39,7 @@ from arbiter_app.session.codec import (
 )
 from arbiter_app.session.event_commands import SETTINGS, check_setting
 from arbiter_app.session.playoff_commands import qualifying_standings, ties_of
-from arbiter_app.ui.document import BoardLine, Changes, GameResult, StandingsOptions
+from arbiter_app.ui.document import BoardLine, Changes, Compute, GameResult, StandingsOptions
 
 
 def entries_for_result(white: int, black: int, result: GameResult) -> tuple[RoundEntry, RoundEntry]:
@@ -151,7 +151,9 @@ class MemoryBackend:
     def paired_rounds(self) -> int:
         return self._state.event.rounds_played
 
-    def pair_next_round(self, initial_colour: Colour | None = None) -> Changes:
+    def pair_next_round(
+        self, initial_colour: Colour | None = None, compute_with: Compute | None = None
+    ) -> Changes:
         raise RuleError("pairings are recorded in an event file: import the event into one first")
 
     def prize_list(self) -> tuple[list[PrizeRow], PrizeList] | None:

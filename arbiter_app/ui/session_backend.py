@@ -27,7 +27,7 @@ from arbiter_app.session.playoff_commands import preview, stored_fund, stored_pl
 from arbiter_app.session.prize_queries import prize_list
 from arbiter_app.session.round_commands import pairing_rules_broken
 from arbiter_app.session.state import Tx
-from arbiter_app.ui.document import BoardLine, Changes, GameResult, StandingsOptions
+from arbiter_app.ui.document import BoardLine, Changes, Compute, GameResult, StandingsOptions
 
 RESULT_TEXT = {
     GameResult.WHITE_WINS: "1-0",
@@ -185,9 +185,16 @@ class SessionBackend:
     def paired_rounds(self) -> int:
         return paired_columns(self.session)
 
-    def pair_next_round(self, initial_colour: Colour | None = None) -> Changes:
+    def pair_next_round(
+        self, initial_colour: Colour | None = None, compute_with: Compute | None = None
+    ) -> Changes:
         """Pair the next round with the core engine and record it (as ``arbiter-app pair``)."""
-        _, recorded = pair_next_round(self.session, initial_colour=initial_colour)
+        if compute_with is None:
+            _, recorded = pair_next_round(self.session, initial_colour=initial_colour)
+        else:
+            _, recorded = pair_next_round(
+                self.session, initial_colour=initial_colour, compute_with=compute_with
+            )
         changes = Changes()
         for one in recorded:
             changes = changes | ui_changes(one)

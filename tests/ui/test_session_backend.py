@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -132,8 +132,29 @@ def test_pair_a_round_then_type_its_results(qtbot: QtBot, tmp_path: Path) -> Non
     assert document.undo_label() == "enter result"
     first = boards[0]
     assert document.tournament.entry(first.white, 1).outcome is Outcome.WIN
-    assert panel.pair_next_round()
+    import threading
+
+    import arbiter_app.ui.panels.pairings as pairings_module
+
+    computed_in: list[tuple[str, str]] = []
+    real_run_busy = pairings_module.run_busy
+
+    def spy(parent: object, label: str, work: Callable[[], object]) -> object:
+        def watched() -> object:
+            computed_in.append((label, threading.current_thread().name))
+            return work()
+
+        return real_run_busy(parent, label, watched)  # type: ignore[arg-type]
+
+    pairings_module.run_busy = spy  # type: ignore[assignment]
+    try:
+        assert panel.pair_next_round()
+    finally:
+        pairings_module.run_busy = real_run_busy
+    # The engine ran in the worker thread behind the busy bar; the round was written here.
+    assert computed_in == [("Pairing round 2…", "arbiter-compute")]
     assert panel.round.value() == 2
+    assert document.paired_rounds() == 2
     document.close()
 
 

@@ -44,13 +44,17 @@ class RowMemo(Generic[Row]):
     """The rows of one table, keyed by player and by the identity of the player's entries."""
 
     def __init__(self) -> None:
-        self._context: object = None
-        self._rows: dict[int, tuple[Entries, Row]] = {}
+        # The context and its rows are one value, replaced at once: a standings computed
+        # in another thread never sees one call's context with another call's rows.
+        self._kept: tuple[object, dict[int, tuple[Entries, Row]]] = (None, {})
         on_forget(self.forget)
 
+    @property
+    def _rows(self) -> dict[int, tuple[Entries, Row]]:
+        return self._kept[1]
+
     def forget(self) -> None:
-        self._context = None
-        self._rows = {}
+        self._kept = (None, {})
 
     def rows(
         self,
@@ -65,7 +69,8 @@ class RowMemo(Generic[Row]):
         depends on (rounds, point values, ratings…); when it differs from the
         last call's, every row is built again.
         """
-        previous = self._rows if self._context == context else {}
+        kept_context, kept_rows = self._kept
+        previous = kept_rows if kept_context == context else {}
         kept: dict[int, tuple[Entries, Row]] = {}
         out: dict[int, Row] = {}
         for tpn in tpns:
@@ -78,6 +83,5 @@ class RowMemo(Generic[Row]):
                 row = build(tpn, source)
                 kept[tpn] = (source, row)
                 out[tpn] = row
-        self._context = context
-        self._rows = kept
+        self._kept = (context, kept)
         return out

@@ -39,6 +39,7 @@ from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
 from arbiter_app.ui.document import Changes, EventDocument, GameResult
 from arbiter_app.ui.models.pairings import RESULT_COLUMN, PairingsModel
 from arbiter_app.ui.rows import PairingRow, pairing_rows
+from arbiter_app.ui.widgets.busy import run_busy
 from arbiter_app.ui.widgets.table import size_columns
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -256,8 +257,12 @@ class PairingsPanel(QWidget):
             colour = self.ask_initial_colour()
             if colour is None:
                 return False
+        round_no = self.document.paired_rounds() // self.document.tournament.system.games_per_round
+        label = f"Pairing round {round_no + 1}…"
         try:
-            self.document.pair_next_round(colour)
+            self.document.pair_next_round(
+                colour, compute_with=lambda work: run_busy(self, label, work)
+            )
         except ArbiterError as exc:
             show_error(self, exc)
             return False

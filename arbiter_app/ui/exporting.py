@@ -22,7 +22,7 @@ from arbiter_app.exports.sheet import Sheet
 from arbiter_app.exports.standings import standings_csv_rows, standings_sheet
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_adapter import shown_standings
-from arbiter_app.ui.printing import paint_sheet, write_pdf
+from arbiter_app.ui.printing import ProgressCallback, paint_sheet, write_pdf
 
 STANDINGS_FILTERS = (
     "Spreadsheet (*.csv)",
@@ -53,15 +53,20 @@ def playoff_sheet(document: EventDocument) -> Sheet:
     return stage_pairings_sheet(document.tournament, state)
 
 
-def export_standings(document: EventDocument, path: Path) -> None:
-    """Write the standings as CSV, HTML, JSON or PDF, chosen by *path*'s suffix."""
+def export_standings(
+    document: EventDocument, path: Path, progress: ProgressCallback | None = None
+) -> None:
+    """Write the standings as CSV, HTML, JSON or PDF, chosen by *path*'s suffix.
+
+    *progress* is told of each PDF page laid out (done, total).
+    """
     suffix = path.suffix.lower()
     event = document.tournament
     table = shown_standings(document)
     if table.standings is None:
         raise ArbiterError("there are no standings to export")
     if suffix == ".pdf":
-        write_pdf(standings_print_sheet(document), path)
+        write_pdf(standings_print_sheet(document), path, progress=progress)
         return
     if suffix == ".csv":
         text = rows_to_csv(*standings_csv_rows(event, table.standings))

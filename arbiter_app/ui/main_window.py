@@ -7,7 +7,8 @@ import, export) comes in a :class:`Services` bundle from the composition root
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,7 +41,6 @@ from arbiter_app.ui.document import Backend, Changes, EventDocument
 from arbiter_app.ui.exporting import (
     STANDINGS_FILTERS,
     export_standings,
-    print_sheet,
     standings_print_sheet,
 )
 from arbiter_app.ui.memory_backend import MemoryBackend
@@ -53,6 +53,7 @@ from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.printing import paint_sheet
 from arbiter_app.ui.projector import ProjectorWindow
 from arbiter_app.ui.settings import Settings
+from arbiter_app.ui.widgets.busy import run_busy
 
 EVENT_FILTER = "Arbiter events (*.arbiter)"
 TRF_FILTER = "FIDE tournament report (*.trf *.txt)"
@@ -105,6 +106,8 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.services = services or Services()
         self.projector: ProjectorWindow | None = None
+        self.progress_bar: QProgressDialog | None = None
+        """The last page-layout progress bar (tests read it)."""
         self.setObjectName("arbiter-main-window")
         self.setAccessibleName("Arbiter")
         self.setDockNestingEnabled(True)
@@ -363,12 +366,21 @@ class MainWindow(QMainWindow):
         if reader is None:
             return False
         imported: list[ImportedEvent] = []
-        if not self.run(lambda: imported.append(reader(path))):
+        # Reading is pure (a file into core values): it runs beside a busy bar.
+        label = f"Reading {path.name}…"
+        if not self.run(lambda: imported.append(run_busy(self, label, lambda: reader(path)))):
             return False
         create = self.services.create_file
         backends: list[Backend] = []
         if target is not None and create is not None:
-            if not self.run(lambda: backends.append(create(target, imported[0].event, path.name))):
+
+            def make_file() -> None:
+                # Writing the file stays in this thread (its connection belongs here); the
+                # note says what the wait is for.
+                with self.busy_note(f"Writing {target.name}…"):
+                    backends.append(create(target, imported[0].event, path.name))
+
+            if not self.run(make_file):
                 return False
             self.settings.add_recent(target)
         else:
@@ -408,7 +420,11 @@ class MainWindow(QMainWindow):
         self.export_standings(path)
 
     def export_standings(self, path: Path) -> bool:
-        if self.run(lambda: export_standings(self.document, path)):
+        def export() -> None:
+            with self.page_progress(f"Writing {path.name}…") as progress:
+                export_standings(self.document, path, progress=progress)
+
+        if self.run(export):
             self.statusBar().showMessage(f"Standings written to {path.name}", 5000)
             return True
         return False
@@ -420,7 +436,7 @@ class MainWindow(QMainWindow):
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, self)
         if dialog.exec() == QPrintDialog.DialogCode.Accepted:
-            self.run(lambda: print_sheet(sheets[0], printer))
+            self.run(lambda: self.paint_with_progress(sheets[0], printer))
 
     def preview_standings(self) -> None:
         sheets: list[Sheet] = []
@@ -428,7 +444,7 @@ class MainWindow(QMainWindow):
             return
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         preview = QPrintPreviewDialog(printer, self)
-        preview.paintRequested.connect(lambda device: print_sheet(sheets[0], device))
+        preview.paintRequested.connect(lambda device: self.paint_with_progress(sheets[0], device))
         preview.exec()
 
     # -- the venue's sheets ------------------------------------------------------------
@@ -457,13 +473,19 @@ class MainWindow(QMainWindow):
 
         return sheets[0] if self.run(make) else None
 
-    def paint_with_progress(self, sheet: Sheet, device: QPagedPaintDevice) -> int:
-        """Lay *sheet* out on *device*, showing a progress bar for long sheets."""
-        bar = QProgressDialog("Laying out the pages…", "", 0, 0, self)
+    @contextlib.contextmanager
+    def page_progress(self, label: str) -> Iterator[Callable[[int, int], None]]:
+        """A progress bar for laying out pages; yields the callback that moves it.
+
+        The bar appears only when the work lasts more than half a second (a
+        standings of a thousand players is some thirty pages).
+        """
+        bar = QProgressDialog(label, "", 0, 0, self)
         bar.setCancelButton(None)
         bar.setWindowModality(Qt.WindowModality.WindowModal)
         bar.setMinimumDuration(500)
         bar.setAccessibleName("Printing progress")
+        self.progress_bar = bar
 
         def progress(done: int, total: int) -> None:
             bar.setMaximum(total)
@@ -471,10 +493,31 @@ class MainWindow(QMainWindow):
             QApplication.processEvents()
 
         try:
-            return paint_sheet(sheet, device, progress=progress)
+            yield progress
         finally:
             bar.reset()
             bar.deleteLater()
+
+    @contextlib.contextmanager
+    def busy_note(self, label: str) -> Iterator[None]:
+        """A note shown at once while this thread does a piece of work (writing a file)."""
+        bar = QProgressDialog(label, "", 0, 0, self)
+        bar.setCancelButton(None)
+        bar.setWindowModality(Qt.WindowModality.WindowModal)
+        bar.setAccessibleName("Progress")
+        self.progress_bar = bar
+        bar.show()
+        QApplication.processEvents()
+        try:
+            yield
+        finally:
+            bar.reset()
+            bar.deleteLater()
+
+    def paint_with_progress(self, sheet: Sheet, device: QPagedPaintDevice) -> int:
+        """Lay *sheet* out on *device*, showing a progress bar for long sheets."""
+        with self.page_progress("Laying out the pages…") as progress:
+            return paint_sheet(sheet, device, progress=progress)
 
     def preview_sheet(self, name: str) -> None:
         sheet = self.build_sheet(name)

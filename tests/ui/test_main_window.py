@@ -262,3 +262,55 @@ def test_a_file_that_is_not_an_event_is_refused_plainly(
     boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
     assert boxes and "notes.arbiter" in boxes[0].text()
     boxes[0].close()
+
+
+def test_a_pdf_export_reports_its_pages(
+    qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
+) -> None:
+    """The PDF export moves the window's progress bar page by page (long standings)."""
+    from arbiter_app.ui.exporting import export_standings
+
+    seen: list[tuple[int, int]] = []
+    export_standings(document, tmp_path / "s.pdf", progress=lambda d, t: seen.append((d, t)))
+    assert seen and seen[-1][0] == seen[-1][1] >= 1
+    window = make_window(qtbot, document, settings)
+    labels: list[str] = []
+    real = window.page_progress
+
+    def spy(label: str):  # type: ignore[no-untyped-def]
+        labels.append(label)
+        return real(label)
+
+    window.page_progress = spy  # type: ignore[method-assign]
+    assert window.export_standings(tmp_path / "again.pdf")
+    assert labels == ["Writing again.pdf…"]
+
+
+def test_an_import_reads_beside_a_busy_bar_and_writes_with_a_note(
+    qtbot: QtBot, document: EventDocument, settings: Settings, swiss_event: Event, tmp_path: Path
+) -> None:
+    """Reading runs in the worker thread; the new file is written here under a note."""
+    import threading
+
+    from arbiter_app.ui.session_backend import SessionBackend
+
+    read_in: list[str] = []
+
+    def read(path: Path) -> ImportedEvent:
+        read_in.append(threading.current_thread().name)
+        return ImportedEvent(swiss_event)
+
+    notes: list[str] = []
+
+    def create(target: Path, event: Event, source: str) -> SessionBackend:
+        notes.append(window.progress_bar.labelText() if window.progress_bar else "")
+        return SessionBackend.create_from(target, event, source)
+
+    services = Services(import_trf=read, create_file=create)
+    window = make_window(qtbot, document, settings, services)
+    assert window.import_path(Path("swiss.trf"), tmp_path / "swiss.arbiter")
+    assert read_in == ["arbiter-compute"]
+    assert notes == ["Writing swiss.arbiter…"]
+    assert window.document.path == tmp_path / "swiss.arbiter"
+    assert len(window.document.tournament.players) == 5
+    window.document.close()

@@ -121,7 +121,17 @@ class WitnessList(QPlainTextEdit):
         return tuple(line.strip() for line in self.toPlainText().splitlines() if line.strip())
 
 
-class DrawDialog(QDialog):
+class _StepDialog(QDialog):
+    """A question of a play-off step, titled, with its fields in a form."""
+
+    def __init__(self, title: str, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
+        self.form = QFormLayout(self)
+
+
+class DrawDialog(_StepDialog):
     """A drawing of lots: the players, the order drawn (a physical draw), the witnesses."""
 
     def __init__(
@@ -131,11 +141,8 @@ class DrawDialog(QDialog):
         physical: bool,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent)
-        title = "Physical draw" if physical else "Draw by computer"
-        self.setWindowTitle(title)
-        self.setAccessibleName(title)
-        form = QFormLayout(self)
+        super().__init__("Physical draw" if physical else "Draw by computer", parent)
+        form = self.form
         what = QLabel(step.text, self)
         what.setWordWrap(True)
         what.setAccessibleName("What is drawn")
@@ -183,7 +190,7 @@ class DrawDialog(QDialog):
         super().accept()
 
 
-class TossDialog(QDialog):
+class TossDialog(_StepDialog):
     """A coin toss: who won it (a coin tossed at the board), and the witnesses."""
 
     def __init__(
@@ -193,11 +200,8 @@ class TossDialog(QDialog):
         physical: bool,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent)
-        title = "Coin toss" if physical else "Toss by computer"
-        self.setWindowTitle(title)
-        self.setAccessibleName(title)
-        form = QFormLayout(self)
+        super().__init__("Coin toss" if physical else "Toss by computer", parent)
+        form = self.form
         what = QLabel(
             f"{step.text}\nBetween {' and '.join(_player(p, names) for p in step.players)}.",
             self,

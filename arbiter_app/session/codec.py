@@ -260,17 +260,28 @@ def settings_of(state: State) -> EventSettings:
 
 # -- the whole event -------------------------------------------------------------
 def entries_by_player(
-    state: State, only: Iterable[int] | None = None
+    state: State, only: Iterable[int] | None = None, rounds: int | None = None
 ) -> dict[int, tuple[RoundEntry, ...]]:
     """Each player's entries, round 1 first; a round without a row reads as not paired.
 
-    With *only*, just those players' entries (players without any are left out).
+    With *only*, just those players' entries (players without any are left out);
+    *rounds*, when known, is the last round any entry can have (they are then
+    looked up by key).
     """
     wanted = None if only is None else set(only)
     grouped: dict[int, dict[int, RoundEntry]] = {}
-    for (tpn, round_no), row in state.tables["entries"].items():
-        if wanted is None or tpn in wanted:
-            grouped.setdefault(tpn, {})[round_no] = entry_from_row(row)
+    table = state.tables["entries"]
+    if wanted is not None and rounds is not None:
+        # A few players after a change: their rows by key, not a pass over every entry.
+        for tpn in wanted:
+            for round_no in range(1, rounds + 1):
+                row = table.get((tpn, round_no))
+                if row is not None:
+                    grouped.setdefault(tpn, {})[round_no] = entry_from_row(row)
+    else:
+        for (tpn, round_no), row in table.items():
+            if wanted is None or tpn in wanted:
+                grouped.setdefault(tpn, {})[round_no] = entry_from_row(row)
     out: dict[int, tuple[RoundEntry, ...]] = {}
     for tpn, rounds in grouped.items():
         last = max(rounds)

@@ -192,7 +192,7 @@ class Session:
             if self._entries_cache is None:
                 self._entries_cache = entries_by_player(self._state)
             elif self._stale:
-                fresh = entries_by_player(self._state, self._stale)
+                fresh = entries_by_player(self._state, self._stale, self.last_column())
                 for tpn in self._stale:
                     if tpn in fresh:
                         self._entries_cache[tpn] = fresh[tpn]

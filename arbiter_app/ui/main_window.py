@@ -8,9 +8,11 @@ import, export) comes in a :class:`Services` bundle from the composition root
 from __future__ import annotations
 
 import contextlib
+import gc
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPagedPaintDevice
@@ -38,11 +40,6 @@ from arbiter_app.ui.dialogs.new_event import NewEvent, NewEventDialog
 from arbiter_app.ui.dialogs.playoff import DialogPrompter
 from arbiter_app.ui.dialogs.preferences import PreferencesDialog
 from arbiter_app.ui.document import Backend, Changes, EventDocument
-from arbiter_app.ui.exporting import (
-    STANDINGS_FILTERS,
-    export_standings,
-    standings_print_sheet,
-)
 from arbiter_app.ui.memory_backend import MemoryBackend
 from arbiter_app.ui.panels.crosstable import CrosstablePanel
 from arbiter_app.ui.panels.pairings import PairingsPanel
@@ -91,6 +88,14 @@ def event_state(event: Event) -> str:
     if played < planned:
         return f"round {played} of {planned}"
     return f"all {planned} rounds played"
+
+
+def exporting() -> ModuleType:
+    """The exports of the window (standings files, print sheets), loaded when first used:
+    they bring every export format with them, which the window does not need to appear."""
+    import arbiter_app.ui.exporting as module
+
+    return module
 
 
 class MainWindow(QMainWindow):
@@ -340,8 +345,13 @@ class MainWindow(QMainWindow):
         opener = self.services.open_event
         if opener is None:
             return False
+        # The previous event's objects go back to the collector before the next is read.
+        gc.unfreeze()
         if self.run(lambda: self.document.replace_backend(opener(path))):
             self.settings.add_recent(path)
+            # The open event is some hundred thousand long-lived objects: frozen, a collection
+            # of the oldest generation no longer walks them in the middle of a typed result.
+            gc.freeze()
             return True
         return False
 
@@ -409,7 +419,7 @@ class MainWindow(QMainWindow):
 
     def choose_standings_export(self) -> None:
         name, chosen = QFileDialog.getSaveFileName(
-            self, "Export the standings", "", ";;".join(STANDINGS_FILTERS)
+            self, "Export the standings", "", ";;".join(exporting().STANDINGS_FILTERS)
         )
         if not name:
             return
@@ -422,7 +432,7 @@ class MainWindow(QMainWindow):
     def export_standings(self, path: Path) -> bool:
         def export() -> None:
             with self.page_progress(f"Writing {path.name}…") as progress:
-                export_standings(self.document, path, progress=progress)
+                exporting().export_standings(self.document, path, progress=progress)
 
         if self.run(export):
             self.statusBar().showMessage(f"Standings written to {path.name}", 5000)
@@ -431,7 +441,7 @@ class MainWindow(QMainWindow):
 
     def print_standings(self) -> None:
         sheets: list[Sheet] = []
-        if not self.run(lambda: sheets.append(standings_print_sheet(self.document))):
+        if not self.run(lambda: sheets.append(exporting().standings_print_sheet(self.document))):
             return
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, self)
@@ -440,7 +450,7 @@ class MainWindow(QMainWindow):
 
     def preview_standings(self) -> None:
         sheets: list[Sheet] = []
-        if not self.run(lambda: sheets.append(standings_print_sheet(self.document))):
+        if not self.run(lambda: sheets.append(exporting().standings_print_sheet(self.document))):
             return
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         preview = QPrintPreviewDialog(printer, self)

@@ -314,3 +314,23 @@ def test_an_import_reads_beside_a_busy_bar_and_writes_with_a_note(
     assert window.document.path == tmp_path / "swiss.arbiter"
     assert len(window.document.tournament.players) == 5
     window.document.close()
+
+
+def test_an_opened_event_is_kept_out_of_the_collector_s_way(
+    qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path, rr_event: Event
+) -> None:
+    import gc
+
+    from arbiter_app.ui.session_backend import SessionBackend
+
+    path = tmp_path / "rr.arbiter"
+    SessionBackend.create_from(path, rr_event, "rr.trf").close()
+    window = make_window(qtbot, document, settings, Services(open_event=SessionBackend.open))
+    try:
+        gc.unfreeze()
+        assert gc.get_freeze_count() == 0
+        assert window.open_path(path)
+        assert gc.get_freeze_count() > 0
+    finally:
+        window.document.close()
+        gc.unfreeze()

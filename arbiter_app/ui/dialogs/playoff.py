@@ -34,7 +34,6 @@ from arbiter_app.core.playoff import GameSpec, PlayoffState, Start, Step
 from arbiter_app.core.playoff.apply import earliest_start
 from arbiter_app.core.playoff.regulation import StartRule
 from arbiter_app.ui.document import EventDocument
-from arbiter_app.ui.exporting import playoff_sheet, print_sheet
 from arbiter_app.ui.playoff_adapter import schedule_rule
 from arbiter_app.ui.playoff_runner import DrawAnswer, StartTimes, TossAnswer
 
@@ -385,6 +384,8 @@ class DialogPrompter:
         return text.strip() if ok and text.strip() else None
 
     def print_sheets(self, step: Step, names: Mapping[int, str]) -> bool:
+        from arbiter_app.ui.exporting import playoff_sheet, print_sheet
+
         sheet = playoff_sheet(self.document)
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         if QPrintDialog(printer, self.parent).exec() != QDialog.DialogCode.Accepted:

@@ -535,13 +535,19 @@ def test_pairing_numbers_are_given_before_round_one_only(running: PlayersPanel) 
 # -- an event without a file ----------------------------------------------------------
 
 
-def test_without_a_file_players_are_edited_and_numbers_need_a_file(
-    qtbot: QtBot, rr_event: Event, errors: Errors
-) -> None:
-    document = EventDocument(MemoryBackend(rr_event))
+def memory_panel(qtbot: QtBot, event: Event) -> tuple[PlayersPanel, EventDocument]:
+    """The panel shown over *event* held in memory (no tournament file)."""
+    document = EventDocument(MemoryBackend(event))
     panel = PlayersPanel(document)
     qtbot.addWidget(panel)
     panel.show()
+    return panel, document
+
+
+def test_without_a_file_players_are_edited_and_numbers_need_a_file(
+    qtbot: QtBot, rr_event: Event, errors: Errors
+) -> None:
+    panel, document = memory_panel(qtbot, rr_event)
     select(panel, 2)
     click(qtbot, panel, panel.edit_action)
     assert isinstance(panel.dialog, PlayerDialog)
@@ -564,10 +570,7 @@ def test_without_a_file_players_are_edited_and_numbers_need_a_file(
 def test_without_a_file_a_late_entry_needs_one(
     qtbot: QtBot, swiss_event: Event, errors: Errors
 ) -> None:
-    document = EventDocument(MemoryBackend(swiss_event))
-    panel = PlayersPanel(document)
-    qtbot.addWidget(panel)
-    panel.show()
+    panel, document = memory_panel(qtbot, swiss_event)
     assert panel.add_action.isEnabled()
     click(qtbot, panel, panel.add_action)
     assert isinstance(panel.dialog, PlayerDialog)
@@ -603,10 +606,7 @@ def test_withdrawn_and_disqualified_rows_are_greyed(
 def test_without_a_file_a_withdrawal_is_undone_and_byes_need_a_file(
     qtbot: QtBot, swiss_event: Event, errors: Errors
 ) -> None:
-    document = EventDocument(MemoryBackend(swiss_event))
-    panel = PlayersPanel(document)
-    qtbot.addWidget(panel)
-    panel.show()
+    panel, document = memory_panel(qtbot, swiss_event)
     select(panel, 1)
     click(qtbot, panel, panel.withdraw_action)
     assert isinstance(panel.dialog, WithdrawDialog)

@@ -237,6 +237,10 @@ class Backend(Protocol):
         """Record a requested bye (``half``, ``full``, ``zero``) or cancel it (``none``)."""
         ...
 
+    def import_players(self, players: Sequence[Mapping[str, object]], source: str) -> Changes:
+        """Register a whole list (a CSV file's players) at once: every player, or none."""
+        ...
+
     # -- pairings and play-off --
     def change_pairing(
         self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False
@@ -379,6 +383,9 @@ class EventDocument(QObject):
 
     def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
         return self._report(self._backend.requested_bye(tpn, round_no, kind))
+
+    def import_players(self, players: Sequence[Mapping[str, object]], source: str) -> Changes:
+        return self._report(self._backend.import_players(players, source))
 
     # -- pairings and play-off --
     def change_pairing(

@@ -294,6 +294,11 @@ class MemoryBackend:
             "requested byes are recorded in an event file: import the event into one first"
         )
 
+    def import_players(self, players: Sequence[Mapping[str, object]], source: str) -> Changes:
+        raise RuleError(
+            "a player list is imported into an event file: start the event with File ▸ New first"
+        )
+
     # -- pairings and play-off --
     def change_pairing(
         self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False

@@ -256,6 +256,11 @@ class SessionBackend:
         outcome = self.session.run("requested_bye", tpn=tpn, round=round_no, kind=kind)
         return ui_changes(outcome.changes)
 
+    def import_players(self, players: Sequence[Mapping[str, object]], source: str) -> Changes:
+        # As ``arbiter-app player import``: one journalled command for the whole list.
+        listed = [dict(p) for p in players]
+        return ui_changes(self.session.run("import_players", players=listed, source=source).changes)
+
     # -- pairings and play-off --
     def change_pairing(
         self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
     QDialog,
+    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -32,7 +34,10 @@ from PySide6.QtWidgets import (
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event, Player
 from arbiter_app.core.pairing.byes import registration_deadline_round
+from arbiter_app.core.players_csv import parse_players_csv
+from arbiter_app.session.codec import PLAYER_FIELDS
 from arbiter_app.session.player_commands import DEADLINE_PRESETS, late_entry_refusal
+from arbiter_app.sheets.files import read_text
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.pairing_numbers import PairingNumbersDialog
 from arbiter_app.ui.dialogs.player import LateEntryTerms, PlayerDialog
@@ -142,6 +147,11 @@ class PlayersPanel(QWidget):
             "A bye the selected player asks for in a round not yet paired",
             self.ask_bye,
         )
+        self.import_action = self._action(
+            "Import list…",
+            "Register the players of a CSV file at once (before round 1 is paired)",
+            self.choose_players_file,
+        )
         self.numbers_action = self._action(
             "Pairing numbers…",
             "Number the players by rating, by lot or as drawn (before round 1 is paired)",
@@ -152,7 +162,7 @@ class PlayersPanel(QWidget):
         self.toolbar = QToolBar("Player actions", self)
         self.toolbar.setAccessibleName("Player actions")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for action in (self.add_action, self.edit_action):
+        for action in (self.add_action, self.import_action, self.edit_action):
             self.toolbar.addAction(action)
         self.toolbar.addSeparator()
         for action in (
@@ -276,6 +286,7 @@ class PlayersPanel(QWidget):
         self.reinstate_action.setEnabled(player is not None and not is_active(player))
         self.bye_action.setEnabled(active and paired < planned)
         self.numbers_action.setEnabled(paired == 0 and len(self.tournament.players) > 1)
+        self.import_action.setEnabled(paired == 0)
         late = paired > 0
         refusal = late_entry_refusal(self.tournament.system, paired, planned) if late else None
         self.add_action.setText("Late entry…" if late else "Add player…")
@@ -293,6 +304,28 @@ class PlayersPanel(QWidget):
             button.setAccessibleName(self.add_action.text().rstrip("…"))
 
     # -- acting -------------------------------------------------------------------------
+    def choose_players_file(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Import a player list", "", "Player lists (*.csv);;All files (*)"
+        )
+        if name:
+            self.import_players_file(Path(name))
+
+    def import_players_file(self, path: Path) -> bool:
+        """Read and check the whole CSV file, then register every player in one action.
+
+        The columns are those of ``arbiter-app player import`` (see the guide); a
+        file with any problem is refused with every problem's line, and nothing
+        is registered.
+        """
+
+        def register() -> Changes:
+            players = parse_players_csv(read_text(path), path.name)
+            listed = [{name: getattr(p, name) for name in PLAYER_FIELDS} for p in players]
+            return self.document.import_players(listed, path.name)
+
+        return self._run(register)
+
     def _run(self, action: Callable[[], Changes]) -> bool:
         """Run a document action; a refusal is shown as it is and nothing changes."""
         try:

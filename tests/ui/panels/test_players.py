@@ -628,3 +628,46 @@ def test_without_a_file_a_withdrawal_is_undone_and_byes_need_a_file(
     with pytest.raises(ArbiterError, match="pairing numbers are given in an event file"):
         document.set_pairing_numbers("rating")
     assert document.tournament.bye_requests == swiss_event.bye_requests
+
+
+# -- a player list from a CSV file --------------------------------------------------------------
+
+
+def test_a_csv_list_is_registered_in_one_action(
+    qtbot: QtBot, fresh: PlayersPanel, tmp_path: Path, errors: Errors
+) -> None:
+    listing = tmp_path / "entries.csv"
+    listing.write_text(
+        "Name;Elo;Fed;FIDE ID\nOkafor, Daniel;2771;NGR;100001\nNovak, Irena;2705;CZE;\n",
+        encoding="utf-8",
+    )
+    assert fresh.import_action.isEnabled()
+    assert fresh.import_players_file(listing)
+    assert errors.messages == []
+    players = stored(fresh).players
+    assert [(p.tpn, p.name, p.rating, p.federation) for p in players[-2:]] == [
+        (5, "Okafor, Daniel", 2771, "NGR"),
+        (6, "Novak, Irena", 2705, "CZE"),
+    ]
+    entry = session_of(fresh).journal()[-1]
+    assert (entry.command, entry.arguments["source"]) == ("import_players", "entries.csv")
+    assert fresh.model.rowCount() == 6
+    fresh.document.undo()  # one action: one undo takes the whole list back
+    assert len(stored(fresh).players) == 4
+
+
+def test_a_csv_list_with_a_problem_registers_nobody(
+    fresh: PlayersPanel, tmp_path: Path, errors: Errors
+) -> None:
+    listing = tmp_path / "bad.csv"
+    listing.write_text("Name,Rating\nGood Player,2100\nBad Player,strong\n", encoding="utf-8")
+    journal = session_of(fresh).journal()
+    assert not fresh.import_players_file(listing)
+    assert len(errors.messages) == 1
+    assert "bad.csv:3" in errors.messages[0] and "rating" in errors.messages[0].lower()
+    assert session_of(fresh).journal() == journal
+    assert len(stored(fresh).players) == 4
+
+
+def test_no_list_import_once_round_one_is_paired(running: PlayersPanel) -> None:
+    assert not running.import_action.isEnabled()

@@ -468,10 +468,18 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, n=name: self.preview_sheet(n))
         return menu
 
+    ROUND_SHEETS = ("pairings", "slips")
+    """The sheets of one round: printed for the round the Pairings panel shows."""
+
     def build_sheet(self, name: str) -> Sheet | None:
-        """The sheet *name* made from the event's file, read-only, as the command line makes it."""
+        """The sheet *name* made from the event's file, read-only, as the command line makes it.
+
+        The pairings and the result slips are those of the round shown in the
+        Pairings & results panel (the command line's ``--round``).
+        """
         path = self.document.path
         sheets: list[Sheet] = []
+        round_no = self.pairings.round.value() if name in self.ROUND_SHEETS else None
 
         def make() -> None:
             if path is None:
@@ -479,7 +487,7 @@ class MainWindow(QMainWindow):
                     "sheets are printed from a tournament file: this event has none yet"
                     " (start it with File ▸ New, or import it, to give it one)"
                 )
-            sheets.append(SHEETS[name](load_source(path), None))
+            sheets.append(SHEETS[name](load_source(path), round_no))
 
         return sheets[0] if self.run(make) else None
 

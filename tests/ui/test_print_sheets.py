@@ -65,3 +65,18 @@ def test_without_a_file_the_app_says_so(
     )
     assert window.build_sheet("standings") is None
     assert shown and "tournament file" in shown[0]
+
+
+def test_round_sheets_are_of_the_round_shown(
+    qtbot: QtBot, settings: Settings, tmp_path: Path
+) -> None:
+    """Pairings and result slips print the round the Pairings panel shows (CLI: --round)."""
+    window = app.create_window(settings, tmp_path)
+    qtbot.addWidget(window)
+    window.pairings.show_round(3)
+    pairings = window.build_sheet("pairings")
+    assert pairings is not None and pairings.title == "Pairings — round 3"
+    window.pairings.show_round(9)
+    slips = window.build_sheet("slips")
+    assert slips is not None and slips.title == "Result slips — round 9"
+    window.document.close()

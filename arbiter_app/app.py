@@ -34,19 +34,37 @@ DEMO_SAMPLE = RESOURCES / "samples" / "gct-classical-three-way-tie.trf"
 
 def read_text(path: Path) -> str:
     """A text file as UTF-8, or Latin-1 (what older pairing programs write), never lost."""
+    return read_text_noting(path)[0]
+
+
+def read_text_noting(path: Path) -> tuple[str, str | None]:
+    """The text of *path*, and a remark when it was not UTF-8 and was read as Latin-1.
+
+    The window imports such a file (older pairing programs write Windows'
+    Western European text) but says so, with the first line concerned, so the
+    arbiter checks the accented names; the command line refuses it instead,
+    since a script has nobody to check them (:func:`arbiter_app.sheets.files.read_text`).
+    """
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise InputError([Issue(str(path), 0, 0, f"cannot read the file: {exc.strerror}")]) from exc
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        remark = (
+            f"{path.name}:{line}: the file is not UTF-8 text; it was read as Latin-1 (Western"
+            " European): check the accented letters of the names"
+        )
+        return data.decode("latin-1"), remark
 
 
 def import_trf(path: Path) -> ImportedEvent:
-    document = parse_trf(read_text(path), source=path.name)
-    return ImportedEvent(document.event, tuple(str(w) for w in document.warnings))
+    text, remark = read_text_noting(path)
+    document = parse_trf(text, source=path.name)
+    remarks = tuple(str(w) for w in document.warnings)
+    return ImportedEvent(document.event, (remark, *remarks) if remark else remarks)
 
 
 def export_trf(event: Event, path: Path) -> None:

@@ -102,3 +102,20 @@ def test_warm_up_imports_sqlite_utils(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delitem(sys.modules, "sqlite_utils", raising=False)
     app.warm_up()
     assert "sqlite_utils" in sys.modules
+
+
+def test_a_latin1_trf_is_imported_with_a_remark(tmp_path: Path) -> None:
+    """The window reads an older program's Latin-1 report, and says which line to check."""
+    path = tmp_path / "besancon.trf"
+    path.write_bytes(
+        "012 Open de Besançon\n001    1 m    Müller, Jürgen                    1900\n".encode(
+            "latin-1"
+        )
+    )
+    imported = app.import_trf(path)
+    assert imported.event.name == "Open de Besançon"
+    assert imported.warnings[0].startswith("besancon.trf:1: the file is not UTF-8 text")
+    assert "Latin-1" in imported.warnings[0]
+    utf8 = tmp_path / "utf8.trf"
+    utf8.write_text("012 Open de Besançon\n", encoding="utf-8")
+    assert not any("UTF-8" in w for w in app.import_trf(utf8).warnings)

@@ -21,6 +21,7 @@ sharers) is assigned by a :class:`CentRule` that is printed with the list.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
@@ -86,6 +87,23 @@ def split_equally(
         return tuple(base for _ in range(sharers)), left
     shares = tuple(base + CENT if i < cents else base for i in range(sharers))
     return shares, ZERO_MONEY
+
+
+def currency_code(text: str) -> str:
+    """*text* as an ISO 4217 currency code (three letters, upper case), or InputError."""
+    code = text.strip().upper()
+    if not re.fullmatch(r"[A-Z]{3}", code):
+        raise InputError(
+            [
+                Issue(
+                    "prize fund",
+                    0,
+                    0,
+                    f"the currency is a three-letter code such as USD or EUR, not {code!r}",
+                )
+            ]
+        )
+    return code
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,7 +43,7 @@ from arbiter_app.core.playoff import (
     preset,
 )
 from arbiter_app.core.playoff.actions import parse_colour
-from arbiter_app.core.prizes import PrizeFund, money
+from arbiter_app.core.prizes import PrizeFund, currency_code, money
 from arbiter_app.core.standings import compute_standings
 from arbiter_app.session.codec import event_from_state
 from arbiter_app.session.registry import CommandError, Context, arg_str, command
@@ -344,7 +344,8 @@ def prizes_set_fund(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any
     if not isinstance(amounts, list) or not amounts:
         raise CommandError("prizes must list the place prizes, first place first")
     try:
-        fund = PrizeFund(tuple(money(a) for a in amounts), str(args.get("currency", "USD")))
+        currency = currency_code(str(args.get("currency", "USD")))
+        fund = PrizeFund(tuple(money(a) for a in amounts), currency)
     except InputError as exc:
         raise CommandError(str(exc)) from None
     wildcards = [int(t) for t in args.get("wildcards", ())]

@@ -132,3 +132,15 @@ def test_shares_are_exact_to_the_cent_and_add_up(cents: int, sharers: int) -> No
     assert list(shares) == sorted(shares, reverse=True)  # extra cents go first in final order
     kept, rest = split_equally(amount, sharers, CentRule.UNASSIGNED)
     assert sum(kept) + rest == amount and rest < CENT * sharers
+
+
+def test_a_currency_is_a_three_letter_code() -> None:
+    import pytest as _pytest
+
+    from arbiter_app.core.errors import InputError
+    from arbiter_app.core.prizes import currency_code
+
+    assert currency_code(" eur ") == "EUR"
+    for bad in ("dollars", "US", "€", ""):
+        with _pytest.raises(InputError, match="three-letter code"):
+            currency_code(bad)

@@ -11,7 +11,12 @@ import pytest
 from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.playoff import Tie, next_step, preset
 from arbiter_app.session import Session
-from arbiter_app.session.playoff_commands import qualifying_standings, stored_playoff, ties_of
+from arbiter_app.session.playoff_commands import (
+    qualifying_standings,
+    stored_fund,
+    stored_playoff,
+    ties_of,
+)
 from arbiter_app.session.prize_queries import prize_list
 from tests.support.playoff_events import three_tied_for_first, two_tied_one_beat_the_other
 from tests.support.sessions import sha256
@@ -148,3 +153,14 @@ def test_qualification_after_a_tie_break_c07_3_1_2(tmp_path: Path) -> None:
         assert step["step"] == "done"
         state = stored_playoff(s.state)
         assert state is not None and state.ties == ()
+
+
+def test_a_prize_fund_in_no_currency_is_refused(session: Session) -> None:
+    from arbiter_app.core.errors import ArbiterError
+
+    journal = session.journal()
+    with pytest.raises(ArbiterError, match="three-letter code"):
+        session.run("prizes.set_fund", prizes=["1000"], currency="dollars")
+    assert session.journal() == journal
+    session.run("prizes.set_fund", prizes=["1000"], currency="chf")
+    assert stored_fund(session.state)[0].currency == "CHF"  # type: ignore[union-attr]

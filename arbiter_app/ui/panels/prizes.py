@@ -7,8 +7,6 @@ equally); the session computes it (:mod:`arbiter_app.session.prize_queries`).
 
 from __future__ import annotations
 
-import re
-
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -22,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arbiter_app.core.errors import ArbiterError, InputError, Issue
+from arbiter_app.core.errors import ArbiterError
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.prizes import PrizesModel
@@ -85,21 +83,9 @@ class PrizesPanel(QWidget):
         amounts = self.fund.text().replace(",", " ").split()
         if not amounts:
             return False
-        currency = self.currency.currentText().strip().upper()
         try:
-            if not re.fullmatch(r"[A-Z]{3}", currency):
-                raise InputError(
-                    [
-                        Issue(
-                            "prize fund",
-                            0,
-                            0,
-                            f"the currency is a three-letter code such as USD or EUR,"
-                            f" not {currency!r}",
-                        )
-                    ]
-                )
-            self.document.set_prize_fund(amounts, currency)
+            # The session checks the code (arbiter_app.core.prizes.currency_code).
+            self.document.set_prize_fund(amounts, self.currency.currentText())
         except ArbiterError as exc:
             show_error(self, exc)
             return False

@@ -7,7 +7,7 @@ import contextlib
 from PySide6.QtWidgets import QAbstractItemView, QTableView, QVBoxLayout, QWidget
 
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.ui.document import Changes, EventDocument
+from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.models.crosstable import CrosstableModel
 from arbiter_app.ui.playoff_adapter import shown_standings
 from arbiter_app.ui.rows import crosstable
@@ -29,13 +29,7 @@ class CrosstablePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)
-        self.deferred = DeferredRefresh(self, self.refresh)
-        document.changed.connect(self.on_changed)
-        self.refresh()
-
-    def on_changed(self, changes: Changes) -> None:
-        if changes.anything:
-            self.deferred.request()
+        self.deferred = DeferredRefresh(self, self.refresh, document.changed)
 
     def refresh(self) -> None:
         event = self.document.tournament

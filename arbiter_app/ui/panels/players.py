@@ -109,9 +109,12 @@ class PlayersPanel(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.toolbar)
         layout.addWidget(self.view)
-        self.deferred = DeferredRefresh(self, self.refresh)
-        document.changed.connect(self.on_changed)
-        self.refresh()
+        self.deferred = DeferredRefresh(
+            self,
+            self.refresh,
+            document.changed,
+            when=lambda c: c.event or c.players or c.results or c.settings,
+        )
 
     # -- construction -------------------------------------------------------------------
     def _action(self, text: str, tip: str, slot: Callable[[], object]) -> QAction:
@@ -251,10 +254,6 @@ class PlayersPanel(QWidget):
         return min(self.document.paired_rounds() + 1, max(self.tournament.planned_rounds, 1))
 
     # -- refreshing ---------------------------------------------------------------------
-    def on_changed(self, changes: Changes) -> None:
-        if changes.event or changes.players or changes.results or changes.settings:
-            self.deferred.request()
-
     def refresh(self) -> None:
         selected = self.selected_tpn()
         event = self.tournament

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QScrollArea, QVBoxLayout, QWidget
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.ui.dialogs.errors import show_error
-from arbiter_app.ui.document import Changes, EventDocument
+from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_adapter import playoff_view
 from arbiter_app.ui.playoff_runner import PlayoffRunner, Prompter
 from arbiter_app.ui.playoff_view import PlayoffStep, PlayoffView
@@ -40,13 +40,7 @@ class PlayoffPanel(QWidget):
         layout.addWidget(self.scroll_area, 1)
         # Keeps the card at the top when there is no drawing below it.
         layout.addStretch(0)
-        self.deferred = DeferredRefresh(self, self.refresh)
-        document.changed.connect(self.on_changed)
-        self.refresh()
-
-    def on_changed(self, changes: Changes) -> None:
-        if changes.anything:
-            self.deferred.request()
+        self.deferred = DeferredRefresh(self, self.refresh, document.changed)
 
     def refresh(self) -> None:
         doc = self.document

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.ui.dialogs.errors import show_error
-from arbiter_app.ui.document import Changes, EventDocument
+from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.models.prizes import PrizesModel
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.table import size_columns
@@ -71,13 +71,7 @@ class PrizesPanel(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.rule)
         layout.addWidget(self.view)
-        self.deferred = DeferredRefresh(self, self.refresh)
-        document.changed.connect(self.on_changed)
-        self.refresh()
-
-    def on_changed(self, changes: Changes) -> None:
-        if changes.anything:
-            self.deferred.request()
+        self.deferred = DeferredRefresh(self, self.refresh, document.changed)
 
     def set_fund(self) -> bool:
         amounts = self.fund.text().replace(",", " ").split()

@@ -22,7 +22,7 @@ from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.explanation import ExplanationDialog
-from arbiter_app.ui.document import Changes, EventDocument, StandingsOptions
+from arbiter_app.ui.document import EventDocument, StandingsOptions
 from arbiter_app.ui.models.standings import StandingsModel
 from arbiter_app.ui.playoff_adapter import shown_standings
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
@@ -88,9 +88,7 @@ class StandingsPanel(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.caption)
         layout.addWidget(self.view)
-        self.deferred = DeferredRefresh(self, self.refresh)
-        document.changed.connect(self.on_changed)
-        self.refresh()
+        self.deferred = DeferredRefresh(self, self.refresh, document.changed)
 
     # -- the tie-break list --------------------------------------------------------------
     def _preset_chosen(self, index: int) -> None:
@@ -118,10 +116,6 @@ class StandingsPanel(QWidget):
             show_error(self, exc)
 
     # -- refresh ----------------------------------------------------------------------------
-    def on_changed(self, changes: Changes) -> None:
-        if changes.anything:
-            self.deferred.request()
-
     def refresh(self) -> None:
         event = self.document.tournament
         options = self.document.standings_options

@@ -14,21 +14,39 @@ when a tab comes to the front.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, SignalInstance
 from PySide6.QtWidgets import QDockWidget, QWidget
 
 
 class DeferredRefresh(QObject):
     """Calls *refresh* for *widget* when asked, or when it next comes into view."""
 
-    def __init__(self, widget: QWidget, refresh: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        widget: QWidget,
+        refresh: Callable[[], None],
+        changed: SignalInstance | None = None,
+        when: Callable[[Any], bool] = lambda report: bool(report.anything),
+    ) -> None:
+        """With *changed* (the document's ``changed`` signal), a report for which *when*
+        holds requests a refresh; the widget is refreshed once now."""
         super().__init__(widget)
         self._widget = widget
         self._refresh = refresh
         self._dock: QDockWidget | None = None
         self.pending = False
         widget.installEventFilter(self)
+        self._when = when
+        if changed is not None:
+            # A bound method: Qt drops the connection when this object is destroyed.
+            changed.connect(self._on_report)
+            refresh()
+
+    def _on_report(self, report: object) -> None:
+        if self._when(report):
+            self.request()
 
     def in_view(self) -> bool:
         """Whether the arbiter can see the widget (or its window is not on screen at all)."""

@@ -48,7 +48,7 @@ def pair_next_round(
     initial_colour: Colour | None = None,
     bye_policy: ByePolicy | None = None,
     swap_last_two: bool = False,
-    compute_with: Compute = _run,
+    compute_with: Compute | None = None,
 ) -> tuple[RoundPairing, list[Changes]]:
     """Pair the next round of *session*'s event and record it.
 
@@ -73,9 +73,8 @@ def pair_next_round(
     options = SwissOptions(bye_policy=policy, initial_colour=initial_colour)
     round_no = columns // event.system.games_per_round + 1
     before = event.truncated(columns)
-    pairing = compute_with(
-        lambda: pair_round(before, round_no, options, swap_last_two=swap_last_two)
-    )
+    run = compute_with or _run
+    pairing = run(lambda: pair_round(before, round_no, options, swap_last_two=swap_last_two))
     changes: list[Changes] = []
     for offset, column in enumerate(pairing.entry_rounds()):
         outcome = session.run(

@@ -14,7 +14,7 @@ The backend is the session layer when a file is open
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -26,14 +26,10 @@ from arbiter_app.core.model import (
     Event,
     RuleSet,
 )
-from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.prizes import PrizeList
-
-Compute = Callable[[Callable[[], RoundPairing]], RoundPairing]
-"""Runs a pairing computation and returns its result (the pairings panel runs it in a worker
-thread beside a progress bar; see :func:`arbiter_app.session.pairing.pair_next_round`)."""
+from arbiter_app.session.pairing import Compute
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,6 @@ import gc
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPagedPaintDevice
@@ -88,14 +87,6 @@ def event_state(event: Event) -> str:
     if played < planned:
         return f"round {played} of {planned}"
     return f"all {planned} rounds played"
-
-
-def exporting() -> ModuleType:
-    """The exports of the window (standings files, print sheets), loaded when first used:
-    they bring every export format with them, which the window does not need to appear."""
-    import arbiter_app.ui.exporting as module
-
-    return module
 
 
 class MainWindow(QMainWindow):
@@ -418,8 +409,11 @@ class MainWindow(QMainWindow):
             self.run(lambda: writer(self.document.tournament, Path(path)))
 
     def choose_standings_export(self) -> None:
+        # The export formats load on first use: the window does not need them to appear.
+        from arbiter_app.ui.exporting import STANDINGS_FILTERS
+
         name, chosen = QFileDialog.getSaveFileName(
-            self, "Export the standings", "", ";;".join(exporting().STANDINGS_FILTERS)
+            self, "Export the standings", "", ";;".join(STANDINGS_FILTERS)
         )
         if not name:
             return
@@ -430,9 +424,11 @@ class MainWindow(QMainWindow):
         self.export_standings(path)
 
     def export_standings(self, path: Path) -> bool:
+        from arbiter_app.ui.exporting import export_standings
+
         def export() -> None:
             with self.page_progress(f"Writing {path.name}…") as progress:
-                exporting().export_standings(self.document, path, progress=progress)
+                export_standings(self.document, path, progress=progress)
 
         if self.run(export):
             self.statusBar().showMessage(f"Standings written to {path.name}", 5000)
@@ -440,8 +436,10 @@ class MainWindow(QMainWindow):
         return False
 
     def print_standings(self) -> None:
+        from arbiter_app.ui.exporting import standings_print_sheet
+
         sheets: list[Sheet] = []
-        if not self.run(lambda: sheets.append(exporting().standings_print_sheet(self.document))):
+        if not self.run(lambda: sheets.append(standings_print_sheet(self.document))):
             return
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, self)
@@ -449,8 +447,10 @@ class MainWindow(QMainWindow):
             self.run(lambda: self.paint_with_progress(sheets[0], printer))
 
     def preview_standings(self) -> None:
+        from arbiter_app.ui.exporting import standings_print_sheet
+
         sheets: list[Sheet] = []
-        if not self.run(lambda: sheets.append(exporting().standings_print_sheet(self.document))):
+        if not self.run(lambda: sheets.append(standings_print_sheet(self.document))):
             return
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         preview = QPrintPreviewDialog(printer, self)

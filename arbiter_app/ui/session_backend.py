@@ -189,12 +189,9 @@ class SessionBackend:
         self, initial_colour: Colour | None = None, compute_with: Compute | None = None
     ) -> Changes:
         """Pair the next round with the core engine and record it (as ``arbiter-app pair``)."""
-        if compute_with is None:
-            _, recorded = pair_next_round(self.session, initial_colour=initial_colour)
-        else:
-            _, recorded = pair_next_round(
-                self.session, initial_colour=initial_colour, compute_with=compute_with
-            )
+        _, recorded = pair_next_round(
+            self.session, initial_colour=initial_colour, compute_with=compute_with
+        )
         changes = Changes()
         for one in recorded:
             changes = changes | ui_changes(one)

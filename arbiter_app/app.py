@@ -20,6 +20,7 @@ from arbiter_app import __version__
 from arbiter_app.core.errors import ArbiterError, InputError, Issue
 from arbiter_app.core.model import Event, EventInfo
 from arbiter_app.core.trf import event_to_trf, parse_trf
+from arbiter_app.sheets.files import decode_utf8
 from arbiter_app.ui.dialogs.crash import ExceptionHandler
 from arbiter_app.ui.dialogs.preferences import apply_colour_scheme
 from arbiter_app.ui.document import EventDocument
@@ -50,12 +51,11 @@ def read_text_noting(path: Path) -> tuple[str, str | None]:
     except OSError as exc:
         raise InputError([Issue(str(path), 0, 0, f"cannot read the file: {exc.strerror}")]) from exc
     try:
-        return data.decode("utf-8-sig"), None
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
+        return decode_utf8(data, path), None
+    except InputError as exc:
         remark = (
-            f"{path.name}:{line}: the file is not UTF-8 text; it was read as Latin-1 (Western"
-            " European): check the accented letters of the names"
+            f"{path.name}:{exc.issues[0].line}: the file is not UTF-8 text; it was read as"
+            " Latin-1 (Western European): check the accented letters of the names"
         )
         return data.decode("latin-1"), remark
 

@@ -25,6 +25,11 @@ def read_text(path: Path) -> str:
         raise ArbiterError(f"{path}: permission denied") from None
     except OSError as exc:
         raise ArbiterError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    return decode_utf8(data, path)
+
+
+def decode_utf8(data: bytes, path: Path) -> str:
+    """*data* as UTF-8 text (a byte-order mark allowed), else InputError at the first bad byte."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -437,13 +437,7 @@ class Event:
         by_system: dict[PointSystem, dict[tuple[EntryKind, Outcome | None], int]] = {}
         for system in systems:
             if system not in by_system:
-                lookup: dict[tuple[EntryKind, Outcome | None], int] = {}
-                for kind in EntryKind:
-                    game = kind is EntryKind.GAME
-                    for outcome in tuple(Outcome) if game else (None,):
-                        sample = RoundEntry(kind, 1 if kind.has_opponent else None, None, outcome)
-                        lookup[(kind, outcome)] = int(sample.points(system) * unit)
-                by_system[system] = lookup
+                by_system[system] = units_by_result(system, unit)
             worth.append(by_system[system])
         absent = [w[(EntryKind.NOT_PAIRED, None)] for w in worth]
         adjusted: dict[int, int] = {}
@@ -484,6 +478,20 @@ class Event:
         for p in self.players:
             for r, e in enumerate(self.entries.get(p.tpn, ()), start=1):
                 yield r, p.tpn, e
+
+
+def units_by_result(system: PointSystem, unit: int) -> dict[tuple[EntryKind, Outcome | None], int]:
+    """What each kind of round (and a game's outcome) is worth under *system*, in 1/*unit* points.
+
+    *unit* is a common denominator of the values (2 under 1/½/0), so that sums of
+    many rounds run on integers.
+    """
+    units: dict[tuple[EntryKind, Outcome | None], int] = {}
+    for kind in EntryKind:
+        for outcome in tuple(Outcome) if kind is EntryKind.GAME else (None,):
+            sample = RoundEntry(kind, 1 if kind.has_opponent else None, None, outcome)
+            units[(kind, outcome)] = int(sample.points(system) * unit)
+    return units
 
 
 def check_consistency(event: Event) -> list[str]:

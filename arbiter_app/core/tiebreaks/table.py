@@ -14,7 +14,14 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry
+from arbiter_app.core.model import (
+    Colour,
+    EntryKind,
+    Event,
+    Outcome,
+    RoundEntry,
+    units_by_result,
+)
 from arbiter_app.core.points import PointSystem
 from arbiter_app.core.tiebreaks.base import TieBreakContext
 from arbiter_app.core.tiebreaks.reuse import RowMemo
@@ -59,13 +66,10 @@ class RoundTable:
 
 def _lookup(system: PointSystem, unit: int) -> dict[tuple[int, int], int]:
     """Units per (kind, outcome), keyed by object ids: enum members hash slowly."""
-    table: dict[tuple[int, int], int] = {}
-    for kind in EntryKind:
-        outcomes: tuple[Outcome | None, ...] = tuple(Outcome) if kind is EntryKind.GAME else (None,)
-        for outcome in outcomes:
-            sample = RoundEntry(kind, 1 if kind.has_opponent else None, None, outcome)
-            table[(id(kind), id(outcome))] = int(sample.points(system) * unit)
-    return table
+    return {
+        (id(kind), id(outcome)): units
+        for (kind, outcome), units in units_by_result(system, unit).items()
+    }
 
 
 _Row = tuple[

@@ -22,6 +22,7 @@ from arbiter_app.exports.pairings import (
     round_from_pairing,
 )
 from arbiter_app.exports.sheet import Sheet
+from arbiter_app.sheets.names import SHEET_HELP as SHEET_HELP
 from arbiter_app.sheets.source import Source
 
 if TYPE_CHECKING:
@@ -202,17 +203,3 @@ SHEETS.update(
         "prizes": prizes,
     }
 )
-
-SHEET_HELP: dict[str, str] = {
-    "pairings": "the boards of a round (--round, default the latest)",
-    "slips": "result slips of a round, to be signed",
-    "crosstable": "Swiss wall chart or round-robin table",
-    "standings": "standings with the rule set and the tie-break list",
-    "lots": "protocol of every drawing of lots and coin toss",
-    "playoff-schedule": "the play-off's regulation, stages, clocks and start",
-    "playoff-pairings": "a pairing sheet per play-off stage",
-    "armageddon": "Armageddon game cards: clocks, toss, draw odds",
-    "bracket": "the Armageddon knockout drawn as a bracket",
-    "prizes": "prize money and tour points as shared",
-}
-"""What each sheet is, in the words the command line and the app menu show."""

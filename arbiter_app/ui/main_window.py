@@ -31,8 +31,7 @@ from PySide6.QtWidgets import (
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event, EventInfo
 from arbiter_app.exports.sheet import Sheet
-from arbiter_app.sheets.builders import SHEET_HELP, SHEETS
-from arbiter_app.sheets.source import load as load_source
+from arbiter_app.sheets.names import SHEET_HELP
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog
 from arbiter_app.ui.dialogs.new_event import NewEvent, NewEventDialog
@@ -487,6 +486,9 @@ class MainWindow(QMainWindow):
                     "sheets are printed from a tournament file: this event has none yet"
                     " (start it with File ▸ New, or import it, to give it one)"
                 )
+            from arbiter_app.sheets.builders import SHEETS
+            from arbiter_app.sheets.source import load as load_source
+
             sheets.append(SHEETS[name](load_source(path), round_no))
 
         return sheets[0] if self.run(make) else None

@@ -1,0 +1,21 @@
+"""The sheets there are, by name, with what each one is: no sheet is built here.
+
+The app's Print sheet menu lists them at start-up without loading the builders
+(:mod:`arbiter_app.sheets.builders`) and the export formats they bring.
+"""
+
+from __future__ import annotations
+
+SHEET_HELP: dict[str, str] = {
+    "pairings": "the boards of a round (--round, default the latest)",
+    "slips": "result slips of a round, to be signed",
+    "crosstable": "Swiss wall chart or round-robin table",
+    "standings": "standings with the rule set and the tie-break list",
+    "lots": "protocol of every drawing of lots and coin toss",
+    "playoff-schedule": "the play-off's regulation, stages, clocks and start",
+    "playoff-pairings": "a pairing sheet per play-off stage",
+    "armageddon": "Armageddon game cards: clocks, toss, draw odds",
+    "bracket": "the Armageddon knockout drawn as a bracket",
+    "prizes": "prize money and tour points as shared",
+}
+"""What each sheet is, in the words the command line and the app menu show."""

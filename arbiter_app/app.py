@@ -93,7 +93,7 @@ def demo_copy(folder: Path) -> Path:
 
 
 DEMO_PLAYOFF = "gct-2023-classical"
-"""The sample's regulation (seed 000_…, articles 3.1 and 3.8): a tie for first place
+"""The sample's regulation (GCT 2023 regulations, articles 3.1 and 3.8): a tie for first place
 is broken by a play-off; ties for other places are shared, with no tie-breaks."""
 
 

@@ -13,7 +13,7 @@ section 4), so this module decides every cell's text once:
   ``+`` / ``-`` for a forfeit won or lost.
 
 Results are printed in the round's own point system, so a Grand Chess Tour
-rapid win shows ``2`` (seed ``000_…``).
+rapid win shows ``2`` (GCT 2023 regulations).
 """
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ class EntryKind(enum.Enum):
     - ``FULL_BYE`` / ``HALF_BYE`` / ``ZERO_BYE``: requested byes, FPB, HPB, ZPB
       (``F`` / ``H`` / ``Z``).
     - ``NOT_PAIRED``: left out of the round (absent, or not yet entered; seed
-      ``002_…``: "not included in the matchmaking of a round: 0 point").
+      the online Swiss rules: "not included in the matchmaking of a round: 0 point").
     - ``WITHDRAWN``: a round after the player left the event.
     """
 
@@ -129,7 +129,7 @@ class RoundEntry:
     played or scheduled. *outcome* is set for games only. *rated* is false for
     a game played but not rated (TRF ``W D L``). *opponent_rating* is the
     opponent's rating at the start of this round, for events that track it
-    (seed ``002_…``: AROC 1 uses "rating at the start of each round"); when
+    (the online Swiss rules: AROC 1 uses "rating at the start of each round"); when
     None, the opponent's registered rating applies.
     """
 
@@ -211,7 +211,7 @@ NOT_PAIRED = RoundEntry(EntryKind.NOT_PAIRED)
 
 
 class System(enum.Enum):
-    """The tournament system (seed ``001_…`` names all four)."""
+    """The tournament system (the City Chess OK rules name all four)."""
 
     SWISS = "swiss"
     ROUND_ROBIN = "round-robin"
@@ -224,7 +224,7 @@ class System(enum.Enum):
 
     @property
     def games_per_round(self) -> int:
-        """A double Swiss round is two games against the same opponent (seed ``001_…``)."""
+        """A double Swiss round is two games against the same opponent (City Chess OK rules)."""
         return 2 if self is System.DOUBLE_SWISS else 1
 
 
@@ -236,7 +236,7 @@ class RuleSet(enum.Enum):
     - ``FIDE_2026``: C.07 as amended, in force from 1 March 2026 (dummy-opponent caps
       16.4.1/16.4.2, cut order 16.5).
     - ``USCF``: US Chess rule 34E: an opponent's unplayed games count ½, one's own
-      unplayed rounds count as opponents with 0 (seed ``001_…``).
+      unplayed rounds count as opponents with 0 (City Chess OK rules).
     """
 
     FIDE_2024 = "fide-2024"

@@ -4,7 +4,7 @@ Points are never floats: every score in Arbiter is a :class:`fractions.Fraction`
 (half-points are exact), and point systems say how many points each kind of
 round entry is worth. FIDE C.07 article 5 counts a win 1, a draw ½ and a loss 0
 unless the regulations say otherwise; the Grand Chess Tour counts rapid games
-2/1/0 and blitz games 1/½/0 in one event (seed ``000_…``), so an event may carry
+2/1/0 and blitz games 1/½/0 in one event (GCT 2023 regulations), so an event may carry
 one point system per round.
 """
 
@@ -72,7 +72,7 @@ class PointSystem:
 
     The defaults are FIDE's (C.07 article 5; Laws of Chess): win 1, draw ½,
     loss 0; a pairing-allocated bye is worth a win (C.04.1 f), a forfeit win
-    a win, a full-point bye a win, a half-point bye a draw. Seed ``002_…``
+    a win, a full-point bye a win, a half-point bye a draw. The online Swiss rules
     scores the unpaired player 1 point and an absent player 0.
     """
 
@@ -128,4 +128,4 @@ STANDARD: Final = PointSystem()
 """1 / ½ / 0: FIDE's default and every seed's classical and blitz scoring."""
 
 GCT_RAPID: Final = PointSystem(win=Fraction(2), draw=ONE, loss=ZERO, name="2/1/0")
-"""Grand Chess Tour rapid games count double (seed ``000_…``; GCT event rules)."""
+"""Grand Chess Tour rapid games count double (GCT 2023 regulations; GCT event rules)."""

@@ -63,15 +63,15 @@ PRESETS: dict[str, Preset] = {
             "uscf",
             "US Chess default tie-breaks",
             USCF_LIST,
-            "US Chess rule 34E as quoted in seed 001_… (Modified Median, Solkoff, "
+            "US Chess rule 34E as quoted by City Chess OK (Modified Median, Solkoff, "
             "Cumulative, Cumulative of Opposition, the expected first four)",
             RuleSet.USCF,
         ),
         Preset(
             "online-swiss",
-            "Online Swiss (seed 002_…)",
+            "Online Swiss",
             ("BH/C1", "BH", "SB", "WIN", "BWG", "DE/ALL", "ARO/C1"),
-            "seed 002_…, tie-break list: Buchholz cut 1, Buchholz, Sonneborn-Berger, "
+            "Online Swiss rules (Immortal Game), tie-break list: Buchholz cut 1, Buchholz, Sonneborn-Berger, "
             "number of wins, wins with Black, direct encounter only when all tied "
             "players met, AROC 1",
             note="ARO/C1 uses the opponent's rating at the start of each round "
@@ -79,9 +79,9 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "city-chess-ok",
-            "City Chess OK (seed 001_…)",
+            "City Chess OK",
             USCF_LIST,
-            "seed 001_…: first place by head-to-head result, blitz match and "
+            "City Chess OK rules: first place by head-to-head result, blitz match and "
             "Armageddon; every other tie by the US Chess tie-breaks",
             RuleSet.USCF,
             PlayoffPlaces(places=(1,), after_tiebreaks=0, regulation="city-chess-ok"),

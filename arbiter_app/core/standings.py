@@ -10,7 +10,7 @@ it is reached. Players equal after the whole list share the place, shown
 Who is not ranked:
 
 - a disqualified player leaves the list; everyone below moves up and no
-  score changes (seed ``002_…``, special cases);
+  score changes (the online Swiss rules, Special cases);
 - as an option, a player who left a round robin having completed fewer than
   half of his games (FIDE Tournament Rules, Handbook C.06, section V
   article 4.1): his results stay in the crosstable, but points scored by him
@@ -173,7 +173,7 @@ def compute_standings(
         event, annulled = _annul_short_round_robin(event, after_round)
         excluded.extend(annulled)
     excluded.extend(
-        Exclusion(p.tpn, p.name, "disqualified (seed 002_…: removed, scores unchanged)")
+        Exclusion(p.tpn, p.name, "disqualified (the online Swiss rules: removed, scores unchanged)")
         for p in event.players
         if p.disqualified
     )

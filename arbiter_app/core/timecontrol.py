@@ -2,7 +2,7 @@
 
 Two notations are read and printed:
 
-- **US notation** (US Chess rule 5C and seed ``001_…``): ``G/90+30``,
+- **US notation** (US Chess rule 5C and City Chess OK rules): ``G/90+30``,
   ``G/90;+30``, ``G/45 d5``, ``G/5 d0``, ``40/90, SD/30 d5``. Minutes for the
   time, seconds for the bonus; ``+n`` is an increment, ``dn`` a delay. As the
   seed says, a bonus written at the end applies to the whole game (both time
@@ -16,7 +16,7 @@ Two notations are read and printed:
   move an increment starts at (``W300+2@61-B240+2@61``).
 
 How long a game can last (for the play-off schedule, GCT 2023 articles 2.2,
-3.2, 4.4) follows the convention of seed ``001_…``: both clocks are used up
+3.2, 4.4) follows the City Chess OK convention: both clocks are used up
 and each player gets the bonus on each of an assumed 60 moves. That convention
 reproduces both figures the seed gives: ``G/45 d5`` "could last as long as an
 hour and forty minutes" (2 × 45 min + 2 × 60 × 5 s = 100 min) and ``G/90 +30``
@@ -36,7 +36,7 @@ from arbiter_app.core.errors import InputError, Issue
 from arbiter_app.core.model import Colour
 
 ASSUMED_MOVES: Final = 60
-"""Moves per player assumed when estimating how long a game can last (seed 001_…)."""
+"""Moves per player assumed when estimating how long a game can last (City Chess OK rules)."""
 
 
 class BonusKind(enum.Enum):
@@ -93,7 +93,7 @@ class TimeControl:
         return self.us()
 
     def longest(self, moves: int = ASSUMED_MOVES) -> timedelta:
-        """The longest the game is assumed to last: seed ``001_…`` convention (module docstring)."""
+        """The longest the game is assumed to last: City Chess OK convention (module docstring)."""
         total = sum(_side_seconds(self.clock(c), moves) for c in (Colour.WHITE, Colour.BLACK))
         return timedelta(seconds=total)
 

@@ -1,4 +1,4 @@
-"""Tour points of each event and the tour standings across events (GCT 2023, seed ``000_…``).
+"""Tour points of each event and the tour standings across events (GCT 2023 regulations).
 
 - Each event awards points by place: 12, 10, 8, 7, 6, 5, 4, 3, 2, 1 in 2023,
   and 13 instead of 12 to an outright winner (the tour's bonus point).
@@ -55,7 +55,7 @@ class PointsScale:
 GCT_2023_POINTS = PointsScale(
     (12, 10, 8, 7, 6, 5, 4, 3, 2, 1),
     outright_winner=13,
-    article="seed 000_… 2.7, 2.8, 3.7, 3.8 (GCT 2023 tour points)",
+    article="GCT 2023 regulations 2.7, 2.8, 3.7, 3.8 (GCT 2023 tour points)",
 )
 
 

@@ -130,7 +130,7 @@ def schedule_sheet(event: Event, state: PlayoffState, *, start: datetime | None 
     blocks.append(
         Paragraph(
             "Longest game: both clocks used up plus the bonus on an assumed 60 moves each "
-            "(the convention of seed 001_…: G/45 d5 can last 1 h 40 min).",
+            "(the City Chess OK convention: G/45 d5 can last 1 h 40 min).",
             small=True,
         )
     )

@@ -52,7 +52,7 @@ NAMED_POINT_SYSTEMS: dict[str, PointSystem] = {"standard": STANDARD, "gct-rapid"
 BYE_POLICIES = ("fide", "uscf-28l", "once-per-tournament")
 """Who gets the bye when a round has an odd number of players: FIDE C.04.1 (the
 pairing-allocated bye), US Chess 28L (lowest rated in the lowest score group),
-seed ``002_…`` ("only exempted once per tournament")."""
+the online Swiss rules ("only exempted once per tournament")."""
 
 
 # -- players -----------------------------------------------------------------

@@ -28,7 +28,7 @@ PRESET_BYE_POLICIES = {
     "city-chess-ok": "uscf-28l",
     "online-swiss": "once-per-tournament",
 }
-"""The bye policy each seed document states (seed 001_…: US Chess 28L; seed 002_…:
+"""The bye policy each regulation states (City Chess OK rules: US Chess 28L; the online Swiss rules:
 "they can only be exempted once per tournament"); other presets use FIDE's."""
 
 SETTINGS = (

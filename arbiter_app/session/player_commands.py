@@ -27,7 +27,7 @@ _MISSED = {
 """What a late entrant gets for the rounds already played (the regulations decide)."""
 
 DEADLINE_PRESETS = frozenset({"online-swiss"})
-"""Presets whose regulations close registration part-way (seed 002_… Registration)."""
+"""Presets whose regulations close registration part-way (online Swiss rules, Registration)."""
 
 
 def _fields(args: dict[str, Any], *, required: bool) -> dict[str, Any]:
@@ -69,7 +69,7 @@ def add_player(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
 def late_entry(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
     """Register a player after rounds were paired; the missed rounds get *missed*.
 
-    Under the seed 002_… regulations registration closes part-way through the event.
+    Under the online Swiss rules registration closes part-way through the event.
     """
     missed_name = args.get("missed", "not-paired")
     if missed_name not in _MISSED:
@@ -120,7 +120,7 @@ def rounds_finished(tx: Tx) -> int:
 
 
 def _check_registration_open(tx: Tx) -> None:
-    """Seed 002_… Registration: players register "before half the number of rounds of the
+    """The online Swiss rules, Registration: players register "before half the number of rounds of the
     tournament minus 1, rounded up, are played" (before the end of round 4 of 10)."""
     if tx.setting("preset") not in DEADLINE_PRESETS:
         return
@@ -128,7 +128,7 @@ def _check_registration_open(tx: Tx) -> None:
     last = registration_deadline_round(planned)
     if rounds_finished(tx) >= last:
         raise RuleError(
-            f"registration closed at the end of round {last} of {planned} (seed 002_… "
+            f"registration closed at the end of round {last} of {planned} (the online Swiss rules "
             "Registration: players register before half the rounds minus one, rounded up, "
             "are played)"
         )
@@ -173,7 +173,7 @@ def withdraw_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
 
 @command("disqualify_player")
 def disqualify_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
-    """Disqualify a player: they leave the standings; no score changes (seed 002_…)."""
+    """Disqualify a player: they leave the standings; no score changes (the online Swiss rules)."""
     tpn = arg_int(args, "tpn", minimum=1)
     row = queries.player(tx, tpn)
     if row["disqualified"]:

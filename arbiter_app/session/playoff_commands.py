@@ -127,7 +127,7 @@ def qualifying_standings(
     """``(tpn, place, last_place)`` after the first *after* tie-breaks (C.07 3.1.2).
 
     With 0 (the GCT 2023 and City Chess regulations: a tie on points, 2.1,
-    3.1, 4.1, seed 001_…) players level on points share a range of places.
+    3.1, 4.1, City Chess OK rules) players level on points share a range of places.
     Disqualified players are left out, as in the standings.
     """
     table = compute_standings(event, tuple(tiebreaks)[:after])

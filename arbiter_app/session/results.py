@@ -73,7 +73,7 @@ def result_entries(
     """The entries of White and of Black for *result* (each names the other as opponent).
 
     *white_rating* / *black_rating* are the ratings at the start of the round,
-    kept on the opponent's entry (seed ``002_…``, AROC 1).
+    kept on the opponent's entry (the online Swiss rules, AROC 1).
     """
     w, b = Colour.WHITE, Colour.BLACK
     if result is BoardResult.WHITE_WINS:

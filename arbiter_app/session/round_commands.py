@@ -61,7 +61,7 @@ def _board_row(tx: Tx, white: int, black: int) -> dict[str, Any]:
     return {
         "white": white,
         "black": black,
-        # Ratings at the start of the round (seed 002_…, AROC 1).
+        # Ratings at the start of the round (the online Swiss rules, AROC 1).
         "white_rating": queries.player(tx, white)["rating"],
         "black_rating": queries.player(tx, black)["rating"],
     }

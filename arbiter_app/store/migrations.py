@@ -20,7 +20,7 @@ Format history:
 1. First format: state tables without ratings at the start of a round and
    without the ``records`` table for later command families.
 2. ``entries.opponent_rating``, ``boards.white_rating`` and ``boards.black_rating``
-   (seed ``002_…``: AROC 1 uses the opponents' ratings "at the start of each
+   (the online Swiss rules: AROC 1 uses the opponents' ratings "at the start of each
    round"), and the ``records`` table.
 """
 

@@ -218,7 +218,7 @@ class Backend(Protocol):
         ...
 
     def disqualify_player(self, tpn: int) -> Changes:
-        """Player *tpn* leaves the standings; no score changes (seed 002_…)."""
+        """Player *tpn* leaves the standings; no score changes (the online Swiss rules)."""
         ...
 
     def reinstate_player(self, tpn: int) -> Changes:

@@ -127,7 +127,7 @@ def _names_line(players: Sequence[int], names: Mapping[int, str]) -> str:
 
 
 def schedule_rule(regulation: Regulation) -> str:
-    """When the regulation lets the play-off start, with its article (C.07 3.1.7; seed 000
+    """When the regulation lets the play-off start, with its article (C.07 3.1.7; GCT 2023 regulations
     2.2 / 3.2: not less than fifteen minutes after the end of the last game; 4.4: the next day)."""
     schedule = regulation.schedule
     if schedule.start is StartRule.NEXT_DAY:

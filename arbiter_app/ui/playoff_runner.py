@@ -27,7 +27,7 @@ class StartTimes:
     """When the last game of the final round ended, and when the play-off starts.
 
     The session keeps *last_game_end* with the play-off and the engine checks
-    *at* against it (seed 000 articles 2.2 / 3.2: not less than fifteen minutes
+    *at* against it (GCT 2023 regulations articles 2.2 / 3.2: not less than fifteen minutes
     after the end of the last game; 4.4: the next day).
     """
 

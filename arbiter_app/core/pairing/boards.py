@@ -6,7 +6,7 @@ reads. It says nothing about results; :meth:`RoundPairing.entries` turns it
 into round entries once the results are known, and :func:`append_round`
 adds them to an event.
 
-Double Swiss (seed ``001_…``: "each round comprises two games (one as Black,
+Double Swiss (City Chess OK rules: "each round comprises two games (one as Black,
 one as White) against the same opponent"): a pairing round has two games per
 board, the second with the colours reversed. The model stores them as two
 consecutive round entries, so Swiss round *r* of a double Swiss occupies
@@ -55,7 +55,7 @@ class Bye:
     """A player without a game this round.
 
     *kind* is ``PAIRING_BYE`` (the odd player out: FIDE C.04.1 c, US Chess 28L,
-    seed ``002_…`` "exempted"), ``HALF_BYE`` / ``FULL_BYE`` / ``ZERO_BYE``
+    the online Swiss rules "exempted"), ``HALF_BYE`` / ``FULL_BYE`` / ``ZERO_BYE``
     (requested), ``NOT_PAIRED`` (absent, not yet entered, or the free round of
     an odd round robin) or ``WITHDRAWN``. *reason* is a readable explanation.
     *odd_one_out* marks the player the pairing itself leaves without an
@@ -194,7 +194,7 @@ def append_round(
     """The event with *pairing*'s round added, given the results of its boards.
 
     Players neither on a board nor given a bye are recorded as not paired, so
-    every player's row stays aligned with the rounds (seed ``002_…``: not
+    every player's row stays aligned with the rounds (the online Swiss rules: not
     included in a round: 0 points).
     """
     first = pairing.entry_rounds()[0]

@@ -7,15 +7,15 @@ Each event chooses how the odd player out of a Swiss round is picked:
   player who already had a PAB or scored a forfeit win (FIDE C.04.1 c and d;
   C.04.3 article 1.5 and the absolute criterion [C2]). The bye scores a win
   (C.04.1 c).
-- ``USCF``: US Chess rule 28L (seed ``001_…``: "We give the forced bye to the
+- ``USCF``: US Chess rule 28L (City Chess OK rules: "We give the forced bye to the
   lowest-rated player in the lowest score group … No player can be given two
   forced byes in the same event"); not to an unrated player in round one nor
   to a new player who would then play fewer than four games (28L5; seed
-  ``001_…``: "a new player needs four games in order to be given a rating");
+  City Chess OK rules: "a new player needs four games in order to be given a rating");
   not to a player who took or committed to a half-point bye unless all others
   in the score group already had a bye or a no-show forfeit win (22C6, 28L4).
   The forced bye is worth a full point (22B).
-- ``ONLINE``: seed ``002_…`` "Special cases": the participant who cannot be
+- ``ONLINE``: the online Swiss rules "Special cases": the participant who cannot be
   paired "is exempted and thus receives 1 point for that round. They can only
   be exempted once per tournament." Among those not yet exempted, the
   lowest-ranked player of the lowest score group is chosen, as the Dutch
@@ -38,7 +38,7 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import ByeRequest, EntryKind, Event, Player, RoundEntry
 
 USCF_NEW_PLAYER_GAMES = 4
-"""Games a new player needs for a first rating (US Chess 28L5; seed ``001_…``)."""
+"""Games a new player needs for a first rating (US Chess 28L5; City Chess OK rules)."""
 
 
 class ByePolicy(enum.Enum):
@@ -71,7 +71,7 @@ _ALIASES = {"uscf-28l": ByePolicy.USCF, "once-per-tournament": ByePolicy.ONLINE}
 _POLICY_ARTICLE = {
     ByePolicy.FIDE: "FIDE C.04.1 c/d, C.04.3 article 1.5",
     ByePolicy.USCF: "US Chess 28L",
-    ByePolicy.ONLINE: "seed 002_… Special cases (exempted once per tournament)",
+    ByePolicy.ONLINE: "online Swiss rules, Special cases (exempted once per tournament)",
 }
 
 
@@ -151,7 +151,7 @@ def uscf_may_receive_bye(
     """
     player = event.player(tpn)
     if had_pairing_bye(event, tpn, round_no):
-        return f"player {tpn} already had a forced bye (US Chess 28L; seed 001_…: never twice)"
+        return f"player {tpn} already had a forced bye (US Chess 28L; City Chess OK rules: never twice)"
     if player.unrated and round_no == 1:
         return f"player {tpn} is unrated and this is round one (US Chess 28L)"
     if player.unrated:
@@ -176,9 +176,9 @@ def uscf_may_receive_bye(
 
 
 def online_may_be_exempted(event: Event, tpn: int, round_no: int) -> str | None:
-    """Why *tpn* may not be exempted in *round_no* under seed ``002_…``, or None."""
+    """Why *tpn* may not be exempted in *round_no* under the online Swiss rules, or None."""
     if had_pairing_bye(event, tpn, round_no):
-        return f"player {tpn} was already exempted once (seed 002_…: only once per tournament)"
+        return f"player {tpn} was already exempted once (the online Swiss rules: only once per tournament)"
     return None
 
 
@@ -199,7 +199,7 @@ def bye_candidates(
     """Eligible players for the bye, best candidate first.
 
     Lowest score group first (US Chess 28L: "lowest score group"; seed
-    ``002_…``: as the Swiss would). Within a group: US Chess the lowest rated
+    the online Swiss rules: as the Swiss would). Within a group: US Chess the lowest rated
     (unrated players count as lowest; equal ratings: the higher pairing
     number); FIDE and online the lowest ranked (the highest pairing number).
     """
@@ -279,13 +279,13 @@ def withdraw(event: Event, tpn: int, from_round: int) -> Event:
     return event.with_players(players)
 
 
-# -- late entries (seed 002_… registration deadline) ----------------------
+# -- late entries (the online Swiss rules registration deadline) ----------------------
 
 
 def registration_deadline_round(planned_rounds: int) -> int:
-    """The round whose end closes registration: ceil(rounds / 2 − 1) (seed ``002_…``).
+    """The round whose end closes registration: ceil(rounds / 2 − 1) (the online Swiss rules).
 
-    Seed ``002_…``: "Players must register to the tournament before half the
+    the online Swiss rules: "Players must register to the tournament before half the
     number of rounds of the tournament minus 1, rounded up, are played.
     Examples: before end of 4th round for a 10 rounds tournament, before end of
     5th round for an 11 rounds tournament."
@@ -302,7 +302,7 @@ def late_entry(
 ) -> Event:
     """Add *player* after *rounds_completed* rounds; the missed rounds are not paired (0 points).
 
-    With *deadline* (seed ``002_…``), registration is refused once the round
+    With *deadline* (the online Swiss rules), registration is refused once the round
     ``ceil(rounds/2 − 1)`` has ended. The newcomer takes the next free pairing
     number; renumber by rating with :mod:`.numbers` if the regulations ask for it.
     """
@@ -313,7 +313,7 @@ def late_entry(
         if rounds_completed >= last:
             raise RuleError(
                 f"registration closed at the end of round {last} of {event.planned_rounds} "
-                "(seed 002_…: before half the rounds minus one, rounded up, are played)"
+                "(the online Swiss rules: before half the rounds minus one, rounded up, are played)"
             )
     entries = dict(event.entries)
     entries[player.tpn] = (RoundEntry(EntryKind.NOT_PAIRED),) * rounds_completed

@@ -1,6 +1,6 @@
 """Double Swiss: each round two games against the same opponent, one with each colour.
 
-Seed ``001_…``: "Double Swiss/double round robin = each round comprises two
+City Chess OK rules: "Double Swiss/double round robin = each round comprises two
 games (one as Black, one as White) against the same opponent."
 
 How the model stores it (``System.DOUBLE_SWISS``, ``games_per_round == 2``):

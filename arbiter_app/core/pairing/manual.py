@@ -13,7 +13,7 @@ absent, withdrawn and bye-requesting players not paired; no repeat opponents
 colour rules (C.04.3 article 2.1.3 [C3]: colour difference beyond ±2 or the
 same colour three times running, topscorers of the last round excepted);
 the bye rules of the event's policy (once only; FIDE C.04.1 d; US Chess 28L;
-seed ``002_…``).
+the online Swiss rules).
 """
 
 from __future__ import annotations
@@ -138,7 +138,7 @@ def check_pairing(
         if tpn in absent:
             out.append(
                 Violation(
-                    "seed 002_… (not included in the round)",
+                    "the online Swiss rules (not included in the round)",
                     f"player {tpn} is absent but is paired",
                     (tpn,),
                 )

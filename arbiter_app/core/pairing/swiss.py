@@ -1,11 +1,11 @@
 """Pairing a Swiss (or double Swiss) round: who plays, who has a bye, then the Dutch engine.
 
-Order of decisions for round *r* (FIDE C.04.1 and C.04.2; seed ``002_…``):
+Order of decisions for round *r* (FIDE C.04.1 and C.04.2; the online Swiss rules):
 
 1. withdrawn players are not paired (C.04.2: players who withdraw are not
    paired for the following rounds);
 2. players the arbiter marks absent are not paired and score 0 (seed
-   ``002_…``: "not included in the matchmaking of a round: 0 point");
+   the online Swiss rules: "not included in the matchmaking of a round: 0 point");
 3. requested byes (TRF 240) are granted: half, full or zero point;
 4. if an odd number remains, the bye policy picks the odd player out
    (:mod:`.byes`); under FIDE rules the Dutch engine picks it itself;
@@ -66,7 +66,7 @@ _BYE_REASON = {
     ByePolicy.USCF: "forced bye: lowest-rated eligible player in the lowest score group, "
     "worth a full point (US Chess 22B, 28L)",
     ByePolicy.ONLINE: "exempted: cannot be paired, receives 1 point, once per tournament "
-    "(seed 002_… Special cases)",
+    "(online Swiss rules, Special cases)",
 }
 
 

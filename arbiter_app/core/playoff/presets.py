@@ -1,4 +1,4 @@
-"""The preset play-off regulations, chosen by name (seed ``000_…`` and ``001_…``).
+"""The preset play-off regulations, chosen by name (GCT 2023 regulations and City Chess OK rules).
 
 Each preset is only data for the engine; the comments cite the article each
 value comes from. Interpretations where a seed is silent are stated in the
@@ -27,8 +27,8 @@ from arbiter_app.core.tour import GCT_2023_POINTS, PointsScale
 GCT_ARMAGEDDON = "W300+2@61-B240+2@61"
 """GCT 2023 2.5.1 / 3.5.1: White 5 minutes, Black 4, 2 s increment from move 61."""
 
-_SEED_000 = "seed 000_… (2023 Grand Chess Tour Tiebreak Regulations)"
-_SEED_001 = "seed 001_… (City Chess OK, Tiebreaks)"
+_GCT_2023 = "2023 Grand Chess Tour Tiebreak Regulations"
+_CITY_CHESS = "City Chess OK, Tiebreaks"
 
 
 def _gct_event(name: str, title: str, section: int, two: str, more: str, fixed: int) -> Regulation:
@@ -37,7 +37,7 @@ def _gct_event(name: str, title: str, section: int, two: str, more: str, fixed: 
     return Regulation(
         name=name,
         title=title,
-        source=_SEED_000 + f" section {section}",
+        source=_GCT_2023 + f" section {section}",
         places=(1,),  # x.1: a play-off only for a tie for first place
         places_article=a + "1",
         qualification="all players involved in the tie for first place",
@@ -92,7 +92,7 @@ def _tour_formats(clock: str, article: str) -> tuple[Format, ...]:
 GCT_2023_TOUR = Regulation(
     name="gct-2023-tour",
     title="GCT 2023 overall standings",
-    source=_SEED_000 + " section 4",
+    source=_GCT_2023 + " section 4",
     # 4.1: ties for first and for third place. The preamble (article 1) speaks of a tie
     # for first place only; the specific article 4.1 is followed.
     places=(1, 3),
@@ -141,39 +141,39 @@ GCT_2023_TOUR = Regulation(
 CITY_CHESS_OK = Regulation(
     name="city-chess-ok",
     title="City Chess OK: first place",
-    source=_SEED_001,
+    source=_CITY_CHESS,
     places=(1,),  # "When two players are tied for first place …"
-    places_article="seed 001_… Tiebreaks",
+    places_article="City Chess OK Tiebreaks",
     qualification="the two players tied for first place; other places by the uscf tie-breaks",
-    qualification_article="seed 001_… Second- and third-place ties",
-    unbroken_article="seed 001_… Second- and third-place ties",
+    qualification_article="City Chess OK, Second- and third-place ties",
+    unbroken_article="City Chess OK, Second- and third-place ties",
     pairing_numbers="by lot (not stated by the seed; Arbiter draws lots)",
     colours="match: by lot; Armageddon: coin toss, the winner chooses (not stated by the seed)",
-    schedule=Schedule(StartRule.AFTER_LAST_GAME, 0, 0, "seed 001_… Tiebreaks"),
+    schedule=Schedule(StartRule.AFTER_LAST_GAME, 0, 0, "City Chess OK Tiebreaks"),
     stages=(
         Stage(
             StageKind.HEAD_TO_HEAD,
-            (Format(2, 2, "", 1, "seed 001_… Tiebreaks 1", "head-to-head"),),
-            article="seed 001_… Tiebreaks 1",
+            (Format(2, 2, "", 1, "City Chess OK Tiebreaks 1", "head-to-head"),),
+            article="City Chess OK Tiebreaks 1",
         ),
         Stage(
             StageKind.ROUND_ROBIN,
-            (Format(2, 2, "300d0", 2, "seed 001_… Tiebreaks 2", "blitz match"),),
-            article="seed 001_… Tiebreaks 2",
+            (Format(2, 2, "300d0", 2, "City Chess OK Tiebreaks 2", "blitz match"),),
+            article="City Chess OK Tiebreaks 2",
             colours=ColourRule.LOTS,
-            colours_article="seed 001_… Tiebreaks 2",
+            colours_article="City Chess OK Tiebreaks 2",
         ),
         Stage(
             StageKind.ARMAGEDDON_KNOCKOUT,
-            (Format(2, 2, "W360-B300", 1, "seed 001_… Tiebreaks 3", "Armageddon"),),
-            article="seed 001_… Tiebreaks 3",
+            (Format(2, 2, "W360-B300", 1, "City Chess OK Tiebreaks 3", "Armageddon"),),
+            article="City Chess OK Tiebreaks 3",
             colours=ColourRule.TOSS,
-            colours_article="seed 001_… Tiebreaks 3",
+            colours_article="City Chess OK Tiebreaks 3",
             draw_wins_for_black=True,
-            draw_article="seed 001_… Tiebreaks 3",
+            draw_article="City Chess OK Tiebreaks 3",
         ),
     ),
-    decide_article="seed 001_… Tiebreaks (only two tied players are provided for)",
+    decide_article="City Chess OK Tiebreaks (only two tied players are provided for)",
     # Cash is shared (US Chess 32B); the play-off decides indivisible prizes.
     sharing=SharingPolicy(money(0), True, CentRule.IN_FINAL_ORDER, "US Chess 32B"),
     other_places_tiebreaks=("uscf",),

@@ -1,4 +1,4 @@
-"""Play-off regulations as data (FIDE C.07 article 3.1 and seed ``000_…``/``001_…``).
+"""Play-off regulations as data (FIDE C.07 article 3.1 and GCT 2023 regulations/City Chess OK rules).
 
 A :class:`Regulation` holds what FIDE C.07 article 3.1 says the regulations of
 an event must fix for a play-off:
@@ -37,7 +37,7 @@ class StageKind(enum.Enum):
     ROUND_ROBIN = "round-robin"
     """A (single or double) round robin by the Berger tables (C.05 Annex 1)."""
     HEAD_TO_HEAD = "head-to-head"
-    """The tied players' own game(s) in the event decide if decisive (seed 001_… step 1)."""
+    """The tied players' own game(s) in the event decide if decisive (City Chess OK rules step 1)."""
     ARMAGEDDON_KNOCKOUT = "armageddon-knockout"
     """Single Armageddon games, knockout, byes by lot (GCT 2023 2.4, 2.4.1, 2.5)."""
 

@@ -71,7 +71,7 @@ def parse_spec(code: str) -> TieBreakSpec:
     parts = [p.strip().upper() for p in text.split("/")]
     head = parts[0]
     mods = parts[1:]
-    # "AROC1" / "AROC 1" (seed 002_…: "AROC 1") is ARO with cut 1.
+    # "AROC1" / "AROC 1" (the online Swiss rules: "AROC 1") is ARO with cut 1.
     m = re.fullmatch(r"AROC\s*(\d*)", head)
     if m:
         head = "ARO"

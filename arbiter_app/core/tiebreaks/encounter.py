@@ -3,7 +3,7 @@
 FIDE C.07 (2023) article 6 (6.1 in Swiss events only games played over the
 board count; 15.2 in round robins forfeits count as games; 6.2 several games
 against the same opponent are averaged; 6.3 a player who stays ahead whatever
-the missing games would give is ranked), and the seed ``002_…`` variant
+the missing games would give is ranked), and the online Swiss rules variant
 ``DE/ALL``.
 
 DE is group dependent: the players it is given are the tied group, and the
@@ -120,7 +120,7 @@ def _rank(
 
 @register(
     "DE",
-    article="FIDE C.07 (2023) 6, 15.2; seed 002_… (DE/ALL)",
+    article="FIDE C.07 (2023) 6, 15.2; the online Swiss rules (DE/ALL)",
     description="Direct encounter: rank among the tied players by their games against each other",
     higher_is_better=False,
     group_dependent=True,
@@ -142,7 +142,7 @@ def direct_encounter(
     themselves, until nothing changes. Games against the same opponent more
     than once are averaged.
 
-    ``DE/ALL`` is seed ``002_…``'s rule: only if all tied players have played
+    ``DE/ALL`` is the online Swiss rules' rule: only if all tied players have played
     each other, the points among them rank them; otherwise (or for those
     equal on points) the tie stands, with no second pass.
     """
@@ -162,10 +162,10 @@ def direct_encounter(
             for i, p in enumerate(order):
                 same = i and mutual[order[i - 1]][0] == mutual[p][0]
                 ranks[p] = ranks[order[i - 1]] if same else i + 1
-            log.append("all tied players met (seed 002_…): ranked by points among them")
+            log.append("all tied players met (the online Swiss rules): ranked by points among them")
         else:
             ranks = dict.fromkeys(group, 1)
-            log.append("not all tied players met each other: still tied (seed 002_…)")
+            log.append("not all tied players met each other: still tied (the online Swiss rules)")
     else:
         _rank(t, group, 1, ranks, log, recursive=True)
     if traces:

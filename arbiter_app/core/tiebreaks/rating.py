@@ -213,9 +213,9 @@ def average_rating_of_opponents(
 ) -> dict[int, Fraction]:
     """ARO (FIDE C.07 (2023) 10.1; cut 14.1): mean opponent rating, rounded half up.
 
-    ``ARO/C1`` (seed 002_…'s "AROC 1") drops the lowest rated opponent. The
+    ``ARO/C1`` (the online Swiss rules' "AROC 1") drops the lowest rated opponent. The
     rating is the opponent's rating at the start of the round when the event
-    records it (seed 002_…), else the registered rating.
+    records it (the online Swiss rules), else the registered rating.
     """
     rated = rated_games(ctx, _unrated_default(spec))
     rounds = table(ctx).rounds

@@ -1,11 +1,11 @@
-"""The US Chess tie-break family (rule 34E), as seed ``001_…`` describes it.
+"""The US Chess tie-break family (rule 34E), as the City Chess OK rules describe it.
 
 US Chess adjusts scores for unplayed rounds differently from FIDE C.07:
 
 - an *opponent's* unplayed rounds (byes of any kind, forfeits won or lost,
   rounds not played after withdrawing) count half a point each, whatever
   was actually scored in them. This *adjusted score* serves only to compute
-  other players' tie-breaks; nobody's own score changes (seed ``001_…``,
+  other players' tie-breaks; nobody's own score changes (City Chess OK rules,
   Modified Median: "an opponent who won the first two games, lost the
   third, withdrew and did not play rounds four or five would have an
   adjusted score of 3 points");
@@ -63,7 +63,7 @@ def _adjusted_units(ctx: TieBreakContext) -> dict[int, int]:
 
 
 def adjusted_scores(ctx: TieBreakContext) -> dict[int, Fraction]:
-    """Every player's score with each unplayed round counted as a draw (seed ``001_…``, 34E1).
+    """Every player's score with each unplayed round counted as a draw (City Chess OK rules, 34E1).
 
     Played games count what they scored; every other round (bye, forfeit,
     not paired, withdrawn) counts the draw value of that round's point
@@ -108,7 +108,7 @@ def _all_terms(ctx: TieBreakContext) -> dict[int, list[int]]:
 def _opponent_terms(ctx: TieBreakContext, tpn: int, trace: Trace | None) -> list[int]:
     """One term per round, in units: the opponent's adjusted score, or 0 for an own unplayed round.
 
-    Seed ``001_…`` (34E1): "If the player involved in the tie has any unplayed
+    City Chess OK rules (34E1): "If the player involved in the tie has any unplayed
     games, they count as opponents with adjusted scores of 0."
     """
     terms = _all_terms(ctx)[tpn]
@@ -155,7 +155,7 @@ def _drop(terms: list[int], low: int, high: int, trace: Trace | None, reason: st
 
 
 def _cuts_per_side(ctx: TieBreakContext) -> int:
-    """One score dropped per side, two in events of nine or more rounds (34E1, seed ``001_…``).
+    """One score dropped per side, two in events of nine or more rounds (34E1, City Chess OK rules).
 
     The count uses the rounds the standings are computed for, so that
     standings after round 5 of a nine-round event are those of a five-round event.
@@ -175,7 +175,7 @@ def _max_possible(ctx: TieBreakContext) -> Fraction:
 
 @register(
     "MM",
-    article="US Chess 34E1 (seed 001_…, Modified Median)",
+    article="US Chess 34E1 (Modified Median)",
     description="opponents' adjusted scores; even score drops highest and lowest, "
     "plus score the lowest, minus score the highest (two each from nine rounds)",
 )
@@ -185,7 +185,7 @@ def modified_median(
     players: Sequence[int],
     traces: Mapping[int, Trace] | None,
 ) -> dict[int, Fraction]:
-    """US Chess 34E1 Modified Median (seed ``001_…``).
+    """US Chess 34E1 Modified Median (City Chess OK rules).
 
     The player's score is compared with half the maximum possible score: an
     *even* score drops the highest and the lowest opponents, a *plus* score
@@ -221,7 +221,7 @@ def modified_median(
 
 @register(
     "MED",
-    article="US Chess 34E1 (seed 001_…, Median or Harkness system)",
+    article="US Chess 34E1 (Median or Harkness system)",
     description="opponents' adjusted scores without the highest and the lowest "
     "(two each from nine rounds)",
 )
@@ -231,7 +231,7 @@ def median(
     players: Sequence[int],
     traces: Mapping[int, Trace] | None,
 ) -> dict[int, Fraction]:
-    """The Median (Harkness) system described with US Chess 34E1 (seed ``001_…``).
+    """The Median (Harkness) system described with US Chess 34E1 (City Chess OK rules).
 
     Sum of the opponents' adjusted scores after dropping the highest and the
     lowest, whatever the player's own score; two of each from nine rounds.
@@ -250,7 +250,7 @@ def median(
 
 @register(
     "SOLK",
-    article="US Chess 34E2 (seed 001_…, Solkoff)",
+    article="US Chess 34E2 (Solkoff)",
     description="sum of all opponents' adjusted scores, nothing dropped",
 )
 def solkoff(
@@ -259,7 +259,7 @@ def solkoff(
     players: Sequence[int],
     traces: Mapping[int, Trace] | None,
 ) -> dict[int, Fraction]:
-    """US Chess 34E2 Solkoff: the Median system without dropping any score (seed ``001_…``)."""
+    """US Chess 34E2 Solkoff: the Median system without dropping any score (City Chess OK rules)."""
     t = _table(ctx)
     out: dict[int, Fraction] = {}
     for tpn in players:
@@ -322,7 +322,7 @@ def cumulative_scores(ctx: TieBreakContext) -> dict[int, Fraction]:
 
 @register(
     "CUM",
-    article="US Chess 34E3, 22B (seed 001_…, Cumulative)",
+    article="US Chess 34E3, 22B (Cumulative)",
     description="sum of the running scores, less 1 per unplayed win or full-point bye "
     "and ½ per half-point bye",
 )
@@ -332,7 +332,7 @@ def cumulative(
     players: Sequence[int],
     traces: Mapping[int, Trace] | None,
 ) -> dict[int, Fraction]:
-    """US Chess 34E3 Cumulative (seed ``001_…``).
+    """US Chess 34E3 Cumulative (City Chess OK rules).
 
     The running score after each round is summed (win, loss, win, draw, loss
     gives 1+1+2+2½+2½ = 9). The points of unplayed rounds are then taken off
@@ -349,7 +349,7 @@ def cumulative(
 
 @register(
     "OPPC",
-    article="US Chess 34E4 (seed 001_…, Cumulative scores of opposition)",
+    article="US Chess 34E4 (Cumulative scores of opposition)",
     description="sum of the opponents' Cumulative tie-breaks",
 )
 def cumulative_of_opposition(
@@ -358,7 +358,7 @@ def cumulative_of_opposition(
     players: Sequence[int],
     traces: Mapping[int, Trace] | None,
 ) -> dict[int, Fraction]:
-    """US Chess 34E4 Cumulative scores of opposition (seed ``001_…``).
+    """US Chess 34E4 Cumulative scores of opposition (City Chess OK rules).
 
     Each opponent's Cumulative (34E3, with its own deductions) is added up.
     A round the player did not play has no opponent and adds 0, as 34E1 says
@@ -490,7 +490,7 @@ def result_between_tied(
     others of the group. The system only separates players when every pair
     of the group has played; otherwise every member gets 0 and the tie goes
     on to the next method. Forfeits are not games between the players and
-    do not count (seed ``001_…``, first place: "If the tied players have
+    do not count (City Chess OK rules, first place: "If the tied players have
     already faced each other").
     """
     t = _table(ctx)

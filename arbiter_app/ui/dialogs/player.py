@@ -38,7 +38,7 @@ class LateEntryTerms:
     paired_rounds: int
     planned_rounds: int
     deadline_round: int | None = None
-    """Registration closes at the end of this round (seed 002_…), None when no rule says so."""
+    """Registration closes at the end of this round (the online Swiss rules), None when no rule says so."""
 
     @property
     def joins_from(self) -> int:
@@ -54,7 +54,7 @@ class LateEntryTerms:
         if self.deadline_round is not None:
             text += (
                 f"\nThe regulations close registration at the end of round "
-                f"{self.deadline_round} (seed 002_… Registration)."
+                f"{self.deadline_round} (online Swiss rules, Registration)."
             )
         return text
 

@@ -2,7 +2,7 @@
 
 Every drawing of lots and coin toss, by computer or physical, asks for its
 witnesses (optional, one name a line): the session records them with the
-draw and the printed protocol shows them (seed 000, articles 2.3 / 3.3: the
+draw and the printed protocol shows them (GCT 2023 regulations, articles 2.3 / 3.3: the
 pairing numbers are drawn by lot; 2.5.3 / 3.5.3: a coin toss for colours).
 """
 
@@ -235,7 +235,7 @@ class StartDialog(QDialog):
     """When the last game of the final round ended (default: now) and when the play-off starts.
 
     The earliest start the regulation allows is shown as the times change
-    (seed 000, 2.2 / 3.2: not less than fifteen minutes after the end of the
+    (GCT 2023 regulations, 2.2 / 3.2: not less than fifteen minutes after the end of the
     last game; 4.4: the next day), and a start the engine would refuse is
     said plainly before OK. The refusal itself stays the session's.
     """

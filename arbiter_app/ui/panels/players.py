@@ -396,7 +396,7 @@ class PlayersPanel(QWidget):
         box.setInformativeText(
             f"{player.name} is removed from the standings and everyone ranked below moves up "
             "one place; later rounds are paired without them. No score changes: the games played stay in the crosstable and count "
-            'for the opponents (seed 002_…: "the scores of all players will remain '
+            'for the opponents (the online Swiss rules: "the scores of all players will remain '
             'unchanged"). Reinstate or Undo cancels it.'
         )
         confirm = box.addButton("Disqualify", QMessageBox.ButtonRole.AcceptRole)

@@ -22,14 +22,14 @@ def test_step_1_a_decisive_head_to_head_game_decides() -> None:
     assert next_step(state).code == "done"
     assert [g.players for g in state.final_groups()] == [(7,), (3,)]
     assert state.final_groups()[0].by_playoff and not state.games()
-    assert state.log[-2].article == "seed 001_… Tiebreaks 1"
+    assert state.log[-2].article == "City Chess OK Tiebreaks 1"
 
 
 def test_step_2_a_drawn_head_to_head_goes_to_a_two_game_blitz_match_g5_d0() -> None:
     """Seed 001_… Tiebreaks 2: a two-game blitz match, game in 5 minutes with no delay."""
     state = begin(Tie(1, (3, 7)), meetings=(Meeting(3, 7, "1/2-1/2", round=4),))
     step = next_step(state)
-    assert step.code == "draw-lots" and step.article == "seed 001_… Tiebreaks 2"
+    assert step.code == "draw-lots" and step.article == "City Chess OK Tiebreaks 2"
     assert any("not decisive" in e.text for e in state.log)
     state = drive(state, draws(), stop=("play",))
     games = next_step(state).games
@@ -50,7 +50,7 @@ def test_step_3_an_even_match_goes_to_armageddon_with_draw_odds_for_black() -> N
     """Seed 001_… Tiebreaks 3: White 6 minutes, Black 5, a draw wins for Black."""
     state = drive(begin(Tie(1, (3, 7))), draws(), stop=("toss",))
     step = next_step(state)
-    assert step.code == "toss" and step.article == "seed 001_… Tiebreaks 3"
+    assert step.code == "toss" and step.article == "City Chess OK Tiebreaks 3"
     assert step.game is not None
     state = state.apply(Toss(step.game, physical_toss("toss", (3, 7), 3), Colour.BLACK))
     state = drive(state, draws(), stop=("play",))

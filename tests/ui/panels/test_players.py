@@ -276,7 +276,9 @@ def test_a_late_entry_after_the_deadline_is_refused_with_the_rule(
     click(qtbot, panel, panel.add_action)
     dialog = panel.dialog
     assert isinstance(dialog, PlayerDialog)
-    assert "close registration at the end of round 4 (seed 002" in dialog.explanation.text()
+    assert (
+        "close registration at the end of round 4 (online Swiss rules" in dialog.explanation.text()
+    )
     dialog.name.setText("Too Late")
     dialog.accept()
     assert len(errors.messages) == 1

@@ -75,8 +75,10 @@ class Session:
         *,
         clock: Clock | None = None,
         actor: str = "",
+        scratch: bool = False,
     ) -> None:
         self._file = file
+        self._scratch = scratch
         self._clock = clock or system_clock
         self.actor = actor
         self._state = State(file.read_state())
@@ -118,18 +120,67 @@ class Session:
         """Create a new file holding a new event (the journal's first entry)."""
         file = EventFile.create(path, durable=durable)
         session = cls(file, clock=clock, actor=actor)
+        session._start(name, system, rounds, preset, info)
+        return session
+
+    @classmethod
+    def create_untitled(
+        cls,
+        *,
+        name: str = "Untitled event",
+        system: str = "swiss",
+        rounds: int = 5,
+        preset: str | None = None,
+        info: Mapping[str, Any] | None = None,
+        scratch: Path | None = None,
+        clock: Clock | None = None,
+        actor: str = "",
+        durable: bool = True,
+    ) -> Session:
+        """A new event with no file yet, run like any other until :meth:`save_as`.
+
+        It lives in memory, or, with *scratch*, in that file (a new name in the
+        user's data folder): then a crash loses nothing and :meth:`recover`
+        takes the work up again. Closing an untitled event discards it.
+        """
+        file = (
+            EventFile.in_memory() if scratch is None else EventFile.create(scratch, durable=durable)
+        )
+        session = cls(file, clock=clock, actor=actor, scratch=scratch is not None)
+        session._start(name, system, rounds, preset, info)
+        return session
+
+    @classmethod
+    def recover(
+        cls, scratch: Path, *, clock: Clock | None = None, actor: str = "", durable: bool = True
+    ) -> Session:
+        """Take up the untitled event a crash left in *scratch* (it stays untitled)."""
+        session = cls.open(scratch, clock=clock, actor=actor, durable=durable)
+        session._scratch = True
+        return session
+
+    def _start(
+        self,
+        name: str,
+        system: str,
+        rounds: int,
+        preset: str | None,
+        info: Mapping[str, Any] | None,
+    ) -> None:
+        """Journal the event's creation; a refusal leaves no file behind."""
         args: dict[str, Any] = {"name": name, "system": system, "rounds": rounds}
         if preset is not None:
             args["preset"] = preset
         if info:
             args["info"] = dict(info)
         try:
-            session.run("create_event", **args)
+            self.run("create_event", **args)
         except BaseException:
-            session.close()
-            Path(path).unlink(missing_ok=True)
+            path = self._file.source_path
+            self._file.close()
+            if path is not None:
+                path.unlink(missing_ok=True)
             raise
-        return session
 
     @classmethod
     def open(
@@ -163,7 +214,10 @@ class Session:
             entry.arguments  # noqa: B018
 
     def close(self) -> None:
+        """Release the file; an untitled event is discarded (Save As keeps one)."""
         self._file.close()
+        if self._scratch:
+            self._file.path.unlink(missing_ok=True)
 
     def __enter__(self) -> Session:
         return self
@@ -172,8 +226,47 @@ class Session:
         self.close()
 
     @property
-    def path(self) -> Path:
-        return self._file.path
+    def path(self) -> Path | None:
+        """The event's file; None while the event is untitled (no Save As yet)."""
+        return None if self.untitled else self._file.path
+
+    @property
+    def untitled(self) -> bool:
+        """The event has no file of its own yet (in memory, or in a scratch file)."""
+        return self._scratch or self._file.in_memory_event
+
+    @property
+    def scratch(self) -> Path | None:
+        """The scratch file an untitled event is kept in (None: in memory, or titled)."""
+        return self._file.path if self._scratch else None
+
+    @property
+    def unsaved(self) -> bool:
+        """Untitled, and something was done since the event was created: closing loses it."""
+        return self.untitled and len(self._entries) > 1
+
+    # -- files -------------------------------------------------------------------
+    def save_as(self, target: Path | str, *, overwrite: bool = False, durable: bool = True) -> None:
+        """Write the event to *target* (SQLite's backup API) and go on there.
+
+        From then on every command is written to *target*, under its write
+        lock, as for any file; the file or memory the event was in is closed
+        (a scratch file is removed). *overwrite* replaces an existing file
+        (the caller asked); a file another window has open is refused.
+        """
+        self._writable()
+        moved = self._file.save_as(target, overwrite=overwrite, durable=durable)
+        if self._scratch:
+            self._file.path.unlink(missing_ok=True)
+        self._file, self._scratch = moved, False
+
+    def save_copy(self, target: Path | str, *, overwrite: bool = False) -> None:
+        """Write a copy of the event as it stands to *target*; the session stays where it is.
+
+        Works for every event, untitled or in a file, and on a file opened
+        read-only (``arbiter-app copy`` while the window has it open).
+        """
+        self._file.write_copy(target, overwrite=overwrite)
 
     @property
     def readonly(self) -> bool:
@@ -370,7 +463,7 @@ class Session:
 
     def _writable(self) -> None:
         if self._file.readonly:
-            raise OpenedReadOnly(self.path, "opened read-only; nothing can be changed")
+            raise OpenedReadOnly(self._file.path, "opened read-only; nothing can be changed")
 
     def _now(self) -> str:
         moment = self._clock()

@@ -9,11 +9,19 @@ for writing; then the folder must be writable and the write lock free; then
 
 While a file is open for writing it is in SQLite's write-ahead-log mode with
 ``synchronous=FULL``: a commit is on the disk when :meth:`EventFile.commit`
-returns (one flush per commit, so entering a result stays fast), a crash at
-any moment leaves either the whole transaction or none of it, and other
-processes can read it meanwhile. On closing, the log is folded back and the
-file returns to the rollback-journal mode, so a closed event is one single
-file that can be read even from a read-only folder.
+returns, a crash at any moment leaves either the whole transaction or none of
+it, and other processes can read it meanwhile. After every commit the log is
+folded into the file (a passive checkpoint, which never waits for a reader),
+so the ``.arbiter`` file on disk is a whole event by itself at every moment
+between actions: a plain copy of it (a USB backup, an e-mail to the organiser)
+opens as the same event with the same journal. On closing, the file returns
+to the rollback-journal mode, so a closed event is one single file that can be
+read even from a read-only folder.
+
+An event with no file yet lives in an in-memory database with the same
+tables (:meth:`EventFile.in_memory`); :meth:`EventFile.save_as` writes it, or
+any open event, to a file with SQLite's backup API and goes on there
+(:mod:`arbiter_app.store.copying`).
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from arbiter_app.store.copying import write_copy
 from arbiter_app.store.errors import (
     CorruptFile,
     FileExists,
@@ -49,6 +58,8 @@ from arbiter_app.store.schema import (
 )
 
 _MAGIC = b"SQLite format 3\x00"
+UNTITLED = Path("Untitled event")
+"""What an event in memory is called in messages (it has no file name yet)."""
 _BUSY_TIMEOUT_MS = 5000
 
 Key = tuple[Any, ...]
@@ -134,6 +145,8 @@ class EventFile:
         self.backup: Path | None = None
         self.memory_copy = False
         """A read-only open of an older file works on a migrated copy in memory."""
+        self.in_memory_event = False
+        """An event with no file yet: the database lives in memory until Save As."""
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -192,6 +205,23 @@ class EventFile:
         return cls(path, conn, lock, readonly=False)
 
     @classmethod
+    def in_memory(cls) -> EventFile:
+        """A new, empty event with no file: the same tables, in memory."""
+        import sqlite_utils
+
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+        with sqlite_errors(UNTITLED):
+            db = sqlite_utils.Database(conn)
+            with db.atomic():
+                _create_tables(db)
+                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        opened = cls(UNTITLED, conn, None, readonly=False)
+        opened._db = db
+        opened.in_memory_event = True
+        return opened
+
+    @classmethod
     def open(cls, path: Path | str, *, readonly: bool = False, durable: bool = True) -> EventFile:
         """Open an existing file, for writing (with the lock) or read-only."""
         path = Path(path)
@@ -228,6 +258,8 @@ class EventFile:
                         raise _unmigratable(path, version, exc) from exc
                     opened.migrated_from = version
                 _check_tables(conn, path)
+                # A log a crash left is folded in now: the file is whole from the start.
+                opened.fold_log()
                 _use_wal(conn, path)
             except BaseException:
                 conn.close()
@@ -340,14 +372,57 @@ class EventFile:
             for table, rows in writes.items():
                 self._write_table(table, rows)
             self.conn.execute("DELETE FROM meta WHERE key = ?", (REBUILD_MARK,))
+        self.fold_log()
 
     def integrity_check(self) -> str:
         with sqlite_errors(self.path):
             return ", ".join(str(r[0]) for r in self.conn.execute("PRAGMA integrity_check"))
 
+    # -- copies --------------------------------------------------------------
+    @property
+    def source_path(self) -> Path | None:
+        """The file on disk this database is read from (None for an event in memory)."""
+        return None if self.in_memory_event or self.memory_copy else self.path
+
+    def write_copy(self, target: Path | str, *, overwrite: bool = False) -> None:
+        """Write the event as it stands to *target*, a whole closed file; this stays open here."""
+        with sqlite_errors(self.path):
+            write_copy(self.conn, Path(target), source=self.source_path, overwrite=overwrite)
+
+    def save_as(
+        self, target: Path | str, *, overwrite: bool = False, durable: bool = True
+    ) -> EventFile:
+        """Write the event to *target* and return it opened there for writing.
+
+        This file is closed only once the target is written and opened; until
+        then a refusal or a failure leaves everything as it was.
+        """
+        if self.readonly:
+            raise StoreBug("a read-only file was asked to move")
+        target = Path(target)
+        with sqlite_errors(self.path):
+            lock = write_copy(
+                self.conn, target, source=self.source_path, overwrite=overwrite, keep_lock=True
+            )
+        assert lock is not None
+        try:
+            conn = _connect(target, readonly=False, durable=durable)
+            try:
+                _check_tables(conn, target)
+                _use_wal(conn, target)
+            except BaseException:
+                conn.close()
+                raise
+        except BaseException:
+            lock.release()
+            raise
+        self.close()
+        return EventFile(target, conn, lock, readonly=False)
+
     # -- writing -------------------------------------------------------------
     def commit(self, entry: JournalEntry, writes: Writes) -> None:
-        """Write *writes* and append *entry* to the journal, all in one transaction."""
+        """Write *writes* and append *entry* to the journal, all in one transaction,
+        then fold the log into the file (see the module docstring)."""
         if self.readonly:
             raise StoreBug("a read-only file was asked to write")
         with sqlite_errors(self.path), self.db.atomic():
@@ -361,6 +436,21 @@ class EventFile:
                 ],
                 pk="key",
             )
+        self.fold_log()
+
+    def fold_log(self) -> bool:
+        """Copy what the write-ahead log holds into the file itself; True when all of it went.
+
+        A passive checkpoint: it never waits, so a reader holding an older
+        snapshot (another program reading the event) can leave part of the log
+        for the next commit, or for closing, to fold.
+        """
+        if self.readonly or self.in_memory_event:
+            return True
+        with sqlite_errors(self.path):
+            rows = self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        # (busy, frames in the log, frames checkpointed); -1 frames: not in WAL mode.
+        return not rows or rows[0][1] == rows[0][2]
 
     def _write_table(self, name: str, rows: Mapping[Key, Row | None]) -> None:
         spec = TABLES_BY_NAME[name]
@@ -408,7 +498,7 @@ def _use_wal(conn: sqlite3.Connection, path: Path) -> None:
     """Write-ahead logging where the file system allows it (network drives may not: SQLite
     then keeps the rollback journal, which is just as safe, only slower)."""
     with sqlite_errors(path):
-        conn.execute("PRAGMA journal_mode = WAL").fetchone()
+        conn.execute("PRAGMA journal_mode = WAL").fetchall()
 
 
 def _check_integrity(conn: sqlite3.Connection, path: Path) -> None:

@@ -44,7 +44,6 @@ from arbiter_app.session.changes import Changes, Outcome
 from arbiter_app.session.codec import EventSettings
 from arbiter_app.session.registry import REGISTRY, CommandError, Context, command
 from arbiter_app.session.replay import JournalError
-from arbiter_app.session.results import BoardResult, parse_result
 from arbiter_app.session.session import Board, LogLine, Session
 
 COMMAND_FAMILIES: tuple[str, ...] = (
@@ -80,7 +79,6 @@ __all__ = [
     "COMMAND_FAMILIES",
     "REGISTRY",
     "Board",
-    "BoardResult",
     "Changes",
     "CommandError",
     "Context",
@@ -92,6 +90,5 @@ __all__ = [
     "command",
     "load_event",
     "open_session",
-    "parse_result",
     "read_event",
 ]

@@ -15,10 +15,10 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import EntryKind, RoundEntry
 from arbiter_app.core.pairing.boards import Board, RoundPairing
 from arbiter_app.core.pairing.manual import check_pairing
+from arbiter_app.core.result import GameResult
 from arbiter_app.session import queries
 from arbiter_app.session.codec import entry_from_row, entry_row, event_from_state
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
-from arbiter_app.session.results import parse_result, result_entries, result_of
 from arbiter_app.session.state import Tx
 
 BYE_KINDS = frozenset(
@@ -190,14 +190,14 @@ def _set_result(tx: Tx, args: dict[str, Any], *, correcting: bool) -> str:
     round_no = arg_int(args, "round", minimum=1)
     number = arg_int(args, "board", minimum=1)
     try:
-        result = parse_result(arg_str(args, "result"))
+        result = GameResult.parse(arg_str(args, "result"))
     except ValueError as exc:
         raise CommandError(str(exc)) from exc
     row = queries.board(tx, round_no, number)
     white, black = row["white"], row["black"]
     old_white = tx.get("entries", (white, round_no))
     old_black = tx.get("entries", (black, round_no))
-    previous = result_of(
+    previous = GameResult.of_entries(
         entry_from_row(old_white) if old_white else None,
         entry_from_row(old_black) if old_black else None,
     )
@@ -208,8 +208,8 @@ def _set_result(tx: Tx, args: dict[str, Any], *, correcting: bool) -> str:
             f"board {number} of round {round_no} has the result {previous.value} already; "
             "correct it instead"
         )
-    white_entry, black_entry = result_entries(
-        result, white, black, row["white_rating"], row["black_rating"]
+    white_entry, black_entry = result.entries(
+        white, black, row["white_rating"], row["black_rating"]
     )
     tx.put("entries", (white, round_no), entry_row(white_entry))
     tx.put("entries", (black, round_no), entry_row(black_entry))

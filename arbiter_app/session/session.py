@@ -12,6 +12,7 @@ from typing import Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Event, Player, RoundEntry
+from arbiter_app.core.result import GameResult
 from arbiter_app.session.changes import Changes, Outcome
 from arbiter_app.session.codec import (
     EventSettings,
@@ -23,7 +24,6 @@ from arbiter_app.session.codec import (
 )
 from arbiter_app.session.registry import lookup
 from arbiter_app.session.replay import REDO, UNDO, History, JournalError, apply_command, replay
-from arbiter_app.session.results import BoardResult, result_of
 from arbiter_app.session.state import State, Writes
 from arbiter_app.store.errors import CorruptFile, OpenedReadOnly
 from arbiter_app.store.file import EventFile
@@ -50,7 +50,7 @@ class Board:
     number: int
     white: int
     black: int
-    result: BoardResult | None
+    result: GameResult | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,10 +213,11 @@ class Session:
         for entry in self._entries:
             entry.arguments  # noqa: B018
 
-    def close(self) -> None:
-        """Release the file; an untitled event is discarded (Save As keeps one)."""
+    def close(self, *, keep: bool = False) -> None:
+        """Release the file; an untitled event is discarded (Save As keeps one), unless
+        *keep* leaves its scratch file to be recovered later."""
         self._file.close()
-        if self._scratch:
+        if self._scratch and not keep:
             self._file.path.unlink(missing_ok=True)
 
     def __enter__(self) -> Session:
@@ -307,20 +308,30 @@ class Session:
         return self._state.copy()
 
     def boards(self, round_no: int) -> list[Board]:
-        out: list[Board] = []
-        entries = self._state.tables["entries"]
+        """The boards of *round_no* in board order, each with its result once entered."""
         boards = self._state.tables["boards"]
         # Only this round's boards are sorted: a big event holds thousands of boards.
-        for r, number in sorted(key for key in boards if key[0] == round_no):
-            row = boards[(r, number)]
-            white_row = entries.get((row["white"], r))
-            black_row = entries.get((row["black"], r))
-            result = result_of(
-                entry_from_row(white_row) if white_row else None,
-                entry_from_row(black_row) if black_row else None,
-            )
-            out.append(Board(r, number, row["white"], row["black"], result))
-        return out
+        return [
+            self._board(round_no, number)
+            for _, number in sorted(key for key in boards if key[0] == round_no)
+        ]
+
+    def board(self, round_no: int, number: int) -> Board | None:
+        """Board *number* of *round_no* with its result (None: no such board)."""
+        if (round_no, number) not in self._state.tables["boards"]:
+            return None
+        return self._board(round_no, number)
+
+    def _board(self, round_no: int, number: int) -> Board:
+        row = self._state.tables["boards"][(round_no, number)]
+        entries = self._state.tables["entries"]
+        white_row = entries.get((row["white"], round_no))
+        black_row = entries.get((row["black"], round_no))
+        result = GameResult.of_entries(
+            entry_from_row(white_row) if white_row else None,
+            entry_from_row(black_row) if black_row else None,
+        )
+        return Board(round_no, number, row["white"], row["black"], result)
 
     def pairs(self, round_no: int) -> list[tuple[int, int, int]]:
         """The boards of *round_no* as (number, White, Black), without reading results."""

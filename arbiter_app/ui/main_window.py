@@ -1,8 +1,13 @@
-"""The main window: menus, toolbar, the event's name and state in the title, dockable panels.
+"""The main window: menus, toolbar, the event's name, state and file in the title, panels.
 
-The window owns no rules and no file format. What it can do with files (open,
-import, export) comes in a :class:`Services` bundle from the composition root
-(:mod:`arbiter_app.app`); an action whose service is missing stays disabled.
+The window owns no rules and no file format. Every event, with a file or
+untitled, is one session (:class:`~arbiter_app.ui.document.EventDocument`);
+File ▸ Save As… gives an untitled event its file, Save a copy… writes a copy
+at any time, and nothing replaces or closes unsaved work without asking
+(:mod:`arbiter_app.ui.files`). What else the window does with files (open,
+import, export, where untitled events are kept) comes in a :class:`Services`
+bundle from the composition root (:mod:`arbiter_app.app`); an action whose
+service is missing stays disabled.
 """
 
 from __future__ import annotations
@@ -29,16 +34,24 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.core.model import Event, EventInfo
+from arbiter_app.core.model import Event
 from arbiter_app.exports.sheet import Sheet
+from arbiter_app.session import Session
 from arbiter_app.sheets.names import SHEET_HELP
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog
 from arbiter_app.ui.dialogs.new_event import NewEvent, NewEventDialog
 from arbiter_app.ui.dialogs.playoff import DialogPrompter
 from arbiter_app.ui.dialogs.preferences import PreferencesDialog
-from arbiter_app.ui.document import Backend, Changes, EventDocument
-from arbiter_app.ui.memory_backend import MemoryBackend
+from arbiter_app.ui.document import Changes, EventDocument, untitled_session
+from arbiter_app.ui.files import (
+    EVENT_FILTER,
+    UNTITLED,
+    ask_save_path,
+    recovery_question,
+    suggested_path,
+    unsaved_question,
+)
 from arbiter_app.ui.panels.crosstable import CrosstablePanel
 from arbiter_app.ui.panels.pairings import PairingsPanel
 from arbiter_app.ui.panels.players import PlayersPanel
@@ -50,7 +63,6 @@ from arbiter_app.ui.projector import ProjectorWindow
 from arbiter_app.ui.settings import Settings
 from arbiter_app.ui.widgets.busy import run_busy
 
-EVENT_FILTER = "Arbiter events (*.arbiter)"
 TRF_FILTER = "FIDE tournament report (*.trf *.txt)"
 
 
@@ -66,14 +78,12 @@ class ImportedEvent:
 class Services:
     """What the window can do beyond the open event; None leaves the action disabled."""
 
-    open_event: Callable[[Path], Backend] | None = None
+    open_event: Callable[[Path], Session] | None = None
     """Open a ``.arbiter`` file."""
-    new_event: Callable[[NewEvent], Backend] | None = None
-    """Create a ``.arbiter`` file for a new event."""
     import_trf: Callable[[Path], ImportedEvent] | None = None
-    create_file: Callable[[Path, Event, str], Backend] | None = None
-    """Make a new ``.arbiter`` file holding an imported event (path, event, source name)."""
     export_trf: Callable[[Event, Path], None] | None = None
+    scratch: Callable[[], Path | None] = lambda: None
+    """Where the next untitled event is kept until it is saved (None: in memory)."""
 
 
 def event_state(event: Event) -> str:
@@ -118,6 +128,9 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._build_toolbar()
         document.changed.connect(self.on_changed)
+        document.file_changed.connect(self.show_title)
+        self.unsaved_box: QMessageBox | None = None
+        """The last Save / Discard / Cancel question (tests answer it with keys or clicks)."""
         self.on_changed(Changes(event=True))
         self.statusBar().showMessage("Ready", 3000)
         self.resize(1280, 800)
@@ -170,7 +183,7 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         sk = QKeySequence.StandardKey
-        self.new_action = self._action("&New", self.new_event, sk.New, "Start a new event")
+        self.new_action = self._action("&New…", self.new_event, sk.New, "Start a new event")
         self.open_action = self._action("&Open…", self.choose_file, sk.Open, "Open an event file")
         self.import_action = self._action(
             "&Import TRF…", self.choose_trf, "Ctrl+I", "Read a FIDE tournament report file"
@@ -186,6 +199,18 @@ class MainWindow(QMainWindow):
         )
         self.print_action = self._action("&Print…", self.print_standings, sk.Print)
         self.preview_action = self._action("Print pre&view…", self.preview_standings)
+        self.save_action = self._action(
+            "&Save", self.save, sk.Save, "Give an untitled event its file (a file is always saved)"
+        )
+        self.save_as_action = self._action(
+            "Save &as…", self.save_as, sk.SaveAs, "Write the event to a file and go on there"
+        )
+        self.save_copy_action = self._action(
+            "Save a &copy…",
+            self.save_copy,
+            None,
+            "Write a copy of the event as it stands (a backup); go on where it is",
+        )
         self.quit_action = self._action("&Quit", self.close, sk.Quit)
         self.undo_action = self._action("&Undo", self.undo, sk.Undo)
         self.redo_action = self._action("&Redo", self.redo, sk.Redo)
@@ -197,7 +222,7 @@ class MainWindow(QMainWindow):
         self.settings_action = self._action(
             "Event &settings…",
             self.show_event_settings,
-            "Ctrl+Shift+S",
+            "Ctrl+Alt+S",
             "Name, rounds, rule set, byes, points, tie-breaks and play-off of the event",
         )
         self.projector_action = self._action(
@@ -216,6 +241,9 @@ class MainWindow(QMainWindow):
         self.recent_menu.setAccessibleName("Open recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         file_menu.addMenu(self.recent_menu)
+        file_menu.addAction(self.save_action)
+        file_menu.addAction(self.save_as_action)
+        file_menu.addAction(self.save_copy_action)
         file_menu.addSeparator()
         file_menu.addAction(self.import_action)
         file_menu.addAction(self.export_standings_action)
@@ -248,6 +276,7 @@ class MainWindow(QMainWindow):
         for action in (
             self.new_action,
             self.open_action,
+            self.save_action,
             self.import_action,
             self.export_standings_action,
             self.print_action,
@@ -268,7 +297,7 @@ class MainWindow(QMainWindow):
         for number, path in enumerate(paths, start=1):
             action = self.recent_menu.addAction(f"&{number} {path.name}")
             action.setToolTip(str(path))
-            action.triggered.connect(lambda _=False, p=path: self.open_path(p))
+            action.triggered.connect(lambda _=False, p=path: self.open_recent(p))
             action.setEnabled(self.services.open_event is not None)
         if not paths:
             empty = self.recent_menu.addAction("No recent files")
@@ -280,15 +309,21 @@ class MainWindow(QMainWindow):
 
     # -- reacting to changes ------------------------------------------------------------------
     def on_changed(self, changes: Changes) -> None:
-        event = self.document.tournament
-        name = event.name or "Untitled event"
-        self.setWindowTitle(f"{name} — {event_state(event)}[*] — Arbiter")
-        self.setWindowModified(self.document.modified)
+        self.show_title()
         undo, redo = self.document.undo_label(), self.document.redo_label()
         self.undo_action.setEnabled(undo is not None)
         self.undo_action.setText(f"&Undo {undo}" if undo else "&Undo")
         self.redo_action.setEnabled(redo is not None)
         self.redo_action.setText(f"&Redo {redo}" if redo else "&Redo")
+
+    def show_title(self) -> None:
+        """Event, state, then its file (or "Untitled", marked while work is unsaved)."""
+        event = self.document.tournament
+        name = event.name or "Untitled event"
+        path = self.document.path
+        where = path.name if path is not None else UNTITLED
+        self.setWindowTitle(f"{name} — {event_state(event)} — {where}[*] — Arbiter")
+        self.setWindowModified(self.document.modified)
 
     # -- actions ------------------------------------------------------------------------------
     def run(self, action: Callable[[], object]) -> bool:
@@ -306,30 +341,37 @@ class MainWindow(QMainWindow):
     def redo(self) -> None:
         self.run(self.document.redo)
 
-    def new_event(self) -> NewEventDialog:
-        dialog = NewEventDialog(Path.home(), self)
+    def new_event(self) -> NewEventDialog | None:
+        if not self.may_replace("start a new event"):
+            return None
+        dialog = NewEventDialog(self)
         dialog.accepted.connect(lambda: self.create_event(dialog.result_event()))
         dialog.open()
         return dialog
 
     def create_event(self, new: NewEvent) -> bool:
-        """Start *new*: in its own file when files can be made, else in memory."""
-        maker = self.services.new_event
-        if maker is None:
-            event = Event(EventInfo(name=new.name), new.system, new.rounds)
-            self.document.replace_backend(MemoryBackend(event))
-            return True
-        backends: list[Backend] = []
-        if not self.run(lambda: backends.append(maker(new))):
-            return False
-        self.document.replace_backend(backends[0])
-        self.settings.add_recent(new.path)
-        return True
+        """Start *new* untitled: File ▸ Save As… gives it its file."""
+
+        def make() -> None:
+            session = Session.create_untitled(
+                name=new.name,
+                system=new.system.value,
+                rounds=new.rounds,
+                scratch=self.services.scratch(),
+            )
+            self.document.replace_session(session)
+
+        return self.run(make)
 
     def choose_file(self) -> None:
+        if not self.may_replace("open another event"):
+            return
         path, _ = QFileDialog.getOpenFileName(self, "Open an event", "", EVENT_FILTER)
         if path:
             self.open_path(Path(path))
+
+    def open_recent(self, path: Path) -> bool:
+        return self.may_replace("open another event") and self.open_path(path)
 
     def open_path(self, path: Path) -> bool:
         opener = self.services.open_event
@@ -337,7 +379,7 @@ class MainWindow(QMainWindow):
             return False
         # The previous event's objects go back to the collector before the next is read.
         gc.unfreeze()
-        if self.run(lambda: self.document.replace_backend(opener(path))):
+        if self.run(lambda: self.document.replace_session(opener(path))):
             self.settings.add_recent(path)
             # The open event is some hundred thousand long-lived objects: frozen, a collection
             # of the oldest generation no longer walks them in the middle of a typed result.
@@ -346,22 +388,14 @@ class MainWindow(QMainWindow):
         return False
 
     def choose_trf(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import a TRF file", "", TRF_FILTER)
-        if not path:
+        if not self.may_replace("import another event"):
             return
-        target: Path | None = None
-        if self.services.create_file is not None:
-            # The imported event gets its own file at once, so nothing typed later is lost.
-            name, _ = QFileDialog.getSaveFileName(
-                self, "Save the event as", str(Path(path).with_suffix(".arbiter")), EVENT_FILTER
-            )
-            if not name:
-                return
-            target = Path(name)
-        self.import_path(Path(path), target)
+        path, _ = QFileDialog.getOpenFileName(self, "Import a TRF file", "", TRF_FILTER)
+        if path:
+            self.import_path(Path(path))
 
-    def import_path(self, path: Path, target: Path | None = None) -> bool:
-        """Read *path*; with *target*, the event goes into that new ``.arbiter`` file."""
+    def import_path(self, path: Path) -> bool:
+        """Read *path* into a new untitled event (File ▸ Save As… gives it its file)."""
         reader = self.services.import_trf
         if reader is None:
             return False
@@ -370,33 +404,120 @@ class MainWindow(QMainWindow):
         label = f"Reading {path.name}…"
         if not self.run(lambda: imported.append(run_busy(self, label, lambda: reader(path)))):
             return False
-        create = self.services.create_file
-        backends: list[Backend] = []
-        if target is not None and create is not None:
+        sessions: list[Session] = []
 
-            def make_file() -> None:
-                # Writing the file stays in this thread (its connection belongs here); the
-                # note says what the wait is for.
-                with self.busy_note(f"Writing {target.name}…"):
-                    backends.append(create(target, imported[0].event, path.name))
+        def make() -> None:
+            # Writing the event stays in this thread (its connection belongs here); the
+            # note says what the wait is for.
+            with self.busy_note(f"Importing {path.name}…"):
+                scratch = self.services.scratch()
+                sessions.append(untitled_session(imported[0].event, path.name, scratch=scratch))
 
-            if not self.run(make_file):
-                return False
-            self.settings.add_recent(target)
-        else:
-            backends.append(MemoryBackend(imported[0].event))
-        self.document.replace_backend(backends[0])
+        if not self.run(make):
+            return False
+        self.document.replace_session(sessions[0])
         if imported[0].warnings:
+            count = len(imported[0].warnings)
             box = QMessageBox(
                 QMessageBox.Icon.Information,
                 "Arbiter",
-                f"{path.name} was read, with {len(imported[0].warnings)} remark(s).",
+                f"{path.name} was read, with {count} {'remark' if count == 1 else 'remarks'}.",
                 QMessageBox.StandardButton.Ok,
                 self,
             )
             box.setDetailedText("\n".join(imported[0].warnings))
             box.open()
-        self.statusBar().showMessage(f"Imported {path.name}", 5000)
+        self.statusBar().showMessage(f"Imported {path.name}: save it with File ▸ Save As…", 8000)
+        return True
+
+    # -- saving ---------------------------------------------------------------------------
+    def _save_folder(self) -> Path:
+        recent = self.settings.recent_files()
+        return recent[0].parent if recent and recent[0].parent.is_dir() else Path.home()
+
+    def ask_save_path(self, title: str, suggested: Path) -> Path | None:
+        """The save dialog (tests answer it in their place)."""
+        return ask_save_path(self, title, suggested)
+
+    def save(self) -> bool:
+        """Ctrl+S: an untitled event gets its file; an event in a file is saved already."""
+        path = self.document.path
+        if path is None:
+            return self.save_as()
+        self.statusBar().showMessage(f"Every change is saved in {path.name} as it is made", 5000)
+        return True
+
+    def save_as(self) -> bool:
+        """Write the event to a file chosen now and go on there; False when it was not saved."""
+        name = self.document.tournament.name
+        current = self.document.path
+        folder = current.parent if current is not None else self._save_folder()
+        target = self.ask_save_path("Save the event as", suggested_path(folder, name))
+        if target is None:
+            return False
+        # The dialog asked before replacing a file of that name.
+        if not self.run(lambda: self.document.save_as(target, overwrite=True)):
+            return False
+        self.settings.add_recent(target)
+        self.statusBar().showMessage(f"Saved as {target.name}", 5000)
+        return True
+
+    def save_copy(self) -> bool:
+        """Write a copy of the event as it stands to a file chosen now; stay where it is."""
+        name = self.document.tournament.name
+        current = self.document.path
+        folder = current.parent if current is not None else self._save_folder()
+        suggested = suggested_path(folder, name, " (copy)")
+        target = self.ask_save_path("Save a copy of the event", suggested)
+        if target is None:
+            return False
+        if not self.run(lambda: self.document.save_copy(target, overwrite=True)):
+            return False
+        self.statusBar().showMessage(f"A copy was written to {target}", 8000)
+        return True
+
+    def may_replace(self, doing: str) -> bool:
+        """Ask before unsaved work is replaced or closed (Save / Discard / Cancel).
+
+        True when the window may go on: nothing unsaved, saved now, or discarded.
+        """
+        if not self.document.modified:
+            return True
+        if self.unsaved_box is not None:
+            self.unsaved_box.deleteLater()
+        box = unsaved_question(self, self.document.tournament.name or UNTITLED, doing)
+        self.unsaved_box = box
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save_as()
+        return bool(answer == QMessageBox.StandardButton.Discard)
+
+    def offer_recovery(self, scratch: Path, *, ask: bool = True) -> bool:
+        """Offer the untitled event a crash left in *scratch*; True when it was recovered.
+
+        A file another running Arbiter holds is left alone; one with nothing
+        but the event's creation in it is removed without asking (and, with
+        *ask* false, nothing else is done).
+        """
+        try:
+            session = Session.recover(scratch)
+        except ArbiterError:
+            return False
+        if not session.unsaved:
+            session.close()  # nothing was done in it: nothing to offer
+            return False
+        if not ask:
+            session.close(keep=True)  # offered again at the next start
+            return False
+        last = session.journal()[-1].time.replace("T", " ")[:16]
+        box = recovery_question(
+            self, session.event.name or UNTITLED, len(session.journal()) - 1, f"{last} UTC"
+        )
+        box.exec()
+        if box.buttonRole(box.clickedButton()) != QMessageBox.ButtonRole.AcceptRole:
+            session.close()  # discarded: the scratch file goes
+            return False
+        self.document.replace_session(session)
         return True
 
     def export_trf(self) -> None:
@@ -471,25 +592,19 @@ class MainWindow(QMainWindow):
     """The sheets of one round: printed for the round the Pairings panel shows."""
 
     def build_sheet(self, name: str) -> Sheet | None:
-        """The sheet *name* made from the event's file, read-only, as the command line makes it.
+        """The sheet *name* made from the open event, as the command line makes it from a file.
 
         The pairings and the result slips are those of the round shown in the
         Pairings & results panel (the command line's ``--round``).
         """
-        path = self.document.path
         sheets: list[Sheet] = []
         round_no = self.pairings.round.value() if name in self.ROUND_SHEETS else None
 
         def make() -> None:
-            if path is None:
-                raise ArbiterError(
-                    "sheets are printed from a tournament file: this event has none yet"
-                    " (start it with File ▸ New, or import it, to give it one)"
-                )
             from arbiter_app.sheets.builders import SHEETS
-            from arbiter_app.sheets.source import load as load_source
+            from arbiter_app.sheets.source import from_session
 
-            sheets.append(SHEETS[name](load_source(path), round_no))
+            sheets.append(SHEETS[name](from_session(self.document.session), round_no))
 
         return sheets[0] if self.run(make) else None
 
@@ -593,19 +708,8 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray):
             self.restoreState(state)
 
-    def ask_to_discard(self) -> bool:
-        """Ask before closing an event whose changes are in no file; True to close."""
-        answer = QMessageBox.question(
-            self,
-            "Arbiter",
-            "This event has changes that are not in a file. Close anyway?",
-            QMessageBox.StandardButton.Close | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel,
-        )
-        return answer == QMessageBox.StandardButton.Close
-
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.document.modified and not self.ask_to_discard():
+        if not self.may_replace("quit"):
             event.ignore()
             return
         self.save_layout()

@@ -6,7 +6,7 @@ import os
 
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +14,7 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from arbiter_app.core.model import Event, System
-from arbiter_app.ui.document import EventDocument
-from arbiter_app.ui.memory_backend import MemoryBackend
+from arbiter_app.ui.document import EventDocument, untitled_session
 from arbiter_app.ui.settings import Settings
 from tests.support.compact import event_from_text
 
@@ -57,9 +56,23 @@ def swiss_event() -> Event:
     return event_from_text(SWISS, rounds=3)
 
 
+def document_of(event: Event, **settings: object) -> EventDocument:
+    """The window's document on a real session: *event* imported into an untitled event."""
+    return EventDocument(untitled_session(event, "test.trf", **settings))
+
+
+def document_in_file(path: Path, event: Event, **settings: object) -> EventDocument:
+    """The window's document on *event* imported, then saved as *path* (as the window does)."""
+    session = untitled_session(event, "test.trf", **settings)
+    session.save_as(path, durable=False)
+    return EventDocument(session)
+
+
 @pytest.fixture
-def document(rr_event: Event) -> EventDocument:
-    return EventDocument(MemoryBackend(rr_event))
+def document(rr_event: Event) -> Iterator[EventDocument]:
+    doc = document_of(rr_event)
+    yield doc
+    doc.close()
 
 
 @pytest.fixture
@@ -89,3 +102,16 @@ def corrections_confirmed(request: pytest.FixtureRequest, monkeypatch: pytest.Mo
     from arbiter_app.ui.panels.pairings import PairingsPanel
 
     monkeypatch.setattr(PairingsPanel, "confirm_correction", lambda self, pairing, result: True)
+
+
+@pytest.fixture(autouse=True)
+def unsaved_work_discarded(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Closing a window on unsaved work asks first (a modal question); tests discard it.
+
+    Tests marked ``unsaved_box`` get the real question (tests/ui/test_saving.py).
+    """
+    if request.node.get_closest_marker("unsaved_box") is not None:
+        return
+    from arbiter_app.ui.main_window import MainWindow
+
+    monkeypatch.setattr(MainWindow, "may_replace", lambda self, doing: True)

@@ -128,6 +128,21 @@ class GameResult(enum.Enum):
         return cls.DRAW
 
 
+OVER_THE_BOARD = (GameResult.WHITE_WINS, GameResult.DRAW, GameResult.BLACK_WINS)
+"""The results of a game played (a play-off game has no forfeit), as a result box lists them."""
+
+
+def sheet_text(notation: str | None) -> str:
+    """The printed label of a result kept in any notation ("" for none, or for text that is
+    not a result)."""
+    if not notation:
+        return ""
+    try:
+        return GameResult.parse(notation).sheet
+    except ValueError:
+        return ""
+
+
 _R = GameResult
 _KEYS = {
     _R.WHITE_WINS: "1",

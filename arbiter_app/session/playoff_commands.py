@@ -22,7 +22,7 @@ from typing import Any
 
 from arbiter_app.core.errors import InputError, RuleError
 from arbiter_app.core.lots import physical_draw, physical_toss, seeded_draw, seeded_toss
-from arbiter_app.core.model import Colour, Event, Outcome
+from arbiter_app.core.model import Colour, Event
 from arbiter_app.core.playoff import (
     Action,
     Choose,
@@ -44,6 +44,7 @@ from arbiter_app.core.playoff import (
 )
 from arbiter_app.core.playoff.actions import parse_colour
 from arbiter_app.core.prizes import PrizeFund, currency_code, money
+from arbiter_app.core.result import GameResult
 from arbiter_app.core.standings import compute_standings
 from arbiter_app.session.codec import event_from_state
 from arbiter_app.session.registry import CommandError, Context, arg_str, command
@@ -158,11 +159,9 @@ def meetings_among(event: Event, ties: list[Tie]) -> list[dict[str, Any]]:
             continue
         if tpn not in together or together.get(other) != together[tpn]:
             continue
-        outcome = entry.outcome
-        result = (
-            "1-0" if outcome is Outcome.WIN else "0-1" if outcome is Outcome.LOSS else "1/2-1/2"
-        )
-        out.append({"white": tpn, "black": other, "result": result, "round": round_no})
+        result = GameResult.of_entries(entry, None)
+        assert result is not None  # a game played has its result
+        out.append({"white": tpn, "black": other, "result": result.value, "round": round_no})
     return out
 
 

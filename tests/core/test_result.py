@@ -93,3 +93,19 @@ def test_a_game_in_progress_has_no_result() -> None:
     white, _ = GameResult.DRAW.entries(1, 2)
     assert white.outcome is Outcome.DRAW
     assert GameResult.of_entries(RoundEntry(EntryKind.NOT_PAIRED), None) is None
+
+
+def test_there_is_one_result_type() -> None:
+    """Issue 12: results were two enums (and a third in the pairing engine) with several
+    readers; now every package uses :class:`GameResult`."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "arbiter_app"
+    pattern = re.compile(r"class (\w*Result)\((enum\.)?Enum\)")
+    found = sorted(
+        f"{path.relative_to(root)}:{match.group(1)}"
+        for path in root.rglob("*.py")
+        for match in pattern.finditer(path.read_text("utf-8"))
+    )
+    assert found == ["core/result.py:GameResult"]

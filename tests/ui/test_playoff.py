@@ -251,8 +251,8 @@ def test_a_wrong_physical_draw_is_refused_plainly(qtbot: QtBot, demo: EventDocum
 
 def test_results_dialog_returns_what_was_entered(qtbot: QtBot) -> None:
     games = (
-        GameSpec("G1", 1, 3, "G/10+5", False, 1, "r1"),
-        GameSpec("G2", 7, 1, "G/10+5", False, 2, "r2"),
+        GameSpec("G1", 1, 3, "G/10+5", False, 1, "places 1-3", "round robin 1"),
+        GameSpec("G2", 7, 1, "G/10+5", False, 2, "places 1-3", "round robin 1"),
     )
     dialog = ResultsDialog(games, {1: "Ada", 3: "Cy", 7: "Gus"})
     qtbot.addWidget(dialog)

@@ -46,11 +46,12 @@ def run(args: argparse.Namespace) -> int:
         src = with_tiebreaks(src, args.tiebreaks)
     sheet = SHEETS[args.sheet](src, args.round)
     # Qt is loaded only here: the other commands stay light.
-    from arbiter_app.ui.printing import write_pdf
+    from arbiter_app.printing import write_pdf
 
     try:
         pages = write_pdf(sheet, args.output, Paper.parse(args.paper))
     except OSError as exc:
         raise ArbiterError(f"{args.output}: cannot write the PDF ({exc})") from None
-    print(f"wrote {args.output}: {sheet.title}, {pages} page(s)", file=sys.stdout)
+    counted = "1 page" if pages == 1 else f"{pages} pages"
+    print(f"wrote {args.output}: {sheet.title}, {counted}", file=sys.stdout)
     return 0

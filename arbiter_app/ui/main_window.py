@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event
 from arbiter_app.exports.sheet import Sheet
+from arbiter_app.printing import paint_sheet
 from arbiter_app.session import Session
 from arbiter_app.sheets.names import SHEET_HELP
 from arbiter_app.ui.dialogs.errors import show_error
@@ -58,7 +59,6 @@ from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
-from arbiter_app.ui.printing import paint_sheet
 from arbiter_app.ui.projector import ProjectorWindow
 from arbiter_app.ui.settings import Settings
 from arbiter_app.ui.widgets.busy import run_busy

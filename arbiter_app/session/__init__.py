@@ -44,7 +44,7 @@ from arbiter_app.session.changes import Changes, Outcome
 from arbiter_app.session.codec import EventSettings
 from arbiter_app.session.registry import REGISTRY, CommandError, Context, command
 from arbiter_app.session.replay import JournalError
-from arbiter_app.session.session import Board, LogLine, Session
+from arbiter_app.session.session import UNTITLED_NAME, Board, LogLine, Session
 
 COMMAND_FAMILIES: tuple[str, ...] = (
     "arbiter_app.session.event_commands",
@@ -78,6 +78,7 @@ def open_session(path: Path | str, *, readonly: bool = False) -> Session:
 __all__ = [
     "COMMAND_FAMILIES",
     "REGISTRY",
+    "UNTITLED_NAME",
     "Board",
     "Changes",
     "CommandError",

@@ -30,6 +30,8 @@ from arbiter_app.store.file import EventFile
 from arbiter_app.store.journal import JournalEntry, canonical_json, make_entry, verify_chain
 
 Clock = Callable[[], datetime]
+UNTITLED_NAME = "Untitled event"
+"""The name of an event started without one (the window's start)."""
 
 _DAMAGE = (ValueError, TypeError, KeyError, IndexError, ArithmeticError, AttributeError)
 """What decoding rows a bit flip or another program changed raises (JSON and UTF-8
@@ -127,7 +129,7 @@ class Session:
     def create_untitled(
         cls,
         *,
-        name: str = "Untitled event",
+        name: str = UNTITLED_NAME,
         system: str = "swiss",
         rounds: int = 5,
         preset: str | None = None,

@@ -30,7 +30,7 @@ from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.prizes import PrizeList
 from arbiter_app.core.result import GameResult
-from arbiter_app.session import Board, Session
+from arbiter_app.session import UNTITLED_NAME, Board, Session
 from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.event_commands import SETTINGS
 from arbiter_app.session.pairing import Compute, pair_next_round, paired_columns
@@ -75,7 +75,7 @@ def untitled_session(
     if event is None:
         return Session.create_untitled(scratch=scratch)
     session = Session.create_untitled(
-        name=event.name or "Untitled event",
+        name=event.name or UNTITLED_NAME,
         system=event.system.value,
         rounds=max(1, event.rounds),
         scratch=scratch,

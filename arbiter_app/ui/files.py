@@ -56,7 +56,7 @@ def recovery_question(parent: QWidget, name: str, actions: int, last: str) -> QM
         QMessageBox.StandardButton.NoButton,
         parent,
     )
-    box.setInformativeText("Recovered, it opens untitled: save it with File ▸ Save As….")
+    box.setInformativeText("It opens untitled again; File ▸ Save as… gives it a file.")
     recover = box.addButton("&Recover", QMessageBox.ButtonRole.AcceptRole)
     box.addButton("&Discard", QMessageBox.ButtonRole.DestructiveRole)
     box.setDefaultButton(recover)

@@ -16,10 +16,11 @@ import contextlib
 import gc
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPagedPaintDevice
+from PySide6.QtCore import QByteArray, QSize, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QPagedPaintDevice
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import (
     QApplication,
@@ -37,7 +38,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event
 from arbiter_app.exports.sheet import Sheet
 from arbiter_app.printing import paint_sheet
-from arbiter_app.session import Session
+from arbiter_app.session import UNTITLED_NAME, Session
 from arbiter_app.sheets.names import SHEET_HELP
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog
@@ -133,9 +134,19 @@ class MainWindow(QMainWindow):
         """The last Save / Discard / Cancel question (tests answer it with keys or clicks)."""
         self.on_changed(Changes(event=True))
         self.statusBar().showMessage("Ready", 3000)
-        self.resize(1280, 800)
+        self.resize(self._first_size())
 
     # -- construction -------------------------------------------------------------------
+    def _first_size(self) -> QSize:
+        """1280 x 800, or the screen's free area when smaller (a 1366 x 768 venue laptop)."""
+        screen = QGuiApplication.primaryScreen()
+        wanted = QSize(1280, 800)
+        if screen is None:
+            return wanted
+        # The frame and the title bar take some of the free area too.
+        room = screen.availableGeometry().size() - QSize(16, 48)
+        return wanted.boundedTo(room)
+
     def _dock(self, key: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{key}")
@@ -317,12 +328,19 @@ class MainWindow(QMainWindow):
         self.redo_action.setText(f"&Redo {redo}" if redo else "&Redo")
 
     def show_title(self) -> None:
-        """Event, state, then its file (or "Untitled", marked while work is unsaved)."""
+        """Event, state, then its file (or "Untitled", marked while work is unsaved).
+
+        An untitled event that still has the name it started with is called "Untitled"
+        once, not twice.
+        """
         event = self.document.tournament
-        name = event.name or "Untitled event"
+        state = event_state(event)
         path = self.document.path
         where = path.name if path is not None else UNTITLED
-        self.setWindowTitle(f"{name} — {event_state(event)} — {where}[*] — Arbiter")
+        if path is None and event.name in ("", UNTITLED_NAME):
+            self.setWindowTitle(f"{where} — {state}[*] — Arbiter")
+        else:
+            self.setWindowTitle(f"{event.name} — {state} — {where}[*] — Arbiter")
         self.setWindowModified(self.document.modified)
 
     # -- actions ------------------------------------------------------------------------------
@@ -509,9 +527,13 @@ class MainWindow(QMainWindow):
         if not ask:
             session.close(keep=True)  # offered again at the next start
             return False
-        last = session.journal()[-1].time.replace("T", " ")[:16]
+        # The journal keeps UTC; the arbiter reads the time of the venue.
+        last = datetime.fromisoformat(session.journal()[-1].time).astimezone()
         box = recovery_question(
-            self, session.event.name or UNTITLED, len(session.journal()) - 1, f"{last} UTC"
+            self,
+            session.event.name or UNTITLED,
+            len(session.journal()) - 1,
+            f"{last:%H:%M} on {last:%Y-%m-%d}",
         )
         box.exec()
         if box.buttonRole(box.clickedButton()) != QMessageBox.ButtonRole.AcceptRole:

@@ -63,11 +63,13 @@ def test_an_untitled_event_left_by_a_crash_is_offered_at_the_next_start(
         box = window.findChild(QMessageBox, "arbiter-recover")
         assert box is not None and box.isVisible()
         asked.append(box.text())
+        asked.append(box.informativeText())
         qtbot.keyClick(box, Qt.Key.Key_Return)  # Recover is the default
 
     QTimer.singleShot(0, recover)
     app.offer_recoveries(window, tmp_path)
-    assert asked and "“Spring Open”" in asked[0] and "1 action" in asked[0]
+    assert asked and "“Spring Open”" in asked[0] and "(1 action, the last at " in asked[0]
+    assert asked[1] == "It opens untitled again; File ▸ Save as… gives it a file."
     assert [p.name for p in window.document.tournament.players] == ["Ann"]
     assert window.document.session.scratch == scratch and window.document.modified
     assert "Untitled[*]" in window.windowTitle()

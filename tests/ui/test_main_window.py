@@ -50,6 +50,19 @@ def test_title_of_an_event_in_a_file_has_no_unsaved_mark(
     document.close()
 
 
+def test_a_fresh_untitled_event_is_called_untitled_once(qtbot: QtBot, settings: Settings) -> None:
+    window = app.create_window(settings)
+    qtbot.addWidget(window)
+    assert window.windowTitle() == "Untitled — no players yet[*] — Arbiter"
+    assert not window.isWindowModified()
+    window.document.add_player({"name": "Ann"})
+    assert window.windowTitle() == "Untitled — not started[*] — Arbiter"
+    assert window.isWindowModified()
+    assert window.players.summary.text() == "1 player"
+    window.document.add_player({"name": "Ben"})
+    assert window.players.summary.text() == "2 players"
+
+
 def test_event_state_words(rr_event: Event) -> None:
     from dataclasses import replace
 

@@ -9,7 +9,7 @@ changed, views refresh from the report).
 
 There is one path for every event: an event with a file and one without
 (the window's start, New, an imported TRF file, the demo) are the same
-session, the second untitled until File ▸ Save As… gives it a file
+session, the second untitled until File ▸ Save as… gives it a file
 (:meth:`Session.create_untitled`). The window asks before closing an untitled
 event with work in it (:attr:`EventDocument.modified`).
 """
@@ -136,7 +136,7 @@ class EventDocument(QObject):
         self._session.close()
 
     def save_as(self, path: Path, *, overwrite: bool = False) -> None:
-        """Write the event to *path* and go on there (File ▸ Save As…)."""
+        """Write the event to *path* and go on there (File ▸ Save as…)."""
         self._session.save_as(path, overwrite=overwrite)
         self.file_changed.emit()
 

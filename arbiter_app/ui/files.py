@@ -3,7 +3,7 @@
 An untitled event (the window's start, New, an imported TRF file, the demo)
 runs on the session like any other but has no file of its own yet. Before
 anything replaces or closes it — New, Open, Import, Quit, closing the window —
-the window asks, as every desktop program does: **Save** (File ▸ Save As…),
+the window asks, as every desktop program does: **Save** (File ▸ Save as…),
 **Discard**, or **Cancel**. An event in a file is never asked about: every
 action is in the file when it returns.
 """

@@ -2,7 +2,7 @@
 
 The window owns no rules and no file format. Every event, with a file or
 untitled, is one session (:class:`~arbiter_app.ui.document.EventDocument`);
-File ▸ Save As… gives an untitled event its file, Save a copy… writes a copy
+File ▸ Save as… gives an untitled event its file, Save a copy… writes a copy
 at any time, and nothing replaces or closes unsaved work without asking
 (:mod:`arbiter_app.ui.files`). What else the window does with files (open,
 import, export, where untitled events are kept) comes in a :class:`Services`
@@ -368,7 +368,7 @@ class MainWindow(QMainWindow):
         return dialog
 
     def create_event(self, new: NewEvent) -> bool:
-        """Start *new* untitled: File ▸ Save As… gives it its file."""
+        """Start *new* untitled: File ▸ Save as… gives it its file."""
 
         def make() -> None:
             session = Session.create_untitled(
@@ -413,7 +413,7 @@ class MainWindow(QMainWindow):
             self.import_path(Path(path))
 
     def import_path(self, path: Path) -> bool:
-        """Read *path* into a new untitled event (File ▸ Save As… gives it its file)."""
+        """Read *path* into a new untitled event (File ▸ Save as… gives it its file)."""
         reader = self.services.import_trf
         if reader is None:
             return False
@@ -445,7 +445,7 @@ class MainWindow(QMainWindow):
             )
             box.setDetailedText("\n".join(imported[0].warnings))
             box.open()
-        self.statusBar().showMessage(f"Imported {path.name}: save it with File ▸ Save As…", 8000)
+        self.statusBar().showMessage(f"Imported {path.name}: save it with File ▸ Save as…", 8000)
         return True
 
     # -- saving ---------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """New event: its name, its system and its number of rounds.
 
-The event starts untitled; File ▸ Save As… chooses its file (the title bar
+The event starts untitled; File ▸ Save as… chooses its file (the title bar
 says "Untitled" until then).
 """
 

@@ -60,8 +60,16 @@ def run_add(args: argparse.Namespace) -> int:
         else:
             outcome = session.run("add_player", **fields)
         player = session.event.player(outcome.value)
+        count = len(session.event.players)
     rating = f" ({player.rating})" if player.rating else ""
     print(f"player {player.tpn}: {player.name}{rating}")
+    if player.tpn < count:
+        # The numbers follow the initial ranking (C.04.2 2.2-2.5): say who moved.
+        article = "articles 2.4 and 2.5" if args.late else "article 2.2"
+        print(
+            f"  players {player.tpn + 1} to {count} moved one number on: pairing numbers "
+            f"follow the initial ranking (FIDE C.04.2 {article})"
+        )
     return 0
 
 

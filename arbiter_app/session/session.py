@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import Event, Player, RoundEntry
+from arbiter_app.core.event_state import EventState
+from arbiter_app.core.model import Event, Player, RoundEntry, System
+from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.session.changes import Changes, Outcome
 from arbiter_app.session.codec import (
     EventSettings,
@@ -25,6 +27,7 @@ from arbiter_app.session.registry import lookup
 from arbiter_app.session.replay import REDO, UNDO, History, JournalError, apply_command, replay
 from arbiter_app.session.results import BoardResult, result_of
 from arbiter_app.session.state import State, Writes
+from arbiter_app.session.tournament_state import event_state_of, stored_playoff
 from arbiter_app.store.errors import CorruptFile, OpenedReadOnly
 from arbiter_app.store.file import EventFile
 from arbiter_app.store.journal import JournalEntry, canonical_json, make_entry, verify_chain
@@ -91,6 +94,7 @@ class Session:
                 file.rebuild(self._state.diff(rebuilt))
             self._state = rebuilt
         self._event: Event | None = None
+        self._event_state: EventState | None = None
         self._entries_cache: dict[int, tuple[RoundEntry, ...]] | None = None
         self._stale: set[int] = set()
         self._players_cache: tuple[Player, ...] | None = None
@@ -119,6 +123,10 @@ class Session:
         file = EventFile.create(path, durable=durable)
         session = cls(file, clock=clock, actor=actor)
         args: dict[str, Any] = {"name": name, "system": system, "rounds": rounds}
+        # A new event records how its pairing numbers are given: a Swiss follows its
+        # initial ranking (FIDE C.04.2 article 2.2), a round robin waits for its draw.
+        swiss = system in (System.SWISS.value, System.DOUBLE_SWISS.value)
+        args["pairing_numbers"] = (Numbering.RATING if swiss else Numbering.ENTRY).value
         if preset is not None:
             args["preset"] = preset
         if info:
@@ -207,6 +215,14 @@ class Session:
     @property
     def settings(self) -> EventSettings:
         return settings_of(self._state)
+
+    @property
+    def event_state(self) -> EventState:
+        """Where the event stands: registration, a round in progress or complete, final, and
+        the play-off (the core's read model; every view and command asks it)."""
+        if self._event_state is None:
+            self._event_state = event_state_of(self._state, self.event, stored_playoff(self._state))
+        return self._event_state
 
     @property
     def state(self) -> State:
@@ -357,6 +373,7 @@ class Session:
     def _forget(self, changes: Changes) -> None:
         """Drop what the change made stale; players' entries are rebuilt only where touched."""
         self._event = None
+        self._event_state = None
         self._last_column = None
         if changes.touches("players"):
             self._players_cache = None

@@ -149,10 +149,9 @@ def test_qualification_after_a_tie_break_c07_3_1_2(tmp_path: Path) -> None:
         s.run("edit_settings", tiebreaks=["DE"])
         data = preset("gct-2023-rapid-blitz").to_json()
         data["qualify_after_tiebreaks"] = 1
-        step = s.run("playoff.start", regulation_json=data).value
-        assert step["step"] == "done"
-        state = stored_playoff(s.state)
-        assert state is not None and state.ties == ()
+        with pytest.raises(RuleError, match="No play-off is needed: no place it decides is tied"):
+            s.run("playoff.start", regulation_json=data)
+        assert stored_playoff(s.state) is None
 
 
 def test_a_prize_fund_in_no_currency_is_refused(session: Session) -> None:

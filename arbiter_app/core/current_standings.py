@@ -1,0 +1,106 @@
+"""The standings every view shows: after the last complete round, or provisional on request.
+
+Standings are those after the last complete round (:attr:`EventState.standings_round`):
+a round in progress changes nothing until all its results are in, so the order
+on the wall does not jump while games are played and an unfinished game never
+reads as a loss. On request the round in progress is shown as *provisional*:
+the results entered so far count, the unfinished games count nothing yet and
+their players are marked pending.
+
+The places a play-off decides (FIDE C.07 article 3.1.1) are held back from the
+tie-breaks only in the final standings, and the play-off's order applies only
+while the play-off matches them (:mod:`arbiter_app.core.playoff.gate`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.event_state import EventState
+from arbiter_app.core.model import Event, RuleSet
+from arbiter_app.core.standings import Standings, compute_standings
+
+
+def standings_now(
+    event: Event,
+    state: EventState,
+    tiebreaks: Sequence[str],
+    *,
+    provisional: bool = False,
+    after_round: int | None = None,
+    rule_set: RuleSet | None = None,
+    annul_short_round_robin: bool = False,
+    playoff_places: Sequence[int] = (),
+    playoff_after: int = 0,
+    playoff_order: Sequence[int] = (),
+) -> Standings:
+    """The standings of *event* in *state* (module docstring).
+
+    *after_round* asks for the standings after an earlier complete round;
+    *provisional* for the round in progress (standings after the last complete
+    round when no round is in progress). *playoff_order* is the play-off's
+    finishing order; it is applied only while ``state.playoff.in_force``.
+    """
+    if provisional and after_round is not None:
+        raise RuleError("ask for the standings after a round, or the provisional ones, not both")
+    if after_round is not None:
+        if not 0 <= after_round <= state.complete:
+            current = state.provisional_round
+            hint = (
+                f"; round {current} is in progress and can be shown as provisional"
+                if current == after_round
+                else ""
+            )
+            raise RuleError(f"standings after round {after_round}: {_complete(state)}{hint}")
+        final = state.final and after_round == state.complete
+        places, order = _playoff(state, final, playoff_places, playoff_order)
+        return compute_standings(
+            event,
+            tiebreaks,
+            rule_set=rule_set,
+            after_round=after_round,
+            annul_short_round_robin=annul_short_round_robin,
+            playoff_places=places,
+            playoff_order=order,
+            playoff_after=playoff_after,
+        )
+    current = state.provisional_round if provisional else None
+    if current is not None:
+        return compute_standings(
+            event,
+            tiebreaks,
+            rule_set=rule_set,
+            after_round=None if event.rounds_played <= current else current,
+            annul_short_round_robin=annul_short_round_robin,
+            provisional_round=current,
+            pending=state.pending_players,
+        )
+    places, order = _playoff(state, state.final, playoff_places, playoff_order)
+    return compute_standings(
+        event,
+        tiebreaks,
+        rule_set=rule_set,
+        after_round=state.standings_round,
+        annul_short_round_robin=annul_short_round_robin,
+        playoff_places=places,
+        playoff_order=order,
+        playoff_after=playoff_after,
+    )
+
+
+def _complete(state: EventState) -> str:
+    if state.complete == 0:
+        return "no round is complete yet"
+    if state.complete == 1:
+        return "only round 1 is complete"
+    return f"rounds 1 to {state.complete} are complete"
+
+
+def _playoff(
+    state: EventState, final: bool, places: Sequence[int], order: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The play-off places and order that apply to these standings (none before the end)."""
+    if not final:
+        return (), ()
+    return tuple(places), tuple(order) if state.playoff.in_force else ()

@@ -61,5 +61,6 @@ def run(args: argparse.Namespace) -> int:
         pages = write_pdf(sheet, args.output, Paper.parse(args.paper))
     except OSError as exc:
         raise ArbiterError(f"{args.output}: cannot write the PDF ({exc})") from None
-    print(f"wrote {args.output}: {sheet.title}, {pages} page(s)", file=sys.stdout)
+    count = "1 page" if pages == 1 else f"{pages} pages"
+    print(f"wrote {args.output}: {sheet.title}, {count}", file=sys.stdout)
     return 0

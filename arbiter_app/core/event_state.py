@@ -197,8 +197,9 @@ def _not_final(
     if phase is Phase.REGISTRATION:
         return "no round has been paired yet"
     if phase is Phase.IN_PROGRESS:
-        text = phase_text(phase, planned, 0, complete, pending)
-        return text[:1].lower() + text[1:]
+        first = min(r for r, _ in pending)
+        of = f" of {planned}" if planned else ""
+        return f"round {first}{of} is in progress ({_boards_text(_pending_in(pending, first))})"
     return f"{complete} of {planned} rounds are complete"
 
 

@@ -261,7 +261,8 @@ def set_pairing_numbers(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]
     the order drawn, *witnesses* who saw it) or ``order`` (by hand). Returns the
     present numbers in their new order.
     """
-    refusal = renumbering_refusal(queries.paired_rounds(tx))
+    system = System(tx.setting("system", System.SWISS.value))
+    refusal = renumbering_refusal(queries.paired_rounds(tx), system)
     if refusal is not None:
         raise RuleError(refusal)
     current = sorted(k[0] for k in tx.keys("players"))

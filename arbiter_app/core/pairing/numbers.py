@@ -144,7 +144,7 @@ def round_robin_draw_due() -> str:
     )
 
 
-def renumbering_refusal(paired: int) -> str | None:
+def renumbering_refusal(paired: int, system: System) -> str | None:
     """Why the pairing numbers can no longer be redrawn or renumbered, or None while they can.
 
     Once round 1 is paired the pairings refer to the numbers: a round robin's
@@ -154,11 +154,15 @@ def renumbering_refusal(paired: int) -> str | None:
     """
     if not paired:
         return None
+    head = "The pairing numbers are fixed: round 1 was paired with them"
+    if system.is_round_robin:
+        return (
+            f"{head}, and a round robin's Berger table pairs by number (FIDE C.05 article "
+            "7.5): new numbers would repeat games already played."
+        )
     return (
-        "The pairing numbers are fixed: round 1 was paired with them, and the pairings "
-        "refer to them (a round robin's Berger table pairs by number, FIDE C.05 article 7.5; "
-        "a Swiss keeps its numbers, FIDE C.04.2 article 2.3). Only a late entry takes a "
-        "place in the ranking (articles 2.4 and 2.5)."
+        f"{head}, and the pairings refer to them (FIDE C.04.2 article 2.3). Only a late "
+        "entry takes its place in the ranking (articles 2.4 and 2.5)."
     )
 
 

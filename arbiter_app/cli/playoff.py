@@ -67,6 +67,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "start the play-off again after a correction changed its tie (the old one stays "
         "in the journal and on the lot protocol)",
     )
+    p.add_argument(
+        "--confirm",
+        action="store_true",
+        help="confirm that the old play-off's games are set aside (FIDE warning level 3)",
+    )
     p.set_defaults(handler=run_restart)
 
     p = action("draw", "draw lots (seeded), or enter a physical draw with --outcome")
@@ -111,7 +116,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 NEXT_COMMAND = {
     "start": "arbiter-app playoff start FILE (--regulation NAME when the event names none)",
-    "restart": "arbiter-app playoff restart FILE",
+    "restart": "arbiter-app playoff restart FILE --confirm",
     "draw-lots": "arbiter-app playoff draw FILE  (or --outcome 3,1,2 for a physical draw)",
     "print": "arbiter-app print FILE playoff-pairings -o sheets.pdf (and armageddon for the game cards), then arbiter-app playoff printed FILE",
     "play": "arbiter-app playoff result FILE GAME RESULT  (e.g. G1 1-0)",
@@ -202,6 +207,8 @@ def run_next(args: argparse.Namespace) -> int:
 
 
 def run_restart(args: argparse.Namespace) -> int:
+    if args.confirm:
+        return _run(args, "playoff.restart", confirm=True)
     return _run(args, "playoff.restart")
 
 

@@ -21,7 +21,7 @@ from arbiter_app.sheets.source import load
 _PLAYOFF_NEXT = {
     PlayoffStatus.READY: "arbiter-app playoff start FILE",
     PlayoffStatus.STARTED: "arbiter-app playoff next FILE",
-    PlayoffStatus.STALE: "arbiter-app playoff restart FILE",
+    PlayoffStatus.STALE: "arbiter-app playoff restart FILE --confirm",
 }
 
 

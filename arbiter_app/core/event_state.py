@@ -118,6 +118,19 @@ class EventState:
         return phase_text(self.phase, self.planned, self.players, self.complete, self.pending)
 
     @property
+    def brief(self) -> str:
+        """A few words for a title bar: ``round 3 of 7 in progress``, ``final``…"""
+        of = f" of {self.planned}" if self.planned else ""
+        if self.phase is Phase.REGISTRATION:
+            return "registration"
+        if self.phase is Phase.IN_PROGRESS:
+            first = min(r for r, _ in self.pending)
+            return f"round {first}{of} in progress"
+        if self.phase is Phase.ROUND_COMPLETE:
+            return f"round {self.complete}{of} complete"
+        return "final"
+
+    @property
     def headline(self) -> str:
         """One line for a status bar or a printout: the phase, then the play-off if any."""
         words = _PLAYOFF_WORDS.get(self.playoff.status)

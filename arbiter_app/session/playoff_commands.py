@@ -77,6 +77,12 @@ FAMILY = PLAYOFF
 ABANDONED = "playoff-abandoned"
 """The ``records`` family of play-offs set aside by ``playoff.restart``, numbered from 1."""
 
+RESTART_WARNING = (
+    "Restarting sets this play-off aside: its games no longer count, though they stay in the "
+    "journal and its draws on the lot protocol. Confirm to restart it."
+)
+"""What the arbiter confirms before a play-off is restarted (the window and the command line)."""
+
 
 # -- reading the stored play-off ------------------------------------------------------
 def _event(tx: Tx) -> Event:
@@ -227,7 +233,9 @@ def playoff_restart(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any
     The old play-off is kept as an abandoned record (its draws stay on the lot
     protocol, its commands in the journal); the new one breaks the ties of the
     standings as they are now, under the same regulation. When no regulated
-    place is tied any more, the old play-off is only set aside.
+    place is tied any more, the old play-off is only set aside. Setting games
+    already played aside is confirmed first (FIDE C.02 warning level 3: confirm
+    or cancel), with *confirm*.
     """
     old = _stored(ctx)
     if old is None:
@@ -239,6 +247,8 @@ def playoff_restart(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any
     if not now.final:
         # Once the round is complete again the play-off may well match once more.
         raise RuleError(gate.reason)
+    if args.get("confirm") is not True:
+        raise RuleError(f"{gate.reason} {RESTART_WARNING}")
     setup = ctx.record(FAMILY, "setup")
     number = 1 + sum(1 for key in tx.keys("records") if key[0] == ABANDONED)
     ctx.put_record(

@@ -172,8 +172,10 @@ def test_a_stale_play_off_on_the_command_line(
     assert reason.startswith("The play-off no longer matches the standings")
     code, out, _ = run(capsys, "playoff", "next", str(path))
     assert out.splitlines()[0] == f"[restart] article 3.1: {reason}"
-    assert "next: arbiter-app playoff restart FILE" in out
+    assert "next: arbiter-app playoff restart FILE --confirm" in out
     code, _, err = run(capsys, "playoff", "draw", str(path))
     assert code == 2 and reason in err
-    code, out, _ = run(capsys, "playoff", "restart", str(path))
+    code, _, err = run(capsys, "playoff", "restart", str(path))
+    assert code == 2 and "Confirm to restart it." in err
+    code, out, _ = run(capsys, "playoff", "restart", str(path), "--confirm")
     assert code == 0 and out.startswith("[draw-lots]") and "(players 1, 3)" in out

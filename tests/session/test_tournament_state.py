@@ -20,7 +20,7 @@ from arbiter_app.core.playoff import next_step
 from arbiter_app.core.playoff.gate import PlayoffStatus
 from arbiter_app.session import Session
 from arbiter_app.session.pairing import pair_next_round
-from arbiter_app.session.playoff_commands import ABANDONED, stored_playoff
+from arbiter_app.session.playoff_commands import ABANDONED, RESTART_WARNING, stored_playoff
 from arbiter_app.sheets.builders import standings_of
 from arbiter_app.sheets.source import ABANDONED_NOTE, load
 from tests.support.playoff_events import three_tied_for_first
@@ -288,8 +288,10 @@ def test_a_correction_after_the_play_off_voids_it_and_restart_plays_the_new_tie(
             ("2", False),
             ("3", False),
         ]
-        # Restart: nothing is tied for first any more, so the old play-off is set aside only.
-        step = s.run("playoff.restart").value
+        # Restart (confirmed): nothing is tied for first any more, so the old play-off is
+        # only set aside.
+        refused(s, "playoff.restart", f"{gate.reason} {RESTART_WARNING}")
+        step = s.run("playoff.restart", confirm=True).value
         assert step["step"] == "done" and step["text"].startswith("No play-off is needed")
         assert stored_playoff(s.state) is None
         assert s.event_state.playoff.status is PlayoffStatus.NO_TIE
@@ -314,7 +316,7 @@ def test_restart_plays_off_the_tie_as_it_now_stands(tmp_path: Path) -> None:
         # 2 beat 4 in round 3; corrected to a draw: 1 and 3 are tied for first, 2 third.
         s.run("correct_result", round=3, board=1, result="1/2")
         assert s.event_state.playoff.status is PlayoffStatus.STALE
-        step = s.run("playoff.restart").value
+        step = s.run("playoff.restart", confirm=True).value
         assert step["step"] == "draw-lots" and "(players 1, 3)" in step["text"]
         restarted = stored_playoff(s.state)
         assert restarted is not None and [t.players for t in restarted.ties] == [(1, 3)]

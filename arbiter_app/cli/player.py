@@ -83,9 +83,12 @@ def run_add(args: argparse.Namespace) -> int:
     if player.tpn < count:
         # The numbers follow the initial ranking (C.04.2 2.2-2.5): say who moved.
         article = "articles 2.4 and 2.5" if args.late else "article 2.2"
+        moved = count - player.tpn
+        now = str(count) if moved == 1 else f"{player.tpn + 1}-{count}"
+        who = "1 player" if moved == 1 else f"{moved} players"
         print(
-            f"  players {player.tpn + 1} to {count} moved one number on: pairing numbers "
-            f"follow the initial ranking (FIDE C.04.2 {article})"
+            f"  {who} below moved one number on (now {now}): pairing numbers follow the "
+            f"initial ranking (FIDE C.04.2 {article})"
         )
     return 0
 

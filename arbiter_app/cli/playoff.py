@@ -115,7 +115,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 NEXT_COMMAND = {
-    "start": "arbiter-app playoff start FILE (--regulation NAME when the event names none)",
+    "start": "arbiter-app playoff start FILE",
     "restart": "arbiter-app playoff restart FILE --confirm",
     "draw-lots": "arbiter-app playoff draw FILE  (or --outcome 3,1,2 for a physical draw)",
     "print": "arbiter-app print FILE playoff-pairings -o sheets.pdf (and armageddon for the game cards), then arbiter-app playoff printed FILE",
@@ -127,7 +127,12 @@ NEXT_COMMAND = {
 }
 
 
-def _show(step: dict[str, Any], as_json: bool, names: dict[int, str] | None = None) -> int:
+def _show(
+    step: dict[str, Any],
+    as_json: bool,
+    names: dict[int, str] | None = None,
+    hint: str | None = None,
+) -> int:
     if as_json:
         print(json.dumps(step, ensure_ascii=False, indent=2))
         return 0
@@ -144,7 +149,7 @@ def _show(step: dict[str, Any], as_json: bool, names: dict[int, str] | None = No
             f"  {game['id']}: {who(game['white'])} (White) - {who(game['black'])} (Black)"
             f"  {game['time_control']}{flag}"
         )
-    hint = NEXT_COMMAND.get(step["step"])
+    hint = hint or NEXT_COMMAND.get(step["step"])
     if hint:
         print(f"  next: {hint}")
     return 0
@@ -197,7 +202,8 @@ def run_next(args: argparse.Namespace) -> int:
         names = _names(session)
     if gate.status is PlayoffStatus.NONE and stored is None:
         text = "No play-off has been started, and the event names no play-off regulation."
-        return _show({"step": "start", "article": "", "text": text}, args.json)
+        step = {"step": "start", "article": "", "text": text}
+        return _show(step, args.json, hint="arbiter-app playoff start FILE --regulation NAME")
     code = GATE_STEPS.get(gate.status)
     if code is not None or state is None:
         article = state.regulation.places_article if state is not None else ""

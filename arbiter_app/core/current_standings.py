@@ -44,48 +44,35 @@ def standings_now(
     """
     if provisional and after_round is not None:
         raise RuleError("ask for the standings after a round, or the provisional ones, not both")
-    if after_round is not None:
-        if not 0 <= after_round <= state.complete:
-            current = state.provisional_round
-            hint = (
-                f"; round {current} is in progress and can be shown as provisional"
-                if current == after_round
-                else ""
-            )
-            raise RuleError(f"standings after round {after_round}: {_complete(state)}{hint}")
-        final = state.final and after_round == state.complete
-        places, order = _playoff(state, final, playoff_places, playoff_order)
-        return compute_standings(
-            event,
-            tiebreaks,
-            rule_set=rule_set,
-            after_round=after_round,
-            annul_short_round_robin=annul_short_round_robin,
-            playoff_places=places,
-            playoff_order=order,
-            playoff_after=playoff_after,
+    if after_round is not None and not 0 <= after_round <= state.complete:
+        current = state.provisional_round
+        hint = (
+            f"; round {current} is in progress and can be shown as provisional"
+            if current == after_round
+            else ""
         )
+        raise RuleError(f"standings after round {after_round}: {_complete(state)}{hint}")
     current = state.provisional_round if provisional else None
+    pending: frozenset[int] = frozenset()
     if current is not None:
-        return compute_standings(
-            event,
-            tiebreaks,
-            rule_set=rule_set,
-            after_round=None if event.rounds_played <= current else current,
-            annul_short_round_robin=annul_short_round_robin,
-            provisional_round=current,
-            pending=state.pending_players,
-        )
-    places, order = _playoff(state, state.final, playoff_places, playoff_order)
+        # The round in progress as far as it goes; no play-off applies to it.
+        last: int | None = None if event.rounds_played <= current else current
+        pending, final = state.pending_players, False
+    else:
+        last = state.standings_round if after_round is None else after_round
+        final = state.final and last == state.complete
+    places, order = _playoff(state, final, playoff_places, playoff_order)
     return compute_standings(
         event,
         tiebreaks,
         rule_set=rule_set,
-        after_round=state.standings_round,
+        after_round=last,
         annul_short_round_robin=annul_short_round_robin,
         playoff_places=places,
         playoff_order=order,
         playoff_after=playoff_after,
+        provisional_round=current or 0,
+        pending=pending,
     )
 
 

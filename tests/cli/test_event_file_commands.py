@@ -98,7 +98,7 @@ def test_player_add_prints_the_pairing_number(
     )
     # C.04.2 articles 2.4-2.5: the late 2050 takes her place in the ranking, number 3.
     assert code == 0 and out.splitlines()[0] == "player 3: Eve (2050)"
-    assert "players 4 to 5 moved one number on" in out
+    assert "2 players below moved one number on (now 4-5)" in out
     event = load_event(event_file)
     eve = event.player(3)
     assert (eve.title, eve.federation, eve.fide_id) == ("WFM", "CAN", "2601234")

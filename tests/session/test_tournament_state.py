@@ -16,14 +16,13 @@ from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.event_state import Phase
 from arbiter_app.core.model import Colour, EntryKind
 from arbiter_app.core.pairing.numbers import Numbering, rating_order, renumbering_refusal
-from arbiter_app.core.playoff import next_step
 from arbiter_app.core.playoff.gate import PlayoffStatus
 from arbiter_app.session import Session
 from arbiter_app.session.pairing import pair_next_round
 from arbiter_app.session.playoff_commands import ABANDONED, RESTART_WARNING, stored_playoff
 from arbiter_app.sheets.builders import standings_of
 from arbiter_app.sheets.source import ABANDONED_NOTE, load
-from tests.support.playoff_events import three_tied_for_first
+from tests.support.playoff_events import play_out_session, three_tied_for_first
 from tests.support.sessions import TickingClock, sha256
 from tests.support.trf_oracle import event_to_trf as oracle_trf
 from tests.support.trf_oracle import gacrux_pairs
@@ -221,31 +220,6 @@ def test_a_physical_draw_must_list_every_player_once(rr: Session) -> None:
 # -- the play-off's life ---------------------------------------------------------------------
 
 
-def drive_playoff(session: Session, winner_first: tuple[int, ...]) -> None:
-    """Play the stored play-off to its end through the session: the earlier of
-    *winner_first* wins every game, coin tosses go to the first player, White chosen."""
-    rank = {tpn: i for i, tpn in enumerate(winner_first)}
-    for _ in range(100):
-        state = stored_playoff(session.state)
-        assert state is not None
-        step = next_step(state)
-        if step.code == "done":
-            return
-        if step.code == "draw-lots":
-            session.run("playoff.draw", outcome=list(step.players), witnesses=["Deputy"])
-        elif step.code == "print":
-            session.run("playoff.printed")
-        elif step.code == "toss":
-            session.run("playoff.toss", winner=step.players[0], choice="white")
-        elif step.code == "play":
-            for game in step.games:
-                w, b = rank.get(game.white, 99), rank.get(game.black, 99)
-                session.run("playoff.result", game=game.id, result="1-0" if w < b else "0-1")
-        else:
-            raise AssertionError(step.code)
-    raise AssertionError("the play-off did not end")
-
-
 def test_the_play_off_cannot_start_before_the_event_is_final(tmp_path: Path) -> None:
     with three_tied_for_first(tmp_path / "t.arbiter") as s:
         s.undo()  # round 3, board 2's result taken back
@@ -266,7 +240,7 @@ def test_a_correction_after_the_play_off_voids_it_and_restart_plays_the_new_tie(
         s.run("edit_settings", playoff="gct-2023-classical")
         assert s.event_state.playoff.can_start
         s.run("playoff.start")
-        drive_playoff(s, (3, 1, 2))
+        play_out_session(s, (3, 1, 2))
         assert s.event_state.playoff.status is PlayoffStatus.OVER
         s.run("prizes.set_fund", prizes=["100000", "65000", "48000"])
         # Round 3 board 2 (3 v 1) was a win for 3, not a draw: 3 first, 2 second, 1 third.
@@ -307,7 +281,7 @@ def test_restart_plays_off_the_tie_as_it_now_stands(tmp_path: Path) -> None:
     with three_tied_for_first(tmp_path / "t.arbiter") as s:
         s.run("edit_settings", playoff="gct-2023-classical")
         s.run("playoff.start")
-        drive_playoff(s, (3, 1, 2))
+        play_out_session(s, (3, 1, 2))
         refused(
             s,
             "playoff.restart",

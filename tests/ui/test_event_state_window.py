@@ -21,7 +21,6 @@ from arbiter_app.cli import main
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour, System
 from arbiter_app.core.pairing.numbers import renumbering_refusal
-from arbiter_app.core.playoff import next_step
 from arbiter_app.core.playoff.gate import PlayoffStatus
 from arbiter_app.session.playoff_commands import RESTART_WARNING
 from arbiter_app.sheets.source import ABANDONED_NOTE, load
@@ -31,34 +30,8 @@ from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.projector import ProjectorWindow
 from arbiter_app.ui.session_backend import SessionBackend
 from arbiter_app.ui.settings import Settings
-from tests.support.playoff_events import three_tied_for_first
+from tests.support.playoff_events import play_out, three_tied_for_first
 from tests.ui.test_full_flow import answering
-
-
-def finish_playoff(document: EventDocument) -> None:
-    """Play the stored play-off to its end by session commands: draws typed in as listed,
-    tosses to the first player, who takes White; the lower pairing number wins."""
-    for _ in range(100):
-        state = document.playoff_state()
-        assert state is not None
-        step = next_step(state)
-        if step.code == "done":
-            return
-        if step.code == "start":
-            document.playoff_command("start", {})
-        elif step.code == "draw-lots":
-            document.playoff_command("draw", {"outcome": list(step.players)})
-        elif step.code == "print":
-            document.playoff_command("printed", {})
-        elif step.code == "toss":
-            document.playoff_command("toss", {"winner": step.players[0], "choice": "white"})
-        elif step.code == "play":
-            for game in step.games:
-                result = "1-0" if game.white < game.black else "0-1"
-                document.playoff_command("result", {"game": game.id, "result": result})
-        else:
-            raise AssertionError(step.code)
-    raise AssertionError("the play-off did not end")
 
 
 @pytest.fixture
@@ -81,7 +54,8 @@ def test_the_demo_play_off_after_a_round_9_correction(
     card = window.playoff.card
     assert card.title == "Start the play-off"
     assert "the play-off breaks the tie for places 1-3 (players 1, 3, 7)" in card.text
-    finish_playoff(document)
+    document.playoff_command("start", {})
+    play_out(document.playoff_command, document.playoff_state)
     assert card.title == "The play-off is over"
     document.set_prize_fund(["100000", "65000", "48000"], "USD")
     # Round 9, board 1: Barros - Okafor was a draw, not 0-1. Typed over the result by keys.

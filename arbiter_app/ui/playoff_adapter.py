@@ -213,6 +213,8 @@ def card(
 
 # -- the bracket ------------------------------------------------------------------------------
 
+FINAL_ORDER = "Final order"
+
 
 def _points(result: str | None) -> tuple[Fraction, Fraction] | None:
     """The two players' play-off points of a result the engine accepted."""
@@ -279,7 +281,7 @@ def bracket(state: PlayoffState, names: Mapping[int, str]) -> tuple[BracketStage
             )
             for f in finals
         )
-        stages.append(BracketStage("Final order", (BracketBox("", entries),)))
+        stages.append(BracketStage(FINAL_ORDER, (BracketBox("", entries),)))
     return tuple(stages)
 
 
@@ -335,13 +337,17 @@ def playoff_view(
         regulation = state.regulation.title if state is not None else ""
         buttons = BUTTONS["restart"] if gate.status is PlayoffStatus.STALE else ()
         shown = PlayoffStep(title, regulation, gate.reason, buttons)
-        drawing = bracket(state, names) if gate.status is PlayoffStatus.STALE and state else ()
+        drawing: tuple[BracketStage, ...] = ()
+        if gate.status is PlayoffStatus.STALE and state is not None:
+            # The games stay to be seen; their final order no longer counts.
+            drawing = tuple(s for s in bracket(state, names) if s.title != FINAL_ORDER)
         return PlayoffView(shown, drawing)
     if state is None:
         return PlayoffView(None)
     step = next_step(state)
     shown = card(step, state.regulation.title, names, schedule_line(state))
     if gate.status is PlayoffStatus.READY:
-        # The engine's start step, with the core's sentence on what is broken and shared.
-        shown = replace(shown, text=f"{gate.reason}\n{shown.text}")
+        # The core's sentence names what is broken and what is shared; the schedule line
+        # below it says when the play-off may start.
+        shown = replace(shown, text=gate.reason)
     return PlayoffView(shown, bracket(state, names))

@@ -130,7 +130,10 @@ def describe_numbering(numbering: Numbering, system: System, paired: int) -> str
     if numbering is Numbering.RATING:
         return f"{how}; they follow every player added or edited until round 1 is paired."
     if system.is_round_robin and not numbering.decided:
-        return f"{how}: not drawn yet. {round_robin_draw_due()}"
+        return (
+            f"{how}: not drawn yet. A round robin's numbers are drawn by lot before round 1"
+            " (FIDE C.05 article 7.2)."
+        )
     return f"{how}."
 
 

@@ -15,11 +15,16 @@ while the play-off matches them (:mod:`arbiter_app.core.playoff.gate`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.event_state import EventState
 from arbiter_app.core.model import Event, RuleSet
 from arbiter_app.core.standings import Standings, compute_standings
+from arbiter_app.core.tiebreaks.reuse import CutMemo, on_forget
+
+_CUTS = CutMemo()
+"""Players' entries cut after the last complete round, kept while they do not change."""
 
 
 def standings_now(
@@ -61,8 +66,28 @@ def standings_now(
     else:
         last = state.standings_round if after_round is None else after_round
         final = state.final and last == state.complete
+        if last == event.rounds_played:
+            last = None  # every round: the event as it is, not a truncated copy
+        else:
+            # A round in progress: its results change the event, not these standings.
+            cut = event.truncated(last)
+            event = replace(cut, entries=_CUTS.cut(event.entries, cut.entries, last))
     places, order = _playoff(state, final, playoff_places, playoff_order)
-    return compute_standings(
+    settings = (
+        tuple(tiebreaks),
+        rule_set,
+        last,
+        annul_short_round_robin,
+        places,
+        order,
+        playoff_after,
+        current or 0,
+        pending,
+    )
+    kept = _LAST.get(event, settings)
+    if kept is not None:
+        return kept
+    table = compute_standings(
         event,
         tiebreaks,
         rule_set=rule_set,
@@ -74,6 +99,50 @@ def standings_now(
         provisional_round=current or 0,
         pending=pending,
     )
+    _LAST.keep(event, settings, table)
+    return table
+
+
+class _LastStandings:
+    """The last standings made, handed out again while nothing they depend on changed.
+
+    While a round is in progress every result typed makes a new event, but the
+    standings after the last complete round stay the same: each player's cut
+    entries are the very tuples of last time (:class:`CutMemo`). Entries are
+    compared by identity (immutable tuples, held here), everything else by value.
+    """
+
+    def __init__(self) -> None:
+        self._kept: tuple[Event, tuple[object, ...], Standings] | None = None
+        on_forget(self.forget)
+
+    def forget(self) -> None:
+        self._kept = None
+
+    def get(self, event: Event, settings: tuple[object, ...]) -> Standings | None:
+        if self._kept is None:
+            return None
+        before, kept_settings, table = self._kept
+        if kept_settings != settings or not _same_event(before, event):
+            return None
+        return table
+
+    def keep(self, event: Event, settings: tuple[object, ...], table: Standings) -> None:
+        self._kept = (event, settings, table)
+
+
+def _same_event(a: Event, b: Event) -> bool:
+    """The same event for standings: every player's entries the very same tuple, the rest equal."""
+    if a is b:
+        return True
+    if a.entries.keys() != b.entries.keys():
+        return False
+    if any(a.entries[tpn] is not row for tpn, row in b.entries.items()):
+        return False
+    return replace(a, entries={}) == replace(b, entries={})
+
+
+_LAST = _LastStandings()
 
 
 def _complete(state: EventState) -> str:

@@ -8,10 +8,16 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import EntryKind, RoundEntry, System
 from arbiter_app.core.pairing.byes import registration_deadline_round
 from arbiter_app.session import queries
-from arbiter_app.session.codec import PLAYER_FIELDS, clean_player_fields, entry_row
+from arbiter_app.session.codec import (
+    PLAYER_FIELDS,
+    clean_player_fields,
+    entry_row,
+    event_from_state,
+)
 from arbiter_app.session.numbering import follow_ranking, place_late_entry
 from arbiter_app.session.registry import CommandError, Context, arg_int, command
 from arbiter_app.session.state import Tx
+from arbiter_app.session.tournament_state import event_state_of, state_of_tx
 
 _REQUESTABLE = {
     "half": EntryKind.HALF_BYE,
@@ -116,12 +122,9 @@ def _check_late_entry_possible(tx: Tx) -> None:
 
 
 def rounds_finished(tx: Tx) -> int:
-    """Rounds whose every game has its result (the last paired round may still be in play)."""
-    paired = queries.paired_rounds(tx)
-    boards = queries.boards_of_round(tx, paired).values()
-    if all(queries.has_result(tx, paired, board) for board in boards):
-        return paired
-    return paired - 1
+    """Rounds whose every game has its result, as the event's state (the core) says."""
+    rows = state_of_tx(tx)
+    return event_state_of(rows, event_from_state(rows), None).complete
 
 
 def _check_registration_open(tx: Tx) -> None:

@@ -27,7 +27,12 @@ from arbiter_app.session.registry import lookup
 from arbiter_app.session.replay import REDO, UNDO, History, JournalError, apply_command, replay
 from arbiter_app.session.results import BoardResult, result_of
 from arbiter_app.session.state import State, Writes
-from arbiter_app.session.tournament_state import event_state_of, stored_playoff
+from arbiter_app.session.tournament_state import (
+    RoundBoard,
+    event_state_of,
+    round_boards,
+    stored_playoff,
+)
 from arbiter_app.store.errors import CorruptFile, OpenedReadOnly
 from arbiter_app.store.file import EventFile
 from arbiter_app.store.journal import JournalEntry, canonical_json, make_entry, verify_chain
@@ -95,6 +100,10 @@ class Session:
             self._state = rebuilt
         self._event: Event | None = None
         self._event_state: EventState | None = None
+        # Each round's boards with whether their results are in: rebuilt only for the
+        # rounds a command touched (a result in a 1,000-player event touches one).
+        self._boards_cache: dict[int, tuple[RoundBoard, ...]] | None = None
+        self._stale_rounds: set[int] = set()
         self._entries_cache: dict[int, tuple[RoundEntry, ...]] | None = None
         self._stale: set[int] = set()
         self._players_cache: tuple[Player, ...] | None = None
@@ -221,8 +230,24 @@ class Session:
         """Where the event stands: registration, a round in progress or complete, final, and
         the play-off (the core's read model; every view and command asks it)."""
         if self._event_state is None:
-            self._event_state = event_state_of(self._state, self.event, stored_playoff(self._state))
+            self._event_state = event_state_of(
+                self._state, self.event, stored_playoff(self._state), boards=self._round_boards()
+            )
         return self._event_state
+
+    def _round_boards(self) -> dict[int, tuple[RoundBoard, ...]]:
+        tables = self._state.tables
+        if self._boards_cache is None:
+            self._boards_cache = round_boards(tables["boards"], tables["entries"])
+        elif self._stale_rounds:
+            fresh = round_boards(tables["boards"], tables["entries"], self._stale_rounds)
+            for round_no in self._stale_rounds:
+                if round_no in fresh:
+                    self._boards_cache[round_no] = fresh[round_no]
+                else:
+                    self._boards_cache.pop(round_no, None)
+        self._stale_rounds = set()
+        return self._boards_cache
 
     @property
     def state(self) -> State:
@@ -375,6 +400,10 @@ class Session:
         self._event = None
         self._event_state = None
         self._last_column = None
+        if changes.touches("players"):
+            self._boards_cache = None  # a renumbering rewrites every board
+        else:
+            self._stale_rounds.update(changes.rounds)
         if changes.touches("players"):
             self._players_cache = None
         cache = self._entries_cache

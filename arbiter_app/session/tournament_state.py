@@ -8,7 +8,7 @@ commands and every command-line and window view.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -46,20 +46,28 @@ def numbering_of(state: State | Tx) -> Numbering:
         return Numbering.UNRECORDED
 
 
+_WITH_OPPONENT = frozenset(k.value for k in EntryKind if k.has_opponent)
+"""Entry kinds written with a game's result (a game or a forfeit)."""
+
+
 def round_boards(
-    boards: Mapping[Key, Row], entries: Mapping[Key, Row]
+    boards: Mapping[Key, Row],
+    entries: Mapping[Key, Row],
+    only: Collection[int] | None = None,
 ) -> dict[int, tuple[RoundBoard, ...]]:
-    """Every round's boards, each with whether its result is in (one pass over the boards).
+    """Every round's boards (or those of the rounds *only*), each with whether its result is in.
 
     A game's entries are written when its result is entered, so a board whose
     White has a game or forfeit entry in that round has its result.
     """
     out: dict[int, list[RoundBoard]] = {}
     for (round_no, number), row in boards.items():
-        white, black = row["white"], row["black"]
+        if only is not None and round_no not in only:
+            continue
+        white = row["white"]
         entry = entries.get((white, round_no))
-        done = entry is not None and EntryKind(entry["kind"]).has_opponent
-        out.setdefault(round_no, []).append(RoundBoard(number, white, black, done))
+        done = entry is not None and entry["kind"] in _WITH_OPPONENT
+        out.setdefault(round_no, []).append(RoundBoard(number, white, row["black"], done))
     return {r: tuple(sorted(listed, key=lambda b: b.number)) for r, listed in out.items()}
 
 
@@ -109,17 +117,21 @@ def event_state_of(
     event: Event,
     playoff: PlayoffState | None,
     regulation: Regulation | None = None,
+    boards: Mapping[int, tuple[RoundBoard, ...]] | None = None,
 ) -> EventState:
     """The core's :class:`EventState` of the rows in *state* (*event* and *playoff*: theirs).
 
     *regulation* overrides the play-off regulation the settings name (a
-    command that names one).
+    command that names one); *boards* are the rows' :func:`round_boards` when
+    known already.
     """
     setup = _setup(state)
     tables = state.tables
+    if boards is None:
+        boards = round_boards(tables["boards"], tables["entries"])
     return event_state(
         event,
-        round_boards(tables["boards"], tables["entries"]),
+        boards,
         numbering=numbering_of(state),
         tiebreaks=tuple(state.setting("tiebreaks", [])),
         regulation=regulation or regulation_named(state),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -116,3 +117,30 @@ def test_the_play_off_order_applies_only_while_the_play_off_matches() -> None:
         playoff_order=order,
     )
     assert not any(r.by_playoff for r in stale.rows)
+
+
+def test_a_result_of_the_round_in_progress_leaves_the_standings_as_they_were() -> None:
+    """Standings after the last complete round do not depend on the round being played: the
+    same standings are handed out again (a 1,000-player event types hundreds of results)."""
+    event, boards = mid_round()
+    state = event_state(event, boards, numbering=Numbering.RATING)
+    before = standings_now(event, state, ("BH",))
+    # Board 2 of round 2 comes in: 3 beat 5. Round 2 is now complete.
+    game = RoundEntry.game
+    entries = dict(event.entries)
+    entries[3] = (*event.entries[3], game(5, W, Outcome.WIN))
+    entries[5] = (*event.entries[5], game(3, B, Outcome.LOSS))
+    played = replace(event, entries=entries)
+    still = {1: boards[1], 2: (boards[2][0], RoundBoard(2, 3, 5, False))}
+    # The same result seen while the board still counts as pending: nothing changes.
+    assert standings_now(played, event_state(played, still), ("BH",)) is before
+    done = {1: boards[1], 2: (boards[2][0], RoundBoard(2, 3, 5, True))}
+    after = standings_now(played, event_state(played, done), ("BH",))
+    assert after is not before and after.after_round == 2
+    # A correction in a complete round changes them.
+    corrected = dict(event.entries)
+    corrected[1] = (game(3, W, Outcome.DRAW), *event.entries[1][1:])
+    corrected[3] = (game(1, B, Outcome.DRAW), *event.entries[3][1:])
+    fixed = replace(event, entries=corrected)
+    again = standings_now(fixed, event_state(fixed, boards), ("BH",))
+    assert again is not before and again.row(1).points == Fraction(1, 2)

@@ -407,7 +407,9 @@ class EventDocument(QObject):
     def set_pairing_numbers(
         self, by: str, order: Sequence[int] = (), witnesses: Sequence[str] = ()
     ) -> Changes:
-        if witnesses:
+        if witnesses and self.path is not None:
+            # The witnesses go into the file's journal (an event without a file has none
+            # and refuses numbering itself).
             return self._report(self._backend.set_pairing_numbers(by, order, witnesses))
         return self._report(self._backend.set_pairing_numbers(by, order))
 

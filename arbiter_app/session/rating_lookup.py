@@ -1,0 +1,130 @@
+"""The FIDE lists imported on this computer, as an event uses them.
+
+The event's rating type is its ``rating_type`` setting (standard, rapid or
+blitz); when none is set, the time control decides (FIDE Laws of Chess,
+Appendices A.1 and B.1), and without a time control it is standard. The
+lists themselves are in the rating database (:mod:`arbiter_app.store.rating_db`);
+choosing a rating from them is the core's
+(:mod:`arbiter_app.core.rating_source`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from arbiter_app.core.errors import ArbiterError, InputError, RuleError
+from arbiter_app.core.model import Event
+from arbiter_app.core.rating_source import Difference, RatingList, differences, player_fields
+from arbiter_app.core.ratinglist import RatingType, month_words, rating_type_for
+from arbiter_app.core.timecontrol import parse as parse_time_control
+from arbiter_app.session.state import State
+from arbiter_app.store.rating_db import RatingDatabase
+
+
+def rating_type_of(settings: Mapping[str, Any] | State, info_time_control: str = "") -> RatingType:
+    """The event's rating type: the setting, else the time control's, else standard."""
+    stored = (
+        settings.setting("rating_type")
+        if isinstance(settings, State)
+        else settings.get("rating_type")
+    )
+    if stored:
+        return RatingType(stored)
+    if not info_time_control and isinstance(settings, State):
+        info_time_control = str(settings.setting("info", {}).get("time_control") or "")
+    if info_time_control:
+        try:
+            return rating_type_for(parse_time_control(info_time_control))
+        except (InputError, ValueError):
+            pass
+    return RatingType.STANDARD
+
+
+def fields_for(
+    db: RatingDatabase, fide_id: str | int, wanted: RatingType, day: date | None
+) -> dict[str, object]:
+    """The player fields of FIDE ID *fide_id* from the lists valid on *day* (the event's
+    start; the newest list when the event has no start date); RuleError when no list has it."""
+    found = db.by_id(fide_id)
+    if not found:
+        known = db.lists()
+        where = (
+            "no FIDE list has been imported yet (arbiter-app ratings import FILE)"
+            if not known
+            else f"it is on none of the {len(known)} imported lists"
+        )
+        raise RuleError(f"FIDE ID {fide_id} cannot be looked up: {where}")
+    return player_fields(found, wanted, day)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """The consistency check: which lists were valid at the start, who differs, who was not checked."""
+
+    wanted: RatingType
+    day: date | None
+    lists: tuple[RatingList, ...]
+    differences: tuple[Difference, ...]
+    checked: int
+    without_id: int
+
+    def heading(self) -> str:
+        when = (
+            f"at the start, {self.day.isoformat()}"
+            if self.day
+            else "now (the event has no start date)"
+        )
+        listed = "; ".join(x.title for x in self.lists) or "none"
+        return f"{self.wanted.value.capitalize()} ratings against the FIDE lists valid {when}: {listed}."
+
+    def summary(self) -> str:
+        if not self.differences:
+            agree = f"All {self.checked} players with a FIDE ID have the list's rating."
+        else:
+            count = len(self.differences)
+            agree = (
+                f"{count} of {self.checked} players with a FIDE ID "
+                + ("differs" if count == 1 else "differ")
+                + " from the list."
+            )
+        if self.without_id:
+            agree += (
+                f" {self.without_id} "
+                + ("player has" if self.without_id == 1 else "players have")
+                + " no FIDE ID and "
+                + ("was" if self.without_id == 1 else "were")
+                + " not checked."
+            )
+        return agree
+
+
+def check_event(db: RatingDatabase, event: Event, wanted: RatingType) -> CheckReport:
+    """Players whose rating differs from the list valid at the event's start."""
+    lists = db.lists()
+    if not lists:
+        raise ArbiterError("no FIDE list has been imported yet (arbiter-app ratings import FILE)")
+    day = event.info.start_date
+    if day is not None and not any(x.month <= day for x in lists):
+        oldest = min(x.month for x in lists)
+        raise RuleError(
+            f"no imported list is valid at the event's start ({day.isoformat()}): the oldest is "
+            f"of {month_words(oldest)}; import the list of the event's month"
+        )
+    ids = [p.fide_id for p in event.players if p.fide_id]
+    valid = [x for x in lists if day is None or x.month <= day]
+    shown: list[RatingList] = []
+    for kind in dict.fromkeys((wanted, RatingType.STANDARD)):
+        newest = next((x for x in valid if kind in x.covers), None)
+        if newest is not None and newest not in shown:
+            shown.append(newest)
+    return CheckReport(
+        wanted,
+        day,
+        tuple(shown),
+        tuple(differences(event.players, db.by_ids(ids), wanted, day)),
+        len(ids),
+        sum(1 for p in event.players if not p.fide_id),
+    )

@@ -1,0 +1,206 @@
+"""Timings of the FIDE rating lists: import a 1.3-million-player list, look players up.
+
+Run: ``python -m tests.benchmarks.bench_ratings`` from the repository root (or
+``python -m tests.benchmarks.run_all ratings``). Two lists are generated in
+FIDE's formats and zipped as FIDE ships them: the combined TXT list
+(``players_list.zip``, fixed columns) and the standard XML list
+(``standard_rating_list_xml.zip``), 1.3 million players each. Each import runs
+in a fresh process (``arbiter-app ratings import``), so its peak memory is that
+process's own (``ru_maxrss``). Lookups by FIDE ID and by name are timed on the
+imported database, each the mean over many players, after one warm-up.
+
+:func:`run` returns the rows of the table so other tools can collect them.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.support.fide_lists import COMBINED_HEADER
+
+PLAYERS = 1_300_000
+LOOKUPS = 200
+IMPORT_TARGET = 60.0
+LOOKUP_TARGET = 0.1
+
+_SYLLABLES = (
+    "an", "ber", "ca", "dor", "el", "fen", "gar", "hol", "ing", "jo", "kar", "lin", "mo",
+    "nor", "ov", "pet", "qui", "ros", "sen", "tor", "ul", "van", "wen", "xi", "yan", "zu",
+)  # fmt: skip
+_FEDS = ("IND", "RUS", "GER", "FRA", "ESP", "USA", "POL", "ITA", "IRI", "TUR", "BRA", "NED")
+
+
+@dataclass(frozen=True)
+class Row:
+    what: str
+    seconds: float
+    target: float
+    peak_mb: float | None = None
+
+    @property
+    def note(self) -> str:
+        return "" if self.peak_mb is None else f"peak memory {self.peak_mb:.0f} MB"
+
+
+def _name(rng: random.Random) -> str:
+    surname = "".join(rng.choice(_SYLLABLES) for _ in range(rng.randint(2, 4))).capitalize()
+    first = "".join(rng.choice(_SYLLABLES) for _ in range(rng.randint(1, 3))).capitalize()
+    return f"{surname}, {first}"
+
+
+def _people(seed: int = 7):
+    rng = random.Random(seed)
+    for i in range(PLAYERS):
+        fide_id = 1_000_000 + i * 7
+        woman = rng.random() < 0.12
+        yield (
+            fide_id,
+            _name(rng),
+            rng.choice(_FEDS),
+            "F" if woman else "M",
+            rng.randint(1000, 2800),
+            rng.randint(1000, 2700) if rng.random() < 0.6 else None,
+            rng.randint(1000, 2700) if rng.random() < 0.5 else None,
+            rng.randint(1940, 2018),
+            ("wi" if woman else "i") if rng.random() < 0.4 else ("w" if woman else ""),
+        )
+
+
+def _rated(value: int | None, k: int = 20) -> str:
+    return f"{'':13}" if value is None else f"{value:<6}{0:<4}{k:<3}"
+
+
+def write_txt_zip(path: Path) -> list[tuple[int, str]]:
+    """The combined list as ``players_list.zip``; returns every player's ID and name."""
+    people: list[tuple[int, str]] = []
+    with (
+        zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive,
+        archive.open("players_list_foa.txt", "w") as raw,
+    ):
+        out = []
+        raw.write((COMBINED_HEADER + "\n").encode())
+        for fide_id, name, fed, sex, std, rpd, blz, born, flag in _people():
+            people.append((fide_id, name))
+            out.append(
+                f"{fide_id:<15}{name:<61}{fed:<4}{sex:<4}{'':5}{'':5}{'':15}{'':4}"
+                f"{_rated(std)}{_rated(rpd)}{_rated(blz)}{born:<6}{flag:<4}\n"
+            )
+            if len(out) == 10_000:
+                raw.write("".join(out).encode())
+                out = []
+        raw.write("".join(out).encode())
+    return people
+
+
+def write_xml_zip(path: Path) -> None:
+    """The standard list as ``standard_rating_list_xml.zip`` (FIDE's element names)."""
+    with (
+        zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive,
+        archive.open("standard_rating_list.xml", "w") as raw,
+    ):
+        raw.write(b'<?xml version="1.0" encoding="utf-8"?>\n<playerslist>\n')
+        out = []
+        for fide_id, name, fed, sex, std, _, _, born, flag in _people():
+            out.append(
+                f"<player>\n<fideid>{fide_id}</fideid>\n<name>{name}</name>\n"
+                f"<country>{fed}</country>\n<sex>{sex}</sex>\n<title></title>\n"
+                f"<w_title></w_title>\n<o_title></o_title>\n<foa_title></foa_title>\n"
+                f"<rating>{std}</rating>\n<games>0</games>\n<k>20</k>\n"
+                f"<birthday>{born}</birthday>\n<flag>{flag}</flag>\n</player>\n"
+            )
+            if len(out) == 10_000:
+                raw.write("".join(out).encode())
+                out = []
+        raw.write("".join(out).encode())
+        raw.write(b"</playerslist>\n")
+
+
+_CHILD = (
+    "import resource, sys\n"
+    "from arbiter_app.cli import main\n"
+    "code = main(sys.argv[1:])\n"
+    "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+    "raise SystemExit(code)\n"
+)
+
+
+def _import(zip_path: Path, data: Path, *extra: str) -> tuple[float, float]:
+    """Wall-clock seconds and peak memory (MB) of ``arbiter-app ratings import`` in a process
+    of its own (the process reports its own ``ru_maxrss``, KiB on Linux)."""
+    env = {**os.environ, "ARBITER_DATA_DIR": str(data)}
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD, "ratings", "import", str(zip_path), *extra],
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    seconds = time.perf_counter() - started
+    return seconds, int(done.stderr.strip().splitlines()[-1]) / 1024
+
+
+def _lookups(data: Path, people: list[tuple[int, str]]) -> tuple[float, float]:
+    from arbiter_app.store.rating_db import RatingDatabase
+
+    rng = random.Random(3)
+    sample = rng.sample(people, LOOKUPS)
+    with RatingDatabase.open(data / "fide-ratings.sqlite") as db:
+        db.by_id(sample[0][0])
+        db.search(sample[0][1][:6])
+        started = time.perf_counter()
+        for fide_id, _ in sample:
+            assert db.by_id(fide_id), fide_id
+        by_id = (time.perf_counter() - started) / LOOKUPS
+        started = time.perf_counter()
+        for _, name in sample:
+            # What an arbiter types: the surname's first letters and the first name.
+            surname, first = name.split(", ")
+            assert db.search(f"{surname[:5]} {first}"), name
+        by_name = (time.perf_counter() - started) / LOOKUPS
+    return by_id, by_name
+
+
+def run() -> list[Row]:
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        txt, xml = folder / "players_list.zip", folder / "standard_rating_list_xml.zip"
+        people = write_txt_zip(txt)
+        write_xml_zip(xml)
+        data = folder / "data"
+        seconds, peak = _import(txt, data, "--month", "2026-09")
+        rows.append(
+            Row("import the combined TXT list, 1.3 M players (zip)", seconds, IMPORT_TARGET, peak)
+        )
+        seconds, peak = _import(xml, data, "--month", "2026-09")
+        rows.append(
+            Row("import the standard XML list, 1.3 M players (zip)", seconds, IMPORT_TARGET, peak)
+        )
+        by_id, by_name = _lookups(data, people)
+        rows.append(Row("look a player up by FIDE ID (2 lists of 1.3 M)", by_id, LOOKUP_TARGET))
+        rows.append(Row("look a player up by name (2 lists of 1.3 M)", by_name, LOOKUP_TARGET))
+    return rows
+
+
+def main() -> int:
+    print("| what | time | target | met | memory |")
+    print("|---|---:|---:|:-:|---|")
+    for r in run():
+        ok = "yes" if r.seconds <= r.target else "no"
+        shown = f"{r.seconds * 1000:.1f} ms" if r.seconds < 1 else f"{r.seconds:.1f} s"
+        print(f"| {r.what} | {shown} | {r.target:g} s | {ok} | {r.note} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -315,8 +315,8 @@ class _List:
     order: int
     next: int = 0
     given: list[Award] = field(default_factory=list)
-    passed: set[int] = field(default_factory=set)
-    """Players who occupied places of this list that carry no prize."""
+    done: set[int] = field(default_factory=set)
+    """Players this list has paid, or passed over on places that carry no prize."""
 
     @property
     def is_place(self) -> bool:
@@ -349,7 +349,7 @@ def _next_group(lst: _List, taken: set[int], policy: SharingPolicy) -> _Group | 
     are passed over as soon as they come up: their players stay free for other lists.
     """
     while True:
-        available = [p for p in lst.members if p.tpn not in taken and p.tpn not in lst.passed]
+        available = [p for p in lst.members if p.tpn not in taken and p.tpn not in lst.done]
         if not available or lst.next >= len(lst.amounts):
             return None
         key = _key(available[0], policy)
@@ -358,7 +358,7 @@ def _next_group(lst: _List, taken: set[int], policy: SharingPolicy) -> _Group | 
         pool = sum(lst.amounts[lst.next : end], ZERO_MONEY)
         if pool > 0 or not any(lst.amounts[end:]):
             return _Group(lst, members, pool)
-        lst.passed.update(p.tpn for p in members)
+        lst.done.update(p.tpn for p in members)
         lst.next = end
 
 
@@ -448,4 +448,5 @@ def _give(group: _Group, policy: SharingPolicy) -> Decimal:
             why = f"{format_money(fixed)} to the play-off winner + {why}"
         lst.given.append(Award(member.tpn, member.place_text, amount, why, lst.label(first, last)))
     lst.next += len(members)
+    lst.done.update(m.tpn for m in members)
     return left

@@ -199,6 +199,12 @@ class ListFile:
     players: Iterator[ListedPlayer]
     problems: list[Issue] = field(default_factory=list)
 
+    def close(self) -> None:
+        """Stop reading (before the file under it is closed)."""
+        close = getattr(self.players, "close", None)
+        if close is not None:
+            close()
+
 
 _TXT_COMBINED = {
     "SRtng": ("standard", 0),

@@ -186,34 +186,20 @@ class RatingDatabase:
                     ]
                 )
             kind = rating_type or named_type
-            listed = _read(stream, member, kind)
-            named_month = month_from_code(member) or month_from_code(path.name) or listed.month
-            if month is not None and named_month is not None and month != named_month:
-                raise InputError(
-                    [
-                        Issue(
-                            path.name,
-                            0,
-                            0,
-                            f"the file is the list of {month_words(named_month)}, "
-                            f"not of {month_words(month)}",
-                        )
-                    ]
-                )
-            chosen = month or named_month
-            if chosen is None:
-                raise InputError(
-                    [
-                        Issue(
-                            path.name,
-                            0,
-                            0,
-                            "the list's month is not written in the file or its "
-                            "name; give it (for the list of September 2026: --month 2026-09)",
-                        )
-                    ]
-                )
-            return self._store(path.name, listed, chosen, progress, now)
+            lines = None if member.lower().endswith(".xml") else _lines(stream)
+            try:
+                if lines is None:
+                    listed = read_xml(stream, member, kind)
+                else:
+                    listed = read_txt(lines, member, kind)
+                try:
+                    chosen = _month(path.name, member, listed, month)
+                    return self._store(path.name, listed, chosen, progress, now)
+                finally:
+                    listed.close()
+            finally:
+                if lines is not None:
+                    lines.close()  # while the file under it is still open
 
     def _store(
         self,
@@ -340,10 +326,34 @@ class RatingDatabase:
         return sorted(seen.values(), key=lambda f: name_key(f.player.name))[:limit]
 
 
-def _read(stream: IO[bytes], member: str, kind: RatingType | None) -> ListFile:
-    if member.lower().endswith(".xml"):
-        return read_xml(stream, member, kind)
-    return read_txt(_lines(stream), member, kind)
+def _month(name: str, member: str, listed: ListFile, given: date | None) -> date:
+    """The list's month: as given, else as its name or header says; they must agree."""
+    named = month_from_code(member) or month_from_code(name) or listed.month
+    if given is not None and named is not None and given != named:
+        raise InputError(
+            [
+                Issue(
+                    name,
+                    0,
+                    0,
+                    f"the file is the list of {month_words(named)}, not of {month_words(given)}",
+                )
+            ]
+        )
+    chosen = given or named
+    if chosen is None:
+        raise InputError(
+            [
+                Issue(
+                    name,
+                    0,
+                    0,
+                    "the list's month is not written in the file or its name; give it "
+                    "(for the list of September 2026: --month 2026-09)",
+                )
+            ]
+        )
+    return chosen
 
 
 def _latin1(error: UnicodeError) -> tuple[str, int]:
@@ -358,7 +368,13 @@ codecs.register_error("arbiter-latin1", _latin1)
 def _lines(raw: IO[bytes]) -> Iterator[str]:
     """The list's lines: UTF-8, with any byte that is not read as Latin-1 (the columns are
     counted in characters either way)."""
-    yield from io.TextIOWrapper(raw, encoding="utf-8", errors="arbiter-latin1", newline="")
+    text = io.TextIOWrapper(raw, encoding="utf-8", errors="arbiter-latin1", newline="")
+    try:
+        # Not "yield from": that would close the wrapper, and with it the file, on close().
+        for line in text:  # noqa: UP028
+            yield line
+    finally:
+        text.detach()  # the file is closed by whoever opened it
 
 
 @contextlib.contextmanager

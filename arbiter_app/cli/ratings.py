@@ -20,7 +20,7 @@ from arbiter_app.core.errors import InputError
 from arbiter_app.core.rating_source import Found, newest_ratings
 from arbiter_app.core.ratinglist import RatingType, month_text, parse_month
 from arbiter_app.session import Session
-from arbiter_app.session.rating_lookup import check_event, rating_type_of
+from arbiter_app.session.rating_lookup import check_ratings, rating_type_of
 from arbiter_app.store.rating_db import RatingDatabase
 
 TYPES = [t.value for t in RatingType]
@@ -163,8 +163,7 @@ def run_check(args: argparse.Namespace) -> int:
     with Session.open(args.file, readonly=True) as session:
         event = session.event
         wanted = rating_type_of(session.state)
-    with RatingDatabase.open() as db:
-        report = check_event(db, event, wanted)
+    report = check_ratings(event, wanted)
     print(report.heading())
     for difference in report.differences:
         print(difference.sentence())

@@ -313,6 +313,7 @@ class _List:
     members: list[Placing]
     """The eligible players, in final order."""
     order: int
+    condition: str = ""
     next: int = 0
     given: list[Award] = field(default_factory=list)
     done: set[int] = field(default_factory=set)
@@ -385,7 +386,9 @@ def award_prizes(
         if players is None:
             raise RuleError("categories need the players' ratings, ages, sexes, clubs")
         eligible = [p for p in placings if category.condition.holds(players[p.tpn], year)]
-        lists.append(_List(category.name, category.prizes, eligible, order))
+        lists.append(
+            _List(category.name, category.prizes, eligible, order, category.condition.text())
+        )
     if len({x.name for x in lists}) != len(lists):
         raise RuleError("two prize lists have the same name")
     taken: set[int] = set()
@@ -404,7 +407,13 @@ def award_prizes(
     rank = {p.tpn: i for i, p in enumerate(placings)}
     awards.sort(key=lambda a: rank[a.tpn])
     text = policy.cent_rule.describe()
-    return PrizeList(tuple(awards), unassigned, text, rule.describe() if categories else "")
+    return PrizeList(
+        tuple(awards),
+        unassigned,
+        text,
+        rule.describe() if categories else "",
+        tuple(c.text() for c in categories),
+    )
 
 
 def _choose(
@@ -437,7 +446,11 @@ def _give(group: _Group, policy: SharingPolicy) -> Decimal:
     what = "places" if lst.is_place else f"{lst.name} prizes"
     for member, share in zip(members, shares, strict=True):
         if len(members) == 1:
-            why = f"prize for place {first}" if lst.is_place else f"{lst.name} prize {first}"
+            why = (
+                f"prize for place {first}"
+                if lst.is_place
+                else f"prize {first} of {lst.name} ({lst.condition})"
+            )
             if lst.is_place and member.place != first:
                 why += " (passed down: a player placed higher took a larger prize)"
         else:

@@ -213,6 +213,8 @@ class PrizeList:
     unassigned: Decimal
     rule: str
     award_rule: str = ""
+    categories: tuple[str, ...] = ()
+    """The category prize lists announced, as written (``U1800: rating<1800: 200.00``)."""
 
     def of(self, tpn: int) -> Award:
         """The player's award; with several (no one-prize rule), them all in one."""

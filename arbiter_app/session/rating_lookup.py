@@ -13,15 +13,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 from arbiter_app.core.errors import ArbiterError, InputError, RuleError
 from arbiter_app.core.model import Event
-from arbiter_app.core.rating_source import Difference, RatingList, differences, player_fields
-from arbiter_app.core.ratinglist import RatingType, month_words, rating_type_for
+from arbiter_app.core.rating_source import (
+    Difference,
+    RatingList,
+    describe,
+    differences,
+    player_fields,
+)
+from arbiter_app.core.ratinglist import ListedPlayer, RatingType, month_words, rating_type_for
 from arbiter_app.core.timecontrol import parse as parse_time_control
 from arbiter_app.session.state import State
-from arbiter_app.store.rating_db import RatingDatabase
+from arbiter_app.store.rating_db import ImportReport, RatingDatabase
 
 
 def rating_type_of(settings: Mapping[str, Any] | State, info_time_control: str = "") -> RatingType:
@@ -101,6 +108,12 @@ class CheckReport:
         return agree
 
 
+def check_ratings(event: Event, wanted: RatingType, db_path: Path | None = None) -> CheckReport:
+    """:func:`check_event` against the rating database of the data folder (or *db_path*)."""
+    with RatingDatabase.open(db_path) as db:
+        return check_event(db, event, wanted)
+
+
 def check_event(db: RatingDatabase, event: Event, wanted: RatingType) -> CheckReport:
     """Players whose rating differs from the list valid at the event's start."""
     lists = db.lists()
@@ -128,3 +141,58 @@ def check_event(db: RatingDatabase, event: Event, wanted: RatingType) -> CheckRe
         len(ids),
         sum(1 for p in event.players if not p.fide_id),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A player found on the lists, as the Add player dialog offers them."""
+
+    label: str
+    fields: dict[str, object]
+
+
+class ListLookup:
+    """Look players up for an event of rating type *wanted* starting on *day*.
+
+    Each search opens the rating database of the data folder (or *path*) and
+    closes it again, so a list imported meanwhile is seen at once.
+    """
+
+    def __init__(self, wanted: RatingType, day: date | None, path: Path | None = None) -> None:
+        self.wanted = wanted
+        self.day = day
+        self.path = path
+
+    def lists(self) -> list[RatingList]:
+        with RatingDatabase.open(self.path) as db:
+            return db.lists()
+
+    def search(self, text: str, limit: int = 30) -> list[Match]:
+        """Players matching *text* (a FIDE ID, or the start of the name), with their fields."""
+        out: list[Match] = []
+        with RatingDatabase.open(self.path) as db:
+            for found in db.search(text, limit):
+                fields = player_fields(db.by_id(found.player.fide_id), self.wanted, self.day)
+                out.append(Match(_label(found.player, fields), fields))
+        return out
+
+
+def _label(player: ListedPlayer, fields: Mapping[str, object]) -> str:
+    """``Aasgaard, Magne  GM  NOR  1990  2688 (FIDE rapid list, September 2026)``."""
+    parts = [player.name]
+    parts += [x for x in (str(fields["title"]), player.federation, str(fields["birth"])) if x]
+    rating = fields["rating"]
+    source = describe(str(fields["rating_source"]))
+    parts.append(f"{rating} ({source})" if rating else f"unrated for this event ({source})")
+    return "  ".join(parts)
+
+
+def import_list(
+    path: Path,
+    month: date | None = None,
+    kind: RatingType | None = None,
+    db_path: Path | None = None,
+) -> ImportReport:
+    """Import a FIDE list file into the rating database (see ``ratings import``)."""
+    with RatingDatabase.open(db_path) as db:
+        return db.import_file(path, month=month, rating_type=kind)

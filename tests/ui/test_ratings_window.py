@@ -56,7 +56,7 @@ def add_dialog(qtbot: QtBot, document: EventDocument) -> tuple[PlayersPanel, Pla
 def test_add_player_looks_the_player_up_on_the_fide_list(
     qtbot: QtBot, document: EventDocument
 ) -> None:
-    panel, dialog = add_dialog(qtbot, document)
+    _, dialog = add_dialog(qtbot, document)
     qtbot.keyClicks(dialog.search, "lindq")
     assert dialog.matches.count() == 1
     assert dialog.matches.item(0).text() == (

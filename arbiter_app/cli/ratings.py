@@ -5,7 +5,7 @@
 rating database of the user's data folder, with its month; ``ratings find``
 looks players up by name or FIDE ID; ``ratings info`` lists what is imported;
 ``ratings check FILE`` lists the players of an event whose rating differs
-from the list valid at the event's start (exit status 1 when some do).
+from the list valid at the event's start.
 """
 
 from __future__ import annotations
@@ -168,4 +168,4 @@ def run_check(args: argparse.Namespace) -> int:
     for difference in report.differences:
         print(difference.sentence())
     print(report.summary())
-    return 1 if report.differences else 0
+    return 0

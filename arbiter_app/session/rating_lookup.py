@@ -61,6 +61,8 @@ def fields_for(
         where = (
             "no FIDE list has been imported yet (arbiter-app ratings import FILE)"
             if not known
+            else "it is not on the imported list"
+            if len(known) == 1
             else f"it is on none of the {len(known)} imported lists"
         )
         raise RuleError(f"FIDE ID {fide_id} cannot be looked up: {where}")

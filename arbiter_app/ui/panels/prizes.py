@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -91,7 +92,7 @@ class PrizesPanel(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.categories_box)
         layout.addWidget(self.rule)
-        layout.addWidget(self.view)
+        layout.addWidget(self.view, 1)
         self.deferred = DeferredRefresh(self, self.refresh, document.changed)
 
     def _categories_box(self) -> QGroupBox:
@@ -102,7 +103,9 @@ class PrizesPanel(QWidget):
         self.categories.setAccessibleName("Category prizes")
         self.categories.setPlaceholderText(CATEGORY_HINT)
         self.categories.setTabChangesFocus(True)
-        self.categories.setMaximumHeight(self.fontMetrics().lineSpacing() * 7)
+        # Five lines show; the box does not take the height the prize table needs.
+        self.categories.setFixedHeight(self.fontMetrics().lineSpacing() * 5 + 12)
+        box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.award_rule = QComboBox(box)
         self.award_rule.setAccessibleName("Who receives what")
         for rule, label in AWARD_RULES:

@@ -87,25 +87,29 @@ class CheckReport:
             else "now (the event has no start date)"
         )
         listed = "; ".join(x.title for x in self.lists) or "none"
-        return f"{self.wanted.value.capitalize()} ratings against the FIDE lists valid {when}: {listed}."
+        lists = "list" if len(self.lists) == 1 else "lists"
+        return f"{self.wanted.value.capitalize()} ratings against the FIDE {lists} valid {when}: {listed}."
 
     def summary(self) -> str:
-        if not self.differences:
-            agree = f"All {self.checked} players with a FIDE ID have the list's rating."
-        else:
-            count = len(self.differences)
+        checked, count = self.checked, len(self.differences)
+        if not checked:
+            agree = "No player has a FIDE ID: nobody was checked."
+        elif not count:
             agree = (
-                f"{count} of {self.checked} players with a FIDE ID "
-                + ("differs" if count == 1 else "differ")
-                + " from the list."
+                "The player with a FIDE ID has the list's rating."
+                if checked == 1
+                else f"All {checked} players with a FIDE ID have the list's rating."
             )
-        if self.without_id:
+        elif checked == 1:
+            agree = "The player with a FIDE ID differs from the list."
+        else:
+            verb = "differs" if count == 1 else "differ"
+            agree = f"{count} of the {checked} players with a FIDE ID {verb} from the list."
+        if self.without_id and checked:
             agree += (
-                f" {self.without_id} "
-                + ("player has" if self.without_id == 1 else "players have")
-                + " no FIDE ID and "
-                + ("was" if self.without_id == 1 else "were")
-                + " not checked."
+                " 1 player has no FIDE ID and was not checked."
+                if self.without_id == 1
+                else f" {self.without_id} players have no FIDE ID and were not checked."
             )
         return agree
 

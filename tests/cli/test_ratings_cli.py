@@ -134,11 +134,11 @@ def test_check_lists_who_differs_from_the_list_valid_at_the_start(
     code, out, _ = run(capsys, "ratings", "check", str(event))
     assert code == 0
     assert out.splitlines() == [
-        "Standard ratings against the FIDE lists valid at the start, 2026-09-26: "
+        "Standard ratings against the FIDE list valid at the start, 2026-09-26: "
         "FIDE combined list (standard, rapid, blitz), September 2026.",
         "2 Zhu, Wenli (FIDE ID 13300474): 2300 in the event, 2360 on the FIDE standard list, "
         "September 2026.",
-        "1 of 2 players with a FIDE ID differs from the list. 1 player has no FIDE ID and was "
+        "1 of the 2 players with a FIDE ID differs from the list. 1 player has no FIDE ID and was "
         "not checked.",
     ]
     with Session.open(event) as s:

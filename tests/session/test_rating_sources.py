@@ -87,3 +87,22 @@ def test_a_version_2_file_is_rebuilt_with_the_sources_its_journal_implies(tmp_pa
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     conn.close()
+
+
+def test_the_check_summary_reads_as_a_sentence() -> None:
+    from arbiter_app.session.rating_lookup import CheckReport
+
+    def summary(checked: int, differing: int, without: int) -> str:
+        return CheckReport(
+            RatingType.STANDARD, None, (), (object(),) * differing, checked, without
+        ).summary()  # type: ignore[arg-type]
+
+    assert summary(0, 0, 3) == "No player has a FIDE ID: nobody was checked."
+    assert summary(1, 0, 0) == "The player with a FIDE ID has the list's rating."
+    assert summary(1, 1, 1) == (
+        "The player with a FIDE ID differs from the list. 1 player has no FIDE ID and was not checked."
+    )
+    assert summary(5, 2, 2) == (
+        "2 of the 5 players with a FIDE ID differ from the list. 2 players have no FIDE ID and "
+        "were not checked."
+    )

@@ -111,7 +111,7 @@ def test_the_ratings_menu_imports_a_list_and_checks_the_players(
     assert [dialog.table.item(0, c).text() for c in range(5)] == [
         "1", "Aasgaard, Magne", "1503014", "2700", "2688",
     ]  # fmt: skip
-    assert dialog.summary.text() == "1 of 2 players with a FIDE ID differs from the list."
+    assert dialog.summary.text() == "1 of the 2 players with a FIDE ID differs from the list."
     window.close()
 
 

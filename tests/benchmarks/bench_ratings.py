@@ -44,10 +44,13 @@ class Row:
     seconds: float
     target: float
     peak_mb: float | None = None
+    cpu: float | None = None
 
     @property
     def note(self) -> str:
-        return "" if self.peak_mb is None else f"peak memory {self.peak_mb:.0f} MB"
+        if self.peak_mb is None or self.cpu is None:
+            return ""
+        return f"CPU {self.cpu:.1f} s, peak memory {self.peak_mb:.0f} MB"
 
 
 def _name(rng: random.Random) -> str:
@@ -127,14 +130,15 @@ _CHILD = (
     "import resource, sys\n"
     "from arbiter_app.cli import main\n"
     "code = main(sys.argv[1:])\n"
-    "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+    "used = resource.getrusage(resource.RUSAGE_SELF)\n"
+    "print(used.ru_maxrss, used.ru_utime + used.ru_stime, file=sys.stderr)\n"
     "raise SystemExit(code)\n"
 )
 
 
-def _import(zip_path: Path, data: Path, *extra: str) -> tuple[float, float]:
-    """Wall-clock seconds and peak memory (MB) of ``arbiter-app ratings import`` in a process
-    of its own (the process reports its own ``ru_maxrss``, KiB on Linux)."""
+def _import(zip_path: Path, data: Path, *extra: str) -> tuple[float, float, float]:
+    """Wall-clock seconds, peak memory (MB) and CPU seconds of ``arbiter-app ratings import``
+    in a process of its own (which reports its own ``ru_maxrss``, KiB on Linux)."""
     env = {**os.environ, "ARBITER_DATA_DIR": str(data)}
     started = time.perf_counter()
     done = subprocess.run(
@@ -146,7 +150,8 @@ def _import(zip_path: Path, data: Path, *extra: str) -> tuple[float, float]:
         text=True,
     )
     seconds = time.perf_counter() - started
-    return seconds, int(done.stderr.strip().splitlines()[-1]) / 1024
+    peak, cpu = done.stderr.strip().splitlines()[-1].split()
+    return seconds, int(peak) / 1024, float(cpu)
 
 
 def _lookups(data: Path, people: list[tuple[int, str]]) -> tuple[float, float]:
@@ -178,13 +183,25 @@ def run() -> list[Row]:
         people = write_txt_zip(txt)
         write_xml_zip(xml)
         data = folder / "data"
-        seconds, peak = _import(txt, data, "--month", "2026-09")
+        seconds, peak, cpu = _import(txt, data, "--month", "2026-09")
         rows.append(
-            Row("import the combined TXT list, 1.3 M players (zip)", seconds, IMPORT_TARGET, peak)
+            Row(
+                "import the combined TXT list, 1.3 M players (zip)",
+                seconds,
+                IMPORT_TARGET,
+                peak,
+                cpu,
+            )
         )
-        seconds, peak = _import(xml, data, "--month", "2026-09")
+        seconds, peak, cpu = _import(xml, data, "--month", "2026-09")
         rows.append(
-            Row("import the standard XML list, 1.3 M players (zip)", seconds, IMPORT_TARGET, peak)
+            Row(
+                "import the standard XML list, 1.3 M players (zip)",
+                seconds,
+                IMPORT_TARGET,
+                peak,
+                cpu,
+            )
         )
         by_id, by_name = _lookups(data, people)
         rows.append(Row("look a player up by FIDE ID (2 lists of 1.3 M)", by_id, LOOKUP_TARGET))

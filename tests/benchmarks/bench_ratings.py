@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 import zipfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,49 +82,54 @@ def _rated(value: int | None, k: int = 20) -> str:
     return f"{'':13}" if value is None else f"{value:<6}{0:<4}{k:<3}"
 
 
+def _zip(path: Path, member: str, lines: Iterable[str]) -> None:
+    """*lines* written as the one file *member* of a zip, ten thousand lines at a time."""
+    with (
+        zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive,
+        archive.open(member, "w") as raw,
+    ):
+        chunk: list[str] = []
+        for line in lines:
+            chunk.append(line)
+            if len(chunk) == 10_000:
+                raw.write("".join(chunk).encode())
+                chunk = []
+        raw.write("".join(chunk).encode())
+
+
 def write_txt_zip(path: Path) -> list[tuple[int, str]]:
     """The combined list as ``players_list.zip``; returns every player's ID and name."""
     people: list[tuple[int, str]] = []
-    with (
-        zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive,
-        archive.open("players_list_foa.txt", "w") as raw,
-    ):
-        out = []
-        raw.write((COMBINED_HEADER + "\n").encode())
+
+    def lines() -> Iterator[str]:
+        yield COMBINED_HEADER + "\n"
         for fide_id, name, fed, sex, std, rpd, blz, born, flag in _people():
             people.append((fide_id, name))
-            out.append(
+            yield (
                 f"{fide_id:<15}{name:<61}{fed:<4}{sex:<4}{'':5}{'':5}{'':15}{'':4}"
                 f"{_rated(std)}{_rated(rpd)}{_rated(blz)}{born:<6}{flag:<4}\n"
             )
-            if len(out) == 10_000:
-                raw.write("".join(out).encode())
-                out = []
-        raw.write("".join(out).encode())
+
+    _zip(path, "players_list_foa.txt", lines())
     return people
 
 
 def write_xml_zip(path: Path) -> None:
     """The standard list as ``standard_rating_list_xml.zip`` (FIDE's element names)."""
-    with (
-        zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive,
-        archive.open("standard_rating_list.xml", "w") as raw,
-    ):
-        raw.write(b'<?xml version="1.0" encoding="utf-8"?>\n<playerslist>\n')
-        out = []
+
+    def lines() -> Iterator[str]:
+        yield '<?xml version="1.0" encoding="utf-8"?>\n<playerslist>\n'
         for fide_id, name, fed, sex, std, _, _, born, flag in _people():
-            out.append(
+            yield (
                 f"<player>\n<fideid>{fide_id}</fideid>\n<name>{name}</name>\n"
                 f"<country>{fed}</country>\n<sex>{sex}</sex>\n<title></title>\n"
                 f"<w_title></w_title>\n<o_title></o_title>\n<foa_title></foa_title>\n"
                 f"<rating>{std}</rating>\n<games>0</games>\n<k>20</k>\n"
                 f"<birthday>{born}</birthday>\n<flag>{flag}</flag>\n</player>\n"
             )
-            if len(out) == 10_000:
-                raw.write("".join(out).encode())
-                out = []
-        raw.write("".join(out).encode())
-        raw.write(b"</playerslist>\n")
+        yield "</playerslist>\n"
+
+    _zip(path, "standard_rating_list.xml", lines())
 
 
 _CHILD = (

@@ -24,8 +24,10 @@ import codecs
 import contextlib
 import io
 import os
+import queue
 import re
 import sqlite3
+import threading
 import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -50,10 +52,14 @@ from arbiter_app.core.ratinglist import (
 
 DATA_DIR_ENV: Final = "ARBITER_DATA_DIR"
 DATABASE_NAME: Final = "fide-ratings.sqlite"
+CACHE_KIB: Final = 32 * 1024
+"""SQLite's page cache during an import; sorting for the indexes spills to temporary
+files beyond about as much, so an import's memory stays near 100 MB whatever the list."""
 BATCH: Final = 5000
 """Rows handed to SQLite at a time (and between progress reports)."""
 
 _COLUMNS = (*ListedPlayer._fields, "name_key")
+_Row = tuple[object, ...]
 _TYPES = {name: "INTEGER" for name in ("fide_id", "birth_year")}
 _TYPES.update(
     (name, "INTEGER")
@@ -90,7 +96,61 @@ class ImportReport:
 
 
 Progress = Callable[[int], None]
-"""Called with the number of players read so far, every :data:`BATCH` players."""
+"""Called with the number of players read so far, every :data:`BATCH` players (from the
+thread that reads the file)."""
+
+_DONE: Final = object()
+AHEAD: Final = 4
+"""Batches read ahead of the writing: memory stays a few batches whatever the list's size."""
+
+
+def _read_ahead(rows: Iterator[_Row]) -> Iterator[list[_Row]]:
+    """*rows* in batches of :data:`BATCH`, read in a thread of their own a few batches ahead.
+
+    The file is parsed while SQLite writes the previous batch (the sqlite3 module lets go of
+    the interpreter lock while SQLite works), so the two cores of a venue laptop share an
+    import. An error while reading is raised here, in the caller's thread.
+    """
+    batches: queue.Queue[object] = queue.Queue(maxsize=AHEAD)
+    stop = threading.Event()
+
+    def put(item: object) -> bool:
+        while not stop.is_set():
+            try:
+                batches.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def produce() -> None:
+        try:
+            batch: list[_Row] = []
+            for row in rows:
+                batch.append(row)
+                if len(batch) == BATCH:
+                    if not put(batch):
+                        return
+                    batch = []
+            if batch and not put(batch):
+                return
+            put(_DONE)
+        except BaseException as exc:  # handed to the caller's thread
+            put(exc)
+
+    thread = threading.Thread(target=produce, name="rating list reader", daemon=True)
+    thread.start()
+    try:
+        while True:
+            item = batches.get()
+            if item is _DONE:
+                return
+            if isinstance(item, BaseException):
+                raise item
+            yield item  # type: ignore[misc]
+    finally:
+        stop.set()
+        thread.join()
 
 
 _KIND_IN_NAME = re.compile(r"(?<![a-z])(standard|rapid|blitz)(?![a-z])", re.IGNORECASE)
@@ -214,7 +274,7 @@ class RatingDatabase:
         marks = ", ".join("?" for _ in _COLUMNS)
         count = 0
 
-        def rows() -> Iterator[tuple[object, ...]]:
+        def rows() -> Iterator[_Row]:
             nonlocal count
             for player in listed.players:
                 count += 1
@@ -224,7 +284,8 @@ class RatingDatabase:
 
         try:
             conn.execute("PRAGMA synchronous=NORMAL")
-            conn.execute("PRAGMA cache_size=-65536")
+            conn.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
+            conn.execute("PRAGMA temp_store=FILE")
             conn.execute("BEGIN IMMEDIATE")
             try:
                 list_id = int(
@@ -237,7 +298,12 @@ class RatingDatabase:
                 )
                 table = f"list_{list_id}"
                 conn.execute(f"CREATE TABLE {table} ({columns})")
-                conn.executemany(f"INSERT INTO {table} VALUES ({marks})", rows())
+                reader = _read_ahead(rows())
+                try:
+                    for batch in reader:
+                        conn.executemany(f"INSERT INTO {table} VALUES ({marks})", batch)
+                finally:
+                    reader.close()
                 if count == 0:
                     raise InputError([Issue(file, 0, 0, "the list holds no player")])
                 conn.execute(f"CREATE INDEX {table}_id ON {table} (fide_id)")

@@ -67,7 +67,7 @@ def run_import(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     listed = report.imported
     print(
-        f"imported {listed.players:,} players: {listed.title}, from {args.list_file.name} "
+        f"imported {listed.size}: {listed.title}, from {args.list_file.name} "
         f"in {seconds:.1f} s"
     )
     if report.replaced is not None:
@@ -155,7 +155,7 @@ def run_info(args: argparse.Namespace) -> int:
         print("no FIDE list has been imported yet (arbiter-app ratings import FILE)")
         return 0
     for x in lists:
-        print(f"{x.title}: {x.players:,} players, from {x.file}, imported {x.imported[:10]}")
+        print(f"{x.title}: {x.size}, from {x.file}, imported {x.imported[:10]}")
     return 0
 
 

@@ -63,6 +63,11 @@ class RatingList:
     imported: str = ""
 
     @property
+    def size(self) -> str:
+        """``1,300,000 players`` (``1 player``)."""
+        return "1 player" if self.players == 1 else f"{self.players:,} players"
+
+    @property
     def title(self) -> str:
         """``FIDE standard list, September 2026`` / ``FIDE combined list (…), …``."""
         if self.covers == ALL_TYPES:

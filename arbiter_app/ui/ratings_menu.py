@@ -72,12 +72,12 @@ class RatingsMenu(QMenu):
             show_error(self.window_, exc)
             return None
         listed = report.imported
-        text = f"Imported {listed.players:,} players: {listed.title}."
+        text = f"Imported {listed.size}: {listed.title}."
         if report.replaced is not None:
             text += " It replaces the same list imported before."
         box = QMessageBox(QMessageBox.Icon.Information, "Arbiter", text, parent=self.window_)
         if report.problems:
-            box.setInformativeText(f"{len(report.problems)} rows were left out.")
+            box.setInformativeText("Rows that could not be read were left out; see the details.")
             box.setDetailedText("\n".join(str(p) for p in report.problems))
         self.dialog = box
         box.open()

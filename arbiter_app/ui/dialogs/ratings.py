@@ -80,7 +80,7 @@ class ImportListDialog(QDialog):
 def lists_text(lists: list[RatingList]) -> str:
     if not lists:
         return "No FIDE rating list is imported yet."
-    return "\n".join(f"{x.title}: {x.players:,} players, from {x.file}" for x in lists)
+    return "\n".join(f"{x.title}: {x.size}, from {x.file}" for x in lists)
 
 
 class RatingCheckDialog(QDialog):

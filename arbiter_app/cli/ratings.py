@@ -66,10 +66,7 @@ def run_import(args: argparse.Namespace) -> int:
         report = db.import_file(args.list_file, month=args.month, rating_type=kind)
     seconds = time.perf_counter() - started
     listed = report.imported
-    print(
-        f"imported {listed.size}: {listed.title}, from {args.list_file.name} "
-        f"in {seconds:.1f} s"
-    )
+    print(f"imported {listed.size}: {listed.title}, from {args.list_file.name} in {seconds:.1f} s")
     if report.replaced is not None:
         print(f"it replaces the same list imported on {report.replaced.imported[:10]}")
     for problem in report.problems:

@@ -31,6 +31,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "print_sheet",
     "pgn_import",
     "status",
+    "ratings",
 )
 
 COMMAND_NAMES: dict[str, str] = {
@@ -52,6 +53,7 @@ COMMAND_NAMES: dict[str, str] = {
     "print": "print_sheet",
     "import-pgn": "pgn_import",
     "status": "status",
+    "ratings": "ratings",
 }
 """Which module registers each command: a command line imports only the module it needs
 (the others bring SQLite, the pairing engine and more, which would slow every start).

@@ -10,12 +10,14 @@ announced; 2.2: the regulations must say how unplayed games count).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from fractions import Fraction
 
 from arbiter_app.core.crosstable import RoundRobinGrid, SwissCrosstable
 from arbiter_app.core.model import Event, RuleSet
+from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.points import format_points
+from arbiter_app.core.prizes import format_money
 from arbiter_app.core.standings import StandingRow, Standings
 from arbiter_app.core.tiebreaks import REGISTRY, TieBreakSpec
 from arbiter_app.exports.sheet import Align, Column, Paragraph, Sheet, Table
@@ -197,9 +199,22 @@ def standings_sheet(
 
 
 def standings_csv_rows(
-    event: Event, standings: Standings
+    event: Event, standings: Standings, prizes: Sequence[PrizeRow] = ()
 ) -> tuple[list[str], list[tuple[str, ...]]]:
-    """Header and rows of the CSV export: numbers with a decimal point, one row per player."""
+    """Header and rows of the CSV export: numbers with a decimal point, one row per player.
+
+    With *prizes* (the final standings of an event with a prize fund) each row
+    ends with the prize won and its money.
+    """
+    header, rows = _csv_rows(event, standings)
+    if not prizes:
+        return header, rows
+    won = {r.tpn: (r.prize, format_money(r.money)) for r in prizes}
+    by_row = [won.get(int(row[1]), ("", "")) for row in rows]
+    return [*header, "Prize", "Money"], [(*row, *w) for row, w in zip(rows, by_row, strict=True)]
+
+
+def _csv_rows(event: Event, standings: Standings) -> tuple[list[str], list[tuple[str, ...]]]:
     header = [
         "Place",
         "No",

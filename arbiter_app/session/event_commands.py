@@ -16,6 +16,8 @@ from arbiter_app.core.pairing.numbers import (
 )
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
+from arbiter_app.core.rating_source import typed_or_imported
+from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     BYE_POLICIES,
@@ -50,6 +52,7 @@ SETTINGS = (
     "preset",
     "playoff",
     "info",
+    "rating_type",
 )
 
 
@@ -158,6 +161,9 @@ def check_setting(
         if key == "playoff" and value is not None:
             # The regulation is run by name later (playoff.start): an unknown name is refused now.
             return playoff_preset(str(value)).name
+        if key == "rating_type" and value is not None:
+            # FIDE's three ratings; None goes back to the time control's (rating_lookup).
+            return RatingType(value).value
         if key == "preset" and value is not None and value not in PRESETS:
             raise CommandError(f"unknown preset {value!r} (known: {', '.join(sorted(PRESETS))})")
         return value
@@ -200,10 +206,16 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
             "rule_set": data["rule_set"],
         },
     )
+    source = str(args.get("source") or "")
     for table in ("players", "entries", "bye_requests"):
         names = TABLES_BY_NAME[table].key_names
         for row in data[table]:
             key, values = split_key(row, names)
+            if table == "players":
+                # The imported file's ratings are its own (a TRF file does not say more).
+                values["rating_source"] = typed_or_imported(
+                    values.get("rating"), source, values.get("rating_source") or None
+                )
             tx.put(table, key, values)
     for number, row in enumerate(data["adjustments"], start=1):
         tx.put("adjustments", (number,), row)

@@ -134,7 +134,24 @@ def standings(src: Source, round_no: int | None) -> Sheet:
     table = standings_of(src, round_no)
     decided = [row.tpn for row in table.rows if row.by_playoff]
     article = src.playoff.regulation.places_article if src.playoff is not None else ""
-    return standings_sheet(src.event, table, decided=decided, decided_article=article)
+    sheet = standings_sheet(src.event, table, decided=decided, decided_article=article)
+    return with_prizes(src, sheet, table)
+
+
+def with_prizes(src: Source, sheet: Sheet, table: Standings) -> Sheet:
+    """The final standings followed by the prize list, when a prize fund is set."""
+    final = table.after_round >= src.event.rounds > 0
+    if src.prizes is None or not final:
+        return sheet
+    from arbiter_app.exports.prizes import category_fields, prize_blocks
+    from arbiter_app.exports.sheet import Fields, Heading
+
+    rows, prize_list, currency = src.prizes
+    blocks = [Heading("Prizes"), *prize_blocks(src.event, rows, prize_list, currency)]
+    fields = category_fields(prize_list, currency)
+    if fields:
+        blocks.insert(1, Fields(tuple(fields)))
+    return replace(sheet, blocks=(*sheet.blocks, *blocks))
 
 
 def crosstable(src: Source, round_no: int | None) -> Sheet:

@@ -48,6 +48,7 @@ from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.printing import paint_sheet
 from arbiter_app.ui.projector import ProjectorWindow
+from arbiter_app.ui.ratings_menu import RatingsMenu
 from arbiter_app.ui.settings import Settings
 from arbiter_app.ui.widgets.busy import run_busy
 
@@ -226,6 +227,8 @@ class MainWindow(QMainWindow):
         edit_menu.addSeparator()
         edit_menu.addAction(self.settings_action)
         edit_menu.addAction(self.preferences_action)
+        self.ratings_menu = RatingsMenu(self, self.document)
+        bar.addMenu(self.ratings_menu)
         view_menu = bar.addMenu("&View")
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())

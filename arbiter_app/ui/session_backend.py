@@ -25,6 +25,7 @@ from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.event_commands import SETTINGS
 from arbiter_app.session.pairing import pair_next_round, paired_columns
 from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
+from arbiter_app.session.prize_commands import stored_categories
 from arbiter_app.session.prize_queries import prize_list
 from arbiter_app.session.round_commands import pairing_rules_broken
 from arbiter_app.session.state import Tx
@@ -211,6 +212,14 @@ class SessionBackend:
 
     def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
         outcome = self.session.run("prizes.set_fund", prizes=list(amounts), currency=currency)
+        return ui_changes(outcome.changes)
+
+    def prize_categories(self) -> tuple[tuple[str, ...], str]:
+        categories, rule = stored_categories(self.session.state)
+        return tuple(c.text() for c in categories), rule.value
+
+    def set_prize_categories(self, categories: Sequence[str], rule: str) -> Changes:
+        outcome = self.session.run("prizes.set_categories", categories=list(categories), rule=rule)
         return ui_changes(outcome.changes)
 
     # -- the play-off ---------------------------------------------------------------------

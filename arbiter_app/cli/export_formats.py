@@ -40,10 +40,12 @@ def _html(src: Source) -> str:
     return sheet_to_html(standings(src, None))
 
 
-def _trf(src: Source, version: str = "TRF-26") -> str:
+def _trf(src: Source, version: str | None = None) -> str:
     from arbiter_app.exports.trf_export import standings_to_trf
 
-    return standings_to_trf(src.event, standings_of(src), version)
+    return standings_to_trf(
+        src.event, standings_of(src), version, document=src.trf, tiebreaks=src.tiebreaks
+    )
 
 
 def _pgn(src: Source) -> str:
@@ -66,7 +68,7 @@ FORMATS: dict[str, Renderer] = {
 }
 
 
-def render(src: Source, fmt: str, *, trf_version: str = "TRF-26") -> str:
+def render(src: Source, fmt: str, *, trf_version: str | None = None) -> str:
     if fmt == "trf":
         return _trf(src, trf_version)
     try:

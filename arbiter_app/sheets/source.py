@@ -47,6 +47,9 @@ class Source:
     """Places the event's play-off regulation decides over the board (FIDE C.07 3.1.1)."""
     prizes: Any = None
     """``(rows, prize list, currency)`` of the stored prize fund, when one is set."""
+    trf: Any = None
+    """The TRF document FILE is or was imported from (a ``TrfDocument`` holding the event as
+    it stands now), so that a TRF export writes that file back; None otherwise."""
 
 
 def load(path: Path) -> Source:
@@ -77,8 +80,7 @@ def _load_trf(path: Path) -> Source:
 
     trf = _module("arbiter_app.core.trf", "reading TRF files")
     doc = trf.parse_trf(read_text(path), str(path))
-    tiebreaks = tuple(getattr(doc, "tiebreaks", ()) or ())
-    return Source(path, doc.event, tiebreaks)
+    return Source(path, doc.event, tuple(doc.tiebreaks), trf=doc)
 
 
 def _load_arbiter(path: Path) -> Source:
@@ -96,9 +98,21 @@ def _load_arbiter(path: Path) -> Source:
         playoff, places, prizes = _playoff_of(session, event, settings.playoff)
         if playoff is not None:
             draws += _playoff_draws(playoff, live)
+    trf = _trf_source(event, settings.trf_source)
     return Source(
-        path, event, tuple(settings.tiebreaks), boards, tuple(draws), playoff, places, prizes
+        path, event, tuple(settings.tiebreaks), boards, tuple(draws), playoff, places, prizes, trf
     )
+
+
+def _trf_source(event: Event, stored: Any) -> Any:
+    """The TRF document the event was imported from, holding the event as it stands now."""
+    if stored is None:
+        return None
+    try:
+        module = importlib.import_module("arbiter_app.session.trf_source")
+    except ModuleNotFoundError:
+        return None
+    return module.stored_document(event, stored)
 
 
 def _playoff_of(session: Any, event: Event, name: str | None) -> tuple[Any, tuple[int, ...], Any]:

@@ -36,7 +36,14 @@ travels in Arbiter's own ``ARB`` records, described in
 :mod:`arbiter_app.core.trf.extension`; other programs skip them.
 """
 
-from arbiter_app.core.trf.document import KeptLine, TrfDocument, TrfVersion, TrfWriteError
+from arbiter_app.core.trf.document import (
+    KeptLine,
+    TrfDocument,
+    TrfVersion,
+    TrfWriteError,
+    results_key,
+)
+from arbiter_app.core.trf.origin import document_from_json, document_to_json
 from arbiter_app.core.trf.reader import parse_trf
 from arbiter_app.core.trf.writer import event_to_trf, write_trf
 
@@ -45,7 +52,10 @@ __all__ = [
     "TrfDocument",
     "TrfVersion",
     "TrfWriteError",
+    "document_from_json",
+    "document_to_json",
     "event_to_trf",
     "parse_trf",
+    "results_key",
     "write_trf",
 ]

@@ -62,8 +62,11 @@ def tournament_section(
     text("032", info.federation)
     text("042", "" if info.start_date is None else format_date(info.start_date))
     text("052", "" if info.end_date is None else format_date(info.end_date))
-    out.emit("062", f"062 {len(event.players)}")
-    out.emit("072", f"072 {sum(1 for p in event.players if p.rating)}")
+    # The counts are derived data: a file being written back keeps them only if it had them.
+    if not had or ("062", 0) in had:
+        out.emit("062", f"062 {len(event.players)}")
+    if not had or ("072", 0) in had:
+        out.emit("072", f"072 {sum(1 for p in event.players if p.rating)}")
     text("092", info.tournament_type)
     text("102", info.chief_arbiter)
     for deputy in info.deputy_arbiters:

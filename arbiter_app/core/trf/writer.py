@@ -97,7 +97,10 @@ def render_records(doc: TrfDocument) -> list[tuple[Anchor, str]]:
         line = _player_line(event, player, played, score, ranks[player.tpn], problems)
         out.emit("001", line + cell, player.tpn)
 
-    if not v26 and event.planned_rounds:
+    # JaVaFo's XXR: written if the file had it (or TRF-26's 142), else when it says more
+    # than the rounds played.
+    said = ("XXR", 0) in had or ("142", 0) in had
+    if not v26 and event.planned_rounds and (not had or said or event.planned_rounds > played):
         out.emit("XXR", f"XXR {event.planned_rounds}")
     xxc = list(doc.xxc_options)
     if not v26 and doc.initial_colour is not None:

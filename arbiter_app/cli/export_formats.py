@@ -41,11 +41,9 @@ def _html(src: Source) -> str:
 
 
 def _trf(src: Source, version: str | None = None) -> str:
-    from arbiter_app.exports.trf_export import standings_to_trf
+    from arbiter_app.sheets.builders import trf_text
 
-    return standings_to_trf(
-        src.event, standings_of(src), version, document=src.trf, tiebreaks=src.tiebreaks
-    )
+    return trf_text(src, version)
 
 
 def _pgn(src: Source) -> str:

@@ -125,6 +125,20 @@ def standings_of(src: Source, round_no: int | None = None) -> Standings:
     )
 
 
+def trf_text(src: Source, version: str | None = None) -> str:
+    """FILE as a FIDE report (TRF-16 or TRF-26), ranks from its standings.
+
+    A file read from TRF, or imported from one, is written back as that file
+    (see :mod:`arbiter_app.exports.trf_export`); *version* defaults to its own.
+    The command line's ``export --format trf`` and the window's Export TRF.
+    """
+    from arbiter_app.exports.trf_export import standings_to_trf
+
+    return standings_to_trf(
+        src.event, standings_of(src), version, document=src.trf, tiebreaks=src.tiebreaks
+    )
+
+
 def standings(src: Source, round_no: int | None) -> Sheet:
     from arbiter_app.exports.standings import standings_sheet
 

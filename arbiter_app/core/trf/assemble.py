@@ -124,7 +124,7 @@ class Assembly(ReadState):
         or a player count that disagrees with the results) is left out: the
         writer writes it anew.
         """
-        ours = dict(render_records(doc))
+        ours = dict(render_records(doc, strict=False))
         found: dict[Anchor, tuple[str, str]] = {}
         for anchor, item in self._anchored():
             if anchor is None or anchor not in ours or item.number in self.corrected:
@@ -177,8 +177,9 @@ class Assembly(ReadState):
         for tpn, n in arb.disqualified.items():
             if self.known(tpn, players, n, "ARB DISQUALIFIED"):
                 players[tpn] = replace(players[tpn], disqualified=True)
-        for tpn, (rating, national_id, n) in arb.national.items():
-            if self.known(tpn, players, n, "ARB NATIONAL"):
+        national = {**self.nrs, **arb.national}  # Arbiter's own record, if any, says it exactly
+        for tpn, (rating, national_id, n) in national.items():
+            if self.known(tpn, players, n, "national rating record"):
                 players[tpn] = replace(
                     players[tpn], national_rating=rating, national_id=national_id
                 )

@@ -12,14 +12,15 @@ from collections import defaultdict
 from collections.abc import Collection
 
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.core.model import Colour, Event
+from arbiter_app.core.model import Colour, Event, Player
 from arbiter_app.core.pairing.dutch import initial_colour_from_round_one
 from arbiter_app.core.points import STANDARD, PointSystem
 from arbiter_app.core.tiebreaks.base import REGISTRY, parse_spec
 from arbiter_app.core.timecontrol import format_fide
 from arbiter_app.core.timecontrol import parse as parse_time_control
 from arbiter_app.core.trf.dates import format_date
-from arbiter_app.core.trf.document import Anchor, TrfDocument
+from arbiter_app.core.trf.document import Anchor, TrfDocument, TrfVersion
+from arbiter_app.core.trf.national import METHOD, federation_code, fits
 from arbiter_app.core.trf.records import ROUND_DATES_START
 from arbiter_app.core.trf.scoring import to_records
 from arbiter_app.core.trf.system import CODES_192
@@ -84,7 +85,7 @@ def tournament_section(
 
 
 def trf26_section(doc: TrfDocument, kept_tags: Collection[str], out: Records) -> PointSystem:
-    """TRF-26's tournament records: 142, 152, 162 (and 299 defaults), 192, 202, 212, 222.
+    """TRF-26's tournament records: 142, 152, 162 (and 299 defaults), 172, 192, 202, 212, 222.
 
     Returns the point system a reader gets back from 162 and the 299
     defaults (Arbiter's own record carries the rest, see
@@ -104,6 +105,9 @@ def trf26_section(doc: TrfDocument, kept_tags: Collection[str], out: Records) ->
         out.emit("162", line_162 or _default_162())
         for line in lines_299:
             out.emit("299", line)
+    federation, _ = national_ratings(doc)
+    if federation is not None:
+        out.emit("172", f"172 {federation} {METHOD}")
     out.emit("192", f"192 {CODES_192[event.system]}")
     fide = fide_tiebreaks(doc.tiebreaks)
     if fide and "202" not in kept_tags:
@@ -113,6 +117,23 @@ def trf26_section(doc: TrfDocument, kept_tags: Collection[str], out: Records) ->
     if code and "222" not in kept_tags:
         out.emit("222", f"222 {code}")
     return standard
+
+
+def national_ratings(doc: TrfDocument) -> tuple[str | None, tuple[Player, ...]]:
+    """TRF-26's national rating records: the federation (032) and the players they hold.
+
+    None and no players when the file is TRF-16, the event's federation is no
+    three-letter code, or nobody has a national rating or number.
+    """
+    federation = federation_code(doc.event.info.federation)
+    if doc.version is not TrfVersion.TRF26 or federation is None:
+        return None, ()
+    players = tuple(
+        p
+        for p in sorted(doc.event.players, key=lambda p: p.tpn)
+        if (p.national_rating is not None or p.national_id) and fits(p)
+    )
+    return (federation, players) if players else (None, ())
 
 
 def _default_162() -> str:

@@ -26,6 +26,7 @@ from arbiter_app.core.model import (
 from arbiter_app.core.points import parse_points
 from arbiter_app.core.presets import parse_tiebreak_list
 from arbiter_app.core.trf import extension as ext
+from arbiter_app.core.trf import national
 from arbiter_app.core.trf import records as rec
 from arbiter_app.core.trf.assemble import Assembly
 from arbiter_app.core.trf.cells import parse_cell
@@ -112,7 +113,9 @@ class _Reader(Assembly):
             self.seen[tag] = n
         value = line[4:].rstrip()
         handler = getattr(self, f"_r{tag}", None)
-        if tag in ("012", "022", "032", "092", "102", "122"):
+        if tag == self.nrs_federation and tag != "ARB" and not tag.startswith("XX"):
+            self._nrs(n, line)
+        elif tag in ("012", "022", "032", "092", "102", "122"):
             self.info[tag] = value
             self.model(line, tag)
         elif handler is not None:
@@ -140,6 +143,23 @@ class _Reader(Assembly):
             self.warn(n, 5, f"record {tag}: {exc}; the record is kept as written")
             return
         self.model(line, tag)
+
+    def _r172(self, n: int, line: str, value: str) -> None:
+        """TRF-26: the federation of the National Rating Support records that follow."""
+        self.model(line, "172")
+        self.nrs_federation = national.federation_code(line[4:7])
+        if self.nrs_federation is None:
+            self.warn(n, 5, f"record 172: {line[4:7]!r} is not a federation code")
+
+    def _nrs(self, n: int, line: str) -> None:
+        read = national.read_nrs(line)
+        if read is None:
+            self.keep(line)
+            self.warn(n, 5, "a national rating record without a pairing number is kept as written")
+            return
+        tpn, rating, number = read
+        self.nrs[tpn] = (rating, number, n)
+        self.model(line, "NRS", tpn)
 
     def _r112(self, n: int, line: str, value: str) -> None:
         self.deputies.append(value)

@@ -63,6 +63,9 @@ class ReadState:
         self.forbidden: list[tuple[int, int, list[int], int, Item]] = []
         self.adjustments: list[tuple[PointAdjustment, int]] = []
         self.arb = ext.ArbiterRecords()
+        self.nrs_federation: str | None = None
+        """Record 172's federation: the tag of the National Rating Support records."""
+        self.nrs: dict[int, tuple[int | None, str, int]] = {}
         self.line_no = 0
         """The line being read."""
         self.newline = "\n"

@@ -19,7 +19,14 @@ from arbiter_app.core.model import Colour, EntryKind, Event, Player, RoundEntry
 from arbiter_app.core.points import STANDARD, PointSystem
 from arbiter_app.core.trf import extension as ext
 from arbiter_app.core.trf.document import Anchor, TrfDocument, TrfVersion, TrfWriteError
-from arbiter_app.core.trf.header import Records, one_line, tournament_section, trf26_section
+from arbiter_app.core.trf.header import (
+    Records,
+    national_ratings,
+    one_line,
+    tournament_section,
+    trf26_section,
+)
+from arbiter_app.core.trf.national import nrs_line
 from arbiter_app.core.trf.records import (
     NAME_WIDTH,
     REQUESTABLE,
@@ -65,8 +72,12 @@ def write_trf(doc: TrfDocument) -> str:
     return _assemble(doc, render_records(doc))
 
 
-def render_records(doc: TrfDocument) -> list[tuple[Anchor, str]]:
-    """Arbiter's text of every model record of *doc*, in the writer's order, with its anchor."""
+def render_records(doc: TrfDocument, *, strict: bool = True) -> list[tuple[Anchor, str]]:
+    """Arbiter's text of every model record of *doc*, in the writer's order, with its anchor.
+
+    Raises :class:`TrfWriteError` for what the format cannot hold, unless not
+    *strict* (the reader's use: it only compares the records with the file's).
+    """
     out = Records()
     problems: list[str] = []
     event = doc.event
@@ -96,6 +107,10 @@ def render_records(doc: TrfDocument) -> list[tuple[Anchor, str]]:
             cell = format_cell(request)
         line = _player_line(event, player, played, score, ranks[player.tpn], problems)
         out.emit("001", line + cell, player.tpn)
+    federation, rated_nationally = national_ratings(doc)
+    for player in rated_nationally:
+        assert federation is not None  # national_ratings gives players only with one
+        out.emit("NRS", nrs_line(federation, player), player.tpn)
 
     # JaVaFo's XXR: written if the file had it (or TRF-26's 142), else when it says more
     # than the rounds played.
@@ -115,10 +130,11 @@ def render_records(doc: TrfDocument) -> list[tuple[Anchor, str]]:
         out.emit("260", line)
     for line in _penalties(event, problems):
         out.emit("299", line)
-    for line in _extension(event, doc, standard_points, problems):
+    in_nrs = {p.tpn for p in rated_nationally}
+    for line in _extension(event, doc, standard_points, in_nrs, problems):
         out.emit(ext.TAG, line)
 
-    if problems:
+    if problems and strict:
         raise TrfWriteError(problems)
     return out.records
 
@@ -261,7 +277,11 @@ def _penalties(event: Event, problems: list[str]) -> list[str]:
 
 
 def _extension(
-    event: Event, doc: TrfDocument, standard_points: PointSystem, problems: list[str]
+    event: Event,
+    doc: TrfDocument,
+    standard_points: PointSystem,
+    in_nrs: set[int],
+    problems: list[str],
 ) -> list[str]:
     lines = []
     had_192 = doc.version is TrfVersion.TRF26 or ("192", 0) in doc.order
@@ -281,7 +301,7 @@ def _extension(
     ):
         lines.append(ext.line(ext.PLAYED, played))
     for player in players:
-        lines.extend(_player_extension(event, player, played, problems))
+        lines.extend(_player_extension(event, player, played, player.tpn in in_nrs, problems))
     if players and played > _last_coded_round(event):
         # Blank rounds at the end of every line vanish; one explicit entry keeps the round.
         first = players[0]
@@ -294,14 +314,16 @@ def _extension(
     return lines
 
 
-def _player_extension(event: Event, player: Player, played: int, problems: list[str]) -> list[str]:
+def _player_extension(
+    event: Event, player: Player, played: int, in_nrs: bool, problems: list[str]
+) -> list[str]:
     tpn = player.tpn
     lines = []
     if player.withdrawn_from_round is not None:
         lines.append(ext.line(ext.WITHDRAWN, tpn, player.withdrawn_from_round))
     if player.disqualified:
         lines.append(ext.line(ext.DISQUALIFIED, tpn))
-    if player.national_rating is not None or player.national_id:
+    if not in_nrs and (player.national_rating is not None or player.national_id):
         rating = "-" if player.national_rating is None else player.national_rating
         national_id = one_line(player.national_id, "NATIONAL", problems) or "-"
         lines.append(ext.line(ext.NATIONAL, tpn, rating, national_id))

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from arbiter_app.core.model import EntryKind, RoundEntry
 from arbiter_app.core.trf import (
+    TrfDocument,
     TrfVersion,
     document_from_json,
     document_to_json,
@@ -127,3 +128,34 @@ def test_trf26_output_is_complete() -> None:
     # A US Chess list is not FIDE's: no 202/212.
     us = write_trf(replace(doc, version=TrfVersion.TRF26, tiebreaks=("MM", "SOLK")))
     assert "\n202 " not in us
+
+
+def test_national_ratings_are_trf26s_record_172_and_nrs_records() -> None:
+    """TRF-26: 172 names the federation and the ranking method; an NRS record per player
+    (pairing number 5-8, national rating 49-52, national number 58-68). TRF-16 has neither:
+    Arbiter's own record carries them there, and for a number longer than 11 columns."""
+    doc = parse_trf(C5)
+    players = [
+        replace(p, national_rating=1500 + p.tpn, national_id=f"ESP{p.tpn}") if p.tpn < 3 else p
+        for p in doc.event.players
+    ]
+    event = replace(doc.event.with_players(players), info=replace(doc.event.info, federation="ESP"))
+    text = write_trf(TrfDocument(event, TrfVersion.TRF26))
+    assert "\n172 ESP FIDE\n" in text and "ARB NATIONAL" not in text
+    nrs = [line for line in text.splitlines() if line.startswith("ESP ")]
+    assert len(nrs) == 2
+    assert nrs[0][4:8] == "   1" and nrs[0][48:52] == "1501" and nrs[0][57:68].strip() == "ESP1"
+    again = parse_trf(text).event
+    assert [(p.national_rating, p.national_id) for p in again.players][:3] == [
+        (1501, "ESP1"),
+        (1502, "ESP2"),
+        (None, ""),
+    ]
+    sixteen = write_trf(TrfDocument(event, TrfVersion.TRF16))
+    assert "172 " not in sixteen and "ARB NATIONAL 1 1501 ESP1\n" in sixteen
+    long_id = event.with_players(
+        [replace(p, national_id="ESP-0000000012") if p.tpn == 1 else p for p in event.players]
+    )
+    text = write_trf(TrfDocument(long_id, TrfVersion.TRF26))
+    assert "ARB NATIONAL 1 1501 ESP-0000000012\n" in text
+    assert parse_trf(text).event.player(1).national_id == "ESP-0000000012"

@@ -13,11 +13,18 @@ byte for byte.
 
 from __future__ import annotations
 
-import pytest
+from dataclasses import replace
+from fractions import Fraction
 
+import pytest
+from gacrux.tiebreak import tiebreak
+from gacrux.trf2json import trf2json
+
+from arbiter_app.core.model import Outcome, RuleSet, System
 from arbiter_app.core.pairing.recorded import next_round
 from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
-from arbiter_app.core.trf import write_trf
+from arbiter_app.core.standings import compute_standings
+from arbiter_app.core.trf import TrfVersion, event_to_trf, parse_trf, write_trf
 from tests.support.real_trf import (
     FILES,
     RealFile,
@@ -107,3 +114,43 @@ def test_written_back_byte_for_byte(real: RealFile) -> None:
     doc = real.document()
     assert write_trf(doc) == text
     assert dict(doc.ranks) == rank_column(text)
+
+
+def test_a_round_robin_named_by_092_scores_forfeits_as_games_as_gacrux_does() -> None:
+    """FIDE C.07 article 15.2: with predetermined pairings a forfeit counts as played.
+
+    The exercise's round robin after round 4 (player 5's forfeit against 6 included), with
+    6 beating 4 in round 3 (a draw in the exercise, where 5 and 6 end level and the two
+    readings happen to agree): not everybody has met yet, so only record 092
+    (``Individual: Round-Robin``, Swiss-Manager's words) says it is a round robin. gacrux reads
+    the same file and decides from 092 too.
+    """
+    (real,) = [f for f in FILES if f.system.is_round_robin]
+    full = real.document().event
+    rows = dict(full.truncated(4).entries)
+    for tpn, outcome in ((6, Outcome.WIN), (4, Outcome.LOSS)):
+        rows[tpn] = (*rows[tpn][:2], replace(rows[tpn][2], outcome=outcome), *rows[tpn][3:])
+    event = replace(
+        full.truncated(4),
+        entries=rows,
+        info=replace(full.info, tournament_type="Individual: Round-Robin"),
+        planned_rounds=5,
+    )
+    text = event_to_trf(event, TrfVersion.TRF16)
+    assert "ARB SYSTEM" not in text  # 092 says it
+    read = parse_trf(text).event
+    assert read.system is System.ROUND_ROBIN
+    reader = trf2json()
+    reader.parse_file(text, False)
+    tournament = reader.get_tournament(1)
+    params = {"tiebreak": ["PTS", "BH", "SB"], "check": False}  # gacrux's own reading of 092
+    result = tiebreak(tournament, 4, params).compute_tiebreaks(tournament, params)
+    theirs = {
+        c["cid"]: [Fraction(str(v)) for v in c["tiebreakScore"][1:]] for c in result["competitors"]
+    }
+    rules = RuleSet.FIDE_2026 if result["rules"] == "2026-03-01" else RuleSet.FIDE_2024
+    ours = compute_standings(replace(read, rule_set=rules), ["BH", "SB"])
+    assert {r.tpn: [r.values["BH"], r.values["SB"]] for r in ours.rows} == theirs
+    # Read as a Swiss (as before record 092 counted), the forfeit would be unplayed: BH differs.
+    swiss = compute_standings(replace(read, system=System.SWISS, rule_set=rules), ["BH", "SB"])
+    assert {r.tpn: [r.values["BH"], r.values["SB"]] for r in swiss.rows} != theirs

@@ -51,12 +51,21 @@ def standings_to_trf(
             TrfDocument(event, chosen, ranks=standings_ranks(standings), tiebreaks=codes)
         )
     unchanged = document.results == results_key(event) and codes == document.tiebreaks
+    ranks = dict(document.ranks) if unchanged else standings_ranks(standings)
+    # A player whose rank is not the file's (a blank one included) gets his record written
+    # anew, so the column holds the new places all the way down.
+    verbatim = {
+        anchor: texts
+        for anchor, texts in document.verbatim.items()
+        if anchor[0] != "001" or ranks.get(anchor[1]) == document.ranks.get(anchor[1])
+    }
     return write_trf(
         replace(
             document,
             event=event,
             version=TrfVersion.parse(version) if version else document.version,
-            ranks=dict(document.ranks) if unchanged else standings_ranks(standings),
+            ranks=ranks,
             tiebreaks=codes,
+            verbatim=verbatim,
         )
     )

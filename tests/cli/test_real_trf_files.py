@@ -135,10 +135,11 @@ def _arbiter_records(tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = REAL / "lichess-2020-06-26.trf"
     _import(source, tmp / "e.arbiter", capsys)
     with Session.open(tmp / "e.arbiter") as session:
-        session.run("edit_settings", rule_set="fide-2024")
+        session.run("edit_player", tpn=3, national_rating=1650, national_id="GER-12345")
     before = _lines(source.read_bytes())
     gone, added = _changed(before, _lines(_export(tmp / "e.arbiter", tmp / "out.trf")))
-    assert (gone, added) == ([], ["ARB RULESET fide-2024"])
+    # TRF-16 has no national rating record: Arbiter's own carries it.
+    assert (gone, added) == ([], ["ARB NATIONAL 3 1650 GER-12345"])
 
 
 def _changes_made(tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -157,6 +158,12 @@ def _changes_made(tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
     original = parse_trf(source.read_text(encoding="utf-8")).event
     assert again.entries == original.entries  # the same rounds, read back
     assert [p.rating for p in again.players] == [None] * 8 + [1500]
+    # A tie-break list: new standings, so the rank column (blank in the file) is filled down.
+    ranked_path = tmp / "ranked.trf"
+    args = ["--format", "trf", "--tiebreaks", "BH", "-o", str(ranked_path)]
+    assert main(["export", str(tmp / "e.arbiter"), *args]) == 0
+    ranked = [x for x in _lines(ranked_path.read_bytes()) if x.startswith("001")]
+    assert [x[85:89].strip() for x in ranked] == ["1", "1", "3", "3", "3", "6", "7", "8", "9"]
 
 
 def _another_version(tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,6 +6,8 @@
   with the reason).
 - :func:`gacrux_tiebreaks`: FIDE's reference implementation (gacrux) reading
   the file's own text and computing the tie-breaks, and the rule set it chose.
+- :func:`export_differences`: a file and its export compared field by field
+  (each player record's columns and rounds, every other line whole).
 - :func:`summary`: the counts the report quotes; ``python -m tests.support.real_trf``
   prints them.
 """
@@ -26,7 +28,7 @@ from arbiter_app.core.model import Event, RuleSet, System
 from arbiter_app.core.pairing.recorded import check_rounds
 from arbiter_app.core.pairing.swiss import SwissOptions
 from arbiter_app.core.standings import compute_standings
-from arbiter_app.core.trf import TrfDocument, parse_trf
+from arbiter_app.core.trf import TrfDocument, parse_trf, write_trf
 from arbiter_app.core.trf.records import POINTS, RANK
 
 REAL = Path(__file__).resolve().parent.parent / "data" / "trf" / "real"
@@ -205,9 +207,54 @@ def pairing_rounds(doc: TrfDocument) -> dict[int, bool]:
     return {check.round: not check.differences for check in check_rounds(doc.event, options)}
 
 
+_PLAYER_FIELDS = (
+    ("pairing number", slice(4, 8)),
+    ("sex", slice(9, 10)),
+    ("title", slice(10, 13)),
+    ("name", slice(14, 47)),
+    ("rating", slice(48, 52)),
+    ("federation", slice(53, 56)),
+    ("FIDE id", slice(57, 68)),
+    ("birth", slice(69, 79)),
+    ("points", POINTS),
+    ("rank", RANK),
+)
+
+
+def record_fields(text: str) -> list[tuple[str, str]]:
+    """A file field by field: each player record's columns and rounds, each other line whole."""
+    out: list[tuple[str, str]] = []
+    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n")):
+        if not line.startswith("001"):
+            out.append((f"line {number + 1}", line))
+            continue
+        for name, columns in _PLAYER_FIELDS:
+            out.append((f"line {number + 1} {name}", line[columns]))
+        for at in range(89, len(line), 10):
+            out.append((f"line {number + 1} round {(at - 89) // 10 + 1}", line[at : at + 10]))
+    return out
+
+
+def export_differences(original: str, exported: str) -> tuple[int, list[str]]:
+    """Fields compared between a file and its export, and those that differ."""
+    ours = record_fields(exported)
+    theirs = record_fields(original)
+    wrong = [f"{a[0]}: {a[1]!r} ≠ {b[1]!r}" for a, b in zip(theirs, ours, strict=False) if a != b]
+    if len(ours) != len(theirs):
+        wrong.append(f"{len(theirs)} fields in the file, {len(ours)} in the export")
+    return len(theirs), wrong
+
+
 def summary() -> dict[str, int]:
     """The counts of the report: files, players, values compared, mismatches."""
-    counts = {"files": 0, "players": 0, "values": 0, "mismatches": 0, "rounds": 0}
+    counts = {
+        "files": 0,
+        "players": 0,
+        "values": 0,
+        "export fields": 0,
+        "rounds": 0,
+        "mismatches": 0,
+    }
     for real in FILES:
         doc = real.document()
         counts["files"] += 1
@@ -219,6 +266,9 @@ def summary() -> dict[str, int]:
         gacrux = compare_with_gacrux(real, doc)
         counts["values"] += gacrux.compared
         counts["mismatches"] += len(gacrux.differences)
+        compared, wrong = export_differences(real.text(), write_trf(doc))
+        counts["export fields"] += compared
+        counts["mismatches"] += len(wrong)
         if real.dutch:
             rounds = pairing_rounds(doc)
             counts["rounds"] += len(rounds)

@@ -103,10 +103,12 @@ class TrfDocument:
 
 
 def results_key(event: Event) -> str:
-    """A digest of everything the standings depend on: players, rounds, points, adjustments.
+    """A digest of the results the standings are made of: who played whom with what result,
+    byes, points, adjustments, withdrawals, the system and the rule set.
 
-    Equal keys mean equal standings under any tie-break list (ratings count
-    for some tie-breaks, so they are part of it).
+    Ratings are left out: correcting a rating after an import keeps the file's
+    official ranks (only the rating-based tie-breaks could move, and files
+    that rank by them are rare enough to be corrected by hand).
     """
     parts: list[object] = [
         event.point_system,
@@ -116,7 +118,7 @@ def results_key(event: Event) -> str:
         event.rule_set,
     ]
     for player in sorted(event.players, key=lambda p: p.tpn):
-        parts.append((player.tpn, player.rating, player.disqualified, player.withdrawn_from_round))
+        parts.append((player.tpn, player.disqualified, player.withdrawn_from_round))
         parts.append(event.entries_of(player.tpn))
     return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
 

@@ -29,6 +29,7 @@ from tests.support.real_trf import (
     FILES,
     RealFile,
     compare_with_gacrux,
+    export_differences,
     pairing_rounds,
     points_column,
     rank_column,
@@ -112,6 +113,8 @@ def test_written_back_byte_for_byte(real: RealFile) -> None:
     """Records in their order and form, kept lines, line ends, the rank column as read."""
     text = real.text()
     doc = real.document()
+    compared, wrong = export_differences(text, write_trf(doc))
+    assert compared > 10 * real.players and wrong == []  # field by field, then byte for byte
     assert write_trf(doc) == text
     assert dict(doc.ranks) == rank_column(text)
 

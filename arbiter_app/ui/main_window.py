@@ -83,6 +83,10 @@ class Services:
     export_trf: Callable[[Event, Path], None] | None = None
 
 
+def _remarks(count: int) -> str:
+    return "1 remark" if count == 1 else f"{count} remarks"
+
+
 def event_state(event: Event) -> str:
     """The event's progress in words, for the title bar."""
     played, planned = event.rounds_played, event.rounds
@@ -397,7 +401,7 @@ class MainWindow(QMainWindow):
             box = QMessageBox(
                 QMessageBox.Icon.Information,
                 "Arbiter",
-                f"{path.name} was read, with {len(imported[0].warnings)} remark(s).",
+                f"{path.name} was read, with {_remarks(len(imported[0].warnings))}.",
                 QMessageBox.StandardButton.Ok,
                 self,
             )

@@ -120,6 +120,7 @@ def test_import_replaces_the_event_and_reports_remarks(
     assert window.players.model.rowCount() == 5
     boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
     assert len(boxes) == 1 and boxes[0].detailedText() == "line 3: odd"
+    assert boxes[0].text() == "swiss.trf was read, with 1 remark."
     boxes[0].close()
 
 

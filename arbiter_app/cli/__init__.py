@@ -30,6 +30,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "tour",
     "print_sheet",
     "pgn_import",
+    "status",
 )
 
 COMMAND_NAMES: dict[str, str] = {
@@ -50,6 +51,7 @@ COMMAND_NAMES: dict[str, str] = {
     "tour": "tour",
     "print": "print_sheet",
     "import-pgn": "pgn_import",
+    "status": "status",
 }
 """Which module registers each command: a command line imports only the module it needs
 (the others bring SQLite, the pairing engine and more, which would slow every start).

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from dataclasses import replace
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.sheets.builders import standings_of, with_tiebreaks
@@ -83,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
     src = load(args.file)
     if args.tiebreaks is not None:
         src = with_tiebreaks(src, args.tiebreaks)
+    if getattr(args, "provisional", False):
+        src = replace(src, provisional=True)
     text = render(src, args.format, trf_version=args.trf_version)
     try:
         # newline="": CSV rows end in CRLF as RFC 4180 says; nothing is translated.

@@ -70,12 +70,8 @@ def _modifiers(spec: TieBreakSpec) -> str:
 def format_value(
     code: str, value: Fraction, standings: Standings, *, ascii_only: bool = False
 ) -> str:
-    """A tie-break value as the catalogue prints it (integers for ARO/TPR, halves otherwise)."""
-    spec = next((s for s in standings.specs if s.code == code), None)
-    tb = REGISTRY.get(spec.name) if spec is not None else None
-    if tb is not None and tb.integer:
-        return tb.format(value)
-    return format_points(value, ascii_only=ascii_only)
+    """A tie-break value as its column prints it (see :meth:`Standings.format_value`)."""
+    return standings.format_value(code, value, ascii_only=ascii_only)
 
 
 def _rating(r: int | None) -> str:

@@ -255,6 +255,8 @@ class EventSettings:
     bye_policy: str = "fide"
     preset: str | None = None
     playoff: str | None = None
+    trf_source: Mapping[str, Any] | None = None
+    """What the TRF file the event was imported from held besides the event (None: not imported)."""
 
 
 def settings_of(state: State) -> EventSettings:
@@ -263,6 +265,7 @@ def settings_of(state: State) -> EventSettings:
         bye_policy=state.setting("bye_policy", "fide"),
         preset=state.setting("preset"),
         playoff=state.setting("playoff"),
+        trf_source=state.setting("trf_source"),
     )
 
 
@@ -324,7 +327,10 @@ def event_from_state(
     )
     bye_requests = tuple(
         ByeRequest(tpn, round_no, EntryKind(row["kind"]))
-        for (tpn, round_no), row in sorted(state.tables["bye_requests"].items())
+        # By round, then player: the order a TRF file's requests are read in.
+        for (tpn, round_no), row in sorted(
+            state.tables["bye_requests"].items(), key=lambda item: (item[0][1], item[0][0])
+        )
     )
     forbidden = tuple(
         frozenset(int(x) for x in row["players"].split(","))

@@ -187,25 +187,39 @@ def _check_tiebreaks(value: Any) -> list[str]:
     return codes
 
 
+TRF_SOURCE = "trf_source"
+"""The setting that keeps what an imported TRF file held besides its event
+(:func:`arbiter_app.core.trf.document_to_json`), so that exporting writes that file back."""
+
+
 @command("import_event")
 def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
-    """Fill a new event with an imported one (players, rounds, settings)."""
+    """Fill a new event with an imported one (players, rounds, settings).
+
+    Optional: *tiebreaks*, the list the file announced (TRF-26 records
+    202/212), and *trf*, what the TRF file held besides the event.
+    """
     if tx.rows("players") or queries.paired_rounds(tx):
         raise CommandError("an event can only be imported into an empty file")
     data = args.get("event")
     if not isinstance(data, dict):
         raise CommandError("import_event needs the event as an object")
-    _apply_settings(
-        tx,
-        {
-            "info": data["info"],
-            "system": data["system"],
-            "rounds": max(1, int(data["rounds"]), _max_round(data)),
-            "point_system": data["point_system"],
-            "round_point_systems": data["round_point_systems"],
-            "rule_set": data["rule_set"],
-        },
-    )
+    settings = {
+        "info": data["info"],
+        "system": data["system"],
+        "rounds": max(1, int(data["rounds"]), _max_round(data)),
+        "point_system": data["point_system"],
+        "round_point_systems": data["round_point_systems"],
+        "rule_set": data["rule_set"],
+    }
+    if args.get("tiebreaks"):
+        settings["tiebreaks"] = args["tiebreaks"]
+    _apply_settings(tx, settings)
+    trf = args.get("trf")
+    if trf is not None:
+        if not isinstance(trf, dict):
+            raise CommandError("import_event: the TRF file's other records are an object")
+        tx.set_setting(TRF_SOURCE, trf)
     source = str(args.get("source") or "")
     for table in ("players", "entries", "bye_requests"):
         names = TABLES_BY_NAME[table].key_names

@@ -128,6 +128,22 @@ def standings_of(src: Source, round_no: int | None = None) -> Standings:
         raise ArbiterError(f"{src.path}: {exc}") from None
 
 
+def trf_text(src: Source, version: str | None = None) -> str:
+    """FILE as a FIDE report (TRF-16 or TRF-26), ranks from its standings.
+
+    A file read from TRF, or imported from one, is written back as that file
+    (see :mod:`arbiter_app.exports.trf_export`); *version* defaults to its own.
+    The command line's ``export --format trf`` and the window's Export TRF.
+    """
+    from arbiter_app.exports.trf_export import standings_to_trf
+
+    standings = standings_of(src)
+    # The rounds the standings are after: a round in progress is written only when asked
+    # for as provisional (its ranks are those of the standings written beside it).
+    event = src.event if standings.provisional else src.event.truncated(standings.after_round)
+    return standings_to_trf(event, standings, version, document=src.trf, tiebreaks=src.tiebreaks)
+
+
 def standings(src: Source, round_no: int | None) -> Sheet:
     from arbiter_app.exports.standings import standings_sheet
 

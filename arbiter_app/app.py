@@ -66,7 +66,7 @@ def import_trf(path: Path) -> ImportedEvent:
     text, remark = read_text_noting(path)
     document = parse_trf(text, source=path.name)
     remarks = tuple(str(w) for w in document.warnings)
-    return ImportedEvent(document.event, (remark, *remarks) if remark else remarks)
+    return ImportedEvent(document.event, (remark, *remarks) if remark else remarks, document)
 
 
 def export_trf(event: Event, path: Path) -> None:
@@ -120,7 +120,11 @@ def create_window(settings: Settings, demo: bool = False, folder: Path | None = 
     if demo:
         imported = import_trf(DEMO_SAMPLE)
         session = untitled_session(
-            imported.event, DEMO_SAMPLE.name, scratch=scratch, playoff=DEMO_PLAYOFF
+            imported.event,
+            DEMO_SAMPLE.name,
+            scratch=scratch,
+            document=imported.document,
+            playoff=DEMO_PLAYOFF,
         )
     else:
         session = untitled_session(scratch=scratch)

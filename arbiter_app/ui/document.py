@@ -23,21 +23,32 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from arbiter_app.core.errors import RuleError
+from arbiter_app.core.event_state import EventState
 from arbiter_app.core.model import Colour, Event, RuleSet
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.prizes import PrizeList
+from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.core.result import GameResult
+from arbiter_app.core.trf import TrfDocument
 from arbiter_app.session import UNTITLED_NAME, Board, Session
 from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.event_commands import SETTINGS
 from arbiter_app.session.pairing import Compute, pair_next_round, paired_columns
 from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
+from arbiter_app.session.prize_commands import stored_categories
 from arbiter_app.session.prize_queries import prize_list
+from arbiter_app.session.rating_lookup import (
+    CheckReport,
+    ListLookup,
+    check_ratings,
+    rating_type_of,
+)
 from arbiter_app.session.round_commands import pairing_rules_broken
 from arbiter_app.session.state import Tx
+from arbiter_app.session.trf_source import import_arguments
 from arbiter_app.ui.changes import EVERYTHING, Changes, describe, ui_changes
 
 __all__ = ["EVERYTHING", "Changes", "Compute", "EventDocument", "StandingsOptions"]
@@ -65,12 +76,15 @@ def untitled_session(
     source: str = "",
     *,
     scratch: Path | None = None,
+    document: TrfDocument | None = None,
     **settings: object,
 ) -> Session:
     """A new untitled event: empty, or holding *event* read from *source* (an import).
 
-    *settings* are stored with ``edit_settings`` (the demo's play-off regulation);
-    *scratch* is where the untitled event is kept until it is saved (None: memory).
+    *document* is the TRF file the event was read from: the event keeps the rest
+    of it (see :mod:`arbiter_app.session.trf_source`). *settings* are stored with
+    ``edit_settings`` (the demo's play-off regulation); *scratch* is where the
+    untitled event is kept until it is saved (None: memory).
     """
     if event is None:
         return Session.create_untitled(scratch=scratch)
@@ -81,7 +95,10 @@ def untitled_session(
         scratch=scratch,
     )
     try:
-        session.run("import_event", event=event_to_json(event), source=source)
+        if document is not None:
+            session.run("import_event", **import_arguments(document), source=source)
+        else:
+            session.run("import_event", event=event_to_json(event), source=source)
         if settings:
             session.run("edit_settings", **settings)
     except BaseException:
@@ -286,12 +303,17 @@ class EventDocument(QObject):
         """Cancel a withdrawal or a disqualification."""
         return self._ran("reinstate_player", tpn=tpn)
 
-    def set_pairing_numbers(self, by: str, order: Sequence[int] = ()) -> Changes:
+    def set_pairing_numbers(
+        self, by: str, order: Sequence[int] = (), witnesses: Sequence[str] = ()
+    ) -> Changes:
         """Renumber the players ``by`` ``rating``, ``lot`` (the session draws the seed and
-        keeps it in the journal) or ``order``."""
+        keeps it in the journal), ``draw`` (a physical draw: *order* as drawn, with its
+        *witnesses*) or ``order`` (by hand)."""
         args: dict[str, object] = {"by": by}
-        if by == "order":
+        if by in ("order", "draw"):
             args["order"] = list(order)
+        if witnesses:
+            args["witnesses"] = list(witnesses)
         return self._ran("set_pairing_numbers", **args)
 
     def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
@@ -331,6 +353,29 @@ class EventDocument(QObject):
         """Store the place prizes, first place first."""
         return self._ran("prizes.set_fund", prizes=list(amounts), currency=currency)
 
+    def prize_categories(self) -> tuple[tuple[str, ...], str]:
+        """The announced category prizes as written, and the award rule's name."""
+        categories, rule = stored_categories(self._session.state)
+        return tuple(c.text() for c in categories), rule.value
+
+    def set_prize_categories(self, categories: Sequence[str], rule: str) -> Changes:
+        """Announce the category prizes (one ``NAME: CONDITION: PRIZES`` each) and the rule."""
+        return self._ran("prizes.set_categories", categories=list(categories), rule=rule)
+
+    # -- the FIDE rating lists ------------------------------------------------------------
+    def rating_type(self) -> RatingType:
+        """The event's rating type: its setting, else its time control's, else standard."""
+        return rating_type_of(self.event_settings(), self.tournament.info.time_control)
+
+    def rating_lookup(self) -> ListLookup:
+        """Players on the imported FIDE lists, as the event registers them (its rating type,
+        the lists valid at its start)."""
+        return ListLookup(self.rating_type(), self.tournament.info.start_date)
+
+    def check_ratings(self) -> CheckReport:
+        """The players whose rating differs from the list valid at the event's start."""
+        return check_ratings(self.tournament, self.rating_type())
+
     # -- the play-off -----------------------------------------------------------------------
     def playoff_state(self) -> PlayoffState | None:
         """The play-off recorded in the file, else the preview of the event's regulation."""
@@ -340,6 +385,11 @@ class EventDocument(QObject):
             rows = self._session.state
             self._playoff = (event, stored_playoff(rows) or preview(rows, event))
         return self._playoff[1]
+
+    def event_state(self) -> EventState:
+        """Where the event stands (the core's read model: phase, rounds, play-off): every
+        panel, the title and the status bar read it here."""
+        return self._session.event_state
 
     def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
         """Run the session's play-off command ``playoff.<name>`` with *args*."""

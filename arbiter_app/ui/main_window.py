@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QByteArray, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QPagedPaintDevice
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
+    QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -61,6 +63,7 @@ from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.projector import ProjectorWindow
+from arbiter_app.ui.ratings_menu import RatingsMenu
 from arbiter_app.ui.settings import Settings
 from arbiter_app.ui.widgets.busy import run_busy
 
@@ -69,10 +72,16 @@ TRF_FILTER = "FIDE tournament report (*.trf *.txt)"
 
 @dataclass(frozen=True)
 class ImportedEvent:
-    """An event read from another program's file, with what looked wrong but was read."""
+    """An event read from another program's file, with what looked wrong but was read.
+
+    *document* is the TRF document it was read from (``TrfDocument``), so that
+    the new file keeps the rest of that file and exports it back; None when
+    the event comes from elsewhere.
+    """
 
     event: Event
     warnings: tuple[str, ...] = ()
+    document: Any = None
 
 
 @dataclass(frozen=True)
@@ -87,16 +96,8 @@ class Services:
     """Where the next untitled event is kept until it is saved (None: in memory)."""
 
 
-def event_state(event: Event) -> str:
-    """The event's progress in words, for the title bar."""
-    played, planned = event.rounds_played, event.rounds
-    if not event.players:
-        return "no players yet"
-    if played == 0:
-        return "not started"
-    if played < planned:
-        return f"round {played} of {planned}"
-    return f"all {planned} rounds played"
+def _remarks(count: int) -> str:
+    return "1 remark" if count == 1 else f"{count} remarks"
 
 
 class MainWindow(QMainWindow):
@@ -128,6 +129,10 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
+        self.pairings.numbers_requested.connect(self._give_numbers)
+        self.state_label = QLabel(self)
+        self.state_label.setAccessibleName("Where the event stands")
+        self.statusBar().addPermanentWidget(self.state_label)
         document.changed.connect(self.on_changed)
         document.file_changed.connect(self.show_title)
         self.unsaved_box: QMessageBox | None = None
@@ -272,6 +277,8 @@ class MainWindow(QMainWindow):
         edit_menu.addSeparator()
         edit_menu.addAction(self.settings_action)
         edit_menu.addAction(self.preferences_action)
+        self.ratings_menu = RatingsMenu(self, self.document)
+        bar.addMenu(self.ratings_menu)
         view_menu = bar.addMenu("&View")
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())
@@ -318,6 +325,10 @@ class MainWindow(QMainWindow):
             clear = self.recent_menu.addAction("&Clear the list")
             clear.triggered.connect(self.settings.clear_recent)
 
+    def _give_numbers(self) -> None:
+        self.docks["players"].raise_()
+        self.players.ask_pairing_numbers()
+
     # -- reacting to changes ------------------------------------------------------------------
     def on_changed(self, changes: Changes) -> None:
         self.show_title()
@@ -331,10 +342,14 @@ class MainWindow(QMainWindow):
         """Event, state, then its file (or "Untitled", marked while work is unsaved).
 
         An untitled event that still has the name it started with is called "Untitled"
-        once, not twice.
+        once, not twice. Where the event stands comes from the core's read model, as
+        for every view.
         """
         event = self.document.tournament
-        state = event_state(event)
+        standing = self.document.event_state()
+        state = standing.brief
+        self.state_label.setText(standing.headline)
+        self.state_label.setToolTip(f"{standing.numbering_text}\n{standing.playoff.reason}".strip())
         path = self.document.path
         where = path.name if path is not None else UNTITLED
         if path is None and event.name in ("", UNTITLED_NAME):
@@ -426,10 +441,14 @@ class MainWindow(QMainWindow):
 
         def make() -> None:
             # Writing the event stays in this thread (its connection belongs here); the
-            # note says what the wait is for.
+            # note says what the wait is for. The TRF document read goes with it, so the
+            # event keeps the rest of the file and exports it back.
             with self.busy_note(f"Importing {path.name}…"):
                 scratch = self.services.scratch()
-                sessions.append(untitled_session(imported[0].event, path.name, scratch=scratch))
+                read = imported[0]
+                sessions.append(
+                    untitled_session(read.event, path.name, scratch=scratch, document=read.document)
+                )
 
         if not self.run(make):
             return False
@@ -439,7 +458,7 @@ class MainWindow(QMainWindow):
             box = QMessageBox(
                 QMessageBox.Icon.Information,
                 "Arbiter",
-                f"{path.name} was read, with {count} {'remark' if count == 1 else 'remarks'}.",
+                f"{path.name} was read, with {_remarks(count)}.",
                 QMessageBox.StandardButton.Ok,
                 self,
             )
@@ -548,7 +567,22 @@ class MainWindow(QMainWindow):
             return
         path, _ = QFileDialog.getSaveFileName(self, "Export a TRF file", "", TRF_FILTER)
         if path:
-            self.run(lambda: writer(self.document.tournament, Path(path)))
+            self.run(lambda: self.write_trf(Path(path)))
+
+    def write_trf(self, target: Path) -> None:
+        """The event as a TRF file, as the command line writes it from the event's file (an
+        imported file comes back as it was read, changed only where the event changed);
+        an untitled event is written the same way, from the same session."""
+        from arbiter_app.sheets.builders import trf_text
+        from arbiter_app.sheets.source import from_session
+
+        text = trf_text(from_session(self.document.session))
+        try:
+            # newline="": the file's own line ends (CR, CR LF) are written as they are.
+            with target.open("w", encoding="utf-8", newline="") as fh:
+                fh.write(text)
+        except OSError as exc:
+            raise ArbiterError(f"cannot write {target}: {exc.strerror or exc}") from exc
 
     def choose_standings_export(self) -> None:
         # The export formats load on first use: the window does not need them to appear.

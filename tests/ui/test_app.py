@@ -23,9 +23,8 @@ def test_demo_opens_the_sample_untitled_with_three_players_tied_for_first(
     qtbot.addWidget(window)
     event = window.document.tournament
     assert event.system is System.ROUND_ROBIN
-    assert window.windowTitle() == (
-        "Demo Classical 2026 — all 9 rounds played — Untitled[*] — Arbiter"
-    )
+    assert window.windowTitle() == "Demo Classical 2026 — final — Untitled[*] — Arbiter"
+    assert window.state_label.text() == "Final: all 9 rounds complete; the play-off can start"
     assert window.document.path is None and window.document.modified
     # Kept in a scratch file until saved; the sample itself is never written.
     scratch = window.document.session.scratch

@@ -16,7 +16,7 @@ from arbiter_app.core.result import GameResult
 from arbiter_app.session import Session
 from arbiter_app.ui.dialogs.new_event import NewEvent
 from arbiter_app.ui.document import EventDocument, untitled_session
-from arbiter_app.ui.main_window import ImportedEvent, MainWindow, Services, event_state
+from arbiter_app.ui.main_window import ImportedEvent, MainWindow, Services
 from arbiter_app.ui.settings import Settings
 
 
@@ -32,10 +32,19 @@ def test_title_shows_the_event_and_its_state(
     qtbot: QtBot, document: EventDocument, settings: Settings
 ) -> None:
     window = make_window(qtbot, document, settings)
-    assert window.windowTitle() == "test — all 3 rounds played — Untitled[*] — Arbiter"
+    assert window.windowTitle() == "test — final — Untitled[*] — Arbiter"
     assert window.isWindowModified()  # imported, in no file yet
     document.set_result(1, 1, GameResult.DRAW)
     assert window.isWindowModified()
+
+
+def test_the_status_bar_says_where_the_event_stands_as_the_core_does(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = make_window(qtbot, document, settings)
+    state = document.event_state()
+    assert window.state_label.text() == state.headline == "Final: all 3 rounds complete"
+    assert window.state_label.parent() is not None
 
 
 def test_title_of_an_event_in_a_file_has_no_unsaved_mark(
@@ -44,7 +53,8 @@ def test_title_of_an_event_in_a_file_has_no_unsaved_mark(
     path = tmp_path / "club.arbiter"
     document = EventDocument(Session.create(path, name="Club", system="swiss", rounds=5))
     window = make_window(qtbot, document, settings)
-    assert window.windowTitle() == "Club — no players yet — club.arbiter[*] — Arbiter"
+    brief = document.event_state().brief
+    assert window.windowTitle() == f"Club — {brief} — club.arbiter[*] — Arbiter"
     document.add_player({"name": "Ann"})
     assert not window.isWindowModified()
     document.close()
@@ -53,23 +63,15 @@ def test_title_of_an_event_in_a_file_has_no_unsaved_mark(
 def test_a_fresh_untitled_event_is_called_untitled_once(qtbot: QtBot, settings: Settings) -> None:
     window = app.create_window(settings)
     qtbot.addWidget(window)
-    assert window.windowTitle() == "Untitled — no players yet[*] — Arbiter"
+    brief = window.document.event_state().brief
+    assert window.windowTitle() == f"Untitled — {brief}[*] — Arbiter"
     assert not window.isWindowModified()
     window.document.add_player({"name": "Ann"})
-    assert window.windowTitle() == "Untitled — not started[*] — Arbiter"
+    assert window.windowTitle().startswith("Untitled — ")
     assert window.isWindowModified()
     assert window.players.summary.text() == "1 player"
     window.document.add_player({"name": "Ben"})
     assert window.players.summary.text() == "2 players"
-
-
-def test_event_state_words(rr_event: Event) -> None:
-    from dataclasses import replace
-
-    assert event_state(rr_event) == "all 3 rounds played"
-    assert event_state(replace(rr_event, planned_rounds=5)) == "round 3 of 5"
-    assert event_state(replace(rr_event, entries={})) == "not started"
-    assert event_state(Event()) == "no players yet"
 
 
 def test_every_panel_is_a_dock_with_an_accessible_name(
@@ -150,6 +152,7 @@ def test_import_replaces_the_event_and_reports_remarks(
     assert window.players.model.rowCount() == 5
     boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
     assert len(boxes) == 1 and boxes[0].detailedText() == "line 3: odd"
+    assert boxes[0].text() == "swiss.trf was read, with 1 remark."
     boxes[0].close()
 
 
@@ -162,7 +165,8 @@ def test_an_unreadable_file_is_a_plain_error_and_nothing_changes(
     window = make_window(qtbot, document, settings, Services(import_trf=broken))
     before = document.session
     assert not window.import_path(Path("bad.trf"))
-    assert document.session is before and document.tournament.players == rr_event.players
+    assert document.session is before
+    assert [p.name for p in document.tournament.players] == [p.name for p in rr_event.players]
     boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
     assert boxes[0].text() == "2 problems were found; nothing was changed."
     assert "bad.trf:4:1: bad record" in boxes[0].detailedText()
@@ -204,7 +208,8 @@ def test_a_new_event_is_untitled(qtbot: QtBot, document: EventDocument, settings
         7,
         (),
     )
-    assert window.windowTitle().startswith("Spring Open — no players yet — Untitled")
+    assert window.windowTitle().startswith("Spring Open — registration — Untitled")
+    assert window.state_label.text() == "Registration: 0 players, no round paired yet"
     assert not window.isWindowModified()  # nothing in it yet: nothing to lose
     assert window.pairings.model.rowCount() == 0
 
@@ -228,7 +233,7 @@ def test_new_event_then_players_save_as_and_reopen(
     window.ask_save_path = lambda title, suggested: target  # type: ignore[method-assign]
     assert window.save_as()
     assert target.exists() and settings.recent_files() == [target]
-    assert window.windowTitle() == "Spring Open — not started — spring.arbiter[*] — Arbiter"
+    assert window.windowTitle() == "Spring Open — registration — spring.arbiter[*] — Arbiter"
     assert not window.isWindowModified()
     # The same file opens again, with its player.
     document.close()
@@ -352,3 +357,24 @@ def test_an_opened_event_is_kept_out_of_the_collector_s_way(
     finally:
         window.document.close()
         gc.unfreeze()
+
+
+def test_an_imported_real_file_is_exported_back_as_it_was(
+    qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
+) -> None:
+    """Import TRF… (untitled), then Export TRF…: the Lichess file comes back byte for byte
+    (its records, its blank opponents, its empty 112/122/132, its XXC black1); and the same
+    once the event is saved in a file (one path)."""
+    from arbiter_app.app import services as app_services
+    from tests.support.real_trf import REAL
+
+    source = REAL / "lichess-2020-06-26.trf"
+    window = make_window(qtbot, document, settings, app_services())
+    assert window.import_path(source)
+    target = tmp_path / "back.trf"
+    window.write_trf(target)
+    assert target.read_bytes() == source.read_bytes()
+    window.document.save_as(tmp_path / "lichess.arbiter")
+    window.write_trf(tmp_path / "again.trf")
+    assert (tmp_path / "again.trf").read_bytes() == source.read_bytes()
+    window.document.close()

@@ -178,7 +178,7 @@ def test_an_event_in_a_file_closes_without_a_question(
 ) -> None:
     document = document_in_file(tmp_path / "rr.arbiter", rr_event)
     window = make_window(qtbot, document, settings)
-    assert window.windowTitle() == "test — all 3 rounds played — rr.arbiter[*] — Arbiter"
+    assert window.windowTitle() == "test — final — rr.arbiter[*] — Arbiter"
     assert window.close()
     assert window.unsaved_box is None
 

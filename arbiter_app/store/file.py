@@ -29,7 +29,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -182,42 +182,20 @@ class EventFile:
             raise ReadOnlyLocation(path, "the folder is read-only; choose another place")
         lock = WriteLock(path)
         lock.acquire()
-        try:
-            conn = _connect(path, readonly=False, durable=durable)
-            try:
-                import sqlite_utils
 
-                with sqlite_errors(path):
-                    db = sqlite_utils.Database(conn)
-                    with db.atomic():
-                        _create_tables(db)
-                        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                _use_wal(conn, path)
-            except BaseException:
-                conn.close()
-                raise
-        except BaseException:
-            lock.release()
-            with contextlib.suppress(OSError):
-                path.unlink()
-            raise
+        def prepare(conn: sqlite3.Connection) -> None:
+            _new_event_tables(conn, path)
+            _use_wal(conn, path)
+
+        conn = _connect_locked(path, lock, durable, prepare, remove_on_failure=True)
         return cls(path, conn, lock, readonly=False)
 
     @classmethod
     def in_memory(cls) -> EventFile:
         """A new, empty event with no file: the same tables, in memory."""
-        import sqlite_utils
-
         conn = sqlite3.connect(":memory:", isolation_level=None)
-        with sqlite_errors(UNTITLED):
-            db = sqlite_utils.Database(conn)
-            with db.atomic():
-                _create_tables(db)
-                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         opened = cls(UNTITLED, conn, None, readonly=False)
-        opened._db = db
+        opened._db = _new_event_tables(conn, UNTITLED)
         opened.in_memory_event = True
         return opened
 
@@ -405,17 +383,12 @@ class EventFile:
                 self.conn, target, source=self.source_path, overwrite=overwrite, keep_lock=True
             )
         assert lock is not None
-        try:
-            conn = _connect(target, readonly=False, durable=durable)
-            try:
-                _check_tables(conn, target)
-                _use_wal(conn, target)
-            except BaseException:
-                conn.close()
-                raise
-        except BaseException:
-            lock.release()
-            raise
+
+        def prepare(conn: sqlite3.Connection) -> None:
+            _check_tables(conn, target)
+            _use_wal(conn, target)
+
+        conn = _connect_locked(target, lock, durable, prepare)
         self.close()
         return EventFile(target, conn, lock, readonly=False)
 
@@ -469,6 +442,35 @@ class EventFile:
 def _unmigratable(path: Path, version: int, exc: Exception) -> CorruptFile:
     """The tables of a file that says it is at *version* are not what that version wrote."""
     return CorruptFile(path, f"the file says it is format {version} but its tables are not ({exc})")
+
+
+def _connect_locked(
+    path: Path,
+    lock: WriteLock,
+    durable: bool,
+    prepare: Callable[[sqlite3.Connection], None],
+    *,
+    remove_on_failure: bool = False,
+) -> sqlite3.Connection:
+    """Connect to *path* for writing under *lock* (held) and *prepare* the connection.
+
+    On any failure the connection is closed and the lock released, and with
+    *remove_on_failure* the file (just made) goes too: nothing is left half done.
+    """
+    try:
+        conn = _connect(path, readonly=False, durable=durable)
+        try:
+            prepare(conn)
+        except BaseException:
+            conn.close()
+            raise
+    except BaseException:
+        lock.release()
+        if remove_on_failure:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        raise
+    return conn
 
 
 def _connect(path: Path, *, readonly: bool, durable: bool) -> sqlite3.Connection:
@@ -554,6 +556,20 @@ def _check_tables(conn: sqlite3.Connection, path: Path, version: int = SCHEMA_VE
                 raise CorruptFile(
                     path, f"the table {table} lacks the column(s) {', '.join(lacking)}"
                 )
+
+
+def _new_event_tables(conn: sqlite3.Connection, path: Path) -> sqlite_utils.Database:
+    """The tables, the application id and the format version of a new event, in one
+    transaction; the sqlite-utils database over *conn* is returned."""
+    import sqlite_utils
+
+    with sqlite_errors(path):
+        db = sqlite_utils.Database(conn)
+        with db.atomic():
+            _create_tables(db)
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    return db
 
 
 def _create_tables(db: sqlite_utils.Database) -> None:

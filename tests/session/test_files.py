@@ -14,7 +14,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Outcome
 from arbiter_app.session import Session
 from arbiter_app.store import FileExists, FileLocked, FileMissing, StoreError
-from tests.support.sessions import TickingClock, folder_snapshot, small_event
+from tests.support.sessions import TickingClock, crash, folder_snapshot, small_event
 
 
 def played(session: Session) -> Session:
@@ -267,9 +267,7 @@ def test_an_untitled_event_in_a_scratch_file_is_recovered_after_a_crash(tmp_path
     session = Session.create_untitled(scratch=scratch, clock=TickingClock(), durable=False)
     played(session)
     state, journal = session.state, session.journal()
-    # A crash: the process ends without closing (the lock goes with it).
-    session._file._lock.release()  # type: ignore[union-attr]
-    session._file.conn.close()
+    crash(session)  # the process ends without closing
     with Session.recover(scratch, durable=False) as recovered:
         assert recovered.untitled and recovered.unsaved and recovered.path is None
         assert recovered.state == state and recovered.journal() == journal

@@ -13,6 +13,7 @@ from arbiter_app import app
 from arbiter_app.core.errors import InputError
 from arbiter_app.core.model import System
 from arbiter_app.ui.settings import Settings
+from tests.support.sessions import crash, crashed_untitled
 
 
 def test_demo_opens_the_sample_untitled_with_three_players_tied_for_first(
@@ -45,14 +46,9 @@ def test_an_untitled_event_left_by_a_crash_is_offered_at_the_next_start(
 
     # A crash: an untitled event with work in it, never saved nor closed.
     scratch = tmp_path / "untitled-20260314-090000-1-1.arbiter"
-    crashed = Session.create_untitled(name="Spring Open", scratch=scratch)
-    crashed.run("add_player", name="Ann", rating=2200)
-    crashed._file._lock.release()  # type: ignore[union-attr]  # the process is gone
-    crashed._file.conn.close()
+    crashed_untitled(scratch)
     # An empty one (nothing to lose) is removed without a question.
-    empty = Session.create_untitled(scratch=tmp_path / "untitled-20260314-080000-1-1.arbiter")
-    empty._file._lock.release()  # type: ignore[union-attr]
-    empty._file.conn.close()
+    crash(Session.create_untitled(scratch=tmp_path / "untitled-20260314-080000-1-1.arbiter"))
 
     window = app.create_window(settings, folder=tmp_path)
     qtbot.addWidget(window)
@@ -79,13 +75,8 @@ def test_an_untitled_event_left_by_a_crash_is_offered_at_the_next_start(
 def test_a_discarded_recovery_removes_the_scratch_file(
     qtbot: QtBot, settings: Settings, tmp_path: Path
 ) -> None:
-    from arbiter_app.session import Session
-
     scratch = tmp_path / "untitled-20260314-090000-1-1.arbiter"
-    crashed = Session.create_untitled(name="Spring Open", scratch=scratch)
-    crashed.run("add_player", name="Ann", rating=2200)
-    crashed._file._lock.release()  # type: ignore[union-attr]
-    crashed._file.conn.close()
+    crashed_untitled(scratch)
     window = app.create_window(settings, folder=tmp_path)
     qtbot.addWidget(window)
     before = window.document.session

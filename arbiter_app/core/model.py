@@ -227,6 +227,14 @@ class System(enum.Enum):
         """A double Swiss round is two games against the same opponent (City Chess OK rules)."""
         return 2 if self is System.DOUBLE_SWISS else 1
 
+    def games_in(self, rounds: int) -> int:
+        """The game columns *rounds* rounds take (the model counts games; a user counts rounds)."""
+        return rounds * self.games_per_round
+
+    def rounds_in(self, games: int) -> int:
+        """The rounds *games* game columns make, a round begun counting (7 for 13 or 14)."""
+        return -(-games // self.games_per_round)
+
 
 class RuleSet(enum.Enum):
     """Which text decides unplayed rounds in tie-breaks.
@@ -358,6 +366,12 @@ class Event:
     def rounds(self) -> int:
         """Rounds of the event: the planned number, or the played one when larger."""
         return max(self.planned_rounds, self.rounds_played)
+
+    @property
+    def announced_rounds(self) -> int:
+        """The planned rounds as the event announces them: a double Swiss round of two
+        games counts once (City Chess OK rules), while :attr:`planned_rounds` counts games."""
+        return self.system.rounds_in(self.planned_rounds)
 
     @property
     def effective_rule_set(self) -> RuleSet:

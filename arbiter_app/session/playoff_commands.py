@@ -47,6 +47,7 @@ from arbiter_app.core.prizes import PrizeFund, currency_code, money
 from arbiter_app.core.standings import compute_standings
 from arbiter_app.session.codec import event_from_state
 from arbiter_app.session.registry import CommandError, Context, arg_str, command
+from arbiter_app.session.setting_levels import fund_alert
 from arbiter_app.session.state import State, Tx
 from arbiter_app.store.schema import STATE_TABLES
 
@@ -339,7 +340,22 @@ def playoff_ruling(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]
 
 @command("prizes.set_fund", family="prizes")
 def prizes_set_fund(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
-    """Store the prize fund (place prizes, first place first) and any wildcards."""
+    """Store the prize fund (place prizes, first place first) and any wildcards.
+
+    Once round 1 is paired, a fund set or changed is a level-3 question (FIDE C.02).
+    """
+    ctx.ask(*fund_alert(tx, args))
+    return store_fund(tx, ctx, args)
+
+
+def stored_wildcards(ctx: Context) -> list[int]:
+    """The wildcards of the stored fund (none when no fund is stored)."""
+    stored = ctx.record("prizes", "fund")
+    return [int(t) for t in stored.get("wildcards", ())] if stored else []
+
+
+def store_fund(tx: Tx, ctx: Context, args: Mapping[str, Any]) -> dict[str, Any]:
+    """Check and store a prize fund (``prizes``, ``currency``, ``wildcards``); returns it."""
     amounts = args.get("prizes")
     if not isinstance(amounts, list) or not amounts:
         raise CommandError("prizes must list the place prizes, first place first")

@@ -1,12 +1,15 @@
 """``arbiter-app player add FILE``: register a player (or a late entry);
 ``arbiter-app player import FILE --csv players.csv``: register a whole player list;
-``arbiter-app player number FILE --by rating|lot``: give the pairing numbers."""
+``arbiter-app player number FILE --by rating|lot``: give the pairing numbers;
+``withdraw``, ``disqualify``, ``reinstate``, ``edit``, ``bye`` and ``list``:
+see :mod:`arbiter_app.cli.player_changes`."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
+from arbiter_app.cli import player_changes
 from arbiter_app.core.players_csv import parse_players_csv
 from arbiter_app.session import Session
 from arbiter_app.session.codec import PLAYER_FIELDS
@@ -44,6 +47,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     num.add_argument("file", type=Path)
     num.add_argument("--by", required=True, choices=["rating", "lot"])
     num.set_defaults(handler=run_number)
+    player_changes.register(actions)
 
 
 def run_add(args: argparse.Namespace) -> int:

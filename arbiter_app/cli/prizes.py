@@ -2,7 +2,8 @@
 
 ``--fund 100000,65000,48000`` stores the prize fund (place prizes, first
 place first, separated by commas or spaces, no thousands separators) in the
-event file, once; without it the list is printed. ``--json`` gives one object per
+event file, once; without it the list is printed. Changing a fund stored
+already once play has started is a level-3 question: add ``--confirm``. ``--json`` gives one object per
 player: ``tpn``, ``name``, ``place`` (``"1"``, ``"2-5"``), ``money`` (a string
 with two decimals) and ``tour_points`` (a number).
 """
@@ -13,6 +14,7 @@ import argparse
 import json
 from pathlib import Path
 
+from arbiter_app.cli.confirming import add_confirm_argument, confirm_args
 from arbiter_app.session import Session
 from arbiter_app.session.prize_queries import prize_list
 
@@ -31,6 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--currency", default="USD")
     p.add_argument("--wildcard", type=int, action="append", default=[])
     p.add_argument("--json", action="store_true")
+    add_confirm_argument(p)
     p.set_defaults(handler=run)
 
 
@@ -43,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
                 prizes=amounts,
                 currency=args.currency,
                 wildcards=args.wildcard,
+                **confirm_args(args),
             )
     with Session.open(args.file, readonly=True) as session:
         rows, prizes = prize_list(session.state, session.event, session.settings.playoff)

@@ -245,15 +245,20 @@ class RuleSet(enum.Enum):
       16.4.1/16.4.2, cut order 16.5).
     - ``USCF``: US Chess rule 34E: an opponent's unplayed games count ½, one's own
       unplayed rounds count as opponents with 0 (City Chess OK rules).
+    - ``ONLINE_SWISS``: the online Swiss rules (Immortal Game), which sum the scores
+      "of each player you played against": no virtual opponent, so an exempt round
+      or a round out of the matchmaking adds nothing, and opponents count with their
+      tournament score as it stands.
     """
 
     FIDE_2024 = "fide-2024"
     FIDE_2026 = "fide-2026"
     USCF = "uscf"
+    ONLINE_SWISS = "online-swiss"
 
     @property
     def is_fide(self) -> bool:
-        return self is not RuleSet.USCF
+        return self in (RuleSet.FIDE_2024, RuleSet.FIDE_2026)
 
 
 FIDE_2026_IN_FORCE = date(2026, 3, 1)

@@ -258,6 +258,9 @@ def _bye_alerts(tx: Tx, tpn: int, name: str, round_no: int, kind: EntryKind) -> 
         ]
     if kind is not EntryKind.HALF_BYE:
         return []
+    asked = tx.get("bye_requests", (tpn, round_no))
+    if asked is not None and asked["kind"] == kind.value:
+        return []  # the same request again: no bye more than before
     taken = sorted(
         {r for (who, r), e in tx.rows("entries").items() if who == tpn and e["kind"] == kind.value}
         | {

@@ -52,10 +52,12 @@ class Assembly(ReadState):
     def finish(self) -> TrfDocument:
         players, entries, cells = self._players()
         point_system = self.arb.points or from_records(self.values_162, self.defaults_299)
+        system = self.arb.system or system_from_kept(self._kept_so_far(), System.SWISS)
         event = Event(
             info=self._info(),
-            system=self.arb.system or system_from_kept(self._kept_so_far(), System.SWISS),
-            planned_rounds=self.planned,
+            system=system,
+            # 142 / XXR count rounds; a double Swiss round is two games (two columns).
+            planned_rounds=system.games_in(self.planned),
             players=tuple(sorted(players.values(), key=lambda p: p.tpn)),
             entries=entries,
             point_system=point_system,

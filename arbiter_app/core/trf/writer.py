@@ -66,7 +66,8 @@ def write_trf(doc: TrfDocument) -> str:
     _tournament_section(event, out, problems)
     if v26:
         if event.planned_rounds:
-            out.emit("142", f"142 {event.planned_rounds}")
+            # Rounds, as announced: a double Swiss round of two games counts once.
+            out.emit("142", f"142 {event.announced_rounds}")
         if doc.initial_colour is not None:
             out.emit("152", f"152 {doc.initial_colour.value.upper()}")
     standard_points = STANDARD
@@ -87,7 +88,7 @@ def write_trf(doc: TrfDocument) -> str:
         out.emit("001", line)
 
     if not v26 and event.planned_rounds:
-        out.emit("XXR", f"XXR {event.planned_rounds}")
+        out.emit("XXR", f"XXR {event.announced_rounds}")
     xxc = list(doc.xxc_options)
     if not v26 and doc.initial_colour is not None:
         xxc.insert(0, "white1" if doc.initial_colour is Colour.WHITE else "black1")

@@ -130,6 +130,8 @@ def _show(step: dict[str, Any], as_json: bool, names: dict[int, str] | None = No
             f"  {game['id']}: {who(game['white'])} (White) - {who(game['black'])} (Black)"
             f"  {game['time_control']}{flag}"
         )
+    for assumption in step.get("assumptions", ()):
+        print(f"  assumed: {assumption}")
     hint = NEXT_COMMAND.get(step["step"])
     if hint:
         print(f"  next: {hint}")

@@ -69,10 +69,17 @@ def state_from_records(setup: Mapping[str, Any] | None, actions: Any) -> Playoff
         tuple(Tie(int(place), tuple(int(t) for t in players)) for place, players in setup["ties"]),
         tuple(action_from_json(a) for a in actions or ()),
         tuple(
-            Meeting(int(m["white"]), int(m["black"]), str(m["result"]), int(m.get("round", 0)))
+            Meeting(
+                int(m["white"]),
+                int(m["black"]),
+                str(m["result"]),
+                int(m.get("round", 0)),
+                str(m.get("day", "")),
+            )
             for m in setup.get("meetings", ())
         ),
         None if end is None else datetime.fromisoformat(end),
+        str(setup.get("final_day", "")),
     )
 
 
@@ -148,8 +155,16 @@ def ties_of(standings: Sequence[tuple[int, int, int]]) -> list[Tie]:
     return [Tie(place, tuple(players)) for place, players in groups.items()]
 
 
+def round_day(event: Event, round_no: int) -> str:
+    """The date of round *round_no* as the schedule gives it (TRF 132), "" when not known."""
+    dates = event.info.round_dates
+    return dates[round_no - 1].strip() if 1 <= round_no <= len(dates) else ""
+
+
 def meetings_among(event: Event, ties: list[Tie]) -> list[dict[str, Any]]:
-    """The games tied players played against each other in the event (head-to-head)."""
+    """The games tied players played against each other in the event (head-to-head),
+    each with the date of its round when the schedule gives it (City Chess OK
+    Tiebreaks 1 counts only "a round that day")."""
     together = {t: i for i, tie in enumerate(ties) for t in tie.players}
     out: list[dict[str, Any]] = []
     for round_no, tpn, entry in event.iter_games():
@@ -163,7 +178,11 @@ def meetings_among(event: Event, ties: list[Tie]) -> list[dict[str, Any]]:
         result = (
             "1-0" if outcome is Outcome.WIN else "0-1" if outcome is Outcome.LOSS else "1/2-1/2"
         )
-        out.append({"white": tpn, "black": other, "result": result, "round": round_no})
+        meeting = {"white": tpn, "black": other, "result": result, "round": round_no}
+        day = round_day(event, round_no)
+        if day:
+            meeting["day"] = day
+        out.append(meeting)
     return out
 
 
@@ -219,6 +238,9 @@ def playoff_start(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
         "meetings": meetings_among(event, ties),
         "last_game_end": None if end is None else end.isoformat(),
     }
+    final_day = round_day(event, event.rounds_played)
+    if final_day:
+        setup["final_day"] = final_day
     state = state_from_records(setup, [])
     assert state is not None
     ctx.put_record(FAMILY, "setup", setup)

@@ -155,6 +155,7 @@ CITY_CHESS_OK = Regulation(
             StageKind.HEAD_TO_HEAD,
             (Format(2, 2, "", 1, "City Chess OK Tiebreaks 1", "head-to-head"),),
             article="City Chess OK Tiebreaks 1",
+            same_day=True,  # "If the tied players have already faced each other in a round that day"
         ),
         Stage(
             StageKind.ROUND_ROBIN,

@@ -10,9 +10,10 @@ article it comes from.
 How ties are followed (FIDE C.07 3.1; GCT 2023 section 2, 3 and 4):
 
 - A tie occupying places ``p … q`` is broken when the regulation decides
-  place ``p`` (3.1.1). When it decides a place inside the range but not ``p``
-  (a tour tie for places 2-3: article 4.1 breaks ties for third, 4.2 never
-  breaks ties for second), the engine asks the arbiter for a ruling and keeps it.
+  place ``p`` (3.1.1). A tie for a place it does not decide stays tied, even
+  when it reaches a decided place (a tour tie for places 2-3 is a tie for
+  second place: GCT 2023 4.2); a regulation that leaves that open names an
+  ambiguity article, and the engine then asks the arbiter for a ruling and keeps it.
 - Each tie goes through the stages in order: the first stage with a format
   for that many players is played (x.3.1 two players, x.3.2 three or more),
   a stage that may repeat (4.11) is repeated, and after a round robin the

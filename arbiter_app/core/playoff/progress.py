@@ -198,7 +198,17 @@ def _evaluate(p: Progress, g: Group) -> None:
             p.note(reg.unbroken_article, f"{g.describe()} is not broken; the places are shared")
         return
     if g.place not in inside:
-        g.status = "ruling"
+        if reg.ambiguity_article:
+            g.status = "ruling"  # the regulation leaves it open: the arbiter rules
+            return
+        # A tie for a place the regulation does not break stays, even when it reaches a
+        # place it breaks (GCT 2023 4.2: a tie for second place is not broken).
+        g.status = "final"
+        p.note(
+            reg.unbroken_article,
+            f"{g.describe()} is a tie for place {g.place}, which is not broken; "
+            "the places are shared",
+        )
         return
     _choose_stage(p, g)
 

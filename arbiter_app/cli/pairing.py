@@ -19,6 +19,7 @@ from pathlib import Path
 from arbiter_app.cli.confirming import add_confirm_argument, confirm_args, print_notices
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import EntryKind
+from arbiter_app.exports.pairings import BYE_LABELS
 from arbiter_app.session import Session
 
 _PAIR = re.compile(r"\s*(\d+)\s*-\s*(\d+)\s*")
@@ -87,6 +88,6 @@ def run_set(args: argparse.Namespace) -> int:
     for b in stored:
         print(f"{b.number:4d}  {b.white:4d} {names[b.white]}  -  {b.black:4d} {names[b.black]}")
     for tpn, kind in left:
-        print(f"      {tpn:4d} {names[tpn]}: {kind.value.replace('-', ' ')}")
+        print(f"      {tpn:4d} {names[tpn]}: {BYE_LABELS.get(kind, kind.value)}")
     print_notices(outcome.notices)
     return 0

@@ -17,7 +17,7 @@ from typing import Any
 from arbiter_app.cli.confirming import add_confirm_argument, confirm_args, print_notices
 from arbiter_app.cli.standings import json_number, render_table
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.core.model import ByeRequest, Event, Player
+from arbiter_app.core.model import ByeRequest, EntryKind, Event, Player
 from arbiter_app.core.points import format_points, parse_points
 from arbiter_app.session import Session
 from arbiter_app.session.changes import Outcome
@@ -36,7 +36,14 @@ EDITABLE = (
 """The fields ``player edit`` changes: the session's player fields and their options."""
 
 _BYE_KINDS = {"1/2": "half", "0": "zero", "1": "full"}
-_BYE_WORDS = {"half": "half-point bye", "zero": "zero-point bye", "full": "full-point bye"}
+_BYE_WORDS = {
+    "half": "half-point bye",
+    "zero": "zero-point bye",
+    "full": "full-point bye",
+    EntryKind.HALF_BYE: "half-point bye",
+    EntryKind.ZERO_BYE: "zero-point bye",
+    EntryKind.FULL_BYE: "full-point bye",
+}
 
 
 def register(actions: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -206,10 +213,7 @@ def run_list(args: argparse.Namespace) -> int:
             p.fide_id,
             format_points(event.score(p.tpn)),
             _status(p),
-            ", ".join(
-                f"round {b.round} ({b.kind.value.replace('-', ' ')})"
-                for b in _requests(event, p.tpn)
-            ),
+            ", ".join(f"round {b.round} ({_BYE_WORDS[b.kind]})" for b in _requests(event, p.tpn)),
         ]
         for p in event.players
     ]

@@ -55,7 +55,7 @@ def test_a_round_that_breaks_no_rule_is_stored(capsys: Capture, five: Path) -> N
         "round 2: 2 boards",
         "   1     5 Eve  -     1 Ann",
         "   2     2 Ben  -     3 Cid",
-        "         4 Dee: pairing bye",
+        "         4 Dee: pairing-allocated bye",
     ]
     assert boards(five, 2) == [(5, 1), (2, 3)]
     with Session.open(five, readonly=True) as s:
@@ -128,7 +128,7 @@ def test_withdrawn_players_and_requested_byes_are_kept(capsys: Capture, five: Pa
     code, out, err = run(capsys, "pairing", "set", path, "--round", "2", "--pairs", "5-1",
                          "--bye", "3")  # fmt: skip
     assert code == 0, err
-    assert "2 Ben: withdrawn" in out and "4 Dee: half bye" in out
+    assert "2 Ben: withdrawn" in out and "4 Dee: half-point bye (requested)" in out
     err = refused(capsys, five, "pairing", "set", path, "--round", "2", "--pairs", "5-2",
                   "--confirm")  # fmt: skip
     assert "player 2 (Ben) withdrew from round 2 and cannot be paired" in err

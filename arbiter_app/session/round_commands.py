@@ -21,6 +21,7 @@ from arbiter_app.session import queries
 from arbiter_app.session.codec import entry_from_row, entry_row, event_from_state
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
 from arbiter_app.session.results import parse_result, result_entries, result_of
+from arbiter_app.session.setting_levels import CHECKLIST
 from arbiter_app.session.state import Tx
 
 BYE_KINDS = frozenset(
@@ -230,13 +231,12 @@ def broken_rules_alert(what: str, broken: Sequence[Violation], question: str) ->
     ineligible bye or an absolute colour rule broken is confirmed or cancelled
     (level 3). The rules come first, each with its article.
     """
-    articles = list(dict.fromkeys(v.article for v in broken))
     rules = "this pairing rule" if len(broken) == 1 else f"these {len(broken)} pairing rules"
     return Alert(
         Level.CONFIRM,
         f"{what} breaks {rules}. {question}",
-        "; ".join(articles),
-        tuple(str(v) for v in broken),
+        f"{CHECKLIST}: a pairing made by hand that breaks a pairing rule is a level-3 warning",
+        tuple(str(v) for v in broken),  # each rule with its own article
     )
 
 

@@ -63,7 +63,7 @@ class WarningDialogs:
         box.setAccessibleName(f"Level {int(alert.level)} question")
         if alert.level is Level.CONFIRM_CONSEQUENCES:
             # The consequences get a dialog of their own: here only where the rule is.
-            box.setInformativeText(alert.article)
+            box.setInformativeText(_details((), alert.article))
             label = "Continue…"
         else:
             box.setInformativeText(_details(alert.consequences, alert.article))
@@ -71,11 +71,7 @@ class WarningDialogs:
         return self._answered(box, label)
 
     def _consequences(self, alert: Alert) -> bool:
-        box = self._box(
-            QMessageBox.Icon.Critical,
-            "Please confirm the consequences (step 2 of 2)",
-            "If you go ahead:",
-        )
+        box = self._box(QMessageBox.Icon.Warning, "Consequences (step 2 of 2)", "If you go ahead:")
         box.setAccessibleName("Level 4 consequences")
         box.setInformativeText(_details(alert.consequences, alert.article))
         return self._answered(box, "Accept the consequences")
@@ -98,5 +94,7 @@ class WarningDialogs:
 
 
 def _details(lines: Sequence[str], article: str) -> str:
+    """The consequences as a list, then the article, as its own sentence."""
+    rule = article[:1].upper() + article[1:]
     text = "\n".join(f"• {line}" for line in lines)
-    return f"{text}\n\n{article}" if text else article
+    return f"{text}\n\n{rule}" if text else rule

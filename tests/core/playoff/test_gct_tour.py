@@ -318,3 +318,27 @@ def test_tour_standings_feed_the_overall_play_off() -> None:
     assert [s.players for s in [next_step(state)]] == [(1, 2)]
     final = {g.place: g.by_playoff for g in state.final_groups()}
     assert final[5] is False
+
+
+def test_a_place_decided_below_a_tie_still_played_waits_for_the_places_above() -> None:
+    """A tie for 1-3: the round robin leaves one player third and two still tied for 1-2
+    (4.8). The standings show 1-3 still to be played until first place is decided, then
+    the whole order; the protocol knows the third place all along."""
+    from arbiter_app.core.lots import seeded_draw
+    from arbiter_app.core.playoff.results import decided_order
+
+    def referee(game):  # type: ignore[no-untyped-def]
+        # 2 and 3 beat 1 and draw with each other.
+        if 1 in (game.white, game.black):
+            return "0-1" if game.white == 1 else "1-0"
+        return "1/2-1/2"
+
+    state = begin(Tie(1, (1, 2, 3)))
+    step = next_step(state)
+    state = state.apply(DrawLots(seeded_draw(step.text, step.players, 7)))
+    state = drive(state, referee, stop=("draw-lots",))  # the first round robin is played
+    groups = {tuple(sorted(g.players)): (g.place, g.last_place) for g in state.final_groups()}
+    assert groups == {(2, 3): (1, 2), (1,): (3, 3)}
+    assert decided_order(state) == ()
+    done = drive(state, stronger_first([2]))
+    assert decided_order(done) == (2, 3, 1)

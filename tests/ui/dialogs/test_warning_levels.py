@@ -90,7 +90,7 @@ def test_level_4_is_two_boxes_the_second_stating_the_consequences(qtbot: QtBot) 
     assert first["title"] == "Please confirm (step 1 of 2)"
     assert first["text"] == "Change the tie-break list?"
     assert first["default"] == "Cancel"
-    assert second["title"] == "Please confirm the consequences (step 2 of 2)"
+    assert second["title"] == "Consequences (step 2 of 2)"
     assert second["details"] == (
         "• Places may change.\n• The announced list no longer applies.\n\nC.02, tie-break list"
     )
@@ -117,7 +117,7 @@ def test_a_level_4_setting_in_the_settings_dialog(qtbot: QtBot, started: EventDo
     dialog.accept()
     assert [box["title"] for box in log.seen] == [
         "Please confirm (step 1 of 2)",
-        "Please confirm the consequences (step 2 of 2)",
+        "Consequences (step 2 of 2)",
     ]
     assert log.seen[0]["text"] == (
         "Change the tie-break list from none to BH/C1, BH now that round 2 is paired?"

@@ -36,6 +36,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "pgn_import",
     "settings",
     "pairing",
+    "status",
 )
 
 COMMAND_NAMES: dict[str, str] = {
@@ -58,6 +59,7 @@ COMMAND_NAMES: dict[str, str] = {
     "import-pgn": "pgn_import",
     "settings": "settings",
     "pairing": "pairing",
+    "status": "status",
 }
 """Which module registers each command: a command line imports only the module it needs
 (the others bring SQLite, the pairing engine and more, which would slow every start).

@@ -7,12 +7,14 @@ is a configuration change the checklist grades:
 - **level 4**, two-step with its consequences: the tie-break list, the number
   of rounds and the point system (a round's own points included);
 - **level 3**, confirm or cancel: the rule set for unplayed rounds (and the
-  start date when it decides which FIDE text applies), the bye policy, the
-  preset, the play-off regulation and the prize fund;
+  start date when it decides which FIDE text applies), the bye policy, and a
+  play-off regulation or a prize fund set already (entering one the first
+  time, often when the ties appear, asks nothing);
 - **level 5**: the system, once round 1 is paired (see ``check_setting``).
 
 The event's descriptive header (name, city, arbiters, time control, round
-dates) changes nothing that is paired or ranked and is never asked about.
+dates) and the preset's name (its tie-breaks and rules are asked about
+themselves) change nothing that is paired or ranked and are never asked about.
 """
 
 from __future__ import annotations
@@ -40,9 +42,11 @@ POINTS_TOKEN = "points-change-scores"
 _LEVEL3_WORDS = {
     "rule_set": "the rule set for unplayed rounds",
     "bye_policy": "the bye policy",
-    "preset": "the announced preset",
     "playoff": "the play-off regulation",
 }
+ANNOUNCED_ONCE = frozenset({"playoff"})
+"""Settings asked about only when one was set already: a play-off regulation (like the
+prize fund) is often entered when the ties appear, and entering it is no change."""
 
 
 def _listed(value: Any) -> str:
@@ -109,6 +113,8 @@ def settings_alerts(tx: Tx, values: Mapping[str, Any]) -> list[Alert]:
             )
         )
     for key, words in _LEVEL3_WORDS.items():
+        if key in ANNOUNCED_ONCE and tx.setting(key) is None:
+            continue
         if key in changed:
             alerts.append(
                 Alert(

@@ -26,8 +26,9 @@ from arbiter_app.core.tour import TourRow, tour_standings
 from arbiter_app.session.registry import CommandError, Context, command
 from arbiter_app.session.session import Session
 from arbiter_app.session.state import State, Tx
+from arbiter_app.session.tournament_state import TOUR
 
-FAMILY = "tour"
+FAMILY = TOUR
 REGULATION = "gct-2023-tour"
 
 

@@ -109,6 +109,10 @@ class PlayoffRunner:
     def _commands(
         self, key: str, step: Step, state: PlayoffState, names: Mapping[int, str]
     ) -> list[tuple[str, dict[str, object]]]:
+        if key == "restart":
+            # The session's level-3 question (the command line's --confirm) is put by the
+            # document's warning dialogs, as for every action.
+            return [("restart", {})]
         if key == "start":
             times = self.prompter.start_times(step, state)
             if times is None:

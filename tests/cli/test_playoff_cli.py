@@ -138,7 +138,7 @@ def test_ruling_and_decision_from_the_command_line(
     step = run_json(
         capsys, "playoff", "start", str(tour), "--regulation", "gct-2023-tour", "--tie", "2:2,3"
     )
-    assert step["step"] == "done" and "places 2-3: 2, 3" in step["text"]
+    assert step["step"] == "done" and "Places 2-3: 2, 3" in step["text"]
     assert main(["undo", str(tour)]) == 0
     capsys.readouterr()
     asking = preset("gct-2023-tour").to_json()
@@ -165,7 +165,7 @@ def test_ruling_and_decision_from_the_command_line(
     step = run_json(
         capsys, "playoff", "decide", str(city), "--order", "2,1,3", "--reason", "drawing of lots"
     )
-    assert step["step"] == "done" and "place 1: 2 (play-off)" in step["text"]
+    assert step["step"] == "done" and "Place 1: 2 (play-off)" in step["text"]
 
 
 def test_standings_of_the_file_mark_the_places_the_play_off_decided(

@@ -153,14 +153,20 @@ def test_a_tie_for_second_place_stays_tied(capsys: Capture, tmp_path: Path) -> N
 
 def test_refusals(capsys: Capture, tmp_path: Path) -> None:
     first = event_in_order(tmp_path / "one.arbiter", ["Ann", "Ben", "Cid", "Dee"])
+    second = event_in_order(tmp_path / "two.arbiter", ["Ben", "Ann", "Dee", "Cid"])
     tour = tmp_path / "tour.arbiter"
     tour.write_text("")
-    code, _, err = run(capsys, "tour", str(first), "--playoff", str(tour))
+    code, _, err = run(capsys, "tour", str(first), str(second), "--playoff", str(tour))
     assert code == 2 and "the file exists already" in err
     tour.unlink()
-    code, _, err = run(capsys, "tour", str(first), "--playoff", str(tour), "--at", "tomorrow")
+    code, _, err = run(capsys, "tour", str(first), str(second), "--playoff", str(tour),
+                       "--at", "tomorrow")  # fmt: skip
     assert code == 2 and "at must be a date and time" in err
     assert not tour.exists()  # no half-made tour file
-    start(capsys, tmp_path, first)
+    # One event alone: nobody is tied, nothing to play off, no file.
+    code, _, err = run(capsys, "tour", str(first), "--playoff", str(tour))
+    assert code == 2 and "No play-off is needed: no place it decides is tied" in err
+    assert not tour.exists()
+    start(capsys, tmp_path, first, second)
     code, _, err = run(capsys, "tour", str(first), str(tour))
     assert code == 2 and "tour.arbiter is a tour file, not an event of the tour" in err

@@ -91,7 +91,9 @@ def test_play_off_commands_are_journaled_and_undone(path: Path, rr_event: Event)
     document.changed.connect(reports.append)
     preview = document.playoff_state()
     assert preview is not None and preview.actions == ()
-    document.playoff_command("start", {})
+    # 3 won outright: no place the regulation decides is tied, so it names the tie itself.
+    assert not document.event_state().playoff.can_start
+    document.playoff_command("start", {"ties": [[2, [1, 2]]]})
     document.set_result(1, 1, 4, GameResult.DRAW)
     assert [r.playoff for r in reports] == [True, False]
     state = document.playoff_state()
@@ -173,8 +175,10 @@ def test_event_settings_are_the_session_s(document: EventDocument, path: Path) -
     assert reports == [] and document.undo_label() == "import event"
     answers = document.warnings = Answers(True)
     changes = document.edit_settings({"playoff": "gct-2023-classical", "rule_set": "fide-2024"})
-    # Play has started: the play-off regulation and the rule set are level-3 questions.
-    assert [w.level for q in answers.asked for w in q.warnings] == [3, 3]
+    # Play has started: the rule set is a level-3 question; a first play-off regulation is not.
+    assert [(w.level, w.question[:22]) for q in answers.asked for w in q.warnings] == [
+        (3, "Change the rule set fo")
+    ]
     assert changes.settings and reports == [changes]
     assert document.standings_options.playoff_places == (1,)
     assert document.undo_label() == "edit settings"

@@ -21,6 +21,7 @@ from arbiter_app.core.model import ByeRequest, EntryKind, Event, Player
 from arbiter_app.core.points import format_points, parse_points
 from arbiter_app.session import Session
 from arbiter_app.session.changes import Outcome
+from arbiter_app.session.codec import player_row
 
 EDITABLE = (
     ("name", "--name", "the player's name"),
@@ -175,20 +176,12 @@ def _requests(event: Event, tpn: int) -> list[ByeRequest]:
 
 def player_json(event: Event, player: Player) -> dict[str, Any]:
     """One player of ``player list --json``: the typed-in fields, the state and the byes."""
+    row = player_row(player)
     return {
         "tpn": player.tpn,
-        "name": player.name,
-        "rating": player.rating,
-        "title": player.title,
-        "federation": player.federation,
-        "fide_id": player.fide_id,
-        "national_rating": player.national_rating,
-        "national_id": player.national_id,
-        "sex": player.sex,
-        "birth": player.birth,
-        "points": json.loads(json_number(event.score(player.tpn))),
+        **row,
         "disqualified": player.disqualified,
-        "withdrawn_from_round": player.withdrawn_from_round,
+        "points": json.loads(json_number(event.score(player.tpn))),
         "bye_requests": [
             {"round": b.round, "kind": b.kind.value} for b in _requests(event, player.tpn)
         ],

@@ -34,6 +34,7 @@ from arbiter_app.session import Session
 from arbiter_app.session.codec import (
     BYE_POLICIES,
     NAMED_POINT_SYSTEMS,
+    info_to_json,
     point_system_from_json,
     point_system_to_json,
 )
@@ -185,19 +186,11 @@ def run(args: argparse.Namespace) -> int:
 
 def settings_json(event: Event, state: State) -> dict[str, Any]:
     """The event's settings as ``settings --json`` prints them."""
-    info = event.info
+    info = event.info  # the header as the session stores it (TRF 012-132)
     fund, _ = stored_fund(state)
     columns = max(max((key[0] for key in state.tables["boards"]), default=0), event.rounds_played)
     return {
-        "name": info.name,
-        "city": info.city,
-        "federation": info.federation,
-        "start_date": info.start_date.isoformat() if info.start_date else None,
-        "end_date": info.end_date.isoformat() if info.end_date else None,
-        "round_dates": list(info.round_dates),
-        "time_control": info.time_control,
-        "chief_arbiter": info.chief_arbiter,
-        "deputy_arbiters": list(info.deputy_arbiters),
+        **info_to_json(info),
         "system": event.system.value,
         "rounds": event.announced_rounds,
         "games_per_round": event.system.games_per_round,

@@ -6,16 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from arbiter_app.cli import main
+from tests.support.cli import Capture, run
 from tests.support.playoff_events import two_tied_one_beat_the_other
-
-Capture = pytest.CaptureFixture[str]
-
-
-def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

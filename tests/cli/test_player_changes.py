@@ -7,18 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from arbiter_app.cli import main
 from arbiter_app.core.model import ByeRequest, EntryKind
 from arbiter_app.session import Session
-from tests.support.sessions import content_sha256, small_event
-
-Capture = pytest.CaptureFixture[str]
-
-
-def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.support.cli import Capture, refused, run
+from tests.support.sessions import small_event
 
 
 @pytest.fixture
@@ -33,15 +25,6 @@ def last_command(path: Path) -> tuple[str, dict[str, object]]:
     with Session.open(path, readonly=True) as session:
         entry = session.journal()[-1]
     return entry.command, entry.arguments
-
-
-def refused(capsys: Capture, path: Path, *argv: str) -> str:
-    """The command exits 2 with a message on stderr; the file is untouched."""
-    digest = content_sha256(path)
-    code, out, err = run(capsys, *argv)
-    assert code == 2, out
-    assert content_sha256(path) == digest
-    return err
 
 
 def test_withdraw(capsys: Capture, event_file: Path) -> None:

@@ -7,25 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from arbiter_app.cli import main
 from arbiter_app.session import Session
-from tests.support.sessions import content_sha256, small_event
-
-Capture = pytest.CaptureFixture[str]
-
-
-def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def refused(capsys: Capture, path: Path, *argv: str) -> str:
-    digest = content_sha256(path)
-    code, out, err = run(capsys, *argv)
-    assert code == 2, out
-    assert content_sha256(path) == digest
-    return err
+from tests.support.cli import Capture, refused, run
+from tests.support.sessions import small_event
 
 
 @pytest.fixture

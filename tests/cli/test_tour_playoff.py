@@ -13,13 +13,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from arbiter_app.cli import main
 from arbiter_app.session import Session
+from tests.support.cli import Capture, run
 from tests.support.sessions import TickingClock
 
-Capture = pytest.CaptureFixture[str]
 # A four-player round robin by the Berger table; the lower pairing number wins every game.
 BERGER_4 = [([1, 4], [2, 3]), ([4, 3], [1, 2]), ([2, 4], [3, 1])]
 
@@ -37,12 +34,6 @@ def event_in_order(path: Path, names: Sequence[str]) -> Path:
                 result = "1-0" if white < black else "0-1"
                 session.run("enter_result", round=number, board=board, result=result)
     return path
-
-
-def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def run_json(capsys: Capture, *argv: str) -> Any:

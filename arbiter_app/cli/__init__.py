@@ -37,6 +37,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "settings",
     "pairing",
     "status",
+    "ratings",
 )
 
 COMMAND_NAMES: dict[str, str] = {
@@ -60,6 +61,7 @@ COMMAND_NAMES: dict[str, str] = {
     "settings": "settings",
     "pairing": "pairing",
     "status": "status",
+    "ratings": "ratings",
 }
 """Which module registers each command: a command line imports only the module it needs
 (the others bring SQLite, the pairing engine and more, which would slow every start).

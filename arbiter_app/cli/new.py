@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import System
 from arbiter_app.core.presets import PRESETS
+from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.session import Session
 
 
@@ -23,6 +25,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="number of rounds (a double Swiss round is two games: --rounds 7 plans 14 games)",
     )
     p.add_argument("--preset", choices=sorted(PRESETS), help="tie-breaks and rules of a seed")
+    p.add_argument("--start", metavar="YYYY-MM-DD", help="the first day of the event")
+    p.add_argument("--time-control", metavar="TC", help="such as G/90+30 (US) or 5400+30 (FIDE)")
+    p.add_argument(
+        "--rating-type",
+        choices=[t.value for t in RatingType],
+        help="the FIDE rating players are registered with (default: by the time control, "
+        "else standard)",
+    )
     p.set_defaults(handler=run)
 
 
@@ -30,12 +40,19 @@ def run(args: argparse.Namespace) -> int:
     system = System(args.system)
     if args.rounds < 1:
         raise ArbiterError(f"--rounds: an event has at least 1 round, not {args.rounds}")
+    info: dict[str, Any] = {}
+    if args.start:
+        info["start_date"] = args.start
+    if args.time_control:
+        info["time_control"] = args.time_control
     with Session.create(
         args.file,
         name=args.name,
         system=args.system,
         rounds=system.games_in(args.rounds),
         preset=args.preset,
+        info=info or None,
+        settings={"rating_type": args.rating_type} if args.rating_type else None,
     ) as session:
         event = session.event
     rounds = f"{event.announced_rounds} rounds"

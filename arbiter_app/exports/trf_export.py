@@ -5,13 +5,22 @@ gives it the rank column from the standings read model, so the file's ranks
 are the places the tie-breaks decided, not only the order by points (the rank
 of a shared place is its first place, as in ``3-5`` → 3). Players left out of
 the standings (disqualified) are ranked after everyone else.
+
+An event read from (or imported from) a TRF file is written back as that
+file: its records in their order and form, its kept lines, its version unless
+another is asked for, and its own rank column while the results and the
+tie-break list are those of the file (the official ranks stay official until
+something changes them).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 from arbiter_app.core.model import Event
 from arbiter_app.core.standings import Standings
-from arbiter_app.core.trf import TrfDocument, TrfVersion, write_trf
+from arbiter_app.core.trf import TrfDocument, TrfVersion, results_key, write_trf
 
 
 def standings_ranks(standings: Standings) -> dict[int, int]:
@@ -22,7 +31,41 @@ def standings_ranks(standings: Standings) -> dict[int, int]:
     return ranks
 
 
-def standings_to_trf(event: Event, standings: Standings, version: str = "TRF-26") -> str:
+def standings_to_trf(
+    event: Event,
+    standings: Standings,
+    version: str | None = None,
+    *,
+    document: TrfDocument | None = None,
+    tiebreaks: Sequence[str] = (),
+) -> str:
+    """The TRF text of *event*; *document* is the TRF file it came from, if any.
+
+    *version* defaults to the document's, else TRF-26; *tiebreaks* fill
+    TRF-26 records 202/212.
+    """
+    codes = tuple(tiebreaks)
+    if document is None:
+        chosen = TrfVersion.parse(version or TrfVersion.TRF26.value)
+        return write_trf(
+            TrfDocument(event, chosen, ranks=standings_ranks(standings), tiebreaks=codes)
+        )
+    unchanged = document.results == results_key(event) and codes == document.tiebreaks
+    ranks = dict(document.ranks) if unchanged else standings_ranks(standings)
+    # A player whose rank is not the file's (a blank one included) gets his record written
+    # anew, so the column holds the new places all the way down.
+    verbatim = {
+        anchor: texts
+        for anchor, texts in document.verbatim.items()
+        if anchor[0] != "001" or ranks.get(anchor[1]) == document.ranks.get(anchor[1])
+    }
     return write_trf(
-        TrfDocument(event, TrfVersion.parse(version), ranks=standings_ranks(standings))
+        replace(
+            document,
+            event=event,
+            version=TrfVersion.parse(version) if version else document.version,
+            ranks=ranks,
+            tiebreaks=codes,
+            verbatim=verbatim,
+        )
     )

@@ -16,6 +16,8 @@ from arbiter_app.core.pairing.numbers import (
 )
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
+from arbiter_app.core.rating_source import typed_or_imported
+from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.core.timecontrol import parse as parse_time_control
 from arbiter_app.core.warning_levels import Alert, Level, Refused
 from arbiter_app.session import queries
@@ -54,6 +56,7 @@ SETTINGS = (
     "preset",
     "playoff",
     "info",
+    "rating_type",
 )
 
 
@@ -79,6 +82,7 @@ def create_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     settings["info"] = info
     if "system" not in settings or "rounds" not in settings:
         raise CommandError("a new event needs a system and a number of rounds")
+    _check_time_control(tx, info)
     _apply_settings(tx, settings)
 
 
@@ -209,6 +213,9 @@ def check_setting(
         if key == "playoff" and value is not None:
             # The regulation is run by name later (playoff.start): an unknown name is refused now.
             return playoff_preset(str(value)).name
+        if key == "rating_type" and value is not None:
+            # FIDE's three ratings; None goes back to the time control's (rating_lookup).
+            return RatingType(value).value
         if key == "preset" and value is not None and value not in PRESETS:
             raise CommandError(f"unknown preset {value!r} (known: {', '.join(sorted(PRESETS))})")
         return value
@@ -234,6 +241,11 @@ def _check_tiebreaks(value: Any) -> list[str]:
     return codes
 
 
+TRF_SOURCE = "trf_source"
+"""The setting that keeps what an imported TRF file held besides its event
+(:func:`arbiter_app.core.trf.document_to_json`), so that exporting writes that file back."""
+
+
 @command("import_event")
 def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     """Fill a new event with an imported one (players, rounds, settings).
@@ -241,27 +253,40 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     *settings* (optional) are ``edit_settings`` values announced with the
     import (a tie-break list, a play-off regulation): part of setting the
     event up, so nothing is asked about them even when the rounds are played.
+    Optional: *tiebreaks*, the list the file announced (TRF-26 records
+    202/212), and *trf*, what the TRF file held besides the event.
     """
     if tx.rows("players") or queries.paired_rounds(tx):
         raise CommandError("an event can only be imported into an empty file")
     data = args.get("event")
     if not isinstance(data, dict):
         raise CommandError("import_event needs the event as an object")
-    _apply_settings(
-        tx,
-        {
-            "info": data["info"],
-            "system": data["system"],
-            "rounds": max(1, int(data["rounds"]), _max_round(data)),
-            "point_system": data["point_system"],
-            "round_point_systems": data["round_point_systems"],
-            "rule_set": data["rule_set"],
-        },
-    )
+    settings = {
+        "info": data["info"],
+        "system": data["system"],
+        "rounds": max(1, int(data["rounds"]), _max_round(data)),
+        "point_system": data["point_system"],
+        "round_point_systems": data["round_point_systems"],
+        "rule_set": data["rule_set"],
+    }
+    if args.get("tiebreaks"):
+        settings["tiebreaks"] = args["tiebreaks"]
+    _apply_settings(tx, settings)
+    trf = args.get("trf")
+    if trf is not None:
+        if not isinstance(trf, dict):
+            raise CommandError("import_event: the TRF file's other records are an object")
+        tx.set_setting(TRF_SOURCE, trf)
+    source = str(args.get("source") or "")
     for table in ("players", "entries", "bye_requests"):
         names = TABLES_BY_NAME[table].key_names
         for row in data[table]:
             key, values = split_key(row, names)
+            if table == "players":
+                # The imported file's ratings are its own (a TRF file does not say more).
+                values["rating_source"] = typed_or_imported(
+                    values.get("rating"), source, values.get("rating_source") or None
+                )
             tx.put(table, key, values)
     for number, row in enumerate(data["adjustments"], start=1):
         tx.put("adjustments", (number,), row)

@@ -135,8 +135,10 @@ class Session:
         clock: Clock | None = None,
         actor: str = "",
         durable: bool = True,
+        settings: Mapping[str, Any] | None = None,
     ) -> Session:
-        """Create a new file holding a new event (the journal's first entry)."""
+        """Create a new file holding a new event (the journal's first entry); *settings*
+        are more of the event's settings (``edit_settings`` keys) set with it."""
         file = EventFile.create(path, durable=durable)
         session = cls(file, clock=clock, actor=actor)
         args: dict[str, Any] = {"name": name, "system": system, "rounds": rounds}
@@ -148,6 +150,8 @@ class Session:
             args["preset"] = preset
         if info:
             args["info"] = dict(info)
+        if settings:
+            args.update(settings)
         try:
             session.run("create_event", **args)
         except BaseException:

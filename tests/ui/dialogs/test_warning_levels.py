@@ -152,7 +152,7 @@ def test_a_level_2_notice_is_shown_after_the_action(qtbot: QtBot, started: Event
     backend = started.backend
     assert isinstance(backend, SessionBackend)
     with Session.open(backend.session.path, readonly=True) as other:
-        assert other.event.bye_requests[-1].tpn == 3
+        assert [b.round for b in other.event.bye_requests if b.tpn == 3] == [4]
 
 
 def test_the_main_window_owns_the_dialogs(

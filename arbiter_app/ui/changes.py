@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arbiter_app.core.result import GameResult
+from arbiter_app.core.warning_levels import Alert
 from arbiter_app.session.changes import Changes as SessionChanges
+from arbiter_app.session.changes import Outcome
 from arbiter_app.store.journal import JournalEntry
 
 
@@ -26,6 +28,10 @@ class Changes:
     playoff: bool = False
     rounds: frozenset[int] = frozenset()
     """The rounds whose results changed (empty when unknown or not applicable)."""
+    notices: tuple[Alert, ...] = ()
+    """Level-2 notices (FIDE C.02) the action gave, to be shown to the arbiter."""
+    cancelled: bool = False
+    """The arbiter cancelled a question the action asked: nothing was done."""
 
     @property
     def anything(self) -> bool:
@@ -39,14 +45,19 @@ class Changes:
             self.settings or other.settings,
             self.playoff or other.playoff,
             self.rounds | other.rounds,
+            self.notices + other.notices,
+            self.cancelled or other.cancelled,
         )
 
 
 EVERYTHING = Changes(event=True, players=True, results=True, settings=True, playoff=True)
 
 
-def ui_changes(changes: SessionChanges) -> Changes:
-    """The window's report of what a session command (or its undo) wrote."""
+def ui_changes(changes: SessionChanges, outcome: Outcome | None = None) -> Changes:
+    """The window's report of what a session command (or its undo) wrote.
+
+    With the command's *outcome*, its level-2 notices (FIDE C.02) go along to be shown.
+    """
     return Changes(
         # A requested bye is the player's business: the players panel shows it.
         players=changes.touches("players") or changes.touches("bye_requests"),
@@ -57,6 +68,7 @@ def ui_changes(changes: SessionChanges) -> Changes:
         or "prizes" in changes.families(),
         playoff="playoff" in changes.families(),
         rounds=changes.rounds,
+        notices=outcome.notices if outcome is not None else (),
     )
 
 

@@ -12,13 +12,21 @@ There is one path for every event: an event with a file and one without
 session, the second untitled until File ▸ Save as… gives it a file
 (:meth:`Session.create_untitled`). The window asks before closing an untitled
 event with work in it (:attr:`EventDocument.modified`).
+
+Risky actions are asked about here, for every action alike: when the session
+answers with FIDE C.02 questions (level 3 or 4), the document puts them to the
+arbiter through :class:`~arbiter_app.ui.dialogs.warning_levels.WarningDialogs`
+and runs the action again with the answer; level-2 notices are shown after the
+action. A cancelled question changes nothing and reports ``cancelled``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -33,6 +41,7 @@ from arbiter_app.core.prizes import PrizeList
 from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.trf import TrfDocument
+from arbiter_app.core.warning_levels import Confirmation, ConfirmationNeeded
 from arbiter_app.session import UNTITLED_NAME, Board, Session
 from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.event_commands import SETTINGS
@@ -46,10 +55,9 @@ from arbiter_app.session.rating_lookup import (
     check_ratings,
     rating_type_of,
 )
-from arbiter_app.session.round_commands import pairing_rules_broken
-from arbiter_app.session.state import Tx
 from arbiter_app.session.trf_source import import_arguments
 from arbiter_app.ui.changes import EVERYTHING, Changes, describe, ui_changes
+from arbiter_app.ui.dialogs.warning_levels import WarningDialogs
 
 __all__ = ["EVERYTHING", "Changes", "Compute", "EventDocument", "StandingsOptions"]
 
@@ -94,13 +102,16 @@ def untitled_session(
         rounds=max(1, event.rounds),
         scratch=scratch,
     )
+    args: dict[str, object] = (
+        dict(import_arguments(document))
+        if document is not None
+        else {"event": event_to_json(event)}
+    )
+    args["source"] = source
+    if settings:
+        args["settings"] = dict(settings)  # announced with the import: nothing to ask
     try:
-        if document is not None:
-            session.run("import_event", **import_arguments(document), source=source)
-        else:
-            session.run("import_event", event=event_to_json(event), source=source)
-        if settings:
-            session.run("edit_settings", **settings)
+        session.run("import_event", **args)
     except BaseException:
         session.close()  # an untitled event that failed to fill leaves nothing behind
         raise
@@ -119,6 +130,9 @@ class EventDocument(QObject):
         super().__init__(parent)
         self._session = session
         self._playoff: tuple[Event, PlayoffState | None] | None = None
+        self._confirm: Confirmation = None
+        self.warnings = WarningDialogs()
+        """Puts the questions of every action to the arbiter (the window sets its parent)."""
 
     # -- the session and its file -------------------------------------------------------
     @property
@@ -161,8 +175,45 @@ class EventDocument(QObject):
         """Write a copy to *path*; the event stays where it is (File ▸ Save a copy…)."""
         self._session.save_copy(path, overwrite=overwrite)
 
-    def _ran(self, name: str, /, **args: object) -> Changes:
-        return self._report(ui_changes(self._session.run(name, **args).changes))
+    def _ran(self, name: str, /, **args: Any) -> Changes:
+        """Run session command *name* as one action of the arbiter (see :meth:`_act`)."""
+
+        def run() -> Changes:
+            if self._confirm is not None:
+                # The arbiter's answer to the command's warnings; the journal keeps it.
+                args["confirm"] = self._confirm
+            outcome = self._session.run(name, **args)
+            return ui_changes(outcome.changes, outcome)
+
+        return self._act(run)
+
+    def _act(self, action: Callable[[], Changes]) -> Changes:
+        """Run *action*; put its questions to the arbiter and run it again with the answers.
+
+        The one place the window handles FIDE C.02 warnings (see the module's
+        docstring): a cancelled question reports ``cancelled`` and changes nothing.
+        """
+        try:
+            changes = action()
+        except ConfirmationNeeded as question:
+            answer = self.warnings.confirm(question)
+            if answer is None:
+                return Changes(cancelled=True)
+            with self.confirming(answer):
+                changes = action()
+        report = self._report(changes)
+        if changes.notices:
+            self.warnings.acknowledge(changes.notices)
+        return report
+
+    @contextmanager
+    def confirming(self, answer: Confirmation) -> Iterator[None]:
+        """Run the actions inside with *answer* to the questions they ask (FIDE C.02)."""
+        before, self._confirm = self._confirm, answer
+        try:
+            yield
+        finally:
+            self._confirm = before
 
     def _report(self, changes: Changes) -> Changes:
         if changes.anything:
@@ -239,13 +290,17 @@ class EventDocument(QObject):
         in round 1 (FIDE C.04.3 article 5.2.5). *compute_with*, when given,
         runs the pairing engine's computation (beside a progress bar).
         """
-        _, recorded = pair_next_round(
-            self._session, initial_colour=initial_colour, compute_with=compute_with
-        )
-        changes = Changes()
-        for one in recorded:
-            changes = changes | ui_changes(one)
-        return self._report(changes)
+
+        def pair() -> Changes:
+            _, recorded = pair_next_round(
+                self._session, initial_colour=initial_colour, compute_with=compute_with
+            )
+            changes = Changes()
+            for one in recorded:
+                changes = changes | ui_changes(one)
+            return changes
+
+        return self._act(pair)
 
     def set_result(self, round_no: int, board: int, result: GameResult) -> Changes:
         """Enter, or correct, the result of *board* of *round_no*."""
@@ -255,28 +310,13 @@ class EventDocument(QObject):
         command = "enter_result" if found.result is None else "correct_result"
         return self._ran(command, round=round_no, board=board, result=result.value)
 
-    def change_pairing(
-        self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False
-    ) -> Changes:
+    def change_pairing(self, round_no: int, board: int, white: int, black: int) -> Changes:
         """Put *white* and *black* on *board* of *round_no* by hand.
 
-        Refused (RuleError, nothing changed) when the board has a result, and,
-        unless *confirm*, when the change breaks pairing rules
-        (:meth:`pairing_rules_broken` names them); *confirm* is only sent when
-        given, so the journal keeps exactly what the arbiter confirmed.
+        Refused (RuleError, nothing changed) when the board has a result; a
+        change that breaks pairing rules asks first (a level-3 question).
         """
-        args: dict[str, object] = {"round": round_no, "board": board, "white": white}
-        args["black"] = black
-        if confirm:
-            args["confirm"] = True
-        return self._ran("change_pairing", **args)
-
-    def pairing_rules_broken(
-        self, round_no: int, board: int, white: int, black: int
-    ) -> tuple[str, ...]:
-        """The pairing rules (each with its article) that *white* v *black* on *board* breaks."""
-        rows = Tx(self._session.state)
-        return tuple(pairing_rules_broken(rows, round_no, board, white, black))
+        return self._ran("change_pairing", round=round_no, board=board, white=white, black=black)
 
     # -- players ------------------------------------------------------------------------
     def add_player(self, fields: Mapping[str, object]) -> Changes:

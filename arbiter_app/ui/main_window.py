@@ -69,6 +69,8 @@ class MainWindow(FileActions, QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.document = document
+        # Every action's FIDE C.02 questions are asked over this window.
+        document.warnings.parent = self
         self.settings = settings
         self.services = services or Services()
         self.projector: ProjectorWindow | None = None

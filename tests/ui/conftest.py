@@ -17,6 +17,7 @@ from arbiter_app.core.model import Event, System
 from arbiter_app.ui.document import EventDocument, untitled_session
 from arbiter_app.ui.settings import Settings
 from tests.support.compact import event_from_text
+from tests.support.warning_dialogs import AgreeToAll
 
 # A four-player round robin, three rounds (Berger table for four):
 # 3 finishes on 2 points, 1 and 2 on 1½, 4 on 1.
@@ -57,15 +58,23 @@ def swiss_event() -> Event:
 
 
 def document_of(event: Event, **settings: object) -> EventDocument:
-    """The window's document on a real session: *event* imported into an untitled event."""
-    return EventDocument(untitled_session(event, "test.trf", **settings))
+    """The window's document on a real session: *event* imported into an untitled event.
+
+    Its FIDE C.02 questions are answered yes (a changed tie-break list once rounds are
+    played asks first, untitled or not); ``document.warnings.asked`` keeps them.
+    """
+    document = EventDocument(untitled_session(event, "test.trf", **settings))
+    document.warnings = AgreeToAll()
+    return document
 
 
 def document_in_file(path: Path, event: Event, **settings: object) -> EventDocument:
     """The window's document on *event* imported, then saved as *path* (as the window does)."""
     session = untitled_session(event, "test.trf", **settings)
     session.save_as(path, durable=False)
-    return EventDocument(session)
+    document = EventDocument(session)
+    document.warnings = AgreeToAll()
+    return document
 
 
 @pytest.fixture

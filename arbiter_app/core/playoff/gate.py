@@ -102,8 +102,21 @@ def ties_of(standings: Sequence[tuple[int, int, int]]) -> list[Tie]:
     return [Tie(place, tuple(players)) for place, players in groups.items()]
 
 
+def round_day(event: Event, round_no: int) -> str:
+    """The date of round *round_no* as the schedule gives it (TRF 132), "" when not known."""
+    dates = event.info.round_dates
+    return dates[round_no - 1].strip() if 1 <= round_no <= len(dates) else ""
+
+
+def final_day(event: Event) -> str:
+    """The date of the event's last round played (the day of a play-off held that day)."""
+    return round_day(event, event.rounds_played)
+
+
 def meetings_among(event: Event, ties: Sequence[Tie]) -> list[Meeting]:
-    """The games tied players played against each other in the event (head-to-head)."""
+    """The games tied players played against each other in the event (head-to-head), each
+    with the date of its round when the schedule gives it (City Chess OK Tiebreaks 1
+    counts only "a round that day")."""
     together = {t: i for i, tie in enumerate(ties) for t in tie.players}
     out: list[Meeting] = []
     for round_no, tpn, entry in event.iter_games():
@@ -115,7 +128,7 @@ def meetings_among(event: Event, ties: Sequence[Tie]) -> list[Meeting]:
             continue
         result = GameResult.of_entries(entry, None)
         assert result is not None  # a game played has its result
-        out.append(Meeting(tpn, other, result.value, round_no))
+        out.append(Meeting(tpn, other, result.value, round_no, round_day(event, round_no)))
     return out
 
 

@@ -30,6 +30,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "tour",
     "print_sheet",
     "pgn_import",
+    "check",
+    "generate",
 )
 
 COMMAND_NAMES: dict[str, str] = {
@@ -50,6 +52,8 @@ COMMAND_NAMES: dict[str, str] = {
     "tour": "tour",
     "print": "print_sheet",
     "import-pgn": "pgn_import",
+    "check": "check",
+    "generate": "generate",
 }
 """Which module registers each command: a command line imports only the module it needs
 (the others bring SQLite, the pairing engine and more, which would slow every start).

@@ -212,7 +212,7 @@ def compute_standings(
         # Only players still tied need comparing; later tie-breaks usually have few.
         open_groups = [g for g in groups if len(g) > 1 and id(g) not in frozen]
         keys = _int_keys({t: vals[t] for g in open_groups for t in g})
-        sign = 1 if tb.higher_is_better else -1
+        sign = 1 if tb.better_high(spec) else -1
         split: list[list[int]] = []
         for g in groups:
             if len(g) == 1 or id(g) in frozen:

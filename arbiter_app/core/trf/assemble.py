@@ -63,6 +63,7 @@ class Assembly(ReadState):
             rule_set=self.arb.rule_set,
             adjustments=self._adjustments(players),
             bye_requests=self._byes(players),
+            accelerations=tuple(self.accelerations),
         )
         event = replace(event, forbidden_pairs=self._forbidden(players, event.rounds))
         check_pairings(entries, cells, self.source, self.issues)

@@ -1,0 +1,80 @@
+"""A generated event as a tournament report file (TRF-16 or TRF-26).
+
+Beside what Arbiter's TRF writer puts in every file, a generated file says
+how it was made and what a checker needs:
+
+- a ``###`` comment line with the seed and every setting, so that the same
+  command line can make the same file again;
+- record 192 (the pairing system: ``FIDE_DUTCH_2026``, with ``_BAKU`` when
+  accelerated; ``FIDE_ROUNDROBIN``; ``FIDE_DOUBLEROUNDROBIN`` when the last
+  two rounds of the first cycle are exchanged as C.05 Annex 1 recommends,
+  ``BERGER_DOUBLEROUNDROBIN`` when they are not: FIDE's reference
+  implementation reads the exchange from that code), 202 (the
+  tie-break list) and 212 (the same list after ``PTS``), written in TRF-16
+  files too: a TRF-16 reader skips records it does not know;
+- the rank column from the standings under that list (FIDE C.07).
+"""
+
+from __future__ import annotations
+
+from arbiter_app.core.generator.results import ARTICLE as RESULTS_ARTICLE
+from arbiter_app.core.generator.tournament import GeneratedEvent, GeneratorSettings
+from arbiter_app.core.model import System
+from arbiter_app.core.points import format_decimal
+from arbiter_app.core.standings import compute_standings
+from arbiter_app.core.trf.document import KeptLine, TrfDocument, TrfVersion
+from arbiter_app.core.trf.writer import write_trf
+
+_SYSTEM_CODES = {
+    System.SWISS: "FIDE_DUTCH_2026",
+    System.ROUND_ROBIN: "FIDE_ROUNDROBIN",
+    System.DOUBLE_ROUND_ROBIN: "FIDE_DOUBLEROUNDROBIN",
+}
+
+
+def system_code(settings: GeneratorSettings) -> str:
+    """The record-192 code of the generated event."""
+    if settings.system is System.DOUBLE_ROUND_ROBIN and not settings.swap_last_two:
+        return "BERGER_DOUBLEROUNDROBIN"
+    code = _SYSTEM_CODES[settings.system]
+    return code + "_BAKU" if settings.baku else code
+
+
+def describe(settings: GeneratorSettings) -> str:
+    """The settings in the generator's own option words (for the file's first line)."""
+    s = settings
+    parts = [f"seed {s.seed}", f"{s.players} players", f"{s.rounds} rounds", s.system.value]
+    for name, quota in (
+        ("half-byes", s.half_byes),
+        ("full-byes", s.full_byes),
+        ("zero-byes", s.zero_byes),
+        ("forfeits", s.forfeits),
+        ("unusual", s.unusual),
+    ):
+        if not quota.is_zero:
+            parts.append(f"{name} {quota}")
+    if s.baku:
+        parts.append("Baku acceleration")
+    if s.swap_last_two:
+        parts.append("last two rounds of the first cycle exchanged")
+    rate = format_decimal(s.draw_rate * 100, 2).rstrip("0").rstrip(".")
+    parts.append(f"results from {RESULTS_ARTICLE}, draw rate {rate}%")
+    return ", ".join(parts)
+
+
+def generated_trf(generated: GeneratedEvent, version: TrfVersion) -> str:
+    """The text of the generated event's report file."""
+    event = generated.event
+    standings = compute_standings(event, generated.tiebreaks)
+    ranks = {row.tpn: row.rank for row in standings.rows}
+    first = ("001", 0)
+    kept = (
+        KeptLine(f"### Random Tournament Generator: {describe(generated.settings)}", ("012", 0)),
+        KeptLine(f"192 {system_code(generated.settings)}", first),
+        KeptLine(f"202 {','.join(generated.tiebreaks)}", first),
+        KeptLine(f"212 {','.join(('PTS', *generated.tiebreaks))}", first),
+    )
+    doc = TrfDocument(
+        event, version, initial_colour=generated.initial_colour, ranks=ranks, kept=kept
+    )
+    return write_trf(doc)

@@ -5,7 +5,7 @@ how it was made and what a checker needs:
 
 - a ``###`` comment line with the seed and every setting, so that the same
   command line can make the same file again;
-- record 192 (the pairing system: ``FIDE_DUTCH_2026``, with ``_BAKU`` when
+- record 192 (the pairing system: ``FIDE_DUTCH``, with ``_BAKU`` when
   accelerated; ``FIDE_ROUNDROBIN``; ``FIDE_DOUBLEROUNDROBIN`` when the last
   two rounds of the first cycle are exchanged as C.05 Annex 1 recommends,
   ``BERGER_DOUBLEROUNDROBIN`` when they are not: FIDE's reference
@@ -26,7 +26,7 @@ from arbiter_app.core.trf.document import KeptLine, TrfDocument, TrfVersion
 from arbiter_app.core.trf.writer import write_trf
 
 _SYSTEM_CODES = {
-    System.SWISS: "FIDE_DUTCH_2026",
+    System.SWISS: "FIDE_DUTCH",
     System.ROUND_ROBIN: "FIDE_ROUNDROBIN",
     System.DOUBLE_ROUND_ROBIN: "FIDE_DOUBLEROUNDROBIN",
 }

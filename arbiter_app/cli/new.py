@@ -17,13 +17,40 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--system", required=True, choices=[s.value for s in System])
     p.add_argument("--rounds", required=True, type=int, help="number of rounds")
     p.add_argument("--preset", choices=sorted(PRESETS), help="tie-breaks and rules of a seed")
+    p.add_argument(
+        "--acceleration",
+        choices=["baku"],
+        help="a Swiss paired with the Baku Acceleration (FIDE C.04.5.1); fixed after round 1",
+    )
+    p.add_argument(
+        "--swap-last-two",
+        action="store_true",
+        help="a double round robin exchanging the last two rounds of its first cycle "
+        "(C.05 Annex 1)",
+    )
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    extra: dict[str, object] = {}
+    if args.acceleration:
+        extra["acceleration"] = args.acceleration
+    if args.swap_last_two:
+        extra["swap_last_two"] = True
     with Session.create(
-        args.file, name=args.name, system=args.system, rounds=args.rounds, preset=args.preset
+        args.file,
+        name=args.name,
+        system=args.system,
+        rounds=args.rounds,
+        preset=args.preset,
+        **extra,
     ) as session:
         event = session.event
-    print(f"created {args.file}: {event.name}, {event.system.value}, {event.planned_rounds} rounds")
+        settings = session.settings
+    said = f"created {args.file}: {event.name}, {event.system.value}, {event.planned_rounds} rounds"
+    if settings.acceleration:
+        said += ", Baku Acceleration (FIDE C.04.5.1)"
+    if settings.swap_last_two:
+        said += ", last two rounds of the first cycle exchanged (C.05 Annex 1)"
+    print(said)
     return 0

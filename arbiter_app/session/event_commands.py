@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arbiter_app.core.errors import RuleError, UnknownTieBreak
 from arbiter_app.core.lots import shuffled
-from arbiter_app.core.model import EntryKind, RuleSet, System
+from arbiter_app.core.model import EntryKind, Event, RuleSet, System
+from arbiter_app.core.pairing.baku import ARTICLE as BAKU_ARTICLE
+from arbiter_app.core.pairing.baku import BAKU, baku_refusal
 from arbiter_app.core.playoff import preset as playoff_preset
+from arbiter_app.core.points import STANDARD
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
+from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_refusal
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     BYE_POLICIES,
@@ -42,7 +46,21 @@ SETTINGS = (
     "preset",
     "playoff",
     "info",
+    "acceleration",
+    "swap_last_two",
 )
+
+ACCELERATIONS = (BAKU,)
+"""Acceleration methods the event can use (FIDE C.04.5.1, the Baku Acceleration)."""
+
+FIXED_AFTER_ROUND_ONE = {
+    "acceleration": f"the acceleration method is fixed once round 1 is paired ({BAKU_ARTICLE})",
+    "swap_last_two": (
+        "the order of the rounds is fixed once round 1 is paired (C.05 Annex 1: the Berger "
+        "schedule is announced before the event)"
+    ),
+}
+"""Settings that cannot change once the first round is paired, and why."""
 
 
 @command("create_event")
@@ -92,24 +110,84 @@ def _apply_settings(tx: Tx, args: dict[str, Any]) -> None:
         values.setdefault("playoff", found.playoff.regulation if found.playoff else None)
     for key, value in values.items():
         tx.set_setting(key, _check_setting(tx, key, value))
+    reason = combination_refusal(
+        system=tx.setting("system"),
+        tiebreaks=tx.setting("tiebreaks", []),
+        acceleration=tx.setting("acceleration"),
+        swap_last_two=bool(tx.setting("swap_last_two")),
+        point_systems=[tx.setting("point_system"), *(tx.setting("round_point_systems") or [])],
+    )
+    if reason:
+        raise CommandError(reason)
 
 
 def _check_setting(tx: Tx, key: str, value: Any) -> Any:
-    paired = queries.paired_rounds(tx) if key in ("rounds", "system") else 0
+    locked = key in ("rounds", "system", *FIXED_AFTER_ROUND_ONE)
+    paired = queries.paired_rounds(tx) if locked else 0
     return check_setting(
-        key, value, paired=paired, system=tx.setting("system"), info=tx.setting("info", {})
+        key,
+        value,
+        paired=paired,
+        system=tx.setting("system"),
+        info=tx.setting("info", {}),
+        before=tx.setting(key),
     )
 
 
+def combination_refusal(
+    *,
+    system: str | None,
+    tiebreaks: Sequence[str],
+    acceleration: str | None,
+    swap_last_two: bool,
+    point_systems: Sequence[Any] = (),
+) -> str | None:
+    """Why these settings cannot go together, or None.
+
+    Buchholz and its variants are not for round robins (FIDE C.07, 2026 text);
+    the Baku Acceleration is for a Swiss with the standard points (C.04.5.1);
+    exchanging the last two rounds of the first cycle is for a double round
+    robin (C.05 Annex 1).
+    """
+    reason = round_robin_refusal(system, tiebreaks)
+    if reason:
+        return reason
+    if acceleration and system is not None:
+        systems = [point_system_from_json(p) for p in point_systems if p is not None]
+        probe = Event(
+            system=System(system),
+            point_system=systems[0] if systems else STANDARD,
+            round_point_systems=tuple(systems[1:]),
+        )
+        reason = baku_refusal(probe)
+        if reason:
+            return reason
+    if swap_last_two and system != System.DOUBLE_ROUND_ROBIN.value:
+        return (
+            "exchanging the last two rounds of the first cycle is for a double round robin "
+            "(C.05 Annex 1)"
+        )
+    return None
+
+
 def check_setting(
-    key: str, value: Any, *, paired: int, system: str | None, info: Mapping[str, Any]
+    key: str,
+    value: Any,
+    *,
+    paired: int,
+    system: str | None,
+    info: Mapping[str, Any],
+    before: Any = None,
 ) -> Any:
     """*value* of the setting *key* as stored, or CommandError saying what is wrong.
 
     *paired* is the number of rounds paired so far, *system* and *info* the
-    event's current system and header: the checks that depend on the event.
-    Shared with the window's in-memory event, so both refuse the same things.
+    event's current system and header, *before* the setting's current value:
+    the checks that depend on the event. Shared with the window's in-memory
+    event, so both refuse the same things.
     """
+    if key in FIXED_AFTER_ROUND_ONE and paired and (value or None) != (before or None):
+        raise CommandError(f"{paired} round(s) are paired already; {FIXED_AFTER_ROUND_ONE[key]}")
     try:
         if key == "system":
             chosen = System(value).value
@@ -143,6 +221,16 @@ def check_setting(
         if key == "playoff" and value is not None:
             # The regulation is run by name later (playoff.start): an unknown name is refused now.
             return playoff_preset(str(value)).name
+        if key == "acceleration":
+            if value is not None and value not in ACCELERATIONS:
+                raise CommandError(
+                    f"unknown acceleration {value!r} (known: {', '.join(ACCELERATIONS)})"
+                )
+            return value
+        if key == "swap_last_two":
+            if not isinstance(value, bool):
+                raise CommandError(f"swap_last_two is true or false, not {value!r}")
+            return value
         if key == "preset" and value is not None and value not in PRESETS:
             raise CommandError(f"unknown preset {value!r} (known: {', '.join(sorted(PRESETS))})")
         return value
@@ -194,6 +282,9 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         tx.put("adjustments", (number,), row)
     for number, group in enumerate(data["forbidden_pairs"], start=1):
         tx.put("forbidden_pairs", (number,), {"players": ",".join(str(x) for x in group)})
+    if data.get("accelerations"):
+        # The file's own virtual points (TRF-26 record 250), kept as they were read.
+        tx.set_setting("virtual_points", data["accelerations"])
     _boards_from_entries(tx)
 
 

@@ -114,11 +114,16 @@ class Session:
         clock: Clock | None = None,
         actor: str = "",
         durable: bool = True,
+        **settings: Any,
     ) -> Session:
-        """Create a new file holding a new event (the journal's first entry)."""
+        """Create a new file holding a new event (the journal's first entry).
+
+        *settings* are further event settings (``acceleration``, ``swap_last_two``, …),
+        checked as ``edit_settings`` checks them.
+        """
         file = EventFile.create(path, durable=durable)
         session = cls(file, clock=clock, actor=actor)
-        args: dict[str, Any] = {"name": name, "system": system, "rounds": rounds}
+        args: dict[str, Any] = {"name": name, "system": system, "rounds": rounds, **settings}
         if preset is not None:
             args["preset"] = preset
         if info:

@@ -55,7 +55,9 @@ def _accelerated(doc: TrfDocument) -> tuple[Event, str | None]:
         return event, "virtual points from records 250"
     if any(line.tag == "192" and "BAKU" in line.text.upper() for line in doc.kept):
         table = baku_virtual_points(event)
-        return replace(event, accelerations=table), f"virtual points by the {BAKU_ARTICLE}"
+        return replace(
+            event, accelerations=table
+        ), f"virtual points by the Baku Acceleration ({BAKU_ARTICLE}, record 192)"
     return event, None
 
 

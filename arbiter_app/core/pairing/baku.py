@@ -22,12 +22,13 @@ record 250 lines, which :class:`~arbiter_app.core.model.VirtualPoints` holds.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from fractions import Fraction
 
 from arbiter_app.core.model import EntryKind, Event, System, VirtualPoints
 from arbiter_app.core.points import STANDARD
 
-ARTICLE = "FIDE C.04.5.1 (Baku Acceleration)"
+ARTICLE = "FIDE C.04.5.1"
 
 BAKU = "baku"
 """The setting's name for the method (the event setting ``acceleration``)."""
@@ -75,7 +76,8 @@ def round_one_field(event: Event) -> list[int]:
 def baku_refusal(event: Event) -> str | None:
     """Why the Baku Acceleration cannot be used for *event*, or None when it can."""
     if event.system not in (System.SWISS, System.DOUBLE_SWISS):
-        return f"the Baku Acceleration is for Swiss events, not a {event.system.value} ({ARTICLE})"
+        kind = event.system.value.replace("-", " ")
+        return f"the Baku Acceleration is for Swiss events, not a {kind} ({ARTICLE})"
     systems = {event.point_system, *event.round_point_systems}
     if any(
         (s.win, s.draw, s.loss) != (STANDARD.win, STANDARD.draw, STANDARD.loss) for s in systems
@@ -87,13 +89,18 @@ def baku_refusal(event: Event) -> str | None:
     return None
 
 
-def baku_virtual_points(event: Event) -> tuple[VirtualPoints, ...]:
+def baku_virtual_points(
+    event: Event, paired_in_round_one: Collection[int] | None = None
+) -> tuple[VirtualPoints, ...]:
     """The virtual points of *event* by the Baku Acceleration, as record-250 lines.
 
-    Raises nothing: an empty field or a one-round event simply has no
-    acceleration worth writing.
+    *paired_in_round_one* gives round 1's field when the caller knows it from
+    elsewhere (a tournament file knows round 1's boards before their results);
+    by default it is read from *event* (:func:`round_one_field`). An empty
+    field or a one-round event simply has no acceleration worth writing.
     """
-    field = round_one_field(event)
+    known = paired_in_round_one
+    field = round_one_field(event) if known is None else sorted(known)
     if not field or event.rounds < 1:
         return ()
     last_ga = field[group_a_size(len(field)) - 1]

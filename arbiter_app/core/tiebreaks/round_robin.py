@@ -42,7 +42,7 @@ MANDATORY: tuple[str, ...] = (
 NOT_FOR_ROUND_ROBIN = frozenset({"BH", "FB", "AOB"})
 """Buchholz, Fore Buchholz and the Average of Opponents' Buchholz."""
 
-REFUSAL_ARTICLE = "FIDE C.07 (2026 text), Buchholz tie-breaks (article 8): not for round robins"
+REFUSAL_ARTICLE = "FIDE C.07, 2026 text: the Buchholz tie-breaks are not used in round robins"
 
 
 def article_of(code: str) -> str:
@@ -58,8 +58,8 @@ def refusal(code: str) -> str | None:
         return None  # unknown codes are refused elsewhere, with the list of known ones
     if name in NOT_FOR_ROUND_ROBIN:
         return (
-            f"{code.strip()} cannot break ties in a round robin: every player meets the "
-            f"same opponents ({REFUSAL_ARTICLE})"
+            f"{code.strip()} cannot break ties in a round robin, where every player meets "
+            f"the same opponents ({REFUSAL_ARTICLE})"
         )
     return None
 
@@ -80,3 +80,44 @@ def refusal_for(system: System | str | None, codes: Iterable[str]) -> str | None
 def allowed(system: System | str | None, code: str) -> bool:
     """Whether a picker should offer *code* for an event of *system*."""
     return refusal_for(system, (code,)) is None
+
+
+SWISS_CHOICES: tuple[str, ...] = (
+    "BH",
+    "BH/C1",
+    "BH/C2",
+    "BH/M1",
+    "FB",
+    "AOB",
+    "SB",
+    "SB/C1",
+    "ARO",
+    "ARO/C1",
+    "TPR",
+    "PTP",
+    "APRO",
+    "APPO",
+    "DE",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "REP",
+    "STD",
+    "PS",
+    "RTNG",
+    "TPN",
+)
+"""The FIDE tie-breaks a Swiss picker offers (C.07), most used first."""
+
+
+def choices(system: System | str | None) -> tuple[str, ...]:
+    """The tie-break codes a picker offers for an event of *system* (none it would refuse).
+
+    A round robin is offered its mandatory list (every one of FIDE's checklist),
+    then the other FIDE codes that suit it; a Swiss the FIDE codes.
+    """
+    if system is not None and System(system).is_round_robin:
+        rest = tuple(c for c in SWISS_CHOICES if c not in MANDATORY and allowed(system, c))
+        return MANDATORY + rest
+    return SWISS_CHOICES

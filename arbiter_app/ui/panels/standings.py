@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -27,6 +27,7 @@ from arbiter_app.ui.models.standings import StandingsModel
 from arbiter_app.ui.playoff_adapter import shown_standings
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.table import size_columns
+from arbiter_app.ui.widgets.tiebreak_picker import TieBreakPicker, fill_presets
 
 CUSTOM = ""
 """The preset box's entry for a list typed by hand."""
@@ -56,18 +57,16 @@ class StandingsPanel(QWidget):
         self.model = StandingsModel(self)
         self.preset = QComboBox(self)
         self.preset.setAccessibleName("Tie-break preset")
-        self.preset.addItem("Custom list", CUSTOM)
-        for preset in PRESETS.values():
-            self.preset.addItem(preset.title, preset.name)
-            self.preset.setItemData(
-                self.preset.count() - 1, preset.source, Qt.ItemDataRole.ToolTipRole
-            )
+        fill_presets(self.preset, document.tournament.system, CUSTOM)
         self.preset.activated.connect(self._preset_chosen)
         self.codes = QLineEdit(self)
         self.codes.setAccessibleName("Tie-break list")
         self.codes.setPlaceholderText("Tie-breaks, e.g. BH/C1, BH, SB")
         self.codes.setToolTip("Type the announced tie-breaks, comma-separated, and press Enter")
         self.codes.returnPressed.connect(self._codes_entered)
+        self.picker = TieBreakPicker(self.codes, self)
+        self.picker.set_system(document.tournament.system)
+        self.picker.menu().triggered.connect(lambda _: self._codes_entered())
         self.caption = QLabel(self)
         self.caption.setAccessibleName("Standings caption")
         self.caption.setWordWrap(True)
@@ -83,6 +82,7 @@ class StandingsPanel(QWidget):
         bar = QHBoxLayout()
         bar.addWidget(self.preset)
         bar.addWidget(self.codes, 1)
+        bar.addWidget(self.picker)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
@@ -125,6 +125,10 @@ class StandingsPanel(QWidget):
             self.caption.setText(f"The standings cannot be computed: {exc}")
             return
         self.model.set_standings(table)
+        if self.picker.system is not event.system:
+            # The pickers offer what the system allows (no Buchholz in a round robin).
+            self.picker.set_system(event.system)
+            fill_presets(self.preset, event.system, CUSTOM)
         self.preset.setCurrentIndex(max(0, self.preset.findData(options.preset)))
         if not self.codes.hasFocus():
             self.codes.setText(", ".join(options.tiebreaks))

@@ -98,9 +98,9 @@ def test_clicking_a_name_explains_nothing(qtbot: QtBot, document: EventDocument)
 
 
 def test_a_cut_contribution_is_struck_through(qtbot: QtBot, document: EventDocument) -> None:
-    document.set_standings_options(StandingsOptions(("BH/C1",)))
+    document.set_standings_options(StandingsOptions(("SB/C1",)))
     panel = make_panel(qtbot, document)
-    dialog = panel.show_explanation("BH/C1", 1)
+    dialog = panel.show_explanation("SB/C1", 1)
     assert dialog is not None
     qtbot.addWidget(dialog)
     cut = [r for r in range(dialog.table.rowCount()) if dialog.table.item(r, 2).font().strikeOut()]
@@ -112,7 +112,7 @@ def test_a_typed_list_keeps_the_play_off_announced(qtbot: QtBot, document: Event
     """Typing tie-breaks changes the list only: the play-off places and regulation stay."""
     document.set_standings_options(
         StandingsOptions(
-            ("BH",),
+            ("KS",),
             "",
             RuleSet.FIDE_2024,
             playoff_places=(1,),

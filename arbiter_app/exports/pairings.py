@@ -220,8 +220,8 @@ def _rating(r: int | None) -> str:
 
 
 ACCELERATION_NOTE = (
-    "(+1), (+½) = virtual points of the Baku Acceleration (FIDE C.04.5.1), "
-    "for pairing only: they never count in the standings"
+    "(+1) and (+½) are virtual points of the Baku Acceleration (FIDE C.04.5.1): the players "
+    "were paired as if they had them. They never count in the standings."
 )
 
 
@@ -261,6 +261,8 @@ def pairings_sheet(rs: RoundSheet) -> Sheet:
         for b in rs.boards
     )
     blocks: list[Block] = [Table(columns, rows)]
+    if accelerated:
+        blocks.append(Paragraph(ACCELERATION_NOTE))
     if rs.byes:
         bye_table = Table(
             (
@@ -287,8 +289,7 @@ def pairings_sheet(rs: RoundSheet) -> Sheet:
         event=rs.event,
         subtitle=f"Round {rs.round} of {rs.rounds}" if rs.rounds else "",
         blocks=tuple(blocks),
-        footer=f"{len(rs.boards)} boards; Pts = score before the round; No = pairing number"
-        + (f"; {ACCELERATION_NOTE}" if accelerated else ""),
+        footer=f"{len(rs.boards)} boards; Pts = score before the round; No = pairing number",
     )
 
 

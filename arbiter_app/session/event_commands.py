@@ -9,7 +9,7 @@ from arbiter_app.core.errors import RuleError, UnknownTieBreak
 from arbiter_app.core.lots import shuffled
 from arbiter_app.core.model import EntryKind, Event, RuleSet, System
 from arbiter_app.core.pairing.baku import ARTICLE as BAKU_ARTICLE
-from arbiter_app.core.pairing.baku import BAKU, baku_refusal
+from arbiter_app.core.pairing.baku import BAKU, baku_refusal, baku_virtual_points
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.points import STANDARD
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
@@ -17,6 +17,8 @@ from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_re
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     BYE_POLICIES,
+    accelerations_from_json,
+    event_from_state,
     info_from_json,
     info_to_json,
     point_system_from_json,
@@ -24,8 +26,8 @@ from arbiter_app.session.codec import (
     split_key,
 )
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
-from arbiter_app.session.state import Tx
-from arbiter_app.store.schema import TABLES_BY_NAME
+from arbiter_app.session.state import State, Tx
+from arbiter_app.store.schema import STATE_TABLES, TABLES_BY_NAME
 
 PRESET_BYE_POLICIES = {
     "uscf": "uscf-28l",
@@ -282,10 +284,25 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         tx.put("adjustments", (number,), row)
     for number, group in enumerate(data["forbidden_pairs"], start=1):
         tx.put("forbidden_pairs", (number,), {"players": ",".join(str(x) for x in group)})
-    if data.get("accelerations"):
-        # The file's own virtual points (TRF-26 record 250), kept as they were read.
-        tx.set_setting("virtual_points", data["accelerations"])
     _boards_from_entries(tx)
+    if data.get("accelerations"):
+        _import_accelerations(tx, data["accelerations"])
+
+
+def _import_accelerations(tx: Tx, records: Any) -> None:
+    """Virtual points read from the file (TRF-26 record 250).
+
+    When they are exactly the Baku Acceleration's for the imported field, the
+    event is a Baku-accelerated event (C.04.5.1); otherwise the records are kept
+    as they were read and pair the event as they say.
+    """
+    event = event_from_state(State({spec.name: tx.rows(spec.name) for spec in STATE_TABLES}))
+    if event.system is System.SWISS and baku_virtual_points(event) == accelerations_from_json(
+        records
+    ):
+        tx.set_setting("acceleration", BAKU)
+    else:
+        tx.set_setting("virtual_points", records)
 
 
 def _max_round(data: dict[str, Any]) -> int:

@@ -7,6 +7,7 @@ the group's range (Q101, every mandatory round-robin tie-break, is named by the 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -79,14 +80,22 @@ def test_q106_111_refusals(swiss: Session, settings: dict[str, object], fragment
     refused(swiss, "edit_settings", fragment, **settings)
 
 
-def test_q106_111_imported_records_250_are_kept(tmp_path: Path, swiss: Session) -> None:
-    text = event_to_trf(swiss.event, TrfVersion.TRF26)
-    event = parse_trf(text).event
+def test_q106_111_imported_records_250(tmp_path: Path, swiss: Session) -> None:
+    """Records 250 that are the Baku Acceleration's make a Baku event; others are kept as read."""
+    pair_next_round(swiss, initial_colour=Colour.WHITE)
+    event = parse_trf(event_to_trf(swiss.event, TrfVersion.TRF26)).event
     with Session.create(
         tmp_path / "i.arbiter", name="I", system="swiss", rounds=9, durable=False
     ) as imported:
         imported.run("import_event", event=event_to_json(event), source="x.trf")
         assert imported.event.accelerations == swiss.event.accelerations
+        assert imported.settings.acceleration == "baku"
+    odd = replace(event, accelerations=(replace(event.accelerations[0], last_tpn=3),))
+    with Session.create(
+        tmp_path / "j.arbiter", name="J", system="swiss", rounds=9, durable=False
+    ) as imported:
+        imported.run("import_event", event=event_to_json(odd), source="y.trf")
+        assert imported.event.accelerations == odd.accelerations
         assert imported.settings.acceleration is None
 
 

@@ -114,6 +114,28 @@ def parse_spec(code: str) -> TieBreakSpec:
     return spec
 
 
+def modifier_words(spec: TieBreakSpec) -> str:
+    """The modifiers of *spec* in words, to follow its description (C.07 article 14).
+
+    ``BH/C1`` → ", the lowest 1 cut"; ``KS/L-1`` → ", the limit lowered by ½ point";
+    ``TPN`` → ", lowest first", ``TPN/R`` → ", highest first"; nothing for a plain code.
+    """
+    parts = []
+    if spec.cut_low:
+        parts.append(f"the lowest {spec.cut_low} cut")
+    if spec.cut_high:
+        parts.append(f"the highest {spec.cut_high} cut")
+    if spec.name == "KS" and "L" in spec.options and spec.parameter:
+        step = Fraction(abs(spec.parameter), 2)
+        way = "raised" if spec.parameter > 0 else "lowered"
+        parts.append(f"the limit {way} by {format_points(step)} point{'s' if step > 1 else ''}")
+    tb = REGISTRY.get(spec.name)
+    if tb is not None and "R" in tb.allowed_options:
+        # A tie-break that may be reversed (TPN, RTNG) says which end ranks first.
+        parts.append("highest first" if tb.better_high(spec) else "lowest first")
+    return f", {' and '.join(parts)}" if parts else ""
+
+
 # -- explanation ------------------------------------------------------------------
 
 

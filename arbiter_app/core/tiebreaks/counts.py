@@ -212,7 +212,7 @@ def standard_points(
 @register(
     "TPN",
     article="FIDE C.07 (2026 text) TPN",
-    description="Tournament pairing number, lowest first (TPN/R: highest first)",
+    description="Tournament pairing number",
     higher_is_better=False,
     options=("R",),
     integer=True,

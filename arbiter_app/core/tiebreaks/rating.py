@@ -417,8 +417,7 @@ def average_perfect_performance_of_opponents(
 @register(
     "RTNG",
     article="FIDE C.07 (2026 text) RTNG",
-    description="The player's own rating (the first one of the event), highest first "
-    "(RTNG/R: lowest first)",
+    description="The player's own rating (the first one of the event)",
     options=("U", "R"),
     integer=True,
 )

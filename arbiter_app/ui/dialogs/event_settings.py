@@ -202,6 +202,14 @@ class EventSettingsDialog(QDialog):
         for value, label in ACCELERATION_LABELS.items():
             self.acceleration.addItem(label, value)
         form.addRow("Acce&leration:", self.acceleration)
+        self.acceleration_note = QLabel(
+            "The imported file gives its own virtual points (TRF record 250); they pair the "
+            "event as it says.",
+            box,
+        )
+        self.acceleration_note.setWordWrap(True)
+        self.acceleration_note.setAccessibleName("Virtual points of the imported file")
+        form.addRow("", self.acceleration_note)
         if self.paired:
             fixed = "Round 1 is paired: this is fixed for the event"
             for widget in (self.swap_last_two, self.acceleration):
@@ -266,7 +274,9 @@ class EventSettingsDialog(QDialog):
         row = QHBoxLayout()
         row.addWidget(self.tiebreaks, 1)
         row.addWidget(self.picker)
-        form.addRow("T&ie-breaks:", row)
+        label = QLabel("T&ie-breaks:", box)
+        label.setBuddy(self.tiebreaks)
+        form.addRow(label, row)
         self.playoff = QComboBox(box)
         self.playoff.setAccessibleName("Play-off regulation")
         self.playoff.addItem("None", None)
@@ -375,6 +385,7 @@ class EventSettingsDialog(QDialog):
         the round order of a double round robin, the acceleration of a Swiss."""
         system = self.system.currentData()
         self.picker.set_system(system)
+        self.tiebreaks.setPlaceholderText(f"{self.picker.hint} (none: ties are shared)")
         fill_presets(self.preset, system, None)
         double = system == System.DOUBLE_ROUND_ROBIN.value
         self.swap_last_two.setVisible(double)
@@ -382,6 +393,10 @@ class EventSettingsDialog(QDialog):
         if not swiss:
             self.acceleration.setCurrentIndex(0)
         self.acceleration.setEnabled(swiss and not self.paired)
+        imported = bool(self.document.tournament.accelerations) and not self.current.get(
+            "acceleration"
+        )
+        self.acceleration_note.setVisible(imported)
         self._fit()
 
     def _preset_chosen(self, index: int) -> None:

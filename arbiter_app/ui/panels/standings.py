@@ -66,6 +66,7 @@ class StandingsPanel(QWidget):
         self.codes.returnPressed.connect(self._codes_entered)
         self.picker = TieBreakPicker(self.codes, self)
         self.picker.set_system(document.tournament.system)
+        self.codes.setPlaceholderText(f"Tie-breaks, {self.picker.hint}")
         self.picker.menu().triggered.connect(lambda _: self._codes_entered())
         self.caption = QLabel(self)
         self.caption.setAccessibleName("Standings caption")
@@ -129,6 +130,7 @@ class StandingsPanel(QWidget):
             # The pickers offer what the system allows (no Buchholz in a round robin).
             self.picker.set_system(event.system)
             fill_presets(self.preset, event.system, CUSTOM)
+            self.codes.setPlaceholderText(f"Tie-breaks, {self.picker.hint}")
         self.preset.setCurrentIndex(max(0, self.preset.findData(options.preset)))
         if not self.codes.hasFocus():
             self.codes.setText(", ".join(options.tiebreaks))

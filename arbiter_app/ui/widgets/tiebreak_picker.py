@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QMenu, QToolButton, QWidget
 from arbiter_app.core.model import System
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.tiebreaks import REGISTRY, parse_spec
+from arbiter_app.core.tiebreaks.base import modifier_words
 from arbiter_app.core.tiebreaks.round_robin import choices, refusal_for
 
 
@@ -41,11 +42,21 @@ class TieBreakPicker(QToolButton):
         self.system = chosen
         menu = self.menu()
         menu.clear()
+        menu.setToolTipsVisible(True)
         for code in choices(chosen):
-            tb = REGISTRY[parse_spec(code).name]
-            action = menu.addAction(f"{code}  —  {tb.description} ({tb.article})")
+            spec = parse_spec(code)
+            tb = REGISTRY[spec.name]
+            action = menu.addAction(f"{code}  —  {tb.description}{modifier_words(spec)}")
+            action.setToolTip(tb.article)
             action.setData(code)
             action.triggered.connect(lambda _=False, c=code: self.add(c))
+
+    @property
+    def hint(self) -> str:
+        """A placeholder for the list field: an example the system allows."""
+        if self.system is not None and self.system.is_round_robin:
+            return "e.g. DE, WIN, SB, KS"
+        return "e.g. BH/C1, BH, SB"
 
     def add(self, code: str) -> None:
         """Append *code* to the list field, unless it is there already."""

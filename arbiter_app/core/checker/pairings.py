@@ -45,7 +45,7 @@ def _left_out(event: Event, column: int) -> frozenset[int]:
 
 def check_swiss(event: Event, initial_colour: Colour | None) -> tuple[list[Finding], list[str]]:
     """Findings of every Swiss round of *event*, and notes on how it was checked."""
-    notes = [f"pairings re-made round by round by the {ENGINE}"]
+    notes = [f"pairings made again, round by round, with the {ENGINE}"]
     games = event.system.games_per_round
     rounds = event.rounds_played // games
     colour = initial_colour or initial_colour_from_round_one(swiss_view(event))
@@ -95,7 +95,10 @@ def check_round_robin(event: Event) -> tuple[list[Finding], list[str]]:
             best = (found, swap)
     assert best is not None
     findings, swapped = best
-    notes = [f"pairings compared with the {BERGER}, the pairing numbers as Berger numbers"]
+    notes = [
+        "pairings compared with the Berger tables (FIDE C.05 Annex 1), the pairing numbers "
+        "as Berger numbers"
+    ]
     if swapped:
         notes.append(
             "the last two rounds of the first cycle are exchanged, as C.05 Annex 1 allows "

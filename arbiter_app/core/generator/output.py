@@ -54,7 +54,7 @@ def describe(settings: GeneratorSettings) -> str:
         if not quota.is_zero:
             parts.append(f"{name} {quota}")
     if s.baku:
-        parts.append("Baku acceleration")
+        parts.append("Baku Acceleration")
     if s.swap_last_two:
         parts.append("last two rounds of the first cycle exchanged")
     rate = format_decimal(s.draw_rate * 100, 2).rstrip("0").rstrip(".")

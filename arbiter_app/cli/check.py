@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from arbiter_app.core.checker import CheckReport, check_document
@@ -52,17 +53,34 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     path: Path = args.file
     given = tuple(parse_tiebreak_list(args.tiebreaks)) if args.tiebreaks is not None else None
-    text = read_text(path)
+    text, note = _read(path)
     document = parse_trf(text, str(path))
     try:
         report = check_document(document, given, str(path))
     except UnknownTieBreak as exc:
         raise InputError([_record_issue(text, path, exc)]) from None
+    if note:
+        report = replace(report, notes=(*report.notes, note))
     if args.json:
         sys.stdout.write(json.dumps(report_json(report), indent=2, ensure_ascii=False) + "\n")
     else:
         sys.stdout.write(report_text(report))
     return EXIT_AGREE if report.agrees else EXIT_DIFFER
+
+
+def _read(path: Path) -> tuple[str, str]:
+    """The file's text, and a note when it had to be read as Latin-1.
+
+    Files from other programs are often Latin-1 (FIDE's reference tools read
+    TRF that way): a file that is not UTF-8 is read as Latin-1 and the report
+    says so, since every byte is a Latin-1 character.
+    """
+    try:
+        return read_text(path), ""
+    except InputError as exc:
+        if "not UTF-8" not in str(exc):
+            raise
+    return path.read_bytes().decode("latin-1"), "the file is not UTF-8: read as Latin-1"
 
 
 def _record_issue(text: str, path: Path, exc: UnknownTieBreak) -> Issue:

@@ -118,6 +118,9 @@ def run(args: argparse.Namespace) -> int:
     # The seed is drawn here, outside the core, and written into the file.
     seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
     settings = settings_from_args(args, seed)
+    folder = args.output.resolve().parent
+    if not folder.is_dir():
+        raise ArbiterError(f"cannot write {args.output}: the folder {folder} does not exist")
     generated = generate(settings)
     text = generated_trf(generated, TrfVersion.parse(args.trf_version))
     try:

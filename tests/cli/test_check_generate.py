@@ -137,6 +137,19 @@ def test_check_refuses_bad_input_with_file_line_and_column(
     assert f"{good}:{line}:5: record 212: unknown tie-break 'QQ'" in capsys.readouterr().err
 
 
+def test_a_latin_1_file_is_read_and_said_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    utf8 = tmp_path / "u.trf"
+    _generate(utf8, "--seed", "6")
+    text = utf8.read_text(encoding="utf-8").replace("Player 01", "Åsa Jörgs")
+    latin = tmp_path / "l.trf"
+    latin.write_bytes(text.encode("latin-1"))
+    capsys.readouterr()
+    assert main(["check", str(latin)]) == 0
+    assert "  The file is not UTF-8: read as Latin-1." in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("command", ["check", "generate"])
 def test_q16_39_runs_without_the_window(tmp_path: Path, command: str) -> None:
     """The installed program checks and generates without loading Qt (a fresh interpreter)."""

@@ -120,7 +120,7 @@ def check_settings(settings: GeneratorSettings) -> tuple[str, ...]:
     if s.rounds < 1:
         raise GeneratorError("a tournament needs at least one round")
     if not 0 <= s.draw_rate <= 1:
-        raise GeneratorError("the draw rate is a share between 0 and 1")
+        raise GeneratorError("the draw rate is between 0 % and 100 %")
     if s.system.is_round_robin:
         needed = round_robin_rounds(s.players, s.system)
         if s.rounds != needed:

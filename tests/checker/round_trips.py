@@ -15,7 +15,8 @@ The test suite runs a small subset (:data:`QUICK`); the full run is a command::
     python -m tests.checker.round_trips --events 200
 
 which prints one line per event and the figures: events, players, rounds,
-and how often the two checkers agree.
+how often the two checkers agree, and how many broken copies (of every tenth
+event) both report in the broken round.
 """
 
 from __future__ import annotations
@@ -163,10 +164,17 @@ def standings_reported(report: CheckReport) -> bool:
     return any(f.kind is Kind.STANDINGS for f in report.findings)
 
 
-def run(indices: Iterable[int], max_players: int, out: object = sys.stdout) -> int:
-    """Check the events *indices*; print a line each and the figures. 0 when all agree."""
+def run(
+    indices: Iterable[int], max_players: int, broken_every: int = 0, out: object = sys.stdout
+) -> int:
+    """Check the events *indices*; print a line each and the figures. 0 when all agree.
+
+    With *broken_every* = k, every k-th event also gets its broken copies, each of
+    which both checkers must report in the broken round (the ranks: ours).
+    """
     write = getattr(out, "write")  # noqa: B009 - a text stream
     events = players = rounds = both = ours_only = gacrux_only = neither = 0
+    copies = caught = 0
     baku = robins = 0
     largest = 0
     spent = 0.0
@@ -197,13 +205,31 @@ def run(indices: Iterable[int], max_players: int, out: object = sys.stdout) -> i
         )
         for finding in trip.ours.findings[:5]:
             write(f"       {finding.message}\n")
+        if broken_every and index % broken_every == 0:
+            for copy in broken_copies(trip, random.Random(index)):
+                copies += 1
+                ours_ok = (
+                    standings_reported(copy.ours)
+                    if copy.round is None
+                    else first_round_reported(copy.ours) == copy.round
+                )
+                theirs_ok = copy.round is None or (
+                    bool(copy.gacrux_rounds) and min(copy.gacrux_rounds) == copy.round
+                )
+                caught += ours_ok and theirs_ok
+                where = "the ranks" if copy.round is None else f"round {copy.round}"
+                verdict = "reported" if ours_ok and theirs_ok else "MISSED"
+                write(f"       broken copy ({copy.what}, {where}): {verdict}\n")
     write(
-        f"\n{events} events ({robins} round robins, {baku} with the Baku Acceleration), "
+        f"\n{events} events ({robins} round robin{'s' if robins != 1 else ''}, {baku} with the "
+        "Baku Acceleration), "
         f"{players} players in all (largest {largest}), {rounds} rounds, {spent:.0f} s\n"
         f"both checkers clean: {both}; only ours clean: {ours_only}; only gacrux clean: "
         f"{gacrux_only}; neither: {neither}\n"
     )
-    return 0 if both == events else 1
+    if copies:
+        write(f"broken copies reported in their round: {caught} of {copies}\n")
+    return 0 if both == events and caught == copies else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -211,8 +237,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--events", type=int, default=200, help="how many events (default 200)")
     parser.add_argument("--first", type=int, default=0, help="index of the first event")
     parser.add_argument("--max-players", type=int, default=200)
+    parser.add_argument(
+        "--broken-every",
+        type=int,
+        default=10,
+        metavar="K",
+        help="check broken copies of every K-th event (0: none; default 10)",
+    )
     args = parser.parse_args(argv)
-    return run(range(args.first, args.first + args.events), args.max_players)
+    return run(range(args.first, args.first + args.events), args.max_players, args.broken_every)
 
 
 if __name__ == "__main__":

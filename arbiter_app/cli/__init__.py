@@ -30,6 +30,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "tour",
     "print_sheet",
     "pgn_import",
+    "status",
     "check",
     "generate",
 )
@@ -52,6 +53,7 @@ COMMAND_NAMES: dict[str, str] = {
     "tour": "tour",
     "print": "print_sheet",
     "import-pgn": "pgn_import",
+    "status": "status",
     "check": "check",
     "generate": "generate",
 }

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from dataclasses import replace
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.sheets.builders import standings_of, with_tiebreaks
@@ -43,7 +44,11 @@ def _html(src: Source) -> str:
 def _trf(src: Source, version: str = "TRF-26") -> str:
     from arbiter_app.exports.trf_export import standings_to_trf
 
-    return standings_to_trf(src.event, standings_of(src), version)
+    standings = standings_of(src)
+    # The rounds the standings are after: a round in progress is written only when asked
+    # for as provisional (its ranks are those of the standings written beside it).
+    event = src.event if standings.provisional else src.event.truncated(standings.after_round)
+    return standings_to_trf(event, standings, version)
 
 
 def _pgn(src: Source) -> str:
@@ -83,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
     src = load(args.file)
     if args.tiebreaks is not None:
         src = with_tiebreaks(src, args.tiebreaks)
+    if getattr(args, "provisional", False):
+        src = replace(src, provisional=True)
     text = render(src, args.format, trf_version=args.trf_version)
     try:
         # newline="": CSV rows end in CRLF as RFC 4180 says; nothing is translated.

@@ -46,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
             )
     with Session.open(args.file, readonly=True) as session:
         rows, prizes = prize_list(session.state, session.event, session.settings.playoff)
+        note = session.event_state.prizes_note
     if args.json:
         print(json.dumps([r.to_json() for r in rows], ensure_ascii=False, indent=2))
         return 0
@@ -56,4 +57,6 @@ def run(args: argparse.Namespace) -> int:
     print(prizes.rule)
     if prizes.unassigned:
         print(f"Not assigned: {prizes.unassigned}")
+    if note:
+        print(note)
     return 0

@@ -60,6 +60,8 @@ def standings_to_json(event: Event, standings: Standings) -> str:
             "rounds": event.rounds,
         },
         "after_round": standings.after_round,
+        "title": standings.title,
+        "provisional": standings.provisional,
         "rule_set": {
             "code": standings.rule_set.value,
             "title": RULE_SET_TITLES[standings.rule_set],
@@ -86,6 +88,7 @@ def standings_to_json(event: Event, standings: Standings) -> str:
                 "points": exact(row.points),
                 "tiebreaks": {code: exact(row.values[code]) for code in standings.codes},
                 "playoff_pending": row.playoff_pending,
+                "pending": row.pending,
             }
             for row in standings.rows
         ],

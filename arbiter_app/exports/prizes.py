@@ -34,11 +34,13 @@ def prizes_sheet(
     prizes: PrizeList,
     *,
     currency: str = "USD",
+    note: str = "",
 ) -> Sheet:
     """Money and tour points for every line of the final standings, with how each was shared.
 
     Without a play-off (*state* None) tied players simply share (GCT 2023
-    2.8 / 3.8; US Chess 32B).
+    2.8 / 3.8; US Chess 32B). *note* says what the event's state makes of the
+    list (not final yet; a play-off that no longer matches the standings).
     """
     reg = state.regulation if state is not None else None
     names = names_of(event)
@@ -93,6 +95,8 @@ def prizes_sheet(
     ]
     if strong:
         blocks.append(Paragraph("* place decided by the play-off.", small=True))
+    if note:
+        blocks.append(Paragraph(note))
     blocks.append(Signatures(("Chief arbiter", "Organiser")))
     return Sheet(
         title="Prizes and tour points" if with_points else "Prizes",

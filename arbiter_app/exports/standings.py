@@ -27,6 +27,19 @@ RULE_SET_TITLES = {
     RuleSet.USCF: "US Chess rule 34E (opponents' unplayed games count ½)",
 }
 PLAYOFF_MARK = "play-off"
+PENDING_MARK = "pending"
+"""Marks a player whose game of the round in progress has no result yet (provisional standings)."""
+
+
+def pending_note(standings: Standings) -> str:
+    """The legend of :data:`PENDING_MARK` ("" when no row is pending)."""
+    if not standings.pending:
+        return ""
+    return (
+        f"the game of round {standings.provisional_round} has no result yet; "
+        "it counts nothing so far, it is not a loss."
+    )
+
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -83,6 +96,8 @@ def standings_cells(
     name = f"{title} {row.name}".strip()
     if row.playoff_pending:
         name += f" ({PLAYOFF_MARK})"
+    if row.pending:
+        name += f" ({PENDING_MARK})"
     return (
         row.place,
         str(row.tpn),
@@ -101,11 +116,8 @@ def _titles(event: Event) -> dict[int, tuple[str, str]]:
 
 
 def standings_header(event: Event, standings: Standings) -> tuple[tuple[str, str], ...]:
-    rounds = event.rounds
-    after = standings.after_round
-    state = "final" if after >= rounds and rounds else f"after round {after} of {rounds}"
     items = [
-        ("Standings", state),
+        ("Standings", standings.stage),
         ("Rule set", RULE_SET_TITLES[standings.rule_set]),
         ("Tie-breaks", "\n".join(tiebreak_lines(standings)) or "none announced (points only)"),
     ]
@@ -164,10 +176,10 @@ def standings_sheet(
                 small=True,
             )
         )
-    final = standings.after_round >= event.rounds and event.rounds
+    if standings.pending:
+        blocks.append(Paragraph(f"({PENDING_MARK}): {pending_note(standings)}", small=True))
     return Sheet(
-        title=title
-        or ("Final standings" if final else f"Standings after round {standings.after_round}"),
+        title=title or standings.title,
         event=event.name,
         header=standings_header(event, standings),
         blocks=tuple(blocks),
@@ -209,7 +221,14 @@ def standings_csv_rows(
                     format_value(c, row.values[c], standings, ascii_only=True)
                     for c in standings.codes
                 ),
-                PLAYOFF_MARK if row.playoff_pending else "",
+                "; ".join(
+                    mark
+                    for mark, on in (
+                        (PLAYOFF_MARK, row.playoff_pending),
+                        (PENDING_MARK, row.pending),
+                    )
+                    if on
+                ),
             )
         )
     for e in standings.excluded:

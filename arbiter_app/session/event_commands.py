@@ -6,10 +6,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arbiter_app.core.errors import RuleError, UnknownTieBreak
-from arbiter_app.core.lots import shuffled
+from arbiter_app.core.lots import physical_draw, shuffled
 from arbiter_app.core.model import EntryKind, Event, RuleSet, System
 from arbiter_app.core.pairing.baku import ARTICLE as BAKU_ARTICLE
 from arbiter_app.core.pairing.baku import BAKU, baku_refusal, baku_virtual_points
+from arbiter_app.core.pairing.numbers import (
+    ARTICLE_LOT,
+    Numbering,
+    rating_order,
+    renumbering_refusal,
+)
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.points import STANDARD
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
@@ -25,8 +31,10 @@ from arbiter_app.session.codec import (
     point_system_to_json,
     split_key,
 )
+from arbiter_app.session.numbering import players_of, set_numbering
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
 from arbiter_app.session.state import State, Tx
+from arbiter_app.session.tournament_state import NUMBERING
 from arbiter_app.store.schema import STATE_TABLES, TABLES_BY_NAME
 
 PRESET_BYE_POLICIES = {
@@ -73,7 +81,14 @@ def create_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     name = arg_str(args, "name")
     info = dict(args.get("info") or {})
     info["name"] = name
-    settings = {k: v for k, v in args.items() if k not in ("name", "info")}
+    numbering = args.get("pairing_numbers")
+    if numbering is not None:
+        if numbering not in (Numbering.RATING.value, Numbering.ENTRY.value):
+            raise CommandError(
+                f"a new event's pairing numbers are rating or entry, not {numbering!r}"
+            )
+        tx.set_setting(NUMBERING, numbering)
+    settings = {k: v for k, v in args.items() if k not in ("name", "info", "pairing_numbers")}
     settings.setdefault("point_system", "standard")
     if "preset" not in settings:
         settings.setdefault("bye_policy", "fide")
@@ -285,6 +300,7 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     for number, group in enumerate(data["forbidden_pairs"], start=1):
         tx.put("forbidden_pairs", (number,), {"players": ",".join(str(x) for x in group)})
     _boards_from_entries(tx)
+    set_numbering(tx, Numbering.FILE)
     if data.get("accelerations"):
         _import_accelerations(tx, data["accelerations"])
 
@@ -339,26 +355,50 @@ def _boards_from_entries(tx: Tx) -> None:
             )
 
 
-@command("set_pairing_numbers", needs_seed=lambda args: args.get("by") == "lot")
+def _numbers_seed(args: dict[str, Any]) -> bool:
+    return args.get("by") == "lot"
+
+
+@command("set_pairing_numbers", needs_seed=_numbers_seed)
 def set_pairing_numbers(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]:
-    """Renumber the players: a given order, by rating (FIDE C.04.2 B), or by lot."""
+    """Give the pairing numbers before round 1 (refused once round 1 is paired).
+
+    *by* is ``rating`` (the initial ranking, FIDE C.04.2 articles 2.2, 2.3, then
+    kept up to date), ``lot`` (drawn from the session's seed, FIDE C.05 articles
+    7.2, 7.5), ``draw`` (a physical draw: *order* lists the present numbers in
+    the order drawn, *witnesses* who saw it) or ``order`` (by hand). Returns the
+    present numbers in their new order.
+    """
+    system = System(tx.setting("system", System.SWISS.value))
+    refusal = renumbering_refusal(queries.paired_rounds(tx), system)
+    if refusal is not None:
+        raise RuleError(refusal)
     current = sorted(k[0] for k in tx.keys("players"))
     how = args.get("by")
-    if how == "order":
+    witnesses = args.get("witnesses", [])
+    if not isinstance(witnesses, list) or not all(isinstance(w, str) for w in witnesses):
+        raise CommandError("witnesses are a list of names")
+    if how in ("order", "draw"):
         order = args.get("order")
         if not isinstance(order, list) or sorted(order) != current:
             raise CommandError(
                 "the new order must list every pairing number exactly once: "
                 f"{', '.join(map(str, current))}"
             )
+        if how == "draw":
+            # Checked as a draw: the protocol prints it with its witnesses.
+            physical_draw(
+                "pairing numbers", current, order, witnesses=witnesses, article=ARTICLE_LOT
+            )
     elif how == "rating":
-        order = sorted(current, key=lambda tpn: queries.rating_order_key(tx, tpn))
+        order = list(rating_order(players_of(tx)))
     elif how == "lot":
         if ctx.seed is None:
             raise CommandError("a drawing of lots needs a seed")
         order = list(shuffled(current, ctx.seed))
     else:
-        raise CommandError("renumber 'by' one of: order (with the new order), rating, lot")
+        raise CommandError("renumber 'by' one of: rating, lot, draw (with the order drawn), order")
     mapping = {old: new for new, old in enumerate(order, start=1)}
     queries.renumber(tx, mapping)
+    set_numbering(tx, Numbering(how))
     return [int(x) for x in order]

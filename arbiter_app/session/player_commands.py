@@ -8,9 +8,16 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import EntryKind, RoundEntry, System
 from arbiter_app.core.pairing.byes import registration_deadline_round
 from arbiter_app.session import queries
-from arbiter_app.session.codec import PLAYER_FIELDS, clean_player_fields, entry_row
+from arbiter_app.session.codec import (
+    PLAYER_FIELDS,
+    clean_player_fields,
+    entry_row,
+    event_from_state,
+)
+from arbiter_app.session.numbering import follow_ranking, place_late_entry
 from arbiter_app.session.registry import CommandError, Context, arg_int, command
 from arbiter_app.session.state import Tx
+from arbiter_app.session.tournament_state import event_state_of, state_of_tx
 
 _REQUESTABLE = {
     "half": EntryKind.HALF_BYE,
@@ -56,13 +63,17 @@ def _new_player(tx: Tx, args: dict[str, Any], extra: set[str]) -> int:
 
 @command("add_player")
 def add_player(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
-    """Register a player before the first round is paired; returns the pairing number."""
+    """Register a player before the first round is paired; returns the pairing number.
+
+    In an event numbered by its initial ranking the numbers follow it (FIDE
+    C.04.2 articles 2.2, 2.3): the new player's number is their place in it.
+    """
     paired = queries.paired_rounds(tx)
     if paired:
-        raise RuleError(
-            f"{paired} round(s) are paired already; register the player as a late entry"
-        )
-    return _new_player(tx, args, set())
+        rounds = "round 1 is" if paired == 1 else f"{paired} rounds are"
+        raise RuleError(f"{rounds} paired already; register the player as a late entry")
+    tpn = _new_player(tx, args, set())
+    return follow_ranking(tx).get(tpn, tpn)
 
 
 @command("late_entry")
@@ -79,7 +90,7 @@ def late_entry(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
     tpn = _new_player(tx, args, {"missed"})
     for round_no in range(1, queries.paired_rounds(tx) + 1):
         tx.put("entries", (tpn, round_no), entry_row(RoundEntry(_MISSED[missed_name])))
-    return tpn
+    return place_late_entry(tx, tpn)
 
 
 def late_entry_refusal(system: System, paired: int, planned: int) -> str | None:
@@ -111,12 +122,9 @@ def _check_late_entry_possible(tx: Tx) -> None:
 
 
 def rounds_finished(tx: Tx) -> int:
-    """Rounds whose every game has its result (the last paired round may still be in play)."""
-    paired = queries.paired_rounds(tx)
-    boards = queries.boards_of_round(tx, paired).values()
-    if all(queries.has_result(tx, paired, board) for board in boards):
-        return paired
-    return paired - 1
+    """Rounds whose every game has its result, as the event's state (the core) says."""
+    rows = state_of_tx(tx)
+    return event_state_of(rows, event_from_state(rows), None).complete
 
 
 def _check_registration_open(tx: Tx) -> None:
@@ -146,6 +154,9 @@ def edit_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     if not changes:
         raise CommandError("nothing to change")
     tx.put("players", (tpn,), {**row, **_fields(changes, required=False)})
+    # A corrected rating, title or name moves the player in the initial ranking
+    # (C.04.2 article 2.3) while round 1 is not paired.
+    follow_ranking(tx)
 
 
 @command("withdraw_player")
@@ -261,4 +272,5 @@ def import_players(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]:
         row["national_rating"] = fields.get("national_rating")
         tx.put("players", (tpn,), {**row, "disqualified": 0, "withdrawn_from_round": None})
         numbers.append(tpn)
-    return numbers
+    mapping = follow_ranking(tx)
+    return [mapping.get(tpn, tpn) for tpn in numbers]

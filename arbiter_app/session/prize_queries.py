@@ -21,6 +21,7 @@ from arbiter_app.session.playoff_commands import (
     stored_playoff,
 )
 from arbiter_app.session.state import State
+from arbiter_app.session.tournament_state import event_state_of
 
 
 def _placings(
@@ -36,8 +37,13 @@ def _placings(
         else None
     )
     after = regulation.qualify_after_tiebreaks if regulation is not None else 0
-    standings = qualifying_standings(event, state.setting("tiebreaks", []), after)
-    if playoff is not None:
+    now = event_state_of(state, event, playoff)
+    # The standings after the last complete round; a play-off counts only while it
+    # matches them (a correction may have changed its tie: then its order is void).
+    standings = qualifying_standings(
+        event, state.setting("tiebreaks", []), after, after_round=now.standings_round
+    )
+    if playoff is not None and now.playoff.in_force:
         return final_placings(playoff, standings), regulation
     return [Placing(t, a, b, (a, b)) for t, a, b in standings], regulation
 

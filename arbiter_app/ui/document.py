@@ -21,12 +21,15 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
+from arbiter_app.core.event_state import EventState, event_state
 from arbiter_app.core.model import (
     Colour,
     Event,
     RuleSet,
 )
+from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.core.playoff import PlayoffState
+from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.prizes import PrizeList
 from arbiter_app.session.pairing import Compute
@@ -145,6 +148,10 @@ class Backend(Protocol):
         """The play-off as recorded, or the one the regulation would hold now (a preview)."""
         ...
 
+    def event_state(self) -> EventState:
+        """Where the event stands (the core's read model: phase, rounds, play-off)."""
+        ...
+
     def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
         """Run the session's play-off command ``playoff.<name>`` with *args*."""
         ...
@@ -225,8 +232,11 @@ class Backend(Protocol):
         """Cancel a withdrawal or a disqualification."""
         ...
 
-    def set_pairing_numbers(self, by: str, order: Sequence[int] = ()) -> Changes:
-        """Renumber the players ``by`` ``rating``, ``lot`` (a recorded draw) or ``order``."""
+    def set_pairing_numbers(
+        self, by: str, order: Sequence[int] = (), witnesses: Sequence[str] = ()
+    ) -> Changes:
+        """Renumber the players ``by`` ``rating``, ``lot`` (a recorded draw), ``draw`` (a
+        physical draw: *order* as drawn, with its *witnesses*) or ``order`` (by hand)."""
         ...
 
     def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
@@ -317,6 +327,26 @@ class EventDocument(QObject):
     def playoff_state(self) -> PlayoffState | None:
         return self._backend.playoff_state()
 
+    def event_state(self) -> EventState:
+        """Where the event stands: every panel, the title and the status bar read it here."""
+        reader = getattr(self._backend, "event_state", None)
+        if reader is not None:
+            state: EventState = reader()
+            return state
+        # An event without a file keeps results only (no boards, no play-off record):
+        # the same core read model, from what it has.
+        options = self.standings_options
+        regulation = (
+            playoff_preset(options.playoff_regulation) if options.playoff_regulation else None
+        )
+        return event_state(
+            self.tournament,
+            None,
+            numbering=Numbering.UNRECORDED,
+            tiebreaks=options.tiebreaks,
+            regulation=regulation,
+        )
+
     def boards(self, round_no: int) -> tuple[BoardLine, ...] | None:
         return self._backend.boards(round_no)
 
@@ -374,7 +404,13 @@ class EventDocument(QObject):
     def reinstate_player(self, tpn: int) -> Changes:
         return self._report(self._backend.reinstate_player(tpn))
 
-    def set_pairing_numbers(self, by: str, order: Sequence[int] = ()) -> Changes:
+    def set_pairing_numbers(
+        self, by: str, order: Sequence[int] = (), witnesses: Sequence[str] = ()
+    ) -> Changes:
+        if witnesses and self.path is not None:
+            # The witnesses go into the file's journal (an event without a file has none
+            # and refuses numbering itself).
+            return self._report(self._backend.set_pairing_numbers(by, order, witnesses))
         return self._report(self._backend.set_pairing_numbers(by, order))
 
     def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
+    QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -76,18 +77,6 @@ class Services:
     export_trf: Callable[[Event, Path], None] | None = None
 
 
-def event_state(event: Event) -> str:
-    """The event's progress in words, for the title bar."""
-    played, planned = event.rounds_played, event.rounds
-    if not event.players:
-        return "no players yet"
-    if played == 0:
-        return "not started"
-    if played < planned:
-        return f"round {played} of {planned}"
-    return f"all {planned} rounds played"
-
-
 class MainWindow(QMainWindow):
     def __init__(
         self,
@@ -117,6 +106,10 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
+        self.pairings.numbers_requested.connect(self._give_numbers)
+        self.state_label = QLabel(self)
+        self.state_label.setAccessibleName("Where the event stands")
+        self.statusBar().addPermanentWidget(self.state_label)
         document.changed.connect(self.on_changed)
         self.on_changed(Changes(event=True))
         self.statusBar().showMessage("Ready", 3000)
@@ -278,11 +271,19 @@ class MainWindow(QMainWindow):
             clear = self.recent_menu.addAction("&Clear the list")
             clear.triggered.connect(self.settings.clear_recent)
 
+    def _give_numbers(self) -> None:
+        self.docks["players"].raise_()
+        self.players.ask_pairing_numbers()
+
     # -- reacting to changes ------------------------------------------------------------------
     def on_changed(self, changes: Changes) -> None:
         event = self.document.tournament
         name = event.name or "Untitled event"
-        self.setWindowTitle(f"{name} — {event_state(event)}[*] — Arbiter")
+        # Where the event stands comes from the core's read model, as for every view.
+        state = self.document.event_state()
+        self.setWindowTitle(f"{name} — {state.brief}[*] — Arbiter")
+        self.state_label.setText(state.headline)
+        self.state_label.setToolTip(f"{state.numbering_text}\n{state.playoff.reason}".strip())
         self.setWindowModified(self.document.modified)
         undo, redo = self.document.undo_label(), self.document.redo_label()
         self.undo_action.setEnabled(undo is not None)

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from arbiter_app.core.errors import RuleError
+from arbiter_app.core.event_state import EventState
 from arbiter_app.core.model import Colour, Event, System
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff import preset as playoff_preset
@@ -222,6 +223,10 @@ class SessionBackend:
             self._playoff = (event, stored_playoff(rows) or preview(rows, event))
         return self._playoff[1]
 
+    def event_state(self) -> EventState:
+        """The session's read model of where the event stands."""
+        return self.session.event_state
+
     def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
         return ui_changes(self.session.run(f"playoff.{name}", **dict(args)).changes)
 
@@ -242,10 +247,14 @@ class SessionBackend:
     def reinstate_player(self, tpn: int) -> Changes:
         return ui_changes(self.session.run("reinstate_player", tpn=tpn).changes)
 
-    def set_pairing_numbers(self, by: str, order: Sequence[int] = ()) -> Changes:
+    def set_pairing_numbers(
+        self, by: str, order: Sequence[int] = (), witnesses: Sequence[str] = ()
+    ) -> Changes:
         args: dict[str, object] = {"by": by}
-        if by == "order":
+        if by in ("order", "draw"):
             args["order"] = list(order)
+        if witnesses:
+            args["witnesses"] = list(witnesses)
         # By lot the session draws the seed and keeps it in the journal entry.
         return ui_changes(self.session.run("set_pairing_numbers", **args).changes)
 

@@ -152,7 +152,7 @@ def test_ruling_and_decision_from_the_command_line(
     step = run_json(
         capsys, "playoff", "decide", str(city), "--order", "2,1,3", "--reason", "drawing of lots"
     )
-    assert step["step"] == "done" and "place 1: 2 (play-off)" in step["text"]
+    assert step["step"] == "done" and "Place 1: 2 (play-off)" in step["text"]
 
 
 def test_standings_of_the_file_mark_the_places_the_play_off_decided(

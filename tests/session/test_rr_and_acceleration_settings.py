@@ -63,9 +63,14 @@ def test_q106_111_the_method_is_fixed_after_round_one(swiss: Session) -> None:
 
 
 def test_q106_111_late_entry_keeps_the_last_group_a_player(swiss: Session) -> None:
+    """C.04.5.1: the last GA player stays; a late entry numbered before him joins GA."""
     pair_next_round(swiss, initial_colour=Colour.WHITE)
-    swiss.run("late_entry", name="Late", rating=2600)
-    assert [a.last_tpn for a in swiss.event.accelerations] == [8, 8]
+    last = swiss.event.player(swiss.event.accelerations[0].last_tpn).name
+    swiss.run("late_entry", name="Late", rating=2600)  # numbered first (C.04.2)
+    event = swiss.event
+    assert {event.player(a.last_tpn).name for a in event.accelerations} == {last}
+    late = next(p.tpn for p in event.players if p.name == "Late")
+    assert event.virtual_points(late, 2) == 1
 
 
 @pytest.mark.parametrize(
@@ -105,6 +110,7 @@ def test_q89_105_double_round_robin_may_exchange_the_last_two_rounds(tmp_path: P
         with _new(tmp_path / f"d{swap}.arbiter", "double-round-robin", 10, 6, tiebreaks=["SB"],
                   swap_last_two=swap) as s:  # fmt: skip
             assert s.settings.swap_last_two is swap
+            s.run("set_pairing_numbers", by="order", order=[1, 2, 3, 4, 5, 6])
             played = []
             for r in range(1, 6):
                 pairing, _ = pair_next_round(s)

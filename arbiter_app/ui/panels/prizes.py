@@ -104,6 +104,11 @@ class PrizesPanel(QWidget):
         text = prizes.rule
         if prizes.unassigned:
             text += f" Not assigned: {prizes.unassigned}."
+        # The core says when the list is not the final one (not final yet; a play-off
+        # that no longer matches the standings).
+        note = self.document.event_state().prizes_note
+        if note:
+            text = f"{note}\n{text}"
         self.rule.setText(text)
         size_columns(self.view)
         self.view.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)

@@ -7,6 +7,7 @@ from dataclasses import replace
 from PySide6.QtCore import QModelIndex, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
@@ -68,6 +69,13 @@ class StandingsPanel(QWidget):
         self.picker.set_system(document.tournament.system)
         self.codes.setPlaceholderText(f"Tie-breaks, {self.picker.hint}")
         self.picker.menu().triggered.connect(lambda _: self._codes_entered())
+        self.provisional = QCheckBox("Round in progress (provisional)", self)
+        self.provisional.setAccessibleName("Show the round in progress as provisional")
+        self.provisional.setToolTip(
+            "Include the results of the round in progress; unfinished games are shown as"
+            " pending (by default the standings are those after the last complete round)"
+        )
+        self.provisional.toggled.connect(lambda _: self.refresh())
         self.caption = QLabel(self)
         self.caption.setAccessibleName("Standings caption")
         self.caption.setWordWrap(True)
@@ -84,6 +92,7 @@ class StandingsPanel(QWidget):
         bar.addWidget(self.preset)
         bar.addWidget(self.codes, 1)
         bar.addWidget(self.picker)
+        bar.addWidget(self.provisional)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
@@ -118,29 +127,40 @@ class StandingsPanel(QWidget):
 
     # -- refresh ----------------------------------------------------------------------------
     def refresh(self) -> None:
-        event = self.document.tournament
         options = self.document.standings_options
+        state = self.document.event_state()
+        # The toggle is offered while a round is in progress (the core's state says so).
+        current = state.provisional_round
+        self.provisional.setEnabled(current is not None)
+        self.provisional.setText(
+            f"Round {current} in progress (provisional)"
+            if current is not None
+            else "Round in progress (provisional)"
+        )
+        provisional = self.provisional.isChecked() and current is not None
         try:
-            table = shown_standings(self.document)
+            table = shown_standings(self.document, provisional=provisional)
         except ArbiterError as exc:
             self.caption.setText(f"The standings cannot be computed: {exc}")
             return
         self.model.set_standings(table)
-        if self.picker.system is not event.system:
+        system = self.document.tournament.system
+        if self.picker.system is not system:
             # The pickers offer what the system allows (no Buchholz in a round robin).
-            self.picker.set_system(event.system)
-            fill_presets(self.preset, event.system, CUSTOM)
+            self.picker.set_system(system)
+            fill_presets(self.preset, system, CUSTOM)
             self.codes.setPlaceholderText(f"Tie-breaks, {self.picker.hint}")
         self.preset.setCurrentIndex(max(0, self.preset.findData(options.preset)))
         if not self.codes.hasFocus():
             self.codes.setText(", ".join(options.tiebreaks))
-        caption = (
-            f"After round {event.rounds_played} of {event.rounds}"
-            if event.rounds_played
-            else "No round played yet"
-        )
-        if table.standings is not None:
-            caption += f" · rule set {table.standings.rule_set.value}"
+        standings = table.standings
+        caption = standings.title if standings is not None else "Standings"
+        if standings is not None and standings.provisional:
+            caption += " · unfinished games are marked pending, not counted"
+        elif current is not None:
+            caption += f" (round {current} is in progress)"
+        if standings is not None:
+            caption += f" · rule set {standings.rule_set.value}"
         if options.playoff_places:
             places = ", ".join(map(str, options.playoff_places))
             caption += f" · place {places} by play-off"

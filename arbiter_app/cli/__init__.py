@@ -31,6 +31,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "print_sheet",
     "pgn_import",
     "status",
+    "ratings",
     "check",
     "generate",
 )
@@ -54,6 +55,7 @@ COMMAND_NAMES: dict[str, str] = {
     "print": "print_sheet",
     "import-pgn": "pgn_import",
     "status": "status",
+    "ratings": "ratings",
     "check": "check",
     "generate": "generate",
 }

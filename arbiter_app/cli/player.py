@@ -1,4 +1,6 @@
-"""``arbiter-app player add FILE``: register a player (or a late entry);
+"""``arbiter-app player add FILE``: register a player (or a late entry), typed in or
+from the FIDE list (``--fide-id N``: name, title, federation, sex, year of birth and
+the rating of the event's rating type, from the lists imported with ``ratings import``);
 ``arbiter-app player import FILE --csv players.csv``: register a whole player list;
 ``arbiter-app player number FILE --by rating|lot|draw|order``: give the pairing numbers
 (before round 1; by lot or a draw at the venue with ``--witness``, by hand with ``--order``)."""
@@ -8,11 +10,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.players_csv import parse_players_csv
+from arbiter_app.core.rating_source import MANUAL, describe
 from arbiter_app.session import Session
 from arbiter_app.session.codec import PLAYER_FIELDS
+from arbiter_app.session.rating_lookup import fields_for, rating_type_of
 from arbiter_app.sheets.files import read_text
+from arbiter_app.store.rating_db import RatingDatabase
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -20,11 +25,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     actions = p.add_subparsers(dest="player_action", metavar="ACTION", required=True)
     add = actions.add_parser("add", help="register a player")
     add.add_argument("file", type=Path)
-    add.add_argument("--name", required=True)
-    add.add_argument("--rating", type=int)
-    add.add_argument("--title", default="")
-    add.add_argument("--federation", default="")
-    add.add_argument("--fide-id", default="")
+    add.add_argument("--name", help="Surname, Name (not needed with a FIDE ID on the list)")
+    add.add_argument("--rating", type=int, help="a rating typed in (wins over the list's)")
+    add.add_argument("--title")
+    add.add_argument("--federation")
+    add.add_argument("--fide-id", default="", help="fill the player from the imported FIDE lists")
+    add.add_argument("--sex", choices=["m", "w"], help="m or w, as the FIDE report file")
+    add.add_argument("--birth", help="year (or date YYYY/MM/DD) of birth")
+    add.add_argument("--club")
     add.add_argument(
         "--late",
         choices=["not-paired", "half-bye", "zero-bye"],
@@ -63,15 +71,27 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     num.set_defaults(handler=run_number)
 
 
+_EXTRA = ("sex", "birth", "club")
+
+
 def run_add(args: argparse.Namespace) -> int:
-    fields = {
-        "name": args.name,
+    if not args.name and not args.fide_id:
+        raise ArbiterError("give the player's --name, or a --fide-id to fill it from the FIDE list")
+    fields: dict[str, object] = {
+        "name": args.name or "",
         "rating": args.rating,
-        "title": args.title,
-        "federation": args.federation,
+        "title": args.title or "",
+        "federation": args.federation or "",
         "fide_id": args.fide_id,
     }
+    fields.update((k, getattr(args, k)) for k in _EXTRA if getattr(args, k))
     with Session.open(args.file) as session:
+        if args.fide_id:
+            listed = _from_list(session, args.fide_id, required=not args.name)
+            typed = {k: v for k, v in fields.items() if v not in (None, "")}
+            fields = {**listed, **typed}
+            if listed and args.rating is not None:
+                fields["rating_source"] = MANUAL  # typed over the list's
         if args.late:
             outcome = session.run("late_entry", missed=args.late, **fields)
         else:
@@ -79,6 +99,8 @@ def run_add(args: argparse.Namespace) -> int:
         player = session.event.player(outcome.value)
         count = len(session.event.players)
     rating = f" ({player.rating})" if player.rating else ""
+    if player.rating and player.rating_source.startswith("fide:"):
+        rating = f" ({player.rating}, {describe(player.rating_source)})"
     print(f"player {player.tpn}: {player.name}{rating}")
     if player.tpn < count:
         # The numbers follow the initial ranking (C.04.2 2.2-2.5): say who moved.
@@ -91,6 +113,19 @@ def run_add(args: argparse.Namespace) -> int:
             f"initial ranking (FIDE C.04.2 {article})"
         )
     return 0
+
+
+def _from_list(session: Session, fide_id: str, *, required: bool) -> dict[str, object]:
+    """The player's fields from the FIDE lists valid at the event's start (of its rating
+    type); nothing when the ID is on no list and the name was typed."""
+    wanted = rating_type_of(session.state)
+    with RatingDatabase.open() as db:
+        try:
+            return fields_for(db, fide_id, wanted, session.event.info.start_date)
+        except RuleError:
+            if required:
+                raise
+            return {}
 
 
 def run_import(args: argparse.Namespace) -> int:

@@ -28,7 +28,6 @@ from arbiter_app.core.model import Event, RuleSet
 from arbiter_app.core.points import format_decimal, format_points
 from arbiter_app.core.presets import Preset, get_preset, parse_tiebreak_list
 from arbiter_app.core.standings import Standings
-from arbiter_app.core.tiebreaks import REGISTRY
 from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_refusal
 from arbiter_app.exports.standings import PENDING_MARK, pending_note
 from arbiter_app.sheets.source import load as load_source
@@ -252,13 +251,6 @@ def render_csv(standings: Standings) -> str:
 # -- text ----------------------------------------------------------------------------
 
 
-def _format_value(standings: Standings, code: str, value: Fraction) -> str:
-    for spec in standings.specs:
-        if spec.code == code:
-            return REGISTRY[spec.name].format(value)
-    return format_points(value)
-
-
 def render_table(header: Sequence[str], rows: Sequence[Sequence[str]], left: set[int]) -> str:
     """Columns padded to their widest cell; columns in *left* are left-aligned, others right."""
     widths = [len(h) for h in header]
@@ -298,7 +290,7 @@ def render_text(event: Event, standings: Standings) -> str:
                 row.name,
                 str(row.rating) if row.rating else "",
                 format_points(row.points),
-                *(_format_value(standings, c, row.values[c]) for c in standings.codes),
+                *(standings.format_value(c, row.values[c]) for c in standings.codes),
             ]
         )
     text = "\n".join(lines) + "\n" + render_table(header, rows, left={0, 2})

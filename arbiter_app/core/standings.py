@@ -26,9 +26,11 @@ import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import NOT_PAIRED, EntryKind, Event, Player, RuleSet, System
+from arbiter_app.core.points import column_places, format_in_column, format_points
 from arbiter_app.core.tiebreaks import (
     REGISTRY,
     Explanation,
@@ -122,6 +124,27 @@ class Standings:
     @property
     def after_round(self) -> int:
         return self.context.rounds
+
+    @cached_property
+    def _places(self) -> dict[str, int | None]:
+        return {code: column_places(r.values[code] for r in self.rows) for code in self.codes}
+
+    def format_value(self, code: str, value: Fraction, *, ascii_only: bool = False) -> str:
+        """A value of the column *code* as every view prints it: one number format a column.
+
+        Integer tie-breaks (ARO, TPR, …) are whole numbers; a column whose
+        values are all whole or half prints halves (``27½``); a column with
+        other values prints them all with the same decimals (``27.50`` beside
+        ``41.25``). With *ascii_only* (files for programs: CSV) each value is
+        its own exact decimal (``27.5``, ``41.25``), as a spreadsheet reads it.
+        """
+        spec = self._spec(code)
+        tb = REGISTRY[spec.name]
+        if tb.integer:
+            return tb.format(value)
+        if ascii_only:
+            return format_points(value, ascii_only=True)
+        return format_in_column(value, self._places[code])
 
     @property
     def provisional(self) -> bool:

@@ -10,12 +10,14 @@ announced; 2.2: the regulations must say how unplayed games count).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from fractions import Fraction
 
 from arbiter_app.core.crosstable import RoundRobinGrid, SwissCrosstable
 from arbiter_app.core.model import Event, RuleSet
+from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.points import format_points
+from arbiter_app.core.prizes import format_money
 from arbiter_app.core.standings import StandingRow, Standings
 from arbiter_app.core.tiebreaks import REGISTRY
 from arbiter_app.core.tiebreaks.base import modifier_words
@@ -59,12 +61,8 @@ def tiebreak_lines(standings: Standings) -> list[str]:
 def format_value(
     code: str, value: Fraction, standings: Standings, *, ascii_only: bool = False
 ) -> str:
-    """A tie-break value as the catalogue prints it (integers for ARO/TPR, halves otherwise)."""
-    spec = next((s for s in standings.specs if s.code == code), None)
-    tb = REGISTRY.get(spec.name) if spec is not None else None
-    if tb is not None and tb.integer:
-        return tb.format(value)
-    return format_points(value, ascii_only=ascii_only)
+    """A tie-break value as its column prints it (see :meth:`Standings.format_value`)."""
+    return standings.format_value(code, value, ascii_only=ascii_only)
 
 
 def _rating(r: int | None) -> str:
@@ -188,9 +186,22 @@ def standings_sheet(
 
 
 def standings_csv_rows(
-    event: Event, standings: Standings
+    event: Event, standings: Standings, prizes: Sequence[PrizeRow] = ()
 ) -> tuple[list[str], list[tuple[str, ...]]]:
-    """Header and rows of the CSV export: numbers with a decimal point, one row per player."""
+    """Header and rows of the CSV export: numbers with a decimal point, one row per player.
+
+    With *prizes* (the final standings of an event with a prize fund) each row
+    ends with the prize won and its money.
+    """
+    header, rows = _csv_rows(event, standings)
+    if not prizes:
+        return header, rows
+    won = {r.tpn: (r.prize, format_money(r.money)) for r in prizes}
+    by_row = [won.get(int(row[1]), ("", "")) for row in rows]
+    return [*header, "Prize", "Money"], [(*row, *w) for row, w in zip(rows, by_row, strict=True)]
+
+
+def _csv_rows(event: Event, standings: Standings) -> tuple[list[str], list[tuple[str, ...]]]:
     header = [
         "Place",
         "No",

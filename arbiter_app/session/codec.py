@@ -44,8 +44,12 @@ PLAYER_FIELDS = (
     "national_id",
     "sex",
     "birth",
+    "club",
+    "rating_source",
 )
-"""The fields an arbiter types in for a player (the rest is the event's doing)."""
+"""The fields an arbiter types in (or a FIDE list fills) for a player; the rest is the
+event's doing. *rating_source* says where the rating came from
+(:mod:`arbiter_app.core.rating_source`)."""
 
 _INT_FIELDS = frozenset({"rating", "national_rating"})
 
@@ -71,6 +75,8 @@ def player_row(player: Player) -> Row:
         "birth": player.birth,
         "disqualified": int(player.disqualified),
         "withdrawn_from_round": player.withdrawn_from_round,
+        "club": player.club,
+        "rating_source": player.rating_source,
     }
 
 
@@ -88,6 +94,8 @@ def player_from_row(tpn: int, row: Mapping[str, Any]) -> Player:
         birth=row["birth"] or "",
         disqualified=bool(row["disqualified"]),
         withdrawn_from_round=row["withdrawn_from_round"],
+        club=row.get("club") or "",
+        rating_source=row.get("rating_source") or "",
     )
 
 
@@ -282,6 +290,8 @@ class EventSettings:
     playoff: str | None = None
     acceleration: str | None = None
     swap_last_two: bool = False
+    trf_source: Mapping[str, Any] | None = None
+    """What the TRF file the event was imported from held besides the event (None: not imported)."""
 
 
 def settings_of(state: State) -> EventSettings:
@@ -292,6 +302,7 @@ def settings_of(state: State) -> EventSettings:
         playoff=state.setting("playoff"),
         acceleration=state.setting("acceleration"),
         swap_last_two=bool(state.setting("swap_last_two", False)),
+        trf_source=state.setting("trf_source"),
     )
 
 
@@ -353,7 +364,10 @@ def event_from_state(
     )
     bye_requests = tuple(
         ByeRequest(tpn, round_no, EntryKind(row["kind"]))
-        for (tpn, round_no), row in sorted(state.tables["bye_requests"].items())
+        # By round, then player: the order a TRF file's requests are read in.
+        for (tpn, round_no), row in sorted(
+            state.tables["bye_requests"].items(), key=lambda item: (item[0][1], item[0][0])
+        )
     )
     forbidden = tuple(
         frozenset(int(x) for x in row["players"].split(","))

@@ -19,6 +19,8 @@ from arbiter_app.core.pairing.numbers import (
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.points import STANDARD
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
+from arbiter_app.core.rating_source import typed_or_imported
+from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_refusal
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
@@ -56,6 +58,7 @@ SETTINGS = (
     "preset",
     "playoff",
     "info",
+    "rating_type",
     "acceleration",
     "swap_last_two",
 )
@@ -238,6 +241,9 @@ def check_setting(
         if key == "playoff" and value is not None:
             # The regulation is run by name later (playoff.start): an unknown name is refused now.
             return playoff_preset(str(value)).name
+        if key == "rating_type" and value is not None:
+            # FIDE's three ratings; None goes back to the time control's (rating_lookup).
+            return RatingType(value).value
         if key == "acceleration":
             if value is not None and value not in ACCELERATIONS:
                 raise CommandError(
@@ -271,29 +277,49 @@ def _check_tiebreaks(value: Any) -> list[str]:
     return codes
 
 
+TRF_SOURCE = "trf_source"
+"""The setting that keeps what an imported TRF file held besides its event
+(:func:`arbiter_app.core.trf.document_to_json`), so that exporting writes that file back."""
+
+
 @command("import_event")
 def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
-    """Fill a new event with an imported one (players, rounds, settings)."""
+    """Fill a new event with an imported one (players, rounds, settings).
+
+    Optional: *tiebreaks*, the list the file announced (TRF-26 records
+    202/212), and *trf*, what the TRF file held besides the event.
+    """
     if tx.rows("players") or queries.paired_rounds(tx):
         raise CommandError("an event can only be imported into an empty file")
     data = args.get("event")
     if not isinstance(data, dict):
         raise CommandError("import_event needs the event as an object")
-    _apply_settings(
-        tx,
-        {
-            "info": data["info"],
-            "system": data["system"],
-            "rounds": max(1, int(data["rounds"]), _max_round(data)),
-            "point_system": data["point_system"],
-            "round_point_systems": data["round_point_systems"],
-            "rule_set": data["rule_set"],
-        },
-    )
+    settings = {
+        "info": data["info"],
+        "system": data["system"],
+        "rounds": max(1, int(data["rounds"]), _max_round(data)),
+        "point_system": data["point_system"],
+        "round_point_systems": data["round_point_systems"],
+        "rule_set": data["rule_set"],
+    }
+    if args.get("tiebreaks"):
+        settings["tiebreaks"] = args["tiebreaks"]
+    _apply_settings(tx, settings)
+    trf = args.get("trf")
+    if trf is not None:
+        if not isinstance(trf, dict):
+            raise CommandError("import_event: the TRF file's other records are an object")
+        tx.set_setting(TRF_SOURCE, trf)
+    source = str(args.get("source") or "")
     for table in ("players", "entries", "bye_requests"):
         names = TABLES_BY_NAME[table].key_names
         for row in data[table]:
             key, values = split_key(row, names)
+            if table == "players":
+                # The imported file's ratings are its own (a TRF file does not say more).
+                values["rating_source"] = typed_or_imported(
+                    values.get("rating"), source, values.get("rating_source") or None
+                )
             tx.put(table, key, values)
     for number, row in enumerate(data["adjustments"], start=1):
         tx.put("adjustments", (number,), row)

@@ -19,6 +19,7 @@ from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
 from arbiter_app.session.changes import Changes
 from arbiter_app.session.session import Session
+from arbiter_app.session.trf_source import stored_initial_colour
 
 RECORDABLE_BYES = (
     EntryKind.PAIRING_BYE,
@@ -74,7 +75,9 @@ def pair_next_round(
     settings = session.settings
     policy = bye_policy or ByePolicy.parse(settings.bye_policy)
     swap = settings.swap_last_two if swap_last_two is None else swap_last_two
-    options = SwissOptions(bye_policy=policy, initial_colour=initial_colour)
+    # An imported file may have stated the colour drawn for round 1 (XXC / 152).
+    colour = initial_colour or stored_initial_colour(settings.trf_source)
+    options = SwissOptions(bye_policy=policy, initial_colour=colour)
     round_no = columns // event.system.games_per_round + 1
     before = event.truncated(columns)
     run = compute_with or _run

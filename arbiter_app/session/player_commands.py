@@ -7,6 +7,7 @@ from typing import Any
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import EntryKind, RoundEntry, System
 from arbiter_app.core.pairing.byes import registration_deadline_round
+from arbiter_app.core.rating_source import typed_or_imported
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     PLAYER_FIELDS,
@@ -54,11 +55,19 @@ def _new_player(tx: Tx, args: dict[str, Any], extra: set[str]) -> int:
         raise CommandError(f"unknown player field(s) {', '.join(sorted(unknown))}")
     fields = _fields(args, required=True)
     tpn = max((k[0] for k in tx.keys("players")), default=0) + 1
+    _put_new(tx, tpn, fields, "")
+    return tpn
+
+
+def _put_new(tx: Tx, tpn: int, fields: dict[str, Any], source: str) -> None:
+    """Write a new player's row; a rating without a source is typed in (or from *source*)."""
     row = {name: fields.get(name, "") for name in PLAYER_FIELDS}
     row["rating"] = fields.get("rating")
     row["national_rating"] = fields.get("national_rating")
+    row["rating_source"] = typed_or_imported(
+        row["rating"], source, fields.get("rating_source") or None
+    )
     tx.put("players", (tpn,), {**row, "disqualified": 0, "withdrawn_from_round": None})
-    return tpn
 
 
 @command("add_player")
@@ -153,7 +162,11 @@ def edit_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         raise CommandError(f"unknown player field(s) {', '.join(sorted(unknown))}")
     if not changes:
         raise CommandError("nothing to change")
-    tx.put("players", (tpn,), {**row, **_fields(changes, required=False)})
+    fields = _fields(changes, required=False)
+    if "rating" in fields and "rating_source" not in fields and fields["rating"] != row["rating"]:
+        # A rating changed by hand is the arbiter's; a list's carries its own source.
+        fields["rating_source"] = typed_or_imported(fields["rating"], "")
+    tx.put("players", (tpn,), {**row, **fields})
     # A corrected rating, title or name moves the player in the initial ranking
     # (C.04.2 article 2.3) while round 1 is not paired.
     follow_ranking(tx)
@@ -267,10 +280,7 @@ def import_players(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]:
         tpn = next_tpn + len(numbers)
         if fide_id:
             owner[fide_id] = tpn
-        row = {name: fields.get(name, "") for name in PLAYER_FIELDS}
-        row["rating"] = fields.get("rating")
-        row["national_rating"] = fields.get("national_rating")
-        tx.put("players", (tpn,), {**row, "disqualified": 0, "withdrawn_from_round": None})
+        _put_new(tx, tpn, fields, str(args.get("source") or ""))
         numbers.append(tpn)
     mapping = follow_ranking(tx)
     return [mapping.get(tpn, tpn) for tpn in numbers]

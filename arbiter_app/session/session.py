@@ -127,16 +127,13 @@ class Session:
         clock: Clock | None = None,
         actor: str = "",
         durable: bool = True,
-        **settings: Any,
+        settings: Mapping[str, Any] | None = None,
     ) -> Session:
-        """Create a new file holding a new event (the journal's first entry).
-
-        *settings* are further event settings (``acceleration``, ``swap_last_two``, …),
-        checked as ``edit_settings`` checks them.
-        """
+        """Create a new file holding a new event (the journal's first entry); *settings*
+        are more of the event's settings (``edit_settings`` keys) set with it."""
         file = EventFile.create(path, durable=durable)
         session = cls(file, clock=clock, actor=actor)
-        args: dict[str, Any] = {"name": name, "system": system, "rounds": rounds, **settings}
+        args: dict[str, Any] = {"name": name, "system": system, "rounds": rounds}
         # A new event records how its pairing numbers are given: a Swiss follows its
         # initial ranking (FIDE C.04.2 article 2.2), a round robin waits for its draw.
         swiss = system in (System.SWISS.value, System.DOUBLE_SWISS.value)
@@ -145,6 +142,8 @@ class Session:
             args["preset"] = preset
         if info:
             args["info"] = dict(info)
+        if settings:
+            args.update(settings)
         try:
             session.run("create_event", **args)
         except BaseException:

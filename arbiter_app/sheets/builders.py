@@ -128,13 +128,53 @@ def standings_of(src: Source, round_no: int | None = None) -> Standings:
         raise ArbiterError(f"{src.path}: {exc}") from None
 
 
+def trf_text(src: Source, version: str | None = None) -> str:
+    """FILE as a FIDE report (TRF-16 or TRF-26), ranks from its standings.
+
+    A file read from TRF, or imported from one, is written back as that file
+    (see :mod:`arbiter_app.exports.trf_export`); *version* defaults to its own.
+    The command line's ``export --format trf`` and the window's Export TRF.
+    """
+    from arbiter_app.exports.trf_export import standings_to_trf
+
+    standings = standings_of(src)
+    # The rounds the standings are after: a round in progress is written only when asked
+    # for as provisional (its ranks are those of the standings written beside it).
+    event = src.event if standings.provisional else src.event.truncated(standings.after_round)
+    return standings_to_trf(
+        event,
+        standings,
+        version,
+        document=src.trf,
+        tiebreaks=src.tiebreaks,
+        system_code=src.system_code,
+    )
+
+
 def standings(src: Source, round_no: int | None) -> Sheet:
     from arbiter_app.exports.standings import standings_sheet
 
     table = standings_of(src, round_no)
     decided = [row.tpn for row in table.rows if row.by_playoff]
     article = src.playoff.regulation.places_article if src.playoff is not None else ""
-    return standings_sheet(src.event, table, decided=decided, decided_article=article)
+    sheet = standings_sheet(src.event, table, decided=decided, decided_article=article)
+    return with_prizes(src, sheet, table)
+
+
+def with_prizes(src: Source, sheet: Sheet, table: Standings) -> Sheet:
+    """The final standings followed by the prize list, when a prize fund is set."""
+    final = table.after_round >= src.event.rounds > 0
+    if src.prizes is None or not final:
+        return sheet
+    from arbiter_app.exports.prizes import category_fields, prize_blocks
+    from arbiter_app.exports.sheet import Fields, Heading
+
+    rows, prize_list, currency = src.prizes
+    blocks = [Heading("Prizes"), *prize_blocks(src.event, rows, prize_list, currency)]
+    fields = category_fields(prize_list, currency)
+    if fields:
+        blocks.insert(1, Fields(tuple(fields)))
+    return replace(sheet, blocks=(*sheet.blocks, *blocks))
 
 
 def crosstable(src: Source, round_no: int | None) -> Sheet:

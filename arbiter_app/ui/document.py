@@ -32,7 +32,14 @@ from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.prizes import PrizeList
-from arbiter_app.session.pairing import Compute
+from arbiter_app.core.ratinglist import RatingType
+from arbiter_app.session.pairing import Compute as Compute
+from arbiter_app.session.rating_lookup import (
+    CheckReport,
+    ListLookup,
+    check_ratings,
+    rating_type_of,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +204,14 @@ class Backend(Protocol):
         """The currency of the stored prize fund (None while no fund is set)."""
         ...
 
+    def prize_categories(self) -> tuple[tuple[str, ...], str]:
+        """The announced category prizes as written, and the award rule's name."""
+        ...
+
+    def set_prize_categories(self, categories: Sequence[str], rule: str) -> Changes:
+        """Announce the category prizes (one ``NAME: CONDITION: PRIZES`` each) and the rule."""
+        ...
+
     def undo(self) -> Changes: ...
 
     def redo(self) -> Changes: ...
@@ -359,6 +374,12 @@ class EventDocument(QObject):
     def prize_currency(self) -> str | None:
         return self._backend.prize_currency()
 
+    def prize_categories(self) -> tuple[tuple[str, ...], str]:
+        return self._backend.prize_categories()
+
+    def set_prize_categories(self, categories: Sequence[str], rule: str) -> Changes:
+        return self._report(self._backend.set_prize_categories(categories, rule))
+
     def paired_rounds(self) -> int:
         return self._backend.paired_rounds()
 
@@ -438,3 +459,17 @@ class EventDocument(QObject):
 
     def edit_settings(self, values: Mapping[str, object]) -> Changes:
         return self._report(self._backend.edit_settings(values))
+
+    # -- the FIDE rating lists --
+    def rating_type(self) -> RatingType:
+        """The event's rating type: its setting, else its time control's, else standard."""
+        return rating_type_of(self.event_settings(), self.tournament.info.time_control)
+
+    def rating_lookup(self) -> ListLookup:
+        """Players on the imported FIDE lists, as the event registers them (its rating type,
+        the lists valid at its start)."""
+        return ListLookup(self.rating_type(), self.tournament.info.start_date)
+
+    def check_ratings(self) -> CheckReport:
+        """The players whose rating differs from the list valid at the event's start."""
+        return check_ratings(self.tournament, self.rating_type())

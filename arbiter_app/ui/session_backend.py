@@ -19,15 +19,18 @@ from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.prizes import PrizeList
+from arbiter_app.core.trf import TrfDocument
 from arbiter_app.session import Session
 from arbiter_app.session.changes import Changes as SessionChanges
 from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.event_commands import SETTINGS
 from arbiter_app.session.pairing import pair_next_round, paired_columns
 from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
+from arbiter_app.session.prize_commands import stored_categories
 from arbiter_app.session.prize_queries import prize_list
 from arbiter_app.session.round_commands import pairing_rules_broken
 from arbiter_app.session.state import Tx
+from arbiter_app.session.trf_source import import_arguments
 from arbiter_app.ui.document import BoardLine, Changes, Compute, GameResult, StandingsOptions
 
 RESULT_TEXT = {
@@ -75,9 +78,19 @@ class SessionBackend:
 
     @classmethod
     def create_from(
-        cls, path: Path, event: Event, source: str, **settings: object
+        cls,
+        path: Path,
+        event: Event,
+        source: str,
+        *,
+        document: TrfDocument | None = None,
+        **settings: object,
     ) -> SessionBackend:
-        """A new file at *path* holding *event* (an import), with optional *settings*."""
+        """A new file at *path* holding *event* (an import), with optional *settings*.
+
+        *document* is the TRF file the event was read from: the new file keeps
+        the rest of it (see :mod:`arbiter_app.session.trf_source`).
+        """
         session = Session.create(
             path,
             name=event.name or path.stem,
@@ -85,7 +98,10 @@ class SessionBackend:
             rounds=max(1, event.rounds),
         )
         try:
-            session.run("import_event", event=event_to_json(event), source=source)
+            if document is not None:
+                session.run("import_event", **import_arguments(document), source=source)
+            else:
+                session.run("import_event", event=event_to_json(event), source=source)
             if settings:
                 session.run("edit_settings", **settings)
         except BaseException:
@@ -211,6 +227,14 @@ class SessionBackend:
 
     def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
         outcome = self.session.run("prizes.set_fund", prizes=list(amounts), currency=currency)
+        return ui_changes(outcome.changes)
+
+    def prize_categories(self) -> tuple[tuple[str, ...], str]:
+        categories, rule = stored_categories(self.session.state)
+        return tuple(c.text() for c in categories), rule.value
+
+    def set_prize_categories(self, categories: Sequence[str], rule: str) -> Changes:
+        outcome = self.session.run("prizes.set_categories", categories=list(categories), rule=rule)
         return ui_changes(outcome.changes)
 
     # -- the play-off ---------------------------------------------------------------------

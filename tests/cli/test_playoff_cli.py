@@ -77,6 +77,7 @@ def test_a_play_off_from_the_command_line(event: Path, capsys: pytest.CaptureFix
         "money": "77666.67",
         "tour_points": 10,  # 3.7: (12 + 10 + 8) / 3, no bonus point
         "tour_points_exact": "10",
+        "prize": "1st-3rd place",  # GCT 2023 3.6: the fixed amount, then places 1-3 pooled
     }
     assert [r["money"] for r in rows] == ["77666.67", "67666.67", "67666.66", "0.00"]
     # The fund given once is stored with the event.

@@ -159,7 +159,7 @@ def test_add_and_edit_players(empty: Session) -> None:
         ({"rating": 2000}, "needs a name"),
         ({"name": "A", "rating": "strong"}, "whole number"),
         ({"name": "A", "rating": -5}, "negative"),
-        ({"name": "A", "club": "x"}, "unknown player field"),
+        ({"name": "A", "shoe_size": "x"}, "unknown player field"),
     ],
 )
 def test_add_player_refusals(empty: Session, args: dict[str, object], fragment: str) -> None:

@@ -26,7 +26,7 @@ from tests.support.sessions import TickingClock
 def _new(path: Path, system: str, rounds: int, players: int, **settings: object) -> Session:
     session = Session.create(
         path, name="Test", system=system, rounds=rounds, clock=TickingClock(), durable=False,
-        **settings,
+        settings=settings,
     )  # fmt: skip
     for n in range(1, players + 1):
         session.run("add_player", name=f"Player {n}", rating=2500 - 10 * n)
@@ -140,3 +140,32 @@ def test_q89_105_buchholz_refused_for_a_round_robin_with_the_article(
         assert s.settings.tiebreaks == ("DE", "SB", "KS/L-1", "TPN/R")
     with _new(tmp_path / "w.arbiter", "swiss", 5, 6, tiebreaks=[code]) as swiss:
         refused(swiss, "edit_settings", "round robin", system="round-robin")
+
+
+def test_q89_105_q106_111_trf_export_states_the_pairing_and_fide_agrees(tmp_path: Path) -> None:
+    """Record 192 of an export says what the settings say; FIDE's checker reads it so."""
+    from arbiter_app.cli import main
+    from tests.support.gacrux_checker import gacrux_check
+
+    for swap, code in ((False, "BERGER_DOUBLEROUNDROBIN"), (True, "FIDE_DOUBLEROUNDROBIN")):
+        path = tmp_path / f"d{swap}.arbiter"
+        with _new(path, "double-round-robin", 10, 6, tiebreaks=["SB"], swap_last_two=swap) as s:
+            s.run("set_pairing_numbers", by="order", order=[1, 2, 3, 4, 5, 6])
+            for r in range(1, 11):
+                pairing, _ = pair_next_round(s)
+                for b in pairing.boards:
+                    s.run("enter_result", round=r, board=b.number, result="1-0")
+        out = tmp_path / f"d{swap}.trf"
+        assert main(["export", str(path), "--format", "trf", "-o", str(out)]) == 0
+        text = out.read_text(encoding="utf-8")
+        assert f"192 {code}" in text.splitlines()
+        assert all(r.agrees for r in gacrux_check(text, round_robin=True))
+    with _new(tmp_path / "b.arbiter", "swiss", 7, 12, acceleration="baku") as s:
+        pair_next_round(s, initial_colour=Colour.WHITE)
+        for b in s.boards(1):
+            s.run("enter_result", round=1, board=b.number, result="1/2")
+    out = tmp_path / "b.trf"
+    assert main(["export", str(tmp_path / "b.arbiter"), "--format", "trf", "-o", str(out)]) == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert "192 FIDE_DUTCH_BAKU" in lines
+    assert "250       1.0 001 002    1    6" in lines

@@ -24,28 +24,39 @@ from arbiter_app.core.pairing.berger import ARTICLE as BERGER
 from arbiter_app.core.pairing.dutch import ENGINE
 from arbiter_app.core.presets import parse_tiebreak_list
 from arbiter_app.core.trf.document import TrfDocument
+from arbiter_app.core.trf.system import CODES_192
 
 __all__ = ["CheckReport", "Finding", "Kind", "check_document", "file_tiebreaks"]
 
 
 def file_tiebreaks(doc: TrfDocument) -> tuple[tuple[str, ...], str]:
-    """The tie-break codes the file announces and the record they come from ("" if none).
+    """The tie-break codes the file announces and the records they come from ("" if none).
 
     Raises :class:`~arbiter_app.core.errors.UnknownTieBreak` for a code Arbiter
-    does not know (the caller says which record and line).
+    does not know (the reader keeps such a record as written; the caller says
+    which record and line).
     """
-    found: dict[str, str] = {}
-    for line in doc.kept:
-        if line.tag in ("202", "212"):
-            found[line.tag] = line.text[4:].strip()
-    if "212" in found:
-        codes = [c.strip() for c in found["212"].split(",") if c.strip()]
-        if codes and codes[0].upper() == "PTS":
-            codes = codes[1:]
-        return parse_tiebreak_list(codes), "record 212"
-    if "202" in found:
-        return parse_tiebreak_list(found["202"]), "record 202"
+    if doc.tiebreaks:
+        return tuple(doc.tiebreaks), "records 202/212"
+    for tag in ("212", "202"):
+        for line in doc.kept:
+            if line.tag == tag:
+                codes = [c.strip() for c in line.text[4:].split(",") if c.strip()]
+                parse_tiebreak_list([c for c in codes if c.upper() != "PTS"])
     return (), ""
+
+
+def record_192(doc: TrfDocument) -> str:
+    """The file's record 192 as written ("" when it has none)."""
+    same = doc.verbatim.get(("192", 0))
+    if same is not None:
+        return same[1]
+    for line in doc.kept:
+        if line.tag == "192":
+            return line.text
+    if ("192", 0) in doc.order:
+        return f"192 {CODES_192[doc.event.system]}"
+    return ""
 
 
 def _accelerated(doc: TrfDocument) -> tuple[Event, str | None]:
@@ -53,7 +64,7 @@ def _accelerated(doc: TrfDocument) -> tuple[Event, str | None]:
     event = doc.event
     if event.accelerations:
         return event, "virtual points from records 250"
-    if any(line.tag == "192" and "BAKU" in line.text.upper() for line in doc.kept):
+    if "BAKU" in record_192(doc).upper():
         table = baku_virtual_points(event)
         return replace(
             event, accelerations=table

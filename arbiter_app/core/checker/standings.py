@@ -36,8 +36,8 @@ def check_ranks(
         last_of[row.place] = int(row.place.split("-")[-1])
     for row in standings.rows:
         rank = ranks.get(row.tpn)
-        if rank is None:
-            continue
+        if not rank:
+            continue  # no rank given (a blank or 0 rank column)
         first, last = row.rank, last_of[row.place]
         if first <= rank <= last:
             continue
@@ -52,7 +52,7 @@ def check_ranks(
         )
     for out in standings.excluded:
         rank = ranks.get(out.tpn)
-        if rank is not None and rank <= len(standings.rows):
+        if rank and rank <= len(standings.rows):
             findings.append(
                 Finding(
                     Kind.STANDINGS,

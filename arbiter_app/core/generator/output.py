@@ -19,25 +19,16 @@ from __future__ import annotations
 
 from arbiter_app.core.generator.results import ARTICLE as RESULTS_ARTICLE
 from arbiter_app.core.generator.tournament import GeneratedEvent, GeneratorSettings
-from arbiter_app.core.model import System
 from arbiter_app.core.points import format_decimal
 from arbiter_app.core.standings import compute_standings
-from arbiter_app.core.trf.document import KeptLine, TrfDocument, TrfVersion
+from arbiter_app.core.trf.document import Anchor, KeptLine, TrfDocument, TrfVersion
+from arbiter_app.core.trf.system import CODES_192, pairing_code
 from arbiter_app.core.trf.writer import write_trf
-
-_SYSTEM_CODES = {
-    System.SWISS: "FIDE_DUTCH",
-    System.ROUND_ROBIN: "FIDE_ROUNDROBIN",
-    System.DOUBLE_ROUND_ROBIN: "FIDE_DOUBLEROUNDROBIN",
-}
 
 
 def system_code(settings: GeneratorSettings) -> str:
     """The record-192 code of the generated event."""
-    if settings.system is System.DOUBLE_ROUND_ROBIN and not settings.swap_last_two:
-        return "BERGER_DOUBLEROUNDROBIN"
-    code = _SYSTEM_CODES[settings.system]
-    return code + "_BAKU" if settings.baku else code
+    return pairing_code(settings.system, baku=settings.baku, swap_last_two=settings.swap_last_two)
 
 
 def describe(settings: GeneratorSettings) -> str:
@@ -67,14 +58,30 @@ def generated_trf(generated: GeneratedEvent, version: TrfVersion) -> str:
     event = generated.event
     standings = compute_standings(event, generated.tiebreaks)
     ranks = {row.tpn: row.rank for row in standings.rows}
-    first = ("001", 0)
-    kept = (
-        KeptLine(f"### Random Tournament Generator: {describe(generated.settings)}", ("012", 0)),
-        KeptLine(f"192 {system_code(generated.settings)}", first),
-        KeptLine(f"202 {','.join(generated.tiebreaks)}", first),
-        KeptLine(f"212 {','.join(('PTS', *generated.tiebreaks))}", first),
-    )
+    code = system_code(generated.settings)
+    kept = [
+        KeptLine(f"### Random Tournament Generator: {describe(generated.settings)}", ("012", 0))
+    ]
+    verbatim: dict[Anchor, tuple[str, str]] = {}
+    if version is TrfVersion.TRF26:
+        # The writer states the system (192) and the list (202/212) itself; an
+        # acceleration or a round order its code does not say replaces its 192.
+        verbatim[("192", 0)] = (f"192 {CODES_192[event.system]}", f"192 {code}")
+    else:
+        # TRF-16 has none of these records; a TRF-16 reader skips them.
+        first = ("001", min(p.tpn for p in event.players))  # player records: by number
+        kept += [
+            KeptLine(f"192 {code}", first),
+            KeptLine(f"202 {','.join(generated.tiebreaks)}", first),
+            KeptLine(f"212 {','.join(('PTS', *generated.tiebreaks))}", first),
+        ]
     doc = TrfDocument(
-        event, version, initial_colour=generated.initial_colour, ranks=ranks, kept=kept
+        event,
+        version,
+        initial_colour=generated.initial_colour,
+        ranks=ranks,
+        tiebreaks=generated.tiebreaks,
+        kept=tuple(kept),
+        verbatim=verbatim,
     )
     return write_trf(doc)

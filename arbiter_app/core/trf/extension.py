@@ -17,6 +17,11 @@ so a plain event gives a plain file:
 ``ARB ENTRY 12 2 withdrawn``
     The exception to that rule for one blank round (``withdrawn`` or
     ``not-paired``); also how a last round that nobody played is kept.
+``ARB PLAYED 5``
+    Rounds 1-5 were played as written, though the last of them have no game,
+    forfeit or pairing-allocated bye: without it a reader takes rounds that
+    hold only requested byes after the last round with a game for the
+    requests of rounds still to be paired, as the FIDE pairing engines do.
 ``ARB DISQUALIFIED 7``
     Player 7 was disqualified.
 ``ARB NATIONAL 7 1850 ITA-12345``
@@ -49,9 +54,10 @@ NATIONAL = "NATIONAL"
 ORATING = "ORATING"
 POINTS = "POINTS"
 REASON = "REASON"
+PLAYED = "PLAYED"
 
 KEYWORDS = frozenset(
-    {SYSTEM, RULESET, WITHDRAWN, ENTRY, DISQUALIFIED, NATIONAL, ORATING, POINTS, REASON}
+    {SYSTEM, RULESET, WITHDRAWN, ENTRY, DISQUALIFIED, NATIONAL, ORATING, POINTS, REASON, PLAYED}
 )
 
 
@@ -78,6 +84,7 @@ class ArbiterRecords:
     points: PointSystem | None = None
     round_points: dict[int, tuple[PointSystem, int]] = field(default_factory=dict)
     reasons: dict[int, tuple[str, int]] = field(default_factory=dict)
+    played: int = 0
 
     def read(self, keyword: str, args: list[str], value: str, line_no: int) -> None:
         """Take in one record (*value*: everything after ``ARB``).
@@ -110,6 +117,8 @@ class ArbiterRecords:
                 self.points = system
             else:
                 self.round_points[int(args[0])] = (system, n)
+        elif keyword == PLAYED:
+            self.played = int(args[0])
         elif keyword == REASON:
             self.reasons[int(args[0])] = (value.split(maxsplit=2)[2], n)
         else:

@@ -12,8 +12,10 @@ a number at all.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
+from arbiter_app.core.errors import UnknownTieBreak
 from arbiter_app.core.model import (
     ByeRequest,
     Colour,
@@ -23,17 +25,20 @@ from arbiter_app.core.model import (
     VirtualPoints,
 )
 from arbiter_app.core.points import parse_points
+from arbiter_app.core.presets import parse_tiebreak_list
 from arbiter_app.core.trf import extension as ext
+from arbiter_app.core.trf import national
 from arbiter_app.core.trf import records as rec
 from arbiter_app.core.trf.assemble import Assembly
 from arbiter_app.core.trf.cells import parse_cell
+from arbiter_app.core.trf.dates import read_date
 from arbiter_app.core.trf.document import TrfDocument
 from arbiter_app.core.trf.scoring import CODES_162, DEFAULTS_299
 from arbiter_app.core.trf.state import DEFAULT_POINTS, Row
 
 _SINGLE = frozenset(
     {"012", "022", "032", "042", "052", "062", "072", "092", "102", "122", "132"}
-    | {"142", "152", "162", "XXR", "XXC"}
+    | {"142", "152", "162", "192", "202", "212", "XXR", "XXC"}
 )
 _BYE_LETTERS = {"F": EntryKind.FULL_BYE, "H": EntryKind.HALF_BYE, "Z": EntryKind.ZERO_BYE}
 
@@ -45,9 +50,18 @@ def parse_trf(text: str, source: str = "<trf>") -> TrfDocument:
     and column.
     """
     reader = _Reader(source)
+    reader.newline = _newline(text)
     for number, line in enumerate(_lines(text), start=1):
+        reader.line_no = number
         reader.line(number, line)
     return reader.finish()
+
+
+def _newline(text: str) -> str:
+    """The line end the file uses: CR LF, a lone CR (TRF's own "CR"), or LF."""
+    if "\r\n" in text:
+        return "\r\n"
+    return "\r" if "\r" in text else "\n"
 
 
 def _lines(text: str) -> list[str]:
@@ -100,13 +114,53 @@ class _Reader(Assembly):
             self.seen[tag] = n
         value = line[4:].rstrip()
         handler = getattr(self, f"_r{tag}", None)
-        if tag in ("012", "022", "032", "092", "102", "122"):
+        if tag == self.nrs_federation and tag != "ARB" and not tag.startswith("XX"):
+            self._nrs(n, line)
+        elif tag in ("012", "022", "032", "092", "102", "122"):
             self.info[tag] = value
             self.model(line, tag)
         elif handler is not None:
             handler(n, line, value)
         else:
             self.keep(line)
+
+    def _r192(self, n: int, line: str, value: str) -> None:
+        self.info["192"] = value.strip()
+        self.model(line, "192")
+
+    def _r202(self, n: int, line: str, value: str) -> None:
+        self._tiebreaks(n, line, value, "202")
+
+    def _r212(self, n: int, line: str, value: str) -> None:
+        self._tiebreaks(n, line, value, "212")
+
+    def _tiebreaks(self, n: int, line: str, value: str, tag: str) -> None:
+        """Records 202/212: the tie-break list (212 adds ``PTS``, the points, in front)."""
+        codes = [c for c in re.split(r"[,\s]+", value.strip()) if c and c.upper() != "PTS"]
+        try:
+            self.tiebreak_lists[tag] = parse_tiebreak_list(codes)
+        except UnknownTieBreak as exc:
+            self.keep(line)
+            self.warn(n, 5, f"record {tag}: {exc}; the record is kept as written")
+            return
+        self.model(line, tag)
+
+    def _r172(self, n: int, line: str, value: str) -> None:
+        """TRF-26: the federation of the National Rating Support records that follow."""
+        self.model(line, "172")
+        self.nrs_federation = national.federation_code(line[4:7])
+        if self.nrs_federation is None:
+            self.warn(n, 5, f"record 172: {line[4:7]!r} is not a federation code")
+
+    def _nrs(self, n: int, line: str) -> None:
+        read = national.read_nrs(line)
+        if read is None:
+            self.keep(line)
+            self.warn(n, 5, "a national rating record without a pairing number is kept as written")
+            return
+        tpn, rating, number = read
+        self.nrs[tpn] = (rating, number, n)
+        self.model(line, "NRS", tpn)
 
     def _r112(self, n: int, line: str, value: str) -> None:
         self.deputies.append(value)
@@ -119,13 +173,21 @@ class _Reader(Assembly):
         self._date(n, line, value, "052", "end")
 
     def _date(self, n: int, line: str, value: str, tag: str, what: str) -> None:
+        """Any form of a date the field writes; text that is no date is kept and warned about."""
         self.model(line, tag)
-        if not value.strip():
+        text = value.strip()
+        if not text:
             return
-        try:
-            self.info[tag] = rec.parse_date(value)
-        except ValueError as exc:
-            self.issue(n, 5, f"record {tag} (date of {what}): {exc}")
+        day = read_date(text)
+        if day is None:
+            self.warn(
+                n,
+                5,
+                f"record {tag} (date of {what}): {text!r} is not a date Arbiter understands; "
+                "it is kept as written",
+            )
+        else:
+            self.info[tag] = day
 
     def _r062(self, n: int, line: str, value: str) -> None:
         self.counts["062"] = (value.strip(), n)
@@ -136,22 +198,30 @@ class _Reader(Assembly):
         self.model(line, "072")
 
     def _r132(self, n: int, line: str, value: str) -> None:
+        """Round dates, ``YY/MM/DD`` in columns 92-99, 102-109, …; other forms are warned about.
+
+        The dates stay text as written (a round date never stops an import);
+        one that is no date, or stands outside its columns, gets a warning
+        naming its line and column.
+        """
         self.model(line, "132")
         dates: list[str] = []
         start = rec.ROUND_DATES_START
         if line[3:start].strip():
-            self.issue(n, 4, "record 132: round 1's date belongs in columns 92-99")
+            self.warn(n, 4, "record 132: round 1's date belongs in columns 92-99; kept as written")
         k = 0
         while start + 10 * k < len(line.rstrip()):
             at = start + 10 * k
             day = line[at : at + 8].strip()
             if line[at + 8 : at + 10].strip():
-                self.issue(n, at + 9, f"record 132: round {k + 1}'s date runs past column {at + 8}")
-            if day:
-                try:
-                    rec.check_round_date(day)
-                except ValueError as exc:
-                    self.issue(n, at + 1, f"record 132, round {k + 1}: {exc}")
+                self.warn(n, at + 9, f"record 132: round {k + 1}'s date runs past column {at + 8}")
+            if day and read_date(day) is None:
+                self.warn(
+                    n,
+                    at + 1,
+                    f"record 132, round {k + 1}: {day!r} is not a date Arbiter understands; "
+                    "it is kept as written",
+                )
             dates.append(day)
             k += 1
         self.info["132"] = tuple(dates)
@@ -201,9 +271,9 @@ class _Reader(Assembly):
             self.values_162[code] = points
 
     def _r001(self, n: int, line: str, value: str) -> None:
-        self.model(line, "001")
         text = line.ljust(rec.PLAYER_WIDTH)
         tpn = self.number(text[rec.TPN], n, 5, "pairing number")
+        self.model(line, "001", tpn)
         if not tpn:
             if tpn == 0:
                 self.issue(n, 5, "the player record has no pairing number (columns 5-8)")

@@ -348,7 +348,7 @@ class PlayersPanel(QWidget):
 
     def ask_new_player(self) -> None:
         late = self.late_entry_terms()
-        dialog = PlayerDialog(self, late=late)
+        dialog = PlayerDialog(self, late=late, lookup=self.document.rating_lookup())
 
         def register() -> None:
             if late is None:

@@ -18,6 +18,8 @@ from arbiter_app.core.trf import TrfVersion, parse_trf
 from arbiter_app.core.trf.document import KeptLine, TrfDocument
 from tests.checker import broken
 from tests.support.gacrux_checker import gacrux_check
+from tests.support.real_trf import FILES as REAL_FILES
+from tests.support.real_trf import RealFile
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "trf"
 
@@ -39,7 +41,7 @@ def test_q16_39_a_generated_swiss_agrees() -> None:
     report = check_document(generated())
     assert report.agrees and report.rounds == 6
     assert report.tiebreaks == ("ARO/C1", "BH/C1", "BH", "DE")
-    assert report.tiebreak_source == "record 212"
+    assert report.tiebreak_source == "records 202/212"
 
 
 def test_q16_39_flipped_colours_are_reported_as_an_arbiter_says_it() -> None:
@@ -98,14 +100,15 @@ def test_q16_39_a_rank_out_of_order_is_reported() -> None:
     assert all(f.message.startswith("Standings: player ") for f in report.findings)
 
 
-def test_q16_39_tiebreaks_from_the_command_line_or_record_202() -> None:
+def test_q16_39_tiebreaks_from_the_command_line_or_the_file() -> None:
     doc = generated()
     assert check_document(doc, ["BH", "SB"]).tiebreak_source == "the command line"
-    only_202 = replace(doc, kept=tuple(k for k in doc.kept if k.tag != "212"))
-    assert file_tiebreaks(only_202)[1] == "record 202"
-    none = replace(doc, kept=tuple(k for k in doc.kept if k.tag not in ("202", "212")))
+    assert file_tiebreaks(doc) == (("ARO/C1", "BH/C1", "BH", "DE"), "records 202/212")
+    none = replace(doc, tiebreaks=())
     assert file_tiebreaks(none) == ((), "")
-    bad = replace(doc, kept=(*doc.kept, KeptLine("212 PTS,BH,NOPE")))
+    assert check_document(none).tiebreaks == ()
+    # A list with a code Arbiter does not know is kept as written by the reader.
+    bad = replace(none, kept=(*doc.kept, KeptLine("212 PTS,BH,NOPE")))
     with pytest.raises(UnknownTieBreak):
         check_document(bad)
 
@@ -173,3 +176,15 @@ def test_handwritten_files_are_reported_where_they_break_the_rules() -> None:
     assert report.rounds_with_findings() and set(report.rounds_with_findings()) >= theirs
     colour = parse_trf(text).initial_colour
     assert colour in (Colour.WHITE, Colour.BLACK)
+
+
+@pytest.mark.parametrize(
+    "real", [f for f in REAL_FILES if f.dutch], ids=lambda f: f.name.removesuffix(".trf")
+)
+def test_real_files_paired_by_a_fide_endorsed_engine(real: RealFile) -> None:
+    """Real files paired by JaVaFo or bbpPairings: the checker reports the rounds where the
+    Dutch system as it pairs today differs from the file, and no other (their reasons are in
+    the file list: JaVaFo's colours of 2018, the rules then in force)."""
+    report = check_document(real.document())
+    pairing = {f.round for f in report.findings if f.kind is not Kind.STANDINGS}
+    assert pairing == set(real.known_differences)

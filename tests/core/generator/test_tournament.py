@@ -63,12 +63,16 @@ def test_q16_39_byes_forfeits_and_unusual_results_as_asked() -> None:
 
 @pytest.mark.parametrize("version", [TrfVersion.TRF16, TrfVersion.TRF26])
 def test_q16_39_the_file_states_system_tiebreaks_and_ranks(version: TrfVersion) -> None:
-    generated = generate(settings(tiebreaks=("BH/C1", "SB")))
-    doc = parse_trf(generated_trf(generated, version))
-    kept = {line.tag: line.text for line in doc.kept}
-    assert kept["192"] == "192 FIDE_DUTCH"
-    assert kept["202"] == "202 BH/C1,SB"
-    assert kept["212"] == "212 PTS,BH/C1,SB"
+    generated = generate(settings(tiebreaks=("BH/C1", "SB"), baku=True))
+    text = generated_trf(generated, version)
+    lines = text.splitlines()
+    assert "192 FIDE_DUTCH_BAKU" in lines
+    assert "202 BH/C1,SB" in lines and "212 PTS,BH/C1,SB" in lines
+    assert lines.index("212 PTS,BH/C1,SB") < next(
+        i for i, line in enumerate(lines) if line.startswith("001")
+    )
+    doc = parse_trf(text)
+    assert doc.tiebreaks == ("BH/C1", "SB")
     assert sorted(doc.ranks.values())[0] == 1 and len(doc.ranks) == 24
     assert doc.initial_colour is generated.initial_colour
     assert doc.event.entries == generated.event.entries

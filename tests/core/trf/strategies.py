@@ -164,7 +164,8 @@ def events(draw: st.DrawFn, min_players: int = 2, max_players: int = 40) -> Even
             round_no,
             draw(st.sampled_from([EntryKind.FULL_BYE, EntryKind.HALF_BYE, EntryKind.ZERO_BYE])),
         )
-        for tpn, round_no in requests
+        # A file keeps no order among requests: Arbiter reads them by round, then player.
+        for tpn, round_no in sorted(requests, key=lambda r: (r[1], r[0]))
     )
     forbidden = tuple(
         frozenset(draw(st.lists(st.sampled_from(tpns), min_size=2, max_size=3, unique=True)))

@@ -3,7 +3,10 @@
 Each command lives in a module of this package that exposes
 ``register(subparsers)``; the module list below is the whole command set.
 Expected failures (bad input, refused actions) print one clear message to
-standard error and exit with status 2; the GUI starts when no command is given.
+standard error and exit with status 2; so does a command whose FIDE C.02
+questions were not answered (:mod:`arbiter_app.cli.confirming`: it prints the
+questions and how to answer them with ``--confirm``). The GUI starts when no
+command is given.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Sequence
 
 from arbiter_app import __version__
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.warning_levels import ConfirmationNeeded
 
 COMMAND_MODULES: tuple[str, ...] = (
     "new",
@@ -30,6 +34,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "tour",
     "print_sheet",
     "pgn_import",
+    "settings",
+    "pairing",
     "status",
     "ratings",
     "check",
@@ -54,6 +60,8 @@ COMMAND_NAMES: dict[str, str] = {
     "tour": "tour",
     "print": "print_sheet",
     "import-pgn": "pgn_import",
+    "settings": "settings",
+    "pairing": "pairing",
     "status": "status",
     "ratings": "ratings",
     "check": "check",
@@ -108,6 +116,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return start_gui(args)
     try:
         result: int = handler(args)
+    except ConfirmationNeeded as question:
+        from arbiter_app.cli.confirming import describe
+
+        print(f"arbiter-app: {describe(question)}", file=sys.stderr)
+        return EXIT_USAGE
     except ArbiterError as exc:
         print(f"arbiter-app: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import System
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.ratinglist import RatingType
@@ -17,7 +18,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("file", type=Path, help="the new .arbiter file")
     p.add_argument("--name", required=True, help="the event's name")
     p.add_argument("--system", required=True, choices=[s.value for s in System])
-    p.add_argument("--rounds", required=True, type=int, help="number of rounds")
+    p.add_argument(
+        "--rounds",
+        required=True,
+        type=int,
+        help="number of rounds (a double Swiss round is two games: --rounds 7 plans 14 games)",
+    )
     p.add_argument("--preset", choices=sorted(PRESETS), help="tie-breaks and rules of a seed")
     p.add_argument("--start", metavar="YYYY-MM-DD", help="the first day of the event")
     p.add_argument("--time-control", metavar="TC", help="such as G/90+30 (US) or 5400+30 (FIDE)")
@@ -42,6 +48,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
+    system = System(args.system)
+    if args.rounds < 1:
+        raise ArbiterError(f"--rounds: an event has at least 1 round, not {args.rounds}")
     info: dict[str, Any] = {}
     if args.start:
         info["start_date"] = args.start
@@ -58,14 +67,17 @@ def run(args: argparse.Namespace) -> int:
         args.file,
         name=args.name,
         system=args.system,
-        rounds=args.rounds,
+        rounds=system.games_in(args.rounds),
         preset=args.preset,
         info=info or None,
         settings=extra or None,
     ) as session:
         event = session.event
         settings = session.settings
-    said = f"created {args.file}: {event.name}, {event.system.value}, {event.planned_rounds} rounds"
+    rounds = f"{event.announced_rounds} rounds"
+    if system.games_per_round > 1:
+        rounds += f" of {system.games_per_round} games ({event.planned_rounds} games)"
+    said = f"created {args.file}: {event.name}, {event.system.value}, {rounds}"
     if settings.acceleration:
         said += ", Baku Acceleration (FIDE C.04.5.1)"
     if settings.swap_last_two:

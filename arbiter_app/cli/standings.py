@@ -88,6 +88,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     add_selection_arguments(p)
     p.add_argument("--format", choices=["text", "json", "csv"], default="text")
+    p.add_argument("--json", action="store_true", help="the same as --format json")
     p.set_defaults(handler=run)
 
 
@@ -144,7 +145,7 @@ def standings_from_args(args: argparse.Namespace) -> tuple[Event, Standings, Pre
 
 def run(args: argparse.Namespace) -> int:
     event, standings, _ = standings_from_args(args)
-    if args.format == "json":
+    if args.json or args.format == "json":
         sys.stdout.write(render_json(standings) + "\n")
     elif args.format == "csv":
         sys.stdout.write(render_csv(standings))

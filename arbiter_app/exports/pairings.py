@@ -21,6 +21,7 @@ from typing import Protocol
 
 from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, Player
 from arbiter_app.core.points import format_points
+from arbiter_app.exports.clock import clock_text
 from arbiter_app.exports.sheet import (
     Align,
     Block,
@@ -87,6 +88,8 @@ class RoundSheet:
     rounds: int
     boards: tuple[BoardRow, ...]
     byes: tuple[ByeRow, ...]
+    time_control: str = ""
+    """The main event's clock (printed in the header of the pairings and the slips)."""
 
 
 BYE_LABELS = {
@@ -169,7 +172,9 @@ def round_from_event(event: Event, round_no: int) -> RoundSheet:
         )
         for i, (w, b, result) in enumerate(boards, start=1)
     )
-    return RoundSheet(event.name, round_no, event.rounds, rows, tuple(byes))
+    return RoundSheet(
+        event.name, round_no, event.rounds, rows, tuple(byes), event.info.time_control
+    )
 
 
 def _board_key(
@@ -212,7 +217,18 @@ def round_from_pairing(
             else None
         )
         bye_rows.append(ByeRow(Seat.of(players[bye.tpn], scores[bye.tpn]), bye.kind, points))
-    return RoundSheet(event.name, round_no, event.rounds, tuple(rows), tuple(bye_rows))
+    return RoundSheet(
+        event.name,
+        round_no,
+        event.rounds,
+        tuple(rows),
+        tuple(bye_rows),
+        event.info.time_control,
+    )
+
+
+def _clock(rs: RoundSheet) -> tuple[tuple[str, str], ...]:
+    return (("Time control", clock_text(rs.time_control)),) if rs.time_control.strip() else ()
 
 
 def _rating(r: int | None) -> str:
@@ -288,6 +304,7 @@ def pairings_sheet(rs: RoundSheet) -> Sheet:
         title=f"Pairings — round {rs.round}",
         event=rs.event,
         subtitle=f"Round {rs.round} of {rs.rounds}" if rs.rounds else "",
+        header=_clock(rs),
         blocks=tuple(blocks),
         footer=f"{len(rs.boards)} boards; Pts = score before the round; No = pairing number",
     )
@@ -307,11 +324,13 @@ def result_slips_sheet(rs: RoundSheet, *, per_page: int = SLIPS_PER_PAGE) -> She
         return Sheet(
             title=f"Result slips — round {rs.round}",
             event=rs.event,
+            header=_clock(rs),
             blocks=(Paragraph("No boards in this round."),),
         )
     return Sheet(
         title=f"Result slips — round {rs.round}",
         event=rs.event,
+        header=_clock(rs),
         blocks=tuple(blocks),
         footer="Circle the result; both players sign.",
     )

@@ -21,12 +21,14 @@ from arbiter_app.core.prizes import format_money
 from arbiter_app.core.standings import StandingRow, Standings
 from arbiter_app.core.tiebreaks import REGISTRY
 from arbiter_app.core.tiebreaks.base import modifier_words
+from arbiter_app.exports.clock import time_control_field
 from arbiter_app.exports.sheet import Align, Column, Paragraph, Sheet, Table
 
 RULE_SET_TITLES = {
     RuleSet.FIDE_2024: "FIDE C.07 (text in force from 1 April 2024), articles 16.1–16.5",
     RuleSet.FIDE_2026: "FIDE C.07 (text in force from 1 March 2026), articles 16.1–16.5",
     RuleSet.USCF: "US Chess rule 34E (opponents' unplayed games count ½)",
+    RuleSet.ONLINE_SWISS: "the online Swiss rules (only opponents played against count)",
 }
 PLAYOFF_MARK = "play-off"
 PENDING_MARK = "pending"
@@ -121,6 +123,7 @@ def standings_header(event: Event, standings: Standings) -> tuple[tuple[str, str
     ]
     if event.info.chief_arbiter:
         items.append(("Chief arbiter", event.info.chief_arbiter))
+    items.extend(time_control_field(event.info))
     return tuple(items)
 
 
@@ -303,7 +306,7 @@ def swiss_crosstable_sheet(
     return Sheet(
         title="Crosstable",
         event=event.name,
-        header=tuple(header),
+        header=(*header, *time_control_field(event.info)),
         blocks=(Table(columns, rows, small=table.rounds > 7), Paragraph(legend, small=True)),
         landscape=table.rounds > 9,
         footer="Crosstable",
@@ -338,7 +341,7 @@ def round_robin_sheet(event: Event, grid: RoundRobinGrid) -> Sheet:
     return Sheet(
         title="Crosstable",
         event=event.name,
-        header=(("System", f"{kind}, {n} players"),),
+        header=(("System", f"{kind}, {n} players"), *time_control_field(event.info)),
         blocks=(
             Table(columns, rows, small=n > 10),
             Paragraph(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from arbiter_app.core.errors import RuleError, UnknownTieBreak
+from arbiter_app.core.errors import InputError, RuleError, UnknownTieBreak
 from arbiter_app.core.lots import physical_draw, shuffled
 from arbiter_app.core.model import EntryKind, Event, RuleSet, System
 from arbiter_app.core.pairing.baku import ARTICLE as BAKU_ARTICLE
@@ -22,6 +22,8 @@ from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
 from arbiter_app.core.rating_source import typed_or_imported
 from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_refusal
+from arbiter_app.core.timecontrol import parse as parse_time_control
+from arbiter_app.core.warning_levels import Alert, Level, Refused
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     BYE_POLICIES,
@@ -34,7 +36,9 @@ from arbiter_app.session.codec import (
     split_key,
 )
 from arbiter_app.session.numbering import players_of, set_numbering
+from arbiter_app.session.playoff_commands import store_fund, stored_wildcards
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
+from arbiter_app.session.setting_levels import fund_alert, settings_alerts
 from arbiter_app.session.state import State, Tx
 from arbiter_app.session.tournament_state import NUMBERING
 from arbiter_app.store.schema import STATE_TABLES, TABLES_BY_NAME
@@ -98,20 +102,64 @@ def create_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     settings["info"] = info
     if "system" not in settings or "rounds" not in settings:
         raise CommandError("a new event needs a system and a number of rounds")
+    _check_time_control(tx, info)
     _apply_settings(tx, settings)
+
+
+PRIZE_FUND = "prize_fund"
+"""``edit_settings`` also takes the prize fund (``{"prizes": [...], "currency": "USD"}``),
+kept in the records like ``prizes.set_fund``'s, so one action can change both."""
 
 
 @command("edit_settings")
 def edit_settings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
-    """Change the event's settings (system, rounds, points, tie-breaks, rule set, byes)."""
+    """Change the event's settings (system, rounds, points, tie-breaks, rule set, byes, fund).
+
+    Once round 1 is paired, what decides pairings or ranks asks first, by the
+    FIDE C.02 warning levels (:mod:`arbiter_app.session.setting_levels`).
+    """
     if tx.setting("system") is None:
         raise CommandError("create the event first")
     if not args:
         raise CommandError("no setting to change")
-    _apply_settings(tx, args)
+    settings = {k: v for k, v in args.items() if k != PRIZE_FUND}
+    fund = args.get(PRIZE_FUND)
+    _check_time_control(tx, settings.get("info"))
+    checked = _checked_settings(tx, settings)
+    alerts = settings_alerts(tx, checked)
+    if fund is not None:
+        if not isinstance(fund, dict):
+            raise CommandError('the prize fund is {"prizes": [...], "currency": "USD"}')
+        alerts.extend(fund_alert(tx, fund))
+    ctx.ask(*alerts)
+    for key, value in checked.items():
+        tx.set_setting(key, value)
+    if fund is not None:
+        store_fund(tx, ctx, {**fund, "wildcards": stored_wildcards(ctx)})
+
+
+def _check_time_control(tx: Tx, info: Any) -> None:
+    """A time control typed in must be one Arbiter can read (US notation or the FIDE
+    encoding, :mod:`arbiter_app.core.timecontrol`): it is printed on every sheet.
+    One read from a file (TRF 122) is kept as written."""
+    if not isinstance(info, dict) or not info.get("time_control"):
+        return
+    text = str(info["time_control"])
+    if text == tx.setting("info", {}).get("time_control"):
+        return
+    try:
+        parse_time_control(text)
+    except InputError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def _apply_settings(tx: Tx, args: dict[str, Any]) -> None:
+    for key, value in _checked_settings(tx, args).items():
+        tx.set_setting(key, value)
+
+
+def _checked_settings(tx: Tx, args: dict[str, Any]) -> dict[str, Any]:
+    """*args* with the preset's settings filled in, each value checked as it will be stored."""
     unknown = set(args) - set(SETTINGS)
     if unknown:
         raise CommandError(f"unknown setting(s) {', '.join(sorted(unknown))}")
@@ -128,17 +176,21 @@ def _apply_settings(tx: Tx, args: dict[str, Any]) -> None:
         values.setdefault("rule_set", found.rule_set.value if found.rule_set else None)
         values.setdefault("bye_policy", PRESET_BYE_POLICIES.get(found.name, "fide"))
         values.setdefault("playoff", found.playoff.regulation if found.playoff else None)
-    for key, value in values.items():
-        tx.set_setting(key, _check_setting(tx, key, value))
+    checked = {key: _check_setting(tx, key, value) for key, value in values.items()}
+
+    def after(key: str, default: Any = None) -> Any:
+        return checked[key] if key in checked else tx.setting(key, default)
+
     reason = combination_refusal(
-        system=tx.setting("system"),
-        tiebreaks=tx.setting("tiebreaks", []),
-        acceleration=tx.setting("acceleration"),
-        swap_last_two=bool(tx.setting("swap_last_two")),
-        point_systems=[tx.setting("point_system"), *(tx.setting("round_point_systems") or [])],
+        system=after("system"),
+        tiebreaks=after("tiebreaks", []),
+        acceleration=after("acceleration"),
+        swap_last_two=bool(after("swap_last_two")),
+        point_systems=[after("point_system"), *(after("round_point_systems") or [])],
     )
     if reason:
         raise CommandError(reason)
+    return checked
 
 
 def _check_setting(tx: Tx, key: str, value: Any) -> Any:
@@ -212,8 +264,13 @@ def check_setting(
         if key == "system":
             chosen = System(value).value
             if paired and system is not None and chosen != system:
-                raise CommandError(
-                    f"{paired} round(s) are paired already; the system cannot change"
+                raise Refused(
+                    Alert(
+                        Level.REFUSED,
+                        "round 1 is paired already: the system cannot change",
+                        "FIDE C.02, verification checklist: the system is locked once "
+                        "play has started",
+                    )
                 )
             return chosen
         if key == "rounds":
@@ -257,6 +314,8 @@ def check_setting(
         if key == "preset" and value is not None and value not in PRESETS:
             raise CommandError(f"unknown preset {value!r} (known: {', '.join(sorted(PRESETS))})")
         return value
+    except Refused:
+        raise
     except (ValueError, RuleError) as exc:
         raise CommandError(f"{key}: {exc}") from exc
 
@@ -286,6 +345,9 @@ TRF_SOURCE = "trf_source"
 def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     """Fill a new event with an imported one (players, rounds, settings).
 
+    *settings* (optional) are ``edit_settings`` values announced with the
+    import (a tie-break list, a play-off regulation): part of setting the
+    event up, so nothing is asked about them even when the rounds are played.
     Optional: *tiebreaks*, the list the file announced (TRF-26 records
     202/212), and *trf*, what the TRF file held besides the event.
     """
@@ -327,6 +389,11 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         tx.put("forbidden_pairs", (number,), {"players": ",".join(str(x) for x in group)})
     _boards_from_entries(tx)
     set_numbering(tx, Numbering.FILE)
+    announced = args.get("settings")
+    if announced:
+        if not isinstance(announced, dict):
+            raise CommandError("the settings of an import are an object of settings")
+        _apply_settings(tx, announced)
     if data.get("accelerations"):
         _import_accelerations(tx, data["accelerations"])
 

@@ -79,7 +79,11 @@ def slips(src: Source, round_no: int | None) -> Sheet:
 def lots(src: Source, round_no: int | None) -> Sheet:
     names = {p.tpn: p.name for p in src.event.players}
     return protocol_sheet(
-        src.draws, event=src.event.name, names=names, chief_arbiter=src.event.info.chief_arbiter
+        src.draws,
+        event=src.event.name,
+        names=names,
+        chief_arbiter=src.event.info.chief_arbiter,
+        info=src.event.info,
     )
 
 

@@ -99,6 +99,8 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.document = document
+        # Every action's FIDE C.02 questions are asked over this window.
+        document.warnings.parent = self
         self.settings = settings
         self.services = services or Services()
         self.projector: ProjectorWindow | None = None

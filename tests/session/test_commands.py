@@ -353,10 +353,12 @@ def test_withdraw_disqualify_reinstate(session: Session) -> None:
     session.run("record_pairings", round=3, boards=[[1, 2]], byes=[[4, "pairing-bye"]])
     assert session.event.entry(3, 3).kind is EntryKind.WITHDRAWN
     refused(session, "withdraw_player", "withdrew already", tpn=3, from_round=4)
-    session.run("disqualify_player", tpn=2)
+    # A level-3 question first (FIDE C.02): without an answer nothing changes.
+    refused(session, "disqualify_player", "Disqualify 2 Ben?", tpn=2)
+    session.run("disqualify_player", tpn=2, confirm=True)
     assert session.event.player(2).disqualified
     assert session.event.score(2) == Fraction(1, 2)  # seed 002_…: scores remain unchanged
-    refused(session, "disqualify_player", "disqualified already", tpn=2)
+    refused(session, "disqualify_player", "disqualified already", tpn=2, confirm=True)
     session.run("reinstate_player", tpn=3)
     assert session.event.player(3).withdrawn_from_round is None
     assert session.event.entry(3, 3).kind is EntryKind.NOT_PAIRED

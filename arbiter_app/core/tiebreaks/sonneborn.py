@@ -34,7 +34,10 @@ def sonneborn_berger(
     opponent's score (16.4) by the points awarded. With a cut, the least
     significant opponent is the one with the lowest score (ties: the smaller
     contribution); a voluntarily unplayed round is cut instead unless its
-    contribution is smaller than that opponent's (16.5).
+    contribution is smaller than that opponent's (16.5). Under the online Swiss
+    rules ("the tournament score of each opponent you have beaten, and half of
+    the tournament score of each opponent with whom you have drawn") only
+    opponents count and a round without one adds nothing.
     """
     return opponent_sum(ctx, spec, players, traces, product=True)
 

@@ -61,11 +61,12 @@ class Assembly(ReadState):
         entries, pending = pending_requests(entries, self.arb.entries, self.arb.played)
         point_system = self.arb.points or from_records(self.values_162, self.defaults_299)
         info = self._info()
+        system = self.arb.system or implied_system(self._text("192"), info.tournament_type, entries)
         event = Event(
             info=info,
-            system=self.arb.system
-            or implied_system(self._text("192"), info.tournament_type, entries),
-            planned_rounds=self.planned,
+            system=system,
+            # 142 / XXR count rounds; a double Swiss round is two games (two columns).
+            planned_rounds=system.games_in(self.planned),
             players=tuple(sorted(players.values(), key=lambda p: p.tpn)),
             entries=entries,
             point_system=point_system,

@@ -8,7 +8,9 @@ so a plain event gives a plain file:
 
 ``ARB SYSTEM double-swiss``
     The tournament system (:class:`~arbiter_app.core.model.System` value),
-    written when it differs from what record 192 says (Swiss without it).
+    written when it differs from what record 192 says (Swiss without it). For
+    a double Swiss, 142 / XXR count rounds and each round fills two result
+    columns, the second game with the colours reversed.
 ``ARB RULESET uscf``
     The tie-break rule set stored with the event.
 ``ARB WITHDRAWN 12 4``

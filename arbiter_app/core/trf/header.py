@@ -94,7 +94,8 @@ def trf26_section(doc: TrfDocument, kept_tags: Collection[str], out: Records) ->
     """
     event = doc.event
     if event.planned_rounds:
-        out.emit("142", f"142 {event.planned_rounds}")
+        # Rounds, as announced: a double Swiss round of two games counts once.
+        out.emit("142", f"142 {event.announced_rounds}")
     colour = initial_colour(doc)
     if colour is not None:
         out.emit("152", f"152 {colour.value.upper()}")

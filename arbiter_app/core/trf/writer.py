@@ -116,7 +116,8 @@ def render_records(doc: TrfDocument, *, strict: bool = True) -> list[tuple[Ancho
     # than the rounds played.
     said = ("XXR", 0) in had or ("142", 0) in had
     if not v26 and event.planned_rounds and (not had or said or event.planned_rounds > played):
-        out.emit("XXR", f"XXR {event.planned_rounds}")
+        # Rounds, as announced: a double Swiss round of two games counts once.
+        out.emit("XXR", f"XXR {event.announced_rounds}")
     xxc = list(doc.xxc_options)
     if not v26 and doc.initial_colour is not None:
         xxc.insert(0, "white1" if doc.initial_colour is Colour.WHITE else "black1")

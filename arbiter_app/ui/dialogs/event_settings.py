@@ -52,6 +52,7 @@ RULE_SET_LABELS: dict[RuleSet | None, str] = {
     RuleSet.FIDE_2024: "FIDE 2024 text (C.07, from 1 April 2024)",
     RuleSet.FIDE_2026: "FIDE 2026 text (C.07, from 1 March 2026)",
     RuleSet.USCF: "US Chess (rule 34E)",
+    RuleSet.ONLINE_SWISS: "Online Swiss (opponents played only)",
 }
 
 BYE_POLICY_LABELS = {
@@ -81,7 +82,8 @@ INFO_FIELDS = (
     ("start_date", "S&tart date:", "YYYY-MM-DD"),
     ("end_date", "&End date:", "YYYY-MM-DD"),
     ("tournament_type", "T&ype:", "e.g. individual round robin"),
-    ("time_control", "T&ime control:", "e.g. G/90+30 or 5400+30"),
+    ("time_control", "T&ime control:", "e.g. G/90+30, 40/90 SD/30 d5 or 5400+30"),
+    ("round_dates", "R&ound dates:", "YYYY-MM-DD of each round, comma-separated"),
     ("chief_arbiter", "C&hief arbiter:", ""),
     ("deputy_arbiters", "&Deputy arbiters:", "comma-separated"),
 )
@@ -118,6 +120,11 @@ def rule_set_note(chosen: RuleSet | None, start_text: str) -> str:
         return f"Starting on {start.isoformat()}: the FIDE {year} text applies (2026 text {since})."
     if chosen is RuleSet.USCF:
         return "US Chess: opponents' unplayed games count ½, one's own unplayed rounds count 0."
+    if chosen is RuleSet.ONLINE_SWISS:
+        return (
+            "Online Swiss rules: only the players one played against count; an exempt round "
+            "or a round out of the matchmaking adds nothing."
+        )
     if start is not None and chosen is not in_force:
         return (
             f"Note: by its start date ({start.isoformat()}) the event falls under the FIDE "
@@ -227,9 +234,14 @@ class EventSettingsDialog(QDialog):
                 widget.setToolTip(fixed)
         self.rounds = QSpinBox(box)
         self.rounds.setAccessibleName("Rounds")
-        self.rounds.setRange(max(1, self.paired), 99)
+        self.rounds.setRange(max(1, self._system().rounds_in(self.paired)), 99)
         self.rounds.valueChanged.connect(self._rounds_changed)
         form.addRow("&Rounds:", self.rounds)
+        # A double Swiss round is two games (City Chess OK rules): its own field, shown.
+        self.games = QLabel(box)
+        self.games.setAccessibleName("Games per round")
+        form.addRow("Games per round:", self.games)
+        self.system.currentIndexChanged.connect(lambda _: self._rounds_changed())
         self.rule_set = QComboBox(box)
         self.rule_set.setAccessibleName("Rule set")
         for rule_set, label in RULE_SET_LABELS.items():
@@ -318,7 +330,7 @@ class EventSettingsDialog(QDialog):
         info = _as_dict(current.get("info"))
         for key, edit in self.info.items():
             value = info.get(key)
-            if key == "deputy_arbiters":
+            if key in ("deputy_arbiters", "round_dates"):
                 edit.setText(", ".join(value or ()))
             else:
                 edit.setText(str(value or ""))
@@ -326,13 +338,15 @@ class EventSettingsDialog(QDialog):
         self.swap_last_two.setChecked(bool(current.get("swap_last_two")))
         self._select(self.acceleration, current.get("acceleration"))
         self._system_changed()
-        self.rounds.setValue(max(int(str(current.get("rounds") or 1)), self.paired, 1))
+        system = self._system()
+        games = max(int(str(current.get("rounds") or 1)), self.paired, 1)
+        self.rounds.setValue(system.rounds_in(games))
         self._select(self.rule_set, current.get("rule_set"))
         self._select(self.bye_policy, current.get("bye_policy") or "fide")
         self._select(self.rating_type, current.get("rating_type"))
         self._select_points(self.points, current.get("point_system"))
         per_round = _as_list(current.get("round_point_systems"))
-        self._rounds_changed(self.rounds.value())
+        self._rounds_changed()
         for row, value in enumerate(per_round[: self.round_points.rowCount()]):
             self._select_points(self._round_box(row), value)
         self.per_round.setChecked(bool(per_round))
@@ -372,16 +386,33 @@ class EventSettingsDialog(QDialog):
         assert isinstance(widget, QComboBox)
         return widget
 
-    def _rounds_changed(self, rounds: int) -> None:
+    def _system(self) -> System:
+        return System(self.system.currentData() or self.current.get("system") or "swiss")
+
+    def _rounds_changed(self, _rounds: int | None = None) -> None:
+        """The rounds or the system changed: the games per round, and the points table
+        (one row per game)."""
+        system = self._system()
+        per_round = system.games_per_round
+        self.games.setText(
+            f"{per_round} (each round is {per_round} games, colours reversed)"
+            if per_round > 1
+            else "1"
+        )
+        games = system.games_in(self.rounds.value())
         table = self.round_points
         old = table.rowCount()
-        table.setRowCount(rounds)
-        for row in range(old, rounds):
+        table.setRowCount(games)
+        for row in range(old, games):
             box = self._points_box(table)
-            box.setAccessibleName(f"Points in round {row + 1}")
+            box.setAccessibleName(f"Points in game {row + 1}")
             self._select_points(box, self.points.currentData())
             table.setCellWidget(row, 0, box)
-        table.setVerticalHeaderLabels([f"Round {r}" for r in range(1, rounds + 1)])
+        if per_round > 1:
+            labels = [f"Round {g // per_round + 1}, game {g % per_round + 1}" for g in range(games)]
+        else:
+            labels = [f"Round {r}" for r in range(1, games + 1)]
+        table.setVerticalHeaderLabels(labels)
 
     def _per_round_toggled(self, on: bool) -> None:
         self.round_points.setVisible(on)
@@ -466,7 +497,7 @@ class EventSettingsDialog(QDialog):
         out: dict[str, Any] = {}
         for key, edit in self.info.items():
             text = edit.text().strip()
-            if key == "deputy_arbiters":
+            if key in ("deputy_arbiters", "round_dates"):
                 out[key] = [n.strip() for n in text.split(",") if n.strip()]
             elif key in ("start_date", "end_date"):
                 out[key] = text or None
@@ -482,7 +513,7 @@ class EventSettingsDialog(QDialog):
         return {
             "info": self._info(),
             "system": self.system.currentData(),
-            "rounds": self.rounds.value(),
+            "rounds": self._system().games_in(self.rounds.value()),
             "rule_set": self.rule_set.currentData(),
             "bye_policy": self.bye_policy.currentData(),
             "rating_type": self.rating_type.currentData(),
@@ -509,6 +540,7 @@ class EventSettingsDialog(QDialog):
             if key == "info":
                 old = _as_dict(before)
                 old["deputy_arbiters"] = _as_list(old.get("deputy_arbiters"))
+                old["round_dates"] = _as_list(old.get("round_dates"))
                 # An empty field equals an absent one ("", None and [] alike).
                 fields = {
                     k: v for k, v in _as_dict(value).items() if (v or None) != (old.get(k) or None)
@@ -529,11 +561,17 @@ class EventSettingsDialog(QDialog):
         return changed
 
     def accept(self) -> None:
-        """Apply the changes; if the session refuses, say why and stay open (nothing changed)."""
+        """Apply the changes; if the session refuses, say why and stay open (nothing changed).
+
+        Once play has started the session asks first (FIDE C.02 levels 3 and 4,
+        through the document): a question cancelled keeps the dialog open too.
+        """
         try:
-            self.document.edit_settings(self.changed_settings())
+            changes = self.document.edit_settings(self.changed_settings())
         except ArbiterError as exc:
             show_error(self, exc)
+            return
+        if changes.cancelled:
             return
         super().accept()
 

@@ -327,3 +327,46 @@ def test_q106_111_acceleration_for_a_swiss_fixed_after_round_one(
     assert not again.acceleration.isEnabled()
     assert "fixed" in again.acceleration.toolTip()
     document.close()
+
+
+def test_a_double_swiss_shows_rounds_and_its_games_per_round(qtbot: QtBot, tmp_path: Path) -> None:
+    """City Chess OK rules: a double Swiss round is two games; the dialog counts rounds."""
+    backend = SessionBackend.create(tmp_path / "b.arbiter", "Blitz", System.DOUBLE_SWISS, 14)
+    document = EventDocument(backend)
+    try:
+        dialog = open_dialog(qtbot, document)
+        assert dialog.rounds.value() == 7
+        assert dialog.games.text().startswith("2 (each round is 2 games")
+        assert dialog.round_points.rowCount() == 14
+        assert dialog.round_points.verticalHeaderItem(13).text() == "Round 7, game 2"
+        dialog.rounds.setValue(8)
+        assert dialog.changed_settings() == {"rounds": 16}
+        dialog.accept()
+        assert document.tournament.planned_rounds == 16
+        assert document.tournament.announced_rounds == 8
+        # A Swiss chosen instead: one game a round, the same number of rounds.
+        dialog = open_dialog(qtbot, document)
+        dialog.system.setCurrentIndex(dialog.system.findData("swiss"))
+        assert dialog.games.text() == "1"
+        assert dialog.values()["rounds"] == 8
+    finally:
+        document.close()
+
+
+def test_round_dates_and_the_time_control_are_the_session_s(
+    qtbot: QtBot, in_file: EventDocument
+) -> None:
+    dialog = open_dialog(qtbot, in_file)
+    qtbot.keyClicks(dialog.info["round_dates"], "2024-05-04, 2024-05-04, 2024-05-05")
+    qtbot.keyClicks(dialog.info["time_control"], "40/90 SD/30 d5")
+    dialog.accept()
+    info = in_file.tournament.info
+    assert info.round_dates == ("2024-05-04", "2024-05-04", "2024-05-05")
+    assert info.time_control == "40/90 SD/30 d5"
+    # A clock Arbiter cannot read is refused by the session; the dialog stays open.
+    dialog = open_dialog(qtbot, in_file)
+    dialog.info["time_control"].setText("ninety minutes")
+    dialog.accept()
+    assert dialog.isVisible()
+    assert any("time control" in box.text() for box in errors(dialog))
+    assert in_file.tournament.info.time_control == "40/90 SD/30 d5"

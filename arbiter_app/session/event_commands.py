@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from arbiter_app.core.errors import InputError, RuleError, UnknownTieBreak
@@ -187,6 +187,7 @@ def _checked_settings(tx: Tx, args: dict[str, Any]) -> dict[str, Any]:
         acceleration=after("acceleration"),
         swap_last_two=bool(after("swap_last_two")),
         point_systems=[after("point_system"), *(after("round_point_systems") or [])],
+        changed=checked.keys(),
     )
     if reason:
         raise CommandError(reason)
@@ -213,18 +214,26 @@ def combination_refusal(
     acceleration: str | None,
     swap_last_two: bool,
     point_systems: Sequence[Any] = (),
+    changed: Collection[str] | None = None,
 ) -> str | None:
     """Why these settings cannot go together, or None.
 
     Buchholz and its variants are not for round robins (FIDE C.07, 2026 text);
     the Baku Acceleration is for a Swiss with the standard points (C.04.5.1);
     exchanging the last two rounds of the first cycle is for a double round
-    robin (C.05 Annex 1).
+    robin (C.05 Annex 1). With *changed*, only the rules those settings take
+    part in are checked: a list kept as an imported file announced it does not
+    stop a change of the event's name.
     """
-    reason = round_robin_refusal(system, tiebreaks)
+
+    def touched(*keys: str) -> bool:
+        return changed is None or any(k in changed for k in keys)
+
+    reason = round_robin_refusal(system, tiebreaks) if touched("system", "tiebreaks") else None
     if reason:
         return reason
-    if acceleration and system is not None:
+    points = ("point_system", "round_point_systems")
+    if acceleration and system is not None and touched("acceleration", "system", *points):
         systems = [point_system_from_json(p) for p in point_systems if p is not None]
         probe = Event(
             system=System(system),
@@ -234,7 +243,11 @@ def combination_refusal(
         reason = baku_refusal(probe)
         if reason:
             return reason
-    if swap_last_two and system != System.DOUBLE_ROUND_ROBIN.value:
+    if (
+        swap_last_two
+        and system != System.DOUBLE_ROUND_ROBIN.value
+        and touched("swap_last_two", "system")
+    ):
         return (
             "exchanging the last two rounds of the first cycle is for a double round robin "
             "(C.05 Annex 1)"
@@ -364,9 +377,12 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         "round_point_systems": data["round_point_systems"],
         "rule_set": data["rule_set"],
     }
-    if args.get("tiebreaks"):
-        settings["tiebreaks"] = args["tiebreaks"]
     _apply_settings(tx, settings)
+    if args.get("tiebreaks"):
+        # The list as the file announced it, even one a new event could not choose
+        # (a Buchholz in a round robin played before the 2026 text): the codes are checked,
+        # not the choice.
+        tx.set_setting("tiebreaks", _check_setting(tx, "tiebreaks", args["tiebreaks"]))
     trf = args.get("trf")
     if trf is not None:
         if not isinstance(trf, dict):

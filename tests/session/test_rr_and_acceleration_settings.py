@@ -169,3 +169,24 @@ def test_q89_105_q106_111_trf_export_states_the_pairing_and_fide_agrees(tmp_path
     lines = out.read_text(encoding="utf-8").splitlines()
     assert "192 FIDE_DUTCH_BAKU" in lines
     assert "250       1.0 001 002    1    6" in lines
+
+
+def test_q89_105_an_imported_round_robin_keeps_its_announced_list(tmp_path: Path) -> None:
+    """A round robin file announcing Buchholz (played before the 2026 text) imports with its
+    list; a new choice with Buchholz is still refused, other settings still change."""
+    from arbiter_app.cli import main
+
+    source = tmp_path / "rr.trf"
+    argv = ["generate", "-o", str(source), "--players", "6", "--system", "round-robin"]
+    assert main([*argv, "--seed", "4"]) == 0
+    text = source.read_text(encoding="utf-8")
+    text = text.replace("202 DE,WIN,SB,KS", "202 BH,SB").replace(
+        "212 PTS,DE,WIN,SB,KS", "212 PTS,BH,SB"
+    )
+    source.write_text(text, encoding="utf-8")
+    target = tmp_path / "rr.arbiter"
+    assert main(["import", str(source), "-o", str(target)]) == 0
+    with Session.open(target) as s:
+        assert s.settings.tiebreaks == ("BH", "SB")
+        s.run("edit_settings", info={"city": "Elsewhere"})
+        refused(s, "edit_settings", "round robin", tiebreaks=["BH/C1", "SB"])

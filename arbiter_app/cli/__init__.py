@@ -39,6 +39,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "pairing",
     "status",
     "ratings",
+    "check",
+    "generate",
 )
 
 COMMAND_NAMES: dict[str, str] = {
@@ -64,6 +66,8 @@ COMMAND_NAMES: dict[str, str] = {
     "pairing": "pairing",
     "status": "status",
     "ratings": "ratings",
+    "check": "check",
+    "generate": "generate",
 }
 """Which module registers each command: a command line imports only the module it needs
 (the others bring SQLite, the pairing engine and more, which would slow every start).

@@ -199,7 +199,7 @@ class Session:
         # A new event records how its pairing numbers are given: a Swiss follows its
         # initial ranking (FIDE C.04.2 article 2.2), a round robin waits for its draw.
         swiss = system in (System.SWISS.value, System.DOUBLE_SWISS.value)
-        args["pairing_numbers"] = (Numbering.RATING if swiss else Numbering.ENTRY).value
+        args.setdefault("pairing_numbers", (Numbering.RATING if swiss else Numbering.ENTRY).value)
         if preset is not None:
             args["preset"] = preset
         if info:

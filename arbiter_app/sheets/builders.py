@@ -145,7 +145,14 @@ def trf_text(src: Source, version: str | None = None) -> str:
     # The rounds the standings are after: a round in progress is written only when asked
     # for as provisional (its ranks are those of the standings written beside it).
     event = src.event if standings.provisional else src.event.truncated(standings.after_round)
-    return standings_to_trf(event, standings, version, document=src.trf, tiebreaks=src.tiebreaks)
+    return standings_to_trf(
+        event,
+        standings,
+        version,
+        document=src.trf,
+        tiebreaks=src.tiebreaks,
+        system_code=src.system_code,
+    )
 
 
 def standings(src: Source, round_no: int | None) -> Sheet:

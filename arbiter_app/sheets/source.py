@@ -20,6 +20,7 @@ from arbiter_app.core.event_state import EventState, event_state
 from arbiter_app.core.lots import Draw, draw_from_json
 from arbiter_app.core.model import Event
 from arbiter_app.core.pairing.numbers import Numbering
+from arbiter_app.core.trf.system import pairing_code
 from arbiter_app.exports.lots import RecordedDraw
 
 TRF_SUFFIXES = (".trf", ".txt")
@@ -65,6 +66,9 @@ class Source:
     trf: Any = None
     """The TRF document FILE is or was imported from (a ``TrfDocument`` holding the event as
     it stands now), so that a TRF export writes that file back; None otherwise."""
+    system_code: str = ""
+    """The record-192 code the event's settings give (an acceleration, a double round
+    robin's order), for a TRF export; empty for a TRF file (its own record stays)."""
 
 
 def load(path: Path) -> Source:
@@ -137,6 +141,11 @@ def from_session(session: Any, path: Path | None = None) -> Source:
         prizes,
         session.event_state,
         trf=trf,
+        system_code=pairing_code(
+            event.system,
+            baku=settings.acceleration == "baku",
+            swap_last_two=settings.swap_last_two,
+        ),
     )
 
 

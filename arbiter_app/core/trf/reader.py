@@ -22,6 +22,7 @@ from arbiter_app.core.model import (
     EntryKind,
     Player,
     PointAdjustment,
+    VirtualPoints,
 )
 from arbiter_app.core.points import parse_points
 from arbiter_app.core.presets import parse_tiebreak_list
@@ -323,6 +324,22 @@ class _Reader(Assembly):
             return
         if first is not None and last is not None:
             self.forbidden.append((first, last or first, [t for _, t in tpns], n, item))
+
+    def _r250(self, n: int, line: str, value: str) -> None:
+        """TRF-26 record 250: virtual points for pairing (columns 10-13), rounds, players."""
+        self.model(line, "250")
+        points = self.points(line[9:13], n, 10, "record 250 (points)")
+        first = self.number(line[14:17], n, 15, "record 250 (first round)")
+        last = self.number(line[18:21], n, 19, "record 250 (last round)")
+        low = self.number(line[22:26], n, 23, "record 250 (first player)")
+        high = self.number(line[27:31], n, 28, "record 250 (last player)")
+        if points is None:
+            self.issue(n, 10, "record 250 has no points (columns 10-13)")
+        if not first or not low:
+            self.issue(n, 15, "record 250 needs its first round and first player")
+        if points is None or not first or not low or last is None or high is None:
+            return
+        self.accelerations.append(VirtualPoints(points, first, last or first, low, high or low))
 
     def _r299(self, n: int, line: str, value: str) -> None:
         letter = line[4:5]

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from arbiter_app.core.errors import InputError, Issue
+from arbiter_app.core.errors import ArbiterError, InputError, Issue
 from arbiter_app.core.playoff import next_step
 from arbiter_app.session import Session
 from arbiter_app.session.playoff_commands import preview, stored_playoff
@@ -79,9 +79,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = action("printed", "confirm the sheets due have been printed")
     p.set_defaults(handler=run_printed)
 
-    p = action("result", "enter a play-off game's result")
-    p.add_argument("game")
-    p.add_argument("result")
+    p = action("result", "enter play-off results: GAME RESULT, or several pairs in one action")
+    p.add_argument(
+        "results",
+        nargs="+",
+        metavar="GAME RESULT",
+        help="a game and its result (e.g. G1 1-0); several pairs are entered together",
+    )
     p.set_defaults(handler=run_result)
 
     p = action("decide", "the chief arbiter's decision by other means")
@@ -201,7 +205,16 @@ def run_printed(args: argparse.Namespace) -> int:
 
 
 def run_result(args: argparse.Namespace) -> int:
-    return _run(args, "playoff.result", game=args.game, result=args.result)
+    """One result is ``playoff.result``; several are ``playoff.results``: one action either way."""
+    given: list[str] = args.results
+    if len(given) % 2:
+        raise ArbiterError(
+            f"results come in pairs GAME RESULT (e.g. G1 1-0 G2 0-1); {given[-1]!r} has no partner"
+        )
+    pairs = [[given[i], given[i + 1]] for i in range(0, len(given), 2)]
+    if len(pairs) == 1:
+        return _run(args, "playoff.result", game=pairs[0][0], result=pairs[0][1])
+    return _run(args, "playoff.results", results=pairs)
 
 
 def run_decide(args: argparse.Namespace) -> int:

@@ -14,8 +14,7 @@ from types import ModuleType
 from arbiter_app.cli import export_formats
 from arbiter_app.cli.export_formats import FORMATS
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.session import Session
-from arbiter_app.session.codec import event_to_json
+from arbiter_app.session.importing import create_imported
 from arbiter_app.sheets.files import read_text
 
 
@@ -51,20 +50,8 @@ def run_import(args: argparse.Namespace) -> int:
     trf = _trf()
     text = read_text(args.source)
     event = trf.parse_trf(text, str(args.source)).event
-    session = Session.create(
-        args.output,
-        name=event.name or args.source.stem,
-        system=event.system.value,
-        rounds=max(1, event.rounds),
-    )
-    try:
-        session.run("import_event", event=event_to_json(event), source=args.source.name)
+    with create_imported(args.output, event, source=args.source.name) as session:
         imported = session.event
-    except BaseException:
-        session.close()
-        args.output.unlink(missing_ok=True)  # no half-made file is left behind
-        raise
-    session.close()
     print(
         f"imported {args.source.name} into {args.output}: {len(imported.players)} players, "
         f"{imported.rounds_played} rounds"

@@ -3,8 +3,9 @@
 The pairing engine (:mod:`arbiter_app.core.pairing`) computes the round from the
 event; this module checks the file is ready for it (every board of the rounds
 paired so far has its result), then records the round through the
-``record_pairings`` command — one journal entry per game column, so a double
-Swiss round (two games, colours reversed in the second) fills two columns.
+``record_pairings`` command; a round of a double Swiss or double round robin
+(two games, colours reversed in the second) fills its two game columns in one
+``record_round_pairings`` command: one transaction, one journal entry.
 """
 
 from __future__ import annotations
@@ -75,15 +76,19 @@ def pair_next_round(
     before = event.truncated(columns)
     run = compute_with or _run
     pairing = run(lambda: pair_round(before, round_no, options, swap_last_two=swap_last_two))
-    changes: list[Changes] = []
-    for offset, column in enumerate(pairing.entry_rounds()):
-        outcome = session.run(
-            "record_pairings",
-            round=column,
-            boards=[
+    columns = [
+        {
+            "round": column,
+            "boards": [
                 [b.black, b.white] if offset % 2 else [b.white, b.black] for b in pairing.boards
             ],
-            byes=[[y.tpn, y.kind.value] for y in pairing.byes if y.kind in RECORDABLE_BYES],
-        )
-        changes.append(outcome.changes)
-    return pairing, changes
+            "byes": [[y.tpn, y.kind.value] for y in pairing.byes if y.kind in RECORDABLE_BYES],
+        }
+        for offset, column in enumerate(pairing.entry_rounds())
+    ]
+    if len(columns) == 1:
+        outcome = session.run("record_pairings", **columns[0])
+    else:
+        # Both games of a double system's round: one action, one journal entry.
+        outcome = session.run("record_round_pairings", columns=columns)
+    return pairing, [outcome.changes]

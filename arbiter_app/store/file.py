@@ -47,6 +47,7 @@ from arbiter_app.store.schema import (
     STATE_TABLES,
     TABLES_BY_NAME,
 )
+from arbiter_app.store.write_points import reached
 
 _MAGIC = b"SQLite format 3\x00"
 _BUSY_TIMEOUT_MS = 5000
@@ -180,6 +181,8 @@ class EventFile:
                         _create_tables(db)
                         db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                        reached("create: tables written, not committed")
+                reached("create: tables committed")
                 _use_wal(conn, path)
             except BaseException:
                 conn.close()
@@ -270,9 +273,11 @@ class EventFile:
         if not self.readonly:
             # Back to a single file. If a reader still has it open this cannot happen
             # now; the file then stays in WAL mode, which the next opening handles.
+            reached("close: before the log is folded into the file")
             with contextlib.suppress(sqlite3.Error):
                 self.conn.execute("PRAGMA busy_timeout = 0")
                 self.conn.execute("PRAGMA journal_mode = DELETE")
+            reached("close: the log folded into the file")
         with contextlib.suppress(sqlite3.Error):
             self.conn.close()
         if self._lock is not None:
@@ -361,6 +366,8 @@ class EventFile:
                 ],
                 pk="key",
             )
+            reached(f"commit {entry.seq} {entry.command}: rows written, not committed")
+        reached(f"commit {entry.seq} {entry.command}: committed")
 
     def _write_table(self, name: str, rows: Mapping[Key, Row | None]) -> None:
         spec = TABLES_BY_NAME[name]

@@ -20,8 +20,8 @@ from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.prizes import PrizeList
 from arbiter_app.session import Session
 from arbiter_app.session.changes import Changes as SessionChanges
-from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.event_commands import SETTINGS
+from arbiter_app.session.importing import create_imported
 from arbiter_app.session.pairing import pair_next_round, paired_columns
 from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
 from arbiter_app.session.prize_queries import prize_list
@@ -76,22 +76,9 @@ class SessionBackend:
     def create_from(
         cls, path: Path, event: Event, source: str, **settings: object
     ) -> SessionBackend:
-        """A new file at *path* holding *event* (an import), with optional *settings*."""
-        session = Session.create(
-            path,
-            name=event.name or path.stem,
-            system=event.system.value,
-            rounds=max(1, event.rounds),
-        )
-        try:
-            session.run("import_event", event=event_to_json(event), source=source)
-            if settings:
-                session.run("edit_settings", **settings)
-        except BaseException:
-            session.close()
-            path.unlink(missing_ok=True)  # no half-made file is left behind
-            raise
-        return cls(session)
+        """A new file at *path* holding *event* (an import), with optional *settings*: made
+        aside and moved into place whole (:func:`~arbiter_app.session.importing.create_imported`)."""
+        return cls(create_imported(path, event, source=source, settings=settings or None))
 
     def close(self) -> None:
         self.session.close()

@@ -18,6 +18,7 @@ from arbiter_app.core.errors import ArbiterError, InputError, Issue
 from arbiter_app.core.playoff import next_step
 from arbiter_app.session import Session
 from arbiter_app.session.playoff_commands import preview, stored_playoff
+from arbiter_app.sheets.files import read_text
 
 
 def _numbers(text: str) -> list[int]:
@@ -155,10 +156,17 @@ def _run(args: argparse.Namespace, command: str, **arguments: Any) -> int:
 def run_start(args: argparse.Namespace) -> int:
     arguments: dict[str, Any] = {}
     if args.regulation_file is not None:
+        text = read_text(args.regulation_file)
         try:
-            arguments["regulation_json"] = json.loads(args.regulation_file.read_text("utf-8"))
-        except (OSError, ValueError) as exc:
-            raise InputError([Issue(str(args.regulation_file), 0, 0, str(exc))]) from None
+            arguments["regulation_json"] = json.loads(text)
+        except json.JSONDecodeError as exc:
+            where = str(args.regulation_file)
+            raise InputError(
+                [Issue(where, exc.lineno, exc.colno, f"not JSON: {exc.msg}")]
+            ) from None
+        except RecursionError:
+            where = str(args.regulation_file)
+            raise InputError([Issue(where, 0, 0, "not a regulation: nested too deep")]) from None
     elif args.regulation:
         arguments["regulation"] = args.regulation
     if args.tie:

@@ -90,7 +90,13 @@ class TimeControl:
         return format_fide(self)
 
     def __str__(self) -> str:
-        return self.us()
+        """US notation where it can say the clock, else the FIDE encoding (a bonus for one
+        side only, or one that differs between periods, has no US form): every clock that
+        was read can be shown."""
+        try:
+            return self.us()
+        except ValueError:
+            return self.fide()
 
     def longest(self, moves: int = ASSUMED_MOVES) -> timedelta:
         """The longest the game is assumed to last: City Chess OK convention (module docstring)."""

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from arbiter_app.core.errors import RuleError, UnknownTieBreak
+from arbiter_app.core.limits import header_problem, too_many_players, too_many_rounds
 from arbiter_app.core.lots import shuffled
 from arbiter_app.core.model import EntryKind, RuleSet, System
 from arbiter_app.core.playoff import preset as playoff_preset
@@ -13,6 +14,8 @@ from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     BYE_POLICIES,
+    PLAYER_FIELDS,
+    clean_player_fields,
     info_from_json,
     info_to_json,
     point_system_from_json,
@@ -120,6 +123,8 @@ def check_setting(
             return chosen
         if key == "rounds":
             rounds = arg_int({"rounds": value}, "rounds", minimum=1)
+            if too_many_rounds(rounds):
+                raise CommandError(str(too_many_rounds(rounds)))
             if rounds < paired:
                 raise CommandError(f"{paired} rounds are paired already; rounds cannot be fewer")
             return rounds
@@ -138,8 +143,9 @@ def check_setting(
                 )
             return value
         if key == "info":
-            merged = {**info, **dict(value)}
-            return info_to_json(info_from_json(merged))
+            merged = info_to_json(info_from_json({**info, **dict(value)}))
+            _check_header(merged)
+            return merged
         if key == "playoff" and value is not None:
             # The regulation is run by name later (playoff.start): an unknown name is refused now.
             return playoff_preset(str(value)).name
@@ -148,6 +154,28 @@ def check_setting(
         return value
     except (ValueError, RuleError) as exc:
         raise CommandError(f"{key}: {exc}") from exc
+
+
+_HEADER_WORDS = {
+    "name": "the event's name",
+    "city": "the city",
+    "federation": "the federation",
+    "tournament_type": "the type of tournament",
+    "chief_arbiter": "the chief arbiter",
+    "deputy_arbiters": "a deputy arbiter",
+    "time_control": "the time control",
+    "round_dates": "a round date",
+}
+
+
+def _check_header(info: Mapping[str, Any]) -> None:
+    """The event's header fields fit a sheet's title line and hold printable text only."""
+    for key, what in _HEADER_WORDS.items():
+        value = info.get(key)
+        for text in value if isinstance(value, list) else [value]:
+            problem = header_problem(text) if isinstance(text, str) else None
+            if problem is not None:
+                raise CommandError(f"{what} {problem}")
 
 
 def _check_tiebreaks(value: Any) -> list[str]:
@@ -174,6 +202,7 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     data = args.get("event")
     if not isinstance(data, dict):
         raise CommandError("import_event needs the event as an object")
+    _check_imported_players(data)
     _apply_settings(
         tx,
         {
@@ -195,6 +224,27 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     for number, group in enumerate(data["forbidden_pairs"], start=1):
         tx.put("forbidden_pairs", (number,), {"players": ",".join(str(x) for x in group)})
     _boards_from_entries(tx)
+
+
+def _check_imported_players(data: dict[str, Any]) -> None:
+    """An imported event's players pass the same checks as players added one by one
+    (core.limits through clean_player_fields), and fit the event's limits."""
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise CommandError("an imported event lists its players")
+    numbers = [row.get("tpn") for row in players if isinstance(row, dict)]
+    problem = too_many_players(len(players)) or too_many_players(
+        max((n for n in numbers if isinstance(n, int)), default=0)
+    )
+    if problem is not None:
+        raise RuleError(problem)
+    for row in players:
+        if not isinstance(row, dict):
+            raise CommandError(f"a player is an object, not {row!r}")
+        try:
+            clean_player_fields({k: v for k, v in row.items() if k in PLAYER_FIELDS})
+        except ValueError as exc:
+            raise CommandError(f"player {row.get('tpn')}: {exc}") from exc
 
 
 def _max_round(data: dict[str, Any]) -> int:

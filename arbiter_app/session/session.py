@@ -25,9 +25,11 @@ from arbiter_app.session.registry import lookup
 from arbiter_app.session.replay import REDO, UNDO, History, JournalError, apply_command, replay
 from arbiter_app.session.results import BoardResult, result_of
 from arbiter_app.session.state import State, Writes
+from arbiter_app.store.aside import aside_path, clear_leftover, move_into_place
 from arbiter_app.store.errors import CorruptFile, OpenedReadOnly
 from arbiter_app.store.file import EventFile
 from arbiter_app.store.journal import JournalEntry, canonical_json, make_entry, verify_chain
+from arbiter_app.store.recovery import RECOVERED
 
 Clock = Callable[[], datetime]
 
@@ -36,6 +38,17 @@ _DAMAGE = (ValueError, TypeError, KeyError, IndexError, ArithmeticError, Attribu
 errors are ValueErrors; a NULL where text belongs gives an AttributeError); raised while
 a file is being opened, they mean a damaged file."""
 Listener = Callable[[Changes], None]
+
+
+OpenListener = Callable[["Session"], None]
+_OPEN_LISTENERS: list[OpenListener] = []
+
+
+def on_open(listener: OpenListener) -> Callable[[], None]:
+    """Call *listener* with every session opened from a file from now on (the command line
+    prints each one's :attr:`Session.file_warnings`); returns the way to stop."""
+    _OPEN_LISTENERS.append(listener)
+    return lambda: _OPEN_LISTENERS.remove(listener)
 
 
 def system_clock() -> datetime:
@@ -99,6 +112,9 @@ class Session:
         # Rows each standing command replaced, by entry number, for commands run in this
         # session: undo writes them back instead of replaying the whole journal.
         self._before: dict[int, Writes] = {}
+        self.file_warnings: tuple[str, ...] = ()
+        """What is wrong with the file that still lets it be read (a journal that does not
+        verify); every command line command prints it, the window shows it in a banner."""
 
     # -- opening and closing ---------------------------------------------------
     @classmethod
@@ -114,9 +130,20 @@ class Session:
         clock: Clock | None = None,
         actor: str = "",
         durable: bool = True,
+        then: Callable[[Session], object] | None = None,
     ) -> Session:
-        """Create a new file holding a new event (the journal's first entry)."""
-        file = EventFile.create(path, durable=durable)
+        """Create a new file holding a new event (the journal's first entry), and whatever
+        *then* does to it (an import writes the imported event and its settings).
+
+        The file is made under a hidden name beside *path*, closed, and given its name
+        only when whole (:mod:`arbiter_app.store.aside`): a crash at any moment leaves no
+        file of that name or a whole one, and the same command can simply run again.
+        """
+        path = Path(path)
+        EventFile.refuse_new(path)
+        clear_leftover(path)
+        aside = aside_path(path)
+        file = EventFile.create(aside, durable=durable)
         session = cls(file, clock=clock, actor=actor)
         args: dict[str, Any] = {"name": name, "system": system, "rounds": rounds}
         if preset is not None:
@@ -125,11 +152,19 @@ class Session:
             args["info"] = dict(info)
         try:
             session.run("create_event", **args)
+            if then is not None:
+                then(session)
         except BaseException:
             session.close()
-            Path(path).unlink(missing_ok=True)
+            clear_leftover(path)
             raise
-        return session
+        session.close()
+        try:
+            move_into_place(aside, path, durable=durable)
+        except BaseException:
+            clear_leftover(path)
+            raise
+        return cls.open(path, clock=clock, actor=actor, durable=durable)
 
     @classmethod
     def open(
@@ -145,6 +180,7 @@ class Session:
         try:
             session = cls(file, clock=clock, actor=actor)
             session._check_readable()
+            session._check_chain()
         except _DAMAGE as exc:
             file.close()
             raise CorruptFile(file.path, f"the file's contents are damaged ({exc})") from exc
@@ -161,6 +197,25 @@ class Session:
         self.settings  # noqa: B018
         for entry in self._entries:
             entry.arguments  # noqa: B018
+
+    def _check_chain(self) -> None:
+        """Check the journal's hash chain (cheap: the entries are read already); a file
+        whose chain does not verify was changed outside Arbiter. It still opens, so the
+        arbiter can read it, and :attr:`file_warnings` says what is wrong."""
+        if self._file.recovered:
+            self.file_warnings += (f"{self.path.name}: {RECOVERED}",)
+        problems = verify_chain(self._entries, *self._file.journal_head())
+        if problems:
+            shown = "; ".join(problems[:3]) + (
+                f"; and {len(problems) - 3} more" if len(problems) > 3 else ""
+            )
+            self.file_warnings += (
+                f"{self.path.name}: the journal does not verify ({shown}): the file was "
+                "changed outside Arbiter, so its history cannot be trusted; it can still be "
+                "read (the command line's verify lists every problem)",
+            )
+        for listener in list(_OPEN_LISTENERS):
+            listener(self)
 
     def close(self) -> None:
         self._file.close()

@@ -48,14 +48,16 @@ def clear_leftover(path: Path) -> None:
         lock.release()
 
 
-def move_into_place(aside: Path, path: Path) -> None:
-    """Give the closed, whole file *aside* the name *path*; refuse if *path* exists."""
+def move_into_place(aside: Path, path: Path, *, durable: bool = True) -> None:
+    """Give the closed, whole file *aside* the name *path*; refuse if *path* exists.
+    *durable*: flush the file and the folder (as the file's commits are)."""
     for companion in _COMPANIONS[:2]:
         leftover = Path(f"{aside}{companion}")
         if leftover.exists() and leftover.stat().st_size:
             raise DiskError(path, "the new file could not be completed (its log is still apart)")
     try:
-        _flush(aside)
+        if durable:
+            _flush(aside)
         reached("move: the new file is whole, under its hidden name")
         try:
             os.link(aside, path)
@@ -73,7 +75,8 @@ def move_into_place(aside: Path, path: Path) -> None:
         reached("move: the new file has its name")
         with contextlib.suppress(FileNotFoundError):
             os.unlink(aside)
-        _flush_folder(path.parent)
+        if durable:
+            _flush_folder(path.parent)
     except StoreError:
         raise
     except OSError as exc:

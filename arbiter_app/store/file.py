@@ -39,6 +39,7 @@ from arbiter_app.store.errors import (
 from arbiter_app.store.journal import JournalEntry
 from arbiter_app.store.locking import WriteLock
 from arbiter_app.store.migrations import ADDED_BY_STEP, REBUILD_MARK, make_backup, migrate
+from arbiter_app.store.recovery import hot_journal, recover
 from arbiter_app.store.schema import (
     APPLICATION_ID,
     JOURNAL_COLUMNS,
@@ -135,6 +136,8 @@ class EventFile:
         self.backup: Path | None = None
         self.memory_copy = False
         """A read-only open of an older file works on a migrated copy in memory."""
+        self.recovered = False
+        """Opening rolled back an action a crash had left unfinished (store.recovery)."""
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -161,13 +164,7 @@ class EventFile:
     def create(cls, path: Path | str, *, durable: bool = True) -> EventFile:
         """Create a new, empty tournament file; refuse to overwrite anything."""
         path = Path(path)
-        if path.exists() or path.is_symlink():
-            raise FileExists(path, "a file of that name exists already; choose another name")
-        folder = path.parent if str(path.parent) else Path(".")
-        if not folder.is_dir():
-            raise FileMissing(path, f"the folder {folder} does not exist")
-        if not os.access(folder, os.W_OK):
-            raise ReadOnlyLocation(path, "the folder is read-only; choose another place")
+        cls.refuse_new(path)
         lock = WriteLock(path)
         lock.acquire()
         try:
@@ -194,13 +191,30 @@ class EventFile:
             raise
         return cls(path, conn, lock, readonly=False)
 
+    @staticmethod
+    def refuse_new(path: Path) -> None:
+        """Refuse a new file at *path* that would overwrite one, or could not be made."""
+        if path.exists() or path.is_symlink():
+            raise FileExists(path, "a file of that name exists already; choose another name")
+        folder = path.parent if str(path.parent) else Path(".")
+        if not folder.is_dir():
+            raise FileMissing(path, f"the folder {folder} does not exist")
+        if not os.access(folder, os.W_OK):
+            raise ReadOnlyLocation(path, "the folder is read-only; choose another place")
+
     @classmethod
     def open(cls, path: Path | str, *, readonly: bool = False, durable: bool = True) -> EventFile:
         """Open an existing file, for writing (with the lock) or read-only."""
         path = Path(path)
+        recovered = hot_journal(path)
+        if recovered and readonly:
+            read_header(path)  # what is not ours is refused before anything is written
+            recover(path)
         version, _ = read_header(path)
         if readonly:
-            return cls._open_readonly(path, version)
+            opened = cls._open_readonly(path, version)
+            opened.recovered = recovered
+            return opened
         if not os.access(path, os.W_OK):
             raise ReadOnlyLocation(path, "the file is read-only; it can be opened read-only")
         folder = path.parent if str(path.parent) else Path(".")
@@ -216,6 +230,7 @@ class EventFile:
                 _check_integrity(conn, path)
                 _check_tables(conn, path, version)
                 opened = cls(path, conn, lock, readonly=False)
+                opened.recovered = recovered  # SQLite rolled the journal back on first read
                 if version < SCHEMA_VERSION:
                     # Fold a log left by a crash into the file first: the copy must be whole.
                     with sqlite_errors(path):

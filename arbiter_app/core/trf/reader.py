@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from arbiter_app.core.limits import FIELD_WORDS, MAX_PLAYERS, field_problem, too_many_players
 from arbiter_app.core.model import (
     ByeRequest,
     Colour,
@@ -125,6 +126,8 @@ class _Reader(Assembly):
             self.info[tag] = rec.parse_date(value)
         except ValueError as exc:
             self.issue(n, 5, f"record {tag} (date of {what}): {exc}")
+        except OverflowError:
+            self.issue(n, 5, f"record {tag} (date of {what}): {value.strip()!r} is not a date")
 
     def _r062(self, n: int, line: str, value: str) -> None:
         self.counts["062"] = (value.strip(), n)
@@ -202,6 +205,21 @@ class _Reader(Assembly):
     def _r001(self, n: int, line: str, value: str) -> None:
         self.model(line, "001")
         text = line.ljust(rec.PLAYER_WIDTH)
+        if len(self.rows) >= MAX_PLAYERS:
+            # The starting rank has four digits (columns 5-8): report once, read no further.
+            if len(self.rows) == MAX_PLAYERS:
+                self.issue(n, 5, too_many_players(MAX_PLAYERS + 1) or "")
+                self.rows.append(Row(n, Player(0, ""), [], None, None))
+            return
+        if text[rec.TPN.stop].isdigit():
+            number = text[rec.TPN.start :].split()[0]
+            self.issue(
+                n,
+                5,
+                f"the pairing number {number} runs past columns 5-8: a TRF starting rank "
+                f"has four digits (at most {MAX_PLAYERS:,} players)",
+            )
+            return
         tpn = self.number(text[rec.TPN], n, 5, "pairing number")
         if not tpn:
             if tpn == 0:
@@ -214,9 +232,23 @@ class _Reader(Assembly):
         points = self.points(text[rec.POINTS], n, 81, f"player {tpn}'s points", derived=True)
         rank_text = text[rec.RANK]
         rank = self.number(rank_text, n, 86, f"player {tpn}'s rank") if rank_text.strip() else None
+        name = text[rec.NAME].strip()
+        # The one check of a player's fields for every way in (core.limits).
+        for field, where, value in (
+            ("name", rec.NAME, name),
+            ("title", rec.TITLE, text[rec.TITLE].strip()),
+            ("federation", rec.FEDERATION, text[rec.FEDERATION].strip()),
+            ("sex", rec.SEX, text[rec.SEX].strip()),
+            ("birth", rec.BIRTH, text[rec.BIRTH].strip()),
+        ):
+            problem = field_problem(field, value)
+            if problem is not None:
+                self.issue(
+                    n, rec.column(where.start), f"player {tpn}: {FIELD_WORDS[field]} {problem}"
+                )
         player = Player(
             tpn=tpn,
-            name=text[rec.NAME].strip(),
+            name=name,
             rating=rating or None,
             title=text[rec.TITLE].strip(),
             federation=text[rec.FEDERATION].strip(),

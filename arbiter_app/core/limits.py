@@ -84,6 +84,19 @@ def unsafe_character(text: str) -> str | None:
     return None
 
 
+def printable(text: str) -> str:
+    """*text* with every character :func:`unsafe_character` refuses shown as U+FFFD
+    (line breaks and tabs kept): for exports of text that got in before the check."""
+    if unsafe_character(text) is None:
+        return text
+    return "".join(
+        c
+        if c in "\n\t" or c in _ALLOWED_FORMAT or unicodedata.category(c) not in _REFUSED_CATEGORIES
+        else "\ufffd"
+        for c in text
+    )
+
+
 def character_problem(value: str) -> str | None:
     """Why *value* cannot be kept for its characters, or None."""
     bad = unsafe_character(value)

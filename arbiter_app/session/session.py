@@ -182,10 +182,10 @@ class Session:
             session._check_readable()
             session._check_chain()
         except _DAMAGE as exc:
-            file.close()
+            file.close(settle=False)  # a refused file is left exactly as it was
             raise CorruptFile(file.path, f"the file's contents are damaged ({exc})") from exc
         except BaseException:
-            file.close()
+            file.close(settle=False)
             raise
         return session
 
@@ -210,9 +210,9 @@ class Session:
                 f"; and {len(problems) - 3} more" if len(problems) > 3 else ""
             )
             self.file_warnings += (
-                f"{self.path.name}: the journal does not verify ({shown}): the file was "
+                f"{self.path.name}: the journal does not verify: {shown}. The file was "
                 "changed outside Arbiter, so its history cannot be trusted; it can still be "
-                "read (the command line's verify lists every problem)",
+                "read, and the command line's verify lists every problem",
             )
         for listener in list(_OPEN_LISTENERS):
             listener(self)

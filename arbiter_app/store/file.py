@@ -114,11 +114,28 @@ def read_header(path: Path) -> tuple[int, int]:
     if page_size < 512 or page_size & (page_size - 1):
         raise CorruptFile(path, "the database header is damaged")
     if count_valid and not hot_journal and size < page_count * page_size:
-        raise CorruptFile(
-            path,
-            f"the file is cut short ({size} bytes; it should hold {page_count * page_size})",
-        )
+        raise CorruptFile(path, _short_file(size, page_size, page_count))
     return user_version, application_id
+
+
+_MOST_PAGES = 1 << 24
+"""More pages than any event file has (16 million: gigabytes of pages); a header that
+counts more is damaged itself."""
+
+
+def _short_file(size: int, page_size: int, page_count: int) -> str:
+    """What a header whose page count the file does not hold tells, in words."""
+    has = size // page_size
+    if page_count > _MOST_PAGES:
+        return (
+            f"the database header is damaged: it counts {page_count:,} pages, far more "
+            f"than any event file holds (this one has {has:,})"
+        )
+    return (
+        f"the file is cut short or its header is damaged: the header counts {page_count:,} "
+        f"pages but the file holds {has:,} ({size:,} bytes); a copy that did not finish "
+        "leaves a file like this, so look for a whole copy (a backup, the stick it came from)"
+    )
 
 
 class EventFile:
@@ -137,6 +154,8 @@ class EventFile:
         self.memory_copy = False
         """A read-only open of an older file works on a migrated copy in memory."""
         self.recovered = False
+        self._wal = False
+        """Write-ahead logging is on (from the first commit on)."""
         """Opening rolled back an action a crash had left unfinished (store.recovery)."""
 
     @property
@@ -189,7 +208,9 @@ class EventFile:
             with contextlib.suppress(OSError):
                 path.unlink()
             raise
-        return cls(path, conn, lock, readonly=False)
+        created = cls(path, conn, lock, readonly=False)
+        created._wal = True
+        return created
 
     @staticmethod
     def refuse_new(path: Path) -> None:
@@ -246,7 +267,8 @@ class EventFile:
                         raise _unmigratable(path, version, exc) from exc
                     opened.migrated_from = version
                 _check_tables(conn, path)
-                _use_wal(conn, path)
+                # Write-ahead logging starts with the first write (commit): a file opened
+                # and closed again, or refused by the session, is not written at all.
             except BaseException:
                 conn.close()
                 raise
@@ -284,8 +306,10 @@ class EventFile:
             raise
         return opened
 
-    def close(self) -> None:
-        if not self.readonly:
+    def close(self, *, settle: bool = True) -> None:
+        """Close the file; *settle* (for writing) folds the log back and leaves a single file.
+        A file the session refused is closed with ``settle=False``: nothing is written."""
+        if not self.readonly and settle:
             # Back to a single file. If a reader still has it open this cannot happen
             # now; the file then stays in WAL mode, which the next opening handles.
             reached("close: before the log is folded into the file")
@@ -370,6 +394,9 @@ class EventFile:
         """Write *writes* and append *entry* to the journal, all in one transaction."""
         if self.readonly:
             raise StoreBug("a read-only file was asked to write")
+        if not self._wal:
+            _use_wal(self.conn, self.path)
+            self._wal = True
         with sqlite_errors(self.path), self.db.atomic():
             for table, rows in writes.items():
                 self._write_table(table, rows)

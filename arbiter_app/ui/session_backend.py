@@ -83,6 +83,10 @@ class SessionBackend:
     def close(self) -> None:
         self.session.close()
 
+    @property
+    def file_warnings(self) -> tuple[str, ...]:
+        return self.session.file_warnings
+
     # -- reading ----------------------------------------------------------------------------
     @property
     def event(self) -> Event:

@@ -131,6 +131,8 @@ def check_setting(
         if key == "point_system":
             return point_system_to_json(point_system_from_json(value))
         if key == "round_point_systems":
+            if value is not None and not isinstance(value, list):
+                raise CommandError("round_point_systems: a list with one point system a round")
             return [point_system_to_json(point_system_from_json(v)) for v in value or []]
         if key == "tiebreaks":
             return _check_tiebreaks(value)
@@ -143,17 +145,32 @@ def check_setting(
                 )
             return value
         if key == "info":
+            if not isinstance(value, Mapping):
+                raise CommandError("info: the event's header is an object with named fields")
             merged = info_to_json(info_from_json({**info, **dict(value)}))
             _check_header(merged)
             return merged
         if key == "playoff" and value is not None:
             # The regulation is run by name later (playoff.start): an unknown name is refused now.
             return playoff_preset(str(value)).name
-        if key == "preset" and value is not None and value not in PRESETS:
+        if (
+            key == "preset"
+            and value is not None
+            and (not isinstance(value, str) or value not in PRESETS)
+        ):
             raise CommandError(f"unknown preset {value!r} (known: {', '.join(sorted(PRESETS))})")
         return value
     except (ValueError, RuleError) as exc:
         raise CommandError(f"{key}: {exc}") from exc
+    except (TypeError, AttributeError) as exc:
+        # A value of the wrong kind where a number, text or list belongs (another
+        # program's or a damaged file's): said plainly, not as Python's words.
+        raise CommandError(f"{key}: {_shown(value)} is not a value this setting holds") from exc
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 _HEADER_WORDS = {

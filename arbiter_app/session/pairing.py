@@ -76,7 +76,7 @@ def pair_next_round(
     before = event.truncated(columns)
     run = compute_with or _run
     pairing = run(lambda: pair_round(before, round_no, options, swap_last_two=swap_last_two))
-    columns = [
+    recorded: list[dict[str, object]] = [
         {
             "round": column,
             "boards": [
@@ -86,9 +86,9 @@ def pair_next_round(
         }
         for offset, column in enumerate(pairing.entry_rounds())
     ]
-    if len(columns) == 1:
-        outcome = session.run("record_pairings", **columns[0])
+    if len(recorded) == 1:
+        outcome = session.run("record_pairings", **recorded[0])
     else:
         # Both games of a double system's round: one action, one journal entry.
-        outcome = session.run("record_round_pairings", columns=columns)
+        outcome = session.run("record_round_pairings", columns=recorded)
     return pairing, [outcome.changes]

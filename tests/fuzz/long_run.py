@@ -1,7 +1,8 @@
-"""The long fuzz run: ``python -m tests.fuzz.long_run --inputs 100000``.
+"""The long fuzz run: ``python -m tests.fuzz.long_run --per-importer 100000``.
 
-Tries *inputs* generated inputs in total, split over the importers by weight
-(:mod:`tests.fuzz.targets`), each input under a time limit; prints one line per
+Tries *per-importer* generated inputs on each importer (or ``--inputs`` in total,
+split over the importers by weight, :mod:`tests.fuzz.targets`), each input under a
+time limit; prints one line per
 importer (inputs tried, typed errors, accepted, crashes, hangs, seconds) and,
 for each distinct crash (exception type and the line that raised it), the
 traceback and the first input that caused it. Exits with status 1 when any
@@ -136,15 +137,30 @@ def table(tallies: list[Tally]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--inputs", type=int, default=100_000, help="inputs in total")
+    parser.add_argument(
+        "--per-importer",
+        type=int,
+        default=0,
+        help="inputs for each importer (instead of --inputs shared by weight)",
+    )
     parser.add_argument("--limit", type=float, default=30.0, help="seconds allowed per input")
-    parser.add_argument("--only", default="", help="only the importers whose name holds this")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        help="only the importers whose name holds this (may be given several times)",
+    )
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=2, help="processes to run at once")
     args = parser.parse_args(argv)
     # Big generated inputs make Hypothesis warn about their size; that is on purpose.
     warnings.simplefilter("ignore", HypothesisWarning)
-    chosen = [t for t in targets() if args.only.lower() in t.name.lower()]
-    split = shares(chosen, args.inputs)
+    wanted = [w.lower() for w in args.only] or [""]
+    chosen = [t for t in targets() if any(w in t.name.lower() for w in wanted)]
+    if args.per_importer:
+        split = {target.name: args.per_importer for target in chosen}
+    else:
+        split = shares(chosen, args.inputs)
     # Work in pieces of at most CHUNK inputs, so that several processes share it evenly.
     pieces = [
         (target.name, min(CHUNK, count - start), args.limit, args.seed)

@@ -61,6 +61,9 @@ def _lines(text: str) -> list[str]:
 class _Reader(Assembly):
     """The reader's first half: one method per record, filling the state."""
 
+    past_limit = False
+    """More player records than an event holds were met (reported once)."""
+
     def number(self, text: str, line: int, col: int, what: str, *, blank: int = 0) -> int | None:
         s = text.strip()
         if not s:
@@ -205,12 +208,6 @@ class _Reader(Assembly):
     def _r001(self, n: int, line: str, value: str) -> None:
         self.model(line, "001")
         text = line.ljust(rec.PLAYER_WIDTH)
-        if len(self.rows) >= MAX_PLAYERS:
-            # The starting rank has four digits (columns 5-8): report once, read no further.
-            if len(self.rows) == MAX_PLAYERS:
-                self.issue(n, 5, too_many_players(MAX_PLAYERS + 1) or "")
-                self.rows.append(Row(n, Player(0, ""), [], None, None))
-            return
         if text[rec.TPN.stop].isdigit():
             number = text[rec.TPN.start :].split()[0]
             self.issue(
@@ -219,6 +216,12 @@ class _Reader(Assembly):
                 f"the pairing number {number} runs past columns 5-8: a TRF starting rank "
                 f"has four digits (at most {MAX_PLAYERS:,} players)",
             )
+            return
+        if len(self.rows) >= MAX_PLAYERS:
+            # The starting rank has four digits (columns 5-8): report once, read no further.
+            if not self.past_limit:
+                self.past_limit = True
+                self.issue(n, 5, too_many_players(len(self.rows) + 1) or "")
             return
         tpn = self.number(text[rec.TPN], n, 5, "pairing number")
         if not tpn:

@@ -110,7 +110,7 @@ NEXT_COMMAND = {
     "start": "arbiter-app playoff start FILE --regulation NAME",
     "draw-lots": "arbiter-app playoff draw FILE  (or --outcome 3,1,2 for a physical draw)",
     "print": "arbiter-app print FILE playoff-pairings -o sheets.pdf (and armageddon for the game cards), then arbiter-app playoff printed FILE",
-    "play": "arbiter-app playoff result FILE GAME RESULT  (e.g. G1 1-0)",
+    "play": "arbiter-app playoff result FILE GAME RESULT [GAME RESULT …]  (e.g. G1 1-0 G2 1/2)",
     "toss": "arbiter-app playoff toss FILE  (or --winner TPN for a coin tossed by hand)",
     "choose": "arbiter-app playoff choose FILE white|black",
     "decide": "arbiter-app playoff decide FILE --order 3,1,2 --reason TEXT",

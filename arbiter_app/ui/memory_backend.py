@@ -175,6 +175,10 @@ class MemoryBackend:
         event = self._state.event
         if event.rounds_played:
             raise RuleError("rounds are paired already; a late entry needs a tournament file")
+        try:
+            clean_player_fields(fields)  # the one check of a player's fields (core.limits)
+        except ValueError as exc:
+            raise RuleError(str(exc)) from exc
         name = str(fields.get("name") or "").strip()
         if not name:
             raise RuleError("a player needs a name")

@@ -156,7 +156,12 @@ def main(argv: list[str] | None = None) -> int:
     # Big generated inputs make Hypothesis warn about their size; that is on purpose.
     warnings.simplefilter("ignore", HypothesisWarning)
     wanted = [w.lower() for w in args.only] or [""]
-    chosen = [t for t in targets() if any(w in t.name.lower() for w in wanted)]
+
+    def rank(target: Target) -> int:
+        """The importers run in the order --only names them."""
+        return next((i for i, w in enumerate(wanted) if w in target.name.lower()), len(wanted))
+
+    chosen = sorted((t for t in targets() if rank(t) < len(wanted)), key=rank)
     if args.per_importer:
         split = {target.name: args.per_importer for target in chosen}
     else:

@@ -18,7 +18,9 @@ from pathlib import Path
 LINTERS = {"mypy", "ruff"}
 """Checked at the versions the main run installs (tests/test_static.py)."""
 
-_PIN = re.compile(r"^\s*([A-Za-z0-9_.-]+)\s*>=\s*([0-9][0-9A-Za-z.]*)\s*(?:,\s*!=\s*[0-9A-Za-z.*]+\s*)*$")
+_PIN = re.compile(
+    r"^\s*([A-Za-z0-9_.-]+)\s*>=\s*([0-9][0-9A-Za-z.]*)\s*(?:,\s*!=\s*[0-9A-Za-z.*]+\s*)*$"
+)
 
 
 def lowest_pins(pyproject: Path) -> list[str]:

@@ -84,15 +84,20 @@ def unsafe_character(text: str) -> str | None:
     return None
 
 
+_DIRECTION_MARKS = frozenset({"\u200e", "\u200f"})
+"""Left-to-right and right-to-left marks: the sheets close a right-to-left name with one
+(exports.sheet.embed); unlike an override they turn nothing around."""
+
+
 def printable(text: str) -> str:
     """*text* with every character :func:`unsafe_character` refuses shown as U+FFFD
-    (line breaks and tabs kept): for exports of text that got in before the check."""
+    (line breaks, tabs and direction marks kept): for exports of text that got in before
+    the check."""
     if unsafe_character(text) is None:
         return text
+    kept = _ALLOWED_FORMAT | _DIRECTION_MARKS | {"\n", "\t"}
     return "".join(
-        c
-        if c in "\n\t" or c in _ALLOWED_FORMAT or unicodedata.category(c) not in _REFUSED_CATEGORIES
-        else "\ufffd"
+        c if c in kept or unicodedata.category(c) not in _REFUSED_CATEGORIES else "\ufffd"
         for c in text
     )
 

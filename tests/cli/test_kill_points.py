@@ -141,8 +141,13 @@ def _player_import(folder: Path) -> list[str]:
     return ["player", "import", "event.arbiter", "--csv", "players.csv"]
 
 
+def _new(folder: Path) -> list[str]:
+    return ["new", "event.arbiter", "--name", "Spring Open", "--system", "swiss", "--rounds", "5"]
+
+
 CASES = [
     Case("import TRF", _import, "event.arbiter"),
+    Case("new event", _new, "event.arbiter"),
     Case("pair a double Swiss round", _double("double-swiss"), "event.arbiter"),
     Case("pair a double round robin round", _double("double-round-robin"), "event.arbiter"),
     Case("several play-off results", _playoff_results, "event.arbiter"),

@@ -180,7 +180,7 @@ class Session:
         try:
             session = cls(file, clock=clock, actor=actor)
             session._check_readable()
-            session._check_chain()
+            session._note_file_warnings()
         except _DAMAGE as exc:
             file.close(settle=False)  # a refused file is left exactly as it was
             raise CorruptFile(file.path, f"the file's contents are damaged ({exc})") from exc
@@ -198,10 +198,13 @@ class Session:
         for entry in self._entries:
             entry.arguments  # noqa: B018
 
-    def _check_chain(self) -> None:
-        """Check the journal's hash chain (cheap: the entries are read already); a file
-        whose chain does not verify was changed outside Arbiter. It still opens, so the
-        arbiter can read it, and :attr:`file_warnings` says what is wrong."""
+    def _note_file_warnings(self) -> None:
+        """Say what opening found that still lets the file be read, and tell the listeners.
+
+        A crash's unfinished action that opening rolled back; a journal whose hash chain
+        does not verify (cheap: the entries are read already), so the file was changed
+        outside Arbiter: it still opens, so the arbiter can read it, and
+        :attr:`file_warnings` says what is wrong."""
         if self._file.recovered:
             self.file_warnings += (f"{self.path.name}: {RECOVERED}",)
         problems = verify_chain(self._entries, *self._file.journal_head())
@@ -215,7 +218,7 @@ class Session:
                 "read, and the command line's verify lists every problem",
             )
         for listener in list(_OPEN_LISTENERS):
-            listener(self)
+            listener(self)  # (the command line prints the warnings)
 
     def close(self) -> None:
         self._file.close()

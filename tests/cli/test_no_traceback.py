@@ -12,13 +12,7 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.cli import main
-from arbiter_app.core.playoff import (
-    ColourRule,
-    Format,
-    Stage,
-    StageKind,
-    custom,
-)
+from arbiter_app.core.playoff import PRESETS, Regulation
 from arbiter_app.session import Session
 from tests.support.playoff_events import three_tied_for_first
 
@@ -76,20 +70,11 @@ def test_a_custom_regulation_whose_clock_has_no_us_notation(
 ) -> None:
     """``W5-B4+5``: Black alone has an increment. The parser accepts it; every place that
     shows it must too (in the FIDE encoding, since US notation has no word for it)."""
-    regulation = custom(
-        title="Armageddon with an increment for Black",
-        places=(1,),
-        qualification="the players tied for first place",
-        stages=(
-            Stage(
-                StageKind.ROUND_ROBIN,
-                (Format(2, None, "W5-B4+5", 1, "C.07 3.1.3", "odd clock"),),
-                article="C.07 3.1.3",
-                colours=ColourRule.LOTS,
-                colours_article="C.07 3.1.4",
-            ),
-        ),
-    )
+    data = PRESETS["gct-2023-rapid-blitz"].to_json()
+    data["name"] = "odd-clock"
+    for fmt in data["stages"][0]["formats"]:
+        fmt["time_control"] = "W5-B4+5"
+    regulation = Regulation.from_json(data)
     rules = tmp_path / "odd.json"
     rules.write_text(json.dumps(regulation.to_json()), encoding="utf-8")
     event = tmp_path / "e.arbiter"

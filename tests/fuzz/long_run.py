@@ -17,6 +17,7 @@ repeatable.
 from __future__ import annotations
 
 import argparse
+import itertools
 import logging
 import shutil
 import sys
@@ -100,15 +101,20 @@ def fuzz(target: Target, count: int, limit: float, run_seed: int | None) -> Tall
 
 CHUNK = 2500
 
+Piece = tuple[str, int, float, int | None, int]
+"""One process's share: importer, inputs, seconds allowed each, the run's seed, the
+number of the piece's first input within its importer."""
 
-def _piece(work: tuple[str, int, float, int | None]) -> Tally:
-    name, count, limit, run_seed = work
+
+def _piece(work: Piece) -> Tally:
+    name, count, limit, run_seed, start = work
     warnings.simplefilter("ignore", HypothesisWarning)
     # python-chess logs each unreadable move it skips; the reader reports them itself.
     logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
     target = next(t for t in targets() if t.name == name)
-    # Each piece of a target needs its own stream of inputs.
-    return fuzz(target, count, limit, None if run_seed is None else run_seed + count)
+    # Each piece of a target needs its own stream of inputs: the seed moves on by the
+    # piece's place in the run (the same seed for every piece would repeat its inputs).
+    return fuzz(target, count, limit, None if run_seed is None else run_seed + start)
 
 
 def table(tallies: list[Tally]) -> str:
@@ -167,12 +173,16 @@ def main(argv: list[str] | None = None) -> int:
     else:
         split = shares(chosen, args.inputs)
     # Work in pieces of at most CHUNK inputs, so that several processes share it evenly.
-    pieces = [
-        (target.name, min(CHUNK, count - start), args.limit, args.seed)
+    by_target = [
+        [
+            (target.name, min(CHUNK, count - start), args.limit, args.seed, start)
+            for count in [split[target.name]]
+            for start in range(0, count, CHUNK)
+        ]
         for target in chosen
-        for count in [split[target.name]]
-        for start in range(0, count, CHUNK)
     ]
+    # Pieces of every importer in turn: a run stopped early has tried them all alike.
+    pieces = [piece for turn in itertools.zip_longest(*by_target) for piece in turn if piece]
     merged = {t.name: Tally(t.name) for t in chosen}
     # The workers' scratch folders go under one folder of this run, removed at the end.
     run_folder = tempfile.mkdtemp(prefix="arbiter-fuzz-run-")
@@ -191,9 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if any(t.crashes or t.hangs for t in tallies) else 0
 
 
-def _run(
-    pieces: list[tuple[str, int, float, int | None]], jobs: int, merged: dict[str, Tally]
-) -> None:
+def _run(pieces: list[Piece], jobs: int, merged: dict[str, Tally]) -> None:
     with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
         for part in pool.map(_piece, pieces):
             tally = merged[part.name]

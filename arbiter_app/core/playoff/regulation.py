@@ -314,7 +314,9 @@ def _shape_problems(data: Any) -> list[str]:
         return ["a regulation is an object with named fields"]
     problems: list[str] = []
     for key in ("schedule", "sharing", "points"):
-        if data.get(key) is not None and not isinstance(data[key], Mapping):
+        # "points" may be null (no tour points); the others are objects when given.
+        given = key in data and (data[key] is not None or key != "points")
+        if given and not isinstance(data[key], Mapping):
             problems.append(f"{key} must be an object with named fields")
     stages = data.get("stages", [])
     if not isinstance(stages, list):

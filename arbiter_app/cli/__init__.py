@@ -31,6 +31,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "tour",
     "print_sheet",
     "pgn_import",
+    "status",
+    "ratings",
 )
 
 COMMAND_NAMES: dict[str, str] = {
@@ -51,6 +53,8 @@ COMMAND_NAMES: dict[str, str] = {
     "tour": "tour",
     "print": "print_sheet",
     "import-pgn": "pgn_import",
+    "status": "status",
+    "ratings": "ratings",
 }
 """Which module registers each command: a command line imports only the module it needs
 (the others bring SQLite, the pairing engine and more, which would slow every start).

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.sheets.builders import standings_of, with_tiebreaks
@@ -20,7 +22,8 @@ def _csv(src: Source) -> str:
     from arbiter_app.exports.csv_export import rows_to_csv
     from arbiter_app.exports.standings import standings_csv_rows
 
-    header, rows = standings_csv_rows(src.event, standings_of(src))
+    table = standings_of(src)
+    header, rows = standings_csv_rows(src.event, table, _final_prizes(src, table)[0])
     # A byte-order mark tells Excel the file is UTF-8, so Cyrillic, Chinese and
     # Arabic names open as written (without it Excel assumes a legacy code page).
     return "\ufeff" + rows_to_csv(header, rows)
@@ -29,7 +32,17 @@ def _csv(src: Source) -> str:
 def _json(src: Source) -> str:
     from arbiter_app.exports.json_export import standings_to_json
 
-    return standings_to_json(src.event, standings_of(src))
+    table = standings_of(src)
+    rows, listed, currency = _final_prizes(src, table)
+    return standings_to_json(src.event, table, None if listed is None else (rows, listed, currency))
+
+
+def _final_prizes(src: Source, table: Any) -> tuple[Any, Any, str]:
+    """The prize rows, list and currency when the standings are final and a fund is set."""
+    if src.prizes is None or not table.after_round >= src.event.rounds > 0:
+        return (), None, ""
+    rows, listed, currency = src.prizes
+    return rows, listed, currency
 
 
 def _html(src: Source) -> str:
@@ -43,7 +56,11 @@ def _html(src: Source) -> str:
 def _trf(src: Source, version: str = "TRF-26") -> str:
     from arbiter_app.exports.trf_export import standings_to_trf
 
-    return standings_to_trf(src.event, standings_of(src), version)
+    standings = standings_of(src)
+    # The rounds the standings are after: a round in progress is written only when asked
+    # for as provisional (its ranks are those of the standings written beside it).
+    event = src.event if standings.provisional else src.event.truncated(standings.after_round)
+    return standings_to_trf(event, standings, version)
 
 
 def _pgn(src: Source) -> str:
@@ -83,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
     src = load(args.file)
     if args.tiebreaks is not None:
         src = with_tiebreaks(src, args.tiebreaks)
+    if getattr(args, "provisional", False):
+        src = replace(src, provisional=True)
     text = render(src, args.format, trf_version=args.trf_version)
     try:
         # newline="": CSV rows end in CRLF as RFC 4180 says; nothing is translated.

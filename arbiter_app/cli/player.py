@@ -1,16 +1,23 @@
-"""``arbiter-app player add FILE``: register a player (or a late entry);
+"""``arbiter-app player add FILE``: register a player (or a late entry), typed in or
+from the FIDE list (``--fide-id N``: name, title, federation, sex, year of birth and
+the rating of the event's rating type, from the lists imported with ``ratings import``);
 ``arbiter-app player import FILE --csv players.csv``: register a whole player list;
-``arbiter-app player number FILE --by rating|lot``: give the pairing numbers."""
+``arbiter-app player number FILE --by rating|lot|draw|order``: give the pairing numbers
+(before round 1; by lot or a draw at the venue with ``--witness``, by hand with ``--order``)."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
+from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.players_csv import parse_players_csv
+from arbiter_app.core.rating_source import MANUAL, describe
 from arbiter_app.session import Session
 from arbiter_app.session.codec import PLAYER_FIELDS
+from arbiter_app.session.rating_lookup import fields_for, rating_type_of
 from arbiter_app.sheets.files import read_text
+from arbiter_app.store.rating_db import RatingDatabase
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -18,11 +25,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     actions = p.add_subparsers(dest="player_action", metavar="ACTION", required=True)
     add = actions.add_parser("add", help="register a player")
     add.add_argument("file", type=Path)
-    add.add_argument("--name", required=True)
-    add.add_argument("--rating", type=int)
-    add.add_argument("--title", default="")
-    add.add_argument("--federation", default="")
-    add.add_argument("--fide-id", default="")
+    add.add_argument("--name", help="Surname, Name (not needed with a FIDE ID on the list)")
+    add.add_argument("--rating", type=int, help="a rating typed in (wins over the list's)")
+    add.add_argument("--title")
+    add.add_argument("--federation")
+    add.add_argument("--fide-id", default="", help="fill the player from the imported FIDE lists")
+    add.add_argument("--sex", choices=["m", "w"], help="m or w, as the FIDE report file")
+    add.add_argument("--birth", help="year (or date YYYY/MM/DD) of birth")
+    add.add_argument("--club")
     add.add_argument(
         "--late",
         choices=["not-paired", "half-bye", "zero-bye"],
@@ -39,30 +49,83 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     imp.set_defaults(handler=run_import)
     num = actions.add_parser(
         "number",
-        help="give the pairing numbers before round 1: by rating (FIDE C.04.2 B) or by lot",
+        help="give the pairing numbers before round 1: by the initial ranking (FIDE C.04.2 "
+        "article 2.2), by lot, as drawn at the venue, or by hand",
     )
     num.add_argument("file", type=Path)
-    num.add_argument("--by", required=True, choices=["rating", "lot"])
+    num.add_argument(
+        "--by",
+        required=True,
+        choices=["rating", "lot", "draw", "order"],
+        help="rating: the initial ranking (rating, title, name); lot: drawn by the app "
+        "(seed kept); draw: a draw at the venue, typed with --order; order: by hand, --order",
+    )
+    num.add_argument(
+        "--order",
+        type=_numbers,
+        help="the present pairing numbers in their new order (new number 1 first), e.g. 3,1,2",
+    )
+    num.add_argument(
+        "--witness", action="append", default=[], help="a witness of the draw (repeatable)"
+    )
     num.set_defaults(handler=run_number)
 
 
+_EXTRA = ("sex", "birth", "club")
+
+
 def run_add(args: argparse.Namespace) -> int:
-    fields = {
-        "name": args.name,
+    if not args.name and not args.fide_id:
+        raise ArbiterError("give the player's --name, or a --fide-id to fill it from the FIDE list")
+    fields: dict[str, object] = {
+        "name": args.name or "",
         "rating": args.rating,
-        "title": args.title,
-        "federation": args.federation,
+        "title": args.title or "",
+        "federation": args.federation or "",
         "fide_id": args.fide_id,
     }
+    fields.update((k, getattr(args, k)) for k in _EXTRA if getattr(args, k))
     with Session.open(args.file) as session:
+        if args.fide_id:
+            listed = _from_list(session, args.fide_id, required=not args.name)
+            typed = {k: v for k, v in fields.items() if v not in (None, "")}
+            fields = {**listed, **typed}
+            if listed and args.rating is not None:
+                fields["rating_source"] = MANUAL  # typed over the list's
         if args.late:
             outcome = session.run("late_entry", missed=args.late, **fields)
         else:
             outcome = session.run("add_player", **fields)
         player = session.event.player(outcome.value)
+        count = len(session.event.players)
     rating = f" ({player.rating})" if player.rating else ""
+    if player.rating and player.rating_source.startswith("fide:"):
+        rating = f" ({player.rating}, {describe(player.rating_source)})"
     print(f"player {player.tpn}: {player.name}{rating}")
+    if player.tpn < count:
+        # The numbers follow the initial ranking (C.04.2 2.2-2.5): say who moved.
+        article = "articles 2.4 and 2.5" if args.late else "article 2.2"
+        moved = count - player.tpn
+        now = str(count) if moved == 1 else f"{player.tpn + 1}-{count}"
+        who = "1 player" if moved == 1 else f"{moved} players"
+        print(
+            f"  {who} below moved one number on (now {now}): pairing numbers follow the "
+            f"initial ranking (FIDE C.04.2 {article})"
+        )
     return 0
+
+
+def _from_list(session: Session, fide_id: str, *, required: bool) -> dict[str, object]:
+    """The player's fields from the FIDE lists valid at the event's start (of its rating
+    type); nothing when the ID is on no list and the name was typed."""
+    wanted = rating_type_of(session.state)
+    with RatingDatabase.open() as db:
+        try:
+            return fields_for(db, fide_id, wanted, session.event.info.start_date)
+        except RuleError:
+            if required:
+                raise
+            return {}
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -78,15 +141,37 @@ def run_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _numbers(text: str) -> list[int]:
+    try:
+        return [int(t) for t in text.replace(" ", "").split(",") if t]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected pairing numbers like 3,1,2: {text!r}") from None
+
+
 def run_number(args: argparse.Namespace) -> int:
     """Renumber through the session: one journalled command; a lot's seed is stored with it."""
+    arguments: dict[str, object] = {"by": args.by}
+    if args.by in ("draw", "order"):
+        if args.order is None:
+            raise ArbiterError(
+                f"--by {args.by} needs --order: the present pairing numbers in their new order"
+            )
+        arguments["order"] = args.order
+    elif args.order is not None:
+        raise ArbiterError(f"--order goes with --by draw or --by order, not --by {args.by}")
+    if args.witness:
+        if args.by not in ("lot", "draw"):
+            raise ArbiterError("--witness goes with a draw: --by lot or --by draw")
+        arguments["witnesses"] = args.witness
     with Session.open(args.file) as session:
-        session.run("set_pairing_numbers", by=args.by)
+        session.run("set_pairing_numbers", **arguments)
         players = session.event.players
         seed = session.journal()[-1].seed
+        numbering = session.event_state.numbering_text
     for p in players:
         rating = f" ({p.rating})" if p.rating else ""
         print(f"{p.tpn:>4} {p.name}{rating}")
     if seed is not None:
         print(f"drawn by lot from seed {seed} (kept in the journal)")
+    print(numbering)
     return 0

@@ -16,6 +16,7 @@ from typing import Any
 
 from arbiter_app.core.errors import ArbiterError, InputError, Issue
 from arbiter_app.core.playoff import next_step
+from arbiter_app.core.playoff.gate import PlayoffStatus
 from arbiter_app.session import Session
 from arbiter_app.session.playoff_commands import preview, stored_playoff
 from arbiter_app.sheets.files import read_text
@@ -62,6 +63,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = action("next", "what must the arbiter do now?")
     p.set_defaults(handler=run_next)
 
+    p = action(
+        "restart",
+        "start the play-off again after a correction changed its tie (the old one stays "
+        "in the journal and on the lot protocol)",
+    )
+    p.add_argument(
+        "--confirm",
+        action="store_true",
+        help="confirm that the old play-off's games are set aside (FIDE warning level 3)",
+    )
+    p.set_defaults(handler=run_restart)
+
     p = action("draw", "draw lots (seeded), or enter a physical draw with --outcome")
     p.add_argument("--outcome", type=_numbers, help="the drawn order, e.g. 12,3,7")
     p.add_argument("--witness", action="append", default=[])
@@ -107,7 +120,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 NEXT_COMMAND = {
-    "start": "arbiter-app playoff start FILE --regulation NAME",
+    "start": "arbiter-app playoff start FILE",
+    "restart": "arbiter-app playoff restart FILE --confirm",
     "draw-lots": "arbiter-app playoff draw FILE  (or --outcome 3,1,2 for a physical draw)",
     "print": "arbiter-app print FILE playoff-pairings -o sheets.pdf (and armageddon for the game cards), then arbiter-app playoff printed FILE",
     "play": "arbiter-app playoff result FILE GAME RESULT [GAME RESULT …]  (e.g. G1 1-0 G2 1/2)",
@@ -118,7 +132,12 @@ NEXT_COMMAND = {
 }
 
 
-def _show(step: dict[str, Any], as_json: bool, names: dict[int, str] | None = None) -> int:
+def _show(
+    step: dict[str, Any],
+    as_json: bool,
+    names: dict[int, str] | None = None,
+    hint: str | None = None,
+) -> int:
     if as_json:
         print(json.dumps(step, ensure_ascii=False, indent=2))
         return 0
@@ -135,7 +154,7 @@ def _show(step: dict[str, Any], as_json: bool, names: dict[int, str] | None = No
             f"  {game['id']}: {who(game['white'])} (White) - {who(game['black'])} (Black)"
             f"  {game['time_control']}{flag}"
         )
-    hint = NEXT_COMMAND.get(step["step"])
+    hint = hint or NEXT_COMMAND.get(step["step"])
     if hint:
         print(f"  next: {hint}")
     return 0
@@ -178,14 +197,37 @@ def run_start(args: argparse.Namespace) -> int:
     return _run(args, "playoff.start", **arguments)
 
 
+GATE_STEPS = {
+    PlayoffStatus.NOT_DUE: "not-due",
+    PlayoffStatus.NO_TIE: "no-tie",
+    PlayoffStatus.STALE: "restart",
+}
+"""The step ``playoff next`` shows when the core's gate, not the engine, has the answer."""
+
+
 def run_next(args: argparse.Namespace) -> int:
+    """What to do now: the engine's next step, or the reason the play-off cannot go on."""
     with Session.open(args.file, readonly=True) as session:
-        state = stored_playoff(session.state) or preview(session.state, session.event)
+        stored = stored_playoff(session.state)
+        gate = session.event_state.playoff
+        state = stored or preview(session.state, session.event)
         names = _names(session)
-    if state is None:
+    if gate.status is PlayoffStatus.NONE and stored is None:
         text = "No play-off has been started, and the event names no play-off regulation."
-        return _show({"step": "start", "article": "", "text": text}, args.json)
+        step = {"step": "start", "article": "", "text": text}
+        return _show(step, args.json, hint="arbiter-app playoff start FILE --regulation NAME")
+    code = GATE_STEPS.get(gate.status)
+    if code is not None or state is None:
+        article = state.regulation.places_article if state is not None else ""
+        step = {"step": code or "start", "article": article, "text": gate.reason}
+        return _show(step, args.json)
     return _show(next_step(state).to_json(), args.json, names)
+
+
+def run_restart(args: argparse.Namespace) -> int:
+    if args.confirm:
+        return _run(args, "playoff.restart", confirm=True)
+    return _run(args, "playoff.restart")
 
 
 def run_draw(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from arbiter_app.core.errors import ArbiterError
@@ -32,6 +33,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument(
         "--tiebreaks", default=None, help="tie-break list for standings, e.g. 'BH/C1,BH,SB'"
     )
+    p.add_argument(
+        "--provisional",
+        action="store_true",
+        help="standings and crosstable: include the round in progress, unfinished games "
+        "pending (default: after the last complete round)",
+    )
     p.add_argument("-o", "--output", required=True, type=Path, help="the PDF file to write")
     p.set_defaults(handler=run)
 
@@ -44,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
         from arbiter_app.sheets.builders import with_tiebreaks
 
         src = with_tiebreaks(src, args.tiebreaks)
+    if args.provisional:
+        src = replace(src, provisional=True)
     sheet = SHEETS[args.sheet](src, args.round)
     # Qt is loaded only here: the other commands stay light.
     from arbiter_app.ui.printing import write_pdf
@@ -52,5 +61,6 @@ def run(args: argparse.Namespace) -> int:
         pages = write_pdf(sheet, args.output, Paper.parse(args.paper))
     except OSError as exc:
         raise ArbiterError(f"{args.output}: cannot write the PDF ({exc})") from None
-    print(f"wrote {args.output}: {sheet.title}, {pages} page(s)", file=sys.stdout)
+    count = "1 page" if pages == 1 else f"{pages} pages"
+    print(f"wrote {args.output}: {sheet.title}, {count}", file=sys.stdout)
     return 0

@@ -2,9 +2,14 @@
 
 ``--fund 100000,65000,48000`` stores the prize fund (place prizes, first
 place first, separated by commas or spaces, no thousands separators) in the
-event file, once; without it the list is printed. ``--json`` gives one object per
-player: ``tpn``, ``name``, ``place`` (``"1"``, ``"2-5"``), ``money`` (a string
-with two decimals) and ``tour_points`` (a number).
+event file, once; without it the list is printed. ``--category "U1800:
+rating<1800: 200,100"`` (repeated for each category) announces the category
+prizes, replacing those announced before (``--no-categories`` removes them);
+``--award`` says who receives what: ``best-prize`` (one prize each, the one
+worth most: US Chess 32B), ``place-first`` or ``all-prizes``. ``--json`` gives
+one object per player: ``tpn``, ``name``, ``place`` (``"1"``, ``"2-5"``),
+``money`` (a string with two decimals), ``tour_points`` (a number) and
+``prize`` (what the money is for: ``"2nd place"``, ``"U1800 1st"``).
 """
 
 from __future__ import annotations
@@ -13,7 +18,9 @@ import argparse
 import json
 from pathlib import Path
 
+from arbiter_app.core.category_prizes import AwardRule
 from arbiter_app.session import Session
+from arbiter_app.session.prize_commands import stored_categories
 from arbiter_app.session.prize_queries import prize_list
 
 
@@ -30,6 +37,23 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("--currency", default="USD")
     p.add_argument("--wildcard", type=int, action="append", default=[])
+    p.add_argument(
+        "--category",
+        action="append",
+        metavar="'NAME: CONDITION: PRIZES'",
+        help="a category prize list, such as 'U1800: rating<1800: 200,100' (conditions: "
+        "rating<N, rating>=N, unrated, age<N, age>=N, sex=w, club=NAME, fed=XXX; and, or); "
+        "given once for each category, replacing those announced before",
+    )
+    p.add_argument(
+        "--no-categories", action="store_true", help="remove the category prizes announced"
+    )
+    p.add_argument(
+        "--award",
+        choices=[r.value for r in AwardRule],
+        help="who receives what: best-prize (one prize each, the one worth most; the default), "
+        "place-first (place prizes first), all-prizes (no one-prize rule)",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=run)
 
@@ -44,16 +68,34 @@ def run(args: argparse.Namespace) -> int:
                 currency=args.currency,
                 wildcards=args.wildcard,
             )
+    announce: dict[str, object] = {}
+    if args.category or args.no_categories:
+        announce["categories"] = list(args.category or [])
+    if args.award:
+        announce["rule"] = args.award
+    if announce:
+        with Session.open(args.file) as session:
+            session.run("prizes.set_categories", **announce)
     with Session.open(args.file, readonly=True) as session:
         rows, prizes = prize_list(session.state, session.event, session.settings.playoff)
+        note = session.event_state.prizes_note
+        categories, _ = stored_categories(session.state)
     if args.json:
         print(json.dumps([r.to_json() for r in rows], ensure_ascii=False, indent=2))
         return 0
     for r in rows:
         mark = " (play-off)" if r.by_playoff else ""
         points = r.to_json()["tour_points"]
-        print(f"{r.place:>6}{mark:11} {r.tpn:>4} {r.name:<28} {r.money:>12}  {points}")
+        prize = f"  {r.prize}" if categories and r.prize else ""
+        print(f"{r.place:>6}{mark:11} {r.tpn:>4} {r.name:<28} {r.money:>12}  {points}{prize}")
+    for category in categories:
+        amounts = ", ".join(str(a) for a in category.prizes)
+        print(f"Category {category.name} ({category.condition.text()}): {amounts}")
+    if prizes.award_rule:
+        print(prizes.award_rule)
     print(prizes.rule)
     if prizes.unassigned:
         print(f"Not assigned: {prizes.unassigned}")
+    if note:
+        print(note)
     return 0

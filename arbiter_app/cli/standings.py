@@ -4,6 +4,10 @@ The tie-break list comes from ``--tiebreaks`` (codes as announced, comma
 separated) or from ``--preset``; ``--tiebreaks`` wins when both are given.
 The rule set for unplayed rounds is ``--rules``, else the preset's, else
 the FIDE text in force on the event's start date (TRF record 042).
+
+The standings are those after the last complete round (the event's state);
+``--provisional`` includes the round in progress, its unfinished games marked
+pending; ``--after-round N`` an earlier complete round.
 """
 
 from __future__ import annotations
@@ -18,11 +22,14 @@ from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
+from arbiter_app.core.current_standings import standings_now
+from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.model import Event, RuleSet
 from arbiter_app.core.points import format_decimal, format_points
 from arbiter_app.core.presets import Preset, get_preset, parse_tiebreak_list
-from arbiter_app.core.standings import Standings, compute_standings
+from arbiter_app.core.standings import Standings
 from arbiter_app.core.tiebreaks import REGISTRY
+from arbiter_app.exports.standings import PENDING_MARK, pending_note
 from arbiter_app.sheets.source import load as load_source
 
 RULE_CHOICES = [r.value for r in RuleSet]
@@ -52,7 +59,16 @@ def add_selection_arguments(p: argparse.ArgumentParser) -> None:
         "in force on the start date)",
     )
     p.add_argument(
-        "--after-round", type=int, metavar="N", help="standings as they stood after round N"
+        "--after-round",
+        type=int,
+        metavar="N",
+        help="standings as they stood after round N (a complete round)",
+    )
+    p.add_argument(
+        "--provisional",
+        action="store_true",
+        help="include the round in progress: its unfinished games are shown as pending "
+        "(default: the standings after the last complete round)",
     )
     p.add_argument(
         "--annul-short-round-robin",
@@ -99,20 +115,25 @@ def standings_from_args(args: argparse.Namespace) -> tuple[Event, Standings, Pre
     playoff = preset.playoff if preset is not None else None
     places: tuple[int, ...] = tuple(playoff.places) if playoff else source.playoff_places
     order: tuple[int, ...] = ()
-    if source.playoff is not None and args.after_round is None:
+    if source.playoff is not None:
         from arbiter_app.core.playoff.results import decided_order
 
         order = decided_order(source.playoff)
-    standings = compute_standings(
-        event,
-        codes,
-        rule_set=rule_set,
-        after_round=args.after_round,
-        annul_short_round_robin=args.annul_short_round_robin,
-        playoff_places=places,
-        playoff_order=order,
-        playoff_after=playoff.after_tiebreaks if playoff else 0,
-    )
+    try:
+        standings = standings_now(
+            event,
+            source.event_state,
+            codes,
+            provisional=bool(getattr(args, "provisional", False)),
+            after_round=args.after_round,
+            rule_set=rule_set,
+            annul_short_round_robin=args.annul_short_round_robin,
+            playoff_places=places,
+            playoff_order=order,
+            playoff_after=playoff.after_tiebreaks if playoff else 0,
+        )
+    except RuleError as exc:
+        raise ArbiterError(f"{args.file}: {exc}") from None
     return event, standings, preset
 
 
@@ -172,6 +193,7 @@ def render_json(standings: Standings) -> str:
             f'"name": {json.dumps(row.name, ensure_ascii=False)}, "rating": {rating}, '
             f'"points": {json_number(row.points)}, "tiebreaks": {{{values}}}'
             + (', "by_playoff": true' if row.by_playoff else "")
+            + (', "pending": true' if row.pending else "")
             + "}"
         )
     if not items:
@@ -202,6 +224,8 @@ def render_csv(standings: Standings) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     header = ["place", "rank", "tpn", "name", "rating", "points", *standings.codes]
+    if standings.provisional:
+        header.append("note")
     writer.writerow([csv_cell(h) for h in header])
     for row in standings.rows:
         cells: list[object] = [
@@ -213,6 +237,8 @@ def render_csv(standings: Standings) -> str:
             json_number(row.points),
             *(json_number(row.values[c]) for c in standings.codes),
         ]
+        if standings.provisional:
+            cells.append(PENDING_MARK if row.pending else "")
         writer.writerow([csv_cell(c) for c in cells])
     return out.getvalue()
 
@@ -248,7 +274,7 @@ def render_table(header: Sequence[str], rows: Sequence[Sequence[str]], left: set
 def render_text(event: Event, standings: Standings) -> str:
     title = event.name or "Standings"
     lines = [
-        f"{title}: standings after round {standings.after_round}",
+        f"{title}: {standings.title[:1].lower()}{standings.title[1:]}",
         f"rule set: {standings.rule_set.value}; tie-breaks: "
         + (", ".join(standings.codes) or "none (points only)"),
         "",
@@ -260,7 +286,8 @@ def render_text(event: Event, standings: Standings) -> str:
             [
                 row.place
                 + ("*" if row.playoff_pending else "")
-                + (" PO" if row.by_playoff else ""),
+                + (" PO" if row.by_playoff else "")
+                + (" ?" if row.pending else ""),
                 str(row.tpn),
                 row.name,
                 str(row.rating) if row.rating else "",
@@ -274,6 +301,8 @@ def render_text(event: Event, standings: Standings) -> str:
         notes.append("PO: place decided by the play-off")
     if any(r.playoff_pending for r in standings.rows):
         notes.append("* tied for a place decided by play-off; the play-off is still to be played")
+    if standings.pending:
+        notes.append(f"? {PENDING_MARK}: {pending_note(standings)}")
     notes.extend(f"not ranked: {e.tpn} {e.name}: {e.reason}" for e in standings.excluded)
     if notes:
         text += "\n" + "\n".join(notes) + "\n"

@@ -35,6 +35,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     exp.add_argument(
         "--tiebreaks", default=None, help="tie-break list for the standings, e.g. 'BH/C1,BH,SB'"
     )
+    exp.add_argument(
+        "--provisional",
+        action="store_true",
+        help="standings: include the round in progress, unfinished games pending "
+        "(default: after the last complete round)",
+    )
     exp.add_argument("-o", "--output", required=True, type=Path)
     exp.set_defaults(handler=run_export)
 

@@ -280,6 +280,10 @@ class Player:
     disqualified: bool = False
     withdrawn_from_round: int | None = None
     """The first round the player no longer plays in (None while active)."""
+    club: str = ""
+    rating_source: str = ""
+    """Where *rating* came from (:mod:`arbiter_app.core.rating_source`: a FIDE list and
+    its month, typed in, an import); empty when not recorded."""
 
     @property
     def unrated(self) -> bool:

@@ -36,6 +36,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "sex": ("sex", "gender"),
     "national_rating": ("national_rating", "nat_rating", "national_elo"),
     "national_id": ("national_id", "nat_id", "national_number"),
+    "club": ("club", "team", "club_name"),
 }
 """Each player field and the header names that mean it (after :func:`_column_key`)."""
 
@@ -43,6 +44,9 @@ _ALIASES = {alias: field for field, aliases in COLUMNS.items() for alias in alia
 
 MAX_RATING = 3500
 """No rating on any list comes near this; a larger number is a typing mistake."""
+
+CLUB_WIDTH = 40
+"""Longer than any club's name on a wall chart (club prizes compare it whole)."""
 
 FIDE_ID_WIDTH = 11
 """The width of the FIDE id field of TRF record 001."""
@@ -245,6 +249,7 @@ def _player(
         national_id=values.get("national_id", ""),
         sex=values.get("sex", ""),
         birth=values.get("birth", ""),
+        club=values.get("club", ""),
     )
 
 
@@ -290,6 +295,8 @@ def _check(field: str, value: str) -> str | _Bad:
         return sex if sex else _Bad("sex is m or w (f)")
     if field == "birth":
         return _birth(value)
+    if field == "club":
+        return value if len(value) <= CLUB_WIDTH else _Bad(f"longer than {CLUB_WIDTH} characters")
     raise AssertionError(f"no check for field {field}")  # every COLUMNS field has one
 
 

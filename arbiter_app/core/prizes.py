@@ -194,31 +194,55 @@ class Placing:
 
 @dataclass(frozen=True, slots=True)
 class Award:
+    """A prize (or share of one) paid to player *tpn*, placed *place*; *prize* names it
+    (``2nd place``, ``U1800 1st-2nd``), empty when the player receives nothing."""
+
     tpn: int
     place: str
     money: Decimal
     explanation: str
+    prize: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class PrizeList:
+    """Every player's award(s) in final order (several each only when the rule allows),
+    the cents left unassigned, the cent rule and, with categories, the award rule."""
+
     awards: tuple[Award, ...]
     unassigned: Decimal
     rule: str
+    award_rule: str = ""
+    categories: tuple[str, ...] = ()
+    """The category prize lists announced, as written (``U1800: rating<1800: 200.00``)."""
 
     def of(self, tpn: int) -> Award:
-        for award in self.awards:
-            if award.tpn == tpn:
-                return award
-        raise KeyError(tpn)
+        """The player's award; with several (no one-prize rule), them all in one."""
+        mine = self.awards_of(tpn)
+        if not mine:
+            raise KeyError(tpn)
+        if len(mine) == 1:
+            return mine[0]
+        return Award(
+            tpn,
+            mine[0].place,
+            sum((a.money for a in mine), ZERO_MONEY),
+            "; ".join(a.explanation for a in mine if a.explanation),
+            "; ".join(a.prize for a in mine if a.prize),
+        )
+
+    def awards_of(self, tpn: int) -> tuple[Award, ...]:
+        return tuple(a for a in self.awards if a.tpn == tpn)
 
     @property
     def total(self) -> Decimal:
         return sum((a.money for a in self.awards), ZERO_MONEY)
 
 
-def _check_placings(placings: Sequence[Placing]) -> None:
+def check_placings(placings: Sequence[Placing]) -> None:
+    """Refuse final standings that list a player twice or whose ties do not add up."""
     seen: set[int] = set()
+    held: dict[tuple[int, int], int] = {}
     for p in placings:
         if p.tpn in seen:
             raise RuleError(f"player {p.tpn} is listed twice in the final standings")
@@ -227,42 +251,20 @@ def _check_placings(placings: Sequence[Placing]) -> None:
             raise RuleError(
                 f"player {p.tpn}: place {p.place_text} lies outside the tie {p.tie[0]}-{p.tie[1]}"
             )
+        held[p.tie] = held.get(p.tie, 0) + 1
+    for (first, last), count in held.items():
+        if count != last - first + 1:
+            raise RuleError(
+                f"places {first}-{last} are held by {count} players, not {last - first + 1}"
+            )
 
 
 def distribute(fund: PrizeFund, placings: Sequence[Placing], policy: SharingPolicy) -> PrizeList:
-    """Award the *fund* to the final standings *placings* (in final order) under *policy*."""
-    _check_placings(placings)
-    groups: dict[tuple[int, int], list[Placing]] = {}
-    for p in placings:
-        key = p.tie if policy.pool_original_tie else (p.place, p.last_place)
-        groups.setdefault(key, []).append(p)
-    awards: list[Award] = []
-    unassigned = ZERO_MONEY
-    for (first, last), members in groups.items():
-        if len(members) != last - first + 1:
-            raise RuleError(
-                f"places {first}-{last} are held by {len(members)} players, not {last - first + 1}"
-            )
-        pool = fund.places(first, last)
-        winner = next((m for m in members if m.playoff_winner and m.place == 1), None)
-        fixed = policy.winner_fixed if winner is not None and len(members) > 1 else ZERO_MONEY
-        if fixed > fund.place(first):
-            raise RuleError(
-                f"the winner's fixed amount {format_money(fixed)} exceeds the first prize "
-                f"{format_money(fund.place(first))}"
-            )
-        shares, left = split_equally(pool - fixed, len(members), policy.cent_rule)
-        unassigned += left
-        for member, share in zip(members, shares, strict=True):
-            if len(members) == 1:
-                why = f"prize for place {first}"
-            else:
-                why = f"equal share of places {first}-{last} ({format_money(pool - fixed)})"
-            amount = share
-            if member is winner and fixed:
-                amount += fixed
-                why = f"{format_money(fixed)} to the play-off winner + {why}"
-            awards.append(Award(member.tpn, member.place_text, amount, why))
-    order = {p.tpn: i for i, p in enumerate(placings)}
-    awards.sort(key=lambda a: order[a.tpn])
-    return PrizeList(tuple(awards), unassigned, policy.cent_rule.describe())
+    """Award the *fund* to the final standings *placings* (in final order) under *policy*.
+
+    The place prizes alone: :func:`~arbiter_app.core.category_prizes.award_prizes`
+    without categories (one rule for both).
+    """
+    from arbiter_app.core.category_prizes import award_prizes
+
+    return award_prizes(fund, placings, policy)

@@ -20,7 +20,7 @@ Who is not ranked:
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -67,6 +67,9 @@ class StandingRow:
     for a place that a play-off decides and the play-off has not been played;
     *by_playoff* when the player's place was decided by the play-off (GCT 2023
     articles 2.6/3.6: the play-off, not the tie-breaks, placed them).
+    *pending* marks, in provisional standings, a player whose game of the
+    round in progress has no result yet: it counts nothing so far, it is not
+    a loss.
 
     A row is a value: nothing changes it once the standings are made. It is not
     declared frozen because a frozen dataclass sets each field through
@@ -82,6 +85,7 @@ class StandingRow:
     values: Mapping[str, Fraction]
     playoff_pending: bool = False
     by_playoff: bool = False
+    pending: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +108,9 @@ class Standings:
     excluded: tuple[Exclusion, ...] = ()
     groups: Mapping[tuple[int, str], tuple[int, ...]] = field(default_factory=dict)
     """For group-dependent tie-breaks: the tied group each player was in when it applied."""
+    provisional_round: int = 0
+    """The round in progress these standings include (0: only complete rounds); its
+    unfinished games count nothing yet."""
 
     @property
     def rule_set(self) -> RuleSet:
@@ -112,6 +119,46 @@ class Standings:
     @property
     def after_round(self) -> int:
         return self.context.rounds
+
+    @property
+    def provisional(self) -> bool:
+        return self.provisional_round > 0
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """Players whose game of the round in progress has no result yet."""
+        return tuple(row.tpn for row in self.rows if row.pending)
+
+    @property
+    def final(self) -> bool:
+        """After the last planned round, with nothing pending."""
+        planned = self.context.event.rounds
+        return not self.provisional and bool(planned) and self.after_round >= planned
+
+    @property
+    def stage(self) -> str:
+        """Which standings these are, in a few words: ``final``, ``after round 3 of 7``,
+        ``provisional, round 4 of 7 in progress``, ``before round 1``."""
+        planned = self.context.event.rounds
+        of = f" of {planned}" if planned else ""
+        if self.provisional:
+            return f"provisional, round {self.provisional_round}{of} in progress"
+        if self.final:
+            return "final"
+        if self.after_round == 0:
+            return "before round 1"
+        return f"after round {self.after_round}{of}"
+
+    @property
+    def title(self) -> str:
+        """What every view, sheet and export calls these standings."""
+        if self.provisional:
+            planned = self.context.event.rounds
+            of = f" of {planned}" if planned else ""
+            return f"Provisional standings during round {self.provisional_round}{of}"
+        if self.final:
+            return "Final standings"
+        return f"Standings {self.stage}"
 
     def row(self, tpn: int) -> StandingRow:
         for r in self.rows:
@@ -149,6 +196,8 @@ def compute_standings(
     playoff_places: Sequence[int] = (),
     playoff_order: Sequence[int] = (),
     playoff_after: int = 0,
+    provisional_round: int = 0,
+    pending: Collection[int] = (),
 ) -> Standings:
     """Rank *event* by points and the *tiebreaks* codes (as announced, e.g. ``"BH/C1"``).
 
@@ -162,7 +211,10 @@ def compute_standings(
     numbers, best first) and the players not placed by it go on to the
     tie-breaks. *playoff_after* is how many tie-breaks of the list apply
     before the play-off qualification is decided (C.07 3.1.2; 0: players
-    level on points play off).
+    level on points play off). *provisional_round* is the round in progress
+    that these standings include (0: none); *pending* are its players whose
+    game has no result yet (marked on their rows: the game counts nothing so
+    far, it is not a loss).
     """
     played = event.rounds_played
     if after_round is not None and not 0 <= after_round <= played:
@@ -190,14 +242,15 @@ def compute_standings(
         by_points.setdefault(point_keys[tpn], []).append(tpn)
     groups: list[list[int]] = list(by_points.values())
 
+    unfinished = frozenset(pending)
     frozen: set[int] = set()
-    pending: set[int] = set()
+    waiting: set[int] = set()
     decided: set[int] = set()
     values: dict[str, dict[int, Fraction]] = {}
     group_of: dict[tuple[int, str], tuple[int, ...]] = {}
     for index, spec in enumerate(specs):
         if index == playoff_after:
-            frozen, pending, decided = _apply_playoff(groups, playoff_places, playoff_order)
+            frozen, waiting, decided = _apply_playoff(groups, playoff_places, playoff_order)
         tb = REGISTRY[spec.name]
         if tb.group_dependent:
             vals: dict[int, Fraction] = {}
@@ -229,7 +282,7 @@ def compute_standings(
             split.append(run)
         groups = split
     if playoff_after >= len(specs):
-        frozen, pending, decided = _apply_playoff(groups, playoff_places, playoff_order)
+        frozen, waiting, decided = _apply_playoff(groups, playoff_places, playoff_order)
 
     players = {p.tpn: p for p in ranked}
     rows: list[StandingRow] = []
@@ -248,8 +301,9 @@ def compute_standings(
                     p.rating,
                     scores[tpn],
                     {code: values[code][tpn] for code in values},
-                    tpn in pending,
+                    tpn in waiting,
                     tpn in decided,
+                    tpn in unfinished,
                 )
             )
         position = last + 1
@@ -260,6 +314,7 @@ def compute_standings(
         ctx,
         tuple(excluded),
         group_of,
+        provisional_round,
     )
 
 

@@ -100,12 +100,13 @@ class TimeControl:
 
     def longest(self, moves: int = ASSUMED_MOVES) -> timedelta:
         """The longest the game is assumed to last: City Chess OK convention (module docstring)."""
-        total = sum(_side_seconds(self.clock(c), moves) for c in (Colour.WHITE, Colour.BLACK))
+        total = sum(side_seconds(self.clock(c), moves) for c in (Colour.WHITE, Colour.BLACK))
         return timedelta(seconds=total)
 
 
-def _side_seconds(periods: Sequence[Period], moves: int) -> int:
-    """One player's clock fully used plus the bonus of each of *moves* moves."""
+def side_seconds(periods: Sequence[Period], moves: int) -> int:
+    """One player's clock fully used plus the bonus of each of *moves* moves (the FIDE Laws
+    of Chess, Appendices A.1 and B.1, measure a game's speed this way with 60 moves)."""
     total = sum(p.seconds for p in periods)
     index, period_end = 0, periods[0].moves
     for move in range(1, moves + 1):

@@ -9,10 +9,13 @@ stable and sorted, so two exports of the same event are byte-identical.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from arbiter_app.core.model import Event
+from arbiter_app.core.playoff.results import PrizeRow
+from arbiter_app.core.prizes import PrizeList, format_money
 from arbiter_app.core.standings import Standings
 from arbiter_app.core.tiebreaks import REGISTRY
 from arbiter_app.exports.standings import RULE_SET_TITLES
@@ -42,7 +45,13 @@ def exact(value: Fraction) -> str:
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
-def standings_to_json(event: Event, standings: Standings) -> str:
+def standings_to_json(
+    event: Event,
+    standings: Standings,
+    prizes: tuple[Sequence[PrizeRow], PrizeList, str] | None = None,
+) -> str:
+    """The document; with *prizes* (rows, list, currency: an event with a prize fund), each
+    row says the prize won and its money, and ``prizes`` how they were given out."""
     players = event.player_map()
     info = event.info
     doc: dict[str, Any] = {
@@ -60,6 +69,8 @@ def standings_to_json(event: Event, standings: Standings) -> str:
             "rounds": event.rounds,
         },
         "after_round": standings.after_round,
+        "title": standings.title,
+        "provisional": standings.provisional,
         "rule_set": {
             "code": standings.rule_set.value,
             "title": RULE_SET_TITLES[standings.rule_set],
@@ -86,6 +97,7 @@ def standings_to_json(event: Event, standings: Standings) -> str:
                 "points": exact(row.points),
                 "tiebreaks": {code: exact(row.values[code]) for code in standings.codes},
                 "playoff_pending": row.playoff_pending,
+                "pending": row.pending,
             }
             for row in standings.rows
         ],
@@ -93,4 +105,16 @@ def standings_to_json(event: Event, standings: Standings) -> str:
             {"tpn": e.tpn, "name": e.name, "reason": e.reason} for e in standings.excluded
         ],
     }
+    if prizes is not None:
+        rows, listed, currency = prizes
+        won = {r.tpn: {"prize": r.prize, "money": format_money(r.money)} for r in rows}
+        for row in doc["standings"]:
+            row["prize"] = won.get(row["tpn"], {"prize": "", "money": "0.00"})
+        doc["prizes"] = {
+            "currency": currency,
+            "categories": list(listed.categories),
+            "award_rule": listed.award_rule,
+            "cents": listed.rule,
+            "unassigned": format_money(listed.unassigned),
+        }
     return json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True) + "\n"

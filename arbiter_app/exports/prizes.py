@@ -34,40 +34,18 @@ def prizes_sheet(
     prizes: PrizeList,
     *,
     currency: str = "USD",
+    note: str = "",
 ) -> Sheet:
     """Money and tour points for every line of the final standings, with how each was shared.
 
     Without a play-off (*state* None) tied players simply share (GCT 2023
-    2.8 / 3.8; US Chess 32B).
+    2.8 / 3.8; US Chess 32B). With category prizes the sheet names each prize
+    and prints the categories and the rule of who receives what. *note* says what the
+    event's state makes of the list (not final yet; a play-off that no longer matches
+    the standings).
     """
     reg = state.regulation if state is not None else None
-    names = names_of(event)
     with_points = (reg is not None and reg.points is not None) or any(r.tour_points for r in rows)
-    columns = [
-        Column("Place", Align.RIGHT, 7),
-        Column("No", Align.RIGHT, 5),
-        Column("Name", Align.LEFT, 25),
-        Column(f"Prize ({currency})", Align.RIGHT, 13),
-    ]
-    if with_points:
-        columns.append(Column("Tour points", Align.RIGHT, 12))
-    columns.append(Column("How it was shared", Align.LEFT, 38 if with_points else 50))
-    body = []
-    strong = set()
-    for i, row in enumerate(rows):
-        cells = [
-            row.place + (" *" if row.by_playoff else ""),
-            str(row.tpn),
-            row.name or names.get(row.tpn, ""),
-            f"{row.money:,.2f}",
-        ]
-        if with_points:
-            cells.append(format_points(row.tour_points))
-        cells.append(row.explanation)
-        body.append(tuple(cells))
-        if row.by_playoff:
-            strong.add(i)
-    total = sum((r.money for r in rows), start=prizes.unassigned * 0)
     header: list[tuple[str, str]] = []
     if reg is not None:
         header.append(("Regulation", reg.title))
@@ -81,6 +59,72 @@ def prizes_sheet(
             header.append(("Tour points", f"article {reg.points_article}"))
     else:
         header.append(("Sharing", "tied players share the prizes of the places they occupy"))
+    header.extend(category_fields(prizes, currency))
+    blocks = [*prize_blocks(event, rows, prizes, currency, with_points=with_points)]
+    if note:
+        blocks.append(Paragraph(note))
+    blocks.append(Signatures(("Chief arbiter", "Organiser")))
+    return Sheet(
+        title="Prizes and tour points" if with_points else "Prizes",
+        event=event.name,
+        header=tuple(header),
+        blocks=tuple(blocks),
+    )
+
+
+def category_fields(prizes: PrizeList, currency: str) -> list[tuple[str, str]]:
+    """The category prize lists and the rule of who receives what, as header fields."""
+    if not prizes.categories:
+        return []
+    lines = []
+    for text in prizes.categories:
+        name, condition, amounts = (part.strip() for part in text.split(":"))
+        lines.append(f"{name} ({condition}): {amounts.replace(',', ', ')} {currency}")
+    return [("Categories", "\n".join(lines)), ("Who receives what", prizes.award_rule)]
+
+
+def prize_blocks(
+    event: Event,
+    rows: Sequence[PrizeRow],
+    prizes: PrizeList,
+    currency: str,
+    *,
+    with_points: bool = False,
+) -> list[Block]:
+    """The prize table with its totals: the prize sheet's body, and the end of the final
+    standings when a prize fund is set."""
+    names = names_of(event)
+    named = bool(prizes.categories)
+    columns = [
+        Column("Place", Align.RIGHT, 7),
+        Column("No", Align.RIGHT, 5),
+        Column("Name", Align.LEFT, 25 if not named else 22),
+    ]
+    if named:
+        columns.append(Column("Prize", Align.LEFT, 14))
+    columns.append(Column(f"Prize ({currency})", Align.RIGHT, 13))
+    if with_points:
+        columns.append(Column("Tour points", Align.RIGHT, 12))
+    rest = 100 - sum(c.width for c in columns)
+    columns.append(Column("How it was shared", Align.LEFT, max(rest, 20)))
+    body = []
+    strong = set()
+    for i, row in enumerate(rows):
+        cells = [
+            row.place + (" *" if row.by_playoff else ""),
+            str(row.tpn),
+            row.name or names.get(row.tpn, ""),
+        ]
+        if named:
+            cells.append(row.prize)
+        cells.append(f"{row.money:,.2f}")
+        if with_points:
+            cells.append(format_points(row.tour_points))
+        cells.append(row.explanation)
+        body.append(tuple(cells))
+        if row.by_playoff:
+            strong.add(i)
+    total = sum((r.money for r in rows), start=prizes.unassigned * 0)
     blocks: list[Block] = [
         Table(tuple(columns), tuple(body), strong_rows=frozenset(strong)),
         Fields(
@@ -93,10 +137,4 @@ def prizes_sheet(
     ]
     if strong:
         blocks.append(Paragraph("* place decided by the play-off.", small=True))
-    blocks.append(Signatures(("Chief arbiter", "Organiser")))
-    return Sheet(
-        title="Prizes and tour points" if with_points else "Prizes",
-        event=event.name,
-        header=tuple(header),
-        blocks=tuple(blocks),
-    )
+    return blocks

@@ -10,12 +10,14 @@ announced; 2.2: the regulations must say how unplayed games count).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from fractions import Fraction
 
 from arbiter_app.core.crosstable import RoundRobinGrid, SwissCrosstable
 from arbiter_app.core.model import Event, RuleSet
+from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.points import format_points
+from arbiter_app.core.prizes import format_money
 from arbiter_app.core.standings import StandingRow, Standings
 from arbiter_app.core.tiebreaks import REGISTRY, TieBreakSpec
 from arbiter_app.exports.sheet import Align, Column, Paragraph, Sheet, Table
@@ -26,6 +28,19 @@ RULE_SET_TITLES = {
     RuleSet.USCF: "US Chess rule 34E (opponents' unplayed games count ½)",
 }
 PLAYOFF_MARK = "play-off"
+PENDING_MARK = "pending"
+"""Marks a player whose game of the round in progress has no result yet (provisional standings)."""
+
+
+def pending_note(standings: Standings) -> str:
+    """The legend of :data:`PENDING_MARK` ("" when no row is pending)."""
+    if not standings.pending:
+        return ""
+    return (
+        f"the game of round {standings.provisional_round} has no result yet; "
+        "it counts nothing so far, it is not a loss."
+    )
+
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -92,6 +107,8 @@ def standings_cells(
     name = f"{title} {row.name}".strip()
     if row.playoff_pending:
         name += f" ({PLAYOFF_MARK})"
+    if row.pending:
+        name += f" ({PENDING_MARK})"
     return (
         row.place,
         str(row.tpn),
@@ -110,11 +127,8 @@ def _titles(event: Event) -> dict[int, tuple[str, str]]:
 
 
 def standings_header(event: Event, standings: Standings) -> tuple[tuple[str, str], ...]:
-    rounds = event.rounds
-    after = standings.after_round
-    state = "final" if after >= rounds and rounds else f"after round {after} of {rounds}"
     items = [
-        ("Standings", state),
+        ("Standings", standings.stage),
         ("Rule set", RULE_SET_TITLES[standings.rule_set]),
         ("Tie-breaks", "\n".join(tiebreak_lines(standings)) or "none announced (points only)"),
     ]
@@ -173,10 +187,10 @@ def standings_sheet(
                 small=True,
             )
         )
-    final = standings.after_round >= event.rounds and event.rounds
+    if standings.pending:
+        blocks.append(Paragraph(f"({PENDING_MARK}): {pending_note(standings)}", small=True))
     return Sheet(
-        title=title
-        or ("Final standings" if final else f"Standings after round {standings.after_round}"),
+        title=title or standings.title,
         event=event.name,
         header=standings_header(event, standings),
         blocks=tuple(blocks),
@@ -185,9 +199,22 @@ def standings_sheet(
 
 
 def standings_csv_rows(
-    event: Event, standings: Standings
+    event: Event, standings: Standings, prizes: Sequence[PrizeRow] = ()
 ) -> tuple[list[str], list[tuple[str, ...]]]:
-    """Header and rows of the CSV export: numbers with a decimal point, one row per player."""
+    """Header and rows of the CSV export: numbers with a decimal point, one row per player.
+
+    With *prizes* (the final standings of an event with a prize fund) each row
+    ends with the prize won and its money.
+    """
+    header, rows = _csv_rows(event, standings)
+    if not prizes:
+        return header, rows
+    won = {r.tpn: (r.prize, format_money(r.money)) for r in prizes}
+    by_row = [won.get(int(row[1]), ("", "")) for row in rows]
+    return [*header, "Prize", "Money"], [(*row, *w) for row, w in zip(rows, by_row, strict=True)]
+
+
+def _csv_rows(event: Event, standings: Standings) -> tuple[list[str], list[tuple[str, ...]]]:
     header = [
         "Place",
         "No",
@@ -218,7 +245,14 @@ def standings_csv_rows(
                     format_value(c, row.values[c], standings, ascii_only=True)
                     for c in standings.codes
                 ),
-                PLAYOFF_MARK if row.playoff_pending else "",
+                "; ".join(
+                    mark
+                    for mark, on in (
+                        (PLAYOFF_MARK, row.playoff_pending),
+                        (PENDING_MARK, row.pending),
+                    )
+                    if on
+                ),
             )
         )
     for e in standings.excluded:

@@ -52,6 +52,7 @@ COMMAND_FAMILIES: tuple[str, ...] = (
     "arbiter_app.session.player_commands",
     "arbiter_app.session.round_commands",
     "arbiter_app.session.playoff_commands",
+    "arbiter_app.session.prize_commands",
 )
 """Modules whose import registers commands; later families add theirs here."""
 

@@ -43,8 +43,12 @@ PLAYER_FIELDS = (
     "national_id",
     "sex",
     "birth",
+    "club",
+    "rating_source",
 )
-"""The fields an arbiter types in for a player (the rest is the event's doing)."""
+"""The fields an arbiter types in (or a FIDE list fills) for a player; the rest is the
+event's doing. *rating_source* says where the rating came from
+(:mod:`arbiter_app.core.rating_source`)."""
 
 _INT_FIELDS = frozenset({"rating", "national_rating"})
 
@@ -70,6 +74,8 @@ def player_row(player: Player) -> Row:
         "birth": player.birth,
         "disqualified": int(player.disqualified),
         "withdrawn_from_round": player.withdrawn_from_round,
+        "club": player.club,
+        "rating_source": player.rating_source,
     }
 
 
@@ -87,6 +93,8 @@ def player_from_row(tpn: int, row: Mapping[str, Any]) -> Player:
         birth=row["birth"] or "",
         disqualified=bool(row["disqualified"]),
         withdrawn_from_round=row["withdrawn_from_round"],
+        club=row.get("club") or "",
+        rating_source=row.get("rating_source") or "",
     )
 
 

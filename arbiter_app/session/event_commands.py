@@ -7,10 +7,18 @@ from typing import Any
 
 from arbiter_app.core.errors import RuleError, UnknownTieBreak
 from arbiter_app.core.limits import header_problem, too_many_players, too_many_rounds
-from arbiter_app.core.lots import shuffled
+from arbiter_app.core.lots import physical_draw, shuffled
 from arbiter_app.core.model import EntryKind, RuleSet, System
+from arbiter_app.core.pairing.numbers import (
+    ARTICLE_LOT,
+    Numbering,
+    rating_order,
+    renumbering_refusal,
+)
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
+from arbiter_app.core.rating_source import typed_or_imported
+from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     BYE_POLICIES,
@@ -22,8 +30,10 @@ from arbiter_app.session.codec import (
     point_system_to_json,
     split_key,
 )
+from arbiter_app.session.numbering import players_of, set_numbering
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
 from arbiter_app.session.state import Tx
+from arbiter_app.session.tournament_state import NUMBERING
 from arbiter_app.store.schema import TABLES_BY_NAME
 
 PRESET_BYE_POLICIES = {
@@ -45,6 +55,7 @@ SETTINGS = (
     "preset",
     "playoff",
     "info",
+    "rating_type",
 )
 
 
@@ -56,7 +67,14 @@ def create_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     name = arg_str(args, "name")
     info = dict(args.get("info") or {})
     info["name"] = name
-    settings = {k: v for k, v in args.items() if k not in ("name", "info")}
+    numbering = args.get("pairing_numbers")
+    if numbering is not None:
+        if numbering not in (Numbering.RATING.value, Numbering.ENTRY.value):
+            raise CommandError(
+                f"a new event's pairing numbers are rating or entry, not {numbering!r}"
+            )
+        tx.set_setting(NUMBERING, numbering)
+    settings = {k: v for k, v in args.items() if k not in ("name", "info", "pairing_numbers")}
     settings.setdefault("point_system", "standard")
     if "preset" not in settings:
         settings.setdefault("bye_policy", "fide")
@@ -153,6 +171,9 @@ def check_setting(
         if key == "playoff" and value is not None:
             # The regulation is run by name later (playoff.start): an unknown name is refused now.
             return playoff_preset(str(value)).name
+        if key == "rating_type" and value is not None:
+            # FIDE's three ratings; None goes back to the time control's (rating_lookup).
+            return RatingType(value).value
         if (
             key == "preset"
             and value is not None
@@ -231,16 +252,23 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
             "rule_set": data["rule_set"],
         },
     )
+    source = str(args.get("source") or "")
     for table in ("players", "entries", "bye_requests"):
         names = TABLES_BY_NAME[table].key_names
         for row in data[table]:
             key, values = split_key(row, names)
+            if table == "players":
+                # The imported file's ratings are its own (a TRF file does not say more).
+                values["rating_source"] = typed_or_imported(
+                    values.get("rating"), source, values.get("rating_source") or None
+                )
             tx.put(table, key, values)
     for number, row in enumerate(data["adjustments"], start=1):
         tx.put("adjustments", (number,), row)
     for number, group in enumerate(data["forbidden_pairs"], start=1):
         tx.put("forbidden_pairs", (number,), {"players": ",".join(str(x) for x in group)})
     _boards_from_entries(tx)
+    set_numbering(tx, Numbering.FILE)
 
 
 def _check_imported_players(data: dict[str, Any]) -> None:
@@ -298,26 +326,50 @@ def _boards_from_entries(tx: Tx) -> None:
             )
 
 
-@command("set_pairing_numbers", needs_seed=lambda args: args.get("by") == "lot")
+def _numbers_seed(args: dict[str, Any]) -> bool:
+    return args.get("by") == "lot"
+
+
+@command("set_pairing_numbers", needs_seed=_numbers_seed)
 def set_pairing_numbers(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]:
-    """Renumber the players: a given order, by rating (FIDE C.04.2 B), or by lot."""
+    """Give the pairing numbers before round 1 (refused once round 1 is paired).
+
+    *by* is ``rating`` (the initial ranking, FIDE C.04.2 articles 2.2, 2.3, then
+    kept up to date), ``lot`` (drawn from the session's seed, FIDE C.05 articles
+    7.2, 7.5), ``draw`` (a physical draw: *order* lists the present numbers in
+    the order drawn, *witnesses* who saw it) or ``order`` (by hand). Returns the
+    present numbers in their new order.
+    """
+    system = System(tx.setting("system", System.SWISS.value))
+    refusal = renumbering_refusal(queries.paired_rounds(tx), system)
+    if refusal is not None:
+        raise RuleError(refusal)
     current = sorted(k[0] for k in tx.keys("players"))
     how = args.get("by")
-    if how == "order":
+    witnesses = args.get("witnesses", [])
+    if not isinstance(witnesses, list) or not all(isinstance(w, str) for w in witnesses):
+        raise CommandError("witnesses are a list of names")
+    if how in ("order", "draw"):
         order = args.get("order")
         if not isinstance(order, list) or sorted(order) != current:
             raise CommandError(
                 "the new order must list every pairing number exactly once: "
                 f"{', '.join(map(str, current))}"
             )
+        if how == "draw":
+            # Checked as a draw: the protocol prints it with its witnesses.
+            physical_draw(
+                "pairing numbers", current, order, witnesses=witnesses, article=ARTICLE_LOT
+            )
     elif how == "rating":
-        order = sorted(current, key=lambda tpn: queries.rating_order_key(tx, tpn))
+        order = list(rating_order(players_of(tx)))
     elif how == "lot":
         if ctx.seed is None:
             raise CommandError("a drawing of lots needs a seed")
         order = list(shuffled(current, ctx.seed))
     else:
-        raise CommandError("renumber 'by' one of: order (with the new order), rating, lot")
+        raise CommandError("renumber 'by' one of: rating, lot, draw (with the order drawn), order")
     mapping = {old: new for new, old in enumerate(order, start=1)}
     queries.renumber(tx, mapping)
+    set_numbering(tx, Numbering(how))
     return [int(x) for x in order]

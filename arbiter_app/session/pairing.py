@@ -1,11 +1,12 @@
 """Pairing the next round of a stored event: the one procedure the command line and the app share.
 
 The pairing engine (:mod:`arbiter_app.core.pairing`) computes the round from the
-event; this module checks the file is ready for it (every board of the rounds
-paired so far has its result), then records the round through the
-``record_pairings`` command; a round of a double Swiss or double round robin
-(two games, colours reversed in the second) fills its two game columns in one
-``record_round_pairings`` command: one transaction, one journal entry.
+event; this module asks the event's state whether it is ready for it (every board
+of the rounds paired so far has its result; round 1 has its pairing numbers),
+then records the round through the ``record_pairings`` command; a round of a
+double Swiss (two games, colours reversed in the second) fills its two game
+columns in one ``record_round_pairings`` command: one transaction, one journal
+entry.
 """
 
 from __future__ import annotations
@@ -63,13 +64,11 @@ def pair_next_round(
     """
     event = session.event
     columns = paired_columns(session)
-    for column in range(1, columns + 1):
-        missing = [b.number for b in session.boards(column) if b.result is None]
-        if missing:
-            raise RuleError(
-                f"round {column} has boards without a result ({', '.join(map(str, missing))}); "
-                "enter them before pairing the next round"
-            )
+    # The core says whether the next round can be paired: every result of the rounds
+    # paired so far is in, and round 1 has its pairing numbers (C.04.2; C.05 7.2).
+    refusal = session.event_state.pairing_refusal
+    if refusal is not None:
+        raise RuleError(refusal)
     policy = bye_policy or ByePolicy.parse(session.settings.bye_policy)
     options = SwissOptions(bye_policy=policy, initial_colour=initial_colour)
     round_no = columns // event.system.games_per_round + 1

@@ -8,10 +8,18 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.limits import too_many_players
 from arbiter_app.core.model import EntryKind, RoundEntry, System
 from arbiter_app.core.pairing.byes import registration_deadline_round
+from arbiter_app.core.rating_source import typed_or_imported
 from arbiter_app.session import queries
-from arbiter_app.session.codec import PLAYER_FIELDS, clean_player_fields, entry_row
+from arbiter_app.session.codec import (
+    PLAYER_FIELDS,
+    clean_player_fields,
+    entry_row,
+    event_from_state,
+)
+from arbiter_app.session.numbering import follow_ranking, place_late_entry
 from arbiter_app.session.registry import CommandError, Context, arg_int, command
 from arbiter_app.session.state import Tx
+from arbiter_app.session.tournament_state import event_state_of, state_of_tx
 
 _REQUESTABLE = {
     "half": EntryKind.HALF_BYE,
@@ -56,22 +64,34 @@ def _new_player(tx: Tx, args: dict[str, Any], extra: set[str]) -> int:
     fields = _fields(args, required=True)
     tpn = max((k[0] for k in tx.keys("players")), default=0) + 1
     _check_room(tpn)
+    _put_new(tx, tpn, fields, "")
+    return tpn
+
+
+def _put_new(tx: Tx, tpn: int, fields: dict[str, Any], source: str) -> None:
+    """Write a new player's row; a rating without a source is typed in (or from *source*)."""
     row = {name: fields.get(name, "") for name in PLAYER_FIELDS}
     row["rating"] = fields.get("rating")
     row["national_rating"] = fields.get("national_rating")
+    row["rating_source"] = typed_or_imported(
+        row["rating"], source, fields.get("rating_source") or None
+    )
     tx.put("players", (tpn,), {**row, "disqualified": 0, "withdrawn_from_round": None})
-    return tpn
 
 
 @command("add_player")
 def add_player(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
-    """Register a player before the first round is paired; returns the pairing number."""
+    """Register a player before the first round is paired; returns the pairing number.
+
+    In an event numbered by its initial ranking the numbers follow it (FIDE
+    C.04.2 articles 2.2, 2.3): the new player's number is their place in it.
+    """
     paired = queries.paired_rounds(tx)
     if paired:
-        raise RuleError(
-            f"{paired} round(s) are paired already; register the player as a late entry"
-        )
-    return _new_player(tx, args, set())
+        rounds = "round 1 is" if paired == 1 else f"{paired} rounds are"
+        raise RuleError(f"{rounds} paired already; register the player as a late entry")
+    tpn = _new_player(tx, args, set())
+    return follow_ranking(tx).get(tpn, tpn)
 
 
 @command("late_entry")
@@ -88,7 +108,7 @@ def late_entry(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
     tpn = _new_player(tx, args, {"missed"})
     for round_no in range(1, queries.paired_rounds(tx) + 1):
         tx.put("entries", (tpn, round_no), entry_row(RoundEntry(_MISSED[missed_name])))
-    return tpn
+    return place_late_entry(tx, tpn)
 
 
 def late_entry_refusal(system: System, paired: int, planned: int) -> str | None:
@@ -120,12 +140,9 @@ def _check_late_entry_possible(tx: Tx) -> None:
 
 
 def rounds_finished(tx: Tx) -> int:
-    """Rounds whose every game has its result (the last paired round may still be in play)."""
-    paired = queries.paired_rounds(tx)
-    boards = queries.boards_of_round(tx, paired).values()
-    if all(queries.has_result(tx, paired, board) for board in boards):
-        return paired
-    return paired - 1
+    """Rounds whose every game has its result, as the event's state (the core) says."""
+    rows = state_of_tx(tx)
+    return event_state_of(rows, event_from_state(rows), None).complete
 
 
 def _check_registration_open(tx: Tx) -> None:
@@ -154,7 +171,14 @@ def edit_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         raise CommandError(f"unknown player field(s) {', '.join(sorted(unknown))}")
     if not changes:
         raise CommandError("nothing to change")
-    tx.put("players", (tpn,), {**row, **_fields(changes, required=False)})
+    fields = _fields(changes, required=False)
+    if "rating" in fields and "rating_source" not in fields and fields["rating"] != row["rating"]:
+        # A rating changed by hand is the arbiter's; a list's carries its own source.
+        fields["rating_source"] = typed_or_imported(fields["rating"], "")
+    tx.put("players", (tpn,), {**row, **fields})
+    # A corrected rating, title or name moves the player in the initial ranking
+    # (C.04.2 article 2.3) while round 1 is not paired.
+    follow_ranking(tx)
 
 
 @command("withdraw_player")
@@ -266,9 +290,7 @@ def import_players(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]:
         tpn = next_tpn + len(numbers)
         if fide_id:
             owner[fide_id] = tpn
-        row = {name: fields.get(name, "") for name in PLAYER_FIELDS}
-        row["rating"] = fields.get("rating")
-        row["national_rating"] = fields.get("national_rating")
-        tx.put("players", (tpn,), {**row, "disqualified": 0, "withdrawn_from_round": None})
+        _put_new(tx, tpn, fields, str(args.get("source") or ""))
         numbers.append(tpn)
-    return numbers
+    mapping = follow_ranking(tx)
+    return [mapping.get(tpn, tpn) for tpn in numbers]

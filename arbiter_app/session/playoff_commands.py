@@ -16,19 +16,18 @@ The prize fund lives under the family ``prizes`` (key ``fund``).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from arbiter_app.core.errors import InputError, RuleError
+from arbiter_app.core.event_state import EventState
 from arbiter_app.core.lots import physical_draw, physical_toss, seeded_draw, seeded_toss
-from arbiter_app.core.model import Colour, Event, Outcome
+from arbiter_app.core.model import Event
 from arbiter_app.core.playoff import (
     Action,
     Choose,
     Decide,
     DrawLots,
-    Meeting,
     PlayoffState,
     Printed,
     Regulation,
@@ -37,61 +36,64 @@ from arbiter_app.core.playoff import (
     Start,
     Tie,
     Toss,
-    action_from_json,
     action_to_json,
     next_step,
     preset,
 )
 from arbiter_app.core.playoff.actions import parse_colour
+from arbiter_app.core.playoff.gate import (
+    PlayoffGate,
+    PlayoffStatus,
+    meetings_among,
+    qualifying_standings,
+    ties_of,
+)
 from arbiter_app.core.prizes import PrizeFund, currency_code, money
-from arbiter_app.core.standings import compute_standings
 from arbiter_app.session.codec import event_from_state
 from arbiter_app.session.registry import CommandError, Context, arg_str, command
 from arbiter_app.session.state import State, Tx
-from arbiter_app.store.schema import STATE_TABLES
+from arbiter_app.session.tournament_state import (
+    PLAYOFF,
+    event_state_of,
+    regulation_named,
+    state_from_records,
+    state_of_tx,
+    stored_playoff,
+)
 
-FAMILY = "playoff"
+__all__ = [
+    "ABANDONED",
+    "FAMILY",
+    "preview",
+    "qualifying_standings",
+    "state_from_records",
+    "stored_fund",
+    "stored_playoff",
+    "ties_of",
+]
+
+FAMILY = PLAYOFF
+
+ABANDONED = "playoff-abandoned"
+"""The ``records`` family of play-offs set aside by ``playoff.restart``, numbered from 1."""
+
+RESTART_WARNING = (
+    "Restarting sets this play-off aside: its games no longer count, though they stay in the "
+    "journal and its draws on the lot protocol. Confirm to restart it."
+)
+"""What the arbiter confirms before a play-off is restarted (the window and the command line)."""
 
 
 # -- reading the stored play-off ------------------------------------------------------
 def _event(tx: Tx) -> Event:
-    return event_from_state(State({spec.name: tx.rows(spec.name) for spec in STATE_TABLES}))
-
-
-def state_from_records(setup: Mapping[str, Any] | None, actions: Any) -> PlayoffState | None:
-    """The play-off as stored (``None`` when none was started)."""
-    if setup is None:
-        return None
-    end = setup.get("last_game_end")
-    return PlayoffState(
-        Regulation.from_json(setup["regulation"]),
-        tuple(Tie(int(place), tuple(int(t) for t in players)) for place, players in setup["ties"]),
-        tuple(action_from_json(a) for a in actions or ()),
-        tuple(
-            Meeting(int(m["white"]), int(m["black"]), str(m["result"]), int(m.get("round", 0)))
-            for m in setup.get("meetings", ())
-        ),
-        None if end is None else datetime.fromisoformat(end),
-    )
-
-
-def stored_playoff(state: State) -> PlayoffState | None:
-    """The play-off of an open session's rows (for queries, the CLI and the GUI)."""
-    rows = state.tables["records"]
-    setup = rows.get((FAMILY, "setup"))
-    actions = rows.get((FAMILY, "actions"))
-    return state_from_records(
-        None if setup is None else json.loads(setup["value"]),
-        [] if actions is None else json.loads(actions["value"]),
-    )
+    return event_from_state(state_of_tx(tx))
 
 
 def preview(state: State, event: Event) -> PlayoffState | None:
     """The play-off the event's regulation would hold now (before ``playoff.start``)."""
-    name = state.setting("playoff")
-    if not name:
+    regulation = regulation_named(state)
+    if regulation is None:
         return None
-    regulation = preset(str(name))
     standings = qualifying_standings(
         event, state.setting("tiebreaks", []), regulation.qualify_after_tiebreaks
     )
@@ -107,10 +109,29 @@ def stored_fund(state: State) -> tuple[PrizeFund | None, tuple[int, ...]]:
     return PrizeFund.from_json(data), tuple(int(t) for t in data.get("wildcards", ()))
 
 
-def _current(ctx: Context) -> PlayoffState:
+def _event_state(
+    tx: Tx, playoff: PlayoffState | None, regulation: Regulation | None = None
+) -> EventState:
+    """The event's state as this command sees the rows (the core decides).
+
+    *regulation* is the one the command names, when it names one.
+    """
+    rows = state_of_tx(tx)
+    return event_state_of(rows, event_from_state(rows), playoff, regulation)
+
+
+def _gate(tx: Tx, playoff: PlayoffState | None, regulation: Regulation | None) -> PlayoffGate:
+    return _event_state(tx, playoff, regulation).playoff
+
+
+def _current(tx: Tx, ctx: Context) -> PlayoffState:
+    """The play-off started, refused with the reason when it no longer matches the standings."""
     state = state_from_records(ctx.record(FAMILY, "setup"), ctx.record(FAMILY, "actions", []))
     if state is None:
         raise RuleError("no play-off has been started (use playoff start)")
+    gate = _gate(tx, state, None)
+    if gate.status is PlayoffStatus.STALE:
+        raise RuleError(gate.reason)
     return state
 
 
@@ -118,52 +139,6 @@ def _apply(ctx: Context, state: PlayoffState, action: Action) -> dict[str, Any]:
     after = state.apply(action)
     ctx.put_record(FAMILY, "actions", [action_to_json(a) for a in after.actions])
     return next_step(after).to_json()
-
-
-# -- the ties of the final standings --------------------------------------------------
-def qualifying_standings(
-    event: Event, tiebreaks: Sequence[str], after: int = 0
-) -> list[tuple[int, int, int]]:
-    """``(tpn, place, last_place)`` after the first *after* tie-breaks (C.07 3.1.2).
-
-    With 0 (the GCT 2023 and City Chess regulations: a tie on points, 2.1,
-    3.1, 4.1, City Chess OK rules) players level on points share a range of places.
-    Disqualified players are left out, as in the standings.
-    """
-    table = compute_standings(event, tuple(tiebreaks)[:after])
-    out: list[tuple[int, int, int]] = []
-    for row in table.rows:
-        last = int(row.place.split("-")[-1])
-        out.append((row.tpn, row.rank, last))
-    return out
-
-
-def ties_of(standings: Sequence[tuple[int, int, int]]) -> list[Tie]:
-    """The ties of the standings: players sharing a range of places."""
-    groups: dict[int, list[int]] = {}
-    for tpn, place, last in standings:
-        if last > place:
-            groups.setdefault(place, []).append(tpn)
-    return [Tie(place, tuple(players)) for place, players in groups.items()]
-
-
-def meetings_among(event: Event, ties: list[Tie]) -> list[dict[str, Any]]:
-    """The games tied players played against each other in the event (head-to-head)."""
-    together = {t: i for i, tie in enumerate(ties) for t in tie.players}
-    out: list[dict[str, Any]] = []
-    for round_no, tpn, entry in event.iter_games():
-        other = entry.opponent
-        # Each game once, from White's side, between players of the same tie.
-        if not entry.is_played or entry.colour is not Colour.WHITE or other is None:
-            continue
-        if tpn not in together or together.get(other) != together[tpn]:
-            continue
-        outcome = entry.outcome
-        result = (
-            "1-0" if outcome is Outcome.WIN else "0-1" if outcome is Outcome.LOSS else "1/2-1/2"
-        )
-        out.append({"white": tpn, "black": other, "result": result, "round": round_no})
-    return out
 
 
 def _regulation(tx: Tx, args: dict[str, Any]) -> Regulation:
@@ -191,16 +166,38 @@ def _time(args: dict[str, Any], name: str) -> datetime | None:
 # -- commands -------------------------------------------------------------------------
 @command("playoff.start", family=FAMILY)
 def playoff_start(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
-    """Start the play-off under a regulation (by name, or a custom one as JSON)."""
+    """Start the play-off under a regulation (by name, or a custom one as JSON).
+
+    Only a final event whose regulated places are tied has a play-off to start
+    (FIDE C.07 3.1.1); otherwise the refusal is the reason the core gives.
+    *ties* names the ties instead (a tour's standings, GCT 2023 section 4): the
+    event must still be final.
+    """
     if ctx.record(FAMILY, "setup") is not None:
+        stale = _gate(tx, _stored(ctx), None)
+        if stale.can_restart:
+            raise RuleError(stale.reason)
         raise RuleError("a play-off has been started already (undo it to start again)")
     regulation = _regulation(tx, args)
+    return _start(tx, args, ctx, regulation)
+
+
+def _stored(ctx: Context) -> PlayoffState | None:
+    return state_from_records(ctx.record(FAMILY, "setup"), ctx.record(FAMILY, "actions", []))
+
+
+def _start(tx: Tx, args: dict[str, Any], ctx: Context, regulation: Regulation) -> dict[str, Any]:
+    """Check the gate, then write the play-off's setup and its first action."""
     event = _event(tx)
+    gate = _gate(tx, None, regulation)
     given = args.get("ties")
     if given is None:
-        tiebreaks = tx.setting("tiebreaks", [])
-        ties = ties_of(qualifying_standings(event, tiebreaks, regulation.qualify_after_tiebreaks))
+        if not gate.can_start:
+            raise RuleError(gate.reason)
+        ties = list(gate.ties)
     else:
+        if gate.status is PlayoffStatus.NOT_DUE:
+            raise RuleError(gate.reason)
         try:
             ties = [Tie(int(place), tuple(int(t) for t in players)) for place, players in given]
         except (TypeError, ValueError):
@@ -212,16 +209,61 @@ def playoff_start(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     end, at = _time(args, "last_game_end"), _time(args, "at")
     if end is not None and at is not None and (end.tzinfo is None) != (at.tzinfo is None):
         raise CommandError("give both times with a time zone, or both without")
-    setup = {
+    setup: dict[str, Any] = {
         "regulation": regulation.to_json(),
         "ties": [[tie.place, list(tie.players)] for tie in ties],
-        "meetings": meetings_among(event, ties),
+        "meetings": [
+            {"white": m.white, "black": m.black, "result": m.result, "round": m.round}
+            for m in meetings_among(event, ties)
+        ],
         "last_game_end": None if end is None else end.isoformat(),
     }
+    if given is not None:
+        setup["given"] = True
     state = state_from_records(setup, [])
     assert state is not None
     ctx.put_record(FAMILY, "setup", setup)
     return _apply(ctx, state, Start(at))
+
+
+@command("playoff.restart", family=FAMILY)
+def playoff_restart(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+    """Start the play-off again after a correction changed the tie it was played for.
+
+    The old play-off is kept as an abandoned record (its draws stay on the lot
+    protocol, its commands in the journal); the new one breaks the ties of the
+    standings as they are now, under the same regulation. When no regulated
+    place is tied any more, the old play-off is only set aside. Setting games
+    already played aside is confirmed first (FIDE C.02 warning level 3: confirm
+    or cancel), with *confirm*.
+    """
+    old = _stored(ctx)
+    if old is None:
+        raise RuleError("no play-off has been started (use playoff start)")
+    now = _event_state(tx, old)
+    gate = now.playoff
+    if not gate.can_restart:
+        raise RuleError("the play-off still matches the standings; there is nothing to restart")
+    if not now.final:
+        # Once the round is complete again the play-off may well match once more.
+        raise RuleError(gate.reason)
+    if args.get("confirm") is not True:
+        raise RuleError(f"{gate.reason} {RESTART_WARNING}")
+    setup = ctx.record(FAMILY, "setup")
+    number = 1 + sum(1 for key in tx.keys("records") if key[0] == ABANDONED)
+    ctx.put_record(
+        ABANDONED,
+        str(number),
+        {"setup": setup, "actions": ctx.record(FAMILY, "actions", []), "reason": gate.reason},
+    )
+    ctx.delete_record(FAMILY, "setup")
+    ctx.delete_record(FAMILY, "actions")
+    fresh = _gate(tx, None, old.regulation)
+    if fresh.status is PlayoffStatus.NO_TIE:
+        return {"step": "done", "article": old.regulation.places_article, "text": fresh.reason}
+    if not fresh.can_start:
+        raise RuleError(fresh.reason)
+    return _start(tx, {}, ctx, old.regulation)
 
 
 def _draw_needs_seed(args: dict[str, Any]) -> bool:
@@ -231,7 +273,7 @@ def _draw_needs_seed(args: dict[str, Any]) -> bool:
 @command("playoff.draw", family=FAMILY, needs_seed=_draw_needs_seed)
 def playoff_draw(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     """Draw lots (pairing numbers, or knockout pairings and byes): seeded, or a physical draw."""
-    state = _current(ctx)
+    state = _current(tx, ctx)
     step = next_step(state)
     if step.code != "draw-lots":
         raise RuleError(f"no drawing of lots is due now; next: {step.code} ({step.text})")
@@ -260,7 +302,7 @@ def _toss_needs_seed(args: dict[str, Any]) -> bool:
 @command("playoff.toss", family=FAMILY, needs_seed=_toss_needs_seed)
 def playoff_toss(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     """Toss the coin of an Armageddon game (or record one tossed at the board)."""
-    state = _current(ctx)
+    state = _current(tx, ctx)
     step = next_step(state)
     if step.code != "toss" or step.game is None:
         raise RuleError(f"no coin toss is due now; next: {step.code} ({step.text})")
@@ -287,7 +329,7 @@ def playoff_toss(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
 @command("playoff.choose", family=FAMILY)
 def playoff_choose(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     """Record the colour the winner of the coin toss chose."""
-    state = _current(ctx)
+    state = _current(tx, ctx)
     step = next_step(state)
     if step.code != "choose" or step.game is None:
         raise RuleError(f"no choice of colour is due now; next: {step.code} ({step.text})")
@@ -301,13 +343,13 @@ def playoff_choose(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]
 @command("playoff.printed", family=FAMILY)
 def playoff_printed(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     """Confirm that the sheets due have been printed."""
-    return _apply(ctx, _current(ctx), Printed())
+    return _apply(ctx, _current(tx, ctx), Printed())
 
 
 @command("playoff.result", family=FAMILY)
 def playoff_result(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     """Enter the result of a play-off game."""
-    return _apply(ctx, _current(ctx), Result(arg_str(args, "game"), arg_str(args, "result")))
+    return _apply(ctx, _current(tx, ctx), Result(arg_str(args, "game"), arg_str(args, "result")))
 
 
 @command("playoff.results", family=FAMILY)
@@ -347,7 +389,7 @@ def _players(args: dict[str, Any], name: str) -> tuple[int, ...]:
 def playoff_decide(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     """Record the chief arbiter's decision by other means: the order and the reason."""
     reason = str(args.get("reason", ""))
-    return _apply(ctx, _current(ctx), Decide(_players(args, "order"), reason))
+    return _apply(ctx, _current(tx, ctx), Decide(_players(args, "order"), reason))
 
 
 @command("playoff.ruling", family=FAMILY)
@@ -357,7 +399,7 @@ def playoff_ruling(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]
     if not isinstance(broken, bool):
         raise CommandError("break must be true or false")
     reason = str(args.get("reason", ""))
-    return _apply(ctx, _current(ctx), Ruling(_players(args, "players"), broken, reason))
+    return _apply(ctx, _current(tx, ctx), Ruling(_players(args, "players"), broken, reason))
 
 
 @command("prizes.set_fund", family="prizes")

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from arbiter_app.core.category_prizes import award_prizes
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Event
 from arbiter_app.core.playoff import Regulation, preset
-from arbiter_app.core.playoff.results import PrizeRow, final_placings, shared_prizes
+from arbiter_app.core.playoff.results import PrizeRow, final_placings, prize_rows
 from arbiter_app.core.prizes import Placing, PrizeList, SharingPolicy
 from arbiter_app.core.tour import GCT_2023_POINTS, event_points
 from arbiter_app.session.playoff_commands import (
@@ -20,7 +21,9 @@ from arbiter_app.session.playoff_commands import (
     stored_fund,
     stored_playoff,
 )
+from arbiter_app.session.prize_commands import stored_categories
 from arbiter_app.session.state import State
+from arbiter_app.session.tournament_state import event_state_of
 
 
 def _placings(
@@ -36,8 +39,13 @@ def _placings(
         else None
     )
     after = regulation.qualify_after_tiebreaks if regulation is not None else 0
-    standings = qualifying_standings(event, state.setting("tiebreaks", []), after)
-    if playoff is not None:
+    now = event_state_of(state, event, playoff)
+    # The standings after the last complete round; a play-off counts only while it
+    # matches them (a correction may have changed its tie: then its order is void).
+    standings = qualifying_standings(
+        event, state.setting("tiebreaks", []), after, after_round=now.standings_round
+    )
+    if playoff is not None and now.playoff.in_force:
         return final_placings(playoff, standings), regulation
     return [Placing(t, a, b, (a, b)) for t, a, b in standings], regulation
 
@@ -45,15 +53,27 @@ def _placings(
 def prize_list(
     state: State, event: Event, playoff_name: str | None
 ) -> tuple[list[PrizeRow], PrizeList]:
-    """Every ranked player's place, money and tour points under the event's regulation."""
+    """Every ranked player's place, prize, money and tour points under the event's regulation,
+    the announced categories and their award rule (:mod:`arbiter_app.core.category_prizes`)."""
     fund, wildcards = stored_fund(state)
     if fund is None:
         raise RuleError("no prize fund has been set (prizes FILE --set 1st 2nd …)")
     placings, regulation = _placings(state, event, playoff_name)
-    names = {p.tpn: p.name for p in event.players}
     sharing = regulation.sharing if regulation is not None else SharingPolicy()
     scale = regulation.points if regulation is not None else None
-    return shared_prizes(sharing, scale, placings, names, fund, wildcards)
+    categories, rule = stored_categories(state)
+    start = event.info.start_date
+    awarded = award_prizes(
+        fund,
+        placings,
+        sharing,
+        categories,
+        event.player_map(),
+        start.year if start is not None else None,
+        rule,
+    )
+    names = {p.tpn: p.name for p in event.players}
+    return prize_rows(awarded, scale, placings, names, wildcards)
 
 
 def tour_points(state: State, event: Event, playoff_name: str | None) -> dict[int, Fraction]:

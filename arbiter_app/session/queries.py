@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import EntryKind
 from arbiter_app.session.state import Tx
 from arbiter_app.store.file import Row
-
-# FIDE C.04.2 B (initial order): rating, then title in this order, then name.
-_TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+from arbiter_app.store.journal import canonical_json
 
 
 def paired_rounds(tx: Tx) -> int:
@@ -36,13 +35,6 @@ def player(tx: Tx, number: object) -> Row:
     if row is None:
         raise RuleError(f"there is no player with pairing number {key}")
     return row
-
-
-def rating_order_key(tx: Tx, tpn: int) -> tuple[int, int, str, int]:
-    row = player(tx, tpn)
-    title = (row["title"] or "").upper()
-    title_rank = _TITLE_ORDER.index(title) if title in _TITLE_ORDER else len(_TITLE_ORDER)
-    return (-(row["rating"] or 0), title_rank, (row["name"] or "").casefold(), tpn)
 
 
 def boards_of_round(tx: Tx, round_no: int) -> dict[int, Row]:
@@ -90,3 +82,10 @@ def renumber(tx: Tx, mapping: Mapping[int, int]) -> None:
     for key, row in tx.rows("forbidden_pairs").items():
         group = ",".join(str(new(int(x))) for x in row["players"].split(","))
         tx.put("forbidden_pairs", key, {"players": group})
+    fund = tx.get("records", ("prizes", "fund"))
+    if fund is not None:
+        # A wildcard (GCT 2023 tour points) is a player: it follows its player's number.
+        value = json.loads(fund["value"])
+        if value.get("wildcards"):
+            value["wildcards"] = [new(int(t)) for t in value["wildcards"]]
+            tx.put("records", ("prizes", "fund"), {"value": canonical_json(value)})

@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import Event, Player, RoundEntry
+from arbiter_app.core.event_state import EventState
+from arbiter_app.core.model import Event, Player, RoundEntry, System
+from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.session.changes import Changes, Outcome
 from arbiter_app.session.codec import (
     EventSettings,
@@ -25,6 +27,12 @@ from arbiter_app.session.registry import lookup
 from arbiter_app.session.replay import REDO, UNDO, History, JournalError, apply_command, replay
 from arbiter_app.session.results import BoardResult, result_of
 from arbiter_app.session.state import State, Writes
+from arbiter_app.session.tournament_state import (
+    RoundBoard,
+    event_state_of,
+    round_boards,
+    stored_playoff,
+)
 from arbiter_app.store.aside import aside_path, clear_leftover, move_into_place
 from arbiter_app.store.errors import CorruptFile, OpenedReadOnly
 from arbiter_app.store.file import EventFile
@@ -104,6 +112,11 @@ class Session:
                 file.rebuild(self._state.diff(rebuilt))
             self._state = rebuilt
         self._event: Event | None = None
+        self._event_state: EventState | None = None
+        # Each round's boards with whether their results are in: rebuilt only for the
+        # rounds a command touched (a result in a 1,000-player event touches one).
+        self._boards_cache: dict[int, tuple[RoundBoard, ...]] | None = None
+        self._stale_rounds: set[int] = set()
         self._entries_cache: dict[int, tuple[RoundEntry, ...]] | None = None
         self._stale: set[int] = set()
         self._players_cache: tuple[Player, ...] | None = None
@@ -130,10 +143,12 @@ class Session:
         clock: Clock | None = None,
         actor: str = "",
         durable: bool = True,
+        settings: Mapping[str, Any] | None = None,
         then: Callable[[Session], object] | None = None,
     ) -> Session:
-        """Create a new file holding a new event (the journal's first entry), and whatever
-        *then* does to it (an import writes the imported event and its settings).
+        """Create a new file holding a new event (the journal's first entry); *settings*
+        are more of the event's settings (``edit_settings`` keys) set with it, and *then*
+        does more to it (an import writes the imported event and its settings).
 
         The file is made under a hidden name beside *path*, closed, and given its name
         only when whole (:mod:`arbiter_app.store.aside`): a crash at any moment leaves no
@@ -146,10 +161,16 @@ class Session:
         file = EventFile.create(aside, durable=durable)
         session = cls(file, clock=clock, actor=actor)
         args: dict[str, Any] = {"name": name, "system": system, "rounds": rounds}
+        # A new event records how its pairing numbers are given: a Swiss follows its
+        # initial ranking (FIDE C.04.2 article 2.2), a round robin waits for its draw.
+        swiss = system in (System.SWISS.value, System.DOUBLE_SWISS.value)
+        args["pairing_numbers"] = (Numbering.RATING if swiss else Numbering.ENTRY).value
         if preset is not None:
             args["preset"] = preset
         if info:
             args["info"] = dict(info)
+        if settings:
+            args.update(settings)
         try:
             session.run("create_event", **args)
             if then is not None:
@@ -265,6 +286,30 @@ class Session:
     @property
     def settings(self) -> EventSettings:
         return settings_of(self._state)
+
+    @property
+    def event_state(self) -> EventState:
+        """Where the event stands: registration, a round in progress or complete, final, and
+        the play-off (the core's read model; every view and command asks it)."""
+        if self._event_state is None:
+            self._event_state = event_state_of(
+                self._state, self.event, stored_playoff(self._state), boards=self._round_boards()
+            )
+        return self._event_state
+
+    def _round_boards(self) -> dict[int, tuple[RoundBoard, ...]]:
+        tables = self._state.tables
+        if self._boards_cache is None:
+            self._boards_cache = round_boards(tables["boards"], tables["entries"])
+        elif self._stale_rounds:
+            fresh = round_boards(tables["boards"], tables["entries"], self._stale_rounds)
+            for round_no in self._stale_rounds:
+                if round_no in fresh:
+                    self._boards_cache[round_no] = fresh[round_no]
+                else:
+                    self._boards_cache.pop(round_no, None)
+        self._stale_rounds = set()
+        return self._boards_cache
 
     @property
     def state(self) -> State:
@@ -415,7 +460,12 @@ class Session:
     def _forget(self, changes: Changes) -> None:
         """Drop what the change made stale; players' entries are rebuilt only where touched."""
         self._event = None
+        self._event_state = None
         self._last_column = None
+        if changes.touches("players"):
+            self._boards_cache = None  # a renumbering rewrites every board
+        else:
+            self._stale_rounds.update(changes.rounds)
         if changes.touches("players"):
             self._players_cache = None
         cache = self._entries_cache

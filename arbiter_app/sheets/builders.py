@@ -100,45 +100,58 @@ def with_tiebreaks(src: Source, text: str) -> Source:
 def standings_of(src: Source, round_no: int | None = None) -> Standings:
     """The standings read model of FILE: its tie-breaks, and its play-off when there is one.
 
-    Places a play-off decides are not split by tie-breaks (FIDE C.07 3.1.1);
-    once the play-off has placed players, its order is theirs.
+    By default the standings after the last complete round (the event's
+    state); *round_no* an earlier complete round; with ``src.provisional`` the
+    round in progress. Places a play-off decides are not split by tie-breaks (FIDE C.07
+    3.1.1); once the play-off has placed players, its order is theirs while it
+    matches the standings.
     """
-    from arbiter_app.core.standings import compute_standings
+    from arbiter_app.core.current_standings import standings_now
+    from arbiter_app.core.errors import RuleError
 
-    event = src.event
-    if round_no is not None and round_no > event.rounds_played:
-        raise ArbiterError(
-            f"{src.path}: standings after round {round_no}: "
-            f"{event.rounds_played} round(s) have been played"
-        )
     order: tuple[int, ...] = ()
-    if src.playoff is not None and round_no is None:
+    if src.playoff is not None:
         from arbiter_app.core.playoff.results import decided_order
 
         order = tuple(decided_order(src.playoff))
-    return compute_standings(
-        event,
-        src.tiebreaks,
-        after_round=round_no,
-        playoff_places=src.playoff_places if round_no is None else (),
-        playoff_order=order,
-    )
+    try:
+        return standings_now(
+            src.event,
+            src.event_state,
+            src.tiebreaks,
+            after_round=round_no,
+            provisional=src.provisional,
+            playoff_places=src.playoff_places,
+            playoff_order=order,
+        )
+    except RuleError as exc:
+        raise ArbiterError(f"{src.path}: {exc}") from None
 
 
 def standings(src: Source, round_no: int | None) -> Sheet:
     from arbiter_app.exports.standings import standings_sheet
 
     table = standings_of(src, round_no)
-    if src.playoff is None or round_no is not None:
-        return standings_sheet(src.event, table)
-    from arbiter_app.core.playoff.results import decided_order
+    decided = [row.tpn for row in table.rows if row.by_playoff]
+    article = src.playoff.regulation.places_article if src.playoff is not None else ""
+    sheet = standings_sheet(src.event, table, decided=decided, decided_article=article)
+    return with_prizes(src, sheet, table)
 
-    return standings_sheet(
-        src.event,
-        table,
-        decided=decided_order(src.playoff),
-        decided_article=src.playoff.regulation.places_article,
-    )
+
+def with_prizes(src: Source, sheet: Sheet, table: Standings) -> Sheet:
+    """The final standings followed by the prize list, when a prize fund is set."""
+    final = table.after_round >= src.event.rounds > 0
+    if src.prizes is None or not final:
+        return sheet
+    from arbiter_app.exports.prizes import category_fields, prize_blocks
+    from arbiter_app.exports.sheet import Fields, Heading
+
+    rows, prize_list, currency = src.prizes
+    blocks = [Heading("Prizes"), *prize_blocks(src.event, rows, prize_list, currency)]
+    fields = category_fields(prize_list, currency)
+    if fields:
+        blocks.insert(1, Fields(tuple(fields)))
+    return replace(sheet, blocks=(*sheet.blocks, *blocks))
 
 
 def crosstable(src: Source, round_no: int | None) -> Sheet:
@@ -189,7 +202,14 @@ def prizes(src: Source, round_no: int | None) -> Sheet:
             f"{src.path}: no prize fund has been set (arbiter-app prizes FILE --set …)"
         )
     rows, prize_list, currency = src.prizes
-    return prizes_sheet(src.event, src.playoff, rows, prize_list, currency=currency)
+    return prizes_sheet(
+        src.event,
+        src.playoff,
+        rows,
+        prize_list,
+        currency=currency,
+        note=src.event_state.prizes_note,
+    )
 
 
 SHEETS.update(

@@ -9,14 +9,17 @@ a ``.trf`` file through the TRF reader. Problems the user can fix become
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.event_state import EventState, event_state
 from arbiter_app.core.lots import Draw, draw_from_json
 from arbiter_app.core.model import Event
+from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.exports.lots import RecordedDraw
 
 TRF_SUFFIXES = (".trf", ".txt")
@@ -47,6 +50,17 @@ class Source:
     """Places the event's play-off regulation decides over the board (FIDE C.07 3.1.1)."""
     prizes: Any = None
     """``(rows, prize list, currency)`` of the stored prize fund, when one is set."""
+    state: EventState | None = None
+    """Where the event stands (None: work it out from the event alone, as for a TRF file)."""
+    provisional: bool = False
+    """Standings include the round in progress (asked for); else the last complete round."""
+
+    @property
+    def event_state(self) -> EventState:
+        """The event's state: the file's, or, for a TRF file, every round with results complete."""
+        if self.state is not None:
+            return self.state
+        return event_state(self.event, None, numbering=Numbering.FILE)
 
 
 def load(path: Path) -> Source:
@@ -94,10 +108,21 @@ def _load_arbiter(path: Path) -> Source:
         live = [line.entry for line in session.log() if not line.undone]
         draws = _numbering_draws(journal, live) + list(_journal_draws(live))
         playoff, places, prizes = _playoff_of(session, event, settings.playoff)
+        played = _abandoned(session.state)
         if playoff is not None:
-            draws += _playoff_draws(playoff, live)
+            played.append((playoff, ""))
+        draws += _playoff_draws(played, live)
+        state = session.event_state
     return Source(
-        path, event, tuple(settings.tiebreaks), boards, tuple(draws), playoff, places, prizes
+        path,
+        event,
+        tuple(settings.tiebreaks),
+        boards,
+        tuple(draws),
+        playoff,
+        places,
+        prizes,
+        state,
     )
 
 
@@ -127,15 +152,40 @@ def _playoff_of(session: Any, event: Event, name: str | None) -> tuple[Any, tupl
     return playoff, places, prizes
 
 
-def _playoff_draws(playoff: Any, entries: Sequence[Any]) -> list[RecordedDraw]:
-    """The play-off's lots and coin tosses, timed by the journal entries that made them."""
+ABANDONED_NOTE = (
+    "This draw belongs to a play-off set aside after a correction changed the tie it was "
+    "played for; the play-off was restarted."
+)
+
+
+def _abandoned(state: Any) -> list[tuple[Any, str]]:
+    """The play-offs set aside by ``playoff restart``, oldest first, with the protocol's note."""
+    from arbiter_app.session.playoff_commands import ABANDONED, state_from_records
+
+    rows = state.tables["records"]
+    keys = sorted((int(key[1]), key) for key in rows if key[0] == ABANDONED)
+    out: list[tuple[Any, str]] = []
+    for _, key in keys:
+        data = json.loads(rows[key]["value"])
+        old = state_from_records(data["setup"], data["actions"])
+        if old is not None:
+            out.append((old, ABANDONED_NOTE))
+    return out
+
+
+def _playoff_draws(
+    playoffs: Sequence[tuple[Any, str]], entries: Sequence[Any]
+) -> list[RecordedDraw]:
+    """The play-offs' lots and coin tosses, timed by the journal entries that made them
+    (the play-offs in the order they were played: those set aside first)."""
     times = [e.time for e in entries if e.command in ("playoff.draw", "playoff.toss")]
     out: list[RecordedDraw] = []
-    for action in playoff.actions:
-        draw = getattr(action, "draw", None)
-        if isinstance(draw, Draw):
-            when = _time(times[len(out)]) if len(out) < len(times) else ""
-            out.append(RecordedDraw(draw, when))
+    for playoff, note in playoffs:
+        for action in playoff.actions:
+            draw = getattr(action, "draw", None)
+            if isinstance(draw, Draw):
+                when = _time(times[len(out)]) if len(out) < len(times) else ""
+                out.append(RecordedDraw(draw, when, note=note))
     return out
 
 
@@ -146,20 +196,35 @@ def _numbering_draws(journal: Sequence[Any], live: Sequence[Any]) -> list[Record
     players as numbered then, and the documented shuffle of :mod:`arbiter_app.core.lots`
     gives the drawn order, so the protocol shows who drew which number.
     """
-    from arbiter_app.core.lots import seeded_draw
+    from arbiter_app.core.lots import physical_draw, seeded_draw
+    from arbiter_app.core.pairing.numbers import ARTICLE_LOT
     from arbiter_app.session.replay import history_of, replay
 
     out: list[RecordedDraw] = []
     for entry in live:
-        if entry.command != "set_pairing_numbers" or entry.seed is None:
+        if entry.command != "set_pairing_numbers":
             continue
-        if entry.arguments.get("by") != "lot":
+        how = entry.arguments.get("by")
+        if how not in ("lot", "draw") or (how == "lot" and entry.seed is None):
             continue
         before = [e for e in journal if e.seq < entry.seq]
         state = replay(before, history_of(before))
         players = state.tables["players"]
         current = sorted(key[0] for key in players)
-        draw = seeded_draw("Pairing numbers of the event, by lot", current, entry.seed)
+        witnesses = [str(w) for w in entry.arguments.get("witnesses", ())]
+        purpose = "Pairing numbers of the event"
+        if how == "lot":
+            draw = seeded_draw(
+                f"{purpose}, by lot", current, entry.seed, witnesses=witnesses, article=ARTICLE_LOT
+            )
+        else:
+            draw = physical_draw(
+                f"{purpose}, drawn at the venue",
+                current,
+                [int(t) for t in entry.arguments["order"]],
+                witnesses=witnesses,
+                article=ARTICLE_LOT,
+            )
         names = {key[0]: str(row["name"] or "") for key, row in players.items()}
         out.append(
             RecordedDraw(

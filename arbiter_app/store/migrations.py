@@ -22,6 +22,10 @@ Format history:
 2. ``entries.opponent_rating``, ``boards.white_rating`` and ``boards.black_rating``
    (the online Swiss rules: AROC 1 uses the opponents' ratings "at the start of each
    round"), and the ``records`` table.
+3. ``players.club`` (club prizes) and ``players.rating_source`` (where each rating
+   came from: a FIDE list and its month, typed in, an import). Version 2 did not
+   record the source, so the state is rebuilt from the journal, whose commands
+   say how each rating came in.
 """
 
 from __future__ import annotations
@@ -48,7 +52,12 @@ def _v1_to_v2(db: sqlite_utils.Database) -> None:
     db["records"].create(records.all_columns, pk=records.key_names)  # type: ignore[union-attr]
 
 
-MIGRATIONS: dict[int, Step] = {1: _v1_to_v2}
+def _v2_to_v3(db: sqlite_utils.Database) -> None:
+    db["players"].add_column("club", str)  # type: ignore[union-attr]
+    db["players"].add_column("rating_source", str)  # type: ignore[union-attr]
+
+
+MIGRATIONS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 ADDED_BY_STEP: dict[int, dict[str, tuple[str, ...] | None]] = {
     1: {
@@ -56,13 +65,15 @@ ADDED_BY_STEP: dict[int, dict[str, tuple[str, ...] | None]] = {
         "boards": ("white_rating", "black_rating"),
         "records": None,
     },
+    2: {"players": ("club", "rating_source")},
 }
 """What each step adds: columns per table, or None for a whole new table (so that the
 tables of a file at an older version can be checked before it is migrated)."""
 
-REBUILDS: frozenset[int] = frozenset({1})
+REBUILDS: frozenset[int] = frozenset({1, 2})
 """Steps after which the state tables are rebuilt from the journal (version 2 records
-the ratings at the start of a round, which version 1 did not keep)."""
+the ratings at the start of a round, which version 1 did not keep; version 3 the
+source of each rating)."""
 
 REBUILD_MARK = "rebuild_pending"
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 APPLICATION_ID = 0x41524254
 """``PRAGMA application_id`` of every tournament file: ASCII ``ARBT``."""
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """``PRAGMA user_version`` written by this version of Arbiter."""
 
 SUFFIX = ".arbiter"
@@ -62,6 +62,8 @@ STATE_TABLES: tuple[TableSpec, ...] = (
             ("birth", str),
             ("disqualified", int),
             ("withdrawn_from_round", int),
+            ("club", str),
+            ("rating_source", str),
         ),
     ),
     TableSpec(

@@ -21,15 +21,25 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
+from arbiter_app.core.event_state import EventState, event_state
 from arbiter_app.core.model import (
     Colour,
     Event,
     RuleSet,
 )
+from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.core.playoff import PlayoffState
+from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.prizes import PrizeList
-from arbiter_app.session.pairing import Compute
+from arbiter_app.core.ratinglist import RatingType
+from arbiter_app.session.pairing import Compute as Compute
+from arbiter_app.session.rating_lookup import (
+    CheckReport,
+    ListLookup,
+    check_ratings,
+    rating_type_of,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +155,10 @@ class Backend(Protocol):
         """The play-off as recorded, or the one the regulation would hold now (a preview)."""
         ...
 
+    def event_state(self) -> EventState:
+        """Where the event stands (the core's read model: phase, rounds, play-off)."""
+        ...
+
     def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
         """Run the session's play-off command ``playoff.<name>`` with *args*."""
         ...
@@ -190,6 +204,14 @@ class Backend(Protocol):
         """The currency of the stored prize fund (None while no fund is set)."""
         ...
 
+    def prize_categories(self) -> tuple[tuple[str, ...], str]:
+        """The announced category prizes as written, and the award rule's name."""
+        ...
+
+    def set_prize_categories(self, categories: Sequence[str], rule: str) -> Changes:
+        """Announce the category prizes (one ``NAME: CONDITION: PRIZES`` each) and the rule."""
+        ...
+
     def undo(self) -> Changes: ...
 
     def redo(self) -> Changes: ...
@@ -225,8 +247,11 @@ class Backend(Protocol):
         """Cancel a withdrawal or a disqualification."""
         ...
 
-    def set_pairing_numbers(self, by: str, order: Sequence[int] = ()) -> Changes:
-        """Renumber the players ``by`` ``rating``, ``lot`` (a recorded draw) or ``order``."""
+    def set_pairing_numbers(
+        self, by: str, order: Sequence[int] = (), witnesses: Sequence[str] = ()
+    ) -> Changes:
+        """Renumber the players ``by`` ``rating``, ``lot`` (a recorded draw), ``draw`` (a
+        physical draw: *order* as drawn, with its *witnesses*) or ``order`` (by hand)."""
         ...
 
     def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
@@ -323,6 +348,26 @@ class EventDocument(QObject):
     def playoff_state(self) -> PlayoffState | None:
         return self._backend.playoff_state()
 
+    def event_state(self) -> EventState:
+        """Where the event stands: every panel, the title and the status bar read it here."""
+        reader = getattr(self._backend, "event_state", None)
+        if reader is not None:
+            state: EventState = reader()
+            return state
+        # An event without a file keeps results only (no boards, no play-off record):
+        # the same core read model, from what it has.
+        options = self.standings_options
+        regulation = (
+            playoff_preset(options.playoff_regulation) if options.playoff_regulation else None
+        )
+        return event_state(
+            self.tournament,
+            None,
+            numbering=Numbering.UNRECORDED,
+            tiebreaks=options.tiebreaks,
+            regulation=regulation,
+        )
+
     def boards(self, round_no: int) -> tuple[BoardLine, ...] | None:
         return self._backend.boards(round_no)
 
@@ -334,6 +379,12 @@ class EventDocument(QObject):
 
     def prize_currency(self) -> str | None:
         return self._backend.prize_currency()
+
+    def prize_categories(self) -> tuple[tuple[str, ...], str]:
+        return self._backend.prize_categories()
+
+    def set_prize_categories(self, categories: Sequence[str], rule: str) -> Changes:
+        return self._report(self._backend.set_prize_categories(categories, rule))
 
     def paired_rounds(self) -> int:
         return self._backend.paired_rounds()
@@ -380,7 +431,13 @@ class EventDocument(QObject):
     def reinstate_player(self, tpn: int) -> Changes:
         return self._report(self._backend.reinstate_player(tpn))
 
-    def set_pairing_numbers(self, by: str, order: Sequence[int] = ()) -> Changes:
+    def set_pairing_numbers(
+        self, by: str, order: Sequence[int] = (), witnesses: Sequence[str] = ()
+    ) -> Changes:
+        if witnesses and self.path is not None:
+            # The witnesses go into the file's journal (an event without a file has none
+            # and refuses numbering itself).
+            return self._report(self._backend.set_pairing_numbers(by, order, witnesses))
         return self._report(self._backend.set_pairing_numbers(by, order))
 
     def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
@@ -408,3 +465,17 @@ class EventDocument(QObject):
 
     def edit_settings(self, values: Mapping[str, object]) -> Changes:
         return self._report(self._backend.edit_settings(values))
+
+    # -- the FIDE rating lists --
+    def rating_type(self) -> RatingType:
+        """The event's rating type: its setting, else its time control's, else standard."""
+        return rating_type_of(self.event_settings(), self.tournament.info.time_control)
+
+    def rating_lookup(self) -> ListLookup:
+        """Players on the imported FIDE lists, as the event registers them (its rating type,
+        the lists valid at its start)."""
+        return ListLookup(self.rating_type(), self.tournament.info.start_date)
+
+    def check_ratings(self) -> CheckReport:
+        """The players whose rating differs from the list valid at the event's start."""
+        return check_ratings(self.tournament, self.rating_type())

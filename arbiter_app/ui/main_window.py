@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
+    QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -47,6 +48,7 @@ from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.printing import paint_sheet
 from arbiter_app.ui.projector import ProjectorWindow
+from arbiter_app.ui.ratings_menu import RatingsMenu
 from arbiter_app.ui.settings import Settings
 from arbiter_app.ui.widgets.busy import run_busy
 from arbiter_app.ui.widgets.file_banner import FileBanner
@@ -75,18 +77,6 @@ class Services:
     create_file: Callable[[Path, Event, str], Backend] | None = None
     """Make a new ``.arbiter`` file holding an imported event (path, event, source name)."""
     export_trf: Callable[[Event, Path], None] | None = None
-
-
-def event_state(event: Event) -> str:
-    """The event's progress in words, for the title bar."""
-    played, planned = event.rounds_played, event.rounds
-    if not event.players:
-        return "no players yet"
-    if played == 0:
-        return "not started"
-    if played < planned:
-        return f"round {played} of {planned}"
-    return f"all {planned} rounds played"
 
 
 class MainWindow(QMainWindow):
@@ -118,6 +108,10 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
+        self.pairings.numbers_requested.connect(self._give_numbers)
+        self.state_label = QLabel(self)
+        self.state_label.setAccessibleName("Where the event stands")
+        self.statusBar().addPermanentWidget(self.state_label)
         document.changed.connect(self.on_changed)
         self.on_changed(Changes(event=True))
         self.statusBar().showMessage("Ready", 3000)
@@ -234,6 +228,8 @@ class MainWindow(QMainWindow):
         edit_menu.addSeparator()
         edit_menu.addAction(self.settings_action)
         edit_menu.addAction(self.preferences_action)
+        self.ratings_menu = RatingsMenu(self, self.document)
+        bar.addMenu(self.ratings_menu)
         view_menu = bar.addMenu("&View")
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())
@@ -282,11 +278,19 @@ class MainWindow(QMainWindow):
             clear = self.recent_menu.addAction("&Clear the list")
             clear.triggered.connect(self.settings.clear_recent)
 
+    def _give_numbers(self) -> None:
+        self.docks["players"].raise_()
+        self.players.ask_pairing_numbers()
+
     # -- reacting to changes ------------------------------------------------------------------
     def on_changed(self, changes: Changes) -> None:
         event = self.document.tournament
         name = event.name or "Untitled event"
-        self.setWindowTitle(f"{name} — {event_state(event)}[*] — Arbiter")
+        # Where the event stands comes from the core's read model, as for every view.
+        state = self.document.event_state()
+        self.setWindowTitle(f"{name} — {state.brief}[*] — Arbiter")
+        self.state_label.setText(state.headline)
+        self.state_label.setToolTip(f"{state.numbering_text}\n{state.playoff.reason}".strip())
         self.setWindowModified(self.document.modified)
         undo, redo = self.document.undo_label(), self.document.redo_label()
         self.undo_action.setEnabled(undo is not None)

@@ -165,6 +165,12 @@ class MemoryBackend:
     def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
         raise RuleError("the prize fund is kept in an event file: import the event into one first")
 
+    def prize_categories(self) -> tuple[tuple[str, ...], str]:
+        return (), "best-prize"
+
+    def set_prize_categories(self, categories: Sequence[str], rule: str) -> Changes:
+        raise RuleError("category prizes are kept in an event file: save the event first")
+
     def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
         # The play-off is recorded by the session, draw by draw, in the journal.
         raise RuleError(

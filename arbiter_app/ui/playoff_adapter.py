@@ -11,11 +11,12 @@ shapes it for the card and the bracket.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from arbiter_app.core.playoff import GameRecord, PlayoffState, Regulation, Start, Step, next_step
 from arbiter_app.core.playoff.apply import earliest_start
+from arbiter_app.core.playoff.gate import PlayoffGate, PlayoffStatus
 from arbiter_app.core.playoff.progress import points as result_points
 from arbiter_app.core.playoff.regulation import StartRule
 from arbiter_app.core.playoff.results import decided_order
@@ -40,22 +41,32 @@ class EventPlayoff:
     state: PlayoffState | None
 
 
-def event_playoff(document: EventDocument) -> EventPlayoff:
+def event_playoff(document: EventDocument, *, provisional: bool = False) -> EventPlayoff:
     """Standings and play-off of the open event.
 
     The backend gives the play-off (the session's record, or a preview from
     the regulation); once it has placed players, their order goes into the
-    standings (:func:`decided_order`).
+    standings (:func:`decided_order`) while it matches them (the event's state
+    says). The standings are after the last complete round, or with
+    *provisional* the round in progress.
     """
     event, options = document.tournament, document.standings_options
     state = document.playoff_state()
     order = decided_order(state) if state is not None else ()
-    return EventPlayoff(standings_table(event, options, playoff_order=order), state)
+    table = standings_table(
+        event,
+        options,
+        playoff_order=order,
+        state=document.event_state(),
+        provisional=provisional,
+    )
+    return EventPlayoff(table, state)
 
 
-def shown_standings(document: EventDocument) -> StandingsTable:
-    """The standings every view shows: the play-off's decided places included."""
-    return event_playoff(document).standings
+def shown_standings(document: EventDocument, *, provisional: bool = False) -> StandingsTable:
+    """The standings every view shows: after the last complete round (or provisional on
+    request), the play-off's decided places included while it matches them."""
+    return event_playoff(document, provisional=provisional).standings
 
 
 # -- the card -------------------------------------------------------------------------------
@@ -71,6 +82,13 @@ TITLES = {
     "decide": "The chief arbiter decides",
     "done": "The play-off is over",
 }
+
+GATE_TITLES = {
+    PlayoffStatus.NOT_DUE: "The play-off cannot start yet",
+    PlayoffStatus.NO_TIE: "No play-off is needed",
+    PlayoffStatus.STALE: "The play-off no longer matches the standings",
+}
+"""The card's title when the core's gate, not the engine, has the answer."""
 
 BUTTONS: dict[str, tuple[StepAction, ...]] = {
     "start": (
@@ -119,6 +137,14 @@ BUTTONS: dict[str, tuple[StepAction, ...]] = {
     "play": (StepAction("results", "Enter results…", "Type the results of these games"),),
     "decide": (StepAction("decide", "Record the decision…", "The order and the reason"),),
     "done": (),
+    "restart": (
+        StepAction(
+            "restart",
+            "Restart the play-off…",
+            "Set this play-off aside (it stays in the journal and on the lot protocol) and "
+            "start one for the tie as it stands now",
+        ),
+    ),
 }
 
 
@@ -187,6 +213,8 @@ def card(
 
 # -- the bracket ------------------------------------------------------------------------------
 
+FINAL_ORDER = "Final order"
+
 
 def _points(result: str | None) -> tuple[Fraction, Fraction] | None:
     """The two players' play-off points of a result the engine accepted."""
@@ -253,7 +281,7 @@ def bracket(state: PlayoffState, names: Mapping[int, str]) -> tuple[BracketStage
             )
             for f in finals
         )
-        stages.append(BracketStage("Final order", (BracketBox("", entries),)))
+        stages.append(BracketStage(FINAL_ORDER, (BracketBox("", entries),)))
     return tuple(stages)
 
 
@@ -293,9 +321,33 @@ def _knockout_box(game: GameRecord, names: Mapping[int, str]) -> BracketBox:
     )
 
 
-def playoff_view(state: PlayoffState | None, names: Mapping[int, str]) -> PlayoffView:
+def playoff_view(
+    gate: PlayoffGate, state: PlayoffState | None, names: Mapping[int, str]
+) -> PlayoffView:
+    """The card and the bracket: the engine's step, or the core's reason it cannot go on.
+
+    Before the event is final, or without a tie to break, the card says why
+    (the sentence ``arbiter-app playoff start`` refuses with); a play-off that
+    no longer matches the standings keeps its drawing and offers a restart.
+    """
+    if gate.status is PlayoffStatus.NONE and state is None:
+        return PlayoffView(None)
+    title = GATE_TITLES.get(gate.status)
+    if title is not None:
+        regulation = state.regulation.title if state is not None else ""
+        buttons = BUTTONS["restart"] if gate.status is PlayoffStatus.STALE else ()
+        shown = PlayoffStep(title, regulation, gate.reason, buttons)
+        drawing: tuple[BracketStage, ...] = ()
+        if gate.status is PlayoffStatus.STALE and state is not None:
+            # The games stay to be seen; their final order no longer counts.
+            drawing = tuple(s for s in bracket(state, names) if s.title != FINAL_ORDER)
+        return PlayoffView(shown, drawing)
     if state is None:
         return PlayoffView(None)
     step = next_step(state)
     shown = card(step, state.regulation.title, names, schedule_line(state))
+    if gate.status is PlayoffStatus.READY:
+        # The core's sentence names what is broken and what is shared; the schedule line
+        # below it says when the play-off may start.
+        shown = replace(shown, text=gate.reason)
     return PlayoffView(shown, bracket(state, names))

@@ -19,6 +19,7 @@ from typing import Protocol
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.playoff import GameSpec, PlayoffState, Step, next_step
+from arbiter_app.session.playoff_commands import RESTART_WARNING
 from arbiter_app.ui.document import Changes, EventDocument
 
 
@@ -80,6 +81,10 @@ class Prompter(Protocol):
 
     def print_sheets(self, step: Step, names: Mapping[int, str]) -> bool: ...
 
+    def confirm(self, title: str, text: str) -> bool:
+        """Confirm or cancel a risky action (FIDE C.02 warning level 3)."""
+        ...
+
 
 class PlayoffRunner:
     def __init__(self, document: EventDocument, prompter: Prompter) -> None:
@@ -109,6 +114,12 @@ class PlayoffRunner:
     def _commands(
         self, key: str, step: Step, state: PlayoffState, names: Mapping[int, str]
     ) -> list[tuple[str, dict[str, object]]]:
+        if key == "restart":
+            # The same warning the command line asks to confirm (--confirm).
+            reason = self.document.event_state().playoff.reason
+            if not self.prompter.confirm("Restart the play-off", f"{reason}\n\n{RESTART_WARNING}"):
+                return []
+            return [("restart", {"confirm": True})]
         if key == "start":
             times = self.prompter.start_times(step, state)
             if times is None:

@@ -88,16 +88,18 @@ class ProjectorWindow(QWidget):
         event = self.document.tournament
         shown = "play-off" if self.showing_bracket else "standings"
         self.setWindowTitle(f"{event.name or 'Arbiter'} — {shown}")
+        table = shown_standings(self.document)
+        # The projector shows what the standings panel shows by default: the last complete
+        # round, so the order on the wall does not jump while games are played.
+        stage = table.standings.title if table.standings is not None else "Standings"
         self.title.setText(
-            f"{event.name}  ·  play-off"
-            if self.showing_bracket
-            else f"{event.name}  ·  standings after round {event.rounds_played} of {event.rounds}"
+            f"{event.name}  ·  play-off" if self.showing_bracket else f"{event.name}  ·  {stage}"
         )
-        self.model.set_standings(shown_standings(self.document))
+        self.model.set_standings(table)
         doc = self.document
         state = doc.playoff_state()
         names = {p.tpn: p.name for p in doc.tournament.players}
-        self.bracket.set_stages(playoff_view(state, names).stages)
+        self.bracket.set_stages(playoff_view(doc.event_state().playoff, state, names).stages)
         size_columns(self.view)
         header = self.view.horizontalHeader()
         if self.model.columnCount() > 2:

@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from arbiter_app.core.crosstable import round_robin_grid, swiss_crosstable
+from arbiter_app.core.current_standings import standings_now
+from arbiter_app.core.event_state import EventState, event_state
 from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry
+from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.core.points import format_points
-from arbiter_app.core.standings import Standings, compute_standings
+from arbiter_app.core.standings import Standings
 from arbiter_app.core.tiebreaks import REGISTRY
 from arbiter_app.ui.document import BoardLine, GameResult, StandingsOptions
 
@@ -241,25 +244,37 @@ class StandingsTable:
 EMPTY_STANDINGS = StandingsTable(Table((), (), ()), {}, None)
 
 PLAYOFF_PENDING = "play-off"
+GAME_PENDING = "pending"
+"""The note of a player whose game of the round in progress has no result yet."""
 
 
-_last: list[tuple[Event, StandingsOptions, tuple[int, ...], StandingsTable]] = []
+_last: list[tuple[Event, tuple[object, ...], StandingsTable]] = []
 
 
 def standings_table(
-    event: Event, options: StandingsOptions, playoff_order: tuple[int, ...] = ()
+    event: Event,
+    options: StandingsOptions,
+    playoff_order: tuple[int, ...] = (),
+    *,
+    state: EventState | None = None,
+    provisional: bool = False,
 ) -> StandingsTable:
     """Place, player, rating, points and the announced tie-breaks, from the core standings.
 
+    The standings are those the event's *state* says (after the last complete
+    round; with *provisional*, the round in progress with its unfinished games
+    pending); without a state, every round with results counts as complete.
     *playoff_order* is the play-off's finishing order once it has placed
     players. The last table is kept: every panel, the projector and the
     printout ask for the same event after a change, and it is computed once.
     """
-    key = (options, playoff_order)
-    if _last and _last[0][0] is event and _last[0][1:3] == key:
-        return _last[0][3]
-    table = _standings_table(event, options, playoff_order)
-    _last[:] = [(event, options, playoff_order, table)]
+    key = (options, playoff_order, state, provisional)
+    if _last and _last[0][0] is event and _last[0][1] == key:
+        return _last[0][2]
+    if state is None:
+        state = event_state(event, None, numbering=Numbering.UNRECORDED)
+    table = _standings_table(event, state, options, playoff_order, provisional)
+    _last[:] = [(event, key, table)]
     return table
 
 
@@ -282,11 +297,17 @@ def _formatted(
 
 
 def _standings_table(
-    event: Event, options: StandingsOptions, playoff_order: tuple[int, ...]
+    event: Event,
+    state: EventState,
+    options: StandingsOptions,
+    playoff_order: tuple[int, ...],
+    provisional: bool,
 ) -> StandingsTable:
-    standings = compute_standings(
+    standings = standings_now(
         event,
+        state,
         options.tiebreaks,
+        provisional=provisional,
         rule_set=options.rule_set,
         playoff_places=options.playoff_places,
         playoff_order=playoff_order,
@@ -294,7 +315,7 @@ def _standings_table(
     )
     codes = standings.codes
     formats = {spec.code: REGISTRY[spec.name].format for spec in standings.specs}
-    pending = any(row.playoff_pending for row in standings.rows)
+    pending = any(row.playoff_pending or row.pending for row in standings.rows)
     headers = ("Place", "No.", "Player", "Rating", "Points", *codes)
     if pending:
         headers = (*headers, "Note")
@@ -309,7 +330,8 @@ def _standings_table(
     for row, *texts in zip(ranked, *columns, strict=True):
         cells = [row.place, str(row.tpn), row.name, _rating(row.rating), *texts]
         if pending:
-            cells.append(PLAYOFF_PENDING if row.playoff_pending else "")
+            note = PLAYOFF_PENDING if row.playoff_pending else GAME_PENDING if row.pending else ""
+            cells.append(note)
         rows.append(tuple(cells))
     table = Table(headers, tuple(rows), tuple(row.tpn for row in standings.rows))
     first = 5

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from arbiter_app.core.errors import RuleError
+from arbiter_app.core.event_state import EventState
 from arbiter_app.core.model import Colour, Event, System
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff import preset as playoff_preset
@@ -24,6 +25,7 @@ from arbiter_app.session.event_commands import SETTINGS
 from arbiter_app.session.importing import create_imported
 from arbiter_app.session.pairing import pair_next_round, paired_columns
 from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
+from arbiter_app.session.prize_commands import stored_categories
 from arbiter_app.session.prize_queries import prize_list
 from arbiter_app.session.round_commands import pairing_rules_broken
 from arbiter_app.session.state import Tx
@@ -203,6 +205,14 @@ class SessionBackend:
         outcome = self.session.run("prizes.set_fund", prizes=list(amounts), currency=currency)
         return ui_changes(outcome.changes)
 
+    def prize_categories(self) -> tuple[tuple[str, ...], str]:
+        categories, rule = stored_categories(self.session.state)
+        return tuple(c.text() for c in categories), rule.value
+
+    def set_prize_categories(self, categories: Sequence[str], rule: str) -> Changes:
+        outcome = self.session.run("prizes.set_categories", categories=list(categories), rule=rule)
+        return ui_changes(outcome.changes)
+
     # -- the play-off ---------------------------------------------------------------------
     def playoff_state(self) -> PlayoffState | None:
         """The play-off recorded in the file, else the preview of the event's regulation."""
@@ -212,6 +222,10 @@ class SessionBackend:
             rows = self.session.state
             self._playoff = (event, stored_playoff(rows) or preview(rows, event))
         return self._playoff[1]
+
+    def event_state(self) -> EventState:
+        """The session's read model of where the event stands."""
+        return self.session.event_state
 
     def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
         return ui_changes(self.session.run(f"playoff.{name}", **dict(args)).changes)
@@ -233,10 +247,14 @@ class SessionBackend:
     def reinstate_player(self, tpn: int) -> Changes:
         return ui_changes(self.session.run("reinstate_player", tpn=tpn).changes)
 
-    def set_pairing_numbers(self, by: str, order: Sequence[int] = ()) -> Changes:
+    def set_pairing_numbers(
+        self, by: str, order: Sequence[int] = (), witnesses: Sequence[str] = ()
+    ) -> Changes:
         args: dict[str, object] = {"by": by}
-        if by == "order":
+        if by in ("order", "draw"):
             args["order"] = list(order)
+        if witnesses:
+            args["witnesses"] = list(witnesses)
         # By lot the session draws the seed and keeps it in the journal entry.
         return ui_changes(self.session.run("set_pairing_numbers", **args).changes)
 

@@ -106,22 +106,29 @@ def gui_lines() -> list[Line]:
     return [Line(r.what, r.seconds, r.target, note=r.note) for r in bench_gui.run()]
 
 
+def ratings_lines() -> list[Line]:
+    from tests.benchmarks import bench_ratings
+
+    return [Line(r.what, r.seconds, r.target, note=r.note) for r in bench_ratings.run()]
+
+
 SUITES: dict[str, Callable[[], list[Line]]] = {
     "standings": standings_lines,
     "store": store_lines,
     "pairing": pairing_lines,
     "print": print_lines,
     "gui": gui_lines,
+    "ratings": ratings_lines,
 }
 
 
 def render(lines: Iterable[Line]) -> str:
-    head = "| benchmark | Arbiter | target | met | peer tool | peer | peer ÷ Arbiter |"
-    out = [head, "|---|---:|---:|:-:|---|---:|---:|"]
+    head = "| benchmark | Arbiter | target | met | peer tool | peer | peer ÷ Arbiter | note |"
+    out = [head, "|---|---:|---:|:-:|---|---:|---:|---|"]
     for x in lines:
         out.append(
             f"| {x.benchmark} | {_fmt(x.ours)} | {_fmt(x.target)} | {x.verdict} | {x.peer} "
-            f"| {_fmt(x.peer_seconds)} | {x.ratio} |"
+            f"| {_fmt(x.peer_seconds)} | {x.ratio} | {x.note} |"
         )
     return "\n".join(out)
 

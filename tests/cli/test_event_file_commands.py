@@ -96,9 +96,13 @@ def test_player_add_prints_the_pairing_number(
         "--late",
         "half-bye",
     )
-    assert code == 0 and out.strip() == "player 5: Eve (2050)"
-    eve = load_event(event_file).player(5)
+    # C.04.2 articles 2.4-2.5: the late 2050 takes her place in the ranking, number 3.
+    assert code == 0 and out.splitlines()[0] == "player 3: Eve (2050)"
+    assert "2 players below moved one number on (now 4-5)" in out
+    event = load_event(event_file)
+    eve = event.player(3)
     assert (eve.title, eve.federation, eve.fide_id) == ("WFM", "CAN", "2601234")
+    assert [p.name for p in event.players] == ["Ann", "Ben", "Eve", "Cid", "Dee"]
 
 
 def test_results_undo_redo_log_verify(event_file: Path, capsys: pytest.CaptureFixture[str]) -> None:

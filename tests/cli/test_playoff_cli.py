@@ -77,6 +77,7 @@ def test_a_play_off_from_the_command_line(event: Path, capsys: pytest.CaptureFix
         "money": "77666.67",
         "tour_points": 10,  # 3.7: (12 + 10 + 8) / 3, no bonus point
         "tour_points_exact": "10",
+        "prize": "1st-3rd place",  # GCT 2023 3.6: the fixed amount, then places 1-3 pooled
     }
     assert [r["money"] for r in rows] == ["77666.67", "67666.67", "67666.66", "0.00"]
     # The fund given once is stored with the event.
@@ -152,7 +153,7 @@ def test_ruling_and_decision_from_the_command_line(
     step = run_json(
         capsys, "playoff", "decide", str(city), "--order", "2,1,3", "--reason", "drawing of lots"
     )
-    assert step["step"] == "done" and "place 1: 2 (play-off)" in step["text"]
+    assert step["step"] == "done" and "Place 1: 2 (play-off)" in step["text"]
 
 
 def test_standings_of_the_file_mark_the_places_the_play_off_decided(

@@ -70,7 +70,7 @@ def test_render_text_is_aligned() -> None:
     st = compute_standings(EVENT, ["MM", "KASH"])
     text = render_text(EVENT, st)
     lines = text.splitlines()
-    assert "standings after round 5" in lines[0]
+    assert "final standings" in lines[0]  # after round 5 of 5
     assert "MM, KASH" in lines[1]
     table = lines[3:]
     assert table[0].split() == ["Place", "No", "Name", "Rtg", "Pts", "MM", "KASH"]

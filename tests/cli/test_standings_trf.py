@@ -65,7 +65,7 @@ def test_after_round(trf, capsys) -> None:
     points = {d["tpn"]: d["points"] for d in json.loads(out)}
     assert points == {1: 2, 2: 1, 3: 1, 4: 1, 5: 0.5, 6: 0.5}
     code, _, err = run(capsys, "standings", str(trf), "--after-round", "9")
-    assert code == 2 and "5 round(s)" in err
+    assert code == 2 and "rounds 1 to 5 are complete" in err
 
 
 @pytest.mark.parametrize(
@@ -183,12 +183,20 @@ def test_online_swiss_preset_on_the_fide_exercise(tmp_path, capsys) -> None:
     assert code == 0 and "[cut]" in out
 
 
-def test_city_chess_first_place_waits_for_the_playoff(trf, capsys) -> None:
-    """Seed 001_…: a tie for first goes to a play-off; the others are ranked by 34E."""
+def test_city_chess_first_place_waits_for_the_playoff(trf, tmp_path, capsys) -> None:
+    """Seed 001_…: a tie for first of the final standings goes to a play-off; the others are
+    ranked by 34E. Before the event is final the tie is only shared: no play-off is due."""
     code, out, _ = run(
         capsys, "standings", str(trf), "--preset", "city-chess-ok", "--after-round", "1"
     )
     assert code == 0
+    body = [line.split() for line in out.splitlines() if line[:1].isdigit()]
+    assert [(b[0], b[1]) for b in body[:2]] == [("1-2", "1"), ("1-2", "3")]
+    assert "play-off" not in out
+    short = tmp_path / "one-round.trf"
+    short.write_text(event_to_trf(replace(EVENT.truncated(1), planned_rounds=1)), "utf-8")
+    code, out, _ = run(capsys, "standings", str(short), "--preset", "city-chess-ok")
+    assert code == 0 and "final standings" in out.splitlines()[0]
     body = [line.split() for line in out.splitlines() if line[:1].isdigit()]
     assert [(b[0], b[1]) for b in body[:2]] == [("1-2*", "1"), ("1-2*", "3")]
     assert "play-off is still to be played" in out

@@ -69,7 +69,7 @@ def test_tab_delimited() -> None:
 
 def test_every_problem_is_reported_with_line_and_column() -> None:
     text = (
-        "name,rating,club,fide_id\n"  # line 1: club is unknown
+        "name,rating,shoe size,fide_id\n"  # line 1: shoe size is unknown
         "Ann,2200,x,100\n"
         ",1900,x,101\n"  # line 3: no name
         "Ben,abc,x,102\n"  # line 4: rating
@@ -78,7 +78,7 @@ def test_every_problem_is_reported_with_line_and_column() -> None:
         "Eve,99999999999999999999,x,103\n"  # line 7: huge number
     )
     found = issues(text)
-    assert (1, 3, found[0][2]) == found[0] and "unknown column 'club'" in found[0][2]
+    assert (1, 3, found[0][2]) == found[0] and "unknown column 'shoe size'" in found[0][2]
     assert (3, 1, "name '': a player needs a name") in found
     assert (4, 2, "rating 'abc': a rating is a whole number") in found
     assert (5, 4, "FIDE id 100 is listed twice (first at line 2)") in found

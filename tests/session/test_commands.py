@@ -158,7 +158,7 @@ def test_add_and_edit_players(empty: Session) -> None:
         ({"rating": 2000}, "needs a name"),
         ({"name": "A", "rating": "strong"}, "whole number"),
         ({"name": "A", "rating": -5}, "negative"),
-        ({"name": "A", "club": "x"}, "unknown player field"),
+        ({"name": "A", "shoe_size": "x"}, "unknown player field"),
     ],
 )
 def test_add_player_refusals(empty: Session, args: dict[str, object], fragment: str) -> None:
@@ -199,15 +199,30 @@ def test_pairing_numbers_by_lot_store_the_seed_and_replay(empty: Session) -> Non
     assert empty.verify() == []
 
 
-def test_renumbering_rewrites_opponents_and_boards(session: Session) -> None:
+def test_renumbering_after_round_one_is_refused_with_the_reason(session: Session) -> None:
+    """Round 1 is paired: the pairings refer to the numbers (C.04.2 2.3, C.05 7.5)."""
+    for how in ("order", "lot", "rating"):
+        refused(
+            session,
+            "set_pairing_numbers",
+            "The pairing numbers are fixed: round 1 was paired with them",
+            by=how,
+            order=[4, 3, 2, 1],
+        )
+
+
+def test_a_late_entry_in_the_ranking_rewrites_opponents_and_boards(session: Session) -> None:
+    """C.04.2 2.4-2.5: a 2150 entering late takes number 2; Ben, Cid, Dee move one on."""
     before = session.event
-    session.run("set_pairing_numbers", by="order", order=[4, 3, 2, 1])
+    tpn = session.run("late_entry", name="Eve", rating=2150, missed="zero-bye").value
     after = session.event
+    assert tpn == 2 and after.player(2).name == "Eve"
+    assert [p.name for p in after.players] == ["Ann", "Eve", "Ben", "Cid", "Dee"]
     assert check_consistency(after) == []
-    assert after.player(1).name == "Dee"
-    assert after.entry(4, 1).opponent == 2  # Ann (now 4) beat Cid (now 2)
-    assert sorted(after.scores().values()) == sorted(before.scores().values())
-    assert [(b.white, b.black) for b in session.boards(2)] == [(3, 4), (2, 1)]
+    assert after.entry(1, 1).opponent == 4  # Ann beat Cid (now 4)
+    assert sorted(after.scores().values()) == sorted([*before.scores().values(), 0])
+    assert [(b.white, b.black) for b in session.boards(2)] == [(3, 1), (4, 5)]
+    assert session.verify() == []
 
 
 def test_record_pairings_and_results(session: Session) -> None:

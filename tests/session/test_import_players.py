@@ -26,7 +26,9 @@ def empty(tmp_path: Path) -> Iterator[Session]:
     s.close()
 
 
-def test_players_get_the_next_numbers_in_list_order(empty: Session) -> None:
+def test_imported_players_take_their_place_in_the_initial_ranking(empty: Session) -> None:
+    """A Swiss is numbered by its initial ranking (FIDE C.04.2 2.2): the list's 2100 is
+    number 1, ahead of Ann registered before it; the value lists the list's numbers."""
     empty.run("add_player", name="Ann", rating=2000, fide_id="7")
     outcome = empty.run(
         "import_players",
@@ -36,14 +38,14 @@ def test_players_get_the_next_numbers_in_list_order(empty: Session) -> None:
         ],
         source="list.csv",
     )
-    assert outcome.value == [2, 3]
+    assert outcome.value == [1, 3]
     event = empty.event
     assert [(p.tpn, p.name, p.rating) for p in event.players] == [
-        (1, "Ann", 2000),
-        (2, "Ben", 2100),
+        (1, "Ben", 2100),
+        (2, "Ann", 2000),
         (3, "Cid", None),
     ]
-    assert event.player(2).federation == "NOR" and event.player(3).title == "FM"
+    assert event.player(1).federation == "NOR" and event.player(3).title == "FM"
     assert [e.command for e in empty.journal()][-1] == "import_players"
     assert empty.verify() == []
     empty.undo()
@@ -71,7 +73,7 @@ def test_a_bad_player_anywhere_refuses_the_whole_list(empty: Session) -> None:
         "FIDE id 9 belongs to player 2",
         players=[{"name": "B", "fide_id": "9"}, {"name": "C", "fide_id": "9"}],
     )
-    refused(empty, "unknown player field(s) club", players=[{"name": "B", "club": "x"}])
+    refused(empty, "unknown player field(s) shoe_size", players=[{"name": "B", "shoe_size": "x"}])
     refused(empty, "player 1 of the list is not an object", players=["Ben"])
     refused(empty, "non-empty list", players=[])
     refused(empty, "non-empty list", players="Ben")

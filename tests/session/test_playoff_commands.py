@@ -18,7 +18,11 @@ from arbiter_app.session.playoff_commands import (
     ties_of,
 )
 from arbiter_app.session.prize_queries import prize_list
-from tests.support.playoff_events import three_tied_for_first, two_tied_one_beat_the_other
+from tests.support.playoff_events import (
+    play_out_session,
+    three_tied_for_first,
+    two_tied_one_beat_the_other,
+)
 from tests.support.sessions import sha256
 
 
@@ -40,29 +44,6 @@ def test_ties_are_found_on_points(session: Session) -> None:
     ]
 
 
-def play_to_the_end(session: Session) -> None:
-    """Draw, print, and let the lower pairing number win every game; toss when asked."""
-    for _ in range(50):
-        state = stored_playoff(session.state)
-        assert state is not None
-        step = next_step(state)
-        if step.code == "done":
-            return
-        if step.code == "draw-lots":
-            session.run("playoff.draw")
-        elif step.code == "toss":
-            session.run("playoff.toss", choice="white")
-        elif step.code == "print":
-            session.run("playoff.printed")
-        elif step.code == "play":
-            for game in step.games:
-                result = "1-0" if game.white < game.black else "0-1"
-                session.run("playoff.result", game=game.id, result=result)
-        else:
-            raise AssertionError(step)
-    raise AssertionError("did not finish")
-
-
 def test_a_classical_play_off_runs_through_the_session_and_replays(session: Session) -> None:
     """GCT 2023 3.3.2 through the session: seeds in the journal, state = replay."""
     first = session.run(
@@ -75,7 +56,7 @@ def test_a_classical_play_off_runs_through_the_session_and_replays(session: Sess
     drawn = session.run("playoff.draw").value
     assert drawn["step"] == "print" and len(drawn["games"]) == 3
     assert session.journal()[-1].seed is not None
-    play_to_the_end(session)
+    play_out_session(session, seeded=True)
     assert session.verify() == []
     state = stored_playoff(session.state)
     assert state is not None and next_step(state).code == "done"
@@ -149,10 +130,9 @@ def test_qualification_after_a_tie_break_c07_3_1_2(tmp_path: Path) -> None:
         s.run("edit_settings", tiebreaks=["DE"])
         data = preset("gct-2023-rapid-blitz").to_json()
         data["qualify_after_tiebreaks"] = 1
-        step = s.run("playoff.start", regulation_json=data).value
-        assert step["step"] == "done"
-        state = stored_playoff(s.state)
-        assert state is not None and state.ties == ()
+        with pytest.raises(RuleError, match="No play-off is needed: no place it decides is tied"):
+            s.run("playoff.start", regulation_json=data)
+        assert stored_playoff(s.state) is None
 
 
 def test_a_prize_fund_in_no_currency_is_refused(session: Session) -> None:

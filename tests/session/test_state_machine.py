@@ -45,6 +45,7 @@ class Model:
     """What the test believes the event is."""
 
     ratings: dict[int, int | None] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
     rounds: tuple[dict[int, tuple[int, int]], ...] = ()  # board → (white, black)
     results: dict[tuple[int, int], str] = field(default_factory=dict)  # (round, board) → result
     byes: dict[int, int] = field(default_factory=dict)  # round → player with the pairing bye
@@ -58,6 +59,19 @@ class Model:
         for tpn in self.byes.values():
             out[tpn] += 1
         return out
+
+    def ranked(self) -> Model:
+        """Before round 1 a Swiss is numbered by its initial ranking (FIDE C.04.2 2.2):
+        rating, then name (no titles here); afterwards the numbers stay."""
+        if self.rounds:
+            return self
+        order = sorted(self.ratings, key=lambda t: (-(self.ratings[t] or 0), self.names[t], t))
+        new = {old: i for i, old in enumerate(order, start=1)}
+        return replace(
+            self,
+            ratings={new[t]: r for t, r in self.ratings.items()},
+            names={new[t]: n for t, n in self.names.items()},
+        )
 
     def pending(self) -> list[tuple[int, int]]:
         return [
@@ -100,15 +114,23 @@ class EventMachine(RuleBasedStateMachine):
     @precondition(lambda self: not self.model.rounds and len(self.model.ratings) < 9)
     @rule(rating=st.one_of(st.none(), st.integers(1000, 2800)))
     def add_player(self, rating: int | None) -> None:
-        tpn = self.session.run("add_player", name=f"P{len(self.model.ratings)}", rating=rating)
-        self._did(replace(self.model, ratings={**self.model.ratings, tpn.value: rating}))
+        name = f"P{len(self.model.ratings)}"
+        tpn = self.session.run("add_player", name=name, rating=rating).value
+        added = len(self.model.ratings) + 1
+        new = replace(
+            self.model,
+            ratings={**self.model.ratings, added: rating},
+            names={**self.model.names, added: name},
+        ).ranked()
+        assert new.names[tpn] == name
+        self._did(new)
 
     @precondition(lambda self: bool(self.model.ratings))
     @rule(data=st.data(), rating=st.integers(1000, 2800))
     def edit_rating(self, data: st.DataObject, rating: int) -> None:
         tpn = data.draw(st.sampled_from(sorted(self.model.ratings)))
         self.session.run("edit_player", tpn=tpn, rating=rating)
-        self._did(replace(self.model, ratings={**self.model.ratings, tpn: rating}))
+        self._did(replace(self.model, ratings={**self.model.ratings, tpn: rating}).ranked())
 
     @precondition(
         lambda self: (

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
+from arbiter_app.core.playoff import PlayoffState, next_step
 from arbiter_app.session import Session
 from tests.support.sessions import TickingClock
 
@@ -44,3 +47,61 @@ def two_tied_one_beat_the_other(path: Path) -> Session:
         for board, result in enumerate(outcome, 1):
             session.run("enter_result", round=number, board=board, result=result)
     return session
+
+
+PlayoffRun = Callable[[str, dict[str, Any]], object]
+"""Runs the play-off command ``playoff.<name>`` with its arguments (a session or a window)."""
+
+
+def play_out(
+    run: PlayoffRun,
+    current: Callable[[], PlayoffState | None],
+    winner_first: Sequence[int] = (),
+    *,
+    seeded: bool = False,
+) -> None:
+    """Play the stored play-off to its end by its commands.
+
+    The earlier of *winner_first* wins every game, then the lower pairing number;
+    draws are typed in as the engine lists the players and coin tosses go to the
+    first player (or both come from the session's seeds when *seeded*), witnessed
+    by the deputy; the toss winner takes White.
+    """
+    rank = {tpn: i for i, tpn in enumerate(winner_first)}
+
+    def strength(tpn: int) -> int:
+        return rank.get(tpn, len(rank) + tpn)
+
+    for _ in range(100):
+        state = current()
+        assert state is not None, "no play-off has been started"
+        step = next_step(state)
+        if step.code == "done":
+            return
+        if step.code == "draw-lots":
+            drawn = {} if seeded else {"outcome": list(step.players)}
+            run("draw", {**drawn, "witnesses": ["Deputy"]})
+        elif step.code == "print":
+            run("printed", {})
+        elif step.code == "toss":
+            tossed = {} if seeded else {"winner": step.players[0]}
+            run("toss", {**tossed, "choice": "white"})
+        elif step.code == "play":
+            for game in step.games:
+                white_wins = strength(game.white) < strength(game.black)
+                run("result", {"game": game.id, "result": "1-0" if white_wins else "0-1"})
+        else:
+            raise AssertionError(f"unexpected step {step.code}: {step.text}")
+    raise AssertionError("the play-off did not end")
+
+
+def play_out_session(session: Session, winner_first: Sequence[int] = (), **kw: Any) -> None:
+    """:func:`play_out` through *session*'s play-off commands."""
+    from arbiter_app.session.playoff_commands import stored_playoff
+
+    play_out(
+        lambda name, args: session.run(f"playoff.{name}", **args),
+        lambda: stored_playoff(session.state),
+        winner_first,
+        **kw,
+    )

@@ -24,7 +24,8 @@ def test_demo_opens_a_copy_with_three_players_tied_for_first(
     assert copy.read_bytes() == app.DEMO_SAMPLE.read_bytes()
     event = window.document.tournament
     assert event.system is System.ROUND_ROBIN
-    assert window.windowTitle() == "Demo Classical 2026 — all 9 rounds played[*] — Arbiter"
+    assert window.windowTitle() == "Demo Classical 2026 — final[*] — Arbiter"
+    assert window.state_label.text() == "Final: all 9 rounds complete; the play-off can start"
     model = window.standings.model
     ranks = [model.cell(r, 0) for r in range(model.rowCount())]
     assert ranks[:4] == ["1-3", "1-3", "1-3", "4"]

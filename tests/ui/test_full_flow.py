@@ -36,6 +36,7 @@ from arbiter_app.core.model import RuleSet, System
 from arbiter_app.core.playoff import DrawLots, Toss
 from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog
 from arbiter_app.ui.dialogs.new_event import NewEventDialog
+from arbiter_app.ui.dialogs.pairing_numbers import PairingNumbersDialog
 from arbiter_app.ui.dialogs.player import PlayerDialog
 from arbiter_app.ui.dialogs.playoff import DrawDialog, ResultsDialog, StartDialog, TossDialog
 from arbiter_app.ui.main_window import MainWindow
@@ -240,6 +241,25 @@ def test_a_new_round_robin_to_its_play_off_and_prizes(
     qtbot.keyClick(fund, Qt.Key.Key_Return)
     assert window.prizes.model.rowCount() == 4
 
+    # -- the pairing numbers: round 1 waits for them, the window offers the draw --------------
+    window.docks["pairings"].raise_()
+    click(qtbot, window.pairings.pair_button)
+    offer = window.pairings.message
+    assert offer is not None and offer.isVisible()
+    assert "drawn by lot before round 1 (FIDE C.05 articles 7.2 and 7.5" in offer.text()
+    assert document.paired_rounds() == 0
+    give = next(b for b in offer.buttons() if b.text() == "Pairing numbers…")
+    click(qtbot, give)
+    numbers = the_open(window, PairingNumbersDialog)
+    assert numbers.method() == "lot"  # a round robin draws its numbers
+    click(qtbot, numbers.method_buttons["draw"])
+    for tpn in (1, 2, 3, 4):  # drawn at the venue: each player drew their entry number
+        numbers.set_drawn(tpn, tpn)
+    qtbot.keyClicks(numbers.witnesses_field, "Bo Deputy, Cy Captain")
+    click(qtbot, ok_of(numbers))
+    assert document.event_state().numbering_text.startswith("Pairing numbers drawn at the venue")
+    assert "drawn at the venue" in window.players.numbering.text()
+
     # -- three rounds paired with the button, results typed by keys -----------------------------
     window.docks["pairings"].raise_()
     for round_no in (1, 2, 3):
@@ -248,7 +268,8 @@ def test_a_new_round_robin_to_its_play_off_and_prizes(
         assert window.pairings.round.value() == round_no
         type_round(window, qtbot)
     assert not window.pairings.pair_button.isEnabled()
-    assert window.windowTitle().startswith("Spring Classical — all 3 rounds played")
+    assert window.windowTitle().startswith("Spring Classical — final")
+    assert window.state_label.text() == "Final: all 3 rounds complete; the play-off can start"
     standings = window.standings.model
     assert [standings.cell(r, 4) for r in range(4)] == ["2", "2", "2", "0"]
     assert [standings.cell(r, standings.columnCount() - 1) for r in range(4)] == [

@@ -14,7 +14,7 @@ from arbiter_app.core.errors import InputError, Issue
 from arbiter_app.core.model import Event, Outcome, System
 from arbiter_app.ui.dialogs.new_event import NewEvent
 from arbiter_app.ui.document import EventDocument, GameResult
-from arbiter_app.ui.main_window import ImportedEvent, MainWindow, Services, event_state
+from arbiter_app.ui.main_window import ImportedEvent, MainWindow, Services
 from arbiter_app.ui.settings import Settings
 
 
@@ -32,19 +32,19 @@ def test_title_shows_the_event_and_its_state(
     qtbot: QtBot, document: EventDocument, settings: Settings
 ) -> None:
     window = make_window(qtbot, document, settings)
-    assert window.windowTitle() == "test — all 3 rounds played[*] — Arbiter"
+    assert window.windowTitle() == "test — final[*] — Arbiter"
     assert not window.isWindowModified()
     document.set_result(1, 1, 4, GameResult.DRAW)
     assert window.isWindowModified()
 
 
-def test_event_state_words(rr_event: Event) -> None:
-    from dataclasses import replace
-
-    assert event_state(rr_event) == "all 3 rounds played"
-    assert event_state(replace(rr_event, planned_rounds=5)) == "round 3 of 5"
-    assert event_state(replace(rr_event, entries={})) == "not started"
-    assert event_state(Event()) == "no players yet"
+def test_the_status_bar_says_where_the_event_stands_as_the_core_does(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = make_window(qtbot, document, settings)
+    state = document.event_state()
+    assert window.state_label.text() == state.headline == "Final: all 3 rounds complete"
+    assert window.state_label.parent() is not None
 
 
 def test_every_panel_is_a_dock_with_an_accessible_name(
@@ -175,7 +175,8 @@ def test_new_event_in_memory_without_files(
         7,
         (),
     )
-    assert window.windowTitle().startswith("Spring Open — no players yet")
+    assert window.windowTitle().startswith("Spring Open — registration")
+    assert window.state_label.text() == "Registration: 0 players, no round paired yet"
     assert window.pairings.model.rowCount() == 0
 
 

@@ -86,7 +86,9 @@ def test_play_off_commands_are_journaled_and_undone(path: Path, rr_event: Event)
     document.changed.connect(reports.append)
     preview = document.playoff_state()
     assert preview is not None and preview.actions == ()
-    document.playoff_command("start", {})
+    # 3 won outright: no place the regulation decides is tied, so it names the tie itself.
+    assert not document.event_state().playoff.can_start
+    document.playoff_command("start", {"ties": [[2, [1, 2]]]})
     document.set_result(1, 1, 4, GameResult.DRAW)
     assert [r.playoff for r in reports] == [True, False]
     state = document.playoff_state()

@@ -1,11 +1,19 @@
-"""Pairing numbers: by rating, or drawn by lot (a recorded draw).
+"""Pairing numbers: by the initial ranking, drawn by lot, or fixed by the arbiter.
 
 A Swiss ranks players before round 1 by rating, then FIDE title, then name
-(FIDE C.04.2, General handling rules, "initial order"); a round
-robin usually draws the Berger numbers by lot (C.05 article 2 / Annex 1: the
-pairing numbers are drawn). Either way the result is a renumbering of the
-event: every pairing number is replaced consistently (players, opponents in
-round entries, bye requests, forbidden pairs, point adjustments).
+(FIDE C.04.2, General handling rules for Swiss tournaments, articles 2.2 and
+2.3: the ranking position is the pairing number); a round robin draws its
+Berger numbers by lot before round 1 (FIDE C.05 articles 7.2 and 7.5, Annex 1).
+Either way the result is a renumbering of the event: every pairing number is
+replaced consistently (players, opponents in round entries, bye requests,
+forbidden pairs, point adjustments).
+
+How the numbers were given is part of the event (:class:`Numbering`), and so
+are the rules that follow from it: while a Swiss is numbered by its initial
+ranking, the numbers follow every player added or edited before round 1; once
+round 1 is paired the numbers are fixed (the pairings already made refer to
+them), except that a late entry takes its place in the initial ranking
+(C.04.2 articles 2.4 and 2.5).
 
 Lots come from :mod:`arbiter_app.core.lots`: a seeded draw (the seed is
 stored, so the draw can be redone) or a physical draw typed in by the arbiter.
@@ -13,18 +21,27 @@ stored, so the draw can be redone) or a physical draw typed in by the arbiter.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.lots import Draw, seeded_draw
-from arbiter_app.core.model import ByeRequest, Event, Player, PointAdjustment, RoundEntry
+from arbiter_app.core.model import (
+    ByeRequest,
+    Event,
+    Player,
+    PointAdjustment,
+    RoundEntry,
+    System,
+)
 
 # FIDE titles from strongest to weakest (C.04.2 initial order: title after rating).
 TITLE_ORDER: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
-ARTICLE_RATING = "FIDE C.04.2 (initial order: rating, title, name)"
-ARTICLE_LOT = "FIDE C.05 Annex 1 (pairing numbers drawn by lot)"
+ARTICLE_RATING = "FIDE C.04.2 articles 2.2 and 2.3 (initial ranking: rating, title, name)"
+ARTICLE_LOT = "FIDE C.05 articles 7.2 and 7.5 (round robin numbers drawn by lot, Berger tables)"
+ARTICLE_LATE = "FIDE C.04.2 articles 2.4 and 2.5 (a late entry takes its place in the ranking)"
 
 
 def _title_rank(title: str) -> int:
@@ -32,22 +49,141 @@ def _title_rank(title: str) -> int:
     return TITLE_ORDER.index(t) if t in TITLE_ORDER else len(TITLE_ORDER)
 
 
+def ranking_key(player: Player) -> tuple[int, int, str]:
+    """A player's place in the initial ranking (C.04.2 article 2.2): rating (unrated
+    last), then FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none), then name."""
+    return (-(player.rating or 0), _title_rank(player.title), player.name.casefold())
+
+
 def rating_order(players: Iterable[Player]) -> tuple[int, ...]:
     """Pairing numbers in initial order: rating (unrated last), FIDE title, then name.
 
     Ties that remain after the name keep the current pairing number order.
     """
-    return tuple(
-        p.tpn
-        for p in sorted(
-            players,
-            key=lambda p: (
-                -(p.rating or 0),
-                _title_rank(p.title),
-                p.name.casefold(),
-                p.tpn,
-            ),
+    return tuple(p.tpn for p in sorted(players, key=lambda p: (*ranking_key(p), p.tpn)))
+
+
+def late_entry_place(players: Sequence[Player], newcomer: Player) -> int:
+    """The pairing number a late entry takes among *players* (C.04.2 articles 2.4, 2.5).
+
+    The numbers given so far stay in their order (they are fixed once round 1
+    is paired); the newcomer goes just above the first player the initial
+    ranking puts below them, and everyone from there down moves one number on.
+    """
+    ordered = sorted(players, key=lambda p: p.tpn)
+    key = ranking_key(newcomer)
+    for index, player in enumerate(ordered):
+        if ranking_key(player) > key:
+            return index + 1
+    return len(ordered) + 1
+
+
+class Numbering(enum.Enum):
+    """How the event's pairing numbers were given (recorded with the event).
+
+    - ``RATING``: the initial ranking of a Swiss (C.04.2 articles 2.2, 2.3),
+      kept up to date while players are added or edited before round 1;
+    - ``LOT``: drawn by lot by the application (the seed is in the journal);
+    - ``DRAW``: drawn at the venue, the outcome typed in with its witnesses;
+    - ``ORDER``: fixed by the arbiter by hand;
+    - ``FILE``: as read from an imported file;
+    - ``ENTRY``: in the order the players were entered (nothing decided yet);
+    - ``UNRECORDED``: a file written before the method was recorded: the
+      numbers stand as they are.
+    """
+
+    RATING = "rating"
+    LOT = "lot"
+    DRAW = "draw"
+    ORDER = "order"
+    FILE = "file"
+    ENTRY = "entry"
+    UNRECORDED = "unrecorded"
+
+    @property
+    def follows_ranking(self) -> bool:
+        """Players added later take their place in the initial ranking (C.04.2 2.2, 2.4)."""
+        return self in (Numbering.RATING, Numbering.FILE)
+
+    @property
+    def decided(self) -> bool:
+        """Numbers chosen on purpose (not merely the order of entry)."""
+        return self is not Numbering.ENTRY
+
+
+_HOW = {
+    Numbering.RATING: "by the initial ranking (rating, title, name; FIDE C.04.2 article 2.2)",
+    Numbering.LOT: "drawn by lot by the application (the seed is kept in the journal)",
+    Numbering.DRAW: "drawn at the venue (the outcome and the witnesses are in the journal)",
+    Numbering.ORDER: "fixed by hand by the arbiter",
+    Numbering.FILE: "as in the imported file",
+    Numbering.ENTRY: "in the order the players were entered",
+    Numbering.UNRECORDED: "as given (this file does not record how)",
+}
+
+
+def describe_numbering(numbering: Numbering, system: System, paired: int) -> str:
+    """One sentence on the pairing numbers: how they were given and whether they can change."""
+    how = f"Pairing numbers {_HOW[numbering]}"
+    if paired:
+        return f"{how}; fixed since round 1 was paired."
+    if numbering is Numbering.RATING:
+        return f"{how}; they follow every player added or edited until round 1 is paired."
+    if system.is_round_robin and not numbering.decided:
+        return (
+            f"{how}: not drawn yet. A round robin's numbers are drawn by lot before round 1"
+            " (FIDE C.05 article 7.2)."
         )
+    return f"{how}."
+
+
+def round_robin_draw_due() -> str:
+    """Why a round robin cannot be paired before its numbers are drawn (C.05 7.2, 7.5)."""
+    return (
+        "A round robin's pairing numbers are drawn by lot before round 1 (FIDE C.05 articles "
+        "7.2 and 7.5: the Berger tables pair by number); draw them with 'arbiter-app player "
+        "number FILE --by lot' (or --by draw for a draw at the venue), or Players ▸ Pairing "
+        "numbers… in the window."
+    )
+
+
+def renumbering_refusal(paired: int, system: System) -> str | None:
+    """Why the pairing numbers can no longer be redrawn or renumbered, or None while they can.
+
+    Once round 1 is paired the pairings refer to the numbers: a round robin's
+    later rounds follow its Berger table by number (C.05 article 7.5), so new
+    numbers would repeat games already played; a Swiss keeps its numbers too
+    (C.04.2 article 2.3), a late entry being the one exception (articles 2.4, 2.5).
+    """
+    if not paired:
+        return None
+    head = "The pairing numbers are fixed: round 1 was paired with them"
+    if system.is_round_robin:
+        return (
+            f"{head}, and a round robin's Berger table pairs by number (FIDE C.05 article "
+            "7.5): new numbers would repeat games already played."
+        )
+    return (
+        f"{head}, and the pairings refer to them (FIDE C.04.2 article 2.3). Only a late "
+        "entry takes its place in the ranking (articles 2.4 and 2.5)."
+    )
+
+
+def round_one_refusal(numbering: Numbering, system: System) -> str | None:
+    """Why round 1 cannot be paired with the numbers as they are, or None when it can.
+
+    A round robin needs its numbers drawn (C.05 7.2); a Swiss numbered only in
+    the order of entry would pair by that order instead of the initial ranking
+    (C.04.2 article 2.3), so it asks for the numbers first.
+    """
+    if numbering.decided:
+        return None
+    if system.is_round_robin:
+        return "Round 1 cannot be paired yet. " + round_robin_draw_due()
+    return (
+        "Round 1 cannot be paired yet: the pairing numbers are in the order the players were "
+        "entered, not the initial ranking (FIDE C.04.2 articles 2.2 and 2.3). Give them with "
+        "'arbiter-app player number FILE --by rating' (or Players ▸ Pairing numbers…)."
     )
 
 

@@ -178,6 +178,10 @@ def _replay(state: PlayoffState) -> Progress:
 # --- the question: what now? ---------------------------------------------------------
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def run_duration(reg: Regulation, run: RoundRobinRun | KnockoutRun, players: int) -> timedelta:
     """Rounds × the longest game of the clock, plus the planned breaks between rounds."""
     if isinstance(run, RoundRobinRun):
@@ -248,8 +252,15 @@ def next_step(state: PlayoffState) -> Step:
                 "draw-lots",
                 run.stage.byes_article or run.stage.article,
                 f"Draw lots for the pairings of Armageddon knockout round {run.round} of "
-                f"{g.describe()}: {n} players, {(n - byes) // 2} game(s), {byes} bye(s) "
-                f"(the first {byes} drawn get the byes).",
+                f"{g.describe()}: {n} players, {_count((n - byes) // 2, 'game')}, "
+                f"{_count(byes, 'bye')}"
+                + (
+                    f" (the first {byes} drawn get the byes)."
+                    if byes > 1
+                    else " (the first drawn gets the bye)."
+                    if byes
+                    else "."
+                ),
                 players=tuple(run.remaining),
             )
     for g in groups:
@@ -324,4 +335,10 @@ def next_step(state: PlayoffState) -> Step:
         + (" (play-off)" if f.by_playoff else "")
         for f in finals
     )
-    return Step("done", reg.places_article, f"The play-off is over. {summary}.")
+    # No tie left to report gives no empty sentence ("The play-off is over. .").
+    text = (
+        f"The play-off is over. {summary[:1].upper()}{summary[1:]}."
+        if summary
+        else ("The play-off is over: no tie was left to break.")
+    )
+    return Step("done", reg.places_article, text)

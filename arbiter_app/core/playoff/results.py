@@ -60,6 +60,9 @@ def final_placings(state: PlayoffState, standings: Sequence[tuple[int, int, int]
 
 @dataclass(frozen=True, slots=True)
 class PrizeRow:
+    """One line of the final standings: place, money (with how it was shared) and tour
+    points; *prize* names what the money is (``2nd place``, ``U1800 1st``)."""
+
     tpn: int
     name: str
     place: str
@@ -67,6 +70,7 @@ class PrizeRow:
     money: Decimal
     tour_points: Fraction
     explanation: str
+    prize: str = ""
 
     def to_json(self) -> dict[str, object]:
         """The ``prizes --json`` row: money as a two-decimal string, tour points as a number."""
@@ -83,6 +87,7 @@ class PrizeRow:
             "money": format_money(self.money),
             "tour_points": points,
             "tour_points_exact": str(self.tour_points),
+            "prize": self.prize,
         }
 
 
@@ -106,7 +111,17 @@ def shared_prizes(
     wildcards: Collection[int] = (),
 ) -> tuple[list[PrizeRow], PrizeList]:
     """:func:`prize_table` for an event without a play-off regulation (ties share equally)."""
-    prizes = distribute(fund, placings, sharing)
+    return prize_rows(distribute(fund, placings, sharing), scale, placings, names, wildcards)
+
+
+def prize_rows(
+    prizes: PrizeList,
+    scale: PointsScale | None,
+    placings: Sequence[Placing],
+    names: Mapping[int, str],
+    wildcards: Collection[int] = (),
+) -> tuple[list[PrizeRow], PrizeList]:
+    """One row per line of the final standings: the money awarded and the tour points."""
     points = event_points(placings, scale, wildcards) if scale is not None else {}
     rows = []
     for placing in placings:
@@ -120,6 +135,7 @@ def shared_prizes(
                 award.money,
                 points.get(placing.tpn, Fraction(0)),
                 award.explanation,
+                award.prize,
             )
         )
     return rows, prizes

@@ -85,3 +85,38 @@ class RowMemo(Generic[Row]):
                 out[tpn] = row
         self._kept = (context, kept)
         return out
+
+
+class CutMemo:
+    """Each player's entries cut after a round, kept from one call to the next.
+
+    Standings after the last complete round cut every player's entries while a
+    round is in progress; a fresh slice is a new tuple, which would defeat the
+    rows a :class:`RowMemo` keeps. The cut of a player whose entries are the
+    same object, or whose cut is equal to last time's (a result of the round in
+    progress changes nothing before it), is the very tuple handed out last time.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[int, tuple[Entries, int, Entries]] = {}
+        on_forget(self.forget)
+
+    def forget(self) -> None:
+        self._kept = {}
+
+    def cut(
+        self, entries: Mapping[int, Entries], cut: Mapping[int, Entries], after_round: int
+    ) -> dict[int, Entries]:
+        """*cut* (the entries of *entries* cut after *after_round*), with kept tuples reused."""
+        previous = self._kept
+        kept: dict[int, tuple[Entries, int, Entries]] = {}
+        out: dict[int, Entries] = {}
+        for tpn, row in cut.items():
+            source = entries.get(tpn, ())
+            hit = previous.get(tpn)
+            if hit is not None and hit[1] == after_round and (hit[0] is source or hit[2] == row):
+                row = hit[2]
+            kept[tpn] = (source, after_round, row)
+            out[tpn] = row
+        self._kept = kept
+        return out

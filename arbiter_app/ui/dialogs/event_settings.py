@@ -117,6 +117,16 @@ def rule_set_note(chosen: RuleSet | None, start_text: str) -> str:
     return f"The FIDE {year} text applies by the start date." if start else ""
 
 
+RATING_TYPES = (
+    ("By the time control", None),
+    ("Standard", "standard"),
+    ("Rapid", "rapid"),
+    ("Blitz", "blitz"),
+)
+"""The event's rating type (FIDE Laws of Chess, Appendices A.1 and B.1 decide "by the time
+control"; without one, standard)."""
+
+
 class EventSettingsDialog(QDialog):
     """Edit the event's settings; OK runs one ``edit_settings`` with what changed."""
 
@@ -195,6 +205,14 @@ class EventSettingsDialog(QDialog):
         # Two lines are kept for the note: the form does not grow for a wrapped label.
         self.rule_note.setMinimumHeight(self.fontMetrics().lineSpacing() * 2 + 2)
         form.addRow("", self.rule_note)
+        self.rating_type = QComboBox(box)
+        self.rating_type.setAccessibleName("Rating type")
+        self.rating_type.setToolTip(
+            "Which FIDE rating the players are registered with from the rating list"
+        )
+        for label, value in RATING_TYPES:
+            self.rating_type.addItem(label, value)
+        form.addRow("R&atings:", self.rating_type)
         self.bye_policy = QComboBox(box)
         self.bye_policy.setAccessibleName("Bye policy")
         for policy, label in BYE_POLICY_LABELS.items():
@@ -268,6 +286,7 @@ class EventSettingsDialog(QDialog):
         self.rounds.setValue(max(int(str(current.get("rounds") or 1)), self.paired, 1))
         self._select(self.rule_set, current.get("rule_set"))
         self._select(self.bye_policy, current.get("bye_policy") or "fide")
+        self._select(self.rating_type, current.get("rating_type"))
         self._select_points(self.points, current.get("point_system"))
         per_round = _as_list(current.get("round_point_systems"))
         self._rounds_changed(self.rounds.value())
@@ -403,6 +422,7 @@ class EventSettingsDialog(QDialog):
             "rounds": self.rounds.value(),
             "rule_set": self.rule_set.currentData(),
             "bye_policy": self.bye_policy.currentData(),
+            "rating_type": self.rating_type.currentData(),
             "point_system": self.points.currentData(),
             "round_point_systems": [
                 self._round_box(r).currentData() for r in range(self.round_points.rowCount())

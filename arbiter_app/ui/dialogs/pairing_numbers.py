@@ -1,8 +1,9 @@
-"""Give the pairing numbers before round 1: by rating, by lot, or as drawn at the board.
+"""Give the pairing numbers before round 1: by rating, by lot, as drawn at the venue, by hand.
 
 By lot the session draws from a fresh seed it keeps in the journal, so the
 draw can be reproduced and printed on the protocol; a physical draw is typed
-in here, one drawn number per player.
+in here, one drawn number per player, with its witnesses (it goes on the lot
+protocol too); by hand the arbiter types each player's number.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QRadioButton,
     QTableWidget,
     QTableWidgetItem,
@@ -25,14 +27,17 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import Player
+from arbiter_app.core.model import Player, System
 from arbiter_app.ui.dialogs.errors import show_error
 
 METHODS = (
-    ("rating", "By rating: highest first, then title, then name (FIDE C.04.2 B)"),
+    ("rating", "By rating: highest first, then title, then name (FIDE C.04.2 article 2.2)"),
     ("lot", "By lot: the app draws; the seed is kept in the journal to reproduce the draw"),
-    ("order", "As drawn by the players: type each player's drawn number below"),
+    ("draw", "As drawn at the venue: type each player's drawn number and the witnesses"),
+    ("order", "By hand: type each player's new number below"),
 )
+TYPED = ("draw", "order")
+"""The methods whose numbers are typed in the table."""
 
 DRAWN_COLUMN = 3
 
@@ -40,7 +45,12 @@ DRAWN_COLUMN = 3
 class PairingNumbersDialog(QDialog):
     """How the players get their pairing numbers."""
 
-    def __init__(self, players: Sequence[Player], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        players: Sequence[Player],
+        system: System = System.SWISS,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.players = tuple(players)
         self.setWindowTitle("Pairing numbers")
@@ -61,7 +71,8 @@ class PairingNumbersDialog(QDialog):
             self.method_group.addButton(button)
             self.method_buttons[key] = button
             layout.addWidget(button)
-        self.method_buttons["rating"].setChecked(True)
+        # A round robin draws its numbers (FIDE C.05 article 7.2); a Swiss ranks them.
+        self.method_buttons["lot" if system.is_round_robin else "rating"].setChecked(True)
         self.table = QTableWidget(len(self.players), 4, self)
         self.table.setAccessibleName("Drawn numbers")
         self.table.setHorizontalHeaderLabels(["No.", "Name", "Rating", "Drawn number"])
@@ -87,6 +98,10 @@ class PairingNumbersDialog(QDialog):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.setMinimumSize(420, 220)
         layout.addWidget(self.table)
+        self.witnesses_field = QLineEdit(self)
+        self.witnesses_field.setAccessibleName("Witnesses")
+        self.witnesses_field.setPlaceholderText("Witnesses of the draw, separated by commas")
+        layout.addWidget(self.witnesses_field)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
@@ -100,7 +115,17 @@ class PairingNumbersDialog(QDialog):
         self._update()
 
     def _update(self) -> None:
-        self.table.setEnabled(self.method() == "order")
+        method = self.method()
+        self.table.setEnabled(method in TYPED)
+        header = "Drawn number" if method == "draw" else "New number"
+        self.table.setHorizontalHeaderItem(DRAWN_COLUMN, QTableWidgetItem(header))
+        self.witnesses_field.setEnabled(method in ("lot", "draw"))
+
+    def witnesses(self) -> tuple[str, ...]:
+        """Who saw the draw (a draw by lot or at the venue; none for the other methods)."""
+        if self.method() not in ("lot", "draw"):
+            return ()
+        return tuple(w.strip() for w in self.witnesses_field.text().split(",") if w.strip())
 
     def set_method(self, key: str) -> None:
         self.method_buttons[key].setChecked(True)
@@ -146,7 +171,7 @@ class PairingNumbersDialog(QDialog):
 
     def accept(self) -> None:
         # A typo in the drawn numbers keeps the dialog open with what was typed.
-        if self.method() == "order":
+        if self.method() in TYPED:
             try:
                 self.order()
             except RuleError as exc:

@@ -1,9 +1,18 @@
-"""A player's fields: register a player, a late entry, or edit one already entered."""
+"""A player's fields: register a player, a late entry, or edit one already entered.
+
+When the event's rating lists are at hand (:class:`~arbiter_app.session.rating_lookup.ListLookup`),
+a lookup field at the top takes a FIDE ID or the start of a name and lists the
+matches; choosing one fills name, title, federation, FIDE ID, sex, year of birth
+and the rating of the event's rating type, and the dialog says which list the
+rating came from (or that a standard rating stands in for a missing rapid or
+blitz one). A rating changed afterwards is the arbiter's own.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -11,11 +20,16 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
     QSpinBox,
     QWidget,
 )
 
+from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Player
+from arbiter_app.core.rating_source import describe, is_fallback
+from arbiter_app.session.rating_lookup import ListLookup, Match
 
 TITLES = ("", "GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 
@@ -67,10 +81,14 @@ class PlayerDialog(QDialog):
         parent: QWidget | None = None,
         player: Player | None = None,
         late: LateEntryTerms | None = None,
+        lookup: ListLookup | None = None,
     ) -> None:
         super().__init__(parent)
         self.player = player
         self.late = late
+        self.lookup = lookup
+        self.listed: dict[str, object] = {}
+        """The fields the chosen match filled in (empty until one is chosen)."""
         if player is not None:
             title = f"Edit player {player.tpn}"
         elif late is not None:
@@ -85,6 +103,8 @@ class PlayerDialog(QDialog):
             self.explanation.setWordWrap(True)
             self.explanation.setAccessibleName("What a late entry means")
             form.addRow(self.explanation)
+        if lookup is not None and player is None:
+            self._lookup_rows(form)
         self.name = QLineEdit(self)
         self.name.setAccessibleName("Name")
         self.name.setPlaceholderText("Surname, First name")
@@ -100,6 +120,11 @@ class PlayerDialog(QDialog):
         form.addRow("&Title:", self.title)
         self.rating = self._rating_box("Rating")
         form.addRow("&Rating:", self.rating)
+        self.source = QLabel(self)
+        self.source.setWordWrap(True)
+        self.source.setAccessibleName("Where the rating came from")
+        self.rating.valueChanged.connect(lambda _: self._show_source())
+        form.addRow("", self.source)
         self.federation = QLineEdit(self)
         self.federation.setAccessibleName("Federation")
         self.federation.setMaxLength(3)
@@ -122,6 +147,9 @@ class PlayerDialog(QDialog):
         self.birth.setAccessibleName("Birth date")
         self.birth.setPlaceholderText("YYYY/MM/DD or year")
         form.addRow("&Born:", self.birth)
+        self.club = QLineEdit(self)
+        self.club.setAccessibleName("Club")
+        form.addRow("&Club:", self.club)
         self.missed = QComboBox(self)
         self.missed.setAccessibleName("Missed rounds count as")
         for key, label in MISSED_CHOICES:
@@ -138,6 +166,110 @@ class PlayerDialog(QDialog):
         form.addRow(buttons)
         if player is not None:
             self._show(player)
+        self._show_source()
+
+    def _lookup_rows(self, form: QFormLayout) -> None:
+        self.search = QLineEdit(self)
+        self.search.setAccessibleName("Look up on the FIDE list")
+        self.search.setPlaceholderText("FIDE ID or name (Surname, Name), then Enter")
+        self.search.returnPressed.connect(self.find)
+        self.search.textEdited.connect(self._typed)
+        form.addRow("&Look up:", self.search)
+        self.matches = QListWidget(self)
+        self.matches.setAccessibleName("Players on the FIDE list")
+        self.matches.setMinimumWidth(self.fontMetrics().averageCharWidth() * 80)
+        self.matches.setMaximumHeight(self.fontMetrics().lineSpacing() * 7)
+        self.matches.currentItemChanged.connect(lambda item, _: self.choose(item))
+        form.addRow("", self.matches)
+        self.found = QLabel(self)
+        self.found.setWordWrap(True)
+        self.found.setAccessibleName("What the lookup found")
+        form.addRow("", self.found)
+        lists = []
+        try:
+            lists = assert_lookup(self.lookup).lists()
+        except ArbiterError as exc:
+            self.found.setText(str(exc))
+        if not lists:
+            self.found.setText(
+                "No FIDE rating list is imported yet (Ratings ▸ Import FIDE rating list…)."
+            )
+            self.search.setEnabled(False)
+        self.matches.hide()
+
+    def _typed(self, text: str) -> None:
+        # A whole FIDE ID, or enough of a name, is looked up as it is typed.
+        stripped = text.strip()
+        if (stripped.isdigit() and len(stripped) >= 5) or (
+            not stripped.isdigit() and len(stripped) >= 3
+        ):
+            self.find()
+
+    def find(self) -> list[Match]:
+        """Look up what the search field holds and list the matches (the first is chosen)."""
+        text = self.search.text().strip()
+        self.matches.clear()
+        if not text:
+            self.matches.hide()
+            return []
+        try:
+            found = assert_lookup(self.lookup).search(text)
+        except ArbiterError as exc:
+            self.found.setText(str(exc))
+            return []
+        for match in found:
+            item = QListWidgetItem(match.label, self.matches)
+            item.setData(Qt.ItemDataRole.UserRole, match.fields)
+        self.matches.setVisible(bool(found))
+        if not found:
+            self.found.setText(f"Nobody on the imported lists matches {text!r}.")
+        elif len(found) == 1:
+            self.found.setText("One player found; their fields are filled in below.")
+        else:
+            self.found.setText(f"{len(found)} players found: choose one.")
+        if found:
+            self.matches.setCurrentRow(0)
+        return found
+
+    def choose(self, item: QListWidgetItem | None) -> None:
+        """Fill the fields from the chosen match."""
+        if item is None:
+            return
+        fields = item.data(Qt.ItemDataRole.UserRole)
+        self.listed = dict(fields)
+        self.name.setText(str(fields["name"]))
+        self.title.setCurrentText(str(fields["title"]))
+        self.federation.setText(str(fields["federation"]))
+        self.fide_id.setText(str(fields["fide_id"]))
+        index = self.sex.findData(fields["sex"])
+        self.sex.setCurrentIndex(max(index, 0))
+        self.birth.setText(str(fields["birth"]))
+        rating = fields["rating"]
+        self.rating.setValue(int(rating) if isinstance(rating, int) else 0)
+        self._show_source()
+
+    def rating_source(self) -> str | None:
+        """The source of the rating shown: the list's while it is the list's rating, the
+        player's own when editing and the rating is unchanged, else None (typed in)."""
+        rating = self.rating.value() or None
+        if self.listed and rating == self.listed.get("rating"):
+            return str(self.listed["rating_source"])
+        if self.player is not None and rating == self.player.rating:
+            return self.player.rating_source
+        return None
+
+    def _show_source(self) -> None:
+        source = self.rating_source()
+        if source is None:
+            text = "Rating typed in." if self.rating.value() else ""
+        else:
+            text = f"Rating from: {describe(source)}." if self.rating.value() or source else ""
+            if is_fallback(source):
+                text += (
+                    " The event's rating type is missing on the list: the standard rating is used."
+                )
+        self.source.setText(text)
+        self.source.setVisible(bool(text))
 
     def _rating_box(self, name: str) -> QSpinBox:
         box = QSpinBox(self)
@@ -160,10 +292,12 @@ class PlayerDialog(QDialog):
             index = self.sex.count() - 1
         self.sex.setCurrentIndex(index)
         self.birth.setText(player.birth)
+        self.club.setText(player.club)
 
     def fields(self) -> dict[str, object]:
-        """The typed fields, as the player commands take them."""
-        return {
+        """The typed fields, as the player commands take them (with the rating's source when
+        it is a list's; a rating typed in is recorded as such by the session)."""
+        fields: dict[str, object] = {
             "name": self.name.text().strip(),
             "title": self.title.currentText().strip().upper(),
             "rating": self.rating.value() or None,
@@ -173,7 +307,12 @@ class PlayerDialog(QDialog):
             "national_id": self.national_id.text().strip(),
             "sex": str(self.sex.currentData() or ""),
             "birth": self.birth.text().strip(),
+            "club": self.club.text().strip(),
         }
+        source = self.rating_source()
+        if self.listed and source is not None:
+            fields["rating_source"] = source
+        return fields
 
     def changed_fields(self) -> dict[str, object]:
         """The fields that differ from the player's as shown (editing only)."""
@@ -189,3 +328,8 @@ class PlayerDialog(QDialog):
     def missed_rounds(self) -> str:
         """What the rounds missed by a late entry count as (``not-paired``, ``half-bye``, …)."""
         return str(self.missed.currentData())
+
+
+def assert_lookup(lookup: ListLookup | None) -> ListLookup:
+    assert lookup is not None  # the lookup rows exist only with a lookup
+    return lookup

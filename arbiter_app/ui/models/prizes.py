@@ -1,4 +1,4 @@
-"""The prize list: place, player, money and tour points, with how each share was made."""
+"""The prize list: place, player, money, the prize won and tour points, with how each share was made."""
 
 from __future__ import annotations
 
@@ -14,10 +14,13 @@ NUMERIC = (1, 3, 4)
 
 
 class PrizesModel(RowTableModel):
-    def set_prizes(self, rows: Sequence[PrizeRow], currency: str = "") -> None:
-        headers = HEADERS
-        if currency:
-            headers = (*HEADERS[:3], f"Money ({currency})", *HEADERS[4:])
+    def set_prizes(
+        self, rows: Sequence[PrizeRow], currency: str = "", *, named: bool = False
+    ) -> None:
+        """*named*: with category prizes a column says which prize each player won."""
+        money = f"Money ({currency})" if currency else HEADERS[3]
+        headers = (*HEADERS[:3], money, *(("Prize",) if named else ()), *HEADERS[4:])
+        numeric = (1, 3, 5) if named else NUMERIC
         self.set_rows(
             headers,
             [
@@ -26,12 +29,16 @@ class PrizesModel(RowTableModel):
                     str(r.tpn),
                     r.name,
                     format_money(r.money),
+                    *((r.prize,) if named else ()),
                     format_points(r.tour_points),
                     r.explanation,
                 )
                 for r in rows
             ],
             [r.tpn for r in rows],
-            numeric=NUMERIC,
-            tooltips={0: "* place decided by the play-off", 5: "How the share was made"},
+            numeric=numeric,
+            tooltips={
+                0: "* place decided by the play-off",
+                len(headers) - 1: "How the share was made",
+            },
         )

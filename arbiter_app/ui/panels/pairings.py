@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.errors import ArbiterError, RuleError
+from arbiter_app.core.event_state import EventState, Phase
 from arbiter_app.core.model import Colour
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
@@ -66,6 +67,9 @@ class ResultsView(QTableView):
 
 
 class PairingsPanel(QWidget):
+    numbers_requested = Signal()
+    """The arbiter chose to give the pairing numbers round 1 waits for."""
+
     def __init__(self, document: EventDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
@@ -143,7 +147,14 @@ class PairingsPanel(QWidget):
         if show_last:
             self.round.setValue(max(1, paired))
         self.round.blockSignals(False)
-        self.pair_button.setEnabled(bool(event.players) and paired < event.rounds)
+        state = self.document.event_state()
+        # The core says whether the next round can be paired; round 1 without its numbers
+        # stays clickable, to offer giving them.
+        self.pair_button.setEnabled(state.pairing_refusal is None or _needs_numbers(state))
+        self.pair_button.setToolTip(
+            state.pairing_refusal
+            or "Pair the round after the last one with the FIDE engine and record it"
+        )
         self.refresh()
 
     def refresh(self) -> None:
@@ -229,6 +240,24 @@ class PairingsPanel(QWidget):
         box.exec()
         return box.clickedButton() is change
 
+    def offer_numbers(self, reason: str) -> None:
+        """Round 1 waits for the pairing numbers (C.04.2 2.3; C.05 7.2): say why, and offer
+        the dialog that gives them."""
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            "Pairing numbers first",
+            reason,
+            QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        give = box.addButton("Pairing numbers…", QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(give)
+        self.message = box
+        box.finished.connect(
+            lambda _: self.numbers_requested.emit() if box.clickedButton() is give else None
+        )
+        box.open()
+
     def ask_initial_colour(self) -> Colour | None:
         """Round 1: the colour of the top-ranked player, drawn by lot (C.04.3 article 5.2.5)."""
         box = QMessageBox(
@@ -249,6 +278,10 @@ class PairingsPanel(QWidget):
         return None
 
     def pair_next_round(self) -> bool:
+        state = self.document.event_state()
+        if _needs_numbers(state):
+            self.offer_numbers(state.pairing_refusal or "")
+            return False
         colour = None
         if (
             self.document.paired_rounds() == 0
@@ -419,3 +452,8 @@ class PairingsPanel(QWidget):
             box.addButton(QMessageBox.StandardButton.Ok)
             box.open()
         return box
+
+
+def _needs_numbers(state: EventState) -> bool:
+    """Round 1 is refused only for want of pairing numbers (the window offers to give them)."""
+    return state.phase is Phase.REGISTRATION and state.players >= 2 and not state.numbering.decided

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event, Player
 from arbiter_app.core.pairing.byes import registration_deadline_round
+from arbiter_app.core.pairing.numbers import renumbering_refusal
 from arbiter_app.core.players_csv import parse_players_csv
 from arbiter_app.session.codec import PLAYER_FIELDS
 from arbiter_app.session.player_commands import DEADLINE_PRESETS, late_entry_refusal
@@ -108,6 +109,11 @@ class PlayersPanel(QWidget):
         layout.setSpacing(2)
         layout.addLayout(bar)
         layout.addWidget(self.toolbar)
+        self.numbering = QLabel(self)
+        self.numbering.setAccessibleName("How the pairing numbers were given")
+        self.numbering.setWordWrap(True)
+        self.numbering.setContentsMargins(4, 0, 4, 0)
+        layout.addWidget(self.numbering)
         layout.addWidget(self.view)
         self.deferred = DeferredRefresh(
             self,
@@ -270,6 +276,8 @@ class PlayersPanel(QWidget):
         if disqualified:
             parts.append(f"{disqualified} disqualified")
         self.summary.setText(", ".join(parts))
+        # How the numbers were given and whether they can still change: the core says.
+        self.numbering.setText(self.document.event_state().numbering_text)
         self.update_actions()
 
     def update_actions(self) -> None:
@@ -284,7 +292,11 @@ class PlayersPanel(QWidget):
         self.disqualify_action.setEnabled(player is not None and not player.disqualified)
         self.reinstate_action.setEnabled(player is not None and not is_active(player))
         self.bye_action.setEnabled(active and paired < planned)
-        self.numbers_action.setEnabled(paired == 0 and len(self.tournament.players) > 1)
+        fixed = renumbering_refusal(paired, self.tournament.system)
+        self.numbers_action.setEnabled(fixed is None and len(self.tournament.players) > 1)
+        self.numbers_action.setToolTip(
+            fixed or "Number the players by rating, by lot, as drawn at the venue, or by hand"
+        )
         self.import_action.setEnabled(paired == 0)
         late = paired > 0
         refusal = late_entry_refusal(self.tournament.system, paired, planned) if late else None
@@ -336,7 +348,7 @@ class PlayersPanel(QWidget):
 
     def ask_new_player(self) -> None:
         late = self.late_entry_terms()
-        dialog = PlayerDialog(self, late=late)
+        dialog = PlayerDialog(self, late=late, lookup=self.document.rating_lookup())
 
         def register() -> None:
             if late is None:
@@ -434,11 +446,13 @@ class PlayersPanel(QWidget):
         self._open(dialog)
 
     def ask_pairing_numbers(self) -> None:
-        dialog = PairingNumbersDialog(self.tournament.players, self)
+        dialog = PairingNumbersDialog(self.tournament.players, self.tournament.system, self)
         dialog.accepted.connect(
             lambda: self._run(
                 lambda: self.document.set_pairing_numbers(
-                    dialog.method(), dialog.order() if dialog.method() == "order" else ()
+                    dialog.method(),
+                    dialog.order() if dialog.method() in ("order", "draw") else (),
+                    dialog.witnesses(),
                 )
             )
         )

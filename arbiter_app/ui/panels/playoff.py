@@ -47,10 +47,9 @@ class PlayoffPanel(QWidget):
         try:
             state = doc.playoff_state()
             names = {p.tpn: p.name for p in doc.tournament.players}
-            view = playoff_view(state, names)
+            # The core says whether the play-off can start, goes on, or no longer matches.
+            view = playoff_view(doc.event_state().playoff, state, names)
         except ArbiterError as exc:
-            # The results or the tie changed under a play-off already under way: say so,
-            # the arbiter undoes the change or restarts the play-off.
             view = PlayoffView(PlayoffStep("The play-off cannot go on", "", str(exc)))
         self.set_view(view)
 

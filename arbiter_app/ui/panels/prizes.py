@@ -1,8 +1,12 @@
-"""The prizes panel: the fund, then each player's money and tour points after any play-off.
+"""The prizes panel: the fund and the category prizes, then each player's money and tour points.
 
 Money is shared as the regulation says (GCT 2023 2.6/3.6: a fixed amount to
 the play-off winner first, the rest pooled; 2.8/3.8: other ties share
-equally); the session computes it (:mod:`arbiter_app.session.prize_queries`).
+equally); categories (best under 1800, junior, woman, unrated, club,
+federation) are written one per line, ``U1800: rating<1800: 200,100``, and
+given out under the award rule chosen beside them (one prize each, the one
+worth most: US Chess 32B; or place prizes first; or no one-prize rule). The
+session computes it all (:mod:`arbiter_app.session.prize_queries`).
 """
 
 from __future__ import annotations
@@ -10,16 +14,20 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
+from arbiter_app.core.category_prizes import AwardRule
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.document import EventDocument
@@ -29,6 +37,18 @@ from arbiter_app.ui.widgets.table import size_columns
 
 CURRENCIES = ("USD", "EUR", "GBP", "CHF", "INR", "CAD", "AUD")
 """Offered in the currency box; any other three-letter code can be typed."""
+
+AWARD_RULES = (
+    (AwardRule.BEST_PRIZE, "One prize each, the one worth most (US Chess 32B)"),
+    (AwardRule.PLACE_FIRST, "One prize each, place prizes first"),
+    (AwardRule.ALL_PRIZES, "Several prizes allowed"),
+)
+
+CATEGORY_HINT = (
+    "One category a line, NAME: CONDITION: PRIZES, such as\n"
+    "U1800: rating<1800: 200, 100\nJunior: age<20: 75\nWomen: sex=w: 75\n"
+    "Unrated: unrated: 50\nRiverside: club=Riverside: 40"
+)
 
 
 class PrizesPanel(QWidget):
@@ -53,6 +73,7 @@ class PrizesPanel(QWidget):
         self.set_button = QPushButton("Set fund", self)
         self.set_button.setAccessibleName("Set the prize fund")
         self.set_button.clicked.connect(self.set_fund)
+        self.categories_box = self._categories_box()
         self.rule = QLabel(self)
         self.rule.setWordWrap(True)
         self.rule.setAccessibleName("How the prizes are shared")
@@ -69,9 +90,55 @@ class PrizesPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
+        layout.addWidget(self.categories_box)
         layout.addWidget(self.rule)
-        layout.addWidget(self.view)
+        layout.addWidget(self.view, 1)
         self.deferred = DeferredRefresh(self, self.refresh, document.changed)
+
+    def _categories_box(self) -> QGroupBox:
+        box = QGroupBox("Category prizes", self)
+        box.setCheckable(True)
+        box.setChecked(False)  # folded away until the arbiter wants categories
+        self.categories = QPlainTextEdit(box)
+        self.categories.setAccessibleName("Category prizes")
+        self.categories.setPlaceholderText(CATEGORY_HINT)
+        self.categories.setTabChangesFocus(True)
+        # Five lines show; the box does not take the height the prize table needs.
+        self.categories.setFixedHeight(self.fontMetrics().lineSpacing() * 5 + 12)
+        box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.award_rule = QComboBox(box)
+        self.award_rule.setAccessibleName("Who receives what")
+        for rule, label in AWARD_RULES:
+            self.award_rule.addItem(label, rule.value)
+        self.categories_button = QPushButton("Set categories", box)
+        self.categories_button.setAccessibleName("Set the category prizes")
+        self.categories_button.clicked.connect(self.set_categories)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Who receives what:", box))
+        row.addWidget(self.award_rule, 1)
+        row.addWidget(self.categories_button)
+        inner = QVBoxLayout(box)
+        inner.addWidget(self.categories)
+        inner.addLayout(row)
+        box.toggled.connect(self._fold)
+        self._fold(False)
+        return box
+
+    def _fold(self, shown: bool) -> None:
+        for widget in (self.categories, self.award_rule, self.categories_button):
+            widget.setVisible(shown)
+
+    def set_categories(self) -> bool:
+        """Announce the categories typed (one a line) under the award rule chosen."""
+        lines = [line.strip() for line in self.categories.toPlainText().splitlines()]
+        try:
+            self.document.set_prize_categories(
+                [line for line in lines if line], str(self.award_rule.currentData())
+            )
+        except ArbiterError as exc:
+            show_error(self, exc)
+            return False
+        return True
 
     def set_fund(self) -> bool:
         amounts = self.fund.text().replace(",", " ").split()
@@ -100,10 +167,30 @@ class PrizesPanel(QWidget):
         currency = self.document.prize_currency() or ""
         if currency:
             self.currency.setCurrentText(currency)
-        self.model.set_prizes(rows, currency)
+        self.model.set_prizes(rows, currency, named=bool(prizes.categories))
+        self._show_categories(prizes.categories)
         text = prizes.rule
+        if prizes.award_rule:
+            text = f"{prizes.award_rule} {text}"
         if prizes.unassigned:
             text += f" Not assigned: {prizes.unassigned}."
+        # The core says when the list is not the final one (not final yet; a play-off
+        # that no longer matches the standings).
+        note = self.document.event_state().prizes_note
+        if note:
+            text = f"{note}\n{text}"
         self.rule.setText(text)
         size_columns(self.view)
-        self.view.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        last = self.model.columnCount() - 1
+        self.view.horizontalHeader().setSectionResizeMode(last, QHeaderView.ResizeMode.Stretch)
+
+    def _show_categories(self, announced: tuple[str, ...]) -> None:
+        """The announced categories in the box (unless the arbiter is typing there)."""
+        if self.categories.hasFocus():
+            return
+        texts, rule = self.document.prize_categories()
+        self.categories.setPlainText("\n".join(texts))
+        index = self.award_rule.findData(rule)
+        self.award_rule.setCurrentIndex(max(index, 0))
+        if announced:
+            self.categories_box.setChecked(True)

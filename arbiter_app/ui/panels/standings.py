@@ -7,6 +7,7 @@ from dataclasses import replace
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
@@ -68,6 +69,13 @@ class StandingsPanel(QWidget):
         self.codes.setPlaceholderText("Tie-breaks, e.g. BH/C1, BH, SB")
         self.codes.setToolTip("Type the announced tie-breaks, comma-separated, and press Enter")
         self.codes.returnPressed.connect(self._codes_entered)
+        self.provisional = QCheckBox("Round in progress (provisional)", self)
+        self.provisional.setAccessibleName("Show the round in progress as provisional")
+        self.provisional.setToolTip(
+            "Include the results of the round in progress; unfinished games are shown as"
+            " pending (by default the standings are those after the last complete round)"
+        )
+        self.provisional.toggled.connect(lambda _: self.refresh())
         self.caption = QLabel(self)
         self.caption.setAccessibleName("Standings caption")
         self.caption.setWordWrap(True)
@@ -83,6 +91,7 @@ class StandingsPanel(QWidget):
         bar = QHBoxLayout()
         bar.addWidget(self.preset)
         bar.addWidget(self.codes, 1)
+        bar.addWidget(self.provisional)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
@@ -117,10 +126,19 @@ class StandingsPanel(QWidget):
 
     # -- refresh ----------------------------------------------------------------------------
     def refresh(self) -> None:
-        event = self.document.tournament
         options = self.document.standings_options
+        state = self.document.event_state()
+        # The toggle is offered while a round is in progress (the core's state says so).
+        current = state.provisional_round
+        self.provisional.setEnabled(current is not None)
+        self.provisional.setText(
+            f"Round {current} in progress (provisional)"
+            if current is not None
+            else "Round in progress (provisional)"
+        )
+        provisional = self.provisional.isChecked() and current is not None
         try:
-            table = shown_standings(self.document)
+            table = shown_standings(self.document, provisional=provisional)
         except ArbiterError as exc:
             self.caption.setText(f"The standings cannot be computed: {exc}")
             return
@@ -128,13 +146,14 @@ class StandingsPanel(QWidget):
         self.preset.setCurrentIndex(max(0, self.preset.findData(options.preset)))
         if not self.codes.hasFocus():
             self.codes.setText(", ".join(options.tiebreaks))
-        caption = (
-            f"After round {event.rounds_played} of {event.rounds}"
-            if event.rounds_played
-            else "No round played yet"
-        )
-        if table.standings is not None:
-            caption += f" · rule set {table.standings.rule_set.value}"
+        standings = table.standings
+        caption = standings.title if standings is not None else "Standings"
+        if standings is not None and standings.provisional:
+            caption += " · unfinished games are marked pending, not counted"
+        elif current is not None:
+            caption += f" (round {current} is in progress)"
+        if standings is not None:
+            caption += f" · rule set {standings.rule_set.value}"
         if options.playoff_places:
             places = ", ".join(map(str, options.playoff_places))
             caption += f" · place {places} by play-off"

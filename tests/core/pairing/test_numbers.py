@@ -20,11 +20,15 @@ from arbiter_app.core.model import (
     System,
 )
 from arbiter_app.core.pairing.numbers import (
+    Numbering,
     draw_numbers,
+    late_entry_place,
     numbers_by_lot,
     numbers_by_rating,
     rating_order,
     renumber,
+    renumbering_refusal,
+    round_one_refusal,
 )
 
 
@@ -93,3 +97,39 @@ def test_a_draw_among_other_players_is_refused() -> None:
 def test_a_renumbering_must_be_a_permutation() -> None:
     with pytest.raises(RuleError):
         renumber(_event(), {1: 1, 2: 1, 3: 3, 4: 4, 5: 5})
+
+
+# -- the rules that follow from how the numbers were given -----------------------------------
+
+
+def test_a_late_entry_takes_its_place_in_the_initial_ranking() -> None:
+    """C.04.2 articles 2.4-2.5: the numbers given stay in order; the newcomer goes above the
+    first player the ranking puts below them (rating, then title, then name)."""
+    ranked = (
+        Player(1, "Ann", 2200),
+        Player(2, "Ben", 2100, title="FM"),
+        Player(3, "Cid", 2000),
+        Player(4, "Dee", None),
+    )
+    assert late_entry_place(ranked, Player(9, "Eve", 2150)) == 2
+    assert late_entry_place(ranked, Player(9, "Eve", 2100, title="IM")) == 2  # IM before FM
+    assert late_entry_place(ranked, Player(9, "Eve", 2100)) == 3  # untitled after the FM
+    assert late_entry_place(ranked, Player(9, "Abe", 2000)) == 3  # name: Abe before Cid
+    assert late_entry_place(ranked, Player(9, "Eve", 1500)) == 4  # above the unrated
+    assert late_entry_place(ranked, Player(9, "Zed", None)) == 5  # unrated, after Dee by name
+
+
+def test_renumbering_is_refused_once_round_one_is_paired_with_the_reason() -> None:
+    assert renumbering_refusal(0, System.SWISS) is None
+    swiss = renumbering_refusal(1, System.SWISS)
+    assert swiss is not None and "FIDE C.04.2 article 2.3" in swiss and "late entry" in swiss
+    rr = renumbering_refusal(3, System.ROUND_ROBIN)
+    assert rr is not None and "would repeat games already played" in rr
+
+
+def test_round_one_needs_decided_numbers() -> None:
+    assert round_one_refusal(Numbering.RATING, System.SWISS) is None
+    assert round_one_refusal(Numbering.LOT, System.ROUND_ROBIN) is None
+    assert round_one_refusal(Numbering.UNRECORDED, System.ROUND_ROBIN) is None
+    refusal = round_one_refusal(Numbering.ENTRY, System.DOUBLE_ROUND_ROBIN)
+    assert refusal is not None and "drawn by lot before round 1" in refusal

@@ -474,6 +474,8 @@ def test_pairing_numbers_by_rating(qtbot: QtBot, unsorted: PlayersPanel) -> None
     click(qtbot, unsorted, unsorted.numbers_action)
     dialog = unsorted.dialog
     assert isinstance(dialog, PairingNumbersDialog)
+    assert dialog.method() == "lot"  # a round robin draws its numbers (C.05 7.2)
+    qtbot.mouseClick(dialog.method_buttons["rating"], Qt.MouseButton.LeftButton)
     assert dialog.method() == "rating"
     assert not dialog.table.isEnabled()
     dialog.accept()
@@ -647,10 +649,12 @@ def test_a_csv_list_is_registered_in_one_action(
     assert fresh.import_players_file(listing)
     assert errors.messages == []
     players = stored(fresh).players
-    assert [(p.tpn, p.name, p.rating, p.federation) for p in players[-2:]] == [
-        (5, "Okafor, Daniel", 2771, "NGR"),
-        (6, "Novak, Irena", 2705, "CZE"),
+    # The Swiss is numbered by its initial ranking (C.04.2 2.2): the two strongest lead.
+    assert [(p.tpn, p.name, p.rating, p.federation) for p in players[:2]] == [
+        (1, "Okafor, Daniel", 2771, "NGR"),
+        (2, "Novak, Irena", 2705, "CZE"),
     ]
+    assert "by the initial ranking" in fresh.numbering.text()
     entry = session_of(fresh).journal()[-1]
     assert (entry.command, entry.arguments["source"]) == ("import_players", "entries.csv")
     assert fresh.model.rowCount() == 6

@@ -26,7 +26,7 @@ def names(panel: StandingsPanel) -> list[str]:
 
 def test_standings_follow_the_results(qtbot: QtBot, document: EventDocument) -> None:
     panel = make_panel(qtbot, document)
-    assert panel.caption.text().startswith("After round 3 of 3 · rule set fide-2026")
+    assert panel.caption.text().startswith("Final standings · rule set fide-2026")
     assert names(panel)[0] == "Cy"
     document.set_result(3, 3, 4, GameResult.BLACK_WINS)
     assert names(panel) == ["Dov", "Ada", "Bea", "Cy"]

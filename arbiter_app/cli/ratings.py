@@ -1,0 +1,168 @@
+"""``arbiter-app ratings import|find|info|check``: FIDE's rating lists, offline.
+
+``ratings import FILE`` stores a list as FIDE ships it (``players_list.zip``,
+``standard_rating_list_xml.zip`` … or the unpacked TXT or XML file) in the
+rating database of the user's data folder, with its month; ``ratings find``
+looks players up by name or FIDE ID; ``ratings info`` lists what is imported;
+``ratings check FILE`` lists the players of an event whose rating differs
+from the list valid at the event's start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from datetime import date
+from pathlib import Path
+
+from arbiter_app.core.errors import InputError
+from arbiter_app.core.rating_source import Found, newest_ratings
+from arbiter_app.core.ratinglist import RatingType, month_text, parse_month
+from arbiter_app.session import Session
+from arbiter_app.session.rating_lookup import check_ratings, rating_type_of
+from arbiter_app.store.rating_db import RatingDatabase
+
+TYPES = [t.value for t in RatingType]
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("ratings", help="FIDE rating lists on this computer: import, find, check")
+    actions = p.add_subparsers(dest="ratings_action", metavar="ACTION", required=True)
+    imp = actions.add_parser(
+        "import", help="store a FIDE list (zip, TXT or XML as FIDE ships it) with its month"
+    )
+    imp.add_argument("list_file", type=Path, metavar="FILE")
+    imp.add_argument(
+        "--month",
+        type=_month,
+        help="the list's month, 2026-09 (needed when neither the file nor its name says)",
+    )
+    imp.add_argument(
+        "--type",
+        choices=TYPES,
+        dest="rating_type",
+        help="which list a single list is (needed when its file name does not say)",
+    )
+    imp.set_defaults(handler=run_import)
+    find = actions.add_parser("find", help="look a player up by name (Surname, Name) or FIDE ID")
+    find.add_argument("text", metavar="NAME_OR_ID")
+    find.add_argument("--limit", type=int, default=20)
+    find.add_argument("--json", action="store_true")
+    find.set_defaults(handler=run_find)
+    info = actions.add_parser("info", help="the lists imported, with their months")
+    info.set_defaults(handler=run_info)
+    check = actions.add_parser(
+        "check", help="players whose rating differs from the list valid at the event's start"
+    )
+    check.add_argument("file", type=Path)
+    check.set_defaults(handler=run_check)
+
+
+def run_import(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    kind = RatingType(args.rating_type) if args.rating_type else None
+    with RatingDatabase.open() as db:
+        report = db.import_file(args.list_file, month=args.month, rating_type=kind)
+    seconds = time.perf_counter() - started
+    listed = report.imported
+    print(f"imported {listed.size}: {listed.title}, from {args.list_file.name} in {seconds:.1f} s")
+    if report.replaced is not None:
+        print(f"it replaces the same list imported on {report.replaced.imported[:10]}")
+    for problem in report.problems:
+        print(f"left out: {problem}")
+    return 0
+
+
+def _month(text: str) -> date:
+    try:
+        return parse_month(text)
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc.issues[0].message)) from None
+
+
+def _line(found: Found, everything: list[Found]) -> str:
+    """One player: identity from the newest list, each rating from the newest list giving it."""
+    p = found.player
+    titles = " ".join(t for t in dict.fromkeys((p.title, p.women_title)) if t)
+    ratings = "  ".join(
+        f"{kind.value} {f.player.rating(kind) or '-'} ({f.list.month.strftime('%b %Y')})"
+        for kind, f in newest_ratings(everything).items()
+    )
+    born = p.birth_year or "----"
+    flag = "  inactive" if p.inactive else ""
+    return (
+        f"{p.fide_id:>10}  {p.name:<28} {titles:<7} {p.federation:<3} {p.sex:<1} "
+        f"{born}  {ratings}{flag}"
+    )
+
+
+_IDENTITY = (
+    "fide_id",
+    "name",
+    "federation",
+    "sex",
+    "title",
+    "women_title",
+    "other_titles",
+    "foa",
+    "birth_year",
+    "flag",
+)
+
+
+def _json(found: Found, everything: list[Found]) -> dict[str, object]:
+    """The player as the newest list gives them; each rating with its games, K and month."""
+    out: dict[str, object] = {k: getattr(found.player, k) for k in _IDENTITY}
+    out["ratings"] = {
+        kind.value: {
+            "rating": f.player.rating(kind),
+            "games": getattr(f.player, f"{kind.value}_games"),
+            "k": getattr(f.player, f"{kind.value}_k"),
+            "list": month_text(f.list.month),
+        }
+        for kind, f in newest_ratings(everything).items()
+    }
+    return out
+
+
+def run_find(args: argparse.Namespace) -> int:
+    with RatingDatabase.open() as db:
+        if not db.lists():
+            print("no FIDE list has been imported yet (arbiter-app ratings import FILE)")
+            return 1
+        found = [(f, db.by_id(f.player.fide_id)) for f in db.search(args.text, max(1, args.limit))]
+    if args.json:
+        print(json.dumps([_json(*f) for f in found], ensure_ascii=False, indent=2))
+        return 0 if found else 1
+    if not found:
+        print(f"nobody on the imported lists matches {args.text!r}")
+        return 1
+    for f in found:
+        print(_line(*f))
+    return 0
+
+
+def run_info(args: argparse.Namespace) -> int:
+    with RatingDatabase.open() as db:
+        lists = db.lists()
+        where = db.path
+    print(f"rating database: {where}")
+    if not lists:
+        print("no FIDE list has been imported yet (arbiter-app ratings import FILE)")
+        return 0
+    for x in lists:
+        print(f"{x.title}: {x.size}, from {x.file}, imported {x.imported[:10]}")
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    with Session.open(args.file, readonly=True) as session:
+        event = session.event
+        wanted = rating_type_of(session.state)
+    report = check_ratings(event, wanted)
+    print(report.heading())
+    for difference in report.differences:
+        print(difference.sentence())
+    print(report.summary())
+    return 0

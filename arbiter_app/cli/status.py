@@ -1,0 +1,78 @@
+"""``arbiter-app status FILE [--json]``: where the tournament stands.
+
+Prints the event's state as the core reads it (every view and command asks
+the same read model): registration, a round in progress with the boards still
+without a result, a round complete, or final; which round the standings are
+after; how the pairing numbers were given and whether they are fixed; whether
+the next round can be paired; and the play-off (why it cannot start yet, ready,
+under way, over, or no longer matching the standings).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from arbiter_app.core.event_state import EventState
+from arbiter_app.core.playoff.gate import PlayoffStatus
+from arbiter_app.sheets.source import load
+
+_PLAYOFF_NEXT = {
+    PlayoffStatus.READY: "arbiter-app playoff start FILE",
+    PlayoffStatus.STARTED: "arbiter-app playoff next FILE",
+    PlayoffStatus.STALE: "arbiter-app playoff restart FILE --confirm",
+}
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "status",
+        help="where the tournament stands: rounds, standings, pairing numbers, play-off",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", type=Path, help="the tournament file (.arbiter) or a TRF file (.trf)")
+    p.add_argument("--json", action="store_true", help="print the state as JSON")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    src = load(args.file)
+    state = src.event_state
+    if args.json:
+        data = {"event": src.event.name, "system": src.event.system.value, **state.to_json()}
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    print(render(src.event.name, src.event.system.value, state))
+    return 0
+
+
+def render(name: str, system: str, state: EventState) -> str:
+    """The state as the lines ``arbiter-app status`` prints."""
+    players = f"{state.players} player" + ("" if state.players == 1 else "s")
+    rounds = f"{state.planned} round" + ("" if state.planned == 1 else "s")
+    lines = [
+        f"{name or 'Event'} ({system.replace('-', ' ')}, {rounds}, {players})",
+        f"{state.text}.",
+        f"Standings: {_standings(state)}",
+        state.numbering_text,
+        "Next round: " + (state.pairing_refusal or "can be paired (arbiter-app pair FILE)."),
+    ]
+    if state.playoff.status is not PlayoffStatus.NONE:
+        line = f"Play-off: {state.playoff.reason}"
+        hint = _PLAYOFF_NEXT.get(state.playoff.status)
+        lines.append(line + (f"\n  next: {hint}" if hint else ""))
+    return "\n".join(lines)
+
+
+def _standings(state: EventState) -> str:
+    if state.final:
+        return "final."
+    after = (
+        "before round 1" if state.standings_round == 0 else f"after round {state.standings_round}"
+    )
+    current = state.provisional_round
+    if current is None:
+        return f"{after}."
+    return f"{after}; --provisional shows round {current} as it stands, unfinished games pending."

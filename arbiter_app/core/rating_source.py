@@ -1,0 +1,246 @@
+"""Where a player's rating came from, and choosing it from the FIDE lists imported.
+
+Every player keeps the source of the rating the event uses, as a short code
+in the tournament file:
+
+- ``fide:<type>:<YYYY-MM>``: the FIDE list of that month, the event's rating
+  type (``fide:standard:2026-09``);
+- ``fide:<type>:<YYYY-MM>:standard``: the event is rapid or blitz and the
+  player has no rating of that type on the list, so the standard rating of
+  the same list is used: the fallback is marked, and printed as such;
+- ``manual`` (typed in), ``import:<file>`` (a TRF file, a CSV player list), or
+  empty when the file does not say (events recorded before sources were kept).
+
+Choosing follows the FIDE Rating Regulations ("Official FIDE Rating List"):
+a list is prepared on the first day of each month and is valid for that
+rating period, so the list valid on a day is the newest one whose month began
+on or before that day.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from arbiter_app.core.model import Player
+from arbiter_app.core.ratinglist import (
+    ALL_TYPES,
+    ListedPlayer,
+    RatingType,
+    month_text,
+    month_words,
+    parse_month,
+)
+
+MANUAL = "manual"
+
+
+def imported_from(file: str) -> str:
+    """The source code of ratings read from *file* (a TRF file, a player list)."""
+    return f"import:{file}" if file else ""
+
+
+def typed_or_imported(rating: object, source: str, given: str | None = None) -> str:
+    """The source of a rating entered without one: *given* if any, else typed in (or
+    imported from *source*) when there is a rating, else nothing."""
+    if given is not None:
+        return given
+    if not rating:
+        return ""
+    return imported_from(source) if source else MANUAL
+
+
+@dataclass(frozen=True, slots=True)
+class RatingList:
+    """An imported FIDE list: what it covers, its month, where it came from."""
+
+    id: int
+    covers: frozenset[RatingType]
+    month: date
+    file: str
+    players: int
+    imported: str = ""
+
+    @property
+    def size(self) -> str:
+        """``1,300,000 players`` (``1 player``)."""
+        return "1 player" if self.players == 1 else f"{self.players:,} players"
+
+    @property
+    def title(self) -> str:
+        """``FIDE standard list, September 2026`` / ``FIDE combined list (…), …``."""
+        if self.covers == ALL_TYPES:
+            kind = "combined list (standard, rapid, blitz)"
+        else:
+            kind = " and ".join(t.value for t in RatingType if t in self.covers) + " list"
+        return f"FIDE {kind}, {month_words(self.month)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A player as one imported list gives them."""
+
+    list: RatingList
+    player: ListedPlayer
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The rating an event of *wanted* type uses for a player, and where it came from.
+
+    *rating* None: the lists give the player no rating of that type (nor a
+    standard one to fall back on): the player is unrated for this event.
+    """
+
+    wanted: RatingType
+    rating: int | None
+    month: date
+    fallback: bool = False
+
+    @property
+    def source(self) -> str:
+        code = f"fide:{self.wanted.value}:{month_text(self.month)}"
+        return code + (":standard" if self.fallback else "")
+
+
+def valid_on(found: Sequence[Found], day: date | None) -> list[Found]:
+    """*found* (any order) restricted to the lists valid on *day* (all when None), newest first.
+
+    A list is valid from the first day of its month (FIDE Rating Regulations,
+    Official FIDE Rating List); later lists are left out.
+    """
+    usable = [f for f in found if day is None or f.list.month <= day]
+    return sorted(usable, key=lambda f: (f.list.month, f.list.id), reverse=True)
+
+
+def choose(found: Sequence[Found], wanted: RatingType, day: date | None = None) -> Choice | None:
+    """The rating of type *wanted* valid on *day*, falling back to standard for rapid or blitz.
+
+    The newest list valid on *day* that covers *wanted* and holds the player
+    decides; when that list gives no rating of that type and *wanted* is
+    rapid or blitz, the standard rating of the newest list valid on *day*
+    that gives one is used instead, marked as a fallback (the usual rule of
+    rapid and blitz regulations: players without a rapid or blitz rating are
+    ranked by their standard rating). None when no list valid on *day* holds
+    the player at all.
+    """
+    ordered = valid_on(found, day)
+    if not ordered:
+        return None
+    own = next((f for f in ordered if wanted in f.list.covers), None)
+    if own is not None and own.player.rating(wanted) is not None:
+        return Choice(wanted, own.player.rating(wanted), own.list.month)
+    if wanted is not RatingType.STANDARD:
+        for f in ordered:
+            if RatingType.STANDARD in f.list.covers and f.player.standard is not None:
+                return Choice(wanted, f.player.standard, f.list.month, fallback=True)
+    month = own.list.month if own is not None else ordered[0].list.month
+    return Choice(wanted, None, month)
+
+
+def newest_ratings(found: Sequence[Found]) -> dict[RatingType, Found]:
+    """For each rating type, the newest list that covers it and holds the player."""
+    ordered = valid_on(found, None)
+    out: dict[RatingType, Found] = {}
+    for kind in RatingType:
+        newest = next((f for f in ordered if kind in f.list.covers), None)
+        if newest is not None:
+            out[kind] = newest
+    return out
+
+
+def player_fields(
+    found: Sequence[Found], wanted: RatingType, day: date | None = None
+) -> dict[str, object]:
+    """The fields of a player registered from the lists: name, title, federation, FIDE ID,
+    sex, year of birth, and the rating with its source (the player commands' fields).
+
+    The personal fields come from the newest list valid on *day* that holds
+    the player (the newest of all when none is valid then).
+    """
+    ordered = valid_on(found, day) or valid_on(found, None)
+    if not ordered:
+        raise ValueError("the lists do not hold this player")
+    person = ordered[0].player
+    choice = choose(found, wanted, day) or choose(found, wanted)
+    return {
+        "name": person.name,
+        "title": person.title or person.women_title,
+        "federation": person.federation,
+        "fide_id": str(person.fide_id),
+        "sex": person.sex_code,
+        "birth": str(person.birth_year) if person.birth_year else "",
+        "rating": choice.rating if choice is not None else None,
+        "rating_source": choice.source if choice is not None else "",
+    }
+
+
+def describe(source: str) -> str:
+    """A rating source code as the arbiter reads it."""
+    if not source:
+        return "not recorded"
+    if source == MANUAL:
+        return "typed in"
+    kind, _, rest = source.partition(":")
+    if kind == "import":
+        return f"imported from {rest}"
+    if kind == "fide":
+        parts = rest.split(":")
+        try:
+            wanted = RatingType(parts[0])
+            month = month_words(parse_month(parts[1]))
+        except (ValueError, IndexError, ArithmeticError):
+            return source
+        if len(parts) > 2:
+            return f"FIDE list of {month}: standard rating (no {wanted.value} rating)"
+        return f"FIDE {wanted.value} list, {month}"
+    return source
+
+
+def is_fallback(source: str) -> bool:
+    """The rating is a standard rating standing in for a missing rapid or blitz one."""
+    return source.startswith("fide:") and source.count(":") >= 3
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """A player whose rating in the event is not the one of the list valid at its start."""
+
+    tpn: int
+    name: str
+    fide_id: str
+    in_event: int | None
+    on_list: Choice | None
+    """None: the FIDE ID is on none of the lists valid at the start."""
+
+    def sentence(self) -> str:
+        had = str(self.in_event) if self.in_event else "unrated"
+        who = f"{self.tpn} {self.name} (FIDE ID {self.fide_id})"
+        if self.on_list is None:
+            return f"{who}: {had} in the event; the FIDE ID is on no list valid at the start."
+        listed = str(self.on_list.rating) if self.on_list.rating is not None else "unrated"
+        where = describe(self.on_list.source)
+        return f"{who}: {had} in the event, {listed} on the {where}."
+
+
+def differences(
+    players: Iterable[Player],
+    found: Mapping[str, Sequence[Found]],
+    wanted: RatingType,
+    day: date | None,
+) -> list[Difference]:
+    """Players with a FIDE ID whose rating differs from the list valid on *day*.
+
+    *found* maps a FIDE ID to what the imported lists hold for it. Players
+    without a FIDE ID are not checked (they are on no FIDE list).
+    """
+    out: list[Difference] = []
+    for p in players:
+        if not p.fide_id:
+            continue
+        choice = choose(found.get(p.fide_id, ()), wanted, day)
+        if choice is not None and choice.rating == (p.rating or None):
+            continue
+        out.append(Difference(p.tpn, p.name, p.fide_id, p.rating, choice))
+    return out

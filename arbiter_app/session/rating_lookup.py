@@ -1,0 +1,204 @@
+"""The FIDE lists imported on this computer, as an event uses them.
+
+The event's rating type is its ``rating_type`` setting (standard, rapid or
+blitz); when none is set, the time control decides (FIDE Laws of Chess,
+Appendices A.1 and B.1), and without a time control it is standard. The
+lists themselves are in the rating database (:mod:`arbiter_app.store.rating_db`);
+choosing a rating from them is the core's
+(:mod:`arbiter_app.core.rating_source`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from arbiter_app.core.errors import ArbiterError, InputError, RuleError
+from arbiter_app.core.model import Event
+from arbiter_app.core.rating_source import (
+    Difference,
+    RatingList,
+    describe,
+    differences,
+    player_fields,
+)
+from arbiter_app.core.ratinglist import ListedPlayer, RatingType, month_words, rating_type_for
+from arbiter_app.core.timecontrol import parse as parse_time_control
+from arbiter_app.session.state import State
+from arbiter_app.store.rating_db import ImportReport, RatingDatabase
+
+
+def rating_type_of(settings: Mapping[str, Any] | State, info_time_control: str = "") -> RatingType:
+    """The event's rating type: the setting, else the time control's, else standard."""
+    stored = (
+        settings.setting("rating_type")
+        if isinstance(settings, State)
+        else settings.get("rating_type")
+    )
+    if stored:
+        return RatingType(stored)
+    if not info_time_control and isinstance(settings, State):
+        info_time_control = str(settings.setting("info", {}).get("time_control") or "")
+    if info_time_control:
+        try:
+            return rating_type_for(parse_time_control(info_time_control))
+        except (InputError, ValueError):
+            pass
+    return RatingType.STANDARD
+
+
+def fields_for(
+    db: RatingDatabase, fide_id: str | int, wanted: RatingType, day: date | None
+) -> dict[str, object]:
+    """The player fields of FIDE ID *fide_id* from the lists valid on *day* (the event's
+    start; the newest list when the event has no start date); RuleError when no list has it."""
+    found = db.by_id(fide_id)
+    if not found:
+        known = db.lists()
+        where = (
+            "no FIDE list has been imported yet (arbiter-app ratings import FILE)"
+            if not known
+            else "it is not on the imported list"
+            if len(known) == 1
+            else f"it is on none of the {len(known)} imported lists"
+        )
+        raise RuleError(f"FIDE ID {fide_id} cannot be looked up: {where}")
+    return player_fields(found, wanted, day)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """The consistency check: which lists were valid at the start, who differs, who was not checked."""
+
+    wanted: RatingType
+    day: date | None
+    lists: tuple[RatingList, ...]
+    differences: tuple[Difference, ...]
+    checked: int
+    without_id: int
+
+    def heading(self) -> str:
+        when = (
+            f"at the start, {self.day.isoformat()}"
+            if self.day
+            else "now (the event has no start date)"
+        )
+        listed = "; ".join(x.title for x in self.lists) or "none"
+        lists = "list" if len(self.lists) == 1 else "lists"
+        return f"{self.wanted.value.capitalize()} ratings against the FIDE {lists} valid {when}: {listed}."
+
+    def summary(self) -> str:
+        checked, count = self.checked, len(self.differences)
+        if not checked:
+            agree = "No player has a FIDE ID: nobody was checked."
+        elif not count:
+            agree = (
+                "The player with a FIDE ID has the list's rating."
+                if checked == 1
+                else f"All {checked} players with a FIDE ID have the list's rating."
+            )
+        elif checked == 1:
+            agree = "The player with a FIDE ID differs from the list."
+        else:
+            verb = "differs" if count == 1 else "differ"
+            agree = f"{count} of the {checked} players with a FIDE ID {verb} from the list."
+        if self.without_id and checked:
+            agree += (
+                " 1 player has no FIDE ID and was not checked."
+                if self.without_id == 1
+                else f" {self.without_id} players have no FIDE ID and were not checked."
+            )
+        return agree
+
+
+def check_ratings(event: Event, wanted: RatingType, db_path: Path | None = None) -> CheckReport:
+    """:func:`check_event` against the rating database of the data folder (or *db_path*)."""
+    with RatingDatabase.open(db_path) as db:
+        return check_event(db, event, wanted)
+
+
+def check_event(db: RatingDatabase, event: Event, wanted: RatingType) -> CheckReport:
+    """Players whose rating differs from the list valid at the event's start."""
+    lists = db.lists()
+    if not lists:
+        raise ArbiterError("no FIDE list has been imported yet (arbiter-app ratings import FILE)")
+    day = event.info.start_date
+    if day is not None and not any(x.month <= day for x in lists):
+        oldest = min(x.month for x in lists)
+        raise RuleError(
+            f"no imported list is valid at the event's start ({day.isoformat()}): the oldest is "
+            f"of {month_words(oldest)}; import the list of the event's month"
+        )
+    ids = [p.fide_id for p in event.players if p.fide_id]
+    valid = [x for x in lists if day is None or x.month <= day]
+    shown: list[RatingList] = []
+    for kind in dict.fromkeys((wanted, RatingType.STANDARD)):
+        newest = next((x for x in valid if kind in x.covers), None)
+        if newest is not None and newest not in shown:
+            shown.append(newest)
+    return CheckReport(
+        wanted,
+        day,
+        tuple(shown),
+        tuple(differences(event.players, db.by_ids(ids), wanted, day)),
+        len(ids),
+        sum(1 for p in event.players if not p.fide_id),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A player found on the lists, as the Add player dialog offers them."""
+
+    label: str
+    fields: dict[str, object]
+
+
+class ListLookup:
+    """Look players up for an event of rating type *wanted* starting on *day*.
+
+    Each search opens the rating database of the data folder (or *path*) and
+    closes it again, so a list imported meanwhile is seen at once.
+    """
+
+    def __init__(self, wanted: RatingType, day: date | None, path: Path | None = None) -> None:
+        self.wanted = wanted
+        self.day = day
+        self.path = path
+
+    def lists(self) -> list[RatingList]:
+        with RatingDatabase.open(self.path) as db:
+            return db.lists()
+
+    def search(self, text: str, limit: int = 30) -> list[Match]:
+        """Players matching *text* (a FIDE ID, or the start of the name), with their fields."""
+        out: list[Match] = []
+        with RatingDatabase.open(self.path) as db:
+            for found in db.search(text, limit):
+                fields = player_fields(db.by_id(found.player.fide_id), self.wanted, self.day)
+                out.append(Match(_label(found.player, fields), fields))
+        return out
+
+
+def _label(player: ListedPlayer, fields: Mapping[str, object]) -> str:
+    """``Aasgaard, Magne  GM  NOR  1990  2688 (FIDE rapid list, September 2026)``."""
+    parts = [player.name]
+    parts += [x for x in (str(fields["title"]), player.federation, str(fields["birth"])) if x]
+    rating = fields["rating"]
+    source = describe(str(fields["rating_source"]))
+    parts.append(f"{rating} ({source})" if rating else f"unrated for this event ({source})")
+    return "  ".join(parts)
+
+
+def import_list(
+    path: Path,
+    month: date | None = None,
+    kind: RatingType | None = None,
+    db_path: Path | None = None,
+) -> ImportReport:
+    """Import a FIDE list file into the rating database (see ``ratings import``)."""
+    with RatingDatabase.open(db_path) as db:
+        return db.import_file(path, month=month, rating_type=kind)

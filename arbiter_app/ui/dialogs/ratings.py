@@ -1,0 +1,123 @@
+"""The FIDE rating lists in the window: import one, see what is imported, check the players.
+
+Importing reads a list as FIDE ships it (a zip, or its TXT or XML file); when
+neither the file nor its name says the list's month, the arbiter gives it
+(the month field starts at the current month, when lists are downloaded).
+The check lists the players whose rating differs from the list valid at the
+event's start, as ``arbiter-app ratings check`` does.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from PySide6.QtCore import QDate
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arbiter_app.core.rating_source import RatingList, describe
+from arbiter_app.core.ratinglist import RatingType, month_from_code
+from arbiter_app.session.rating_lookup import CheckReport
+
+
+class ImportListDialog(QDialog):
+    """The month and the kind of a list whose file does not say them."""
+
+    def __init__(self, file_name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Import a FIDE rating list")
+        self.setAccessibleName("Import a FIDE rating list")
+        form = QFormLayout(self)
+        note = QLabel(
+            f"{file_name}: which month's list is it? FIDE publishes a list on the first day of "
+            "each month; it is valid from then on.",
+            self,
+        )
+        note.setWordWrap(True)
+        form.addRow(note)
+        self.month = QDateEdit(self)
+        self.month.setAccessibleName("The list's month")
+        self.month.setDisplayFormat("MMMM yyyy")
+        named = month_from_code(file_name)
+        today = QDate.currentDate()
+        self.month.setDate(
+            QDate(named.year, named.month, 1) if named else QDate(today.year(), today.month(), 1)
+        )
+        form.addRow("&Month:", self.month)
+        self.kind = QComboBox(self)
+        self.kind.setAccessibleName("Which list")
+        self.kind.addItem("As its name says (or the combined list)", None)
+        for kind in RatingType:
+            self.kind.addItem(f"The {kind.value} list", kind.value)
+        form.addRow("&List:", self.kind)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def chosen_month(self) -> date:
+        chosen = self.month.date()
+        return date(chosen.year(), chosen.month(), 1)
+
+    def chosen_kind(self) -> RatingType | None:
+        value = self.kind.currentData()
+        return RatingType(value) if value else None
+
+
+def lists_text(lists: list[RatingList]) -> str:
+    if not lists:
+        return "No FIDE rating list is imported yet."
+    return "\n".join(f"{x.title}: {x.size}, from {x.file}" for x in lists)
+
+
+class RatingCheckDialog(QDialog):
+    """The players whose rating differs from the FIDE list valid at the event's start."""
+
+    HEADERS = ("No", "Name", "FIDE ID", "In the event", "On the list", "From")
+
+    def __init__(self, report: CheckReport, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.report = report
+        self.setWindowTitle("Ratings against the FIDE list")
+        self.setAccessibleName("Ratings against the FIDE list")
+        layout = QVBoxLayout(self)
+        heading = QLabel(report.heading(), self)
+        heading.setWordWrap(True)
+        layout.addWidget(heading)
+        self.table = QTableWidget(len(report.differences), len(self.HEADERS), self)
+        self.table.setAccessibleName("Players whose rating differs")
+        self.table.setHorizontalHeaderLabels(list(self.HEADERS))
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        for row, d in enumerate(report.differences):
+            listed = "not on the list" if d.on_list is None else str(d.on_list.rating or "unrated")
+            where = "" if d.on_list is None else describe(d.on_list.source)
+            cells = (str(d.tpn), d.name, d.fide_id, str(d.in_event or "unrated"), listed, where)
+            for column, text in enumerate(cells):
+                self.table.setItem(row, column, QTableWidgetItem(text))
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        self.table.setVisible(bool(report.differences))
+        layout.addWidget(self.table)
+        summary = QLabel(report.summary(), self)
+        summary.setWordWrap(True)
+        summary.setAccessibleName("Summary")
+        layout.addWidget(summary)
+        self.summary = summary
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 110)

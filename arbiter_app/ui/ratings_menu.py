@@ -1,0 +1,111 @@
+"""The window's Ratings menu: import a FIDE list, see the lists imported, check the players.
+
+The lists live in the user's data folder, not in the event file: importing one
+changes no event (so it is not an undoable action of the event).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QMenu, QMessageBox
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.ratinglist import RatingType, month_from_code
+from arbiter_app.session.rating_lookup import ImportReport, ListLookup, import_list
+from arbiter_app.ui.dialogs.errors import show_error
+from arbiter_app.ui.dialogs.ratings import ImportListDialog, RatingCheckDialog, lists_text
+from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.widgets.busy import run_busy
+
+LIST_FILTER = "FIDE rating lists (*.zip *.txt *.xml)"
+
+
+class RatingsMenu(QMenu):
+    """Import FIDE rating list…, Lists imported…, Check players' ratings…."""
+
+    def __init__(self, window: QMainWindow, document: EventDocument) -> None:
+        super().__init__("&Ratings", window)
+        self.window_ = window
+        self.document = document
+        self.setAccessibleName("Ratings")
+        self.import_action = self.addAction("&Import FIDE rating list…")
+        self.import_action.setStatusTip("Store a FIDE list (as FIDE ships it) on this computer")
+        self.import_action.triggered.connect(lambda _=False: self.choose_list())
+        self.lists_action = self.addAction("FIDE lists &imported…")
+        self.lists_action.triggered.connect(lambda _=False: self.show_lists())
+        self.addSeparator()
+        self.check_action = self.addAction("&Check players' ratings…")
+        self.check_action.setStatusTip(
+            "Players whose rating differs from the FIDE list valid at the event's start"
+        )
+        self.check_action.triggered.connect(lambda _=False: self.check())
+        self.dialog: QDialog | QMessageBox | None = None
+
+    def choose_list(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self.window_, "Import a FIDE rating list", "", LIST_FILTER
+        )
+        if not name:
+            return
+        path = Path(name)
+        if month_from_code(path.name) is not None:
+            self.import_path(path)
+            return
+        dialog = ImportListDialog(path.name, self.window_)
+        dialog.accepted.connect(
+            lambda: self.import_path(path, dialog.chosen_month(), dialog.chosen_kind())
+        )
+        self.dialog = dialog
+        dialog.open()
+
+    def import_path(
+        self, path: Path, month: date | None = None, kind: RatingType | None = None
+    ) -> ImportReport | None:
+        """Import *path* beside a busy bar (a list of 1.3 million players takes seconds)."""
+        try:
+            report = run_busy(
+                self.window_, f"Importing {path.name}…", lambda: import_list(path, month, kind)
+            )
+        except ArbiterError as exc:
+            show_error(self.window_, exc)
+            return None
+        listed = report.imported
+        text = f"Imported {listed.size}: {listed.title}."
+        if report.replaced is not None:
+            text += " It replaces the same list imported before."
+        box = QMessageBox(QMessageBox.Icon.Information, "Arbiter", text, parent=self.window_)
+        if report.problems:
+            box.setInformativeText("Rows that could not be read were left out; see the details.")
+            box.setDetailedText("\n".join(str(p) for p in report.problems))
+        self.dialog = box
+        box.open()
+        self.window_.statusBar().showMessage(text, 8000)
+        return report
+
+    def show_lists(self) -> None:
+        try:
+            lists = ListLookup(RatingType.STANDARD, None).lists()
+        except ArbiterError as exc:
+            show_error(self.window_, exc)
+            return
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            "FIDE lists imported",
+            lists_text(lists),
+            parent=self.window_,
+        )
+        self.dialog = box
+        box.open()
+
+    def check(self) -> RatingCheckDialog | None:
+        try:
+            report = self.document.check_ratings()
+        except ArbiterError as exc:
+            show_error(self.window_, exc)
+            return None
+        dialog = RatingCheckDialog(report, self.window_)
+        self.dialog = dialog
+        dialog.open()
+        return dialog

@@ -1,0 +1,154 @@
+"""The command line over the FIDE lists: import, find, info, player add --fide-id, check."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from arbiter_app.cli import main
+from arbiter_app.session import Session
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "ratings"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def imported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """The combined list of September 2026 and the rapid list of October 2026, zipped as FIDE
+    ships them, imported into this test's data folder."""
+    combined = tmp_path / "players_list.zip"
+    with zipfile.ZipFile(combined, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.write(DATA / "players_list_foa.txt", "players_list_foa.txt")
+    code, out, _ = run(capsys, "ratings", "import", str(combined), "--month", "2026-09")
+    assert code == 0
+    assert out.startswith(
+        "imported 8 players: FIDE combined list (standard, rapid, blitz), September 2026, "
+        "from players_list.zip in "
+    )
+    rapid = tmp_path / "rapid_oct26frl_xml.zip"
+    with zipfile.ZipFile(rapid, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.write(DATA / "rapid_rating_list.xml", "rapid_oct26frl_xml.xml")
+    assert run(capsys, "ratings", "import", str(rapid))[0] == 0
+    return tmp_path
+
+
+def test_info_and_find(imported: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "ratings", "info")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("rating database: ")
+    assert lines[1].startswith(
+        "FIDE rapid list, October 2026: 6 players, from rapid_oct26frl_xml.zip"
+    )
+    assert lines[2].startswith(
+        "FIDE combined list (standard, rapid, blitz), September 2026: 8 players"
+    )
+    code, out, _ = run(capsys, "ratings", "find", "aasgaard")
+    assert code == 0
+    assert out.split() == [
+        "1503014", "Aasgaard,", "Magne", "GM", "NOR", "M", "1990",
+        "standard", "2712", "(Sep", "2026)", "rapid", "2688", "(Oct", "2026)",
+        "blitz", "2745", "(Sep", "2026)",
+    ]  # fmt: skip
+    code, out, _ = run(capsys, "ratings", "find", "Petrova", "--json")
+    (found,) = json.loads(out)
+    assert found["flag"] == "wi" and found["ratings"]["rapid"] == {
+        "rating": 2546,
+        "games": 0,
+        "k": 10,
+        "list": "2026-10",
+    }
+    assert run(capsys, "ratings", "find", "nobody")[:2] == (
+        1,
+        "nobody on the imported lists matches 'nobody'\n",
+    )
+
+
+def test_bad_input_is_refused_with_a_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "ratings", "find", "x")
+    assert code == 1 and "no FIDE list has been imported yet" in out
+    with pytest.raises(SystemExit):
+        main(["ratings", "import", str(DATA / "players_list_foa.txt"), "--month", "2026-13"])
+    assert "a list's month is written 2026-09" in capsys.readouterr().err
+    code, _, err = run(capsys, "ratings", "import", str(DATA / "players_list_foa.txt"))
+    assert code == 2 and "give it (for the list of September 2026: --month 2026-09)" in err
+    code, _, err = run(capsys, "ratings", "import", str(tmp_path / "nothing.zip"))
+    assert code == 2 and "no such file" in err
+
+
+def test_player_add_from_the_list_of_the_events_type(
+    imported: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    event = imported / "rapid.arbiter"
+    with Session.create(event, name="Club Rapid", system="swiss", rounds=5, durable=False) as s:
+        s.run("edit_settings", info={"time_control": "G/15+10", "start_date": "2026-09-19"})
+    code, out, _ = run(capsys, "player", "add", str(event), "--fide-id", "24600962")
+    assert (code, out) == (
+        0,
+        "player 1: Lindqvist, Maja (1766, FIDE rapid list, September 2026)\n",
+    )
+    # No rapid rating on the list: the standard rating stands in, and says so.
+    code, out, _ = run(capsys, "player", "add", str(event), "--fide-id", "4100018")
+    assert out == (
+        "player 1: Kasimov, Rustam (2037, FIDE list of September 2026: standard rating "
+        "(no rapid rating))\n"
+        "  1 player below moved one number on (now 2): pairing numbers follow the initial "
+        "ranking (FIDE C.04.2 article 2.2)\n"
+    )
+    # A rating typed in wins over the list's, and is recorded as typed in.
+    run(capsys, "player", "add", str(event), "--fide-id", "1503014", "--rating", "2650")
+    code, _, err = run(capsys, "player", "add", str(event), "--fide-id", "999")
+    assert (
+        code == 2
+        and "FIDE ID 999 cannot be looked up: it is on none of the 2 imported lists" in err
+    )
+    code, _, err = run(capsys, "player", "add", str(event))
+    assert code == 2 and "give the player's --name, or a --fide-id" in err
+    with Session.open(event, readonly=True) as s:
+        magne, rustam, maja = s.event.players  # numbered by rating (C.04.2)
+    assert (maja.title, maja.federation, maja.sex, maja.birth, maja.fide_id) == (
+        "WCM", "SWE", "w", "2009", "24600962",
+    )  # fmt: skip
+    assert maja.rating_source == "fide:rapid:2026-09"
+    assert rustam.rating_source == "fide:rapid:2026-09:standard"
+    assert (magne.rating, magne.rating_source, magne.name) == (2650, "manual", "Aasgaard, Magne")
+
+
+def test_check_lists_who_differs_from_the_list_valid_at_the_start(
+    imported: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    event = imported / "open.arbiter"
+    with Session.create(event, name="Open", system="swiss", rounds=5, durable=False) as s:
+        s.run("edit_settings", info={"start_date": "2026-09-26"})
+        s.run("add_player", name="Aasgaard, Magne", rating=2712, fide_id="1503014")
+        s.run("add_player", name="Zhu, Wenli", rating=2300, fide_id="13300474")
+        s.run("add_player", name="Guest, Gary", rating=1500)
+    code, out, _ = run(capsys, "ratings", "check", str(event))
+    assert code == 0
+    assert out.splitlines() == [
+        "Standard ratings against the FIDE list valid at the start, 2026-09-26: "
+        "FIDE combined list (standard, rapid, blitz), September 2026.",
+        "2 Zhu, Wenli (FIDE ID 13300474): 2300 in the event, 2360 on the FIDE standard list, "
+        "September 2026.",
+        "1 of the 2 players with a FIDE ID differs from the list. 1 player has no FIDE ID and was "
+        "not checked.",
+    ]
+    with Session.open(event) as s:
+        s.run("edit_player", tpn=2, rating=2360)
+        s.run("edit_settings", info={"start_date": "2026-08-29"})
+    code, out, err = run(capsys, "ratings", "check", str(event))
+    assert code == 2 and "no imported list is valid at the event's start (2026-08-29)" in err
+    with Session.open(event) as s:
+        s.run("edit_settings", info={"start_date": "2026-09-26"})
+    code, out, _ = run(capsys, "ratings", "check", str(event))
+    assert code == 0 and out.splitlines()[-1].startswith("All 2 players with a FIDE ID have the")

@@ -1,0 +1,114 @@
+"""Choosing a player's rating from the imported lists, the fallback to standard, the sources."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from arbiter_app.core.model import Player
+from arbiter_app.core.rating_source import (
+    Choice,
+    Found,
+    RatingList,
+    choose,
+    describe,
+    differences,
+    is_fallback,
+    player_fields,
+)
+from arbiter_app.core.ratinglist import ALL_TYPES, ListedPlayer, RatingType
+
+SEP, OCT = date(2026, 9, 1), date(2026, 10, 1)
+
+
+def listed(fide_id: int = 7, standard: int | None = 2100, rapid: int | None = None) -> ListedPlayer:
+    return ListedPlayer(
+        fide_id, "Lindqvist, Maja", "SWE", "F", "", "WCM", "", "",
+        standard, 1, 20, rapid, None if rapid is None else 3, None if rapid is None else 20,
+        None, None, None, 2009, "w",
+    )  # fmt: skip
+
+
+def combined(month: date, n: int = 1) -> RatingList:
+    return RatingList(n, ALL_TYPES, month, "players_list.zip", 1000)
+
+
+def single(kind: RatingType, month: date, n: int = 2) -> RatingList:
+    return RatingList(n, frozenset({kind}), month, f"{kind.value}.zip", 1000)
+
+
+def test_the_event_type_rating_of_the_newest_list_valid_at_the_start() -> None:
+    found = [
+        Found(combined(SEP), listed(standard=2100, rapid=2000)),
+        Found(combined(OCT, 3), listed(standard=2110, rapid=2020)),
+    ]
+    assert choose(found, RatingType.RAPID, date(2026, 9, 20)) == Choice(RatingType.RAPID, 2000, SEP)
+    # The October list is valid from 1 October on (a list per month, valid for its period).
+    assert choose(found, RatingType.RAPID, OCT) == Choice(RatingType.RAPID, 2020, OCT)
+    assert choose(found, RatingType.STANDARD, None) == Choice(RatingType.STANDARD, 2110, OCT)
+    assert choose(found, RatingType.STANDARD, date(2026, 8, 31)) is None
+
+
+def test_rapid_or_blitz_fall_back_to_standard_and_say_so() -> None:
+    found = [Found(combined(SEP), listed(standard=2100, rapid=None))]
+    choice = choose(found, RatingType.BLITZ, SEP)
+    assert choice == Choice(RatingType.BLITZ, 2100, SEP, fallback=True)
+    assert choice is not None and choice.source == "fide:blitz:2026-09:standard"
+    assert is_fallback(choice.source)
+    assert describe(choice.source) == (
+        "FIDE list of September 2026: standard rating (no blitz rating)"
+    )
+    # A standard event never "falls back".
+    assert choose(found, RatingType.STANDARD, SEP) == Choice(RatingType.STANDARD, 2100, SEP)
+    # With neither, the player is unrated for the event.
+    none = [Found(combined(SEP), listed(standard=None))]
+    assert choose(none, RatingType.RAPID, SEP) == Choice(RatingType.RAPID, None, SEP)
+
+
+def test_a_single_list_decides_its_own_type_only() -> None:
+    found = [
+        Found(single(RatingType.RAPID, OCT), listed(standard=None, rapid=1990)),
+        Found(combined(SEP), listed(standard=2100, rapid=1950)),
+    ]
+    assert choose(found, RatingType.RAPID, None) == Choice(RatingType.RAPID, 1990, OCT)
+    assert choose(found, RatingType.STANDARD, None) == Choice(RatingType.STANDARD, 2100, SEP)
+
+
+def test_the_fields_of_a_player_registered_from_the_list() -> None:
+    found = [Found(combined(SEP), listed(standard=2100, rapid=None))]
+    assert player_fields(found, RatingType.RAPID, SEP) == {
+        "name": "Lindqvist, Maja",
+        "title": "WCM",
+        "federation": "SWE",
+        "fide_id": "7",
+        "sex": "w",
+        "birth": "2009",
+        "rating": 2100,
+        "rating_source": "fide:rapid:2026-09:standard",
+    }
+
+
+def test_sources_in_words() -> None:
+    assert describe("fide:standard:2026-09") == "FIDE standard list, September 2026"
+    assert describe("manual") == "typed in"
+    assert describe("import:open.trf") == "imported from open.trf"
+    assert describe("") == "not recorded"
+
+
+def test_differences_from_the_list_valid_at_the_start() -> None:
+    players = [
+        Player(1, "Lindqvist, Maja", 2100, fide_id="7"),
+        Player(2, "Other, One", 1800, fide_id="8"),
+        Player(3, "Nobody, Listed", 1500, fide_id="9"),
+        Player(4, "No, Id", 1400),
+    ]
+    found = {
+        "7": [Found(combined(SEP), listed(7, standard=2100))],
+        "8": [Found(combined(SEP), listed(8, standard=1825))],
+    }
+    found_diff = differences(players, found, RatingType.STANDARD, date(2026, 9, 12))
+    assert [d.tpn for d in found_diff] == [2, 3]
+    assert found_diff[0].sentence() == (
+        "2 Other, One (FIDE ID 8): 1800 in the event, 1825 on the FIDE standard list, "
+        "September 2026."
+    )
+    assert "on no list valid at the start" in found_diff[1].sentence()

@@ -1,0 +1,147 @@
+"""The FIDE lists and the category prizes in the window: look up, import, check, categories."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from arbiter_app.session import Session
+from arbiter_app.session.rating_lookup import import_list
+from arbiter_app.ui.dialogs.player import PlayerDialog
+from arbiter_app.ui.dialogs.ratings import RatingCheckDialog
+from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.main_window import MainWindow, Services
+from arbiter_app.ui.panels.players import PlayersPanel
+from arbiter_app.ui.panels.prizes import PrizesPanel
+from arbiter_app.ui.session_backend import SessionBackend
+from arbiter_app.ui.settings import Settings
+from tests.support.sessions import TickingClock
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "ratings"
+
+
+@pytest.fixture
+def document(tmp_path: Path) -> Iterator[EventDocument]:
+    """A rapid event starting 19 September 2026; the combined list of September imported."""
+    import_list(DATA / "players_list_foa.txt", date(2026, 9, 1))
+    session = Session.create(
+        tmp_path / "rapid.arbiter",
+        name="Club Rapid",
+        system="swiss",
+        rounds=5,
+        clock=TickingClock(),
+        durable=False,
+    )
+    session.run("edit_settings", info={"time_control": "G/15+10", "start_date": "2026-09-19"})
+    opened = EventDocument(SessionBackend(session))
+    yield opened
+    opened.close()
+
+
+def add_dialog(qtbot: QtBot, document: EventDocument) -> tuple[PlayersPanel, PlayerDialog]:
+    panel = PlayersPanel(document)
+    qtbot.addWidget(panel)
+    panel.show()
+    qtbot.mouseClick(panel.button(panel.add_action), Qt.MouseButton.LeftButton)
+    dialog = panel.dialog
+    assert isinstance(dialog, PlayerDialog)
+    return panel, dialog
+
+
+def test_add_player_looks_the_player_up_on_the_fide_list(
+    qtbot: QtBot, document: EventDocument
+) -> None:
+    _, dialog = add_dialog(qtbot, document)
+    qtbot.keyClicks(dialog.search, "lindq")
+    assert dialog.matches.count() == 1
+    assert dialog.matches.item(0).text() == (
+        "Lindqvist, Maja  WCM  SWE  2009  1766 (FIDE rapid list, September 2026)"
+    )
+    assert (dialog.name.text(), dialog.fide_id.text(), dialog.rating.value()) == (
+        "Lindqvist, Maja", "24600962", 1766,
+    )  # fmt: skip
+    assert dialog.source.text() == "Rating from: FIDE rapid list, September 2026."
+    dialog.accept()
+    maja = document.tournament.player(1)
+    assert (maja.title, maja.sex, maja.birth, maja.federation) == ("WCM", "w", "2009", "SWE")
+    assert maja.rating_source == "fide:rapid:2026-09"
+
+
+def test_a_missing_rapid_rating_falls_back_to_standard_and_says_so(
+    qtbot: QtBot, document: EventDocument
+) -> None:
+    _, dialog = add_dialog(qtbot, document)
+    qtbot.keyClicks(dialog.search, "4100018")
+    assert dialog.rating.value() == 2037
+    assert "standard rating (no rapid rating)" in dialog.source.text()
+    assert "the standard rating is used" in dialog.source.text()
+    # A rating typed over the list's is the arbiter's own.
+    dialog.rating.setValue(2050)
+    assert dialog.source.text() == "Rating typed in."
+    assert "rating_source" not in dialog.fields()
+    dialog.accept()
+    assert document.tournament.player(1).rating_source == "manual"
+
+
+def test_the_ratings_menu_imports_a_list_and_checks_the_players(
+    qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
+) -> None:
+    window = MainWindow(document, settings, Services())
+    qtbot.addWidget(window)
+    menu = window.ratings_menu
+    assert [a.text() for a in menu.actions() if not a.isSeparator()] == [
+        "&Import FIDE rating list…",
+        "FIDE lists &imported…",
+        "&Check players' ratings…",
+    ]
+    report = menu.import_path(DATA / "rapid_rating_list.xml", date(2026, 10, 1))
+    assert report is not None and report.imported.title == "FIDE rapid list, October 2026"
+    document.add_player({"name": "Aasgaard, Magne", "fide_id": "1503014", "rating": 2700})
+    document.add_player({"name": "Okafor, Chinedu", "fide_id": "30917461", "rating": 1544})
+    dialog = menu.check()
+    assert isinstance(dialog, RatingCheckDialog)
+    # The rapid list of October is not valid yet on 19 September: September's is.
+    assert "valid at the start, 2026-09-19" in dialog.report.heading()
+    assert dialog.table.rowCount() == 1
+    assert [dialog.table.item(0, c).text() for c in range(5)] == [
+        "1", "Aasgaard, Magne", "1503014", "2700", "2688",
+    ]  # fmt: skip
+    assert dialog.summary.text() == "1 of the 2 players with a FIDE ID differs from the list."
+    window.close()
+
+
+def test_the_prizes_panel_defines_categories_and_lists_them(
+    qtbot: QtBot, document: EventDocument
+) -> None:
+    for name, rating, sex in (("Ann", 2200, "w"), ("Ben", 2100, "m"), ("Cid", 1750, "m")):
+        document.add_player({"name": name, "rating": rating, "sex": sex})
+    panel = PrizesPanel(document)
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.fund.setText("300, 200")
+    assert panel.set_fund()
+    panel.categories_box.setChecked(True)
+    assert panel.categories.isVisible()
+    panel.categories.setPlainText("U1800: rating<1800: 150\nWomen: sex=w: 100")
+    panel.award_rule.setCurrentIndex(panel.award_rule.findData("place-first"))
+    qtbot.mouseClick(panel.categories_button, Qt.MouseButton.LeftButton)
+    panel.refresh()
+    model = panel.model
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert headers == ["Place", "No.", "Player", "Money (USD)", "Prize", "Tour points", "How"]
+    assert "the place prizes are given first" in panel.rule.text()
+    assert document.prize_categories() == (
+        ("U1800: rating<1800: 150.00", "Women: sex=w: 100.00"),
+        "place-first",
+    )
+    # No round played: all three share places 1-3, so place prizes first pay 166.66 each
+    # and the categories' lists have nobody left.
+    money = {model.cell(r, 2): model.cell(r, 3) for r in range(model.rowCount())}
+    assert money == {"Ann": "166.67", "Ben": "166.67", "Cid": "166.66"}
+    panel.categories.setPlainText("U1800: rating<1800: 20,50")
+    assert not panel.set_categories()  # refused with the message; nothing changed

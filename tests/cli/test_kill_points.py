@@ -88,6 +88,10 @@ def _double(system: str) -> Callable[[Path], list[str]]:
         ) as session:
             for name, rating in (("Ann", 2400), ("Ben", 2300), ("Cid", 2200), ("Dee", 2100)):
                 session.run("add_player", name=name, rating=rating)
+            if system.endswith("round-robin"):
+                # A round robin's numbers are drawn before round 1 (FIDE C.05 7.2): the same
+                # physical draw in every folder, so that each run pairs the same round.
+                session.run("set_pairing_numbers", by="draw", order=[3, 1, 4, 2])
         return ["pair", "event.arbiter", "--initial-colour", "white"]
 
     return prepare

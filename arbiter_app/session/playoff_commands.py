@@ -369,7 +369,7 @@ def playoff_results(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any
             raise CommandError(f"a result is [game, result], not {item!r}")
         pair = {"game": item[0], "result": item[1]}
         actions.append(Result(arg_str(pair, "game"), arg_str(pair, "result")))
-    state = _current(ctx)
+    state = _current(tx, ctx)
     for action in actions[:-1]:
         state = state.apply(action)
     return _apply(ctx, state, actions[-1])

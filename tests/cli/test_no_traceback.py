@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.cli import main
+from arbiter_app.core.model import Colour
+from arbiter_app.core.pairing.boards import PairingError
+from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
 from arbiter_app.core.playoff import PRESETS, Regulation
 from arbiter_app.session import Session
 from tests.support.playoff_events import three_tied_for_first
@@ -97,9 +100,14 @@ def test_pairing_a_swiss_with_no_players(
     path = tmp_path / "e.arbiter"
     Session.create(path, name="Empty", system=system, rounds=3, durable=False).close()
     assert main(["pair", str(path), "--initial-colour", "white"]) == 2
-    assert "round 1: no player is there to be paired (register players first)" in (
+    # The event's state refuses it first; the pairing engine would refuse it too (below).
+    assert "Round 1 needs at least two players; 0 players are registered." in (
         capsys.readouterr().err
     )
+    with Session.open(path, readonly=True) as session:
+        event = session.event
+    with pytest.raises(PairingError, match="no player is there to be paired"):
+        pair_round(event, 1, SwissOptions(initial_colour=Colour.WHITE))
 
 
 def test_a_regulation_file_that_is_not_json_names_line_and_column(

@@ -218,6 +218,9 @@ def _run(pieces: list[Piece], jobs: int, merged: dict[str, Tally]) -> None:
                 f"{part.seconds:.0f} s",
                 flush=True,
             )
+            # A crash is shown as soon as its piece ends: a run stopped early still tells it.
+            for signature, (trace, shown) in part.first.items():
+                print(f"  {signature}\n  input: {shown}\n{trace}", flush=True)
 
 
 if __name__ == "__main__":

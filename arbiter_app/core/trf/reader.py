@@ -35,6 +35,8 @@ _SINGLE = frozenset(
     {"012", "022", "032", "042", "052", "062", "072", "092", "102", "122", "132"}
     | {"142", "152", "162", "XXR", "XXC"}
 )
+_LONGEST_NUMBER = 12
+"""Digits of the longest number a TRF field holds (a FIDE id: 11 columns)."""
 _BYE_LETTERS = {"F": EntryKind.FULL_BYE, "H": EntryKind.HALF_BYE, "Z": EntryKind.ZERO_BYE}
 
 
@@ -68,9 +70,15 @@ class _Reader(Assembly):
         s = text.strip()
         if not s:
             return blank
+        if rec.is_number(s) and len(s) > _LONGEST_NUMBER:
+            # No TRF field holds more digits (an id has 11); thousands of them would not
+            # even convert.
+            self.issue(line, col, f"{what}: a number of {len(s):,} digits is no TRF value")
+            return None
         if rec.is_number(s):
             return int(s)
-        self.issue(line, col, f"{what}: {s!r} is not a whole number")
+        shown = s if len(s) <= 40 else s[:37] + "..."
+        self.issue(line, col, f"{what}: {shown!r} is not a whole number")
         return None
 
     def points(

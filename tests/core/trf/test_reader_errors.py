@@ -217,3 +217,15 @@ def test_input_error_message_lists_every_issue() -> None:
         parse_trf("\n".join(lines), "tec.trf")
     text = str(caught.value)
     assert f"tec.trf:{_player_line(1)}:99" in text and f"tec.trf:{_player_line(3)}:49" in text
+
+
+def test_a_number_of_thousands_of_digits_is_said_not_converted() -> None:
+    """Found by the fuzz long run: int() refuses a string of more than 4,300 digits."""
+    from arbiter_app.core.errors import InputError
+    from arbiter_app.core.trf import parse_trf
+
+    with pytest.raises(InputError) as refused:
+        parse_trf("012 Open\nXXR " + "9" * 5000 + "\n", "long.trf")
+    assert str(refused.value) == (
+        "long.trf:2:5: record XXR (number of rounds): a number of 5,000 digits is no TRF value"
+    )

@@ -61,7 +61,7 @@ def import_trf(path: Path) -> ImportedEvent:
     text, remark = read_text_noting(path)
     document = parse_trf(text, source=path.name)
     remarks = tuple(str(w) for w in document.warnings)
-    return ImportedEvent(document.event, (remark, *remarks) if remark else remarks)
+    return ImportedEvent(document.event, (remark, *remarks) if remark else remarks, document)
 
 
 def export_trf(event: Event, path: Path) -> None:
@@ -77,7 +77,9 @@ def services() -> Services:
         open_event=SessionBackend.open,
         new_event=lambda new: SessionBackend.create(new.path, new.name, new.system, new.rounds),
         import_trf=import_trf,
-        create_file=lambda target, event, source: SessionBackend.create_from(target, event, source),
+        create_file=lambda target, imported, source: SessionBackend.create_from(
+            target, imported.event, source, document=imported.document
+        ),
         export_trf=export_trf,
     )
 
@@ -106,7 +108,11 @@ def create_window(settings: Settings, demo_folder: Path | None = None) -> MainWi
         sample = demo_copy(demo_folder)
         imported = import_trf(sample)
         backend = SessionBackend.create_from(
-            demo_folder / "demo.arbiter", imported.event, sample.name, playoff=DEMO_PLAYOFF
+            demo_folder / "demo.arbiter",
+            imported.event,
+            sample.name,
+            document=imported.document,
+            playoff=DEMO_PLAYOFF,
         )
         document.replace_backend(backend)
     return window

@@ -3,7 +3,10 @@
 Each command lives in a module of this package that exposes
 ``register(subparsers)``; the module list below is the whole command set.
 Expected failures (bad input, refused actions) print one clear message to
-standard error and exit with status 2; the GUI starts when no command is given.
+standard error and exit with status 2; so does a command whose FIDE C.02
+questions were not answered (:mod:`arbiter_app.cli.confirming`: it prints the
+questions and how to answer them with ``--confirm``). The GUI starts when no
+command is given.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Any
 
 from arbiter_app import __version__
 from arbiter_app.core.errors import ArbiterError, InputError
+from arbiter_app.core.warning_levels import ConfirmationNeeded
 
 COMMAND_MODULES: tuple[str, ...] = (
     "new",
@@ -31,8 +35,12 @@ COMMAND_MODULES: tuple[str, ...] = (
     "tour",
     "print_sheet",
     "pgn_import",
+    "settings",
+    "pairing",
     "status",
     "ratings",
+    "check",
+    "generate",
 )
 
 COMMAND_NAMES: dict[str, str] = {
@@ -53,8 +61,12 @@ COMMAND_NAMES: dict[str, str] = {
     "tour": "tour",
     "print": "print_sheet",
     "import-pgn": "pgn_import",
+    "settings": "settings",
+    "pairing": "pairing",
     "status": "status",
     "ratings": "ratings",
+    "check": "check",
+    "generate": "generate",
 }
 """Which module registers each command: a command line imports only the module it needs
 (the others bring SQLite, the pairing engine and more, which would slow every start).
@@ -106,6 +118,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     stop_warning = _warn_about_opened_files()
     try:
         result: int = handler(args)
+    except ConfirmationNeeded as question:
+        from arbiter_app.cli.confirming import describe
+
+        print(f"arbiter-app: {describe(question)}", file=sys.stderr)
+        return EXIT_USAGE
     except InputError as exc:
         print(f"arbiter-app: {_first_issues(exc)}", file=sys.stderr)
         return EXIT_USAGE

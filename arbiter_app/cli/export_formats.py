@@ -53,14 +53,10 @@ def _html(src: Source) -> str:
     return sheet_to_html(standings(src, None))
 
 
-def _trf(src: Source, version: str = "TRF-26") -> str:
-    from arbiter_app.exports.trf_export import standings_to_trf
+def _trf(src: Source, version: str | None = None) -> str:
+    from arbiter_app.sheets.builders import trf_text
 
-    standings = standings_of(src)
-    # The rounds the standings are after: a round in progress is written only when asked
-    # for as provisional (its ranks are those of the standings written beside it).
-    event = src.event if standings.provisional else src.event.truncated(standings.after_round)
-    return standings_to_trf(event, standings, version)
+    return trf_text(src, version)
 
 
 def _pgn(src: Source) -> str:
@@ -83,7 +79,7 @@ FORMATS: dict[str, Renderer] = {
 }
 
 
-def render(src: Source, fmt: str, *, trf_version: str = "TRF-26") -> str:
+def render(src: Source, fmt: str, *, trf_version: str | None = None) -> str:
     if fmt == "trf":
         return _trf(src, trf_version)
     try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 from arbiter_app.session import Session
@@ -17,6 +18,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     ):
         p = sub.add_parser(name, help=help_text)
         p.add_argument("file", type=Path)
+        if name == "log":
+            p.add_argument(
+                "--json", action="store_true", help="one object per journal entry, in full"
+            )
         p.set_defaults(handler=handler)
 
 
@@ -41,6 +46,21 @@ def run_redo(args: argparse.Namespace) -> int:
 def run_log(args: argparse.Namespace) -> int:
     with Session.open(args.file, readonly=True) as session:
         lines = session.log()
+    if args.json:
+        entries = [
+            {
+                "seq": line.entry.seq,
+                "time": line.entry.time,
+                "actor": line.entry.actor,
+                "command": line.entry.command,
+                "arguments": line.entry.arguments,
+                "seed": line.entry.seed,
+                "undone": line.undone,
+            }
+            for line in lines
+        ]
+        print(json.dumps(entries, ensure_ascii=False, indent=2))
+        return 0
     for line in lines:
         e = line.entry
         mark = " (undone)" if line.undone else ""

@@ -3,13 +3,16 @@ from the FIDE list (``--fide-id N``: name, title, federation, sex, year of birth
 the rating of the event's rating type, from the lists imported with ``ratings import``);
 ``arbiter-app player import FILE --csv players.csv``: register a whole player list;
 ``arbiter-app player number FILE --by rating|lot|draw|order``: give the pairing numbers
-(before round 1; by lot or a draw at the venue with ``--witness``, by hand with ``--order``)."""
+(before round 1; by lot or a draw at the venue with ``--witness``, by hand with ``--order``);
+``withdraw``, ``disqualify``, ``reinstate``, ``edit``, ``bye`` and ``list``:
+see :mod:`arbiter_app.cli.player_changes`."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
+from arbiter_app.cli import player_changes
 from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.players_csv import parse_players_csv
 from arbiter_app.core.rating_source import MANUAL, describe
@@ -69,6 +72,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--witness", action="append", default=[], help="a witness of the draw (repeatable)"
     )
     num.set_defaults(handler=run_number)
+    player_changes.register(actions)
 
 
 _EXTRA = ("sex", "birth", "club")

@@ -154,6 +154,8 @@ def _show(
             f"  {game['id']}: {who(game['white'])} (White) - {who(game['black'])} (Black)"
             f"  {game['time_control']}{flag}"
         )
+    for assumption in step.get("assumptions", ()):
+        print(f"  assumed: {assumption}")
     hint = hint or NEXT_COMMAND.get(step["step"])
     if hint:
         print(f"  next: {hint}")

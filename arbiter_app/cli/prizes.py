@@ -2,7 +2,8 @@
 
 ``--fund 100000,65000,48000`` stores the prize fund (place prizes, first
 place first, separated by commas or spaces, no thousands separators) in the
-event file, once; without it the list is printed. ``--category "U1800:
+event file, once; without it the list is printed. Changing a fund stored
+already once play has started is a level-3 question: add ``--confirm``. ``--category "U1800:
 rating<1800: 200,100"`` (repeated for each category) announces the category
 prizes, replacing those announced before (``--no-categories`` removes them);
 ``--award`` says who receives what: ``best-prize`` (one prize each, the one
@@ -18,6 +19,7 @@ import argparse
 import json
 from pathlib import Path
 
+from arbiter_app.cli.confirming import add_confirm_argument, confirm_args
 from arbiter_app.core.category_prizes import AwardRule
 from arbiter_app.session import Session
 from arbiter_app.session.prize_commands import stored_categories
@@ -55,6 +57,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "place-first (place prizes first), all-prizes (no one-prize rule)",
     )
     p.add_argument("--json", action="store_true")
+    add_confirm_argument(p)
     p.set_defaults(handler=run)
 
 
@@ -67,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
                 prizes=amounts,
                 currency=args.currency,
                 wildcards=args.wildcard,
+                **confirm_args(args),
             )
     announce: dict[str, object] = {}
     if args.category or args.no_categories:

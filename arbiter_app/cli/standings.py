@@ -28,7 +28,7 @@ from arbiter_app.core.model import Event, RuleSet
 from arbiter_app.core.points import format_decimal, format_points
 from arbiter_app.core.presets import Preset, get_preset, parse_tiebreak_list
 from arbiter_app.core.standings import Standings
-from arbiter_app.core.tiebreaks import REGISTRY
+from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_refusal
 from arbiter_app.exports.standings import PENDING_MARK, pending_note
 from arbiter_app.sheets.source import load as load_source
 
@@ -72,9 +72,11 @@ def add_selection_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--annul-short-round-robin",
-        action="store_true",
+        action=argparse.BooleanOptionalAction,
+        default=None,
         help="round robins: do not rank a player who left having played fewer than half "
-        "of his games, nor count points against him (FIDE Tournament Rules C.06 V.4.1)",
+        "of his games, nor count points against him (FIDE C.05; the default under the FIDE "
+        "rule sets)",
     )
 
 
@@ -86,6 +88,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     add_selection_arguments(p)
     p.add_argument("--format", choices=["text", "json", "csv"], default="text")
+    p.add_argument("--json", action="store_true", help="the same as --format json")
     p.set_defaults(handler=run)
 
 
@@ -106,6 +109,9 @@ def standings_from_args(args: argparse.Namespace) -> tuple[Event, Standings, Pre
     source = load_source(Path(args.file))
     codes = given if given is not None else tuple(source.tiebreaks)
     event = source.event
+    refused = round_robin_refusal(event.system, codes)
+    if refused:
+        raise RuleError(refused)
     if args.rules:
         rule_set: RuleSet | None = RuleSet(args.rules)
     elif preset is not None and preset.rule_set is not None:
@@ -139,7 +145,7 @@ def standings_from_args(args: argparse.Namespace) -> tuple[Event, Standings, Pre
 
 def run(args: argparse.Namespace) -> int:
     event, standings, _ = standings_from_args(args)
-    if args.format == "json":
+    if args.json or args.format == "json":
         sys.stdout.write(render_json(standings) + "\n")
     elif args.format == "csv":
         sys.stdout.write(render_csv(standings))
@@ -246,13 +252,6 @@ def render_csv(standings: Standings) -> str:
 # -- text ----------------------------------------------------------------------------
 
 
-def _format_value(standings: Standings, code: str, value: Fraction) -> str:
-    for spec in standings.specs:
-        if spec.code == code:
-            return REGISTRY[spec.name].format(value)
-    return format_points(value)
-
-
 def render_table(header: Sequence[str], rows: Sequence[Sequence[str]], left: set[int]) -> str:
     """Columns padded to their widest cell; columns in *left* are left-aligned, others right."""
     widths = [len(h) for h in header]
@@ -292,7 +291,7 @@ def render_text(event: Event, standings: Standings) -> str:
                 row.name,
                 str(row.rating) if row.rating else "",
                 format_points(row.points),
-                *(_format_value(standings, c, row.values[c]) for c in standings.codes),
+                *(standings.format_value(c, row.values[c]) for c in standings.codes),
             ]
         )
     text = "\n".join(lines) + "\n" + render_table(header, rows, left={0, 2})

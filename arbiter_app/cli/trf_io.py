@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -15,6 +16,7 @@ from arbiter_app.cli import export_formats
 from arbiter_app.cli.export_formats import FORMATS
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.session.importing import create_imported
+from arbiter_app.session.trf_source import import_arguments
 from arbiter_app.sheets.files import read_text
 
 
@@ -30,7 +32,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     exp.add_argument("file", type=Path, help="the tournament file (.arbiter) or a TRF file (.trf)")
     exp.add_argument("--format", choices=list(FORMATS), default="trf")
     exp.add_argument(
-        "--trf-version", choices=["TRF-16", "TRF-26"], default="TRF-26", help="for --format trf"
+        "--trf-version",
+        choices=["TRF-16", "TRF-26"],
+        default=None,
+        help="for --format trf (default: the version of the TRF file the event came from, "
+        "else TRF-26)",
     )
     exp.add_argument(
         "--tiebreaks", default=None, help="tie-break list for the standings, e.g. 'BH/C1,BH,SB'"
@@ -55,14 +61,25 @@ def _trf() -> ModuleType:
 def run_import(args: argparse.Namespace) -> int:
     trf = _trf()
     text = read_text(args.source)
-    event = trf.parse_trf(text, str(args.source)).event
-    with create_imported(args.output, event, source=args.source.name) as session:
+    document = trf.parse_trf(text, str(args.source))
+    event = document.event
+    for warning in document.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    with create_imported(
+        args.output, event, source=args.source.name, arguments=import_arguments(document)
+    ) as session:
         imported = session.event
+    played = imported.rounds_played
+    pending = sorted({b.round for b in imported.bye_requests if b.round > played})
     print(
-        f"imported {args.source.name} into {args.output}: {len(imported.players)} players, "
-        f"{imported.rounds_played} rounds"
+        f"imported {args.source.name} into {args.output}: {_count(len(imported.players), 'player')}, "
+        f"{_count(played, 'round')}" + "".join(f"; bye requests for round {r}" for r in pending)
     )
     return 0
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def run_export(args: argparse.Namespace) -> int:

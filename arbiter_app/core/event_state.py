@@ -16,7 +16,9 @@ sheet, export and command asks it instead of working the state out again:
   (:mod:`arbiter_app.core.playoff.gate`): ready, started, over, or no longer
   matching the standings after a correction.
 
-Rounds are the event's game columns (a double Swiss round has two).
+Rounds are the event's game columns (a double Swiss round has two). A file
+that holds final standings only, with no rounds of its own (the Grand Chess
+Tour's overall standings, GCT 2023 section 4), is final as it is.
 """
 
 from __future__ import annotations
@@ -225,6 +227,7 @@ def event_state(
     regulation: Regulation | None = None,
     playoff: PlayoffState | None = None,
     ties_given: bool = False,
+    standings_only: bool = False,
 ) -> EventState:
     """The state of *event* (module docstring).
 
@@ -232,7 +235,8 @@ def event_state(
     from a file that keeps no boards (a TRF file): its rounds hold results
     only, so every round with entries is complete. *regulation* is the
     play-off regulation the event names; *playoff* the one started, if any
-    (*ties_given*: started for ties the arbiter named).
+    (*ties_given*: started for ties the arbiter named). *standings_only*: the
+    event is final standings with no rounds (the tour's overall standings).
     """
     planned = event.rounds
     unfinished: list[tuple[int, RoundBoard]] = []
@@ -251,7 +255,10 @@ def event_state(
     pending_players = frozenset(t for _, b in unfinished for t in (b.white, b.black))
     first_open = min((r for r, _ in pending), default=paired + 1)
     complete = first_open - 1
-    if paired == 0:
+    if standings_only and not paired:
+        phase = Phase.FINAL
+        planned = complete = 0
+    elif paired == 0:
         phase = Phase.REGISTRATION
     elif pending:
         phase = Phase.IN_PROGRESS

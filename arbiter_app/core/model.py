@@ -227,6 +227,14 @@ class System(enum.Enum):
         """A double Swiss round is two games against the same opponent (City Chess OK rules)."""
         return 2 if self is System.DOUBLE_SWISS else 1
 
+    def games_in(self, rounds: int) -> int:
+        """The game columns *rounds* rounds take (the model counts games; a user counts rounds)."""
+        return rounds * self.games_per_round
+
+    def rounds_in(self, games: int) -> int:
+        """The rounds *games* game columns make, a round begun counting (7 for 13 or 14)."""
+        return -(-games // self.games_per_round)
+
 
 class RuleSet(enum.Enum):
     """Which text decides unplayed rounds in tie-breaks.
@@ -237,15 +245,20 @@ class RuleSet(enum.Enum):
       16.4.1/16.4.2, cut order 16.5).
     - ``USCF``: US Chess rule 34E: an opponent's unplayed games count ½, one's own
       unplayed rounds count as opponents with 0 (City Chess OK rules).
+    - ``ONLINE_SWISS``: the online Swiss rules (Immortal Game), which sum the scores
+      "of each player you played against": no virtual opponent, so an exempt round
+      or a round out of the matchmaking adds nothing, and opponents count with their
+      tournament score as it stands.
     """
 
     FIDE_2024 = "fide-2024"
     FIDE_2026 = "fide-2026"
     USCF = "uscf"
+    ONLINE_SWISS = "online-swiss"
 
     @property
     def is_fide(self) -> bool:
-        return self is not RuleSet.USCF
+        return self in (RuleSet.FIDE_2024, RuleSet.FIDE_2026)
 
 
 FIDE_2026_IN_FORCE = date(2026, 3, 1)
@@ -310,6 +323,28 @@ class ByeRequest:
 
 
 @dataclass(frozen=True, slots=True)
+class VirtualPoints:
+    """Points added to players' scores for pairing only (TRF-26 record 250).
+
+    Players *first_tpn* … *last_tpn* are paired in rounds *first_round* …
+    *last_round* as if they had *points* more (an acceleration method such as
+    FIDE C.04.5.1, the Baku Acceleration); the points never reach the standings.
+    """
+
+    points: Fraction
+    first_round: int
+    last_round: int
+    first_tpn: int
+    last_tpn: int
+
+    def covers(self, tpn: int, round_no: int) -> bool:
+        return (
+            self.first_round <= round_no <= self.last_round
+            and self.first_tpn <= tpn <= self.last_tpn
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class EventInfo:
     """Descriptive header fields (TRF records 012–132 and their TRF-26 companions)."""
 
@@ -347,6 +382,8 @@ class Event:
     bye_requests: tuple[ByeRequest, ...] = ()
     forbidden_pairs: tuple[frozenset[int], ...] = ()
     """Pairs (or groups) of players who must not meet (TRF record 260)."""
+    accelerations: tuple[VirtualPoints, ...] = ()
+    """Virtual points for pairing (TRF-26 record 250; FIDE C.04.5.1 Baku Acceleration)."""
 
     # -- lookups ---------------------------------------------------------
     @property
@@ -362,6 +399,12 @@ class Event:
     def rounds(self) -> int:
         """Rounds of the event: the planned number, or the played one when larger."""
         return max(self.planned_rounds, self.rounds_played)
+
+    @property
+    def announced_rounds(self) -> int:
+        """The planned rounds as the event announces them: a double Swiss round of two
+        games counts once (City Chess OK rules), while :attr:`planned_rounds` counts games."""
+        return self.system.rounds_in(self.planned_rounds)
 
     @property
     def effective_rule_set(self) -> RuleSet:
@@ -456,6 +499,18 @@ class Event:
             total += sum(absent[len(row) :]) + adjusted.get(p.tpn, 0)
             out[p.tpn] = Fraction(total, unit)
         return out
+
+    def virtual_points(self, tpn: int, round_no: int) -> Fraction:
+        """Points *tpn* is paired with in *round_no* on top of the score (record 250; 0 if none).
+
+        When records overlap the last one counts, as FIDE's reference
+        implementation reads record 250.
+        """
+        found = ZERO
+        for acc in self.accelerations:
+            if acc.covers(tpn, round_no):
+                found = acc.points
+        return found
 
     def max_points_per_round(self, round_no: int) -> Fraction:
         return self.points_system_for(round_no).win

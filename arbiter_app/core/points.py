@@ -10,6 +10,7 @@ one point system per round.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
@@ -54,6 +55,31 @@ def format_points(value: Fraction, *, ascii_only: bool = False) -> str:
             return f"{sign}{whole}.5"
         return f"{sign}{whole or ''}½"
     return format_decimal(value, 2)
+
+
+def column_places(values: Iterable[Fraction], most: int = 2) -> int | None:
+    """How a column of *values* is printed so that every line looks alike.
+
+    None when every value is whole or half (printed ``27½``); otherwise the
+    decimals, at most *most*, that show the values (``27.50`` beside
+    ``41.25``: one number format per column, never ``41.25`` above ``27½``).
+    """
+    places = 0
+    for value in values:
+        if value.denominator in (1, 2):
+            continue
+        need = 1
+        while need < most and (value * 10**need).denominator != 1:
+            need += 1
+        places = max(places, need)
+    return places or None
+
+
+def format_in_column(value: Fraction, places: int | None, *, ascii_only: bool = False) -> str:
+    """*value* as its column prints it (see :func:`column_places`)."""
+    if places is None:
+        return format_points(value, ascii_only=ascii_only)
+    return format_decimal(value, places)
 
 
 def format_decimal(value: Fraction, places: int) -> str:

@@ -74,6 +74,9 @@ PRESETS: dict[str, Preset] = {
             "Online Swiss rules (Immortal Game), tie-break list: Buchholz cut 1, Buchholz, Sonneborn-Berger, "
             "number of wins, wins with Black, direct encounter only when all tied "
             "players met, AROC 1",
+            # "Each player you played against", "each opponent you have beaten … drawn":
+            # no virtual opponent for a round without one (the online Swiss rules).
+            RuleSet.ONLINE_SWISS,
             note="ARO/C1 uses the opponent's rating at the start of each round "
             "(RoundEntry.opponent_rating) when the event records it",
         ),

@@ -3,7 +3,9 @@
 Two notations are read and printed:
 
 - **US notation** (US Chess rule 5C and City Chess OK rules): ``G/90+30``,
-  ``G/90;+30``, ``G/45 d5``, ``G/5 d0``, ``40/90, SD/30 d5``. Minutes for the
+  ``G/90;+30``, ``G/45 d5``, ``G/5 d0``, ``40/90, SD/30 d5``; the periods may be
+  separated by a comma, a semicolon or only a space (``40/90 SD/30``), as
+  tournament announcements write them. Minutes for the
   time, seconds for the bonus; ``+n`` is an increment, ``dn`` a delay. As the
   seed says, a bonus written at the end applies to the whole game (both time
   controls). Arbiter adds two forms the notation has no word for: an
@@ -194,8 +196,12 @@ def parse_us(text: str) -> TimeControl:
     return TimeControl(_us_periods(text, rest, bonus))
 
 
+_US_PERIOD_BREAK = re.compile(r"\s*[,;]\s*|\s+(?=(?:G|SD|\d+)\s*/)", re.IGNORECASE)
+"""Between two periods: a comma, a semicolon, or a space before the next ``40/``, ``SD/``."""
+
+
 def _us_periods(text: str, part: str, bonus: Bonus | None) -> tuple[Period, ...]:
-    pieces = [p.strip() for p in re.split(r"[,;]", part) if p.strip()]
+    pieces = [p.strip() for p in _US_PERIOD_BREAK.split(part) if p.strip()]
     if not pieces:
         raise _error(text, "no time given")
     periods: list[Period] = []

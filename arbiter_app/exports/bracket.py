@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from arbiter_app.core.model import Event
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff.steps import GameRecord
+from arbiter_app.exports.clock import EVENT_CLOCK, time_control_field
 from arbiter_app.exports.playoff import RESULT_TEXT, knockout_articles, names_of, who
 from arbiter_app.exports.sheet import Block, Bracket, BracketNode, Heading, Paragraph, Sheet, embed
 
@@ -94,6 +95,7 @@ def bracket_sheet(event: Event, state: PlayoffState) -> Sheet:
         title="Play-off bracket",
         event=event.name,
         subtitle=state.regulation.title,
+        header=time_control_field(event.info, EVENT_CLOCK),
         blocks=(*blocks, Paragraph(" ".join(notes), small=True)),
         landscape=True,
     )

@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from arbiter_app.core.lots import Draw, DrawMethod
+from arbiter_app.core.model import EventInfo
+from arbiter_app.exports.clock import time_control_field
 from arbiter_app.exports.sheet import (
     Align,
     Block,
@@ -61,8 +63,11 @@ def protocol_sheet(
     event: str = "",
     names: Mapping[int, str] | None = None,
     chief_arbiter: str = "",
+    info: EventInfo | None = None,
 ) -> Sheet:
-    """The protocol of *draws*; *names* maps the drawn numbers to players' names."""
+    """The protocol of *draws*; *names* maps the drawn numbers to players' names.
+
+    *info* is the event's header (its time control is printed on every sheet)."""
     names = names or {}
     blocks: list[Block] = []
     if not draws:
@@ -82,6 +87,7 @@ def protocol_sheet(
         title="Protocol of the drawing of lots",
         event=event,
         subtitle=f"Chief arbiter: {chief_arbiter}" if chief_arbiter else "",
+        header=time_control_field(info) if info is not None else (),
         blocks=tuple(blocks),
         footer="Seeded draws can be checked by anyone: same seed, same algorithm, same outcome.",
     )

@@ -19,6 +19,7 @@ from arbiter_app.core.model import Colour, Event
 from arbiter_app.core.playoff import PlayoffState, StageKind, next_step
 from arbiter_app.core.playoff.steps import GameRecord
 from arbiter_app.core.timecontrol import TimeControl, parse
+from arbiter_app.exports.clock import EVENT_CLOCK, time_control_field
 from arbiter_app.exports.pgn import PlayoffGame
 from arbiter_app.exports.sheet import (
     Align,
@@ -138,7 +139,7 @@ def schedule_sheet(event: Event, state: PlayoffState, *, start: datetime | None 
         title="Play-off schedule",
         event=event.name,
         subtitle=reg.title,
-        header=(("Source", reg.source),),
+        header=(("Source", reg.source), *time_control_field(event.info, EVENT_CLOCK)),
         blocks=tuple(blocks),
     )
 
@@ -245,6 +246,7 @@ def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
         title="Play-off pairings",
         event=event.name,
         subtitle=state.regulation.title,
+        header=time_control_field(event.info, EVENT_CLOCK),
         blocks=tuple(blocks),
     )
 
@@ -341,6 +343,7 @@ def armageddon_cards_sheet(event: Event, state: PlayoffState) -> Sheet:
         title="Armageddon game cards",
         event=event.name,
         subtitle=state.regulation.title + (f" — article {stage_art}" if stage_art else ""),
+        header=time_control_field(event.info, EVENT_CLOCK),
         blocks=tuple(blocks),
     )
 

@@ -14,6 +14,7 @@ from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.points import format_points
 from arbiter_app.core.prizes import PrizeList
+from arbiter_app.exports.clock import time_control_field
 from arbiter_app.exports.playoff import names_of
 from arbiter_app.exports.sheet import (
     Align,
@@ -67,7 +68,7 @@ def prizes_sheet(
     return Sheet(
         title="Prizes and tour points" if with_points else "Prizes",
         event=event.name,
-        header=tuple(header),
+        header=(*time_control_field(event.info), *header),
         blocks=tuple(blocks),
     )
 

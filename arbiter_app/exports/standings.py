@@ -19,13 +19,16 @@ from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.points import format_points
 from arbiter_app.core.prizes import format_money
 from arbiter_app.core.standings import StandingRow, Standings
-from arbiter_app.core.tiebreaks import REGISTRY, TieBreakSpec
+from arbiter_app.core.tiebreaks import REGISTRY
+from arbiter_app.core.tiebreaks.base import modifier_words
+from arbiter_app.exports.clock import time_control_field
 from arbiter_app.exports.sheet import Align, Column, Paragraph, Sheet, Table
 
 RULE_SET_TITLES = {
     RuleSet.FIDE_2024: "FIDE C.07 (text in force from 1 April 2024), articles 16.1–16.5",
     RuleSet.FIDE_2026: "FIDE C.07 (text in force from 1 March 2026), articles 16.1–16.5",
     RuleSet.USCF: "US Chess rule 34E (opponents' unplayed games count ½)",
+    RuleSet.ONLINE_SWISS: "the online Swiss rules (only opponents played against count)",
 }
 PLAYOFF_MARK = "play-off"
 PENDING_MARK = "pending"
@@ -53,29 +56,15 @@ def tiebreak_lines(standings: Standings) -> list[str]:
         if tb is None:
             out.append(f"{i}. {spec.code}")
             continue
-        out.append(f"{i}. {spec.code} — {tb.description}{_modifiers(spec)} ({tb.article})")
+        out.append(f"{i}. {spec.code} — {tb.description}{modifier_words(spec)} ({tb.article})")
     return out
-
-
-def _modifiers(spec: TieBreakSpec) -> str:
-    """The cut of a tie-break in words (FIDE C.07 article 14: Cut-1, Median-1, ...)."""
-    parts = []
-    if spec.cut_low:
-        parts.append(f"the lowest {spec.cut_low} cut")
-    if spec.cut_high:
-        parts.append(f"the highest {spec.cut_high} cut")
-    return f", {' and '.join(parts)}" if parts else ""
 
 
 def format_value(
     code: str, value: Fraction, standings: Standings, *, ascii_only: bool = False
 ) -> str:
-    """A tie-break value as the catalogue prints it (integers for ARO/TPR, halves otherwise)."""
-    spec = next((s for s in standings.specs if s.code == code), None)
-    tb = REGISTRY.get(spec.name) if spec is not None else None
-    if tb is not None and tb.integer:
-        return tb.format(value)
-    return format_points(value, ascii_only=ascii_only)
+    """A tie-break value as its column prints it (see :meth:`Standings.format_value`)."""
+    return standings.format_value(code, value, ascii_only=ascii_only)
 
 
 def _rating(r: int | None) -> str:
@@ -134,6 +123,7 @@ def standings_header(event: Event, standings: Standings) -> tuple[tuple[str, str
     ]
     if event.info.chief_arbiter:
         items.append(("Chief arbiter", event.info.chief_arbiter))
+    items.extend(time_control_field(event.info))
     return tuple(items)
 
 
@@ -316,7 +306,7 @@ def swiss_crosstable_sheet(
     return Sheet(
         title="Crosstable",
         event=event.name,
-        header=tuple(header),
+        header=(*header, *time_control_field(event.info)),
         blocks=(Table(columns, rows, small=table.rounds > 7), Paragraph(legend, small=True)),
         landscape=table.rounds > 9,
         footer="Crosstable",
@@ -351,7 +341,7 @@ def round_robin_sheet(event: Event, grid: RoundRobinGrid) -> Sheet:
     return Sheet(
         title="Crosstable",
         event=event.name,
-        header=(("System", f"{kind}, {n} players"),),
+        header=(("System", f"{kind}, {n} players"), *time_control_field(event.info)),
         blocks=(
             Table(columns, rows, small=n > 10),
             Paragraph(

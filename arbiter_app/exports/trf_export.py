@@ -5,13 +5,24 @@ gives it the rank column from the standings read model, so the file's ranks
 are the places the tie-breaks decided, not only the order by points (the rank
 of a shared place is its first place, as in ``3-5`` → 3). Players left out of
 the standings (disqualified) are ranked after everyone else.
+
+An event read from (or imported from) a TRF file is written back as that
+file: its records in their order and form, its kept lines, its version unless
+another is asked for, and its own rank column while the results and the
+tie-break list are those of the file (the official ranks stay official until
+something changes them).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 from arbiter_app.core.model import Event
 from arbiter_app.core.standings import Standings
-from arbiter_app.core.trf import TrfDocument, TrfVersion, write_trf
+from arbiter_app.core.trf import TrfDocument, TrfVersion, results_key, write_trf
+from arbiter_app.core.trf.document import Anchor
+from arbiter_app.core.trf.system import CODES_192
 
 
 def standings_ranks(standings: Standings) -> dict[int, int]:
@@ -22,7 +33,59 @@ def standings_ranks(standings: Standings) -> dict[int, int]:
     return ranks
 
 
-def standings_to_trf(event: Event, standings: Standings, version: str = "TRF-26") -> str:
+def standings_to_trf(
+    event: Event,
+    standings: Standings,
+    version: str | None = None,
+    *,
+    document: TrfDocument | None = None,
+    tiebreaks: Sequence[str] = (),
+    system_code: str = "",
+) -> str:
+    """The TRF text of *event*; *document* is the TRF file it came from, if any.
+
+    *version* defaults to the document's, else TRF-26; *tiebreaks* fill
+    TRF-26 records 202/212; *system_code* is the record-192 code the event's
+    settings give (``FIDE_DUTCH_BAKU``, ``BERGER_DOUBLEROUNDROBIN``: see
+    :func:`arbiter_app.core.trf.system.pairing_code`) when it says more than
+    the system alone.
+    """
+    codes = tuple(tiebreaks)
+    stated = _stated_192(event, system_code)
+    if document is None:
+        chosen = TrfVersion.parse(version or TrfVersion.TRF26.value)
+        return write_trf(
+            TrfDocument(
+                event, chosen, ranks=standings_ranks(standings), tiebreaks=codes, verbatim=stated
+            )
+        )
+    unchanged = document.results == results_key(event) and codes == document.tiebreaks
+    ranks = dict(document.ranks) if unchanged else standings_ranks(standings)
+    # A player whose rank is not the file's (a blank one included) gets his record written
+    # anew, so the column holds the new places all the way down.
+    verbatim = {
+        **stated,  # the file's own record 192, when it had one, stays
+        **{
+            anchor: texts
+            for anchor, texts in document.verbatim.items()
+            if anchor[0] != "001" or ranks.get(anchor[1]) == document.ranks.get(anchor[1])
+        },
+    }
     return write_trf(
-        TrfDocument(event, TrfVersion.parse(version), ranks=standings_ranks(standings))
+        replace(
+            document,
+            event=event,
+            version=TrfVersion.parse(version) if version else document.version,
+            ranks=ranks,
+            tiebreaks=codes,
+            verbatim=verbatim,
+        )
     )
+
+
+def _stated_192(event: Event, code: str) -> dict[Anchor, tuple[str, str]]:
+    """Record 192 as the settings say it, in place of the code of the system alone."""
+    plain = f"192 {CODES_192[event.system]}"
+    if not code or f"192 {code}" == plain:
+        return {}
+    return {("192", 0): (plain, f"192 {code}")}

@@ -51,8 +51,10 @@ COMMAND_FAMILIES: tuple[str, ...] = (
     "arbiter_app.session.event_commands",
     "arbiter_app.session.player_commands",
     "arbiter_app.session.round_commands",
+    "arbiter_app.session.hand_pairing",
     "arbiter_app.session.playoff_commands",
     "arbiter_app.session.prize_commands",
+    "arbiter_app.session.tour_file",
 )
 """Modules whose import registers commands; later families add theirs here."""
 

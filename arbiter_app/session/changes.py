@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbiter_app.core.warning_levels import Alert
 from arbiter_app.session.state import Writes
 from arbiter_app.store.file import Key
 
@@ -62,7 +63,13 @@ class Changes:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What :meth:`Session.run` returns: the command's own answer and the changes."""
+    """What :meth:`Session.run` returns: the command's own answer and the changes.
+
+    *notices* are the level-2 warnings to show the arbiter with the outcome;
+    *answered* the level-3/4 questions the confirmation answered (FIDE C.02).
+    """
 
     value: Any
     changes: Changes
+    notices: tuple[Alert, ...] = ()
+    answered: tuple[Alert, ...] = ()

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from arbiter_app.core.errors import RuleError, UnknownTieBreak
+from arbiter_app.core.errors import InputError, RuleError, UnknownTieBreak
 from arbiter_app.core.limits import header_problem, too_many_players, too_many_rounds
 from arbiter_app.core.lots import physical_draw, shuffled
-from arbiter_app.core.model import EntryKind, RuleSet, System
+from arbiter_app.core.model import EntryKind, Event, RuleSet, System
+from arbiter_app.core.pairing.baku import ARTICLE as BAKU_ARTICLE
+from arbiter_app.core.pairing.baku import BAKU, baku_refusal, baku_virtual_points
 from arbiter_app.core.pairing.numbers import (
     ARTICLE_LOT,
     Numbering,
@@ -16,14 +18,20 @@ from arbiter_app.core.pairing.numbers import (
     renumbering_refusal,
 )
 from arbiter_app.core.playoff import preset as playoff_preset
+from arbiter_app.core.points import STANDARD
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
 from arbiter_app.core.rating_source import typed_or_imported
 from arbiter_app.core.ratinglist import RatingType
+from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_refusal
+from arbiter_app.core.timecontrol import parse as parse_time_control
+from arbiter_app.core.warning_levels import Alert, Level, Refused
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     BYE_POLICIES,
     PLAYER_FIELDS,
+    accelerations_from_json,
     clean_player_fields,
+    event_from_state,
     info_from_json,
     info_to_json,
     point_system_from_json,
@@ -31,10 +39,12 @@ from arbiter_app.session.codec import (
     split_key,
 )
 from arbiter_app.session.numbering import players_of, set_numbering
+from arbiter_app.session.playoff_commands import store_fund, stored_wildcards
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
-from arbiter_app.session.state import Tx
+from arbiter_app.session.setting_levels import fund_alert, settings_alerts
+from arbiter_app.session.state import State, Tx
 from arbiter_app.session.tournament_state import NUMBERING
-from arbiter_app.store.schema import TABLES_BY_NAME
+from arbiter_app.store.schema import STATE_TABLES, TABLES_BY_NAME
 
 PRESET_BYE_POLICIES = {
     "uscf": "uscf-28l",
@@ -56,7 +66,21 @@ SETTINGS = (
     "playoff",
     "info",
     "rating_type",
+    "acceleration",
+    "swap_last_two",
 )
+
+ACCELERATIONS = (BAKU,)
+"""Acceleration methods the event can use (FIDE C.04.5.1, the Baku Acceleration)."""
+
+FIXED_AFTER_ROUND_ONE = {
+    "acceleration": f"the acceleration method is fixed once round 1 is paired ({BAKU_ARTICLE})",
+    "swap_last_two": (
+        "the order of the rounds is fixed once round 1 is paired (C.05 Annex 1: the Berger "
+        "schedule is announced before the event)"
+    ),
+}
+"""Settings that cannot change once the first round is paired, and why."""
 
 
 @command("create_event")
@@ -81,20 +105,64 @@ def create_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     settings["info"] = info
     if "system" not in settings or "rounds" not in settings:
         raise CommandError("a new event needs a system and a number of rounds")
+    _check_time_control(tx, info)
     _apply_settings(tx, settings)
+
+
+PRIZE_FUND = "prize_fund"
+"""``edit_settings`` also takes the prize fund (``{"prizes": [...], "currency": "USD"}``),
+kept in the records like ``prizes.set_fund``'s, so one action can change both."""
 
 
 @command("edit_settings")
 def edit_settings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
-    """Change the event's settings (system, rounds, points, tie-breaks, rule set, byes)."""
+    """Change the event's settings (system, rounds, points, tie-breaks, rule set, byes, fund).
+
+    Once round 1 is paired, what decides pairings or ranks asks first, by the
+    FIDE C.02 warning levels (:mod:`arbiter_app.session.setting_levels`).
+    """
     if tx.setting("system") is None:
         raise CommandError("create the event first")
     if not args:
         raise CommandError("no setting to change")
-    _apply_settings(tx, args)
+    settings = {k: v for k, v in args.items() if k != PRIZE_FUND}
+    fund = args.get(PRIZE_FUND)
+    _check_time_control(tx, settings.get("info"))
+    checked = _checked_settings(tx, settings)
+    alerts = settings_alerts(tx, checked)
+    if fund is not None:
+        if not isinstance(fund, dict):
+            raise CommandError('the prize fund is {"prizes": [...], "currency": "USD"}')
+        alerts.extend(fund_alert(tx, fund))
+    ctx.ask(*alerts)
+    for key, value in checked.items():
+        tx.set_setting(key, value)
+    if fund is not None:
+        store_fund(tx, ctx, {**fund, "wildcards": stored_wildcards(ctx)})
+
+
+def _check_time_control(tx: Tx, info: Any) -> None:
+    """A time control typed in must be one Arbiter can read (US notation or the FIDE
+    encoding, :mod:`arbiter_app.core.timecontrol`): it is printed on every sheet.
+    One read from a file (TRF 122) is kept as written."""
+    if not isinstance(info, dict) or not info.get("time_control"):
+        return
+    text = str(info["time_control"])
+    if text == tx.setting("info", {}).get("time_control"):
+        return
+    try:
+        parse_time_control(text)
+    except InputError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def _apply_settings(tx: Tx, args: dict[str, Any]) -> None:
+    for key, value in _checked_settings(tx, args).items():
+        tx.set_setting(key, value)
+
+
+def _checked_settings(tx: Tx, args: dict[str, Any]) -> dict[str, Any]:
+    """*args* with the preset's settings filled in, each value checked as it will be stored."""
     unknown = set(args) - set(SETTINGS)
     if unknown:
         raise CommandError(f"unknown setting(s) {', '.join(sorted(unknown))}")
@@ -111,32 +179,114 @@ def _apply_settings(tx: Tx, args: dict[str, Any]) -> None:
         values.setdefault("rule_set", found.rule_set.value if found.rule_set else None)
         values.setdefault("bye_policy", PRESET_BYE_POLICIES.get(found.name, "fide"))
         values.setdefault("playoff", found.playoff.regulation if found.playoff else None)
-    for key, value in values.items():
-        tx.set_setting(key, _check_setting(tx, key, value))
+    checked = {key: _check_setting(tx, key, value) for key, value in values.items()}
+
+    def after(key: str, default: Any = None) -> Any:
+        return checked[key] if key in checked else tx.setting(key, default)
+
+    reason = combination_refusal(
+        system=after("system"),
+        tiebreaks=after("tiebreaks", []),
+        acceleration=after("acceleration"),
+        swap_last_two=bool(after("swap_last_two")),
+        point_systems=[after("point_system"), *(after("round_point_systems") or [])],
+        changed=checked.keys(),
+    )
+    if reason:
+        raise CommandError(reason)
+    return checked
 
 
 def _check_setting(tx: Tx, key: str, value: Any) -> Any:
-    paired = queries.paired_rounds(tx) if key in ("rounds", "system") else 0
+    locked = key in ("rounds", "system", *FIXED_AFTER_ROUND_ONE)
+    paired = queries.paired_rounds(tx) if locked else 0
     return check_setting(
-        key, value, paired=paired, system=tx.setting("system"), info=tx.setting("info", {})
+        key,
+        value,
+        paired=paired,
+        system=tx.setting("system"),
+        info=tx.setting("info", {}),
+        before=tx.setting(key),
     )
 
 
+def combination_refusal(
+    *,
+    system: str | None,
+    tiebreaks: Sequence[str],
+    acceleration: str | None,
+    swap_last_two: bool,
+    point_systems: Sequence[Any] = (),
+    changed: Collection[str] | None = None,
+) -> str | None:
+    """Why these settings cannot go together, or None.
+
+    Buchholz and its variants are not for round robins (FIDE C.07, 2026 text);
+    the Baku Acceleration is for a Swiss with the standard points (C.04.5.1);
+    exchanging the last two rounds of the first cycle is for a double round
+    robin (C.05 Annex 1). With *changed*, only the rules those settings take
+    part in are checked: a list kept as an imported file announced it does not
+    stop a change of the event's name.
+    """
+
+    def touched(*keys: str) -> bool:
+        return changed is None or any(k in changed for k in keys)
+
+    reason = round_robin_refusal(system, tiebreaks) if touched("system", "tiebreaks") else None
+    if reason:
+        return reason
+    points = ("point_system", "round_point_systems")
+    if acceleration and system is not None and touched("acceleration", "system", *points):
+        systems = [point_system_from_json(p) for p in point_systems if p is not None]
+        probe = Event(
+            system=System(system),
+            point_system=systems[0] if systems else STANDARD,
+            round_point_systems=tuple(systems[1:]),
+        )
+        reason = baku_refusal(probe)
+        if reason:
+            return reason
+    if (
+        swap_last_two
+        and system != System.DOUBLE_ROUND_ROBIN.value
+        and touched("swap_last_two", "system")
+    ):
+        return (
+            "exchanging the last two rounds of the first cycle is for a double round robin "
+            "(C.05 Annex 1)"
+        )
+    return None
+
+
 def check_setting(
-    key: str, value: Any, *, paired: int, system: str | None, info: Mapping[str, Any]
+    key: str,
+    value: Any,
+    *,
+    paired: int,
+    system: str | None,
+    info: Mapping[str, Any],
+    before: Any = None,
 ) -> Any:
     """*value* of the setting *key* as stored, or CommandError saying what is wrong.
 
     *paired* is the number of rounds paired so far, *system* and *info* the
-    event's current system and header: the checks that depend on the event.
-    Shared with the window's in-memory event, so both refuse the same things.
+    event's current system and header, *before* the setting's current value:
+    the checks that depend on the event. Shared with the window's in-memory
+    event, so both refuse the same things.
     """
+    if key in FIXED_AFTER_ROUND_ONE and paired and (value or None) != (before or None):
+        raise CommandError(f"{paired} round(s) are paired already; {FIXED_AFTER_ROUND_ONE[key]}")
     try:
         if key == "system":
             chosen = System(value).value
             if paired and system is not None and chosen != system:
-                raise CommandError(
-                    f"{paired} round(s) are paired already; the system cannot change"
+                raise Refused(
+                    Alert(
+                        Level.REFUSED,
+                        "round 1 is paired already: the system cannot change",
+                        "FIDE C.02, verification checklist: the system is locked once "
+                        "play has started",
+                    )
                 )
             return chosen
         if key == "rounds":
@@ -174,6 +324,16 @@ def check_setting(
         if key == "rating_type" and value is not None:
             # FIDE's three ratings; None goes back to the time control's (rating_lookup).
             return RatingType(value).value
+        if key == "acceleration":
+            if value is not None and value not in ACCELERATIONS:
+                raise CommandError(
+                    f"unknown acceleration {value!r} (known: {', '.join(ACCELERATIONS)})"
+                )
+            return value
+        if key == "swap_last_two":
+            if not isinstance(value, bool):
+                raise CommandError(f"swap_last_two is true or false, not {value!r}")
+            return value
         if (
             key == "preset"
             and value is not None
@@ -181,6 +341,8 @@ def check_setting(
         ):
             raise CommandError(f"unknown preset {value!r} (known: {', '.join(sorted(PRESETS))})")
         return value
+    except Refused:
+        raise
     except (ValueError, RuleError) as exc:
         raise CommandError(f"{key}: {exc}") from exc
     except (TypeError, AttributeError) as exc:
@@ -232,26 +394,46 @@ def _check_tiebreaks(value: Any) -> list[str]:
     return codes
 
 
+TRF_SOURCE = "trf_source"
+"""The setting that keeps what an imported TRF file held besides its event
+(:func:`arbiter_app.core.trf.document_to_json`), so that exporting writes that file back."""
+
+
 @command("import_event")
 def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
-    """Fill a new event with an imported one (players, rounds, settings)."""
+    """Fill a new event with an imported one (players, rounds, settings).
+
+    *settings* (optional) are ``edit_settings`` values announced with the
+    import (a tie-break list, a play-off regulation): part of setting the
+    event up, so nothing is asked about them even when the rounds are played.
+    Optional: *tiebreaks*, the list the file announced (TRF-26 records
+    202/212), and *trf*, what the TRF file held besides the event.
+    """
     if tx.rows("players") or queries.paired_rounds(tx):
         raise CommandError("an event can only be imported into an empty file")
     data = args.get("event")
     if not isinstance(data, dict):
         raise CommandError("import_event needs the event as an object")
     _check_imported_players(data)
-    _apply_settings(
-        tx,
-        {
-            "info": data["info"],
-            "system": data["system"],
-            "rounds": max(1, int(data["rounds"]), _max_round(data)),
-            "point_system": data["point_system"],
-            "round_point_systems": data["round_point_systems"],
-            "rule_set": data["rule_set"],
-        },
-    )
+    settings = {
+        "info": data["info"],
+        "system": data["system"],
+        "rounds": max(1, int(data["rounds"]), _max_round(data)),
+        "point_system": data["point_system"],
+        "round_point_systems": data["round_point_systems"],
+        "rule_set": data["rule_set"],
+    }
+    _apply_settings(tx, settings)
+    if args.get("tiebreaks"):
+        # The list as the file announced it, even one a new event could not choose
+        # (a Buchholz in a round robin played before the 2026 text): the codes are checked,
+        # not the choice.
+        tx.set_setting("tiebreaks", _check_setting(tx, "tiebreaks", args["tiebreaks"]))
+    trf = args.get("trf")
+    if trf is not None:
+        if not isinstance(trf, dict):
+            raise CommandError("import_event: the TRF file's other records are an object")
+        tx.set_setting(TRF_SOURCE, trf)
     source = str(args.get("source") or "")
     for table in ("players", "entries", "bye_requests"):
         names = TABLES_BY_NAME[table].key_names
@@ -269,6 +451,29 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         tx.put("forbidden_pairs", (number,), {"players": ",".join(str(x) for x in group)})
     _boards_from_entries(tx)
     set_numbering(tx, Numbering.FILE)
+    announced = args.get("settings")
+    if announced:
+        if not isinstance(announced, dict):
+            raise CommandError("the settings of an import are an object of settings")
+        _apply_settings(tx, announced)
+    if data.get("accelerations"):
+        _import_accelerations(tx, data["accelerations"])
+
+
+def _import_accelerations(tx: Tx, records: Any) -> None:
+    """Virtual points read from the file (TRF-26 record 250).
+
+    When they are exactly the Baku Acceleration's for the imported field, the
+    event is a Baku-accelerated event (C.04.5.1); otherwise the records are kept
+    as they were read and pair the event as they say.
+    """
+    event = event_from_state(State({spec.name: tx.rows(spec.name) for spec in STATE_TABLES}))
+    if event.system is System.SWISS and baku_virtual_points(event) == accelerations_from_json(
+        records
+    ):
+        tx.set_setting("acceleration", BAKU)
+    else:
+        tx.set_setting("virtual_points", records)
 
 
 def _check_imported_players(data: dict[str, Any]) -> None:

@@ -24,18 +24,22 @@ def create_imported(
     event: Event,
     *,
     source: str,
-    settings: Mapping[str, Any] | None = None,
+    arguments: Mapping[str, Any] | None = None,
     clock: Clock | None = None,
     actor: str = "",
     durable: bool = True,
 ) -> Session:
-    """Make the file *path* hold *event* (read from *source*) and open it for writing."""
+    """Make the file *path* hold *event* (read from *source*) and open it for writing.
+
+    *arguments* are those of the ``import_event`` command (the event, the TRF file it
+    came from, its tie-breaks, settings announced with it); by default the event alone.
+    """
     path = Path(path)
+    given = dict(arguments) if arguments is not None else {"event": event_to_json(event)}
+    given["source"] = source
 
     def fill(session: Session) -> None:
-        session.run("import_event", event=event_to_json(event), source=source)
-        if settings:
-            session.run("edit_settings", **dict(settings))
+        session.run("import_event", **given)
 
     return Session.create(
         path,

@@ -20,6 +20,7 @@ from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
 from arbiter_app.session.changes import Changes
 from arbiter_app.session.session import Session
+from arbiter_app.session.trf_source import stored_initial_colour
 
 RECORDABLE_BYES = (
     EntryKind.PAIRING_BYE,
@@ -49,15 +50,18 @@ def pair_next_round(
     *,
     initial_colour: Colour | None = None,
     bye_policy: ByePolicy | None = None,
-    swap_last_two: bool = False,
+    swap_last_two: bool | None = None,
     compute_with: Compute | None = None,
 ) -> tuple[RoundPairing, list[Changes]]:
     """Pair the next round of *session*'s event and record it.
 
     Returns the pairing and what each recorded column changed.
 
-    *bye_policy* defaults to the event's; *initial_colour* (the colour drawn for the
-    top player, C.04.3) is needed for round 1 of a Swiss. *compute_with* runs the
+    *bye_policy* defaults to the event's, *swap_last_two* (a double round robin
+    exchanging the last two rounds of its first cycle, C.05 Annex 1) too;
+    *initial_colour* (the colour drawn for the top player, C.04.3) is needed for
+    round 1 of a Swiss. The event's virtual points (the Baku Acceleration,
+    C.04.5.1) are part of its event. *compute_with* runs the
     engine's computation, which reads only an immutable event: the app runs it in a
     worker thread while a progress bar turns (a 1,000-player Swiss round takes
     seconds); the recording happens here, in the caller's thread, as every write.
@@ -69,12 +73,16 @@ def pair_next_round(
     refusal = session.event_state.pairing_refusal
     if refusal is not None:
         raise RuleError(refusal)
-    policy = bye_policy or ByePolicy.parse(session.settings.bye_policy)
-    options = SwissOptions(bye_policy=policy, initial_colour=initial_colour)
+    settings = session.settings
+    policy = bye_policy or ByePolicy.parse(settings.bye_policy)
+    swap = settings.swap_last_two if swap_last_two is None else swap_last_two
+    # An imported file may have stated the colour drawn for round 1 (XXC / 152).
+    colour = initial_colour or stored_initial_colour(settings.trf_source)
+    options = SwissOptions(bye_policy=policy, initial_colour=colour)
     round_no = columns // event.system.games_per_round + 1
     before = event.truncated(columns)
     run = compute_with or _run
-    pairing = run(lambda: pair_round(before, round_no, options, swap_last_two=swap_last_two))
+    pairing = run(lambda: pair_round(before, round_no, options, swap_last_two=swap))
     recorded: list[dict[str, object]] = [
         {
             "round": column,

@@ -9,6 +9,7 @@ from arbiter_app.core.limits import too_many_players
 from arbiter_app.core.model import EntryKind, RoundEntry, System
 from arbiter_app.core.pairing.byes import registration_deadline_round
 from arbiter_app.core.rating_source import typed_or_imported
+from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     PLAYER_FIELDS,
@@ -18,6 +19,7 @@ from arbiter_app.session.codec import (
 )
 from arbiter_app.session.numbering import follow_ranking, place_late_entry
 from arbiter_app.session.registry import CommandError, Context, arg_int, command
+from arbiter_app.session.setting_levels import CHECKLIST
 from arbiter_app.session.state import Tx
 from arbiter_app.session.tournament_state import event_state_of, state_of_tx
 
@@ -206,12 +208,33 @@ def withdraw_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
 
 @command("disqualify_player")
 def disqualify_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
-    """Disqualify a player: they leave the standings; no score changes (the online Swiss rules)."""
+    """Disqualify a player: they leave the standings; no score changes (the online Swiss rules).
+
+    A level-3 question first (FIDE C.02): the standings change for everyone below.
+    """
     tpn = arg_int(args, "tpn", minimum=1)
     row = queries.player(tx, tpn)
     if row["disqualified"]:
         raise RuleError(f"player {tpn} is disqualified already")
+    ctx.ask(disqualify_alert(tpn, row["name"]))
     tx.put("players", (tpn,), {**row, "disqualified": 1})
+
+
+def disqualify_alert(tpn: int, name: str) -> Alert:
+    """The level-3 question before a disqualification (also asked for an event without a file)."""
+    return Alert(
+        Level.CONFIRM,
+        f"Disqualify {tpn} {name}?",
+        "the online Swiss rules, special cases; FIDE C.02, verification checklist: "
+        "expelled players are excluded from the standings",
+        (
+            f"{name} is removed from the standings and everyone ranked below moves up "
+            "one place; later rounds are paired without them.",
+            "No score changes: the games played stay in the crosstable and count for the "
+            "opponents.",
+            "Reinstate or undo cancels it.",
+        ),
+    )
 
 
 @command("reinstate_player")
@@ -249,7 +272,47 @@ def requested_bye(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     withdrawn = row["withdrawn_from_round"]
     if withdrawn is not None and withdrawn <= round_no:
         raise RuleError(f"player {tpn} withdrew from round {withdrawn}; no bye to ask for")
-    tx.put("bye_requests", (tpn, round_no), {"kind": _REQUESTABLE[kind_name].value})
+    kind = _REQUESTABLE[kind_name]
+    ctx.ask(*_bye_alerts(tx, tpn, row["name"], round_no, kind))
+    tx.put("bye_requests", (tpn, round_no), {"kind": kind.value})
+
+
+def _bye_alerts(tx: Tx, tpn: int, name: str, round_no: int, kind: EntryKind) -> list[Alert]:
+    """FIDE C.02 (withdrawals, byes, results): a second half-point bye is a level-3
+    question; a full-point bye, which FIDE deprecates, a level-2 notice."""
+    if kind is EntryKind.FULL_BYE:
+        return [
+            Alert(
+                Level.NOTICE,
+                f"{tpn} {name} gets a full-point bye in round {round_no}: FIDE deprecates "
+                "full-point byes, a point for a game not played.",
+                f"{CHECKLIST}: a full-point bye is a level-2 warning",
+            )
+        ]
+    if kind is not EntryKind.HALF_BYE:
+        return []
+    asked = tx.get("bye_requests", (tpn, round_no))
+    if asked is not None and asked["kind"] == kind.value:
+        return []  # the same request again: no bye more than before
+    taken = sorted(
+        {r for (who, r), e in tx.rows("entries").items() if who == tpn and e["kind"] == kind.value}
+        | {
+            r
+            for (who, r), e in tx.rows("bye_requests").items()
+            if who == tpn and r != round_no and e["kind"] == kind.value
+        }
+    )
+    if not taken:
+        return []
+    rounds = ("round " if len(taken) == 1 else "rounds ") + ", ".join(map(str, taken))
+    return [
+        Alert(
+            Level.CONFIRM,
+            f"{tpn} {name} has a half-point bye already ({rounds}): give another one "
+            f"in round {round_no}?",
+            f"{CHECKLIST}: a second half-point bye is a level-3 warning",
+        )
+    ]
 
 
 @command("import_players")

@@ -16,6 +16,7 @@ The prize fund lives under the family ``prizes`` (key ``fund``).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -44,13 +45,16 @@ from arbiter_app.core.playoff.actions import parse_colour
 from arbiter_app.core.playoff.gate import (
     PlayoffGate,
     PlayoffStatus,
+    final_day,
     meetings_among,
     qualifying_standings,
     ties_of,
 )
 from arbiter_app.core.prizes import PrizeFund, currency_code, money
+from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.session.codec import event_from_state
 from arbiter_app.session.registry import CommandError, Context, arg_str, command
+from arbiter_app.session.setting_levels import fund_alert
 from arbiter_app.session.state import State, Tx
 from arbiter_app.session.tournament_state import (
     PLAYOFF,
@@ -214,12 +218,16 @@ def _start(tx: Tx, args: dict[str, Any], ctx: Context, regulation: Regulation) -
         "ties": [[tie.place, list(tie.players)] for tie in ties],
         "meetings": [
             {"white": m.white, "black": m.black, "result": m.result, "round": m.round}
+            | ({"day": m.day} if m.day else {})
             for m in meetings_among(event, ties)
         ],
         "last_game_end": None if end is None else end.isoformat(),
     }
     if given is not None:
         setup["given"] = True
+    last_day = final_day(event)
+    if last_day:
+        setup["final_day"] = last_day
     state = state_from_records(setup, [])
     assert state is not None
     ctx.put_record(FAMILY, "setup", setup)
@@ -234,8 +242,8 @@ def playoff_restart(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any
     protocol, its commands in the journal); the new one breaks the ties of the
     standings as they are now, under the same regulation. When no regulated
     place is tied any more, the old play-off is only set aside. Setting games
-    already played aside is confirmed first (FIDE C.02 warning level 3: confirm
-    or cancel), with *confirm*.
+    already played aside is a level-3 question first (FIDE C.02: confirm or
+    cancel), answered with ``confirm`` like every warning of the session.
     """
     old = _stored(ctx)
     if old is None:
@@ -247,8 +255,13 @@ def playoff_restart(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any
     if not now.final:
         # Once the round is complete again the play-off may well match once more.
         raise RuleError(gate.reason)
-    if args.get("confirm") is not True:
-        raise RuleError(f"{gate.reason} {RESTART_WARNING}")
+    ctx.ask(
+        Alert(
+            Level.CONFIRM,
+            f"{gate.reason} {RESTART_WARNING}",
+            "FIDE C.07 article 3.1: the play-off breaks the ties of the final standings as they are",
+        )
+    )
     setup = ctx.record(FAMILY, "setup")
     number = 1 + sum(1 for key in tx.keys("records") if key[0] == ABANDONED)
     ctx.put_record(
@@ -404,7 +417,22 @@ def playoff_ruling(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]
 
 @command("prizes.set_fund", family="prizes")
 def prizes_set_fund(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
-    """Store the prize fund (place prizes, first place first) and any wildcards."""
+    """Store the prize fund (place prizes, first place first) and any wildcards.
+
+    Once round 1 is paired, a fund set or changed is a level-3 question (FIDE C.02).
+    """
+    ctx.ask(*fund_alert(tx, args))
+    return store_fund(tx, ctx, args)
+
+
+def stored_wildcards(ctx: Context) -> list[int]:
+    """The wildcards of the stored fund (none when no fund is stored)."""
+    stored = ctx.record("prizes", "fund")
+    return [int(t) for t in stored.get("wildcards", ())] if stored else []
+
+
+def store_fund(tx: Tx, ctx: Context, args: Mapping[str, Any]) -> dict[str, Any]:
+    """Check and store a prize fund (``prizes``, ``currency``, ``wildcards``); returns it."""
     amounts = args.get("prizes")
     if not isinstance(amounts, list) or not amounts:
         raise CommandError("prizes must list the place prizes, first place first")

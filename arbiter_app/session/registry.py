@@ -10,6 +10,15 @@ redo and ``verify`` replay the journal. Anything random comes from
 ``ctx.seed``, which the session draws from :mod:`secrets` when the command is
 registered with ``needs_seed=True`` and which the journal keeps.
 
+Risky actions ask through the context: :meth:`Context.ask` takes the FIDE C.02
+warnings of :mod:`arbiter_app.core.warning_levels`; a level-3 or level-4
+question that the command's ``confirm`` argument does not answer refuses the
+command with :class:`~arbiter_app.core.warning_levels.ConfirmationNeeded`
+(nothing is written), level 5 always refuses, and level-2 notices go back to
+the caller with the outcome. The session hands ``confirm`` to the context,
+never to the command itself, and the journal keeps it with the arguments, so
+a replay is answered exactly as the arbiter answered.
+
 Later families (play-off, prizes) register their own commands the same way,
 under their own *family* name, and keep their data in the ``records`` table
 through :meth:`Context.record` / :meth:`Context.put_record`, keyed by family::
@@ -23,10 +32,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.warning_levels import (
+    Alert,
+    Confirmation,
+    ConfirmationNeeded,
+    Level,
+    Refused,
+    answers,
+)
 from arbiter_app.session.state import Tx
 from arbiter_app.store.journal import canonical_json
 
@@ -37,11 +54,34 @@ class CommandError(ArbiterError):
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """What a command may know beyond the rows: when it runs, and its seed if it draws lots."""
+    """What a command may know beyond the rows: when it runs, its seed if it draws lots,
+    and the arbiter's answer to its warnings (*confirm*)."""
 
     time: str
     seed: int | None
     tx: Tx
+    confirm: Confirmation = None
+    answered: list[Alert] = field(default_factory=list)
+    """The level-3 and level-4 questions the command asked and *confirm* answered."""
+    notices: list[Alert] = field(default_factory=list)
+    """The level-2 notices to show with the outcome."""
+
+    def ask(self, *alerts: Alert) -> None:
+        """Put the command's warnings to the arbiter, all at once (FIDE C.02 levels).
+
+        Level 5 refuses (:class:`Refused`); unanswered level-3/4 questions
+        refuse with every one of them (:class:`ConfirmationNeeded`), so the
+        arbiter sees all the questions of an action together; level-2 notices
+        are kept for the outcome.
+        """
+        for alert in alerts:
+            if alert.level is Level.REFUSED:
+                raise Refused(alert)
+        missing = [a for a in alerts if not answers(self.confirm, a)]
+        if missing:
+            raise ConfirmationNeeded(missing)
+        for alert in alerts:
+            (self.notices if alert.level is Level.NOTICE else self.answered).append(alert)
 
     def record(self, family: str, key: str, default: Any = None) -> Any:
         row = self.tx.get("records", (family, key))

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.session.registry import Context, lookup
+from arbiter_app.core.warning_levels import Alert, check_confirmation
+from arbiter_app.session.registry import CommandError, Context, lookup
 from arbiter_app.session.state import State, Tx, Writes
 from arbiter_app.store.journal import JournalEntry
 
@@ -68,14 +69,38 @@ def history_of(entries: Iterable[JournalEntry]) -> History:
     return history
 
 
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What running a command gave: its writes and value, the questions it had answered
+    and the notices it gave (FIDE C.02 levels, see :meth:`Context.ask`)."""
+
+    writes: Writes
+    value: Any
+    answered: tuple[Alert, ...] = ()
+    notices: tuple[Alert, ...] = ()
+
+
+CONFIRM = "confirm"
+"""The argument that answers a command's warnings; the session gives it to the context."""
+
+
 def apply_command(
     state: State, name: str, args: dict[str, Any], time: str, seed: int | None
-) -> tuple[Writes, Any]:
-    """Run command *name* against *state* without changing it; return its writes and value."""
+) -> Applied:
+    """Run command *name* against *state* without changing it.
+
+    The ``confirm`` argument is the arbiter's answer to the command's warnings:
+    it goes to the :class:`Context`, not to the command.
+    """
     spec = lookup(name)
+    try:
+        confirm = check_confirmation(args.get(CONFIRM))
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
     tx = Tx(state)
-    value = spec.apply(tx, args, Context(time, seed, tx))
-    return tx.writes(), value
+    ctx = Context(time, seed, tx, confirm)
+    value = spec.apply(tx, {k: v for k, v in args.items() if k != CONFIRM}, ctx)
+    return Applied(tx.writes(), value, tuple(ctx.answered), tuple(ctx.notices))
 
 
 def replay(entries: Sequence[JournalEntry], upto: History | None = None) -> State:
@@ -88,7 +113,9 @@ def replay(entries: Sequence[JournalEntry], upto: History | None = None) -> Stat
         if entry is None:
             raise JournalError(f"journal entry {seq} is missing")
         try:
-            writes, _ = apply_command(state, entry.command, entry.arguments, entry.time, entry.seed)
+            writes = apply_command(
+                state, entry.command, entry.arguments, entry.time, entry.seed
+            ).writes
         except ArbiterError as exc:
             raise JournalError(
                 f"journal entry {seq} ({entry.command}) cannot be replayed: {exc}"

@@ -9,16 +9,19 @@ sides of a game can never disagree (``check_consistency`` in the core).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import EntryKind, RoundEntry
 from arbiter_app.core.pairing.boards import Board, RoundPairing
-from arbiter_app.core.pairing.manual import check_pairing
+from arbiter_app.core.pairing.manual import Violation, check_pairing
+from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.session import queries
 from arbiter_app.session.codec import entry_from_row, entry_row, event_from_state
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
 from arbiter_app.session.results import parse_result, result_entries, result_of
+from arbiter_app.session.setting_levels import CHECKLIST
 from arbiter_app.session.state import Tx
 
 BYE_KINDS = frozenset(
@@ -71,18 +74,35 @@ def _board_row(tx: Tx, white: int, black: int) -> dict[str, Any]:
 def record_pairings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     """Store a round's pairings: boards (White, Black) and the byes."""
     round_no = arg_int(args, "round", minimum=1)
+    check_can_pair(tx, round_no, round_no)
+    games, given_byes = read_pairing(tx, args, round_no)
+    write_round(tx, round_no, games, given_byes)
+
+
+def check_can_pair(tx: Tx, first: int, last: int) -> None:
+    """Game columns *first*..*last* can be paired now: the next ones, or the last ones
+    paired again before any result (the columns of one round of the event)."""
     planned = int(tx.setting("rounds", 0))
-    if round_no > planned:
+    if last > planned:
         raise RuleError(f"the event has {planned} rounds; add rounds in the settings first")
     paired = queries.paired_rounds(tx)
-    if round_no > paired + 1:
-        raise RuleError(f"round {paired + 1} must be paired before round {round_no}")
-    if round_no < paired:
+    if first > paired + 1:
+        raise RuleError(f"round {paired + 1} must be paired before round {first}")
+    if last < paired:
         raise RuleError(
-            f"round {round_no + 1} is paired already; only the last round can be paired again"
+            f"round {last + 1} is paired already; only the last round can be paired again"
         )
-    if round_no == paired and queries.round_has_results(tx, round_no):
-        raise RuleError(f"round {round_no} has results; change its pairings board by board or undo")
+    for column in range(first, last + 1):
+        if column <= paired and queries.round_has_results(tx, column):
+            raise RuleError(
+                f"round {column} has results; change its pairings board by board or undo"
+            )
+
+
+def read_pairing(
+    tx: Tx, args: dict[str, Any], round_no: int
+) -> tuple[list[tuple[int, int]], list[tuple[int, EntryKind]]]:
+    """The boards and byes of *args* (``boards``, ``byes``), every player once and pairable."""
     boards = args.get("boards")
     byes = args.get("byes", [])
     if not isinstance(boards, list) or not isinstance(byes, list):
@@ -112,6 +132,18 @@ def record_pairings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         if kind not in BYE_KINDS:
             raise CommandError(f"{kind.value} is not a bye")
         given_byes.append((take(item[0]), kind))
+    return games, given_byes
+
+
+def write_round(
+    tx: Tx,
+    round_no: int,
+    games: Sequence[tuple[int, int]],
+    given_byes: Sequence[tuple[int, EntryKind]],
+) -> None:
+    """Store game column *round_no*: the boards, the byes given, and for everyone else
+    what :func:`_absent_entry` says (withdrawn, the requested bye, or not paired)."""
+    seen = {t for game in games for t in game} | {tpn for tpn, _ in given_byes}
     # Pairing a round again replaces everything it held.
     for key in [k for k in tx.keys("boards") if k[0] == round_no]:
         tx.delete("boards", key)
@@ -167,11 +199,15 @@ def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     if white == black:
         raise RuleError("a player cannot play themself")
     broken = pairing_rules_broken(tx, round_no, number, white, black)
-    if broken and args.get("confirm") is not True:
-        raise RuleError(
-            f"board {number} of round {round_no}, {white} v {black}, breaks: "
-            + "; ".join(broken)
-            + ". Confirm the change to make it anyway (it is journalled with these rules)."
+    if broken:
+        names = {tpn: queries.player(tx, tpn)["name"] for tpn in (white, black)}
+        ctx.ask(
+            broken_rules_alert(
+                f"Board {number} of round {round_no}, {white} {names[white]} (White) v "
+                f"{black} {names[black]} (Black)",
+                broken,
+                "Change it anyway? The change is journalled with the rules it breaks.",
+            )
         )
     before = {old["white"], old["black"]} if old else set()
     for tpn in (white, black):
@@ -188,10 +224,14 @@ def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         tx.put("entries", (tpn, round_no), entry_row(_absent_entry(tx, tpn, round_no)))
     tx.put("boards", (round_no, number), _board_row(tx, white, black))
     if broken:
-        ctx.put_record("pairing-override", f"{round_no}.{number}", {"rules": broken})
+        ctx.put_record(
+            "pairing-override", f"{round_no}.{number}", {"rules": [str(v) for v in broken]}
+        )
 
 
-def pairing_rules_broken(tx: Tx, round_no: int, number: int, white: int, black: int) -> list[str]:
+def pairing_rules_broken(
+    tx: Tx, round_no: int, number: int, white: int, black: int
+) -> list[Violation]:
     """The pairing rules a hand-made board *white* v *black* breaks (C.04 via check_pairing).
 
     Only the rules that concern these two players are reported: the rest of
@@ -200,10 +240,24 @@ def pairing_rules_broken(tx: Tx, round_no: int, number: int, white: int, black: 
     before = event_from_state(tx.base).truncated(round_no - 1)
     board = RoundPairing(round_no, (Board(number, white, black),))
     return [
-        str(v)
-        for v in check_pairing(before, board)
-        if v.players and set(v.players) <= {white, black}
+        v for v in check_pairing(before, board) if v.players and set(v.players) <= {white, black}
     ]
+
+
+def broken_rules_alert(what: str, broken: Sequence[Violation], question: str) -> Alert:
+    """The level-3 question for a pairing made by hand that breaks pairing rules.
+
+    FIDE C.02 (manual pairings): a repeated game, a prohibited pairing, an
+    ineligible bye or an absolute colour rule broken is confirmed or cancelled
+    (level 3). The rules come first, each with its article.
+    """
+    rules = "this pairing rule" if len(broken) == 1 else f"these {len(broken)} pairing rules"
+    return Alert(
+        Level.CONFIRM,
+        f"{what} breaks {rules}. {question}",
+        f"{CHECKLIST}: a pairing made by hand that breaks a pairing rule is a level-3 warning",
+        tuple(str(v) for v in broken),  # each rule with its own article
+    )
 
 
 def _set_result(tx: Tx, args: dict[str, Any], *, correcting: bool) -> str:

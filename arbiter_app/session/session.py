@@ -24,7 +24,15 @@ from arbiter_app.session.codec import (
     settings_of,
 )
 from arbiter_app.session.registry import lookup
-from arbiter_app.session.replay import REDO, UNDO, History, JournalError, apply_command, replay
+from arbiter_app.session.replay import (
+    CONFIRM,
+    REDO,
+    UNDO,
+    History,
+    JournalError,
+    apply_command,
+    replay,
+)
 from arbiter_app.session.results import BoardResult, result_of
 from arbiter_app.session.state import State, Writes
 from arbiter_app.session.tournament_state import (
@@ -164,7 +172,7 @@ class Session:
         # A new event records how its pairing numbers are given: a Swiss follows its
         # initial ranking (FIDE C.04.2 article 2.2), a round robin waits for its draw.
         swiss = system in (System.SWISS.value, System.DOUBLE_SWISS.value)
-        args["pairing_numbers"] = (Numbering.RATING if swiss else Numbering.ENTRY).value
+        args.setdefault("pairing_numbers", (Numbering.RATING if swiss else Numbering.ENTRY).value)
         if preset is not None:
             args["preset"] = preset
         if info:
@@ -393,7 +401,11 @@ class Session:
         """Run command *name* in one transaction and journal it.
 
         A refused command (:class:`~arbiter_app.core.errors.ArbiterError`)
-        changes nothing, in memory or on disk.
+        changes nothing, in memory or on disk; one whose warnings were not
+        answered raises :class:`~arbiter_app.core.warning_levels.ConfirmationNeeded`
+        with the questions (answer them with ``confirm``, see
+        :mod:`arbiter_app.core.warning_levels`). The journal keeps ``confirm``
+        only when it answered a question.
         """
         self._writable()
         if name in (UNDO, REDO):
@@ -403,9 +415,11 @@ class Session:
         arguments = json.loads(canonical_json(args))
         seed = secrets.randbits(63) if spec.wants_seed(arguments) else None
         time = self._now()
-        writes, value = apply_command(self._state, name, arguments, time, seed)
-        changes = self._commit(name, arguments, seed, time, writes)
-        return Outcome(value, changes)
+        applied = apply_command(self._state, name, arguments, time, seed)
+        if not applied.answered:
+            arguments.pop(CONFIRM, None)
+        changes = self._commit(name, arguments, seed, time, applied.writes)
+        return Outcome(applied.value, changes, applied.notices, applied.answered)
 
     def undo(self) -> Changes:
         """Take back the last command that stands (itself a journal entry)."""
@@ -428,9 +442,9 @@ class Session:
         if not self._history.undone:
             raise RuleError("there is nothing to redo")
         entry = self._entry(self._history.undone[-1])
-        writes, _ = apply_command(
+        writes = apply_command(
             self._state, entry.command, entry.arguments, entry.time, entry.seed
-        )
+        ).writes
         return self._commit(REDO, {"entry": entry.seq}, None, self._now(), writes)
 
     def _commit(

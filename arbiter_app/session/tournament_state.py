@@ -34,6 +34,10 @@ NUMBERING = "pairing_numbers"
 PLAYOFF = "playoff"
 """The ``records`` family of the play-off (its setup and its actions)."""
 
+TOUR = "tour"
+"""The ``records`` family of a tour file (:mod:`arbiter_app.session.tour_file`): final
+standings with no rounds of their own."""
+
 
 def numbering_of(state: State | Tx) -> Numbering:
     """How the pairing numbers were given; a file that does not say is ``UNRECORDED``."""
@@ -86,10 +90,17 @@ def state_from_records(setup: Mapping[str, Any] | None, actions: Any) -> Playoff
         tuple(Tie(int(place), tuple(int(t) for t in players)) for place, players in setup["ties"]),
         tuple(action_from_json(a) for a in actions or ()),
         tuple(
-            Meeting(int(m["white"]), int(m["black"]), str(m["result"]), int(m.get("round", 0)))
+            Meeting(
+                int(m["white"]),
+                int(m["black"]),
+                str(m["result"]),
+                int(m.get("round", 0)),
+                str(m.get("day", "")),
+            )
             for m in setup.get("meetings", ())
         ),
         None if end is None else datetime.fromisoformat(end),
+        str(setup.get("final_day", "")),
     )
 
 
@@ -137,6 +148,7 @@ def event_state_of(
         regulation=regulation or regulation_named(state),
         playoff=playoff,
         ties_given=bool(setup and setup.get("given")),
+        standings_only=(TOUR, "tour") in tables["records"],
     )
 
 

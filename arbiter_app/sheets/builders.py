@@ -79,7 +79,11 @@ def slips(src: Source, round_no: int | None) -> Sheet:
 def lots(src: Source, round_no: int | None) -> Sheet:
     names = {p.tpn: p.name for p in src.event.players}
     return protocol_sheet(
-        src.draws, event=src.event.name, names=names, chief_arbiter=src.event.info.chief_arbiter
+        src.draws,
+        event=src.event.name,
+        names=names,
+        chief_arbiter=src.event.info.chief_arbiter,
+        info=src.event.info,
     )
 
 
@@ -126,6 +130,29 @@ def standings_of(src: Source, round_no: int | None = None) -> Standings:
         )
     except RuleError as exc:
         raise ArbiterError(f"{src.path}: {exc}") from None
+
+
+def trf_text(src: Source, version: str | None = None) -> str:
+    """FILE as a FIDE report (TRF-16 or TRF-26), ranks from its standings.
+
+    A file read from TRF, or imported from one, is written back as that file
+    (see :mod:`arbiter_app.exports.trf_export`); *version* defaults to its own.
+    The command line's ``export --format trf`` and the window's Export TRF.
+    """
+    from arbiter_app.exports.trf_export import standings_to_trf
+
+    standings = standings_of(src)
+    # The rounds the standings are after: a round in progress is written only when asked
+    # for as provisional (its ranks are those of the standings written beside it).
+    event = src.event if standings.provisional else src.event.truncated(standings.after_round)
+    return standings_to_trf(
+        event,
+        standings,
+        version,
+        document=src.trf,
+        tiebreaks=src.tiebreaks,
+        system_code=src.system_code,
+    )
 
 
 def standings(src: Source, round_no: int | None) -> Sheet:

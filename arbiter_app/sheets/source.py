@@ -20,6 +20,7 @@ from arbiter_app.core.event_state import EventState, event_state
 from arbiter_app.core.lots import Draw, draw_from_json
 from arbiter_app.core.model import Event
 from arbiter_app.core.pairing.numbers import Numbering
+from arbiter_app.core.trf.system import pairing_code
 from arbiter_app.exports.lots import RecordedDraw
 
 TRF_SUFFIXES = (".trf", ".txt")
@@ -62,6 +63,13 @@ class Source:
             return self.state
         return event_state(self.event, None, numbering=Numbering.FILE)
 
+    trf: Any = None
+    """The TRF document FILE is or was imported from (a ``TrfDocument`` holding the event as
+    it stands now), so that a TRF export writes that file back; None otherwise."""
+    system_code: str = ""
+    """The record-192 code the event's settings give (an acceleration, a double round
+    robin's order), for a TRF export; empty for a TRF file (its own record stays)."""
+
 
 def load(path: Path) -> Source:
     if not path.exists():
@@ -91,8 +99,7 @@ def _load_trf(path: Path) -> Source:
 
     trf = _module("arbiter_app.core.trf", "reading TRF files")
     doc = trf.parse_trf(read_text(path), str(path))
-    tiebreaks = tuple(getattr(doc, "tiebreaks", ()) or ())
-    return Source(path, doc.event, tiebreaks)
+    return Source(path, doc.event, tuple(doc.tiebreaks), trf=doc)
 
 
 def _load_arbiter(path: Path) -> Source:
@@ -113,6 +120,7 @@ def _load_arbiter(path: Path) -> Source:
             played.append((playoff, ""))
         draws += _playoff_draws(played, live)
         state = session.event_state
+    trf = _trf_source(event, settings.trf_source)
     return Source(
         path,
         event,
@@ -123,7 +131,24 @@ def _load_arbiter(path: Path) -> Source:
         places,
         prizes,
         state,
+        trf=trf,
+        system_code=pairing_code(
+            event.system,
+            baku=settings.acceleration == "baku",
+            swap_last_two=settings.swap_last_two,
+        ),
     )
+
+
+def _trf_source(event: Event, stored: Any) -> Any:
+    """The TRF document the event was imported from, holding the event as it stands now."""
+    if stored is None:
+        return None
+    try:
+        module = importlib.import_module("arbiter_app.session.trf_source")
+    except ModuleNotFoundError:
+        return None
+    return module.stored_document(event, stored)
 
 
 def _playoff_of(session: Any, event: Event, name: str | None) -> tuple[Any, tuple[int, ...], Any]:

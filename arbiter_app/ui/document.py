@@ -9,12 +9,19 @@ report).
 The backend is the session layer when a file is open
 (:mod:`arbiter_app.ui.session_backend`);
 :mod:`arbiter_app.ui.memory_backend` keeps an event that has no file yet.
+
+Risky actions are asked about here, for every action alike: when the session
+answers with FIDE C.02 questions (level 3 or 4), the document puts them to the
+arbiter through :class:`~arbiter_app.ui.dialogs.warning_levels.WarningDialogs`
+and runs the action again with the answer; level-2 notices are shown after the
+action. A cancelled question changes nothing and reports ``cancelled``.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -33,6 +40,7 @@ from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.prizes import PrizeList
 from arbiter_app.core.ratinglist import RatingType
+from arbiter_app.core.warning_levels import Alert, Confirmation, ConfirmationNeeded
 from arbiter_app.session.pairing import Compute as Compute
 from arbiter_app.session.rating_lookup import (
     CheckReport,
@@ -40,6 +48,7 @@ from arbiter_app.session.rating_lookup import (
     check_ratings,
     rating_type_of,
 )
+from arbiter_app.ui.dialogs.warning_levels import WarningDialogs
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +63,10 @@ class Changes:
     playoff: bool = False
     rounds: frozenset[int] = frozenset()
     """The rounds whose results changed (empty when unknown or not applicable)."""
+    notices: tuple[Alert, ...] = ()
+    """Level-2 notices (FIDE C.02) the action gave, to be shown to the arbiter."""
+    cancelled: bool = False
+    """The arbiter cancelled a question the action asked: nothing was done."""
 
     @property
     def anything(self) -> bool:
@@ -67,6 +80,8 @@ class Changes:
             self.settings or other.settings,
             self.playoff or other.playoff,
             self.rounds | other.rounds,
+            self.notices + other.notices,
+            self.cancelled or other.cancelled,
         )
 
 
@@ -222,6 +237,10 @@ class Backend(Protocol):
 
     def close(self) -> None: ...
 
+    def confirming(self, answer: Confirmation) -> AbstractContextManager[None]:
+        """Run the actions inside with *answer* to the questions they ask (FIDE C.02)."""
+        ...
+
     # -- players --
     def edit_player(self, tpn: int, fields: Mapping[str, object]) -> Changes:
         """Change the typed-in fields of player *tpn* (name, rating, title, …)."""
@@ -263,21 +282,12 @@ class Backend(Protocol):
         ...
 
     # -- pairings and play-off --
-    def change_pairing(
-        self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False
-    ) -> Changes:
+    def change_pairing(self, round_no: int, board: int, white: int, black: int) -> Changes:
         """Put *white* and *black* on *board* of *round_no* by hand.
 
-        Refused (RuleError, nothing changed) when the board has a result, and,
-        unless *confirm*, when the change breaks pairing rules
-        (:meth:`pairing_rules_broken` names them).
+        Refused (RuleError, nothing changed) when the board has a result; a
+        change that breaks pairing rules asks first (a level-3 question).
         """
-        ...
-
-    def pairing_rules_broken(
-        self, round_no: int, board: int, white: int, black: int
-    ) -> tuple[str, ...]:
-        """The pairing rules (each with its article) that *white* v *black* on *board* breaks."""
         ...
 
     # -- event settings --
@@ -299,6 +309,8 @@ class EventDocument(QObject):
     def __init__(self, backend: Backend, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._backend = backend
+        self.warnings = WarningDialogs()
+        """Puts the questions of every action to the arbiter (the window sets its parent)."""
 
     @property
     def backend(self) -> Backend:
@@ -338,12 +350,31 @@ class EventDocument(QObject):
             self.changed.emit(changes)
         return changes
 
+    def _act(self, action: Callable[[], Changes]) -> Changes:
+        """Run *action*; put its questions to the arbiter and run it again with the answers.
+
+        The one place the window handles FIDE C.02 warnings (see the module's
+        docstring): a cancelled question reports ``cancelled`` and changes nothing.
+        """
+        try:
+            changes = action()
+        except ConfirmationNeeded as question:
+            answer = self.warnings.confirm(question)
+            if answer is None:
+                return Changes(cancelled=True)
+            with self._backend.confirming(answer):
+                changes = action()
+        report = self._report(changes)
+        if changes.notices:
+            self.warnings.acknowledge(changes.notices)
+        return report
+
     @property
     def standings_options(self) -> StandingsOptions:
         return self._backend.standings_options
 
     def set_standings_options(self, options: StandingsOptions) -> Changes:
-        return self._report(self._backend.set_standings_options(options))
+        return self._act(lambda: self._backend.set_standings_options(options))
 
     def playoff_state(self) -> PlayoffState | None:
         return self._backend.playoff_state()
@@ -375,7 +406,7 @@ class EventDocument(QObject):
         return self._backend.prize_list()
 
     def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
-        return self._report(self._backend.set_prize_fund(amounts, currency))
+        return self._act(lambda: self._backend.set_prize_fund(amounts, currency))
 
     def prize_currency(self) -> str | None:
         return self._backend.prize_currency()
@@ -384,7 +415,7 @@ class EventDocument(QObject):
         return self._backend.prize_categories()
 
     def set_prize_categories(self, categories: Sequence[str], rule: str) -> Changes:
-        return self._report(self._backend.set_prize_categories(categories, rule))
+        return self._act(lambda: self._backend.set_prize_categories(categories, rule))
 
     def paired_rounds(self) -> int:
         return self._backend.paired_rounds()
@@ -392,16 +423,16 @@ class EventDocument(QObject):
     def pair_next_round(
         self, initial_colour: Colour | None = None, compute_with: Compute | None = None
     ) -> Changes:
-        return self._report(self._backend.pair_next_round(initial_colour, compute_with))
+        return self._act(lambda: self._backend.pair_next_round(initial_colour, compute_with))
 
     def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
-        return self._report(self._backend.playoff_command(name, args))
+        return self._act(lambda: self._backend.playoff_command(name, args))
 
     def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes:
-        return self._report(self._backend.set_result(round_no, white, black, result))
+        return self._act(lambda: self._backend.set_result(round_no, white, black, result))
 
     def add_player(self, fields: Mapping[str, object]) -> Changes:
-        return self._report(self._backend.add_player(fields))
+        return self._act(lambda: self._backend.add_player(fields))
 
     def undo(self) -> Changes:
         return self._report(self._backend.undo())
@@ -417,19 +448,19 @@ class EventDocument(QObject):
 
     # -- players --
     def edit_player(self, tpn: int, fields: Mapping[str, object]) -> Changes:
-        return self._report(self._backend.edit_player(tpn, fields))
+        return self._act(lambda: self._backend.edit_player(tpn, fields))
 
     def late_entry(self, fields: Mapping[str, object], missed: str) -> Changes:
-        return self._report(self._backend.late_entry(fields, missed))
+        return self._act(lambda: self._backend.late_entry(fields, missed))
 
     def withdraw_player(self, tpn: int, from_round: int) -> Changes:
-        return self._report(self._backend.withdraw_player(tpn, from_round))
+        return self._act(lambda: self._backend.withdraw_player(tpn, from_round))
 
     def disqualify_player(self, tpn: int) -> Changes:
-        return self._report(self._backend.disqualify_player(tpn))
+        return self._act(lambda: self._backend.disqualify_player(tpn))
 
     def reinstate_player(self, tpn: int) -> Changes:
-        return self._report(self._backend.reinstate_player(tpn))
+        return self._act(lambda: self._backend.reinstate_player(tpn))
 
     def set_pairing_numbers(
         self, by: str, order: Sequence[int] = (), witnesses: Sequence[str] = ()
@@ -437,34 +468,25 @@ class EventDocument(QObject):
         if witnesses and self.path is not None:
             # The witnesses go into the file's journal (an event without a file has none
             # and refuses numbering itself).
-            return self._report(self._backend.set_pairing_numbers(by, order, witnesses))
-        return self._report(self._backend.set_pairing_numbers(by, order))
+            return self._act(lambda: self._backend.set_pairing_numbers(by, order, witnesses))
+        return self._act(lambda: self._backend.set_pairing_numbers(by, order))
 
     def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
-        return self._report(self._backend.requested_bye(tpn, round_no, kind))
+        return self._act(lambda: self._backend.requested_bye(tpn, round_no, kind))
 
     def import_players(self, players: Sequence[Mapping[str, object]], source: str) -> Changes:
-        return self._report(self._backend.import_players(players, source))
+        return self._act(lambda: self._backend.import_players(players, source))
 
     # -- pairings and play-off --
-    def change_pairing(
-        self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False
-    ) -> Changes:
-        return self._report(
-            self._backend.change_pairing(round_no, board, white, black, confirm=confirm)
-        )
-
-    def pairing_rules_broken(
-        self, round_no: int, board: int, white: int, black: int
-    ) -> tuple[str, ...]:
-        return self._backend.pairing_rules_broken(round_no, board, white, black)
+    def change_pairing(self, round_no: int, board: int, white: int, black: int) -> Changes:
+        return self._act(lambda: self._backend.change_pairing(round_no, board, white, black))
 
     # -- event settings --
     def event_settings(self) -> dict[str, object]:
         return self._backend.event_settings()
 
     def edit_settings(self, values: Mapping[str, object]) -> Changes:
-        return self._report(self._backend.edit_settings(values))
+        return self._act(lambda: self._backend.edit_settings(values))
 
     # -- the FIDE rating lists --
     def rating_type(self) -> RatingType:

@@ -12,6 +12,7 @@ import gc
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPagedPaintDevice
@@ -59,10 +60,16 @@ TRF_FILTER = "FIDE tournament report (*.trf *.txt)"
 
 @dataclass(frozen=True)
 class ImportedEvent:
-    """An event read from another program's file, with what looked wrong but was read."""
+    """An event read from another program's file, with what looked wrong but was read.
+
+    *document* is the TRF document it was read from (``TrfDocument``), so that
+    the new file keeps the rest of that file and exports it back; None when
+    the event comes from elsewhere.
+    """
 
     event: Event
     warnings: tuple[str, ...] = ()
+    document: Any = None
 
 
 @dataclass(frozen=True)
@@ -74,9 +81,13 @@ class Services:
     new_event: Callable[[NewEvent], Backend] | None = None
     """Create a ``.arbiter`` file for a new event."""
     import_trf: Callable[[Path], ImportedEvent] | None = None
-    create_file: Callable[[Path, Event, str], Backend] | None = None
-    """Make a new ``.arbiter`` file holding an imported event (path, event, source name)."""
+    create_file: Callable[[Path, ImportedEvent, str], Backend] | None = None
+    """Make a new ``.arbiter`` file holding an imported event (path, what was read, source name)."""
     export_trf: Callable[[Event, Path], None] | None = None
+
+
+def _remarks(count: int) -> str:
+    return "1 remark" if count == 1 else f"{count} remarks"
 
 
 class MainWindow(QMainWindow):
@@ -89,6 +100,8 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.document = document
+        # Every action's FIDE C.02 questions are asked over this window.
+        document.warnings.parent = self
         self.settings = settings
         self.services = services or Services()
         self.projector: ProjectorWindow | None = None
@@ -387,7 +400,7 @@ class MainWindow(QMainWindow):
                 # Writing the file stays in this thread (its connection belongs here); the
                 # note says what the wait is for.
                 with self.busy_note(f"Writing {target.name}…"):
-                    backends.append(create(target, imported[0].event, path.name))
+                    backends.append(create(target, imported[0], path.name))
 
             if not self.run(make_file):
                 return False
@@ -399,7 +412,7 @@ class MainWindow(QMainWindow):
             box = QMessageBox(
                 QMessageBox.Icon.Information,
                 "Arbiter",
-                f"{path.name} was read, with {len(imported[0].warnings)} remark(s).",
+                f"{path.name} was read, with {_remarks(len(imported[0].warnings))}.",
                 QMessageBox.StandardButton.Ok,
                 self,
             )
@@ -414,7 +427,28 @@ class MainWindow(QMainWindow):
             return
         path, _ = QFileDialog.getSaveFileName(self, "Export a TRF file", "", TRF_FILTER)
         if path:
-            self.run(lambda: writer(self.document.tournament, Path(path)))
+            self.run(lambda: self.write_trf(Path(path)))
+
+    def write_trf(self, target: Path) -> None:
+        """The event as a TRF file: from its tournament file as the command line writes it (an
+        imported file comes back as it was read, changed only where the event changed), or,
+        for an event with no file yet, from the event alone."""
+        source = self.document.path
+        writer = self.services.export_trf
+        if source is None:
+            if writer is not None:
+                writer(self.document.tournament, target)
+            return
+        from arbiter_app.sheets.builders import trf_text
+        from arbiter_app.sheets.source import load as load_source
+
+        text = trf_text(load_source(source))
+        try:
+            # newline="": the file's own line ends (CR, CR LF) are written as they are.
+            with target.open("w", encoding="utf-8", newline="") as fh:
+                fh.write(text)
+        except OSError as exc:
+            raise ArbiterError(f"cannot write {target}: {exc.strerror or exc}") from exc
 
     def choose_standings_export(self) -> None:
         # The export formats load on first use: the window does not need them to appear.

@@ -8,7 +8,8 @@ an event file, so here the play-off is only previewed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
@@ -30,6 +31,7 @@ from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.prizes import PrizeList
+from arbiter_app.core.warning_levels import Confirmation, ConfirmationNeeded, answers
 from arbiter_app.session.codec import (
     clean_player_fields,
     info_from_json,
@@ -37,7 +39,8 @@ from arbiter_app.session.codec import (
     point_system_from_json,
     point_system_to_json,
 )
-from arbiter_app.session.event_commands import SETTINGS, check_setting
+from arbiter_app.session.event_commands import SETTINGS, check_setting, combination_refusal
+from arbiter_app.session.player_commands import disqualify_alert
 from arbiter_app.session.playoff_commands import qualifying_standings, ties_of
 from arbiter_app.ui.document import BoardLine, Changes, Compute, GameResult, StandingsOptions
 
@@ -91,6 +94,7 @@ class MemoryBackend:
         self._state = _State(event, options or StandingsOptions())
         self._done: list[_Step] = []
         self._undone: list[_Step] = []
+        self._confirm: Confirmation = None
 
     @property
     def event(self) -> Event:
@@ -103,6 +107,14 @@ class MemoryBackend:
     def set_standings_options(self, options: StandingsOptions) -> Changes:
         if options == self._state.options:
             return Changes()
+        reason = combination_refusal(
+            system=self._state.event.system.value,
+            tiebreaks=options.tiebreaks,
+            acceleration=None,
+            swap_last_two=False,
+        )
+        if reason:
+            raise RuleError(reason)
         changes = Changes(settings=True)
         after = replace(self._state, options=options)
         label = f"Tie-breaks: {options.preset or ', '.join(options.tiebreaks) or 'none'}"
@@ -269,6 +281,10 @@ class MemoryBackend:
         player = self._state.event.player(tpn)
         if player.disqualified:
             raise RuleError(f"player {tpn} is disqualified already")
+        # The session's level-3 question, asked the same way without a file.
+        alert = disqualify_alert(tpn, player.name)
+        if not answers(self._confirm, alert):
+            raise ConfirmationNeeded([alert])
         changed = replace(player, disqualified=True)
         return self._change_player(f"Disqualify {player.name}", changed, Changes(players=True))
 
@@ -310,20 +326,20 @@ class MemoryBackend:
         )
 
     # -- pairings and play-off --
-    def change_pairing(
-        self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False
-    ) -> Changes:
+    def change_pairing(self, round_no: int, board: int, white: int, black: int) -> Changes:
         # The session checks a hand-made board against the pairing rules and journals it.
         raise RuleError(
             "changing a pairing by hand needs an event file: import the event into one first"
         )
 
-    def pairing_rules_broken(
-        self, round_no: int, board: int, white: int, black: int
-    ) -> tuple[str, ...]:
-        raise RuleError(
-            "checking a pairing by hand needs an event file: import the event into one first"
-        )
+    @contextmanager
+    def confirming(self, answer: Confirmation) -> Iterator[None]:
+        """Run the actions inside with *answer* to the questions they ask."""
+        before, self._confirm = self._confirm, answer
+        try:
+            yield
+        finally:
+            self._confirm = before
 
     # -- event settings --
     def event_settings(self) -> dict[str, object]:
@@ -341,6 +357,8 @@ class MemoryBackend:
             "preset": options.preset or None,
             "playoff": options.playoff_regulation or None,
             "info": info_to_json(event.info),
+            "acceleration": None,
+            "swap_last_two": False,
         }
 
     def edit_settings(self, values: Mapping[str, object]) -> Changes:
@@ -366,6 +384,19 @@ class MemoryBackend:
             )
         if checked.get("bye_policy", "fide") != "fide":
             raise RuleError("a bye policy other than FIDE's needs an event file: save the event")
+        if checked.get("acceleration") or checked.get("swap_last_two"):
+            raise RuleError(
+                "an acceleration or a changed round order is for pairing, which needs an "
+                "event file: save the event"
+            )
+        reason = combination_refusal(
+            system=str(checked.get("system", event.system.value)),
+            tiebreaks=list(checked.get("tiebreaks", options.tiebreaks)),
+            acceleration=None,
+            swap_last_two=False,
+        )
+        if reason:
+            raise RuleError(reason)
         preset_name = checked.get("preset")
         if preset_name:
             # As the session does: the preset's list, rule set and play-off unless given.

@@ -202,6 +202,8 @@ def card(
             f"{g.id} {names.get(g.white, g.white)} – {names.get(g.black, g.black)}"
             for g in step.games
         )
+    for assumption in step.assumptions:
+        text += f"\nAssumed: {assumption}."
     return PlayoffStep(
         TITLES.get(step.code, step.code),
         f"{regulation_title}, article {step.article}",

@@ -19,7 +19,6 @@ from typing import Protocol
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.playoff import GameSpec, PlayoffState, Step, next_step
-from arbiter_app.session.playoff_commands import RESTART_WARNING
 from arbiter_app.ui.document import Changes, EventDocument
 
 
@@ -81,10 +80,6 @@ class Prompter(Protocol):
 
     def print_sheets(self, step: Step, names: Mapping[int, str]) -> bool: ...
 
-    def confirm(self, title: str, text: str) -> bool:
-        """Confirm or cancel a risky action (FIDE C.02 warning level 3)."""
-        ...
-
 
 class PlayoffRunner:
     def __init__(self, document: EventDocument, prompter: Prompter) -> None:
@@ -115,11 +110,9 @@ class PlayoffRunner:
         self, key: str, step: Step, state: PlayoffState, names: Mapping[int, str]
     ) -> list[tuple[str, dict[str, object]]]:
         if key == "restart":
-            # The same warning the command line asks to confirm (--confirm).
-            reason = self.document.event_state().playoff.reason
-            if not self.prompter.confirm("Restart the play-off", f"{reason}\n\n{RESTART_WARNING}"):
-                return []
-            return [("restart", {"confirm": True})]
+            # The session's level-3 question (the command line's --confirm) is put by the
+            # document's warning dialogs, as for every action.
+            return [("restart", {})]
         if key == "start":
             times = self.prompter.start_times(step, state)
             if times is None:

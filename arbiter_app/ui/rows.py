@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
 from arbiter_app.core.crosstable import round_robin_grid, swiss_crosstable
 from arbiter_app.core.current_standings import standings_now
@@ -19,7 +20,6 @@ from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry
 from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.core.points import format_points
 from arbiter_app.core.standings import Standings
-from arbiter_app.core.tiebreaks import REGISTRY
 from arbiter_app.ui.document import BoardLine, GameResult, StandingsOptions
 
 
@@ -314,7 +314,6 @@ def _standings_table(
         playoff_after=options.playoff_after,
     )
     codes = standings.codes
-    formats = {spec.code: REGISTRY[spec.name].format for spec in standings.specs}
     pending = any(row.playoff_pending or row.pending for row in standings.rows)
     headers = ("Place", "No.", "Player", "Rating", "Points", *codes)
     if pending:
@@ -325,7 +324,8 @@ def _standings_table(
     columns = [_formatted([row.points for row in ranked], format_points)]
     for code in codes:
         values = [row.values.get(code) for row in ranked]
-        columns.append(_formatted(values, formats[code]))
+        # One number format a column, as the printout and the exports (Standings.format_value).
+        columns.append(_formatted(values, partial(standings.format_value, code)))
     rows = []
     for row, *texts in zip(ranked, *columns, strict=True):
         cells = [row.place, str(row.tpn), row.name, _rating(row.rating), *texts]

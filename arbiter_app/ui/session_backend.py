@@ -8,8 +8,10 @@ the session's. Its change report is translated into the window's
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.event_state import EventState
@@ -19,16 +21,19 @@ from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.prizes import PrizeList
+from arbiter_app.core.trf import TrfDocument
+from arbiter_app.core.warning_levels import Confirmation
 from arbiter_app.session import Session
 from arbiter_app.session.changes import Changes as SessionChanges
+from arbiter_app.session.changes import Outcome
+from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.event_commands import SETTINGS
 from arbiter_app.session.importing import create_imported
 from arbiter_app.session.pairing import pair_next_round, paired_columns
 from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
 from arbiter_app.session.prize_commands import stored_categories
 from arbiter_app.session.prize_queries import prize_list
-from arbiter_app.session.round_commands import pairing_rules_broken
-from arbiter_app.session.state import Tx
+from arbiter_app.session.trf_source import import_arguments
 from arbiter_app.ui.document import BoardLine, Changes, Compute, GameResult, StandingsOptions
 
 RESULT_TEXT = {
@@ -41,8 +46,11 @@ RESULT_TEXT = {
 }
 
 
-def ui_changes(changes: SessionChanges) -> Changes:
-    """The window's report of what a session command (or its undo) wrote."""
+def ui_changes(changes: SessionChanges, outcome: Outcome | None = None) -> Changes:
+    """The window's report of what a session command (or its undo) wrote.
+
+    With the command's *outcome*, its level-2 notices (FIDE C.02) go along to be shown.
+    """
     return Changes(
         # A requested bye is the player's business: the players panel shows it.
         players=changes.touches("players") or changes.touches("bye_requests"),
@@ -53,6 +61,7 @@ def ui_changes(changes: SessionChanges) -> Changes:
         or "prizes" in changes.families(),
         playoff="playoff" in changes.families(),
         rounds=changes.rounds,
+        notices=outcome.notices if outcome is not None else (),
     )
 
 
@@ -69,6 +78,24 @@ class SessionBackend:
     def __init__(self, session: Session) -> None:
         self.session = session
         self._playoff: tuple[Event, PlayoffState | None] | None = None
+        self._confirm: Confirmation = None
+
+    @contextmanager
+    def confirming(self, answer: Confirmation) -> Iterator[None]:
+        """Run the commands inside with *answer* to their warnings (the arbiter's, from the
+        window's dialogs); the journal keeps it with the command it answered."""
+        before, self._confirm = self._confirm, answer
+        try:
+            yield
+        finally:
+            self._confirm = before
+
+    def _run(self, name: str, /, **args: Any) -> Changes:
+        """Run a session command, with the arbiter's answer to its warnings when one is given."""
+        if self._confirm is not None:
+            args["confirm"] = self._confirm
+        outcome = self.session.run(name, **args)
+        return ui_changes(outcome.changes, outcome)
 
     @classmethod
     def open(cls, path: Path) -> SessionBackend:
@@ -76,11 +103,28 @@ class SessionBackend:
 
     @classmethod
     def create_from(
-        cls, path: Path, event: Event, source: str, **settings: object
+        cls,
+        path: Path,
+        event: Event,
+        source: str,
+        *,
+        document: TrfDocument | None = None,
+        **settings: object,
     ) -> SessionBackend:
         """A new file at *path* holding *event* (an import), with optional *settings*: made
-        aside and moved into place whole (:func:`~arbiter_app.session.importing.create_imported`)."""
-        return cls(create_imported(path, event, source=source, settings=settings or None))
+        aside and moved into place whole (:func:`~arbiter_app.session.importing.create_imported`).
+
+        *document* is the TRF file the event was read from: the new file keeps
+        the rest of it (see :mod:`arbiter_app.session.trf_source`).
+        """
+        args: dict[str, object] = (
+            dict(import_arguments(document))
+            if document is not None
+            else {"event": event_to_json(event)}
+        )
+        if settings:
+            args["settings"] = dict(settings)  # announced with the import: nothing to ask
+        return cls(create_imported(path, event, source=source, arguments=args))
 
     def close(self) -> None:
         self.session.close()
@@ -133,10 +177,7 @@ class SessionBackend:
         }
         if options.preset:
             args["preset"] = options.preset
-        return self._ran(self.session.run("edit_settings", **args).changes)
-
-    def _ran(self, changes: SessionChanges) -> Changes:
-        return ui_changes(changes)
+        return self._run("edit_settings", **args)
 
     def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes:
         for number, board_white, board_black in self.session.pairs(round_no):
@@ -144,14 +185,11 @@ class SessionBackend:
                 # A game without its result has no entry yet (it reads as not paired).
                 entered = self.session.event.entry(white, round_no).opponent == black
                 command = "correct_result" if entered else "enter_result"
-                outcome = self.session.run(
-                    command, round=round_no, board=number, result=RESULT_TEXT[result]
-                )
-                return self._ran(outcome.changes)
+                return self._run(command, round=round_no, board=number, result=RESULT_TEXT[result])
         raise RuleError(f"players {white} and {black} are not paired in round {round_no}")
 
     def add_player(self, fields: Mapping[str, object]) -> Changes:
-        return self._ran(self.session.run("add_player", **dict(fields)).changes)
+        return self._run("add_player", **dict(fields))
 
     @classmethod
     def create(cls, path: Path, name: str, system: System, rounds: int) -> SessionBackend:
@@ -202,16 +240,14 @@ class SessionBackend:
         return None if fund is None else fund.currency
 
     def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
-        outcome = self.session.run("prizes.set_fund", prizes=list(amounts), currency=currency)
-        return ui_changes(outcome.changes)
+        return self._run("prizes.set_fund", prizes=list(amounts), currency=currency)
 
     def prize_categories(self) -> tuple[tuple[str, ...], str]:
         categories, rule = stored_categories(self.session.state)
         return tuple(c.text() for c in categories), rule.value
 
     def set_prize_categories(self, categories: Sequence[str], rule: str) -> Changes:
-        outcome = self.session.run("prizes.set_categories", categories=list(categories), rule=rule)
-        return ui_changes(outcome.changes)
+        return self._run("prizes.set_categories", categories=list(categories), rule=rule)
 
     # -- the play-off ---------------------------------------------------------------------
     def playoff_state(self) -> PlayoffState | None:
@@ -228,24 +264,23 @@ class SessionBackend:
         return self.session.event_state
 
     def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
-        return ui_changes(self.session.run(f"playoff.{name}", **dict(args)).changes)
+        return self._run(f"playoff.{name}", **dict(args))
 
     # -- players --
     def edit_player(self, tpn: int, fields: Mapping[str, object]) -> Changes:
-        return ui_changes(self.session.run("edit_player", tpn=tpn, **dict(fields)).changes)
+        return self._run("edit_player", tpn=tpn, **dict(fields))
 
     def late_entry(self, fields: Mapping[str, object], missed: str) -> Changes:
-        return ui_changes(self.session.run("late_entry", missed=missed, **dict(fields)).changes)
+        return self._run("late_entry", missed=missed, **dict(fields))
 
     def withdraw_player(self, tpn: int, from_round: int) -> Changes:
-        outcome = self.session.run("withdraw_player", tpn=tpn, from_round=from_round)
-        return ui_changes(outcome.changes)
+        return self._run("withdraw_player", tpn=tpn, from_round=from_round)
 
     def disqualify_player(self, tpn: int) -> Changes:
-        return ui_changes(self.session.run("disqualify_player", tpn=tpn).changes)
+        return self._run("disqualify_player", tpn=tpn)
 
     def reinstate_player(self, tpn: int) -> Changes:
-        return ui_changes(self.session.run("reinstate_player", tpn=tpn).changes)
+        return self._run("reinstate_player", tpn=tpn)
 
     def set_pairing_numbers(
         self, by: str, order: Sequence[int] = (), witnesses: Sequence[str] = ()
@@ -256,38 +291,21 @@ class SessionBackend:
         if witnesses:
             args["witnesses"] = list(witnesses)
         # By lot the session draws the seed and keeps it in the journal entry.
-        return ui_changes(self.session.run("set_pairing_numbers", **args).changes)
+        return self._run("set_pairing_numbers", **args)
 
     def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
-        outcome = self.session.run("requested_bye", tpn=tpn, round=round_no, kind=kind)
-        return ui_changes(outcome.changes)
+        return self._run("requested_bye", tpn=tpn, round=round_no, kind=kind)
 
     def import_players(self, players: Sequence[Mapping[str, object]], source: str) -> Changes:
         # As ``arbiter-app player import``: one journalled command for the whole list.
         listed = [dict(p) for p in players]
-        return ui_changes(self.session.run("import_players", players=listed, source=source).changes)
+        return self._run("import_players", players=listed, source=source)
 
     # -- pairings and play-off --
-    def change_pairing(
-        self, round_no: int, board: int, white: int, black: int, *, confirm: bool = False
-    ) -> Changes:
-        """The session's ``change_pairing``; *confirm* is only sent when given (the journal
-        keeps exactly what the arbiter confirmed)."""
-        args: dict[str, object] = {
-            "round": round_no,
-            "board": board,
-            "white": white,
-            "black": black,
-        }
-        if confirm:
-            args["confirm"] = True
-        return ui_changes(self.session.run("change_pairing", **args).changes)
-
-    def pairing_rules_broken(
-        self, round_no: int, board: int, white: int, black: int
-    ) -> tuple[str, ...]:
-        """What the session's ``change_pairing`` would ask to confirm (read only: nothing runs)."""
-        return tuple(pairing_rules_broken(Tx(self.session.state), round_no, board, white, black))
+    def change_pairing(self, round_no: int, board: int, white: int, black: int) -> Changes:
+        """The session's ``change_pairing``: a change that breaks pairing rules asks first
+        (a level-3 question the window's dialogs put to the arbiter)."""
+        return self._run("change_pairing", round=round_no, board=board, white=white, black=black)
 
     # -- event settings --
     def event_settings(self) -> dict[str, object]:
@@ -298,4 +316,4 @@ class SessionBackend:
     def edit_settings(self, values: Mapping[str, object]) -> Changes:
         if not values:
             return Changes()
-        return ui_changes(self.session.run("edit_settings", **dict(values)).changes)
+        return self._run("edit_settings", **dict(values))

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.cli import main
+from arbiter_app.core.playoff import preset
 from tests.support.playoff_events import three_tied_for_first
 
 
@@ -131,12 +132,24 @@ def test_tour_standings_across_two_events(
 def test_ruling_and_decision_from_the_command_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """4.2 vs 4.3: a ruling; seed 001_… (three tied, not provided for): a decision."""
+    """A ruling (a regulation that leaves a tie open); seed 001_… (three tied, not provided
+    for): a decision. The tour regulation keeps a tie for second place tied (4.2)."""
     tour = tmp_path / "t.arbiter"
     three_tied_for_first(tour).close()
     step = run_json(
         capsys, "playoff", "start", str(tour), "--regulation", "gct-2023-tour", "--tie", "2:2,3"
     )
+    assert step["step"] == "done" and "Places 2-3: 2, 3" in step["text"]
+    assert main(["undo", str(tour)]) == 0
+    capsys.readouterr()
+    asking = preset("gct-2023-tour").to_json()
+    asking["ambiguity_article"] = "4.2 vs 4.3/4.5"
+    regulation = tmp_path / "asking.json"
+    regulation.write_text(json.dumps(asking), "utf-8")
+    step = run_json(
+        capsys, "playoff", "start", str(tour), "--regulation-file", str(regulation),
+        "--tie", "2:2,3",
+    )  # fmt: skip
     assert step["step"] == "resolve-ambiguity" and step["players"] == [2, 3]
     step = run_json(
         capsys, "playoff", "ruling", str(tour), "--players", "2,3", "--no-break", "--reason", "4.2"

@@ -124,7 +124,10 @@ def arbiter_file(trf_file: Path, tmp_path: Path) -> Path:
             boards=[[4, 1], [3, 5], [2, 6]],
             byes=[],
         )
-        session.run("edit_settings", tiebreaks=["BH/C1", "BH", "SB"])
+        # Round 3 is played: a new tie-break list asks its level-4 question (FIDE C.02).
+        session.run(
+            "edit_settings", tiebreaks=["BH/C1", "BH", "SB"], confirm="tiebreaks-reorder-standings"
+        )
     return target
 
 

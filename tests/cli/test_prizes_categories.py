@@ -76,7 +76,8 @@ def test_bad_categories_are_refused_and_change_nothing(
     assert "two categories are called 'a'" in capsys.readouterr().err
     # An age category without the event's start date cannot be given out.
     with Session.open(event) as s:
-        s.run("edit_settings", info={"start_date": None})
+        # Play has started and the date decides the FIDE text: a level-3 question (FIDE C.02).
+        s.run("edit_settings", info={"start_date": None}, confirm=True)
         s.run("prizes.set_categories", categories=["Junior: age<20: 50"])
         with pytest.raises(ArbiterError, match="start date"):
             from arbiter_app.session.prize_queries import prize_list

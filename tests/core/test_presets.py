@@ -32,7 +32,8 @@ def test_city_chess_first_place_by_playoff() -> None:
 def test_online_swiss_follows_seed_002() -> None:
     p = get_preset("online-swiss")
     assert p.tiebreaks == ("BH/C1", "BH", "SB", "WIN", "BWG", "DE/ALL", "ARO/C1")
-    assert p.rule_set is None  # FIDE text in force on the start date
+    # "Each player you played against": the online Swiss rule set, no virtual opponent.
+    assert p.rule_set is RuleSet.ONLINE_SWISS
 
 
 def test_every_preset_cites_its_source() -> None:

@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 
 from arbiter_app.core.errors import RuleError, UnknownTieBreak
-from arbiter_app.core.model import System
+from arbiter_app.core.model import RuleSet, System
+from arbiter_app.core.points import column_places, format_in_column
 from arbiter_app.core.standings import compute_standings
 from arbiter_app.core.tiebreaks import REGISTRY, register
 from tests.core.tiebreaks.test_uscf import EVENT
@@ -134,13 +135,19 @@ RR_WITHDRAWAL = event_from_text(
 )
 
 
-def test_round_robin_half_rule_is_an_option() -> None:
-    plain = compute_standings(RR_WITHDRAWAL, [])
+def test_q89_105_round_robin_half_rule_by_default_under_fide_rules() -> None:
+    """C.05: a player who completed under half of his round-robin games leaves the standings."""
+    plain = compute_standings(RR_WITHDRAWAL, [], annul_short_round_robin=False)
     assert {r.tpn: r.points for r in plain.rows} == {1: H, 2: Fraction(5, 2), 3: 2, 4: 1}
-    st = compute_standings(RR_WITHDRAWAL, [], annul_short_round_robin=True)
+    us_chess = compute_standings(RR_WITHDRAWAL, [], rule_set=RuleSet.USCF)
+    assert us_chess.excluded == ()  # US Chess rules keep him
+    st = compute_standings(RR_WITHDRAWAL, [])
     # Player 4 completed 1 of 3 games: not ranked, points by or against him not counted.
     assert [e.tpn for e in st.excluded] == [4]
-    assert "C.06" in st.excluded[0].reason
+    assert st.excluded[0].reason == (
+        "left the round robin after 1 of 3 games, fewer than half (FIDE C.05 General "
+        "Regulations for Competitions: not counted in the standings)"
+    )
     assert {r.tpn: r.points for r in st.rows} == {1: H, 2: Fraction(3, 2), 3: 1}
     assert places(st) == [("1", 2), ("2", 3), ("3", 1)]
 
@@ -213,3 +220,24 @@ def test_playoff_after_some_tiebreaks() -> None:
         EVENT, ["RBT", "MBL"], after_round=1, playoff_places=[3], playoff_after=2
     )
     assert st4.row(6).place == "3" and not st4.row(6).playoff_pending
+
+
+def test_one_number_format_per_column() -> None:
+    """A column that holds 41.25 prints 27½ as 27.50; an all-halves column keeps 27½."""
+    assert column_places([Fraction(55, 2), Fraction(165, 4)]) == 2
+    assert column_places([Fraction(55, 2), Fraction(3)]) is None
+    assert column_places([Fraction(1, 3)]) == 2
+    assert column_places([Fraction(27, 10), Fraction(3)]) == 1
+    assert [format_in_column(v, 2) for v in (Fraction(55, 2), Fraction(165, 4))] == [
+        "27.50",
+        "41.25",
+    ]
+    event = event_from_text("1: +W2 =B3\n2: -B1 +W3\n3: -W2 =W1")
+    table = compute_standings(event, ["BH", "WIN"])
+    # Only halves and wholes here: the glyph, and integers for an integer tie-break.
+    assert {table.format_value("BH", r.values["BH"]) for r in table.rows} <= {"1", "1½", "2", "2½"}
+    quarter = replace(table.rows[0], values={**table.rows[0].values, "BH": Fraction(9, 4)})
+    mixed = replace(table, rows=(quarter, *table.rows[1:]))
+    texts = [mixed.format_value("BH", r.values["BH"]) for r in mixed.rows]
+    assert texts[0] == "2.25" and all(len(t.split(".")[-1]) == 2 for t in texts)
+    assert mixed.format_value("BH", Fraction(5, 2), ascii_only=True) == "2.5"  # CSV: exact

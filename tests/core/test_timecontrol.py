@@ -29,6 +29,10 @@ from arbiter_app.core.timecontrol import (
         ("40/90, SD/30 d5", "40/90, SD/30 d5", "40/5400d5:1800d5"),
         ("40/90, SD/30+30", "40/90, SD/30+30", "40/5400+30:1800+30"),
         ("G/15", "G/15", "900"),
+        # As announcements write them: the periods separated by a space only.
+        ("40/90 SD/30", "40/90, SD/30", "40/5400:1800"),
+        ("40/90 SD/30 d5", "40/90, SD/30 d5", "40/5400d5:1800d5"),
+        ("40/120 20/60 SD/30+30", "40/120, 20/60, SD/30+30", "40/7200+30:20/3600+30:1800+30"),
     ],
 )
 def test_us_notation_round_trips(text: str, printed: str, fide: str) -> None:
@@ -37,6 +41,18 @@ def test_us_notation_round_trips(text: str, printed: str, fide: str) -> None:
     assert tc.fide() == fide
     assert parse_fide(fide) == tc
     assert parse(text) == tc and parse(fide) == tc
+
+
+def test_the_forms_of_the_city_chess_page_and_the_us_rulebook() -> None:
+    """``40/90 SD/30`` (no comma), ``40/90, SD/30 d5``, ``G/90;+30``, ``G/5 d0``: the same
+    clocks however the separators are written; ``d0`` is a delay of nought, not none."""
+    assert parse("40/90 SD/30") == parse("40/90, SD/30") == parse("40/90; SD/30")
+    assert parse("40/90 SD/30").periods == (Period(5400, 40), Period(1800))
+    assert parse("40/90, SD/30 d5").longest() == timedelta(hours=4, minutes=10)
+    assert parse("G/90;+30") == parse("G/90+30") == game_in(90, 30)
+    blitz = parse("G/5 d0")
+    assert blitz.periods[0].bonus == Bonus(BonusKind.DELAY, 0)
+    assert blitz.longest() == timedelta(minutes=10)
 
 
 def test_a_bonus_at_the_end_applies_to_both_time_controls() -> None:

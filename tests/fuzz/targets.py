@@ -210,8 +210,11 @@ def arbiter_samples() -> tuple[bytes, ...]:
         s.run("add_player", name="Ann", rating=1500)
     small_event(folder / "small.arbiter").close()
     with Session.create(folder / "trf.arbiter", name="T", system="swiss", rounds=5) as s:
-        s.run("import_event", event=event_to_json(parse_trf(trf_samples()[0]).event))
-        s.run("edit_settings", tiebreaks=["BH/C1", "BH", "SB"])
+        s.run(
+            "import_event",
+            event=event_to_json(parse_trf(trf_samples()[0]).event),
+            settings={"tiebreaks": ["BH/C1", "BH", "SB"]},
+        )
     for name in ("empty", "small", "trf"):
         out.append((folder / f"{name}.arbiter").read_bytes())
     return tuple(out)

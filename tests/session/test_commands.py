@@ -81,7 +81,7 @@ def test_edit_settings(empty: Session) -> None:
     changes = empty.run(
         "edit_settings",
         rounds=5,
-        tiebreaks=["BH/C1", "SB"],
+        tiebreaks=["SB/C1", "DE"],
         rule_set="fide-2024",
         bye_policy="once-per-tournament",
         point_system={"win": "3", "draw": "1", "loss": "0", "name": "3/1/0"},
@@ -92,7 +92,8 @@ def test_edit_settings(empty: Session) -> None:
     assert event.planned_rounds == 5
     assert event.rule_set is RuleSet.FIDE_2024
     assert event.point_system.win == 3 and event.point_system.draw == 1
-    assert empty.settings.tiebreaks == ("BH/C1", "SB")
+    assert empty.settings.tiebreaks == ("SB/C1", "DE")
+    refused(empty, "edit_settings", "round robin", tiebreaks=["BH/C1", "SB"])
     empty.run("edit_settings", system="double-round-robin", point_system="gct-rapid")
     assert empty.event.system is System.DOUBLE_ROUND_ROBIN
     assert empty.event.point_system.win == 2
@@ -352,10 +353,12 @@ def test_withdraw_disqualify_reinstate(session: Session) -> None:
     session.run("record_pairings", round=3, boards=[[1, 2]], byes=[[4, "pairing-bye"]])
     assert session.event.entry(3, 3).kind is EntryKind.WITHDRAWN
     refused(session, "withdraw_player", "withdrew already", tpn=3, from_round=4)
-    session.run("disqualify_player", tpn=2)
+    # A level-3 question first (FIDE C.02): without an answer nothing changes.
+    refused(session, "disqualify_player", "Disqualify 2 Ben?", tpn=2)
+    session.run("disqualify_player", tpn=2, confirm=True)
     assert session.event.player(2).disqualified
     assert session.event.score(2) == Fraction(1, 2)  # seed 002_…: scores remain unchanged
-    refused(session, "disqualify_player", "disqualified already", tpn=2)
+    refused(session, "disqualify_player", "disqualified already", tpn=2, confirm=True)
     session.run("reinstate_player", tpn=3)
     assert session.event.player(3).withdrawn_from_round is None
     assert session.event.entry(3, 3).kind is EntryKind.NOT_PAIRED

@@ -127,7 +127,7 @@ def test_qualification_after_a_tie_break_c07_3_1_2(tmp_path: Path) -> None:
     with two_tied_one_beat_the_other(tmp_path / "r.arbiter") as s:
         assert ties_of(qualifying_standings(s.event, ["DE"])) == [Tie(1, (1, 2))]
         assert ties_of(qualifying_standings(s.event, ["DE"], after=1)) == []
-        s.run("edit_settings", tiebreaks=["DE"])
+        s.run("edit_settings", tiebreaks=["DE"], confirm="tiebreaks-reorder-standings")
         data = preset("gct-2023-rapid-blitz").to_json()
         data["qualify_after_tiebreaks"] = 1
         with pytest.raises(RuleError, match="No play-off is needed: no place it decides is tied"):

@@ -17,6 +17,7 @@ from arbiter_app.core.event_state import Phase
 from arbiter_app.core.model import Colour, EntryKind
 from arbiter_app.core.pairing.numbers import Numbering, rating_order, renumbering_refusal
 from arbiter_app.core.playoff.gate import PlayoffStatus
+from arbiter_app.core.warning_levels import ConfirmationNeeded
 from arbiter_app.session import Session
 from arbiter_app.session.pairing import pair_next_round
 from arbiter_app.session.playoff_commands import ABANDONED, RESTART_WARNING, stored_playoff
@@ -264,7 +265,11 @@ def test_a_correction_after_the_play_off_voids_it_and_restart_plays_the_new_tie(
         ]
         # Restart (confirmed): nothing is tied for first any more, so the old play-off is
         # only set aside.
-        refused(s, "playoff.restart", f"{gate.reason} {RESTART_WARNING}")
+        # A level-3 question (FIDE C.02), answered with confirm.
+        with pytest.raises(ConfirmationNeeded) as asked:
+            s.run("playoff.restart")
+        (alert,) = asked.value.warnings
+        assert alert.question == f"{gate.reason} {RESTART_WARNING}"
         step = s.run("playoff.restart", confirm=True).value
         assert step["step"] == "done" and step["text"].startswith("No play-off is needed")
         assert stored_playoff(s.state) is None

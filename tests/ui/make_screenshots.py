@@ -69,9 +69,6 @@ class Answers:
     def reason(self, step: Step, question: str) -> str | None:
         return None
 
-    def confirm(self, title: str, text: str) -> bool:
-        return True
-
     def print_sheets(self, step: Step, names: Mapping[int, str]) -> bool:
         return True
 

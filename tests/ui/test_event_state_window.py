@@ -101,7 +101,8 @@ def test_the_demo_play_off_after_a_round_9_correction(
     # Restart: confirmed in the warning box (level 3), then the new tie's play-off.
     def confirm(box: QMessageBox) -> None:
         assert reason in box.text() and RESTART_WARNING in box.text()
-        box.button(QMessageBox.StandardButton.Ok).click()
+        assert box.defaultButton().text() == "Cancel"
+        next(b for b in box.buttons() if b.text() == "Confirm").click()
 
     window.docks["playoff"].raise_()
     qtbot.waitUntil(lambda: bool(card.buttons))

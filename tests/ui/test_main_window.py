@@ -120,6 +120,7 @@ def test_import_replaces_the_event_and_reports_remarks(
     assert window.players.model.rowCount() == 5
     boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
     assert len(boxes) == 1 and boxes[0].detailedText() == "line 3: odd"
+    assert boxes[0].text() == "swiss.trf was read, with 1 remark."
     boxes[0].close()
 
 
@@ -303,9 +304,9 @@ def test_an_import_reads_beside_a_busy_bar_and_writes_with_a_note(
 
     notes: list[str] = []
 
-    def create(target: Path, event: Event, source: str) -> SessionBackend:
+    def create(target: Path, imported: ImportedEvent, source: str) -> SessionBackend:
         notes.append(window.progress_bar.labelText() if window.progress_bar else "")
-        return SessionBackend.create_from(target, event, source)
+        return SessionBackend.create_from(target, imported.event, source)
 
     services = Services(import_trf=read, create_file=create)
     window = make_window(qtbot, document, settings, services)
@@ -335,3 +336,20 @@ def test_an_opened_event_is_kept_out_of_the_collector_s_way(
     finally:
         window.document.close()
         gc.unfreeze()
+
+
+def test_an_imported_real_file_is_exported_back_as_it_was(
+    qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
+) -> None:
+    """Import TRF… into a new file, then Export TRF…: the Lichess file comes back byte for byte
+    (its records, its blank opponents, its empty 112/122/132, its XXC black1)."""
+    from arbiter_app.app import services as app_services
+    from tests.support.real_trf import REAL
+
+    source = REAL / "lichess-2020-06-26.trf"
+    window = make_window(qtbot, document, settings, app_services())
+    assert window.import_path(source, tmp_path / "lichess.arbiter")
+    target = tmp_path / "back.trf"
+    window.write_trf(target)
+    assert target.read_bytes() == source.read_bytes()
+    window.document.close()

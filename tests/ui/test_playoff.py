@@ -75,9 +75,6 @@ class Answers:
         self.asked.append("reason")
         return None
 
-    def confirm(self, title: str, text: str) -> bool:
-        return True
-
     def print_sheets(self, step: Step, names: Mapping[int, str]) -> bool:
         self.asked.append("print")
         return True

@@ -17,6 +17,7 @@ from arbiter_app.ui.document import Changes, EventDocument, GameResult, Standing
 from arbiter_app.ui.panels.pairings import PairingsPanel
 from arbiter_app.ui.panels.standings import options_for_preset
 from arbiter_app.ui.session_backend import SessionBackend
+from tests.support.warning_dialogs import Answers
 
 
 @pytest.fixture
@@ -61,7 +62,10 @@ def test_forfeits_go_through_the_session(document: EventDocument) -> None:
 
 
 def test_tie_breaks_are_settings_of_the_file(document: EventDocument, path: Path) -> None:
+    # The imported rounds are played: a new list is a level-4 question (FIDE C.02).
+    answers = document.warnings = Answers("tiebreaks-reorder-standings")
     changes = document.set_standings_options(StandingsOptions(("SB", "WIN")))
+    assert [w.token for q in answers.asked for w in q.warnings] == ["tiebreaks-reorder-standings"]
     assert changes.settings
     assert document.standings_options.tiebreaks == ("SB", "WIN")
     with Session.open(path, readonly=True) as other:
@@ -71,6 +75,7 @@ def test_tie_breaks_are_settings_of_the_file(document: EventDocument, path: Path
 
 
 def test_a_preset_brings_its_play_off_places(document: EventDocument) -> None:
+    document.warnings = Answers("tiebreaks-reorder-standings")
     document.set_standings_options(options_for_preset("city-chess-ok"))
     options = document.standings_options
     assert options.preset == "city-chess-ok"
@@ -168,7 +173,12 @@ def test_event_settings_are_the_session_s(document: EventDocument, path: Path) -
     document.changed.connect(reports.append)
     assert document.edit_settings({}) == Changes()  # nothing to change: no journal entry
     assert reports == [] and document.undo_label() == "import event"
+    answers = document.warnings = Answers(True)
     changes = document.edit_settings({"playoff": "gct-2023-classical", "rule_set": "fide-2024"})
+    # Play has started: the rule set is a level-3 question; a first play-off regulation is not.
+    assert [(w.level, w.question[:22]) for q in answers.asked for w in q.warnings] == [
+        (3, "Change the rule set fo")
+    ]
     assert changes.settings and reports == [changes]
     assert document.standings_options.playoff_places == (1,)
     assert document.undo_label() == "edit settings"

@@ -10,9 +10,10 @@ article it comes from.
 How ties are followed (FIDE C.07 3.1; GCT 2023 section 2, 3 and 4):
 
 - A tie occupying places ``p … q`` is broken when the regulation decides
-  place ``p`` (3.1.1). When it decides a place inside the range but not ``p``
-  (a tour tie for places 2-3: article 4.1 breaks ties for third, 4.2 never
-  breaks ties for second), the engine asks the arbiter for a ruling and keeps it.
+  place ``p`` (3.1.1). A tie for a place it does not decide stays tied, even
+  when it reaches a decided place (a tour tie for places 2-3 is a tie for
+  second place: GCT 2023 4.2); a regulation that leaves that open names an
+  ambiguity article, and the engine then asks the arbiter for a ruling and keeps it.
 - Each tie goes through the stages in order: the first stage with a format
   for that many players is played (x.3.1 two players, x.3.2 three or more),
   a stage that may repeat (4.11) is repeated, and after a round robin the
@@ -31,7 +32,7 @@ How ties are followed (FIDE C.07 3.1; GCT 2023 section 2, 3 and 4):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from itertools import pairwise
 
@@ -77,6 +78,8 @@ class PlayoffState:
     actions: tuple[Action, ...] = ()
     meetings: tuple[Meeting, ...] = ()
     last_game_end: datetime | None = None
+    final_day: str = ""
+    """The date of the event's last round (the day of the play-off), "" when not known."""
     _progress: Progress = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -86,7 +89,12 @@ class PlayoffState:
     def apply(self, action: Action) -> PlayoffState:
         """The state after *action*; raises RuleError when the regulation does not allow it."""
         return PlayoffState(
-            self.regulation, self.ties, (*self.actions, action), self.meetings, self.last_game_end
+            self.regulation,
+            self.ties,
+            (*self.actions, action),
+            self.meetings,
+            self.last_game_end,
+            self.final_day,
         )
 
     def apply_all(self, actions: Iterable[Action]) -> PlayoffState:
@@ -162,7 +170,7 @@ def _check_ties(ties: Sequence[Tie]) -> None:
 
 
 def _replay(state: PlayoffState) -> Progress:
-    p = Progress(state.regulation, state.meetings)
+    p = Progress(state.regulation, state.meetings, final_day=state.final_day)
     for tie in sorted(state.ties, key=lambda t: t.place):
         p.groups.append(Group(label(tie.place, len(tie.players)), tie.place, tie.players, tie))
     advance(p)
@@ -193,7 +201,14 @@ def run_duration(reg: Regulation, run: RoundRobinRun | KnockoutRun, players: int
 
 
 def next_step(state: PlayoffState) -> Step:
-    """What the arbiter must do now, with the article it comes from."""
+    """What the arbiter must do now, with the article it comes from, and what the play-off
+    assumed where the event does not say (:attr:`Step.assumptions`)."""
+    step = _next_step(state)
+    assumed = tuple(state._progress.assumptions)
+    return replace(step, assumptions=assumed) if assumed else step
+
+
+def _next_step(state: PlayoffState) -> Step:
     p = state._progress
     reg = state.regulation
     if not p.started:

@@ -101,8 +101,21 @@ def ties_of(standings: Sequence[tuple[int, int, int]]) -> list[Tie]:
     return [Tie(place, tuple(players)) for place, players in groups.items()]
 
 
+def round_day(event: Event, round_no: int) -> str:
+    """The date of round *round_no* as the schedule gives it (TRF 132), "" when not known."""
+    dates = event.info.round_dates
+    return dates[round_no - 1].strip() if 1 <= round_no <= len(dates) else ""
+
+
+def final_day(event: Event) -> str:
+    """The date of the event's last round played (the day of a play-off held that day)."""
+    return round_day(event, event.rounds_played)
+
+
 def meetings_among(event: Event, ties: Sequence[Tie]) -> list[Meeting]:
-    """The games tied players played against each other in the event (head-to-head)."""
+    """The games tied players played against each other in the event (head-to-head), each
+    with the date of its round when the schedule gives it (City Chess OK Tiebreaks 1
+    counts only "a round that day")."""
     together = {t: i for i, tie in enumerate(ties) for t in tie.players}
     out: list[Meeting] = []
     for round_no, tpn, entry in event.iter_games():
@@ -116,7 +129,7 @@ def meetings_among(event: Event, ties: Sequence[Tie]) -> list[Meeting]:
         result = (
             "1-0" if outcome is Outcome.WIN else "0-1" if outcome is Outcome.LOSS else "1/2-1/2"
         )
-        out.append(Meeting(tpn, other, result, round_no))
+        out.append(Meeting(tpn, other, result, round_no, round_day(event, round_no)))
     return out
 
 

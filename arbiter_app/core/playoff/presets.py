@@ -100,9 +100,9 @@ GCT_2023_TOUR = Regulation(
     qualification="all players tied on tour points for first or for third place (4.1, 4.5)",
     qualification_article="4.1",
     unbroken_article="4.2",
-    # A tie for places 2-3 is a tie for second (4.2: not broken) and for third
-    # (4.1: broken); 4.3 and 4.5 do not settle which: the arbiter rules.
-    ambiguity_article="4.2 vs 4.3/4.5",
+    # A tie is for the place it starts at: one for places 2-3 (or 2-4) is a tie for
+    # second place, which 4.2 keeps ("ties for any other places, including second
+    # place, shall not be broken"); 4.5 runs the ties for first and for third apart.
     pairing_numbers="by lot (4.7)",
     colours="Berger tables; a second round robin of the same players with colours reversed, "
     "otherwise a fresh draw (4.9, 4.11)",
@@ -155,6 +155,7 @@ CITY_CHESS_OK = Regulation(
             StageKind.HEAD_TO_HEAD,
             (Format(2, 2, "", 1, "City Chess OK Tiebreaks 1", "head-to-head"),),
             article="City Chess OK Tiebreaks 1",
+            same_day=True,  # "If the tied players have already faced each other in a round that day"
         ),
         Stage(
             StageKind.ROUND_ROBIN,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from fractions import Fraction
 
 from arbiter_app.core.errors import RuleError
@@ -123,12 +123,15 @@ class Progress:
 
     reg: Regulation
     meetings: tuple[Meeting, ...]
+    final_day: str = ""
     groups: list[Group] = field(default_factory=list)
     games: dict[str, Game] = field(default_factory=dict)
     log: list[LogEntry] = field(default_factory=list)
     started: bool = False
     start_time: datetime | None = None
     counter: int = 0
+    assumptions: list[str] = field(default_factory=list)
+    """What was assumed where the event does not say (shown with every step)."""
 
     def new_id(self) -> str:
         """Game ids in order of creation: the same actions always give the same ids."""
@@ -195,7 +198,17 @@ def _evaluate(p: Progress, g: Group) -> None:
             p.note(reg.unbroken_article, f"{g.describe()} is not broken; the places are shared")
         return
     if g.place not in inside:
-        g.status = "ruling"
+        if reg.ambiguity_article:
+            g.status = "ruling"  # the regulation leaves it open: the arbiter rules
+            return
+        # A tie for a place the regulation does not break stays, even when it reaches a
+        # place it breaks (GCT 2023 4.2: a tie for second place is not broken).
+        g.status = "final"
+        p.note(
+            reg.unbroken_article,
+            f"{g.describe()} is a tie for place {g.place}, which is not broken; "
+            "the places are shared",
+        )
         return
     _choose_stage(p, g)
 
@@ -244,6 +257,8 @@ def _head_to_head(p: Progress, g: Group, stage: Stage, fmt: Format) -> None:
     a, b = g.players
     score = {a: Fraction(0), b: Fraction(0)}
     played = [m for m in p.meetings if {m.white, m.black} == {a, b}]
+    if stage.same_day:
+        played = _that_day(p, g, fmt, played)
     for m in played:
         white, black = points(m.result)
         score[m.white] += white
@@ -253,10 +268,50 @@ def _head_to_head(p: Progress, g: Group, stage: Stage, fmt: Format) -> None:
         p.note(fmt.article, f"head-to-head: {winner} beat {loser} in the event; {winner} is first")
         split(p, g, [[winner], [loser]], fmt.article, stage_next=g.stage_index + 1, runs=0)
         return
-    why = "they did not meet" if not played else "their game(s) were not decisive"
+    why = "they did not meet that day" if stage.same_day else "they did not meet"
+    why = why if not played else "their game(s) were not decisive"
     p.note(fmt.article, f"head-to-head does not decide {g.describe()}: {why}")
     g.stage_index, g.stage_runs = g.stage_index + 1, 0
     _evaluate(p, g)
+
+
+def _that_day(p: Progress, g: Group, fmt: Format, played: list[Meeting]) -> list[Meeting]:
+    """City Chess OK Tiebreaks 1: only a game "in a round that day" counts.
+
+    The day is the date of the event's last round (the schedule, TRF 132): a
+    game of a round on another date is left out, and the protocol says so. When
+    a date is not known the games are taken as played that day, and the
+    play-off says what it assumed with every step.
+    """
+    if not played:
+        return played
+    rounds = ", ".join(str(m.round) for m in played if m.round)
+    if not p.final_day or not all(m.day for m in played):
+        text = (
+            f"{g.describe()}: the round dates are not known, so their game(s) in the event"
+            + (f" (round {rounds})" if rounds else "")
+            + " are taken as played on the day of the play-off"
+        )
+        p.note(fmt.article, text)
+        p.assumptions.append(f"{text} ({fmt.article}: only a game in a round that day counts)")
+        return played
+    that_day = [m for m in played if same_date(m.day, p.final_day)]
+    for m in played:
+        if m not in that_day:
+            p.note(
+                fmt.article,
+                f"{g.describe()}: their game of round {m.round} was on {m.day}, not on the day "
+                f"of the play-off ({p.final_day}): it does not count",
+            )
+    return that_day
+
+
+def same_date(first: str, second: str) -> bool:
+    """Two dates as written are the same day (ISO dates compared as dates, others as text)."""
+    try:
+        return date.fromisoformat(first.strip()) == date.fromisoformat(second.strip())
+    except ValueError:
+        return first.strip() == second.strip()
 
 
 def _start_round_robin(p: Progress, g: Group, stage: Stage, fmt: Format) -> None:

@@ -111,6 +111,8 @@ class Stage:
     draw_wins_for_black: bool = False
     draw_article: str = ""
     byes_article: str = ""
+    same_day: bool = False
+    """Head-to-head: only games "in a round that day" count (City Chess OK Tiebreaks 1)."""
 
     def format_for(self, players: int) -> Format | None:
         return next((f for f in self.formats if f.fits(players)), None)
@@ -126,6 +128,7 @@ class Stage:
             "draw_wins_for_black": self.draw_wins_for_black,
             "draw_article": self.draw_article,
             "byes_article": self.byes_article,
+            "same_day": self.same_day,
         }
 
     @classmethod
@@ -141,6 +144,7 @@ class Stage:
             bool(data.get("draw_wins_for_black", False)),
             str(data.get("draw_article", "")),
             str(data.get("byes_article", "")),
+            bool(data.get("same_day", False)),
         )
 
 

@@ -15,6 +15,7 @@ from fractions import Fraction
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.playoff.engine import PlayoffState
 from arbiter_app.core.playoff.regulation import Regulation
+from arbiter_app.core.playoff.steps import FinalGroup, Tie
 from arbiter_app.core.prizes import (
     Placing,
     PrizeFund,
@@ -149,4 +150,16 @@ def decided_order(state: PlayoffState) -> tuple[int, ...]:
     and go on to the tie-breaks there, while money and points still follow
     the original tie (:func:`prize_table`).
     """
-    return tuple(g.players[0] for g in state.final_groups() if g.by_playoff and len(g.players) == 1)
+    # The standings take the order from the top of each tie: a place decided below a
+    # range still being played (a tie for 1-3 whose 3rd place is known while 1-2 play
+    # on) waits until the places above it are decided.
+    out: list[int] = []
+    by_tie: dict[Tie, list[FinalGroup]] = {}
+    for group in state.final_groups():
+        by_tie.setdefault(group.original, []).append(group)
+    for groups in by_tie.values():
+        for group in sorted(groups, key=lambda g: g.place):
+            if not group.by_playoff or len(group.players) != 1:
+                break
+            out.append(group.players[0])
+    return tuple(out)

@@ -29,6 +29,8 @@ class Meeting:
     black: int
     result: str
     round: int = 0
+    day: str = ""
+    """The date of that round as the schedule gives it (TRF 132), "" when not known."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +74,13 @@ class Step:
     game: str | None = None
     earliest_start: datetime | None = None
     longest: timedelta | None = None
+    assumptions: tuple[str, ...] = ()
+    """What the play-off assumed where the event does not say (e.g. unknown round dates)."""
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"step": self.code, "article": self.article, "text": self.text}
+        if self.assumptions:
+            out["assumptions"] = list(self.assumptions)
         if self.games:
             out["games"] = [g.to_json() for g in self.games]
         if self.players:

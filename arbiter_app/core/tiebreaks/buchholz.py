@@ -14,6 +14,7 @@ from arbiter_app.core.tiebreaks.unplayed import (
     cut_indices,
     describe_term,
     record,
+    rounds_adding_nothing,
     table,
     terms,
 )
@@ -83,6 +84,8 @@ def opponent_sum(
                 )
             for index, reason in cut:
                 trace.mark_cut(index, reason)
+            for note in rounds_adding_nothing(ctx, tpn):
+                trace.note(note)
     return out
 
 
@@ -102,7 +105,9 @@ def buchholz(
 
     Opponents count with their score for opponents (16.3); the player's own
     unplayed rounds with a dummy opponent at the player's score (16.4),
-    capped under the 2026 text (16.4.1 / 16.4.2).
+    capped under the 2026 text (16.4.1 / 16.4.2). Under the online Swiss rules
+    ("the tournament scores of each player you played against") only opponents
+    count, at their score, and a round without one adds nothing.
     """
     values = opponent_sum(ctx, spec, players, traces)
     if traces and table(ctx).round_robin:

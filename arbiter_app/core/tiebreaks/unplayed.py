@@ -38,6 +38,16 @@ The rules, by rule set:
 
 The US Chess rule set has its own treatment (``uscf.py``); FIDE tie-breaks
 computed under it use the 2024 text.
+
+The **online Swiss** rule set (the online Swiss rules, tie-breaks) sums the scores
+"of each player you played against" (Buchholz) and "of each opponent you have
+beaten … drawn" (Sonneborn-Berger): there is no virtual opponent, so a round
+without one (the exempted player's round, a round "not included in the
+matchmaking", a requested bye, a round after a withdrawal) adds nothing and is
+never cut; every opponent counts with the tournament score as it stands, with
+no 16.3.2 draws. A forfeit keeps its scheduled opponent: on that platform a
+player who does not connect loses the game ("you are not connected, you lose
+the game"), so the opponent was played against.
 """
 
 from __future__ import annotations
@@ -85,6 +95,11 @@ def kind_text(kind: EntryKind) -> str:
 def is_2026(rule_set: RuleSet) -> bool:
     """The 2026 text applies (dummy-opponent caps); USCF falls back to the 2024 text."""
     return rule_set is RuleSet.FIDE_2026
+
+
+def is_online(rule_set: RuleSet) -> bool:
+    """Only opponents played against count (the online Swiss rules, tie-breaks)."""
+    return rule_set is RuleSet.ONLINE_SWISS
 
 
 # One character per round and player, so that counting tie-breaks run at C speed:
@@ -284,7 +299,8 @@ class Scores:
 
 
 def scores(ctx: TieBreakContext, fore: bool = False) -> Scores:
-    return cast(Scores, ctx.cached(("fide.scores", fore), lambda: _build_scores(ctx, fore)))
+    key = ("fide.scores", fore, ctx.rule_set)
+    return cast(Scores, ctx.cached(key, lambda: _build_scores(ctx, fore)))
 
 
 def _build_scores(ctx: TieBreakContext, fore: bool) -> Scores:
@@ -296,10 +312,12 @@ def _build_scores(ctx: TieBreakContext, fore: bool) -> Scores:
     fore_active = fore and t.rounds == t.final_round and t.rounds > 0
     rr = t.round_robin
     draw = t.draw
+    face_value = is_online(ctx.rule_set)
     for tpn in t.tpns:
         pts = t.points[tpn]
         opps = t.opponents[tpn]
-        lna = t.last_available[tpn]
+        # The online Swiss rules: the tournament score as it stands (no 16.3.2 draws).
+        lna = last_round if face_value else t.last_available[tpn]
         shift = 0
         if fore_active and (opps[-1] or t.codes[tpn][-1] == "U"):
             # 8.3: a player paired in the last round (PAB included) is available there,
@@ -354,6 +372,7 @@ def _build_terms(ctx: TieBreakContext, fore: bool) -> dict[int, Terms]:
     draw_cap = t.draw_total
     fore_round = t.rounds if fore and t.rounds == t.final_round else 0
     rr = t.round_robin
+    online = is_online(ctx.rule_set)
     all_rounds = range(1, t.rounds + 1)
     games = GAME_CODES
     vur_codes = VUR_CODES
@@ -379,6 +398,19 @@ def _build_terms(ctx: TieBreakContext, fore: bool) -> dict[int, Terms]:
                 out[tpn] = kept[tpn] = old
             else:
                 out[tpn] = kept[tpn] = Terms(values, pts, all_rounds, opps, (), sum(values))
+            continue
+        if online:
+            # Only the players one played against (forfeits keep their scheduled opponent).
+            met = [i for i, o in enumerate(opps) if o]
+            values = [as_o[opps[i]] for i in met]
+            out[tpn] = Terms(
+                values,
+                [pts[i] for i in met],
+                [i + 1 for i in met],
+                [opps[i] for i in met],
+                (),
+                sum(values),
+            )
             continue
         own = sc.own[tpn]
         if not rr and not fore_round:
@@ -443,7 +475,18 @@ def describe_term(
     e = t.entries[tpn][rnd - 1]
     parts: list[str] = []
     opp = tm.opponents[index]
-    if opp:
+    if opp and is_online(ctx.rule_set):
+        score = f"opponent's tournament score {format_points(t.frac(value))}"
+        if product:
+            score = f"result {format_points(t.frac(tm.points[index]))} x {score}"
+        parts.append(f"{score} (the online Swiss rules, tie-breaks)")
+        if e.kind is not EntryKind.GAME:
+            parts.append(
+                f"{kind_text(e.kind)}: a player who does not connect loses the game "
+                "(the online Swiss rules, special cases)"
+            )
+        return "; ".join(parts)
+    elif opp:
         if e.kind is not EntryKind.GAME:
             if t.round_robin:
                 parts.append(f"{kind_text(e.kind)} counts as a game (15.2)")
@@ -524,6 +567,20 @@ def cut_indices(
         out.append((most, "most significant opponent (14.2)"))
         high -= 1
     return out
+
+
+def rounds_adding_nothing(ctx: TieBreakContext, tpn: int) -> list[str]:
+    """Under the online Swiss rules: the rounds of *tpn* without an opponent, which add
+    nothing (no virtual opponent), said for the explanation."""
+    if not is_online(ctx.rule_set):
+        return []
+    t = table(ctx)
+    return [
+        f"round {i + 1}: {kind_text(e.kind)}, no opponent played against: adds nothing "
+        "(the online Swiss rules, tie-breaks)"
+        for i, e in enumerate(t.entries[tpn])
+        if not t.opponents[tpn][i]
+    ]
 
 
 def record(traces: Mapping[int, Trace] | None, tpn: int) -> Trace | None:

@@ -29,14 +29,36 @@ TRF-16 output says the number of rounds and the first colour with JaVaFo's
 bye requests (240), prohibited pairings (260) and penalties (299), which a
 TRF-16 reader skips.
 
-What else neither format can hold (the tournament system when record 192
-does not say it, the rule set, disqualification, national ratings, the
-opponent's rating per round, exact point systems, reasons of penalties)
-travels in Arbiter's own ``ARB`` records, described in
-:mod:`arbiter_app.core.trf.extension`; other programs skip them.
+What else neither format can hold (the tournament system when neither
+record 192, nor record 092, nor the games say it, the rule set,
+disqualification, national ratings in TRF-16, the opponent's rating per
+round, exact point systems, reasons of penalties) travels in Arbiter's own
+``ARB`` records, described in :mod:`arbiter_app.core.trf.extension`; other
+programs skip them.
+
+Files as the field writes them:
+
+- dates in any form (:mod:`arbiter_app.core.trf.dates`): one that is no date
+  is kept as written and warned about, never refused;
+- the system from 192, else 092's words, else the games
+  (:mod:`arbiter_app.core.trf.system`);
+- requests for the round still to be paired written as cells after the last
+  round with a game are requests, not a played round
+  (:func:`arbiter_app.core.trf.assemble.pending_requests`);
+- a document keeps the file's own form of each record, the records' order and
+  the line ends (:class:`TrfDocument`), so that a file written back is the
+  file read, changed only where the event changed; an import keeps them beside
+  its event (:mod:`arbiter_app.core.trf.origin`).
 """
 
-from arbiter_app.core.trf.document import KeptLine, TrfDocument, TrfVersion, TrfWriteError
+from arbiter_app.core.trf.document import (
+    KeptLine,
+    TrfDocument,
+    TrfVersion,
+    TrfWriteError,
+    results_key,
+)
+from arbiter_app.core.trf.origin import document_from_json, document_to_json
 from arbiter_app.core.trf.reader import parse_trf
 from arbiter_app.core.trf.writer import event_to_trf, write_trf
 
@@ -45,7 +67,10 @@ __all__ = [
     "TrfDocument",
     "TrfVersion",
     "TrfWriteError",
+    "document_from_json",
+    "document_to_json",
     "event_to_trf",
     "parse_trf",
+    "results_key",
     "write_trf",
 ]

@@ -11,6 +11,7 @@ become "not paired" or "withdrawn", and where kept lines get their places.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date
 
@@ -23,15 +24,21 @@ from arbiter_app.core.model import (
     Player,
     PointAdjustment,
     RoundEntry,
-    System,
 )
 from arbiter_app.core.points import PointSystem, format_points
 from arbiter_app.core.trf import records as rec
 from arbiter_app.core.trf.cells import Cell, check_pairings
-from arbiter_app.core.trf.document import Anchor, KeptLine, TrfDocument, TrfVersion
+from arbiter_app.core.trf.document import (
+    Anchor,
+    KeptLine,
+    TrfDocument,
+    TrfVersion,
+    results_key,
+)
 from arbiter_app.core.trf.scoring import from_records
-from arbiter_app.core.trf.state import DEFAULT_POINTS, ReadState
-from arbiter_app.core.trf.system import system_from_kept
+from arbiter_app.core.trf.state import DEFAULT_POINTS, Item, ReadState
+from arbiter_app.core.trf.system import implied_system
+from arbiter_app.core.trf.writer import render_records
 
 TRF26_TAGS = frozenset(
     {"142", "152", "162", "172", "182", "192", "202", "212"}
@@ -51,34 +58,82 @@ class Assembly(ReadState):
 
     def finish(self) -> TrfDocument:
         players, entries, cells = self._players()
+        entries, pending = pending_requests(entries, self.arb.entries, self.arb.played)
         point_system = self.arb.points or from_records(self.values_162, self.defaults_299)
+        info = self._info()
+        system = self.arb.system or implied_system(self._text("192"), info.tournament_type, entries)
         event = Event(
-            info=self._info(),
-            system=self.arb.system or system_from_kept(self._kept_so_far(), System.SWISS),
-            planned_rounds=self.planned,
+            info=info,
+            system=system,
+            # 142 / XXR count rounds; a double Swiss round is two games (two columns).
+            planned_rounds=system.games_in(self.planned),
             players=tuple(sorted(players.values(), key=lambda p: p.tpn)),
             entries=entries,
             point_system=point_system,
             round_point_systems=self._round_points(),
             rule_set=self.arb.rule_set,
             adjustments=self._adjustments(players),
-            bye_requests=self._byes(players),
+            bye_requests=tuple(
+                sorted(self._byes(players) + pending, key=lambda b: (b.round, b.tpn))
+            ),
+            accelerations=tuple(self.accelerations),
         )
         event = replace(event, forbidden_pairs=self._forbidden(players, event.rounds))
         check_pairings(entries, cells, self.source, self.issues)
         self._check_byes(entries, cells)
         if self.issues:
             raise InputError(sorted(self.issues, key=_where))
-        self._check_points(event)
-        return TrfDocument(
+        self._check_points(event, pending)
+        lists = self.tiebreak_lists
+        doc = TrfDocument(
             event=event,
             version=TrfVersion.TRF26 if self.tags & TRF26_TAGS else TrfVersion.TRF16,
             initial_colour=self.colour,
             xxc_options=tuple(self.xxc),
             ranks={r.player.tpn: r.rank for r in self.rows if r.rank is not None},
+            tiebreaks=lists.get("202") or lists.get("212", ()),
             kept=self._kept(),
+            order=tuple(anchor for anchor, item in self._anchored() if anchor is not None),
+            newline=self.newline,
+            pending_cells=bool(pending),
+            results=results_key(event),
             warnings=tuple(sorted(self.warnings, key=_where)),
         )
+        return replace(doc, verbatim=self._verbatim(doc))
+
+    def _text(self, tag: str) -> str:
+        value = self.info.get(tag, "")
+        return value if isinstance(value, str) else ""
+
+    def _anchored(self) -> list[tuple[Anchor | None, Item]]:
+        """Every line with the anchor of its model record (None for a kept line)."""
+        counts: dict[str, int] = defaultdict(int)
+        out: list[tuple[Anchor | None, Item]] = []
+        for item in self.items:
+            if item.tag is None:
+                out.append((None, item))
+            elif item.key is not None:
+                out.append(((item.tag, item.key), item))
+            else:
+                out.append(((item.tag, counts[item.tag]), item))
+                counts[item.tag] += 1
+        return out
+
+    def _verbatim(self, doc: TrfDocument) -> dict[Anchor, tuple[str, str]]:
+        """The records the file wrote otherwise than Arbiter would, with both texts.
+
+        A record whose derived data the reader found wrong (a points column
+        or a player count that disagrees with the results) is left out: the
+        writer writes it anew.
+        """
+        ours = dict(render_records(doc, strict=False))
+        found: dict[Anchor, tuple[str, str]] = {}
+        for anchor, item in self._anchored():
+            if anchor is None or anchor not in ours or item.number in self.corrected:
+                continue
+            if ours[anchor] != item.text:
+                found[anchor] = (ours[anchor], item.text)
+        return found
 
     def _info(self) -> EventInfo:
         def text(tag: str) -> str:
@@ -124,8 +179,9 @@ class Assembly(ReadState):
         for tpn, n in arb.disqualified.items():
             if self.known(tpn, players, n, "ARB DISQUALIFIED"):
                 players[tpn] = replace(players[tpn], disqualified=True)
-        for tpn, (rating, national_id, n) in arb.national.items():
-            if self.known(tpn, players, n, "ARB NATIONAL"):
+        national = {**self.nrs, **arb.national}  # Arbiter's own record, if any, says it exactly
+        for tpn, (rating, national_id, n) in national.items():
+            if self.known(tpn, players, n, "national rating record"):
                 players[tpn] = replace(
                     players[tpn], national_rating=rating, national_id=national_id
                 )
@@ -172,7 +228,10 @@ class Assembly(ReadState):
         return tuple(out)
 
     def _byes(self, players: dict[int, Player]) -> tuple[ByeRequest, ...]:
-        """TRF-26 bye section: one bye per player and round (two would contradict each other)."""
+        """TRF-26 bye section: one bye per player and round (two would contradict each other).
+
+        A file keeps no order among requests; the event lists them by round, then player.
+        """
         out = []
         first: dict[tuple[int, int], int] = {}
         for bye, n, col in self.byes:
@@ -222,13 +281,26 @@ class Assembly(ReadState):
                     f"(players {', '.join(map(str, tpns))})",
                 )
 
-    def _check_points(self, event: Event) -> None:
+    def _check_points(self, event: Event, pending: tuple[ByeRequest, ...]) -> None:
+        """The points column against the results; a pending request's points may be in it.
+
+        The pairing engines' files count a requested bye of the round to pair
+        in the points column (gacrux requires it, bbpPairings reads either).
+        """
         played = event.rounds_played
+        ahead = {
+            b.tpn: RoundEntry(b.kind).points(event.points_system_for(b.round))
+            for b in pending
+            if b.round == played + 1
+        }
         for row in self.rows:
             if row.points is None or row.player.tpn not in event.entries:
                 continue
             score = rec.final_score(event, row.player.tpn, played)
+            if row.points in (score, score + ahead.get(row.player.tpn, 0)):
+                continue
             if score != row.points:
+                self.corrected.add(row.line)
                 self.warn(
                     row.line,
                     81,
@@ -242,26 +314,50 @@ class Assembly(ReadState):
         ):
             if tag in self.counts and self.counts[tag][0].split(" ")[0] != str(actual):
                 value, n = self.counts[tag]
+                self.corrected.add(n)
                 self.warn(n, 5, f"record {tag} says {value!r} {what}, the file has {actual}")
-
-    def _kept_so_far(self) -> list[KeptLine]:
-        return [KeptLine(item.text) for item in self.items if item.tag is None]
 
     def _kept(self) -> tuple[KeptLine, ...]:
         """Kept lines, each anchored to the model record that follows it."""
-        anchors: list[Anchor | None] = []
-        counts: dict[str, int] = defaultdict(int)
-        for item in self.items:
-            if item.tag is None:
-                anchors.append(None)
-            else:
-                anchors.append((item.tag, counts[item.tag]))
-                counts[item.tag] += 1
         kept: list[KeptLine] = []
         following: Anchor | None = None
-        for item, anchor in zip(reversed(self.items), reversed(anchors), strict=True):
+        for anchor, item in reversed(self._anchored()):
             if anchor is not None:
                 following = anchor
             else:
                 kept.append(KeptLine(item.text, following))
         return tuple(reversed(kept))
+
+
+def pending_requests(
+    entries: dict[int, tuple[RoundEntry, ...]],
+    overrides: Mapping[tuple[int, int], object],
+    played: int = 0,
+) -> tuple[dict[int, tuple[RoundEntry, ...]], tuple[ByeRequest, ...]]:
+    """Requested byes of rounds still to be paired, taken out of the rounds played.
+
+    The FIDE pairing engines (JaVaFo, bbpPairings) read a file whose last
+    rounds after the last one with a game, a forfeit or a pairing-allocated
+    bye hold only ``0000 - H``, ``0000 - F`` or ``0000 - Z`` cells (and blank
+    ones) as the requests for the round to pair. Those rounds are not played:
+    they become bye requests (TRF-26 record 240's meaning) and leave the
+    players' rounds, so standings stop at the last round with a game and
+    pairing the next round honours the requests. A round Arbiter's own
+    ``ARB ENTRY`` record speaks of, or one up to Arbiter's ``ARB PLAYED``, is a
+    round as written, not a request.
+    """
+    columns = max((len(row) for row in entries.values()), default=0)
+    last = max(played, rec.last_paired_round(entries))
+    if last >= columns or any(r > last for _, r in overrides):
+        return entries, ()
+    requests: list[ByeRequest] = []
+    for tpn, row in sorted(entries.items()):
+        for r, e in enumerate(row[last:], start=last + 1):
+            if e.kind in rec.REQUESTABLE:
+                requests.append(ByeRequest(tpn, r, e.kind))
+            elif e.kind not in (EntryKind.NOT_PAIRED, EntryKind.WITHDRAWN):
+                return entries, ()  # a blank cell reads as one of these two
+    if not requests:
+        return entries, ()
+    trimmed = {tpn: row[:last] for tpn, row in entries.items()}
+    return trimmed, tuple(requests)

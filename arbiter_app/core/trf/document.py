@@ -11,6 +11,7 @@ record order comes back character for character.
 from __future__ import annotations
 
 import enum
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -18,7 +19,8 @@ from arbiter_app.core.errors import ArbiterError, Issue
 from arbiter_app.core.model import Colour, Event
 
 Anchor = tuple[str, int]
-"""A model record in a file: its tag and how many records of that tag came before it."""
+"""A model record in a file: its tag and how many records of that tag came before it
+(for a player record ``001``: its pairing number)."""
 
 
 class TrfVersion(enum.Enum):
@@ -64,7 +66,22 @@ class TrfDocument:
     - *xxc_options*: the other ``XXC`` words (for example ``rank``), in order.
     - *ranks*: the rank column of the player records (the writer ranks by
       score the players missing here).
+    - *tiebreaks*: the tie-break list of TRF-26 records 212/202 (without ``PTS``).
     - *kept*: lines the model has no place for, in file order.
+    - *verbatim*: for each model record the file wrote otherwise than Arbiter
+      would, the pair (Arbiter's text of the record as read, the file's own
+      line); the writer gives the file's line back while Arbiter's text of the
+      record is still the same, so an unchanged record keeps its exact form
+      (``042 28. 07. 2005``, ``062 15 (12)``, a birth year alone, spacing).
+    - *order*: the model records in file order; the writer keeps that order
+      and puts records the file did not have after their usual predecessor.
+    - *newline*: the line end the file used (``\n``, ``\r\n`` or ``\r``).
+    - *pending_cells*: the bye requests of the round still to be paired were
+      cells of the player records (``0000 - H``), as TRF-16 engines read them,
+      rather than 240 records; the writer writes them back the same way.
+    - *results*: :func:`results_key` of the event as read: while the event's
+      results still give this key, its standings are those of the file and
+      the file's rank column is kept.
     - *warnings*: things that looked wrong but did not stop the reading (for
       example a points column that disagrees with the results); they do not
       take part in comparisons.
@@ -75,8 +92,35 @@ class TrfDocument:
     initial_colour: Colour | None = None
     xxc_options: tuple[str, ...] = ()
     ranks: Mapping[int, int] = field(default_factory=dict)
+    tiebreaks: tuple[str, ...] = ()
     kept: tuple[KeptLine, ...] = ()
+    verbatim: Mapping[Anchor, tuple[str, str]] = field(default_factory=dict)
+    order: tuple[Anchor, ...] = ()
+    newline: str = "\n"
+    pending_cells: bool = False
+    results: str = ""
     warnings: tuple[Issue, ...] = field(default=(), compare=False)
+
+
+def results_key(event: Event) -> str:
+    """A digest of the results the standings are made of: who played whom with what result,
+    byes, points, adjustments, withdrawals, the system and the rule set.
+
+    Ratings are left out: correcting a rating after an import keeps the file's
+    official ranks (only the rating-based tie-breaks could move, and files
+    that rank by them are rare enough to be corrected by hand).
+    """
+    parts: list[object] = [
+        event.point_system,
+        event.round_point_systems,
+        event.adjustments,
+        event.system,
+        event.rule_set,
+    ]
+    for player in sorted(event.players, key=lambda p: p.tpn):
+        parts.append((player.tpn, player.disqualified, player.withdrawn_from_round))
+        parts.append(event.entries_of(player.tpn))
+    return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
 
 
 class TrfWriteError(ArbiterError):

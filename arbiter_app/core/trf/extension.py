@@ -8,7 +8,9 @@ so a plain event gives a plain file:
 
 ``ARB SYSTEM double-swiss``
     The tournament system (:class:`~arbiter_app.core.model.System` value),
-    written when it differs from what record 192 says (Swiss without it).
+    written when it differs from what record 192 says (Swiss without it). For
+    a double Swiss, 142 / XXR count rounds and each round fills two result
+    columns, the second game with the colours reversed.
 ``ARB RULESET uscf``
     The tie-break rule set stored with the event.
 ``ARB WITHDRAWN 12 4``
@@ -17,6 +19,11 @@ so a plain event gives a plain file:
 ``ARB ENTRY 12 2 withdrawn``
     The exception to that rule for one blank round (``withdrawn`` or
     ``not-paired``); also how a last round that nobody played is kept.
+``ARB PLAYED 5``
+    Rounds 1-5 were played as written, though the last of them have no game,
+    forfeit or pairing-allocated bye: without it a reader takes rounds that
+    hold only requested byes after the last round with a game for the
+    requests of rounds still to be paired, as the FIDE pairing engines do.
 ``ARB DISQUALIFIED 7``
     Player 7 was disqualified.
 ``ARB NATIONAL 7 1850 ITA-12345``
@@ -49,9 +56,10 @@ NATIONAL = "NATIONAL"
 ORATING = "ORATING"
 POINTS = "POINTS"
 REASON = "REASON"
+PLAYED = "PLAYED"
 
 KEYWORDS = frozenset(
-    {SYSTEM, RULESET, WITHDRAWN, ENTRY, DISQUALIFIED, NATIONAL, ORATING, POINTS, REASON}
+    {SYSTEM, RULESET, WITHDRAWN, ENTRY, DISQUALIFIED, NATIONAL, ORATING, POINTS, REASON, PLAYED}
 )
 
 
@@ -78,6 +86,7 @@ class ArbiterRecords:
     points: PointSystem | None = None
     round_points: dict[int, tuple[PointSystem, int]] = field(default_factory=dict)
     reasons: dict[int, tuple[str, int]] = field(default_factory=dict)
+    played: int = 0
 
     def read(self, keyword: str, args: list[str], value: str, line_no: int) -> None:
         """Take in one record (*value*: everything after ``ARB``).
@@ -110,6 +119,8 @@ class ArbiterRecords:
                 self.points = system
             else:
                 self.round_points[int(args[0])] = (system, n)
+        elif keyword == PLAYED:
+            self.played = int(args[0])
         elif keyword == REASON:
             self.reasons[int(args[0])] = (value.split(maxsplit=2)[2], n)
         else:

@@ -12,8 +12,10 @@ a number at all.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
+from arbiter_app.core.errors import UnknownTieBreak
 from arbiter_app.core.limits import FIELD_WORDS, MAX_PLAYERS, field_problem, too_many_players
 from arbiter_app.core.model import (
     ByeRequest,
@@ -21,19 +23,23 @@ from arbiter_app.core.model import (
     EntryKind,
     Player,
     PointAdjustment,
+    VirtualPoints,
 )
 from arbiter_app.core.points import parse_points
+from arbiter_app.core.presets import parse_tiebreak_list
 from arbiter_app.core.trf import extension as ext
+from arbiter_app.core.trf import national
 from arbiter_app.core.trf import records as rec
 from arbiter_app.core.trf.assemble import Assembly
 from arbiter_app.core.trf.cells import parse_cell
+from arbiter_app.core.trf.dates import read_date
 from arbiter_app.core.trf.document import TrfDocument
 from arbiter_app.core.trf.scoring import CODES_162, DEFAULTS_299
 from arbiter_app.core.trf.state import DEFAULT_POINTS, Row
 
 _SINGLE = frozenset(
     {"012", "022", "032", "042", "052", "062", "072", "092", "102", "122", "132"}
-    | {"142", "152", "162", "XXR", "XXC"}
+    | {"142", "152", "162", "192", "202", "212", "XXR", "XXC"}
 )
 _LONGEST_NUMBER = 12
 """Digits of the longest number a TRF field holds (a FIDE id: 11 columns)."""
@@ -47,9 +53,18 @@ def parse_trf(text: str, source: str = "<trf>") -> TrfDocument:
     and column.
     """
     reader = _Reader(source)
+    reader.newline = _newline(text)
     for number, line in enumerate(_lines(text), start=1):
+        reader.line_no = number
         reader.line(number, line)
     return reader.finish()
+
+
+def _newline(text: str) -> str:
+    """The line end the file uses: CR LF, a lone CR (TRF's own "CR"), or LF."""
+    if "\r\n" in text:
+        return "\r\n"
+    return "\r" if "\r" in text else "\n"
 
 
 def _lines(text: str) -> list[str]:
@@ -111,13 +126,53 @@ class _Reader(Assembly):
             self.seen[tag] = n
         value = line[4:].rstrip()
         handler = getattr(self, f"_r{tag}", None)
-        if tag in ("012", "022", "032", "092", "102", "122"):
+        if tag == self.nrs_federation and tag != "ARB" and not tag.startswith("XX"):
+            self._nrs(n, line)
+        elif tag in ("012", "022", "032", "092", "102", "122"):
             self.info[tag] = value
             self.model(line, tag)
         elif handler is not None:
             handler(n, line, value)
         else:
             self.keep(line)
+
+    def _r192(self, n: int, line: str, value: str) -> None:
+        self.info["192"] = value.strip()
+        self.model(line, "192")
+
+    def _r202(self, n: int, line: str, value: str) -> None:
+        self._tiebreaks(n, line, value, "202")
+
+    def _r212(self, n: int, line: str, value: str) -> None:
+        self._tiebreaks(n, line, value, "212")
+
+    def _tiebreaks(self, n: int, line: str, value: str, tag: str) -> None:
+        """Records 202/212: the tie-break list (212 adds ``PTS``, the points, in front)."""
+        codes = [c for c in re.split(r"[,\s]+", value.strip()) if c and c.upper() != "PTS"]
+        try:
+            self.tiebreak_lists[tag] = parse_tiebreak_list(codes)
+        except UnknownTieBreak as exc:
+            self.keep(line)
+            self.warn(n, 5, f"record {tag}: {exc}; the record is kept as written")
+            return
+        self.model(line, tag)
+
+    def _r172(self, n: int, line: str, value: str) -> None:
+        """TRF-26: the federation of the National Rating Support records that follow."""
+        self.model(line, "172")
+        self.nrs_federation = national.federation_code(line[4:7])
+        if self.nrs_federation is None:
+            self.warn(n, 5, f"record 172: {line[4:7]!r} is not a federation code")
+
+    def _nrs(self, n: int, line: str) -> None:
+        read = national.read_nrs(line)
+        if read is None:
+            self.keep(line)
+            self.warn(n, 5, "a national rating record without a pairing number is kept as written")
+            return
+        tpn, rating, number = read
+        self.nrs[tpn] = (rating, number, n)
+        self.model(line, "NRS", tpn)
 
     def _r112(self, n: int, line: str, value: str) -> None:
         self.deputies.append(value)
@@ -130,15 +185,21 @@ class _Reader(Assembly):
         self._date(n, line, value, "052", "end")
 
     def _date(self, n: int, line: str, value: str, tag: str, what: str) -> None:
+        """Any form of a date the field writes; text that is no date is kept and warned about."""
         self.model(line, tag)
-        if not value.strip():
+        text = value.strip()
+        if not text:
             return
-        try:
-            self.info[tag] = rec.parse_date(value)
-        except ValueError as exc:
-            self.issue(n, 5, f"record {tag} (date of {what}): {exc}")
-        except OverflowError:
-            self.issue(n, 5, f"record {tag} (date of {what}): {value.strip()!r} is not a date")
+        day = read_date(text)
+        if day is None:
+            self.warn(
+                n,
+                5,
+                f"record {tag} (date of {what}): {text!r} is not a date Arbiter understands; "
+                "it is kept as written",
+            )
+        else:
+            self.info[tag] = day
 
     def _r062(self, n: int, line: str, value: str) -> None:
         self.counts["062"] = (value.strip(), n)
@@ -149,22 +210,30 @@ class _Reader(Assembly):
         self.model(line, "072")
 
     def _r132(self, n: int, line: str, value: str) -> None:
+        """Round dates, ``YY/MM/DD`` in columns 92-99, 102-109, …; other forms are warned about.
+
+        The dates stay text as written (a round date never stops an import);
+        one that is no date, or stands outside its columns, gets a warning
+        naming its line and column.
+        """
         self.model(line, "132")
         dates: list[str] = []
         start = rec.ROUND_DATES_START
         if line[3:start].strip():
-            self.issue(n, 4, "record 132: round 1's date belongs in columns 92-99")
+            self.warn(n, 4, "record 132: round 1's date belongs in columns 92-99; kept as written")
         k = 0
         while start + 10 * k < len(line.rstrip()):
             at = start + 10 * k
             day = line[at : at + 8].strip()
             if line[at + 8 : at + 10].strip():
-                self.issue(n, at + 9, f"record 132: round {k + 1}'s date runs past column {at + 8}")
-            if day:
-                try:
-                    rec.check_round_date(day)
-                except ValueError as exc:
-                    self.issue(n, at + 1, f"record 132, round {k + 1}: {exc}")
+                self.warn(n, at + 9, f"record 132: round {k + 1}'s date runs past column {at + 8}")
+            if day and read_date(day) is None:
+                self.warn(
+                    n,
+                    at + 1,
+                    f"record 132, round {k + 1}: {day!r} is not a date Arbiter understands; "
+                    "it is kept as written",
+                )
             dates.append(day)
             k += 1
         self.info["132"] = tuple(dates)
@@ -214,7 +283,6 @@ class _Reader(Assembly):
             self.values_162[code] = points
 
     def _r001(self, n: int, line: str, value: str) -> None:
-        self.model(line, "001")
         text = line.ljust(rec.PLAYER_WIDTH)
         if text[rec.TPN.stop].isdigit():
             number = text[rec.TPN.start :].split()[0]
@@ -232,6 +300,7 @@ class _Reader(Assembly):
                 self.issue(n, 5, too_many_players(len(self.rows) + 1) or "")
             return
         tpn = self.number(text[rec.TPN], n, 5, "pairing number")
+        self.model(line, "001", tpn)
         if not tpn:
             if tpn == 0:
                 self.issue(n, 5, "the player record has no pairing number (columns 5-8)")
@@ -296,6 +365,22 @@ class _Reader(Assembly):
             return
         if first is not None and last is not None:
             self.forbidden.append((first, last or first, [t for _, t in tpns], n, item))
+
+    def _r250(self, n: int, line: str, value: str) -> None:
+        """TRF-26 record 250: virtual points for pairing (columns 10-13), rounds, players."""
+        self.model(line, "250")
+        points = self.points(line[9:13], n, 10, "record 250 (points)")
+        first = self.number(line[14:17], n, 15, "record 250 (first round)")
+        last = self.number(line[18:21], n, 19, "record 250 (last round)")
+        low = self.number(line[22:26], n, 23, "record 250 (first player)")
+        high = self.number(line[27:31], n, 28, "record 250 (last player)")
+        if points is None:
+            self.issue(n, 10, "record 250 has no points (columns 10-13)")
+        if not first or not low:
+            self.issue(n, 15, "record 250 needs its first round and first player")
+        if points is None or not first or not low or last is None or high is None:
+            return
+        self.accelerations.append(VirtualPoints(points, first, last or first, low, high or low))
 
     def _r299(self, n: int, line: str, value: str) -> None:
         letter = line[4:5]

@@ -17,11 +17,13 @@ code, round 1 at columns 92-99, round 2 at 102-109 and so on.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import date
 from fractions import Fraction
 
 from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, Player, RoundEntry
 from arbiter_app.core.points import format_decimal
+from arbiter_app.core.trf.dates import read_date
 
 # --- player record 001 --------------------------------------------------------
 TPN = slice(4, 8)
@@ -105,32 +107,14 @@ def format_tenths(value: Fraction, width: int) -> str | None:
 
 
 def parse_date(text: str) -> date:
-    """A TRF date: ``YYYY/MM/DD`` (the format of records 042 and 052).
+    """A date of records 042/052 in any form :func:`~arbiter_app.core.trf.dates.read_date` reads.
 
-    ``YYYY-MM-DD``, ``YYYY.MM.DD`` and ``DD.MM.YYYY`` are read too, since
-    programs in the field write them. Raises :class:`ValueError` otherwise.
+    Raises :class:`ValueError` when the text is not such a date.
     """
-    s = text.strip()
-    for sep in "/-.":
-        parts = s.split(sep)
-        if len(parts) == 3 and all(is_number(p) for p in parts):
-            if len(parts[0]) == 4:
-                return date(int(parts[0]), int(parts[1]), int(parts[2]))
-            if len(parts[2]) == 4:
-                return date(int(parts[2]), int(parts[1]), int(parts[0]))
-    raise ValueError(f"not a date in YYYY/MM/DD form: {text.strip()!r}")
-
-
-def format_date(day: date) -> str:
-    return f"{day.year:04d}/{day.month:02d}/{day.day:02d}"
-
-
-def check_round_date(text: str) -> None:
-    """A round date of record 132: ``YY/MM/DD``. Raises :class:`ValueError` otherwise."""
-    parts = text.split("/")
-    if len(parts) != 3 or not all(len(p) == 2 and is_number(p) for p in parts):
-        raise ValueError(f"not a round date in YY/MM/DD form: {text!r}")
-    date(2000 + int(parts[0]), int(parts[1]), int(parts[2]))
+    day = read_date(text)
+    if day is None:
+        raise ValueError(f"{text.strip()!r} is not a date Arbiter understands")
+    return day
 
 
 ROUND_DATES_START = 91
@@ -146,6 +130,20 @@ def blank_kind(player: Player, round_no: int) -> EntryKind:
     """
     left = player.withdrawn_from_round
     return EntryKind.WITHDRAWN if left is not None and round_no >= left else EntryKind.NOT_PAIRED
+
+
+REQUESTABLE = (EntryKind.HALF_BYE, EntryKind.FULL_BYE, EntryKind.ZERO_BYE)
+"""The byes a player asks for (TRF-26 record 240: ``H``, ``F``, ``Z``)."""
+
+
+def last_paired_round(entries: Mapping[int, Sequence[RoundEntry]]) -> int:
+    """The last round with a game, a forfeit or a pairing-allocated bye (0 if none)."""
+    last = 0
+    for row in entries.values():
+        for round_no, entry in enumerate(row, start=1):
+            if entry.kind.has_opponent or entry.kind is EntryKind.PAIRING_BYE:
+                last = max(last, round_no)
+    return last
 
 
 def is_number(text: str) -> bool:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from arbiter_app.core.errors import Issue
-from arbiter_app.core.model import ByeRequest, Colour, Player, PointAdjustment
+from arbiter_app.core.model import ByeRequest, Colour, Player, PointAdjustment, VirtualPoints
 from arbiter_app.core.trf import extension as ext
 from arbiter_app.core.trf.cells import Cell
 
@@ -16,10 +16,16 @@ DEFAULT_POINTS = "299-default"
 
 @dataclass
 class Item:
-    """A line of the file in order: a model record (tag) or a kept line (text)."""
+    """A line of the file in order: a model record (tag) or a kept line (text).
+
+    *number* is the line's number in the file; *key* the pairing number of a
+    player record (its anchor), None for other records.
+    """
 
     text: str
     tag: str | None
+    number: int = 0
+    key: int | None = None
 
 
 @dataclass
@@ -50,12 +56,22 @@ class ReadState:
         self.colour: Colour | None = None
         self.xxc: list[str] = []
         self.values_162: dict[str, Fraction] = {}
+        self.tiebreak_lists: dict[str, tuple[str, ...]] = {}
         self.defaults_299: dict[str, Fraction] = {}
         self.rows: list[Row] = []
         self.byes: list[tuple[ByeRequest, int, int]] = []
         self.forbidden: list[tuple[int, int, list[int], int, Item]] = []
         self.adjustments: list[tuple[PointAdjustment, int]] = []
+        self.accelerations: list[VirtualPoints] = []
         self.arb = ext.ArbiterRecords()
+        self.nrs_federation: str | None = None
+        """Record 172's federation: the tag of the National Rating Support records."""
+        self.nrs: dict[int, tuple[int | None, str, int]] = {}
+        self.line_no = 0
+        """The line being read."""
+        self.newline = "\n"
+        self.corrected: set[int] = set()
+        """Lines whose derived data (points, counts) the writer will write anew."""
 
     # -- helpers -------------------------------------------------------------
     def issue(self, line: int, col: int, message: str) -> None:
@@ -65,10 +81,10 @@ class ReadState:
         self.warnings.append(Issue(self.source, line, col, message))
 
     def keep(self, text: str) -> None:
-        self.items.append(Item(text, None))
+        self.items.append(Item(text, None, self.line_no))
 
-    def model(self, text: str, tag: str) -> Item:
-        item = Item(text, tag)
+    def model(self, text: str, tag: str, key: int | None = None) -> Item:
+        item = Item(text, tag, self.line_no, key)
         self.items.append(item)
         return item
 

@@ -12,25 +12,32 @@ they stood before.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 
-from arbiter_app.core.model import Colour, EntryKind, Event, Player, RoundEntry, System
+from arbiter_app.core.model import Colour, EntryKind, Event, Player, RoundEntry
 from arbiter_app.core.points import STANDARD, PointSystem
 from arbiter_app.core.trf import extension as ext
-from arbiter_app.core.trf.document import Anchor, KeptLine, TrfDocument, TrfVersion, TrfWriteError
+from arbiter_app.core.trf.document import Anchor, TrfDocument, TrfVersion, TrfWriteError
+from arbiter_app.core.trf.header import (
+    Records,
+    national_ratings,
+    one_line,
+    tournament_section,
+    trf26_section,
+)
+from arbiter_app.core.trf.national import nrs_line
 from arbiter_app.core.trf.records import (
     NAME_WIDTH,
-    ROUND_DATES_START,
+    REQUESTABLE,
     blank_kind,
     final_score,
     format_cell,
-    format_date,
     format_tenths,
+    last_paired_round,
 )
-from arbiter_app.core.trf.scoring import to_exact, to_records
-from arbiter_app.core.trf.system import system_from_kept
+from arbiter_app.core.trf.scoring import to_exact
+from arbiter_app.core.trf.system import CODES_192, implied_system
 
 
 def event_to_trf(
@@ -53,119 +60,125 @@ def event_to_trf(
 
 
 def write_trf(doc: TrfDocument) -> str:
-    """The text of *doc*, one record a line, each line ending in a newline.
+    """The text of *doc*, one record a line, each line ending in the document's line end.
+
+    Records the document read keep their order and, while Arbiter's text of
+    them is unchanged, their exact form (see :class:`TrfDocument`); kept
+    lines go back where they stood.
 
     Raises :class:`TrfWriteError` listing everything the format cannot hold
     (a name longer than 33 columns, a score one decimal cannot show, …).
     """
-    out = _Output(doc.kept)
+    return _assemble(doc, render_records(doc))
+
+
+def render_records(doc: TrfDocument, *, strict: bool = True) -> list[tuple[Anchor, str]]:
+    """Arbiter's text of every model record of *doc*, in the writer's order, with its anchor.
+
+    Raises :class:`TrfWriteError` for what the format cannot hold, unless not
+    *strict* (the reader's use: it only compares the records with the file's).
+    """
+    out = Records()
     problems: list[str] = []
     event = doc.event
     v26 = doc.version is TrfVersion.TRF26
+    had = frozenset(doc.order)
+    kept_tags = {line.tag for line in doc.kept}
 
-    _tournament_section(event, out, problems)
-    if v26:
-        if event.planned_rounds:
-            out.emit("142", f"142 {event.planned_rounds}")
-        if doc.initial_colour is not None:
-            out.emit("152", f"152 {doc.initial_colour.value.upper()}")
+    tournament_section(event, had, out, problems)
     standard_points = STANDARD
     if v26:
-        records = to_records(event.point_system)
-        if records is not None:
-            line_162, lines_299, standard_points = records
-            if line_162 is not None:
-                out.emit("162", line_162)
-            for line in lines_299:
-                out.emit("299", line)
+        standard_points = trf26_section(doc, kept_tags, out)
+    elif ("192", 0) in had:
+        out.emit("192", f"192 {CODES_192[event.system]}")
 
     played = event.rounds_played
+    pending = _pending_cells(doc)
     scores = {p.tpn: final_score(event, p.tpn, played) for p in event.players}
     ranks = _ranks(event, doc, scores)
     for player in sorted(event.players, key=lambda p: p.tpn):
-        line = _player_line(event, player, played, scores[player.tpn], ranks[player.tpn], problems)
-        out.emit("001", line)
+        score = scores[player.tpn]
+        cell = ""
+        if player.tpn in pending:
+            # The engines' convention: the points column counts the requested bye too
+            # (gacrux requires it; bbpPairings reads either).
+            request = pending[player.tpn]
+            score += request.points(event.points_system_for(played + 1))
+            cell = format_cell(request)
+        line = _player_line(event, player, played, score, ranks[player.tpn], problems)
+        out.emit("001", line + cell, player.tpn)
+    federation, rated_nationally = national_ratings(doc)
+    for player in rated_nationally:
+        assert federation is not None  # national_ratings gives players only with one
+        out.emit("NRS", nrs_line(federation, player), player.tpn)
 
-    if not v26 and event.planned_rounds:
-        out.emit("XXR", f"XXR {event.planned_rounds}")
+    # JaVaFo's XXR: written if the file had it (or TRF-26's 142), else when it says more
+    # than the rounds played.
+    said = ("XXR", 0) in had or ("142", 0) in had
+    if not v26 and event.planned_rounds and (not had or said or event.planned_rounds > played):
+        # Rounds, as announced: a double Swiss round of two games counts once.
+        out.emit("XXR", f"XXR {event.announced_rounds}")
     xxc = list(doc.xxc_options)
     if not v26 and doc.initial_colour is not None:
         xxc.insert(0, "white1" if doc.initial_colour is Colour.WHITE else "black1")
     if xxc:
         out.emit("XXC", "XXC " + " ".join(xxc))
 
-    for line in _bye_requests(event, problems):
+    in_cells = played + 1 if pending else None
+    for line in _bye_requests(event, problems, skip_round=in_cells):
         out.emit("240", line)
+    for line in _accelerations(event, problems):
+        out.emit("250", line)
     for line in _forbidden_pairs(event, problems):
         out.emit("260", line)
     for line in _penalties(event, problems):
         out.emit("299", line)
-    for line in _extension(event, doc, standard_points, problems):
+    in_nrs = {p.tpn for p in rated_nationally}
+    for line in _extension(event, doc, standard_points, in_nrs, problems):
         out.emit(ext.TAG, line)
 
-    if problems:
+    if problems and strict:
         raise TrfWriteError(problems)
-    return out.text()
+    return out.records
 
 
-class _Output:
-    """Collects lines and puts each kept line back in front of its record."""
+def _pending_cells(doc: TrfDocument) -> dict[int, RoundEntry]:
+    """The bye requests of the round to pair, by player, when the file wrote them as cells.
 
-    def __init__(self, kept: Iterable[KeptLine]) -> None:
-        self._lines: list[str] = []
-        self._counts: dict[str, int] = defaultdict(int)
-        self._waiting: dict[Anchor | None, list[str]] = defaultdict(list)
-        self._order: list[Anchor | None] = []
-        for line in kept:
-            if line.before not in self._waiting:
-                self._order.append(line.before)
-            self._waiting[line.before].append(line.text)
-
-    def emit(self, tag: str, text: str) -> None:
-        anchor = (tag, self._counts[tag])
-        self._counts[tag] += 1
-        self._lines.extend(self._waiting.pop(anchor, []))
-        self._lines.append(text.rstrip())
-
-    def text(self) -> str:
-        for anchor in self._order:  # lines after the last record, or whose record is gone
-            self._lines.extend(self._waiting.pop(anchor, []))
-        return "".join(line + "\n" for line in self._lines)
+    TRF-16 has no bye record: the FIDE pairing engines read the requests of
+    the round to pair as ``0000 - H``/``F``/``Z`` cells after the last played
+    round. A file that had them so gets them back so (other files get 240
+    records, which TRF-16 readers skip).
+    """
+    if not doc.pending_cells:
+        return {}
+    event = doc.event
+    round_no = event.rounds_played + 1
+    return {b.tpn: RoundEntry(b.kind) for b in event.bye_requests if b.round == round_no}
 
 
-def _tournament_section(event: Event, out: _Output, problems: list[str]) -> None:
-    info = event.info
-    for tag, value in (("012", info.name), ("022", info.city), ("032", info.federation)):
-        if value:
-            out.emit(tag, f"{tag} {_one_line(value, tag, problems)}")
-    if info.start_date is not None:
-        out.emit("042", f"042 {format_date(info.start_date)}")
-    if info.end_date is not None:
-        out.emit("052", f"052 {format_date(info.end_date)}")
-    out.emit("062", f"062 {len(event.players)}")
-    out.emit("072", f"072 {sum(1 for p in event.players if p.rating)}")
-    if info.tournament_type:
-        out.emit("092", f"092 {_one_line(info.tournament_type, '092', problems)}")
-    if info.chief_arbiter:
-        out.emit("102", f"102 {_one_line(info.chief_arbiter, '102', problems)}")
-    for deputy in info.deputy_arbiters:
-        out.emit("112", f"112 {_one_line(deputy, '112', problems)}")
-    if info.time_control:
-        out.emit("122", f"122 {_one_line(info.time_control, '122', problems)}")
-    if info.round_dates:
-        cells = []
-        for round_no, day in enumerate(info.round_dates, start=1):
-            if len(day) > 8:
-                problems.append(f"round {round_no}'s date {day!r} is longer than YY/MM/DD")
-            cells.append(day.rjust(8))
-        out.emit("132", "132".ljust(ROUND_DATES_START) + "  ".join(cells))
-
-
-def _one_line(value: str, tag: str, problems: list[str]) -> str:
-    if "\n" in value or "\r" in value:
-        problems.append(f"record {tag}: {value!r} runs over more than one line")
-        return value.replace("\r", " ").replace("\n", " ")
-    return value
+def _assemble(doc: TrfDocument, records: list[tuple[Anchor, str]]) -> str:
+    """The lines in the file's order: its records where they stood, new ones after their
+    usual predecessor, kept lines in front of the record they stood before."""
+    order = doc.order or tuple(anchor for anchor, _ in records)
+    position = {anchor: i for i, anchor in enumerate(order)}
+    placed: list[tuple[tuple[int, int, int], str]] = []
+    previous = -1
+    for seq, (anchor, text) in enumerate(records):
+        same = doc.verbatim.get(anchor)
+        if same is not None and same[0] == text:
+            text = same[1]
+        if anchor in position:
+            previous = position[anchor]
+            placed.append(((previous, 1, seq), text))
+        else:
+            placed.append(((previous, 2, seq), text))
+    end = len(order)
+    for seq, line in enumerate(doc.kept):
+        at = end if line.before is None else position.get(line.before, end)
+        placed.append(((at, 0, seq), line.text))
+    placed.sort(key=lambda item: item[0])
+    return "".join(text + doc.newline for _, text in placed)
 
 
 def _ranks(event: Event, doc: TrfDocument, scores: dict[int, Fraction]) -> dict[int, int]:
@@ -210,18 +223,23 @@ def _player_line(
     rating = "" if not player.rating else str(player.rating)
     head = (
         f"001 {player.tpn:>4} {player.sex:1}{player.title:>3} {player.name:<{NAME_WIDTH}} "
-        f"{rating:>4} {player.federation:<3} {player.fide_id:>11} {player.birth:>10} "
+        f"{rating:>4} {player.federation:<3} {player.fide_id:>11} {player.birth:<10} "
         f"{points} {rank:>4}"
     )
     cells = "".join(format_cell(event.entry(player.tpn, r)) for r in range(1, played + 1))
     return head + cells
 
 
-def _bye_requests(event: Event, problems: list[str]) -> list[str]:
-    """One 240 record for each run of requests of the same kind and round, in order."""
+def _bye_requests(event: Event, problems: list[str], *, skip_round: int | None) -> list[str]:
+    """One 240 record for each run of requests of the same kind and round, in order.
+
+    The requests of *skip_round* are left out: they are cells of the player records.
+    """
     letters = {EntryKind.FULL_BYE: "F", EntryKind.HALF_BYE: "H", EntryKind.ZERO_BYE: "Z"}
     runs: list[tuple[str, int, list[int]]] = []
-    for req in event.bye_requests:
+    for req in sorted(event.bye_requests, key=lambda b: (b.round, b.kind.value, b.tpn)):
+        if req.round == skip_round:
+            continue
         letter = letters.get(req.kind)
         if letter is None:
             problems.append(
@@ -237,6 +255,21 @@ def _bye_requests(event: Event, problems: list[str]) -> list[str]:
         f"240 {letter} {round_no:03d} " + " ".join(f"{t:>4}" for t in tpns)
         for letter, round_no, tpns in runs
     ]
+
+
+def _accelerations(event: Event, problems: list[str]) -> list[str]:
+    """Record 250, individual form: no match points (columns 5-8 blank), then the points."""
+    lines = []
+    for acc in event.accelerations:
+        points = format_tenths(acc.points, 4)
+        if points is None:
+            problems.append(f"virtual points of {acc.points} do not fit record 250 (one decimal)")
+            continue
+        lines.append(
+            f"250 {'':>4} {points} {acc.first_round:03d} {acc.last_round:03d} "
+            f"{acc.first_tpn:>4} {acc.last_tpn:>4}"
+        )
+    return lines
 
 
 def _forbidden_pairs(event: Event, problems: list[str]) -> list[str]:
@@ -266,10 +299,16 @@ def _penalties(event: Event, problems: list[str]) -> list[str]:
 
 
 def _extension(
-    event: Event, doc: TrfDocument, standard_points: PointSystem, problems: list[str]
+    event: Event,
+    doc: TrfDocument,
+    standard_points: PointSystem,
+    in_nrs: set[int],
+    problems: list[str],
 ) -> list[str]:
     lines = []
-    if event.system is not system_from_kept(doc.kept, default=System.SWISS):
+    had_192 = doc.version is TrfVersion.TRF26 or ("192", 0) in doc.order
+    code_192 = CODES_192[event.system] if had_192 else ""
+    if event.system is not implied_system(code_192, event.info.tournament_type, event.entries):
         lines.append(ext.line(ext.SYSTEM, event.system.value))
     if event.rule_set is not None:
         lines.append(ext.line(ext.RULESET, event.rule_set.value))
@@ -279,8 +318,12 @@ def _extension(
         lines.append(ext.line(ext.POINTS, round_no, to_exact(system)))
     players = sorted(event.players, key=lambda p: p.tpn)
     played = event.rounds_played
+    if played > last_paired_round(event.entries) and any(
+        e.kind in REQUESTABLE for _, _, e in event.iter_games()
+    ):
+        lines.append(ext.line(ext.PLAYED, played))
     for player in players:
-        lines.extend(_player_extension(event, player, played, problems))
+        lines.extend(_player_extension(event, player, played, player.tpn in in_nrs, problems))
     if players and played > _last_coded_round(event):
         # Blank rounds at the end of every line vanish; one explicit entry keeps the round.
         first = players[0]
@@ -289,20 +332,22 @@ def _extension(
             lines.append(ext.line(ext.ENTRY, first.tpn, played, entry.kind.value))
     for index, adj in enumerate(event.adjustments, start=1):
         if adj.reason:
-            lines.append(ext.line(ext.REASON, index, _one_line(adj.reason, "REASON", problems)))
+            lines.append(ext.line(ext.REASON, index, one_line(adj.reason, "REASON", problems)))
     return lines
 
 
-def _player_extension(event: Event, player: Player, played: int, problems: list[str]) -> list[str]:
+def _player_extension(
+    event: Event, player: Player, played: int, in_nrs: bool, problems: list[str]
+) -> list[str]:
     tpn = player.tpn
     lines = []
     if player.withdrawn_from_round is not None:
         lines.append(ext.line(ext.WITHDRAWN, tpn, player.withdrawn_from_round))
     if player.disqualified:
         lines.append(ext.line(ext.DISQUALIFIED, tpn))
-    if player.national_rating is not None or player.national_id:
+    if not in_nrs and (player.national_rating is not None or player.national_id):
         rating = "-" if player.national_rating is None else player.national_rating
-        national_id = _one_line(player.national_id, "NATIONAL", problems) or "-"
+        national_id = one_line(player.national_id, "NATIONAL", problems) or "-"
         lines.append(ext.line(ext.NATIONAL, tpn, rating, national_id))
     for round_no in range(1, played + 1):
         entry = event.entry(tpn, round_no)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -34,7 +35,8 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.core.model import FIDE_2026_IN_FORCE, RuleSet, fide_rule_set_on
+from arbiter_app.core.model import FIDE_2026_IN_FORCE, RuleSet, System, fide_rule_set_on
+from arbiter_app.core.pairing.baku import BAKU
 from arbiter_app.core.playoff.presets import PRESETS as PLAYOFF_PRESETS
 from arbiter_app.core.points import GCT_RAPID, STANDARD
 from arbiter_app.core.presets import PRESETS
@@ -43,12 +45,14 @@ from arbiter_app.session.event_commands import PRESET_BYE_POLICIES
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.new_event import SYSTEM_LABELS
 from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.widgets.tiebreak_picker import TieBreakPicker, fill_presets
 
 RULE_SET_LABELS: dict[RuleSet | None, str] = {
     None: "FIDE, by the start date",
     RuleSet.FIDE_2024: "FIDE 2024 text (C.07, from 1 April 2024)",
     RuleSet.FIDE_2026: "FIDE 2026 text (C.07, from 1 March 2026)",
     RuleSet.USCF: "US Chess (rule 34E)",
+    RuleSet.ONLINE_SWISS: "Online Swiss (opponents played only)",
 }
 
 BYE_POLICY_LABELS = {
@@ -57,6 +61,12 @@ BYE_POLICY_LABELS = {
     "once-per-tournament": "Online Swiss: one bye per player at most",
 }
 """The session's bye policies (:data:`arbiter_app.session.codec.BYE_POLICIES`) in words."""
+
+ACCELERATION_LABELS: dict[str | None, str] = {
+    None: "None",
+    BAKU: "Baku Acceleration (FIDE C.04.5.1)",
+}
+"""The session's acceleration methods in words."""
 
 POINT_SYSTEMS = {
     "Standard 1 / ½ / 0": point_system_to_json(STANDARD),
@@ -72,7 +82,8 @@ INFO_FIELDS = (
     ("start_date", "S&tart date:", "YYYY-MM-DD"),
     ("end_date", "&End date:", "YYYY-MM-DD"),
     ("tournament_type", "T&ype:", "e.g. individual round robin"),
-    ("time_control", "T&ime control:", "e.g. G/90+30 or 5400+30"),
+    ("time_control", "T&ime control:", "e.g. G/90+30, 40/90 SD/30 d5 or 5400+30"),
+    ("round_dates", "R&ound dates:", "YYYY-MM-DD of each round, comma-separated"),
     ("chief_arbiter", "C&hief arbiter:", ""),
     ("deputy_arbiters", "&Deputy arbiters:", "comma-separated"),
 )
@@ -109,6 +120,11 @@ def rule_set_note(chosen: RuleSet | None, start_text: str) -> str:
         return f"Starting on {start.isoformat()}: the FIDE {year} text applies (2026 text {since})."
     if chosen is RuleSet.USCF:
         return "US Chess: opponents' unplayed games count ½, one's own unplayed rounds count 0."
+    if chosen is RuleSet.ONLINE_SWISS:
+        return (
+            "Online Swiss rules: only the players one played against count; an exempt round "
+            "or a round out of the matchmaking adds nothing."
+        )
     if start is not None and chosen is not in_force:
         return (
             f"Note: by its start date ({start.isoformat()}) the event falls under the FIDE "
@@ -187,12 +203,45 @@ class EventSettingsDialog(QDialog):
         if self.paired:
             self.system.setEnabled(False)
             self.system.setToolTip("Rounds are paired: the system cannot change any more")
+        self.system.currentIndexChanged.connect(lambda _: self._system_changed())
         form.addRow("&System:", self.system)
+        self.swap_last_two = QCheckBox(
+            "E&xchange the last two rounds of the first cycle (C.05 Annex 1)", box
+        )
+        self.swap_last_two.setAccessibleName("Exchange the last two rounds of the first cycle")
+        self.swap_last_two.setToolTip(
+            "A double round robin may play the last two rounds of its first cycle in the other "
+            "order, so that nobody has the same colour three times running across the cycles"
+        )
+        form.addRow("", self.swap_last_two)
+        self.acceleration = QComboBox(box)
+        self.acceleration.setAccessibleName("Acceleration")
+        for value, label in ACCELERATION_LABELS.items():
+            self.acceleration.addItem(label, value)
+        form.addRow("Acce&leration:", self.acceleration)
+        self.acceleration_note = QLabel(
+            "The imported file gives its own virtual points (TRF record 250); they pair the "
+            "event as it says.",
+            box,
+        )
+        self.acceleration_note.setWordWrap(True)
+        self.acceleration_note.setAccessibleName("Virtual points of the imported file")
+        form.addRow("", self.acceleration_note)
+        if self.paired:
+            fixed = "Round 1 is paired: this is fixed for the event"
+            for widget in (self.swap_last_two, self.acceleration):
+                widget.setEnabled(False)
+                widget.setToolTip(fixed)
         self.rounds = QSpinBox(box)
         self.rounds.setAccessibleName("Rounds")
-        self.rounds.setRange(max(1, self.paired), 99)
+        self.rounds.setRange(max(1, self._system().rounds_in(self.paired)), 99)
         self.rounds.valueChanged.connect(self._rounds_changed)
         form.addRow("&Rounds:", self.rounds)
+        # A double Swiss round is two games (City Chess OK rules): its own field, shown.
+        self.games = QLabel(box)
+        self.games.setAccessibleName("Games per round")
+        form.addRow("Games per round:", self.games)
+        self.system.currentIndexChanged.connect(lambda _: self._rounds_changed())
         self.rule_set = QComboBox(box)
         self.rule_set.setAccessibleName("Rule set")
         for rule_set, label in RULE_SET_LABELS.items():
@@ -244,17 +293,20 @@ class EventSettingsDialog(QDialog):
         form = QFormLayout(box)
         self.preset = QComboBox(box)
         self.preset.setAccessibleName("Tie-break preset")
-        self.preset.addItem("Custom list", None)
-        for preset in PRESETS.values():
-            self.preset.addItem(preset.title, preset.name)
-            self.preset.setItemData(self.preset.count() - 1, preset.source, TOOLTIP)
+        fill_presets(self.preset, None, None)
         self.preset.activated.connect(self._preset_chosen)
         form.addRow("Pr&eset:", self.preset)
         self.tiebreaks = QLineEdit(box)
         self.tiebreaks.setAccessibleName("Tie-break list")
         self.tiebreaks.setPlaceholderText("e.g. BH/C1, BH, SB (none: ties are shared)")
         self.tiebreaks.textEdited.connect(self._codes_edited)
-        form.addRow("T&ie-breaks:", self.tiebreaks)
+        self.picker = TieBreakPicker(self.tiebreaks, box)
+        row = QHBoxLayout()
+        row.addWidget(self.tiebreaks, 1)
+        row.addWidget(self.picker)
+        label = QLabel("T&ie-breaks:", box)
+        label.setBuddy(self.tiebreaks)
+        form.addRow(label, row)
         self.playoff = QComboBox(box)
         self.playoff.setAccessibleName("Play-off regulation")
         self.playoff.addItem("None", None)
@@ -278,23 +330,29 @@ class EventSettingsDialog(QDialog):
         info = _as_dict(current.get("info"))
         for key, edit in self.info.items():
             value = info.get(key)
-            if key == "deputy_arbiters":
+            if key in ("deputy_arbiters", "round_dates"):
                 edit.setText(", ".join(value or ()))
             else:
                 edit.setText(str(value or ""))
         self._select(self.system, current.get("system"))
-        self.rounds.setValue(max(int(str(current.get("rounds") or 1)), self.paired, 1))
+        self.swap_last_two.setChecked(bool(current.get("swap_last_two")))
+        self._select(self.acceleration, current.get("acceleration"))
+        self._system_changed()
+        system = self._system()
+        games = max(int(str(current.get("rounds") or 1)), self.paired, 1)
+        self.rounds.setValue(system.rounds_in(games))
         self._select(self.rule_set, current.get("rule_set"))
         self._select(self.bye_policy, current.get("bye_policy") or "fide")
         self._select(self.rating_type, current.get("rating_type"))
         self._select_points(self.points, current.get("point_system"))
         per_round = _as_list(current.get("round_point_systems"))
-        self._rounds_changed(self.rounds.value())
+        self._rounds_changed()
         for row, value in enumerate(per_round[: self.round_points.rowCount()]):
             self._select_points(self._round_box(row), value)
         self.per_round.setChecked(bool(per_round))
         self._per_round_toggled(bool(per_round))
-        self._select(self.preset, current.get("preset"))
+        if self.preset.findData(current.get("preset")) >= 0:
+            self.preset.setCurrentIndex(self.preset.findData(current.get("preset")))
         self.tiebreaks.setText(", ".join(map(str, _as_list(current.get("tiebreaks")))))
         self._select(self.playoff, current.get("playoff"))
         self._update_rule_note()
@@ -328,16 +386,33 @@ class EventSettingsDialog(QDialog):
         assert isinstance(widget, QComboBox)
         return widget
 
-    def _rounds_changed(self, rounds: int) -> None:
+    def _system(self) -> System:
+        return System(self.system.currentData() or self.current.get("system") or "swiss")
+
+    def _rounds_changed(self, _rounds: int | None = None) -> None:
+        """The rounds or the system changed: the games per round, and the points table
+        (one row per game)."""
+        system = self._system()
+        per_round = system.games_per_round
+        self.games.setText(
+            f"{per_round} (each round is {per_round} games, colours reversed)"
+            if per_round > 1
+            else "1"
+        )
+        games = system.games_in(self.rounds.value())
         table = self.round_points
         old = table.rowCount()
-        table.setRowCount(rounds)
-        for row in range(old, rounds):
+        table.setRowCount(games)
+        for row in range(old, games):
             box = self._points_box(table)
-            box.setAccessibleName(f"Points in round {row + 1}")
+            box.setAccessibleName(f"Points in game {row + 1}")
             self._select_points(box, self.points.currentData())
             table.setCellWidget(row, 0, box)
-        table.setVerticalHeaderLabels([f"Round {r}" for r in range(1, rounds + 1)])
+        if per_round > 1:
+            labels = [f"Round {g // per_round + 1}, game {g % per_round + 1}" for g in range(games)]
+        else:
+            labels = [f"Round {r}" for r in range(1, games + 1)]
+        table.setVerticalHeaderLabels(labels)
 
     def _per_round_toggled(self, on: bool) -> None:
         self.round_points.setVisible(on)
@@ -354,6 +429,25 @@ class EventSettingsDialog(QDialog):
             return  # the hint is only right once the dialog is shown
         hint = self.sizeHint()
         self.resize(max(self.width(), hint.width()), max(self.height(), hint.height()))
+
+    def _system_changed(self) -> None:
+        """Offer what the chosen system allows: no Buchholz for a round robin (C.07, 2026 text),
+        the round order of a double round robin, the acceleration of a Swiss."""
+        system = self.system.currentData()
+        self.picker.set_system(system)
+        self.tiebreaks.setPlaceholderText(f"{self.picker.hint} (none: ties are shared)")
+        fill_presets(self.preset, system, None)
+        double = system == System.DOUBLE_ROUND_ROBIN.value
+        self.swap_last_two.setVisible(double)
+        swiss = system in (System.SWISS.value, System.DOUBLE_SWISS.value)
+        if not swiss:
+            self.acceleration.setCurrentIndex(0)
+        self.acceleration.setEnabled(swiss and not self.paired)
+        imported = bool(self.document.tournament.accelerations) and not self.current.get(
+            "acceleration"
+        )
+        self.acceleration_note.setVisible(imported)
+        self._fit()
 
     def _preset_chosen(self, index: int) -> None:
         """A preset fills in what it announces; the arbiter may still change any of it."""
@@ -403,7 +497,7 @@ class EventSettingsDialog(QDialog):
         out: dict[str, Any] = {}
         for key, edit in self.info.items():
             text = edit.text().strip()
-            if key == "deputy_arbiters":
+            if key in ("deputy_arbiters", "round_dates"):
                 out[key] = [n.strip() for n in text.split(",") if n.strip()]
             elif key in ("start_date", "end_date"):
                 out[key] = text or None
@@ -419,7 +513,7 @@ class EventSettingsDialog(QDialog):
         return {
             "info": self._info(),
             "system": self.system.currentData(),
-            "rounds": self.rounds.value(),
+            "rounds": self._system().games_in(self.rounds.value()),
             "rule_set": self.rule_set.currentData(),
             "bye_policy": self.bye_policy.currentData(),
             "rating_type": self.rating_type.currentData(),
@@ -432,6 +526,9 @@ class EventSettingsDialog(QDialog):
             "preset": self.preset.currentData(),
             "tiebreaks": self._codes(),
             "playoff": self.playoff.currentData(),
+            "acceleration": self.acceleration.currentData(),
+            "swap_last_two": self.swap_last_two.isChecked()
+            and self.system.currentData() == System.DOUBLE_ROUND_ROBIN.value,
         }
 
     def changed_settings(self) -> dict[str, object]:
@@ -443,6 +540,7 @@ class EventSettingsDialog(QDialog):
             if key == "info":
                 old = _as_dict(before)
                 old["deputy_arbiters"] = _as_list(old.get("deputy_arbiters"))
+                old["round_dates"] = _as_list(old.get("round_dates"))
                 # An empty field equals an absent one ("", None and [] alike).
                 fields = {
                     k: v for k, v in _as_dict(value).items() if (v or None) != (old.get(k) or None)
@@ -455,16 +553,25 @@ class EventSettingsDialog(QDialog):
             elif key == "bye_policy":
                 if value != (before or "fide"):
                     changed[key] = value
+            elif key == "swap_last_two":
+                if bool(value) != bool(before):
+                    changed[key] = value
             elif value != before:
                 changed[key] = value
         return changed
 
     def accept(self) -> None:
-        """Apply the changes; if the session refuses, say why and stay open (nothing changed)."""
+        """Apply the changes; if the session refuses, say why and stay open (nothing changed).
+
+        Once play has started the session asks first (FIDE C.02 levels 3 and 4,
+        through the document): a question cancelled keeps the dialog open too.
+        """
         try:
-            self.document.edit_settings(self.changed_settings())
+            changes = self.document.edit_settings(self.changed_settings())
         except ArbiterError as exc:
             show_error(self, exc)
+            return
+        if changes.cancelled:
             return
         super().accept()
 

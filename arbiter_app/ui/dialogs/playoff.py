@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QLineEdit,
-    QMessageBox,
     QPlainTextEdit,
     QWidget,
 )
@@ -383,16 +382,6 @@ class DialogPrompter:
             self.parent, "Reason", f"{step.text}\n\n{question}"
         )
         return text.strip() if ok and text.strip() else None
-
-    def confirm(self, title: str, text: str) -> bool:
-        answer = QMessageBox.question(
-            self.parent,
-            title,
-            text,
-            QMessageBox.StandardButton.Ok | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel,
-        )
-        return answer == QMessageBox.StandardButton.Ok
 
     def print_sheets(self, step: Step, names: Mapping[int, str]) -> bool:
         from arbiter_app.ui.exporting import playoff_sheet, print_sheet

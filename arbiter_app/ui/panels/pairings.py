@@ -10,7 +10,7 @@ one asks first, then corrects it (the session's ``correct_result``).
 "Change pairing…" (button, context menu) sets White and Black of the
 selected board by hand through the session's ``change_pairing``: a change
 that breaks pairing rules is shown with the rules and their articles, and
-made only when the arbiter confirms it.
+made only when the arbiter confirms it (the document's level-3 question).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arbiter_app.core.errors import ArbiterError, RuleError
+from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.event_state import EventState, Phase
 from arbiter_app.core.model import Colour
 from arbiter_app.ui.dialogs.errors import show_error
@@ -390,67 +390,28 @@ class PairingsPanel(QWidget):
             self.apply_pairing(dialog.round_no, dialog.board, *dialog.choice())
 
     def apply_pairing(self, round_no: int, board: int, white: int, black: int) -> bool:
-        """Run ``change_pairing``; a change that breaks pairing rules asks for confirmation."""
+        """Run ``change_pairing``; a change that breaks pairing rules is asked about first.
+
+        The session names the rules it breaks, with their articles, in a level-3
+        question that the document puts to the arbiter (FIDE C.02): Cancel keeps
+        the board as it was.
+        """
         try:
-            self.document.change_pairing(round_no, board, white, black)
-        except RuleError as exc:
-            try:
-                broken = self.document.pairing_rules_broken(round_no, board, white, black)
-            except ArbiterError:
-                broken = ()
-            # The session names the rules in its refusal; any other refusal (a result on
-            # the board, a player on another board) is shown as it is.
-            if broken and all(rule in str(exc) for rule in broken):
-                self._confirm(round_no, board, white, black, broken)
-            else:
-                self.message = show_error(self, exc)
-            return False
+            changes = self.document.change_pairing(round_no, board, white, black)
         except ArbiterError as exc:
             self.message = show_error(self, exc)
             return False
-        return True
+        return not changes.cancelled
 
-    def _confirm(
-        self, round_no: int, board: int, white: int, black: int, broken: tuple[str, ...]
-    ) -> None:
-        names = {p.tpn: p.name for p in self.document.tournament.players}
-        box = self._tell(
-            QMessageBox.Icon.Warning,
-            f"Board {board} of round {round_no}, {white}. {names.get(white, '?')} (White) –"
-            f" {black}. {names.get(black, '?')} (Black), breaks"
-            f" {'this pairing rule' if len(broken) == 1 else 'these pairing rules'}:",
-            "\n".join(f"• {rule}" for rule in broken)
-            + "\n\nChange it anyway? The change is journalled with these rules.",
-            buttons=False,
-        )
-        box.setAccessibleName("Confirm the pairing change")
-        anyway = box.addButton("Change anyway", QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-
-        def answered(button: object) -> None:
-            if button is anyway:
-                try:
-                    self.document.change_pairing(round_no, board, white, black, confirm=True)
-                except ArbiterError as exc:
-                    self.message = show_error(self, exc)
-
-        box.buttonClicked.connect(answered)
-        box.open()
-
-    def _tell(
-        self, icon: QMessageBox.Icon, text: str, details: str, *, buttons: bool = True
-    ) -> QMessageBox:
-        """A message about the pairing change; with *buttons* False the caller adds its
-        buttons and opens it (a box opened without buttons gets an OK of its own)."""
+    def _tell(self, icon: QMessageBox.Icon, text: str, details: str) -> QMessageBox:
+        """A message about the pairing change, opened with its OK button."""
         box = QMessageBox(icon, "Change pairing", text, QMessageBox.StandardButton.NoButton, self)
         box.setAccessibleName("Change pairing")
         box.setInformativeText(details)
         box.finished.connect(box.deleteLater)
         self.message = box
-        if buttons:
-            box.addButton(QMessageBox.StandardButton.Ok)
-            box.open()
+        box.addButton(QMessageBox.StandardButton.Ok)
+        box.open()
         return box
 
 

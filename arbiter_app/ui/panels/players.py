@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
-    QMessageBox,
     QTableView,
     QToolBar,
     QVBoxLayout,
@@ -71,7 +70,6 @@ class PlayersPanel(QWidget):
         self.document = document
         self.dialog: QDialog | None = None
         """The dialog last opened (tests fill it in and accept it)."""
-        self.confirmation: QMessageBox | None = None
         self.model = PlayersModel(self)
         self.proxy = SortProxy(self)
         self.proxy.setSourceModel(self.model)
@@ -338,13 +336,16 @@ class PlayersPanel(QWidget):
         return self._run(register)
 
     def _run(self, action: Callable[[], Changes]) -> bool:
-        """Run a document action; a refusal is shown as it is and nothing changes."""
+        """Run a document action; a refusal is shown as it is and nothing changes.
+
+        False when refused or when the arbiter cancelled the action's question.
+        """
         try:
-            action()
+            changes = action()
         except ArbiterError as exc:
             show_error(self, exc)
             return False
-        return True
+        return not changes.cancelled
 
     def ask_new_player(self) -> None:
         late = self.late_entry_terms()
@@ -394,35 +395,11 @@ class PlayersPanel(QWidget):
         self._open(dialog)
 
     def ask_disqualify(self) -> None:
+        """Disqualify the selected player: the session's level-3 question comes first."""
         player = self.selected_player()
         if player is None:
             return
-        box = QMessageBox(
-            QMessageBox.Icon.Question,
-            "Disqualify",
-            f"Disqualify {player.tpn} {player.name}?",
-            QMessageBox.StandardButton.NoButton,
-            self,
-        )
-        box.setAccessibleName("Confirm disqualification")
-        box.setInformativeText(
-            f"{player.name} is removed from the standings and everyone ranked below moves up "
-            "one place; later rounds are paired without them. No score changes: the games played stay in the crosstable and count "
-            'for the opponents (the online Swiss rules: "the scores of all players will remain '
-            'unchanged"). Reinstate or Undo cancels it.'
-        )
-        confirm = box.addButton("Disqualify", QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-        box.buttonClicked.connect(
-            lambda clicked: (
-                self._run(lambda: self.document.disqualify_player(player.tpn))
-                if clicked is confirm
-                else None
-            )
-        )
-        self.confirmation = box
-        box.open()
+        self._run(lambda: self.document.disqualify_player(player.tpn))
 
     def reinstate(self) -> bool:
         player = self.selected_player()

@@ -75,3 +75,29 @@ def test_a_bye_covers_both_games_of_the_round() -> None:
     # Next round the bye holder is not given a second one (C.04.1 d on the Swiss view).
     second = pair_round(event)
     assert second.pairing_bye is not None and second.pairing_bye.tpn != 5
+
+
+def test_rounds_are_counted_as_announced_and_games_per_round_is_its_own_figure() -> None:
+    """City Chess OK rules: "each round comprises two games"; a 7-round double Swiss plays
+    14 games, which the model counts (``planned_rounds``) while users count rounds."""
+    assert System.DOUBLE_SWISS.games_in(7) == 14
+    assert System.DOUBLE_SWISS.rounds_in(14) == 7
+    assert System.DOUBLE_SWISS.rounds_in(13) == 7  # a round begun counts
+    assert System.SWISS.games_in(7) == System.SWISS.rounds_in(7) == 7
+    event = _event(4, swiss_rounds=7)
+    assert (event.planned_rounds, event.announced_rounds) == (14, 7)
+
+
+def test_the_trf_counts_rounds_and_reads_them_back_as_games() -> None:
+    from arbiter_app.core.trf import event_to_trf, parse_trf
+
+    event = _event(4, swiss_rounds=7)
+    pairing = pair_round(event, options=SwissOptions(initial_colour=Colour.WHITE))
+    event = append_round(event, pairing, {1: (R.WHITE_WINS, R.DRAW), 2: (R.DRAW, R.DRAW)})
+    for version, record in (("TRF-16", "XXR 7"), ("TRF-26", "142 7")):
+        text = event_to_trf(event, version)
+        assert record in text.splitlines()
+        back = parse_trf(text, "double.trf").event
+        assert back.system is System.DOUBLE_SWISS
+        assert (back.planned_rounds, back.announced_rounds) == (14, 7)
+        assert back.entries == event.entries

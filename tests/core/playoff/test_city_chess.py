@@ -84,3 +84,36 @@ def test_cash_is_shared_while_the_play_off_decides_the_indivisible_prize() -> No
         (7, "1", Decimal("225.00")),
         (3, "2", Decimal("225.00")),
     ]
+
+
+def test_head_to_head_counts_only_a_round_that_day() -> None:
+    """Seed 001_… Tiebreaks 1: "faced each other in a round that day". With the round dates
+    (TRF 132) known, a decisive game of an earlier day does not count."""
+    earlier = Meeting(3, 7, "0-1", round=2, day="2024-05-04")
+    state = PlayoffState(CITY, (Tie(1, (3, 7)),), meetings=(earlier,), final_day="2024-05-05")
+    state = state.apply(Start(None))
+    step = next_step(state)
+    assert step.code == "draw-lots"  # the blitz match: no game that day
+    assert step.assumptions == ()
+    texts = [e.text for e in state.log]
+    assert any("was on 2024-05-04, not on the day of the play-off (2024-05-05)" in t for t in texts)
+    assert any("they did not meet that day" in t for t in texts)
+    same_day = Meeting(3, 7, "0-1", round=4, day="2024-05-05")
+    state = PlayoffState(
+        CITY, (Tie(1, (3, 7)),), meetings=(earlier, same_day), final_day="2024-05-05"
+    ).apply(Start(None))
+    assert next_step(state).code == "done"
+    assert [g.players for g in state.final_groups()] == [(7,), (3,)]
+
+
+def test_without_the_round_dates_the_step_says_what_it_assumed() -> None:
+    state = begin(Tie(1, (3, 7)), meetings=(Meeting(3, 7, "1-0", round=4),))
+    step = next_step(state)
+    assert step.code == "done"
+    (assumed,) = step.assumptions
+    assert "the round dates are not known" in assumed
+    assert "(round 4) are taken as played on the day of the play-off" in assumed
+    assert "only a game in a round that day counts" in assumed
+    assert step.to_json()["assumptions"] == [assumed]
+    # Players who did not meet: nothing to assume.
+    assert next_step(begin(Tie(1, (3, 7)))).assumptions == ()

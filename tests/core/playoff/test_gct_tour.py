@@ -1,5 +1,6 @@
 """GCT 2023 overall standings play-off, seed 000_… section 4 (articles 4.1-4.12)."""
 
+from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
 
@@ -74,9 +75,25 @@ def test_4_2_the_play_off_does_not_change_the_bonus() -> None:
     assert [r.money for r in rows] == [Decimal("75000.00")] * 2 + [Decimal("30000.00")]
 
 
-def test_4_3_a_remaining_tie_for_places_2_3_asks_the_arbiter_and_keeps_the_ruling() -> None:
-    """4.3 vs 4.2/4.5: after the winner is found, is a tie for places 2-3 broken? The arbiter rules."""
+def test_4_2_after_the_winner_a_tie_for_places_2_3_stays_tied() -> None:
+    """4.2: "Ties for any other places, including second place, shall not be broken": once
+    the winner is found, the two left share places 2-3 (a tie for second place)."""
     state = drive(begin(Tie(1, (1, 2, 3))), stronger_first([1]))
+    assert next_step(state).code == "done"
+    assert [g.players for g in state.final_groups()] == [(1,), (2, 3)]
+    assert any(
+        e.article == "4.2" and "is a tie for place 2, which is not broken" in e.text
+        for e in state.log
+    )
+
+
+def test_a_regulation_that_leaves_it_open_asks_the_arbiter_and_keeps_the_ruling() -> None:
+    """A regulation naming an ambiguity article (here the tour's, read the other way) makes
+    the engine ask whether a tie reaching a decided place is broken."""
+    asking = replace(TOUR, ambiguity_article="4.2 vs 4.3/4.5")
+    state = drive(
+        PlayoffState(asking, (Tie(1, (1, 2, 3)),)).apply(Start(None)), stronger_first([1])
+    )
     step = next_step(state)
     assert step.code == "resolve-ambiguity" and step.article == "4.2 vs 4.3/4.5"
     assert step.players == (2, 3) and "places 2-3" in step.text
@@ -273,12 +290,15 @@ def test_4_5_ties_for_1st_and_3rd_at_once_the_3rd_splitting_later() -> None:
     assert next_step(state).code == "decide"
 
 
-def test_4_2_vs_4_3_an_initial_tie_for_places_2_3_asks_for_a_ruling() -> None:
-    """4.2 (second place is not broken) vs 4.1/4.3 (third place is): the engine asks."""
+def test_4_2_an_initial_tie_for_places_2_3_stays_tied() -> None:
+    """4.2: a tie for second place is not broken, even when it reaches third place; a tie
+    for third (3-4) is (4.1)."""
     state = begin(Tie(2, (4, 5)))
-    step = next_step(state)
-    assert step.code == "resolve-ambiguity" and step.players == (4, 5)
-    assert "article 4.1" in step.text and "article 4.2" in step.text
+    assert next_step(state).code == "done"
+    (group,) = state.final_groups()
+    assert (group.place, group.players, group.by_playoff) == (2, (4, 5), False)
+    third = begin(Tie(3, (4, 5)))
+    assert next_step(third).code == "draw-lots" and next_step(third).players == (4, 5)
 
 
 def test_tour_standings_feed_the_overall_play_off() -> None:
@@ -298,3 +318,27 @@ def test_tour_standings_feed_the_overall_play_off() -> None:
     assert [s.players for s in [next_step(state)]] == [(1, 2)]
     final = {g.place: g.by_playoff for g in state.final_groups()}
     assert final[5] is False
+
+
+def test_a_place_decided_below_a_tie_still_played_waits_for_the_places_above() -> None:
+    """A tie for 1-3: the round robin leaves one player third and two still tied for 1-2
+    (4.8). The standings show 1-3 still to be played until first place is decided, then
+    the whole order; the protocol knows the third place all along."""
+    from arbiter_app.core.lots import seeded_draw
+    from arbiter_app.core.playoff.results import decided_order
+
+    def referee(game):  # type: ignore[no-untyped-def]
+        # 2 and 3 beat 1 and draw with each other.
+        if 1 in (game.white, game.black):
+            return "0-1" if game.white == 1 else "1-0"
+        return "1/2-1/2"
+
+    state = begin(Tie(1, (1, 2, 3)))
+    step = next_step(state)
+    state = state.apply(DrawLots(seeded_draw(step.text, step.players, 7)))
+    state = drive(state, referee, stop=("draw-lots",))  # the first round robin is played
+    groups = {tuple(sorted(g.players)): (g.place, g.last_place) for g in state.final_groups()}
+    assert groups == {(2, 3): (1, 2), (1,): (3, 3)}
+    assert decided_order(state) == ()
+    done = drive(state, stronger_first([2]))
+    assert decided_order(done) == (2, 3, 1)

@@ -164,16 +164,20 @@ def events(draw: st.DrawFn, min_players: int = 2, max_players: int = 40) -> Even
             round_no,
             draw(st.sampled_from([EntryKind.FULL_BYE, EntryKind.HALF_BYE, EntryKind.ZERO_BYE])),
         )
-        for tpn, round_no in requests
+        # A file keeps no order among requests: Arbiter reads them by round, then player.
+        for tpn, round_no in sorted(requests, key=lambda r: (r[1], r[0]))
     )
     forbidden = tuple(
         frozenset(draw(st.lists(st.sampled_from(tpns), min_size=2, max_size=3, unique=True)))
         for _ in range(draw(st.integers(0, 2)))
     )
+    tournament_system = draw(st.sampled_from(list(System)))
+    planned = draw(st.sampled_from([0, rounds, rounds + 2]))
     return Event(
         info=info,
-        system=draw(st.sampled_from(list(System))),
-        planned_rounds=draw(st.sampled_from([0, rounds, rounds + 2])),
+        system=tournament_system,
+        # A TRF counts rounds: a double Swiss plans whole rounds of two games.
+        planned_rounds=tournament_system.games_in(tournament_system.rounds_in(planned)),
         players=players,
         entries=entries,
         point_system=system,

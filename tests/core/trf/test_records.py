@@ -83,7 +83,8 @@ def test_dates() -> None:
     assert parse_date("2024/03/18") == date(2024, 3, 18)
     assert parse_date("2024-03-18") == date(2024, 3, 18)
     assert parse_date("18.03.2024") == date(2024, 3, 18)
-    for bad in ("2024/13/01", "18/03/24", "yesterday", ""):
+    assert parse_date("18/03/24") == date(2018, 3, 24)  # record 132's YY/MM/DD
+    for bad in ("2024/13/01", "yesterday", ""):
         with pytest.raises(ValueError):
             parse_date(bad)
 
@@ -155,21 +156,24 @@ def test_a_bye_request_must_be_a_requested_bye() -> None:
 
 def test_kept_lines_go_back_where_they_stood() -> None:
     lines = TEC_TRF.read_text(encoding="utf-8").splitlines()
-    lines.insert(6, "### the players")
+    lines.insert(next(i for i, x in enumerate(lines) if x.startswith("001")), "### the players")
     lines.insert(3, "XXP 1 2")  # a JaVaFo record Arbiter does not model
     lines.append("BBW 1.0")
     lines.append("")
     text = "\r\n".join(lines) + "\r\n"
     doc = parse_trf(text)
     assert [k.text for k in doc.kept] == ["XXP 1 2", "### the players", "BBW 1.0", ""]
-    assert doc.kept[1].before == ("001", 0)
-    assert write_trf(doc) == text.replace("\r\n", "\n")
+    assert doc.kept[1].before == ("001", 1)  # the record of player 1
+    assert write_trf(doc) == text  # in place, with the file's own line ends
     # The event does not depend on them.
     assert doc.event == parse_trf(TEC_TRF.read_text(encoding="utf-8")).event
 
 
 def test_version_is_detected_from_the_records() -> None:
-    base = TEC_TRF.read_text(encoding="utf-8").replace("142 5\n", "")
+    base = TEC_TRF.read_text(encoding="utf-8")
+    base = "".join(
+        x for x in base.splitlines(keepends=True) if x[:3] not in ("142", "152", "162", "192")
+    )
     assert parse_trf(base).version is TrfVersion.TRF16
     assert parse_trf(base + "212 PTS,BH\n").version is TrfVersion.TRF26
     assert parse_trf(base + "XXR 5\n").event.planned_rounds == 5
@@ -191,7 +195,9 @@ def test_trf16_writes_jafavo_records_and_trf26_its_own() -> None:
 def test_xxc_keeps_its_other_words() -> None:
     doc = parse_trf(TEC_TRF.read_text(encoding="utf-8") + "XXC rank white1\n")
     assert doc.initial_colour is Colour.WHITE and doc.xxc_options == ("rank",)
-    assert "XXC rank\n" in write_trf(doc)
+    assert "XXC rank white1\n" in write_trf(doc)  # unchanged: as the file wrote it
+    black = replace(doc, initial_colour=Colour.BLACK, version=TrfVersion.TRF16)
+    assert "XXC black1 rank\n" in write_trf(black)
 
 
 def test_prohibition_for_some_rounds_only_is_kept_verbatim() -> None:
@@ -228,12 +234,15 @@ def test_a_last_round_nobody_played_is_kept() -> None:
 
 def test_system_from_record_192_and_arbiter_record() -> None:
     text = TEC_TRF.read_text(encoding="utf-8")
-    doc = parse_trf(text.replace("142 5\n", "142 5\n192 FIDE_DOUBLEROUNDROBIN\n"))
+    doc = parse_trf(text.replace("192 FIDE_DUTCH\n", "192 FIDE_DOUBLEROUNDROBIN\n"))
     assert doc.event.system is System.DOUBLE_ROUND_ROBIN
     assert "ARB SYSTEM" not in write_trf(doc)
     swiss = replace(doc, event=replace(doc.event, system=System.SWISS))
-    assert "ARB SYSTEM swiss\n" in write_trf(swiss)
+    assert "192 FIDE_DUTCH\n" in write_trf(swiss) and "ARB SYSTEM" not in write_trf(swiss)
     assert parse_trf(write_trf(swiss)).event.system is System.SWISS
+    # TRF-16 has no record 192: record 092 says Swiss, so a double round robin needs Arbiter's.
+    sixteen = replace(doc, version=TrfVersion.TRF16)
+    assert "ARB SYSTEM double-round-robin\n" in write_trf(replace(sixteen, order=()))
 
 
 def test_unknown_arbiter_record_is_kept() -> None:
@@ -259,7 +268,7 @@ def test_player_fields_in_their_columns() -> None:
     event = event_from_text("1: +W2\n2: -B1")
     p = Player(1, "Šťastný, Jiří", 2612, "GM", "CZE", "311090", sex="m", birth="1989/04/12")
     event = replace(event, players=(p, event.players[1]))
-    line = event_to_trf(event).splitlines()[4]
+    (line,) = [x for x in event_to_trf(event).splitlines() if x.startswith("001    1")]
     assert line[4:8] == "   1" and line[9] == "m" and line[10:13] == " GM"
     assert line[14:47].rstrip() == "Šťastný, Jiří"
     assert line[48:52] == "2612" and line[53:56] == "CZE" and line[57:68] == "     311090"

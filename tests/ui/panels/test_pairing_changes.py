@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.model import EntryKind, Event, Outcome
@@ -18,6 +17,7 @@ from arbiter_app.ui.memory_backend import MemoryBackend
 from arbiter_app.ui.panels.pairings import PairingsPanel
 from arbiter_app.ui.session_backend import SessionBackend
 from tests.support.sessions import TickingClock
+from tests.support.warning_dialogs import click_through
 
 
 def five_players(path: Path) -> Session:
@@ -93,12 +93,6 @@ def choose(qtbot: QtBot, dialog: PairingDialog, colour: str, tpn: int) -> None:
         assert box.currentIndex() != before, f"{tpn} is not offered"
 
 
-def message_button(box: QMessageBox, text: str) -> QPushButton:
-    button = next(b for b in box.buttons() if b.text() == text)
-    assert isinstance(button, QPushButton)
-    return button
-
-
 def test_the_dialog_offers_the_board_and_the_players_without_one(
     qtbot: QtBot, panel: PairingsPanel
 ) -> None:
@@ -148,23 +142,23 @@ def test_a_player_with_a_bye_goes_on_the_board(
 def test_a_change_breaking_a_rule_shows_it_and_waits_for_confirmation(
     qtbot: QtBot, panel: PairingsPanel, document: EventDocument, path: Path
 ) -> None:
-    journal = session_of(document).journal()
+    """The session's level-3 question (FIDE C.02, manual pairings) is put by the window's
+    one dialog helper: the rule and its article first, Cancel the default."""
     dialog = open_dialog(panel, 1)
     choose(qtbot, dialog, "Black", 1)
     assert dialog.choice() == (3, 1)
+    log = click_through(["Confirm"])
     click_ok(qtbot, dialog)
-    box = panel.message
-    assert box is not None and box.isVisible()
-    assert box.text() == (
-        "Board 2 of round 2, 3. Cid (White) – 1. Ann (Black), breaks this pairing rule:"
+    (box,) = log.seen
+    assert box["title"] == "Please confirm"
+    assert box["text"] == (
+        "Board 2 of round 2, 3 Cid (White) v 1 Ann (Black) breaks this pairing rule. Change it"
+        " anyway? The change is journalled with the rules it breaks."
     )
-    assert "already played each other in round 1" in box.informativeText()
-    assert "C.04.1" in box.informativeText()  # the article
-    assert sorted(b.text() for b in box.buttons()) == ["Cancel", "Change anyway"]
-    # Nothing is stored while the arbiter decides.
-    assert session_of(document).journal() == journal
-    assert stored_boards(path, 2) == [(2, 5), (3, 4)]
-    qtbot.mouseClick(message_button(box, "Change anyway"), Qt.MouseButton.LeftButton)
+    assert "already played each other in round 1" in str(box["details"])
+    assert "C.04.1" in str(box["details"])  # the article
+    assert sorted(box["buttons"]) == ["Cancel", "Confirm"]  # type: ignore[type-var]
+    assert box["default"] == "Cancel"
     assert stored_boards(path, 2) == [(2, 5), (3, 1)]
     entry = session_of(document).journal()[-1]
     assert entry.command == "change_pairing"
@@ -183,10 +177,9 @@ def test_cancelling_the_confirmation_changes_nothing(
     journal = session_of(document).journal()
     dialog = open_dialog(panel, 1)
     choose(qtbot, dialog, "Black", 1)
+    log = click_through(["Cancel"])
     click_ok(qtbot, dialog)
-    box = panel.message
-    assert box is not None
-    qtbot.mouseClick(message_button(box, "Cancel"), Qt.MouseButton.LeftButton)
+    assert len(log.seen) == 1
     assert session_of(document).journal() == journal
     assert stored_boards(path, 2) == [(2, 5), (3, 4)]
     assert document.tournament.entry(1, 2).kind is EntryKind.HALF_BYE
@@ -339,7 +332,7 @@ def test_a_board_with_a_result_is_refused_before_any_rule_is_asked(
     assert not panel.apply_pairing(2, 2, 3, 1)
     box = panel.message
     assert box is not None and "has a result" in box.text()
-    assert "Change anyway" not in [b.text() for b in box.buttons()]
+    assert "Confirm" not in [b.text() for b in box.buttons()]
     assert session_of(document).journal() == journal
 
 

@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.errors import ArbiterError
@@ -32,6 +31,7 @@ from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.rows import player_rows
 from arbiter_app.ui.session_backend import SessionBackend
 from tests.support.sessions import TickingClock
+from tests.support.warning_dialogs import click_through
 
 PLAYERS = (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900))
 STATUS = 7
@@ -333,20 +333,17 @@ def test_withdrawing_a_player_who_is_paired_is_refused(
 def test_disqualify_asks_first_and_keeps_every_score(qtbot: QtBot, running: PlayersPanel) -> None:
     scores = stored(running).scores()
     select(running, 1)
+    # The session's level-3 question, put by the window's dialog helper (FIDE C.02).
+    log = click_through(["Cancel"])
     click(qtbot, running, running.disqualify_action)
-    box = running.confirmation
-    assert isinstance(box, QMessageBox) and box.isVisible()
-    assert box.text() == "Disqualify 1 Ann?"
-    assert "removed from the standings" in box.informativeText()
-    assert "No score changes" in box.informativeText()
-    cancel = box.button(QMessageBox.StandardButton.Cancel)
-    qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
+    (box,) = log.seen
+    assert box["text"] == "Disqualify 1 Ann?"
+    assert "removed from the standings" in str(box["details"])
+    assert "No score changes" in str(box["details"])
+    assert box["default"] == "Cancel"
     assert not stored(running).player(1).disqualified
+    click_through(["Confirm"])
     click(qtbot, running, running.disqualify_action)
-    box = running.confirmation
-    assert box is not None
-    (confirm,) = [b for b in box.buttons() if b.text() == "Disqualify"]
-    qtbot.mouseClick(confirm, Qt.MouseButton.LeftButton)
     event = stored(running)
     assert event.player(1).disqualified
     assert event.scores() == scores
@@ -362,7 +359,7 @@ def test_reinstate_from_the_context_menu(qtbot: QtBot, running: PlayersPanel) ->
     session.run("enter_result", round=2, board=2, result="1-0")
     session.run("withdraw_player", tpn=4, from_round=3)
     session.run("record_pairings", round=3, boards=[[1, 2]], byes=[[3, "pairing-bye"]])
-    session.run("disqualify_player", tpn=2)
+    session.run("disqualify_player", tpn=2, confirm=True)
     running.refresh()
     assert stored(running).entry(4, 3).kind is EntryKind.WITHDRAWN
     select(running, 1)
@@ -558,10 +555,10 @@ def test_without_a_file_players_are_edited_and_numbers_need_a_file(
     panel.dialog.rating.setValue(2333)
     panel.dialog.accept()
     assert document.tournament.player(2).rating == 2333
+    # Without a file the same level-3 question is asked.
+    log = click_through(["Confirm"])
     click(qtbot, panel, panel.disqualify_action)
-    assert panel.confirmation is not None
-    (confirm,) = [b for b in panel.confirmation.buttons() if b.text() == "Disqualify"]
-    confirm.click()
+    assert [box["text"] for box in log.seen] == ["Disqualify 2 Bea?"]
     assert document.tournament.player(2).disqualified
     document.undo()
     document.undo()

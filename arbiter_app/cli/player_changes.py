@@ -1,0 +1,217 @@
+"""``arbiter-app player withdraw|disqualify|reinstate|edit|bye|list FILE``.
+
+Each change is one session command (one transaction, one journal entry), as
+the Players panel runs it; a refusal says why and changes nothing. Rounds are
+the file's rounds as ``result`` numbers them (a double Swiss counts games
+there: its round 3 is games 5 and 6).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from arbiter_app.cli.confirming import add_confirm_argument, confirm_args, print_notices
+from arbiter_app.cli.standings import json_number, render_table
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.model import ByeRequest, EntryKind, Event, Player
+from arbiter_app.core.points import format_points, parse_points
+from arbiter_app.session import Session
+from arbiter_app.session.changes import Outcome
+from arbiter_app.session.codec import player_row
+
+EDITABLE = (
+    ("name", "--name", "the player's name"),
+    ("rating", "--rating", "FIDE rating ('' for none)"),
+    ("title", "--title", "title, e.g. GM, WIM"),
+    ("federation", "--federation", "three-letter federation"),
+    ("fide_id", "--fide-id", "FIDE identifier"),
+    ("national_rating", "--national-rating", "national rating ('' for none)"),
+    ("national_id", "--national-id", "national identifier"),
+    ("sex", "--sex", "m or w"),
+    ("birth", "--birth", "birth date or year, as written"),
+)
+"""The fields ``player edit`` changes: the session's player fields and their options."""
+
+_BYE_KINDS = {"1/2": "half", "0": "zero", "1": "full"}
+_BYE_WORDS = {
+    "half": "half-point bye",
+    "zero": "zero-point bye",
+    "full": "full-point bye",
+    EntryKind.HALF_BYE: "half-point bye",
+    EntryKind.ZERO_BYE: "zero-point bye",
+    EntryKind.FULL_BYE: "full-point bye",
+}
+
+
+def register(actions: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    wd = actions.add_parser("withdraw", help="the player leaves the event from a round on")
+    _player_arguments(wd)
+    wd.add_argument("--from-round", required=True, type=int, metavar="R")
+    wd.set_defaults(handler=run_withdraw)
+    dq = actions.add_parser(
+        "disqualify", help="disqualify a player (out of the standings, no score changes)"
+    )
+    _player_arguments(dq)
+    add_confirm_argument(dq)
+    dq.set_defaults(handler=run_disqualify)
+    back = actions.add_parser("reinstate", help="cancel a withdrawal or a disqualification")
+    _player_arguments(back)
+    back.set_defaults(handler=run_reinstate)
+    edit = actions.add_parser("edit", help="change a player's name, rating, title, …")
+    _player_arguments(edit)
+    for field, option, help_text in EDITABLE:
+        edit.add_argument(option, dest=field, help=help_text)
+    edit.set_defaults(handler=run_edit)
+    bye = actions.add_parser(
+        "bye", help="a requested bye of 1/2, 0 or 1 point for a round not yet paired, or cancel it"
+    )
+    _player_arguments(bye)
+    bye.add_argument("--round", required=True, type=int, metavar="R")
+    what = bye.add_mutually_exclusive_group(required=True)
+    what.add_argument("--points", metavar="P", help="the bye's points: 1/2 (also ½ or 0.5), 0 or 1")
+    what.add_argument("--cancel", action="store_true", help="cancel the player's request")
+    add_confirm_argument(bye)
+    bye.set_defaults(handler=run_bye)
+    listing = actions.add_parser("list", help="the players, their state and their byes")
+    listing.add_argument("file", type=Path)
+    listing.add_argument("--json", action="store_true", help="one object per player")
+    listing.set_defaults(handler=run_list)
+
+
+def _player_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", type=Path)
+    p.add_argument("--player", required=True, type=int, metavar="TPN", help="pairing number")
+
+
+def _run(args: argparse.Namespace, command: str, **fields: Any) -> tuple[Outcome, Player]:
+    with Session.open(args.file) as session:
+        outcome = session.run(command, tpn=args.player, **fields, **confirm_args(args))
+        player = session.event.player(args.player)
+    return outcome, player
+
+
+def run_withdraw(args: argparse.Namespace) -> int:
+    outcome, player = _run(args, "withdraw_player", from_round=args.from_round)
+    print(
+        f"player {player.tpn} {player.name} withdraws from round {args.from_round}: "
+        "not paired any more, the rounds before stay as played"
+    )
+    print_notices(outcome.notices)
+    return 0
+
+
+def run_disqualify(args: argparse.Namespace) -> int:
+    outcome, player = _run(args, "disqualify_player")
+    print(
+        f"player {player.tpn} {player.name} is disqualified: out of the standings, no score changes"
+    )
+    print_notices(outcome.notices)
+    return 0
+
+
+def run_reinstate(args: argparse.Namespace) -> int:
+    outcome, player = _run(args, "reinstate_player")
+    print(f"player {player.tpn} {player.name} is reinstated")
+    print_notices(outcome.notices)
+    return 0
+
+
+def run_edit(args: argparse.Namespace) -> int:
+    fields = {name: getattr(args, name) for name, _, _ in EDITABLE}
+    given = {name: value for name, value in fields.items() if value is not None}
+    if not given:
+        options = ", ".join(option for _, option, _ in EDITABLE)
+        raise ArbiterError(f"player edit: give at least one field to change ({options})")
+    outcome, player = _run(args, "edit_player", **given)
+    shown = ", ".join(
+        f"{name.replace('_', ' ')} {getattr(player, name) or '(none)'}" for name in given
+    )
+    print(f"player {player.tpn}: {shown}")
+    print_notices(outcome.notices)
+    return 0
+
+
+def bye_kind(points: str) -> str:
+    """The session's kind of requested bye for *points* (½, 0 or 1), or a clear refusal."""
+    try:
+        value = parse_points(points)
+    except ValueError:
+        value = None
+    kind = _BYE_KINDS.get(str(value)) if value is not None else None
+    if kind is None:
+        raise ArbiterError(f"a requested bye is worth 1/2, 0 or 1 point, not {points!r}")
+    return kind
+
+
+def run_bye(args: argparse.Namespace) -> int:
+    kind = "none" if args.cancel else bye_kind(args.points)
+    outcome, player = _run(args, "requested_bye", round=args.round, kind=kind)
+    who = f"player {player.tpn} {player.name}"
+    if kind == "none":
+        print(f"{who}: the bye request for round {args.round} is cancelled")
+    else:
+        print(f"{who}: {_BYE_WORDS[kind]} requested for round {args.round}")
+    print_notices(outcome.notices)
+    return 0
+
+
+# -- the list ---------------------------------------------------------------------------------
+
+
+def _status(player: Player) -> str:
+    if player.disqualified:
+        return "disqualified"
+    if player.withdrawn_from_round is not None:
+        return f"withdrawn from round {player.withdrawn_from_round}"
+    return "playing"
+
+
+def _requests(event: Event, tpn: int) -> list[ByeRequest]:
+    return sorted((b for b in event.bye_requests if b.tpn == tpn), key=lambda b: b.round)
+
+
+def player_json(event: Event, player: Player) -> dict[str, Any]:
+    """One player of ``player list --json``: the typed-in fields, the state and the byes."""
+    row = player_row(player)
+    return {
+        "tpn": player.tpn,
+        **row,
+        "disqualified": player.disqualified,
+        "points": json.loads(json_number(event.score(player.tpn))),
+        "bye_requests": [
+            {"round": b.round, "kind": b.kind.value} for b in _requests(event, player.tpn)
+        ],
+    }
+
+
+def run_list(args: argparse.Namespace) -> int:
+    with Session.open(args.file, readonly=True) as session:
+        event = session.event
+    if args.json:
+        rows = [player_json(event, p) for p in event.players]
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return 0
+    header = ["No", "Name", "Rtg", "Title", "Fed", "FIDE id", "Pts", "State", "Byes asked"]
+    table = [
+        [
+            str(p.tpn),
+            p.name,
+            str(p.rating or ""),
+            p.title,
+            p.federation,
+            p.fide_id,
+            format_points(event.score(p.tpn)),
+            _status(p),
+            ", ".join(f"round {b.round} ({_BYE_WORDS[b.kind]})" for b in _requests(event, p.tpn)),
+        ]
+        for p in event.players
+    ]
+    if not table:
+        print(f"{args.file.name}: no player registered yet")
+        return 0
+    sys.stdout.write(render_table(header, table, left={1, 3, 4, 7, 8}))
+    return 0

@@ -1,0 +1,298 @@
+"""``arbiter-app settings FILE``: print the event's settings, or change them.
+
+Without options the settings are printed (``--json`` for other programs). With
+options they change in one session command, ``edit_settings``, as the window's
+Event settings dialog does: one transaction, one journal entry. Once round 1
+is paired, a change of what decides pairings or ranks asks first (FIDE C.02):
+``--confirm`` answers a level-3 question, ``--confirm=TOKEN`` the level-4
+questions of the tie-break list, the number of rounds and the point system.
+
+``--rounds`` counts rounds: a double Swiss round is two games (City Chess OK
+rules), so ``--rounds 7`` plans fourteen games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from arbiter_app.cli.confirming import add_confirm_argument, confirm_args, print_notices
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.model import Event, RuleSet
+from arbiter_app.core.playoff.presets import PRESETS as PLAYOFFS
+from arbiter_app.core.points import format_points
+from arbiter_app.core.presets import PRESETS
+from arbiter_app.core.prizes import format_money, money
+from arbiter_app.core.timecontrol import parse as parse_time_control
+from arbiter_app.session import Session
+from arbiter_app.session.codec import (
+    BYE_POLICIES,
+    NAMED_POINT_SYSTEMS,
+    info_to_json,
+    point_system_from_json,
+    point_system_to_json,
+)
+from arbiter_app.session.playoff_commands import stored_fund
+from arbiter_app.session.state import State
+
+BY_DATE = "by-date"
+"""``--rules by-date``: no rule set of the event's own; the FIDE text of the start date."""
+NONE = "none"
+
+INFO_OPTIONS = (
+    ("name", "--name", "the event's name"),
+    ("city", "--city", "the city"),
+    ("federation", "--federation", "the host federation, three letters"),
+    ("start_date", "--start-date", "YYYY-MM-DD"),
+    ("end_date", "--end-date", "YYYY-MM-DD"),
+    ("round_dates", "--round-dates", "the date of each round, YYYY-MM-DD, comma separated"),
+    ("time_control", "--time-control", "the main event's clock: G/90+30, 40/90 SD/30, 5400+30"),
+    ("chief_arbiter", "--chief-arbiter", "the chief arbiter's name"),
+    ("deputy_arbiters", "--deputy-arbiters", "deputy arbiters, comma separated"),
+)
+"""The header fields (TRF records 012-132) ``settings`` changes, as the session names them."""
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "settings",
+        help="print or change the event's settings",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", type=Path)
+    for key, option, help_text in INFO_OPTIONS:
+        p.add_argument(option, dest=key, help=help_text)
+    p.add_argument("--rounds", type=int, help="number of rounds (a double Swiss round: 2 games)")
+    p.add_argument(
+        "--rules",
+        choices=[r.value for r in RuleSet] + [BY_DATE],
+        help="rule set for unplayed rounds in tie-breaks (by-date: the FIDE text of the "
+        "start date)",
+    )
+    p.add_argument("--bye-policy", choices=list(BYE_POLICIES))
+    p.add_argument("--points", choices=sorted(NAMED_POINT_SYSTEMS), help="the point system")
+    choice = p.add_mutually_exclusive_group()
+    choice.add_argument("--tiebreaks", metavar="CODES", help='e.g. "BH/C1,BH,SB" (none: "")')
+    choice.add_argument(
+        "--preset",
+        choices=[*sorted(PRESETS), NONE],
+        help="a preset's tie-breaks, rule set, bye policy and play-off",
+    )
+    p.add_argument("--playoff", choices=[*sorted(PLAYOFFS), NONE], help="play-off regulation")
+    p.add_argument(
+        "--acceleration",
+        choices=["baku", NONE],
+        help="a Swiss paired with the Baku Acceleration (FIDE C.04.5.1); fixed once round 1 "
+        "is paired",
+    )
+    p.add_argument(
+        "--swap-last-two",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a double round robin exchanging the last two rounds of its first cycle (C.05 "
+        "Annex 1); fixed once round 1 is paired",
+    )
+    p.add_argument(
+        "--fund",
+        nargs="+",
+        metavar="AMOUNT",
+        help="the place prizes, first place first: 100000,65000,48000",
+    )
+    p.add_argument("--currency", help="the prize fund's currency (USD unless given)")
+    p.add_argument("--json", action="store_true", help="print the settings as JSON")
+    add_confirm_argument(p)
+    p.set_defaults(handler=run)
+
+
+def _info_changes(args: argparse.Namespace) -> dict[str, Any]:
+    info: dict[str, Any] = {}
+    for key, option, _ in INFO_OPTIONS:
+        value = getattr(args, key)
+        if value is None:
+            continue
+        value = value.strip()
+        if key in ("round_dates", "deputy_arbiters"):
+            items = [v.strip() for v in value.split(",") if v.strip()]
+            if key == "round_dates":
+                for item in items:
+                    _check_date(option, item)
+            info[key] = items
+        elif key in ("start_date", "end_date"):
+            if value:
+                _check_date(option, value)
+            info[key] = value or None
+        else:
+            info[key] = value
+    return info
+
+
+def _check_date(option: str, text: str) -> None:
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        raise ArbiterError(f"{option}: {text!r} is not a date written YYYY-MM-DD") from None
+
+
+def changes_from(args: argparse.Namespace, event: Event) -> dict[str, Any]:
+    """The ``edit_settings`` arguments the options ask for (empty: print only)."""
+    values: dict[str, Any] = {}
+    info = _info_changes(args)
+    if info:
+        values["info"] = info
+    if args.rounds is not None:
+        if args.rounds < 1:
+            raise ArbiterError(f"--rounds: an event has at least 1 round, not {args.rounds}")
+        values["rounds"] = event.system.games_in(args.rounds)
+    if args.rules is not None:
+        values["rule_set"] = None if args.rules == BY_DATE else args.rules
+    if args.bye_policy is not None:
+        values["bye_policy"] = args.bye_policy
+    if args.points is not None:
+        values["point_system"] = point_system_to_json(NAMED_POINT_SYSTEMS[args.points])
+    if args.tiebreaks is not None:
+        values["tiebreaks"] = [c.strip() for c in args.tiebreaks.split(",") if c.strip()]
+        values["preset"] = None
+    if args.preset is not None:
+        values["preset"] = None if args.preset == NONE else args.preset
+    if args.playoff is not None:
+        values["playoff"] = None if args.playoff == NONE else args.playoff
+    if args.acceleration is not None:
+        values["acceleration"] = None if args.acceleration == NONE else args.acceleration
+    if args.swap_last_two is not None:
+        values["swap_last_two"] = args.swap_last_two
+    if args.fund:
+        amounts = [a for arg in args.fund for a in arg.replace(",", " ").split()]
+        values["prize_fund"] = {"prizes": amounts, "currency": args.currency or "USD"}
+    elif args.currency is not None:
+        raise ArbiterError("--currency goes with --fund (the amounts of the prize fund)")
+    return values
+
+
+def run(args: argparse.Namespace) -> int:
+    with Session.open(args.file, readonly=True) as session:
+        changes = changes_from(args, session.event)
+    notices: tuple[Any, ...] = ()
+    if changes:
+        with Session.open(args.file) as session:
+            outcome = session.run("edit_settings", **changes, **confirm_args(args))
+            notices = outcome.notices
+            event, state = session.event, session.state
+    else:
+        with Session.open(args.file, readonly=True) as session:
+            event, state = session.event, session.state
+    shown = settings_json(event, state)
+    if args.json:
+        print(json.dumps(shown, ensure_ascii=False, indent=2))
+    else:
+        if changes:
+            print(f"{args.file.name}: settings changed")
+        sys.stdout.write(render_text(shown))
+    print_notices(notices)
+    return 0
+
+
+# -- what is printed ---------------------------------------------------------------------------
+
+
+def settings_json(event: Event, state: State) -> dict[str, Any]:
+    """The event's settings as ``settings --json`` prints them."""
+    info = event.info  # the header as the session stores it (TRF 012-132)
+    fund, _ = stored_fund(state)
+    columns = max(max((key[0] for key in state.tables["boards"]), default=0), event.rounds_played)
+    return {
+        **info_to_json(info),
+        "system": event.system.value,
+        "rounds": event.announced_rounds,
+        "games_per_round": event.system.games_per_round,
+        "rounds_paired": event.system.rounds_in(columns),
+        "rule_set": event.rule_set.value if event.rule_set else None,
+        "rule_set_in_effect": event.effective_rule_set.value,
+        "bye_policy": state.setting("bye_policy", "fide"),
+        "point_system": point_system_to_json(event.point_system),
+        "round_point_systems": [point_system_to_json(p) for p in event.round_point_systems],
+        "tiebreaks": list(state.setting("tiebreaks", [])),
+        "preset": state.setting("preset"),
+        "playoff": state.setting("playoff"),
+        "acceleration": state.setting("acceleration"),
+        "swap_last_two": bool(state.setting("swap_last_two", False)),
+        "prize_fund": None if fund is None else fund.to_json(),
+    }
+
+
+def _points(system: Mapping[str, Any]) -> str:
+    for key, named in NAMED_POINT_SYSTEMS.items():
+        if point_system_to_json(named) == system:
+            return f"{key} ({named.name})"
+    values = point_system_from_json(system)
+    return (
+        f"{values.name or 'custom'} (win {format_points(values.win)}, draw "
+        f"{format_points(values.draw)}, loss {format_points(values.loss)})"
+    )
+
+
+def render_text(s: Mapping[str, Any]) -> str:
+    rounds = f"{s['rounds']} rounds"
+    if s["games_per_round"] > 1:
+        rounds += f" of {s['games_per_round']} games ({s['rounds'] * s['games_per_round']} games)"
+    dates = " to ".join(d for d in (s["start_date"], s["end_date"]) if d) or "not given"
+    rule_set = s["rule_set"] or f"by the start date: {s['rule_set_in_effect']}"
+    fund = s["prize_fund"]
+    lines = [
+        ("name", s["name"] or "(none)"),
+        ("system", f"{s['system']}, {rounds} ({s['rounds_paired']} paired)"),
+        ("dates", dates),
+        ("round dates", ", ".join(s["round_dates"]) or "not given"),
+        ("city", s["city"]),
+        ("federation", s["federation"]),
+        ("time control", _clock(s["time_control"])),
+        ("chief arbiter", s["chief_arbiter"]),
+        ("deputy arbiters", ", ".join(s["deputy_arbiters"])),
+        ("rule set", rule_set),
+        ("bye policy", s["bye_policy"]),
+        ("points", _points(s["point_system"])),
+        (
+            "tie-breaks",
+            (", ".join(s["tiebreaks"]) or "none")
+            + (f" (preset {s['preset']})" if s["preset"] else ""),
+        ),
+        ("play-off", s["playoff"] or "none"),
+        (
+            "acceleration",
+            "Baku Acceleration (FIDE C.04.5.1)" if s["acceleration"] == "baku" else "",
+        ),
+        (
+            "round order",
+            "last two rounds of the first cycle exchanged (C.05 Annex 1)"
+            if s["swap_last_two"]
+            else "",
+        ),
+        (
+            "prize fund",
+            " / ".join(format_money(a) for a in _amounts(fund)) + f" {fund['currency']}"
+            if fund
+            else "not set",
+        ),
+    ]
+    width = max(len(label) for label, _ in lines)
+    return "".join(f"{label + ':':<{width + 1}} {value}\n" for label, value in lines if value)
+
+
+def _amounts(fund: Mapping[str, Any]) -> list[Decimal]:
+    return [money(a) for a in fund["prizes"]]
+
+
+def _clock(text: str) -> str:
+    if not text:
+        return "not given"
+    try:
+        clock = parse_time_control(text)
+    except ArbiterError:
+        return text
+    return f"{clock.us()} (FIDE {clock.fide()})"

@@ -1,0 +1,91 @@
+"""A whole round paired by hand: ``set_pairing``, checked against the pairing rules first.
+
+The arbiter gives every board of a round (and the pairing-allocated bye) before
+any result is in: the round after the last one paired, or the last one again.
+Players left out are accounted for as the engine would: a withdrawn player is
+withdrawn, a player who asked for a bye gets it, a disqualified one is not
+paired. The round is then checked by :func:`~arbiter_app.core.pairing.manual.check_pairing`
+(repeated games, forbidden pairs, the absolute colour rules, the bye policy,
+players paired twice or left out, requested byes): every rule broken, with its
+article, makes a level-3 question (FIDE C.02, manual pairings) asked before
+anything is stored. A confirmed pairing is journalled with the rules it breaks.
+
+A double Swiss round is two games with the colours reversed in the second
+(City Chess OK rules); both game columns are stored by the one command.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbiter_app.core.model import EntryKind, System
+from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
+from arbiter_app.core.pairing.byes import ByePolicy, requests_for_round
+from arbiter_app.core.pairing.double_swiss import swiss_view
+from arbiter_app.core.pairing.manual import check_pairing
+from arbiter_app.session.codec import event_from_state
+from arbiter_app.session.registry import Context, arg_int, command
+from arbiter_app.session.round_commands import (
+    broken_rules_alert,
+    check_can_pair,
+    read_pairing,
+    write_round,
+)
+from arbiter_app.session.state import Tx
+
+
+@command("set_pairing")
+def set_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+    """Pair a whole round by hand (*round*, *boards* [[White, Black], …], *byes*).
+
+    Returns the game columns written and the rules the pairing breaks.
+    """
+    round_no = arg_int(args, "round", minimum=1)
+    system = System(tx.setting("system", System.SWISS.value))
+    games_per_round = system.games_per_round
+    first = (round_no - 1) * games_per_round + 1
+    columns = list(range(first, first + games_per_round))
+    check_can_pair(tx, columns[0], columns[-1])
+    games, given = read_pairing(tx, args, columns[0])
+    event = event_from_state(tx.base)
+    view = swiss_view(event)
+    placed = {t for game in games for t in game} | {tpn for tpn, _ in given}
+    requests = requests_for_round(view, round_no)
+    left_out: list[tuple[int, EntryKind]] = []
+    for player in view.players:
+        if player.tpn in placed:
+            continue
+        gone = player.withdrawn_from_round
+        if gone is not None and gone <= round_no:
+            left_out.append((player.tpn, EntryKind.WITHDRAWN))
+        elif player.tpn in requests:
+            left_out.append((player.tpn, requests[player.tpn]))
+        elif player.disqualified:
+            left_out.append((player.tpn, EntryKind.NOT_PAIRED))
+    pairing = RoundPairing(
+        round_no,
+        tuple(Board(n, w, b) for n, (w, b) in enumerate(games, start=1)),
+        tuple(
+            Bye(tpn, kind, "set by the arbiter", odd_one_out=kind is EntryKind.PAIRING_BYE)
+            for tpn, kind in (*given, *left_out)
+        ),
+    )
+    policy = ByePolicy.parse(str(tx.setting("bye_policy", "fide")))
+    broken = check_pairing(event.truncated(first - 1), pairing, bye_policy=policy)
+    if broken:
+        ctx.ask(
+            broken_rules_alert(
+                f"Round {round_no} as given",
+                broken,
+                "Pair the round this way anyway? It is journalled with the rules it breaks.",
+            )
+        )
+    byes = [*given, *left_out]
+    for offset, column in enumerate(columns):
+        # The second game of a double Swiss round: colours reversed.
+        boards = [(b, w) if offset % 2 else (w, b) for w, b in games]
+        write_round(tx, column, boards, byes)
+    rules = [str(v) for v in broken]
+    if rules:
+        ctx.put_record("pairing-override", f"{first}", {"rules": rules})
+    return {"round": round_no, "columns": columns, "broken": rules, "paired": len(games)}

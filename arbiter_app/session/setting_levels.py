@@ -1,0 +1,212 @@
+"""Which settings changes ask first, and at which level (FIDE C.02 verification checklist).
+
+Before round 1 is paired the settings are the organiser's to shape: nothing
+is asked. Once play has started, a change of what decides pairings or ranks
+is a configuration change the checklist grades:
+
+- **level 4**, two-step with its consequences: the tie-break list, the number
+  of rounds and the point system (a round's own points included);
+- **level 3**, confirm or cancel: the rule set for unplayed rounds (and the
+  start date when it decides which FIDE text applies), the bye policy, and a
+  play-off regulation or a prize fund set already (entering one the first
+  time, often when the ties appear, asks nothing);
+- **level 5**: the system, once round 1 is paired (see ``check_setting``).
+
+The event's descriptive header (name, city, arbiters, time control, round
+dates) and the preset's name (its tie-breaks and rules are asked about
+themselves) change nothing that is paired or ranked and are never asked about.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from arbiter_app.core.errors import InputError
+from arbiter_app.core.model import RuleSet, System, fide_rule_set_on
+from arbiter_app.core.prizes import PrizeFund
+from arbiter_app.core.warning_levels import Alert, Level
+from arbiter_app.session import queries
+from arbiter_app.session.codec import info_from_json, point_system_from_json
+from arbiter_app.session.state import Tx
+
+CHECKLIST = "FIDE C.02, verification checklist"
+CONFIGURATION = f"{CHECKLIST}: configuration change after the start"
+
+TIEBREAKS_TOKEN = "tiebreaks-reorder-standings"
+ROUNDS_TOKEN = "rounds-change-pairings"
+POINTS_TOKEN = "points-change-scores"
+"""The tokens that answer the level-4 questions (each names its consequence)."""
+
+_LEVEL3_WORDS = {
+    "rule_set": "the rule set for unplayed rounds",
+    "bye_policy": "the bye policy",
+    "playoff": "the play-off regulation",
+}
+ANNOUNCED_ONCE = frozenset({"playoff"})
+"""Settings asked about only when one was set already: a play-off regulation (like the
+prize fund) is often entered when the ties appear, and entering it is no change."""
+
+
+def _listed(value: Any) -> str:
+    return ", ".join(map(str, value)) if value else "none"
+
+
+def _shown(key: str, value: Any) -> str:
+    if value is None:
+        return "none" if key != "rule_set" else "the FIDE text of the start date"
+    return str(value)
+
+
+def _points_name(value: Any) -> str:
+    if value is None:
+        return "standard"
+    return point_system_from_json(value).name or "custom"
+
+
+def settings_alerts(tx: Tx, values: Mapping[str, Any]) -> list[Alert]:
+    """The warnings changing the settings to *values* (checked, as stored) raises now."""
+    paired = queries.paired_rounds(tx)
+    if not paired:
+        return []
+    system = System(tx.setting("system", System.SWISS.value))
+    played = system.rounds_in(paired)
+    when = f"round {played} is paired"
+    changed = {k: v for k, v in values.items() if v != tx.setting(k)}
+    alerts: list[Alert] = []
+    if "tiebreaks" in changed:
+        old, new = tx.setting("tiebreaks", []), changed["tiebreaks"]
+        alerts.append(
+            Alert(
+                Level.CONFIRM_CONSEQUENCES,
+                f"Change the tie-break list from {_listed(old)} to {_listed(new)} now that {when}?",
+                f"{CHECKLIST}: changing the tie-break list after the start is a level-4 warning",
+                (
+                    "The standings of the rounds played are ranked again with the new list: "
+                    "places, and the prizes and play-off places they decide, may change.",
+                    "The list announced to the players before round 1 no longer applies.",
+                ),
+                TIEBREAKS_TOKEN,
+            )
+        )
+    if "rounds" in changed:
+        alerts.append(_rounds_alert(tx, system, paired, int(changed["rounds"]), when))
+    points = [k for k in ("point_system", "round_point_systems") if k in changed]
+    if points:
+        what = (
+            f"from {_points_name(tx.setting('point_system'))} to "
+            f"{_points_name(changed['point_system'])}"
+            if "point_system" in changed
+            else "of single rounds"
+        )
+        alerts.append(
+            Alert(
+                Level.CONFIRM_CONSEQUENCES,
+                f"Change the point system {what} now that {when}?",
+                CONFIGURATION,
+                (
+                    "Every score is recomputed with the new points, the rounds played "
+                    "included: the standings, the tie-breaks and the prizes may change.",
+                ),
+                POINTS_TOKEN,
+            )
+        )
+    for key, words in _LEVEL3_WORDS.items():
+        if key in ANNOUNCED_ONCE and tx.setting(key) is None:
+            continue
+        if key in changed:
+            alerts.append(
+                Alert(
+                    Level.CONFIRM,
+                    f"Change {words} from {_shown(key, tx.setting(key))} to "
+                    f"{_shown(key, changed[key])} now that {when}?",
+                    CONFIGURATION,
+                )
+            )
+    if "info" in changed and "rule_set" not in changed:
+        alert = _start_date_alert(tx, changed["info"], when)
+        if alert is not None:
+            alerts.append(alert)
+    return alerts
+
+
+def _rounds_alert(tx: Tx, system: System, paired: int, new_games: int, when: str) -> Alert:
+    """Level 4: the number of rounds after the start (checklist, number of rounds)."""
+    old = system.rounds_in(int(tx.setting("rounds", 0)))
+    new = system.rounds_in(new_games)
+    last = system.rounds_in(paired)
+    consequences = [
+        f"The pairings of the rounds still to come are made for {new} rounds instead of "
+        f"{old}: the colour rules of the last round and the bye policies that count the "
+        "rounds left follow the new number.",
+    ]
+    if last == old and new > old:
+        consequences.append(
+            f"Round {last}, paired as the last round, is no longer the last one: "
+            "its pairings were made under the last-round rules."
+        )
+    elif last == new and old > new:
+        consequences.append(
+            f"Round {last}, paired already, becomes the last round: its pairings were "
+            "made without the last-round rules."
+        )
+    return Alert(
+        Level.CONFIRM_CONSEQUENCES,
+        f"Change the number of rounds from {old} to {new} now that {when}?",
+        f"{CHECKLIST}: changing the number of rounds after the start is a level-4 warning",
+        tuple(consequences),
+        ROUNDS_TOKEN,
+    )
+
+
+def _start_date_alert(tx: Tx, info: Mapping[str, Any], when: str) -> Alert | None:
+    """Level 3 when a new start date changes the FIDE text an event without a rule set follows."""
+    if tx.setting("rule_set") is not None:
+        return None
+    before = fide_rule_set_on(info_from_json(tx.setting("info", {})).start_date)
+    after = fide_rule_set_on(info_from_json(info).start_date)
+    if before is after:
+        return None
+    return Alert(
+        Level.CONFIRM,
+        f"Change the start date now that {when}? The event has no rule set of its own, so the "
+        f"start date decides the FIDE text: {_text(before)} before, {_text(after)} after.",
+        CONFIGURATION,
+        ("Tie-breaks that count unplayed rounds are computed under the other text.",),
+    )
+
+
+def _text(rule_set: RuleSet) -> str:
+    return "the 2026 text" if rule_set is RuleSet.FIDE_2026 else "the 2024 text"
+
+
+def fund_alert(tx: Tx, fund: Mapping[str, Any]) -> list[Alert]:
+    """Level 3: a prize fund changed once play has started (*fund*: ``prizes``, ``currency``).
+
+    Entering the fund for the first time (often at the end, to share the
+    prizes) asks nothing: only a fund stored already is an announcement changed.
+    """
+    paired = queries.paired_rounds(tx)
+    stored = tx.get("records", ("prizes", "fund"))
+    if not paired or stored is None:
+        return []
+    amounts = [str(a) for a in fund.get("prizes") or []]
+    try:
+        same = PrizeFund.from_json(json.loads(stored["value"])) == PrizeFund.from_json(
+            {"prizes": amounts, "currency": str(fund.get("currency", "USD")).strip().upper()}
+        )
+    except InputError:
+        return []  # the amounts are refused when the fund is stored, with their reason
+    if same:
+        return []
+    system = System(tx.setting("system", System.SWISS.value))
+    return [
+        Alert(
+            Level.CONFIRM,
+            f"Change the prize fund to {', '.join(amounts)} now that round "
+            f"{system.rounds_in(paired)} is paired?",
+            CONFIGURATION,
+            ("The prizes announced to the players before round 1 no longer apply.",),
+        )
+    ]

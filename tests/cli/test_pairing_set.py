@@ -1,0 +1,132 @@
+"""``arbiter-app pairing set``: a whole round paired by hand, the rules it breaks listed first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arbiter_app.core.model import EntryKind
+from arbiter_app.session import Session
+from tests.support.cli import Capture, refused, run
+from tests.support.sessions import TickingClock
+
+
+@pytest.fixture
+def five(tmp_path: Path) -> Path:
+    """Five players; round 1 played: 1-3 1-0, 4-2 ½, 5 had the pairing-allocated bye."""
+    path = tmp_path / "club.arbiter"
+    with Session.create(path, name="Club", system="swiss", rounds=4, clock=TickingClock()) as s:
+        for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900),
+                             ("Eve", 1800)):  # fmt: skip
+            s.run("add_player", name=name, rating=rating)
+        s.run("record_pairings", round=1, boards=[[1, 3], [4, 2]], byes=[[5, "pairing-bye"]])
+        s.run("enter_result", round=1, board=1, result="1-0")
+        s.run("enter_result", round=1, board=2, result="1/2")
+    return path
+
+
+def boards(path: Path, round_no: int) -> list[tuple[int, int]]:
+    with Session.open(path, readonly=True) as s:
+        return [(b.white, b.black) for b in s.boards(round_no)]
+
+
+def test_a_round_that_breaks_no_rule_is_stored(capsys: Capture, five: Path) -> None:
+    code, out, err = run(capsys, "pairing", "set", str(five), "--round", "2",
+                         "--pairs", "5-1, 2-3", "--bye", "4")  # fmt: skip
+    assert code == 0, err
+    assert out.splitlines() == [
+        "round 2: 2 boards",
+        "   1     5 Eve  -     1 Ann",
+        "   2     2 Ben  -     3 Cid",
+        "         4 Dee: pairing-allocated bye",
+    ]
+    assert boards(five, 2) == [(5, 1), (2, 3)]
+    with Session.open(five, readonly=True) as s:
+        entry = s.journal()[-1]
+        assert entry.command == "set_pairing"
+        assert entry.arguments == {
+            "boards": [[5, 1], [2, 3]],
+            "byes": [[4, "pairing-bye"]],
+            "round": 2,
+        }
+        assert s.event.entry(4, 2).kind is EntryKind.PAIRING_BYE
+
+
+def test_the_rules_broken_come_first_and_need_confirm(capsys: Capture, five: Path) -> None:
+    path = str(five)
+    # 1 and 3 met in round 1; 4 is left out of round 2.
+    err = refused(capsys, five, "pairing", "set", path, "--round", "2", "--pairs", "1-3,2-5")
+    lines = err.splitlines()
+    assert lines[0].startswith("arbiter-app: level 3 question (")
+    assert "Round 2 as given breaks these 2 pairing rules." in lines[1]
+    assert any("players 1 and 3 already played each other in round 1 (FIDE C.04.1 b" in x
+               for x in lines)  # fmt: skip
+    assert any("player 4 is neither paired nor given a bye" in x for x in lines)
+    assert lines[-1] == "Nothing was changed. To go ahead, run the command again with --confirm."
+    code, out, _ = run(capsys, "pairing", "set", path, "--round", "2", "--pairs", "1-3,2-5",
+                       "--confirm")  # fmt: skip
+    assert code == 0
+    assert out.splitlines()[0] == "paired by hand although it breaks:"
+    assert "already played each other" in out
+    assert boards(five, 2) == [(1, 3), (2, 5)]
+    with Session.open(five, readonly=True) as s:
+        assert s.event.entry(4, 2).kind is EntryKind.NOT_PAIRED
+        override = s.state.tables["records"][("pairing-override", "2")]
+        assert "C.04.1" in override["value"]
+
+
+def test_the_last_round_is_paired_again_before_its_results(capsys: Capture, five: Path) -> None:
+    path = str(five)
+    run(capsys, "pairing", "set", path, "--round", "2", "--pairs", "5-1,2-3", "--bye", "4")
+    code, _, _ = run(capsys, "pairing", "set", path, "--round", "2", "--pairs", "1-5,3-2",
+                     "--bye", "4")  # fmt: skip
+    assert code == 0
+    assert boards(five, 2) == [(1, 5), (3, 2)]
+    run(capsys, "result", path, "--round", "2", "--board", "1", "1-0")
+    err = refused(capsys, five, "pairing", "set", path, "--round", "2", "--pairs", "5-1,2-3",
+                  "--bye", "4", "--confirm")  # fmt: skip
+    assert "round 2 has results" in err
+
+
+def test_refusals_say_what_and_where(capsys: Capture, five: Path) -> None:
+    path = str(five)
+    cases = {
+        ("--round", "2", "--pairs", "5-1,2x3"): "--pairs: board 2 is '2x3'; write each board",
+        ("--round", "2", "--pairs", " , "): "--pairs: no board given",
+        ("--round", "3", "--pairs", "5-1,2-3"): "round 2 must be paired before round 3",
+        ("--round", "2", "--pairs", "5-1,1-3"): "player 1 is paired twice in round 2",
+        ("--round", "2", "--pairs", "5-9,2-3"): "there is no player with pairing number 9",
+        ("--round", "5", "--pairs", "5-1,2-3"): "the event has 4 rounds",
+        ("--round", "1", "--pairs", "5-1,2-3"): "round 1 has results",
+    }
+    for argv, message in cases.items():
+        err = refused(capsys, five, "pairing", "set", path, *argv, "--confirm")
+        assert message in err, (argv, err)
+
+
+def test_withdrawn_players_and_requested_byes_are_kept(capsys: Capture, five: Path) -> None:
+    path = str(five)
+    run(capsys, "player", "withdraw", path, "--player", "2", "--from-round", "2")
+    run(capsys, "player", "bye", path, "--player", "4", "--round", "2", "--points", "1/2")
+    code, out, err = run(capsys, "pairing", "set", path, "--round", "2", "--pairs", "5-1",
+                         "--bye", "3")  # fmt: skip
+    assert code == 0, err
+    assert "2 Ben: withdrawn" in out and "4 Dee: half-point bye (requested)" in out
+    err = refused(capsys, five, "pairing", "set", path, "--round", "2", "--pairs", "5-2",
+                  "--confirm")  # fmt: skip
+    assert "player 2 (Ben) withdrew from round 2 and cannot be paired" in err
+
+
+def test_a_double_swiss_round_is_both_its_games(capsys: Capture, tmp_path: Path) -> None:
+    path = tmp_path / "blitz.arbiter"
+    run(capsys, "new", str(path), "--name", "Blitz", "--system", "double-swiss", "--rounds", "3")
+    for name in ("Ann", "Ben", "Cid", "Dee"):
+        run(capsys, "player", "add", str(path), "--name", name)
+    code, out, err = run(capsys, "pairing", "set", str(path), "--round", "1", "--pairs", "1-3,4-2")
+    assert code == 0, err
+    assert out.splitlines()[0] == "round 1 (games 1 and 2): 2 boards"
+    assert boards(path, 1) == [(1, 3), (4, 2)]
+    assert boards(path, 2) == [(3, 1), (2, 4)]  # colours reversed in the second game
+    with Session.open(path, readonly=True) as s:
+        assert [e.command for e in s.journal()][-1] == "set_pairing"  # one entry, two games

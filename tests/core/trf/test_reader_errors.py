@@ -228,3 +228,12 @@ def test_a_number_of_thousands_of_digits_is_said_not_converted() -> None:
     assert str(refused.value) == (
         "long.trf:2:5: record XXR (number of rounds): a number of 5,000 digits is no TRF value"
     )
+
+
+def test_a_date_with_a_huge_number_is_warned_about_not_raised() -> None:
+    """Issue 13's ``042 2024/01/99999999999999999999`` (and thousands of digits)."""
+    from arbiter_app.core.trf.dates import read_date
+
+    for text in ("2024/01/99999999999999999999", "2024/01/" + "9" * 5000, "9" * 5000 + "/1/1"):
+        assert read_date(text) is None
+    assert str(read_date("18 September 2024")) == "2024-09-18"

@@ -131,9 +131,10 @@ class _CountingReader(io.StringIO):
         return line
 
 
-_LIBRARY_SLIPS = (IndexError, KeyError, AttributeError, AssertionError)
+_LIBRARY_SLIPS = (IndexError, KeyError, AttributeError, AssertionError, ValueError)
 """What python-chess's PGN reader raises on some malformed input instead of recording an
-error on the game (python-chess 1.11: a NAG with no move before it)."""
+error on the game (python-chess 1.11: a NAG with no move before it; a NAG of thousands of
+digits, which int() refuses)."""
 
 
 def read_pgn_results(text: str, *, source: str = "PGN") -> list[PlayoffGame]:

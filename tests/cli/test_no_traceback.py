@@ -41,7 +41,9 @@ def test_a_trf_date_with_a_huge_number(tmp_path: Path, capsys: pytest.CaptureFix
     [
         ("b1)$1", "b.pgn:1: game 1: the move text cannot be read"),
         ("1. e4 (e5 $1) ) $2 *", "b.pgn:1: game 1:"),
+        ("1. e4 $" + "1" * 5000 + " *", "b.pgn:1: game 1: the move text cannot be read"),
     ],
+    ids=["a NAG before any move", "a parenthesis closed twice", "a NAG of 5,000 digits"],
 )
 def test_pgn_move_text_that_trips_python_chess(
     tmp_path: Path, text: str, said: str, capsys: pytest.CaptureFixture[str]

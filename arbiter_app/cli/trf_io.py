@@ -15,7 +15,7 @@ from types import ModuleType
 from arbiter_app.cli import export_formats
 from arbiter_app.cli.export_formats import FORMATS
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.session import Session
+from arbiter_app.session.importing import create_imported
 from arbiter_app.session.trf_source import import_arguments
 from arbiter_app.sheets.files import read_text
 
@@ -65,20 +65,10 @@ def run_import(args: argparse.Namespace) -> int:
     event = document.event
     for warning in document.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    session = Session.create(
-        args.output,
-        name=event.name or args.source.stem,
-        system=event.system.value,
-        rounds=max(1, event.rounds),
-    )
-    try:
-        session.run("import_event", **import_arguments(document), source=args.source.name)
+    with create_imported(
+        args.output, event, source=args.source.name, arguments=import_arguments(document)
+    ) as session:
         imported = session.event
-    except BaseException:
-        session.close()
-        args.output.unlink(missing_ok=True)  # no half-made file is left behind
-        raise
-    session.close()
     played = imported.rounds_played
     pending = sorted({b.round for b in imported.bye_requests if b.round > played})
     print(

@@ -14,6 +14,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
+from arbiter_app.core.limits import FIELD_WORDS, MAX_RATING, field_problem
 from arbiter_app.core.model import (
     NOT_PAIRED,
     ByeRequest,
@@ -117,6 +118,8 @@ def clean_player_fields(values: Mapping[str, Any]) -> dict[str, Any]:
                 raise ValueError(f"{name} must be a whole number, not {value!r}") from exc
             if number < 0:
                 raise ValueError(f"{name} cannot be negative")
+            if number > MAX_RATING:
+                raise ValueError(f"{FIELD_WORDS.get(name, name)} is at most {MAX_RATING}")
             out[name] = number or None
         else:
             if value is None:
@@ -124,6 +127,10 @@ def clean_player_fields(values: Mapping[str, Any]) -> dict[str, Any]:
             if not isinstance(value, str):
                 raise ValueError(f"{name} must be text, not {value!r}")
             out[name] = value.strip()
+            # The one check of a player's fields, whichever way they came in (core.limits).
+            problem = field_problem(name, out[name])
+            if problem is not None:
+                raise ValueError(f"{FIELD_WORDS.get(name, name)} {problem}")
     if "name" in out and not out["name"]:
         raise ValueError("a player needs a name")
     return out

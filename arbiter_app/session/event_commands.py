@@ -6,6 +6,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from arbiter_app.core.errors import InputError, RuleError, UnknownTieBreak
+from arbiter_app.core.limits import header_problem, too_many_players, too_many_rounds
 from arbiter_app.core.lots import physical_draw, shuffled
 from arbiter_app.core.model import EntryKind, Event, RuleSet, System
 from arbiter_app.core.pairing.baku import ARTICLE as BAKU_ARTICLE
@@ -27,7 +28,9 @@ from arbiter_app.core.warning_levels import Alert, Level, Refused
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     BYE_POLICIES,
+    PLAYER_FIELDS,
     accelerations_from_json,
+    clean_player_fields,
     event_from_state,
     info_from_json,
     info_to_json,
@@ -288,12 +291,16 @@ def check_setting(
             return chosen
         if key == "rounds":
             rounds = arg_int({"rounds": value}, "rounds", minimum=1)
+            if too_many_rounds(rounds):
+                raise CommandError(str(too_many_rounds(rounds)))
             if rounds < paired:
                 raise CommandError(f"{paired} rounds are paired already; rounds cannot be fewer")
             return rounds
         if key == "point_system":
             return point_system_to_json(point_system_from_json(value))
         if key == "round_point_systems":
+            if value is not None and not isinstance(value, list):
+                raise CommandError("round_point_systems: a list with one point system a round")
             return [point_system_to_json(point_system_from_json(v)) for v in value or []]
         if key == "tiebreaks":
             return _check_tiebreaks(value)
@@ -306,8 +313,11 @@ def check_setting(
                 )
             return value
         if key == "info":
-            merged = {**info, **dict(value)}
-            return info_to_json(info_from_json(merged))
+            if not isinstance(value, Mapping):
+                raise CommandError("info: the event's header is an object with named fields")
+            merged = info_to_json(info_from_json({**info, **dict(value)}))
+            _check_header(merged)
+            return merged
         if key == "playoff" and value is not None:
             # The regulation is run by name later (playoff.start): an unknown name is refused now.
             return playoff_preset(str(value)).name
@@ -324,13 +334,48 @@ def check_setting(
             if not isinstance(value, bool):
                 raise CommandError(f"swap_last_two is true or false, not {value!r}")
             return value
-        if key == "preset" and value is not None and value not in PRESETS:
+        if (
+            key == "preset"
+            and value is not None
+            and (not isinstance(value, str) or value not in PRESETS)
+        ):
             raise CommandError(f"unknown preset {value!r} (known: {', '.join(sorted(PRESETS))})")
         return value
     except Refused:
         raise
     except (ValueError, RuleError) as exc:
         raise CommandError(f"{key}: {exc}") from exc
+    except (TypeError, AttributeError) as exc:
+        # A value of the wrong kind where a number, text or list belongs (another
+        # program's or a damaged file's): said plainly, not as Python's words.
+        raise CommandError(f"{key}: {_shown(value)} is not a value this setting holds") from exc
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+_HEADER_WORDS = {
+    "name": "the event's name",
+    "city": "the city",
+    "federation": "the federation",
+    "tournament_type": "the type of tournament",
+    "chief_arbiter": "the chief arbiter",
+    "deputy_arbiters": "a deputy arbiter",
+    "time_control": "the time control",
+    "round_dates": "a round date",
+}
+
+
+def _check_header(info: Mapping[str, Any]) -> None:
+    """The event's header fields fit a sheet's title line and hold printable text only."""
+    for key, what in _HEADER_WORDS.items():
+        value = info.get(key)
+        for text in value if isinstance(value, list) else [value]:
+            problem = header_problem(text) if isinstance(text, str) else None
+            if problem is not None:
+                raise CommandError(f"{what} {problem}")
 
 
 def _check_tiebreaks(value: Any) -> list[str]:
@@ -369,6 +414,7 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     data = args.get("event")
     if not isinstance(data, dict):
         raise CommandError("import_event needs the event as an object")
+    _check_imported_players(data)
     settings = {
         "info": data["info"],
         "system": data["system"],
@@ -428,6 +474,27 @@ def _import_accelerations(tx: Tx, records: Any) -> None:
         tx.set_setting("acceleration", BAKU)
     else:
         tx.set_setting("virtual_points", records)
+
+
+def _check_imported_players(data: dict[str, Any]) -> None:
+    """An imported event's players pass the same checks as players added one by one
+    (core.limits through clean_player_fields), and fit the event's limits."""
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise CommandError("an imported event lists its players")
+    numbers = [row.get("tpn") for row in players if isinstance(row, dict)]
+    problem = too_many_players(len(players)) or too_many_players(
+        max((n for n in numbers if isinstance(n, int)), default=0)
+    )
+    if problem is not None:
+        raise RuleError(problem)
+    for row in players:
+        if not isinstance(row, dict):
+            raise CommandError(f"a player is an object, not {row!r}")
+        try:
+            clean_player_fields({k: v for k, v in row.items() if k in PLAYER_FIELDS})
+        except ValueError as exc:
+            raise CommandError(f"player {row.get('tpn')}: {exc}") from exc
 
 
 def _max_round(data: dict[str, Any]) -> int:

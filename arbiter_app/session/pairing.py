@@ -3,9 +3,10 @@
 The pairing engine (:mod:`arbiter_app.core.pairing`) computes the round from the
 event; this module asks the event's state whether it is ready for it (every board
 of the rounds paired so far has its result; round 1 has its pairing numbers),
-then records the round through the
-``record_pairings`` command — one journal entry per game column, so a double
-Swiss round (two games, colours reversed in the second) fills two columns.
+then records the round through the ``record_pairings`` command; a round of a
+double Swiss (two games, colours reversed in the second) fills its two game
+columns in one ``record_round_pairings`` command: one transaction, one journal
+entry.
 """
 
 from __future__ import annotations
@@ -82,15 +83,19 @@ def pair_next_round(
     before = event.truncated(columns)
     run = compute_with or _run
     pairing = run(lambda: pair_round(before, round_no, options, swap_last_two=swap))
-    changes: list[Changes] = []
-    for offset, column in enumerate(pairing.entry_rounds()):
-        outcome = session.run(
-            "record_pairings",
-            round=column,
-            boards=[
+    recorded: list[dict[str, object]] = [
+        {
+            "round": column,
+            "boards": [
                 [b.black, b.white] if offset % 2 else [b.white, b.black] for b in pairing.boards
             ],
-            byes=[[y.tpn, y.kind.value] for y in pairing.byes if y.kind in RECORDABLE_BYES],
-        )
-        changes.append(outcome.changes)
-    return pairing, changes
+            "byes": [[y.tpn, y.kind.value] for y in pairing.byes if y.kind in RECORDABLE_BYES],
+        }
+        for offset, column in enumerate(pairing.entry_rounds())
+    ]
+    if len(recorded) == 1:
+        outcome = session.run("record_pairings", **recorded[0])
+    else:
+        # Both games of a double system's round: one action, one journal entry.
+        outcome = session.run("record_round_pairings", columns=recorded)
+    return pairing, [outcome.changes]

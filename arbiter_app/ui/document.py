@@ -154,6 +154,11 @@ class EventDocument(QObject):
         """Untitled with work in it: closing it would lose that work (a file is always saved)."""
         return self._session.unsaved
 
+    @property
+    def file_warnings(self) -> tuple[str, ...]:
+        """What is wrong with the open file that still lets it be read (the session says)."""
+        return self._session.file_warnings
+
     def replace_session(self, session: Session) -> None:
         """Open another event in this window (the previous one is closed; untitled: discarded)."""
         previous, self._session = self._session, session

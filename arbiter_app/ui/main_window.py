@@ -55,6 +55,7 @@ from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.projector import ProjectorWindow
 from arbiter_app.ui.ratings_menu import RatingsMenu
 from arbiter_app.ui.settings import Settings
+from arbiter_app.ui.widgets.file_banner import FileBanner
 
 __all__ = ["ImportedEvent", "MainWindow", "Services"]
 
@@ -269,6 +270,9 @@ class MainWindow(FileActions, QMainWindow):
         toolbar.addAction(self.projector_action)
         self.addToolBar(toolbar)
         self.toolbar = toolbar
+        self.addToolBarBreak()
+        self.file_banner = FileBanner(self)
+        self.addToolBar(self.file_banner)
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -298,6 +302,7 @@ class MainWindow(FileActions, QMainWindow):
         self.undo_action.setText(f"&Undo {undo}" if undo else "&Undo")
         self.redo_action.setEnabled(redo is not None)
         self.redo_action.setText(f"&Redo {redo}" if redo else "&Redo")
+        self.file_banner.show_warnings(self.document.file_warnings)
 
     def show_title(self) -> None:
         """Event, state, then its file (or "Untitled", marked while work is unsaved).

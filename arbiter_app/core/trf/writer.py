@@ -207,7 +207,11 @@ def _player_line(
     )
     for value, width, what in fields:
         if len(value) > width:
-            problems.append(f"{who}: the {what} {value!r} is longer than {width} columns")
+            # A long value is shown by its start: the message must stay a line, not a page.
+            shown = (
+                repr(value) if len(value) <= 40 else f"{value[:30]!r}… ({len(value):,} characters)"
+            )
+            problems.append(f"{who}: the {what} {shown} is longer than {width} columns")
         if "\n" in value or "\r" in value:
             problems.append(f"{who}: the {what} runs over more than one line")
     if player.rating is not None and player.rating < 0:

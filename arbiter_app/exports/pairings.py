@@ -22,6 +22,7 @@ from typing import Protocol
 from arbiter_app.core.model import Colour, EntryKind, Event, Player, RoundEntry
 from arbiter_app.core.points import format_points
 from arbiter_app.core.result import GameResult
+from arbiter_app.core.words import count
 from arbiter_app.exports.clock import clock_text
 from arbiter_app.exports.sheet import (
     Align,
@@ -130,7 +131,8 @@ def round_from_event(event: Event, round_no: int) -> RoundSheet:
     """The boards and byes of a round already in the event (results included)."""
     if not 1 <= round_no <= max(event.rounds_played, 1):
         raise ValueError(
-            f"round {round_no} has not been paired (the event has {event.rounds_played} rounds)"
+            f"round {round_no} has not been paired (the event has "
+            f"{count(event.rounds_played, 'round')})"
         )
     scores = event.scores(round_no - 1)
     players = event.player_map()
@@ -301,7 +303,8 @@ def pairings_sheet(rs: RoundSheet) -> Sheet:
         subtitle=f"Round {rs.round} of {rs.rounds}" if rs.rounds else "",
         header=_clock(rs),
         blocks=tuple(blocks),
-        footer=f"{len(rs.boards)} boards; Pts = score before the round; No = pairing number",
+        footer=f"{count(len(rs.boards), 'board')}; Pts = score before the round; "
+        "No = pairing number",
     )
 
 

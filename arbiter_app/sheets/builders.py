@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import EntryKind, Event
+from arbiter_app.core.words import count
 from arbiter_app.exports.lots import protocol_sheet
 from arbiter_app.exports.pairings import (
     RoundSheet,
@@ -48,7 +49,8 @@ def _round_sheet(src: Source, round_no: int | None) -> RoundSheet:
         return round_from_pairing(event, r, boards, byes)
     if not _has_results(event, r):
         raise ArbiterError(
-            f"{src.path}: round {r} has not been paired ({event.rounds_played} rounds so far)"
+            f"{src.path}: round {r} has not been paired "
+            f"({count(event.rounds_played, 'round')} so far)"
         )
     return round_from_event(event, r)
 

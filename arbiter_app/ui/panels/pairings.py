@@ -36,6 +36,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.event_state import EventState, Phase
 from arbiter_app.core.model import Colour
 from arbiter_app.core.result import GameResult
+from arbiter_app.core.words import count
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
 from arbiter_app.ui.document import Changes, EventDocument
@@ -169,9 +170,11 @@ class PairingsPanel(QWidget):
         if not boards:
             self.summary.setText("No pairings for this round yet")
         elif missing:
-            self.summary.setText(f"{len(boards)} boards, {missing} without a result")
+            self.summary.setText(f"{count(len(boards), 'board')}, {missing} without a result")
         else:
-            self.summary.setText(f"{len(boards)} boards, all results in")
+            every = "its result in" if len(boards) == 1 else "all results in"
+            self.summary.setText(f"{count(len(boards), 'board')}, {every}")
+
         header = self.view.horizontalHeader()
         size_columns(self.view)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)

@@ -35,6 +35,7 @@ from arbiter_app.core.model import Event, Player
 from arbiter_app.core.pairing.byes import registration_deadline_round
 from arbiter_app.core.pairing.numbers import renumbering_refusal
 from arbiter_app.core.players_csv import parse_players_csv
+from arbiter_app.core.words import count
 from arbiter_app.session.codec import PLAYER_FIELDS
 from arbiter_app.session.player_commands import DEADLINE_PRESETS, late_entry_refusal
 from arbiter_app.sheets.files import read_text
@@ -268,8 +269,8 @@ class PlayersPanel(QWidget):
             self.select_player(selected)
         withdrawn = sum(1 for p in event.players if p.withdrawn_from_round is not None)
         disqualified = sum(1 for p in event.players if p.disqualified)
-        count = len(event.players)
-        parts = ["1 player" if count == 1 else f"{count} players"]
+        parts = [count(len(event.players), "player")]
+
         if withdrawn:
             parts.append(f"{withdrawn} withdrawn")
         if disqualified:

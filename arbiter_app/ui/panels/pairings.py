@@ -20,7 +20,6 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QMenu,
@@ -43,6 +42,7 @@ from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.pairings import RESULT_COLUMN, PairingsModel
 from arbiter_app.ui.rows import PairingRow, pairing_rows
 from arbiter_app.ui.widgets.busy import run_busy
+from arbiter_app.ui.widgets.search import PlayerSearch
 from arbiter_app.ui.widgets.table import size_columns
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -120,6 +120,8 @@ class PairingsPanel(QWidget):
         self.correction_box: QMessageBox | None = None
         self.message: QMessageBox | None = None
         """The last pairing question or refusal shown (opened, not executed: tests answer it)."""
+        self.search = PlayerSearch(self.view, "line", self)
+        self.search.attach_shortcut_to(self)
         bar = QHBoxLayout()
         bar.addWidget(self.round)
         bar.addWidget(self.summary, 1)
@@ -128,6 +130,7 @@ class PairingsPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
+        layout.addWidget(self.search)
         layout.addWidget(self.view)
         document.changed.connect(self.on_changed)
         self.view.selectionModel().currentChanged.connect(lambda *_: self._sync_change_button())
@@ -175,10 +178,8 @@ class PairingsPanel(QWidget):
             every = "its result in" if len(boards) == 1 else "all results in"
             self.summary.setText(f"{count(len(boards), 'board')}, {every}")
 
-        header = self.view.horizontalHeader()
-        size_columns(self.view)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        # The names take the spare width; a name never gets cut ("Nakamura, …").
+        size_columns(self.view, stretch=(1, 3))
         if self.model.rowCount():
             self.select_row(min(max(current, 0), self.model.rowCount() - 1))
         self._sync_change_button()
@@ -194,7 +195,8 @@ class PairingsPanel(QWidget):
 
     def _next_board_after(self, row: int) -> int:
         for candidate in range(row + 1, self.model.rowCount()):
-            if self.model.pairing(candidate).is_board:
+            # A board a search has hidden is not where the cursor goes next.
+            if self.model.pairing(candidate).is_board and not self.view.isRowHidden(candidate):
                 return candidate
         return row
 

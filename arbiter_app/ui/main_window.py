@@ -18,7 +18,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QPagedPaintDevice
-from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
+from PySide6.QtPrintSupport import (
+    QPrintDialog,
+    QPrinter,
+    QPrintPreviewDialog,
+    QPrintPreviewWidget,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -46,6 +51,7 @@ from arbiter_app.ui.file_actions import TRF_FILTER, FileActions, ImportedEvent, 
 from arbiter_app.ui.files import (
     UNTITLED,
 )
+from arbiter_app.ui.panels.by_name import ByNamePanel
 from arbiter_app.ui.panels.crosstable import CrosstablePanel
 from arbiter_app.ui.panels.pairings import PairingsPanel
 from arbiter_app.ui.panels.players import PlayersPanel
@@ -82,6 +88,7 @@ class MainWindow(FileActions, QMainWindow):
         self.setDockNestingEnabled(True)
         self.players = PlayersPanel(document)
         self.pairings = PairingsPanel(document)
+        self.by_name = ByNamePanel(document)
         self.crosstable = CrosstablePanel(document)
         self.standings = StandingsPanel(document)
         self.playoff = PlayoffPanel(document, DialogPrompter(self, document))
@@ -127,12 +134,14 @@ class MainWindow(FileActions, QMainWindow):
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         right = Qt.DockWidgetArea.RightDockWidgetArea
         pairings = self._dock("pairings", "Pairings && results", self.pairings, left)
+        by_name = self._dock("by_name", "Pairings by name", self.by_name, left)
         players = self._dock("players", "Players", self.players, left)
         crosstable = self._dock("crosstable", "Crosstable", self.crosstable, left)
         standings = self._dock("standings", "Standings", self.standings, right)
         playoff = self._dock("playoff", "Play-off", self.playoff, right)
         prizes = self._dock("prizes", "Prizes", self.prizes, right)
-        self.tabifyDockWidget(pairings, players)
+        self.tabifyDockWidget(pairings, by_name)
+        self.tabifyDockWidget(by_name, players)
         self.tabifyDockWidget(players, crosstable)
         self.splitDockWidget(standings, playoff, Qt.Orientation.Vertical)
         self.tabifyDockWidget(playoff, prizes)
@@ -407,10 +416,23 @@ class MainWindow(FileActions, QMainWindow):
         sheets: list[Sheet] = []
         if not self.run(lambda: sheets.append(standings_print_sheet(self.document))):
             return
+        self.make_preview(sheets[0], "Print preview: standings").exec()
+
+    def make_preview(self, sheet: Sheet, title: str) -> QPrintPreviewDialog:
+        """A print preview of *sheet* large enough to read: most of the screen, a page as
+        wide as the window (Qt's default is a small window showing a whole page)."""
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         preview = QPrintPreviewDialog(printer, self)
-        preview.paintRequested.connect(lambda device: self.paint_with_progress(sheets[0], device))
-        preview.exec()
+        preview.setWindowTitle(title)
+        preview.paintRequested.connect(lambda device: self.paint_with_progress(sheet, device))
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is not None:
+            room = screen.availableGeometry()
+            preview.resize(int(room.width() * 0.9), int(room.height() * 0.92))
+        widget = preview.findChild(QPrintPreviewWidget)
+        if widget is not None:
+            widget.fitToWidth()
+        return preview
 
     # -- the venue's sheets ------------------------------------------------------------
     def _build_sheets_menu(self) -> QMenu:
@@ -423,7 +445,7 @@ class MainWindow(FileActions, QMainWindow):
             action.triggered.connect(lambda _=False, n=name: self.preview_sheet(n))
         return menu
 
-    ROUND_SHEETS = ("pairings", "slips")
+    ROUND_SHEETS = ("pairings", "pairings-by-name", "slips", "slips-6", "slips-8")
     """The sheets of one round: printed for the round the Pairings panel shows."""
 
     def build_sheet(self, name: str) -> Sheet | None:
@@ -493,11 +515,7 @@ class MainWindow(FileActions, QMainWindow):
         sheet = self.build_sheet(name)
         if sheet is None:
             return
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        preview = QPrintPreviewDialog(printer, self)
-        preview.setWindowTitle(f"Print preview: {name}")
-        preview.paintRequested.connect(lambda device: self.paint_with_progress(sheet, device))
-        preview.exec()
+        self.make_preview(sheet, f"Print preview: {name}").exec()
 
     def show_event_settings(self) -> EventSettingsDialog:
         dialog = EventSettingsDialog(self.document, self)

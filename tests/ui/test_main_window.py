@@ -82,6 +82,7 @@ def test_every_panel_is_a_dock_with_an_accessible_name(
     assert {d.objectName() for d in docks} == {
         "dock-players",
         "dock-pairings",
+        "dock-by_name",
         "dock-crosstable",
         "dock-standings",
         "dock-playoff",

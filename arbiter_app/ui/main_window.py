@@ -17,7 +17,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSize, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QPagedPaintDevice
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QPagedPaintDevice,
+    QScreen,
+)
 from PySide6.QtPrintSupport import (
     QPrintDialog,
     QPrinter,
@@ -58,7 +65,7 @@ from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
-from arbiter_app.ui.projector import ProjectorWindow
+from arbiter_app.ui.projector import ProjectorWindow, second_screen
 from arbiter_app.ui.ratings_menu import RatingsMenu
 from arbiter_app.ui.settings import Settings
 from arbiter_app.ui.widgets.file_banner import FileBanner
@@ -213,7 +220,10 @@ class MainWindow(FileActions, QMainWindow):
             "Name, rounds, rule set, byes, points, tie-breaks and play-off of the event",
         )
         self.projector_action = self._action(
-            "&Projector window", self.show_projector, "Ctrl+Shift+P", "Standings in large type"
+            "&Projector window",
+            self.show_projector,
+            "Ctrl+Shift+P",
+            "Standings, pairings and the play-off in large type (on the second screen if any)",
         )
         self.open_action.setEnabled(self.services.open_event is not None)
         self.import_action.setEnabled(self.services.import_trf is not None)
@@ -255,6 +265,9 @@ class MainWindow(FileActions, QMainWindow):
             view_menu.addAction(dock.toggleViewAction())
         view_menu.addSeparator()
         view_menu.addAction(self.projector_action)
+        self.projector_screens_menu = view_menu.addMenu("Projector on &screen")
+        self.projector_screens_menu.setAccessibleName("Projector on screen")
+        self.projector_screens_menu.aboutToShow.connect(self._fill_projector_screens)
         self._fill_recent_menu()
 
     def _build_toolbar(self) -> None:
@@ -540,13 +553,32 @@ class MainWindow(FileActions, QMainWindow):
         if self.projector is not None:
             self.projector.set_scale(self.settings.projector_scale)
 
-    def show_projector(self) -> ProjectorWindow:
+    def show_projector(self, screen: QScreen | None = None) -> ProjectorWindow:
+        """The projector window: full screen on *screen*, else on the second monitor when
+        there is one, else a window beside this one."""
         if self.projector is None:
             self.projector = ProjectorWindow(self.document, self.settings.projector_scale)
             self.projector.resize(1024, 768)
-        self.projector.show()
+        target = screen or second_screen()
+        if target is not None:
+            self.projector.show_on(target)
+        else:
+            self.projector.show()
         self.projector.raise_()
         return self.projector
+
+    def _fill_projector_screens(self) -> None:
+        """View ▸ Projector on screen: one item per monitor, named with its size."""
+        menu = self.projector_screens_menu
+        menu.clear()
+        primary = QGuiApplication.primaryScreen()
+        for number, screen in enumerate(QGuiApplication.screens(), start=1):
+            size = screen.geometry().size()
+            note = " (this window's)" if screen is primary else ""
+            action = menu.addAction(
+                f"Screen {number}: {screen.name()}, {size.width()} × {size.height()}{note}"
+            )
+            action.triggered.connect(lambda _=False, s=screen: self.show_projector(s))
 
     # -- window state ---------------------------------------------------------------------------
     def save_layout(self) -> None:

@@ -17,24 +17,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arbiter_app.core.model import RuleSet
 from arbiter_app.core.words import count
-from arbiter_app.exports.by_name import NameRow, by_name_rows
-from arbiter_app.exports.pairings import round_from_boards
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.models.by_name import ByNameModel
+from arbiter_app.ui.round_lists import names_of_round
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.search import PlayerSearch
 from arbiter_app.ui.widgets.table import size_columns
-
-
-def names_of_round(document: EventDocument, round_no: int) -> tuple[NameRow, ...]:
-    """The alphabetical list of round *round_no* as paired (empty before any pairing)."""
-    event = document.tournament
-    if round_no < 1:
-        return ()
-    rs = round_from_boards(event, round_no, document.boards(round_no))
-    return by_name_rows(rs, us_chess=event.effective_rule_set is RuleSet.USCF)
 
 
 class ByNamePanel(QWidget):

@@ -24,6 +24,7 @@ from PySide6.QtGui import (
     QKeySequence,
     QPagedPaintDevice,
     QScreen,
+    QShowEvent,
 )
 from PySide6.QtPrintSupport import (
     QPrintDialog,
@@ -101,6 +102,7 @@ class MainWindow(FileActions, QMainWindow):
         self.playoff = PlayoffPanel(document, DialogPrompter(self, document))
         self.prizes = PrizesPanel(document)
         self.docks: dict[str, QDockWidget] = {}
+        self._shown_once = False
         self._build_docks()
         self._build_actions()
         self._build_menus()
@@ -219,6 +221,18 @@ class MainWindow(FileActions, QMainWindow):
             "Ctrl+Alt+S",
             "Name, rounds, rule set, byes, points, tie-breaks and play-off of the event",
         )
+        self.pair_action = self._action(
+            "&Pair next round",
+            self.pair_next_round,
+            "Ctrl+Shift+N",
+            "Pair the round after the last one and record it",
+        )
+        self.results_action = self._action(
+            "Enter &results",
+            self.enter_results,
+            "Ctrl+R",
+            "The cursor on the first board of the round without a result: type 1, = or 0",
+        )
         self.projector_action = self._action(
             "&Projector window",
             self.show_projector,
@@ -260,6 +274,9 @@ class MainWindow(FileActions, QMainWindow):
         edit_menu.addAction(self.preferences_action)
         self.ratings_menu = RatingsMenu(self, self.document)
         bar.addMenu(self.ratings_menu)
+        round_menu = bar.addMenu("R&ound")
+        round_menu.addAction(self.pair_action)
+        round_menu.addAction(self.results_action)
         view_menu = bar.addMenu("&View")
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())
@@ -552,6 +569,25 @@ class MainWindow(FileActions, QMainWindow):
     def _apply_preferences(self) -> None:
         if self.projector is not None:
             self.projector.set_scale(self.settings.projector_scale)
+
+    def pair_next_round(self) -> None:
+        """Round ▸ Pair next round: the Pairings & results panel's button, from the keyboard."""
+        self.docks["pairings"].raise_()
+        if self.pairings.pair_next_round():
+            # The progress bar had the keyboard: it comes back to the new round's boards.
+            self.activateWindow()
+            self.pairings.go_to_results()
+
+    def enter_results(self) -> None:
+        self.docks["pairings"].raise_()
+        self.pairings.go_to_results()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._shown_once:
+            # The day starts in the results: keys typed at once go to the boards.
+            self._shown_once = True
+            self.pairings.go_to_results()
 
     def show_projector(self, screen: QScreen | None = None) -> ProjectorWindow:
         """The projector window: full screen on *screen*, else on the second monitor when

@@ -200,6 +200,15 @@ class PairingsPanel(QWidget):
                 return candidate
         return row
 
+    def go_to_results(self) -> None:
+        """The latest round, the cursor on its first board without a result (Ctrl+R)."""
+        self._sync_rounds(show_last=True)
+        rows = [r for r in range(self.model.rowCount()) if self.model.pairing(r).is_board]
+        waiting = [r for r in rows if not self.model.pairing(r).result_text]
+        if rows:
+            self.select_row((waiting or rows)[0])
+        self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
     def move_to_next_board(self) -> None:
         row = self.current_row()
         if row >= 0:

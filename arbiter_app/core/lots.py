@@ -26,6 +26,11 @@ from typing import Any
 
 from arbiter_app.core.errors import RuleError
 
+COLOUR_DRAW = "colour of the top-ranked player in round 1"
+"""The purpose of the round-1 colour draw: candidates 0 (White) and 1 (Black)."""
+COLOUR_ARTICLE = "FIDE C.04.3 article 5.2.5"
+COLOUR_NAMES = {0: "White", 1: "Black"}
+
 
 class DrawMethod(enum.Enum):
     SEEDED = "seeded"

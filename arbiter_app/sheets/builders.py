@@ -224,6 +224,12 @@ def armageddon(src: Source, round_no: int | None) -> Sheet:
     return armageddon_cards_sheet(src.event, _playoff(src))
 
 
+def playoff_scoresheets(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.scoresheet import scoresheets_sheet
+
+    return scoresheets_sheet(src.event, _playoff(src))
+
+
 def bracket(src: Source, round_no: int | None) -> Sheet:
     from arbiter_app.exports.bracket import bracket_sheet
 
@@ -254,6 +260,7 @@ SHEETS.update(
         "crosstable": crosstable,
         "playoff-schedule": playoff_schedule,
         "playoff-pairings": playoff_pairings,
+        "playoff-scoresheets": playoff_scoresheets,
         "armageddon": armageddon,
         "bracket": bracket,
         "prizes": prizes,

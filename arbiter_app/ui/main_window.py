@@ -233,6 +233,12 @@ class MainWindow(FileActions, QMainWindow):
             "Ctrl+R",
             "The cursor on the first board of the round without a result: type 1, = or 0",
         )
+        self.find_action = self._action(
+            "&Find a player…",
+            self.find_player,
+            QKeySequence.StandardKey.Find,
+            "Put the cursor in the search box of the panel in use",
+        )
         self.projector_action = self._action(
             "&Projector window",
             self.show_projector,
@@ -269,6 +275,8 @@ class MainWindow(FileActions, QMainWindow):
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.find_action)
         edit_menu.addSeparator()
         edit_menu.addAction(self.settings_action)
         edit_menu.addAction(self.preferences_action)
@@ -570,6 +578,27 @@ class MainWindow(FileActions, QMainWindow):
         if self.projector is not None:
             self.projector.set_scale(self.settings.projector_scale)
 
+    def searchable_panels(self) -> list[QWidget]:
+        return [
+            self.pairings,
+            self.by_name,
+            self.players,
+            self.crosstable,
+            self.standings,
+            self.prizes,
+        ]
+
+    def find_player(self) -> None:
+        """Ctrl+F: the search box of the panel the cursor is in, else of the panel on top
+        of the left side (a tab just clicked), else the pairings'."""
+        focus = QApplication.focusWidget()
+        panels = self.searchable_panels()
+        inside = [p for p in panels if focus is not None and p.isAncestorOf(focus)]
+        shown = [p for p in panels if p.isVisible() and not p.visibleRegion().isEmpty()]
+        target = (inside or shown or [self.pairings])[0]
+        self.docks[_dock_key(self, target)].raise_()
+        target.search.start()  # type: ignore[attr-defined]
+
     def pair_next_round(self) -> None:
         """Round ▸ Pair next round: the Pairings & results panel's button, from the keyboard."""
         self.docks["pairings"].raise_()
@@ -638,3 +667,7 @@ class MainWindow(FileActions, QMainWindow):
         if self.projector is not None:
             self.projector.close()
         event.accept()
+
+
+def _dock_key(window: MainWindow, panel: QWidget) -> str:
+    return next(key for key, dock in window.docks.items() if dock.widget() is panel)

@@ -126,7 +126,6 @@ class PairingsPanel(QWidget):
         """What the computer drew for round 1's colour, shown beside round 1's boards."""
         """The last pairing question or refusal shown (opened, not executed: tests answer it)."""
         self.search = PlayerSearch(self.view, "line", self)
-        self.search.attach_shortcut_to(self)
         bar = QHBoxLayout()
         bar.addWidget(self.round)
         bar.addWidget(self.summary, 1)

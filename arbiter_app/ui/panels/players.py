@@ -79,7 +79,6 @@ class PlayersPanel(QWidget):
         self.view = QTableView(self)
         self.view.setModel(self.proxy)
         self.search = PlayerSearch(self.view, "player", self)
-        self.search.attach_shortcut_to(self)
         self.view.setAccessibleName("Players")
         self.view.setSortingEnabled(True)
         self.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)

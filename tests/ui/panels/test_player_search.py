@@ -163,3 +163,16 @@ def test_the_search_is_in_every_panel_with_players(
     shown = [r for r in range(model.rowCount()) if not panel.view.isRowHidden(r)]
     assert len(shown) == 1
     assert search.count.text() == "1 of 6 players shown"
+
+
+def test_ctrl_f_after_clicking_a_tab_searches_that_panel(qtbot: QtBot, window: MainWindow) -> None:
+    # A tab clicked leaves the keyboard outside the panels: Ctrl+F goes to the one on top.
+    window.docks["players"].raise_()
+    window.setFocus()
+    qtbot.waitUntil(lambda: window.players.isVisible())
+    qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert window.players.search.field.hasFocus()
+    window.docks["crosstable"].raise_()
+    window.setFocus()
+    window.find_action.trigger()
+    assert window.crosstable.search.field.hasFocus()

@@ -593,8 +593,9 @@ class MainWindow(FileActions, QMainWindow):
         of the left side (a tab just clicked), else the pairings'."""
         focus = QApplication.focusWidget()
         panels = self.searchable_panels()
-        inside = [p for p in panels if focus is not None and p.isAncestorOf(focus)]
+        # A panel behind another tab keeps the keyboard when a tab is clicked: not it.
         shown = [p for p in panels if p.isVisible() and not p.visibleRegion().isEmpty()]
+        inside = [p for p in shown if focus is not None and p.isAncestorOf(focus)]
         target = (inside or shown or [self.pairings])[0]
         self.docks[_dock_key(self, target)].raise_()
         target.search.start()  # type: ignore[attr-defined]

@@ -166,11 +166,12 @@ def test_the_search_is_in_every_panel_with_players(
 
 
 def test_ctrl_f_after_clicking_a_tab_searches_that_panel(qtbot: QtBot, window: MainWindow) -> None:
-    # A tab clicked leaves the keyboard outside the panels: Ctrl+F goes to the one on top.
+    # A tab clicked leaves the keyboard where it was (here in the pairings' search, now
+    # behind the Players tab): Ctrl+F goes to the panel on top.
+    window.pairings.search.field.setFocus()
     window.docks["players"].raise_()
-    window.setFocus()
     qtbot.waitUntil(lambda: window.players.isVisible())
-    qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(window.pairings.search.field, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert window.players.search.field.hasFocus()
     window.docks["crosstable"].raise_()
     window.setFocus()

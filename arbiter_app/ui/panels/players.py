@@ -97,6 +97,10 @@ class PlayersPanel(QWidget):
         bar.setContentsMargins(0, 0, 6, 0)
         bar.addWidget(self.search, 1)
         bar.addWidget(self.summary)
+        # While a search is on, its count ("6 of 20 players shown") says it all.
+        self.search.shown_changed.connect(
+            lambda *_: self.summary.setVisible(not self.search.query.strip())
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)

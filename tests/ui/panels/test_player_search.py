@@ -109,7 +109,9 @@ def test_the_players_search_says_how_many_are_shown(qtbot: QtBot, window: MainWi
     qtbot.keyClicks(panel.search.field, "ozturk")
     assert shown_names(panel.view, 2) == ["Öztürk, Ayşe"]
     assert panel.search.count.text() == "1 of 6 players shown"
+    assert not panel.summary.isVisible()
     qtbot.keyClick(panel.search.field, Qt.Key.Key_Escape)
+    assert panel.summary.isVisible()
     assert panel.search.query == ""
     assert len(shown_names(panel.view, 2)) == 6
     assert panel.search.count.text() == ""

@@ -51,6 +51,7 @@ from arbiter_app.core.playoff.progress import (
 )
 from arbiter_app.core.playoff.regulation import ColourRule, Regulation, StartRule
 from arbiter_app.core.playoff.steps import (
+    DrawnRound,
     FinalGroup,
     GameRecord,
     GameSpec,
@@ -111,6 +112,18 @@ class PlayoffState:
         return tuple(
             GameRecord(g.spec(), g.result, g.winner, g.note) for g in self._progress.games.values()
         )
+
+    def drawn_rounds(self) -> tuple[DrawnRound, ...]:
+        """Knockout rounds drawn whose games still wait for colours, with their byes
+        (GCT 2023 2.4.1, 3.4.1): what the bracket shows before the games are scheduled."""
+        out: list[DrawnRound] = []
+        for g in self._progress.groups:
+            run = g.run
+            if isinstance(run, KnockoutRun) and not run.needs_draw and (run.pairs or run.byes):
+                scheduled = {x.round for x in run.games}
+                if run.pairs or run.round not in scheduled:
+                    out.append(DrawnRound(g.label, run.round, tuple(run.pairs), tuple(run.byes)))
+        return tuple(out)
 
     def tosses(self) -> dict[str, TossRecord]:
         """Every coin toss by game, with the winner's choice once recorded (2.5.3, 3.5.3)."""

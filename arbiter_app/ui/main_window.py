@@ -59,6 +59,7 @@ from arbiter_app.ui.file_actions import TRF_FILTER, FileActions, ImportedEvent, 
 from arbiter_app.ui.files import (
     UNTITLED,
 )
+from arbiter_app.ui.help import GuideWindow, about
 from arbiter_app.ui.panels.by_name import ByNamePanel
 from arbiter_app.ui.panels.crosstable import CrosstablePanel
 from arbiter_app.ui.panels.pairings import PairingsPanel
@@ -103,6 +104,7 @@ class MainWindow(FileActions, QMainWindow):
         self.prizes = PrizesPanel(document)
         self.docks: dict[str, QDockWidget] = {}
         self._shown_once = False
+        self.guide: GuideWindow | None = None
         self._build_docks()
         self._build_actions()
         self._build_menus()
@@ -234,6 +236,13 @@ class MainWindow(FileActions, QMainWindow):
             "Ctrl+R",
             "The cursor on the first board of the round without a result: type 1, = or 0",
         )
+        self.guide_action = self._action(
+            "&Guide", self.show_guide, "F1", "The guide, offline"
+        )
+        self.keys_action = self._action(
+            "&Keyboard shortcuts", self.show_keys, "Ctrl+/", "Every key of the window"
+        )
+        self.about_action = self._action("&About Arbiter", self.show_about)
         self.find_action = self._action(
             "&Find a player…",
             self.find_player,
@@ -294,6 +303,11 @@ class MainWindow(FileActions, QMainWindow):
         self.projector_screens_menu = view_menu.addMenu("Projector on &screen")
         self.projector_screens_menu.setAccessibleName("Projector on screen")
         self.projector_screens_menu.aboutToShow.connect(self._fill_projector_screens)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.guide_action)
+        help_menu.addAction(self.keys_action)
+        help_menu.addSeparator()
+        help_menu.addAction(self.about_action)
         self._fill_recent_menu()
 
     def _build_toolbar(self) -> None:
@@ -578,6 +592,24 @@ class MainWindow(FileActions, QMainWindow):
     def _apply_preferences(self) -> None:
         if self.projector is not None:
             self.projector.set_scale(self.settings.projector_scale)
+
+    def show_guide(self) -> GuideWindow:
+        """Help ▸ Guide (F1): the guide's pages in a viewer window."""
+        if self.guide is None:
+            self.guide = GuideWindow(parent=self)
+        self.guide.show()
+        self.guide.raise_()
+        return self.guide
+
+    def show_keys(self) -> GuideWindow:
+        guide = self.show_guide()
+        guide.show_keys()
+        return guide
+
+    def show_about(self) -> QMessageBox:
+        box = about(self)
+        box.open()
+        return box
 
     def searchable_panels(self) -> list[QWidget]:
         return [

@@ -148,6 +148,31 @@ def seeded_draw(
     )
 
 
+def _and(numbers: Sequence[int]) -> str:
+    items = [str(n) for n in numbers]
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def order_problem(candidates: Sequence[int], outcome: Sequence[int]) -> str | None:
+    """What is wrong with *outcome* as the order drawn among *candidates*, in words
+    ("the order drawn must name each of 1, 3 and 7 exactly once: 2 is not drawn among
+    them, 7 is missing"), or None when it is an order of them."""
+    if sorted(outcome) == sorted(candidates):
+        return None
+    wrong = [
+        *(f"{n} is not drawn among them" for n in sorted(set(outcome) - set(candidates))),
+        *(
+            f"{n} is named twice"
+            for n in sorted({n for n in outcome if list(outcome).count(n) > 1})
+        ),
+        *(f"{n} is missing" for n in sorted(set(candidates) - set(outcome))),
+    ]
+    return (
+        f"the order drawn must name each of {_and(sorted(candidates))} exactly once: "
+        + ", ".join(wrong)
+    )
+
+
 def physical_draw(
     purpose: str,
     candidates: Sequence[int],
@@ -157,10 +182,9 @@ def physical_draw(
     article: str = "",
 ) -> Draw:
     """Record a draw made at the venue; *outcome* must be an order of the candidates."""
-    if sorted(outcome) != sorted(candidates):
-        raise RuleError(
-            f"the drawn order {list(outcome)} must list each of {sorted(candidates)} exactly once"
-        )
+    problem = order_problem(candidates, outcome)
+    if problem is not None:
+        raise RuleError(problem)
     return Draw(
         purpose,
         DrawMethod.PHYSICAL,

@@ -236,9 +236,7 @@ class MainWindow(FileActions, QMainWindow):
             "Ctrl+R",
             "The cursor on the first board of the round without a result: type 1, = or 0",
         )
-        self.guide_action = self._action(
-            "&Guide", self.show_guide, "F1", "The guide, offline"
-        )
+        self.guide_action = self._action("&Guide", self.show_guide, "F1", "The guide, offline")
         self.keys_action = self._action(
             "&Keyboard shortcuts", self.show_keys, "Ctrl+/", "Every key of the window"
         )

@@ -39,6 +39,7 @@ from arbiter_app.ui.document import StandingsOptions
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.playoff_runner import DrawAnswer, StartTimes, TossAnswer
 from arbiter_app.ui.settings import Settings
+from tests.support.warning_dialogs import AgreeToAll
 
 SIZE = (1400, 900)
 TIEBREAKS = ("SB", "DE", "WIN")
@@ -133,6 +134,8 @@ def explanation_shot(app: QApplication, scratch: Path) -> QPixmap:
     window = open_demo(app, scratch, "explanation")
     try:
         panel = window.standings
+        # Announcing another list on a finished event asks first (a warning): agreed here.
+        window.document.warnings = AgreeToAll()
         current = window.document.standings_options
         panel.apply(StandingsOptions(TIEBREAKS, "", current.rule_set))
         settle(app)

@@ -58,6 +58,7 @@ from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.file_actions import TRF_FILTER, FileActions, ImportedEvent, Services
 from arbiter_app.ui.files import (
     UNTITLED,
+    start_in,
 )
 from arbiter_app.ui.help import GuideWindow, about
 from arbiter_app.ui.panels.by_name import ByNamePanel
@@ -404,9 +405,18 @@ class MainWindow(FileActions, QMainWindow):
         writer = self.services.export_trf
         if writer is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Export a TRF file", "", TRF_FILTER)
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            "Export a TRF file",
+            start_in(self.document.path, self._stem() + ".trf"),
+            TRF_FILTER,
+        )
         if path:
             self.run(lambda: self.write_trf(Path(path)))
+
+    def _stem(self) -> str:
+        path = self.document.path
+        return path.stem if path is not None else ""
 
     def write_trf(self, target: Path) -> None:
         """The event as a TRF file, as the command line writes it from the event's file (an
@@ -428,7 +438,10 @@ class MainWindow(FileActions, QMainWindow):
         from arbiter_app.ui.exporting import STANDINGS_FILTERS
 
         name, chosen = QFileDialog.getSaveFileName(
-            self, "Export the standings", "", ";;".join(STANDINGS_FILTERS)
+            self,
+            "Export the standings",
+            start_in(self.document.path, self._stem() + "-standings"),
+            ";;".join(STANDINGS_FILTERS),
         )
         if not name:
             return

@@ -43,6 +43,7 @@ from arbiter_app.ui.dialogs.pairing_numbers import PairingNumbersDialog
 from arbiter_app.ui.dialogs.player import LateEntryTerms, PlayerDialog
 from arbiter_app.ui.dialogs.player_status import BYE_NAMES, ByeRequestDialog, WithdrawDialog
 from arbiter_app.ui.document import Changes, EventDocument
+from arbiter_app.ui.files import start_in
 from arbiter_app.ui.models.players import PlayersModel
 from arbiter_app.ui.models.table import KEY_ROLE, SortProxy
 from arbiter_app.ui.rows import PlayerRow, player_rows
@@ -315,7 +316,10 @@ class PlayersPanel(QWidget):
     # -- acting -------------------------------------------------------------------------
     def choose_players_file(self) -> None:
         name, _ = QFileDialog.getOpenFileName(
-            self, "Import a player list", "", "Player lists (*.csv);;All files (*)"
+            self,
+            "Import a player list",
+            start_in(self.document.path),
+            "Player lists (*.csv);;All files (*)",
         )
         if name:
             self.import_players_file(Path(name))

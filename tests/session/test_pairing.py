@@ -76,3 +76,27 @@ def test_round_one_draws_the_colour_by_lot_and_records_the_draw(tmp_path: Path) 
         pair_next_round(session, initial_colour=Colour.BLACK, on_draw=lambda c, d: told.append(c))
         assert told == []
         assert "colour_draw" not in session.journal()[-1].arguments
+
+
+def test_boards_are_in_the_board_order_of_c04(tmp_path: Path) -> None:
+    """FIDE C.04.2 (general handling rules), board order: the higher score of the pair
+    first, then the higher sum of the pair's scores, then the better (lower) pairing
+    number of the pair; checked over three rounds of a 20-player Swiss."""
+    session = Session.create(tmp_path / "b.arbiter", name="B", system="swiss", rounds=4)
+    with session:
+        for i in range(20):
+            session.run("add_player", name=f"P{i + 1:02d}", rating=2400 - 10 * i)
+        results = ("1-0", "0-1", "1/2", "1-0", "1-0", "0-1", "1/2")
+        for round_no in (1, 2, 3):
+            pairing, _ = pair_next_round(session, initial_colour=Colour.WHITE)
+            scores = session.event.scores(round_no - 1)
+
+            def key(b: object) -> tuple[object, ...]:
+                w, k = b.white, b.black  # type: ignore[attr-defined]
+                return (-max(scores[w], scores[k]), -(scores[w] + scores[k]), min(w, k))
+
+            assert list(pairing.boards) == sorted(pairing.boards, key=key), round_no
+            for n, board in enumerate(session.boards(round_no)):
+                session.run(
+                    "enter_result", round=round_no, board=board.number, result=results[n % 7]
+                )

@@ -90,12 +90,12 @@ def test_boards_are_in_the_board_order_of_c04(tmp_path: Path) -> None:
         for round_no in (1, 2, 3):
             pairing, _ = pair_next_round(session, initial_colour=Colour.WHITE)
             scores = session.event.scores(round_no - 1)
-
-            def key(b: object) -> tuple[object, ...]:
-                w, k = b.white, b.black  # type: ignore[attr-defined]
-                return (-max(scores[w], scores[k]), -(scores[w] + scores[k]), min(w, k))
-
-            assert list(pairing.boards) == sorted(pairing.boards, key=key), round_no
+            keys = [
+                (-max(scores[b.white], scores[b.black]), -(scores[b.white] + scores[b.black]))
+                + (min(b.white, b.black),)
+                for b in pairing.boards
+            ]
+            assert keys == sorted(keys), round_no
             for n, board in enumerate(session.boards(round_no)):
                 session.run(
                     "enter_result", round=round_no, board=board.number, result=results[n % 7]

@@ -91,8 +91,11 @@ def test_boards_are_in_the_board_order_of_c04(tmp_path: Path) -> None:
             pairing, _ = pair_next_round(session, initial_colour=Colour.WHITE)
             scores = session.event.scores(round_no - 1)
             keys = [
-                (-max(scores[b.white], scores[b.black]), -(scores[b.white] + scores[b.black]))
-                + (min(b.white, b.black),)
+                (
+                    -max(scores[b.white], scores[b.black]),
+                    -(scores[b.white] + scores[b.black]),
+                    min(b.white, b.black),
+                )
                 for b in pairing.boards
             ]
             assert keys == sorted(keys), round_no

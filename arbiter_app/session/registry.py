@@ -72,6 +72,8 @@ class Context:
     seed: int | None
     tx: Tx
     confirm: Confirmation = None
+    section: int = 1
+    """The number of the section the command runs in (whose rows *tx* holds)."""
     answered: list[Alert] = field(default_factory=list)
     """The level-3 and level-4 questions the command asked and *confirm* answered."""
     notices: list[Alert] = field(default_factory=list)

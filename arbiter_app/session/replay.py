@@ -122,7 +122,7 @@ def apply_command(
         raise CommandError(f"the event has no section number {section}")
     whole = EventTx(rows)
     tx = whole.section(section)
-    ctx = Context(time, seed, tx, confirm)
+    ctx = Context(time, seed, tx, confirm, section)
     own = {k: v for k, v in args.items() if k not in _SESSION_ARGUMENTS}
     value = spec.apply(whole if spec.whole_event else tx, own, ctx)
     writes = shared_header_writes(rows, whole.writes())

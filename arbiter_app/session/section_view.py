@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from arbiter_app.core.event_state import EventState
+from arbiter_app.core.event_state import EventState, RoundBoard
 from arbiter_app.core.model import Event, Player, RoundEntry
 from arbiter_app.core.result import GameResult
 from arbiter_app.session.changes import Changes
@@ -24,12 +24,7 @@ from arbiter_app.session.codec import (
     settings_of,
 )
 from arbiter_app.session.state import State
-from arbiter_app.session.tournament_state import (
-    RoundBoard,
-    event_state_of,
-    round_boards,
-    stored_playoff,
-)
+from arbiter_app.session.tournament_state import event_state_of, round_boards, stored_playoff
 
 
 @dataclass(frozen=True, slots=True)

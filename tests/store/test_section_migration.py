@@ -62,8 +62,7 @@ def test_a_format_3_file_becomes_one_section_with_a_backup(tmp_path: Path) -> No
     with Session.open(current, readonly=True) as fresh:
         expected_journal = fresh.journal()
         expected_sheets = {
-            name: SHEETS[name](from_session(fresh), None)
-            for name in ("standings", "crosstable")
+            name: SHEETS[name](from_session(fresh), None) for name in ("standings", "crosstable")
         }
         expected_trf = trf_text(from_session(fresh))
         expected_rows = fresh.rows

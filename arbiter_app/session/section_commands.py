@@ -8,7 +8,7 @@ removed, left by the player or split into quads.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.lots import derived_seeds, draw_to_json, seeded_draw
@@ -31,6 +31,9 @@ from arbiter_app.session.numbering import follow_ranking, players_of, set_number
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, event_command
 from arbiter_app.session.state import Tx
 from arbiter_app.store.journal import canonical_json
+
+if TYPE_CHECKING:
+    from arbiter_app.session.session import Session
 
 FAMILY = "sections"
 
@@ -210,6 +213,13 @@ def quads_plan(tx: Tx, args: dict[str, Any], taken: list[str]) -> tuple[QuadGrou
         int(n.split()[-1]) for n in taken if n.startswith(f"{word} ") and n.split()[-1].isdigit()
     ]
     return plan_quads(players_of(tx), size, _remainder(args), first_number=max(used, default=0) + 1)
+
+
+def propose_quads(session: Session, args: dict[str, Any]) -> tuple[QuadGroup, ...]:
+    """The groups ``section.quads`` would make of the chosen section's players with *args*
+    (raises the command's refusal): what the window and ``quads --dry-run`` show first."""
+    taken = [s.name for s in session.sections if s.number != session.section.number]
+    return quads_plan(Tx(session.state), args, taken)
 
 
 def _quad_settings(source: Tx, system: System) -> dict[str, Any]:

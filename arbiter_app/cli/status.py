@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         data = {"event": src.event.name, "system": src.event.system.value, **state.to_json()}
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
-    print(render(src.event.name, src.event.system.value, state))
+    print(render(src.event.name, src.event.system.value, state, getattr(args, "section", None)))
     return 0
 
 

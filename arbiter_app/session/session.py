@@ -574,6 +574,14 @@ class Session:
         named = any(("section_name",) in t.get("settings", {}) for t in writes.values())
         renamed_event = any(("info",) in t.get("settings", {}) for t in writes.values())
         relisted = self._rows.sections() != listed
+        counted = any(
+            "players" in t
+            or ("system",) in t.get("settings", {})
+            or ("rounds",) in t.get("settings", {})
+            for t in writes.values()
+        )
+        if counted:
+            self._sections = None  # each section's described size and system
         if relisted or named or renamed_event:
             self._sections = None
             if self._section is not None and self._section not in self._rows.sections():

@@ -59,6 +59,8 @@ def ui_changes(changes: SessionChanges, outcome: Outcome | None = None) -> Chang
     With the command's *outcome*, its level-2 notices (FIDE C.02) go along to be shown.
     """
     return Changes(
+        # Sections added, removed or renamed (or the one shown gone): every view is rebuilt.
+        event=changes.section_list,
         # A requested bye is the player's business: the players panel shows it.
         players=changes.touches("players") or changes.touches("bye_requests"),
         results=changes.touches("entries") or changes.touches("boards"),

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFont, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -24,12 +27,18 @@ from arbiter_app.ui.widgets.table import size_columns
 DEFAULT_SCALE = 2.0
 """The projector's type size relative to the desktop's."""
 
+CYCLE_SECONDS = 20
+"""How long each section stays on the wall while the projector cycles through them."""
+
 
 class ProjectorWindow(QWidget):
     """Standings or the play-off bracket, large, no controls.
 
     B switches between the standings and the bracket, F11 toggles full
-    screen, Escape closes.
+    screen, Escape closes. In an event of several sections the projector
+    shows the window's section; PgDown and PgUp show the next and previous
+    one instead, C cycles through them all (:data:`CYCLE_SECONDS` each) and
+    W follows the window again.
     """
 
     def __init__(
@@ -63,6 +72,11 @@ class ProjectorWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.pages)
+        self.shown_section: int | None = None
+        """The section on the wall (None: the one the window shows)."""
+        self.cycle = QTimer(self)
+        self.cycle.setInterval(CYCLE_SECONDS * 1000)
+        self.cycle.timeout.connect(lambda: self.step_section(1))
         self.set_scale(scale)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         document.changed.connect(self.on_changed)
@@ -84,7 +98,42 @@ class ProjectorWindow(QWidget):
         if changes.anything:
             self.refresh()
 
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        numbers = [s.number for s in self.document.sections]
+        if self.shown_section is None or self.shown_section not in numbers:
+            self.shown_section = None
+            yield
+            return
+        with self.document.reading_section(self.shown_section):
+            yield
+
+    def step_section(self, by: int) -> None:
+        """Show the next (*by* 1) or previous (-1) section, round the list."""
+        numbers = [s.number for s in self.document.sections]
+        if len(numbers) < 2:
+            return
+        at = self.shown_section if self.shown_section in numbers else self.document.section.number
+        self.shown_section = numbers[(numbers.index(at) + by) % len(numbers)]
+        self.refresh()
+
+    def set_cycling(self, on: bool) -> None:
+        """Cycle through the sections (on) or stay on the one shown."""
+        if on and len(self.document.sections) > 1:
+            self.cycle.start()
+        else:
+            self.cycle.stop()
+
+    def follow_window(self) -> None:
+        self.cycle.stop()
+        self.shown_section = None
+        self.refresh()
+
     def refresh(self) -> None:
+        with self._reading():
+            self._show()
+
+    def _show(self) -> None:
         event = self.document.tournament
         shown = "play-off" if self.showing_bracket else "standings"
         self.setWindowTitle(f"{event.name or 'Arbiter'} — {shown}")
@@ -114,6 +163,14 @@ class ProjectorWindow(QWidget):
             self.close()
         elif event.key() == Qt.Key.Key_B:
             self.toggle_bracket()
+        elif event.key() == Qt.Key.Key_PageDown:
+            self.step_section(1)
+        elif event.key() == Qt.Key.Key_PageUp:
+            self.step_section(-1)
+        elif event.key() == Qt.Key.Key_C:
+            self.set_cycling(not self.cycle.isActive())
+        elif event.key() == Qt.Key.Key_W:
+            self.follow_window()
         else:
             super().keyPressEvent(event)
             return

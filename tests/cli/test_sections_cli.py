@@ -131,3 +131,21 @@ def test_quads_split_by_rating_and_each_is_a_tournament_of_its_own(
     assert status.count("Registration:") == 3  # Open, Reserve and Quad 2
     assert "Saturday Club - Quad 1 (round robin, 3 rounds, 4 players)" in status
     assert 'can be paired (arbiter-app pair FILE --section "Quad 2")' in status
+
+
+def test_a_round_completed_in_one_section_is_backed_up_under_its_name(
+    saturday: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    usb = tmp_path / "usb"
+    usb.mkdir()
+    ok(capsys, "backups", "--folder", str(usb))
+    f = str(saturday)
+    ok(capsys, "pair", f, "--section", "Reserve", "--initial-colour", "white")
+    ok(capsys, "result", f, "--section", "Reserve", "--round", "1", "--board", "1", "1-0")
+    assert list(usb.iterdir()) == []  # board 2 of the Reserve is still playing
+    ok(capsys, "result", f, "--section", "Reserve", "--round", "1", "--board", "2", "0-1")
+    (copy,) = usb.iterdir()
+    assert copy.name.startswith("Saturday Club - Reserve, after round 1 (")
+    # The Open has no complete round: its players' section is not backed up again.
+    ok(capsys, "player", "add", f, "--section", "Open", "--name", "Late", "--rating", "1800")
+    assert len(list(usb.iterdir())) == 1

@@ -217,7 +217,8 @@ def run_quads(args: argparse.Namespace) -> int:
             print("Nothing was changed (--dry-run).")
             return 0
         made = session.run("section.quads", **command).value
-        print(f'split "{source}" into {len(groups)} sections, pairing numbers drawn by lot:')
+        made_words = "1 section" if len(groups) == 1 else f"{len(groups)} sections"
+        print(f'split "{source}" into {made_words}, pairing numbers drawn by lot:')
         for number in made:
             with session.selected(number):
                 print(session.section.described)

@@ -38,8 +38,9 @@ if TYPE_CHECKING:
 FAMILY = "sections"
 
 NUMBERS_DRAW = "numbers_draw"
-"""The ``records`` key (family ``sections``) of the draw that numbered a quad, for the
-protocol of draws (the quads command makes one draw per quad from its one seed)."""
+"""The ``records`` key (family ``sections``) of the draw that numbered a quad, with the
+time it was made, for the protocol of draws (the quads command makes one draw per quad from
+its one seed): ``{"draw": …, "time": …}``."""
 
 CARRIED = (
     "point_system",
@@ -272,7 +273,7 @@ def make_quads(etx: EventTx, args: dict[str, Any], ctx: Context) -> list[int]:
                 if round_no <= group.rounds:
                     tx.put("bye_requests", (place, round_no), {"kind": kind})
         if group.system.is_round_robin:
-            _numbers_by_lot(tx, group, seed)
+            _numbers_by_lot(tx, group, seed, ctx.time)
         else:
             follow_ranking(tx)
         made.append(number)
@@ -307,7 +308,7 @@ def _player_row(fields: dict[str, Any]) -> dict[str, Any]:
     return {**fields, "disqualified": 0, "withdrawn_from_round": None}
 
 
-def _numbers_by_lot(tx: Tx, group: QuadGroup, seed: int) -> None:
+def _numbers_by_lot(tx: Tx, group: QuadGroup, seed: int, time: str) -> None:
     """Draw the quad's pairing numbers by lot from *seed* and keep the draw for the protocol
     (FIDE C.05 articles 7.2 and 7.5; US Chess 30A)."""
     current = sorted(k[0] for k in tx.keys("players"))
@@ -319,4 +320,5 @@ def _numbers_by_lot(tx: Tx, group: QuadGroup, seed: int) -> None:
     )
     queries.renumber(tx, {old: new for new, old in enumerate(draw.outcome, start=1)})
     set_numbering(tx, Numbering.LOT)
-    tx.put("records", (FAMILY, NUMBERS_DRAW), {"value": canonical_json(draw_to_json(draw))})
+    record = {"draw": draw_to_json(draw), "time": time}
+    tx.put("records", (FAMILY, NUMBERS_DRAW), {"value": canonical_json(record)})

@@ -74,6 +74,16 @@ def ui_changes(changes: SessionChanges, outcome: Outcome | None = None) -> Chang
     )
 
 
+SECTION_ACTIONS = {
+    "section.add": "add section",
+    "section.rename": "rename section",
+    "section.remove": "remove section",
+    "section.move_player": "move player to another section",
+    "section.quads": "make quads",
+}
+"""How Undo names the actions on the event's sections."""
+
+
 def describe(entry: JournalEntry) -> str:
     """A journal entry as the Undo menu names it.
 
@@ -87,6 +97,8 @@ def describe(entry: JournalEntry) -> str:
         except ValueError:
             result = str(args.get("result", ""))
         return f"result of board {args.get('board')}, round {args.get('round')}: {result}"
+    if entry.command in SECTION_ACTIONS:
+        return SECTION_ACTIONS[entry.command]
     family, _, name = entry.command.rpartition(".")
     family = {"playoff": "play-off", "prizes": "prize"}.get(family, family)
     return f"{family} {name}".strip().replace("_", " ")

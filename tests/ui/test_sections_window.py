@@ -68,6 +68,7 @@ def test_the_switcher_shows_each_section_everywhere(
     qtbot.keyClick(window, Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
     assert bar.combo.currentText().startswith("Reserve")
     assert window.windowTitle().startswith("Saturday Club - Reserve — ")
+    assert document.event_name == "Saturday Club"  # Save as… names the file after the event
     assert window.players.model.rowCount() == 3
     assert window.standings.model.rowCount() == 3
     # Undo names the section of the action it takes back when it is not the one shown.

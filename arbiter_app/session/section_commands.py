@@ -131,12 +131,14 @@ def remove_section(etx: EventTx, args: dict[str, Any], ctx: Context) -> None:
 
 
 def _before_round_one(tx: Tx, what: str) -> None:
+    """Refuse *what* ("a player moves only before round 1 of both sections") once the
+    section's round 1 is paired: its pairing numbers and schedule are fixed then."""
     paired = queries.paired_rounds(tx)
     if paired:
         rounds = "round 1 is" if paired == 1 else f"{paired} rounds are"
         raise RuleError(
-            f'in "{_named(tx)}" {rounds} paired already: {what} only before round 1 of both '
-            "sections (the pairing numbers and the schedule are fixed then)"
+            f'in "{_named(tx)}" {rounds} paired already: {what} (the pairing numbers and '
+            "the schedule are fixed then)"
         )
 
 
@@ -191,8 +193,8 @@ def move_player(etx: EventTx, args: dict[str, Any], ctx: Context) -> int:
     there = etx.section(target)
     if there is home:
         raise RuleError(f'player {tpn} is in "{_named(home)}" already')
-    _before_round_one(home, "a player moves")
-    _before_round_one(there, "a player moves")
+    _before_round_one(home, "a player moves only before round 1 of both sections")
+    _before_round_one(there, "a player moves only before round 1 of both sections")
     return _give_player(there, _take_player(home, tpn))
 
 
@@ -249,7 +251,7 @@ def make_quads(etx: EventTx, args: dict[str, Any], ctx: Context) -> list[int]:
     player's fields when one completes the bottom group.
     """
     home = ctx.tx
-    _before_round_one(home, "quads are made")
+    _before_round_one(home, "quads are made only before round 1")
     if ctx.seed is None:
         raise CommandError("quads draw their pairing numbers by lot: the command needs a seed")
     groups = quads_plan(home, args, _names(etx, leaving=ctx.section))

@@ -73,8 +73,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--remainder",
         choices=[r.value for r in Remainder],
         default=Remainder.SWISS.value,
-        help="the players left over: swiss (the lowest 5 to 7 play a 3-round Swiss, US Chess "
-        "30G; the default), round-robin (the lowest play a round robin of their own), "
+        help="the players left over (US Chess 30G does not say): swiss (the lowest 5 to 7 "
+        "play a 3-round Swiss, the common club practice; the default), round-robin (the lowest play a round robin of their own), "
         "house-player (a house player completes a bottom quad one short)",
     )
     q.add_argument("--house-player", metavar="NAME", help="with --remainder house-player")

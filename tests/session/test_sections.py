@@ -196,7 +196,7 @@ def test_quads_split_the_players_by_rating_into_round_robins_numbered_by_lot(
         assert [(s.system, s.rounds, s.players) for s in session.sections] == [
             (System.ROUND_ROBIN, 3, 4),
             (System.ROUND_ROBIN, 3, 4),
-            (System.SWISS, 3, 6),  # US Chess 30G: a 3-round Swiss among the lowest 5 to 7
+            (System.SWISS, 3, 6),  # the club practice: a 3-round Swiss among the lowest 5 to 7
         ]
         drawn = []
         for quad, top in zip(

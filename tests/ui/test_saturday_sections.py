@@ -208,6 +208,13 @@ def test_two_sections_and_a_quad_ladder_on_one_saturday(
     go_to(window, qtbot, "Open")
     assert document.prize_list() is None  # the Reserve's fund is its own
 
+    # -- a section's sheets: its pairings, its protocol of draws ----------------------------
+    go_to(window, qtbot, "Quad 2")
+    sheet = window.build_sheet("pairings")
+    assert sheet is not None and sheet.event == "Saturday Club - Quad 2"
+    lots = window.build_sheet("lots")
+    assert lots is not None and "Pairing numbers of Quad 2, by lot" in str(lots.blocks)
+
     # -- one TRF file per section ------------------------------------------------------------
     written = {}
     for section in [s.name for s in document.sections]:

@@ -127,6 +127,10 @@ def test_quads_split_by_rating_and_each_is_a_tournament_of_its_own(
     trf = out.read_text(encoding="utf-8")
     assert "012 Saturday Club - Quad 1" in trf
     assert trf.count("\n001 ") == 4
+    # The log says where each action was; the split section is gone, named by its number.
+    log = ok(capsys, "log", f).splitlines()
+    assert " Quad 1: enter_result " in log[-1]
+    assert " section 3: section.quads " in log[-3]
     status = ok(capsys, "status", f)
     assert status.count("Registration:") == 3  # Open, Reserve and Quad 2
     assert "Saturday Club - Quad 1 (round robin, 3 rounds, 4 players)" in status

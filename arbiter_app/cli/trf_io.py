@@ -13,9 +13,11 @@ from pathlib import Path
 from types import ModuleType
 
 from arbiter_app.cli import export_formats
+from arbiter_app.cli.confirming import add_confirm_argument, confirm_args, print_notices
 from arbiter_app.cli.export_formats import FORMATS
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.session import Session
+from arbiter_app.session.integrity import stored_pibes
 from arbiter_app.session.trf_source import import_arguments
 from arbiter_app.sheets.files import read_text
 
@@ -24,6 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     imp = sub.add_parser("import", help="create a tournament file from a TRF file")
     imp.add_argument("source", type=Path, help="the TRF file to read")
     imp.add_argument("-o", "--output", required=True, type=Path, help="the new .arbiter file")
+    add_confirm_argument(imp)
     imp.set_defaults(handler=run_import)
     exp = sub.add_parser(
         "export",
@@ -72,8 +75,14 @@ def run_import(args: argparse.Namespace) -> int:
         rounds=max(1, event.rounds),
     )
     try:
-        session.run("import_event", **import_arguments(document), source=args.source.name)
+        outcome = session.run(
+            "import_event",
+            **import_arguments(document),
+            source=args.source.name,
+            **confirm_args(args),
+        )
         imported = session.event
+        logged = [p.trf_line() for p in stored_pibes(session.state)]
     except BaseException:
         session.close()
         args.output.unlink(missing_ok=True)  # no half-made file is left behind
@@ -85,6 +94,13 @@ def run_import(args: argparse.Namespace) -> int:
         f"imported {args.source.name} into {args.output}: {_count(len(imported.players), 'player')}, "
         f"{_count(played, 'round')}" + "".join(f"; bye requests for round {r}" for r in pending)
     )
+    for question in outcome.answered:
+        print("imported although its rounds break:")
+        for line in question.consequences:
+            print(f"  - {line}")
+    for line in logged:
+        print(f"report log: {line}")
+    print_notices(outcome.notices)
     return 0
 
 

@@ -38,17 +38,22 @@ def standings_to_trf(
     *,
     document: TrfDocument | None = None,
     tiebreaks: Sequence[str] = (),
+    comments: Sequence[str] = (),
 ) -> str:
     """The TRF text of *event*; *document* is the TRF file it came from, if any.
 
     *version* defaults to the document's, else TRF-26; *tiebreaks* fill
-    TRF-26 records 202/212.
+    TRF-26 records 202/212; *comments* are the event's ``###`` lines (the log
+    of pairing-integrity events, FIDE C.02), written after the records.
     """
     codes = tuple(tiebreaks)
+    notes = tuple(comments)
     if document is None:
         chosen = TrfVersion.parse(version or TrfVersion.TRF26.value)
         return write_trf(
-            TrfDocument(event, chosen, ranks=standings_ranks(standings), tiebreaks=codes)
+            TrfDocument(
+                event, chosen, ranks=standings_ranks(standings), tiebreaks=codes, comments=notes
+            )
         )
     unchanged = document.results == results_key(event) and codes == document.tiebreaks
     ranks = dict(document.ranks) if unchanged else standings_ranks(standings)
@@ -67,5 +72,6 @@ def standings_to_trf(
             ranks=ranks,
             tiebreaks=codes,
             verbatim=verbatim,
+            comments=notes,
         )
     )

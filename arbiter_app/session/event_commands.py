@@ -6,8 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from arbiter_app.core.errors import InputError, RuleError, UnknownTieBreak
+from arbiter_app.core.fide_mode import Pibe, PibeKind
 from arbiter_app.core.lots import physical_draw, shuffled
 from arbiter_app.core.model import EntryKind, RuleSet, System
+from arbiter_app.core.pairing.manual import imported_breaches
 from arbiter_app.core.pairing.numbers import (
     ARTICLE_LOT,
     Numbering,
@@ -23,18 +25,26 @@ from arbiter_app.core.warning_levels import Alert, Level, Refused
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     BYE_POLICIES,
+    event_from_state,
     info_from_json,
     info_to_json,
     point_system_from_json,
     point_system_to_json,
     split_key,
 )
+from arbiter_app.session.integrity import log_pibe
 from arbiter_app.session.numbering import players_of, set_numbering
 from arbiter_app.session.playoff_commands import store_fund, stored_wildcards
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
-from arbiter_app.session.setting_levels import fund_alert, settings_alerts
+from arbiter_app.session.setting_levels import (
+    CHECKLIST,
+    configuration_pibes,
+    fund_alert,
+    rounds_recheck,
+    settings_alerts,
+)
 from arbiter_app.session.state import Tx
-from arbiter_app.session.tournament_state import NUMBERING
+from arbiter_app.session.tournament_state import NUMBERING, state_of_tx
 from arbiter_app.store.schema import TABLES_BY_NAME
 
 PRESET_BYE_POLICIES = {
@@ -106,12 +116,18 @@ def edit_settings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     fund = args.get(PRIZE_FUND)
     _check_time_control(tx, settings.get("info"))
     checked = _checked_settings(tx, settings)
-    alerts = settings_alerts(tx, checked)
+    recheck = None
+    if "rounds" in checked and checked["rounds"] != tx.setting("rounds"):
+        recheck = rounds_recheck(tx, int(checked["rounds"]))
+    alerts = settings_alerts(tx, checked, recheck)
     if fund is not None:
         if not isinstance(fund, dict):
             raise CommandError('the prize fund is {"prizes": [...], "currency": "USD"}')
         alerts.extend(fund_alert(tx, fund))
     ctx.ask(*alerts)
+    # A configuration change once play has started is a pairing-integrity event (FIDE C.02).
+    for pibe in configuration_pibes(tx, checked, recheck):
+        log_pibe(tx, pibe)
     for key, value in checked.items():
         tx.set_setting(key, value)
     if fund is not None:
@@ -293,12 +309,35 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     for number, group in enumerate(data["forbidden_pairs"], start=1):
         tx.put("forbidden_pairs", (number,), {"players": ",".join(str(x) for x in group)})
     _boards_from_entries(tx)
+    _check_imported_rounds(tx, ctx)
     set_numbering(tx, Numbering.FILE)
     announced = args.get("settings")
     if announced:
         if not isinstance(announced, dict):
             raise CommandError("the settings of an import are an object of settings")
         _apply_settings(tx, announced)
+
+
+def _check_imported_rounds(tx: Tx, ctx: Context) -> None:
+    """An import is a pairing-integrity event when its rounds break pairing rules (FIDE
+    C.02, the checklist's questions 54 and 55): a level-3 question listing them first,
+    then a ``### Import @ Round r`` line for each round that breaks one."""
+    breaches = imported_breaches(event_from_state(state_of_tx(tx)))
+    if not breaches:
+        return
+    listed = [f"round {r}: {v}" for r, found in sorted(breaches.items()) for v in found]
+    rules = "a pairing rule" if len(listed) == 1 else f"{len(listed)} pairing rules"
+    ctx.ask(
+        Alert(
+            Level.CONFIRM,
+            f"The file's rounds break {rules}. Import it anyway? The report says so with "
+            "a ### Import line for each round.",
+            f"{CHECKLIST}: imported rounds are checked against the pairing rules",
+            tuple(listed),
+        )
+    )
+    for round_no, found in sorted(breaches.items()):
+        log_pibe(tx, Pibe(PibeKind.IMPORT, round_no, "; ".join(v.message for v in found)))
 
 
 def _max_round(data: dict[str, Any]) -> int:

@@ -17,6 +17,8 @@ from typing import Any
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.event_state import EventState, event_state
+from arbiter_app.core.fide_mode import ON as FIDE_MODE_ON
+from arbiter_app.core.fide_mode import FideMode, Pibe
 from arbiter_app.core.lots import Draw, draw_from_json
 from arbiter_app.core.model import Event
 from arbiter_app.core.pairing.numbers import Numbering
@@ -65,6 +67,10 @@ class Source:
     trf: Any = None
     """The TRF document FILE is or was imported from (a ``TrfDocument`` holding the event as
     it stands now), so that a TRF export writes that file back; None otherwise."""
+    fide_mode: FideMode = FIDE_MODE_ON
+    """The event's FIDE mode (FIDE C.02): every sheet of an event not in it says so."""
+    pibes: tuple[Pibe, ...] = ()
+    """The event's ``###`` log (pairing-integrity events, leaving FIDE mode), in order."""
 
 
 def load(path: Path) -> Source:
@@ -116,6 +122,7 @@ def _load_arbiter(path: Path) -> Source:
             played.append((playoff, ""))
         draws += _playoff_draws(played, live)
         state = session.event_state
+        fide_mode, pibes = _integrity(session.state)
     trf = _trf_source(event, settings.trf_source)
     return Source(
         path,
@@ -128,7 +135,16 @@ def _load_arbiter(path: Path) -> Source:
         prizes,
         state,
         trf=trf,
+        fide_mode=fide_mode,
+        pibes=pibes,
     )
+
+
+def _integrity(state: Any) -> tuple[FideMode, tuple[Pibe, ...]]:
+    """The event's FIDE mode and its ``###`` log (FIDE C.02)."""
+    from arbiter_app.session.integrity import fide_mode_of, stored_pibes
+
+    return fide_mode_of(state), tuple(stored_pibes(state))
 
 
 def _trf_source(event: Event, stored: Any) -> Any:

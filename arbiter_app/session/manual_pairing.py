@@ -151,17 +151,6 @@ def start_manual_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
     return round_no
 
 
-def started_notice(round_no: int) -> Alert:
-    """The notice of a phase a hand change opened by itself."""
-    return Alert(
-        Level.NOTICE,
-        f"The manual pairing of round {round_no} is open: the round is compared with the "
-        "pairing engine's when you end it (End manual pairing, or 'arbiter-app pairing "
-        "manual end FILE').",
-        f"{CHECKLIST}: a manual pairing has an explicit start and end",
-    )
-
-
 def setup_notice(warning: str) -> Alert:
     """Level 2 when round 1 is paired although the rounds cannot all be paired."""
     return Alert(

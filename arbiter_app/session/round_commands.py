@@ -32,7 +32,6 @@ from arbiter_app.session.manual_pairing import (
     phase_round,
     refuse_while_open,
     setup_notice,
-    started_notice,
 )
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
 from arbiter_app.session.results import parse_result, result_entries, result_of
@@ -180,8 +179,12 @@ def write_round(
 
 
 @command("change_pairing")
-def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
-    """Change (or add) one board of a round by hand, before its result is in."""
+def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+    """Change (or add) one board of a round by hand, before its result is in.
+
+    The change happens in the round's manual pairing, which it opens when none is
+    (:mod:`arbiter_app.session.manual_pairing`); returns the round and whether it opened.
+    """
     round_no = arg_int(args, "round", minimum=1)
     number = arg_int(args, "board", minimum=1)
     boards = queries.boards_of_round(tx, round_no)
@@ -222,8 +225,6 @@ def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     wrong = _against_due_colours(tx, round_no, [Board(number, white, black)])
     if wrong:
         alerts.append(colour_notice(wrong))
-    if open_round is None:
-        alerts.append(started_notice(swiss_round))
     ctx.ask(*alerts)
     before = {old["white"], old["black"]} if old else set()
     for tpn in (white, black):
@@ -243,6 +244,7 @@ def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         ctx.put_record(
             "pairing-override", f"{round_no}.{number}", {"rules": [str(v) for v in broken]}
         )
+    return {"round": swiss_round, "phase_started": open_round is None}
 
 
 def pairing_rules_broken(

@@ -17,10 +17,10 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
 
 from arbiter_app import __version__
-from arbiter_app.core.errors import ArbiterError, InputError, Issue
+from arbiter_app.core.errors import ArbiterError, InputError
 from arbiter_app.core.model import Event, EventInfo
 from arbiter_app.core.trf import event_to_trf, parse_trf
-from arbiter_app.sheets.files import decode_utf8
+from arbiter_app.sheets.files import decode_utf8, read_bounded
 from arbiter_app.ui.dialogs.crash import ExceptionHandler
 from arbiter_app.ui.dialogs.preferences import apply_colour_scheme
 from arbiter_app.ui.document import EventDocument
@@ -46,10 +46,7 @@ def read_text_noting(path: Path) -> tuple[str, str | None]:
     arbiter checks the accented names; the command line refuses it instead,
     since a script has nobody to check them (:func:`arbiter_app.sheets.files.read_text`).
     """
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError([Issue(str(path), 0, 0, f"cannot read the file: {exc.strerror}")]) from exc
+    data = read_bounded(path)
     try:
         return decode_utf8(data, path), None
     except InputError as exc:

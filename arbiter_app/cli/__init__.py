@@ -14,10 +14,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from arbiter_app import __version__
-from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.errors import ArbiterError, InputError
 from arbiter_app.core.warning_levels import ConfirmationNeeded
 
 COMMAND_MODULES: tuple[str, ...] = (
@@ -38,6 +39,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "pairing",
     "status",
     "ratings",
+    "check",
+    "generate",
 )
 
 COMMAND_NAMES: dict[str, str] = {
@@ -62,6 +65,8 @@ COMMAND_NAMES: dict[str, str] = {
     "pairing": "pairing",
     "status": "status",
     "ratings": "ratings",
+    "check": "check",
+    "generate": "generate",
 }
 """Which module registers each command: a command line imports only the module it needs
 (the others bring SQLite, the pairing engine and more, which would slow every start).
@@ -110,6 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler = getattr(args, "handler", None)
     if handler is None:
         return start_gui(args)
+    stop_warning = _warn_about_opened_files()
     try:
         result: int = handler(args)
     except ConfirmationNeeded as question:
@@ -117,12 +123,50 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(f"arbiter-app: {describe(question)}", file=sys.stderr)
         return EXIT_USAGE
+    except InputError as exc:
+        print(f"arbiter-app: {_first_issues(exc)}", file=sys.stderr)
+        return EXIT_USAGE
     except ArbiterError as exc:
         print(f"arbiter-app: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         return 0
+    finally:
+        stop_warning()
     return result
+
+
+SHOWN_ISSUES = 40
+"""Problems of one input printed at most: the first ones are where to start; a file that
+is not what it claims to be would otherwise print thousands of lines."""
+
+
+def _first_issues(error: InputError) -> str:
+    issues = error.issues
+    if len(issues) <= SHOWN_ISSUES:
+        return str(error)
+    rest = len(issues) - SHOWN_ISSUES
+    shown = "\n".join(str(i) for i in issues[:SHOWN_ISSUES])
+    more = "problem" if rest == 1 else "problems"
+    return f"{shown}\n... and {rest:,} more {more} (mend the first ones and try again)"
+
+
+def _warn_about_opened_files() -> Callable[[], None]:
+    """Print, once per file, what is wrong with every tournament file the command opens
+    that still lets it be read (a journal that does not verify)."""
+    session_module = sys.modules.get("arbiter_app.session.session")
+    if session_module is None:
+        return lambda: None  # this command opens no tournament file
+    told: set[str] = set()
+
+    def warn(session: Any) -> None:
+        for warning in session.file_warnings:
+            if warning not in told:
+                told.add(warning)
+                print(f"arbiter-app: warning: {warning}", file=sys.stderr)
+
+    stop: Callable[[], None] = session_module.on_open(warn)
+    return stop
 
 
 def start_gui(args: argparse.Namespace) -> int:

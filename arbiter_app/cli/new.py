@@ -33,6 +33,17 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="the FIDE rating players are registered with (default: by the time control, "
         "else standard)",
     )
+    p.add_argument(
+        "--acceleration",
+        choices=["baku"],
+        help="a Swiss paired with the Baku Acceleration (FIDE C.04.5.1); fixed after round 1",
+    )
+    p.add_argument(
+        "--swap-last-two",
+        action="store_true",
+        help="a double round robin exchanging the last two rounds of its first cycle "
+        "(C.05 Annex 1)",
+    )
     p.set_defaults(handler=run)
 
 
@@ -45,6 +56,13 @@ def run(args: argparse.Namespace) -> int:
         info["start_date"] = args.start
     if args.time_control:
         info["time_control"] = args.time_control
+    extra: dict[str, Any] = {}
+    if args.rating_type:
+        extra["rating_type"] = args.rating_type
+    if args.acceleration:
+        extra["acceleration"] = args.acceleration
+    if args.swap_last_two:
+        extra["swap_last_two"] = True
     with Session.create(
         args.file,
         name=args.name,
@@ -52,11 +70,17 @@ def run(args: argparse.Namespace) -> int:
         rounds=system.games_in(args.rounds),
         preset=args.preset,
         info=info or None,
-        settings={"rating_type": args.rating_type} if args.rating_type else None,
+        settings=extra or None,
     ) as session:
         event = session.event
+        settings = session.settings
     rounds = f"{event.announced_rounds} rounds"
     if system.games_per_round > 1:
         rounds += f" of {system.games_per_round} games ({event.planned_rounds} games)"
-    print(f"created {args.file}: {event.name}, {event.system.value}, {rounds}")
+    said = f"created {args.file}: {event.name}, {event.system.value}, {rounds}"
+    if settings.acceleration:
+        said += ", Baku Acceleration (FIDE C.04.5.1)"
+    if settings.swap_last_two:
+        said += ", last two rounds of the first cycle exchanged (C.05 Annex 1)"
+    print(said)
     return 0

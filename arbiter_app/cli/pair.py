@@ -70,7 +70,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--swap-last-two",
         action="store_true",
-        help="double round robin: exchange the last two rounds of the first cycle (C.05)",
+        default=None,
+        help="double round robin: exchange the last two rounds of the first cycle (C.05 "
+        "Annex 1; an event file says it in its settings: arbiter-app new --swap-last-two)",
     )
     parser.set_defaults(handler=run)
 
@@ -88,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     if args.check:
         return _check(document.event, options)
     event, round_no = next_round(document.event)
-    pairing = pair_round(event, round_no, options, swap_last_two=args.swap_last_two)
+    pairing = pair_round(event, round_no, options, swap_last_two=bool(args.swap_last_two))
     _write(args.pairing, pairing.engine_text())
     return 0
 

@@ -2,7 +2,7 @@
 
 The file's games are matched to the play-off games waiting for a result
 (:mod:`arbiter_app.exports.pgn_results`); either every game fits and each
-result is recorded as its own journaled command, or nothing is recorded.
+result is recorded in one journaled action, or nothing is recorded.
 """
 
 from __future__ import annotations
@@ -37,8 +37,9 @@ def run(args: argparse.Namespace) -> int:
         if state is None:
             raise ArbiterError(f"{args.file}: no play-off has been started in this event")
         matched = match_results(session.event, state, games, source=str(args.pgn))
-        for m in matched:
-            session.run("playoff.result", game=m.game, result=m.result)
+        if matched:
+            # Every result of the file in one action: one transaction, one journal entry.
+            session.run("playoff.results", results=[[m.game, m.result] for m in matched])
     skipped = len(games) - len(matched)
     note = f" ({skipped} recorded already)" if skipped else ""
     print(f"recorded {len(matched)} play-off result(s) from {args.pgn}{note}")

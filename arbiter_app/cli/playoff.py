@@ -14,11 +14,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from arbiter_app.core.errors import InputError, Issue
+from arbiter_app.core.errors import ArbiterError, InputError, Issue
 from arbiter_app.core.playoff import next_step
 from arbiter_app.core.playoff.gate import PlayoffStatus
 from arbiter_app.session import Session
 from arbiter_app.session.playoff_commands import preview, stored_playoff
+from arbiter_app.sheets.files import read_text
 
 
 def _numbers(text: str) -> list[int]:
@@ -92,9 +93,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = action("printed", "confirm the sheets due have been printed")
     p.set_defaults(handler=run_printed)
 
-    p = action("result", "enter a play-off game's result")
-    p.add_argument("game")
-    p.add_argument("result")
+    p = action("result", "enter play-off results: GAME RESULT, or several pairs in one action")
+    p.add_argument(
+        "results",
+        nargs="+",
+        metavar="GAME RESULT",
+        help="a game and its result (e.g. G1 1-0); several pairs are entered together",
+    )
     p.set_defaults(handler=run_result)
 
     p = action("decide", "the chief arbiter's decision by other means")
@@ -119,7 +124,7 @@ NEXT_COMMAND = {
     "restart": "arbiter-app playoff restart FILE --confirm",
     "draw-lots": "arbiter-app playoff draw FILE  (or --outcome 3,1,2 for a physical draw)",
     "print": "arbiter-app print FILE playoff-pairings -o sheets.pdf (and armageddon for the game cards), then arbiter-app playoff printed FILE",
-    "play": "arbiter-app playoff result FILE GAME RESULT  (e.g. G1 1-0)",
+    "play": "arbiter-app playoff result FILE GAME RESULT [GAME RESULT …]  (e.g. G1 1-0 G2 1/2)",
     "toss": "arbiter-app playoff toss FILE  (or --winner TPN for a coin tossed by hand)",
     "choose": "arbiter-app playoff choose FILE white|black",
     "decide": "arbiter-app playoff decide FILE --order 3,1,2 --reason TEXT",
@@ -172,10 +177,17 @@ def _run(args: argparse.Namespace, command: str, **arguments: Any) -> int:
 def run_start(args: argparse.Namespace) -> int:
     arguments: dict[str, Any] = {}
     if args.regulation_file is not None:
+        text = read_text(args.regulation_file)
         try:
-            arguments["regulation_json"] = json.loads(args.regulation_file.read_text("utf-8"))
-        except (OSError, ValueError) as exc:
-            raise InputError([Issue(str(args.regulation_file), 0, 0, str(exc))]) from None
+            arguments["regulation_json"] = json.loads(text)
+        except json.JSONDecodeError as exc:
+            where = str(args.regulation_file)
+            raise InputError(
+                [Issue(where, exc.lineno, exc.colno, f"not JSON: {exc.msg}")]
+            ) from None
+        except RecursionError:
+            where = str(args.regulation_file)
+            raise InputError([Issue(where, 0, 0, "not a regulation: nested too deep")]) from None
     elif args.regulation:
         arguments["regulation"] = args.regulation
     if args.tie:
@@ -245,7 +257,16 @@ def run_printed(args: argparse.Namespace) -> int:
 
 
 def run_result(args: argparse.Namespace) -> int:
-    return _run(args, "playoff.result", game=args.game, result=args.result)
+    """One result is ``playoff.result``; several are ``playoff.results``: one action either way."""
+    given: list[str] = args.results
+    if len(given) % 2:
+        raise ArbiterError(
+            f"results come in pairs GAME RESULT (e.g. G1 1-0 G2 0-1); {given[-1]!r} has no partner"
+        )
+    pairs = [[given[i], given[i + 1]] for i in range(0, len(given), 2)]
+    if len(pairs) == 1:
+        return _run(args, "playoff.result", game=pairs[0][0], result=pairs[0][1])
+    return _run(args, "playoff.results", results=pairs)
 
 
 def run_decide(args: argparse.Namespace) -> int:

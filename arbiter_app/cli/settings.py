@@ -88,6 +88,19 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("--playoff", choices=[*sorted(PLAYOFFS), NONE], help="play-off regulation")
     p.add_argument(
+        "--acceleration",
+        choices=["baku", NONE],
+        help="a Swiss paired with the Baku Acceleration (FIDE C.04.5.1); fixed once round 1 "
+        "is paired",
+    )
+    p.add_argument(
+        "--swap-last-two",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a double round robin exchanging the last two rounds of its first cycle (C.05 "
+        "Annex 1); fixed once round 1 is paired",
+    )
+    p.add_argument(
         "--fund",
         nargs="+",
         metavar="AMOUNT",
@@ -163,6 +176,10 @@ def changes_from(args: argparse.Namespace, event: Event) -> dict[str, Any]:
         values["preset"] = None if args.preset == NONE else args.preset
     if args.playoff is not None:
         values["playoff"] = None if args.playoff == NONE else args.playoff
+    if args.acceleration is not None:
+        values["acceleration"] = None if args.acceleration == NONE else args.acceleration
+    if args.swap_last_two is not None:
+        values["swap_last_two"] = args.swap_last_two
     if args.fund:
         amounts = [a for arg in args.fund for a in arg.replace(",", " ").split()]
         values["prize_fund"] = {"prizes": amounts, "currency": args.currency or "USD"}
@@ -236,6 +253,8 @@ def settings_json(event: Event, state: State) -> dict[str, Any]:
         "tiebreaks": list(state.setting("tiebreaks", [])),
         "preset": state.setting("preset"),
         "playoff": state.setting("playoff"),
+        "acceleration": state.setting("acceleration"),
+        "swap_last_two": bool(state.setting("swap_last_two", False)),
         "prize_fund": None if fund is None else fund.to_json(),
         "fide_mode": {**mode.to_json(), "text": mode.indicator or "on (FIDE C.02)"},
     }
@@ -279,6 +298,16 @@ def render_text(s: Mapping[str, Any]) -> str:
         ),
         ("play-off", s["playoff"] or "none"),
         ("FIDE mode", s["fide_mode"]["text"]),
+        (
+            "acceleration",
+            "Baku Acceleration (FIDE C.04.5.1)" if s["acceleration"] == "baku" else "",
+        ),
+        (
+            "round order",
+            "last two rounds of the first cycle exchanged (C.05 Annex 1)"
+            if s["swap_last_two"]
+            else "",
+        ),
         (
             "prize fund",
             " / ".join(format_money(a) for a in _amounts(fund)) + f" {fund['currency']}"

@@ -28,6 +28,7 @@ from arbiter_app.core.model import Event, RuleSet
 from arbiter_app.core.points import format_decimal, format_points
 from arbiter_app.core.presets import Preset, get_preset, parse_tiebreak_list
 from arbiter_app.core.standings import Standings
+from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_refusal
 from arbiter_app.exports.standings import PENDING_MARK, pending_note
 from arbiter_app.sheets.source import load as load_source
 
@@ -71,9 +72,11 @@ def add_selection_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--annul-short-round-robin",
-        action="store_true",
+        action=argparse.BooleanOptionalAction,
+        default=None,
         help="round robins: do not rank a player who left having played fewer than half "
-        "of his games, nor count points against him (FIDE Tournament Rules C.06 V.4.1)",
+        "of his games, nor count points against him (FIDE C.05; the default under the FIDE "
+        "rule sets)",
     )
 
 
@@ -106,6 +109,9 @@ def standings_from_args(args: argparse.Namespace) -> tuple[Event, Standings, Pre
     source = load_source(Path(args.file))
     codes = given if given is not None else tuple(source.tiebreaks)
     event = source.event
+    refused = round_robin_refusal(event.system, codes)
+    if refused:
+        raise RuleError(refused)
     if args.rules:
         rule_set: RuleSet | None = RuleSet(args.rules)
     elif preset is not None and preset.rule_set is not None:

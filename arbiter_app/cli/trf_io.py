@@ -13,10 +13,10 @@ from pathlib import Path
 from types import ModuleType
 
 from arbiter_app.cli import export_formats
-from arbiter_app.cli.confirming import add_confirm_argument, confirm_args, print_notices
+from arbiter_app.cli.confirming import add_confirm_argument, confirm_args
 from arbiter_app.cli.export_formats import FORMATS
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.session import Session
+from arbiter_app.session.importing import create_imported
 from arbiter_app.session.integrity import stored_pibes
 from arbiter_app.session.trf_source import import_arguments
 from arbiter_app.sheets.files import read_text
@@ -68,39 +68,20 @@ def run_import(args: argparse.Namespace) -> int:
     event = document.event
     for warning in document.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    session = Session.create(
-        args.output,
-        name=event.name or args.source.stem,
-        system=event.system.value,
-        rounds=max(1, event.rounds),
-    )
-    try:
-        outcome = session.run(
-            "import_event",
-            **import_arguments(document),
-            source=args.source.name,
-            **confirm_args(args),
-        )
+    arguments = {**import_arguments(document), **confirm_args(args)}
+    with create_imported(
+        args.output, event, source=args.source.name, arguments=arguments
+    ) as session:
         imported = session.event
         logged = [p.trf_line() for p in stored_pibes(session.state)]
-    except BaseException:
-        session.close()
-        args.output.unlink(missing_ok=True)  # no half-made file is left behind
-        raise
-    session.close()
     played = imported.rounds_played
     pending = sorted({b.round for b in imported.bye_requests if b.round > played})
     print(
         f"imported {args.source.name} into {args.output}: {_count(len(imported.players), 'player')}, "
         f"{_count(played, 'round')}" + "".join(f"; bye requests for round {r}" for r in pending)
     )
-    for question in outcome.answered:
-        print("imported although its rounds break:")
-        for line in question.consequences:
-            print(f"  - {line}")
     for line in logged:
         print(f"report log: {line}")
-    print_notices(outcome.notices)
     return 0
 
 

@@ -35,7 +35,7 @@ def standings_now(
     provisional: bool = False,
     after_round: int | None = None,
     rule_set: RuleSet | None = None,
-    annul_short_round_robin: bool = False,
+    annul_short_round_robin: bool | None = None,
     playoff_places: Sequence[int] = (),
     playoff_after: int = 0,
     playoff_order: Sequence[int] = (),

@@ -323,6 +323,28 @@ class ByeRequest:
 
 
 @dataclass(frozen=True, slots=True)
+class VirtualPoints:
+    """Points added to players' scores for pairing only (TRF-26 record 250).
+
+    Players *first_tpn* … *last_tpn* are paired in rounds *first_round* …
+    *last_round* as if they had *points* more (an acceleration method such as
+    FIDE C.04.5.1, the Baku Acceleration); the points never reach the standings.
+    """
+
+    points: Fraction
+    first_round: int
+    last_round: int
+    first_tpn: int
+    last_tpn: int
+
+    def covers(self, tpn: int, round_no: int) -> bool:
+        return (
+            self.first_round <= round_no <= self.last_round
+            and self.first_tpn <= tpn <= self.last_tpn
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class EventInfo:
     """Descriptive header fields (TRF records 012–132 and their TRF-26 companions)."""
 
@@ -360,6 +382,8 @@ class Event:
     bye_requests: tuple[ByeRequest, ...] = ()
     forbidden_pairs: tuple[frozenset[int], ...] = ()
     """Pairs (or groups) of players who must not meet (TRF record 260)."""
+    accelerations: tuple[VirtualPoints, ...] = ()
+    """Virtual points for pairing (TRF-26 record 250; FIDE C.04.5.1 Baku Acceleration)."""
 
     # -- lookups ---------------------------------------------------------
     @property
@@ -475,6 +499,18 @@ class Event:
             total += sum(absent[len(row) :]) + adjusted.get(p.tpn, 0)
             out[p.tpn] = Fraction(total, unit)
         return out
+
+    def virtual_points(self, tpn: int, round_no: int) -> Fraction:
+        """Points *tpn* is paired with in *round_no* on top of the score (record 250; 0 if none).
+
+        When records overlap the last one counts, as FIDE's reference
+        implementation reads record 250.
+        """
+        found = ZERO
+        for acc in self.accelerations:
+            if acc.covers(tpn, round_no):
+                found = acc.points
+        return found
 
     def max_points_per_round(self, round_no: int) -> Fraction:
         return self.points_system_for(round_no).win

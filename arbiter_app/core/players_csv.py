@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import csv
 import re
-import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 
 from arbiter_app.core.errors import InputError, Issue
+from arbiter_app.core.limits import character_problem, field_problem
 from arbiter_app.core.model import Player
-from arbiter_app.core.trf.records import NAME_WIDTH
 
 COLUMNS: dict[str, tuple[str, ...]] = {
     "name": ("name", "player", "player_name", "full_name", "surname_name"),
@@ -261,13 +260,14 @@ class _Bad:
 
 def _check(field: str, value: str) -> str | _Bad:
     """The value to keep for *field*, or why *value* is not one."""
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in value):
-        return _Bad("contains a control character")
+    if field == "name" and not value:
+        return _Bad("a player needs a name")
+    # The one check of every way in (core.limits): no control or format characters, and a
+    # name no wider than TRF's; the other fields' own forms below say more than a width.
+    problem = field_problem("name", value) if field == "name" else character_problem(value)
+    if problem is not None:
+        return _Bad(problem)
     if field == "name":
-        if not value:
-            return _Bad("a player needs a name")
-        if len(value) > NAME_WIDTH:
-            return _Bad(f"longer than {NAME_WIDTH} characters (the width of a TRF name)")
         return value
     if not value:
         return ""

@@ -33,6 +33,10 @@ CENT: Final = Decimal("0.01")
 ZERO_MONEY: Final = Decimal("0.00")
 
 
+MOST_DIGITS = 15
+"""Digits before the decimal point an amount may have: a thousand trillion is no prize."""
+
+
 def money(value: str | int | Decimal) -> Decimal:
     """Read an amount such as ``"65,000"``, ``"77666.67"`` or ``5000`` exactly, to the cent."""
     text = str(value).strip().replace(",", "").replace("$", "").replace("_", "")
@@ -42,6 +46,11 @@ def money(value: str | int | Decimal) -> Decimal:
         raise InputError([Issue("prize", 0, 0, f"not an amount of money: {value!r}")]) from None
     if not amount.is_finite() or amount < 0:
         raise InputError([Issue("prize", 0, 0, f"not an amount of money: {value!r}")])
+    if amount.adjusted() >= MOST_DIGITS:
+        # More digits than any prize fund has (and than the cents' quantize can hold).
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        message = f"{shown} is more than any prize: at most {MOST_DIGITS} digits before the point"
+        raise InputError([Issue("prize", 0, 0, message)])
     if amount != amount.quantize(CENT):
         raise InputError([Issue("prize", 0, 0, f"{value!r} is not a whole number of cents")])
     return amount.quantize(CENT)

@@ -11,10 +11,13 @@ Who is not ranked:
 
 - a disqualified player leaves the list; everyone below moves up and no
   score changes (the online Swiss rules, Special cases);
-- as an option, a player who left a round robin having completed fewer than
-  half of his games (FIDE Tournament Rules, Handbook C.06, section V
-  article 4.1): his results stay in the crosstable, but points scored by him
-  or against him do not count in the standings.
+- a player who left a round robin having completed fewer than half of his
+  games (FIDE General Regulations for Competitions, Handbook C.05, the rule
+  for a player who withdraws or is expelled from a round robin; formerly
+  Tournament Rules C.06 V.4.1): his results stay in the crosstable, but points
+  scored by him or against him do not count in the standings. This applies
+  under the FIDE rule sets unless the caller says otherwise; US Chess rules
+  keep such a player.
 """
 
 from __future__ import annotations
@@ -215,7 +218,7 @@ def compute_standings(
     *,
     rule_set: RuleSet | None = None,
     after_round: int | None = None,
-    annul_short_round_robin: bool = False,
+    annul_short_round_robin: bool | None = None,
     playoff_places: Sequence[int] = (),
     playoff_order: Sequence[int] = (),
     playoff_after: int = 0,
@@ -226,8 +229,9 @@ def compute_standings(
 
     *rule_set* overrides the event's (default: the stored one, else the FIDE
     text in force on the start date). *after_round* gives the standings as
-    they stood after that round. *annul_short_round_robin* applies the FIDE
-    Tournament Rules (C.06 V.4.1) to round robins. *playoff_places* lists the
+    they stood after that round. *annul_short_round_robin* leaves out of a
+    round robin's standings a player who completed fewer than half of his
+    games (FIDE C.05); by default it applies under a FIDE rule set. *playoff_places* lists the
     places an over-the-board play-off decides (FIDE C.07 3.1.1): players tied
     on points for such a place are not separated by tie-breaks; once the
     play-off is over, *playoff_order* gives its finishing order (pairing
@@ -244,6 +248,8 @@ def compute_standings(
         raise RuleError(f"standings after round {after_round}: {played} round(s) have been played")
     specs = tuple(parse_spec(code) for code in tiebreaks)
     excluded: list[Exclusion] = []
+    if annul_short_round_robin is None:
+        annul_short_round_robin = (rule_set or event.effective_rule_set).is_fide
     if annul_short_round_robin and event.system.is_round_robin:
         event, annulled = _annul_short_round_robin(event, after_round)
         excluded.extend(annulled)
@@ -288,7 +294,7 @@ def compute_standings(
         # Only players still tied need comparing; later tie-breaks usually have few.
         open_groups = [g for g in groups if len(g) > 1 and id(g) not in frozen]
         keys = _int_keys({t: vals[t] for g in open_groups for t in g})
-        sign = 1 if tb.higher_is_better else -1
+        sign = 1 if tb.better_high(spec) else -1
         split: list[list[int]] = []
         for g in groups:
             if len(g) == 1 or id(g) in frozen:
@@ -381,7 +387,7 @@ def _apply_playoff(
 def _annul_short_round_robin(
     event: Event, after_round: int | None
 ) -> tuple[Event, list[Exclusion]]:
-    """FIDE Tournament Rules (Handbook C.06) V.4.1 for a player who left a round robin.
+    """FIDE C.05 (General Regulations for Competitions) for a player who left a round robin.
 
     A player who leaves having completed fewer than half of his games keeps
     his results in the crosstable, but the points scored by him or against
@@ -402,8 +408,9 @@ def _annul_short_round_robin(
                 Exclusion(
                     p.tpn,
                     p.name,
-                    f"left the round robin after {completed} of {games} games "
-                    "(FIDE Tournament Rules C.06 V.4.1: not counted in the standings)",
+                    f"left the round robin after {completed} of {games} games, fewer than half "
+                    "(FIDE C.05 General Regulations for Competitions: not counted in the "
+                    "standings)",
                 )
             )
     if not annulled:

@@ -92,7 +92,13 @@ class TimeControl:
         return format_fide(self)
 
     def __str__(self) -> str:
-        return self.us()
+        """US notation where it can say the clock, else the FIDE encoding (a bonus for one
+        side only, or one that differs between periods, has no US form): every clock that
+        was read can be shown."""
+        try:
+            return self.us()
+        except ValueError:
+            return self.fide()
 
     def longest(self, moves: int = ASSUMED_MOVES) -> timedelta:
         """The longest the game is assumed to last: City Chess OK convention (module docstring)."""
@@ -145,8 +151,27 @@ _US_PERIOD = re.compile(r"(?:(?P<sd>G|SD)|(?P<moves>\d+))\s*/\s*(?P<min>\d+)", r
 _US_SIDES = re.compile(r"white\s+(?P<w>.+?)\s*[,;]\s*black\s+(?P<b>.+)", re.IGNORECASE)
 
 
+LONGEST_PERIOD: Final = 12 * 3600
+"""Seconds one period may give a player: twelve hours (no game has a longer period)."""
+LONGEST_BONUS: Final = 3600
+"""Seconds of increment or delay per move: an hour (more is a typing mistake)."""
+LONGEST_MOVE: Final = 1000
+"""Move numbers and move counts: a thousand (no game reaches that many moves)."""
+
+
+def _bounded(text: str, digits: str, largest: int, what: str) -> int:
+    """The number *digits* of the time control *text*, refused past *largest* (read as
+    text first: a number of thousands of digits is refused without being converted)."""
+    if len(digits.lstrip("0")) > len(str(largest)) or int(digits) > largest:
+        raise _error(
+            text, f"{digits[:12]}{'…' if len(digits) > 12 else ''} {what} is more than {largest:,}"
+        )
+    return int(digits)
+
+
 def _error(text: str, message: str) -> InputError:
-    return InputError([Issue("time control", 0, 0, f"{text!r}: {message}")])
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    return InputError([Issue("time control", 0, 0, f"{shown!r}: {message}")])
 
 
 def parse_us(text: str) -> TimeControl:
@@ -157,11 +182,11 @@ def parse_us(text: str) -> TimeControl:
     bonus: Bonus | None = None
     m = _US_BONUS.search(rest)
     if m:
-        from_move = int(m["move"]) if m["move"] else 1
+        from_move = _bounded(text, m["move"], LONGEST_MOVE, "move") if m["move"] else 1
         if from_move < 1:
             raise _error(text, "an increment starts at move 1 or later")
         kind = BonusKind.INCREMENT if m["kind"] == "+" else BonusKind.DELAY
-        bonus = Bonus(kind, int(m["sec"]), from_move)
+        bonus = Bonus(kind, _bounded(text, m["sec"], LONGEST_BONUS, "bonus"), from_move)
         rest = rest[: m.start()].rstrip(" ,;")
     sides = _US_SIDES.fullmatch(rest)
     if sides:
@@ -189,10 +214,11 @@ def _us_periods(text: str, part: str, bonus: Bonus | None) -> tuple[Period, ...]
             raise _error(text, f"{piece!r} is for the rest of the game and must come last")
         if m["moves"] and last:
             raise _error(text, "the last period must be G/… or SD/… (the rest of the game)")
-        moves = int(m["moves"]) if m["moves"] else None
+        moves = _bounded(text, m["moves"], LONGEST_MOVE, "moves") if m["moves"] else None
         if moves == 0:
             raise _error(text, "a period needs at least one move")
-        periods.append(Period(int(m["min"]) * 60, moves, bonus))
+        minutes = _bounded(text, m["min"], LONGEST_PERIOD // 60, "minutes")
+        periods.append(Period(minutes * 60, moves, bonus))
     return tuple(periods)
 
 
@@ -260,7 +286,7 @@ def _fide_periods(text: str, part: str) -> tuple[Period, ...]:
         m = _FIDE_PERIOD.fullmatch(piece.strip())
         if not m:
             raise _error(text, f"cannot read period {piece!r} (expected e.g. 40/5400+30)")
-        moves = int(m["moves"]) if m["moves"] else None
+        moves = _bounded(text, m["moves"], LONGEST_MOVE, "moves") if m["moves"] else None
         if moves is not None and index == len(pieces) - 1:
             raise _error(text, "the last period is for the rest of the game (no move count)")
         if moves is None and index != len(pieces) - 1:
@@ -270,11 +296,11 @@ def _fide_periods(text: str, part: str) -> tuple[Period, ...]:
         bonus = None
         if m["kind"]:
             kind = BonusKind.INCREMENT if m["kind"] == "+" else BonusKind.DELAY
-            from_move = int(m["move"]) if m["move"] else 1
+            from_move = _bounded(text, m["move"], LONGEST_MOVE, "move") if m["move"] else 1
             if from_move < 1:
                 raise _error(text, "an increment starts at move 1 or later")
-            bonus = Bonus(kind, int(m["bonus"]), from_move)
-        periods.append(Period(int(m["sec"]), moves, bonus))
+            bonus = Bonus(kind, _bounded(text, m["bonus"], LONGEST_BONUS, "bonus"), from_move)
+        periods.append(Period(_bounded(text, m["sec"], LONGEST_PERIOD, "seconds"), moves, bonus))
     return tuple(periods)
 
 

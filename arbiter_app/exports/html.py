@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 
+from arbiter_app.core.limits import printable
 from arbiter_app.exports.sheet import (
     Block,
     Box,
@@ -70,8 +71,14 @@ p.footer {{ font-size: {SMALL_POINT_SIZE}pt; color: #444444; margin-top: 10pt; }
 
 
 def esc(text: object) -> str:
-    """Escape *text* for HTML element content and attribute values."""
-    return html.escape(str(text), quote=True)
+    """Escape *text* for HTML element content and attribute values.
+
+    Characters no name may hold (core.limits: NUL and other controls, the right-to-left
+    override and other format characters) can still come from a file made before the
+    check or by another program: they print as U+FFFD, never raw, so a name cannot turn
+    the rest of a line around or end the text early.
+    """
+    return html.escape(printable(str(text)), quote=True)
 
 
 def sheet_to_html(sheet: Sheet, *, footer_in_body: bool = True, for_qt: bool = False) -> str:

@@ -46,10 +46,18 @@ class Seat:
     rating: int | None
     title: str
     score: Fraction
+    virtual: Fraction = Fraction(0)
+    """Virtual points the player is paired with this round (FIDE C.04.5.1; record 250)."""
 
     @staticmethod
-    def of(player: Player, score: Fraction) -> Seat:
-        return Seat(player.tpn, player.name, player.rating, player.title, score)
+    def of(player: Player, score: Fraction, virtual: Fraction = Fraction(0)) -> Seat:
+        return Seat(player.tpn, player.name, player.rating, player.title, score, virtual)
+
+    @property
+    def points_text(self) -> str:
+        """The score before the round, and the virtual points when there are any: ``1 (+1)``."""
+        text = format_points(self.score)
+        return f"{text} (+{format_points(self.virtual)})" if self.virtual else text
 
     @property
     def label(self) -> str:
@@ -158,8 +166,8 @@ def round_from_event(event: Event, round_no: int) -> RoundSheet:
     rows = tuple(
         BoardRow(
             i,
-            Seat.of(players[w], scores[w]),
-            Seat.of(players[b], scores[b]),
+            Seat.of(players[w], scores[w], event.virtual_points(w, round_no)),
+            Seat.of(players[b], scores[b], event.virtual_points(b, round_no)),
             result,
         )
         for i, (w, b, result) in enumerate(boards, start=1)
@@ -195,8 +203,8 @@ def round_from_pairing(
         rows.append(
             BoardRow(
                 b.number,
-                Seat.of(players[b.white], scores[b.white]),
-                Seat.of(players[b.black], scores[b.black]),
+                Seat.of(players[b.white], scores[b.white], event.virtual_points(b.white, round_no)),
+                Seat.of(players[b.black], scores[b.black], event.virtual_points(b.black, round_no)),
                 result,
             )
         )
@@ -227,18 +235,30 @@ def _rating(r: int | None) -> str:
     return str(r) if r else "unr."
 
 
+ACCELERATION_NOTE = (
+    "(+1) and (+½) are virtual points of the Baku Acceleration (FIDE C.04.5.1): the players "
+    "were paired as if they had them. They never count in the standings."
+)
+
+
 def pairings_sheet(rs: RoundSheet) -> Sheet:
-    """The pairing list of a round: boards, pairing numbers, names, ratings, colours, scores."""
+    """The pairing list of a round: boards, pairing numbers, names, ratings, colours, scores.
+
+    With an acceleration, a score shows the virtual points it was paired with: ``1 (+1)``.
+    """
+    accelerated = any(b.white.virtual or b.black.virtual for b in rs.boards)
+    pts = 9 if accelerated else 5
+    name_room = 4 if accelerated else 0
     columns = (
         Column("Bd", Align.RIGHT, 5),
         Column("No", Align.RIGHT, 5),
-        Column("White", Align.LEFT, 29),
+        Column("White", Align.LEFT, 29 - name_room),
         Column("Rtg", Align.RIGHT, 6),
-        Column("Pts", Align.CENTER, 5),
+        Column("Pts", Align.CENTER, pts),
         Column("Result", Align.CENTER, 8),
-        Column("Pts", Align.CENTER, 5),
+        Column("Pts", Align.CENTER, pts),
         Column("No", Align.RIGHT, 5),
-        Column("Black", Align.LEFT, 26),
+        Column("Black", Align.LEFT, 26 - name_room),
         Column("Rtg", Align.RIGHT, 6),
     )
     rows = tuple(
@@ -247,9 +267,9 @@ def pairings_sheet(rs: RoundSheet) -> Sheet:
             str(b.white.tpn),
             b.white.label,
             _rating(b.white.rating),
-            format_points(b.white.score),
+            b.white.points_text,
             b.result or "–",
-            format_points(b.black.score),
+            b.black.points_text,
             str(b.black.tpn),
             b.black.label,
             _rating(b.black.rating),
@@ -257,6 +277,8 @@ def pairings_sheet(rs: RoundSheet) -> Sheet:
         for b in rs.boards
     )
     blocks: list[Block] = [Table(columns, rows)]
+    if accelerated:
+        blocks.append(Paragraph(ACCELERATION_NOTE))
     if rs.byes:
         bye_table = Table(
             (

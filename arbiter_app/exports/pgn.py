@@ -131,6 +131,12 @@ class _CountingReader(io.StringIO):
         return line
 
 
+_LIBRARY_SLIPS = (IndexError, KeyError, AttributeError, AssertionError, ValueError)
+"""What python-chess's PGN reader raises on some malformed input instead of recording an
+error on the game (python-chess 1.11: a NAG with no move before it; a NAG of thousands of
+digits, which int() refuses)."""
+
+
 def read_pgn_results(text: str, *, source: str = "PGN") -> list[PlayoffGame]:
     """The games of a PGN file as :class:`PlayoffGame` values (results for the play-off).
 
@@ -144,10 +150,23 @@ def read_pgn_results(text: str, *, source: str = "PGN") -> list[PlayoffGame]:
     issues: list[Issue] = []
     while True:
         start = handle.lines_read + 1
-        game = chess.pgn.read_game(handle)
+        number = len(games) + 1
+        try:
+            game = chess.pgn.read_game(handle)
+        except _LIBRARY_SLIPS:
+            # python-chess's reader trips over some malformed move text (a NAG or a
+            # closing parenthesis before any move: "b1)$1"); the rest cannot be read.
+            issues.append(
+                Issue(
+                    source,
+                    _first_tag_line(text, start),
+                    0,
+                    f"game {number}: the move text cannot be read",
+                )
+            )
+            break
         if game is None:
             break
-        number = len(games) + 1
         where = _first_tag_line(text, start)
         h = game.headers
         for err in game.errors:
@@ -197,10 +216,12 @@ def _first_tag_line(text: str, from_line: int) -> int:
 
 
 def _parse_date(text: str) -> date | None:
+    """The PGN Date tag (``YYYY.MM.DD``); None when it is unknown (``????.??.??``) or no date
+    (a number too big for a date is no date either)."""
     try:
         y, m, d = (int(x) for x in text.split("."))
         return date(y, m, d)
-    except ValueError:
+    except (ValueError, OverflowError):
         return None
 
 

@@ -101,7 +101,7 @@ def schedule_sheet(event: Event, state: PlayoffState, *, start: datetime | None 
                     str(index),
                     _stage_name(stage.kind, fmt.cycles, fmt.label),
                     count,
-                    clock.us() if clock else "—",
+                    str(clock) if clock else "—",
                     _minutes(clock.longest().total_seconds()) if clock else "—",
                     fmt.article or stage.article,
                 )
@@ -193,7 +193,7 @@ def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
         first = games[0].spec
         clock = _clock(first.time_control)
         blocks.append(Heading(key[:1].upper() + key[1:]))
-        info: list[tuple[str, str]] = [("Clock", clock.us() if clock else first.time_control)]
+        info: list[tuple[str, str]] = [("Clock", str(clock) if clock else first.time_control)]
         if first.armageddon:
             _, draw_art, colour_art = knockout_articles(state)
             info.append(
@@ -280,7 +280,7 @@ def knockout_articles(state: PlayoffState) -> tuple[str, str, str]:
 
 
 def _side(clock: TimeControl, colour: Colour) -> str:
-    return TimeControl(clock.clock(colour)).us()
+    return str(TimeControl(clock.clock(colour)))
 
 
 def armageddon_cards_sheet(event: Event, state: PlayoffState) -> Sheet:

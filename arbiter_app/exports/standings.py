@@ -19,7 +19,8 @@ from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.points import format_points
 from arbiter_app.core.prizes import format_money
 from arbiter_app.core.standings import StandingRow, Standings
-from arbiter_app.core.tiebreaks import REGISTRY, TieBreakSpec
+from arbiter_app.core.tiebreaks import REGISTRY
+from arbiter_app.core.tiebreaks.base import modifier_words
 from arbiter_app.exports.clock import time_control_field
 from arbiter_app.exports.sheet import Align, Column, Paragraph, Sheet, Table
 
@@ -55,18 +56,8 @@ def tiebreak_lines(standings: Standings) -> list[str]:
         if tb is None:
             out.append(f"{i}. {spec.code}")
             continue
-        out.append(f"{i}. {spec.code} — {tb.description}{_modifiers(spec)} ({tb.article})")
+        out.append(f"{i}. {spec.code} — {tb.description}{modifier_words(spec)} ({tb.article})")
     return out
-
-
-def _modifiers(spec: TieBreakSpec) -> str:
-    """The cut of a tie-break in words (FIDE C.07 article 14: Cut-1, Median-1, ...)."""
-    parts = []
-    if spec.cut_low:
-        parts.append(f"the lowest {spec.cut_low} cut")
-    if spec.cut_high:
-        parts.append(f"the highest {spec.cut_high} cut")
-    return f", {' and '.join(parts)}" if parts else ""
 
 
 def format_value(

@@ -21,6 +21,8 @@ from dataclasses import replace
 from arbiter_app.core.model import Event
 from arbiter_app.core.standings import Standings
 from arbiter_app.core.trf import TrfDocument, TrfVersion, results_key, write_trf
+from arbiter_app.core.trf.document import Anchor
+from arbiter_app.core.trf.system import CODES_192
 
 
 def standings_ranks(standings: Standings) -> dict[int, int]:
@@ -38,21 +40,31 @@ def standings_to_trf(
     *,
     document: TrfDocument | None = None,
     tiebreaks: Sequence[str] = (),
+    system_code: str = "",
     comments: Sequence[str] = (),
 ) -> str:
     """The TRF text of *event*; *document* is the TRF file it came from, if any.
 
     *version* defaults to the document's, else TRF-26; *tiebreaks* fill
-    TRF-26 records 202/212; *comments* are the event's ``###`` lines (the log
-    of pairing-integrity events, FIDE C.02), written after the records.
+    TRF-26 records 202/212; *system_code* is the record-192 code the event's
+    settings give (``FIDE_DUTCH_BAKU``, ``BERGER_DOUBLEROUNDROBIN``: see
+    :func:`arbiter_app.core.trf.system.pairing_code`) when it says more than
+    the system alone; *comments* are the event's ``###`` lines (the log of
+    pairing-integrity events, FIDE C.02), written after the records.
     """
     codes = tuple(tiebreaks)
     notes = tuple(comments)
+    stated = _stated_192(event, system_code)
     if document is None:
         chosen = TrfVersion.parse(version or TrfVersion.TRF26.value)
         return write_trf(
             TrfDocument(
-                event, chosen, ranks=standings_ranks(standings), tiebreaks=codes, comments=notes
+                event,
+                chosen,
+                ranks=standings_ranks(standings),
+                tiebreaks=codes,
+                verbatim=stated,
+                comments=notes,
             )
         )
     unchanged = document.results == results_key(event) and codes == document.tiebreaks
@@ -60,9 +72,12 @@ def standings_to_trf(
     # A player whose rank is not the file's (a blank one included) gets his record written
     # anew, so the column holds the new places all the way down.
     verbatim = {
-        anchor: texts
-        for anchor, texts in document.verbatim.items()
-        if anchor[0] != "001" or ranks.get(anchor[1]) == document.ranks.get(anchor[1])
+        **stated,  # the file's own record 192, when it had one, stays
+        **{
+            anchor: texts
+            for anchor, texts in document.verbatim.items()
+            if anchor[0] != "001" or ranks.get(anchor[1]) == document.ranks.get(anchor[1])
+        },
     }
     return write_trf(
         replace(
@@ -75,3 +90,11 @@ def standings_to_trf(
             comments=notes,
         )
     )
+
+
+def _stated_192(event: Event, code: str) -> dict[Anchor, tuple[str, str]]:
+    """Record 192 as the settings say it, in place of the code of the system alone."""
+    plain = f"192 {CODES_192[event.system]}"
+    if not code or f"192 {code}" == plain:
+        return {}
+    return {("192", 0): (plain, f"192 {code}")}

@@ -9,11 +9,12 @@ imported event into the journal, so a replay rebuilds exactly the same rows.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from datetime import date
 from fractions import Fraction
 from typing import Any
 
+from arbiter_app.core.limits import FIELD_WORDS, MAX_RATING, field_problem
 from arbiter_app.core.model import (
     NOT_PAIRED,
     ByeRequest,
@@ -27,7 +28,9 @@ from arbiter_app.core.model import (
     RoundEntry,
     RuleSet,
     System,
+    VirtualPoints,
 )
+from arbiter_app.core.pairing.baku import BAKU, baku_virtual_points
 from arbiter_app.core.points import GCT_RAPID, STANDARD, PointSystem
 from arbiter_app.session.state import State
 from arbiter_app.store.file import Key, Row
@@ -115,6 +118,8 @@ def clean_player_fields(values: Mapping[str, Any]) -> dict[str, Any]:
                 raise ValueError(f"{name} must be a whole number, not {value!r}") from exc
             if number < 0:
                 raise ValueError(f"{name} cannot be negative")
+            if number > MAX_RATING:
+                raise ValueError(f"{FIELD_WORDS.get(name, name)} is at most {MAX_RATING}")
             out[name] = number or None
         else:
             if value is None:
@@ -122,6 +127,10 @@ def clean_player_fields(values: Mapping[str, Any]) -> dict[str, Any]:
             if not isinstance(value, str):
                 raise ValueError(f"{name} must be text, not {value!r}")
             out[name] = value.strip()
+            # The one check of a player's fields, whichever way they came in (core.limits).
+            problem = field_problem(name, out[name])
+            if problem is not None:
+                raise ValueError(f"{FIELD_WORDS.get(name, name)} {problem}")
     if "name" in out and not out["name"]:
         raise ValueError("a player needs a name")
     return out
@@ -247,14 +256,47 @@ def info_from_json(value: Mapping[str, Any]) -> EventInfo:
     )
 
 
+def accelerations_to_json(records: Iterable[VirtualPoints]) -> list[dict[str, Any]]:
+    return [
+        {
+            "points": str(a.points),
+            "first_round": a.first_round,
+            "last_round": a.last_round,
+            "first_tpn": a.first_tpn,
+            "last_tpn": a.last_tpn,
+        }
+        for a in records
+    ]
+
+
+def accelerations_from_json(value: Any) -> tuple[VirtualPoints, ...]:
+    return tuple(
+        VirtualPoints(
+            Fraction(str(item["points"])),
+            int(item["first_round"]),
+            int(item["last_round"]),
+            int(item["first_tpn"]),
+            int(item["last_tpn"]),
+        )
+        for item in value or ()
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class EventSettings:
-    """What the event announces beyond the core model: tie-breaks, bye policy, preset."""
+    """What the event announces beyond the core model: tie-breaks, bye policy, preset.
+
+    *acceleration* names the acceleration method (``"baku"``: FIDE C.04.5.1);
+    *swap_last_two* says a double round robin exchanges the last two rounds of
+    its first cycle (C.05 Annex 1).
+    """
 
     tiebreaks: tuple[str, ...] = ()
     bye_policy: str = "fide"
     preset: str | None = None
     playoff: str | None = None
+    acceleration: str | None = None
+    swap_last_two: bool = False
     trf_source: Mapping[str, Any] | None = None
     """What the TRF file the event was imported from held besides the event (None: not imported)."""
 
@@ -265,6 +307,8 @@ def settings_of(state: State) -> EventSettings:
         bye_policy=state.setting("bye_policy", "fide"),
         preset=state.setting("preset"),
         playoff=state.setting("playoff"),
+        acceleration=state.setting("acceleration"),
+        swap_last_two=bool(state.setting("swap_last_two", False)),
         trf_source=state.setting("trf_source"),
     )
 
@@ -336,7 +380,7 @@ def event_from_state(
         frozenset(int(x) for x in row["players"].split(","))
         for _, row in sorted(state.tables["forbidden_pairs"].items())
     )
-    return Event(
+    event = Event(
         info=info_from_json(state.setting("info", {})),
         system=System(state.setting("system", System.SWISS.value)),
         planned_rounds=int(state.setting("rounds", 0)),
@@ -352,7 +396,26 @@ def event_from_state(
         adjustments=adjustments,
         bye_requests=bye_requests,
         forbidden_pairs=forbidden,
+        accelerations=accelerations_from_json(state.setting("virtual_points")),
     )
+    if state.setting("acceleration") == BAKU:
+        # Derived, not stored: fixed by round 1's field once round 1 is paired (C.04.5.1),
+        # which the boards show before any result is in.
+        field = round_one_players(state)
+        event = replace(event, accelerations=baku_virtual_points(event, field or None))
+    return event
+
+
+def round_one_players(state: State) -> set[int]:
+    """The players round 1 paired: on its boards, or given its pairing-allocated bye."""
+    field: set[int] = set()
+    for (round_no, _), row in state.tables["boards"].items():
+        if round_no == 1:
+            field.update((row["white"], row["black"]))
+    for (tpn, round_no), row in state.tables["entries"].items():
+        if round_no == 1 and row["kind"] == EntryKind.PAIRING_BYE.value:
+            field.add(tpn)
+    return field
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
@@ -378,6 +441,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
             {"tpn": b.tpn, "round": b.round, "kind": b.kind.value} for b in event.bye_requests
         ],
         "forbidden_pairs": [sorted(group) for group in event.forbidden_pairs],
+        "accelerations": accelerations_to_json(event.accelerations),
     }
 
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from arbiter_app.core.errors import InputError, RuleError, UnknownTieBreak
 from arbiter_app.core.fide_mode import Pibe, PibeKind
+from arbiter_app.core.limits import header_problem, too_many_players, too_many_rounds
 from arbiter_app.core.lots import physical_draw, shuffled
-from arbiter_app.core.model import EntryKind, RuleSet, System
+from arbiter_app.core.model import EntryKind, Event, RuleSet, System
+from arbiter_app.core.pairing.baku import ARTICLE as BAKU_ARTICLE
+from arbiter_app.core.pairing.baku import BAKU, baku_refusal, baku_virtual_points
 from arbiter_app.core.pairing.manual import imported_breaches
 from arbiter_app.core.pairing.numbers import (
     ARTICLE_LOT,
@@ -17,14 +20,19 @@ from arbiter_app.core.pairing.numbers import (
     renumbering_refusal,
 )
 from arbiter_app.core.playoff import preset as playoff_preset
+from arbiter_app.core.points import STANDARD
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
 from arbiter_app.core.rating_source import typed_or_imported
 from arbiter_app.core.ratinglist import RatingType
+from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_refusal
 from arbiter_app.core.timecontrol import parse as parse_time_control
 from arbiter_app.core.warning_levels import Alert, Level, Refused
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     BYE_POLICIES,
+    PLAYER_FIELDS,
+    accelerations_from_json,
+    clean_player_fields,
     event_from_state,
     info_from_json,
     info_to_json,
@@ -43,9 +51,9 @@ from arbiter_app.session.setting_levels import (
     rounds_recheck,
     settings_alerts,
 )
-from arbiter_app.session.state import Tx
+from arbiter_app.session.state import State, Tx
 from arbiter_app.session.tournament_state import NUMBERING, state_of_tx
-from arbiter_app.store.schema import TABLES_BY_NAME
+from arbiter_app.store.schema import STATE_TABLES, TABLES_BY_NAME
 
 PRESET_BYE_POLICIES = {
     "uscf": "uscf-28l",
@@ -67,7 +75,21 @@ SETTINGS = (
     "playoff",
     "info",
     "rating_type",
+    "acceleration",
+    "swap_last_two",
 )
+
+ACCELERATIONS = (BAKU,)
+"""Acceleration methods the event can use (FIDE C.04.5.1, the Baku Acceleration)."""
+
+FIXED_AFTER_ROUND_ONE = {
+    "acceleration": f"the acceleration method is fixed once round 1 is paired ({BAKU_ARTICLE})",
+    "swap_last_two": (
+        "the order of the rounds is fixed once round 1 is paired (C.05 Annex 1: the Berger "
+        "schedule is announced before the event)"
+    ),
+}
+"""Settings that cannot change once the first round is paired, and why."""
 
 
 @command("create_event")
@@ -172,25 +194,103 @@ def _checked_settings(tx: Tx, args: dict[str, Any]) -> dict[str, Any]:
         values.setdefault("rule_set", found.rule_set.value if found.rule_set else None)
         values.setdefault("bye_policy", PRESET_BYE_POLICIES.get(found.name, "fide"))
         values.setdefault("playoff", found.playoff.regulation if found.playoff else None)
-    return {key: _check_setting(tx, key, value) for key, value in values.items()}
+    checked = {key: _check_setting(tx, key, value) for key, value in values.items()}
+
+    def after(key: str, default: Any = None) -> Any:
+        return checked[key] if key in checked else tx.setting(key, default)
+
+    reason = combination_refusal(
+        system=after("system"),
+        tiebreaks=after("tiebreaks", []),
+        acceleration=after("acceleration"),
+        swap_last_two=bool(after("swap_last_two")),
+        point_systems=[after("point_system"), *(after("round_point_systems") or [])],
+        changed=checked.keys(),
+    )
+    if reason:
+        raise CommandError(reason)
+    return checked
 
 
 def _check_setting(tx: Tx, key: str, value: Any) -> Any:
-    paired = queries.paired_rounds(tx) if key in ("rounds", "system") else 0
+    locked = key in ("rounds", "system", *FIXED_AFTER_ROUND_ONE)
+    paired = queries.paired_rounds(tx) if locked else 0
     return check_setting(
-        key, value, paired=paired, system=tx.setting("system"), info=tx.setting("info", {})
+        key,
+        value,
+        paired=paired,
+        system=tx.setting("system"),
+        info=tx.setting("info", {}),
+        before=tx.setting(key),
     )
 
 
+def combination_refusal(
+    *,
+    system: str | None,
+    tiebreaks: Sequence[str],
+    acceleration: str | None,
+    swap_last_two: bool,
+    point_systems: Sequence[Any] = (),
+    changed: Collection[str] | None = None,
+) -> str | None:
+    """Why these settings cannot go together, or None.
+
+    Buchholz and its variants are not for round robins (FIDE C.07, 2026 text);
+    the Baku Acceleration is for a Swiss with the standard points (C.04.5.1);
+    exchanging the last two rounds of the first cycle is for a double round
+    robin (C.05 Annex 1). With *changed*, only the rules those settings take
+    part in are checked: a list kept as an imported file announced it does not
+    stop a change of the event's name.
+    """
+
+    def touched(*keys: str) -> bool:
+        return changed is None or any(k in changed for k in keys)
+
+    reason = round_robin_refusal(system, tiebreaks) if touched("system", "tiebreaks") else None
+    if reason:
+        return reason
+    points = ("point_system", "round_point_systems")
+    if acceleration and system is not None and touched("acceleration", "system", *points):
+        systems = [point_system_from_json(p) for p in point_systems if p is not None]
+        probe = Event(
+            system=System(system),
+            point_system=systems[0] if systems else STANDARD,
+            round_point_systems=tuple(systems[1:]),
+        )
+        reason = baku_refusal(probe)
+        if reason:
+            return reason
+    if (
+        swap_last_two
+        and system != System.DOUBLE_ROUND_ROBIN.value
+        and touched("swap_last_two", "system")
+    ):
+        return (
+            "exchanging the last two rounds of the first cycle is for a double round robin "
+            "(C.05 Annex 1)"
+        )
+    return None
+
+
 def check_setting(
-    key: str, value: Any, *, paired: int, system: str | None, info: Mapping[str, Any]
+    key: str,
+    value: Any,
+    *,
+    paired: int,
+    system: str | None,
+    info: Mapping[str, Any],
+    before: Any = None,
 ) -> Any:
     """*value* of the setting *key* as stored, or CommandError saying what is wrong.
 
     *paired* is the number of rounds paired so far, *system* and *info* the
-    event's current system and header: the checks that depend on the event.
-    Shared with the window's in-memory event, so both refuse the same things.
+    event's current system and header, *before* the setting's current value:
+    the checks that depend on the event. Shared with the window's in-memory
+    event, so both refuse the same things.
     """
+    if key in FIXED_AFTER_ROUND_ONE and paired and (value or None) != (before or None):
+        raise CommandError(f"{paired} round(s) are paired already; {FIXED_AFTER_ROUND_ONE[key]}")
     try:
         if key == "system":
             chosen = System(value).value
@@ -206,12 +306,16 @@ def check_setting(
             return chosen
         if key == "rounds":
             rounds = arg_int({"rounds": value}, "rounds", minimum=1)
+            if too_many_rounds(rounds):
+                raise CommandError(str(too_many_rounds(rounds)))
             if rounds < paired:
                 raise CommandError(f"{paired} rounds are paired already; rounds cannot be fewer")
             return rounds
         if key == "point_system":
             return point_system_to_json(point_system_from_json(value))
         if key == "round_point_systems":
+            if value is not None and not isinstance(value, list):
+                raise CommandError("round_point_systems: a list with one point system a round")
             return [point_system_to_json(point_system_from_json(v)) for v in value or []]
         if key == "tiebreaks":
             return _check_tiebreaks(value)
@@ -224,21 +328,69 @@ def check_setting(
                 )
             return value
         if key == "info":
-            merged = {**info, **dict(value)}
-            return info_to_json(info_from_json(merged))
+            if not isinstance(value, Mapping):
+                raise CommandError("info: the event's header is an object with named fields")
+            merged = info_to_json(info_from_json({**info, **dict(value)}))
+            _check_header(merged)
+            return merged
         if key == "playoff" and value is not None:
             # The regulation is run by name later (playoff.start): an unknown name is refused now.
             return playoff_preset(str(value)).name
         if key == "rating_type" and value is not None:
             # FIDE's three ratings; None goes back to the time control's (rating_lookup).
             return RatingType(value).value
-        if key == "preset" and value is not None and value not in PRESETS:
+        if key == "acceleration":
+            if value is not None and value not in ACCELERATIONS:
+                raise CommandError(
+                    f"unknown acceleration {value!r} (known: {', '.join(ACCELERATIONS)})"
+                )
+            return value
+        if key == "swap_last_two":
+            if not isinstance(value, bool):
+                raise CommandError(f"swap_last_two is true or false, not {value!r}")
+            return value
+        if (
+            key == "preset"
+            and value is not None
+            and (not isinstance(value, str) or value not in PRESETS)
+        ):
             raise CommandError(f"unknown preset {value!r} (known: {', '.join(sorted(PRESETS))})")
         return value
     except Refused:
         raise
     except (ValueError, RuleError) as exc:
         raise CommandError(f"{key}: {exc}") from exc
+    except (TypeError, AttributeError) as exc:
+        # A value of the wrong kind where a number, text or list belongs (another
+        # program's or a damaged file's): said plainly, not as Python's words.
+        raise CommandError(f"{key}: {_shown(value)} is not a value this setting holds") from exc
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+_HEADER_WORDS = {
+    "name": "the event's name",
+    "city": "the city",
+    "federation": "the federation",
+    "tournament_type": "the type of tournament",
+    "chief_arbiter": "the chief arbiter",
+    "deputy_arbiters": "a deputy arbiter",
+    "time_control": "the time control",
+    "round_dates": "a round date",
+}
+
+
+def _check_header(info: Mapping[str, Any]) -> None:
+    """The event's header fields fit a sheet's title line and hold printable text only."""
+    for key, what in _HEADER_WORDS.items():
+        value = info.get(key)
+        for text in value if isinstance(value, list) else [value]:
+            problem = header_problem(text) if isinstance(text, str) else None
+            if problem is not None:
+                raise CommandError(f"{what} {problem}")
 
 
 def _check_tiebreaks(value: Any) -> list[str]:
@@ -277,6 +429,7 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     data = args.get("event")
     if not isinstance(data, dict):
         raise CommandError("import_event needs the event as an object")
+    _check_imported_players(data)
     settings = {
         "info": data["info"],
         "system": data["system"],
@@ -285,9 +438,12 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         "round_point_systems": data["round_point_systems"],
         "rule_set": data["rule_set"],
     }
-    if args.get("tiebreaks"):
-        settings["tiebreaks"] = args["tiebreaks"]
     _apply_settings(tx, settings)
+    if args.get("tiebreaks"):
+        # The list as the file announced it, even one a new event could not choose
+        # (a Buchholz in a round robin played before the 2026 text): the codes are checked,
+        # not the choice.
+        tx.set_setting("tiebreaks", _check_setting(tx, "tiebreaks", args["tiebreaks"]))
     trf = args.get("trf")
     if trf is not None:
         if not isinstance(trf, dict):
@@ -316,6 +472,45 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         if not isinstance(announced, dict):
             raise CommandError("the settings of an import are an object of settings")
         _apply_settings(tx, announced)
+    if data.get("accelerations"):
+        _import_accelerations(tx, data["accelerations"])
+
+
+def _import_accelerations(tx: Tx, records: Any) -> None:
+    """Virtual points read from the file (TRF-26 record 250).
+
+    When they are exactly the Baku Acceleration's for the imported field, the
+    event is a Baku-accelerated event (C.04.5.1); otherwise the records are kept
+    as they were read and pair the event as they say.
+    """
+    event = event_from_state(State({spec.name: tx.rows(spec.name) for spec in STATE_TABLES}))
+    if event.system is System.SWISS and baku_virtual_points(event) == accelerations_from_json(
+        records
+    ):
+        tx.set_setting("acceleration", BAKU)
+    else:
+        tx.set_setting("virtual_points", records)
+
+
+def _check_imported_players(data: dict[str, Any]) -> None:
+    """An imported event's players pass the same checks as players added one by one
+    (core.limits through clean_player_fields), and fit the event's limits."""
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise CommandError("an imported event lists its players")
+    numbers = [row.get("tpn") for row in players if isinstance(row, dict)]
+    problem = too_many_players(len(players)) or too_many_players(
+        max((n for n in numbers if isinstance(n, int)), default=0)
+    )
+    if problem is not None:
+        raise RuleError(problem)
+    for row in players:
+        if not isinstance(row, dict):
+            raise CommandError(f"a player is an object, not {row!r}")
+        try:
+            clean_player_fields({k: v for k, v in row.items() if k in PLAYER_FIELDS})
+        except ValueError as exc:
+            raise CommandError(f"player {row.get('tpn')}: {exc}") from exc
 
 
 def _check_imported_rounds(tx: Tx, ctx: Context) -> None:

@@ -3,9 +3,10 @@
 The pairing engine (:mod:`arbiter_app.core.pairing`) computes the round from the
 event; this module asks the event's state whether it is ready for it (every board
 of the rounds paired so far has its result; round 1 has its pairing numbers),
-then records the round through the
-``record_pairings`` command — one journal entry per game column, so a double
-Swiss round (two games, colours reversed in the second) fills two columns.
+then records the round through the ``record_pairings`` command; a round of a
+double Swiss (two games, colours reversed in the second) fills its two game
+columns in one ``record_round_pairings`` command: one transaction, one journal
+entry.
 """
 
 from __future__ import annotations
@@ -49,15 +50,18 @@ def pair_next_round(
     *,
     initial_colour: Colour | None = None,
     bye_policy: ByePolicy | None = None,
-    swap_last_two: bool = False,
+    swap_last_two: bool | None = None,
     compute_with: Compute | None = None,
 ) -> tuple[RoundPairing, list[Changes]]:
     """Pair the next round of *session*'s event and record it.
 
     Returns the pairing and what each recorded column changed.
 
-    *bye_policy* defaults to the event's; *initial_colour* (the colour drawn for the
-    top player, C.04.3) is needed for round 1 of a Swiss. *compute_with* runs the
+    *bye_policy* defaults to the event's, *swap_last_two* (a double round robin
+    exchanging the last two rounds of its first cycle, C.05 Annex 1) too;
+    *initial_colour* (the colour drawn for the top player, C.04.3) is needed for
+    round 1 of a Swiss. The event's virtual points (the Baku Acceleration,
+    C.04.5.1) are part of its event. *compute_with* runs the
     engine's computation, which reads only an immutable event: the app runs it in a
     worker thread while a progress bar turns (a 1,000-player Swiss round takes
     seconds); the recording happens here, in the caller's thread, as every write.
@@ -71,22 +75,27 @@ def pair_next_round(
         raise RuleError(refusal)
     settings = session.settings
     policy = bye_policy or ByePolicy.parse(settings.bye_policy)
+    swap = settings.swap_last_two if swap_last_two is None else swap_last_two
     # An imported file may have stated the colour drawn for round 1 (XXC / 152).
     colour = initial_colour or stored_initial_colour(settings.trf_source)
     options = SwissOptions(bye_policy=policy, initial_colour=colour)
     round_no = columns // event.system.games_per_round + 1
     before = event.truncated(columns)
     run = compute_with or _run
-    pairing = run(lambda: pair_round(before, round_no, options, swap_last_two=swap_last_two))
-    changes: list[Changes] = []
-    for offset, column in enumerate(pairing.entry_rounds()):
-        outcome = session.run(
-            "record_pairings",
-            round=column,
-            boards=[
+    pairing = run(lambda: pair_round(before, round_no, options, swap_last_two=swap))
+    recorded: list[dict[str, object]] = [
+        {
+            "round": column,
+            "boards": [
                 [b.black, b.white] if offset % 2 else [b.white, b.black] for b in pairing.boards
             ],
-            byes=[[y.tpn, y.kind.value] for y in pairing.byes if y.kind in RECORDABLE_BYES],
-        )
-        changes.append(outcome.changes)
-    return pairing, changes
+            "byes": [[y.tpn, y.kind.value] for y in pairing.byes if y.kind in RECORDABLE_BYES],
+        }
+        for offset, column in enumerate(pairing.entry_rounds())
+    ]
+    if len(recorded) == 1:
+        outcome = session.run("record_pairings", **recorded[0])
+    else:
+        # Both games of a double system's round: one action, one journal entry.
+        outcome = session.run("record_round_pairings", columns=recorded)
+    return pairing, [outcome.changes]

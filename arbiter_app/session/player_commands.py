@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter_app.core.errors import RuleError
+from arbiter_app.core.limits import too_many_players
 from arbiter_app.core.model import EntryKind, RoundEntry, System
 from arbiter_app.core.pairing.byes import registration_deadline_round
 from arbiter_app.core.rating_source import typed_or_imported
@@ -51,12 +52,20 @@ def _fields(args: dict[str, Any], *, required: bool) -> dict[str, Any]:
     return cleaned
 
 
+def _check_room(last_tpn: int) -> None:
+    """Pairing numbers run to the four digits of a TRF starting rank (core.limits)."""
+    problem = too_many_players(last_tpn)
+    if problem is not None:
+        raise RuleError(problem)
+
+
 def _new_player(tx: Tx, args: dict[str, Any], extra: set[str]) -> int:
     unknown = set(args) - set(PLAYER_FIELDS) - extra
     if unknown:
         raise CommandError(f"unknown player field(s) {', '.join(sorted(unknown))}")
     fields = _fields(args, required=True)
     tpn = max((k[0] for k in tx.keys("players")), default=0) + 1
+    _check_room(tpn)
     _put_new(tx, tpn, fields, "")
     return tpn
 
@@ -323,6 +332,7 @@ def import_players(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]:
     existing = tx.rows("players")
     owner = {row["fide_id"]: tpn for (tpn,), row in existing.items() if row["fide_id"]}
     next_tpn = max((key[0] for key in existing), default=0) + 1
+    _check_room(next_tpn + len(players) - 1)
     numbers: list[int] = []
     for position, given in enumerate(players, start=1):
         where = f"player {position} of the list"

@@ -365,6 +365,29 @@ def playoff_result(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]
     return _apply(ctx, _current(tx, ctx), Result(arg_str(args, "game"), arg_str(args, "result")))
 
 
+@command("playoff.results", family=FAMILY)
+def playoff_results(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+    """Enter the results of several play-off games at once: all of them, or none.
+
+    *results* is a list of ``[game, result]`` in the order the games were played
+    (a later game may only be due once an earlier one is in). The arbiter enters
+    them together, so they are one action: one transaction and one journal entry.
+    """
+    results = args.get("results")
+    if not isinstance(results, list) or not results:
+        raise CommandError("results are a list of [game, result]")
+    actions: list[Action] = []
+    for item in results:
+        if not isinstance(item, list) or len(item) != 2:
+            raise CommandError(f"a result is [game, result], not {item!r}")
+        pair = {"game": item[0], "result": item[1]}
+        actions.append(Result(arg_str(pair, "game"), arg_str(pair, "result")))
+    state = _current(tx, ctx)
+    for action in actions[:-1]:
+        state = state.apply(action)
+    return _apply(ctx, state, actions[-1])
+
+
 def _players(args: dict[str, Any], name: str) -> tuple[int, ...]:
     value = args.get(name)
     if not isinstance(value, list) or not value:

@@ -178,6 +178,26 @@ def write_round(
             tx.put("entries", (tpn, round_no), entry_row(_absent_entry(tx, tpn, round_no)))
 
 
+@command("record_round_pairings")
+def record_round_pairings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+    """Store a round of a double system: its game columns, each as ``record_pairings`` does.
+
+    A double Swiss or double round robin round is two games (FIDE C.05 Annex 1, the
+    second cycle with colours reversed): the arbiter pairs it in one action, so both
+    columns are written in one transaction and one journal entry, never one without the
+    other.
+    """
+    columns = args.get("columns")
+    if not isinstance(columns, list) or not columns:
+        raise CommandError("a round's pairings are a list of game columns")
+    for column in columns:
+        if not isinstance(column, dict):
+            raise CommandError(
+                f"a game column is an object with round, boards and byes, not {column!r}"
+            )
+        record_pairings(tx, column, ctx)
+
+
 @command("change_pairing")
 def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     """Change (or add) one board of a round by hand, before its result is in.

@@ -41,9 +41,11 @@ from arbiter_app.session.tournament_state import (
     round_boards,
     stored_playoff,
 )
+from arbiter_app.store.aside import aside_path, clear_leftover, move_into_place
 from arbiter_app.store.errors import CorruptFile, OpenedReadOnly
 from arbiter_app.store.file import EventFile
 from arbiter_app.store.journal import JournalEntry, canonical_json, make_entry, verify_chain
+from arbiter_app.store.recovery import RECOVERED
 
 Clock = Callable[[], datetime]
 
@@ -52,6 +54,17 @@ _DAMAGE = (ValueError, TypeError, KeyError, IndexError, ArithmeticError, Attribu
 errors are ValueErrors; a NULL where text belongs gives an AttributeError); raised while
 a file is being opened, they mean a damaged file."""
 Listener = Callable[[Changes], None]
+
+
+OpenListener = Callable[["Session"], None]
+_OPEN_LISTENERS: list[OpenListener] = []
+
+
+def on_open(listener: OpenListener) -> Callable[[], None]:
+    """Call *listener* with every session opened from a file from now on (the command line
+    prints each one's :attr:`Session.file_warnings`); returns the way to stop."""
+    _OPEN_LISTENERS.append(listener)
+    return lambda: _OPEN_LISTENERS.remove(listener)
 
 
 def system_clock() -> datetime:
@@ -120,6 +133,9 @@ class Session:
         # Rows each standing command replaced, by entry number, for commands run in this
         # session: undo writes them back instead of replaying the whole journal.
         self._before: dict[int, Writes] = {}
+        self.file_warnings: tuple[str, ...] = ()
+        """What is wrong with the file that still lets it be read (a journal that does not
+        verify); every command line command prints it, the window shows it in a banner."""
 
     # -- opening and closing ---------------------------------------------------
     @classmethod
@@ -136,16 +152,27 @@ class Session:
         actor: str = "",
         durable: bool = True,
         settings: Mapping[str, Any] | None = None,
+        then: Callable[[Session], object] | None = None,
     ) -> Session:
         """Create a new file holding a new event (the journal's first entry); *settings*
-        are more of the event's settings (``edit_settings`` keys) set with it."""
-        file = EventFile.create(path, durable=durable)
+        are more of the event's settings (``edit_settings`` keys) set with it, and *then*
+        does more to it (an import writes the imported event and its settings).
+
+        The file is made under a hidden name beside *path*, closed, and given its name
+        only when whole (:mod:`arbiter_app.store.aside`): a crash at any moment leaves no
+        file of that name or a whole one, and the same command can simply run again.
+        """
+        path = Path(path)
+        EventFile.refuse_new(path)
+        clear_leftover(path)
+        aside = aside_path(path)
+        file = EventFile.create(aside, durable=durable)
         session = cls(file, clock=clock, actor=actor)
         args: dict[str, Any] = {"name": name, "system": system, "rounds": rounds}
         # A new event records how its pairing numbers are given: a Swiss follows its
         # initial ranking (FIDE C.04.2 article 2.2), a round robin waits for its draw.
         swiss = system in (System.SWISS.value, System.DOUBLE_SWISS.value)
-        args["pairing_numbers"] = (Numbering.RATING if swiss else Numbering.ENTRY).value
+        args.setdefault("pairing_numbers", (Numbering.RATING if swiss else Numbering.ENTRY).value)
         if preset is not None:
             args["preset"] = preset
         if info:
@@ -154,11 +181,19 @@ class Session:
             args.update(settings)
         try:
             session.run("create_event", **args)
+            if then is not None:
+                then(session)
         except BaseException:
             session.close()
-            Path(path).unlink(missing_ok=True)
+            clear_leftover(path)
             raise
-        return session
+        session.close()
+        try:
+            move_into_place(aside, path, durable=durable)
+        except BaseException:
+            clear_leftover(path)
+            raise
+        return cls.open(path, clock=clock, actor=actor, durable=durable)
 
     @classmethod
     def open(
@@ -174,11 +209,12 @@ class Session:
         try:
             session = cls(file, clock=clock, actor=actor)
             session._check_readable()
+            session._note_file_warnings()
         except _DAMAGE as exc:
-            file.close()
+            file.close(settle=False)  # a refused file is left exactly as it was
             raise CorruptFile(file.path, f"the file's contents are damaged ({exc})") from exc
         except BaseException:
-            file.close()
+            file.close(settle=False)
             raise
         return session
 
@@ -190,6 +226,28 @@ class Session:
         self.settings  # noqa: B018
         for entry in self._entries:
             entry.arguments  # noqa: B018
+
+    def _note_file_warnings(self) -> None:
+        """Say what opening found that still lets the file be read, and tell the listeners.
+
+        A crash's unfinished action that opening rolled back; a journal whose hash chain
+        does not verify (cheap: the entries are read already), so the file was changed
+        outside Arbiter: it still opens, so the arbiter can read it, and
+        :attr:`file_warnings` says what is wrong."""
+        if self._file.recovered:
+            self.file_warnings += (f"{self.path.name}: {RECOVERED}",)
+        problems = verify_chain(self._entries, *self._file.journal_head())
+        if problems:
+            shown = "; ".join(problems[:3]) + (
+                f"; and {len(problems) - 3} more" if len(problems) > 3 else ""
+            )
+            self.file_warnings += (
+                f"{self.path.name}: the journal does not verify: {shown}. The file was "
+                "changed outside Arbiter, so its history cannot be trusted; it can still be "
+                "read, and the command line's verify lists every problem",
+            )
+        for listener in list(_OPEN_LISTENERS):
+            listener(self)  # (the command line prints the warnings)
 
     def close(self) -> None:
         self._file.close()

@@ -151,6 +151,7 @@ def trf_text(src: Source, version: str | None = None) -> str:
         version,
         document=src.trf,
         tiebreaks=src.tiebreaks,
+        system_code=src.system_code,
         comments=[p.trf_line() for p in src.pibes],
     )
 

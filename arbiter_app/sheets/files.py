@@ -8,15 +8,31 @@ every problem with its line and column (:class:`InputError`).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from arbiter_app.core.errors import ArbiterError, InputError, Issue
+from arbiter_app.core.limits import MAX_IMPORT_BYTES, MAX_PLAYERS
 
 
 def read_text(path: Path) -> str:
     """The file's text; UTF-8 (with or without a byte-order mark) is required."""
+    return decode_utf8(read_bounded(path), path)
+
+
+def read_bounded(path: Path, limit: int = MAX_IMPORT_BYTES) -> bytes:
+    """The bytes of an input file of at most *limit* bytes (core.limits).
+
+    The size is checked before anything is read, and the reading stops one byte past
+    the limit whatever the size said (a file still growing, a device that never ends),
+    so a file too big to be an event never fills the memory.
+    """
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > limit:
+                raise ArbiterError(_too_big(path, size, limit))
+            data = handle.read(limit + 1)
     except FileNotFoundError:
         raise ArbiterError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -25,7 +41,18 @@ def read_text(path: Path) -> str:
         raise ArbiterError(f"{path}: permission denied") from None
     except OSError as exc:
         raise ArbiterError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    return decode_utf8(data, path)
+    if len(data) > limit:
+        raise ArbiterError(_too_big(path, len(data), limit, more=True))
+    return data
+
+
+def _too_big(path: Path, size: int, limit: int, *, more: bool = False) -> str:
+    megabytes = f"{size / 1_048_576:,.1f} MB" if size >= 1_048_576 else f"{size:,} bytes"
+    return (
+        f"{path}: the file is {'over ' if more else ''}{megabytes}; an input file is at most "
+        f"{limit // 1_048_576} MB (a TRF of {MAX_PLAYERS:,} players is about 11 MB), "
+        "so this cannot be an event's file"
+    )
 
 
 def decode_utf8(data: bytes, path: Path) -> str:

@@ -22,6 +22,7 @@ from arbiter_app.core.fide_mode import FideMode, Pibe
 from arbiter_app.core.lots import Draw, draw_from_json
 from arbiter_app.core.model import Event
 from arbiter_app.core.pairing.numbers import Numbering
+from arbiter_app.core.trf.system import pairing_code
 from arbiter_app.exports.lots import RecordedDraw
 
 TRF_SUFFIXES = (".trf", ".txt")
@@ -67,6 +68,9 @@ class Source:
     trf: Any = None
     """The TRF document FILE is or was imported from (a ``TrfDocument`` holding the event as
     it stands now), so that a TRF export writes that file back; None otherwise."""
+    system_code: str = ""
+    """The record-192 code the event's settings give (an acceleration, a double round
+    robin's order), for a TRF export; empty for a TRF file (its own record stays)."""
     fide_mode: FideMode = FIDE_MODE_ON
     """The event's FIDE mode (FIDE C.02): every sheet of an event not in it says so."""
     pibes: tuple[Pibe, ...] = ()
@@ -135,6 +139,11 @@ def _load_arbiter(path: Path) -> Source:
         prizes,
         state,
         trf=trf,
+        system_code=pairing_code(
+            event.system,
+            baku=settings.acceleration == "baku",
+            swap_last_two=settings.swap_last_two,
+        ),
         fide_mode=fide_mode,
         pibes=pibes,
     )

@@ -39,6 +39,7 @@ from arbiter_app.store.errors import (
 from arbiter_app.store.journal import JournalEntry
 from arbiter_app.store.locking import WriteLock
 from arbiter_app.store.migrations import ADDED_BY_STEP, REBUILD_MARK, make_backup, migrate
+from arbiter_app.store.recovery import hot_journal, recover
 from arbiter_app.store.schema import (
     APPLICATION_ID,
     JOURNAL_COLUMNS,
@@ -47,6 +48,7 @@ from arbiter_app.store.schema import (
     STATE_TABLES,
     TABLES_BY_NAME,
 )
+from arbiter_app.store.write_points import reached
 
 _MAGIC = b"SQLite format 3\x00"
 _BUSY_TIMEOUT_MS = 5000
@@ -112,11 +114,28 @@ def read_header(path: Path) -> tuple[int, int]:
     if page_size < 512 or page_size & (page_size - 1):
         raise CorruptFile(path, "the database header is damaged")
     if count_valid and not hot_journal and size < page_count * page_size:
-        raise CorruptFile(
-            path,
-            f"the file is cut short ({size} bytes; it should hold {page_count * page_size})",
-        )
+        raise CorruptFile(path, _short_file(size, page_size, page_count))
     return user_version, application_id
+
+
+_MOST_PAGES = 1 << 24
+"""More pages than any event file has (16 million: gigabytes of pages); a header that
+counts more is damaged itself."""
+
+
+def _short_file(size: int, page_size: int, page_count: int) -> str:
+    """What a header whose page count the file does not hold tells, in words."""
+    has = size // page_size
+    if page_count > _MOST_PAGES:
+        return (
+            f"the database header is damaged: it counts {page_count:,} pages, far more "
+            f"than any event file holds (this one has {has:,})"
+        )
+    return (
+        f"the file is cut short or its header is damaged: the header counts {page_count:,} "
+        f"pages but the file holds {has:,} ({size:,} bytes); a copy that did not finish "
+        "leaves a file like this, so look for a whole copy (a backup, the stick it came from)"
+    )
 
 
 class EventFile:
@@ -134,6 +153,10 @@ class EventFile:
         self.backup: Path | None = None
         self.memory_copy = False
         """A read-only open of an older file works on a migrated copy in memory."""
+        self.recovered = False
+        self._wal = False
+        """Write-ahead logging is on (from the first commit on)."""
+        """Opening rolled back an action a crash had left unfinished (store.recovery)."""
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -160,13 +183,7 @@ class EventFile:
     def create(cls, path: Path | str, *, durable: bool = True) -> EventFile:
         """Create a new, empty tournament file; refuse to overwrite anything."""
         path = Path(path)
-        if path.exists() or path.is_symlink():
-            raise FileExists(path, "a file of that name exists already; choose another name")
-        folder = path.parent if str(path.parent) else Path(".")
-        if not folder.is_dir():
-            raise FileMissing(path, f"the folder {folder} does not exist")
-        if not os.access(folder, os.W_OK):
-            raise ReadOnlyLocation(path, "the folder is read-only; choose another place")
+        cls.refuse_new(path)
         lock = WriteLock(path)
         lock.acquire()
         try:
@@ -180,6 +197,8 @@ class EventFile:
                         _create_tables(db)
                         db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                        reached("create: tables written, not committed")
+                reached("create: tables committed")
                 _use_wal(conn, path)
             except BaseException:
                 conn.close()
@@ -189,15 +208,34 @@ class EventFile:
             with contextlib.suppress(OSError):
                 path.unlink()
             raise
-        return cls(path, conn, lock, readonly=False)
+        created = cls(path, conn, lock, readonly=False)
+        created._wal = True
+        return created
+
+    @staticmethod
+    def refuse_new(path: Path) -> None:
+        """Refuse a new file at *path* that would overwrite one, or could not be made."""
+        if path.exists() or path.is_symlink():
+            raise FileExists(path, "a file of that name exists already; choose another name")
+        folder = path.parent if str(path.parent) else Path(".")
+        if not folder.is_dir():
+            raise FileMissing(path, f"the folder {folder} does not exist")
+        if not os.access(folder, os.W_OK):
+            raise ReadOnlyLocation(path, "the folder is read-only; choose another place")
 
     @classmethod
     def open(cls, path: Path | str, *, readonly: bool = False, durable: bool = True) -> EventFile:
         """Open an existing file, for writing (with the lock) or read-only."""
         path = Path(path)
+        recovered = hot_journal(path)
+        if recovered and readonly:
+            read_header(path)  # what is not ours is refused before anything is written
+            recover(path)
         version, _ = read_header(path)
         if readonly:
-            return cls._open_readonly(path, version)
+            opened = cls._open_readonly(path, version)
+            opened.recovered = recovered
+            return opened
         if not os.access(path, os.W_OK):
             raise ReadOnlyLocation(path, "the file is read-only; it can be opened read-only")
         folder = path.parent if str(path.parent) else Path(".")
@@ -213,6 +251,7 @@ class EventFile:
                 _check_integrity(conn, path)
                 _check_tables(conn, path, version)
                 opened = cls(path, conn, lock, readonly=False)
+                opened.recovered = recovered  # SQLite rolled the journal back on first read
                 if version < SCHEMA_VERSION:
                     # Fold a log left by a crash into the file first: the copy must be whole.
                     with sqlite_errors(path):
@@ -228,7 +267,8 @@ class EventFile:
                         raise _unmigratable(path, version, exc) from exc
                     opened.migrated_from = version
                 _check_tables(conn, path)
-                _use_wal(conn, path)
+                # Write-ahead logging starts with the first write (commit): a file opened
+                # and closed again, or refused by the session, is not written at all.
             except BaseException:
                 conn.close()
                 raise
@@ -266,13 +306,17 @@ class EventFile:
             raise
         return opened
 
-    def close(self) -> None:
-        if not self.readonly:
+    def close(self, *, settle: bool = True) -> None:
+        """Close the file; *settle* (for writing) folds the log back and leaves a single file.
+        A file the session refused is closed with ``settle=False``: nothing is written."""
+        if not self.readonly and settle:
             # Back to a single file. If a reader still has it open this cannot happen
             # now; the file then stays in WAL mode, which the next opening handles.
+            reached("close: before the log is folded into the file")
             with contextlib.suppress(sqlite3.Error):
                 self.conn.execute("PRAGMA busy_timeout = 0")
                 self.conn.execute("PRAGMA journal_mode = DELETE")
+            reached("close: the log folded into the file")
         with contextlib.suppress(sqlite3.Error):
             self.conn.close()
         if self._lock is not None:
@@ -350,6 +394,9 @@ class EventFile:
         """Write *writes* and append *entry* to the journal, all in one transaction."""
         if self.readonly:
             raise StoreBug("a read-only file was asked to write")
+        if not self._wal:
+            _use_wal(self.conn, self.path)
+            self._wal = True
         with sqlite_errors(self.path), self.db.atomic():
             for table, rows in writes.items():
                 self._write_table(table, rows)
@@ -361,6 +408,8 @@ class EventFile:
                 ],
                 pk="key",
             )
+            reached(f"commit {entry.seq} {entry.command}: rows written, not committed")
+        reached(f"commit {entry.seq} {entry.command}: committed")
 
     def _write_table(self, name: str, rows: Mapping[Key, Row | None]) -> None:
         spec = TABLES_BY_NAME[name]

@@ -329,6 +329,12 @@ class EventDocument(QObject):
     def modified(self) -> bool:
         return self._backend.modified
 
+    @property
+    def file_warnings(self) -> tuple[str, ...]:
+        """What is wrong with the open file that still lets it be read (the session says;
+        an event with no file has nothing to warn about)."""
+        return tuple(getattr(self._backend, "file_warnings", ()))
+
     def replace_backend(self, backend: Backend) -> None:
         """Open another event in this window (the previous one is closed)."""
         previous, self._backend = self._backend, backend

@@ -52,6 +52,7 @@ from arbiter_app.ui.projector import ProjectorWindow
 from arbiter_app.ui.ratings_menu import RatingsMenu
 from arbiter_app.ui.settings import Settings
 from arbiter_app.ui.widgets.busy import run_busy
+from arbiter_app.ui.widgets.file_banner import FileBanner
 
 EVENT_FILTER = "Arbiter events (*.arbiter)"
 TRF_FILTER = "FIDE tournament report (*.trf *.txt)"
@@ -270,6 +271,9 @@ class MainWindow(QMainWindow):
         toolbar.addAction(self.projector_action)
         self.addToolBar(toolbar)
         self.toolbar = toolbar
+        self.addToolBarBreak()
+        self.file_banner = FileBanner(self)
+        self.addToolBar(self.file_banner)
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -306,6 +310,7 @@ class MainWindow(QMainWindow):
         self.undo_action.setText(f"&Undo {undo}" if undo else "&Undo")
         self.redo_action.setEnabled(redo is not None)
         self.redo_action.setText(f"&Redo {redo}" if redo else "&Redo")
+        self.file_banner.show_warnings(self.document.file_warnings)
 
     # -- actions ------------------------------------------------------------------------------
     def run(self, action: Callable[[], object]) -> bool:

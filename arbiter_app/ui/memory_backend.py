@@ -39,7 +39,7 @@ from arbiter_app.session.codec import (
     point_system_from_json,
     point_system_to_json,
 )
-from arbiter_app.session.event_commands import SETTINGS, check_setting
+from arbiter_app.session.event_commands import SETTINGS, check_setting, combination_refusal
 from arbiter_app.session.player_commands import disqualify_alert
 from arbiter_app.session.playoff_commands import qualifying_standings, ties_of
 from arbiter_app.ui.document import BoardLine, Changes, Compute, GameResult, StandingsOptions
@@ -107,6 +107,14 @@ class MemoryBackend:
     def set_standings_options(self, options: StandingsOptions) -> Changes:
         if options == self._state.options:
             return Changes()
+        reason = combination_refusal(
+            system=self._state.event.system.value,
+            tiebreaks=options.tiebreaks,
+            acceleration=None,
+            swap_last_two=False,
+        )
+        if reason:
+            raise RuleError(reason)
         changes = Changes(settings=True)
         after = replace(self._state, options=options)
         label = f"Tie-breaks: {options.preset or ', '.join(options.tiebreaks) or 'none'}"
@@ -185,6 +193,10 @@ class MemoryBackend:
         event = self._state.event
         if event.rounds_played:
             raise RuleError("rounds are paired already; a late entry needs a tournament file")
+        try:
+            clean_player_fields(fields)  # the one check of a player's fields (core.limits)
+        except ValueError as exc:
+            raise RuleError(str(exc)) from exc
         name = str(fields.get("name") or "").strip()
         if not name:
             raise RuleError("a player needs a name")
@@ -345,6 +357,8 @@ class MemoryBackend:
             "preset": options.preset or None,
             "playoff": options.playoff_regulation or None,
             "info": info_to_json(event.info),
+            "acceleration": None,
+            "swap_last_two": False,
         }
 
     def edit_settings(self, values: Mapping[str, object]) -> Changes:
@@ -370,6 +384,19 @@ class MemoryBackend:
             )
         if checked.get("bye_policy", "fide") != "fide":
             raise RuleError("a bye policy other than FIDE's needs an event file: save the event")
+        if checked.get("acceleration") or checked.get("swap_last_two"):
+            raise RuleError(
+                "an acceleration or a changed round order is for pairing, which needs an "
+                "event file: save the event"
+            )
+        reason = combination_refusal(
+            system=str(checked.get("system", event.system.value)),
+            tiebreaks=list(checked.get("tiebreaks", options.tiebreaks)),
+            acceleration=None,
+            swap_last_two=False,
+        )
+        if reason:
+            raise RuleError(reason)
         preset_name = checked.get("preset")
         if preset_name:
             # As the session does: the preset's list, rule set and play-off unless given.

@@ -28,6 +28,7 @@ from arbiter_app.session.changes import Changes as SessionChanges
 from arbiter_app.session.changes import Outcome
 from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.event_commands import SETTINGS
+from arbiter_app.session.importing import create_imported
 from arbiter_app.session.pairing import pair_next_round, paired_columns
 from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
 from arbiter_app.session.prize_commands import stored_categories
@@ -110,35 +111,27 @@ class SessionBackend:
         document: TrfDocument | None = None,
         **settings: object,
     ) -> SessionBackend:
-        """A new file at *path* holding *event* (an import), with optional *settings*.
+        """A new file at *path* holding *event* (an import), with optional *settings*: made
+        aside and moved into place whole (:func:`~arbiter_app.session.importing.create_imported`).
 
         *document* is the TRF file the event was read from: the new file keeps
         the rest of it (see :mod:`arbiter_app.session.trf_source`).
         """
-        session = Session.create(
-            path,
-            name=event.name or path.stem,
-            system=event.system.value,
-            rounds=max(1, event.rounds),
+        args: dict[str, object] = (
+            dict(import_arguments(document))
+            if document is not None
+            else {"event": event_to_json(event)}
         )
-        try:
-            args: dict[str, object] = (
-                dict(import_arguments(document))
-                if document is not None
-                else {"event": event_to_json(event)}
-            )
-            args["source"] = source
-            if settings:
-                args["settings"] = dict(settings)  # announced with the import: nothing to ask
-            session.run("import_event", **args)
-        except BaseException:
-            session.close()
-            path.unlink(missing_ok=True)  # no half-made file is left behind
-            raise
-        return cls(session)
+        if settings:
+            args["settings"] = dict(settings)  # announced with the import: nothing to ask
+        return cls(create_imported(path, event, source=source, arguments=args))
 
     def close(self) -> None:
         self.session.close()
+
+    @property
+    def file_warnings(self) -> tuple[str, ...]:
+        return self.session.file_warnings
 
     # -- reading ----------------------------------------------------------------------------
     @property

@@ -144,3 +144,14 @@ def test_a_currency_is_a_three_letter_code() -> None:
     for bad in ("dollars", "US", "€", ""):
         with _pytest.raises(InputError, match="three-letter code"):
             currency_code(bad)
+
+
+def test_an_amount_too_big_for_any_prize_is_refused() -> None:
+    """Found by the fuzz long run: 1e999999 reached Decimal.quantize and raised."""
+    from arbiter_app.core.errors import InputError
+    from arbiter_app.core.prizes import money
+
+    for value in ("1e999999", 1e300, "1234567890123456"):
+        with pytest.raises(InputError, match="is more than any prize: at most 15 digits"):
+            money(value)
+    assert str(money("123456789012345.67")) == "123456789012345.67"

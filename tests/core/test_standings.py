@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from arbiter_app.core.errors import RuleError, UnknownTieBreak
-from arbiter_app.core.model import System
+from arbiter_app.core.model import RuleSet, System
 from arbiter_app.core.points import column_places, format_in_column
 from arbiter_app.core.standings import compute_standings
 from arbiter_app.core.tiebreaks import REGISTRY, register
@@ -135,13 +135,19 @@ RR_WITHDRAWAL = event_from_text(
 )
 
 
-def test_round_robin_half_rule_is_an_option() -> None:
-    plain = compute_standings(RR_WITHDRAWAL, [])
+def test_q89_105_round_robin_half_rule_by_default_under_fide_rules() -> None:
+    """C.05: a player who completed under half of his round-robin games leaves the standings."""
+    plain = compute_standings(RR_WITHDRAWAL, [], annul_short_round_robin=False)
     assert {r.tpn: r.points for r in plain.rows} == {1: H, 2: Fraction(5, 2), 3: 2, 4: 1}
-    st = compute_standings(RR_WITHDRAWAL, [], annul_short_round_robin=True)
+    us_chess = compute_standings(RR_WITHDRAWAL, [], rule_set=RuleSet.USCF)
+    assert us_chess.excluded == ()  # US Chess rules keep him
+    st = compute_standings(RR_WITHDRAWAL, [])
     # Player 4 completed 1 of 3 games: not ranked, points by or against him not counted.
     assert [e.tpn for e in st.excluded] == [4]
-    assert "C.06" in st.excluded[0].reason
+    assert st.excluded[0].reason == (
+        "left the round robin after 1 of 3 games, fewer than half (FIDE C.05 General "
+        "Regulations for Competitions: not counted in the standings)"
+    )
     assert {r.tpn: r.points for r in st.rows} == {1: H, 2: Fraction(3, 2), 3: 1}
     assert places(st) == [("1", 2), ("2", 3), ("3", 1)]
 

@@ -77,3 +77,20 @@ def test_right_to_left_names_are_closed_by_a_mark_in_running_text() -> None:
     assert embed("שרה כהן") == "שרה כהן\u200e"
     for name in ("Přemysl Ďuriš", "Иван Петров", "李明"):
         assert embed(name) == name
+
+
+def test_characters_no_name_may_hold_print_as_replacement_marks() -> None:
+    """A name from a file made before the check (core.limits) still never reaches the HTML raw:
+    NUL would end the text early in some readers, U+202E turn the rest of the line around."""
+    from arbiter_app.exports.sheet import embed
+
+    name = "Ann\x00\u202eBerg\u2066"
+    sheet = Sheet(
+        "Standings",
+        (Table((Column("Name", Align.LEFT),), ((name,),)), Paragraph(embed("محمد الأحمد"))),
+    )
+    html = sheet_to_html(sheet)
+    for raw in ("\x00", "\u202e", "\u2066"):
+        assert raw not in html
+    assert "Ann\ufffd\ufffdBerg\ufffd" in html
+    assert "محمد الأحمد\u200e" in html  # the sheets' own direction mark stays

@@ -103,3 +103,27 @@ def test_pairing_sheet_escapes_names() -> None:
     html = sheet_to_html(pairings_sheet(round_from_event(sample_event(), 2)))
     assert "<b>click</b>" not in html
     assert "&lt;b&gt;click&lt;/b&gt;" in html
+
+
+def test_q106_111_the_pairing_sheet_shows_virtual_points() -> None:
+    """An accelerated round prints each score with the virtual points it was paired with."""
+    from dataclasses import replace
+
+    from arbiter_app.core.model import VirtualPoints
+
+    event = sample_event()
+    accelerated = replace(
+        event,
+        accelerations=(
+            VirtualPoints(Fraction(1), 1, 1, 1, 3),
+            VirtualPoints(Fraction(1, 2), 2, 3, 1, 3),
+        ),
+    )
+    rs = round_from_event(accelerated, 3)
+    seats = {s.tpn: s for b in rs.boards for s in (b.white, b.black)}
+    assert seats[1].points_text == "1½ (+½)" and seats[4].points_text == "1"
+    html = sheet_to_html(pairings_sheet(rs))
+    assert "1½ (+½)" in html
+    assert "virtual points of the Baku Acceleration (FIDE C.04.5.1)" in html
+    plain = sheet_to_html(pairings_sheet(round_from_event(event, 3)))
+    assert "(+" not in plain and "Baku" not in plain

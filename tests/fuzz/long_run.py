@@ -1,7 +1,8 @@
-"""The long fuzz run: ``python -m tests.fuzz.long_run --inputs 100000``.
+"""The long fuzz run: ``python -m tests.fuzz.long_run --per-importer 100000``.
 
-Tries *inputs* generated inputs in total, split over the importers by weight
-(:mod:`tests.fuzz.targets`), each input under a time limit; prints one line per
+Tries *per-importer* generated inputs on each importer (or ``--inputs`` in total,
+split over the importers by weight, :mod:`tests.fuzz.targets`), each input under a
+time limit; prints one line per
 importer (inputs tried, typed errors, accepted, crashes, hangs, seconds) and,
 for each distinct crash (exception type and the line that raised it), the
 traceback and the first input that caused it. Exits with status 1 when any
@@ -16,6 +17,7 @@ repeatable.
 from __future__ import annotations
 
 import argparse
+import itertools
 import logging
 import shutil
 import sys
@@ -99,15 +101,20 @@ def fuzz(target: Target, count: int, limit: float, run_seed: int | None) -> Tall
 
 CHUNK = 2500
 
+Piece = tuple[str, int, float, int | None, int]
+"""One process's share: importer, inputs, seconds allowed each, the run's seed, the
+number of the piece's first input within its importer."""
 
-def _piece(work: tuple[str, int, float, int | None]) -> Tally:
-    name, count, limit, run_seed = work
+
+def _piece(work: Piece) -> Tally:
+    name, count, limit, run_seed, start = work
     warnings.simplefilter("ignore", HypothesisWarning)
     # python-chess logs each unreadable move it skips; the reader reports them itself.
     logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
     target = next(t for t in targets() if t.name == name)
-    # Each piece of a target needs its own stream of inputs.
-    return fuzz(target, count, limit, None if run_seed is None else run_seed + count)
+    # Each piece of a target needs its own stream of inputs: the seed moves on by the
+    # piece's place in the run (the same seed for every piece would repeat its inputs).
+    return fuzz(target, count, limit, None if run_seed is None else run_seed + start)
 
 
 def table(tallies: list[Tally]) -> str:
@@ -136,22 +143,46 @@ def table(tallies: list[Tally]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--inputs", type=int, default=100_000, help="inputs in total")
+    parser.add_argument(
+        "--per-importer",
+        type=int,
+        default=0,
+        help="inputs for each importer (instead of --inputs shared by weight)",
+    )
     parser.add_argument("--limit", type=float, default=30.0, help="seconds allowed per input")
-    parser.add_argument("--only", default="", help="only the importers whose name holds this")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        help="only the importers whose name holds this (may be given several times)",
+    )
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=2, help="processes to run at once")
     args = parser.parse_args(argv)
     # Big generated inputs make Hypothesis warn about their size; that is on purpose.
     warnings.simplefilter("ignore", HypothesisWarning)
-    chosen = [t for t in targets() if args.only.lower() in t.name.lower()]
-    split = shares(chosen, args.inputs)
+    wanted = [w.lower() for w in args.only] or [""]
+
+    def rank(target: Target) -> int:
+        """The importers run in the order --only names them."""
+        return next((i for i, w in enumerate(wanted) if w in target.name.lower()), len(wanted))
+
+    chosen = sorted((t for t in targets() if rank(t) < len(wanted)), key=rank)
+    if args.per_importer:
+        split = {target.name: args.per_importer for target in chosen}
+    else:
+        split = shares(chosen, args.inputs)
     # Work in pieces of at most CHUNK inputs, so that several processes share it evenly.
-    pieces = [
-        (target.name, min(CHUNK, count - start), args.limit, args.seed)
+    by_target = [
+        [
+            (target.name, min(CHUNK, count - start), args.limit, args.seed, start)
+            for count in [split[target.name]]
+            for start in range(0, count, CHUNK)
+        ]
         for target in chosen
-        for count in [split[target.name]]
-        for start in range(0, count, CHUNK)
     ]
+    # Pieces of every importer in turn: a run stopped early has tried them all alike.
+    pieces = [piece for turn in itertools.zip_longest(*by_target) for piece in turn if piece]
     merged = {t.name: Tally(t.name) for t in chosen}
     # The workers' scratch folders go under one folder of this run, removed at the end.
     run_folder = tempfile.mkdtemp(prefix="arbiter-fuzz-run-")
@@ -170,9 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if any(t.crashes or t.hangs for t in tallies) else 0
 
 
-def _run(
-    pieces: list[tuple[str, int, float, int | None]], jobs: int, merged: dict[str, Tally]
-) -> None:
+def _run(pieces: list[Piece], jobs: int, merged: dict[str, Tally]) -> None:
     with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
         for part in pool.map(_piece, pieces):
             tally = merged[part.name]
@@ -189,6 +218,9 @@ def _run(
                 f"{part.seconds:.0f} s",
                 flush=True,
             )
+            # A crash is shown as soon as its piece ends: a run stopped early still tells it.
+            for signature, (trace, shown) in part.first.items():
+                print(f"  {signature}\n  input: {shown}\n{trace}", flush=True)
 
 
 if __name__ == "__main__":

@@ -404,6 +404,20 @@ def targets() -> list[Target]:
     ]
     if pgn_module() is not None:
         found.insert(1, Target("PGN play-off results", pgn_inputs, run_pgn, 20))
+    # Imported here: those modules build on this one's strategies.
+    from tests.fuzz import cli_targets, value_targets
+
+    found += [
+        Target("time control", value_targets.clock_inputs, value_targets.run_clock, 10),
+        Target(
+            "custom regulation",
+            value_targets.regulation_inputs,
+            value_targets.run_regulation,
+            10,
+        ),
+        Target("settings values", value_targets.settings_inputs, value_targets.run_setting, 10),
+        Target("command line", cli_targets.command_lines, cli_targets.run_command_line, 5),
+    ]
     return found
 
 

@@ -8,7 +8,9 @@ it, up to the next command, are its output as printed (stdout and stderr
 together). In the shown output a line that is only ``⋯`` stands for any number
 of lines left out, and ``⋯`` inside a line for any text (timestamps, seeds).
 A command whose shown output has an ``arbiter-app:`` error line must fail
-(exit status 2); every other command must succeed.
+(exit status 2); a ``check`` whose output ends with its count of findings must
+exit with status 1 (the file differs from the rules); every other command
+must succeed.
 """
 
 from __future__ import annotations
@@ -124,6 +126,7 @@ def test_the_guide_has_every_page() -> None:
         "custom-regulation.md",
         "prizes.md",
         "walkthrough.md",
+        "checker.md",
     ):
         assert name in PAGES
 
@@ -172,7 +175,11 @@ def test_commands_run_as_shown(
         code, actual = run(command.argv, capsys)
         where = f"{name}:{command.line}: arbiter-app {shlex.join(command.argv)}"
         fails = any(t.startswith("arbiter-app: ") for t in command.expected)
-        assert (code != 0) == fails, f"{where}: exit status {code}\n" + "\n".join(actual)
+        differs = command.argv[0] == "check" and any(
+            re.match(r"^\d+ findings? ", t) for t in command.expected
+        )
+        wanted = 2 if fails else 1 if differs else 0
+        assert code == wanted, f"{where}: exit status {code}\n" + "\n".join(actual)
         assert matches(command.expected, actual), (
             f"{where}: the output differs from the guide\n--- guide\n"
             + "\n".join(command.expected)

@@ -1,6 +1,6 @@
 """A scripted run of 4,000 arbiter actions, the same for a given seed (for the crash test).
 
-Sixteen players register, then round after round is paired and its results
+Eighty players register, then round after round is paired and its results
 come in; now and then a rating is edited, a result corrected, or the last
 action undone and redone. Every action is valid when run in order.
 
@@ -17,8 +17,8 @@ from typing import Any
 
 Action = tuple[str, dict[str, Any]]
 
-PLAYERS = 16
-ROUNDS = 500
+PLAYERS = 80
+ROUNDS = 99
 
 
 def script(seed: int, length: int = 4000) -> list[Action]:

@@ -81,7 +81,7 @@ def test_edit_settings(empty: Session) -> None:
     changes = empty.run(
         "edit_settings",
         rounds=5,
-        tiebreaks=["BH/C1", "SB"],
+        tiebreaks=["SB/C1", "DE"],
         rule_set="fide-2024",
         bye_policy="once-per-tournament",
         point_system={"win": "3", "draw": "1", "loss": "0", "name": "3/1/0"},
@@ -92,7 +92,8 @@ def test_edit_settings(empty: Session) -> None:
     assert event.planned_rounds == 5
     assert event.rule_set is RuleSet.FIDE_2024
     assert event.point_system.win == 3 and event.point_system.draw == 1
-    assert empty.settings.tiebreaks == ("BH/C1", "SB")
+    assert empty.settings.tiebreaks == ("SB/C1", "DE")
+    refused(empty, "edit_settings", "round robin", tiebreaks=["BH/C1", "SB"])
     empty.run("edit_settings", system="double-round-robin", point_system="gct-rapid")
     assert empty.event.system is System.DOUBLE_ROUND_ROBIN
     assert empty.event.point_system.win == 2

@@ -172,8 +172,9 @@ def test_a_full_disk_is_reported_and_loses_nothing(path: Path) -> None:
         pages = s._file.conn.execute("PRAGMA page_count").fetchone()[0]
         s._file.conn.execute(f"PRAGMA max_page_count = {pages}")
         with pytest.raises(DiskFull, match="disk is full"):
-            for i in range(500):
-                s.run("late_entry", name="Padding " + "x" * 2000 + str(i))
+            for i in range(5000):
+                # Names as long as a TRF name may be (33 characters) fill pages quickest.
+                s.run("late_entry", name=f"Padding {i:>5} " + "x" * 19)
         # Whatever was committed before the disk filled up is consistent; memory matches disk.
         assert s.state == replay(s.journal())
         assert len(s.journal()) >= len(journal)

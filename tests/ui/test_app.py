@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from arbiter_app import app
-from arbiter_app.core.errors import InputError
+from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import System
 from arbiter_app.ui.settings import Settings
 
@@ -46,7 +46,8 @@ def test_latin1_files_are_read(tmp_path: Path) -> None:
 
 
 def test_a_missing_file_is_an_input_error(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="cannot read the file"):
+    # The window reads input files as the command line does (sheets.files.read_bounded).
+    with pytest.raises(ArbiterError, match=r"missing\.trf: no such file"):
         app.import_trf(tmp_path / "missing.trf")
 
 

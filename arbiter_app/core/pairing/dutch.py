@@ -19,6 +19,9 @@ TRF text) and reads the boards back:
   systems and adjustments) reaches the engine, the difference from the plain
   letter values being passed as a pairing adjustment;
 - forbidden pairs (TRF 260) become the engine's prohibited pairings;
+- virtual points (TRF-26 record 250, e.g. the Baku Acceleration, C.04.5.1)
+  become the engine's accelerated values: the pairing score is the score plus
+  the virtual points (C.04.5.1, pairing score);
 - the initial colour (the colour of the top-ranked player in round 1, drawn by
   lot: C.04.3 article 5.2.5 / E.5) is passed explicitly.
 
@@ -35,7 +38,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from arbiter_app.core.model import Colour, EntryKind, Event, RoundEntry
+from arbiter_app.core.model import Colour, EntryKind, Event, RoundEntry, VirtualPoints
 from arbiter_app.core.pairing.boards import PairingError
 
 ARTICLE = "FIDE C.04.3 (Dutch system)"
@@ -98,6 +101,12 @@ def build_tournament(
     tpns = sorted(p.tpn for p in event.players)
     cid_of = {tpn: i for i, tpn in enumerate(tpns, start=1)}
     tpn_of = {i: tpn for tpn, i in cid_of.items()}
+
+    def cids_in(acc: VirtualPoints) -> tuple[int, int] | None:
+        # Engine ids keep the order of pairing numbers, so a range stays a range.
+        inside = [cid_of[t] for t in tpns if acc.first_tpn <= t <= acc.last_tpn]
+        return (inside[0], inside[-1]) if inside else None
+
     ps = event.point_system
     letter_points = {
         "W": ps.win,
@@ -170,6 +179,11 @@ def build_tournament(
         for group in event.forbidden_pairs
         if all(t in cid_of for t in group)
     ]
+    accelerated = [
+        value
+        for acc in event.accelerations
+        if (value := _accelerated(acc.points, acc.first_round, acc.last_round, cids_in(acc)))
+    ]
     score: dict[str, Decimal | str] = {k: _decimal(v) for k, v in letter_points.items()}
     score.update({"F": "W", "H": "D", "A": "D", "U": "Z"})
     tournament: dict[str, Any] = {
@@ -188,8 +202,26 @@ def build_tournament(
         "topColor": "w" if initial_colour is Colour.WHITE else "b",
         "prohibited": prohibited,
         "maxMeets": 1,
+        "accelerated": {"name": "Acc" if accelerated else "", "values": accelerated},
     }
     return tournament, tpn_of
+
+
+def _accelerated(
+    points: Fraction, first_round: int, last_round: int, cids: tuple[int, int] | None
+) -> dict[str, Any] | None:
+    """One record 250 in the engine's terms (None when it names no player)."""
+    if cids is None:
+        return None
+    value = _decimal(points)
+    return {
+        "matchPoints": value,
+        "gamePoints": value,
+        "firstRound": first_round,
+        "lastRound": last_round,
+        "firstCompetitor": cids[0],
+        "lastCompetitor": cids[1],
+    }
 
 
 def run_engine(tournament: dict[str, Any], round_no: int, tpn_of: Mapping[int, int]) -> DutchResult:

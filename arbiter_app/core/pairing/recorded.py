@@ -31,7 +31,7 @@ def _paired_column(event: Event, column: int) -> bool:
     )
 
 
-def _with_requests_of(before: Event, event: Event, column: int) -> Event:
+def with_requests_of(before: Event, event: Event, column: int) -> Event:
     """*before* with the byes *event* shows in *column* added as bye requests (TRF 240)."""
     requests = list(before.bye_requests)
     for player in event.players:
@@ -54,7 +54,7 @@ def next_round(event: Event) -> tuple[Event, int]:
     last = max((c for c in range(1, columns + 1) if _paired_column(event, c)), default=0)
     swiss_round = -(-last // games) + 1
     first_column = (swiss_round - 1) * games + 1
-    return _with_requests_of(event.truncated(first_column - 1), event, first_column), swiss_round
+    return with_requests_of(event.truncated(first_column - 1), event, first_column), swiss_round
 
 
 def recorded_pairing(event: Event, round_no: int) -> RoundPairing:
@@ -113,7 +113,7 @@ def check_rounds(event: Event, options: SwissOptions | None = None) -> Iterator[
     for rnd in range(1, rounds + 1):
         column = (rnd - 1) * games + 1
         recorded = recorded_pairing(event, rnd)
-        before = _with_requests_of(event.truncated(column - 1), event, column)
+        before = with_requests_of(event.truncated(column - 1), event, column)
         absent = frozenset(
             p.tpn
             for p in event.players

@@ -115,6 +115,9 @@ def pair_swiss(
     past = view.truncated(rnd - 1)
     byes, to_pair = players_out(past, rnd, opts.absent)
     out = {b.tpn for b in byes}
+    if not to_pair:
+        # C.04.1 a: a Swiss round pairs players; with none present there is no round to make.
+        raise PairingError(f"round {rnd}: no player is there to be paired (register players first)")
     notes: list[str] = []
     result: DutchResult
     if len(to_pair) % 2 == 1 and opts.bye_policy is not ByePolicy.FIDE:

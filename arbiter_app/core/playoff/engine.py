@@ -255,7 +255,7 @@ def _next_step(state: PlayoffState) -> Step:
                 "draw-lots",
                 run.draw_article,
                 f"Draw lots for the pairing numbers 1-{len(g.players)} of round robin "
-                f"{run.number} ({run.fmt.label or 'round robin'}, {run.fmt.clock.us()}) of "
+                f"{run.number} ({run.fmt.label or 'round robin'}, {run.fmt.clock}) of "
                 f"{g.describe()}{fresh}.",
                 players=g.players,
             )
@@ -297,7 +297,7 @@ def _next_step(state: PlayoffState) -> Step:
                 "toss",
                 run.stage.colours_article,
                 f"Toss a coin for game {game_id} ({a} v {b}, Armageddon "
-                f"{run.fmt.clock.us()}): the winner of the toss chooses the colour.",
+                f"{run.fmt.clock}): the winner of the toss chooses the colour.",
                 players=(a, b),
                 game=game_id,
             )

@@ -40,7 +40,7 @@ class Game:
             self.id,
             self.white,
             self.black,
-            self.clock.us(),
+            str(self.clock),
             self.armageddon,
             self.round,
             self.label,

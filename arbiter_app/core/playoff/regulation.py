@@ -269,6 +269,9 @@ class Regulation:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Regulation:
         """Read a regulation back; a missing or malformed field is reported by name."""
+        shape = _shape_problems(data)
+        if shape:
+            raise InputError([Issue("play-off regulation", 0, 0, p) for p in shape])
         try:
             top = data.get("max_round_robins")
             points = data.get("points")
@@ -306,6 +309,30 @@ class Regulation:
             raise InputError([Issue("play-off regulation", 0, 0, str(exc))]) from None
         validate(reg)
         return reg
+
+
+def _shape_problems(data: Any) -> list[str]:
+    """The parts of a regulation's JSON that must be objects (named fields) or lists of
+    them and are not: said before any field is read."""
+    if not isinstance(data, Mapping):
+        return ["a regulation is an object with named fields"]
+    problems: list[str] = []
+    for key in ("schedule", "sharing", "points"):
+        # "points" may be null (no tour points); the others are objects when given.
+        given = key in data and (data[key] is not None or key != "points")
+        if given and not isinstance(data[key], Mapping):
+            problems.append(f"{key} must be an object with named fields")
+    stages = data.get("stages", [])
+    if not isinstance(stages, list):
+        return [*problems, "stages must be a list of stages"]
+    for index, stage in enumerate(stages, 1):
+        if not isinstance(stage, Mapping):
+            problems.append(f"stage {index} must be an object with named fields")
+            continue
+        formats = stage.get("formats", [])
+        if not isinstance(formats, list) or not all(isinstance(f, Mapping) for f in formats):
+            problems.append(f"stage {index}: formats must be a list of objects")
+    return problems
 
 
 def validate(reg: Regulation) -> None:

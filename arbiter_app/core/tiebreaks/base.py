@@ -2,7 +2,9 @@
 
 A tie-break is named by its FIDE acronym (C.07 article 4 table) with optional
 modifiers after slashes: ``BH/C1`` cuts the lowest contribution (C.07 14.1),
-``BH/M1`` the highest and the lowest (14.2), ``KS/L…`` sets a limit. The US
+``BH/M1`` the highest and the lowest (14.2), ``KS/L1`` / ``KS/L-1`` raise or
+lower the Koya limit by half a point at a time (14.5), ``TPN/R`` and
+``RTNG/R`` reverse the order (the 2026 text: "ascending or descending"). The US
 Chess family (rule 34E) has its own codes (``MM``, ``SOLK``, ``CUM``, ``OPPC``,
 ``MED``, ``KASH``, ``MBL``, ``RBT``).
 
@@ -32,8 +34,9 @@ class TieBreakSpec:
 
     *cut_low* / *cut_high* count the contributions dropped from the bottom and
     the top (``C1`` → 1/0, ``C2`` → 2/0, ``M1`` → 1/1, ``M2`` → 2/2).
-    *options* holds other modifiers verbatim (e.g. ``"L"`` limit for KS, ``"P"``).
-    *parameter* is a number given with a modifier (``KS/L50``).
+    *options* holds other modifiers verbatim (e.g. ``"L"`` limit for KS, ``"R"``
+    reverse order). *parameter* is a number given with a modifier (``KS/L-1``,
+    ``RTNG/U1000``), signed when written with a sign.
     """
 
     code: str
@@ -47,8 +50,13 @@ class TieBreakSpec:
     def has_cut(self) -> bool:
         return bool(self.cut_low or self.cut_high)
 
+    @property
+    def reversed(self) -> bool:
+        """``/R``: the order is reversed (lowest first for RTNG, highest first for TPN)."""
+        return "R" in self.options
 
-_MODIFIER = re.compile(r"^(?P<kind>[A-Z]+)(?P<num>\d+(?:\.\d+)?)?$")
+
+_MODIFIER = re.compile(r"^(?P<kind>[A-Z]+)(?P<num>[+-]?\d+(?:\.\d+)?)?$")
 
 ALIASES: dict[str, str] = {
     # FIDE C.07 article 4 gives GE as the former name of REP; AROC is ARO/C1.
@@ -60,7 +68,7 @@ ALIASES: dict[str, str] = {
 
 
 def parse_spec(code: str) -> TieBreakSpec:
-    """Parse ``"BH/C1"``, ``"ARO/C1"``, ``"AROC1"``, ``"BH/M2"``, ``"KS/L50"``, ``"SB/C1"``.
+    """Parse ``"BH/C1"``, ``"ARO/C1"``, ``"AROC1"``, ``"BH/M2"``, ``"KS/L-1"``, ``"TPN/R"``.
 
     Raises :class:`UnknownTieBreak` if the base acronym is not registered or a
     modifier is malformed.
@@ -87,6 +95,12 @@ def parse_spec(code: str) -> TieBreakSpec:
         if not mm:
             raise UnknownTieBreak(f"malformed modifier {mod!r} in tie-break {code!r}")
         kind, num = mm.group("kind"), mm.group("num")
+        if num and num[0] in "+-" and kind != "L":
+            raise UnknownTieBreak(f"only the limit modifier takes a sign ({mod!r} in {code!r})")
+        if kind == "L" and not num:
+            raise UnknownTieBreak(
+                f"the limit modifier needs a number of half points, e.g. L1 or L-1 ({code!r})"
+            )
         if kind == "C" and num:
             cut_low = int(num)
         elif kind == "M" and num:
@@ -98,6 +112,28 @@ def parse_spec(code: str) -> TieBreakSpec:
     spec = TieBreakSpec(text, name, cut_low, cut_high, frozenset(options), parameter)
     REGISTRY[name].validate(spec)
     return spec
+
+
+def modifier_words(spec: TieBreakSpec) -> str:
+    """The modifiers of *spec* in words, to follow its description (C.07 article 14).
+
+    ``BH/C1`` → ", the lowest 1 cut"; ``KS/L-1`` → ", the limit lowered by ½ point";
+    ``TPN`` → ", lowest first", ``TPN/R`` → ", highest first"; nothing for a plain code.
+    """
+    parts = []
+    if spec.cut_low:
+        parts.append(f"the lowest {spec.cut_low} cut")
+    if spec.cut_high:
+        parts.append(f"the highest {spec.cut_high} cut")
+    if spec.name == "KS" and "L" in spec.options and spec.parameter:
+        step = Fraction(abs(spec.parameter), 2)
+        way = "raised" if spec.parameter > 0 else "lowered"
+        parts.append(f"the limit {way} by {format_points(step)} point{'s' if step > 1 else ''}")
+    tb = REGISTRY.get(spec.name)
+    if tb is not None and "R" in tb.allowed_options:
+        # A tie-break that may be reversed (TPN, RTNG) says which end ranks first.
+        parts.append("highest first" if tb.better_high(spec) else "lowest first")
+    return f", {' and '.join(parts)}" if parts else ""
 
 
 # -- explanation ------------------------------------------------------------------
@@ -253,6 +289,10 @@ class FunctionTieBreak:
         traces: Mapping[int, Trace] | None = None,
     ) -> dict[int, Fraction]:
         return self.func(ctx, spec, players, traces)
+
+    def better_high(self, spec: TieBreakSpec) -> bool:
+        """Whether a higher value ranks first for *spec* (``/R`` reverses the usual order)."""
+        return self.higher_is_better != spec.reversed
 
     def format(self, value: Fraction) -> str:
         if self.integer:

@@ -212,8 +212,9 @@ def standard_points(
 @register(
     "TPN",
     article="FIDE C.07 (2026 text) TPN",
-    description="Tournament pairing number, lowest first",
+    description="Tournament pairing number",
     higher_is_better=False,
+    options=("R",),
     integer=True,
 )
 def pairing_number(
@@ -222,7 +223,12 @@ def pairing_number(
     players: Sequence[int],
     traces: Mapping[int, Trace] | None,
 ) -> dict[int, Fraction]:
-    """TPN (FIDE C.07, 2026 text): the final pairing number; the lower ranks first."""
+    """TPN (FIDE C.07, 2026 text): the final pairing number; the lower ranks first.
+
+    The 2026 text ranks by pairing number "in ascending or descending order":
+    ``TPN/R`` ranks the higher number first (the order is reversed in the
+    standings; the value stays the number).
+    """
     out: dict[int, Fraction] = {}
     for tpn in players:
         out[tpn] = Fraction(tpn)

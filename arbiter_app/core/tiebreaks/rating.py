@@ -417,8 +417,8 @@ def average_perfect_performance_of_opponents(
 @register(
     "RTNG",
     article="FIDE C.07 (2026 text) RTNG",
-    description="The player's own rating (the first one of the event), highest first",
-    options=("U",),
+    description="The player's own rating (the first one of the event)",
+    options=("U", "R"),
     integer=True,
 )
 def own_rating(
@@ -430,6 +430,9 @@ def own_rating(
     """RTNG (FIDE C.07, 2026 text): rank by the player's rating, the first one if several.
 
     Unrated players count as 0 (last), or as the rating given with ``/U<rating>``.
+    The 2026 text ranks "from the highest to the lowest or inversely":
+    ``RTNG/R`` ranks the lowest rating first (the order is reversed in the
+    standings; the value stays the rating).
     """
     default = _unrated_default(spec) or 0
     ratings = {p.tpn: p.rating for p in ctx.event.players}

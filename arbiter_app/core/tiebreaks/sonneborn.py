@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from arbiter_app.core.errors import RuleError
 from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
 from arbiter_app.core.tiebreaks.buchholz import opponent_sum
@@ -41,7 +42,8 @@ def sonneborn_berger(
     return opponent_sum(ctx, spec, players, traces, product=True)
 
 
-DEFAULT_KOYA_LIMIT = Fraction(50)
+KOYA_PERCENT = Fraction(50)
+"""The Koya limit: half the maximum possible score (C.07 (2023) 9.2)."""
 
 
 @register(
@@ -59,23 +61,27 @@ def koya(
     """Koya system (FIDE C.07 (2023) 9.2; limit modifier 14.5).
 
     Sum of the points scored in rounds against a scheduled opponent whose
-    score reaches the limit: 50% of the maximum possible score, or the
-    percentage given with ``KS/L<percent>`` (e.g. ``KS/L60``). In a round
-    robin with an odd number of players the maximum leaves out the rounds each
-    player sits out. Forfeits count with their scheduled opponent, as in
-    FIDE's reference implementation.
+    score reaches the limit: 50% of the maximum possible score. The limit
+    modifier moves it by half a point at a time (14.5; the FIDE exercises
+    "increase or decrease the score limit by half a point at a time"):
+    ``KS/L1`` raises it by ½, ``KS/L2`` by 1, ``KS/L-1`` lowers it by ½,
+    ``KS/L-2`` by 1 (a half point is half a win's worth under another point
+    system). In a round robin with an odd number of players the maximum
+    leaves out the rounds each player sits out. Forfeits count with their
+    scheduled opponent, as in FIDE's reference implementation.
     """
     t = table(ctx)
-    percent = spec.parameter if "L" in spec.options and spec.parameter is not None else None
-    if percent is None:
-        percent = DEFAULT_KOYA_LIMIT
+    steps = spec.parameter if "L" in spec.options and spec.parameter is not None else None
+    if steps is not None and steps.denominator != 1:
+        raise RuleError(f"{spec.code}: the Koya limit moves by whole half points (KS/L1, KS/L-1)")
     maximum = sum(t.win)
     n = len(t.tpns)
     if t.round_robin and n and t.rounds % n == 0 and t.win:
         # Odd field: every player has one free round per cycle (15.2).
         maximum -= (t.rounds // n) * t.win[0]
-    # opponent qualifies when score >= maximum * percent / 100, compared exactly.
-    threshold = Fraction(maximum) * percent / 100
+    half_point = Fraction(t.win[0], 2) if t.win else Fraction(t.unit, 2)
+    # In the table's units (1/unit points), compared exactly.
+    threshold = Fraction(maximum) * KOYA_PERCENT / 100 + (steps or 0) * half_point
     out: dict[int, Fraction] = {}
     for tpn in players:
         total = 0

@@ -76,6 +76,7 @@ class Assembly(ReadState):
             bye_requests=tuple(
                 sorted(self._byes(players) + pending, key=lambda b: (b.round, b.tpn))
             ),
+            accelerations=tuple(self.accelerations),
         )
         event = replace(event, forbidden_pairs=self._forbidden(players, event.rounds))
         check_pairings(entries, cells, self.source, self.issues)

@@ -77,7 +77,8 @@ def _year(text: str) -> int:
 def _make(year: int, month: int, day: int) -> date | None:
     try:
         return date(year, month, day)
-    except ValueError:
+    except (ValueError, OverflowError):
+        # OverflowError: a number too big for a date at all (2024/01/99999999999999999999).
         return None
 
 
@@ -90,6 +91,8 @@ def read_date(text: str) -> date | None:
     tokens = _TOKEN.findall(s)
     if len(tokens) != 3 or re.search(r"[^\w\s./,-]", s):
         return None
+    if any(len(t) > 8 for t in tokens if t.isdigit()):
+        return None  # no part of a date has more digits; int() may refuse thousands of them
     words = [t for t in tokens if not t.isdigit()]
     if words:
         return _with_month_name(tokens, words)

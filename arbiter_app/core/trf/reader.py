@@ -16,12 +16,14 @@ import re
 from fractions import Fraction
 
 from arbiter_app.core.errors import UnknownTieBreak
+from arbiter_app.core.limits import FIELD_WORDS, MAX_PLAYERS, field_problem, too_many_players
 from arbiter_app.core.model import (
     ByeRequest,
     Colour,
     EntryKind,
     Player,
     PointAdjustment,
+    VirtualPoints,
 )
 from arbiter_app.core.points import parse_points
 from arbiter_app.core.presets import parse_tiebreak_list
@@ -39,6 +41,8 @@ _SINGLE = frozenset(
     {"012", "022", "032", "042", "052", "062", "072", "092", "102", "122", "132"}
     | {"142", "152", "162", "192", "202", "212", "XXR", "XXC"}
 )
+_LONGEST_NUMBER = 12
+"""Digits of the longest number a TRF field holds (a FIDE id: 11 columns)."""
 _BYE_LETTERS = {"F": EntryKind.FULL_BYE, "H": EntryKind.HALF_BYE, "Z": EntryKind.ZERO_BYE}
 
 
@@ -74,13 +78,22 @@ def _lines(text: str) -> list[str]:
 class _Reader(Assembly):
     """The reader's first half: one method per record, filling the state."""
 
+    past_limit = False
+    """More player records than an event holds were met (reported once)."""
+
     def number(self, text: str, line: int, col: int, what: str, *, blank: int = 0) -> int | None:
         s = text.strip()
         if not s:
             return blank
+        if rec.is_number(s) and len(s) > _LONGEST_NUMBER:
+            # No TRF field holds more digits (an id has 11); thousands of them would not
+            # even convert.
+            self.issue(line, col, f"{what}: a number of {len(s):,} digits is no TRF value")
+            return None
         if rec.is_number(s):
             return int(s)
-        self.issue(line, col, f"{what}: {s!r} is not a whole number")
+        shown = s if len(s) <= 40 else s[:37] + "..."
+        self.issue(line, col, f"{what}: {shown!r} is not a whole number")
         return None
 
     def points(
@@ -271,6 +284,21 @@ class _Reader(Assembly):
 
     def _r001(self, n: int, line: str, value: str) -> None:
         text = line.ljust(rec.PLAYER_WIDTH)
+        if text[rec.TPN.stop].isdigit():
+            number = text[rec.TPN.start :].split()[0]
+            self.issue(
+                n,
+                5,
+                f"the pairing number {number} runs past columns 5-8: a TRF starting rank "
+                f"has four digits (at most {MAX_PLAYERS:,} players)",
+            )
+            return
+        if len(self.rows) >= MAX_PLAYERS:
+            # The starting rank has four digits (columns 5-8): report once, read no further.
+            if not self.past_limit:
+                self.past_limit = True
+                self.issue(n, 5, too_many_players(len(self.rows) + 1) or "")
+            return
         tpn = self.number(text[rec.TPN], n, 5, "pairing number")
         self.model(line, "001", tpn)
         if not tpn:
@@ -284,9 +312,23 @@ class _Reader(Assembly):
         points = self.points(text[rec.POINTS], n, 81, f"player {tpn}'s points", derived=True)
         rank_text = text[rec.RANK]
         rank = self.number(rank_text, n, 86, f"player {tpn}'s rank") if rank_text.strip() else None
+        name = text[rec.NAME].strip()
+        # The one check of a player's fields for every way in (core.limits).
+        for field, where, value in (
+            ("name", rec.NAME, name),
+            ("title", rec.TITLE, text[rec.TITLE].strip()),
+            ("federation", rec.FEDERATION, text[rec.FEDERATION].strip()),
+            ("sex", rec.SEX, text[rec.SEX].strip()),
+            ("birth", rec.BIRTH, text[rec.BIRTH].strip()),
+        ):
+            problem = field_problem(field, value)
+            if problem is not None:
+                self.issue(
+                    n, rec.column(where.start), f"player {tpn}: {FIELD_WORDS[field]} {problem}"
+                )
         player = Player(
             tpn=tpn,
-            name=text[rec.NAME].strip(),
+            name=name,
             rating=rating or None,
             title=text[rec.TITLE].strip(),
             federation=text[rec.FEDERATION].strip(),
@@ -323,6 +365,22 @@ class _Reader(Assembly):
             return
         if first is not None and last is not None:
             self.forbidden.append((first, last or first, [t for _, t in tpns], n, item))
+
+    def _r250(self, n: int, line: str, value: str) -> None:
+        """TRF-26 record 250: virtual points for pairing (columns 10-13), rounds, players."""
+        self.model(line, "250")
+        points = self.points(line[9:13], n, 10, "record 250 (points)")
+        first = self.number(line[14:17], n, 15, "record 250 (first round)")
+        last = self.number(line[18:21], n, 19, "record 250 (last round)")
+        low = self.number(line[22:26], n, 23, "record 250 (first player)")
+        high = self.number(line[27:31], n, 28, "record 250 (last player)")
+        if points is None:
+            self.issue(n, 10, "record 250 has no points (columns 10-13)")
+        if not first or not low:
+            self.issue(n, 15, "record 250 needs its first round and first player")
+        if points is None or not first or not low or last is None or high is None:
+            return
+        self.accelerations.append(VirtualPoints(points, first, last or first, low, high or low))
 
     def _r299(self, n: int, line: str, value: str) -> None:
         letter = line[4:5]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from arbiter_app.core.errors import Issue
-from arbiter_app.core.model import ByeRequest, Colour, Player, PointAdjustment
+from arbiter_app.core.model import ByeRequest, Colour, Player, PointAdjustment, VirtualPoints
 from arbiter_app.core.trf import extension as ext
 from arbiter_app.core.trf.cells import Cell
 
@@ -62,6 +62,7 @@ class ReadState:
         self.byes: list[tuple[ByeRequest, int, int]] = []
         self.forbidden: list[tuple[int, int, list[int], int, Item]] = []
         self.adjustments: list[tuple[PointAdjustment, int]] = []
+        self.accelerations: list[VirtualPoints] = []
         self.arb = ext.ArbiterRecords()
         self.nrs_federation: str | None = None
         """Record 172's federation: the tag of the National Rating Support records."""

@@ -134,6 +134,21 @@ CODES_192 = {
 """The record-192 code Arbiter writes for each system (FIDE's Dutch system for a Swiss)."""
 
 
+def pairing_code(system: System, *, baku: bool = False, swap_last_two: bool = False) -> str:
+    """The record-192 code of an event paired as its settings say.
+
+    ``_BAKU`` marks the Baku Acceleration (FIDE C.04.5.1). FIDE's reference
+    implementation reads ``FIDE_DOUBLEROUNDROBIN`` as a double round robin
+    whose first cycle ends with its last two rounds exchanged (C.05 Annex 1's
+    recommendation) and ``BERGER_DOUBLEROUNDROBIN`` as one that keeps the
+    table's order, so the code says which.
+    """
+    if system is System.DOUBLE_ROUND_ROBIN and not swap_last_two:
+        return "BERGER_DOUBLEROUNDROBIN"
+    code = CODES_192[system]
+    return f"{code}_BAKU" if baku and not system.is_round_robin else code
+
+
 def detect_system(entries: Mapping[int, Sequence[RoundEntry]]) -> System | None:
     """Round robin when every player was scheduled against every other once, double when twice.
 

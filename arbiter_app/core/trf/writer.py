@@ -127,6 +127,8 @@ def render_records(doc: TrfDocument, *, strict: bool = True) -> list[tuple[Ancho
     in_cells = played + 1 if pending else None
     for line in _bye_requests(event, problems, skip_round=in_cells):
         out.emit("240", line)
+    for line in _accelerations(event, problems):
+        out.emit("250", line)
     for line in _forbidden_pairs(event, problems):
         out.emit("260", line)
     for line in _penalties(event, problems):
@@ -208,7 +210,11 @@ def _player_line(
     )
     for value, width, what in fields:
         if len(value) > width:
-            problems.append(f"{who}: the {what} {value!r} is longer than {width} columns")
+            # A long value is shown by its start: the message must stay a line, not a page.
+            shown = (
+                repr(value) if len(value) <= 40 else f"{value[:30]!r}… ({len(value):,} characters)"
+            )
+            problems.append(f"{who}: the {what} {shown} is longer than {width} columns")
         if "\n" in value or "\r" in value:
             problems.append(f"{who}: the {what} runs over more than one line")
     if player.rating is not None and player.rating < 0:
@@ -252,6 +258,21 @@ def _bye_requests(event: Event, problems: list[str], *, skip_round: int | None) 
         f"240 {letter} {round_no:03d} " + " ".join(f"{t:>4}" for t in tpns)
         for letter, round_no, tpns in runs
     ]
+
+
+def _accelerations(event: Event, problems: list[str]) -> list[str]:
+    """Record 250, individual form: no match points (columns 5-8 blank), then the points."""
+    lines = []
+    for acc in event.accelerations:
+        points = format_tenths(acc.points, 4)
+        if points is None:
+            problems.append(f"virtual points of {acc.points} do not fit record 250 (one decimal)")
+            continue
+        lines.append(
+            f"250 {'':>4} {points} {acc.first_round:03d} {acc.last_round:03d} "
+            f"{acc.first_tpn:>4} {acc.last_tpn:>4}"
+        )
+    return lines
 
 
 def _forbidden_pairs(event: Event, problems: list[str]) -> list[str]:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -35,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import FIDE_2026_IN_FORCE, RuleSet, System, fide_rule_set_on
+from arbiter_app.core.pairing.baku import BAKU
 from arbiter_app.core.playoff.presets import PRESETS as PLAYOFF_PRESETS
 from arbiter_app.core.points import GCT_RAPID, STANDARD
 from arbiter_app.core.presets import PRESETS
@@ -43,6 +45,7 @@ from arbiter_app.session.event_commands import PRESET_BYE_POLICIES
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.new_event import SYSTEM_LABELS
 from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.widgets.tiebreak_picker import TieBreakPicker, fill_presets
 
 RULE_SET_LABELS: dict[RuleSet | None, str] = {
     None: "FIDE, by the start date",
@@ -58,6 +61,12 @@ BYE_POLICY_LABELS = {
     "once-per-tournament": "Online Swiss: one bye per player at most",
 }
 """The session's bye policies (:data:`arbiter_app.session.codec.BYE_POLICIES`) in words."""
+
+ACCELERATION_LABELS: dict[str | None, str] = {
+    None: "None",
+    BAKU: "Baku Acceleration (FIDE C.04.5.1)",
+}
+"""The session's acceleration methods in words."""
 
 POINT_SYSTEMS = {
     "Standard 1 / ½ / 0": point_system_to_json(STANDARD),
@@ -194,7 +203,35 @@ class EventSettingsDialog(QDialog):
         if self.paired:
             self.system.setEnabled(False)
             self.system.setToolTip("Rounds are paired: the system cannot change any more")
+        self.system.currentIndexChanged.connect(lambda _: self._system_changed())
         form.addRow("&System:", self.system)
+        self.swap_last_two = QCheckBox(
+            "E&xchange the last two rounds of the first cycle (C.05 Annex 1)", box
+        )
+        self.swap_last_two.setAccessibleName("Exchange the last two rounds of the first cycle")
+        self.swap_last_two.setToolTip(
+            "A double round robin may play the last two rounds of its first cycle in the other "
+            "order, so that nobody has the same colour three times running across the cycles"
+        )
+        form.addRow("", self.swap_last_two)
+        self.acceleration = QComboBox(box)
+        self.acceleration.setAccessibleName("Acceleration")
+        for value, label in ACCELERATION_LABELS.items():
+            self.acceleration.addItem(label, value)
+        form.addRow("Acce&leration:", self.acceleration)
+        self.acceleration_note = QLabel(
+            "The imported file gives its own virtual points (TRF record 250); they pair the "
+            "event as it says.",
+            box,
+        )
+        self.acceleration_note.setWordWrap(True)
+        self.acceleration_note.setAccessibleName("Virtual points of the imported file")
+        form.addRow("", self.acceleration_note)
+        if self.paired:
+            fixed = "Round 1 is paired: this is fixed for the event"
+            for widget in (self.swap_last_two, self.acceleration):
+                widget.setEnabled(False)
+                widget.setToolTip(fixed)
         self.rounds = QSpinBox(box)
         self.rounds.setAccessibleName("Rounds")
         self.rounds.setRange(max(1, self._system().rounds_in(self.paired)), 99)
@@ -256,17 +293,20 @@ class EventSettingsDialog(QDialog):
         form = QFormLayout(box)
         self.preset = QComboBox(box)
         self.preset.setAccessibleName("Tie-break preset")
-        self.preset.addItem("Custom list", None)
-        for preset in PRESETS.values():
-            self.preset.addItem(preset.title, preset.name)
-            self.preset.setItemData(self.preset.count() - 1, preset.source, TOOLTIP)
+        fill_presets(self.preset, None, None)
         self.preset.activated.connect(self._preset_chosen)
         form.addRow("Pr&eset:", self.preset)
         self.tiebreaks = QLineEdit(box)
         self.tiebreaks.setAccessibleName("Tie-break list")
         self.tiebreaks.setPlaceholderText("e.g. BH/C1, BH, SB (none: ties are shared)")
         self.tiebreaks.textEdited.connect(self._codes_edited)
-        form.addRow("T&ie-breaks:", self.tiebreaks)
+        self.picker = TieBreakPicker(self.tiebreaks, box)
+        row = QHBoxLayout()
+        row.addWidget(self.tiebreaks, 1)
+        row.addWidget(self.picker)
+        label = QLabel("T&ie-breaks:", box)
+        label.setBuddy(self.tiebreaks)
+        form.addRow(label, row)
         self.playoff = QComboBox(box)
         self.playoff.setAccessibleName("Play-off regulation")
         self.playoff.addItem("None", None)
@@ -295,6 +335,9 @@ class EventSettingsDialog(QDialog):
             else:
                 edit.setText(str(value or ""))
         self._select(self.system, current.get("system"))
+        self.swap_last_two.setChecked(bool(current.get("swap_last_two")))
+        self._select(self.acceleration, current.get("acceleration"))
+        self._system_changed()
         system = self._system()
         games = max(int(str(current.get("rounds") or 1)), self.paired, 1)
         self.rounds.setValue(system.rounds_in(games))
@@ -308,7 +351,8 @@ class EventSettingsDialog(QDialog):
             self._select_points(self._round_box(row), value)
         self.per_round.setChecked(bool(per_round))
         self._per_round_toggled(bool(per_round))
-        self._select(self.preset, current.get("preset"))
+        if self.preset.findData(current.get("preset")) >= 0:
+            self.preset.setCurrentIndex(self.preset.findData(current.get("preset")))
         self.tiebreaks.setText(", ".join(map(str, _as_list(current.get("tiebreaks")))))
         self._select(self.playoff, current.get("playoff"))
         self._update_rule_note()
@@ -385,6 +429,25 @@ class EventSettingsDialog(QDialog):
             return  # the hint is only right once the dialog is shown
         hint = self.sizeHint()
         self.resize(max(self.width(), hint.width()), max(self.height(), hint.height()))
+
+    def _system_changed(self) -> None:
+        """Offer what the chosen system allows: no Buchholz for a round robin (C.07, 2026 text),
+        the round order of a double round robin, the acceleration of a Swiss."""
+        system = self.system.currentData()
+        self.picker.set_system(system)
+        self.tiebreaks.setPlaceholderText(f"{self.picker.hint} (none: ties are shared)")
+        fill_presets(self.preset, system, None)
+        double = system == System.DOUBLE_ROUND_ROBIN.value
+        self.swap_last_two.setVisible(double)
+        swiss = system in (System.SWISS.value, System.DOUBLE_SWISS.value)
+        if not swiss:
+            self.acceleration.setCurrentIndex(0)
+        self.acceleration.setEnabled(swiss and not self.paired)
+        imported = bool(self.document.tournament.accelerations) and not self.current.get(
+            "acceleration"
+        )
+        self.acceleration_note.setVisible(imported)
+        self._fit()
 
     def _preset_chosen(self, index: int) -> None:
         """A preset fills in what it announces; the arbiter may still change any of it."""
@@ -463,6 +526,9 @@ class EventSettingsDialog(QDialog):
             "preset": self.preset.currentData(),
             "tiebreaks": self._codes(),
             "playoff": self.playoff.currentData(),
+            "acceleration": self.acceleration.currentData(),
+            "swap_last_two": self.swap_last_two.isChecked()
+            and self.system.currentData() == System.DOUBLE_ROUND_ROBIN.value,
         }
 
     def changed_settings(self) -> dict[str, object]:
@@ -486,6 +552,9 @@ class EventSettingsDialog(QDialog):
                     changed[key] = value
             elif key == "bye_policy":
                 if value != (before or "fide"):
+                    changed[key] = value
+            elif key == "swap_last_two":
+                if bool(value) != bool(before):
                     changed[key] = value
             elif value != before:
                 changed[key] = value

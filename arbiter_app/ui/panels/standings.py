@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -28,6 +28,7 @@ from arbiter_app.ui.models.standings import StandingsModel
 from arbiter_app.ui.playoff_adapter import shown_standings
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.table import size_columns
+from arbiter_app.ui.widgets.tiebreak_picker import TieBreakPicker, fill_presets
 
 CUSTOM = ""
 """The preset box's entry for a list typed by hand."""
@@ -57,18 +58,17 @@ class StandingsPanel(QWidget):
         self.model = StandingsModel(self)
         self.preset = QComboBox(self)
         self.preset.setAccessibleName("Tie-break preset")
-        self.preset.addItem("Custom list", CUSTOM)
-        for preset in PRESETS.values():
-            self.preset.addItem(preset.title, preset.name)
-            self.preset.setItemData(
-                self.preset.count() - 1, preset.source, Qt.ItemDataRole.ToolTipRole
-            )
+        fill_presets(self.preset, document.tournament.system, CUSTOM)
         self.preset.activated.connect(self._preset_chosen)
         self.codes = QLineEdit(self)
         self.codes.setAccessibleName("Tie-break list")
         self.codes.setPlaceholderText("Tie-breaks, e.g. BH/C1, BH, SB")
         self.codes.setToolTip("Type the announced tie-breaks, comma-separated, and press Enter")
         self.codes.returnPressed.connect(self._codes_entered)
+        self.picker = TieBreakPicker(self.codes, self)
+        self.picker.set_system(document.tournament.system)
+        self.codes.setPlaceholderText(f"Tie-breaks, {self.picker.hint}")
+        self.picker.menu().triggered.connect(lambda _: self._codes_entered())
         self.provisional = QCheckBox("Round in progress (provisional)", self)
         self.provisional.setAccessibleName("Show the round in progress as provisional")
         self.provisional.setToolTip(
@@ -91,6 +91,7 @@ class StandingsPanel(QWidget):
         bar = QHBoxLayout()
         bar.addWidget(self.preset)
         bar.addWidget(self.codes, 1)
+        bar.addWidget(self.picker)
         bar.addWidget(self.provisional)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -143,6 +144,12 @@ class StandingsPanel(QWidget):
             self.caption.setText(f"The standings cannot be computed: {exc}")
             return
         self.model.set_standings(table)
+        system = self.document.tournament.system
+        if self.picker.system is not system:
+            # The pickers offer what the system allows (no Buchholz in a round robin).
+            self.picker.set_system(system)
+            fill_presets(self.preset, system, CUSTOM)
+            self.codes.setPlaceholderText(f"Tie-breaks, {self.picker.hint}")
         self.preset.setCurrentIndex(max(0, self.preset.findData(options.preset)))
         if not self.codes.hasFocus():
             self.codes.setText(", ".join(options.tiebreaks))

@@ -74,3 +74,25 @@ def test_a_malformed_regulation_is_reported_by_name() -> None:
     data["stages"][0]["kind"] = "swiss"
     with pytest.raises(InputError, match="swiss"):
         Regulation.from_json(data)
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "said"),
+    [
+        ("schedule", None, "schedule must be an object with named fields"),
+        ("sharing", [], "sharing must be an object with named fields"),
+        ("stages", [[1]], "stage 1 must be an object with named fields"),
+        ("stages", [{"kind": "round-robin", "formats": 5}], "stage 1: formats must be a list"),
+    ],
+)
+def test_parts_of_the_wrong_shape_are_said_before_any_field_is_read(
+    key: str, value: object, said: str
+) -> None:
+    """Found by the fuzz long run: a null schedule reached ``None.get``."""
+    data = PRESETS["gct-2023-tour"].to_json()
+    data[key] = value
+    with pytest.raises(InputError, match=said):
+        Regulation.from_json(data)
+    data = PRESETS["gct-2023-tour"].to_json()
+    data["points"] = None  # no tour points: allowed
+    assert Regulation.from_json(data).points is None

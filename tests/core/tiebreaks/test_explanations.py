@@ -13,7 +13,7 @@ from tests.core.tiebreaks.conftest import reference_event
 from tests.support.random_events import Shape, random_event
 
 FIDE_CODES = (
-    "BH", "BH/C1", "BH/C2", "BH/M1", "FB", "AOB", "SB", "SB/C1", "KS", "KS/L60",
+    "BH", "BH/C1", "BH/C2", "BH/M1", "FB", "AOB", "SB", "SB/C1", "KS", "KS/L1",
     "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "RTNG", "WIN", "WON", "BPG",
     "BWG", "REP", "STD", "TPN", "PS", "PS/C1",
 )  # fmt: skip

@@ -54,6 +54,23 @@ def theirs(code: str, value: Decimal | None) -> Fraction:
     return Fraction(str(value))
 
 
+def assert_same_values(
+    ctx: TieBreakContext,
+    reference: dict[str, dict[int, Decimal | None]],
+    codes: tuple[str, ...],
+    spelled: tuple[str, ...] | None = None,
+) -> None:
+    """Every value of *codes* equals gacrux's (*spelled*: the codes as gacrux writes them)."""
+    for code, their_code in zip(codes, spelled or codes, strict=True):
+        mine = ours(ctx, code)
+        wrong = {
+            tpn: (mine[tpn], reference[their_code][tpn])
+            for tpn in mine
+            if mine[tpn] != theirs(code, reference[their_code][tpn])
+        }
+        assert not wrong, f"{code}: (ours, gacrux) differ for {wrong}"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("rule_set", [RuleSet.FIDE_2024, RuleSet.FIDE_2026], ids=lambda r: r.value)
 @pytest.mark.parametrize("seed", range(TOURNAMENTS))
@@ -61,15 +78,7 @@ def test_same_values_as_gacrux(seed: int, rule_set: RuleSet) -> None:
     event = random_event(seed, rule_set)
     assert not check_consistency(event)
     reference = gacrux_values(event, rule_set, CODES)
-    ctx = TieBreakContext(event)
-    for code in CODES:
-        mine = ours(ctx, code)
-        wrong = {
-            tpn: (mine[tpn], reference[code][tpn])
-            for tpn in mine
-            if mine[tpn] != theirs(code, reference[code][tpn])
-        }
-        assert not wrong, f"{code}: (ours, gacrux) differ for {wrong}"
+    assert_same_values(TieBreakContext(event), reference, CODES)
 
 
 ROUND_ROBINS = int(os.environ.get("ARBITER_GACRUX_ROUND_ROBINS", "20"))
@@ -86,12 +95,4 @@ def test_same_values_as_gacrux_in_round_robins(seed: int, rule_set: RuleSet) -> 
     assert not check_consistency(event)
     codes = (*CODES, "SB/C1", "WON", "BPG")
     reference = gacrux_values(event, rule_set, codes, tournament_type="Round Robin")
-    ctx = TieBreakContext(event)
-    for code in codes:
-        mine = ours(ctx, code)
-        wrong = {
-            tpn: (mine[tpn], reference[code][tpn])
-            for tpn in mine
-            if mine[tpn] != theirs(code, reference[code][tpn])
-        }
-        assert not wrong, f"{code}: (ours, gacrux) differ for {wrong}"
+    assert_same_values(TieBreakContext(event), reference, codes)

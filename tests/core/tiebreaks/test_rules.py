@@ -125,12 +125,15 @@ def test_fore_buchholz_before_the_last_round_is_buchholz() -> None:
 
 
 def test_koya_limit_modifier() -> None:
+    """FIDE exercise 16 (C.07 14.5): the limit of 2½ moves by half a point at a time."""
     ev = reference_event("rr6-2023")
     ctx = TieBreakContext(ev)
-    low = parse_spec("KS/L30")  # limit 1½ of 5: every opponent counts
+    low = parse_spec("KS/L-2")  # limit 1½: every opponent counts, KS = the score
     values = REGISTRY["KS"].compute(ctx, low, [1, 2, 3, 4, 5, 6])
     assert values == ctx.scores
-    assert value(ev, "KS/L80", 1) == 0  # 4 points needed: nobody
+    assert value(ev, "KS/L-1", 2) == value(ev, "KS", 2)  # limit 2: nobody scored 2
+    assert value(ev, "KS/L1", 1) == value(ev, "KS", 1)  # limit 3: the 3½ players still count
+    assert value(ev, "KS/L3", 1) == 0  # limit 4: nobody
 
 
 def test_aliases_from_the_seeds() -> None:

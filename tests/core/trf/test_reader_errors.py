@@ -216,3 +216,24 @@ def test_input_error_message_lists_every_issue() -> None:
         parse_trf("\n".join(lines), "tec.trf")
     text = str(caught.value)
     assert f"tec.trf:{_player_line(1)}:99" in text and f"tec.trf:{_player_line(3)}:49" in text
+
+
+def test_a_number_of_thousands_of_digits_is_said_not_converted() -> None:
+    """Found by the fuzz long run: int() refuses a string of more than 4,300 digits."""
+    from arbiter_app.core.errors import InputError
+    from arbiter_app.core.trf import parse_trf
+
+    with pytest.raises(InputError) as refused:
+        parse_trf("012 Open\nXXR " + "9" * 5000 + "\n", "long.trf")
+    assert str(refused.value) == (
+        "long.trf:2:5: record XXR (number of rounds): a number of 5,000 digits is no TRF value"
+    )
+
+
+def test_a_date_with_a_huge_number_is_warned_about_not_raised() -> None:
+    """Issue 13's ``042 2024/01/99999999999999999999`` (and thousands of digits)."""
+    from arbiter_app.core.trf.dates import read_date
+
+    for text in ("2024/01/99999999999999999999", "2024/01/" + "9" * 5000, "9" * 5000 + "/1/1"):
+        assert read_date(text) is None
+    assert str(read_date("18 September 2024")) == "2024-09-18"

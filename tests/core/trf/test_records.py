@@ -136,6 +136,18 @@ def test_the_writer_refuses_what_does_not_fit() -> None:
     )
 
 
+def test_the_writer_shows_a_long_value_by_its_start() -> None:
+    """A name that got in before the check (core.limits) is not echoed back whole."""
+    event = tec_event()
+    players = list(event.players)
+    players[0] = replace(players[0], name="A" * 10_000)
+    with pytest.raises(TrfWriteError) as caught:
+        event_to_trf(replace(event, players=tuple(players)))
+    message = str(caught.value)
+    assert "player 1: the name 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'… (10,000 characters)" in message
+    assert len(message) < 300
+
+
 def test_a_bye_request_must_be_a_requested_bye() -> None:
     event = replace(tec_event(), bye_requests=(ByeRequest(3, 6, EntryKind.PAIRING_BYE),))
     with pytest.raises(TrfWriteError, match="must be a full-, half- or zero-point bye"):

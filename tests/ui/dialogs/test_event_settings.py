@@ -247,6 +247,88 @@ def test_the_window_opens_it_from_the_edit_menu_and_the_toolbar(
     assert window.windowTitle().startswith("Renamed")
 
 
+# -- FIDE checklist: round robins (group Q89-105) and the acceleration (group Q106-111) --------
+
+
+def test_q89_105_round_robin_pickers_hide_the_buchholz_family(
+    qtbot: QtBot, in_file: EventDocument
+) -> None:
+    from arbiter_app.core.tiebreaks.round_robin import MANDATORY
+
+    dialog = open_dialog(qtbot, in_file)
+    offered = dialog.picker.codes()
+    assert offered[: len(MANDATORY)] == list(MANDATORY)  # every mandatory one (Q101)
+    assert not {"BH", "BH/C1", "FB", "AOB"} & set(offered)
+    presets = [dialog.preset.itemData(i) for i in range(dialog.preset.count())]
+    assert "fide-round-robin" in presets
+    assert "fide-swiss" not in presets and "online-swiss" not in presets
+    dialog.system.setCurrentIndex(dialog.system.findData("swiss"))
+    assert "BH/C1" in dialog.picker.codes()
+    presets = [dialog.preset.itemData(i) for i in range(dialog.preset.count())]
+    assert "fide-swiss" in presets
+
+
+def test_q89_105_picking_appends_to_the_list(qtbot: QtBot, in_file: EventDocument) -> None:
+    dialog = open_dialog(qtbot, in_file)
+    actions = {a.data(): a for a in dialog.picker.menu().actions()}
+    actions["DE"].trigger()
+    actions["KS/L-1"].trigger()
+    actions["DE"].trigger()  # already there: not twice
+    assert dialog.tiebreaks.text() == "DE, KS/L-1"
+    dialog.accept()
+    assert in_file.event_settings()["tiebreaks"] == ["DE", "KS/L-1"]
+
+
+def test_q89_105_a_typed_buchholz_is_refused_with_the_article(
+    qtbot: QtBot, in_file: EventDocument, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr(
+        "arbiter_app.ui.dialogs.event_settings.show_error",
+        lambda parent, exc: shown.append(str(exc)),
+    )
+    dialog = open_dialog(qtbot, in_file)
+    qtbot.keyClicks(dialog.tiebreaks, "BH/C1, SB")
+    dialog.accept()
+    assert dialog.isVisible()  # refused: the dialog stays open, nothing changed
+    assert shown and "round robin" in shown[0] and "C.07" in shown[0]
+    assert in_file.event_settings()["tiebreaks"] in (None, [])
+
+
+def test_q89_105_double_round_robin_order_choice(qtbot: QtBot, in_file: EventDocument) -> None:
+    dialog = open_dialog(qtbot, in_file)
+    assert not dialog.swap_last_two.isVisible()  # a single round robin has no second cycle
+    dialog.system.setCurrentIndex(dialog.system.findData("double-round-robin"))
+    assert dialog.swap_last_two.isVisible() and dialog.swap_last_two.isEnabled()
+    dialog.swap_last_two.setChecked(True)
+    dialog.rounds.setValue(6)
+    dialog.accept()
+    assert in_file.event_settings()["swap_last_two"] is True
+
+
+def test_q106_111_acceleration_for_a_swiss_fixed_after_round_one(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from arbiter_app.core.model import Colour
+
+    backend = SessionBackend.create(tmp_path / "s.arbiter", "Open", System.SWISS, 5)
+    document = EventDocument(backend)
+    for n in range(1, 9):
+        document.add_player({"name": f"Player {n}", "rating": str(2400 - 10 * n)})
+    dialog = open_dialog(qtbot, document)
+    assert dialog.acceleration.isEnabled()
+    dialog.acceleration.setCurrentIndex(dialog.acceleration.findData("baku"))
+    assert dialog.changed_settings() == {"acceleration": "baku"}
+    dialog.accept()
+    assert document.tournament.accelerations
+    document.pair_next_round(Colour.WHITE)
+    again = open_dialog(qtbot, document)
+    assert again.acceleration.currentData() == "baku"
+    assert not again.acceleration.isEnabled()
+    assert "fixed" in again.acceleration.toolTip()
+    document.close()
+
+
 def test_a_double_swiss_shows_rounds_and_its_games_per_round(qtbot: QtBot, tmp_path: Path) -> None:
     """City Chess OK rules: a double Swiss round is two games; the dialog counts rounds."""
     backend = SessionBackend.create(tmp_path / "b.arbiter", "Blitz", System.DOUBLE_SWISS, 14)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMessageBox
@@ -98,9 +99,9 @@ def test_clicking_a_name_explains_nothing(qtbot: QtBot, document: EventDocument)
 
 
 def test_a_cut_contribution_is_struck_through(qtbot: QtBot, document: EventDocument) -> None:
-    document.set_standings_options(StandingsOptions(("BH/C1",)))
+    document.set_standings_options(StandingsOptions(("SB/C1",)))
     panel = make_panel(qtbot, document)
-    dialog = panel.show_explanation("BH/C1", 1)
+    dialog = panel.show_explanation("SB/C1", 1)
     assert dialog is not None
     qtbot.addWidget(dialog)
     cut = [r for r in range(dialog.table.rowCount()) if dialog.table.item(r, 2).font().strikeOut()]
@@ -112,7 +113,7 @@ def test_a_typed_list_keeps_the_play_off_announced(qtbot: QtBot, document: Event
     """Typing tie-breaks changes the list only: the play-off places and regulation stay."""
     document.set_standings_options(
         StandingsOptions(
-            ("BH",),
+            ("KS",),
             "",
             RuleSet.FIDE_2024,
             playoff_places=(1,),
@@ -130,3 +131,29 @@ def test_a_typed_list_keeps_the_play_off_announced(qtbot: QtBot, document: Event
     assert options.rule_set is RuleSet.FIDE_2024
     assert options.playoff_places == (1,)
     assert options.playoff_regulation == "gct-2023-classical"
+
+
+def test_q89_105_the_round_robin_panel_offers_no_buchholz(
+    qtbot: QtBot, document: EventDocument, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The demo is a round robin: its pickers hide BH, FB and AOB and a typed BH is refused."""
+    from arbiter_app.core.tiebreaks.round_robin import MANDATORY
+
+    panel = make_panel(qtbot, document)
+    assert panel.picker.codes()[: len(MANDATORY)] == list(MANDATORY)
+    assert not {"BH", "BH/C1", "FB", "AOB"} & set(panel.picker.codes())
+    presets = [panel.preset.itemData(i) for i in range(panel.preset.count())]
+    assert "fide-round-robin" in presets and "fide-swiss" not in presets
+    assert "DE, WIN, SB, KS" in panel.codes.placeholderText()
+    shown: list[str] = []
+    monkeypatch.setattr(
+        "arbiter_app.ui.panels.standings.show_error", lambda parent, exc: shown.append(str(exc))
+    )
+    panel.codes.setFocus()
+    panel.codes.clear()
+    qtbot.keyClicks(panel.codes, "BH, SB")
+    qtbot.keyClick(panel.codes, Qt.Key.Key_Return)
+    assert shown and "round robin" in shown[0]
+    assert "BH" not in document.standings_options.tiebreaks
+    panel.picker.add("KS/L-1")
+    assert panel.codes.text().endswith("KS/L-1")

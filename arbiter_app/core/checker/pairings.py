@@ -1,0 +1,136 @@
+"""Re-pair every round of a file from the rounds before it and compare.
+
+- A Swiss (or double Swiss) round is paired again by Arbiter's engine, the
+  FIDE Dutch system (C.04.3, through gacrux), from the file's own history up
+  to that round: who played whom, the colours, the results, the byes. Players
+  the file shows with a requested bye in that round get it (TRF: ``H F Z``);
+  those it shows not paired, withdrawn, or with a forfeit that names no
+  opponent are left out, as an arbiter would have left them out. Virtual
+  points of an acceleration (record 250, or record 192's ``_BAKU``: C.04.5.1)
+  enter the pairing score.
+- A round robin is compared with the FIDE Berger tables (C.05 Annex 1) under
+  the file's pairing numbers; a double round robin with an even field may have
+  the last two rounds of its first cycle exchanged (C.05 Annex 1), and the
+  reading that fits the file is the one checked. A scheduled game that was not
+  played (a withdrawal, an absence) is not a pairing error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arbiter_app.core.checker.findings import Finding, Kind
+from arbiter_app.core.checker.rounds import FileRound, compare
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import Colour, EntryKind, Event, System
+from arbiter_app.core.pairing.berger import ARTICLE as BERGER
+from arbiter_app.core.pairing.berger import round_robin_schedule
+from arbiter_app.core.pairing.boards import PairingError
+from arbiter_app.core.pairing.double_swiss import swiss_view
+from arbiter_app.core.pairing.dutch import ENGINE, initial_colour_from_round_one
+from arbiter_app.core.pairing.recorded import with_requests_of
+from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
+
+_LEFT_OUT = frozenset({EntryKind.NOT_PAIRED, EntryKind.WITHDRAWN})
+
+
+def _left_out(event: Event, column: int) -> frozenset[int]:
+    out = set()
+    for p in event.players:
+        e = event.entry(p.tpn, column)
+        if e.kind in _LEFT_OUT or (e.kind.is_forfeit and e.opponent is None):
+            out.add(p.tpn)
+    return frozenset(out)
+
+
+def check_swiss(event: Event, initial_colour: Colour | None) -> tuple[list[Finding], list[str]]:
+    """Findings of every Swiss round of *event*, and notes on how it was checked."""
+    notes = [f"pairings made again, round by round, with the {ENGINE}"]
+    games = event.system.games_per_round
+    rounds = event.rounds_played // games
+    colour = initial_colour or initial_colour_from_round_one(swiss_view(event))
+    if initial_colour is None and colour is not None:
+        notes.append(
+            f"the colour drawn for round 1 ({colour.name.lower()} for the top player) is read "
+            "from round 1 (record 152 / XXC would state it)"
+        )
+    findings: list[Finding] = []
+    for rnd in range(1, rounds + 1):
+        column = (rnd - 1) * games + 1
+        before = with_requests_of(event.truncated(column - 1), event, column)
+        options = SwissOptions(initial_colour=colour, absent=_left_out(event, column))
+        file = FileRound.of(event, column)
+        try:
+            ours = pair_round(before, rnd, options)
+        except (PairingError, RuleError) as exc:
+            findings.append(
+                Finding(
+                    Kind.UNPAIRABLE,
+                    f"Round {rnd}: the rules give no pairing for this round ({exc}); "
+                    "the file's pairing cannot be right",
+                    rnd,
+                )
+            )
+            continue
+        boards = [(b.number, b.white, b.black) for b in ours.boards]
+        bye = ours.pairing_bye.tpn if ours.pairing_bye is not None else None
+        findings += compare(rnd, boards, file, bye=bye)
+    return findings, notes
+
+
+def check_round_robin(event: Event) -> tuple[list[Finding], list[str]]:
+    """Findings of every round of a (double) round robin against the Berger tables."""
+    numbers = sorted(p.tpn for p in event.players)
+    count = len(numbers)
+    if numbers != list(range(1, count + 1)):
+        raise RuleError(
+            f"the Berger tables need pairing numbers 1 to {count} without gaps ({BERGER})"
+        )
+    double = event.system is System.DOUBLE_ROUND_ROBIN
+    readings = [False, True] if double and count >= 3 else [False]
+    best: tuple[list[Finding], bool] | None = None
+    for swap in readings:
+        found = _against_schedule(event, count, double, swap)
+        if best is None or len(found) < len(best[0]):
+            best = (found, swap)
+    assert best is not None
+    findings, swapped = best
+    notes = [
+        "pairings compared with the Berger tables (FIDE C.05 Annex 1), the pairing numbers "
+        "as Berger numbers"
+    ]
+    if swapped:
+        notes.append(
+            "the last two rounds of the first cycle are exchanged, as C.05 Annex 1 allows "
+            "for a double round robin"
+        )
+    return findings, notes
+
+
+def _against_schedule(event: Event, count: int, double: bool, swap: bool) -> list[Finding]:
+    schedule = round_robin_schedule(count, double=double, swap_last_two=swap)
+    findings: list[Finding] = []
+    everybody = frozenset(range(1, count + 1))
+    for rnd in range(1, event.rounds_played + 1):
+        file = FileRound.of(event, rnd)
+        if rnd > len(schedule):
+            findings.append(
+                Finding(
+                    Kind.PAIRING,
+                    f"Round {rnd}: a round robin of {count} players has only "
+                    f"{len(schedule)} rounds",
+                    rnd,
+                )
+            )
+            continue
+        boards: list[tuple[int, int, int]] = []
+        free = set()
+        for game in schedule[rnd - 1]:
+            if game.white > count or game.black > count:
+                free.add(min(game.white, game.black))
+            else:
+                boards.append((len(boards) + 1, game.white, game.black))
+        # A free round shown as a pairing-allocated bye is still a free round.
+        file = replace(file, pairing_bye=tuple(t for t in file.pairing_bye if t not in free))
+        findings += compare(rnd, boards, file, bye=None, unplayed_ok=everybody)
+    return findings

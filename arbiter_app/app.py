@@ -1,32 +1,34 @@
 """Composition root of the desktop application: the only place that wires Qt to files.
 
-``arbiter-app`` without a command calls :func:`run`; ``arbiter-app --demo``
-opens a copy of the sample event (a round robin that ended in a three-way tie
-for first place) in a fresh temporary folder, so the demo never touches the
-sample itself.
+``arbiter-app`` without a command calls :func:`run`, which opens the window
+on a new untitled event; ``arbiter-app --demo`` opens the sample event (a
+round robin that ended in a three-way tie for first place) imported into an
+untitled event, so the demo never touches the sample itself.
+
+An untitled event is kept in a scratch file in the user's data folder
+(:func:`scratch_folder`) until it is saved or discarded: if Arbiter stops
+without either (a crash, a power cut), the next start offers to recover it.
 """
 
 from __future__ import annotations
 
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QStandardPaths, QTimer
 from PySide6.QtWidgets import QApplication
 
 from arbiter_app import __version__
 from arbiter_app.core.errors import ArbiterError, InputError
-from arbiter_app.core.model import Event, EventInfo
+from arbiter_app.core.model import Event
 from arbiter_app.core.trf import event_to_trf, parse_trf
+from arbiter_app.session import Session
 from arbiter_app.sheets.files import decode_utf8, read_bounded
 from arbiter_app.ui.dialogs.crash import ExceptionHandler
 from arbiter_app.ui.dialogs.preferences import apply_colour_scheme
-from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.document import EventDocument, untitled_session
+from arbiter_app.ui.files import scratch_files, scratch_path
 from arbiter_app.ui.main_window import ImportedEvent, MainWindow, Services
-from arbiter_app.ui.memory_backend import MemoryBackend
-from arbiter_app.ui.session_backend import SessionBackend
 from arbiter_app.ui.settings import Settings
 
 RESOURCES = Path(__file__).resolve().parent.parent / "resources"
@@ -72,23 +74,31 @@ def export_trf(event: Event, path: Path) -> None:
         raise ArbiterError(f"cannot write {path}: {exc.strerror}") from exc
 
 
-def services() -> Services:
+def scratch_folder() -> Path | None:
+    """Where untitled events are kept until saved: the user's data folder (None: none known)."""
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(location) / "untitled" if location else None
+
+
+def next_scratch(folder: Path | None) -> Path | None:
+    """A new scratch file name in *folder*; None (the event stays in memory) when the
+    folder cannot be made."""
+    if folder is None:
+        return None
+    try:
+        return scratch_path(folder)
+    except OSError:
+        return None
+
+
+def services(folder: Path | None = None) -> Services:
+    """The window's file services; untitled events are kept in *folder* (None: in memory)."""
     return Services(
-        open_event=SessionBackend.open,
-        new_event=lambda new: SessionBackend.create(new.path, new.name, new.system, new.rounds),
+        open_event=Session.open,
         import_trf=import_trf,
-        create_file=lambda target, imported, source: SessionBackend.create_from(
-            target, imported.event, source, document=imported.document
-        ),
         export_trf=export_trf,
+        scratch=lambda: next_scratch(folder),
     )
-
-
-def demo_copy(folder: Path) -> Path:
-    """Copy the sample event into *folder* and return the copy's path."""
-    target = folder / DEMO_SAMPLE.name
-    shutil.copyfile(DEMO_SAMPLE, target)
-    return target
 
 
 DEMO_PLAYOFF = "gct-2023-classical"
@@ -96,26 +106,38 @@ DEMO_PLAYOFF = "gct-2023-classical"
 is broken by a play-off; ties for other places are shared, with no tie-breaks."""
 
 
-def create_window(settings: Settings, demo_folder: Path | None = None) -> MainWindow:
-    """The main window on an empty event, or on a copy of the sample in *demo_folder*.
+def create_window(settings: Settings, demo: bool = False, folder: Path | None = None) -> MainWindow:
+    """The main window on a new untitled event, or on the sample (the demo).
 
-    The demo imports the copied sample into a new ``.arbiter`` file next to it,
-    with the Grand Chess Tour classical play-off regulation.
+    The demo imports the sample into an untitled event, with the Grand Chess
+    Tour classical play-off regulation; untitled events are kept in *folder*
+    (None: in memory).
     """
-    document = EventDocument(MemoryBackend(Event(EventInfo(name="Untitled event"))))
-    window = MainWindow(document, settings, services())
-    if demo_folder is not None:
-        sample = demo_copy(demo_folder)
-        imported = import_trf(sample)
-        backend = SessionBackend.create_from(
-            demo_folder / "demo.arbiter",
+    scratch = next_scratch(folder)
+    if demo:
+        imported = import_trf(DEMO_SAMPLE)
+        session = untitled_session(
             imported.event,
-            sample.name,
+            DEMO_SAMPLE.name,
+            scratch=scratch,
             document=imported.document,
             playoff=DEMO_PLAYOFF,
         )
-        document.replace_backend(backend)
-    return window
+    else:
+        session = untitled_session(scratch=scratch)
+    return MainWindow(EventDocument(session), settings, services(folder))
+
+
+def offer_recoveries(window: MainWindow, folder: Path | None) -> None:
+    """Offer each untitled event a crash left behind, until one is recovered (the others
+    are offered at the next start); empty ones are removed."""
+    if folder is None:
+        return
+    current = window.document.session.scratch
+    recovered = False
+    for path in scratch_files(folder):
+        if path != current:
+            recovered = window.offer_recovery(path, ask=not recovered) or recovered
 
 
 WARM_UP_DELAY_MS = 1000
@@ -138,7 +160,8 @@ def run(demo: bool = False, open_file: str | None = None) -> int:
 
     *open_file* is a tournament file to open at once (``arbiter-app --open FILE``,
     which the desktop file association runs); a file that cannot be opened is
-    reported in a dialog and the app starts on an empty event.
+    reported in a dialog and the app starts on an empty event. At start, an
+    untitled event that a crash left unsaved is offered for recovery.
     """
     app = QApplication.instance() or QApplication(sys.argv)
     QCoreApplication.setOrganizationName("Arbiter")
@@ -146,18 +169,19 @@ def run(demo: bool = False, open_file: str | None = None) -> int:
     QCoreApplication.setApplicationVersion(__version__)
     settings = Settings()
     apply_colour_scheme(settings.colour_scheme)
-    with tempfile.TemporaryDirectory(prefix="arbiter-demo-") as folder:
-        window = create_window(settings, Path(folder) if demo else None)
-        handler = ExceptionHandler(lambda: QApplication.activeWindow() or window)
-        handler.install()
-        try:
-            window.restore_layout()
-            window.show()
-            if open_file and not demo:
-                window.open_path(Path(open_file))
-            QTimer.singleShot(WARM_UP_DELAY_MS, warm_up)
-            return int(app.exec())
-        finally:
-            handler.uninstall()
-            # The file is released before its temporary folder goes (the demo's).
-            window.document.close()
+    folder = scratch_folder()
+    window = create_window(settings, demo, folder)
+    handler = ExceptionHandler(lambda: QApplication.activeWindow() or window)
+    handler.install()
+    try:
+        window.restore_layout()
+        window.show()
+        if open_file and not demo:
+            window.open_path(Path(open_file))
+        elif not demo:
+            offer_recoveries(window, folder)
+        QTimer.singleShot(WARM_UP_DELAY_MS, warm_up)
+        return int(app.exec())
+    finally:
+        handler.uninstall()
+        window.document.close()

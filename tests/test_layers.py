@@ -29,10 +29,41 @@ def test_the_check_itself_sees_a_loaded_module() -> None:
 
 
 def test_sheets_and_exports_load_no_qt() -> None:
-    """The sheets are made without Qt; only ui/printing lays them out on paper."""
+    """The sheets are made without Qt; only arbiter_app.printing lays them out on paper."""
     code = (
         "import sys, arbiter_app.sheets.builders, arbiter_app.sheets.source, arbiter_app.exports.html\n"
         "print(','.join(sorted(m for m in sys.modules if m.startswith('PySide6'))))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_the_pure_packages_load_no_qt() -> None:
+    """core, store, session, exports and sheets never load Qt (every module of each)."""
+    code = (
+        "import importlib, pkgutil, sys\n"
+        "import arbiter_app.core, arbiter_app.store, arbiter_app.session, arbiter_app.exports\n"
+        "import arbiter_app.sheets\n"
+        "for pkg in (arbiter_app.core, arbiter_app.store, arbiter_app.session,"
+        " arbiter_app.exports, arbiter_app.sheets):\n"
+        "    for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+        "        importlib.import_module(info.name)\n"
+        "print(','.join(sorted(m for m in sys.modules if m.startswith('PySide6'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_printing_is_outside_the_window_and_uses_no_widgets() -> None:
+    """The command line prints through arbiter_app.printing: it loads QtGui, never the
+    window's package or Qt's widgets (issue 12)."""
+    code = (
+        "import sys, arbiter_app.printing, arbiter_app.cli.print_sheet\n"
+        "mods = sorted(m for m in sys.modules if m.startswith(('PySide6', 'arbiter_app.ui')))\n"
+        "print(','.join(mods))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(out.stdout.strip().split(","))
+    assert "PySide6.QtGui" in loaded
+    assert not {m for m in loaded if m.startswith("arbiter_app.ui")}
+    assert "PySide6.QtWidgets" not in loaded

@@ -82,5 +82,6 @@ def run_verify(args: argparse.Namespace) -> int:
         for problem in problems:
             print(f"problem: {problem}")
         return 1
-    print(f"{args.file}: ok ({count} journal entries, chain intact, state matches the journal)")
+    entries = "1 journal entry" if count == 1 else f"{count} journal entries"
+    print(f"{args.file}: ok ({entries}, chain intact, state matches the journal)")
     return 0

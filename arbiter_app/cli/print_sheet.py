@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         src = replace(src, provisional=True)
     sheet = SHEETS[args.sheet](src, args.round)
     # Qt is loaded only here: the other commands stay light.
-    from arbiter_app.ui.printing import write_pdf
+    from arbiter_app.printing import write_pdf
 
     try:
         pages = write_pdf(sheet, args.output, Paper.parse(args.paper))

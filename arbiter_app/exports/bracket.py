@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from arbiter_app.core.model import Event
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff.steps import GameRecord
+from arbiter_app.core.result import sheet_text
 from arbiter_app.exports.clock import EVENT_CLOCK, time_control_field
-from arbiter_app.exports.playoff import RESULT_TEXT, knockout_articles, names_of, who
+from arbiter_app.exports.playoff import knockout_articles, names_of, who
 from arbiter_app.exports.sheet import Block, Bracket, BracketNode, Heading, Paragraph, Sheet, embed
 
 
@@ -21,9 +22,8 @@ def _knockouts(state: PlayoffState) -> list[tuple[str, list[GameRecord]]]:
     """Armageddon games by knockout (the tie they break), in order."""
     out: dict[str, list[GameRecord]] = {}
     for g in state.games():
-        if g.spec.armageddon:
-            key = g.spec.label.split(": ")[0]
-            out.setdefault(key, []).append(g)
+        if g.spec.knockout:
+            out.setdefault(g.spec.tie, []).append(g)
     return list(out.items())
 
 
@@ -37,7 +37,7 @@ def bracket_of(games: Sequence[GameRecord], names: Mapping[int, str]) -> Bracket
 
     def game_text(g: GameRecord) -> str:
         w, b = embed(names.get(g.spec.white, "?")), embed(names.get(g.spec.black, "?"))
-        result = RESULT_TEXT.get(g.result or "", "")
+        result = sheet_text(g.result)
         line = f"{w} – {b}"
         if result:
             line += f"\n{result}"

@@ -1,7 +1,7 @@
 """A sheet as one self-contained HTML file: inline style, no scripts, every text escaped.
 
 The same HTML is the "HTML" export and the input of the PDF printer
-(:mod:`arbiter_app.ui.printing`, which lays it out with Qt's rich-text
+(:mod:`arbiter_app.printing`, which lays it out with Qt's rich-text
 engine), so it sticks to what both a browser and Qt's HTML subset understand:
 tables with ``border``/``cellpadding`` attributes as well as CSS, ``thead``
 for a header row that repeats on each page, and ``page-break-before``.

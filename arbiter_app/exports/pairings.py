@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, Player
+from arbiter_app.core.model import Colour, EntryKind, Event, Player, RoundEntry
 from arbiter_app.core.points import format_points
+from arbiter_app.core.result import GameResult
 from arbiter_app.exports.clock import clock_text
 from arbiter_app.exports.sheet import (
     Align,
@@ -118,17 +119,11 @@ class _ByeLike(Protocol):
     def kind(self) -> EntryKind: ...
 
 
-def _result_text(kind: EntryKind, outcome: Outcome | None, other: EntryKind) -> str:
-    """The board's result from White's point of view."""
-    if kind is EntryKind.GAME:
-        return {Outcome.WIN: "1-0", Outcome.DRAW: "½-½", Outcome.LOSS: "0-1"}[
-            outcome or Outcome.DRAW
-        ]
-    if kind is EntryKind.FORFEIT_WIN:
-        return "+/-"
-    if other is EntryKind.FORFEIT_WIN:
-        return "-/+"
-    return "-/-"
+def _result_text(white: RoundEntry, black: RoundEntry) -> str:
+    """The board's result from White's side, as the sheets print it (one vocabulary:
+    :attr:`arbiter_app.core.result.GameResult.sheet`)."""
+    result = GameResult.of_entries(white, black)
+    return result.sheet if result is not None else ""
 
 
 def round_from_event(event: Event, round_no: int) -> RoundSheet:
@@ -155,10 +150,10 @@ def round_from_event(event: Event, round_no: int) -> RoundSheet:
             if entry.colour is Colour.BLACK or (
                 entry.colour is None and other.colour is Colour.WHITE
             ):
-                white, black, w_entry, b_kind = opp, p.tpn, other, entry.kind
+                white, black, w_entry, b_entry = opp, p.tpn, other, entry
             else:
-                white, black, w_entry, b_kind = p.tpn, opp, entry, other.kind
-            boards.append((white, black, _result_text(w_entry.kind, w_entry.outcome, b_kind)))
+                white, black, w_entry, b_entry = p.tpn, opp, entry, other
+            boards.append((white, black, _result_text(w_entry, b_entry)))
         else:
             points = entry.points(event.points_system_for(round_no))
             byes.append(ByeRow(Seat.of(p, scores[p.tpn]), entry.kind, points))
@@ -199,7 +194,7 @@ def round_from_pairing(
         w_entry, b_entry = event.entry(b.white, round_no), event.entry(b.black, round_no)
         result = ""
         if w_entry.kind.has_opponent and w_entry.opponent == b.black:
-            result = _result_text(w_entry.kind, w_entry.outcome, b_entry.kind)
+            result = _result_text(w_entry, b_entry)
         rows.append(
             BoardRow(
                 b.number,

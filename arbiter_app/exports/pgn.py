@@ -23,6 +23,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from arbiter_app.core.errors import InputError, Issue
+from arbiter_app.core.result import OVER_THE_BOARD
 
 if TYPE_CHECKING:
     import chess.pgn
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 # python-chess is imported where games are written or read, not with this module: the
 # desktop app loads this module at start and a third of a second matters there.
 
-RESULTS = ("1-0", "0-1", "1/2-1/2")
+RESULTS = tuple(r.pgn for r in OVER_THE_BOARD)
 ARMAGEDDON_TAG = "Armageddon"
 ARMAGEDDON_TEXT = "draw counts as a win for Black"
 STAGE_TAG = "Stage"

@@ -18,6 +18,7 @@ from datetime import datetime
 from arbiter_app.core.model import Colour, Event
 from arbiter_app.core.playoff import PlayoffState, StageKind, next_step
 from arbiter_app.core.playoff.steps import GameRecord
+from arbiter_app.core.result import sheet_text
 from arbiter_app.core.timecontrol import TimeControl, parse
 from arbiter_app.exports.clock import EVENT_CLOCK, time_control_field
 from arbiter_app.exports.pgn import PlayoffGame
@@ -35,8 +36,6 @@ from arbiter_app.exports.sheet import (
     Table,
     embed,
 )
-
-RESULT_TEXT = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}
 
 
 def names_of(event: Event) -> dict[int, str]:
@@ -165,16 +164,15 @@ def _start_rule(state: PlayoffState) -> str:
 # --- pairing sheets ------------------------------------------------------------------
 
 
-def _stage_key(label: str) -> str:
-    """``places 1-3: round robin 1, round 2`` → ``places 1-3: round robin 1`` (one sheet per stage)."""
-    head, sep, tail = label.rpartition(", round ")
-    return head if sep and tail.isdigit() else label
-
-
 def _by_stage(games: Sequence[GameRecord]) -> list[tuple[str, list[GameRecord]]]:
+    """The games in runs of one stage (one pairing sheet each), titled by the stage."""
     out: list[tuple[str, list[GameRecord]]] = []
     for g in games:
-        key = _stage_key(g.spec.label)
+        key = (
+            g.spec.stage_title
+            if not g.spec.knockout
+            else f"{g.spec.stage_title} round {g.spec.round}"
+        )
         if out and out[-1][0] == key:
             out[-1][1].append(g)
         else:
@@ -224,7 +222,7 @@ def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
                         g.spec.id,
                         str(g.spec.white),
                         names.get(g.spec.white, "?"),
-                        RESULT_TEXT.get(g.result or "", "–"),
+                        sheet_text(g.result) or "–",
                         str(g.spec.black),
                         names.get(g.spec.black, "?"),
                     )
@@ -234,7 +232,7 @@ def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
                 ),
             )
         )
-        resting = _resting(state, key, games)
+        resting = _resting(games)
         if resting:
             blocks.append(Paragraph(resting))
         blocks.append(Signatures(("Chief arbiter",)))
@@ -251,20 +249,15 @@ def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
     )
 
 
-def _resting(state: PlayoffState, key: str, games: Sequence[GameRecord]) -> str:
+def _resting(games: Sequence[GameRecord]) -> str:
     """Who has the free round in each round of a round robin with an odd number of players."""
-    if games[0].spec.armageddon:
+    if games[0].spec.knockout:
         return ""  # knockout byes are drawn by lot and shown on the bracket
-    tied = next(
-        (t.players for t in state.ties if key.startswith(f"places {t.place}-{t.last_place}")),
-        (),
-    )
     parts = []
     for r in sorted({g.spec.round for g in games}):
-        playing = {p for g in games if g.spec.round == r for p in (g.spec.white, g.spec.black)}
-        free = [str(tpn) for tpn in tied if tpn not in playing]
+        free = sorted({p for g in games if g.spec.round == r for p in g.spec.byes})
         if free:
-            parts.append(f"round {r}: {', '.join(free)}")
+            parts.append(f"round {r}: {', '.join(map(str, free))}")
     return ("No game (bye): " + "; ".join(parts) + ".") if parts else ""
 
 
@@ -321,9 +314,7 @@ def armageddon_cards_sheet(event: Event, state: PlayoffState) -> Sheet:
             ),
             (
                 "Result",
-                RESULT_TEXT.get(
-                    g.result or "", "1-0          0-1          ½-½ (Black goes through)"
-                ),
+                sheet_text(g.result) or "1-0          0-1          ½-½ (Black goes through)",
             ),
         ]
         if g.winner is not None:
@@ -351,12 +342,6 @@ def armageddon_cards_sheet(event: Event, state: PlayoffState) -> Sheet:
 # --- PGN ------------------------------------------------------------------------------
 
 
-def _pgn_stage(label: str) -> str:
-    """``…: round robin 1, round 2`` → ``…: round robin 1``; ``…: Armageddon knockout round 2`` → ``…: Armageddon knockout``."""
-    head, sep, tail = label.rpartition(" round ")
-    return head.rstrip(",") if sep and tail.isdigit() else label
-
-
 def playoff_games(event: Event, state: PlayoffState) -> list[PlayoffGame]:
     """The play-off games for the PGN export: names, clocks in the FIDE encoding, Armageddon marked.
 
@@ -368,13 +353,13 @@ def playoff_games(event: Event, state: PlayoffState) -> list[PlayoffGame]:
     stages: dict[str, int] = {}
     per_round: dict[tuple[str, int], int] = {}
     for g in games:
-        key = (_pgn_stage(g.spec.label), g.spec.round)
+        key = (g.spec.stage_title, g.spec.round)
         stages.setdefault(key[0], len(stages) + 1)
         per_round[key] = per_round.get(key, 0) + 1
     seen: dict[tuple[str, int], int] = {}
     out = []
     for g in games:
-        key = (_pgn_stage(g.spec.label), g.spec.round)
+        key = (g.spec.stage_title, g.spec.round)
         seen[key] = seen.get(key, 0) + 1
         number = f"{stages[key[0]]}.{g.spec.round}"
         if per_round[key] > 1:

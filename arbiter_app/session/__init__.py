@@ -44,8 +44,7 @@ from arbiter_app.session.changes import Changes, Outcome
 from arbiter_app.session.codec import EventSettings
 from arbiter_app.session.registry import REGISTRY, CommandError, Context, command
 from arbiter_app.session.replay import JournalError
-from arbiter_app.session.results import BoardResult, parse_result
-from arbiter_app.session.session import Board, LogLine, Session
+from arbiter_app.session.session import UNTITLED_NAME, Board, LogLine, Session
 
 COMMAND_FAMILIES: tuple[str, ...] = (
     "arbiter_app.session.event_commands",
@@ -86,8 +85,8 @@ def open_session(path: Path | str, *, readonly: bool = False) -> Session:
 __all__ = [
     "COMMAND_FAMILIES",
     "REGISTRY",
+    "UNTITLED_NAME",
     "Board",
-    "BoardResult",
     "Changes",
     "CommandError",
     "Context",
@@ -99,6 +98,5 @@ __all__ = [
     "command",
     "load_event",
     "open_session",
-    "parse_result",
     "read_event",
 ]

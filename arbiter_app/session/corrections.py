@@ -22,12 +22,12 @@ from typing import Any
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.fide_mode import Pibe, PibeKind, in_fide_mode
 from arbiter_app.core.model import EntryKind, System
+from arbiter_app.core.result import GameResult
 from arbiter_app.core.warning_levels import Alert, Level, Refused
 from arbiter_app.session import queries
 from arbiter_app.session.codec import entry_from_row, entry_row
 from arbiter_app.session.integrity import fide_mode_of, log_pibe
 from arbiter_app.session.registry import Context, arg_int, command
-from arbiter_app.session.results import result_of
 from arbiter_app.session.setting_levels import CHECKLIST
 from arbiter_app.session.state import Tx
 
@@ -120,7 +120,7 @@ def correct_colours(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, int
     white, black = row["white"], row["black"]
     old_white = tx.get("entries", (white, column))
     old_black = tx.get("entries", (black, column))
-    result = result_of(
+    result = GameResult.of_entries(
         entry_from_row(old_white) if old_white else None,
         entry_from_row(old_black) if old_black else None,
     )

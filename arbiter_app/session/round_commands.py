@@ -21,6 +21,7 @@ from arbiter_app.core.pairing.manual import (
     both_against_due_colour,
     check_pairing,
 )
+from arbiter_app.core.result import GameResult
 from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.session import queries
 from arbiter_app.session.codec import entry_from_row, entry_row, event_from_state
@@ -34,7 +35,6 @@ from arbiter_app.session.manual_pairing import (
     setup_notice,
 )
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
-from arbiter_app.session.results import parse_result, result_entries, result_of
 from arbiter_app.session.setting_levels import CHECKLIST
 from arbiter_app.session.state import Tx
 from arbiter_app.session.tournament_state import state_of_tx
@@ -312,7 +312,7 @@ def _set_result(tx: Tx, args: dict[str, Any], ctx: Context, *, correcting: bool)
     round_no = arg_int(args, "round", minimum=1)
     number = arg_int(args, "board", minimum=1)
     try:
-        result = parse_result(arg_str(args, "result"))
+        result = GameResult.parse(arg_str(args, "result"))
     except ValueError as exc:
         raise CommandError(str(exc)) from exc
     row = queries.board(tx, round_no, number)
@@ -320,7 +320,7 @@ def _set_result(tx: Tx, args: dict[str, Any], ctx: Context, *, correcting: bool)
     white, black = row["white"], row["black"]
     old_white = tx.get("entries", (white, round_no))
     old_black = tx.get("entries", (black, round_no))
-    previous = result_of(
+    previous = GameResult.of_entries(
         entry_from_row(old_white) if old_white else None,
         entry_from_row(old_black) if old_black else None,
     )
@@ -331,7 +331,6 @@ def _set_result(tx: Tx, args: dict[str, Any], ctx: Context, *, correcting: bool)
             f"board {number} of round {round_no} has the result {previous.value} already; "
             "correct it instead"
         )
-    integrity = False
     if correcting and previous is not None:
         change = f"{previous.value} => {result.value}"
         alerts, integrity = correction_alerts(
@@ -340,8 +339,8 @@ def _set_result(tx: Tx, args: dict[str, Any], ctx: Context, *, correcting: bool)
         ctx.ask(*alerts)
         if integrity:
             log_correction(tx, round_no, f"{white}-{black} {change}")
-    white_entry, black_entry = result_entries(
-        result, white, black, row["white_rating"], row["black_rating"]
+    white_entry, black_entry = result.entries(
+        white, black, row["white_rating"], row["black_rating"]
     )
     tx.put("entries", (white, round_no), entry_row(white_entry))
     tx.put("entries", (black, round_no), entry_row(black_entry))

@@ -14,6 +14,7 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.event_state import EventState
 from arbiter_app.core.model import Event, Player, RoundEntry, System
 from arbiter_app.core.pairing.numbers import Numbering
+from arbiter_app.core.result import GameResult
 from arbiter_app.session.changes import Changes, Outcome
 from arbiter_app.session.codec import (
     EventSettings,
@@ -33,7 +34,6 @@ from arbiter_app.session.replay import (
     apply_command,
     replay,
 )
-from arbiter_app.session.results import BoardResult, result_of
 from arbiter_app.session.state import State, Writes
 from arbiter_app.session.tournament_state import (
     RoundBoard,
@@ -48,6 +48,8 @@ from arbiter_app.store.journal import JournalEntry, canonical_json, make_entry, 
 from arbiter_app.store.recovery import RECOVERED
 
 Clock = Callable[[], datetime]
+UNTITLED_NAME = "Untitled event"
+"""The name of an event started without one (the window's start)."""
 
 _DAMAGE = (ValueError, TypeError, KeyError, IndexError, ArithmeticError, AttributeError)
 """What decoding rows a bit flip or another program changed raises (JSON and UTF-8
@@ -79,7 +81,7 @@ class Board:
     number: int
     white: int
     black: int
-    result: BoardResult | None
+    result: GameResult | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,8 +106,10 @@ class Session:
         *,
         clock: Clock | None = None,
         actor: str = "",
+        scratch: bool = False,
     ) -> None:
         self._file = file
+        self._scratch = scratch
         self._clock = clock or system_clock
         self.actor = actor
         self._state = State(file.read_state())
@@ -168,17 +172,7 @@ class Session:
         aside = aside_path(path)
         file = EventFile.create(aside, durable=durable)
         session = cls(file, clock=clock, actor=actor)
-        args: dict[str, Any] = {"name": name, "system": system, "rounds": rounds}
-        # A new event records how its pairing numbers are given: a Swiss follows its
-        # initial ranking (FIDE C.04.2 article 2.2), a round robin waits for its draw.
-        swiss = system in (System.SWISS.value, System.DOUBLE_SWISS.value)
-        args.setdefault("pairing_numbers", (Numbering.RATING if swiss else Numbering.ENTRY).value)
-        if preset is not None:
-            args["preset"] = preset
-        if info:
-            args["info"] = dict(info)
-        if settings:
-            args.update(settings)
+        args = _creation(name, system, rounds, preset, info, settings)
         try:
             session.run("create_event", **args)
             if then is not None:
@@ -194,6 +188,47 @@ class Session:
             clear_leftover(path)
             raise
         return cls.open(path, clock=clock, actor=actor, durable=durable)
+
+    @classmethod
+    def create_untitled(
+        cls,
+        *,
+        name: str = UNTITLED_NAME,
+        system: str = "swiss",
+        rounds: int = 5,
+        preset: str | None = None,
+        info: Mapping[str, Any] | None = None,
+        scratch: Path | None = None,
+        clock: Clock | None = None,
+        actor: str = "",
+        durable: bool = True,
+        settings: Mapping[str, Any] | None = None,
+    ) -> Session:
+        """A new event with no file yet, run like any other until :meth:`save_as`.
+
+        It lives in memory, or, with *scratch*, in that file (a new name in the
+        user's data folder): then a crash loses nothing and :meth:`recover`
+        takes the work up again. Closing an untitled event discards it.
+        """
+        file = (
+            EventFile.in_memory() if scratch is None else EventFile.create(scratch, durable=durable)
+        )
+        session = cls(file, clock=clock, actor=actor, scratch=scratch is not None)
+        try:
+            session.run("create_event", **_creation(name, system, rounds, preset, info, settings))
+        except BaseException:
+            session.close()  # untitled: the scratch file goes with it
+            raise
+        return session
+
+    @classmethod
+    def recover(
+        cls, scratch: Path, *, clock: Clock | None = None, actor: str = "", durable: bool = True
+    ) -> Session:
+        """Take up the untitled event a crash left in *scratch* (it stays untitled)."""
+        session = cls.open(scratch, clock=clock, actor=actor, durable=durable)
+        session._scratch = True
+        return session
 
     @classmethod
     def open(
@@ -235,22 +270,26 @@ class Session:
         outside Arbiter: it still opens, so the arbiter can read it, and
         :attr:`file_warnings` says what is wrong."""
         if self._file.recovered:
-            self.file_warnings += (f"{self.path.name}: {RECOVERED}",)
+            self.file_warnings += (f"{self._file.path.name}: {RECOVERED}",)
         problems = verify_chain(self._entries, *self._file.journal_head())
         if problems:
             shown = "; ".join(problems[:3]) + (
                 f"; and {len(problems) - 3} more" if len(problems) > 3 else ""
             )
             self.file_warnings += (
-                f"{self.path.name}: the journal does not verify: {shown}. The file was "
+                f"{self._file.path.name}: the journal does not verify: {shown}. The file was "
                 "changed outside Arbiter, so its history cannot be trusted; it can still be "
                 "read, and the command line's verify lists every problem",
             )
         for listener in list(_OPEN_LISTENERS):
             listener(self)  # (the command line prints the warnings)
 
-    def close(self) -> None:
+    def close(self, *, keep: bool = False) -> None:
+        """Release the file; an untitled event is discarded (Save As keeps one), unless
+        *keep* leaves its scratch file to be recovered later."""
         self._file.close()
+        if self._scratch and not keep:
+            self._file.path.unlink(missing_ok=True)
 
     def __enter__(self) -> Session:
         return self
@@ -259,8 +298,47 @@ class Session:
         self.close()
 
     @property
-    def path(self) -> Path:
-        return self._file.path
+    def path(self) -> Path | None:
+        """The event's file; None while the event is untitled (no Save As yet)."""
+        return None if self.untitled else self._file.path
+
+    @property
+    def untitled(self) -> bool:
+        """The event has no file of its own yet (in memory, or in a scratch file)."""
+        return self._scratch or self._file.in_memory_event
+
+    @property
+    def scratch(self) -> Path | None:
+        """The scratch file an untitled event is kept in (None: in memory, or titled)."""
+        return self._file.path if self._scratch else None
+
+    @property
+    def unsaved(self) -> bool:
+        """Untitled, and something was done since the event was created: closing loses it."""
+        return self.untitled and len(self._entries) > 1
+
+    # -- files -------------------------------------------------------------------
+    def save_as(self, target: Path | str, *, overwrite: bool = False, durable: bool = True) -> None:
+        """Write the event to *target* (SQLite's backup API) and go on there.
+
+        From then on every command is written to *target*, under its write
+        lock, as for any file; the file or memory the event was in is closed
+        (a scratch file is removed). *overwrite* replaces an existing file
+        (the caller asked); a file another window has open is refused.
+        """
+        self._writable()
+        moved = self._file.save_as(target, overwrite=overwrite, durable=durable)
+        if self._scratch:
+            self._file.path.unlink(missing_ok=True)
+        self._file, self._scratch = moved, False
+
+    def save_copy(self, target: Path | str, *, overwrite: bool = False) -> None:
+        """Write a copy of the event as it stands to *target*; the session stays where it is.
+
+        Works for every event, untitled or in a file, and on a file opened
+        read-only (``arbiter-app copy`` while the window has it open).
+        """
+        self._file.write_copy(target, overwrite=overwrite)
 
     @property
     def readonly(self) -> bool:
@@ -325,20 +403,30 @@ class Session:
         return self._state.copy()
 
     def boards(self, round_no: int) -> list[Board]:
-        out: list[Board] = []
-        entries = self._state.tables["entries"]
+        """The boards of *round_no* in board order, each with its result once entered."""
         boards = self._state.tables["boards"]
         # Only this round's boards are sorted: a big event holds thousands of boards.
-        for r, number in sorted(key for key in boards if key[0] == round_no):
-            row = boards[(r, number)]
-            white_row = entries.get((row["white"], r))
-            black_row = entries.get((row["black"], r))
-            result = result_of(
-                entry_from_row(white_row) if white_row else None,
-                entry_from_row(black_row) if black_row else None,
-            )
-            out.append(Board(r, number, row["white"], row["black"], result))
-        return out
+        return [
+            self._board(round_no, number)
+            for _, number in sorted(key for key in boards if key[0] == round_no)
+        ]
+
+    def board(self, round_no: int, number: int) -> Board | None:
+        """Board *number* of *round_no* with its result (None: no such board)."""
+        if (round_no, number) not in self._state.tables["boards"]:
+            return None
+        return self._board(round_no, number)
+
+    def _board(self, round_no: int, number: int) -> Board:
+        row = self._state.tables["boards"][(round_no, number)]
+        entries = self._state.tables["entries"]
+        white_row = entries.get((row["white"], round_no))
+        black_row = entries.get((row["black"], round_no))
+        result = GameResult.of_entries(
+            entry_from_row(white_row) if white_row else None,
+            entry_from_row(black_row) if black_row else None,
+        )
+        return Board(round_no, number, row["white"], row["black"], result)
 
     def pairs(self, round_no: int) -> list[tuple[int, int, int]]:
         """The boards of *round_no* as (number, White, Black), without reading results."""
@@ -492,7 +580,7 @@ class Session:
 
     def _writable(self) -> None:
         if self._file.readonly:
-            raise OpenedReadOnly(self.path, "opened read-only; nothing can be changed")
+            raise OpenedReadOnly(self._file.path, "opened read-only; nothing can be changed")
 
     def _now(self) -> str:
         moment = self._clock()
@@ -522,3 +610,26 @@ class Session:
                 f"table {table}: {len(rows)} row(s) differ from a replay of the journal ({keys})"
             )
         return problems
+
+
+def _creation(
+    name: str,
+    system: str,
+    rounds: int,
+    preset: str | None,
+    info: Mapping[str, Any] | None,
+    settings: Mapping[str, Any] | None,
+) -> dict[str, Any]:
+    """The arguments of a new event's ``create_event`` (its journal's first entry)."""
+    args: dict[str, Any] = {"name": name, "system": system, "rounds": rounds}
+    # A new event records how its pairing numbers are given: a Swiss follows its
+    # initial ranking (FIDE C.04.2 article 2.2), a round robin waits for its draw.
+    swiss = system in (System.SWISS.value, System.DOUBLE_SWISS.value)
+    args.setdefault("pairing_numbers", (Numbering.RATING if swiss else Numbering.ENTRY).value)
+    if preset is not None:
+        args["preset"] = preset
+    if info:
+        args["info"] = dict(info)
+    if settings:
+        args.update(settings)
+    return args

@@ -111,25 +111,34 @@ def _load_trf(path: Path) -> Source:
 def _load_arbiter(path: Path) -> Source:
     session_mod = _module("arbiter_app.session", "reading .arbiter files")
     with session_mod.Session.open(path, readonly=True) as session:
-        event: Event = session.event
-        settings = session.settings
-        boards = {
-            r: tuple(PendingBoard(b.number, b.white, b.black) for b in session.boards(r))
-            for r in range(1, event.rounds + 1)
-        }
-        journal = session.journal()
-        live = [line.entry for line in session.log() if not line.undone]
-        draws = _numbering_draws(journal, live) + list(_journal_draws(live))
-        playoff, places, prizes = _playoff_of(session, event, settings.playoff)
-        played = _abandoned(session.state)
-        if playoff is not None:
-            played.append((playoff, ""))
-        draws += _playoff_draws(played, live)
-        state = session.event_state
-        fide_mode, pibes = _integrity(session.state)
+        return from_session(session, path)
+
+
+def from_session(session: Any, path: Path | None = None) -> Source:
+    """What the sheets need from an open session (the window's event, titled or not).
+
+    *path* names the event in messages; it defaults to the session's file, or
+    the event's name while it is untitled.
+    """
+    event: Event = session.event
+    settings = session.settings
+    boards = {
+        r: tuple(PendingBoard(b.number, b.white, b.black) for b in session.boards(r))
+        for r in range(1, event.rounds + 1)
+    }
+    journal = session.journal()
+    live = [line.entry for line in session.log() if not line.undone]
+    draws = _numbering_draws(journal, live) + list(_journal_draws(live))
+    playoff, places, prizes = _playoff_of(session, event, settings.playoff)
+    played = _abandoned(session.state)
+    if playoff is not None:
+        played.append((playoff, ""))
+    draws += _playoff_draws(played, live)
+    fide_mode, pibes = _integrity(session.state)
     trf = _trf_source(event, settings.trf_source)
+    where = path or session.path or Path(event.name or "Untitled event")
     return Source(
-        path,
+        where,
         event,
         tuple(settings.tiebreaks),
         boards,
@@ -137,7 +146,7 @@ def _load_arbiter(path: Path) -> Source:
         playoff,
         places,
         prizes,
-        state,
+        session.event_state,
         trf=trf,
         system_code=pairing_code(
             event.system,

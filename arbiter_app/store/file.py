@@ -9,11 +9,19 @@ for writing; then the folder must be writable and the write lock free; then
 
 While a file is open for writing it is in SQLite's write-ahead-log mode with
 ``synchronous=FULL``: a commit is on the disk when :meth:`EventFile.commit`
-returns (one flush per commit, so entering a result stays fast), a crash at
-any moment leaves either the whole transaction or none of it, and other
-processes can read it meanwhile. On closing, the log is folded back and the
-file returns to the rollback-journal mode, so a closed event is one single
-file that can be read even from a read-only folder.
+returns, a crash at any moment leaves either the whole transaction or none of
+it, and other processes can read it meanwhile. After every commit the log is
+folded into the file (a passive checkpoint, which never waits for a reader),
+so the ``.arbiter`` file on disk is a whole event by itself at every moment
+between actions: a plain copy of it (a USB backup, an e-mail to the organiser)
+opens as the same event with the same journal. On closing, the file returns
+to the rollback-journal mode, so a closed event is one single file that can be
+read even from a read-only folder.
+
+An event with no file yet lives in an in-memory database with the same
+tables (:meth:`EventFile.in_memory`); :meth:`EventFile.save_as` writes it, or
+any open event, to a file with SQLite's backup API and goes on there
+(:mod:`arbiter_app.store.copying`).
 """
 
 from __future__ import annotations
@@ -21,10 +29,11 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from arbiter_app.store.copying import write_copy
 from arbiter_app.store.errors import (
     CorruptFile,
     FileExists,
@@ -51,6 +60,8 @@ from arbiter_app.store.schema import (
 from arbiter_app.store.write_points import reached
 
 _MAGIC = b"SQLite format 3\x00"
+UNTITLED = Path("Untitled event")
+"""What an event in memory is called in messages (it has no file name yet)."""
 _BUSY_TIMEOUT_MS = 5000
 
 Key = tuple[Any, ...]
@@ -153,10 +164,12 @@ class EventFile:
         self.backup: Path | None = None
         self.memory_copy = False
         """A read-only open of an older file works on a migrated copy in memory."""
+        self.in_memory_event = False
+        """An event with no file yet: the database lives in memory until Save As."""
         self.recovered = False
+        """Opening rolled back an action a crash had left unfinished (store.recovery)."""
         self._wal = False
         """Write-ahead logging is on (from the first commit on)."""
-        """Opening rolled back an action a crash had left unfinished (store.recovery)."""
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -186,28 +199,12 @@ class EventFile:
         cls.refuse_new(path)
         lock = WriteLock(path)
         lock.acquire()
-        try:
-            conn = _connect(path, readonly=False, durable=durable)
-            try:
-                import sqlite_utils
 
-                with sqlite_errors(path):
-                    db = sqlite_utils.Database(conn)
-                    with db.atomic():
-                        _create_tables(db)
-                        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                        reached("create: tables written, not committed")
-                reached("create: tables committed")
-                _use_wal(conn, path)
-            except BaseException:
-                conn.close()
-                raise
-        except BaseException:
-            lock.release()
-            with contextlib.suppress(OSError):
-                path.unlink()
-            raise
+        def prepare(conn: sqlite3.Connection) -> None:
+            _new_event_tables(conn, path, crash_points=True)
+            _use_wal(conn, path)
+
+        conn = _connect_locked(path, lock, durable, prepare, remove_on_failure=True)
         created = cls(path, conn, lock, readonly=False)
         created._wal = True
         return created
@@ -222,6 +219,16 @@ class EventFile:
             raise FileMissing(path, f"the folder {folder} does not exist")
         if not os.access(folder, os.W_OK):
             raise ReadOnlyLocation(path, "the folder is read-only; choose another place")
+
+    @classmethod
+    def in_memory(cls) -> EventFile:
+        """A new, empty event with no file: the same tables, in memory."""
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+        opened = cls(UNTITLED, conn, None, readonly=False)
+        opened._db = _new_event_tables(conn, UNTITLED)
+        opened.in_memory_event = True
+        opened._wal = True  # memory has no log to start
+        return opened
 
     @classmethod
     def open(cls, path: Path | str, *, readonly: bool = False, durable: bool = True) -> EventFile:
@@ -267,8 +274,10 @@ class EventFile:
                         raise _unmigratable(path, version, exc) from exc
                     opened.migrated_from = version
                 _check_tables(conn, path)
-                # Write-ahead logging starts with the first write (commit): a file opened
-                # and closed again, or refused by the session, is not written at all.
+                # A log a crash left is folded in now, so the file is whole from the start;
+                # otherwise write-ahead logging starts with the first write (commit): a
+                # file opened and closed again, or refused by the session, is not written.
+                opened.fold_log()
             except BaseException:
                 conn.close()
                 raise
@@ -384,14 +393,54 @@ class EventFile:
             for table, rows in writes.items():
                 self._write_table(table, rows)
             self.conn.execute("DELETE FROM meta WHERE key = ?", (REBUILD_MARK,))
+        self.fold_log()
 
     def integrity_check(self) -> str:
         with sqlite_errors(self.path):
             return ", ".join(str(r[0]) for r in self.conn.execute("PRAGMA integrity_check"))
 
+    # -- copies --------------------------------------------------------------
+    @property
+    def source_path(self) -> Path | None:
+        """The file on disk this database is read from (None for an event in memory)."""
+        return None if self.in_memory_event or self.memory_copy else self.path
+
+    def write_copy(self, target: Path | str, *, overwrite: bool = False) -> None:
+        """Write the event as it stands to *target*, a whole closed file; this stays open here."""
+        with sqlite_errors(self.path):
+            write_copy(self.conn, Path(target), source=self.source_path, overwrite=overwrite)
+
+    def save_as(
+        self, target: Path | str, *, overwrite: bool = False, durable: bool = True
+    ) -> EventFile:
+        """Write the event to *target* and return it opened there for writing.
+
+        This file is closed only once the target is written and opened; until
+        then a refusal or a failure leaves everything as it was.
+        """
+        if self.readonly:
+            raise StoreBug("a read-only file was asked to move")
+        target = Path(target)
+        with sqlite_errors(self.path):
+            lock = write_copy(
+                self.conn, target, source=self.source_path, overwrite=overwrite, keep_lock=True
+            )
+        assert lock is not None
+
+        def prepare(conn: sqlite3.Connection) -> None:
+            _check_tables(conn, target)
+            _use_wal(conn, target)
+
+        conn = _connect_locked(target, lock, durable, prepare)
+        self.close()
+        moved = EventFile(target, conn, lock, readonly=False)
+        moved._wal = True
+        return moved
+
     # -- writing -------------------------------------------------------------
     def commit(self, entry: JournalEntry, writes: Writes) -> None:
-        """Write *writes* and append *entry* to the journal, all in one transaction."""
+        """Write *writes* and append *entry* to the journal, all in one transaction,
+        then fold the log into the file (see the module docstring)."""
         if self.readonly:
             raise StoreBug("a read-only file was asked to write")
         if not self._wal:
@@ -410,6 +459,22 @@ class EventFile:
             )
             reached(f"commit {entry.seq} {entry.command}: rows written, not committed")
         reached(f"commit {entry.seq} {entry.command}: committed")
+        self.fold_log()
+        reached(f"commit {entry.seq} {entry.command}: the log folded into the file")
+
+    def fold_log(self) -> bool:
+        """Copy what the write-ahead log holds into the file itself; True when all of it went.
+
+        A passive checkpoint: it never waits, so a reader holding an older
+        snapshot (another program reading the event) can leave part of the log
+        for the next commit, or for closing, to fold.
+        """
+        if self.readonly or self.in_memory_event:
+            return True
+        with sqlite_errors(self.path):
+            rows = self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        # (busy, frames in the log, frames checkpointed); -1 frames: not in WAL mode.
+        return not rows or rows[0][1] == rows[0][2]
 
     def _write_table(self, name: str, rows: Mapping[Key, Row | None]) -> None:
         spec = TABLES_BY_NAME[name]
@@ -428,6 +493,35 @@ class EventFile:
 def _unmigratable(path: Path, version: int, exc: Exception) -> CorruptFile:
     """The tables of a file that says it is at *version* are not what that version wrote."""
     return CorruptFile(path, f"the file says it is format {version} but its tables are not ({exc})")
+
+
+def _connect_locked(
+    path: Path,
+    lock: WriteLock,
+    durable: bool,
+    prepare: Callable[[sqlite3.Connection], None],
+    *,
+    remove_on_failure: bool = False,
+) -> sqlite3.Connection:
+    """Connect to *path* for writing under *lock* (held) and *prepare* the connection.
+
+    On any failure the connection is closed and the lock released, and with
+    *remove_on_failure* the file (just made) goes too: nothing is left half done.
+    """
+    try:
+        conn = _connect(path, readonly=False, durable=durable)
+        try:
+            prepare(conn)
+        except BaseException:
+            conn.close()
+            raise
+    except BaseException:
+        lock.release()
+        if remove_on_failure:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        raise
+    return conn
 
 
 def _connect(path: Path, *, readonly: bool, durable: bool) -> sqlite3.Connection:
@@ -457,7 +551,7 @@ def _use_wal(conn: sqlite3.Connection, path: Path) -> None:
     """Write-ahead logging where the file system allows it (network drives may not: SQLite
     then keeps the rollback journal, which is just as safe, only slower)."""
     with sqlite_errors(path):
-        conn.execute("PRAGMA journal_mode = WAL").fetchone()
+        conn.execute("PRAGMA journal_mode = WAL").fetchall()
 
 
 def _check_integrity(conn: sqlite3.Connection, path: Path) -> None:
@@ -513,6 +607,27 @@ def _check_tables(conn: sqlite3.Connection, path: Path, version: int = SCHEMA_VE
                 raise CorruptFile(
                     path, f"the table {table} lacks the column(s) {', '.join(lacking)}"
                 )
+
+
+def _new_event_tables(
+    conn: sqlite3.Connection, path: Path, *, crash_points: bool = False
+) -> sqlite_utils.Database:
+    """The tables, the application id and the format version of a new event, in one
+    transaction; the sqlite-utils database over *conn* is returned. With *crash_points*
+    (a file on disk) the write points of :mod:`arbiter_app.store.write_points` are passed."""
+    import sqlite_utils
+
+    with sqlite_errors(path):
+        db = sqlite_utils.Database(conn)
+        with db.atomic():
+            _create_tables(db)
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            if crash_points:
+                reached("create: tables written, not committed")
+        if crash_points:
+            reached("create: tables committed")
+    return db
 
 
 def _create_tables(db: sqlite_utils.Database) -> None:

@@ -1,14 +1,17 @@
-"""The open event as the GUI sees it: one object that runs actions and says what changed.
+"""The open event as the GUI sees it: one session, whose actions say what changed.
 
-Every action of the window goes through :class:`EventDocument`. It asks its
-backend to do the work and emits :attr:`EventDocument.changed` with a
-:class:`Changes` report; panels look at the report and refresh only what they
-show (the Anki way: an operation reports what changed, views refresh from the
-report).
+Every action of the window goes through :class:`EventDocument`, which runs
+it as a command of its :class:`~arbiter_app.session.Session` (one transaction
+and one journal entry) and emits :attr:`EventDocument.changed` with a
+:class:`~arbiter_app.ui.changes.Changes` report; panels look at the report
+and refresh only what they show (the Anki way: an operation reports what
+changed, views refresh from the report).
 
-The backend is the session layer when a file is open
-(:mod:`arbiter_app.ui.session_backend`);
-:mod:`arbiter_app.ui.memory_backend` keeps an event that has no file yet.
+There is one path for every event: an event with a file and one without
+(the window's start, New, an imported TRF file, the demo) are the same
+session, the second untitled until File ▸ Save as… gives it a file
+(:meth:`Session.create_untitled`). The window asks before closing an untitled
+event with work in it (:attr:`EventDocument.modified`).
 
 Risky actions are asked about here, for every action alike: when the session
 answers with FIDE C.02 questions (level 3 or 4), the document puts them to the
@@ -19,114 +22,44 @@ action. A cancelled question changes nothing and reports ``cancelled``.
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from arbiter_app.core.event_state import EventState, event_state
-from arbiter_app.core.model import (
-    Colour,
-    Event,
-    RuleSet,
-)
-from arbiter_app.core.pairing.numbers import Numbering
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.event_state import EventState
+from arbiter_app.core.model import Colour, Event, RuleSet
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.results import PrizeRow
+from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.prizes import PrizeList
 from arbiter_app.core.ratinglist import RatingType
-from arbiter_app.core.warning_levels import Alert, Confirmation, ConfirmationNeeded
-from arbiter_app.session.pairing import Compute as Compute
+from arbiter_app.core.result import GameResult
+from arbiter_app.core.trf import TrfDocument
+from arbiter_app.core.warning_levels import Confirmation, ConfirmationNeeded
+from arbiter_app.session import UNTITLED_NAME, Board, Session
+from arbiter_app.session.codec import event_to_json
+from arbiter_app.session.event_commands import SETTINGS
+from arbiter_app.session.pairing import Compute, pair_next_round, paired_columns
+from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
+from arbiter_app.session.prize_commands import stored_categories
+from arbiter_app.session.prize_queries import prize_list
 from arbiter_app.session.rating_lookup import (
     CheckReport,
     ListLookup,
     check_ratings,
     rating_type_of,
 )
+from arbiter_app.session.trf_source import import_arguments
+from arbiter_app.ui.changes import EVERYTHING, Changes, describe, ui_changes
 from arbiter_app.ui.dialogs.warning_levels import WarningDialogs
 
-
-@dataclass(frozen=True, slots=True)
-class Changes:
-    """What an action changed; views refresh the parts that are set."""
-
-    event: bool = False
-    """A different event was opened (everything must be rebuilt)."""
-    players: bool = False
-    results: bool = False
-    settings: bool = False
-    playoff: bool = False
-    rounds: frozenset[int] = frozenset()
-    """The rounds whose results changed (empty when unknown or not applicable)."""
-    notices: tuple[Alert, ...] = ()
-    """Level-2 notices (FIDE C.02) the action gave, to be shown to the arbiter."""
-    cancelled: bool = False
-    """The arbiter cancelled a question the action asked: nothing was done."""
-
-    @property
-    def anything(self) -> bool:
-        return self.event or self.players or self.results or self.settings or self.playoff
-
-    def __or__(self, other: Changes) -> Changes:
-        return Changes(
-            self.event or other.event,
-            self.players or other.players,
-            self.results or other.results,
-            self.settings or other.settings,
-            self.playoff or other.playoff,
-            self.rounds | other.rounds,
-            self.notices + other.notices,
-            self.cancelled or other.cancelled,
-        )
-
-
-EVERYTHING = Changes(event=True, players=True, results=True, settings=True, playoff=True)
-
-
-class GameResult(enum.Enum):
-    """A board's result as the arbiter types it, from White's side.
-
-    The key is the one typed in the pairings panel: ``1`` White wins, ``0``
-    Black wins, ``=`` draw (also ``5`` or ``½``, as other programs take it),
-    ``+`` White wins by forfeit, ``-`` Black wins by forfeit, ``x`` (or ``*``)
-    neither player came: a double forfeit, both lose.
-    """
-
-    WHITE_WINS = "1"
-    BLACK_WINS = "0"
-    DRAW = "="
-    WHITE_FORFEIT_WIN = "+"
-    BLACK_FORFEIT_WIN = "-"
-    DOUBLE_FORFEIT = "x"
-
-    @property
-    def label(self) -> str:
-        return _LABELS[self]
-
-    @classmethod
-    def from_key(cls, text: str) -> GameResult | None:
-        text = text.lower()
-        for result in cls:
-            if result.value == text:
-                return result
-        return _OTHER_KEYS.get(text)
-
-
-_LABELS = {
-    GameResult.WHITE_WINS: "1-0",
-    GameResult.BLACK_WINS: "0-1",
-    GameResult.DRAW: "½-½",
-    GameResult.WHITE_FORFEIT_WIN: "+ -",
-    GameResult.BLACK_FORFEIT_WIN: "- +",
-    GameResult.DOUBLE_FORFEIT: "- -",
-}
-
-_OTHER_KEYS = {"5": GameResult.DRAW, "½": GameResult.DRAW, "*": GameResult.DOUBLE_FORFEIT}
+__all__ = ["EVERYTHING", "Changes", "Compute", "EventDocument", "StandingsOptions"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,158 +79,43 @@ class StandingsOptions:
     """The play-off regulation the engine runs for those places ("" for none)."""
 
 
-@dataclass(frozen=True, slots=True)
-class BoardLine:
-    """A board as paired: its number, White and Black (the result is in the event)."""
+def untitled_session(
+    event: Event | None = None,
+    source: str = "",
+    *,
+    scratch: Path | None = None,
+    document: TrfDocument | None = None,
+    **settings: object,
+) -> Session:
+    """A new untitled event: empty, or holding *event* read from *source* (an import).
 
-    number: int
-    white: int
-    black: int
-
-
-class Backend(Protocol):
-    """What the document needs from whatever holds the event."""
-
-    @property
-    def event(self) -> Event: ...
-
-    @property
-    def standings_options(self) -> StandingsOptions: ...
-
-    def set_standings_options(self, options: StandingsOptions) -> Changes: ...
-
-    def playoff_state(self) -> PlayoffState | None:
-        """The play-off as recorded, or the one the regulation would hold now (a preview)."""
-        ...
-
-    def event_state(self) -> EventState:
-        """Where the event stands (the core's read model: phase, rounds, play-off)."""
-        ...
-
-    def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
-        """Run the session's play-off command ``playoff.<name>`` with *args*."""
-        ...
-
-    @property
-    def path(self) -> Path | None: ...
-
-    @property
-    def modified(self) -> bool: ...
-
-    def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes: ...
-
-    def add_player(self, fields: Mapping[str, object]) -> Changes: ...
-
-    def boards(self, round_no: int) -> tuple[BoardLine, ...] | None:
-        """The boards as paired (None: read them from the round entries)."""
-        ...
-
-    def paired_rounds(self) -> int:
-        """The last round with pairings (games may still wait for their results)."""
-        ...
-
-    def pair_next_round(
-        self, initial_colour: Colour | None = None, compute_with: Compute | None = None
-    ) -> Changes:
-        """Pair the round after the last one paired, and record it.
-
-        *initial_colour* is the colour drawn by lot for the top-ranked player
-        in round 1 (FIDE C.04.3 article 5.2.5). *compute_with*, when given,
-        runs the pairing engine's computation (beside a progress bar).
-        """
-        ...
-
-    def prize_list(self) -> tuple[list[PrizeRow], PrizeList] | None:
-        """Money and tour points per player (None while no prize fund is set)."""
-        ...
-
-    def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
-        """Store the place prizes, first place first."""
-        ...
-
-    def prize_currency(self) -> str | None:
-        """The currency of the stored prize fund (None while no fund is set)."""
-        ...
-
-    def prize_categories(self) -> tuple[tuple[str, ...], str]:
-        """The announced category prizes as written, and the award rule's name."""
-        ...
-
-    def set_prize_categories(self, categories: Sequence[str], rule: str) -> Changes:
-        """Announce the category prizes (one ``NAME: CONDITION: PRIZES`` each) and the rule."""
-        ...
-
-    def undo(self) -> Changes: ...
-
-    def redo(self) -> Changes: ...
-
-    def undo_label(self) -> str | None: ...
-
-    def redo_label(self) -> str | None: ...
-
-    def close(self) -> None: ...
-
-    def confirming(self, answer: Confirmation) -> AbstractContextManager[None]:
-        """Run the actions inside with *answer* to the questions they ask (FIDE C.02)."""
-        ...
-
-    # -- players --
-    def edit_player(self, tpn: int, fields: Mapping[str, object]) -> Changes:
-        """Change the typed-in fields of player *tpn* (name, rating, title, …)."""
-        ...
-
-    def late_entry(self, fields: Mapping[str, object], missed: str) -> Changes:
-        """Register a player after rounds were paired.
-
-        *missed* is what the rounds already paired count as: ``not-paired`` (0),
-        ``half-bye`` or ``zero-bye``.
-        """
-        ...
-
-    def withdraw_player(self, tpn: int, from_round: int) -> Changes:
-        """Player *tpn* is not paired from *from_round* on; earlier results stay."""
-        ...
-
-    def disqualify_player(self, tpn: int) -> Changes:
-        """Player *tpn* leaves the standings; no score changes (the online Swiss rules)."""
-        ...
-
-    def reinstate_player(self, tpn: int) -> Changes:
-        """Cancel a withdrawal or a disqualification."""
-        ...
-
-    def set_pairing_numbers(
-        self, by: str, order: Sequence[int] = (), witnesses: Sequence[str] = ()
-    ) -> Changes:
-        """Renumber the players ``by`` ``rating``, ``lot`` (a recorded draw), ``draw`` (a
-        physical draw: *order* as drawn, with its *witnesses*) or ``order`` (by hand)."""
-        ...
-
-    def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
-        """Record a requested bye (``half``, ``full``, ``zero``) or cancel it (``none``)."""
-        ...
-
-    def import_players(self, players: Sequence[Mapping[str, object]], source: str) -> Changes:
-        """Register a whole list (a CSV file's players) at once: every player, or none."""
-        ...
-
-    # -- pairings and play-off --
-    def change_pairing(self, round_no: int, board: int, white: int, black: int) -> Changes:
-        """Put *white* and *black* on *board* of *round_no* by hand.
-
-        Refused (RuleError, nothing changed) when the board has a result; a
-        change that breaks pairing rules asks first (a level-3 question).
-        """
-        ...
-
-    # -- event settings --
-    def event_settings(self) -> dict[str, object]:
-        """The event's settings, keyed and valued as the session's ``edit_settings`` takes them."""
-        ...
-
-    def edit_settings(self, values: Mapping[str, object]) -> Changes:
-        """Change the settings in *values* (keys of ``edit_settings``) in one step."""
-        ...
+    *document* is the TRF file the event was read from: the event keeps the rest
+    of it (see :mod:`arbiter_app.session.trf_source`). *settings* are stored with
+    ``edit_settings`` (the demo's play-off regulation); *scratch* is where the
+    untitled event is kept until it is saved (None: memory).
+    """
+    if event is None:
+        return Session.create_untitled(scratch=scratch)
+    session = Session.create_untitled(
+        name=event.name or UNTITLED_NAME,
+        system=event.system.value,
+        rounds=max(1, event.rounds),
+        scratch=scratch,
+    )
+    args: dict[str, object] = (
+        dict(import_arguments(document))
+        if document is not None
+        else {"event": event_to_json(event)}
+    )
+    args["source"] = source
+    if settings:
+        args["settings"] = dict(settings)  # announced with the import: nothing to ask
+    try:
+        session.run("import_event", **args)
+    except BaseException:
+        session.close()  # an untitled event that failed to fill leaves nothing behind
+        raise
+    return session
 
 
 class EventDocument(QObject):
@@ -305,50 +123,74 @@ class EventDocument(QObject):
 
     changed = Signal(object)
     """Carries the :class:`Changes` report of the action just done."""
+    file_changed = Signal()
+    """The event was saved to another file (Save As): the title names it."""
 
-    def __init__(self, backend: Backend, parent: QObject | None = None) -> None:
+    def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._backend = backend
+        self._session = session
+        self._playoff: tuple[Event, PlayoffState | None] | None = None
+        self._confirm: Confirmation = None
         self.warnings = WarningDialogs()
         """Puts the questions of every action to the arbiter (the window sets its parent)."""
 
+    # -- the session and its file -------------------------------------------------------
     @property
-    def backend(self) -> Backend:
-        return self._backend
+    def session(self) -> Session:
+        return self._session
 
     @property
     def tournament(self) -> Event:
         """The event as it stands now (``event`` is QObject's event handler, hence the name)."""
-        return self._backend.event
+        return self._session.event
 
     @property
     def path(self) -> Path | None:
-        return self._backend.path
+        """The event's file; None while it is untitled."""
+        return self._session.path
 
     @property
     def modified(self) -> bool:
-        return self._backend.modified
+        """Untitled with work in it: closing it would lose that work (a file is always saved)."""
+        return self._session.unsaved
 
     @property
     def file_warnings(self) -> tuple[str, ...]:
-        """What is wrong with the open file that still lets it be read (the session says;
-        an event with no file has nothing to warn about)."""
-        return tuple(getattr(self._backend, "file_warnings", ()))
+        """What is wrong with the open file that still lets it be read (the session says)."""
+        return self._session.file_warnings
 
-    def replace_backend(self, backend: Backend) -> None:
-        """Open another event in this window (the previous one is closed)."""
-        previous, self._backend = self._backend, backend
-        if previous is not backend:
+    def replace_session(self, session: Session) -> None:
+        """Open another event in this window (the previous one is closed; untitled: discarded)."""
+        previous, self._session = self._session, session
+        self._playoff = None
+        if previous is not session:
             previous.close()
         self.changed.emit(EVERYTHING)
+        self.file_changed.emit()
 
     def close(self) -> None:
-        self._backend.close()
+        self._session.close()
 
-    def _report(self, changes: Changes) -> Changes:
-        if changes.anything:
-            self.changed.emit(changes)
-        return changes
+    def save_as(self, path: Path, *, overwrite: bool = False) -> None:
+        """Write the event to *path* and go on there (File ▸ Save as…)."""
+        self._session.save_as(path, overwrite=overwrite)
+        self.file_changed.emit()
+
+    def save_copy(self, path: Path, *, overwrite: bool = False) -> None:
+        """Write a copy to *path*; the event stays where it is (File ▸ Save a copy…)."""
+        self._session.save_copy(path, overwrite=overwrite)
+
+    def _ran(self, name: str, /, **args: Any) -> Changes:
+        """Run session command *name* as one action of the arbiter (see :meth:`_act`)."""
+
+        def run() -> Changes:
+            if self._confirm is not None:
+                # The arbiter's answer to the command's warnings; the journal keeps it.
+                args["confirm"] = self._confirm
+            outcome = self._session.run(name, **args)
+            return ui_changes(outcome.changes, outcome)
+
+        return self._act(run)
 
     def _act(self, action: Callable[[], Changes]) -> Changes:
         """Run *action*; put its questions to the arbiter and run it again with the answers.
@@ -362,133 +204,210 @@ class EventDocument(QObject):
             answer = self.warnings.confirm(question)
             if answer is None:
                 return Changes(cancelled=True)
-            with self._backend.confirming(answer):
+            with self.confirming(answer):
                 changes = action()
         report = self._report(changes)
         if changes.notices:
             self.warnings.acknowledge(changes.notices)
         return report
 
+    @contextmanager
+    def confirming(self, answer: Confirmation) -> Iterator[None]:
+        """Run the actions inside with *answer* to the questions they ask (FIDE C.02)."""
+        before, self._confirm = self._confirm, answer
+        try:
+            yield
+        finally:
+            self._confirm = before
+
+    def _report(self, changes: Changes) -> Changes:
+        if changes.anything:
+            self.changed.emit(changes)
+        return changes
+
+    # -- history ------------------------------------------------------------------------
+    def undo(self) -> Changes:
+        if not self._session.can_undo:
+            return Changes()
+        return self._report(ui_changes(self._session.undo()))
+
+    def redo(self) -> Changes:
+        if not self._session.can_redo:
+            return Changes()
+        return self._report(ui_changes(self._session.redo()))
+
+    def undo_label(self) -> str | None:
+        entry = self._session.next_undo
+        return describe(entry) if entry is not None else None
+
+    def redo_label(self) -> str | None:
+        entry = self._session.next_redo
+        return describe(entry) if entry is not None else None
+
+    # -- ranking --------------------------------------------------------------------------
     @property
     def standings_options(self) -> StandingsOptions:
-        return self._backend.standings_options
+        settings = self._session.settings
+        places: tuple[int, ...] = ()
+        after = 0
+        core_preset = PRESETS.get(settings.preset or "")
+        if core_preset is not None and core_preset.playoff is not None:
+            places = core_preset.playoff.places
+            after = core_preset.playoff.after_tiebreaks
+        if settings.playoff:
+            places = places or playoff_preset(settings.playoff).places
+        return StandingsOptions(
+            settings.tiebreaks,
+            settings.preset or "",
+            self._session.event.rule_set,
+            places,
+            after,
+            settings.playoff or "",
+        )
 
     def set_standings_options(self, options: StandingsOptions) -> Changes:
-        return self._act(lambda: self._backend.set_standings_options(options))
+        if options == self.standings_options:
+            return Changes()
+        args: dict[str, object] = {
+            "tiebreaks": list(options.tiebreaks),
+            "rule_set": options.rule_set.value if options.rule_set else None,
+            "playoff": options.playoff_regulation or None,
+        }
+        if options.preset:
+            args["preset"] = options.preset
+        return self._ran("edit_settings", **args)
 
-    def playoff_state(self) -> PlayoffState | None:
-        return self._backend.playoff_state()
-
-    def event_state(self) -> EventState:
-        """Where the event stands: every panel, the title and the status bar read it here."""
-        reader = getattr(self._backend, "event_state", None)
-        if reader is not None:
-            state: EventState = reader()
-            return state
-        # An event without a file keeps results only (no boards, no play-off record):
-        # the same core read model, from what it has.
-        options = self.standings_options
-        regulation = (
-            playoff_preset(options.playoff_regulation) if options.playoff_regulation else None
-        )
-        return event_state(
-            self.tournament,
-            None,
-            numbering=Numbering.UNRECORDED,
-            tiebreaks=options.tiebreaks,
-            regulation=regulation,
-        )
-
-    def boards(self, round_no: int) -> tuple[BoardLine, ...] | None:
-        return self._backend.boards(round_no)
-
-    def prize_list(self) -> tuple[list[PrizeRow], PrizeList] | None:
-        return self._backend.prize_list()
-
-    def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
-        return self._act(lambda: self._backend.set_prize_fund(amounts, currency))
-
-    def prize_currency(self) -> str | None:
-        return self._backend.prize_currency()
-
-    def prize_categories(self) -> tuple[tuple[str, ...], str]:
-        return self._backend.prize_categories()
-
-    def set_prize_categories(self, categories: Sequence[str], rule: str) -> Changes:
-        return self._act(lambda: self._backend.set_prize_categories(categories, rule))
+    # -- rounds and results ---------------------------------------------------------------
+    def boards(self, round_no: int) -> list[Board]:
+        """The boards of *round_no* as paired, each with its result once entered."""
+        return self._session.boards(round_no)
 
     def paired_rounds(self) -> int:
-        return self._backend.paired_rounds()
+        """The last round with pairings (games may still wait for their results)."""
+        return paired_columns(self._session)
 
     def pair_next_round(
         self, initial_colour: Colour | None = None, compute_with: Compute | None = None
     ) -> Changes:
-        return self._act(lambda: self._backend.pair_next_round(initial_colour, compute_with))
+        """Pair the round after the last one paired with the core engine and record it.
 
-    def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
-        return self._act(lambda: self._backend.playoff_command(name, args))
+        *initial_colour* is the colour drawn by lot for the top-ranked player
+        in round 1 (FIDE C.04.3 article 5.2.5). *compute_with*, when given,
+        runs the pairing engine's computation (beside a progress bar).
+        """
 
-    def set_result(self, round_no: int, white: int, black: int, result: GameResult) -> Changes:
-        return self._act(lambda: self._backend.set_result(round_no, white, black, result))
+        def pair() -> Changes:
+            _, recorded = pair_next_round(
+                self._session, initial_colour=initial_colour, compute_with=compute_with
+            )
+            changes = Changes()
+            for one in recorded:
+                changes = changes | ui_changes(one)
+            return changes
 
+        return self._act(pair)
+
+    def set_result(self, round_no: int, board: int, result: GameResult) -> Changes:
+        """Enter, or correct, the result of *board* of *round_no*."""
+        found = self._session.board(round_no, board)
+        if found is None:
+            raise RuleError(f"round {round_no} has no board {board}")
+        command = "enter_result" if found.result is None else "correct_result"
+        return self._ran(command, round=round_no, board=board, result=result.value)
+
+    def change_pairing(self, round_no: int, board: int, white: int, black: int) -> Changes:
+        """Put *white* and *black* on *board* of *round_no* by hand.
+
+        Refused (RuleError, nothing changed) when the board has a result; a
+        change that breaks pairing rules asks first (a level-3 question).
+        """
+        return self._ran("change_pairing", round=round_no, board=board, white=white, black=black)
+
+    # -- players ------------------------------------------------------------------------
     def add_player(self, fields: Mapping[str, object]) -> Changes:
-        return self._act(lambda: self._backend.add_player(fields))
+        return self._ran("add_player", **dict(fields))
 
-    def undo(self) -> Changes:
-        return self._report(self._backend.undo())
-
-    def redo(self) -> Changes:
-        return self._report(self._backend.redo())
-
-    def undo_label(self) -> str | None:
-        return self._backend.undo_label()
-
-    def redo_label(self) -> str | None:
-        return self._backend.redo_label()
-
-    # -- players --
     def edit_player(self, tpn: int, fields: Mapping[str, object]) -> Changes:
-        return self._act(lambda: self._backend.edit_player(tpn, fields))
+        """Change the typed-in fields of player *tpn* (name, rating, title, …)."""
+        return self._ran("edit_player", tpn=tpn, **dict(fields))
 
     def late_entry(self, fields: Mapping[str, object], missed: str) -> Changes:
-        return self._act(lambda: self._backend.late_entry(fields, missed))
+        """Register a player after rounds were paired; *missed* is what the rounds already
+        paired count as: ``not-paired`` (0), ``half-bye`` or ``zero-bye``."""
+        return self._ran("late_entry", missed=missed, **dict(fields))
 
     def withdraw_player(self, tpn: int, from_round: int) -> Changes:
-        return self._act(lambda: self._backend.withdraw_player(tpn, from_round))
+        """Player *tpn* is not paired from *from_round* on; earlier results stay."""
+        return self._ran("withdraw_player", tpn=tpn, from_round=from_round)
 
     def disqualify_player(self, tpn: int) -> Changes:
-        return self._act(lambda: self._backend.disqualify_player(tpn))
+        """Player *tpn* leaves the standings; no score changes (the online Swiss rules)."""
+        return self._ran("disqualify_player", tpn=tpn)
 
     def reinstate_player(self, tpn: int) -> Changes:
-        return self._act(lambda: self._backend.reinstate_player(tpn))
+        """Cancel a withdrawal or a disqualification."""
+        return self._ran("reinstate_player", tpn=tpn)
 
     def set_pairing_numbers(
         self, by: str, order: Sequence[int] = (), witnesses: Sequence[str] = ()
     ) -> Changes:
-        if witnesses and self.path is not None:
-            # The witnesses go into the file's journal (an event without a file has none
-            # and refuses numbering itself).
-            return self._act(lambda: self._backend.set_pairing_numbers(by, order, witnesses))
-        return self._act(lambda: self._backend.set_pairing_numbers(by, order))
+        """Renumber the players ``by`` ``rating``, ``lot`` (the session draws the seed and
+        keeps it in the journal), ``draw`` (a physical draw: *order* as drawn, with its
+        *witnesses*) or ``order`` (by hand)."""
+        args: dict[str, object] = {"by": by}
+        if by in ("order", "draw"):
+            args["order"] = list(order)
+        if witnesses:
+            args["witnesses"] = list(witnesses)
+        return self._ran("set_pairing_numbers", **args)
 
     def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
-        return self._act(lambda: self._backend.requested_bye(tpn, round_no, kind))
+        """Record a requested bye (``half``, ``full``, ``zero``) or cancel it (``none``)."""
+        return self._ran("requested_bye", tpn=tpn, round=round_no, kind=kind)
 
     def import_players(self, players: Sequence[Mapping[str, object]], source: str) -> Changes:
-        return self._act(lambda: self._backend.import_players(players, source))
+        """Register a whole list (a CSV file's players) in one command: every player, or none."""
+        return self._ran("import_players", players=[dict(p) for p in players], source=source)
 
-    # -- pairings and play-off --
-    def change_pairing(self, round_no: int, board: int, white: int, black: int) -> Changes:
-        return self._act(lambda: self._backend.change_pairing(round_no, board, white, black))
-
-    # -- event settings --
+    # -- event settings -------------------------------------------------------------------
     def event_settings(self) -> dict[str, object]:
-        return self._backend.event_settings()
+        """The stored settings, as ``edit_settings`` takes them (None where none is stored)."""
+        state = self._session.state
+        return {key: state.setting(key) for key in SETTINGS}
 
     def edit_settings(self, values: Mapping[str, object]) -> Changes:
-        return self._act(lambda: self._backend.edit_settings(values))
+        """Change the settings in *values* (keys of ``edit_settings``) in one step."""
+        if not values:
+            return Changes()
+        return self._ran("edit_settings", **dict(values))
 
-    # -- the FIDE rating lists --
+    # -- prizes ---------------------------------------------------------------------------
+    def prize_list(self) -> tuple[list[PrizeRow], PrizeList] | None:
+        """Money and tour points per player (None while no prize fund is set)."""
+        rows = self._session.state
+        if stored_fund(rows)[0] is None:
+            return None
+        return prize_list(rows, self._session.event, self._session.settings.playoff)
+
+    def prize_currency(self) -> str | None:
+        """The currency of the stored prize fund (None while no fund is set)."""
+        fund = stored_fund(self._session.state)[0]
+        return None if fund is None else fund.currency
+
+    def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
+        """Store the place prizes, first place first."""
+        return self._ran("prizes.set_fund", prizes=list(amounts), currency=currency)
+
+    def prize_categories(self) -> tuple[tuple[str, ...], str]:
+        """The announced category prizes as written, and the award rule's name."""
+        categories, rule = stored_categories(self._session.state)
+        return tuple(c.text() for c in categories), rule.value
+
+    def set_prize_categories(self, categories: Sequence[str], rule: str) -> Changes:
+        """Announce the category prizes (one ``NAME: CONDITION: PRIZES`` each) and the rule."""
+        return self._ran("prizes.set_categories", categories=list(categories), rule=rule)
+
+    # -- the FIDE rating lists ------------------------------------------------------------
     def rating_type(self) -> RatingType:
         """The event's rating type: its setting, else its time control's, else standard."""
         return rating_type_of(self.event_settings(), self.tournament.info.time_control)
@@ -501,3 +420,22 @@ class EventDocument(QObject):
     def check_ratings(self) -> CheckReport:
         """The players whose rating differs from the list valid at the event's start."""
         return check_ratings(self.tournament, self.rating_type())
+
+    # -- the play-off -----------------------------------------------------------------------
+    def playoff_state(self) -> PlayoffState | None:
+        """The play-off recorded in the file, else the preview of the event's regulation."""
+        event = self._session.event
+        # The session builds a new event after every change: it keys the cache.
+        if self._playoff is None or self._playoff[0] is not event:
+            rows = self._session.state
+            self._playoff = (event, stored_playoff(rows) or preview(rows, event))
+        return self._playoff[1]
+
+    def event_state(self) -> EventState:
+        """Where the event stands (the core's read model: phase, rounds, play-off): every
+        panel, the title and the status bar read it here."""
+        return self._session.event_state
+
+    def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
+        """Run the session's play-off command ``playoff.<name>`` with *args*."""
+        return self._ran(f"playoff.{name}", **dict(args))

@@ -1,7 +1,7 @@
 """Export and print the standings and the play-off sheets, from the same read models as the screen.
 
 The renderers are :mod:`arbiter_app.exports` (pure: text or a sheet); the
-printer and the PDF writer are :mod:`arbiter_app.ui.printing`. This module
+printer and the PDF writer are :mod:`arbiter_app.printing`. This module
 picks the renderer from the file's suffix and writes the file, saying plainly
 what went wrong when it cannot.
 """
@@ -20,9 +20,9 @@ from arbiter_app.exports.json_export import standings_to_json
 from arbiter_app.exports.playoff import stage_pairings_sheet
 from arbiter_app.exports.sheet import Sheet
 from arbiter_app.exports.standings import standings_csv_rows, standings_sheet
+from arbiter_app.printing import ProgressCallback, paint_sheet, write_pdf
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_adapter import shown_standings
-from arbiter_app.ui.printing import ProgressCallback, paint_sheet, write_pdf
 
 STANDINGS_FILTERS = (
     "Spreadsheet (*.csv)",

@@ -1,21 +1,23 @@
-"""The main window: menus, toolbar, the event's name and state in the title, dockable panels.
+"""The main window: menus, toolbar, the event's name, state and file in the title, panels.
 
-The window owns no rules and no file format. What it can do with files (open,
-import, export) comes in a :class:`Services` bundle from the composition root
-(:mod:`arbiter_app.app`); an action whose service is missing stays disabled.
+The window owns no rules and no file format. Every event, with a file or
+untitled, is one session (:class:`~arbiter_app.ui.document.EventDocument`);
+File ▸ Save as… gives an untitled event its file, Save a copy… writes a copy
+at any time, and nothing replaces or closes unsaved work without asking
+(:mod:`arbiter_app.ui.files`). What else the window does with files (open,
+import, export, where untitled events are kept) comes in a :class:`Services`
+bundle from the composition root (:mod:`arbiter_app.app`); an action whose
+service is missing stays disabled.
 """
 
 from __future__ import annotations
 
 import contextlib
-import gc
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPagedPaintDevice
+from PySide6.QtCore import QByteArray, QSize, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QPagedPaintDevice
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import (
     QApplication,
@@ -31,66 +33,34 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.core.model import Event, EventInfo
 from arbiter_app.exports.sheet import Sheet
+from arbiter_app.printing import paint_sheet
+from arbiter_app.session import UNTITLED_NAME
 from arbiter_app.sheets.names import SHEET_HELP
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog
-from arbiter_app.ui.dialogs.new_event import NewEvent, NewEventDialog
 from arbiter_app.ui.dialogs.playoff import DialogPrompter
 from arbiter_app.ui.dialogs.preferences import PreferencesDialog
-from arbiter_app.ui.document import Backend, Changes, EventDocument
-from arbiter_app.ui.memory_backend import MemoryBackend
+from arbiter_app.ui.document import Changes, EventDocument
+from arbiter_app.ui.file_actions import TRF_FILTER, FileActions, ImportedEvent, Services
+from arbiter_app.ui.files import (
+    UNTITLED,
+)
 from arbiter_app.ui.panels.crosstable import CrosstablePanel
 from arbiter_app.ui.panels.pairings import PairingsPanel
 from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
-from arbiter_app.ui.printing import paint_sheet
 from arbiter_app.ui.projector import ProjectorWindow
 from arbiter_app.ui.ratings_menu import RatingsMenu
 from arbiter_app.ui.settings import Settings
-from arbiter_app.ui.widgets.busy import run_busy
 from arbiter_app.ui.widgets.file_banner import FileBanner
 
-EVENT_FILTER = "Arbiter events (*.arbiter)"
-TRF_FILTER = "FIDE tournament report (*.trf *.txt)"
+__all__ = ["ImportedEvent", "MainWindow", "Services"]
 
 
-@dataclass(frozen=True)
-class ImportedEvent:
-    """An event read from another program's file, with what looked wrong but was read.
-
-    *document* is the TRF document it was read from (``TrfDocument``), so that
-    the new file keeps the rest of that file and exports it back; None when
-    the event comes from elsewhere.
-    """
-
-    event: Event
-    warnings: tuple[str, ...] = ()
-    document: Any = None
-
-
-@dataclass(frozen=True)
-class Services:
-    """What the window can do beyond the open event; None leaves the action disabled."""
-
-    open_event: Callable[[Path], Backend] | None = None
-    """Open a ``.arbiter`` file."""
-    new_event: Callable[[NewEvent], Backend] | None = None
-    """Create a ``.arbiter`` file for a new event."""
-    import_trf: Callable[[Path], ImportedEvent] | None = None
-    create_file: Callable[[Path, ImportedEvent, str], Backend] | None = None
-    """Make a new ``.arbiter`` file holding an imported event (path, what was read, source name)."""
-    export_trf: Callable[[Event, Path], None] | None = None
-
-
-def _remarks(count: int) -> str:
-    return "1 remark" if count == 1 else f"{count} remarks"
-
-
-class MainWindow(QMainWindow):
+class MainWindow(FileActions, QMainWindow):
     def __init__(
         self,
         document: EventDocument,
@@ -126,11 +96,24 @@ class MainWindow(QMainWindow):
         self.state_label.setAccessibleName("Where the event stands")
         self.statusBar().addPermanentWidget(self.state_label)
         document.changed.connect(self.on_changed)
+        document.file_changed.connect(self.show_title)
+        self.unsaved_box: QMessageBox | None = None
+        """The last Save / Discard / Cancel question (tests answer it with keys or clicks)."""
         self.on_changed(Changes(event=True))
         self.statusBar().showMessage("Ready", 3000)
-        self.resize(1280, 800)
+        self.resize(self._first_size())
 
     # -- construction -------------------------------------------------------------------
+    def _first_size(self) -> QSize:
+        """1280 x 800, or the screen's free area when smaller (a 1366 x 768 venue laptop)."""
+        screen = QGuiApplication.primaryScreen()
+        wanted = QSize(1280, 800)
+        if screen is None:
+            return wanted
+        # The frame and the title bar take some of the free area too.
+        room = screen.availableGeometry().size() - QSize(16, 48)
+        return wanted.boundedTo(room)
+
     def _dock(self, key: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{key}")
@@ -178,7 +161,7 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         sk = QKeySequence.StandardKey
-        self.new_action = self._action("&New", self.new_event, sk.New, "Start a new event")
+        self.new_action = self._action("&New…", self.new_event, sk.New, "Start a new event")
         self.open_action = self._action("&Open…", self.choose_file, sk.Open, "Open an event file")
         self.import_action = self._action(
             "&Import TRF…", self.choose_trf, "Ctrl+I", "Read a FIDE tournament report file"
@@ -194,6 +177,18 @@ class MainWindow(QMainWindow):
         )
         self.print_action = self._action("&Print…", self.print_standings, sk.Print)
         self.preview_action = self._action("Print pre&view…", self.preview_standings)
+        self.save_action = self._action(
+            "&Save", self.save, sk.Save, "Give an untitled event its file (a file is always saved)"
+        )
+        self.save_as_action = self._action(
+            "Save &as…", self.save_as, sk.SaveAs, "Write the event to a file and go on there"
+        )
+        self.save_copy_action = self._action(
+            "Save a &copy…",
+            self.save_copy,
+            None,
+            "Write a copy of the event as it stands (a backup); go on where it is",
+        )
         self.quit_action = self._action("&Quit", self.close, sk.Quit)
         self.undo_action = self._action("&Undo", self.undo, sk.Undo)
         self.redo_action = self._action("&Redo", self.redo, sk.Redo)
@@ -205,7 +200,7 @@ class MainWindow(QMainWindow):
         self.settings_action = self._action(
             "Event &settings…",
             self.show_event_settings,
-            "Ctrl+Shift+S",
+            "Ctrl+Alt+S",
             "Name, rounds, rule set, byes, points, tie-breaks and play-off of the event",
         )
         self.projector_action = self._action(
@@ -224,6 +219,9 @@ class MainWindow(QMainWindow):
         self.recent_menu.setAccessibleName("Open recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         file_menu.addMenu(self.recent_menu)
+        file_menu.addAction(self.save_action)
+        file_menu.addAction(self.save_as_action)
+        file_menu.addAction(self.save_copy_action)
         file_menu.addSeparator()
         file_menu.addAction(self.import_action)
         file_menu.addAction(self.export_standings_action)
@@ -258,6 +256,7 @@ class MainWindow(QMainWindow):
         for action in (
             self.new_action,
             self.open_action,
+            self.save_action,
             self.import_action,
             self.export_standings_action,
             self.print_action,
@@ -281,7 +280,7 @@ class MainWindow(QMainWindow):
         for number, path in enumerate(paths, start=1):
             action = self.recent_menu.addAction(f"&{number} {path.name}")
             action.setToolTip(str(path))
-            action.triggered.connect(lambda _=False, p=path: self.open_path(p))
+            action.triggered.connect(lambda _=False, p=path: self.open_recent(p))
             action.setEnabled(self.services.open_event is not None)
         if not paths:
             empty = self.recent_menu.addAction("No recent files")
@@ -297,20 +296,33 @@ class MainWindow(QMainWindow):
 
     # -- reacting to changes ------------------------------------------------------------------
     def on_changed(self, changes: Changes) -> None:
-        event = self.document.tournament
-        name = event.name or "Untitled event"
-        # Where the event stands comes from the core's read model, as for every view.
-        state = self.document.event_state()
-        self.setWindowTitle(f"{name} — {state.brief}[*] — Arbiter")
-        self.state_label.setText(state.headline)
-        self.state_label.setToolTip(f"{state.numbering_text}\n{state.playoff.reason}".strip())
-        self.setWindowModified(self.document.modified)
+        self.show_title()
         undo, redo = self.document.undo_label(), self.document.redo_label()
         self.undo_action.setEnabled(undo is not None)
         self.undo_action.setText(f"&Undo {undo}" if undo else "&Undo")
         self.redo_action.setEnabled(redo is not None)
         self.redo_action.setText(f"&Redo {redo}" if redo else "&Redo")
         self.file_banner.show_warnings(self.document.file_warnings)
+
+    def show_title(self) -> None:
+        """Event, state, then its file (or "Untitled", marked while work is unsaved).
+
+        An untitled event that still has the name it started with is called "Untitled"
+        once, not twice. Where the event stands comes from the core's read model, as
+        for every view.
+        """
+        event = self.document.tournament
+        standing = self.document.event_state()
+        state = standing.brief
+        self.state_label.setText(standing.headline)
+        self.state_label.setToolTip(f"{standing.numbering_text}\n{standing.playoff.reason}".strip())
+        path = self.document.path
+        where = path.name if path is not None else UNTITLED
+        if path is None and event.name in ("", UNTITLED_NAME):
+            self.setWindowTitle(f"{where} — {state}[*] — Arbiter")
+        else:
+            self.setWindowTitle(f"{event.name} — {state} — {where}[*] — Arbiter")
+        self.setWindowModified(self.document.modified)
 
     # -- actions ------------------------------------------------------------------------------
     def run(self, action: Callable[[], object]) -> bool:
@@ -328,99 +340,6 @@ class MainWindow(QMainWindow):
     def redo(self) -> None:
         self.run(self.document.redo)
 
-    def new_event(self) -> NewEventDialog:
-        dialog = NewEventDialog(Path.home(), self)
-        dialog.accepted.connect(lambda: self.create_event(dialog.result_event()))
-        dialog.open()
-        return dialog
-
-    def create_event(self, new: NewEvent) -> bool:
-        """Start *new*: in its own file when files can be made, else in memory."""
-        maker = self.services.new_event
-        if maker is None:
-            event = Event(EventInfo(name=new.name), new.system, new.rounds)
-            self.document.replace_backend(MemoryBackend(event))
-            return True
-        backends: list[Backend] = []
-        if not self.run(lambda: backends.append(maker(new))):
-            return False
-        self.document.replace_backend(backends[0])
-        self.settings.add_recent(new.path)
-        return True
-
-    def choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open an event", "", EVENT_FILTER)
-        if path:
-            self.open_path(Path(path))
-
-    def open_path(self, path: Path) -> bool:
-        opener = self.services.open_event
-        if opener is None:
-            return False
-        # The previous event's objects go back to the collector before the next is read.
-        gc.unfreeze()
-        if self.run(lambda: self.document.replace_backend(opener(path))):
-            self.settings.add_recent(path)
-            # The open event is some hundred thousand long-lived objects: frozen, a collection
-            # of the oldest generation no longer walks them in the middle of a typed result.
-            gc.freeze()
-            return True
-        return False
-
-    def choose_trf(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import a TRF file", "", TRF_FILTER)
-        if not path:
-            return
-        target: Path | None = None
-        if self.services.create_file is not None:
-            # The imported event gets its own file at once, so nothing typed later is lost.
-            name, _ = QFileDialog.getSaveFileName(
-                self, "Save the event as", str(Path(path).with_suffix(".arbiter")), EVENT_FILTER
-            )
-            if not name:
-                return
-            target = Path(name)
-        self.import_path(Path(path), target)
-
-    def import_path(self, path: Path, target: Path | None = None) -> bool:
-        """Read *path*; with *target*, the event goes into that new ``.arbiter`` file."""
-        reader = self.services.import_trf
-        if reader is None:
-            return False
-        imported: list[ImportedEvent] = []
-        # Reading is pure (a file into core values): it runs beside a busy bar.
-        label = f"Reading {path.name}…"
-        if not self.run(lambda: imported.append(run_busy(self, label, lambda: reader(path)))):
-            return False
-        create = self.services.create_file
-        backends: list[Backend] = []
-        if target is not None and create is not None:
-
-            def make_file() -> None:
-                # Writing the file stays in this thread (its connection belongs here); the
-                # note says what the wait is for.
-                with self.busy_note(f"Writing {target.name}…"):
-                    backends.append(create(target, imported[0], path.name))
-
-            if not self.run(make_file):
-                return False
-            self.settings.add_recent(target)
-        else:
-            backends.append(MemoryBackend(imported[0].event))
-        self.document.replace_backend(backends[0])
-        if imported[0].warnings:
-            box = QMessageBox(
-                QMessageBox.Icon.Information,
-                "Arbiter",
-                f"{path.name} was read, with {_remarks(len(imported[0].warnings))}.",
-                QMessageBox.StandardButton.Ok,
-                self,
-            )
-            box.setDetailedText("\n".join(imported[0].warnings))
-            box.open()
-        self.statusBar().showMessage(f"Imported {path.name}", 5000)
-        return True
-
     def export_trf(self) -> None:
         writer = self.services.export_trf
         if writer is None:
@@ -430,19 +349,13 @@ class MainWindow(QMainWindow):
             self.run(lambda: self.write_trf(Path(path)))
 
     def write_trf(self, target: Path) -> None:
-        """The event as a TRF file: from its tournament file as the command line writes it (an
-        imported file comes back as it was read, changed only where the event changed), or,
-        for an event with no file yet, from the event alone."""
-        source = self.document.path
-        writer = self.services.export_trf
-        if source is None:
-            if writer is not None:
-                writer(self.document.tournament, target)
-            return
+        """The event as a TRF file, as the command line writes it from the event's file (an
+        imported file comes back as it was read, changed only where the event changed);
+        an untitled event is written the same way, from the same session."""
         from arbiter_app.sheets.builders import trf_text
-        from arbiter_app.sheets.source import load as load_source
+        from arbiter_app.sheets.source import from_session
 
-        text = trf_text(load_source(source))
+        text = trf_text(from_session(self.document.session))
         try:
             # newline="": the file's own line ends (CR, CR LF) are written as they are.
             with target.open("w", encoding="utf-8", newline="") as fh:
@@ -514,25 +427,19 @@ class MainWindow(QMainWindow):
     """The sheets of one round: printed for the round the Pairings panel shows."""
 
     def build_sheet(self, name: str) -> Sheet | None:
-        """The sheet *name* made from the event's file, read-only, as the command line makes it.
+        """The sheet *name* made from the open event, as the command line makes it from a file.
 
         The pairings and the result slips are those of the round shown in the
         Pairings & results panel (the command line's ``--round``).
         """
-        path = self.document.path
         sheets: list[Sheet] = []
         round_no = self.pairings.round.value() if name in self.ROUND_SHEETS else None
 
         def make() -> None:
-            if path is None:
-                raise ArbiterError(
-                    "sheets are printed from a tournament file: this event has none yet"
-                    " (start it with File ▸ New, or import it, to give it one)"
-                )
             from arbiter_app.sheets.builders import SHEETS
-            from arbiter_app.sheets.source import load as load_source
+            from arbiter_app.sheets.source import from_session
 
-            sheets.append(SHEETS[name](load_source(path), round_no))
+            sheets.append(SHEETS[name](from_session(self.document.session), round_no))
 
         return sheets[0] if self.run(make) else None
 
@@ -636,19 +543,8 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray):
             self.restoreState(state)
 
-    def ask_to_discard(self) -> bool:
-        """Ask before closing an event whose changes are in no file; True to close."""
-        answer = QMessageBox.question(
-            self,
-            "Arbiter",
-            "This event has changes that are not in a file. Close anyway?",
-            QMessageBox.StandardButton.Close | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel,
-        )
-        return answer == QMessageBox.StandardButton.Close
-
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.document.modified and not self.ask_to_discard():
+        if not self.may_replace("quit"):
             event.ignore()
             return
         self.save_layout()

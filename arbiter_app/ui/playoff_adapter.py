@@ -223,45 +223,29 @@ def _points(result: str | None) -> tuple[Fraction, Fraction] | None:
     return None if result is None else result_points(result)
 
 
-def _stage_of(game: GameRecord) -> tuple[str, str]:
-    """(stage title, box title) from the engine's label, e.g. "places 1-3: round robin 1, round 2"."""
-    label = game.spec.label
-    tie, _, rest = label.partition(": ")
-    if not rest:
-        tie, rest = "", label
-    stage, _, _ = rest.partition(", round ")
-    return tie, stage
-
-
 def bracket(state: PlayoffState, names: Mapping[int, str]) -> tuple[BracketStage, ...]:
     """Each round robin as a table of play-off scores, each knockout round as its games."""
     games = state.games()
-    ties = {_stage_of(g)[0] for g in games}
+    ties = {g.spec.tie for g in games}
+    # A knockout is drawn round by round: each of its rounds is a stage of the drawing.
     order: list[tuple[str, str]] = []
     by_stage: dict[tuple[str, str], list[GameRecord]] = {}
     for g in games:
-        key = _stage_of(g)
+        spec = g.spec
+        key = (spec.tie, f"{spec.stage} round {spec.round}" if spec.knockout else spec.stage)
         if key not in by_stage:
             order.append(key)
             by_stage[key] = []
         by_stage[key].append(g)
-    players_later: list[set[int]] = []
-    for key in order:
-        players_later.append({p for g in by_stage[key] for p in (g.spec.white, g.spec.black)})
     stages: list[BracketStage] = []
-    for i, key in enumerate(order):
+    for key in order:
         tie, title = key
         stage_games = by_stage[key]
         heading = f"{title} ({tie})" if len(ties) > 1 and tie else title
-        if any(g.spec.armageddon for g in stage_games):
+        if stage_games[0].spec.knockout:
             boxes = [_knockout_box(g, names) for g in stage_games]
-            played = players_later[i]
-            # A player of the next knockout round who played no game in this one had a
-            # bye here (2.4.1 / 3.4.1).
-            following = order[i + 1] if i + 1 < len(order) else None
-            byes: list[int] = []
-            if following is not None and following[0] == tie:
-                byes = sorted(players_later[i + 1] - played)
+            # The byes drawn for this knockout round (2.4.1 / 3.4.1), as the games carry them.
+            byes = sorted({p for g in stage_games for p in g.spec.byes})
             boxes += [
                 BracketBox("Bye", (BracketEntry(names.get(p, str(p)), "", True),)) for p in byes
             ]

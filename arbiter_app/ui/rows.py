@@ -16,11 +16,13 @@ from functools import partial
 from arbiter_app.core.crosstable import round_robin_grid, swiss_crosstable
 from arbiter_app.core.current_standings import standings_now
 from arbiter_app.core.event_state import EventState, event_state
-from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry
+from arbiter_app.core.model import EntryKind, Event
 from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.core.points import format_points
+from arbiter_app.core.result import GameResult
 from arbiter_app.core.standings import Standings
-from arbiter_app.ui.document import BoardLine, GameResult, StandingsOptions
+from arbiter_app.session import Board
+from arbiter_app.ui.document import StandingsOptions
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,23 +79,6 @@ class PairingRow:
         return self.black is not None
 
 
-def _result_of(entry: RoundEntry, other: RoundEntry) -> GameResult | None:
-    if entry.kind is EntryKind.GAME:
-        outcome = entry.outcome
-        if outcome is Outcome.WIN:
-            return GameResult.WHITE_WINS
-        if outcome is Outcome.LOSS:
-            return GameResult.BLACK_WINS
-        return GameResult.DRAW if outcome is Outcome.DRAW else None
-    if entry.kind is EntryKind.FORFEIT_WIN:
-        return GameResult.WHITE_FORFEIT_WIN
-    if entry.kind is EntryKind.FORFEIT_LOSS and other.kind is EntryKind.FORFEIT_WIN:
-        return GameResult.BLACK_FORFEIT_WIN
-    if entry.kind is EntryKind.FORFEIT_LOSS and other.kind is EntryKind.FORFEIT_LOSS:
-        return GameResult.DOUBLE_FORFEIT
-    return None
-
-
 _UNPAIRED_TEXT = {
     EntryKind.PAIRING_BYE: "pairing-allocated bye",
     EntryKind.FULL_BYE: "full-point bye",
@@ -104,39 +89,15 @@ _UNPAIRED_TEXT = {
 }
 
 
-def pairing_rows(
-    event: Event, round_no: int, boards: Sequence[BoardLine] | None = None
-) -> tuple[PairingRow, ...]:
-    """The boards of *round_no* (White first), then the players without a game.
-
-    *boards* are the boards as paired (a tournament file keeps them, results
-    or not); without them the boards are read from the round entries and
-    numbered by the lower pairing number of the two players, which is the
-    board order of the Berger tables.
-    """
+def pairing_rows(event: Event, round_no: int, boards: Sequence[Board]) -> tuple[PairingRow, ...]:
+    """The boards of *round_no* as paired (White first), then the players without a game."""
     names = {p.tpn: p.name for p in event.players}
     system = event.points_system_for(round_no)
-    if boards is None:
-        found: list[tuple[int, int, int]] = []
-        seen: set[int] = set()
-        for p in event.players:
-            entry = event.entry(p.tpn, round_no)
-            if entry.kind.has_opponent and entry.opponent is not None and p.tpn not in seen:
-                opp = entry.opponent
-                seen.update((p.tpn, opp))
-                white, black = (opp, p.tpn) if entry.colour is Colour.BLACK else (p.tpn, opp)
-                found.append((min(white, black), white, black))
-        boards = [
-            BoardLine(number, white, black)
-            for number, (_, white, black) in enumerate(sorted(found), start=1)
-        ]
     rows = []
     on_board: set[int] = set()
     for board in boards:
         on_board.update((board.white, board.black))
-        w_entry = event.entry(board.white, round_no)
-        b_entry = event.entry(board.black, round_no)
-        result = _result_of(w_entry, b_entry) if w_entry.opponent == board.black else None
+        result = board.result
         text = result.label if result is not None else ""
         rows.append(
             PairingRow(

@@ -82,15 +82,16 @@ class Row:
 
 def prepare(path: Path) -> list[int]:
     """The benchmark file with the fide-swiss list set; the boards still without a result."""
+    from arbiter_app.session import Session
+    from arbiter_app.ui.document import EventDocument
     from arbiter_app.ui.panels.standings import options_for_preset
-    from arbiter_app.ui.session_backend import SessionBackend
 
     pending = bench_store.build(path)
-    backend = SessionBackend.open(path)
+    document = EventDocument(Session.open(path))
     try:
-        backend.set_standings_options(options_for_preset("fide-swiss"))
+        document.set_standings_options(options_for_preset("fide-swiss"))
     finally:
-        backend.close()
+        document.close()
     return pending
 
 
@@ -118,7 +119,7 @@ def result_to_standings(path: Path, pending: list[int], scratch: Path) -> list[f
     from PySide6.QtWidgets import QApplication
 
     from arbiter_app.app import create_window
-    from arbiter_app.ui.document import GameResult
+    from arbiter_app.core.result import GameResult
     from arbiter_app.ui.settings import Settings
 
     app = QApplication.instance() or QApplication(sys.argv[:1])

@@ -24,7 +24,6 @@ from dataclasses import dataclass, replace
 from arbiter_app.core.model import ByeRequest, Colour, EntryKind, Event, EventInfo, Player, System
 from arbiter_app.core.pairing import (
     Board,
-    BoardResult,
     Bye,
     RoundPairing,
     SwissOptions,
@@ -32,6 +31,7 @@ from arbiter_app.core.pairing import (
     pair_swiss,
 )
 from arbiter_app.core.pairing.dutch import build_tournament, run_engine
+from arbiter_app.core.result import GameResult
 
 
 @dataclass(frozen=True)
@@ -98,13 +98,13 @@ def history(players: int, rounds: int, before_round: int, seed: int = 6) -> Even
         for b in pairing.boards:
             x = rng.random()
             results[b.number] = (
-                BoardResult.WHITE_WINS_FORFEIT
+                GameResult.WHITE_FORFEIT_WIN
                 if x < 0.02
-                else BoardResult.DRAW
+                else GameResult.DRAW
                 if x < 0.35
-                else BoardResult.WHITE_WINS
+                else GameResult.WHITE_WINS
                 if x < 0.7
-                else BoardResult.BLACK_WINS
+                else GameResult.BLACK_WINS
             )
         event = append_round(event, pairing, results)
     return event

@@ -71,7 +71,7 @@ def run(players: int = PLAYERS, rounds: int = ROUNDS) -> list[Row]:
     from arbiter_app.core.standings import compute_standings
     from arbiter_app.core.trf import parse_trf
     from arbiter_app.exports.standings import standings_sheet
-    from arbiter_app.ui.printing import ensure_gui_application, write_pdf
+    from arbiter_app.printing import ensure_gui_application, write_pdf
 
     ensure_gui_application()
     codes = _chain()

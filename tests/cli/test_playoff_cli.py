@@ -50,7 +50,23 @@ def test_a_play_off_from_the_command_line(event: Path, capsys: pytest.CaptureFix
     step = run_json(capsys, "playoff", "printed", f)
     assert step["step"] == "play" and step["article"] == "3.3.2"
     (game,) = step["games"]
-    assert set(game) == {"id", "white", "black", "time_control", "armageddon", "round", "label"}
+    assert set(game) == {
+        "id",
+        "white",
+        "black",
+        "time_control",
+        "armageddon",
+        "round",
+        "tie",
+        "stage",
+        "knockout",
+        "byes",
+        "label",
+    }
+    # Three tied: a round robin, one player free each round (the game carries who).
+    assert (game["tie"], game["stage"], game["knockout"]) == ("places 1-3", "round robin 1", False)
+    assert len(game["byes"]) == 1 and game["byes"][0] not in (game["white"], game["black"])
+    assert game["label"] == f"places 1-3: round robin 1, round {game['round']}"
     assert (game["white"], game["black"], game["time_control"], game["armageddon"]) == (
         1,
         2,

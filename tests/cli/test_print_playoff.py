@@ -104,7 +104,7 @@ SHEETS = {
 def test_every_playoff_sheet_prints(
     qapp: object, played: Path, tmp_path: Path, sheet: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tests.ui.printing.conftest import pdf_text
+    from tests.printing.conftest import pdf_text
 
     out = tmp_path / f"{sheet}.pdf"
     assert main(["print", str(played), sheet, "-o", str(out)]) == 0, capsys.readouterr().err

@@ -56,7 +56,7 @@ def trf_file(tmp_path: Path) -> Path:
 def test_print_a_round_from_a_trf_file(
     qapp: object, trf_file: Path, tmp_path: Path, sheet: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tests.ui.printing.conftest import pdf_info, pdf_text
+    from tests.printing.conftest import pdf_info, pdf_text
 
     out = tmp_path / f"{sheet}.pdf"
     code = main(
@@ -71,7 +71,7 @@ def test_print_a_round_from_a_trf_file(
 
 
 def test_latest_round_is_the_default(qapp: object, trf_file: Path, tmp_path: Path) -> None:
-    from tests.ui.printing.conftest import pdf_text
+    from tests.printing.conftest import pdf_text
 
     out = tmp_path / "p.pdf"
     assert main(["print", str(trf_file), "pairings", "-o", str(out)]) == 0
@@ -134,7 +134,7 @@ def arbiter_file(trf_file: Path, tmp_path: Path) -> Path:
 def test_pairings_of_a_round_not_yet_played(
     qapp: object, arbiter_file: Path, tmp_path: Path
 ) -> None:
-    from tests.ui.printing.conftest import pdf_text
+    from tests.printing.conftest import pdf_text
 
     out = tmp_path / "r4.pdf"
     assert main(["print", str(arbiter_file), "pairings", "-o", str(out)]) == 0
@@ -163,7 +163,7 @@ def test_pairings_of_a_round_not_yet_played(
 def test_event_sheets_from_a_tournament_file(
     qapp: object, arbiter_file: Path, tmp_path: Path, sheet: str
 ) -> None:
-    from tests.ui.printing.conftest import pdf_text
+    from tests.printing.conftest import pdf_text
 
     out = tmp_path / f"{sheet}.pdf"
     assert main(["print", str(arbiter_file), sheet, "-o", str(out)]) == 0

@@ -182,7 +182,7 @@ def _another_version(tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 def _character_set(tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from arbiter_app.app import import_trf
-    from arbiter_app.ui.session_backend import SessionBackend
+    from arbiter_app.ui.document import untitled_session
 
     text = (REAL / "madrid-san-viator-2018.trf").read_text(encoding="utf-8")
     text = text.replace("Lopez Guitian, Juan J.", "López Guitián, Juan J.")
@@ -190,10 +190,9 @@ def _character_set(tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source.write_bytes(text.encode("latin-1"))
     imported = import_trf(source)
     assert "read as Latin-1" in imported.warnings[0]
-    backend = SessionBackend.create_from(
-        tmp / "e.arbiter", imported.event, source.name, document=imported.document
-    )
-    backend.close()
+    session = untitled_session(imported.event, source.name, document=imported.document)
+    session.save_as(tmp / "e.arbiter")
+    session.close()
     assert _export(tmp / "e.arbiter", tmp / "out.trf") == text.encode("utf-8")
 
 

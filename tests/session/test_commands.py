@@ -10,7 +10,8 @@ import pytest
 
 from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.model import ByeRequest, Colour, EntryKind, RuleSet, System, check_consistency
-from arbiter_app.session import BoardResult, CommandError, Session
+from arbiter_app.core.result import GameResult
+from arbiter_app.session import CommandError, Session
 from tests.support.sessions import TickingClock, sha256, small_event
 
 
@@ -234,7 +235,7 @@ def test_record_pairings_and_results(session: Session) -> None:
     assert event.entry(3, 2).kind is EntryKind.NOT_PAIRED
     boards = session.boards(2)
     assert [(b.white, b.black, b.result) for b in boards] == [
-        (2, 1, BoardResult.BLACK_WINS),
+        (2, 1, GameResult.BLACK_WINS),
         (3, 4, None),
     ]
     assert session.pairs(2) == [(b.number, b.white, b.black) for b in boards]

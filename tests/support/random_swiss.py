@@ -13,8 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from arbiter_app.core.model import ByeRequest, Colour, EntryKind, Event, EventInfo, Player, System
-from arbiter_app.core.pairing.boards import BoardResult, RoundPairing, append_round
+from arbiter_app.core.pairing.boards import RoundPairing, append_round
 from arbiter_app.core.pairing.swiss import SwissOptions
+from arbiter_app.core.result import GameResult
 
 _REQUEST_CODE = {EntryKind.HALF_BYE: "H", EntryKind.FULL_BYE: "F", EntryKind.ZERO_BYE: "Z"}
 
@@ -47,21 +48,21 @@ def new_event(
     )
 
 
-def random_result(rng: random.Random, event: Event, white: int, black: int) -> BoardResult:
+def random_result(rng: random.Random, event: Event, white: int, black: int) -> GameResult:
     roll = rng.random()
     if roll < 0.02:
-        return BoardResult.WHITE_WINS_FORFEIT
+        return GameResult.WHITE_FORFEIT_WIN
     if roll < 0.04:
-        return BoardResult.BLACK_WINS_FORFEIT
+        return GameResult.BLACK_FORFEIT_WIN
     if roll < 0.045:
-        return BoardResult.DOUBLE_FORFEIT
+        return GameResult.DOUBLE_FORFEIT
     rw = event.player(white).rating or 1500
     rb = event.player(black).rating or 1500
     expected = 1 / (1 + 10 ** ((rb - rw) / 400))
     x = rng.random()
     if x < 0.3:
-        return BoardResult.DRAW
-    return BoardResult.WHITE_WINS if rng.random() < expected else BoardResult.BLACK_WINS
+        return GameResult.DRAW
+    return GameResult.WHITE_WINS if rng.random() < expected else GameResult.BLACK_WINS
 
 
 def play(seed: int, pair: Callable[[RoundCase], RoundPairing | None], *, forbidden: int = 0) -> int:

@@ -57,3 +57,19 @@ def content_sha256(path: Path) -> str:
     if len(data) >= 100:
         data[24:28] = data[92:96] = data[96:100] = b"\0\0\0\0"
     return hashlib.sha256(bytes(data)).hexdigest()
+
+
+def crash(session: Session) -> None:
+    """End *session* as a crash would: no closing; the lock goes as the process would
+    take it with it, and the file stays as the last commit left it."""
+    file = session._file
+    if file._lock is not None:
+        file._lock.release()
+    file.conn.close()
+
+
+def crashed_untitled(scratch: Path, name: str = "Spring Open") -> None:
+    """An untitled event with one player in *scratch*, left there by a crash."""
+    session = Session.create_untitled(name=name, scratch=scratch)
+    session.run("add_player", name="Ann", rating=2200)
+    crash(session)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from arbiter_app.core.warning_levels import Alert, Confirmation, ConfirmationNeeded
+from arbiter_app.core.warning_levels import Alert, Confirmation, ConfirmationNeeded, Level
 from arbiter_app.ui.dialogs.warning_levels import WarningDialogs
 
 
@@ -31,6 +31,19 @@ class Answers(WarningDialogs):
 
     def acknowledge(self, notices: Sequence[Alert]) -> None:
         self.acknowledged.extend(notices)
+
+
+class AgreeToAll(Answers):
+    """Says yes to every question, level-4 consequences accepted, as an arbiter clicking
+    through would (the tokens of the level-4 warnings asked), and keeps what was asked."""
+
+    def __init__(self) -> None:
+        super().__init__(True)
+
+    def confirm(self, question: ConfirmationNeeded) -> Confirmation:
+        self.asked.append(question)
+        tokens = [w.token for w in question.warnings if w.level is Level.CONFIRM_CONSEQUENCES]
+        return tokens or True
 
 
 class BoxLog:

@@ -6,7 +6,7 @@ import os
 
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +14,10 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from arbiter_app.core.model import Event, System
-from arbiter_app.ui.document import EventDocument
-from arbiter_app.ui.memory_backend import MemoryBackend
+from arbiter_app.ui.document import EventDocument, untitled_session
 from arbiter_app.ui.settings import Settings
 from tests.support.compact import event_from_text
+from tests.support.warning_dialogs import AgreeToAll
 
 # A four-player round robin, three rounds (Berger table for four):
 # 3 finishes on 2 points, 1 and 2 on 1½, 4 on 1.
@@ -57,9 +57,31 @@ def swiss_event() -> Event:
     return event_from_text(SWISS, rounds=3)
 
 
+def document_of(event: Event, **settings: object) -> EventDocument:
+    """The window's document on a real session: *event* imported into an untitled event.
+
+    Its FIDE C.02 questions are answered yes (a changed tie-break list once rounds are
+    played asks first, untitled or not); ``document.warnings.asked`` keeps them.
+    """
+    document = EventDocument(untitled_session(event, "test.trf", **settings))
+    document.warnings = AgreeToAll()
+    return document
+
+
+def document_in_file(path: Path, event: Event, **settings: object) -> EventDocument:
+    """The window's document on *event* imported, then saved as *path* (as the window does)."""
+    session = untitled_session(event, "test.trf", **settings)
+    session.save_as(path, durable=False)
+    document = EventDocument(session)
+    document.warnings = AgreeToAll()
+    return document
+
+
 @pytest.fixture
-def document(rr_event: Event) -> EventDocument:
-    return EventDocument(MemoryBackend(rr_event))
+def document(rr_event: Event) -> Iterator[EventDocument]:
+    doc = document_of(rr_event)
+    yield doc
+    doc.close()
 
 
 @pytest.fixture
@@ -89,3 +111,16 @@ def corrections_confirmed(request: pytest.FixtureRequest, monkeypatch: pytest.Mo
     from arbiter_app.ui.panels.pairings import PairingsPanel
 
     monkeypatch.setattr(PairingsPanel, "confirm_correction", lambda self, pairing, result: True)
+
+
+@pytest.fixture(autouse=True)
+def unsaved_work_discarded(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Closing a window on unsaved work asks first (a modal question); tests discard it.
+
+    Tests marked ``unsaved_box`` get the real question (tests/ui/test_saving.py).
+    """
+    if request.node.get_closest_marker("unsaved_box") is not None:
+        return
+    from arbiter_app.ui.main_window import MainWindow
+
+    monkeypatch.setattr(MainWindow, "may_replace", lambda self, doing: True)

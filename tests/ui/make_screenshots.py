@@ -83,7 +83,7 @@ def open_demo(app: QApplication, scratch: Path, name: str) -> MainWindow:
     folder.mkdir()
     # A settings file of its own, so the arbiter's real preferences are neither read nor changed.
     store = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
-    window = create_window(Settings(store), folder)
+    window = create_window(Settings(store), demo=True)
     window.resize(*SIZE)
     window.show()
     # The table has the focus, as after a click: no text cursor blinking in the round box.
@@ -106,8 +106,8 @@ def standings_shot(app: QApplication, scratch: Path) -> QPixmap:
     try:
         return window.grab()
     finally:
-        window.document.close()
-        window.close()
+        window.document.close()  # the untitled demo is discarded
+        window.hide()
 
 
 def playoff_shot(app: QApplication, scratch: Path) -> QPixmap:
@@ -123,8 +123,8 @@ def playoff_shot(app: QApplication, scratch: Path) -> QPixmap:
         settle(app)
         return window.grab()
     finally:
-        window.document.close()
-        window.close()
+        window.document.close()  # the untitled demo is discarded
+        window.hide()
 
 
 def explanation_shot(app: QApplication, scratch: Path) -> QPixmap:
@@ -159,8 +159,8 @@ def explanation_shot(app: QApplication, scratch: Path) -> QPixmap:
         dialog.close()
         return picture
     finally:
-        window.document.close()
-        window.close()
+        window.document.close()  # the untitled demo is discarded
+        window.hide()
 
 
 def main(argv: list[str]) -> int:

@@ -22,13 +22,14 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour, System
 from arbiter_app.core.pairing.numbers import renumbering_refusal
 from arbiter_app.core.playoff.gate import PlayoffStatus
+from arbiter_app.core.result import GameResult
+from arbiter_app.session import Session
 from arbiter_app.session.playoff_commands import RESTART_WARNING
 from arbiter_app.sheets.source import ABANDONED_NOTE, load
-from arbiter_app.ui.document import EventDocument, GameResult
+from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.projector import ProjectorWindow
-from arbiter_app.ui.session_backend import SessionBackend
 from arbiter_app.ui.settings import Settings
 from tests.support.playoff_events import play_out, three_tied_for_first
 from tests.ui.test_full_flow import answering
@@ -36,9 +37,9 @@ from tests.ui.test_full_flow import answering
 
 @pytest.fixture
 def demo_window(qtbot: QtBot, settings: Settings, tmp_path: Path) -> Iterator[MainWindow]:
-    """``arbiter-app --demo``: the sample's three-way tie for first, in a file."""
-    window = app.create_window(settings, tmp_path)
-    window.ask_to_discard = lambda: True  # type: ignore[method-assign]
+    """``arbiter-app --demo``: the sample's three-way tie for first, saved in a file."""
+    window = app.create_window(settings, demo=True)
+    window.document.save_as(tmp_path / "demo.arbiter")
     qtbot.addWidget(window)
     window.show()
     yield window
@@ -123,7 +124,7 @@ def test_the_play_off_card_says_why_it_cannot_start_yet(
     session = three_tied_for_first(tmp_path / "t.arbiter")
     session.undo()  # round 3, board 2 still without its result
     session.run("edit_settings", playoff="gct-2023-classical")
-    document = EventDocument(SessionBackend(session))
+    document = EventDocument(session)
     window = MainWindow(document, settings)
     qtbot.addWidget(window)
     reason = document.event_state().playoff.reason
@@ -144,8 +145,9 @@ def test_the_play_off_card_says_why_it_cannot_start_yet(
 
 @pytest.fixture
 def club(tmp_path: Path) -> Iterator[EventDocument]:
-    backend = SessionBackend.create(tmp_path / "club.arbiter", "Club", System.SWISS, 3)
-    document = EventDocument(backend)
+    document = EventDocument(
+        Session.create(tmp_path / "club.arbiter", name="Club", system="swiss", rounds=3)
+    )
     for name, rating in (("Zoe", 1500), ("Max", 2000), ("Ann", 1800), ("Bob", 2300), ("Cy", 1200)):
         document.add_player({"name": name, "rating": rating})
     yield document
@@ -158,7 +160,7 @@ def test_standings_mid_round_stay_on_the_last_complete_round(
     # Entered in no order of rating, numbered by it: Bob 1, Max 2, Ann 3, Zoe 4, Cy 5.
     assert [p.name for p in club.tournament.players] == ["Bob", "Max", "Ann", "Zoe", "Cy"]
     club.pair_next_round(Colour.WHITE)
-    club.set_result(1, 1, 3, GameResult.WHITE_WINS)
+    club.set_result(1, 1, GameResult.WHITE_WINS)  # board 1: Bob - Ann
     panel = StandingsPanel(club)
     qtbot.addWidget(panel)
     panel.show()
@@ -194,7 +196,7 @@ def test_standings_mid_round_stay_on_the_last_complete_round(
     projector.refresh()
     assert projector.title.text() == "Club  ·  Standings before round 1"
     # Once the round is complete the toggle has nothing to add.
-    club.set_result(1, 4, 2, GameResult.DRAW)
+    club.set_result(1, 2, GameResult.DRAW)  # board 2: Zoe - Max
     panel.refresh()
     assert not panel.provisional.isEnabled()
     assert panel.caption.text().startswith("Standings after round 1 of 3 · rule set")
@@ -223,8 +225,9 @@ def test_pairing_numbers_are_shown_and_fixed_once_round_one_is_paired(
 def test_a_round_one_draw_at_the_venue_from_the_players_panel(
     qtbot: QtBot, settings: Settings, tmp_path: Path
 ) -> None:
-    backend = SessionBackend.create(tmp_path / "rr.arbiter", "RR", System.ROUND_ROBIN, 3)
-    document = EventDocument(backend)
+    document = EventDocument(
+        Session.create(tmp_path / "rr.arbiter", name="RR", system="round-robin", rounds=3)
+    )
     for name in ("Ada", "Bea", "Cy", "Dov"):
         document.add_player({"name": name})
     window = MainWindow(document, settings)

@@ -1,6 +1,7 @@
 """The whole flow of an event in the window, by clicks and keys, from File ▸ New to the prizes.
 
-A four-player round robin under the Grand Chess Tour 2023 classical regulation
+A four-player round robin (started untitled, then saved with File ▸ Save As…)
+under the Grand Chess Tour 2023 classical regulation
 (seed 000_…, section 3): three players draw among themselves and beat the
 fourth, so three finish tied for first (3.1) and play off: a rapid round robin
 with pairing numbers drawn by lot (3.3), all drawn so they are still tied, then
@@ -26,6 +27,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
+    QLineEdit,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
@@ -165,7 +168,6 @@ def test_a_new_round_robin_to_its_play_off_and_prizes(
     qtbot: QtBot, settings: Settings, tmp_path: Path
 ) -> None:
     window = app.create_window(settings)
-    window.ask_to_discard = lambda: True  # type: ignore[method-assign]
     qtbot.addWidget(window)
     window.show()
     window.activateWindow()
@@ -178,11 +180,9 @@ def test_a_new_round_robin_to_its_play_off_and_prizes(
     qtbot.keyClicks(new.name, "Spring Classical")
     qtbot.keyClick(new.system, Qt.Key.Key_Down)  # Swiss → Round robin
     retype(qtbot, new.rounds, "3")
-    target = tmp_path / "spring.arbiter"
-    retype(qtbot, new.path, str(target))
     click(qtbot, ok_of(new))
-    assert target.exists()
-    assert document.path == target
+    assert document.path is None  # untitled until File ▸ Save As…
+    assert "— Untitled[*] —" in window.windowTitle()
     event = document.tournament
     assert (event.name, event.system, event.planned_rounds) == (
         "Spring Classical",
@@ -204,8 +204,31 @@ def test_a_new_round_robin_to_its_play_off_and_prizes(
     assert [p.name for p in document.tournament.players] == [p[0] for p in PLAYERS]
     assert window.players.model.rowCount() == 4
 
+    # -- File ▸ Save As…, the file name typed in the save dialog ----------------------------------
+    target = tmp_path / "spring.arbiter"
+
+    def save_here(dialog: QFileDialog) -> None:
+        # The dialog opens in the folder of the last event, named after this one.
+        assert dialog.directory().absolutePath() == str(tmp_path)
+        assert dialog.selectedFiles()[0].endswith("Spring Classical.arbiter")
+        name = dialog.findChild(QLineEdit, "fileNameEdit")
+        assert name is not None
+        name.setCompleter(None)  # its pop-up would take the Return key
+        retype(qtbot, name, "spring")  # the dialog adds .arbiter
+        qtbot.keyClick(name, Qt.Key.Key_Return)
+
+    settings.add_recent(tmp_path / "last-week.arbiter")
+    assert window.isWindowModified()
+    with answering(window, QFileDialog, save_here):
+        qtbot.keyClick(window, Qt.Key.Key_S, CTRL | SHIFT)
+    assert document.path == target and target.exists()
+    assert not window.isWindowModified()
+    assert window.windowTitle().endswith("— spring.arbiter[*] — Arbiter")
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)  # back from the save dialog
+
     # -- Event settings: the play-off regulation, the rule set, the header ---------------------
-    qtbot.keyClick(window, Qt.Key.Key_S, CTRL | SHIFT)
+    qtbot.keyClick(window, Qt.Key.Key_S, CTRL | Qt.KeyboardModifier.AltModifier)
     dialog = the_open(window, EventSettingsDialog)
     assert dialog.system.currentData() == "round-robin"
     qtbot.keyClicks(dialog.info["city"], "Saint Louis")
@@ -401,3 +424,10 @@ def test_a_new_round_robin_to_its_play_off_and_prizes(
     assert money[4] == "20000.00"
     assert prizes.cell(0, 0) == "1 *"
     window.grab().save(str(tmp_path / "end-of-flow.png"))
+
+    # -- the file on disk is the whole event, play-off included ---------------------------------
+    from arbiter_app.session import Session
+
+    with Session.open(target, readonly=True) as saved:
+        assert saved.journal() == document.session.journal()
+        assert saved.verify() == []

@@ -12,7 +12,8 @@ from pathlib import Path
 from PySide6.QtGui import QAction, QKeySequence
 from pytestqt.qtbot import QtBot
 
-from arbiter_app.ui.document import _OTHER_KEYS, EventDocument, GameResult
+from arbiter_app.core.result import OTHER_KEYS, GameResult
+from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.settings import Settings
 
@@ -21,7 +22,6 @@ PAGE = Path(__file__).resolve().parents[2] / "resources" / "guide" / "desktop.md
 
 def _window(qtbot: QtBot, document: EventDocument, settings: Settings) -> MainWindow:
     window = MainWindow(document, settings)
-    window.ask_to_discard = lambda: True  # type: ignore[method-assign]
     qtbot.addWidget(window)
     return window
 
@@ -70,5 +70,5 @@ def test_every_shortcut_is_in_the_page(
 
 def test_every_result_key_is_in_the_page() -> None:
     page = PAGE.read_text("utf-8")
-    for key in [r.value for r in GameResult] + list(_OTHER_KEYS):
+    for key in [r.key for r in GameResult] + list(OTHER_KEYS):
         assert f"`{key}`" in page, f"the result key {key} is not in the page"

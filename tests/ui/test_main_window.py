@@ -12,8 +12,10 @@ from pytestqt.qtbot import QtBot
 from arbiter_app import app
 from arbiter_app.core.errors import InputError, Issue
 from arbiter_app.core.model import Event, Outcome, System
+from arbiter_app.core.result import GameResult
+from arbiter_app.session import Session
 from arbiter_app.ui.dialogs.new_event import NewEvent
-from arbiter_app.ui.document import EventDocument, GameResult
+from arbiter_app.ui.document import EventDocument, untitled_session
 from arbiter_app.ui.main_window import ImportedEvent, MainWindow, Services
 from arbiter_app.ui.settings import Settings
 
@@ -22,8 +24,6 @@ def make_window(
     qtbot: QtBot, document: EventDocument, settings: Settings, services: Services | None = None
 ) -> MainWindow:
     window = MainWindow(document, settings, services)
-    # Closing an edited in-memory event asks first; the tests answer "close".
-    window.ask_to_discard = lambda: True  # type: ignore[method-assign]
     qtbot.addWidget(window)
     return window
 
@@ -32,9 +32,9 @@ def test_title_shows_the_event_and_its_state(
     qtbot: QtBot, document: EventDocument, settings: Settings
 ) -> None:
     window = make_window(qtbot, document, settings)
-    assert window.windowTitle() == "test — final[*] — Arbiter"
-    assert not window.isWindowModified()
-    document.set_result(1, 1, 4, GameResult.DRAW)
+    assert window.windowTitle() == "test — final — Untitled[*] — Arbiter"
+    assert window.isWindowModified()  # imported, in no file yet
+    document.set_result(1, 1, GameResult.DRAW)
     assert window.isWindowModified()
 
 
@@ -45,6 +45,33 @@ def test_the_status_bar_says_where_the_event_stands_as_the_core_does(
     state = document.event_state()
     assert window.state_label.text() == state.headline == "Final: all 3 rounds complete"
     assert window.state_label.parent() is not None
+
+
+def test_title_of_an_event_in_a_file_has_no_unsaved_mark(
+    qtbot: QtBot, settings: Settings, tmp_path: Path
+) -> None:
+    path = tmp_path / "club.arbiter"
+    document = EventDocument(Session.create(path, name="Club", system="swiss", rounds=5))
+    window = make_window(qtbot, document, settings)
+    brief = document.event_state().brief
+    assert window.windowTitle() == f"Club — {brief} — club.arbiter[*] — Arbiter"
+    document.add_player({"name": "Ann"})
+    assert not window.isWindowModified()
+    document.close()
+
+
+def test_a_fresh_untitled_event_is_called_untitled_once(qtbot: QtBot, settings: Settings) -> None:
+    window = app.create_window(settings)
+    qtbot.addWidget(window)
+    brief = window.document.event_state().brief
+    assert window.windowTitle() == f"Untitled — {brief}[*] — Arbiter"
+    assert not window.isWindowModified()
+    window.document.add_player({"name": "Ann"})
+    assert window.windowTitle().startswith("Untitled — ")
+    assert window.isWindowModified()
+    assert window.players.summary.text() == "1 player"
+    window.document.add_player({"name": "Ben"})
+    assert window.players.summary.text() == "2 players"
 
 
 def test_every_panel_is_a_dock_with_an_accessible_name(
@@ -85,10 +112,11 @@ def test_undo_and_redo_actions_follow_the_history(
     qtbot: QtBot, document: EventDocument, settings: Settings
 ) -> None:
     window = make_window(qtbot, document, settings)
-    assert not window.undo_action.isEnabled()
-    document.set_result(1, 1, 4, GameResult.DRAW)
+    assert window.undo_action.isEnabled()  # the import itself can be undone
+    assert window.undo_action.text() == "&Undo import event"
+    document.set_result(1, 1, GameResult.DRAW)
     assert window.undo_action.isEnabled()
-    assert window.undo_action.text() == "&Undo Result 1–4 in round 1: ½-½"
+    assert window.undo_action.text() == "&Undo result of board 1, round 1: ½-½"
     window.undo_action.trigger()
     assert document.tournament.entry(1, 1).outcome is Outcome.WIN
     assert window.redo_action.isEnabled()
@@ -108,6 +136,8 @@ def test_actions_without_a_service_are_disabled(
     assert not window.import_action.isEnabled()
     assert not window.export_action.isEnabled()
     assert window.import_path(Path("x.trf")) is False
+    # New and saving need no service: every event is a session.
+    assert window.new_action.isEnabled() and window.save_as_action.isEnabled()
 
 
 def test_import_replaces_the_event_and_reports_remarks(
@@ -116,7 +146,9 @@ def test_import_replaces_the_event_and_reports_remarks(
     services = Services(import_trf=lambda path: ImportedEvent(swiss_event, ("line 3: odd",)))
     window = make_window(qtbot, document, settings, services)
     assert window.import_path(Path("swiss.trf"))
-    assert document.tournament is swiss_event
+    assert document.tournament.players == swiss_event.players
+    assert document.tournament.entries == swiss_event.entries
+    assert document.path is None and document.modified  # untitled until saved
     assert window.players.model.rowCount() == 5
     boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
     assert len(boxes) == 1 and boxes[0].detailedText() == "line 3: odd"
@@ -131,8 +163,10 @@ def test_an_unreadable_file_is_a_plain_error_and_nothing_changes(
         raise InputError([Issue(path.name, 4, 1, "bad record"), Issue(path.name, 9, 1, "worse")])
 
     window = make_window(qtbot, document, settings, Services(import_trf=broken))
+    before = document.session
     assert not window.import_path(Path("bad.trf"))
-    assert document.tournament is rr_event
+    assert document.session is before
+    assert [p.name for p in document.tournament.players] == [p.name for p in rr_event.players]
     boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
     assert boxes[0].text() == "2 problems were found; nothing was changed."
     assert "bad.trf:4:1: bad record" in boxes[0].detailedText()
@@ -148,27 +182,25 @@ def test_recent_files_menu(qtbot: QtBot, document: EventDocument, settings: Sett
     assert texts == ["&1 b.arbiter", "&2 a.arbiter", "&Clear the list"]
 
 
-def test_new_event_dialog_names_the_file_after_the_event(
+def test_new_event_dialog_asks_name_system_and_rounds(
     qtbot: QtBot, document: EventDocument, settings: Settings
 ) -> None:
     window = make_window(qtbot, document, settings)
     dialog = window.new_event()
+    assert dialog is not None
     qtbot.addWidget(dialog)
     ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
     assert not ok.isEnabled()
     qtbot.keyClicks(dialog.name, "Spring Open")
     assert ok.isEnabled()
     new = dialog.result_event()
-    assert new.path.name == "Spring Open.arbiter"
-    assert new.system is System.SWISS and new.rounds == 5
+    assert new == NewEvent("Spring Open", System.SWISS, 5)
     dialog.reject()
 
 
-def test_new_event_in_memory_without_files(
-    qtbot: QtBot, document: EventDocument, settings: Settings
-) -> None:
+def test_a_new_event_is_untitled(qtbot: QtBot, document: EventDocument, settings: Settings) -> None:
     window = make_window(qtbot, document, settings)
-    window.create_event(NewEvent(Path("x.arbiter"), "Spring Open", System.ROUND_ROBIN, 7))
+    assert window.create_event(NewEvent("Spring Open", System.ROUND_ROBIN, 7))
     event = document.tournament
     assert (event.name, event.system, event.planned_rounds, event.players) == (
         "Spring Open",
@@ -176,29 +208,34 @@ def test_new_event_in_memory_without_files(
         7,
         (),
     )
-    assert window.windowTitle().startswith("Spring Open — registration")
+    assert window.windowTitle().startswith("Spring Open — registration — Untitled")
     assert window.state_label.text() == "Registration: 0 players, no round paired yet"
+    assert not window.isWindowModified()  # nothing in it yet: nothing to lose
     assert window.pairings.model.rowCount() == 0
 
 
-def test_new_event_in_a_file_then_players(
+def test_new_event_then_players_save_as_and_reopen(
     qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
 ) -> None:
     window = make_window(qtbot, document, settings, app.services())
     target = tmp_path / "spring.arbiter"
-    assert window.create_event(NewEvent(target, "Spring Open", System.SWISS, 5))
-    assert target.exists()
-    assert settings.recent_files() == [target]
+    assert window.create_event(NewEvent("Spring Open", System.SWISS, 5))
     assert window.players.add_player({"name": "Tal, Mikhail", "rating": 2700, "title": "GM"})
     assert window.players.model.cell(0, 2) == "Tal, Mikhail"
+    assert window.isWindowModified()
     assert not window.players.add_player({"name": ""})
     boxes = [b for b in window.players.findChildren(QMessageBox) if b.isVisible()]
     assert boxes and "name" in boxes[0].text()
     boxes[0].close()
     document.undo()
     assert window.players.model.rowCount() == 0
-    # The same file opens again, with its player back after a redo.
     document.redo()
+    window.ask_save_path = lambda title, suggested: target  # type: ignore[method-assign]
+    assert window.save_as()
+    assert target.exists() and settings.recent_files() == [target]
+    assert window.windowTitle() == "Spring Open — registration — spring.arbiter[*] — Arbiter"
+    assert not window.isWindowModified()
+    # The same file opens again, with its player.
     document.close()
     assert window.open_path(target)
     assert [p.name for p in document.tournament.players] == ["Tal, Mikhail"]
@@ -214,7 +251,7 @@ def test_projector_follows_the_event(
     assert projector.model.rowCount() == 4
     big = projector.view.font().pointSizeF()
     assert big >= 2 * window.font().pointSizeF() - 0.5
-    document.set_result(3, 3, 4, GameResult.BLACK_WINS)
+    document.set_result(3, 2, GameResult.BLACK_WINS)  # round 3, board 2: Cy - Dov
     assert projector.model.cell(0, 2) == "Dov"
     assert window.show_projector() is projector
 
@@ -237,29 +274,15 @@ def test_standings_export_in_every_format(
     boxes[0].close()
 
 
-def test_closing_an_edited_event_asks_first(
-    qtbot: QtBot, document: EventDocument, settings: Settings
-) -> None:
-    window = make_window(qtbot, document, settings)
-    window.show()
-    answers: list[bool] = [False]
-    window.ask_to_discard = lambda: answers.pop()  # type: ignore[method-assign]
-    assert window.close()  # nothing changed: no question
-    window.show()
-    document.set_result(1, 1, 4, GameResult.DRAW)
-    assert not window.close()
-    assert window.isVisible()
-    window.ask_to_discard = lambda: True  # type: ignore[method-assign]
-
-
 def test_a_file_that_is_not_an_event_is_refused_plainly(
     qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path, rr_event: Event
 ) -> None:
     window = make_window(qtbot, document, settings, app.services())
     bogus = tmp_path / "notes.arbiter"
     bogus.write_text("not a database", encoding="utf-8")
+    before = document.session
     assert not window.open_path(bogus)
-    assert document.tournament is rr_event
+    assert document.session is before
     assert settings.recent_files() == []
     boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
     assert boxes and "notes.arbiter" in boxes[0].text()
@@ -291,31 +314,29 @@ def test_a_pdf_export_reports_its_pages(
 def test_an_import_reads_beside_a_busy_bar_and_writes_with_a_note(
     qtbot: QtBot, document: EventDocument, settings: Settings, swiss_event: Event, tmp_path: Path
 ) -> None:
-    """Reading runs in the worker thread; the new file is written here under a note."""
+    """Reading runs in the worker thread; the untitled event is written here under a note."""
     import threading
 
-    from arbiter_app.ui.session_backend import SessionBackend
-
     read_in: list[str] = []
+    notes: list[str] = []
 
     def read(path: Path) -> ImportedEvent:
         read_in.append(threading.current_thread().name)
         return ImportedEvent(swiss_event)
 
-    notes: list[str] = []
-
-    def create(target: Path, imported: ImportedEvent, source: str) -> SessionBackend:
+    def scratch() -> Path:
         notes.append(window.progress_bar.labelText() if window.progress_bar else "")
-        return SessionBackend.create_from(target, imported.event, source)
+        return tmp_path / "untitled-1.arbiter"
 
-    services = Services(import_trf=read, create_file=create)
+    services = Services(import_trf=read, scratch=scratch)
     window = make_window(qtbot, document, settings, services)
-    assert window.import_path(Path("swiss.trf"), tmp_path / "swiss.arbiter")
+    assert window.import_path(Path("swiss.trf"))
     assert read_in == ["arbiter-compute"]
-    assert notes == ["Writing swiss.arbiter…"]
-    assert window.document.path == tmp_path / "swiss.arbiter"
+    assert notes == ["Importing swiss.trf…"]
+    assert window.document.path is None and window.document.session.scratch == scratch()
     assert len(window.document.tournament.players) == 5
     window.document.close()
+    assert not (tmp_path / "untitled-1.arbiter").exists()  # closed untitled: discarded
 
 
 def test_an_opened_event_is_kept_out_of_the_collector_s_way(
@@ -323,11 +344,11 @@ def test_an_opened_event_is_kept_out_of_the_collector_s_way(
 ) -> None:
     import gc
 
-    from arbiter_app.ui.session_backend import SessionBackend
-
     path = tmp_path / "rr.arbiter"
-    SessionBackend.create_from(path, rr_event, "rr.trf").close()
-    window = make_window(qtbot, document, settings, Services(open_event=SessionBackend.open))
+    untitled = untitled_session(rr_event, "rr.trf")
+    untitled.save_as(path)
+    untitled.close()
+    window = make_window(qtbot, document, settings, Services(open_event=Session.open))
     try:
         gc.unfreeze()
         assert gc.get_freeze_count() == 0
@@ -341,15 +362,19 @@ def test_an_opened_event_is_kept_out_of_the_collector_s_way(
 def test_an_imported_real_file_is_exported_back_as_it_was(
     qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
 ) -> None:
-    """Import TRF… into a new file, then Export TRF…: the Lichess file comes back byte for byte
-    (its records, its blank opponents, its empty 112/122/132, its XXC black1)."""
+    """Import TRF… (untitled), then Export TRF…: the Lichess file comes back byte for byte
+    (its records, its blank opponents, its empty 112/122/132, its XXC black1); and the same
+    once the event is saved in a file (one path)."""
     from arbiter_app.app import services as app_services
     from tests.support.real_trf import REAL
 
     source = REAL / "lichess-2020-06-26.trf"
     window = make_window(qtbot, document, settings, app_services())
-    assert window.import_path(source, tmp_path / "lichess.arbiter")
+    assert window.import_path(source)
     target = tmp_path / "back.trf"
     window.write_trf(target)
     assert target.read_bytes() == source.read_bytes()
+    window.document.save_as(tmp_path / "lichess.arbiter")
+    window.write_trf(tmp_path / "again.trf")
+    assert (tmp_path / "again.trf").read_bytes() == source.read_bytes()
     window.document.close()

@@ -16,14 +16,13 @@ from arbiter_app import app
 from arbiter_app.core.lots import DrawMethod
 from arbiter_app.core.playoff import DrawLots, GameSpec, PlayoffState, Step, Toss
 from arbiter_app.ui.dialogs.playoff import ResultsDialog, parse_order
-from arbiter_app.ui.document import EventDocument, StandingsOptions
-from arbiter_app.ui.memory_backend import MemoryBackend
+from arbiter_app.ui.document import EventDocument, untitled_session
 from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.playoff_adapter import event_playoff
 from arbiter_app.ui.playoff_runner import DrawAnswer, StartTimes, TossAnswer
-from arbiter_app.ui.session_backend import SessionBackend
+from tests.ui.conftest import document_in_file
 
 # The last game of the final round ended at 18:05; seed 000 article 3.2 allows the
 # play-off from 18:20, and it starts at 18:25.
@@ -84,19 +83,20 @@ class Answers:
 def demo(tmp_path: Path) -> Iterator[EventDocument]:
     """The sample event in a ``.arbiter`` file, with the GCT classical regulation."""
     imported = app.import_trf(app.DEMO_SAMPLE)
-    backend = SessionBackend.create_from(
-        tmp_path / "demo.arbiter", imported.event, "sample.trf", playoff=app.DEMO_PLAYOFF
-    )
-    document = EventDocument(backend)
+    document = document_in_file(tmp_path / "demo.arbiter", imported.event, playoff=app.DEMO_PLAYOFF)
     yield document
     document.close()
 
 
 @pytest.fixture
-def in_memory() -> EventDocument:
+def untitled() -> Iterator[EventDocument]:
+    """The demo as the window opens it: untitled, the same session."""
     imported = app.import_trf(app.DEMO_SAMPLE)
-    options = StandingsOptions(playoff_places=(1,), playoff_regulation=app.DEMO_PLAYOFF)
-    return EventDocument(MemoryBackend(imported.event, options))
+    document = EventDocument(
+        untitled_session(imported.event, "sample.trf", playoff=app.DEMO_PLAYOFF)
+    )
+    yield document
+    document.close()
 
 
 def last_action(document: EventDocument) -> object:
@@ -125,16 +125,15 @@ def test_the_tie_for_first_goes_to_the_play_off(demo: EventDocument) -> None:
     assert notes[:4] == ["play-off", "play-off", "play-off", ""]
 
 
-def test_in_memory_the_play_off_is_previewed_but_needs_a_file(
-    qtbot: QtBot, in_memory: EventDocument
-) -> None:
-    panel = make_panel(qtbot, in_memory, Answers())
+def test_untitled_the_play_off_runs_as_in_a_file(qtbot: QtBot, untitled: EventDocument) -> None:
+    """One path: the memory copy of old only previewed the play-off; untitled, it starts."""
+    panel = make_panel(qtbot, untitled, Answers())
     assert panel.card.title == "Start the play-off"
     press(panel, "Start the play-off…")
-    boxes = [b for b in panel.findChildren(QMessageBox) if b.isVisible()]
-    assert boxes and "event file" in boxes[0].text()
-    boxes[0].close()
-    assert panel.card.title == "Start the play-off"
+    assert [b for b in panel.findChildren(QMessageBox) if b.isVisible()] == []
+    assert panel.card.title == "Draw lots"
+    assert untitled.session.journal()[-1].command == "playoff.start"
+    assert untitled.path is None and untitled.modified
 
 
 def test_the_demo_card_asks_to_start(qtbot: QtBot, demo: EventDocument) -> None:
@@ -252,8 +251,8 @@ def test_a_wrong_physical_draw_is_refused_plainly(qtbot: QtBot, demo: EventDocum
 
 def test_results_dialog_returns_what_was_entered(qtbot: QtBot) -> None:
     games = (
-        GameSpec("G1", 1, 3, "G/10+5", False, 1, "r1"),
-        GameSpec("G2", 7, 1, "G/10+5", False, 2, "r2"),
+        GameSpec("G1", 1, 3, "G/10+5", False, 1, "places 1-3", "round robin 1"),
+        GameSpec("G2", 7, 1, "G/10+5", False, 2, "places 1-3", "round robin 1"),
     )
     dialog = ResultsDialog(games, {1: "Ada", 3: "Cy", 7: "Gus"})
     qtbot.addWidget(dialog)

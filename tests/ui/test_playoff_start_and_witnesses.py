@@ -29,7 +29,7 @@ from arbiter_app.ui.dialogs.playoff import DialogPrompter, DrawDialog, StartDial
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_adapter import schedule_line, schedule_rule
 from arbiter_app.ui.playoff_runner import StartTimes
-from arbiter_app.ui.session_backend import SessionBackend
+from tests.ui.conftest import document_in_file
 from tests.ui.test_playoff import LAST_GAME_END, START, Answers, last_action, make_panel, press
 
 WITNESSES = ("Ana Lee", "Bo Chen")
@@ -44,18 +44,13 @@ def path(tmp_path: Path) -> Path:
 def demo(path: Path) -> Iterator[EventDocument]:
     """The sample event in a ``.arbiter`` file, with the GCT classical regulation."""
     imported = app.import_trf(app.DEMO_SAMPLE)
-    backend = SessionBackend.create_from(
-        path, imported.event, "sample.trf", playoff=app.DEMO_PLAYOFF
-    )
-    document = EventDocument(backend)
+    document = document_in_file(path, imported.event, playoff=app.DEMO_PLAYOFF)
     yield document
     document.close()
 
 
 def session_of(document: EventDocument) -> Session:
-    backend = document.backend
-    assert isinstance(backend, SessionBackend)
-    return backend.session
+    return document.session
 
 
 def visible_boxes(widget: QWidget) -> list[QMessageBox]:

@@ -17,7 +17,7 @@ from arbiter_app.ui.settings import Settings
 def test_the_sheets_menu_lists_every_sheet(
     qtbot: QtBot, settings: Settings, tmp_path: Path
 ) -> None:
-    window = app.create_window(settings, tmp_path)
+    window = app.create_window(settings, demo=True)
     qtbot.addWidget(window)
     names = [a.data() for a in window.sheets_menu.actions()]
     assert names == list(SHEET_HELP) and set(names) == set(SHEETS)
@@ -28,7 +28,7 @@ def test_a_sheet_is_made_from_the_file_and_painted_with_progress(
 ) -> None:
     import arbiter_app.ui.main_window as main_window
 
-    window = app.create_window(settings, tmp_path)
+    window = app.create_window(settings, demo=True)
     qtbot.addWidget(window)
     sheet = window.build_sheet("standings")
     assert sheet is not None
@@ -54,24 +54,34 @@ def test_a_sheet_is_made_from_the_file_and_painted_with_progress(
     assert window.build_sheet("crosstable") is not None
 
 
-def test_without_a_file_the_app_says_so(
-    qtbot: QtBot, settings: Settings, monkeypatch: pytest.MonkeyPatch
+def test_an_untitled_event_prints_as_a_file_does(
+    qtbot: QtBot, settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    window = app.create_window(settings, None)
+    """One path: the sheets of the untitled demo equal those of the same event in a file."""
+    from arbiter_app.sheets.source import load
+
+    window = app.create_window(settings, demo=True)
     qtbot.addWidget(window)
     shown: list[str] = []
     monkeypatch.setattr(
         "arbiter_app.ui.main_window.show_error", lambda parent, exc: shown.append(str(exc))
     )
-    assert window.build_sheet("standings") is None
-    assert shown and "tournament file" in shown[0]
+    untitled = window.build_sheet("standings")
+    assert untitled is not None and shown == []
+    window.document.session.save_copy(tmp_path / "demo.arbiter")
+    assert untitled == SHEETS["standings"](load(tmp_path / "demo.arbiter"), None)
+    # A sheet the event cannot have yet is refused with the reason, naming the event.
+    fresh = app.create_window(settings)
+    qtbot.addWidget(fresh)
+    assert fresh.build_sheet("pairings") is None
+    assert shown and shown[0].startswith("Untitled event: ")
 
 
 def test_round_sheets_are_of_the_round_shown(
     qtbot: QtBot, settings: Settings, tmp_path: Path
 ) -> None:
     """Pairings and result slips print the round the Pairings panel shows (CLI: --round)."""
-    window = app.create_window(settings, tmp_path)
+    window = app.create_window(settings, demo=True)
     qtbot.addWidget(window)
     window.pairings.show_round(3)
     pairings = window.build_sheet("pairings")

@@ -18,7 +18,6 @@ from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow, Services
 from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.panels.prizes import PrizesPanel
-from arbiter_app.ui.session_backend import SessionBackend
 from arbiter_app.ui.settings import Settings
 from tests.support.sessions import TickingClock
 
@@ -38,7 +37,7 @@ def document(tmp_path: Path) -> Iterator[EventDocument]:
         durable=False,
     )
     session.run("edit_settings", info={"time_control": "G/15+10", "start_date": "2026-09-19"})
-    opened = EventDocument(SessionBackend(session))
+    opened = EventDocument(session)
     yield opened
     opened.close()
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from arbiter_app.core.model import Event
-from arbiter_app.ui.document import GameResult, StandingsOptions
+from arbiter_app.core.result import GameResult
+from arbiter_app.ui.document import StandingsOptions
 from arbiter_app.ui.rows import crosstable, pairing_rows, player_rows, standings_table
+from tests.ui.conftest import document_of
 
 
 def test_player_rows_carry_the_core_scores(rr_event: Event) -> None:
@@ -19,7 +21,9 @@ def test_player_rows_carry_the_core_scores(rr_event: Event) -> None:
 
 
 def test_pairings_of_a_round_robin_round(rr_event: Event) -> None:
-    rows = pairing_rows(rr_event, 2)
+    document = document_of(rr_event)
+    rows = pairing_rows(document.tournament, 2, document.boards(2))
+    document.close()
     assert [(r.board, r.white, r.black, r.result_text) for r in rows] == [
         (1, 3, 1, "½-½"),
         (2, 4, 2, "1-0"),
@@ -28,22 +32,24 @@ def test_pairings_of_a_round_robin_round(rr_event: Event) -> None:
 
 
 def test_pairings_list_byes_forfeits_and_absences_after_the_boards(swiss_event: Event) -> None:
-    rows = pairing_rows(swiss_event, 1)
+    document = document_of(swiss_event)
+    rows = pairing_rows(document.tournament, 1, document.boards(1))
     assert [(r.board, r.white, r.black, r.result_text) for r in rows] == [
         (1, 1, 2, "1-0"),
         (2, 4, 5, "- +"),
         (None, 3, None, "pairing-allocated bye (1)"),
     ]
-    second = pairing_rows(swiss_event, 2)
+    second = pairing_rows(document.tournament, 2, document.boards(2))
     assert [r.result_text for r in second if not r.is_board] == [
         "full-point bye (1)",
         "not paired (0)",
         "not paired (0)",
     ]
+    document.close()
 
 
 def test_a_round_not_played_has_no_rows(rr_event: Event) -> None:
-    assert pairing_rows(rr_event, 4) == ()
+    assert pairing_rows(rr_event, 4, []) == ()
 
 
 def test_round_robin_crosstable_is_a_grid_of_opponents(rr_event: Event) -> None:

@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arbiter_app.core.pairing.boards import BoardResult
+from arbiter_app.core.result import GameResult
 from arbiter_app.core.tiebreaks.rating import expected_hundredths
 
 ARTICLE = "FIDE B.02 8.1.2 (expected scores), 8.3.1 (400-point limit)"
@@ -58,12 +58,12 @@ def chances(white: int, black: int, draw_rate: Fraction = DEFAULT_DRAW_RATE) -> 
 
 def draw_result(
     rng: random.Random, white: int, black: int, draw_rate: Fraction = DEFAULT_DRAW_RATE
-) -> BoardResult:
+) -> GameResult:
     """One game's result under the model, drawn with *rng*."""
     c = chances(white, black, draw_rate)
     roll = rng.randrange(SCALE)
     if roll < c.win:
-        return BoardResult.WHITE_WINS
+        return GameResult.WHITE_WINS
     if roll < c.win + c.draw:
-        return BoardResult.DRAW
-    return BoardResult.BLACK_WINS
+        return GameResult.DRAW
+    return GameResult.BLACK_WINS

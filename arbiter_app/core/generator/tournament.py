@@ -45,9 +45,10 @@ from arbiter_app.core.model import (
 )
 from arbiter_app.core.pairing.baku import baku_refusal, baku_virtual_points
 from arbiter_app.core.pairing.berger import table_size
-from arbiter_app.core.pairing.boards import BoardResult, RoundPairing, append_round
+from arbiter_app.core.pairing.boards import RoundPairing, append_round
 from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
+from arbiter_app.core.result import GameResult
 from arbiter_app.core.tiebreaks.round_robin import refusal_for
 
 LOWEST_RATING = 1000
@@ -244,17 +245,17 @@ def _play(
     rest = [b for b in boards if b not in forfeits]
     unusual = set(rng.sample(rest, settings.unusual.count(round_no, len(boards))))
     ratings = {p.tpn: p.rating or LOWEST_RATING for p in event.players}
-    results: dict[int, BoardResult] = {}
+    results: dict[int, GameResult] = {}
     unrated: list[int] = []
     for board in boards:
         if board in forfeits:
             results[board.number] = rng.choice(
-                (BoardResult.WHITE_WINS_FORFEIT, BoardResult.BLACK_WINS_FORFEIT)
+                (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN)
             )
             continue
         outcome = draw_result(rng, ratings[board.white], ratings[board.black], settings.draw_rate)
         if board in unusual and rng.randrange(2) == 0:
-            results[board.number] = BoardResult.DOUBLE_FORFEIT
+            results[board.number] = GameResult.DOUBLE_FORFEIT
             continue
         if board in unusual:
             unrated += board.players  # played, but under one move: not rated (TRF W D L)

@@ -14,7 +14,6 @@ Pure functions over :class:`arbiter_app.core.model.Event`; every pairing is a
 from arbiter_app.core.pairing.berger import berger_round, pair_round_robin, round_robin_schedule
 from arbiter_app.core.pairing.boards import (
     Board,
-    BoardResult,
     Bye,
     PairingError,
     RoundPairing,
@@ -32,7 +31,6 @@ from arbiter_app.core.pairing.swiss import SwissOptions, pair_round, pair_swiss
 
 __all__ = [
     "Board",
-    "BoardResult",
     "Bye",
     "ByePolicy",
     "ByeRules",

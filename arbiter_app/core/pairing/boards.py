@@ -15,12 +15,12 @@ entries ``2r-1`` and ``2r`` of every player (``System.games_per_round == 2``).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry
+from arbiter_app.core.model import Colour, EntryKind, Event, RoundEntry
+from arbiter_app.core.result import GameResult
 
 
 class PairingError(RuleError):
@@ -128,7 +128,7 @@ class RoundPairing:
         return "\n".join([str(len(lines)), *lines]) + "\n"
 
     def entries(
-        self, results: Mapping[int, Sequence[BoardResult] | BoardResult]
+        self, results: Mapping[int, Sequence[GameResult] | GameResult]
     ) -> dict[int, tuple[RoundEntry, ...]]:
         """Round entries of every player of this pairing, given each board's results.
 
@@ -141,7 +141,7 @@ class RoundPairing:
             given = results.get(board.number)
             if given is None:
                 raise RuleError(f"round {self.round}: board {board.number} has no result")
-            games = (given,) if isinstance(given, BoardResult) else tuple(given)
+            games = (given,) if isinstance(given, GameResult) else tuple(given)
             if len(games) != self.games_per_round:
                 raise RuleError(
                     f"round {self.round}: board {board.number} needs {self.games_per_round} "
@@ -159,37 +159,10 @@ class RoundPairing:
         return {tpn: tuple(v) for tpn, v in out.items()}
 
 
-class BoardResult(enum.Enum):
-    """The result of one game on a board, as the arbiter enters it."""
-
-    WHITE_WINS = "1-0"
-    DRAW = "1/2-1/2"
-    BLACK_WINS = "0-1"
-    WHITE_WINS_FORFEIT = "+--"
-    BLACK_WINS_FORFEIT = "--+"
-    DOUBLE_FORFEIT = "--"
-
-    def entries(self, white: int, black: int) -> tuple[RoundEntry, RoundEntry]:
-        """The white player's entry and the black player's entry for this result."""
-        w, b = Colour.WHITE, Colour.BLACK
-        if self is BoardResult.WHITE_WINS:
-            return RoundEntry.game(black, w, Outcome.WIN), RoundEntry.game(white, b, Outcome.LOSS)
-        if self is BoardResult.DRAW:
-            return RoundEntry.game(black, w, Outcome.DRAW), RoundEntry.game(white, b, Outcome.DRAW)
-        if self is BoardResult.BLACK_WINS:
-            return RoundEntry.game(black, w, Outcome.LOSS), RoundEntry.game(white, b, Outcome.WIN)
-        win, loss = EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS
-        if self is BoardResult.WHITE_WINS_FORFEIT:
-            return RoundEntry.of(win, black, w), RoundEntry.of(loss, white, b)
-        if self is BoardResult.BLACK_WINS_FORFEIT:
-            return RoundEntry.of(loss, black, w), RoundEntry.of(win, white, b)
-        return RoundEntry.of(loss, black, w), RoundEntry.of(loss, white, b)
-
-
 def append_round(
     event: Event,
     pairing: RoundPairing,
-    results: Mapping[int, Sequence[BoardResult] | BoardResult],
+    results: Mapping[int, Sequence[GameResult] | GameResult],
 ) -> Event:
     """The event with *pairing*'s round added, given the results of its boards.
 

@@ -35,6 +35,7 @@ from arbiter_app.core.playoff.progress import (
     split,
 )
 from arbiter_app.core.playoff.regulation import Regulation, StartRule
+from arbiter_app.core.result import GameResult
 
 
 def act(p: Progress, action: Action, last_game_end: datetime | None) -> None:
@@ -210,7 +211,10 @@ def _colours(p: Progress, g: Group, run: KnockoutRun, index: int, choice: Colour
         run.fmt.clock,
         True,
         run.round,
-        f"{g.label}: Armageddon knockout round {run.round}",
+        g.label,
+        "Armageddon knockout",
+        True,
+        tuple(run.byes),
     )
     p.games[game.id] = game
     run.games.append(game)
@@ -240,7 +244,9 @@ def _result(p: Progress, action: Result) -> None:
     owner = next(g for g in p.groups if g.run is not None and owns(g.run, game))
     run = owner.run
     assert run is not None
-    game.result = "1-0" if white > black else "0-1" if black > white else "1/2-1/2"
+    # Kept as the game over the board: a forfeit typed here scores as the win it gives.
+    won = GameResult.WHITE_WINS if white > black else GameResult.BLACK_WINS
+    game.result = (won if white != black else GameResult.DRAW).value
     game.winner = game.white if white > black else game.black if black > white else None
     if isinstance(run, KnockoutRun) and game.winner is None:
         # 2.5.2 / 3.5.2: in the event of a draw Black is declared the winner.

@@ -20,10 +20,11 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from arbiter_app.core.model import Colour, Event, Outcome
+from arbiter_app.core.model import Colour, Event
 from arbiter_app.core.playoff.engine import PlayoffState, next_step
 from arbiter_app.core.playoff.regulation import Regulation
 from arbiter_app.core.playoff.steps import Meeting, Tie
+from arbiter_app.core.result import GameResult
 from arbiter_app.core.standings import compute_standings
 
 
@@ -125,11 +126,9 @@ def meetings_among(event: Event, ties: Sequence[Tie]) -> list[Meeting]:
             continue
         if tpn not in together or together.get(other) != together[tpn]:
             continue
-        outcome = entry.outcome
-        result = (
-            "1-0" if outcome is Outcome.WIN else "0-1" if outcome is Outcome.LOSS else "1/2-1/2"
-        )
-        out.append(Meeting(tpn, other, result, round_no, round_day(event, round_no)))
+        result = GameResult.of_entries(entry, None)
+        assert result is not None  # a game played has its result
+        out.append(Meeting(tpn, other, result.value, round_no, round_day(event, round_no)))
     return out
 
 

@@ -16,7 +16,8 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.pairing.berger import round_robin_schedule
 from arbiter_app.core.playoff.regulation import ColourRule, Format, Regulation, Stage, StageKind
 from arbiter_app.core.playoff.steps import GameSpec, LogEntry, Meeting, Tie
-from arbiter_app.core.points import format_points
+from arbiter_app.core.points import STANDARD, format_points
+from arbiter_app.core.result import GameResult
 from arbiter_app.core.timecontrol import TimeControl
 
 
@@ -30,7 +31,10 @@ class Game:
     clock: TimeControl
     armageddon: bool
     round: int
-    label: str
+    tie: str
+    stage: str
+    knockout: bool
+    byes: tuple[int, ...] = ()
     result: str | None = None
     winner: int | None = None
     note: str = ""
@@ -43,7 +47,10 @@ class Game:
             str(self.clock),
             self.armageddon,
             self.round,
-            self.label,
+            self.tie,
+            self.stage,
+            self.knockout,
+            self.byes,
         )
 
 
@@ -151,14 +158,16 @@ def fmt(value: Fraction) -> str:
 
 
 def points(result: str) -> tuple[Fraction, Fraction]:
-    text = result.strip().replace(" ", "").replace("½", "1/2")
-    if text in ("1-0", "+-", "+:-"):
-        return Fraction(1), Fraction(0)
-    if text in ("0-1", "-+", "-:+"):
-        return Fraction(0), Fraction(1)
-    if text in ("1/2-1/2", "=", "0.5-0.5", "1/2"):
-        return Fraction(1, 2), Fraction(1, 2)
-    raise RuleError(f"not a result: {result!r} (use 1-0, 0-1 or 1/2-1/2)")
+    """White's and Black's points for a play-off game's *result*, in any notation of
+    :class:`~arbiter_app.core.result.GameResult` (a forfeit scores as the win it gives)."""
+    try:
+        parsed = GameResult.parse(result)
+    except ValueError:
+        parsed = None
+    if parsed is None or parsed is GameResult.DOUBLE_FORFEIT:
+        raise RuleError(f"not a result: {result!r} (use 1-0, 0-1 or 1/2-1/2)")
+    white, black = parsed.entries(1, 2)
+    return white.points(STANDARD), black.points(STANDARD)
 
 
 def owns(run: RoundRobinRun | KnockoutRun, game: Game) -> bool:
@@ -343,12 +352,13 @@ def build_round_robin(p: Progress, g: Group, run: RoundRobinRun, numbers: tuple[
     schedule = round_robin_schedule(count, double=run.fmt.cycles == 2)
     for round_no, pairs in enumerate(schedule, 1):
         games: list[Game] = []
-        bye: int | None = None
-        for pair in pairs:
-            white, black = (pair.black, pair.white) if run.reversed else (pair.white, pair.black)
-            if white > count or black > count:
-                # The dummy number of an odd field: its opponent has the round off.
-                bye = numbers[min(white, black) - 1]
+        seats = [
+            (pair.black, pair.white) if run.reversed else (pair.white, pair.black) for pair in pairs
+        ]
+        # The dummy number of an odd field: its opponent has the round off.
+        bye = next((numbers[min(w, b) - 1] for w, b in seats if max(w, b) > count), None)
+        for white, black in seats:
+            if max(white, black) > count:
                 continue
             game = Game(
                 p.new_id(),
@@ -357,7 +367,10 @@ def build_round_robin(p: Progress, g: Group, run: RoundRobinRun, numbers: tuple[
                 clock,
                 clock.is_asymmetric,
                 round_no,
-                f"{g.label}: round robin {run.number}, round {round_no}",
+                g.label,
+                f"round robin {run.number}",
+                False,
+                () if bye is None else (bye,),
             )
             p.games[game.id] = game
             games.append(game)

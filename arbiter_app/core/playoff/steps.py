@@ -35,7 +35,20 @@ class Meeting:
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """A play-off game to play; *white* and *black* are main-event pairing numbers."""
+    """A play-off game to play; *white*, *black* and *byes* are main-event pairing numbers.
+
+    The game says where it belongs as fields, so the card, the bracket, the
+    sheets and the PGN export group and title games from the same model
+    (FIDE C.07 article 3.1: the play-off is a series of stages, each a round
+    robin or a knockout, for one tie):
+
+    - *tie*: the places the game helps decide (``places 1-3``);
+    - *stage*: which stage of that tie's line (``round robin 1``, ``Armageddon knockout``),
+      *knockout* true for a knockout stage;
+    - *round*: the round of that stage;
+    - *byes*: the tied players with no game in that round (the free round of an odd
+      round robin, the byes drawn for a knockout round, GCT 2023 article 2.4.1).
+    """
 
     id: str
     white: int
@@ -43,7 +56,22 @@ class GameSpec:
     time_control: str
     armageddon: bool
     round: int
-    label: str
+    tie: str = ""
+    stage: str = ""
+    knockout: bool = False
+    byes: tuple[int, ...] = ()
+
+    @property
+    def stage_title(self) -> str:
+        """The tie and the stage: ``places 1-3: round robin 1`` (one pairing sheet each)."""
+        return f"{self.tie}: {self.stage}" if self.tie else self.stage
+
+    @property
+    def label(self) -> str:
+        """The game's place in words (``places 1-3: round robin 1, round 2``), also the PGN
+        ``Stage`` tag that matches a game read back from a PGN file."""
+        joint = " round" if self.knockout else ", round"
+        return f"{self.stage_title}{joint} {self.round}"
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -53,6 +81,10 @@ class GameSpec:
             "time_control": self.time_control,
             "armageddon": self.armageddon,
             "round": self.round,
+            "tie": self.tie,
+            "stage": self.stage,
+            "knockout": self.knockout,
+            "byes": list(self.byes),
             "label": self.label,
         }
 

@@ -1,19 +1,19 @@
-"""New event: where its file goes, its name, its system and its number of rounds."""
+"""New event: its name, its system and its number of rounds.
+
+The event starts untitled; File ▸ Save as… chooses its file (the title bar
+says "Untitled" until then).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
-    QHBoxLayout,
     QLineEdit,
-    QPushButton,
     QSpinBox,
     QWidget,
 )
@@ -30,14 +30,13 @@ SYSTEM_LABELS = {
 
 @dataclass(frozen=True, slots=True)
 class NewEvent:
-    path: Path
     name: str
     system: System
     rounds: int
 
 
 class NewEventDialog(QDialog):
-    def __init__(self, folder: Path, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New event")
         self.setAccessibleName("New event")
@@ -56,39 +55,15 @@ class NewEventDialog(QDialog):
         self.rounds.setRange(1, 99)
         self.rounds.setValue(5)
         form.addRow("&Rounds:", self.rounds)
-        self.path = QLineEdit(str(folder / "event.arbiter"), self)
-        self.path.setAccessibleName("File")
-        browse = QPushButton("Browse…", self)
-        browse.setAccessibleName("Choose the file")
-        browse.clicked.connect(self._browse)
-        row = QHBoxLayout()
-        row.addWidget(self.path, 1)
-        row.addWidget(browse)
-        form.addRow("File:", row)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         form.addRow(self.buttons)
-        self.name.textChanged.connect(self._name_changed)
+        self.name.textChanged.connect(lambda _: self._update_ok())
         self._update_ok()
-        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 70)
-
-    def _browse(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(
-            self, "New event file", self.path.text(), "Arbiter events (*.arbiter)"
-        )
-        if name:
-            self.path.setText(name if name.endswith(".arbiter") else name + ".arbiter")
-
-    def _name_changed(self, text: str) -> None:
-        # The file is named after the event until the arbiter picks another name.
-        current = Path(self.path.text())
-        stem = "".join(ch if ch.isalnum() or ch in " -_" else "_" for ch in text).strip()
-        if stem:
-            self.path.setText(str(current.with_name(f"{stem}.arbiter")))
-        self._update_ok()
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 50)
 
     def _update_ok(self) -> None:
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -96,7 +71,6 @@ class NewEventDialog(QDialog):
 
     def result_event(self) -> NewEvent:
         return NewEvent(
-            Path(self.path.text()),
             self.name.text().strip(),
             System(self.system.currentData()),
             self.rounds.value(),

@@ -33,12 +33,13 @@ from arbiter_app.core.errors import ArbiterError, InputError, Issue
 from arbiter_app.core.playoff import GameSpec, PlayoffState, Start, Step
 from arbiter_app.core.playoff.apply import earliest_start
 from arbiter_app.core.playoff.regulation import StartRule
+from arbiter_app.core.result import OVER_THE_BOARD
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_adapter import schedule_rule
 from arbiter_app.ui.playoff_runner import DrawAnswer, StartTimes, TossAnswer
 
-RESULTS = ("", "1-0", "1/2-1/2", "0-1")
-RESULT_LABELS = {"": "not yet", "1-0": "1-0", "1/2-1/2": "½-½", "0-1": "0-1"}
+RESULTS = ("", *(r.value for r in OVER_THE_BOARD))
+RESULT_LABELS = {"": "not yet", **{r.value: r.label for r in OVER_THE_BOARD}}
 
 
 def parse_order(text: str) -> tuple[int, ...]:

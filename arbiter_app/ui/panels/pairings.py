@@ -2,7 +2,7 @@
 
 Keys on a board: ``1`` White wins, ``0`` Black wins, ``=`` (or ``5``) draw,
 ``+`` White wins by forfeit, ``-`` Black wins by forfeit, ``x`` double
-forfeit (see :class:`~arbiter_app.ui.document.GameResult`). After a result, and on Enter,
+forfeit (see :class:`~arbiter_app.core.result.GameResult`). After a result, and on Enter,
 the cursor moves to the next board, so a whole round is entered without the
 mouse; the arrow keys move freely. Typing another result on a board that has
 one asks first, then corrects it (the session's ``correct_result``).
@@ -35,9 +35,10 @@ from PySide6.QtWidgets import (
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.event_state import EventState, Phase
 from arbiter_app.core.model import Colour
+from arbiter_app.core.result import GameResult
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
-from arbiter_app.ui.document import Changes, EventDocument, GameResult
+from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.pairings import RESULT_COLUMN, PairingsModel
 from arbiter_app.ui.rows import PairingRow, pairing_rows
 from arbiter_app.ui.widgets.busy import run_busy
@@ -203,7 +204,7 @@ class PairingsPanel(QWidget):
         if not (0 <= row < self.model.rowCount()):
             return
         pairing = self.model.pairing(row)
-        if pairing.black is None:
+        if pairing.black is None or pairing.board is None:
             return
         target = self._next_board_after(row)
         if pairing.result is result:
@@ -212,7 +213,7 @@ class PairingsPanel(QWidget):
         if pairing.result_text and not self.confirm_correction(pairing, result):
             return
         try:
-            self.document.set_result(self.round.value(), pairing.white, pairing.black, result)
+            self.document.set_result(self.round.value(), pairing.board, result)
         except ArbiterError as exc:
             show_error(self, exc)
             return

@@ -268,7 +268,8 @@ class PlayersPanel(QWidget):
             self.select_player(selected)
         withdrawn = sum(1 for p in event.players if p.withdrawn_from_round is not None)
         disqualified = sum(1 for p in event.players if p.disqualified)
-        parts = [f"{len(event.players)} players"]
+        count = len(event.players)
+        parts = ["1 player" if count == 1 else f"{count} players"]
         if withdrawn:
             parts.append(f"{withdrawn} withdrawn")
         if disqualified:

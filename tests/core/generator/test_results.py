@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from arbiter_app.core.generator.results import SCALE, chances, draw_result, expected_score
-from arbiter_app.core.pairing.boards import BoardResult
+from arbiter_app.core.result import GameResult
 
 
 @pytest.mark.parametrize(
@@ -40,7 +40,6 @@ def test_drawn_results_follow_the_chances() -> None:
     rng = random.Random(1)
     results = [draw_result(rng, 2200, 2000) for _ in range(4000)]
     score = sum(
-        {BoardResult.WHITE_WINS: 2, BoardResult.DRAW: 1, BoardResult.BLACK_WINS: 0}[r]
-        for r in results
+        {GameResult.WHITE_WINS: 2, GameResult.DRAW: 1, GameResult.BLACK_WINS: 0}[r] for r in results
     )
     assert abs(score / 2 / len(results) - 0.76) < 0.02  # E = 0.76 for 200 points

@@ -11,7 +11,6 @@ from gacrux import berger as gacrux_berger
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import EntryKind, Event, Player, System
 from arbiter_app.core.pairing import (
-    BoardResult,
     append_round,
     berger_round,
     pair_round,
@@ -19,6 +18,7 @@ from arbiter_app.core.pairing import (
     round_robin_schedule,
 )
 from arbiter_app.core.pairing.berger import BergerGame
+from arbiter_app.core.result import GameResult
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "fide" / "berger" / "printed-tables.txt"
 
@@ -139,7 +139,7 @@ def test_rounds_follow_each_other_and_the_double_cycle_continues() -> None:
     for _ in range(6):
         pairing = pair_round(event)
         seen.append([(b.white, b.black) for b in pairing.boards])
-        event = append_round(event, pairing, {b.number: BoardResult.DRAW for b in pairing.boards})
+        event = append_round(event, pairing, {b.number: GameResult.DRAW for b in pairing.boards})
     assert seen[:3] == [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]
     assert seen[3:] == [[(4, 1), (3, 2)], [(3, 4), (2, 1)], [(4, 2), (1, 3)]]
     with pytest.raises(RuleError):

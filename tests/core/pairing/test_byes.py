@@ -20,7 +20,6 @@ from arbiter_app.core.model import (
     System,
 )
 from arbiter_app.core.pairing import (
-    BoardResult,
     ByePolicy,
     ByeRules,
     SwissOptions,
@@ -36,6 +35,7 @@ from arbiter_app.core.pairing.byes import (
     uscf_may_receive_bye,
     withdraw,
 )
+from arbiter_app.core.result import GameResult
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -87,7 +87,7 @@ def test_fide_pab_goes_to_the_lowest_ranked_of_the_lowest_score_group() -> None:
     event = _after_round_one()
     pairing = pair_swiss(event, 2, SwissOptions(initial_colour=W))
     assert pairing.pairing_bye is not None and pairing.pairing_bye.tpn == 4
-    event = append_round(event, pairing, {b.number: BoardResult.DRAW for b in pairing.boards})
+    event = append_round(event, pairing, {b.number: GameResult.DRAW for b in pairing.boards})
     assert event.round_points(4, 2) == 1
 
 
@@ -116,7 +116,7 @@ def test_uscf_forced_bye_is_worth_a_full_point() -> None:
     pairing = pair_swiss(event, 2, USCF)
     bye = pairing.pairing_bye
     assert bye is not None
-    event = append_round(event, pairing, {b.number: BoardResult.DRAW for b in pairing.boards})
+    event = append_round(event, pairing, {b.number: GameResult.DRAW for b in pairing.boards})
     assert event.round_points(bye.tpn, 2) == 1
 
 
@@ -199,7 +199,7 @@ def test_online_exempted_player_scores_one_point_once_per_tournament() -> None:
     pairing = pair_swiss(event, 2, ONLINE)
     bye = pairing.pairing_bye
     assert bye is not None and bye.tpn == 4 and "online Swiss rules" in bye.reason
-    event = append_round(event, pairing, {b.number: BoardResult.DRAW for b in pairing.boards})
+    event = append_round(event, pairing, {b.number: GameResult.DRAW for b in pairing.boards})
     assert event.round_points(4, 2) == 1
     third = pair_swiss(event, 3, ONLINE)
     assert third.pairing_bye is not None and third.pairing_bye.tpn not in (4, 5)
@@ -224,7 +224,7 @@ def test_players_not_included_in_a_round_score_zero() -> None:
     pairing = pair_swiss(event, 1, replace(ONLINE, absent=frozenset({5})))
     absent = pairing.bye_of(5)
     assert absent is not None and absent.kind is EntryKind.NOT_PAIRED
-    event = append_round(event, pairing, {b.number: BoardResult.DRAW for b in pairing.boards})
+    event = append_round(event, pairing, {b.number: GameResult.DRAW for b in pairing.boards})
     assert event.round_points(5, 1) == 0
     assert pairing.pairing_bye is None
 
@@ -241,7 +241,7 @@ def test_requested_half_and_zero_point_byes_score_as_asked() -> None:
     )
     pairing = pair_swiss(event, 1, SwissOptions(initial_colour=W))
     assert {y.tpn: y.kind for y in pairing.byes} == {1: EntryKind.HALF_BYE, 2: EntryKind.ZERO_BYE}
-    event = append_round(event, pairing, {b.number: BoardResult.DRAW for b in pairing.boards})
+    event = append_round(event, pairing, {b.number: GameResult.DRAW for b in pairing.boards})
     assert event.round_points(1, 1) == Fraction(1, 2) and event.round_points(2, 1) == 0
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from arbiter_app.core.model import Colour, EntryKind, Event, EventInfo, Player, System
-from arbiter_app.core.pairing import BoardResult, SwissOptions, append_round, pair_round
+from arbiter_app.core.pairing import SwissOptions, append_round, pair_round
 from arbiter_app.core.pairing.double_swiss import swiss_rounds, swiss_view
+from arbiter_app.core.result import GameResult
 
-R = BoardResult
+R = GameResult
 
 
 def _event(n: int, swiss_rounds: int = 3) -> Event:

@@ -32,13 +32,13 @@ from arbiter_app.core.model import (
     System,
 )
 from arbiter_app.core.pairing import (
-    BoardResult,
     PairingError,
     RoundPairing,
     SwissOptions,
     append_round,
     pair_swiss,
 )
+from arbiter_app.core.result import GameResult
 from tests.support.random_swiss import RoundCase, play
 from tests.support.trf_oracle import event_to_trf, gacrux_pairs
 
@@ -170,7 +170,7 @@ def test_no_repeat_pairings_and_scores_drive_the_next_round() -> None:
     pairing = pair_swiss(event, 1, WHITE)
     # The higher-numbered player of each board wins: the winners are 5, 6, 7, 8.
     results = {
-        b.number: (BoardResult.WHITE_WINS if b.white > b.black else BoardResult.BLACK_WINS)
+        b.number: (GameResult.WHITE_WINS if b.white > b.black else GameResult.BLACK_WINS)
         for b in pairing.boards
     }
     event = append_round(event, pairing, results)
@@ -201,7 +201,7 @@ def test_a_pab_or_forfeit_win_blocks_a_second_pab_under_fide_rules() -> None:
 def test_an_unpairable_round_says_so() -> None:
     event = _field(2, rounds=2)
     pairing = pair_swiss(event, 1, WHITE)
-    event = append_round(event, pairing, {1: BoardResult.DRAW})
+    event = append_round(event, pairing, {1: GameResult.DRAW})
     with pytest.raises(PairingError, match=r"C\.04\.3"):
         pair_swiss(event, 2)
 

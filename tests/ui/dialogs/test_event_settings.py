@@ -1,4 +1,4 @@
-"""The event settings dialog over a tournament file and over an event in memory."""
+"""The event settings dialog over a tournament file and over an untitled event."""
 
 from __future__ import annotations
 
@@ -12,21 +12,20 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.core.model import Event, RuleSet, System
+from arbiter_app.core.model import RuleSet
 from arbiter_app.core.points import GCT_RAPID, STANDARD
+from arbiter_app.session import Session
 from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog, rule_set_note
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow
-from arbiter_app.ui.memory_backend import MemoryBackend
-from arbiter_app.ui.session_backend import SessionBackend
 from arbiter_app.ui.settings import Settings
 
 
 @pytest.fixture
 def in_file(tmp_path: Path) -> Iterator[EventDocument]:
     """A new round robin of three rounds in a file, with four players."""
-    backend = SessionBackend.create(tmp_path / "e.arbiter", "Club RR", System.ROUND_ROBIN, 3)
-    document = EventDocument(backend)
+    session = Session.create(tmp_path / "e.arbiter", name="Club RR", system="round-robin", rounds=3)
+    document = EventDocument(session)
     for name in ("Ada", "Bea", "Cy", "Dov"):
         document.add_player({"name": name})
     yield document
@@ -189,8 +188,8 @@ def test_the_rule_set_note_follows_the_start_date() -> None:
     assert "unplayed games count ½" in rule_set_note(RuleSet.USCF, "2026-06-01")
 
 
-def test_in_memory_the_settings_apply_and_undo(qtbot: QtBot, rr_event: Event) -> None:
-    document = EventDocument(MemoryBackend(rr_event))
+def test_untitled_the_settings_apply_and_undo(qtbot: QtBot, document: EventDocument) -> None:
+    before = document.tournament
     dialog = open_dialog(qtbot, document)
     assert not dialog.system.isEnabled()  # its rounds are played
     qtbot.keyClicks(dialog.info["city"], "Oslo")
@@ -203,38 +202,43 @@ def test_in_memory_the_settings_apply_and_undo(qtbot: QtBot, rr_event: Event) ->
     options = document.standings_options
     assert (options.playoff_regulation, options.playoff_places) == ("gct-2023-classical", (1,))
     assert document.playoff_state() is not None
-    assert document.undo_label() == "Event settings"
+    assert document.undo_label() == "edit settings"
+    # Untitled as in a file: rounds are played, so a new rule set is asked about first.
+    asked = document.warnings.asked  # type: ignore[attr-defined]
+    assert [w.question[:19] for q in asked for w in q.warnings] == ["Change the rule set"]
     document.undo()
-    assert document.tournament is rr_event
+    assert document.tournament == before
 
 
-def test_in_memory_a_bye_policy_needs_a_file(qtbot: QtBot, rr_event: Event) -> None:
-    document = EventDocument(MemoryBackend(rr_event))
+def test_untitled_the_bye_policy_is_kept_and_bad_settings_are_refused(
+    qtbot: QtBot, document: EventDocument
+) -> None:
+    """One path: an untitled event keeps every setting a file keeps (the memory copy of old
+    refused the bye policy); refusals leave the event as it was."""
+    before = document.tournament
     dialog = open_dialog(qtbot, document)
     dialog.bye_policy.setCurrentIndex(dialog.bye_policy.findData("once-per-tournament"))
     dialog.accept()
-    boxes = errors(dialog)
-    assert boxes and "needs an event file" in boxes[0].text()
-    boxes[0].close()
-    assert dialog.isVisible()
-    assert document.tournament is rr_event
+    assert errors(dialog) == [] and not dialog.isVisible()
+    assert document.event_settings()["bye_policy"] == "once-per-tournament"
+    document.undo()
+    assert document.event_settings()["bye_policy"] in (None, "fide")
     with pytest.raises(ArbiterError, match="rounds"):
         document.edit_settings({"rounds": 2})  # three are played
     with pytest.raises(ArbiterError, match="unknown preset 'fide-blitz'"):
         document.edit_settings({"preset": "fide-blitz"})
     with pytest.raises(ArbiterError, match="no play-off regulation called 'gct-1999'"):
         document.edit_settings({"playoff": "gct-1999"})
-    assert document.tournament is rr_event
+    assert document.tournament == before
 
 
 def test_the_window_opens_it_from_the_edit_menu_and_the_toolbar(
     qtbot: QtBot, document: EventDocument, settings: Settings
 ) -> None:
     window = MainWindow(document, settings)
-    window.ask_to_discard = lambda: True  # type: ignore[method-assign]
     qtbot.addWidget(window)
     action = window.settings_action
-    assert action.shortcut().toString() == "Ctrl+Shift+S"
+    assert action.shortcut().toString() == "Ctrl+Alt+S"
     edit = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
     assert action in edit.actions()
     assert action in window.toolbar.actions()
@@ -311,8 +315,9 @@ def test_q106_111_acceleration_for_a_swiss_fixed_after_round_one(
 ) -> None:
     from arbiter_app.core.model import Colour
 
-    backend = SessionBackend.create(tmp_path / "s.arbiter", "Open", System.SWISS, 5)
-    document = EventDocument(backend)
+    document = EventDocument(
+        Session.create(tmp_path / "s.arbiter", name="Open", system="swiss", rounds=5)
+    )
     for n in range(1, 9):
         document.add_player({"name": f"Player {n}", "rating": str(2400 - 10 * n)})
     dialog = open_dialog(qtbot, document)
@@ -331,8 +336,9 @@ def test_q106_111_acceleration_for_a_swiss_fixed_after_round_one(
 
 def test_a_double_swiss_shows_rounds_and_its_games_per_round(qtbot: QtBot, tmp_path: Path) -> None:
     """City Chess OK rules: a double Swiss round is two games; the dialog counts rounds."""
-    backend = SessionBackend.create(tmp_path / "b.arbiter", "Blitz", System.DOUBLE_SWISS, 14)
-    document = EventDocument(backend)
+    document = EventDocument(
+        Session.create(tmp_path / "b.arbiter", name="Blitz", system="double-swiss", rounds=14)
+    )
     try:
         dialog = open_dialog(qtbot, document)
         assert dialog.rounds.value() == 7

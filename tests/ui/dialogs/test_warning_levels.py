@@ -21,7 +21,6 @@ from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog
 from arbiter_app.ui.dialogs.warning_levels import WarningDialogs
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow
-from arbiter_app.ui.session_backend import SessionBackend
 from arbiter_app.ui.settings import Settings
 from tests.support.sessions import small_event
 from tests.support.warning_dialogs import click_through
@@ -39,15 +38,13 @@ LEVEL_4 = Alert(
 @pytest.fixture
 def started(tmp_path: Path) -> Iterator[EventDocument]:
     """Spring Open in a file: round 1 played, round 2 paired."""
-    document = EventDocument(SessionBackend(small_event(tmp_path / "spring.arbiter")))
+    document = EventDocument(small_event(tmp_path / "spring.arbiter"))
     yield document
     document.close()
 
 
 def journal(document: EventDocument) -> list[str]:
-    backend = document.backend
-    assert isinstance(backend, SessionBackend)
-    return [e.command for e in backend.session.journal()]
+    return [e.command for e in document.session.journal()]
 
 
 def test_level_3_is_one_box_with_cancel_as_default(qtbot: QtBot) -> None:
@@ -131,9 +128,7 @@ def test_a_level_4_setting_in_the_settings_dialog(qtbot: QtBot, started: EventDo
     dialog.accept()
     assert not dialog.isVisible()
     assert started.standings_options.tiebreaks == ("BH/C1", "BH")
-    backend = started.backend
-    assert isinstance(backend, SessionBackend)
-    entry = backend.session.journal()[-1]
+    entry = started.session.journal()[-1]
     assert (entry.command, entry.arguments["confirm"]) == (
         "edit_settings",
         ["tiebreaks-reorder-standings"],
@@ -149,9 +144,9 @@ def test_a_level_2_notice_is_shown_after_the_action(qtbot: QtBot, started: Event
     assert box["icon"] == QMessageBox.Icon.Information
     assert "FIDE deprecates full-point byes" in str(box["text"])
     assert "a full-point bye is a level-2 warning" in str(box["details"])
-    backend = started.backend
-    assert isinstance(backend, SessionBackend)
-    with Session.open(backend.session.path, readonly=True) as other:
+    path = started.session.path
+    assert path is not None
+    with Session.open(path, readonly=True) as other:
         assert [b.round for b in other.event.bye_requests if b.tpn == 3] == [4]
 
 

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 
 from arbiter_app.core.model import Event
-from arbiter_app.ui.document import StandingsOptions
+from arbiter_app.ui.document import EventDocument, StandingsOptions
 from arbiter_app.ui.models.crosstable import CrosstableModel
 from arbiter_app.ui.models.pairings import PairingsModel
 from arbiter_app.ui.models.players import PlayersModel
@@ -31,9 +31,9 @@ def test_players_model(check_model: Callable[[Any], None], rr_event: Event) -> N
     assert right & Qt.AlignmentFlag.AlignRight
 
 
-def test_pairings_model(check_model: Callable[[Any], None], rr_event: Event) -> None:
+def test_pairings_model(check_model: Callable[[Any], None], document: EventDocument) -> None:
     model = PairingsModel()
-    model.set_pairings(pairing_rows(rr_event, 1))
+    model.set_pairings(pairing_rows(document.tournament, 1, document.boards(1)))
     check_model(model)
     assert [model.data(model.index(0, c)) for c in range(4)] == ["1", "1. Ada", "1-0", "4. Dov"]
     assert model.pairing(1).white == 2

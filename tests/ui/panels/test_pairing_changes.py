@@ -9,13 +9,11 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from arbiter_app.core.model import EntryKind, Event, Outcome
+from arbiter_app.core.model import EntryKind, Outcome
 from arbiter_app.session import Session
 from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
 from arbiter_app.ui.document import EventDocument
-from arbiter_app.ui.memory_backend import MemoryBackend
 from arbiter_app.ui.panels.pairings import PairingsPanel
-from arbiter_app.ui.session_backend import SessionBackend
 from tests.support.sessions import TickingClock
 from tests.support.warning_dialogs import click_through
 
@@ -42,7 +40,7 @@ def path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def document(path: Path) -> Iterator[EventDocument]:
-    document = EventDocument(SessionBackend(five_players(path)))
+    document = EventDocument(five_players(path))
     yield document
     document.close()
 
@@ -58,9 +56,7 @@ def panel(qtbot: QtBot, document: EventDocument) -> PairingsPanel:
 
 
 def session_of(document: EventDocument) -> Session:
-    backend = document.backend
-    assert isinstance(backend, SessionBackend)
-    return backend.session
+    return document.session
 
 
 def stored_boards(path: Path, round_no: int) -> list[tuple[int, int]]:
@@ -257,15 +253,25 @@ def test_a_refusal_for_another_reason_is_shown_plainly(
     assert session_of(document).journal() == journal
 
 
-def test_without_a_file_the_change_needs_one(qtbot: QtBot, rr_event: Event) -> None:
-    document = EventDocument(MemoryBackend(rr_event))
-    panel = PairingsPanel(document)
+def test_untitled_the_change_is_checked_as_in_a_file(qtbot: QtBot, document: EventDocument) -> None:
+    """One path: the same change on the same event, untitled, gets the same questions."""
+    untitled = EventDocument(untitled_copy(document.session))
+    panel = PairingsPanel(untitled)
     qtbot.addWidget(panel)
-    panel.show_round(3)
-    before = document.tournament
-    assert not panel.apply_pairing(3, 1, 4, 1)
-    assert panel.message is not None and "needs an event file" in panel.message.text()
-    assert document.tournament is before
+    panel.show_round(2)
+    journal = untitled.session.journal()
+    assert not panel.apply_pairing(2, 2, 3, 5)
+    assert panel.message is not None and "plays on board 1" in panel.message.text()
+    assert untitled.session.journal() == journal
+    untitled.close()
+
+
+def untitled_copy(session: Session) -> Session:
+    """An untitled event holding the same journal as *session* (its commands run again)."""
+    copy = Session.create_untitled(name="Club Swiss", rounds=4, clock=TickingClock())
+    for entry in session.journal()[1:]:
+        copy.run(entry.command, **entry.arguments)
+    return copy
 
 
 def test_pairing_dialog_by_fields(qtbot: QtBot) -> None:
@@ -297,7 +303,7 @@ def test_retyping_a_result_corrects_it(
     with Session.open(path, readonly=True) as other:
         assert other.event.entry(2, 2).outcome is Outcome.DRAW
         assert other.event.entry(5, 2).outcome is Outcome.DRAW
-    assert document.undo_label() == "correct result"
+    assert document.undo_label() == "result of board 1, round 2: ½-½"
 
 
 def test_a_result_is_cleared_by_undo_only(

@@ -9,12 +9,12 @@ from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.model import EntryKind, Event, Outcome
 from arbiter_app.ui.document import EventDocument
-from arbiter_app.ui.memory_backend import MemoryBackend
 from arbiter_app.ui.panels.pairings import PairingsPanel
+from tests.ui.conftest import document_of
 
 
 def make_panel(qtbot: QtBot, event: Event) -> tuple[PairingsPanel, EventDocument]:
-    document = EventDocument(MemoryBackend(event))
+    document = document_of(event)
     panel = PairingsPanel(document)
     qtbot.addWidget(panel)
     panel.show()

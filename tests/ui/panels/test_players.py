@@ -23,15 +23,15 @@ from arbiter_app.session import Session
 from arbiter_app.ui.dialogs.pairing_numbers import PairingNumbersDialog
 from arbiter_app.ui.dialogs.player import PlayerDialog
 from arbiter_app.ui.dialogs.player_status import ByeRequestDialog, WithdrawDialog
+from arbiter_app.ui.dialogs.warning_levels import WarningDialogs
 from arbiter_app.ui.document import EventDocument
-from arbiter_app.ui.memory_backend import MemoryBackend
 from arbiter_app.ui.models.players import PlayersModel
 from arbiter_app.ui.panels import players as players_module
 from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.rows import player_rows
-from arbiter_app.ui.session_backend import SessionBackend
 from tests.support.sessions import TickingClock
 from tests.support.warning_dialogs import click_through
+from tests.ui.conftest import document_of
 
 PLAYERS = (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900))
 STATUS = 7
@@ -85,7 +85,7 @@ def open_panel(qtbot: QtBot, tmp_path: Path) -> Iterator[Callable[[Session], Pla
     documents: list[EventDocument] = []
 
     def make(session: Session) -> PlayersPanel:
-        document = EventDocument(SessionBackend(session))
+        document = EventDocument(session)
         documents.append(document)
         panel = PlayersPanel(document)
         qtbot.addWidget(panel)
@@ -113,9 +113,7 @@ def running(open_panel: Callable[[Session], PlayersPanel], tmp_path: Path) -> Pl
 
 
 def session_of(panel: PlayersPanel) -> Session:
-    backend = panel.document.backend
-    assert isinstance(backend, SessionBackend)
-    return backend.session
+    return panel.document.session
 
 
 def stored(panel: PlayersPanel) -> Event:
@@ -537,18 +535,21 @@ def test_pairing_numbers_are_given_before_round_one_only(running: PlayersPanel) 
 
 
 def memory_panel(qtbot: QtBot, event: Event) -> tuple[PlayersPanel, EventDocument]:
-    """The panel shown over *event* held in memory (no tournament file)."""
-    document = EventDocument(MemoryBackend(event))
+    """The panel shown over *event* imported into an untitled event (no file yet); its
+    questions are the real boxes (tests answer them with click_through)."""
+    document = document_of(event)
+    document.warnings = WarningDialogs()
     panel = PlayersPanel(document)
     qtbot.addWidget(panel)
     panel.show()
     return panel, document
 
 
-def test_without_a_file_players_are_edited_and_numbers_need_a_file(
+def test_untitled_players_are_edited_and_undone(
     qtbot: QtBot, rr_event: Event, errors: Errors
 ) -> None:
     panel, document = memory_panel(qtbot, rr_event)
+    before = document.tournament
     select(panel, 2)
     click(qtbot, panel, panel.edit_action)
     assert isinstance(panel.dialog, PlayerDialog)
@@ -562,23 +563,27 @@ def test_without_a_file_players_are_edited_and_numbers_need_a_file(
     assert document.tournament.player(2).disqualified
     document.undo()
     document.undo()
-    assert document.tournament == rr_event
+    assert document.tournament == before
     # Nobody joins a round robin once it is paired (its Berger table is fixed).
     assert not panel.add_action.isEnabled()
     assert "round robin's schedule is fixed" in panel.add_action.toolTip()
 
 
-def test_without_a_file_a_late_entry_needs_one(
+def test_untitled_a_late_entry_is_registered_as_in_a_file(
     qtbot: QtBot, swiss_event: Event, errors: Errors
 ) -> None:
     panel, document = memory_panel(qtbot, swiss_event)
+    before = document.tournament
     assert panel.add_action.isEnabled()
     click(qtbot, panel, panel.add_action)
     assert isinstance(panel.dialog, PlayerDialog)
     panel.dialog.name.setText("Eve")
     panel.dialog.accept()
-    assert errors.messages == ["rounds are paired already; a late entry needs a tournament file"]
-    assert document.tournament == swiss_event
+    assert errors.messages == []
+    assert "Eve" in [p.name for p in document.tournament.players]
+    assert document.session.journal()[-1].command == "late_entry"
+    document.undo()
+    assert document.tournament == before
 
 
 # -- the model -----------------------------------------------------------------------------
@@ -604,7 +609,7 @@ def test_withdrawn_and_disqualified_rows_are_greyed(
     assert model.data(model.index(3, STATUS), grey) is not None
 
 
-def test_without_a_file_a_withdrawal_is_undone_and_byes_need_a_file(
+def test_untitled_a_withdrawal_is_undone_and_byes_are_recorded(
     qtbot: QtBot, swiss_event: Event, errors: Errors
 ) -> None:
     panel, document = memory_panel(qtbot, swiss_event)
@@ -623,11 +628,10 @@ def test_without_a_file_a_withdrawal_is_undone_and_byes_need_a_file(
     click(qtbot, panel, panel.bye_action)
     assert isinstance(panel.dialog, ByeRequestDialog)
     panel.dialog.accept()
-    assert errors.messages == [
-        "requested byes are recorded in an event file: import the event into one first"
-    ]
-    with pytest.raises(ArbiterError, match="pairing numbers are given in an event file"):
-        document.set_pairing_numbers("rating")
+    assert errors.messages == []
+    assert document.session.journal()[-1].command == "requested_bye"
+    assert len(document.tournament.bye_requests) == len(swiss_event.bye_requests) + 1
+    document.undo()
     assert document.tournament.bye_requests == swiss_event.bye_requests
 
 

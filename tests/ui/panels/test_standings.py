@@ -9,8 +9,9 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.model import RuleSet
+from arbiter_app.core.result import GameResult
 from arbiter_app.ui.dialogs.explanation import ExplanationDialog
-from arbiter_app.ui.document import EventDocument, GameResult, StandingsOptions
+from arbiter_app.ui.document import EventDocument, StandingsOptions
 from arbiter_app.ui.panels.standings import StandingsPanel, options_for_preset
 
 
@@ -29,7 +30,7 @@ def test_standings_follow_the_results(qtbot: QtBot, document: EventDocument) -> 
     panel = make_panel(qtbot, document)
     assert panel.caption.text().startswith("Final standings · rule set fide-2026")
     assert names(panel)[0] == "Cy"
-    document.set_result(3, 3, 4, GameResult.BLACK_WINS)
+    document.set_result(3, 2, GameResult.BLACK_WINS)
     assert names(panel) == ["Dov", "Ada", "Bea", "Cy"]
 
 

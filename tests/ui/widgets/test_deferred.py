@@ -6,14 +6,14 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.model import Outcome
-from arbiter_app.ui.document import EventDocument, GameResult
+from arbiter_app.core.result import GameResult
+from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.settings import Settings
 
 
 def _shown_window(qtbot: QtBot, document: EventDocument, settings: Settings) -> MainWindow:
     window = MainWindow(document, settings)
-    window.ask_to_discard = lambda: True  # type: ignore[method-assign]
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
@@ -38,7 +38,7 @@ def test_a_hidden_tab_waits_until_it_is_raised(
     entry = document.tournament.entry(1, 1)
     assert entry.opponent == 4 and entry.outcome is Outcome.WIN
     # Round 1, board 1: 1 beat 4; typed again as a win for Black, 1 loses a point.
-    document.set_result(1, 1, 4, GameResult.BLACK_WINS)
+    document.set_result(1, 1, GameResult.BLACK_WINS)
     assert window.players.deferred.pending
     assert _score_shown(window, 1) == before  # not rebuilt while nobody can see it
     window.docks["players"].raise_()
@@ -53,7 +53,7 @@ def test_a_panel_in_view_refreshes_at_once(
     window = _shown_window(qtbot, document, settings)
     standings = window.standings.model
     first = standings.cell(0, 2)
-    document.set_result(1, 1, 4, GameResult.BLACK_WINS)
+    document.set_result(1, 1, GameResult.BLACK_WINS)
     assert not window.standings.deferred.pending
     assert standings.standings.standings is not None
     assert standings.cell(0, 2) == first or standings.rowCount() == 4
@@ -63,8 +63,7 @@ def test_without_a_window_on_screen_everything_refreshes_at_once(
     qtbot: QtBot, document: EventDocument, settings: Settings
 ) -> None:
     window = MainWindow(document, settings)
-    window.ask_to_discard = lambda: True  # type: ignore[method-assign]
     qtbot.addWidget(window)
-    document.set_result(1, 1, 4, GameResult.BLACK_WINS)
+    document.set_result(1, 1, GameResult.BLACK_WINS)
     assert not window.players.deferred.pending
     assert _score_shown(window, 1) == "½"

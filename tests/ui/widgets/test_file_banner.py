@@ -7,16 +7,15 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
+from arbiter_app.session import Session
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow
-from arbiter_app.ui.session_backend import SessionBackend
 from arbiter_app.ui.settings import Settings
 from tests.support.sessions import small_event
 
 
 def _window(qtbot: QtBot, document: EventDocument, settings: Settings) -> MainWindow:
     window = MainWindow(document, settings)
-    window.ask_to_discard = lambda: True  # type: ignore[method-assign]
     qtbot.addWidget(window)
     window.show()
     return window
@@ -26,14 +25,14 @@ def test_a_tampered_file_shows_the_banner_and_its_event(
     qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
 ) -> None:
     window = _window(qtbot, document, settings)
-    assert not window.file_banner.isVisible()  # an event with no file: nothing to say
+    assert not window.file_banner.isVisible()  # an untitled event: nothing to say
     path = tmp_path / "spring.arbiter"
     small_event(path).close()
     conn = sqlite3.connect(path)
     conn.execute("UPDATE journal SET args = replace(args, 'Ann', 'Ana') WHERE seq = 2")
     conn.commit()
     conn.close()
-    window.document.replace_backend(SessionBackend.open(path))
+    window.document.replace_session(Session.open(path))
     assert window.file_banner.isVisible()
     text = window.file_banner.label.text()
     assert text.startswith(
@@ -44,5 +43,5 @@ def test_a_tampered_file_shows_the_banner_and_its_event(
     # Another event, whole, takes the banner away.
     whole = tmp_path / "whole.arbiter"
     small_event(whole).close()
-    window.document.replace_backend(SessionBackend.open(whole))
+    window.document.replace_session(Session.open(whole))
     assert not window.file_banner.isVisible()

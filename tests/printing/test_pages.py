@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.exports.sheet import Paper
-from arbiter_app.ui.printing import write_pdf
-from arbiter_app.ui.printing.pdf import MARGIN_MM
-from tests.ui.printing.conftest import tool
-from tests.ui.printing.samples import SHEETS
+from arbiter_app.printing import write_pdf
+from arbiter_app.printing.pdf import MARGIN_MM
+from tests.printing.conftest import tool
+from tests.printing.samples import SHEETS
 
 DPI = 30
 

@@ -27,7 +27,6 @@ from PySide6.QtGui import (
     QTextDocument,
     QTextOption,
 )
-from PySide6.QtWidgets import QApplication
 
 from arbiter_app.exports.html import BASE_POINT_SIZE, FONT_FAMILIES, sheet_to_html
 from arbiter_app.exports.sheet import Paper, Sheet
@@ -66,7 +65,10 @@ def ensure_gui_application() -> QGuiApplication:
     ):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     # A widgets application, not a bare GUI one: the same process may later
-    # open windows (the GUI, or the GUI's tests), which need QApplication.
+    # open windows (the GUI, or the GUI's tests), which need QApplication. Imported
+    # here: laying out and painting pages needs only QtGui.
+    from PySide6.QtWidgets import QApplication
+
     _app = QApplication([sys.argv[0] if sys.argv else "arbiter-app"])
     return _app
 

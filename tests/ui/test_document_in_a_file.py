@@ -10,14 +10,15 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.errors import ArbiterError, RuleError
-from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, System
+from arbiter_app.core.model import Colour, EntryKind, Event, Outcome
 from arbiter_app.core.playoff import Start
+from arbiter_app.core.result import GameResult
 from arbiter_app.session import Session
-from arbiter_app.ui.document import Changes, EventDocument, GameResult, StandingsOptions
+from arbiter_app.ui.document import Changes, EventDocument, StandingsOptions
 from arbiter_app.ui.panels.pairings import PairingsPanel
 from arbiter_app.ui.panels.standings import options_for_preset
-from arbiter_app.ui.session_backend import SessionBackend
 from tests.support.warning_dialogs import Answers
+from tests.ui.conftest import document_in_file
 
 
 @pytest.fixture
@@ -27,7 +28,7 @@ def path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def document(path: Path, rr_event: Event) -> Iterator[EventDocument]:
-    document = EventDocument(SessionBackend.create_from(path, rr_event, "rr.trf"))
+    document = document_in_file(path, rr_event)
     yield document
     document.close()
 
@@ -49,20 +50,23 @@ def test_a_typed_result_is_in_the_file(qtbot: QtBot, document: EventDocument, pa
     qtbot.keyClicks(panel.view, "=")
     assert document.tournament.entry(1, 3).outcome is Outcome.DRAW
     assert panel.model.cell(0, 2) == "½-½"
-    assert document.undo_label() == "correct result"
+    assert document.undo_label() == "result of board 1, round 3: ½-½"
+    assert document.session.journal()[-1].command == "correct_result"
     with Session.open(path, readonly=True) as other:
         assert other.event.entry(2, 3).outcome is Outcome.DRAW
 
 
 def test_forfeits_go_through_the_session(document: EventDocument) -> None:
+    assert document.session.board(2, 2) is not None
+    assert (document.session.board(2, 2).white, document.session.board(2, 2).black) == (4, 2)
     # Round 3 was paired from round 2: correcting it is a level-3 question (FIDE C.02).
     answers = document.warnings = Answers(True)
-    changes = document.set_result(2, 4, 2, GameResult.BLACK_FORFEIT_WIN)
+    changes = document.set_result(2, 2, GameResult.BLACK_FORFEIT_WIN)
     assert [w.level for q in answers.asked for w in q.warnings] == [3]
     assert changes.results and changes.rounds == frozenset({2})
     assert document.tournament.entry(2, 2).kind is EntryKind.FORFEIT_WIN
-    with pytest.raises(RuleError, match="not paired in round 2"):
-        document.set_result(2, 1, 2, GameResult.DRAW)
+    with pytest.raises(RuleError, match="round 2 has no board 5"):
+        document.set_result(2, 5, GameResult.DRAW)
 
 
 def test_tie_breaks_are_settings_of_the_file(document: EventDocument, path: Path) -> None:
@@ -88,9 +92,7 @@ def test_a_preset_brings_its_play_off_places(document: EventDocument) -> None:
 
 
 def test_play_off_commands_are_journaled_and_undone(path: Path, rr_event: Event) -> None:
-    document = EventDocument(
-        SessionBackend.create_from(path, rr_event, "rr.trf", playoff="city-chess-ok")
-    )
+    document = document_in_file(path, rr_event, playoff="city-chess-ok")
     reports: list[Changes] = []
     document.changed.connect(reports.append)
     preview = document.playoff_state()
@@ -98,7 +100,7 @@ def test_play_off_commands_are_journaled_and_undone(path: Path, rr_event: Event)
     # 3 won outright: no place the regulation decides is tied, so it names the tie itself.
     assert not document.event_state().playoff.can_start
     document.playoff_command("start", {"ties": [[2, [1, 2]]]})
-    document.set_result(3, 3, 4, GameResult.DRAW)
+    document.set_result(3, 2, GameResult.DRAW)
     assert [r.playoff for r in reports] == [True, False]
     state = document.playoff_state()
     assert state is not None and state.actions == (Start(),)
@@ -114,8 +116,9 @@ def test_play_off_commands_are_journaled_and_undone(path: Path, rr_event: Event)
 
 def test_pair_a_round_then_type_its_results(qtbot: QtBot, tmp_path: Path) -> None:
     """A new Swiss in a file: players, the engine pairs round 1, results from the keyboard."""
-    backend = SessionBackend.create(tmp_path / "open.arbiter", "Open", System.SWISS, 3)
-    document = EventDocument(backend)
+    document = EventDocument(
+        Session.create(tmp_path / "open.arbiter", name="Open", system="swiss", rounds=3)
+    )
     for name, rating in [("Ada", 2400), ("Bea", 2300), ("Cy", 2200), ("Dov", 2100), ("Eve", 2000)]:
         document.add_player({"name": name, "rating": rating})
     panel = PairingsPanel(document)
@@ -140,7 +143,7 @@ def test_pair_a_round_then_type_its_results(qtbot: QtBot, tmp_path: Path) -> Non
     panel.select_row(0)
     qtbot.keyClicks(panel.view, "1=")
     assert panel.summary.text() == "2 boards, all results in"
-    assert document.undo_label() == "enter result"
+    assert document.undo_label() == "result of board 2, round 1: ½-½"
     first = boards[0]
     assert document.tournament.entry(first.white, 1).outcome is Outcome.WIN
     import threading

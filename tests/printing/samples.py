@@ -1,6 +1,6 @@
 """Every sheet made from the sample event, for the rendering tests and the screenshots.
 
-Run ``python -m tests.ui.printing.samples OUTDIR`` to write each sheet as a
+Run ``python -m tests.printing.samples OUTDIR`` to write each sheet as a
 PDF and as PNG pages (pdftoppm) to look at.
 """
 
@@ -137,7 +137,7 @@ SHEETS: dict[str, Callable[[], Sheet]] = {
 
 
 def main(argv: list[str]) -> int:
-    from arbiter_app.ui.printing import write_pdf
+    from arbiter_app.printing import write_pdf
 
     out = Path(argv[0])
     out.mkdir(parents=True, exist_ok=True)

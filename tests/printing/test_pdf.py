@@ -11,9 +11,9 @@ from arbiter_app.core.lots import seeded_draw
 from arbiter_app.exports.lots import RecordedDraw, protocol_sheet
 from arbiter_app.exports.pairings import pairings_sheet, result_slips_sheet, round_from_event
 from arbiter_app.exports.sheet import Align, Column, Paper, Sheet, Table
-from arbiter_app.ui.printing import write_pdf
+from arbiter_app.printing import write_pdf
 from tests.exports.samples import NAMES, sample_event
-from tests.ui.printing.conftest import pdf_info, pdf_text
+from tests.printing.conftest import pdf_info, pdf_text
 
 
 @pytest.mark.parametrize(("paper", "size"), [(Paper.A4, "595 x 842"), (Paper.LETTER, "612 x 792")])
@@ -89,7 +89,7 @@ def test_a_table_too_wide_for_the_paper_is_scaled_not_cut(tmp_path: Path) -> Non
 
 
 def test_standings_pdf_names_points_rule_set_and_articles(tmp_path: Path) -> None:
-    from tests.ui.printing.samples import SHEETS
+    from tests.printing.samples import SHEETS
 
     out = tmp_path / "standings.pdf"
     write_pdf(SHEETS["standings"](), out)
@@ -122,7 +122,7 @@ def test_standings_pdf_names_points_rule_set_and_articles(tmp_path: Path) -> Non
 
 
 def test_crosstable_pdf_cells(tmp_path: Path) -> None:
-    from tests.ui.printing.samples import SHEETS
+    from tests.printing.samples import SHEETS
 
     out = tmp_path / "crosstable.pdf"
     write_pdf(SHEETS["crosstable"](), out)
@@ -136,7 +136,7 @@ def test_the_same_painting_drives_a_printer(tmp_path: Path) -> None:
     """The GUI prints through QPrinter; here a QPrinter that writes PDF stands for the printer."""
     from PySide6.QtPrintSupport import QPrinter
 
-    from arbiter_app.ui.printing import paint_sheet
+    from arbiter_app.printing import paint_sheet
 
     out = tmp_path / "printer.pdf"
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)

@@ -1,0 +1,206 @@
+"""A board's result: the one vocabulary of the window, the command line, the sheets and PGN.
+
+A result is read from White's side. The arbiter types it on the board with
+one key (the pairings panel), writes it on the command line in the usual
+notation, and reads it on the screen, on the printed sheets and in PGN; all of
+those spellings are here, next to the round entries a result gives both
+players (FIDE C.07 article 16: a forfeit is an unplayed game, not a game
+result; TRF-16 codes ``+``/``-`` for a forfeit win and loss).
+
+======================  ===  ==========  ======  =======  =========
+result                  key  journal     screen  sheet    PGN
+======================  ===  ==========  ======  =======  =========
+White wins              1    1-0         1-0     1-0      1-0
+Black wins              0    0-1         0-1     0-1      0-1
+draw                    =    1/2-1/2     ½-½     ½-½      1/2-1/2
+White wins by forfeit   \\+   +-          \\+ -     +/-      1-0
+Black wins by forfeit   \\-   -+          \\- +     -/+      0-1
+neither player came     x    --          \\- -     -/-      \\*
+======================  ===  ==========  ======  =======  =========
+
+Other keys: ``5`` and ``½`` for a draw (as other pairing programs take them),
+``*`` for a double forfeit. Other spellings of the notation: ``1/2``, ``½-½``,
+``=``, ``0.5-0.5``, ``1:0``, ``+:-``, ``+/-`` and so on (:meth:`GameResult.parse`).
+"""
+
+from __future__ import annotations
+
+import enum
+
+from arbiter_app.core.model import Colour, EntryKind, Outcome, RoundEntry
+
+
+class GameResult(enum.Enum):
+    """The result of one game on a board, from White's side; the value is the journal's text."""
+
+    WHITE_WINS = "1-0"
+    BLACK_WINS = "0-1"
+    DRAW = "1/2-1/2"
+    WHITE_FORFEIT_WIN = "+-"
+    BLACK_FORFEIT_WIN = "-+"
+    DOUBLE_FORFEIT = "--"
+
+    # -- spellings -------------------------------------------------------------------
+    @property
+    def key(self) -> str:
+        """The key typed on the board in the pairings panel."""
+        return _KEYS[self]
+
+    @property
+    def label(self) -> str:
+        """How the window shows it."""
+        return _SCREEN[self]
+
+    @property
+    def sheet(self) -> str:
+        """How the printed sheets and the exports show it."""
+        return _SHEET[self]
+
+    @property
+    def pgn(self) -> str:
+        """PGN's Result tag (PGN standard 8.1.1.7): a forfeit reads as the win it scores,
+        a double forfeit as ``*`` (no game result)."""
+        return _PGN[self]
+
+    @property
+    def is_forfeit(self) -> bool:
+        """Not played over the board (FIDE C.07 article 16)."""
+        return self in _FORFEITS
+
+    @classmethod
+    def from_key(cls, text: str) -> GameResult | None:
+        """The result of a key typed on the board; None for any other key."""
+        return _BY_KEY.get(text.lower())
+
+    @classmethod
+    def parse(cls, text: str) -> GameResult:
+        """Read a result in any usual notation; ValueError names the accepted spellings."""
+        key = "".join(text.split()).replace(":", "-").replace("–", "-")
+        key = key.replace("½", "1/2").replace("0.5", "1/2")
+        found = _SPELLINGS.get(key)
+        if found is None:
+            raise ValueError(f"not a result: {text!r} (use 1-0, 0-1, 1/2 or ½-½, +-, -+ or --)")
+        return found
+
+    # -- what it gives the players ------------------------------------------------------
+    def entries(
+        self,
+        white: int,
+        black: int,
+        white_rating: int | None = None,
+        black_rating: int | None = None,
+    ) -> tuple[RoundEntry, RoundEntry]:
+        """White's and Black's round entries (each names the other as opponent).
+
+        *white_rating* / *black_rating* are the ratings at the start of the
+        round, kept on the opponent's entry (the online Swiss rules, AROC 1).
+        """
+        w, b = Colour.WHITE, Colour.BLACK
+        kinds = _FORFEIT_KINDS.get(self)
+        if kinds is not None:
+            return (
+                RoundEntry(kinds[0], black, w, opponent_rating=black_rating),
+                RoundEntry(kinds[1], white, b, opponent_rating=white_rating),
+            )
+        outcome = _OUTCOMES[self]
+        return (
+            RoundEntry.game(black, w, outcome, opponent_rating=black_rating),
+            RoundEntry.game(white, b, outcome.opposite, opponent_rating=white_rating),
+        )
+
+    @classmethod
+    def of_entries(
+        cls, white_entry: RoundEntry | None, black_entry: RoundEntry | None
+    ) -> GameResult | None:
+        """The result the two entries of a board stand for (None while the game is on)."""
+        if white_entry is None or not white_entry.kind.has_opponent:
+            return None
+        if white_entry.kind is EntryKind.FORFEIT_WIN:
+            return cls.WHITE_FORFEIT_WIN
+        if white_entry.kind is EntryKind.FORFEIT_LOSS:
+            if black_entry is not None and black_entry.kind is EntryKind.FORFEIT_LOSS:
+                return cls.DOUBLE_FORFEIT
+            return cls.BLACK_FORFEIT_WIN
+        if white_entry.outcome is Outcome.WIN:
+            return cls.WHITE_WINS
+        if white_entry.outcome is Outcome.LOSS:
+            return cls.BLACK_WINS
+        return cls.DRAW
+
+
+OVER_THE_BOARD = (GameResult.WHITE_WINS, GameResult.DRAW, GameResult.BLACK_WINS)
+"""The results of a game played (a play-off game has no forfeit), as a result box lists them."""
+
+
+def sheet_text(notation: str | None) -> str:
+    """The printed label of a result kept in any notation ("" for none, or for text that is
+    not a result)."""
+    if not notation:
+        return ""
+    try:
+        return GameResult.parse(notation).sheet
+    except ValueError:
+        return ""
+
+
+_R = GameResult
+_KEYS = {
+    _R.WHITE_WINS: "1",
+    _R.BLACK_WINS: "0",
+    _R.DRAW: "=",
+    _R.WHITE_FORFEIT_WIN: "+",
+    _R.BLACK_FORFEIT_WIN: "-",
+    _R.DOUBLE_FORFEIT: "x",
+}
+OTHER_KEYS = {"5": _R.DRAW, "½": _R.DRAW, "*": _R.DOUBLE_FORFEIT}
+"""Keys that also stand for a result, beside each result's own :attr:`GameResult.key`."""
+_BY_KEY = {**{key: result for result, key in _KEYS.items()}, **OTHER_KEYS}
+_SCREEN = {
+    _R.WHITE_WINS: "1-0",
+    _R.BLACK_WINS: "0-1",
+    _R.DRAW: "½-½",
+    _R.WHITE_FORFEIT_WIN: "+ -",
+    _R.BLACK_FORFEIT_WIN: "- +",
+    _R.DOUBLE_FORFEIT: "- -",
+}
+_SHEET = {
+    _R.WHITE_WINS: "1-0",
+    _R.BLACK_WINS: "0-1",
+    _R.DRAW: "½-½",
+    _R.WHITE_FORFEIT_WIN: "+/-",
+    _R.BLACK_FORFEIT_WIN: "-/+",
+    _R.DOUBLE_FORFEIT: "-/-",
+}
+_PGN = {
+    _R.WHITE_WINS: "1-0",
+    _R.BLACK_WINS: "0-1",
+    _R.DRAW: "1/2-1/2",
+    _R.WHITE_FORFEIT_WIN: "1-0",
+    _R.BLACK_FORFEIT_WIN: "0-1",
+    _R.DOUBLE_FORFEIT: "*",
+}
+_FORFEITS = frozenset({_R.WHITE_FORFEIT_WIN, _R.BLACK_FORFEIT_WIN, _R.DOUBLE_FORFEIT})
+_FORFEIT_KINDS = {
+    _R.WHITE_FORFEIT_WIN: (EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS),
+    _R.BLACK_FORFEIT_WIN: (EntryKind.FORFEIT_LOSS, EntryKind.FORFEIT_WIN),
+    _R.DOUBLE_FORFEIT: (EntryKind.FORFEIT_LOSS, EntryKind.FORFEIT_LOSS),
+}
+_OUTCOMES = {_R.WHITE_WINS: Outcome.WIN, _R.BLACK_WINS: Outcome.LOSS, _R.DRAW: Outcome.DRAW}
+# The notation after normalising (colons and en dashes to "-", "½" and "0.5" to "1/2").
+_SPELLINGS = {
+    "1-0": _R.WHITE_WINS,
+    "0-1": _R.BLACK_WINS,
+    "1/2-1/2": _R.DRAW,
+    "1/2": _R.DRAW,
+    "=": _R.DRAW,
+    "=-=": _R.DRAW,
+    "+-": _R.WHITE_FORFEIT_WIN,
+    "+--": _R.WHITE_FORFEIT_WIN,
+    "+/-": _R.WHITE_FORFEIT_WIN,
+    "-+": _R.BLACK_FORFEIT_WIN,
+    "-+-": _R.BLACK_FORFEIT_WIN,
+    "-/+": _R.BLACK_FORFEIT_WIN,
+    "--": _R.DOUBLE_FORFEIT,
+    "---": _R.DOUBLE_FORFEIT,
+    "-/-": _R.DOUBLE_FORFEIT,
+}

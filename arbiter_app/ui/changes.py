@@ -1,0 +1,90 @@
+"""What an action of the window changed, and how the Undo menu names an action.
+
+The session reports the rows each command wrote
+(:class:`arbiter_app.session.changes.Changes`); the panels want to know
+whether players, results, settings or the play-off changed, and which rounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arbiter_app.core.result import GameResult
+from arbiter_app.core.warning_levels import Alert
+from arbiter_app.session.changes import Changes as SessionChanges
+from arbiter_app.session.changes import Outcome
+from arbiter_app.store.journal import JournalEntry
+
+
+@dataclass(frozen=True, slots=True)
+class Changes:
+    """What an action changed; views refresh the parts that are set."""
+
+    event: bool = False
+    """A different event was opened (everything must be rebuilt)."""
+    players: bool = False
+    results: bool = False
+    settings: bool = False
+    playoff: bool = False
+    rounds: frozenset[int] = frozenset()
+    """The rounds whose results changed (empty when unknown or not applicable)."""
+    notices: tuple[Alert, ...] = ()
+    """Level-2 notices (FIDE C.02) the action gave, to be shown to the arbiter."""
+    cancelled: bool = False
+    """The arbiter cancelled a question the action asked: nothing was done."""
+
+    @property
+    def anything(self) -> bool:
+        return self.event or self.players or self.results or self.settings or self.playoff
+
+    def __or__(self, other: Changes) -> Changes:
+        return Changes(
+            self.event or other.event,
+            self.players or other.players,
+            self.results or other.results,
+            self.settings or other.settings,
+            self.playoff or other.playoff,
+            self.rounds | other.rounds,
+            self.notices + other.notices,
+            self.cancelled or other.cancelled,
+        )
+
+
+EVERYTHING = Changes(event=True, players=True, results=True, settings=True, playoff=True)
+
+
+def ui_changes(changes: SessionChanges, outcome: Outcome | None = None) -> Changes:
+    """The window's report of what a session command (or its undo) wrote.
+
+    With the command's *outcome*, its level-2 notices (FIDE C.02) go along to be shown.
+    """
+    return Changes(
+        # A requested bye is the player's business: the players panel shows it.
+        players=changes.touches("players") or changes.touches("bye_requests"),
+        results=changes.touches("entries") or changes.touches("boards"),
+        # The prize fund is an announcement of the event, like its settings.
+        settings=changes.touches("settings")
+        or changes.touches("adjustments")
+        or "prizes" in changes.families(),
+        playoff="playoff" in changes.families(),
+        rounds=changes.rounds,
+        notices=outcome.notices if outcome is not None else (),
+    )
+
+
+def describe(entry: JournalEntry) -> str:
+    """A journal entry as the Undo menu names it.
+
+    ``playoff.draw`` reads "play-off draw"; a result names its board, round
+    and result ("result of board 2, round 3: ½-½").
+    """
+    args = entry.arguments
+    if entry.command in ("enter_result", "correct_result"):
+        try:
+            result = GameResult.parse(str(args.get("result", ""))).label
+        except ValueError:
+            result = str(args.get("result", ""))
+        return f"result of board {args.get('board')}, round {args.get('round')}: {result}"
+    family, _, name = entry.command.rpartition(".")
+    family = {"playoff": "play-off", "prizes": "prize"}.get(family, family)
+    return f"{family} {name}".strip().replace("_", " ")

@@ -1,0 +1,279 @@
+"""File ▸ New, Open, Import, Save, Save as…, Save a copy…, and what to do with unsaved work.
+
+Every event of the window is one session (:class:`~arbiter_app.ui.document.EventDocument`):
+New, an imported TRF file and the window's start are untitled events, kept in a
+scratch file (or in memory) until File ▸ Save as… gives them a file. Nothing
+replaces or closes unsaved work without the question of :mod:`arbiter_app.ui.files`,
+and an untitled event that a crash left behind is offered for recovery.
+
+:class:`FileActions` is the part of the main window that does this; the window
+supplies the document, the services, the settings and the status bar.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.model import Event
+from arbiter_app.session import Session
+from arbiter_app.ui.dialogs.new_event import NewEvent, NewEventDialog
+from arbiter_app.ui.document import EventDocument, untitled_session
+from arbiter_app.ui.files import (
+    EVENT_FILTER,
+    UNTITLED,
+    ask_save_path,
+    recovery_question,
+    suggested_path,
+    unsaved_question,
+)
+from arbiter_app.ui.settings import Settings
+from arbiter_app.ui.widgets.busy import run_busy
+
+TRF_FILTER = "FIDE tournament report (*.trf *.txt)"
+
+
+@dataclass(frozen=True)
+class ImportedEvent:
+    """An event read from another program's file, with what looked wrong but was read.
+
+    *document* is the TRF document it was read from (``TrfDocument``), so that
+    the new file keeps the rest of that file and exports it back; None when
+    the event comes from elsewhere.
+    """
+
+    event: Event
+    warnings: tuple[str, ...] = ()
+    document: Any = None
+
+
+@dataclass(frozen=True)
+class Services:
+    """What the window can do beyond the open event; None leaves the action disabled."""
+
+    open_event: Callable[[Path], Session] | None = None
+    """Open a ``.arbiter`` file."""
+    import_trf: Callable[[Path], ImportedEvent] | None = None
+    export_trf: Callable[[Event, Path], None] | None = None
+    scratch: Callable[[], Path | None] = lambda: None
+    """Where the next untitled event is kept until it is saved (None: in memory)."""
+
+
+def _remarks(count: int) -> str:
+    return "1 remark" if count == 1 else f"{count} remarks"
+
+
+if TYPE_CHECKING:
+    _Window = QMainWindow
+else:
+    _Window = object
+
+
+class FileActions(_Window):
+    """The window's file actions (a mixin of :class:`~arbiter_app.ui.main_window.MainWindow`,
+    which supplies the document, the services, the settings, ``run`` and ``busy_note``)."""
+
+    document: EventDocument
+    services: Services
+    settings: Settings
+    unsaved_box: QMessageBox | None
+
+    if TYPE_CHECKING:
+
+        def run(self, action: Callable[[], object]) -> bool: ...
+
+        def busy_note(self, label: str) -> AbstractContextManager[None]: ...
+
+    def new_event(self) -> NewEventDialog | None:
+        if not self.may_replace("start a new event"):
+            return None
+        dialog = NewEventDialog(self)
+        dialog.accepted.connect(lambda: self.create_event(dialog.result_event()))
+        dialog.open()
+        return dialog
+
+    def create_event(self, new: NewEvent) -> bool:
+        """Start *new* untitled: File ▸ Save as… gives it its file."""
+
+        def make() -> None:
+            session = Session.create_untitled(
+                name=new.name,
+                system=new.system.value,
+                rounds=new.rounds,
+                scratch=self.services.scratch(),
+            )
+            self.document.replace_session(session)
+
+        return self.run(make)
+
+    def choose_file(self) -> None:
+        if not self.may_replace("open another event"):
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "Open an event", "", EVENT_FILTER)
+        if path:
+            self.open_path(Path(path))
+
+    def open_recent(self, path: Path) -> bool:
+        return self.may_replace("open another event") and self.open_path(path)
+
+    def open_path(self, path: Path) -> bool:
+        opener = self.services.open_event
+        if opener is None:
+            return False
+        # The previous event's objects go back to the collector before the next is read.
+        gc.unfreeze()
+        if self.run(lambda: self.document.replace_session(opener(path))):
+            self.settings.add_recent(path)
+            # The open event is some hundred thousand long-lived objects: frozen, a collection
+            # of the oldest generation no longer walks them in the middle of a typed result.
+            gc.freeze()
+            return True
+        return False
+
+    def choose_trf(self) -> None:
+        if not self.may_replace("import another event"):
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "Import a TRF file", "", TRF_FILTER)
+        if path:
+            self.import_path(Path(path))
+
+    def import_path(self, path: Path) -> bool:
+        """Read *path* into a new untitled event (File ▸ Save as… gives it its file)."""
+        reader = self.services.import_trf
+        if reader is None:
+            return False
+        imported: list[ImportedEvent] = []
+        # Reading is pure (a file into core values): it runs beside a busy bar.
+        label = f"Reading {path.name}…"
+        if not self.run(lambda: imported.append(run_busy(self, label, lambda: reader(path)))):
+            return False
+        sessions: list[Session] = []
+
+        def make() -> None:
+            # Writing the event stays in this thread (its connection belongs here); the
+            # note says what the wait is for. The TRF document read goes with it, so the
+            # event keeps the rest of the file and exports it back.
+            with self.busy_note(f"Importing {path.name}…"):
+                scratch = self.services.scratch()
+                read = imported[0]
+                sessions.append(
+                    untitled_session(read.event, path.name, scratch=scratch, document=read.document)
+                )
+
+        if not self.run(make):
+            return False
+        self.document.replace_session(sessions[0])
+        if imported[0].warnings:
+            count = len(imported[0].warnings)
+            box = QMessageBox(
+                QMessageBox.Icon.Information,
+                "Arbiter",
+                f"{path.name} was read, with {_remarks(count)}.",
+                QMessageBox.StandardButton.Ok,
+                self,
+            )
+            box.setDetailedText("\n".join(imported[0].warnings))
+            box.open()
+        self.statusBar().showMessage(f"Imported {path.name}: save it with File ▸ Save as…", 8000)
+        return True
+
+    # -- saving ---------------------------------------------------------------------------
+    def _save_folder(self) -> Path:
+        recent = self.settings.recent_files()
+        return recent[0].parent if recent and recent[0].parent.is_dir() else Path.home()
+
+    def ask_save_path(self, title: str, suggested: Path) -> Path | None:
+        """The save dialog (tests answer it in their place)."""
+        return ask_save_path(self, title, suggested)
+
+    def save(self) -> bool:
+        """Ctrl+S: an untitled event gets its file; an event in a file is saved already."""
+        path = self.document.path
+        if path is None:
+            return self.save_as()
+        self.statusBar().showMessage(f"Every change is saved in {path.name} as it is made", 5000)
+        return True
+
+    def _suggested(self, suffix: str = "") -> Path:
+        """The event's name as a file name, beside its file (or the last event's)."""
+        current = self.document.path
+        folder = current.parent if current is not None else self._save_folder()
+        return suggested_path(folder, self.document.tournament.name, suffix)
+
+    def save_as(self) -> bool:
+        """Write the event to a file chosen now and go on there; False when it was not saved."""
+        target = self.ask_save_path("Save the event as", self._suggested())
+        if target is None:
+            return False
+        # The dialog asked before replacing a file of that name.
+        if not self.run(lambda: self.document.save_as(target, overwrite=True)):
+            return False
+        self.settings.add_recent(target)
+        self.statusBar().showMessage(f"Saved as {target.name}", 5000)
+        return True
+
+    def save_copy(self) -> bool:
+        """Write a copy of the event as it stands to a file chosen now; stay where it is."""
+        target = self.ask_save_path("Save a copy of the event", self._suggested(" (copy)"))
+        if target is None:
+            return False
+        if not self.run(lambda: self.document.save_copy(target, overwrite=True)):
+            return False
+        self.statusBar().showMessage(f"A copy was written to {target}", 8000)
+        return True
+
+    def may_replace(self, doing: str) -> bool:
+        """Ask before unsaved work is replaced or closed (Save / Discard / Cancel).
+
+        True when the window may go on: nothing unsaved, saved now, or discarded.
+        """
+        if not self.document.modified:
+            return True
+        if self.unsaved_box is not None:
+            self.unsaved_box.deleteLater()
+        box = unsaved_question(self, self.document.tournament.name or UNTITLED, doing)
+        self.unsaved_box = box
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save_as()
+        return bool(answer == QMessageBox.StandardButton.Discard)
+
+    def offer_recovery(self, scratch: Path, *, ask: bool = True) -> bool:
+        """Offer the untitled event a crash left in *scratch*; True when it was recovered.
+
+        A file another running Arbiter holds is left alone; one with nothing
+        but the event's creation in it is removed without asking (and, with
+        *ask* false, nothing else is done).
+        """
+        try:
+            session = Session.recover(scratch)
+        except ArbiterError:
+            return False
+        if not session.unsaved:
+            session.close()  # nothing was done in it: nothing to offer
+            return False
+        if not ask:
+            session.close(keep=True)  # offered again at the next start
+            return False
+        # The journal keeps UTC; the arbiter reads the time of the venue.
+        last = datetime.fromisoformat(session.journal()[-1].time).astimezone()
+        box = recovery_question(
+            self,
+            session.event.name or UNTITLED,
+            len(session.journal()) - 1,
+            f"{last:%H:%M} on {last:%Y-%m-%d}",
+        )
+        box.exec()
+        if box.buttonRole(box.clickedButton()) != QMessageBox.ButtonRole.AcceptRole:
+            session.close()  # discarded: the scratch file goes
+            return False
+        self.document.replace_session(session)
+        return True

@@ -30,6 +30,7 @@ from typing import Any
 
 from arbiter_app.core.model import Event, System
 from arbiter_app.core.pairing.numbers import Numbering, describe_numbering, round_one_refusal
+from arbiter_app.core.pairing.ranking import DEFAULT_RULE
 from arbiter_app.core.playoff.engine import PlayoffState
 from arbiter_app.core.playoff.gate import PlayoffGate, PlayoffStatus, playoff_gate
 from arbiter_app.core.playoff.regulation import Regulation
@@ -226,6 +227,7 @@ def event_state(
     boards: Mapping[int, Sequence[RoundBoard]] | None,
     *,
     numbering: Numbering = Numbering.ENTRY,
+    ranking: str = DEFAULT_RULE.text,
     tiebreaks: Sequence[str] = (),
     regulation: Regulation | None = None,
     playoff: PlayoffState | None = None,
@@ -287,7 +289,7 @@ def event_state(
         pending,
         pending_players,
         numbering,
-        describe_numbering(numbering, event.system, paired),
+        describe_numbering(numbering, event.system, paired, ranking),
         gate,
         _pairing_refusal(event, phase, planned, pending, numbering),
         None if standings_only else setup_warning(event),

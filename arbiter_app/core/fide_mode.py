@@ -130,8 +130,8 @@ def leave_alert(paired: int) -> Alert:
         f"{CHECKLIST}: leaving FIDE mode is a level-4 warning, and it is final",
         (
             "From now on the checklist's limits no longer hold: a prohibited pairing can be "
-            "added after round 1, older rounds can be corrected, pairing numbers changed "
-            "after round 4 (each still asks first).",
+            "added or removed after round 1 and rounds older than the last two played can "
+            "be corrected (each still asks first).",
             f"The report (TRF) says so with a line '{leave_line(paired)}'; FIDE does not "
             "verify what an event does outside FIDE mode.",
             "Every window panel, every printed sheet and 'arbiter-app status' show that the "

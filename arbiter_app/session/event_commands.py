@@ -19,6 +19,7 @@ from arbiter_app.core.pairing.numbers import (
     rating_order,
     renumbering_refusal,
 )
+from arbiter_app.core.pairing.ranking import RankingRule, TieOrder, TournamentRating
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.points import STANDARD
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
@@ -41,7 +42,7 @@ from arbiter_app.session.codec import (
     split_key,
 )
 from arbiter_app.session.integrity import log_pibe
-from arbiter_app.session.numbering import players_of, set_numbering
+from arbiter_app.session.numbering import RANKING, players_of, ranking_rule_of, set_numbering
 from arbiter_app.session.playoff_commands import store_fund, stored_wildcards
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
 from arbiter_app.session.setting_levels import (
@@ -570,7 +571,29 @@ def _boards_from_entries(tx: Tx) -> None:
 
 
 def _numbers_seed(args: dict[str, Any]) -> bool:
-    return args.get("by") == "lot"
+    return args.get("by") == "lot" or (args.get("by") == "rating" and args.get("ties") == "lot")
+
+
+def _ranking_rule(tx: Tx, args: dict[str, Any], ctx: Context) -> RankingRule:
+    """The initial ranking's rule *args* state (``rating``: FIDE, NRO, FIDON, NIDOF, HBFN;
+    ``ties``: name, fide-id, lot), the rest as the event has it (FIDE C.02 questions 145-146)."""
+    rule = ranking_rule_of(tx)
+    try:
+        rating = TournamentRating(args.get("rating", rule.rating.value))
+    except ValueError:
+        known = ", ".join(r.value for r in TournamentRating)
+        raise CommandError(f"the tournament rating is one of {known}") from None
+    try:
+        ties = TieOrder(args.get("ties", rule.ties.value))
+    except ValueError:
+        known = ", ".join(t.value for t in TieOrder)
+        raise CommandError(f"equal players are ordered by one of {known}") from None
+    if ties is TieOrder.LOT:
+        seed = ctx.seed if "ties" in args else rule.seed
+        if seed is None:
+            raise CommandError("an order drawn by lot needs a seed")
+        return RankingRule(rating, ties, seed)
+    return RankingRule(rating, ties)
 
 
 @command("set_pairing_numbers", needs_seed=_numbers_seed)
@@ -605,13 +628,19 @@ def set_pairing_numbers(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]
                 "pairing numbers", current, order, witnesses=witnesses, article=ARTICLE_LOT
             )
     elif how == "rating":
-        order = list(rating_order(players_of(tx)))
+        rule = _ranking_rule(tx, args, ctx)
+        tx.set_setting(RANKING, rule.to_json())
+        order = list(rating_order(players_of(tx), rule))
     elif how == "lot":
         if ctx.seed is None:
             raise CommandError("a drawing of lots needs a seed")
         order = list(shuffled(current, ctx.seed))
     else:
         raise CommandError("renumber 'by' one of: rating, lot, draw (with the order drawn), order")
+    if how != "rating" and ("rating" in args or "ties" in args):
+        raise CommandError(
+            "the tournament rating and the order of equal players go with 'by rating'"
+        )
     mapping = {old: new for new, old in enumerate(order, start=1)}
     queries.renumber(tx, mapping)
     set_numbering(tx, Numbering(how))

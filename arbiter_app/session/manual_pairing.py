@@ -136,6 +136,8 @@ def check_can_start(tx: Tx, round_no: int) -> None:
                 f"pairing round {round_no}"
             )
         return
+    if not paired:
+        raise RuleError(f"round {round_no} cannot be paired by hand now: round 1 comes first")
     raise RuleError(
         f"round {round_no} cannot be paired by hand now: only round {paired} (before its "
         f"results) or round {paired + 1} (the next one) can"

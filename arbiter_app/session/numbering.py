@@ -18,11 +18,7 @@ from arbiter_app.core.pairing.ranking import RankingRule
 from arbiter_app.session import queries
 from arbiter_app.session.codec import player_from_row
 from arbiter_app.session.state import State, Tx
-from arbiter_app.session.tournament_state import NUMBERING, numbering_of
-
-RANKING = "initial_ranking"
-"""The setting that holds the initial ranking's rule (:class:`RankingRule`): the
-tournament rating method and the order of equal players (FIDE C.04.2 article 2.2)."""
+from arbiter_app.session.tournament_state import NUMBERING, RANKING, numbering_of
 
 
 def players_of(tx: Tx) -> list[Player]:

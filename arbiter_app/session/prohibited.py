@@ -48,7 +48,10 @@ def groups(tx: Tx) -> dict[int, list[int]]:
     }
 
 
-def _ask_after_start(tx: Tx, ctx: Context, what: str, text: str) -> None:
+_DONE = {"add": "added", "remove": "removed"}
+
+
+def _ask_after_start(tx: Tx, ctx: Context, verb: str, text: str) -> None:
     """Once round 1 is paired: refused in FIDE mode, else a level-3 question and a line."""
     paired = paired_round(tx)
     if not paired:
@@ -60,14 +63,14 @@ def _ask_after_start(tx: Tx, ctx: Context, what: str, text: str) -> None:
             Alert(
                 Level.REFUSED,
                 f"Round 1 is paired: in FIDE mode a prohibited pairing can no longer be "
-                f"{what} (leave FIDE mode to do it)",
+                f"{_DONE[verb]} (leave FIDE mode to do it)",
                 ARTICLE,
             )
         )
     ctx.ask(
         Alert(
             level,
-            f"{what.capitalize()} a prohibited pairing now that round {paired} is paired? The "
+            f"{verb.capitalize()} a prohibited pairing now that round {paired} is paired? The "
             f"rounds still to pair follow it; the report says so with a ### Configuration "
             "line.",
             ARTICLE,
@@ -84,7 +87,7 @@ def forbid_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
     if group in existing.values():
         raise RuleError(f"players {', '.join(map(str, group))} may not meet already")
     names = " ".join(map(str, group))
-    _ask_after_start(tx, ctx, "added", f"prohibited pairing {names} added")
+    _ask_after_start(tx, ctx, "add", f"prohibited pairing {names} added")
     number = max(existing, default=0) + 1
     tx.put("forbidden_pairs", (number,), {"players": ",".join(map(str, group))})
     return number
@@ -97,5 +100,5 @@ def allow_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     found = [number for number, listed in groups(tx).items() if listed == group]
     if not found:
         raise RuleError(f"there is no prohibited pairing of players {', '.join(map(str, group))}")
-    _ask_after_start(tx, ctx, "removed", f"prohibited pairing {' '.join(map(str, group))} removed")
+    _ask_after_start(tx, ctx, "remove", f"prohibited pairing {' '.join(map(str, group))} removed")
     tx.delete("forbidden_pairs", (found[0],))

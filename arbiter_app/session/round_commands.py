@@ -209,7 +209,10 @@ def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]
     number = arg_int(args, "board", minimum=1)
     boards = queries.boards_of_round(tx, round_no)
     if not boards and queries.paired_rounds(tx) < round_no:
-        raise RuleError(f"round {round_no} is not paired yet")
+        raise RuleError(
+            f"round {round_no} is not paired yet: pair it whole first (with the pairing "
+            "engine, or by hand with 'arbiter-app pairing set'), then change its boards"
+        )
     old = boards.get(number)
     if old is None and number != len(boards) + 1:
         raise RuleError(

@@ -43,6 +43,9 @@ class Violation:
     players: tuple[int, ...] = ()
 
     def __str__(self) -> str:
+        # A reason that cites its own article already is not cited twice.
+        if self.message.endswith(")"):
+            return self.message
         return f"{self.message} ({self.article})"
 
 

@@ -109,7 +109,7 @@ class Numbering(enum.Enum):
 
 
 _HOW = {
-    Numbering.RATING: "by the initial ranking (rating, title, name; FIDE C.04.2 article 2.2)",
+    Numbering.RATING: "by the initial ranking ({ranking}; FIDE C.04.2 article 2.2)",
     Numbering.LOT: "drawn by lot by the application (the seed is kept in the journal)",
     Numbering.DRAW: "drawn at the venue (the outcome and the witnesses are in the journal)",
     Numbering.ORDER: "fixed by hand by the arbiter",
@@ -119,9 +119,12 @@ _HOW = {
 }
 
 
-def describe_numbering(numbering: Numbering, system: System, paired: int) -> str:
-    """One sentence on the pairing numbers: how they were given and whether they can change."""
-    how = f"Pairing numbers {_HOW[numbering]}"
+def describe_numbering(
+    numbering: Numbering, system: System, paired: int, ranking: str = DEFAULT_RULE.text
+) -> str:
+    """One sentence on the pairing numbers: how they were given and whether they can change
+    (*ranking*: the initial ranking's rule, :attr:`RankingRule.text`)."""
+    how = f"Pairing numbers {_HOW[numbering].format(ranking=ranking)}"
     if paired:
         return f"{how}; fixed since round 1 was paired."
     if numbering is Numbering.RATING:
@@ -163,25 +166,6 @@ def renumbering_refusal(paired: int, system: System) -> str | None:
     return (
         f"{head}, and the pairings refer to them (FIDE C.04.2 article 2.3). Only a late "
         "entry takes its place in the ranking (articles 2.4 and 2.5)."
-    )
-
-
-FROZEN_AFTER = 4
-"""Pairing numbers can be regenerated or exchanged until round 4 is paired (FIDE C.02, the
-checklist's questions 151 and 153), not later."""
-
-
-def regeneration_limit(paired: int, system: System) -> str | None:
-    """Why a Swiss's pairing numbers can no longer be regenerated or exchanged in FIDE mode
-    (round 4 is paired: FIDE C.02, the checklist's question 151), or None while they can.
-    A round robin's numbers are fixed from round 1 (:func:`renumbering_refusal`)."""
-    if system.is_round_robin:
-        return renumbering_refusal(paired, system)
-    if paired < FROZEN_AFTER:
-        return None
-    return (
-        f"Round {paired} is paired: pairing numbers are regenerated or exchanged only until "
-        f"round {FROZEN_AFTER} is paired (FIDE C.02, verification checklist)"
     )
 
 

@@ -115,7 +115,10 @@ class RankingRule:
 
     @property
     def text(self) -> str:
-        """``rating (FIDE rating), title, name`` and the like, for the numbering sentence."""
+        """``rating, title, name`` (the default) or ``rating (HBFN: …), title, FIDE ID`` and
+        the like, for the numbering sentence."""
+        if self == RankingRule():
+            return "rating, title, name"
         ties = {
             TieOrder.NAME: "name",
             TieOrder.FIDE_ID: "FIDE ID",

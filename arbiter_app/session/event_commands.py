@@ -42,7 +42,7 @@ from arbiter_app.session.codec import (
     split_key,
 )
 from arbiter_app.session.integrity import log_pibe
-from arbiter_app.session.numbering import RANKING, players_of, ranking_rule_of, set_numbering
+from arbiter_app.session.numbering import players_of, ranking_rule_of, set_numbering
 from arbiter_app.session.playoff_commands import store_fund, stored_wildcards
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
 from arbiter_app.session.setting_levels import (
@@ -53,7 +53,7 @@ from arbiter_app.session.setting_levels import (
     settings_alerts,
 )
 from arbiter_app.session.state import State, Tx
-from arbiter_app.session.tournament_state import NUMBERING, state_of_tx
+from arbiter_app.session.tournament_state import NUMBERING, RANKING, state_of_tx
 from arbiter_app.store.schema import STATE_TABLES, TABLES_BY_NAME
 
 PRESET_BYE_POLICIES = {

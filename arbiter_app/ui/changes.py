@@ -61,10 +61,14 @@ def ui_changes(changes: SessionChanges, outcome: Outcome | None = None) -> Chang
     return Changes(
         # A requested bye is the player's business: the players panel shows it.
         players=changes.touches("players") or changes.touches("bye_requests"),
-        results=changes.touches("entries") or changes.touches("boards"),
+        # A round's manual pairing opening or closing changes what its panel offers.
+        results=changes.touches("entries")
+        or changes.touches("boards")
+        or "manual_pairing" in changes.families(),
         # The prize fund is an announcement of the event, like its settings.
         settings=changes.touches("settings")
         or changes.touches("adjustments")
+        or changes.touches("forbidden_pairs")
         or "prizes" in changes.families(),
         playoff="playoff" in changes.families(),
         rounds=changes.rounds,
@@ -87,4 +91,4 @@ def describe(entry: JournalEntry) -> str:
         return f"result of board {args.get('board')}, round {args.get('round')}: {result}"
     family, _, name = entry.command.rpartition(".")
     family = {"playoff": "play-off", "prizes": "prize"}.get(family, family)
-    return f"{family} {name}".strip().replace("_", " ")
+    return f"{family} {name}".strip().replace("_", " ").replace("fide", "FIDE")

@@ -41,6 +41,7 @@ from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog
 from arbiter_app.ui.dialogs.playoff import DialogPrompter
 from arbiter_app.ui.dialogs.preferences import PreferencesDialog
+from arbiter_app.ui.dialogs.prohibited import ProhibitedPairingsDialog
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.file_actions import TRF_FILTER, FileActions, ImportedEvent, Services
 from arbiter_app.ui.files import (
@@ -55,6 +56,7 @@ from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.projector import ProjectorWindow
 from arbiter_app.ui.ratings_menu import RatingsMenu
 from arbiter_app.ui.settings import Settings
+from arbiter_app.ui.widgets.fide_badge import FideBadge, with_badge
 from arbiter_app.ui.widgets.file_banner import FileBanner
 
 __all__ = ["ImportedEvent", "MainWindow", "Services"]
@@ -87,6 +89,7 @@ class MainWindow(FileActions, QMainWindow):
         self.playoff = PlayoffPanel(document, DialogPrompter(self, document))
         self.prizes = PrizesPanel(document)
         self.docks: dict[str, QDockWidget] = {}
+        self.badges: dict[str, FideBadge] = {}
         self._build_docks()
         self._build_actions()
         self._build_menus()
@@ -119,7 +122,10 @@ class MainWindow(FileActions, QMainWindow):
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{key}")
         dock.setAccessibleName(title)
-        dock.setWidget(widget)
+        # Every panel carries the badge of an event not in FIDE mode (FIDE C.02, question 46).
+        badge = FideBadge()
+        self.badges[key] = badge
+        dock.setWidget(with_badge(widget, badge))
         self.addDockWidget(area, dock)
         self.docks[key] = dock
         return dock
@@ -204,6 +210,18 @@ class MainWindow(FileActions, QMainWindow):
             "Ctrl+Alt+S",
             "Name, rounds, rule set, byes, points, tie-breaks and play-off of the event",
         )
+        self.leave_fide_action = self._action(
+            "Leave &FIDE mode…",
+            self.leave_fide_mode,
+            None,
+            "Leave FIDE mode for good (FIDE C.02): two confirmations, then every panel says so",
+        )
+        self.forbidden_action = self._action(
+            "Prohibited &pairings…",
+            self.show_prohibited_pairings,
+            None,
+            "Players who must not meet (TRF-26 record 260), entered before round 1",
+        )
         self.projector_action = self._action(
             "&Projector window", self.show_projector, "Ctrl+Shift+P", "Standings in large type"
         )
@@ -239,6 +257,8 @@ class MainWindow(FileActions, QMainWindow):
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
         edit_menu.addAction(self.settings_action)
+        edit_menu.addAction(self.forbidden_action)
+        edit_menu.addAction(self.leave_fide_action)
         edit_menu.addAction(self.preferences_action)
         self.ratings_menu = RatingsMenu(self, self.document)
         bar.addMenu(self.ratings_menu)
@@ -304,6 +324,10 @@ class MainWindow(FileActions, QMainWindow):
         self.redo_action.setEnabled(redo is not None)
         self.redo_action.setText(f"&Redo {redo}" if redo else "&Redo")
         self.file_banner.show_warnings(self.document.file_warnings)
+        mode = self.document.fide_mode()
+        for badge in self.badges.values():
+            badge.show_mode(mode)
+        self.leave_fide_action.setEnabled(mode.on)
 
     def show_title(self) -> None:
         """Event, state, then its file (or "Untitled", marked while work is unsaved).
@@ -334,6 +358,17 @@ class MainWindow(FileActions, QMainWindow):
             show_error(self, exc)
             return False
         return True
+
+    def leave_fide_mode(self) -> None:
+        """Leave FIDE mode: the document asks the level-4 question (two dialogs)."""
+        self.run(self.document.leave_fide_mode)
+
+    def show_prohibited_pairings(self) -> ProhibitedPairingsDialog:
+        dialog = ProhibitedPairingsDialog(self.document, self)
+        dialog.finished.connect(dialog.deleteLater)
+        self.prohibited_dialog = dialog
+        dialog.open()
+        return dialog
 
     def undo(self) -> None:
         self.run(self.document.undo)

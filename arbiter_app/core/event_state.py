@@ -34,6 +34,7 @@ from arbiter_app.core.pairing.ranking import DEFAULT_RULE
 from arbiter_app.core.playoff.engine import PlayoffState
 from arbiter_app.core.playoff.gate import PlayoffGate, PlayoffStatus, playoff_gate
 from arbiter_app.core.playoff.regulation import Regulation
+from arbiter_app.core.words import count
 
 
 class Phase(enum.Enum):
@@ -219,7 +220,7 @@ def _not_final(
         first = min(r for r, _ in pending)
         of = f" of {planned}" if planned else ""
         return f"round {first}{of} is in progress ({_boards_text(_pending_in(pending, first))})"
-    return f"{complete} of {planned} rounds are complete"
+    return f"{complete} of {count(planned, 'round')} {'is' if complete == 1 else 'are'} complete"
 
 
 def event_state(

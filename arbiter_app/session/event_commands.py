@@ -28,6 +28,7 @@ from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_refusal
 from arbiter_app.core.timecontrol import parse as parse_time_control
 from arbiter_app.core.warning_levels import Alert, Level, Refused
+from arbiter_app.core.words import count, noun_for
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     BYE_POLICIES,
@@ -181,7 +182,9 @@ def _checked_settings(tx: Tx, args: dict[str, Any]) -> dict[str, Any]:
     """*args* with the preset's settings filled in, each value checked as it will be stored."""
     unknown = set(args) - set(SETTINGS)
     if unknown:
-        raise CommandError(f"unknown setting(s) {', '.join(sorted(unknown))}")
+        raise CommandError(
+            f"unknown {noun_for(len(unknown), 'setting')} {', '.join(sorted(unknown))}"
+        )
     values = dict(args)
     preset_name = values.get("preset")
     if preset_name is not None:
@@ -291,7 +294,8 @@ def check_setting(
     event, so both refuse the same things.
     """
     if key in FIXED_AFTER_ROUND_ONE and paired and (value or None) != (before or None):
-        raise CommandError(f"{paired} round(s) are paired already; {FIXED_AFTER_ROUND_ONE[key]}")
+        rounds = "round 1 is" if paired == 1 else f"{count(paired, 'round')} are"
+        raise CommandError(f"{rounds} paired already; {FIXED_AFTER_ROUND_ONE[key]}")
     try:
         if key == "system":
             chosen = System(value).value
@@ -310,7 +314,11 @@ def check_setting(
             if too_many_rounds(rounds):
                 raise CommandError(str(too_many_rounds(rounds)))
             if rounds < paired:
-                raise CommandError(f"{paired} rounds are paired already; rounds cannot be fewer")
+                raise CommandError(
+                    f"{count(paired, 'round')} {'is' if paired == 1 else 'are'} paired "
+                    "already; rounds cannot be fewer"
+                )
+
             return rounds
         if key == "point_system":
             return point_system_to_json(point_system_from_json(value))

@@ -15,6 +15,7 @@ from arbiter_app.core.event_state import EventState
 from arbiter_app.core.model import Event, Player, RoundEntry, System
 from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.core.result import GameResult
+from arbiter_app.core.words import count
 from arbiter_app.session.changes import Changes, Outcome
 from arbiter_app.session.codec import (
     EventSettings,
@@ -607,7 +608,8 @@ class Session:
         for table, rows in stored.diff(replayed).items():
             keys = ", ".join(str(k) for k in sorted(rows, key=str)[:5])
             problems.append(
-                f"table {table}: {len(rows)} row(s) differ from a replay of the journal ({keys})"
+                f"table {table}: {count(len(rows), 'row')} "
+                f"{'differs' if len(rows) == 1 else 'differ'} from a replay of the journal ({keys})"
             )
         return problems
 

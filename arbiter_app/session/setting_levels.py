@@ -29,6 +29,7 @@ from arbiter_app.core.fide_mode import Pibe, PibeKind
 from arbiter_app.core.model import RuleSet, System, fide_rule_set_on
 from arbiter_app.core.prizes import PrizeFund
 from arbiter_app.core.warning_levels import Alert, Level
+from arbiter_app.core.words import count
 from arbiter_app.session import queries
 from arbiter_app.session.codec import info_from_json, point_system_from_json
 from arbiter_app.session.round_check import check_round, stored_round
@@ -147,7 +148,7 @@ def _rounds_alert(
     new = system.rounds_in(new_games)
     last = system.rounds_in(paired)
     consequences = [
-        f"The pairings of the rounds still to come are made for {new} rounds instead of "
+        f"The pairings of the rounds still to come are made for {count(new, 'round')} instead of "
         f"{old}: the colour rules of the last round and the bye policies that count the "
         "rounds left follow the new number.",
     ]

@@ -145,7 +145,7 @@ def test_verify_finds_a_missing_last_entry(path: Path) -> None:
 
 def test_verify_finds_state_edited_behind_the_journals_back(path: Path) -> None:
     _edit(path, "UPDATE players SET rating = 2900 WHERE tpn = 4")
-    assert _problems(path) == ["table players: 1 row(s) differ from a replay of the journal ((4,))"]
+    assert _problems(path) == ["table players: 1 row differs from a replay of the journal ((4,))"]
 
 
 def test_verify_chain_directly() -> None:

@@ -42,6 +42,7 @@ from arbiter_app.session.codec import (
     point_system_to_json,
     split_key,
 )
+from arbiter_app.session.event_rows import SECTION_NAME
 from arbiter_app.session.integrity import log_pibe
 from arbiter_app.session.numbering import players_of, ranking_rule_of, set_numbering
 from arbiter_app.session.playoff_commands import store_fund, stored_wildcards
@@ -96,10 +97,14 @@ FIXED_AFTER_ROUND_ONE = {
 
 @command("create_event")
 def create_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
-    """Create the event: name, system, number of rounds, optional preset."""
+    """Create the event: name, system, number of rounds, optional preset (and the name of
+    its section, ``section_name``, when it is one of several)."""
     if tx.setting("system") is not None:
         raise CommandError("the event exists already")
     name = arg_str(args, "name")
+    if args.get(SECTION_NAME) is not None:
+        tx.set_setting(SECTION_NAME, checked_section_name(args[SECTION_NAME]))
+    args = {k: v for k, v in args.items() if k != SECTION_NAME}
     info = dict(args.get("info") or {})
     info["name"] = name
     numbering = args.get("pairing_numbers")
@@ -156,6 +161,20 @@ def edit_settings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         tx.set_setting(key, value)
     if fund is not None:
         store_fund(tx, ctx, {**fund, "wildcards": stored_wildcards(ctx)})
+
+
+def checked_section_name(value: Any, taken: Collection[str] = ()) -> str:
+    """A section's name as stored: printable text that fits a sheet's title line, not one
+    of the names in *taken* (compared without regard to case)."""
+    if not isinstance(value, str) or not value.strip():
+        raise CommandError("a section needs a name")
+    name = " ".join(value.split())
+    problem = header_problem(name)
+    if problem is not None:
+        raise CommandError(f"the section's name {problem}")
+    if name.casefold() in {t.casefold() for t in taken}:
+        raise CommandError(f'the event has a section called "{name}" already')
+    return name
 
 
 def _check_time_control(tx: Tx, info: Any) -> None:

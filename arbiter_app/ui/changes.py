@@ -61,6 +61,8 @@ def ui_changes(changes: SessionChanges, outcome: Outcome | None = None) -> Chang
     With the command's *outcome*, its level-2 notices (FIDE C.02) go along to be shown.
     """
     return Changes(
+        # Sections added, removed or renamed (or the one shown gone): every view is rebuilt.
+        event=changes.section_list,
         # A requested bye is the player's business: the players panel shows it.
         players=changes.touches("players") or changes.touches("bye_requests"),
         # A round's manual pairing opening or closing changes what its panel offers.

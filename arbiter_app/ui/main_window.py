@@ -50,6 +50,7 @@ from arbiter_app.exports.sheet import Sheet
 from arbiter_app.printing import paint_sheet
 from arbiter_app.session import UNTITLED_NAME
 from arbiter_app.sheets.names import SHEET_HELP
+from arbiter_app.ui import sections_bar
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog
 from arbiter_app.ui.dialogs.playoff import DialogPrompter
@@ -330,6 +331,7 @@ class MainWindow(FileActions, QMainWindow):
         toolbar.addAction(self.projector_action)
         self.addToolBar(toolbar)
         self.toolbar = toolbar
+        self.sections_bar, self.sections_menu = sections_bar.install(self)
         self.addToolBarBreak()
         self.file_banner = FileBanner(self)
         self.addToolBar(self.file_banner)

@@ -311,14 +311,14 @@ def setup_warning(event: Event) -> str | None:
         return None
     rounds = event.announced_rounds
     table = n if n % 2 else n - 1
-    players = f"{n} players"
+    players = count(n, "player")
     if event.system.is_round_robin:
         cycles = 2 if event.system is System.DOUBLE_ROUND_ROBIN else 1
         schedule = table * cycles
         if rounds == schedule:
             return None
         return (
-            f"A round robin of {players} has {schedule} rounds (FIDE C.05 Annex 1); the "
+            f"A round robin of {players} has {count(schedule, 'round')} (FIDE C.05 Annex 1); the "
             f"event is set for {rounds}: "
             + (
                 "not every game of the table can be played."
@@ -329,7 +329,7 @@ def setup_warning(event: Event) -> str | None:
     if rounds <= table:
         return None
     return (
-        f"A Swiss of {players} can be paired for at most {table} rounds without two players "
+        f"A Swiss of {players} can be paired for at most {count(table, 'round')} without two players "
         f"meeting twice (FIDE C.04.1 b); the event is set for {rounds}. The last rounds "
         "can only be paired by hand."
     )

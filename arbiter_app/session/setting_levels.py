@@ -251,20 +251,20 @@ def rounds_recheck(tx: Tx, new_games: int) -> RoundsRecheck | None:
     comparison = check_round(tx, stored_round(tx, last), planned_rounds=new_games)
     if comparison.same:
         return RoundsRecheck(
-            f"Round {last} was checked again as paired for {new} rounds: its pairing is "
+            f"Round {last} was checked again as paired for {count(new, 'round')}: its pairing is "
             "still the pairing engine's.",
             None,
         )
     status = "the last round" if last == old else "a round before the last"
     return RoundsRecheck(
-        f"Round {last} was checked again as paired for {new} rounds and no longer follows "
+        f"Round {last} was checked again as paired for {count(new, 'round')} and no longer follows "
         f"the pairing rules: the pairing engine pairs it {comparison.engine_text()}. "
         "The report says so with a ### Configuration line.",
         Pibe(
             PibeKind.CONFIGURATION,
             last,
             f"round {last}, paired as {status}, no longer follows the pairing rules with "
-            f"{new} rounds: {comparison.mpa_text()}",
+            f"{count(new, 'round')}: {comparison.mpa_text()}",
         ),
     )
 

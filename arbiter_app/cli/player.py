@@ -13,7 +13,9 @@ import argparse
 from pathlib import Path
 
 from arbiter_app.cli import player_changes
+from arbiter_app.core import words
 from arbiter_app.core.errors import ArbiterError, RuleError
+from arbiter_app.core.pairing.ranking import TieOrder, TournamentRating
 from arbiter_app.core.players_csv import parse_players_csv
 from arbiter_app.core.rating_source import MANUAL, describe
 from arbiter_app.session import Session
@@ -71,6 +73,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     num.add_argument(
         "--witness", action="append", default=[], help="a witness of the draw (repeatable)"
     )
+    num.add_argument(
+        "--tournament-rating",
+        choices=[r.value for r in TournamentRating],
+        help="with --by rating, the rating that orders the list: FIDE, NRO (national), FIDON "
+        "(FIDE else national), NIDOF (national else FIDE), HBFN (the higher); FIDE by default",
+    )
+    num.add_argument(
+        "--equal-order",
+        choices=[t.value for t in TieOrder],
+        help="with --by rating, the order of players equal on rating and title: name (the "
+        "default), fide-id (lowest first), lot (drawn, seed kept)",
+    )
     num.set_defaults(handler=run_number)
     player_changes.register(actions)
 
@@ -111,7 +125,7 @@ def run_add(args: argparse.Namespace) -> int:
         article = "articles 2.4 and 2.5" if args.late else "article 2.2"
         moved = count - player.tpn
         now = str(count) if moved == 1 else f"{player.tpn + 1}-{count}"
-        who = "1 player" if moved == 1 else f"{moved} players"
+        who = words.count(moved, "player")
         print(
             f"  {who} below moved one number on (now {now}): pairing numbers follow the "
             f"initial ranking (FIDE C.04.2 {article})"
@@ -139,7 +153,7 @@ def run_import(args: argparse.Namespace) -> int:
     with Session.open(args.file) as session:
         numbers = session.run("import_players", players=listed, source=args.csv.name).value
     print(
-        f"imported {len(numbers)} players from {args.csv.name} into {args.file.name} "
+        f"imported {words.count(len(numbers), 'player')} from {args.csv.name} into {args.file.name} "
         f"(pairing numbers {numbers[0]}-{numbers[-1]})"
     )
     return 0
@@ -163,6 +177,13 @@ def run_number(args: argparse.Namespace) -> int:
         arguments["order"] = args.order
     elif args.order is not None:
         raise ArbiterError(f"--order goes with --by draw or --by order, not --by {args.by}")
+    if args.tournament_rating or args.equal_order:
+        if args.by != "rating":
+            raise ArbiterError("--tournament-rating and --equal-order go with --by rating")
+        if args.tournament_rating:
+            arguments["rating"] = args.tournament_rating
+        if args.equal_order:
+            arguments["ties"] = args.equal_order
     if args.witness:
         if args.by not in ("lot", "draw"):
             raise ArbiterError("--witness goes with a draw: --by lot or --by draw")

@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 
 from arbiter_app.core.event_state import EventState
+from arbiter_app.core.fide_mode import FideMode
 from arbiter_app.core.playoff.gate import PlayoffStatus
 from arbiter_app.sheets.source import ARBITER_SUFFIX, load
 
@@ -46,11 +47,28 @@ def run(args: argparse.Namespace) -> int:
     src = load(args.file)
     state = src.event_state
     if args.json:
-        data = {"event": src.event.name, "system": src.event.system.value, **state.to_json()}
+        data = {
+            "event": src.event.name,
+            "system": src.event.system.value,
+            **state.to_json(),
+            "fide_mode": {**src.fide_mode.to_json(), "text": _fide_mode(src.fide_mode)},
+            "report_log": [p.trf_line() for p in src.pibes],
+        }
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
     print(render(src.event.name, src.event.system.value, state, getattr(args, "section", None)))
+    if src.fide_mode.indicator:
+        print(src.fide_mode.indicator)
+    if src.pibes:
+        count = len(src.pibes)
+        print(f"Report log ({count} line{'' if count == 1 else 's'}, written to the TRF):")
+        for pibe in src.pibes:
+            print(f"  {pibe.trf_line()}")
     return 0
+
+
+def _fide_mode(mode: FideMode) -> str:
+    return mode.indicator or "In FIDE mode (FIDE C.02)."
 
 
 def _every_section(path: Path, as_json: bool) -> str | None:
@@ -91,6 +109,8 @@ def render(name: str, system: str, state: EventState, section: str | None = None
         "Next round: "
         + (state.pairing_refusal or f"can be paired (arbiter-app pair FILE{where})."),
     ]
+    if state.setup_warning:
+        lines.append(f"Warning: {state.setup_warning}")
     if state.playoff.status is not PlayoffStatus.NONE:
         line = f"Play-off: {state.playoff.reason}"
         hint = _PLAYOFF_NEXT.get(state.playoff.status)

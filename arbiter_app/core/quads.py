@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Player, System
 from arbiter_app.core.pairing.numbers import rating_order
+from arbiter_app.core.words import count
 
 ARTICLE = "US Chess 30G (quads: fours from the top of the rating list)"
 
@@ -78,8 +79,10 @@ class QuadGroup:
     @property
     def described(self) -> str:
         kind = "a Swiss" if self.system is System.SWISS else "a round robin"
-        rounds = "1 round" if self.rounds == 1 else f"{self.rounds} rounds"
-        return f"{self.name}: {len(self.players)} players, {kind} of {rounds}"
+        return (
+            f"{self.name}: {count(len(self.players), 'player')}, {kind} of "
+            f"{count(self.rounds, 'round')}"
+        )
 
 
 def round_robin_rounds(players: int) -> int:
@@ -106,18 +109,18 @@ def plan_quads(
     players, a size out of range, a house player for a bottom group that is not one short.
     """
     if not SMALLEST <= size <= LARGEST:
-        raise RuleError(f"a group has {SMALLEST} to {LARGEST} players, not {size}")
+        raise RuleError(f"a group has {SMALLEST} to {count(LARGEST, 'player')}, not {size}")
     order = list(rating_order(players))
-    count = len(order)
-    if count < 2:
-        raise RuleError(f"quads need at least 2 registered players; the section has {count}")
-    full, left = divmod(count, size)
+    registered = len(order)
+    if registered < 2:
+        raise RuleError(f"quads need at least 2 registered players; the section has {registered}")
+    full, left = divmod(registered, size)
     word = group_word(size)
     if remainder is Remainder.HOUSE_PLAYER:
         if left and left != size - 1:
             raise RuleError(
                 f"a house player completes a bottom {word.lower()} one player short; "
-                f"{count} players leave {left} over, so choose a Swiss or a round robin "
+                f"{count(registered, 'player')} leave {left} over, so choose a Swiss or a round robin "
                 f"of the lowest {size + left}"
             )
         if left == size - 1:
@@ -126,7 +129,7 @@ def plan_quads(
     if full == 0:
         # Fewer players than one group: they play each other.
         full, left = 1, 0
-        size = count
+        size = registered
     groups: list[QuadGroup] = []
     bottom = size + left if left else size
     for index in range(full):

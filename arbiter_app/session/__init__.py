@@ -50,9 +50,13 @@ from arbiter_app.session.session import UNTITLED_NAME, LogLine, Session
 
 COMMAND_FAMILIES: tuple[str, ...] = (
     "arbiter_app.session.event_commands",
+    "arbiter_app.session.integrity",
     "arbiter_app.session.player_commands",
     "arbiter_app.session.round_commands",
+    "arbiter_app.session.corrections",
     "arbiter_app.session.hand_pairing",
+    "arbiter_app.session.manual_pairing",
+    "arbiter_app.session.prohibited",
     "arbiter_app.session.playoff_commands",
     "arbiter_app.session.prize_commands",
     "arbiter_app.session.tour_file",

@@ -17,6 +17,7 @@ from arbiter_app.core.pairing.numbers import ARTICLE_LOT, Numbering
 from arbiter_app.core.quads import ARTICLE, HOUSE, QuadGroup, Remainder, group_word, plan_quads
 from arbiter_app.core.rating_source import typed_or_imported
 from arbiter_app.core.tiebreaks.round_robin import refusal as round_robin_refusal
+from arbiter_app.core.words import count
 from arbiter_app.session import queries
 from arbiter_app.session.codec import PLAYER_FIELDS, clean_player_fields
 from arbiter_app.session.event_commands import checked_section_name, create_event
@@ -120,9 +121,9 @@ def remove_section(etx: EventTx, args: dict[str, Any], ctx: Context) -> None:
     name = _named(home)
     if etx.sections() == [ctx.section]:
         raise RuleError(f'"{name}" is the event\'s only section: an event keeps one')
-    count = len(home.rows("players"))
-    if count:
-        who = "1 player" if count == 1 else f"{count} players"
+    registered = len(home.rows("players"))
+    if registered:
+        who = count(registered, "player")
         raise RuleError(
             f'"{name}" has {who}: move them to another section first (a section is removed '
             "only while it is empty)"
@@ -135,7 +136,7 @@ def _before_round_one(tx: Tx, what: str) -> None:
     section's round 1 is paired: its pairing numbers and schedule are fixed then."""
     paired = queries.paired_rounds(tx)
     if paired:
-        rounds = "round 1 is" if paired == 1 else f"{paired} rounds are"
+        rounds = "round 1 is" if paired == 1 else f"{count(paired, 'round')} are"
         raise RuleError(
             f'in "{_named(tx)}" {rounds} paired already: {what} (the pairing numbers and '
             "the schedule are fixed then)"
@@ -292,7 +293,9 @@ def _house_player(args: dict[str, Any], groups: tuple[QuadGroup, ...]) -> dict[s
         raise CommandError("the house player who completes the bottom quad needs a name")
     unknown = set(given) - set(PLAYER_FIELDS)
     if unknown:
-        raise CommandError(f"the house player: unknown field(s) {', '.join(sorted(unknown))}")
+        raise CommandError(
+            f"the house player: {count(len(unknown), 'unknown field')}: {', '.join(sorted(unknown))}"
+        )
     try:
         fields = clean_player_fields(given)
     except ValueError as exc:

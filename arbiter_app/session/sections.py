@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import System
+from arbiter_app.core.words import count
 from arbiter_app.session.event_rows import EventRows, event_name, section_name
 
 SYSTEM_WORDS = {
@@ -51,8 +52,7 @@ class Section:
     @property
     def described(self) -> str:
         """The section in a few words: "Reserve (Swiss, 4 rounds, 12 players)"."""
-        rounds = "1 round" if self.rounds == 1 else f"{self.rounds} rounds"
-        players = "1 player" if self.players == 1 else f"{self.players} players"
+        rounds, players = count(self.rounds, "round"), count(self.players, "player")
         return f"{self.name} ({SYSTEM_WORDS[self.system]}, {rounds}, {players})"
 
 

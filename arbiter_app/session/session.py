@@ -15,6 +15,7 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.event_state import EventState
 from arbiter_app.core.model import Event, System
 from arbiter_app.core.pairing.numbers import Numbering
+from arbiter_app.core.words import count
 from arbiter_app.session.changes import Changes, Outcome
 from arbiter_app.session.codec import EventSettings
 from arbiter_app.session.event_rows import EventRows, EventWrites, file_writes
@@ -639,9 +640,12 @@ class Session:
         for section, tables in sorted(stored.diff(replayed).items()):
             for table, rows in tables.items():
                 keys = ", ".join(str(k) for k in sorted(rows, key=str)[:5])
-                count = "1 row differs" if len(rows) == 1 else f"{len(rows)} rows differ"
+                differ = "differs" if len(rows) == 1 else "differ"
                 where = f"section {section}, table {table}" if several else f"table {table}"
-                problems.append(f"{where}: {count} from a replay of the journal ({keys})")
+                problems.append(
+                    f"{where}: {count(len(rows), 'row')} {differ} from a replay of the journal"
+                    f" ({keys})"
+                )
         return problems
 
 

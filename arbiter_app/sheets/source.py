@@ -17,6 +17,8 @@ from typing import Any
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.event_state import EventState, event_state
+from arbiter_app.core.fide_mode import ON as FIDE_MODE_ON
+from arbiter_app.core.fide_mode import FideMode, Pibe
 from arbiter_app.core.lots import Draw, draw_from_json
 from arbiter_app.core.model import Event
 from arbiter_app.core.pairing.numbers import Numbering
@@ -69,6 +71,10 @@ class Source:
     system_code: str = ""
     """The record-192 code the event's settings give (an acceleration, a double round
     robin's order), for a TRF export; empty for a TRF file (its own record stays)."""
+    fide_mode: FideMode = FIDE_MODE_ON
+    """The event's FIDE mode (FIDE C.02): every sheet of an event not in it says so."""
+    pibes: tuple[Pibe, ...] = ()
+    """The event's ``###`` log (pairing-integrity events, leaving FIDE mode), in order."""
 
 
 def load(path: Path) -> Source:
@@ -135,6 +141,7 @@ def from_session(session: Any, path: Path | None = None) -> Source:
     if playoff is not None:
         played.append((playoff, ""))
     draws += _playoff_draws(played, live)
+    fide_mode, pibes = _integrity(session.state)
     trf = _trf_source(event, settings.trf_source)
     where = path or session.path or Path(event.name or "Untitled event")
     return Source(
@@ -153,7 +160,16 @@ def from_session(session: Any, path: Path | None = None) -> Source:
             baku=settings.acceleration == "baku",
             swap_last_two=settings.swap_last_two,
         ),
+        fide_mode=fide_mode,
+        pibes=pibes,
     )
+
+
+def _integrity(state: Any) -> tuple[FideMode, tuple[Pibe, ...]]:
+    """The event's FIDE mode and its ``###`` log (FIDE C.02)."""
+    from arbiter_app.session.integrity import fide_mode_of, stored_pibes
+
+    return fide_mode_of(state), tuple(stored_pibes(state))
 
 
 def _trf_source(event: Event, stored: Any) -> Any:

@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from arbiter_app.core.words import count, noun_for
 from arbiter_app.store.copying import write_copy
 from arbiter_app.store.errors import (
     CorruptFile,
@@ -140,12 +141,14 @@ def _short_file(size: int, page_size: int, page_count: int) -> str:
     has = size // page_size
     if page_count > _MOST_PAGES:
         return (
-            f"the database header is damaged: it counts {page_count:,} pages, far more "
+            f"the database header is damaged: it counts "
+            f"{count(page_count, 'page', thousands=True)}, far more "
             f"than any event file holds (this one has {has:,})"
         )
     return (
-        f"the file is cut short or its header is damaged: the header counts {page_count:,} "
-        f"pages but the file holds {has:,} ({size:,} bytes); a copy that did not finish "
+        f"the file is cut short or its header is damaged: the header counts "
+        f"{count(page_count, 'page', thousands=True)} but the file holds {has:,} "
+        f"({size:,} bytes); a copy that did not finish "
         "leaves a file like this, so look for a whole copy (a backup, the stick it came from)"
     )
 
@@ -625,13 +628,16 @@ def _check_tables(conn: sqlite3.Connection, path: Path, version: int = SCHEMA_VE
         expected = _expected_columns(version)
         missing = sorted(set(expected) - present)
         if missing:
-            raise CorruptFile(path, f"the file lacks the table(s) {', '.join(missing)}")
+            tables = noun_for(len(missing), "table")
+            raise CorruptFile(path, f"the file lacks the {tables} {', '.join(missing)}")
         for table, columns in expected.items():
             found = {r[1] for r in conn.execute(f'PRAGMA table_info("{table}")')}
             lacking = sorted(columns - found)
             if lacking:
                 raise CorruptFile(
-                    path, f"the table {table} lacks the column(s) {', '.join(lacking)}"
+                    path,
+                    f"the table {table} lacks the {noun_for(len(lacking), 'column')} "
+                    f"{', '.join(lacking)}",
                 )
 
 

@@ -7,7 +7,9 @@ whether players, results, settings or the play-off changed, and which rounds.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.warning_levels import Alert
@@ -63,10 +65,14 @@ def ui_changes(changes: SessionChanges, outcome: Outcome | None = None) -> Chang
         event=changes.section_list,
         # A requested bye is the player's business: the players panel shows it.
         players=changes.touches("players") or changes.touches("bye_requests"),
-        results=changes.touches("entries") or changes.touches("boards"),
+        # A round's manual pairing opening or closing changes what its panel offers.
+        results=changes.touches("entries")
+        or changes.touches("boards")
+        or "manual_pairing" in changes.families(),
         # The prize fund is an announcement of the event, like its settings.
         settings=changes.touches("settings")
         or changes.touches("adjustments")
+        or changes.touches("forbidden_pairs")
         or "prizes" in changes.families(),
         playoff="playoff" in changes.families(),
         rounds=changes.rounds,
@@ -99,6 +105,31 @@ def describe(entry: JournalEntry) -> str:
         return f"result of board {args.get('board')}, round {args.get('round')}: {result}"
     if entry.command in SECTION_ACTIONS:
         return SECTION_ACTIONS[entry.command]
+    told = _told(entry.command, args)
+    if told:
+        return told
     family, _, name = entry.command.rpartition(".")
     family = {"playoff": "play-off", "prizes": "prize"}.get(family, family)
-    return f"{family} {name}".strip().replace("_", " ")
+    return f"{family} {name}".strip().replace("_", " ").replace("fide", "FIDE")
+
+
+def _told(command: str, args: Mapping[str, Any]) -> str:
+    """What the Undo menu says of the everyday actions, from the journal entry's arguments
+    ("pairing of round 3", "registration of Okafor, Daniel"); empty for the others."""
+    name = str(args.get("name") or "")
+    if command == "record_pairings":
+        return f"pairing of round {args.get('round')}"
+    if command == "record_round_pairings":
+        columns = args.get("columns")
+        first = columns[0] if isinstance(columns, list) and columns else {}
+        round_no = first.get("round") if isinstance(first, dict) else None
+        return f"pairing of round {round_no}" if round_no else "pairing of the round"
+    if command == "change_pairing":
+        return f"change of board {args.get('board')}, round {args.get('round')}"
+    if command in ("add_player", "late_entry") and name:
+        return f"{'late entry' if command == 'late_entry' else 'registration'} of {name}"
+    if command == "withdraw_player":
+        return f"withdrawal of player {args.get('tpn')} from round {args.get('from_round')}"
+    if command == "requested_bye":
+        return f"bye of player {args.get('tpn')} in round {args.get('round')}"
+    return ""

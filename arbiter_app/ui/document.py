@@ -32,6 +32,7 @@ from PySide6.QtCore import QObject, Signal
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.event_state import EventState
+from arbiter_app.core.fide_mode import FideMode
 from arbiter_app.core.model import Colour, Event, RuleSet
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff import preset as playoff_preset
@@ -47,6 +48,8 @@ from arbiter_app.session import UNTITLED_NAME, Board, Section, SectionNeeded, Se
 from arbiter_app.session.backups import BackupReport, RoundBackups, backup_copy
 from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.event_commands import SETTINGS
+from arbiter_app.session.integrity import fide_mode_of
+from arbiter_app.session.manual_pairing import open_phase
 from arbiter_app.session.pairing import Compute, pair_next_round, paired_columns
 from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
 from arbiter_app.session.prize_commands import stored_categories
@@ -427,6 +430,36 @@ class EventDocument(QObject):
         change that breaks pairing rules asks first (a level-3 question).
         """
         return self._ran("change_pairing", round=round_no, board=board, white=white, black=black)
+
+    # -- FIDE mode, manual pairing, prohibited pairings (FIDE C.02) ---------------------------
+    def fide_mode(self) -> FideMode:
+        """The event's FIDE mode (its :attr:`~FideMode.indicator` is every panel's badge)."""
+        return fide_mode_of(self._session.state)
+
+    def leave_fide_mode(self) -> Changes:
+        """Leave FIDE mode for good: a level-4 question (two dialogs), then a ``###`` line."""
+        return self._ran("leave_fide_mode")
+
+    def manual_pairing_round(self) -> int | None:
+        """The round whose manual pairing is open, or None."""
+        phase = open_phase(self._session.state)
+        return None if phase is None else int(phase["round"])
+
+    def start_manual_pairing(self, round_no: int) -> Changes:
+        return self._ran("start_manual_pairing", round=round_no)
+
+    def end_manual_pairing(self) -> Changes:
+        """End the open manual pairing: compared with the engine's (level 4 when different)."""
+        return self._ran("end_manual_pairing")
+
+    def forbidden_pairs(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(sorted(group)) for group in self._session.event.forbidden_pairs)
+
+    def forbid_pairing(self, players: Sequence[int]) -> Changes:
+        return self._ran("forbid_pairing", players=list(players))
+
+    def allow_pairing(self, players: Sequence[int]) -> Changes:
+        return self._ran("allow_pairing", players=list(players))
 
     # -- players ------------------------------------------------------------------------
     def add_player(self, fields: Mapping[str, object]) -> Changes:

@@ -160,8 +160,12 @@ class EventMachine(RuleBasedStateMachine):
     @precondition(lambda self: bool(self.model.results))
     @rule(data=st.data(), result=st.sampled_from(sorted(POINTS)))
     def correct_result(self, data: st.DataObject, result: str) -> None:
-        round_no, board = data.draw(st.sampled_from(sorted(self.model.results)))
-        self.session.run("correct_result", round=round_no, board=board, result=result)
+        # In FIDE mode the last round played and the one before can be corrected (FIDE
+        # C.02); a round the next ones were paired from asks first (level 3).
+        played = max(r for r, _ in self.model.results)
+        open_ = sorted(key for key in self.model.results if key[0] >= played - 1)
+        round_no, board = data.draw(st.sampled_from(open_))
+        self.session.run("correct_result", round=round_no, board=board, result=result, confirm=True)
         self._did(replace(self.model, results={**self.model.results, (round_no, board): result}))
 
     @precondition(lambda self: bool(self.done))

@@ -48,7 +48,7 @@ def test_a_damaged_schema_format_in_the_header(event_file: Path) -> None:
 
 def test_a_table_without_a_column(event_file: Path) -> None:
     _sql(event_file, "ALTER TABLE players DROP COLUMN sex")  # was: StoreBug "no such column"
-    _refused(event_file, "the table players lacks the column(s) sex")
+    _refused(event_file, "the table players lacks the column sex")
 
 
 def test_an_older_format_number_on_newer_tables(event_file: Path) -> None:

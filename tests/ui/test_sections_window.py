@@ -73,10 +73,10 @@ def test_the_switcher_shows_each_section_everywhere(
     assert window.standings.model.rowCount() == 3
     # Undo names the section of the action it takes back when it is not the one shown.
     qtbot.keyClick(window, Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier)
-    assert window.undo_action.text() == "&Undo add player (Reserve)"
+    assert window.undo_action.text() == "&Undo registration of Eve (Reserve)"
     bar.combo.setCurrentIndex(1)
     bar.combo.activated.emit(1)
-    assert window.undo_action.text() == "&Undo add player"
+    assert window.undo_action.text() == "&Undo registration of Eve"
     document.close()
 
 

@@ -27,6 +27,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Player
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.quads import HOUSE, QuadGroup, Remainder
+from arbiter_app.core.words import count
 from arbiter_app.session import Section
 from arbiter_app.ui.dialogs.new_event import NewEventDialog
 
@@ -110,7 +111,7 @@ class QuadsDialog(QDialog):
         self.setAccessibleName("Make quads")
         form = QFormLayout(self)
         intro = QLabel(
-            f"The {len(players)} players of {section} by rating, fours from the top (US Chess "
+            f"The {count(len(players), 'player')} of {section} by rating, fours from the top (US Chess "
             "30G); each group a round robin with pairing numbers drawn by lot.",
             self,
         )

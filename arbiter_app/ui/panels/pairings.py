@@ -20,7 +20,6 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QMenu,
@@ -36,12 +35,14 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.event_state import EventState, Phase
 from arbiter_app.core.model import Colour
 from arbiter_app.core.result import GameResult
+from arbiter_app.core.words import count
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.pairings import RESULT_COLUMN, PairingsModel
 from arbiter_app.ui.rows import PairingRow, pairing_rows
 from arbiter_app.ui.widgets.busy import run_busy
+from arbiter_app.ui.widgets.search import PlayerSearch
 from arbiter_app.ui.widgets.table import size_columns
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -113,20 +114,27 @@ class PairingsPanel(QWidget):
         self.change_button.setAccessibleName("Change the pairing of the selected board")
         self.change_button.setToolTip("Set White and Black of the selected board by hand")
         self.change_button.clicked.connect(self.change_pairing)
+        self.manual_button = QPushButton("Start manual pairing", self)
+        self.manual_button.setAccessibleName("Manual pairing")
+        self.manual_button.clicked.connect(self.toggle_manual_pairing)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._show_context_menu)
         self.pairing_dialog: PairingDialog | None = None
         self.correction_box: QMessageBox | None = None
         self.message: QMessageBox | None = None
         """The last pairing question or refusal shown (opened, not executed: tests answer it)."""
+        self.search = PlayerSearch(self.view, "line", self)
+        self.search.attach_shortcut_to(self)
         bar = QHBoxLayout()
         bar.addWidget(self.round)
         bar.addWidget(self.summary, 1)
+        bar.addWidget(self.manual_button)
         bar.addWidget(self.change_button)
         bar.addWidget(self.pair_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
+        layout.addWidget(self.search)
         layout.addWidget(self.view)
         document.changed.connect(self.on_changed)
         self.view.selectionModel().currentChanged.connect(lambda *_: self._sync_change_button())
@@ -166,16 +174,20 @@ class PairingsPanel(QWidget):
         self.model.set_pairings(rows)
         boards = [r for r in rows if r.is_board]
         missing = sum(1 for r in boards if not r.result_text)
-        if not boards:
+        phase = self.document.manual_pairing_round()
+        self._sync_manual_button(phase)
+        if phase == round_no:
+            self.summary.setText("Manual pairing open")
+        elif not boards:
             self.summary.setText("No pairings for this round yet")
         elif missing:
-            self.summary.setText(f"{len(boards)} boards, {missing} without a result")
+            self.summary.setText(f"{count(len(boards), 'board')}, {missing} without a result")
         else:
-            self.summary.setText(f"{len(boards)} boards, all results in")
-        header = self.view.horizontalHeader()
-        size_columns(self.view)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+            every = "its result in" if len(boards) == 1 else "all results in"
+            self.summary.setText(f"{count(len(boards), 'board')}, {every}")
+
+        # The names take the spare width; a name never gets cut ("Nakamura, …").
+        size_columns(self.view, stretch=(1, 3))
         if self.model.rowCount():
             self.select_row(min(max(current, 0), self.model.rowCount() - 1))
         self._sync_change_button()
@@ -191,9 +203,19 @@ class PairingsPanel(QWidget):
 
     def _next_board_after(self, row: int) -> int:
         for candidate in range(row + 1, self.model.rowCount()):
-            if self.model.pairing(candidate).is_board:
+            # A board a search has hidden is not where the cursor goes next.
+            if self.model.pairing(candidate).is_board and not self.view.isRowHidden(candidate):
                 return candidate
         return row
+
+    def go_to_results(self) -> None:
+        """The latest round, the cursor on its first board without a result (Ctrl+R)."""
+        self._sync_rounds(show_last=True)
+        rows = [r for r in range(self.model.rowCount()) if self.model.pairing(r).is_board]
+        waiting = [r for r in rows if not self.model.pairing(r).result_text]
+        if rows:
+            self.select_row((waiting or rows)[0])
+        self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def move_to_next_board(self) -> None:
         row = self.current_row()
@@ -307,6 +329,35 @@ class PairingsPanel(QWidget):
 
     def show_round(self, round_no: int) -> None:
         self.round.setValue(round_no)
+
+    # -- the manual pairing phase (FIDE C.02, questions 64-69) --------------------------------
+    def _sync_manual_button(self, phase: int | None) -> None:
+        if phase is not None:
+            self.manual_button.setText("End manual pairing")
+            self.manual_button.setToolTip(
+                f"End the manual pairing of round {phase}: compare the round with the pairing engine's; when they differ you are shown "
+                "the engine's pairing and asked to keep yours (a ### MPA line in the report)"
+            )
+        else:
+            self.manual_button.setText("Start manual pairing")
+            self.manual_button.setToolTip(
+                "Change the boards of the round shown by hand (before its results); the end "
+                "compares them with the pairing engine's"
+            )
+
+    def toggle_manual_pairing(self) -> bool:
+        """Start the manual pairing of the round shown, or end the open one."""
+        phase = self.document.manual_pairing_round()
+        try:
+            if phase is None:
+                changes = self.document.start_manual_pairing(self.round.value())
+            else:
+                changes = self.document.end_manual_pairing()
+        except ArbiterError as exc:
+            self.message = show_error(self, exc)
+            return False
+        self.refresh()
+        return not changes.cancelled
 
     # -- changing a pairing by hand -----------------------------------------------------------
     def _sync_change_button(self) -> None:

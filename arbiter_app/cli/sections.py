@@ -22,6 +22,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import System
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.quads import HOUSE, QuadGroup, Remainder
+from arbiter_app.core.words import count
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -217,7 +218,7 @@ def run_quads(args: argparse.Namespace) -> int:
             print("Nothing was changed (--dry-run).")
             return 0
         made = session.run("section.quads", **command).value
-        made_words = "1 section" if len(groups) == 1 else f"{len(groups)} sections"
+        made_words = count(len(groups), "section")
         print(f'split "{source}" into {made_words}, pairing numbers drawn by lot:')
         for number in made:
             with session.selected(number):

@@ -45,6 +45,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="a double round robin exchanging the last two rounds of its first cycle "
         "(C.05 Annex 1)",
     )
+    p.add_argument(
+        "--section",
+        metavar="NAME",
+        help="name the event's first section (an Open, before 'section add' makes a Reserve)",
+    )
     p.set_defaults(handler=run)
 
 
@@ -64,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
         extra["acceleration"] = args.acceleration
     if args.swap_last_two:
         extra["swap_last_two"] = True
+    if args.section:
+        extra["section_name"] = args.section
     with Session.create(
         args.file,
         name=args.name,

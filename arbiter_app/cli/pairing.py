@@ -1,7 +1,12 @@
 """``arbiter-app pairing set FILE --round R --pairs "W-B,W-B,…" [--bye N] [--confirm]``.
 
 Pairs a whole round by hand before its results: the round after the last one
-paired, or the last one again. Every board is ``White-Black`` by pairing
+paired, or the last one again. Inside the round's open manual pairing (``pairing
+manual start``) it is one more hand change; otherwise it is a whole manual pairing
+in one command: the round as given is then compared with the pairing engine's, and
+a round that differs is kept only with ``--confirm=keep-hand-pairing`` (a level-4
+question that shows the engine's pairing; FIDE C.02), written to the report as a
+``### MPA`` line. Every board is ``White-Black`` by pairing
 number; ``--bye N`` gives player N the pairing-allocated bye. Players left
 out who withdrew or asked for a bye get what the engine would give them. The
 pairing is checked against the pairing rules first: the rules it breaks are
@@ -16,6 +21,7 @@ import argparse
 import re
 from pathlib import Path
 
+from arbiter_app.cli import pairing_phase
 from arbiter_app.cli.confirming import add_confirm_argument, confirm_args, print_notices
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import EntryKind
@@ -27,7 +33,9 @@ _PAIR = re.compile(r"\s*(\d+)\s*-\s*(\d+)\s*")
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("pairing", help="pair a round by hand")
+    p = sub.add_parser(
+        "pairing", help="pair a round by hand, its manual pairing, prohibited pairings"
+    )
     actions = p.add_subparsers(dest="pairing_action", metavar="ACTION", required=True)
     set_ = actions.add_parser(
         "set",
@@ -43,6 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     set_.add_argument("--bye", type=int, metavar="N", help="the pairing-allocated bye")
     add_confirm_argument(set_)
     set_.set_defaults(handler=run_set)
+    pairing_phase.register(actions)
 
 
 def parse_pairs(text: str) -> list[list[int]]:
@@ -91,5 +100,9 @@ def run_set(args: argparse.Namespace) -> int:
         print(f"{b.number:4d}  {b.white:4d} {names[b.white]}  -  {b.black:4d} {names[b.black]}")
     for tpn, kind in left:
         print(f"      {tpn:4d} {names[tpn]}: {BYE_LABELS.get(kind, kind.value)}")
+    if value.get("mpa"):
+        print(f"report log: {value['mpa']}")
+    if value.get("phase_open"):
+        print(f"the manual pairing of round {args.round} is open: end it with 'pairing manual end'")
     print_notices(outcome.notices)
     return 0

@@ -15,6 +15,7 @@ from pathlib import Path
 from arbiter_app.cli import player_changes
 from arbiter_app.core import words
 from arbiter_app.core.errors import ArbiterError, RuleError
+from arbiter_app.core.pairing.ranking import TieOrder, TournamentRating
 from arbiter_app.core.players_csv import parse_players_csv
 from arbiter_app.core.rating_source import MANUAL, describe
 from arbiter_app.session import Session
@@ -71,6 +72,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     num.add_argument(
         "--witness", action="append", default=[], help="a witness of the draw (repeatable)"
+    )
+    num.add_argument(
+        "--tournament-rating",
+        choices=[r.value for r in TournamentRating],
+        help="with --by rating, the rating that orders the list: FIDE, NRO (national), FIDON "
+        "(FIDE else national), NIDOF (national else FIDE), HBFN (the higher); FIDE by default",
+    )
+    num.add_argument(
+        "--equal-order",
+        choices=[t.value for t in TieOrder],
+        help="with --by rating, the order of players equal on rating and title: name (the "
+        "default), fide-id (lowest first), lot (drawn, seed kept)",
     )
     num.set_defaults(handler=run_number)
     player_changes.register(actions)
@@ -164,6 +177,13 @@ def run_number(args: argparse.Namespace) -> int:
         arguments["order"] = args.order
     elif args.order is not None:
         raise ArbiterError(f"--order goes with --by draw or --by order, not --by {args.by}")
+    if args.tournament_rating or args.equal_order:
+        if args.by != "rating":
+            raise ArbiterError("--tournament-rating and --equal-order go with --by rating")
+        if args.tournament_rating:
+            arguments["rating"] = args.tournament_rating
+        if args.equal_order:
+            arguments["ties"] = args.equal_order
     if args.witness:
         if args.by not in ("lot", "draw"):
             raise ArbiterError("--witness goes with a draw: --by lot or --by draw")

@@ -39,6 +39,7 @@ from arbiter_app.session.codec import (
     point_system_from_json,
     point_system_to_json,
 )
+from arbiter_app.session.integrity import fide_mode_of
 from arbiter_app.session.playoff_commands import stored_fund
 from arbiter_app.session.state import State
 
@@ -108,6 +109,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("--currency", help="the prize fund's currency (USD unless given)")
     p.add_argument("--json", action="store_true", help="print the settings as JSON")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--leave-fide-mode",
+        action="store_true",
+        help="leave FIDE mode for good (FIDE C.02: a level-4 question; alone, without "
+        "other settings)",
+    )
+    mode.add_argument(
+        "--enter-fide-mode",
+        action="store_true",
+        help="enter FIDE mode (refused once the event has left it: leaving is final)",
+    )
     add_confirm_argument(p)
     p.set_defaults(handler=run)
 
@@ -180,7 +193,24 @@ def run(args: argparse.Namespace) -> int:
     with Session.open(args.file, readonly=True) as session:
         changes = changes_from(args, session.event)
     notices: tuple[Any, ...] = ()
-    if changes:
+    mode_command = (
+        "leave_fide_mode"
+        if args.leave_fide_mode
+        else "enter_fide_mode"
+        if args.enter_fide_mode
+        else None
+    )
+    if mode_command is not None:
+        if changes:
+            raise ArbiterError(
+                "--leave-fide-mode and --enter-fide-mode go alone: change the other "
+                "settings with a command of their own"
+            )
+        with Session.open(args.file) as session:
+            outcome = session.run(mode_command, **confirm_args(args))
+            notices = outcome.notices
+            event, state = session.event, session.state
+    elif changes:
         with Session.open(args.file) as session:
             outcome = session.run("edit_settings", **changes, **confirm_args(args))
             notices = outcome.notices
@@ -192,7 +222,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(shown, ensure_ascii=False, indent=2))
     else:
-        if changes:
+        if mode_command is not None:
+            print(f"{args.file.name}: {fide_mode_of(state).indicator}")
+        elif changes:
             print(f"{args.file.name}: settings changed")
         sys.stdout.write(render_text(shown))
     print_notices(notices)
@@ -206,6 +238,7 @@ def settings_json(event: Event, state: State) -> dict[str, Any]:
     """The event's settings as ``settings --json`` prints them."""
     info = event.info  # the header as the session stores it (TRF 012-132)
     fund, _ = stored_fund(state)
+    mode = fide_mode_of(state)
     columns = max(max((key[0] for key in state.tables["boards"]), default=0), event.rounds_played)
     return {
         **info_to_json(info),
@@ -224,6 +257,7 @@ def settings_json(event: Event, state: State) -> dict[str, Any]:
         "acceleration": state.setting("acceleration"),
         "swap_last_two": bool(state.setting("swap_last_two", False)),
         "prize_fund": None if fund is None else fund.to_json(),
+        "fide_mode": {**mode.to_json(), "text": mode.indicator or "on (FIDE C.02)"},
     }
 
 
@@ -266,6 +300,7 @@ def render_text(s: Mapping[str, Any]) -> str:
             + (f" (preset {s['preset']})" if s["preset"] else ""),
         ),
         ("play-off", s["playoff"] or "none"),
+        ("FIDE mode", s["fide_mode"]["text"]),
         (
             "acceleration",
             "Baku Acceleration (FIDE C.04.5.1)" if s["acceleration"] == "baku" else "",

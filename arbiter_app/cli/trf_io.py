@@ -13,9 +13,11 @@ from pathlib import Path
 from types import ModuleType
 
 from arbiter_app.cli import export_formats
+from arbiter_app.cli.confirming import add_confirm_argument, confirm_args
 from arbiter_app.cli.export_formats import FORMATS
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.session.importing import create_imported
+from arbiter_app.session.integrity import stored_pibes
 from arbiter_app.session.trf_source import import_arguments
 from arbiter_app.sheets.files import read_text
 
@@ -24,6 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     imp = sub.add_parser("import", help="create a tournament file from a TRF file")
     imp.add_argument("source", type=Path, help="the TRF file to read")
     imp.add_argument("-o", "--output", required=True, type=Path, help="the new .arbiter file")
+    add_confirm_argument(imp)
     imp.set_defaults(handler=run_import)
     exp = sub.add_parser(
         "export",
@@ -48,6 +51,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "(default: after the last complete round)",
     )
     exp.add_argument("-o", "--output", required=True, type=Path)
+    exp.add_argument(
+        "--every-section",
+        action="store_true",
+        help="one file per section of the event, named after OUTPUT and the section "
+        "(saturday.trf: saturday-open.trf, saturday-reserve.trf, …), as FIDE rates them",
+    )
     exp.set_defaults(handler=run_export)
 
 
@@ -65,16 +74,20 @@ def run_import(args: argparse.Namespace) -> int:
     event = document.event
     for warning in document.warnings:
         print(f"warning: {warning}", file=sys.stderr)
+    arguments = {**import_arguments(document), **confirm_args(args)}
     with create_imported(
-        args.output, event, source=args.source.name, arguments=import_arguments(document)
+        args.output, event, source=args.source.name, arguments=arguments
     ) as session:
         imported = session.event
+        logged = [p.trf_line() for p in stored_pibes(session.state)]
     played = imported.rounds_played
     pending = sorted({b.round for b in imported.bye_requests if b.round > played})
     print(
         f"imported {args.source.name} into {args.output}: {_count(len(imported.players), 'player')}, "
         f"{_count(played, 'round')}" + "".join(f"; bye requests for round {r}" for r in pending)
     )
+    for line in logged:
+        print(f"report log: {line}")
     return 0
 
 

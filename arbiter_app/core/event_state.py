@@ -28,8 +28,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from arbiter_app.core.model import Event
+from arbiter_app.core.model import Event, System
 from arbiter_app.core.pairing.numbers import Numbering, describe_numbering, round_one_refusal
+from arbiter_app.core.pairing.ranking import DEFAULT_RULE
 from arbiter_app.core.playoff.engine import PlayoffState
 from arbiter_app.core.playoff.gate import PlayoffGate, PlayoffStatus, playoff_gate
 from arbiter_app.core.playoff.regulation import Regulation
@@ -77,6 +78,8 @@ class EventState:
     numbering_text: str
     playoff: PlayoffGate
     pairing_refusal: str | None
+    setup_warning: str | None = None
+    """Why the rounds as set up cannot all be paired (:func:`setup_warning`), or None."""
 
     @property
     def final(self) -> bool:
@@ -159,6 +162,7 @@ class EventState:
                 "reason": self.pairing_refusal or "",
             },
             "playoff": {"status": self.playoff.status.value, "text": self.playoff.reason},
+            "setup_warning": self.setup_warning or "",
         }
 
 
@@ -224,6 +228,7 @@ def event_state(
     boards: Mapping[int, Sequence[RoundBoard]] | None,
     *,
     numbering: Numbering = Numbering.ENTRY,
+    ranking: str = DEFAULT_RULE.text,
     tiebreaks: Sequence[str] = (),
     regulation: Regulation | None = None,
     playoff: PlayoffState | None = None,
@@ -285,9 +290,48 @@ def event_state(
         pending,
         pending_players,
         numbering,
-        describe_numbering(numbering, event.system, paired),
+        describe_numbering(numbering, event.system, paired, ranking),
         gate,
         _pairing_refusal(event, phase, planned, pending, numbering),
+        None if standings_only else setup_warning(event),
+    )
+
+
+def setup_warning(event: Event) -> str | None:
+    """Why the event as set up cannot complete all its rounds, or None (FIDE C.02, the
+    checklist's question 62: warned about before the start).
+
+    A Swiss of *n* players can be paired without two players meeting twice for at
+    most *n* - 1 rounds (*n* when *n* is odd: the bye goes round; FIDE C.04.1 b); a
+    round robin has the rounds of its Berger table (FIDE C.05 Annex 1).
+    """
+    active = [p for p in event.players if not p.disqualified and p.withdrawn_from_round is None]
+    n = len(active)
+    if n < 2:
+        return None
+    rounds = event.announced_rounds
+    table = n if n % 2 else n - 1
+    players = count(n, "player")
+    if event.system.is_round_robin:
+        cycles = 2 if event.system is System.DOUBLE_ROUND_ROBIN else 1
+        schedule = table * cycles
+        if rounds == schedule:
+            return None
+        return (
+            f"A round robin of {players} has {count(schedule, 'round')} (FIDE C.05 Annex 1); the "
+            f"event is set for {rounds}: "
+            + (
+                "not every game of the table can be played."
+                if rounds < schedule
+                else f"rounds after round {schedule} have nobody left to pair."
+            )
+        )
+    if rounds <= table:
+        return None
+    return (
+        f"A Swiss of {players} can be paired for at most {count(table, 'round')} without two players "
+        f"meeting twice (FIDE C.04.1 b); the event is set for {rounds}. The last rounds "
+        "can only be paired by hand."
     )
 
 

@@ -41,6 +41,7 @@ def standings_to_trf(
     document: TrfDocument | None = None,
     tiebreaks: Sequence[str] = (),
     system_code: str = "",
+    comments: Sequence[str] = (),
 ) -> str:
     """The TRF text of *event*; *document* is the TRF file it came from, if any.
 
@@ -48,15 +49,22 @@ def standings_to_trf(
     TRF-26 records 202/212; *system_code* is the record-192 code the event's
     settings give (``FIDE_DUTCH_BAKU``, ``BERGER_DOUBLEROUNDROBIN``: see
     :func:`arbiter_app.core.trf.system.pairing_code`) when it says more than
-    the system alone.
+    the system alone; *comments* are the event's ``###`` lines (the log of
+    pairing-integrity events, FIDE C.02), written after the records.
     """
     codes = tuple(tiebreaks)
+    notes = tuple(comments)
     stated = _stated_192(event, system_code)
     if document is None:
         chosen = TrfVersion.parse(version or TrfVersion.TRF26.value)
         return write_trf(
             TrfDocument(
-                event, chosen, ranks=standings_ranks(standings), tiebreaks=codes, verbatim=stated
+                event,
+                chosen,
+                ranks=standings_ranks(standings),
+                tiebreaks=codes,
+                verbatim=stated,
+                comments=notes,
             )
         )
     unchanged = document.results == results_key(event) and codes == document.tiebreaks
@@ -79,6 +87,7 @@ def standings_to_trf(
             ranks=ranks,
             tiebreaks=codes,
             verbatim=verbatim,
+            comments=notes,
         )
     )
 

@@ -6,17 +6,20 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from arbiter_app.core.errors import InputError, RuleError, UnknownTieBreak
+from arbiter_app.core.fide_mode import Pibe, PibeKind
 from arbiter_app.core.limits import header_problem, too_many_players, too_many_rounds
 from arbiter_app.core.lots import physical_draw, shuffled
 from arbiter_app.core.model import EntryKind, Event, RuleSet, System
 from arbiter_app.core.pairing.baku import ARTICLE as BAKU_ARTICLE
 from arbiter_app.core.pairing.baku import BAKU, baku_refusal, baku_virtual_points
+from arbiter_app.core.pairing.manual import imported_breaches
 from arbiter_app.core.pairing.numbers import (
     ARTICLE_LOT,
     Numbering,
     rating_order,
     renumbering_refusal,
 )
+from arbiter_app.core.pairing.ranking import RankingRule, TieOrder, TournamentRating
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.points import STANDARD
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
@@ -39,12 +42,20 @@ from arbiter_app.session.codec import (
     point_system_to_json,
     split_key,
 )
-from arbiter_app.session.numbering import players_of, set_numbering
+from arbiter_app.session.event_rows import SECTION_NAME
+from arbiter_app.session.integrity import log_pibe
+from arbiter_app.session.numbering import players_of, ranking_rule_of, set_numbering
 from arbiter_app.session.playoff_commands import store_fund, stored_wildcards
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
-from arbiter_app.session.setting_levels import fund_alert, settings_alerts
+from arbiter_app.session.setting_levels import (
+    CHECKLIST,
+    configuration_pibes,
+    fund_alert,
+    rounds_recheck,
+    settings_alerts,
+)
 from arbiter_app.session.state import State, Tx
-from arbiter_app.session.tournament_state import NUMBERING
+from arbiter_app.session.tournament_state import NUMBERING, RANKING, state_of_tx
 from arbiter_app.store.schema import STATE_TABLES, TABLES_BY_NAME
 
 PRESET_BYE_POLICIES = {
@@ -86,10 +97,14 @@ FIXED_AFTER_ROUND_ONE = {
 
 @command("create_event")
 def create_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
-    """Create the event: name, system, number of rounds, optional preset."""
+    """Create the event: name, system, number of rounds, optional preset (and the name of
+    its section, ``section_name``, when it is one of several)."""
     if tx.setting("system") is not None:
         raise CommandError("the event exists already")
     name = arg_str(args, "name")
+    if args.get(SECTION_NAME) is not None:
+        tx.set_setting(SECTION_NAME, checked_section_name(args[SECTION_NAME]))
+    args = {k: v for k, v in args.items() if k != SECTION_NAME}
     info = dict(args.get("info") or {})
     info["name"] = name
     numbering = args.get("pairing_numbers")
@@ -130,16 +145,36 @@ def edit_settings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     fund = args.get(PRIZE_FUND)
     _check_time_control(tx, settings.get("info"))
     checked = _checked_settings(tx, settings)
-    alerts = settings_alerts(tx, checked)
+    recheck = None
+    if "rounds" in checked and checked["rounds"] != tx.setting("rounds"):
+        recheck = rounds_recheck(tx, int(checked["rounds"]))
+    alerts = settings_alerts(tx, checked, recheck)
     if fund is not None:
         if not isinstance(fund, dict):
             raise CommandError('the prize fund is {"prizes": [...], "currency": "USD"}')
         alerts.extend(fund_alert(tx, fund))
     ctx.ask(*alerts)
+    # A configuration change once play has started is a pairing-integrity event (FIDE C.02).
+    for pibe in configuration_pibes(tx, checked, recheck):
+        log_pibe(tx, pibe)
     for key, value in checked.items():
         tx.set_setting(key, value)
     if fund is not None:
         store_fund(tx, ctx, {**fund, "wildcards": stored_wildcards(ctx)})
+
+
+def checked_section_name(value: Any, taken: Collection[str] = ()) -> str:
+    """A section's name as stored: printable text that fits a sheet's title line, not one
+    of the names in *taken* (compared without regard to case)."""
+    if not isinstance(value, str) or not value.strip():
+        raise CommandError("a section needs a name")
+    name = " ".join(value.split())
+    problem = header_problem(name)
+    if problem is not None:
+        raise CommandError(f"the section's name {problem}")
+    if name.casefold() in {t.casefold() for t in taken}:
+        raise CommandError(f'the event has a section called "{name}" already')
+    return name
 
 
 def _check_time_control(tx: Tx, info: Any) -> None:
@@ -458,6 +493,7 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     for number, group in enumerate(data["forbidden_pairs"], start=1):
         tx.put("forbidden_pairs", (number,), {"players": ",".join(str(x) for x in group)})
     _boards_from_entries(tx)
+    _check_imported_rounds(tx, ctx)
     set_numbering(tx, Numbering.FILE)
     announced = args.get("settings")
     if announced:
@@ -505,6 +541,28 @@ def _check_imported_players(data: dict[str, Any]) -> None:
             raise CommandError(f"player {row.get('tpn')}: {exc}") from exc
 
 
+def _check_imported_rounds(tx: Tx, ctx: Context) -> None:
+    """An import is a pairing-integrity event when its rounds break pairing rules (FIDE
+    C.02, the checklist's questions 54 and 55): a level-3 question listing them first,
+    then a ``### Import @ Round r`` line for each round that breaks one."""
+    breaches = imported_breaches(event_from_state(state_of_tx(tx)))
+    if not breaches:
+        return
+    listed = [f"round {r}: {v}" for r, found in sorted(breaches.items()) for v in found]
+    rules = "a pairing rule" if len(listed) == 1 else f"{len(listed)} pairing rules"
+    ctx.ask(
+        Alert(
+            Level.CONFIRM,
+            f"The file's rounds break {rules}. Import it anyway? The report says so with "
+            "a ### Import line for each round.",
+            f"{CHECKLIST}: imported rounds are checked against the pairing rules",
+            tuple(listed),
+        )
+    )
+    for round_no, found in sorted(breaches.items()):
+        log_pibe(tx, Pibe(PibeKind.IMPORT, round_no, "; ".join(v.message for v in found)))
+
+
 def _max_round(data: dict[str, Any]) -> int:
     return max((int(e["round"]) for e in data["entries"]), default=0)
 
@@ -540,7 +598,29 @@ def _boards_from_entries(tx: Tx) -> None:
 
 
 def _numbers_seed(args: dict[str, Any]) -> bool:
-    return args.get("by") == "lot"
+    return args.get("by") == "lot" or (args.get("by") == "rating" and args.get("ties") == "lot")
+
+
+def _ranking_rule(tx: Tx, args: dict[str, Any], ctx: Context) -> RankingRule:
+    """The initial ranking's rule *args* state (``rating``: FIDE, NRO, FIDON, NIDOF, HBFN;
+    ``ties``: name, fide-id, lot), the rest as the event has it (FIDE C.02 questions 145-146)."""
+    rule = ranking_rule_of(tx)
+    try:
+        rating = TournamentRating(args.get("rating", rule.rating.value))
+    except ValueError:
+        known = ", ".join(r.value for r in TournamentRating)
+        raise CommandError(f"the tournament rating is one of {known}") from None
+    try:
+        ties = TieOrder(args.get("ties", rule.ties.value))
+    except ValueError:
+        known = ", ".join(t.value for t in TieOrder)
+        raise CommandError(f"equal players are ordered by one of {known}") from None
+    if ties is TieOrder.LOT:
+        seed = ctx.seed if "ties" in args else rule.seed
+        if seed is None:
+            raise CommandError("an order drawn by lot needs a seed")
+        return RankingRule(rating, ties, seed)
+    return RankingRule(rating, ties)
 
 
 @command("set_pairing_numbers", needs_seed=_numbers_seed)
@@ -575,13 +655,19 @@ def set_pairing_numbers(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]
                 "pairing numbers", current, order, witnesses=witnesses, article=ARTICLE_LOT
             )
     elif how == "rating":
-        order = list(rating_order(players_of(tx)))
+        rule = _ranking_rule(tx, args, ctx)
+        tx.set_setting(RANKING, rule.to_json())
+        order = list(rating_order(players_of(tx), rule))
     elif how == "lot":
         if ctx.seed is None:
             raise CommandError("a drawing of lots needs a seed")
         order = list(shuffled(current, ctx.seed))
     else:
         raise CommandError("renumber 'by' one of: rating, lot, draw (with the order drawn), order")
+    if how != "rating" and ("rating" in args or "ties" in args):
+        raise CommandError(
+            "the tournament rating and the order of equal players go with 'by rating'"
+        )
     mapping = {old: new for new, old in enumerate(order, start=1)}
     queries.renumber(tx, mapping)
     set_numbering(tx, Numbering(how))

@@ -22,8 +22,16 @@ from arbiter_app.core.model import EntryKind, System
 from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy, requests_for_round
 from arbiter_app.core.pairing.double_swiss import swiss_view
-from arbiter_app.core.pairing.manual import check_pairing
+from arbiter_app.core.pairing.manual import both_against_due_colour, check_pairing
+from arbiter_app.core.warning_levels import Alert
 from arbiter_app.session.codec import event_from_state
+from arbiter_app.session.manual_pairing import (
+    check_can_start,
+    colour_notice,
+    finish,
+    phase_round,
+    refuse_while_open,
+)
 from arbiter_app.session.registry import Context, arg_int, command
 from arbiter_app.session.round_commands import (
     broken_rules_alert,
@@ -72,14 +80,31 @@ def set_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     )
     policy = ByePolicy.parse(str(tx.setting("bye_policy", "fide")))
     broken = check_pairing(event.truncated(first - 1), pairing, bye_policy=policy)
+    alerts: list[Alert] = []
     if broken:
-        ctx.ask(
+        alerts.append(
             broken_rules_alert(
                 f"Round {round_no} as given",
                 broken,
                 "Pair the round this way anyway? It is journalled with the rules it breaks.",
             )
         )
+    if not system.is_round_robin:
+        wrong = [both_against_due_colour(event, board, round_no) for board in pairing.boards]
+        found = [v for v in wrong if v is not None]
+        if found:
+            alerts.append(colour_notice(found))
+    # A whole round given at once: inside an open manual pairing one more hand change,
+    # else a manual pairing of its own, compared with the engine's pairing at once.
+    open_round = phase_round(tx)
+    outcome: dict[str, Any] = {}
+    if open_round is None:
+        check_can_start(tx, round_no)
+        outcome = finish(tx, ctx, round_no, pairing, alerts)
+    elif open_round != round_no:
+        refuse_while_open(tx, None, f"pair round {round_no} by hand")
+    else:
+        ctx.ask(*alerts)
     byes = [*given, *left_out]
     for offset, column in enumerate(columns):
         # The second game of a double Swiss round: colours reversed.
@@ -88,4 +113,11 @@ def set_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     rules = [str(v) for v in broken]
     if rules:
         ctx.put_record("pairing-override", f"{first}", {"rules": rules})
-    return {"round": round_no, "columns": columns, "broken": rules, "paired": len(games)}
+    return {
+        "round": round_no,
+        "columns": columns,
+        "broken": rules,
+        "paired": len(games),
+        "mpa": outcome.get("line", ""),
+        "phase_open": open_round is not None,
+    }

@@ -14,14 +14,20 @@ from arbiter_app.core.pairing.numbers import (
     mapping_from_order,
     rating_order,
 )
+from arbiter_app.core.pairing.ranking import RankingRule
 from arbiter_app.session import queries
 from arbiter_app.session.codec import player_from_row
-from arbiter_app.session.state import Tx
-from arbiter_app.session.tournament_state import NUMBERING, numbering_of
+from arbiter_app.session.state import State, Tx
+from arbiter_app.session.tournament_state import NUMBERING, RANKING, numbering_of
 
 
 def players_of(tx: Tx) -> list[Player]:
     return [player_from_row(key[0], row) for key, row in sorted(tx.rows("players").items())]
+
+
+def ranking_rule_of(state: Tx | State) -> RankingRule:
+    """The event's initial ranking rule (FIDE rating, then title, then name by default)."""
+    return RankingRule.from_json(state.setting(RANKING))
 
 
 def set_numbering(tx: Tx, numbering: Numbering) -> None:
@@ -35,7 +41,7 @@ def follow_ranking(tx: Tx) -> dict[int, int]:
     (FIDE C.04.2 articles 2.2 and 2.3); returns the renumbering (empty when nothing moved)."""
     if numbering_of(tx) is not Numbering.RATING or queries.paired_rounds(tx):
         return {}
-    mapping = mapping_from_order(rating_order(players_of(tx)))
+    mapping = mapping_from_order(rating_order(players_of(tx), ranking_rule_of(tx)))
     if all(old == new for old, new in mapping.items()):
         return {}
     queries.renumber(tx, mapping)
@@ -57,7 +63,7 @@ def place_late_entry(tx: Tx, tpn: int) -> int:
     players = players_of(tx)
     newcomer = next(p for p in players if p.tpn == tpn)
     others = [p for p in players if p.tpn != tpn]
-    place = late_entry_place(others, newcomer)
+    place = late_entry_place(others, newcomer, ranking_rule_of(tx))
     if place == tpn:
         return tpn
     mapping = {p.tpn: p.tpn + (1 if p.tpn >= place else 0) for p in others}

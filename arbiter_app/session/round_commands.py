@@ -13,17 +13,32 @@ from collections.abc import Sequence
 from typing import Any
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import EntryKind, RoundEntry
+from arbiter_app.core.event_state import setup_warning
+from arbiter_app.core.model import EntryKind, RoundEntry, System
 from arbiter_app.core.pairing.boards import Board, RoundPairing
-from arbiter_app.core.pairing.manual import Violation, check_pairing
+from arbiter_app.core.pairing.manual import (
+    Violation,
+    both_against_due_colour,
+    check_pairing,
+)
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.core.words import count
 from arbiter_app.session import queries
 from arbiter_app.session.codec import entry_from_row, entry_row, event_from_state
+from arbiter_app.session.corrections import correction_alerts, log_correction
+from arbiter_app.session.manual_pairing import (
+    begin,
+    check_can_start,
+    colour_notice,
+    phase_round,
+    refuse_while_open,
+    setup_notice,
+)
 from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
 from arbiter_app.session.setting_levels import CHECKLIST
 from arbiter_app.session.state import Tx
+from arbiter_app.session.tournament_state import state_of_tx
 
 BYE_KINDS = frozenset(
     {
@@ -75,9 +90,14 @@ def _board_row(tx: Tx, white: int, black: int) -> dict[str, Any]:
 def record_pairings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     """Store a round's pairings: boards (White, Black) and the byes."""
     round_no = arg_int(args, "round", minimum=1)
+    refuse_while_open(tx, None, "pair a round with the pairing engine")
     check_can_pair(tx, round_no, round_no)
     games, given_byes = read_pairing(tx, args, round_no)
     write_round(tx, round_no, games, given_byes)
+    if round_no == 1:
+        warning = setup_warning(event_from_state(state_of_tx(tx)))
+        if warning is not None:
+            ctx.ask(setup_notice(warning))
 
 
 def check_can_pair(tx: Tx, first: int, last: int) -> None:
@@ -183,13 +203,20 @@ def record_round_pairings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
 
 
 @command("change_pairing")
-def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
-    """Change (or add) one board of a round by hand, before its result is in."""
+def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+    """Change (or add) one board of a round by hand, before its result is in.
+
+    The change happens in the round's manual pairing, which it opens when none is
+    (:mod:`arbiter_app.session.manual_pairing`); returns the round and whether it opened.
+    """
     round_no = arg_int(args, "round", minimum=1)
     number = arg_int(args, "board", minimum=1)
     boards = queries.boards_of_round(tx, round_no)
     if not boards and queries.paired_rounds(tx) < round_no:
-        raise RuleError(f"round {round_no} is not paired yet")
+        raise RuleError(
+            f"round {round_no} is not paired yet: pair it whole first (with the pairing "
+            "engine, or by hand with 'arbiter-app pairing set'), then change its boards"
+        )
     old = boards.get(number)
     if old is None and number != len(boards) + 1:
         raise RuleError(
@@ -202,10 +229,19 @@ def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     black = _pairable(tx, args.get("black"), round_no)
     if white == black:
         raise RuleError("a player cannot play themself")
+    # A hand change happens in the round's manual pairing, opened now if need be (FIDE C.02).
+    open_round = phase_round(tx)
+    swiss_round = System(tx.setting("system", System.SWISS.value)).rounds_in(round_no)
+    if open_round is None:
+        check_can_start(tx, swiss_round)
+        begin(tx, swiss_round)
+    elif open_round != swiss_round:
+        refuse_while_open(tx, None, f"change a pairing of round {swiss_round}")
     broken = pairing_rules_broken(tx, round_no, number, white, black)
+    alerts: list[Alert] = []
     if broken:
         names = {tpn: queries.player(tx, tpn)["name"] for tpn in (white, black)}
-        ctx.ask(
+        alerts.append(
             broken_rules_alert(
                 f"Board {number} of round {round_no}, {white} {names[white]} (White) v "
                 f"{black} {names[black]} (Black)",
@@ -213,6 +249,10 @@ def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
                 "Change it anyway? The change is journalled with the rules it breaks.",
             )
         )
+    wrong = _against_due_colours(tx, round_no, [Board(number, white, black)])
+    if wrong:
+        alerts.append(colour_notice(wrong))
+    ctx.ask(*alerts)
     before = {old["white"], old["black"]} if old else set()
     for tpn in (white, black):
         if tpn in before:
@@ -231,6 +271,7 @@ def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         ctx.put_record(
             "pairing-override", f"{round_no}.{number}", {"rules": [str(v) for v in broken]}
         )
+    return {"round": swiss_round, "phase_started": open_round is None}
 
 
 def pairing_rules_broken(
@@ -246,6 +287,16 @@ def pairing_rules_broken(
     return [
         v for v in check_pairing(before, board) if v.players and set(v.players) <= {white, black}
     ]
+
+
+def _against_due_colours(tx: Tx, column: int, boards: Sequence[Board]) -> list[Violation]:
+    """Boards of game column *column* whose players both get the colour they are not due."""
+    event = event_from_state(tx.base)
+    if event.system.is_round_robin:
+        return []  # a round robin's colours follow its table (C.05 Annex 1)
+    swiss_round = event.system.rounds_in(column)
+    found = [both_against_due_colour(event, board, swiss_round) for board in boards]
+    return [v for v in found if v is not None]
 
 
 def broken_rules_alert(what: str, broken: Sequence[Violation], question: str) -> Alert:
@@ -264,7 +315,7 @@ def broken_rules_alert(what: str, broken: Sequence[Violation], question: str) ->
     )
 
 
-def _set_result(tx: Tx, args: dict[str, Any], *, correcting: bool) -> str:
+def _set_result(tx: Tx, args: dict[str, Any], ctx: Context, *, correcting: bool) -> str:
     round_no = arg_int(args, "round", minimum=1)
     number = arg_int(args, "board", minimum=1)
     try:
@@ -272,6 +323,7 @@ def _set_result(tx: Tx, args: dict[str, Any], *, correcting: bool) -> str:
     except ValueError as exc:
         raise CommandError(str(exc)) from exc
     row = queries.board(tx, round_no, number)
+    refuse_while_open(tx, round_no, "enter or correct a result of its round")
     white, black = row["white"], row["black"]
     old_white = tx.get("entries", (white, round_no))
     old_black = tx.get("entries", (black, round_no))
@@ -286,6 +338,14 @@ def _set_result(tx: Tx, args: dict[str, Any], *, correcting: bool) -> str:
             f"board {number} of round {round_no} has the result {previous.value} already; "
             "correct it instead"
         )
+    if correcting and previous is not None:
+        change = f"{previous.value} => {result.value}"
+        alerts, integrity = correction_alerts(
+            tx, round_no, f"the result of board {number}, {white}-{black}, {change},"
+        )
+        ctx.ask(*alerts)
+        if integrity:
+            log_correction(tx, round_no, f"{white}-{black} {change}")
     white_entry, black_entry = result.entries(
         white, black, row["white_rating"], row["black_rating"]
     )
@@ -297,10 +357,10 @@ def _set_result(tx: Tx, args: dict[str, Any], *, correcting: bool) -> str:
 @command("enter_result")
 def enter_result(tx: Tx, args: dict[str, Any], ctx: Context) -> str:
     """Enter the result of a board (1-0, 0-1, ½-½, +-, -+, --)."""
-    return _set_result(tx, args, correcting=False)
+    return _set_result(tx, args, ctx, correcting=False)
 
 
 @command("correct_result")
 def correct_result(tx: Tx, args: dict[str, Any], ctx: Context) -> str:
     """Replace the result of a board that has one."""
-    return _set_result(tx, args, correcting=True)
+    return _set_result(tx, args, ctx, correcting=True)

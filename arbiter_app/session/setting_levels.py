@@ -21,15 +21,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from arbiter_app.core.errors import InputError
+from arbiter_app.core.fide_mode import Pibe, PibeKind
 from arbiter_app.core.model import RuleSet, System, fide_rule_set_on
 from arbiter_app.core.prizes import PrizeFund
 from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.core.words import count
 from arbiter_app.session import queries
 from arbiter_app.session.codec import info_from_json, point_system_from_json
+from arbiter_app.session.round_check import check_round, stored_round
 from arbiter_app.session.state import Tx
 
 CHECKLIST = "FIDE C.02, verification checklist"
@@ -66,8 +69,13 @@ def _points_name(value: Any) -> str:
     return point_system_from_json(value).name or "custom"
 
 
-def settings_alerts(tx: Tx, values: Mapping[str, Any]) -> list[Alert]:
-    """The warnings changing the settings to *values* (checked, as stored) raises now."""
+def settings_alerts(
+    tx: Tx, values: Mapping[str, Any], recheck: RoundsRecheck | None = None
+) -> list[Alert]:
+    """The warnings changing the settings to *values* (checked, as stored) raises now.
+
+    *recheck* is :func:`rounds_recheck` of a new number of rounds, when it changes.
+    """
     paired = queries.paired_rounds(tx)
     if not paired:
         return []
@@ -92,7 +100,7 @@ def settings_alerts(tx: Tx, values: Mapping[str, Any]) -> list[Alert]:
             )
         )
     if "rounds" in changed:
-        alerts.append(_rounds_alert(tx, system, paired, int(changed["rounds"]), when))
+        alerts.append(_rounds_alert(tx, system, paired, int(changed["rounds"]), when, recheck))
     points = [k for k in ("point_system", "round_point_systems") if k in changed]
     if points:
         what = (
@@ -132,7 +140,9 @@ def settings_alerts(tx: Tx, values: Mapping[str, Any]) -> list[Alert]:
     return alerts
 
 
-def _rounds_alert(tx: Tx, system: System, paired: int, new_games: int, when: str) -> Alert:
+def _rounds_alert(
+    tx: Tx, system: System, paired: int, new_games: int, when: str, recheck: RoundsRecheck | None
+) -> Alert:
     """Level 4: the number of rounds after the start (checklist, number of rounds)."""
     old = system.rounds_in(int(tx.setting("rounds", 0)))
     new = system.rounds_in(new_games)
@@ -152,6 +162,8 @@ def _rounds_alert(tx: Tx, system: System, paired: int, new_games: int, when: str
             f"Round {last}, paired already, becomes the last round: its pairings were "
             "made without the last-round rules."
         )
+    if recheck is not None:
+        consequences.append(recheck.consequence)
     return Alert(
         Level.CONFIRM_CONSEQUENCES,
         f"Change the number of rounds from {old} to {new} now that {when}?",
@@ -211,3 +223,80 @@ def fund_alert(tx: Tx, fund: Mapping[str, Any]) -> list[Alert]:
             ("The prizes announced to the players before round 1 no longer apply.",),
         )
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundsRecheck:
+    """The last paired round checked again under a new number of rounds (the checklist's
+    questions 60 and 61): what the arbiter is told, and the ``###`` line when the round no
+    longer follows the pairing rules."""
+
+    consequence: str
+    pibe: Pibe | None
+
+
+def rounds_recheck(tx: Tx, new_games: int) -> RoundsRecheck | None:
+    """Check the last paired round again when a new number of rounds makes it the last
+    round, or no longer the last one (C.04.3 pairs the last round by its own colour
+    rules); None when its status does not change."""
+    paired = queries.paired_rounds(tx)
+    if not paired:
+        return None
+    system = System(tx.setting("system", System.SWISS.value))
+    last = system.rounds_in(paired)
+    old = system.rounds_in(int(tx.setting("rounds", 0)))
+    new = system.rounds_in(new_games)
+    if (last == old) == (last == new):
+        return None
+    comparison = check_round(tx, stored_round(tx, last), planned_rounds=new_games)
+    if comparison.same:
+        return RoundsRecheck(
+            f"Round {last} was checked again as paired for {count(new, 'round')}: its pairing is "
+            "still the pairing engine's.",
+            None,
+        )
+    status = "the last round" if last == old else "a round before the last"
+    return RoundsRecheck(
+        f"Round {last} was checked again as paired for {count(new, 'round')} and no longer follows "
+        f"the pairing rules: the pairing engine pairs it {comparison.engine_text()}. "
+        "The report says so with a ### Configuration line.",
+        Pibe(
+            PibeKind.CONFIGURATION,
+            last,
+            f"round {last}, paired as {status}, no longer follows the pairing rules with "
+            f"{count(new, 'round')}: {comparison.mpa_text()}",
+        ),
+    )
+
+
+def configuration_pibes(
+    tx: Tx, values: Mapping[str, Any], recheck: RoundsRecheck | None = None
+) -> list[Pibe]:
+    """The ``### Configuration`` lines changing the settings to *values* writes once play
+    has started (the checklist's questions 59 and 202: the round and the previous value)."""
+    paired = queries.paired_rounds(tx)
+    if not paired:
+        return []
+    system = System(tx.setting("system", System.SWISS.value))
+    at = system.rounds_in(paired)
+    changed = {k: v for k, v in values.items() if v != tx.setting(k)}
+    texts: list[str] = []
+    if "tiebreaks" in changed:
+        old, new = tx.setting("tiebreaks", []), changed["tiebreaks"]
+        texts.append(f"tie-breaks {_listed(old)} => {_listed(new)}")
+    if "rounds" in changed:
+        old_rounds = system.rounds_in(int(tx.setting("rounds", 0)))
+        texts.append(f"rounds {old_rounds} => {system.rounds_in(int(changed['rounds']))}")
+    if "point_system" in changed:
+        old_points = _points_name(tx.setting("point_system"))
+        texts.append(f"point system {old_points} => {_points_name(changed['point_system'])}")
+    if "round_point_systems" in changed:
+        texts.append("point systems of single rounds changed")
+    for key in ("bye_policy", "rule_set"):
+        if key in changed:
+            words = _LEVEL3_WORDS[key]
+            texts.append(f"{words} {_shown(key, tx.setting(key))} => {_shown(key, changed[key])}")
+    out = [Pibe(PibeKind.CONFIGURATION, at, text) for text in texts]
+    if recheck is not None and recheck.pibe is not None:
+        out.append(recheck.pibe)
+    return out

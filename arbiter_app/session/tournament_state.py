@@ -16,6 +16,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.event_state import EventState, RoundBoard, event_state
 from arbiter_app.core.model import EntryKind, Event
 from arbiter_app.core.pairing.numbers import Numbering
+from arbiter_app.core.pairing.ranking import RankingRule
 from arbiter_app.core.playoff import (
     Meeting,
     PlayoffState,
@@ -30,6 +31,10 @@ from arbiter_app.store.schema import STATE_TABLES
 
 NUMBERING = "pairing_numbers"
 """The setting that records how the pairing numbers were given (:class:`Numbering`)."""
+
+RANKING = "initial_ranking"
+"""The setting that holds the initial ranking's rule (:class:`RankingRule`): the
+tournament rating method and the order of equal players (FIDE C.04.2 article 2.2)."""
 
 PLAYOFF = "playoff"
 """The ``records`` family of the play-off (its setup and its actions)."""
@@ -144,6 +149,7 @@ def event_state_of(
         event,
         boards,
         numbering=numbering_of(state),
+        ranking=RankingRule.from_json(state.setting(RANKING)).text,
         tiebreaks=tuple(state.setting("tiebreaks", [])),
         regulation=regulation or regulation_named(state),
         playoff=playoff,

@@ -161,6 +161,7 @@ def trf_text(src: Source, version: str | None = None) -> str:
         document=src.trf,
         tiebreaks=src.tiebreaks,
         system_code=src.system_code,
+        comments=[p.trf_line() for p in src.pibes],
     )
 
 
@@ -266,3 +267,24 @@ SHEETS.update(
         "prizes": prizes,
     }
 )
+
+
+def with_fide_mode(src: Source, sheet: Sheet) -> Sheet:
+    """*sheet* with the permanent line of an event not in FIDE mode at the top of its
+    header (FIDE C.02, the checklist's question 46); unchanged in FIDE mode."""
+    indicator = src.fide_mode.indicator
+    if not indicator:
+        return sheet
+    return replace(sheet, header=(("FIDE mode", indicator), *sheet.header))
+
+
+def _marked(build: SheetBuilder) -> SheetBuilder:
+    def marked(src: Source, round_no: int | None) -> Sheet:
+        return with_fide_mode(src, build(src, round_no))
+
+    marked.__doc__ = build.__doc__
+    return marked
+
+
+# Every sheet, printed from the window or the command line, carries the FIDE mode line.
+SHEETS.update({name: _marked(build) for name, build in SHEETS.items()})

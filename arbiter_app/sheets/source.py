@@ -17,6 +17,8 @@ from typing import Any
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.event_state import EventState, event_state
+from arbiter_app.core.fide_mode import ON as FIDE_MODE_ON
+from arbiter_app.core.fide_mode import FideMode, Pibe
 from arbiter_app.core.lots import COLOUR_DRAW, COLOUR_NAMES, Draw, draw_from_json
 from arbiter_app.core.model import Event
 from arbiter_app.core.pairing.numbers import Numbering
@@ -69,6 +71,10 @@ class Source:
     system_code: str = ""
     """The record-192 code the event's settings give (an acceleration, a double round
     robin's order), for a TRF export; empty for a TRF file (its own record stays)."""
+    fide_mode: FideMode = FIDE_MODE_ON
+    """The event's FIDE mode (FIDE C.02): every sheet of an event not in it says so."""
+    pibes: tuple[Pibe, ...] = ()
+    """The event's ``###`` log (pairing-integrity events, leaving FIDE mode), in order."""
 
 
 def load(path: Path) -> Source:
@@ -121,13 +127,21 @@ def from_session(session: Any, path: Path | None = None) -> Source:
         for r in range(1, event.rounds + 1)
     }
     journal = session.journal()
-    live = [line.entry for line in session.log() if not line.undone]
-    draws = _numbering_draws(journal, live) + list(_journal_draws(live))
+    # The draws of this section only: each journal entry says the section it ran in.
+    section = session.section.number
+    live = [
+        line.entry
+        for line in session.log()
+        if not line.undone and session.section_of(line.entry) == section
+    ]
+    draws = _numbering_draws(journal, live, section) + list(_journal_draws(live))
+    draws += _section_draws(session.state, event)
     playoff, places, prizes = _playoff_of(session, event, settings.playoff)
     played = _abandoned(session.state)
     if playoff is not None:
         played.append((playoff, ""))
     draws += _playoff_draws(played, live)
+    fide_mode, pibes = _integrity(session.state)
     trf = _trf_source(event, settings.trf_source)
     where = path or session.path or Path(event.name or "Untitled event")
     return Source(
@@ -146,7 +160,16 @@ def from_session(session: Any, path: Path | None = None) -> Source:
             baku=settings.acceleration == "baku",
             swap_last_two=settings.swap_last_two,
         ),
+        fide_mode=fide_mode,
+        pibes=pibes,
     )
+
+
+def _integrity(state: Any) -> tuple[FideMode, tuple[Pibe, ...]]:
+    """The event's FIDE mode and its ``###`` log (FIDE C.02)."""
+    from arbiter_app.session.integrity import fide_mode_of, stored_pibes
+
+    return fide_mode_of(state), tuple(stored_pibes(state))
 
 
 def _trf_source(event: Event, stored: Any) -> Any:
@@ -223,7 +246,9 @@ def _playoff_draws(
     return out
 
 
-def _numbering_draws(journal: Sequence[Any], live: Sequence[Any]) -> list[RecordedDraw]:
+def _numbering_draws(
+    journal: Sequence[Any], live: Sequence[Any], section: int
+) -> list[RecordedDraw]:
     """Pairing numbers drawn by lot for the event, rebuilt from the journal.
 
     The command stores only its seed; replaying the journal up to it gives the
@@ -242,7 +267,7 @@ def _numbering_draws(journal: Sequence[Any], live: Sequence[Any]) -> list[Record
         if how not in ("lot", "draw") or (how == "lot" and entry.seed is None):
             continue
         before = [e for e in journal if e.seq < entry.seq]
-        state = replay(before, history_of(before))
+        state = replay(before, history_of(before)).part(section)
         players = state.tables["players"]
         current = sorted(key[0] for key in players)
         witnesses = [str(w) for w in entry.arguments.get("witnesses", ())]
@@ -270,6 +295,24 @@ def _numbering_draws(journal: Sequence[Any], live: Sequence[Any]) -> list[Record
             )
         )
     return out
+
+
+def _section_draws(state: Any, event: Event) -> list[RecordedDraw]:
+    """The draw that gave a quad its pairing numbers when the quads were made (kept in the
+    quad's records, since the quads command ran in the section it split)."""
+    from arbiter_app.session.section_commands import FAMILY, NUMBERS_DRAW
+
+    row = state.tables["records"].get((FAMILY, NUMBERS_DRAW))
+    if row is None:
+        return []
+    data = json.loads(row["value"])
+    draw = draw_from_json(data["draw"])
+    current = event.player_map()
+    # Drawn in the order of rating: the number drawn n-th became pairing number n.
+    names = {
+        old: current[new].name for new, old in enumerate(draw.outcome, start=1) if new in current
+    }
+    return [RecordedDraw(draw, _time(str(data.get("time", ""))), names)]
 
 
 def _journal_draws(entries: Sequence[Any]) -> Iterator[RecordedDraw]:

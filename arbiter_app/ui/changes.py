@@ -61,17 +61,33 @@ def ui_changes(changes: SessionChanges, outcome: Outcome | None = None) -> Chang
     With the command's *outcome*, its level-2 notices (FIDE C.02) go along to be shown.
     """
     return Changes(
+        # Sections added, removed or renamed (or the one shown gone): every view is rebuilt.
+        event=changes.section_list,
         # A requested bye is the player's business: the players panel shows it.
         players=changes.touches("players") or changes.touches("bye_requests"),
-        results=changes.touches("entries") or changes.touches("boards"),
+        # A round's manual pairing opening or closing changes what its panel offers.
+        results=changes.touches("entries")
+        or changes.touches("boards")
+        or "manual_pairing" in changes.families(),
         # The prize fund is an announcement of the event, like its settings.
         settings=changes.touches("settings")
         or changes.touches("adjustments")
+        or changes.touches("forbidden_pairs")
         or "prizes" in changes.families(),
         playoff="playoff" in changes.families(),
         rounds=changes.rounds,
         notices=outcome.notices if outcome is not None else (),
     )
+
+
+SECTION_ACTIONS = {
+    "section.add": "add section",
+    "section.rename": "rename section",
+    "section.remove": "remove section",
+    "section.move_player": "move player to another section",
+    "section.quads": "make quads",
+}
+"""How Undo names the actions on the event's sections."""
 
 
 def describe(entry: JournalEntry) -> str:
@@ -87,12 +103,14 @@ def describe(entry: JournalEntry) -> str:
         except ValueError:
             result = str(args.get("result", ""))
         return f"result of board {args.get('board')}, round {args.get('round')}: {result}"
+    if entry.command in SECTION_ACTIONS:
+        return SECTION_ACTIONS[entry.command]
     told = _told(entry.command, args)
     if told:
         return told
     family, _, name = entry.command.rpartition(".")
     family = {"playoff": "play-off", "prizes": "prize"}.get(family, family)
-    return f"{family} {name}".strip().replace("_", " ")
+    return f"{family} {name}".strip().replace("_", " ").replace("fide", "FIDE")
 
 
 def _told(command: str, args: Mapping[str, Any]) -> str:

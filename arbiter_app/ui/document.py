@@ -32,6 +32,7 @@ from PySide6.QtCore import QObject, Signal
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.event_state import EventState
+from arbiter_app.core.fide_mode import FideMode
 from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour, Event, RuleSet
 from arbiter_app.core.playoff import PlayoffState
@@ -39,14 +40,17 @@ from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.prizes import PrizeList
+from arbiter_app.core.quads import QuadGroup
 from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.trf import TrfDocument
 from arbiter_app.core.warning_levels import Confirmation, ConfirmationNeeded
-from arbiter_app.session import UNTITLED_NAME, Board, Session
+from arbiter_app.session import UNTITLED_NAME, Board, Section, SectionNeeded, Session
 from arbiter_app.session.backups import BackupReport, RoundBackups, backup_copy
 from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.event_commands import SETTINGS
+from arbiter_app.session.integrity import fide_mode_of
+from arbiter_app.session.manual_pairing import open_phase
 from arbiter_app.session.pairing import Compute, pair_next_round, paired_columns
 from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
 from arbiter_app.session.prize_commands import stored_categories
@@ -57,7 +61,10 @@ from arbiter_app.session.rating_lookup import (
     check_ratings,
     rating_type_of,
 )
+from arbiter_app.session.section_commands import propose_quads
+from arbiter_app.session.sections import TITLE_JOIN
 from arbiter_app.session.trf_source import import_arguments
+from arbiter_app.store.journal import JournalEntry
 from arbiter_app.ui.changes import EVERYTHING, Changes, describe, ui_changes
 from arbiter_app.ui.dialogs.warning_levels import WarningDialogs
 
@@ -120,6 +127,15 @@ def untitled_session(
     return session
 
 
+def _with_a_section(session: Session) -> Session:
+    """*session* with a section chosen: the first when the event has several and none is."""
+    try:
+        session.section  # noqa: B018
+    except SectionNeeded:
+        session.select(session.sections[0].number)
+    return session
+
+
 class EventDocument(QObject):
     """The event open in a window; emits :attr:`changed` after every action."""
 
@@ -132,7 +148,7 @@ class EventDocument(QObject):
 
     def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._session = session
+        self._session = _with_a_section(session)
         self._playoff: tuple[Event, PlayoffState | None] | None = None
         self._confirm: Confirmation = None
         self.warnings = WarningDialogs()
@@ -166,7 +182,7 @@ class EventDocument(QObject):
 
     def replace_session(self, session: Session) -> None:
         """Open another event in this window (the previous one is closed; untitled: discarded)."""
-        previous, self._session = self._session, session
+        previous, self._session = self._session, _with_a_section(session)
         self._playoff = None
         if previous is not session:
             self._backups.unsubscribe()
@@ -237,6 +253,76 @@ class EventDocument(QObject):
             self.changed.emit(changes)
         return changes
 
+    # -- sections -----------------------------------------------------------------------
+    @property
+    def sections(self) -> tuple[Section, ...]:
+        """The event's sections (one for most events)."""
+        return self._session.sections
+
+    @property
+    def section(self) -> Section:
+        """The section every panel, sheet and action is about."""
+        return self._session.section
+
+    @property
+    def event_name(self) -> str:
+        """The event's own name: the title of a section of several adds the section's
+        ("Saturday Club - Reserve"), the event's file is named after the event."""
+        name = self.tournament.name
+        section = self._session.section.name
+        ending = f"{TITLE_JOIN}{section}"
+        if self._session.several_sections and name.endswith(ending):
+            return name[: -len(ending)]
+        return name
+
+    def select_section(self, which: int | str) -> None:
+        """Show and act on another section: every view is rebuilt."""
+        if self._session.section.number == which or self._session.section.name == which:
+            return
+        self._session.select(which)
+        self._playoff = None
+        self.changed.emit(EVERYTHING)
+
+    @contextmanager
+    def reading_section(self, number: int) -> Iterator[None]:
+        """Read another section inside the block (the projector's cycle); nothing changes
+        for the window, which still shows its own."""
+        with self._session.selected(number):
+            yield
+
+    def add_section(self, name: str, system: str, rounds: int, preset: str | None) -> Changes:
+        """Add a section (a tournament of its own) and show it."""
+        extra = {"preset": preset} if preset else {}
+        changes = self._ran("section.add", name=name, system=system, rounds=rounds, **extra)
+        made = max(s.number for s in self._session.sections)
+        self.select_section(made)
+        return changes
+
+    def rename_section(self, name: str) -> Changes:
+        return self._ran("section.rename", name=name)
+
+    def remove_section(self) -> Changes:
+        """Remove the section shown (only while it has no players)."""
+        return self._ran("section.remove")
+
+    def move_player(self, tpn: int, to: int) -> Changes:
+        """Move a player of the section shown to section *to* (before round 1 of both)."""
+        return self._ran("section.move_player", tpn=tpn, to=to)
+
+    def propose_quads(self, args: Mapping[str, object]) -> tuple[QuadGroup, ...]:
+        """The quads the section's players would make (raises the command's refusal)."""
+        return propose_quads(self._session, dict(args))
+
+    def make_quads(self, args: Mapping[str, object]) -> Changes:
+        """Split the section shown into quads (one action, one journal entry); shows the
+        first quad."""
+        before = {s.number for s in self._session.sections}
+        changes = self._ran("section.quads", **dict(args))
+        made = [s.number for s in self._session.sections if s.number not in before]
+        if made:
+            self.select_section(made[0])
+        return changes
+
     # -- history ------------------------------------------------------------------------
     def undo(self) -> Changes:
         if not self._session.can_undo:
@@ -249,12 +335,23 @@ class EventDocument(QObject):
         return self._report(ui_changes(self._session.redo()))
 
     def undo_label(self) -> str | None:
-        entry = self._session.next_undo
-        return describe(entry) if entry is not None else None
+        return self._label(self._session.next_undo)
 
     def redo_label(self) -> str | None:
-        entry = self._session.next_redo
-        return describe(entry) if entry is not None else None
+        return self._label(self._session.next_redo)
+
+    def _label(self, entry: JournalEntry | None) -> str | None:
+        """How Undo and Redo name *entry*: with its section's name when it is not the one
+        shown (undo takes back the event's last action, whichever section it was in)."""
+        if entry is None:
+            return None
+        said = describe(entry)
+        number = self._session.section_of(entry)
+        if self._session.several_sections and number != self._session.section.number:
+            name = next((s.name for s in self._session.sections if s.number == number), None)
+            if name is not None:
+                said += f" ({name})"
+        return said
 
     # -- ranking --------------------------------------------------------------------------
     @property
@@ -341,6 +438,36 @@ class EventDocument(QObject):
         change that breaks pairing rules asks first (a level-3 question).
         """
         return self._ran("change_pairing", round=round_no, board=board, white=white, black=black)
+
+    # -- FIDE mode, manual pairing, prohibited pairings (FIDE C.02) ---------------------------
+    def fide_mode(self) -> FideMode:
+        """The event's FIDE mode (its :attr:`~FideMode.indicator` is every panel's badge)."""
+        return fide_mode_of(self._session.state)
+
+    def leave_fide_mode(self) -> Changes:
+        """Leave FIDE mode for good: a level-4 question (two dialogs), then a ``###`` line."""
+        return self._ran("leave_fide_mode")
+
+    def manual_pairing_round(self) -> int | None:
+        """The round whose manual pairing is open, or None."""
+        phase = open_phase(self._session.state)
+        return None if phase is None else int(phase["round"])
+
+    def start_manual_pairing(self, round_no: int) -> Changes:
+        return self._ran("start_manual_pairing", round=round_no)
+
+    def end_manual_pairing(self) -> Changes:
+        """End the open manual pairing: compared with the engine's (level 4 when different)."""
+        return self._ran("end_manual_pairing")
+
+    def forbidden_pairs(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(sorted(group)) for group in self._session.event.forbidden_pairs)
+
+    def forbid_pairing(self, players: Sequence[int]) -> Changes:
+        return self._ran("forbid_pairing", players=list(players))
+
+    def allow_pairing(self, players: Sequence[int]) -> Changes:
+        return self._ran("allow_pairing", players=list(players))
 
     # -- players ------------------------------------------------------------------------
     def add_player(self, fields: Mapping[str, object]) -> Changes:

@@ -50,10 +50,12 @@ from arbiter_app.exports.sheet import Sheet
 from arbiter_app.printing import paint_sheet
 from arbiter_app.session import UNTITLED_NAME
 from arbiter_app.sheets.names import SHEET_HELP
+from arbiter_app.ui import sections_bar
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog
 from arbiter_app.ui.dialogs.playoff import DialogPrompter
 from arbiter_app.ui.dialogs.preferences import PreferencesDialog
+from arbiter_app.ui.dialogs.prohibited import ProhibitedPairingsDialog
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.file_actions import TRF_FILTER, FileActions, ImportedEvent, Services
 from arbiter_app.ui.files import (
@@ -71,6 +73,7 @@ from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.projector import ProjectorWindow, second_screen
 from arbiter_app.ui.ratings_menu import RatingsMenu
 from arbiter_app.ui.settings import Settings
+from arbiter_app.ui.widgets.fide_badge import FideBadge, with_badge
 from arbiter_app.ui.widgets.file_banner import FileBanner
 
 __all__ = ["ImportedEvent", "MainWindow", "Services"]
@@ -104,6 +107,7 @@ class MainWindow(FileActions, QMainWindow):
         self.playoff = PlayoffPanel(document, DialogPrompter(self, document))
         self.prizes = PrizesPanel(document)
         self.docks: dict[str, QDockWidget] = {}
+        self.badges: dict[str, FideBadge] = {}
         self._shown_once = False
         self.guide: GuideWindow | None = None
         self._build_docks()
@@ -138,7 +142,10 @@ class MainWindow(FileActions, QMainWindow):
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{key}")
         dock.setAccessibleName(title)
-        dock.setWidget(widget)
+        # Every panel carries the badge of an event not in FIDE mode (FIDE C.02, question 46).
+        badge = FideBadge()
+        self.badges[key] = badge
+        dock.setWidget(with_badge(widget, badge))
         self.addDockWidget(area, dock)
         self.docks[key] = dock
         return dock
@@ -225,6 +232,18 @@ class MainWindow(FileActions, QMainWindow):
             "Ctrl+Alt+S",
             "Name, rounds, rule set, byes, points, tie-breaks and play-off of the event",
         )
+        self.leave_fide_action = self._action(
+            "Leave &FIDE mode…",
+            self.leave_fide_mode,
+            None,
+            "Leave FIDE mode for good (FIDE C.02): two confirmations, then every panel says so",
+        )
+        self.forbidden_action = self._action(
+            "Prohibited &pairings…",
+            self.show_prohibited_pairings,
+            None,
+            "Players who must not meet (TRF-26 record 260), entered before round 1",
+        )
         self.pair_action = self._action(
             "&Pair next round",
             self.pair_next_round,
@@ -288,6 +307,8 @@ class MainWindow(FileActions, QMainWindow):
         edit_menu.addAction(self.find_action)
         edit_menu.addSeparator()
         edit_menu.addAction(self.settings_action)
+        edit_menu.addAction(self.forbidden_action)
+        edit_menu.addAction(self.leave_fide_action)
         edit_menu.addAction(self.preferences_action)
         self.ratings_menu = RatingsMenu(self, self.document)
         bar.addMenu(self.ratings_menu)
@@ -331,6 +352,7 @@ class MainWindow(FileActions, QMainWindow):
         toolbar.addAction(self.projector_action)
         self.addToolBar(toolbar)
         self.toolbar = toolbar
+        self.sections_bar, self.sections_menu = sections_bar.install(self)
         self.addToolBarBreak()
         self.file_banner = FileBanner(self)
         self.addToolBar(self.file_banner)
@@ -364,6 +386,10 @@ class MainWindow(FileActions, QMainWindow):
         self.redo_action.setEnabled(redo is not None)
         self.redo_action.setText(f"&Redo {redo}" if redo else "&Redo")
         self.file_banner.show_warnings(self.document.file_warnings)
+        mode = self.document.fide_mode()
+        for badge in self.badges.values():
+            badge.show_mode(mode)
+        self.leave_fide_action.setEnabled(mode.on)
 
     def show_title(self) -> None:
         """Event, state, then its file (or "Untitled", marked while work is unsaved).
@@ -394,6 +420,17 @@ class MainWindow(FileActions, QMainWindow):
             show_error(self, exc)
             return False
         return True
+
+    def leave_fide_mode(self) -> None:
+        """Leave FIDE mode: the document asks the level-4 question (two dialogs)."""
+        self.run(self.document.leave_fide_mode)
+
+    def show_prohibited_pairings(self) -> ProhibitedPairingsDialog:
+        dialog = ProhibitedPairingsDialog(self.document, self)
+        dialog.finished.connect(dialog.deleteLater)
+        self.prohibited_dialog = dialog
+        dialog.open()
+        return dialog
 
     def undo(self) -> None:
         self.run(self.document.undo)

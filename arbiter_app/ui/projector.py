@@ -10,7 +10,10 @@ screen chosen for it (the second monitor when there is one).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QFont, QGuiApplication, QKeyEvent, QKeySequence, QResizeEvent, QScreen
 from PySide6.QtWidgets import QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
@@ -40,12 +43,19 @@ def second_screen() -> QScreen | None:
     return others[0] if others else None
 
 
+CYCLE_SECONDS = 20
+"""How long each section stays on the wall while the projector cycles through them."""
+
+
 class ProjectorWindow(QWidget):
     """Standings, the round's pairings (by board or by name) or the play-off bracket.
 
     S, P, N and B choose the page (B goes back and forth between the standings
     and the bracket), → or Space turns a long list's page, F11 toggles full
-    screen, Escape closes.
+    screen, Escape closes. In an event of several sections the projector
+    shows the window's section; PgDown and PgUp show the next and previous
+    one instead, C cycles through them all (:data:`CYCLE_SECONDS` each) and
+    W follows the window again.
     """
 
     def __init__(
@@ -88,6 +98,11 @@ class ProjectorWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.pages, 1)
+        self.shown_section: int | None = None
+        """The section on the wall (None: the one the window shows)."""
+        self.cycle = QTimer(self)
+        self.cycle.setInterval(CYCLE_SECONDS * 1000)
+        self.cycle.timeout.connect(lambda: self.step_section(1))
         self.set_scale(scale)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         document.changed.connect(self.on_changed)
@@ -132,7 +147,42 @@ class ProjectorWindow(QWidget):
         if changes.anything:
             self.refresh()
 
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        numbers = [s.number for s in self.document.sections]
+        if self.shown_section is None or self.shown_section not in numbers:
+            self.shown_section = None
+            yield
+            return
+        with self.document.reading_section(self.shown_section):
+            yield
+
+    def step_section(self, by: int) -> None:
+        """Show the next (*by* 1) or previous (-1) section, round the list."""
+        numbers = [s.number for s in self.document.sections]
+        if len(numbers) < 2:
+            return
+        at = self.shown_section if self.shown_section in numbers else self.document.section.number
+        self.shown_section = numbers[(numbers.index(at) + by) % len(numbers)]
+        self.refresh()
+
+    def set_cycling(self, on: bool) -> None:
+        """Cycle through the sections (on) or stay on the one shown."""
+        if on and len(self.document.sections) > 1:
+            self.cycle.start()
+        else:
+            self.cycle.stop()
+
+    def follow_window(self) -> None:
+        self.cycle.stop()
+        self.shown_section = None
+        self.refresh()
+
     def refresh(self) -> None:
+        with self._reading():
+            self._show()
+
+    def _show(self) -> None:
         doc = self.document
         table = shown_standings(doc)
         self.model.set_standings(table)
@@ -146,9 +196,14 @@ class ProjectorWindow(QWidget):
         for view in self.tables():
             view.fit()
         self.fit_bracket()
-        self._show_title()
+        self._set_title()
 
     def _show_title(self) -> None:
+        """The heading again (a page turned, the window resized), of the section shown."""
+        with self._reading():
+            self._set_title()
+
+    def _set_title(self) -> None:
         event = self.document.tournament
         shown = self.shown
         table = shown_standings(self.document)
@@ -165,6 +220,8 @@ class ProjectorWindow(QWidget):
             heading = "No round has been paired yet"
         page = self.page_widgets[shown]
         turn = page.page_text() if isinstance(page, PagedTable) else ""
+        # Several sections: the event's name says which one the wall shows ("Saturday Club -
+        # Reserve"; the cycle moves on by itself).
         self.title.setText("  ·  ".join(t for t in (event.name, heading, turn) if t))
         self.setWindowTitle(f"{event.name or 'Arbiter'} — {_TITLES.get(shown, shown)}")
         font = QFont(self.view.font())
@@ -191,7 +248,8 @@ class ProjectorWindow(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.fit_bracket()
-        self._show_title()
+        with self._reading():
+            self._show_title()
 
     # -- screens ------------------------------------------------------------------------
     def show_on(self, screen: QScreen) -> None:
@@ -216,10 +274,16 @@ class ProjectorWindow(QWidget):
             self.toggle_bracket()
         elif key in _KEYS:
             self.show_page(_KEYS[Qt.Key(key)])
-        elif key in (Qt.Key.Key_Right, Qt.Key.Key_Space, Qt.Key.Key_PageDown) and isinstance(
-            page, PagedTable
-        ):
+        elif key in (Qt.Key.Key_Right, Qt.Key.Key_Space) and isinstance(page, PagedTable):
             page.next_page()
+        elif key == Qt.Key.Key_PageDown:
+            self.step_section(1)
+        elif key == Qt.Key.Key_PageUp:
+            self.step_section(-1)
+        elif key == Qt.Key.Key_C:
+            self.set_cycling(not self.cycle.isActive())
+        elif key == Qt.Key.Key_W:
+            self.follow_window()
         else:
             super().keyPressEvent(event)
             return

@@ -32,14 +32,21 @@ def boards(path: Path, round_no: int) -> list[tuple[int, int]]:
 
 
 def test_a_round_that_breaks_no_rule_is_stored(capsys: Capture, five: Path) -> None:
+    # It breaks no rule but is not the engine's pairing (2-1, 5-4, 3 has the bye): a
+    # whole round given by hand is compared with it at once (FIDE C.02, question 69).
+    err = refused(capsys, five, "pairing", "set", str(five), "--round", "2",
+                  "--pairs", "5-1, 2-3", "--bye", "4")  # fmt: skip
+    assert "The pairing engine pairs round 2: 2-1, 5-4; 3 gets the pairing-allocated bye." in err
     code, out, err = run(capsys, "pairing", "set", str(five), "--round", "2",
-                         "--pairs", "5-1, 2-3", "--bye", "4")  # fmt: skip
+                         "--pairs", "5-1, 2-3", "--bye", "4",
+                         "--confirm=keep-hand-pairing")  # fmt: skip
     assert code == 0, err
     assert out.splitlines() == [
         "round 2: 2 boards",
         "   1     5 Eve  -     1 Ann",
         "   2     2 Ben  -     3 Cid",
         "         4 Dee: pairing-allocated bye",
+        "report log: ### MPA @ Round 2: 2-1 5-4 3=PAB => 2-3 5-1 4=PAB",
     ]
     assert boards(five, 2) == [(5, 1), (2, 3)]
     with Session.open(five, readonly=True) as s:
@@ -49,8 +56,18 @@ def test_a_round_that_breaks_no_rule_is_stored(capsys: Capture, five: Path) -> N
             "boards": [[5, 1], [2, 3]],
             "byes": [[4, "pairing-bye"]],
             "round": 2,
+            "confirm": "keep-hand-pairing",
         }
         assert s.event.entry(4, 2).kind is EntryKind.PAIRING_BYE
+
+
+def test_the_engines_own_pairing_asks_nothing(capsys: Capture, five: Path) -> None:
+    code, out, err = run(capsys, "pairing", "set", str(five), "--round", "2",
+                         "--pairs", "2-1,5-4", "--bye", "3")  # fmt: skip
+    assert code == 0, err
+    assert "report log" not in out
+    with Session.open(five, readonly=True) as s:
+        assert "confirm" not in s.journal()[-1].arguments
 
 
 def test_the_rules_broken_come_first_and_need_confirm(capsys: Capture, five: Path) -> None:
@@ -63,9 +80,11 @@ def test_the_rules_broken_come_first_and_need_confirm(capsys: Capture, five: Pat
     assert any("players 1 and 3 already played each other in round 1 (FIDE C.04.1 b" in x
                for x in lines)  # fmt: skip
     assert any("player 4 is neither paired nor given a bye" in x for x in lines)
-    assert lines[-1] == "Nothing was changed. To go ahead, run the command again with --confirm."
+    assert lines[-1] == (
+        "Nothing was changed. To go ahead, run the command again with --confirm=keep-hand-pairing."
+    )
     code, out, _ = run(capsys, "pairing", "set", path, "--round", "2", "--pairs", "1-3,2-5",
-                       "--confirm")  # fmt: skip
+                       "--confirm=keep-hand-pairing")  # fmt: skip
     assert code == 0
     assert out.splitlines()[0] == "paired by hand although it breaks:"
     assert "already played each other" in out
@@ -78,9 +97,10 @@ def test_the_rules_broken_come_first_and_need_confirm(capsys: Capture, five: Pat
 
 def test_the_last_round_is_paired_again_before_its_results(capsys: Capture, five: Path) -> None:
     path = str(five)
-    run(capsys, "pairing", "set", path, "--round", "2", "--pairs", "5-1,2-3", "--bye", "4")
+    keep = "--confirm=keep-hand-pairing"
+    run(capsys, "pairing", "set", path, "--round", "2", "--pairs", "5-1,2-3", "--bye", "4", keep)
     code, _, _ = run(capsys, "pairing", "set", path, "--round", "2", "--pairs", "1-5,3-2",
-                     "--bye", "4")  # fmt: skip
+                     "--bye", "4", keep)  # fmt: skip
     assert code == 0
     assert boards(five, 2) == [(1, 5), (3, 2)]
     run(capsys, "result", path, "--round", "2", "--board", "1", "1-0")
@@ -110,7 +130,7 @@ def test_withdrawn_players_and_requested_byes_are_kept(capsys: Capture, five: Pa
     run(capsys, "player", "withdraw", path, "--player", "2", "--from-round", "2")
     run(capsys, "player", "bye", path, "--player", "4", "--round", "2", "--points", "1/2")
     code, out, err = run(capsys, "pairing", "set", path, "--round", "2", "--pairs", "5-1",
-                         "--bye", "3")  # fmt: skip
+                         "--bye", "3", "--confirm=keep-hand-pairing")  # fmt: skip
     assert code == 0, err
     assert "2 Ben: withdrawn" in out and "4 Dee: half-point bye (requested)" in out
     err = refused(capsys, five, "pairing", "set", path, "--round", "2", "--pairs", "5-2",
@@ -123,7 +143,8 @@ def test_a_double_swiss_round_is_both_its_games(capsys: Capture, tmp_path: Path)
     run(capsys, "new", str(path), "--name", "Blitz", "--system", "double-swiss", "--rounds", "3")
     for name in ("Ann", "Ben", "Cid", "Dee"):
         run(capsys, "player", "add", str(path), "--name", name)
-    code, out, err = run(capsys, "pairing", "set", str(path), "--round", "1", "--pairs", "1-3,4-2")
+    code, out, err = run(capsys, "pairing", "set", str(path), "--round", "1", "--pairs", "1-3,4-2",
+                         "--confirm=keep-hand-pairing")  # fmt: skip
     assert code == 0, err
     assert out.splitlines()[0] == "round 1 (games 1 and 2): 2 boards"
     assert boards(path, 1) == [(1, 3), (4, 2)]

@@ -341,6 +341,12 @@ def test_change_pairing_by_hand(session: Session) -> None:
     refused(
         session, "change_pairing", "a new board is number 3", round=3, board=7, white=1, black=4
     )
+    # The hand changes opened round 3's manual pairing: results wait for its end (FIDE C.02).
+    refused(
+        session, "enter_result", "manual pairing of round 3 is open", round=3, board=2, result="0-1"
+    )
+    session.run("end_manual_pairing", confirm="keep-hand-pairing")
+    assert session.journal()[-1].arguments["confirm"] == "keep-hand-pairing"
     session.run("enter_result", round=3, board=2, result="0-1")
     assert session.event.entry(2, 3).is_win
 

@@ -65,8 +65,9 @@ def test_an_older_format_number_on_newer_tables(event_file: Path) -> None:
         ("UPDATE entries SET kind = 'gbme'", "ValueError"),
         ("UPDATE entries SET round = x'00ff' WHERE rowid = 1", "TypeError (sorting keys)"),
         ("UPDATE settings SET value = '{' WHERE key = 'rounds'", "JSONDecodeError"),
-        ("INSERT INTO forbidden_pairs VALUES (1, NULL)", "AttributeError"),
-        ("INSERT INTO adjustments VALUES (1, 1, '', NULL, '')", "ValueError in Fraction"),
+        ("INSERT INTO forbidden_pairs VALUES (1, 1, NULL)", "AttributeError"),
+        ("INSERT INTO adjustments VALUES (1, 1, 1, '', NULL, '')", "ValueError in Fraction"),
+        ("UPDATE players SET section = 'Open' WHERE tpn = 1", "no section number"),
         ("UPDATE journal SET args = '[1]' WHERE seq = 2", "ValueError"),
     ],
 )

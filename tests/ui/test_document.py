@@ -34,19 +34,19 @@ def test_setting_a_result_reports_the_round_and_keeps_the_event_consistent(
 
 def test_undo_and_redo_restore_the_event_and_report_again(document: EventDocument) -> None:
     before = document.tournament
-    document.set_result(1, 1, GameResult.BLACK_FORFEIT_WIN)  # board 1: 1-4
-    assert document.undo_label() == "result of board 1, round 1: - +"
+    document.set_result(3, 1, GameResult.BLACK_FORFEIT_WIN)  # board 1: 1-2
+    assert document.undo_label() == "result of board 1, round 3: - +"
     changed = document.tournament
-    assert changed.entry(4, 1).kind is EntryKind.FORFEIT_WIN
-    assert document.undo().rounds == frozenset({1})
+    assert changed.entry(2, 3).kind is EntryKind.FORFEIT_WIN
+    assert document.undo().rounds == frozenset({3})
     assert document.tournament == before
     assert document.modified  # still untitled: the imported event is in no file
-    assert document.redo_label() == "result of board 1, round 1: - +"
+    assert document.redo_label() == "result of board 1, round 3: - +"
     document.redo()
     assert document.tournament == changed
     # A new action clears what could be redone.
     document.undo()
-    document.set_result(1, 1, GameResult.DRAW)
+    document.set_result(3, 1, GameResult.DRAW)
     assert document.redo_label() is None
 
 

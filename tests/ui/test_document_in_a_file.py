@@ -44,21 +44,25 @@ def test_import_keeps_the_event(document: EventDocument, rr_event: Event) -> Non
 def test_a_typed_result_is_in_the_file(qtbot: QtBot, document: EventDocument, path: Path) -> None:
     panel = PairingsPanel(document)
     qtbot.addWidget(panel)
-    panel.show_round(1)
+    # The last round played: no later round was paired from it, so nothing is asked.
+    panel.show_round(3)
     panel.select_row(0)
     qtbot.keyClicks(panel.view, "=")
-    assert document.tournament.entry(1, 1).outcome is Outcome.DRAW
+    assert document.tournament.entry(1, 3).outcome is Outcome.DRAW
     assert panel.model.cell(0, 2) == "½-½"
-    assert document.undo_label() == "result of board 1, round 1: ½-½"
+    assert document.undo_label() == "result of board 1, round 3: ½-½"
     assert document.session.journal()[-1].command == "correct_result"
     with Session.open(path, readonly=True) as other:
-        assert other.event.entry(4, 1).outcome is Outcome.DRAW
+        assert other.event.entry(2, 3).outcome is Outcome.DRAW
 
 
 def test_forfeits_go_through_the_session(document: EventDocument) -> None:
     assert document.session.board(2, 2) is not None
     assert (document.session.board(2, 2).white, document.session.board(2, 2).black) == (4, 2)
+    # Round 3 was paired from round 2: correcting it is a level-3 question (FIDE C.02).
+    answers = document.warnings = Answers(True)
     changes = document.set_result(2, 2, GameResult.BLACK_FORFEIT_WIN)
+    assert [w.level for q in answers.asked for w in q.warnings] == [3]
     assert changes.results and changes.rounds == frozenset({2})
     assert document.tournament.entry(2, 2).kind is EntryKind.FORFEIT_WIN
     with pytest.raises(RuleError, match="round 2 has no board 5"):
@@ -96,7 +100,7 @@ def test_play_off_commands_are_journaled_and_undone(path: Path, rr_event: Event)
     # 3 won outright: no place the regulation decides is tied, so it names the tie itself.
     assert not document.event_state().playoff.can_start
     document.playoff_command("start", {"ties": [[2, [1, 2]]]})
-    document.set_result(1, 1, GameResult.DRAW)
+    document.set_result(3, 2, GameResult.DRAW)
     assert [r.playoff for r in reports] == [True, False]
     state = document.playoff_state()
     assert state is not None and state.actions == (Start(),)
@@ -134,7 +138,7 @@ def test_pair_a_round_then_type_its_results(qtbot: QtBot, tmp_path: Path) -> Non
     # A second round cannot be paired before the results are in.
     assert not panel.pair_next_round()
     boxes = [b for b in panel.findChildren(QMessageBox) if b.isVisible()]
-    assert boxes and "without a result" in boxes[0].text()
+    assert boxes and "still lack a result" in boxes[0].text()
     boxes[0].close()
     panel.select_row(0)
     qtbot.keyClicks(panel.view, "1=")

@@ -34,7 +34,7 @@ def test_title_shows_the_event_and_its_state(
     window = make_window(qtbot, document, settings)
     assert window.windowTitle() == "test — final — Untitled[*] — Arbiter"
     assert window.isWindowModified()  # imported, in no file yet
-    document.set_result(1, 1, GameResult.DRAW)
+    document.set_result(3, 1, GameResult.DRAW)
     assert window.isWindowModified()
 
 
@@ -115,18 +115,18 @@ def test_undo_and_redo_actions_follow_the_history(
     window = make_window(qtbot, document, settings)
     assert window.undo_action.isEnabled()  # the import itself can be undone
     assert window.undo_action.text() == "&Undo import event"
-    document.set_result(1, 1, GameResult.DRAW)
+    document.set_result(3, 1, GameResult.DRAW)
     assert window.undo_action.isEnabled()
-    assert window.undo_action.text() == "&Undo result of board 1, round 1: ½-½"
+    assert window.undo_action.text() == "&Undo result of board 1, round 3: ½-½"
     window.undo_action.trigger()
-    assert document.tournament.entry(1, 1).outcome is Outcome.WIN
+    assert document.tournament.entry(1, 3).outcome is Outcome.LOSS
     assert window.redo_action.isEnabled()
     window.redo_action.trigger()
-    assert document.tournament.entry(1, 1).outcome is Outcome.DRAW
+    assert document.tournament.entry(1, 3).outcome is Outcome.DRAW
     # Every panel followed: the standings and the crosstable show the draw.
-    assert window.crosstable.model.cell(0, 6) == "½"
+    assert window.crosstable.model.cell(0, 4) == "½"  # 1 against 2
     points = {window.standings.model.key(r): window.standings.model.cell(r, 4) for r in range(4)}
-    assert points[1] == "1"
+    assert points[1] == "2"  # 1½ before: the loss became a draw
 
 
 def test_actions_without_a_service_are_disabled(

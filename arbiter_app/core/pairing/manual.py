@@ -22,9 +22,15 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import Colour, EntryKind, Event
+from arbiter_app.core.model import Colour, EntryKind, Event, System
 from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
-from arbiter_app.core.pairing.byes import ByePolicy, bye_refusal, is_withdrawn, requests_for_round
+from arbiter_app.core.pairing.byes import (
+    ByePolicy,
+    bye_refusal,
+    fide_may_receive_pab,
+    is_withdrawn,
+    requests_for_round,
+)
 from arbiter_app.core.pairing.double_swiss import swiss_view
 
 
@@ -37,6 +43,9 @@ class Violation:
     players: tuple[int, ...] = ()
 
     def __str__(self) -> str:
+        # A reason that cites its own article already is not cited twice.
+        if self.message.endswith(")"):
+            return self.message
         return f"{self.message} ({self.article})"
 
 
@@ -232,3 +241,85 @@ def _colour_problem(event: Event, tpn: int, colour: Colour, rnd: int) -> str | N
 def _topscorer(event: Event, tpn: int, rnd: int) -> bool:
     """C.04.3 article 1.8: more than half the maximum score before the last round."""
     return event.score(tpn, rnd - 1) * 2 > event.max_points_per_round(rnd) * (rnd - 1)
+
+
+def imported_breaches(event: Event) -> dict[int, list[Violation]]:
+    """The pairing rules the rounds of an imported Swiss break, by round (FIDE C.02, the
+    checklist's questions 54 and 55: an imported tournament's rounds are checked).
+
+    Checked as for a pairing made by hand: repeated games (C.04.1 b), prohibited
+    pairs (TRF 260), the absolute colour rules (C.04.3 [C3], topscorers of the last
+    round excepted) and the pairing-allocated bye (C.04.1 d). Rounds of other systems
+    (round robins follow their table) are not checked.
+    """
+    if event.system is not System.SWISS:
+        return {}
+    out: dict[int, list[Violation]] = {}
+    for rnd in range(1, event.rounds_played + 1):
+        before = event.truncated(rnd - 1)
+        found: list[Violation] = []
+        number = 0
+        for player in sorted(event.players, key=lambda p: p.tpn):
+            e = event.entry(player.tpn, rnd)
+            if e.kind is EntryKind.PAIRING_BYE:
+                reason = fide_may_receive_pab(before, player.tpn, rnd)
+                if reason:
+                    found.append(Violation(ByePolicy.FIDE.article, reason, (player.tpn,)))
+                continue
+            if not e.kind.has_opponent or e.opponent is None or e.opponent < player.tpn:
+                continue
+            number += 1
+            white, black = player.tpn, e.opponent
+            if e.colour is Colour.BLACK:
+                white, black = black, white
+            board = Board(number, white, black)
+            broken = _board_violations(before, board, rnd)
+            # Without the colours in the file only the pairing itself can be checked.
+            found.extend(v for v in broken if e.colour is not None or "colour" not in v.article)
+        if found:
+            out[rnd] = found
+    return out
+
+
+def due_colour(event: Event, tpn: int, rnd: int) -> Colour | None:
+    """The colour *tpn* is due in round *rnd* (FIDE C.04.3, colour preferences), or None
+    without a game played.
+
+    A colour difference of two or more, or the same colour in the last two games,
+    gives an absolute preference for the other colour; a difference of one a strong
+    preference for the colour played less; otherwise the player alternates from the
+    last game (a mild preference).
+    """
+    colours = [
+        e.colour
+        for e in event.entries_of(tpn, rnd - 1)
+        if e.kind is EntryKind.GAME and e.colour is not None
+    ]
+    if not colours:
+        return None
+    diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
+    if diff >= 2:
+        return Colour.BLACK
+    if diff <= -2:
+        return Colour.WHITE
+    if len(colours) >= 2 and colours[-1] is colours[-2]:
+        return colours[-1].opposite
+    if diff:
+        return Colour.BLACK if diff > 0 else Colour.WHITE
+    return colours[-1].opposite
+
+
+def both_against_due_colour(event: Event, board: Board, rnd: int) -> Violation | None:
+    """Both players of *board* get the colour opposite to the one each is due (FIDE C.02:
+    a level-2 warning when pairing by hand; C.04.3 colour preferences)."""
+    view = swiss_view(event)
+    if due_colour(view, board.white, rnd) is not Colour.BLACK:
+        return None
+    if due_colour(view, board.black, rnd) is not Colour.WHITE:
+        return None
+    return Violation(
+        "FIDE C.04.3, colour preferences",
+        f"board {board.number}: {board.white} is due black and {board.black} is due white; "
+        "both get the other colour",
+        (board.white, board.black),
+    )

@@ -24,6 +24,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.lots import Draw, seeded_draw
@@ -35,35 +36,31 @@ from arbiter_app.core.model import (
     RoundEntry,
     System,
 )
-
-# FIDE titles from strongest to weakest (C.04.2 initial order: title after rating).
-TITLE_ORDER: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+from arbiter_app.core.pairing.ranking import DEFAULT_RULE, RankingRule
 
 ARTICLE_RATING = "FIDE C.04.2 articles 2.2 and 2.3 (initial ranking: rating, title, name)"
 ARTICLE_LOT = "FIDE C.05 articles 7.2 and 7.5 (round robin numbers drawn by lot, Berger tables)"
 ARTICLE_LATE = "FIDE C.04.2 articles 2.4 and 2.5 (a late entry takes its place in the ranking)"
 
 
-def _title_rank(title: str) -> int:
-    t = title.strip().upper()
-    return TITLE_ORDER.index(t) if t in TITLE_ORDER else len(TITLE_ORDER)
+def ranking_key(player: Player, rule: RankingRule = DEFAULT_RULE) -> tuple[Any, ...]:
+    """A player's place in the initial ranking (C.04.2 article 2.2): the tournament
+    rating (unrated last), then FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none),
+    then the stated order of equal players (name by default; :mod:`.ranking`)."""
+    return rule.key(player)
 
 
-def ranking_key(player: Player) -> tuple[int, int, str]:
-    """A player's place in the initial ranking (C.04.2 article 2.2): rating (unrated
-    last), then FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none), then name."""
-    return (-(player.rating or 0), _title_rank(player.title), player.name.casefold())
+def rating_order(players: Iterable[Player], rule: RankingRule = DEFAULT_RULE) -> tuple[int, ...]:
+    """Pairing numbers in initial order: rating (unrated last), FIDE title, then the ties.
 
-
-def rating_order(players: Iterable[Player]) -> tuple[int, ...]:
-    """Pairing numbers in initial order: rating (unrated last), FIDE title, then name.
-
-    Ties that remain after the name keep the current pairing number order.
+    Ties that remain after the whole rule keep the current pairing number order.
     """
-    return tuple(p.tpn for p in sorted(players, key=lambda p: (*ranking_key(p), p.tpn)))
+    return tuple(p.tpn for p in sorted(players, key=lambda p: (*rule.key(p), p.tpn)))
 
 
-def late_entry_place(players: Sequence[Player], newcomer: Player) -> int:
+def late_entry_place(
+    players: Sequence[Player], newcomer: Player, rule: RankingRule = DEFAULT_RULE
+) -> int:
     """The pairing number a late entry takes among *players* (C.04.2 articles 2.4, 2.5).
 
     The numbers given so far stay in their order (they are fixed once round 1
@@ -71,9 +68,9 @@ def late_entry_place(players: Sequence[Player], newcomer: Player) -> int:
     ranking puts below them, and everyone from there down moves one number on.
     """
     ordered = sorted(players, key=lambda p: p.tpn)
-    key = ranking_key(newcomer)
+    key = rule.key(newcomer)
     for index, player in enumerate(ordered):
-        if ranking_key(player) > key:
+        if rule.key(player) > key:
             return index + 1
     return len(ordered) + 1
 
@@ -112,7 +109,7 @@ class Numbering(enum.Enum):
 
 
 _HOW = {
-    Numbering.RATING: "by the initial ranking (rating, title, name; FIDE C.04.2 article 2.2)",
+    Numbering.RATING: "by the initial ranking ({ranking}; FIDE C.04.2 article 2.2)",
     Numbering.LOT: "drawn by lot by the application (the seed is kept in the journal)",
     Numbering.DRAW: "drawn at the venue (the outcome and the witnesses are in the journal)",
     Numbering.ORDER: "fixed by hand by the arbiter",
@@ -122,9 +119,12 @@ _HOW = {
 }
 
 
-def describe_numbering(numbering: Numbering, system: System, paired: int) -> str:
-    """One sentence on the pairing numbers: how they were given and whether they can change."""
-    how = f"Pairing numbers {_HOW[numbering]}"
+def describe_numbering(
+    numbering: Numbering, system: System, paired: int, ranking: str = DEFAULT_RULE.text
+) -> str:
+    """One sentence on the pairing numbers: how they were given and whether they can change
+    (*ranking*: the initial ranking's rule, :attr:`RankingRule.text`)."""
+    how = f"Pairing numbers {_HOW[numbering].format(ranking=ranking)}"
     if paired:
         return f"{how}; fixed since round 1 was paired."
     if numbering is Numbering.RATING:

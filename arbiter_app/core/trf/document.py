@@ -85,6 +85,10 @@ class TrfDocument:
     - *warnings*: things that looked wrong but did not stop the reading (for
       example a points column that disagrees with the results); they do not
       take part in comparisons.
+    - *comments*: ``###`` lines the event adds to the file, written after every
+      record in their order: the log of pairing-integrity events and leaving FIDE
+      mode (FIDE C.02, :mod:`arbiter_app.core.fide_mode`). Comment lines a file
+      had are kept lines, where they stood.
     """
 
     event: Event
@@ -100,6 +104,7 @@ class TrfDocument:
     pending_cells: bool = False
     results: str = ""
     warnings: tuple[Issue, ...] = field(default=(), compare=False)
+    comments: tuple[str, ...] = ()
 
 
 def results_key(event: Event) -> str:

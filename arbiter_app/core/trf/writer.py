@@ -179,6 +179,9 @@ def _assemble(doc: TrfDocument, records: list[tuple[Anchor, str]]) -> str:
         at = end if line.before is None else position.get(line.before, end)
         placed.append(((at, 0, seq), line.text))
     placed.sort(key=lambda item: item[0])
+    for seq, comment in enumerate(doc.comments):
+        # The event's own ### lines come last, in the order they happened.
+        placed.append(((end + 1, 0, seq), comment))
     return "".join(text + doc.newline for _, text in placed)
 
 

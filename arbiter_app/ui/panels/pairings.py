@@ -117,6 +117,9 @@ class PairingsPanel(QWidget):
         self.change_button.setAccessibleName("Change the pairing of the selected board")
         self.change_button.setToolTip("Set White and Black of the selected board by hand")
         self.change_button.clicked.connect(self.change_pairing)
+        self.manual_button = QPushButton("Start manual pairing", self)
+        self.manual_button.setAccessibleName("Manual pairing")
+        self.manual_button.clicked.connect(self.toggle_manual_pairing)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._show_context_menu)
         self.pairing_dialog: PairingDialog | None = None
@@ -129,6 +132,7 @@ class PairingsPanel(QWidget):
         bar = QHBoxLayout()
         bar.addWidget(self.round)
         bar.addWidget(self.summary, 1)
+        bar.addWidget(self.manual_button)
         bar.addWidget(self.change_button)
         bar.addWidget(self.pair_button)
         layout = QVBoxLayout(self)
@@ -174,7 +178,11 @@ class PairingsPanel(QWidget):
         self.model.set_pairings(rows)
         boards = [r for r in rows if r.is_board]
         missing = sum(1 for r in boards if not r.result_text)
-        if not boards:
+        phase = self.document.manual_pairing_round()
+        self._sync_manual_button(phase)
+        if phase == round_no:
+            self.summary.setText("Manual pairing open")
+        elif not boards:
             self.summary.setText("No pairings for this round yet")
         elif missing:
             self.summary.setText(f"{count(len(boards), 'board')}, {missing} without a result")
@@ -344,6 +352,35 @@ class PairingsPanel(QWidget):
 
     def show_round(self, round_no: int) -> None:
         self.round.setValue(round_no)
+
+    # -- the manual pairing phase (FIDE C.02, questions 64-69) --------------------------------
+    def _sync_manual_button(self, phase: int | None) -> None:
+        if phase is not None:
+            self.manual_button.setText("End manual pairing")
+            self.manual_button.setToolTip(
+                f"End the manual pairing of round {phase}: compare the round with the pairing engine's; when they differ you are shown "
+                "the engine's pairing and asked to keep yours (a ### MPA line in the report)"
+            )
+        else:
+            self.manual_button.setText("Start manual pairing")
+            self.manual_button.setToolTip(
+                "Change the boards of the round shown by hand (before its results); the end "
+                "compares them with the pairing engine's"
+            )
+
+    def toggle_manual_pairing(self) -> bool:
+        """Start the manual pairing of the round shown, or end the open one."""
+        phase = self.document.manual_pairing_round()
+        try:
+            if phase is None:
+                changes = self.document.start_manual_pairing(self.round.value())
+            else:
+                changes = self.document.end_manual_pairing()
+        except ArbiterError as exc:
+            self.message = show_error(self, exc)
+            return False
+        self.refresh()
+        return not changes.cancelled
 
     # -- changing a pairing by hand -----------------------------------------------------------
     def _sync_change_button(self) -> None:

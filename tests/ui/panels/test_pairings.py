@@ -31,16 +31,17 @@ def test_opens_on_the_last_round_played(qtbot: QtBot, rr_event: Event) -> None:
 
 def test_typing_results_enters_them_and_moves_down(qtbot: QtBot, rr_event: Event) -> None:
     panel, document = make_panel(qtbot, rr_event)
-    panel.show_round(1)
+    # The last round played: corrections of older rounds are limited in FIDE mode (C.02).
+    panel.show_round(3)
     panel.select_row(0)
     qtbot.keyClicks(panel.view, "=")
-    assert document.tournament.entry(1, 1).outcome is Outcome.DRAW
-    assert document.tournament.entry(4, 1).outcome is Outcome.DRAW
+    assert document.tournament.entry(1, 3).outcome is Outcome.DRAW
+    assert document.tournament.entry(2, 3).outcome is Outcome.DRAW
     assert panel.current_row() == 1
     qtbot.keyClicks(panel.view, "0")
-    # Board 2 of round 1 is 2 (White) against 3: Black wins.
-    assert document.tournament.entry(3, 1).outcome is Outcome.WIN
-    assert document.tournament.entry(2, 1).outcome is Outcome.LOSS
+    # Board 2 of round 3 is 3 (White) against 4: Black wins.
+    assert document.tournament.entry(4, 3).outcome is Outcome.WIN
+    assert document.tournament.entry(3, 3).outcome is Outcome.LOSS
     assert panel.model.data(panel.model.index(1, 2)) == "0-1"
     # On the last board the cursor stays put.
     assert panel.current_row() == 1
@@ -144,19 +145,19 @@ def _answer_correction(panel: PairingsPanel, choose: str, seen: list[str]) -> No
 @pytest.mark.correction_box
 def test_typing_over_a_result_asks_and_keeps_it_unless_told(qtbot: QtBot, rr_event: Event) -> None:
     panel, document = make_panel(qtbot, rr_event)
-    panel.show_round(1)
-    panel.select_row(0)  # board 1: 1 beat 4
+    panel.show_round(3)
+    panel.select_row(0)  # board 1: 2 beat 1
     seen: list[str] = []
     _answer_correction(panel, "Keep", seen)
-    qtbot.keyClicks(panel.view, "0")
-    assert seen == ["Board 1, Ada – Dov, has the result 1-0. Change it to 0-1?"]
-    assert document.tournament.entry(1, 1).outcome is Outcome.WIN
+    qtbot.keyClicks(panel.view, "1")
+    assert seen == ["Board 1, Ada – Bea, has the result 0-1. Change it to 1-0?"]
+    assert document.tournament.entry(1, 3).outcome is Outcome.LOSS
     assert panel.current_row() == 0  # kept: the cursor stays on the board
     assert isinstance(panel.correction_box, QMessageBox)
-    assert panel.correction_box.defaultButton().text() == "Keep 1-0"
+    assert panel.correction_box.defaultButton().text() == "Keep 0-1"
     _answer_correction(panel, "Change", seen)
-    qtbot.keyClicks(panel.view, "0")
-    assert document.tournament.entry(1, 1).outcome is Outcome.LOSS
+    qtbot.keyClicks(panel.view, "1")
+    assert document.tournament.entry(1, 3).outcome is Outcome.WIN
     assert panel.current_row() == 1
     QApplication.processEvents()
 

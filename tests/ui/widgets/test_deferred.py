@@ -35,16 +35,16 @@ def test_a_hidden_tab_waits_until_it_is_raised(
     window = _shown_window(qtbot, document, settings)
     assert window.players.visibleRegion().isEmpty()  # behind the pairings tab
     before = _score_shown(window, 1)
-    entry = document.tournament.entry(1, 1)
-    assert entry.opponent == 4 and entry.outcome is Outcome.WIN
-    # Round 1, board 1: 1 beat 4; typed again as a win for Black, 1 loses a point.
-    document.set_result(1, 1, GameResult.BLACK_WINS)
+    entry = document.tournament.entry(1, 3)
+    assert entry.opponent == 2 and entry.outcome is Outcome.LOSS
+    # Round 3, board 1: 2 beat 1; typed again as a win for White, 1 gains a point.
+    document.set_result(3, 1, GameResult.WHITE_WINS)
     assert window.players.deferred.pending
     assert _score_shown(window, 1) == before  # not rebuilt while nobody can see it
     window.docks["players"].raise_()
     qtbot.waitUntil(lambda: not window.players.deferred.pending)
     assert _score_shown(window, 1) != before
-    assert _score_shown(window, 1) == "½"
+    assert _score_shown(window, 1) == "2½"
 
 
 def test_a_panel_in_view_refreshes_at_once(
@@ -53,7 +53,7 @@ def test_a_panel_in_view_refreshes_at_once(
     window = _shown_window(qtbot, document, settings)
     standings = window.standings.model
     first = standings.cell(0, 2)
-    document.set_result(1, 1, GameResult.BLACK_WINS)
+    document.set_result(3, 1, GameResult.WHITE_WINS)
     assert not window.standings.deferred.pending
     assert standings.standings.standings is not None
     assert standings.cell(0, 2) == first or standings.rowCount() == 4
@@ -64,6 +64,6 @@ def test_without_a_window_on_screen_everything_refreshes_at_once(
 ) -> None:
     window = MainWindow(document, settings)
     qtbot.addWidget(window)
-    document.set_result(1, 1, GameResult.BLACK_WINS)
+    document.set_result(3, 1, GameResult.WHITE_WINS)
     assert not window.players.deferred.pending
-    assert _score_shown(window, 1) == "½"
+    assert _score_shown(window, 1) == "2½"

@@ -1,0 +1,219 @@
+"""FIDE mode and the log of pairing-integrity events (FIDE C.02, verification checklist).
+
+FIDE verifies a tournament program in **FIDE mode** (FIDE C.02, 2026; the
+checklist's questions 40-46): a per-event flag, on by default for the FIDE
+pairing systems (the Dutch Swiss, round robins) and for an event imported from
+a TRF file. In FIDE mode the risky actions follow the warning levels the
+checklist names (:mod:`arbiter_app.core.warning_levels`); outside it they may
+be milder but are never switched off. Leaving FIDE mode is a level-4
+two-step confirmation stating its consequences, is written to the report as a
+``###`` line with the round, and is final: the event never comes back.
+
+A **pairing-integrity breaching event** ("PIBE", the checklist's questions
+112-115 and 190) is anything that makes the pairings no longer the pairing
+system's own from the data: a pairing changed by hand (MPA), an import, a
+regeneration or an exchange of pairing numbers, a correction of a round the
+next ones were paired from, a configuration change once play has started.
+Each is asked about first, journalled with the command that made it (so undo
+takes it back), and written to the TRF-26 report as a comment line in the
+TEC manual's form::
+
+    ### MPA @ Round 3: 1-4 2-3 => 1-2 3-4
+    ### Correction @ Round 2: 5-6 1-0 => 0-1
+    ### Configuration @ Round 4: tie-breaks BH/C1, BH => SB, BH
+
+Two more comment lines share the form without being PIBEs: a full-point bye
+(the checklist's question 179) and leaving FIDE mode (question 44).
+
+This module is the vocabulary (pure data); the session decides when each
+applies and stores the log with the event.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from arbiter_app.core.model import System
+from arbiter_app.core.warning_levels import Alert, Level
+
+CHECKLIST = "FIDE C.02, verification checklist"
+LEAVE_TOKEN = "leave-fide-mode-for-good"
+"""The token that answers the level-4 question of leaving FIDE mode (it names the consequence)."""
+
+FIDE_SYSTEMS = frozenset({System.SWISS, System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN})
+"""Systems FIDE verifies (the Dutch Swiss, FIDE C.04.3; round robins, C.05): FIDE mode is on
+by default for them. The double Swiss of the City Chess OK rules is not a FIDE system."""
+
+
+class FideModeStatus(enum.Enum):
+    """In FIDE mode, never in it (a system FIDE does not verify), or left for good."""
+
+    ON = "on"
+    OFF = "off"
+    LEFT = "left"
+
+
+@dataclass(frozen=True, slots=True)
+class FideMode:
+    """The event's FIDE mode: its *status* and, once left, the round it was left at.
+
+    *left_at_round* is the last round paired when the arbiter left FIDE mode
+    (0: before round 1 was paired); the rounds after it were not paired in
+    FIDE mode.
+    """
+
+    status: FideModeStatus
+    left_at_round: int | None = None
+
+    @property
+    def on(self) -> bool:
+        return self.status is FideModeStatus.ON
+
+    @property
+    def left(self) -> bool:
+        return self.status is FideModeStatus.LEFT
+
+    @property
+    def indicator(self) -> str:
+        """The permanent line every view and sheet of an event not in FIDE mode shows
+        (the checklist's question 46); empty in FIDE mode."""
+        if self.status is FideModeStatus.ON:
+            return ""
+        if self.status is FideModeStatus.OFF:
+            return "Not in FIDE mode: the double Swiss is not a FIDE pairing system."
+        return f"Not in FIDE mode: left {_when(self.left_at_round or 0)}, for good."
+
+    @property
+    def short(self) -> str:
+        """A few words for a status bar or a title: ``FIDE mode``, ``not in FIDE mode``."""
+        if self.on:
+            return "FIDE mode"
+        if self.left:
+            return f"not in FIDE mode (left {_when(self.left_at_round or 0)})"
+        return "not in FIDE mode"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"status": self.status.value}
+        if self.left_at_round is not None:
+            out["round"] = self.left_at_round
+        return out
+
+    @classmethod
+    def from_json(cls, value: Mapping[str, Any]) -> FideMode:
+        status = FideModeStatus(value["status"])
+        round_no = value.get("round")
+        return cls(status, None if round_no is None else int(round_no))
+
+
+ON = FideMode(FideModeStatus.ON)
+OFF = FideMode(FideModeStatus.OFF)
+
+
+def _when(round_no: int) -> str:
+    return "before round 1 was paired" if round_no == 0 else f"after round {round_no} was paired"
+
+
+def default_mode(system: System, *, imported: bool) -> FideMode:
+    """FIDE mode by default (the checklist's questions 40 and 56): on for the FIDE
+    systems and for every event imported from a TRF file."""
+    return ON if imported or system in FIDE_SYSTEMS else OFF
+
+
+def leave_alert(paired: int) -> Alert:
+    """The level-4 question before leaving FIDE mode (the checklist's question 43)."""
+    return Alert(
+        Level.CONFIRM_CONSEQUENCES,
+        f"Leave FIDE mode {_when(paired)}? The event cannot come back to FIDE mode.",
+        f"{CHECKLIST}: leaving FIDE mode is a level-4 warning, and it is final",
+        (
+            "From now on the checklist's limits no longer hold: a prohibited pairing can be "
+            "added or removed after round 1 and rounds older than the last two played can "
+            "be corrected (each still asks first).",
+            f"The report (TRF) says so with a line '{leave_line(paired)}'; FIDE does not "
+            "verify what an event does outside FIDE mode.",
+            "Every window panel, every printed sheet and 'arbiter-app status' show that the "
+            "event is not in FIDE mode, for good: it can never enter FIDE mode again.",
+        ),
+        LEAVE_TOKEN,
+    )
+
+
+def reenter_refusal(mode: FideMode) -> Alert:
+    """Level 5: an event that left FIDE mode never comes back (the checklist's question 45)."""
+    return Alert(
+        Level.REFUSED,
+        f"The event left FIDE mode {_when(mode.left_at_round or 0)}; it cannot enter it again",
+        f"{CHECKLIST}: leaving FIDE mode is final",
+    )
+
+
+def in_fide_mode(mode: FideMode, inside: Level, outside: Level) -> Level:
+    """The level of a warning: *inside* FIDE mode, else *outside* (milder, never below 2:
+    the checklist's questions 218-221 keep every warning on)."""
+    return inside if mode.on else max(outside, Level.NOTICE)
+
+
+def leave_pibe(paired: int) -> Pibe:
+    """The ``###`` line of leaving FIDE mode (the checklist's question 44)."""
+    return Pibe(PibeKind.FIDE_MODE, paired, f"left {_when(paired)}")
+
+
+def leave_line(paired: int) -> str:
+    return leave_pibe(paired).trf_line()
+
+
+class PibeKind(enum.Enum):
+    """What a ``###`` line of the report is about: the TEC manual's kinds of
+    pairing-integrity events, then the two other comment lines the checklist asks for."""
+
+    MPA = "MPA"
+    IMPORT = "Import"
+    REGENERATION = "Regeneration"
+    EXCHANGE = "Exchange"
+    CORRECTION = "Correction"
+    ADJOURNMENT = "Adjournment"
+    CONFIGURATION = "Configuration"
+    FULL_POINT_BYE = "FPB"
+    FIDE_MODE = "FIDE mode"
+
+    @property
+    def is_integrity_event(self) -> bool:
+        """One of the TEC manual's pairing-integrity events (not a full-point bye or the
+        line of leaving FIDE mode)."""
+        return self not in (PibeKind.FULL_POINT_BYE, PibeKind.FIDE_MODE)
+
+
+@dataclass(frozen=True, slots=True)
+class Pibe:
+    """One ``###`` line of the report: *kind*, the *round* it happened at, what happened.
+
+    *round* is the round the event concerns (the round paired by hand, the
+    round corrected) or, for a configuration change, the last round paired
+    when it was made. Pairing numbers in *text* are those of the moment; a
+    later regeneration or exchange has its own line saying how they changed.
+    """
+
+    kind: PibeKind
+    round: int
+    text: str
+
+    def trf_line(self) -> str:
+        return f"### {self.kind.value} @ Round {self.round}: {self.text}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind.value, "round": self.round, "text": self.text}
+
+    @classmethod
+    def from_json(cls, value: Mapping[str, Any]) -> Pibe:
+        return cls(PibeKind(value["kind"]), int(value["round"]), str(value["text"]))
+
+
+def pairs_text(boards: list[tuple[int, int]], bye: int | None = None) -> str:
+    """Boards as the ``###`` lines write them: ``1-4 2-3 5=PAB`` (White first)."""
+    parts = [f"{w}-{b}" for w, b in boards]
+    if bye is not None:
+        parts.append(f"{bye}=PAB")
+    return " ".join(parts) or "no board"

@@ -1,0 +1,116 @@
+"""FIDE mode as the rows keep it, and the log of pairing-integrity events (FIDE C.02).
+
+The vocabulary is the core's (:mod:`arbiter_app.core.fide_mode`). Here:
+
+- :func:`fide_mode_of` reads the event's FIDE mode: the ``fide_mode`` setting
+  once the arbiter has left it, else the default (on for the FIDE systems and
+  for every imported event). The default is not written at creation, so the
+  journal of a file made before FIDE mode existed replays to the same rows;
+- :func:`log_pibe` adds a ``###`` line to the event's log, in the ``records``
+  family ``pibe``, written by the command that made the event: one
+  transaction and one journal entry, so undo takes the line back with it;
+- ``leave_fide_mode`` (a level-4 question, final) and ``enter_fide_mode``
+  (refused, level 5, once left) are the commands.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.fide_mode import (
+    FideMode,
+    FideModeStatus,
+    Pibe,
+    default_mode,
+    leave_alert,
+    leave_pibe,
+    reenter_refusal,
+)
+from arbiter_app.core.model import System
+from arbiter_app.core.warning_levels import Refused
+from arbiter_app.session import queries
+from arbiter_app.session.registry import Context, command
+from arbiter_app.session.state import State, Tx
+from arbiter_app.store.journal import canonical_json
+
+FIDE_MODE = "fide_mode"
+"""The setting that records leaving FIDE mode (absent: the event's default)."""
+
+PIBE = "pibe"
+"""The ``records`` family of the ``###`` log: one row a line, keyed by its order."""
+
+
+def fide_mode_of(state: State | Tx) -> FideMode:
+    """The event's FIDE mode (module docstring)."""
+    stored = state.setting(FIDE_MODE)
+    if stored is not None:
+        return FideMode.from_json(stored)
+    system = System(state.setting("system", System.SWISS.value))
+    return default_mode(system, imported=state.setting("trf_source") is not None)
+
+
+def log_pibe(tx: Tx, pibe: Pibe, *, player: int | None = None) -> None:
+    """Add *pibe* to the log (*player*: the pairing number a full-point bye line names,
+    kept as a number so that a renumbering follows it)."""
+    keys = [key for family, key in tx.keys("records") if family == PIBE]
+    value: dict[str, Any] = pibe.to_json()
+    if player is not None:
+        value["player"] = player
+    tx.put("records", (PIBE, f"{len(keys) + 1:05d}"), {"value": canonical_json(value)})
+
+
+def stored_pibes(state: State) -> list[Pibe]:
+    """The log in the order it was written."""
+    rows = state.tables["records"]
+    out: list[Pibe] = []
+    for key in sorted(k for k in rows if k[0] == PIBE):
+        value = json.loads(rows[key]["value"])
+        if "player" in value:
+            value = {**value, "text": f"{value['player']}=FPB"}
+        out.append(Pibe.from_json(value))
+    return out
+
+
+def drop_full_point_bye_line(tx: Tx, tpn: int, round_no: int) -> None:
+    """Take back the line of a full-point bye request that was cancelled."""
+    for key, row in tx.rows("records").items():
+        if key[0] != PIBE:
+            continue
+        value = json.loads(row["value"])
+        if value.get("player") == tpn and int(value["round"]) == round_no:
+            tx.delete("records", key)
+
+
+@command("leave_fide_mode")
+def leave_fide_mode(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
+    """Leave FIDE mode, for good (a level-4 question); returns the round it was left at."""
+    mode = fide_mode_of(tx)
+    if mode.status is FideModeStatus.LEFT:
+        raise RuleError(f"the event is not in FIDE mode: {mode.indicator}")
+    if mode.status is FideModeStatus.OFF:
+        raise RuleError(mode.indicator)
+    paired = _paired_round(tx)
+    ctx.ask(leave_alert(paired))
+    left = FideMode(FideModeStatus.LEFT, paired)
+    tx.set_setting(FIDE_MODE, left.to_json())
+    log_pibe(tx, leave_pibe(paired))
+    return paired
+
+
+@command("enter_fide_mode")
+def enter_fide_mode(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+    """Enter FIDE mode: refused once left (level 5), and for a system FIDE does not verify."""
+    mode = fide_mode_of(tx)
+    if mode.status is FideModeStatus.LEFT:
+        raise Refused(reenter_refusal(mode))
+    if mode.status is FideModeStatus.ON:
+        raise RuleError("the event is in FIDE mode already")
+    raise RuleError(mode.indicator)
+
+
+def _paired_round(tx: Tx) -> int:
+    """The last round paired, in rounds (a double Swiss round is two game columns)."""
+    system = System(tx.setting("system", System.SWISS.value))
+    return system.rounds_in(queries.paired_rounds(tx))

@@ -1,0 +1,258 @@
+"""The manual pairing of a round: an explicit start, hand changes, an explicit end (FIDE C.02).
+
+FIDE's verification checklist (questions 63-69) asks for hand changes to a
+round to happen in a *manual pairing phase* with a clear start and end:
+
+- **start** (``start_manual_pairing``): on the round paired last, before any
+  of its results, or on the next round, to pair it by hand from nothing.
+  The round's boards as they stand are kept, to say at the end what changed;
+- **within it**, the hand changes (``change_pairing`` for one board,
+  ``set_pairing`` for the whole round) ask a level-3 question for every
+  pairing rule broken (a repeated game, a prohibited pairing, a
+  pairing-allocated bye to a player not eligible for it, a third colour in a
+  row or a colour difference over two before the last round) and give a
+  level-2 notice when both players of a board get the colour opposite to the
+  one they are due. While the phase is open the next round cannot be paired
+  and no result of the round can be entered, so the check at the end cannot
+  be skipped;
+- **end** (``end_manual_pairing``): the pairing engine pairs the round from
+  the same data (:mod:`arbiter_app.core.pairing.compare`) and the round is
+  compared with it, colours included. When they differ, a level-4 question
+  shows the engine's pairing and the boards that differ; confirmed, the round
+  keeps the arbiter's pairing and the report gets ``### MPA @ Round r: …``.
+
+How the other hand-pairing actions fit in: *Change pairing…* on a board
+(``change_pairing``) starts the phase of its round when none is open, with a
+notice saying so; the phase still ends only explicitly. ``pairing set`` (a
+whole round given at once, ``set_pairing``) inside an open phase is one more
+hand change; outside one it is a whole phase in one action: start, the
+round as given, end with the comparison, every question asked together.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.fide_mode import CHECKLIST, Pibe, PibeKind
+from arbiter_app.core.model import System
+from arbiter_app.core.pairing.boards import RoundPairing
+from arbiter_app.core.pairing.compare import Comparison
+from arbiter_app.core.pairing.manual import Violation
+from arbiter_app.core.warning_levels import Alert, Level
+from arbiter_app.core.words import count
+from arbiter_app.session import queries
+from arbiter_app.session.codec import event_from_state
+from arbiter_app.session.integrity import log_pibe
+from arbiter_app.session.registry import Context, arg_int, command
+from arbiter_app.session.round_check import check_round, first_column, stored_round
+from arbiter_app.session.state import Tx
+from arbiter_app.session.tournament_state import event_state_of, state_of_tx
+from arbiter_app.store.journal import canonical_json
+
+MANUAL = "manual_pairing"
+"""The ``records`` family of the open phase (key ``phase``)."""
+
+KEEP_TOKEN = "keep-hand-pairing"
+"""The token that keeps a round paired by hand that differs from the engine's."""
+
+
+def open_phase(state: Any) -> dict[str, Any] | None:
+    """The open manual pairing phase (``round``, ``before``), or None."""
+    if isinstance(state, Tx):
+        row = state.get("records", (MANUAL, "phase"))
+    else:
+        row = state.tables["records"].get((MANUAL, "phase"))
+    return None if row is None else dict(json.loads(row["value"]))
+
+
+def phase_round(tx: Tx) -> int | None:
+    phase = open_phase(tx)
+    return None if phase is None else int(phase["round"])
+
+
+def refuse_while_open(tx: Tx, column: int | None, action: str) -> None:
+    """Refuse *action* while a phase is open (on game column *column*'s round, or on any
+    round when None): the end of the phase checks the round, which cannot be skipped."""
+    open_round = phase_round(tx)
+    if open_round is None:
+        return
+    if column is not None and _round_of(tx, column) != open_round:
+        return
+    raise RuleError(
+        f"the manual pairing of round {open_round} is open: end it first "
+        f"('arbiter-app pairing manual end FILE', or End manual pairing) to {action}"
+    )
+
+
+def _round_of(tx: Tx, column: int) -> int:
+    return System(tx.setting("system", System.SWISS.value)).rounds_in(column)
+
+
+def paired_round(tx: Tx) -> int:
+    return _round_of(tx, queries.paired_rounds(tx))
+
+
+def begin(tx: Tx, round_no: int) -> None:
+    """Open the phase of *round_no* (checked already), keeping its boards as they stand."""
+    before = stored_round(tx, round_no)
+    bye = before.pairing_bye
+    value = {
+        "round": round_no,
+        "before": [[b.white, b.black] for b in before.boards],
+        "bye": None if bye is None else bye.tpn,
+    }
+    tx.put("records", (MANUAL, "phase"), {"value": canonical_json(value)})
+
+
+def check_can_start(tx: Tx, round_no: int) -> None:
+    """The phase can open on the round paired last before its first result, or on the
+    next round once the event is ready to pair it."""
+    open_round = phase_round(tx)
+    if open_round is not None:
+        raise RuleError(f"the manual pairing of round {open_round} is open already")
+    paired = paired_round(tx)
+    column = first_column(tx, round_no)
+    if round_no == paired and paired:
+        system = System(tx.setting("system", System.SWISS.value))
+        for offset in range(system.games_per_round):
+            if queries.round_has_results(tx, column + offset):
+                raise RuleError(
+                    f"round {round_no} has results: its pairing can no longer change by hand "
+                    "(correct a result instead)"
+                )
+        return
+    if round_no == paired + 1:
+        planned = _round_of(tx, int(tx.setting("rounds", 0)))
+        if round_no > planned:
+            raise RuleError(
+                f"the event has {count(planned, 'round')}; add rounds in the settings first"
+            )
+        rows = state_of_tx(tx)
+        pending = event_state_of(rows, event_from_state(rows), None).pending
+        if pending:
+            last, _ = pending[-1]
+            raise RuleError(
+                f"round {_round_of(tx, last)} has boards without a result; enter them before "
+                f"pairing round {round_no}"
+            )
+        return
+    if not paired:
+        raise RuleError(f"round {round_no} cannot be paired by hand now: round 1 comes first")
+    raise RuleError(
+        f"round {round_no} cannot be paired by hand now: only round {paired} (before its "
+        f"results) or round {paired + 1} (the next one) can"
+    )
+
+
+@command("start_manual_pairing")
+def start_manual_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
+    """Open the manual pairing phase of a round (the last paired, or the next)."""
+    round_no = arg_int(args, "round", minimum=1)
+    check_can_start(tx, round_no)
+    begin(tx, round_no)
+    return round_no
+
+
+def setup_notice(warning: str) -> Alert:
+    """Level 2 when round 1 is paired although the rounds cannot all be paired."""
+    return Alert(
+        Level.NOTICE,
+        warning,
+        f"{CHECKLIST}: a set-up that cannot complete all its rounds is warned about "
+        "before the start",
+    )
+
+
+def colour_notice(found: list[Violation]) -> Alert:
+    """Level 2: boards whose two players both get the colour they are not due."""
+    boards = "a board gives" if len(found) == 1 else f"{count(len(found), 'board')} give"
+    return Alert(
+        Level.NOTICE,
+        f"{boards[0].upper()}{boards[1:]} both players the colour opposite to the one "
+        "they are due.",
+        f"{CHECKLIST}: both players given their other colour is a level-2 warning",
+        tuple(str(v) for v in found),
+    )
+
+
+def difference_alert(round_no: int, comparison: Comparison) -> Alert:
+    """Level 4: the round paired by hand is not the engine's (the checklist's question 69;
+    the TEC manual shows the correct pairing)."""
+    line = Pibe(PibeKind.MPA, round_no, comparison.mpa_text()).trf_line()
+    if comparison.engine is None:
+        question = (
+            f"The pairing engine finds no legal pairing for round {round_no}; keep the "
+            "round as paired by hand?"
+        )
+    else:
+        differing = len(comparison.added) or 1
+        boards = "one board" if differing == 1 else count(differing, "board")
+        question = (
+            f"Round {round_no} as paired by hand differs from the pairing engine's on "
+            f"{boards}. Keep the hand pairing?"
+        )
+    return Alert(
+        Level.CONFIRM_CONSEQUENCES,
+        question,
+        f"{CHECKLIST}: a round paired by hand is compared with the pairing engine's at "
+        "the end of the manual pairing",
+        (
+            f"The pairing engine pairs round {round_no}: {comparison.engine_text()}.",
+            f"The round keeps your pairing: {_differences(comparison)}.",
+            f"The report says so with the line '{line}'.",
+        ),
+        KEEP_TOKEN,
+    )
+
+
+def _differences(comparison: Comparison) -> str:
+    parts = []
+    if comparison.added:
+        parts.append("yours " + ", ".join(f"{w}-{b}" for w, b in comparison.added))
+    if comparison.missing:
+        parts.append("the engine's " + ", ".join(f"{w}-{b}" for w, b in comparison.missing))
+    if comparison.bye != comparison.engine_bye:
+        parts.append(
+            f"the pairing-allocated bye to {comparison.bye or 'nobody'} instead of "
+            f"{comparison.engine_bye or 'nobody'}"
+        )
+    return "; ".join(parts) or "the same boards"
+
+
+def finish(
+    tx: Tx,
+    ctx: Context,
+    round_no: int,
+    pairing: RoundPairing,
+    alerts: Sequence[Alert] = (),
+) -> dict[str, Any]:
+    """End the phase of *round_no* whose pairing is now *pairing*: compare it with the
+    engine's, ask when they differ (with *alerts*, the questions of the change that ends
+    it, all at once), log the MPA line, close the phase."""
+    tx.delete("records", (MANUAL, "phase"))
+    if not pairing.boards and pairing.pairing_bye is None:
+        ctx.ask(*alerts)
+        return {"round": round_no, "paired": False, "same": True, "line": ""}
+    comparison = check_round(tx, pairing)
+    if comparison.same:
+        ctx.ask(*alerts)
+        return {"round": round_no, "paired": True, "same": True, "line": ""}
+    ctx.ask(*alerts, difference_alert(round_no, comparison))
+    pibe = Pibe(PibeKind.MPA, round_no, comparison.mpa_text())
+    log_pibe(tx, pibe)
+    return {"round": round_no, "paired": True, "same": False, "line": pibe.trf_line()}
+
+
+@command("end_manual_pairing")
+def end_manual_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+    """End the open manual pairing phase: the round is compared with the engine's pairing."""
+    round_no = phase_round(tx)
+    if round_no is None:
+        raise RuleError("no manual pairing is open")
+    asked = args.get("round")
+    if asked is not None and asked != round_no:
+        raise RuleError(f"the manual pairing open is that of round {round_no}, not {asked}")
+    return finish(tx, ctx, round_no, stored_round(tx, round_no))

@@ -1,0 +1,62 @@
+"""A stored round against the pairing engine's pairing of it (FIDE C.02, manual pairings).
+
+Reads the round as the rows hold it (its boards, and the pairing-allocated
+bye among its entries) and has the core pair it again
+(:func:`arbiter_app.core.pairing.compare.engine_pairing`) with the event's own
+options: its bye policy, the colour drawn for round 1, a double round robin's
+order of its last two rounds.
+"""
+
+from __future__ import annotations
+
+from arbiter_app.core.model import EntryKind, System
+from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
+from arbiter_app.core.pairing.byes import ByePolicy
+from arbiter_app.core.pairing.compare import Comparison, engine_pairing
+from arbiter_app.core.pairing.swiss import SwissOptions
+from arbiter_app.session.codec import event_from_state
+from arbiter_app.session.state import Tx
+from arbiter_app.session.tournament_state import state_of_tx
+from arbiter_app.session.trf_source import stored_initial_colour
+
+
+def first_column(tx: Tx, round_no: int) -> int:
+    """The game column of round *round_no*'s first game (a double Swiss round has two)."""
+    system = System(tx.setting("system", System.SWISS.value))
+    return (round_no - 1) * system.games_per_round + 1
+
+
+def stored_round(tx: Tx, round_no: int) -> RoundPairing:
+    """Round *round_no* as stored: its boards in order and its pairing-allocated bye."""
+    column = first_column(tx, round_no)
+    boards = sorted(
+        (number, row["white"], row["black"])
+        for (r, number), row in tx.rows("boards").items()
+        if r == column
+    )
+    byes = tuple(
+        Bye(tpn, EntryKind.PAIRING_BYE, odd_one_out=True)
+        for (tpn, r), row in sorted(tx.rows("entries").items())
+        if r == column and row["kind"] == EntryKind.PAIRING_BYE.value
+    )
+    return RoundPairing(round_no, tuple(Board(n, w, b) for n, w, b in boards), byes)
+
+
+def options_of(tx: Tx) -> SwissOptions:
+    """The event's pairing options: its bye policy and the colour its file drew for round 1."""
+    return SwissOptions(
+        bye_policy=ByePolicy.parse(str(tx.setting("bye_policy", "fide"))),
+        initial_colour=stored_initial_colour(tx.setting("trf_source")),
+    )
+
+
+def check_round(tx: Tx, pairing: RoundPairing, *, planned_rounds: int | None = None) -> Comparison:
+    """*pairing* (a round of the event) compared with the engine's pairing of that round."""
+    event = event_from_state(state_of_tx(tx))
+    return engine_pairing(
+        event,
+        pairing,
+        options_of(tx),
+        planned_rounds=planned_rounds,
+        swap_last_two=bool(tx.setting("swap_last_two", False)),
+    )

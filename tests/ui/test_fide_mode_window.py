@@ -1,0 +1,150 @@
+"""FIDE mode in the window: leaving it (two dialogs), the badge on every panel, a round's
+manual pairing from the pairings panel, prohibited pairings (FIDE C.02 checklist)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.session import Session
+from arbiter_app.session.integrity import stored_pibes
+from arbiter_app.ui.dialogs.prohibited import parse_group
+from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.main_window import MainWindow
+from arbiter_app.ui.panels.pairings import PairingsPanel
+from arbiter_app.ui.settings import Settings
+from tests.support.sessions import TickingClock
+from tests.support.warning_dialogs import BoxLog, click_through
+
+
+def seven(path: Path) -> Session:
+    """Seven players by rating; round 1 played (1-4, 5-2, 3-6, 7 the bye), round 2 paired
+    by the engine: 5-1, 7-3, 2-4, 6 the bye."""
+    s = Session.create(path, name="Autumn", system="swiss", rounds=5, clock=TickingClock())
+    for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900),
+                         ("Eve", 1800), ("Fay", 1700), ("Gus", 1600)):  # fmt: skip
+        s.run("add_player", name=name, rating=rating)
+    s.run("set_pairing_numbers", by="rating")
+    s.run("record_pairings", round=1, boards=[[1, 4], [5, 2], [3, 6]], byes=[[7, "pairing-bye"]])
+    for board in (1, 2, 3):
+        s.run("enter_result", round=1, board=board, result="1-0")
+    s.run("record_pairings", round=2, boards=[[5, 1], [7, 3], [2, 4]], byes=[[6, "pairing-bye"]])
+    return s
+
+
+@pytest.fixture
+def document(tmp_path: Path) -> Iterator[EventDocument]:
+    doc = EventDocument(seven(tmp_path / "autumn.arbiter"))
+    yield doc
+    doc.close()
+
+
+def lines(document: EventDocument) -> list[str]:
+    return [p.trf_line() for p in stored_pibes(document.session.state)]
+
+
+def test_q43_46_leaving_fide_mode_asks_twice_then_every_panel_shows_the_badge(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = MainWindow(document, settings)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.leave_fide_action.isEnabled()
+    assert all(not badge.isVisible() for badge in window.badges.values())
+    # Cancelled at the second dialog: nothing changes.
+    log = click_through(["Continue…", "Cancel"])
+    window.leave_fide_action.trigger()
+    assert document.fide_mode().on and lines(document) == []
+    log = click_through(["Continue…", "Accept the consequences"], BoxLog())
+    window.leave_fide_action.trigger()
+    titles = [box["title"] for box in log.seen]
+    assert titles == ["Please confirm (step 1 of 2)", "Consequences (step 2 of 2)"]
+    assert "cannot come back to FIDE mode" in str(log.seen[0]["text"])
+    assert document.fide_mode().left
+    assert lines(document) == ["### FIDE mode @ Round 2: left after round 2 was paired"]
+    assert set(window.badges) == {"pairings", "players", "crosstable", "standings", "playoff",
+                                  "prizes", "by_name"}  # fmt: skip
+    for key, badge in window.badges.items():
+        window.docks[key].raise_()
+        QApplication.processEvents()
+        assert badge.isVisible(), key
+        assert badge.text() == "⚠ Not in FIDE mode: left after round 2 was paired, for good."
+    assert not window.leave_fide_action.isEnabled()
+    # Undo brings FIDE mode back, the badges go.
+    window.undo_action.trigger()
+    assert document.fide_mode().on
+    assert all(not badge.isVisible() for badge in window.badges.values())
+
+
+def test_q64_69_manual_pairing_from_the_pairings_panel(
+    qtbot: QtBot, document: EventDocument
+) -> None:
+    panel = PairingsPanel(document)
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.show_round(2)
+    assert panel.manual_button.text() == "Start manual pairing"
+    panel.manual_button.click()
+    assert document.manual_pairing_round() == 2
+    assert panel.manual_button.text() == "End manual pairing"
+    assert panel.summary.text() == "Manual pairing open"
+    # Board 2 becomes 6-3, a repeated game (3-6 in round 1): a level-3 question.
+    log = click_through(["Confirm"])
+    assert panel.apply_pairing(2, 2, 6, 3)
+    assert "players 6 and 3 already played each other in round 1" in str(log.seen[0]["details"])
+    # Ending the phase compares with the engine's pairing: level 4 showing it.
+    log = click_through(["Continue…", "Accept the consequences"])
+    panel.manual_button.click()
+    said = str(log.seen[1]["details"])
+    assert "The pairing engine pairs round 2: 5-1, 7-3, 2-4; 6 gets the pairing-allocated bye." in (
+        said
+    )
+    assert document.manual_pairing_round() is None
+    assert panel.manual_button.text() == "Start manual pairing"
+    assert lines(document) == ["### MPA @ Round 2: 7-3 6=PAB => 6-3"]
+
+
+def test_q64_ending_with_the_engines_pairing_asks_nothing(
+    qtbot: QtBot, document: EventDocument
+) -> None:
+    panel = PairingsPanel(document)
+    qtbot.addWidget(panel)
+    panel.show_round(2)
+    panel.manual_button.click()
+    panel.manual_button.click()  # nothing changed: the round is the engine's
+    assert document.manual_pairing_round() is None and lines(document) == []
+
+
+def test_q194_196_the_prohibited_pairings_dialog(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = MainWindow(document, settings)
+    qtbot.addWidget(window)
+    dialog = window.show_prohibited_pairings()
+    assert dialog.list.count() == 1 and not dialog.remove_button.isEnabled()
+    dialog.field.setText("3 5")
+    assert not dialog.add()  # round 1 is paired: refused in FIDE mode
+    assert dialog.message is not None
+    assert "in FIDE mode a prohibited pairing can no longer be added" in dialog.message.text()
+    dialog.message.close()
+    click_through(["Continue…", "Accept the consequences"])
+    window.leave_fide_mode()
+    click_through(["Confirm"])
+    assert dialog.add()
+    assert document.forbidden_pairs() == ((3, 5),)
+    assert dialog.list.item(0).text() == "3 Cid, 5 Eve"
+    assert lines(document)[-1] == "### Configuration @ Round 2: prohibited pairing 3 5 added"
+    dialog.reject()
+
+
+def test_a_group_is_typed_as_pairing_numbers() -> None:
+    assert parse_group("3 7") == [3, 7]
+    assert parse_group(" 3, 7 ;9") == [3, 7, 9]
+    for bad in ("", "3", "3 x"):
+        with pytest.raises(ArbiterError, match=r"\.$"):
+            parse_group(bad)

@@ -752,4 +752,9 @@ class MainWindow(FileActions, QMainWindow):
 
 
 def _dock_key(window: MainWindow, panel: QWidget) -> str:
-    return next(key for key, dock in window.docks.items() if dock.widget() is panel)
+    # A panel may sit in a frame of its own (FIDE mode's badge above it).
+    return next(
+        key
+        for key, dock in window.docks.items()
+        if dock.widget() is panel or dock.isAncestorOf(panel)
+    )

@@ -75,13 +75,15 @@ class GuideWindow(QWidget):
                 else None
             )
         )
+        # Every page title in full: the list is as wide as its longest one.
+        self.pages.setMinimumWidth(self.pages.sizeHintForColumn(0) + 24)
         layout = QHBoxLayout(self)
         layout.addWidget(self.pages, 1)
         layout.addWidget(self.text, 4)
         self.shown: Path | None = None
         if self.pages.count():
             self.pages.setCurrentRow(0)
-        self.resize(1100, 720)
+        self.resize(1280, 720)
 
     def show_file(self, path: Path) -> None:
         self.shown = path

@@ -353,3 +353,26 @@ def test_a_wrong_physical_draw_keeps_what_was_typed_and_says_what_is_wrong(
     qtbot.keyClick(dialog.order, Qt.Key.Key_Return)
     assert not dialog.isVisible()
     assert dialog.answer().order == (3, 1, 7)
+
+
+def test_the_card_s_steps_have_keys(qtbot: QtBot, demo: EventDocument) -> None:
+    """Ctrl+1 presses the card's first button, Ctrl+2 the second: the play-off by keys."""
+    panel = make_panel(qtbot, demo, Answers())
+    panel.show()
+    panel.activateWindow()
+    qtbot.waitUntil(panel.isActiveWindow)
+    first = panel.card.buttons[0]
+    assert first.text() == "Start the play-off…"
+    assert first.shortcut().toString() == "Ctrl+1"
+    assert "(Ctrl+1)" in first.toolTip()
+    clicked: list[bool] = []
+    first.clicked.connect(lambda *_: clicked.append(True))
+    first.setFocus()
+    qtbot.keyClick(first, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    # A button's key presses it the way a click does, after its short press animation.
+    qtbot.waitUntil(lambda: bool(clicked))
+    labels = [b.text() for b in panel.card.buttons]
+    assert labels[0] == "Draw by computer…", labels
+    assert [b.shortcut().toString() for b in panel.card.buttons] == [
+        f"Ctrl+{n}" for n in range(1, len(labels) + 1)
+    ]

@@ -33,6 +33,7 @@ from arbiter_app.core.playoff.progress import (
     points,
     printable,
     split,
+    stage_name,
 )
 from arbiter_app.core.playoff.regulation import Regulation, StartRule
 from arbiter_app.core.result import GameResult
@@ -146,7 +147,7 @@ def _draw(p: Progress, draw: Draw) -> None:
                 numbers = ", ".join(f"{i}: {t}" for i, t in enumerate(draw.outcome, 1))
                 p.note(
                     run.draw_article,
-                    f"pairing numbers of round robin {run.number} of {g.describe()} drawn by "
+                    f"pairing numbers of {stage_name(run.fmt)} {run.number} of {g.describe()} drawn by "
                     f"lot: {numbers} ({draw.describe()})",
                 )
                 return

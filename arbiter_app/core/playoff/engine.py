@@ -48,8 +48,9 @@ from arbiter_app.core.playoff.progress import (
     label,
     playable,
     printable,
+    stage_name,
 )
-from arbiter_app.core.playoff.regulation import ColourRule, Regulation, StartRule
+from arbiter_app.core.playoff.regulation import ColourRule, Format, Regulation, StartRule
 from arbiter_app.core.playoff.steps import (
     DrawnRound,
     FinalGroup,
@@ -61,6 +62,14 @@ from arbiter_app.core.playoff.steps import (
     Tie,
     TossRecord,
 )
+
+
+def _format_words(fmt: Format) -> str:
+    """The stage's format and clock in a draw's sentence; a match is named once."""
+    if stage_name(fmt) == "round robin":
+        return f"{fmt.label or 'round robin'}, {fmt.clock}"
+    return str(fmt.clock)
+
 
 # --- the state ----------------------------------------------------------------------
 
@@ -268,8 +277,8 @@ def _next_step(state: PlayoffState) -> Step:
             return Step(
                 "draw-lots",
                 run.draw_article,
-                f"Draw lots for the pairing numbers 1-{len(g.players)} of round robin "
-                f"{run.number} ({run.fmt.label or 'round robin'}, {run.fmt.clock}) of "
+                f"Draw lots for the pairing numbers 1-{len(g.players)} of {stage_name(run.fmt)} "
+                f"{run.number} ({_format_words(run.fmt)}) of "
                 f"{g.describe()}{fresh}.",
                 players=g.players,
             )

@@ -238,16 +238,23 @@ def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
         if resting:
             blocks.append(Paragraph(resting))
         blocks.append(Signatures(("Chief arbiter",)))
-    if not stages:
-        blocks.append(
-            Paragraph("No play-off games have been scheduled yet: " + next_step(state).text)
-        )
+    return kit_sheet(event, state, "Play-off pairings", blocks)
+
+
+def kit_sheet(
+    event: Event, state: PlayoffState, title: str, blocks: Sequence[Block], footer: str = ""
+) -> Sheet:
+    """A sheet of the play-off kit: the event, the regulation and the event's clock on top;
+    without games yet, what the play-off waits for."""
+    if not blocks:
+        blocks = [Paragraph("No play-off games have been scheduled yet: " + next_step(state).text)]
     return Sheet(
-        title="Play-off pairings",
+        title=title,
         event=event.name,
         subtitle=state.regulation.title,
         header=time_control_field(event.info, EVENT_CLOCK),
         blocks=tuple(blocks),
+        footer=footer,
     )
 
 

@@ -12,17 +12,15 @@ Chess article 8.1: each player records the moves on the score sheet; article
 from __future__ import annotations
 
 from arbiter_app.core.model import Event
-from arbiter_app.core.playoff import PlayoffState, next_step
+from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff.steps import GameRecord
-from arbiter_app.exports.clock import EVENT_CLOCK, time_control_field
-from arbiter_app.exports.playoff import clock_of, knockout_articles, names_of, who
+from arbiter_app.exports.playoff import clock_of, kit_sheet, knockout_articles, names_of, who
 from arbiter_app.exports.sheet import (
     Align,
     Block,
     Column,
     Fields,
     PageBreak,
-    Paragraph,
     Sheet,
     Signatures,
     Table,
@@ -82,15 +80,10 @@ def scoresheets_sheet(event: Event, state: PlayoffState) -> Sheet:
         if i:
             blocks.append(PageBreak())
         blocks += _game_page(game, state, names)
-    if not waiting:
-        blocks.append(
-            Paragraph("No play-off games have been scheduled yet: " + next_step(state).text)
-        )
-    return Sheet(
-        title="Play-off score sheets",
-        event=event.name,
-        subtitle=state.regulation.title,
-        header=time_control_field(event.info, EVENT_CLOCK),
-        blocks=tuple(blocks),
-        footer="Each player records the moves (FIDE Laws of Chess 8.1); both sign (8.7).",
+    return kit_sheet(
+        event,
+        state,
+        "Play-off score sheets",
+        blocks,
+        "Each player records the moves (FIDE Laws of Chess 8.1); both sign (8.7).",
     )

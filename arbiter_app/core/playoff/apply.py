@@ -147,7 +147,7 @@ def _draw(p: Progress, draw: Draw) -> None:
                 p.note(
                     run.draw_article,
                     f"pairing numbers of round robin {run.number} of {g.describe()} drawn by "
-                    f"lot: {numbers} ({draw.describe()})",
+                    f"lot: {numbers} ({draw.how()})",
                 )
                 return
             due.append(", ".join(map(str, g.players)))
@@ -175,7 +175,7 @@ def _toss(p: Progress, action: Toss) -> None:
     winner = action.draw.outcome[0]
     p.note(
         run.stage.colours_article,
-        f"game {game_id}: {winner} won the toss ({action.draw.describe()})",
+        f"game {game_id}: {winner} won the toss ({action.draw.how()})",
     )
     run.tossed[game_id] = winner
     if action.choice is not None:

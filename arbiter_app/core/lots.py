@@ -56,14 +56,19 @@ class Draw:
     witnesses: tuple[str, ...] = ()
     article: str = ""
 
-    def describe(self) -> str:
+    def how(self) -> str:
+        """How the lots were drawn and who saw it: "physical draw entered by the arbiter;
+        witnesses: J. Ortiz"."""
         how = (
             f"drawn by the application from seed {self.seed}"
             if self.method is DrawMethod.SEEDED
             else "physical draw entered by the arbiter"
         )
-        seen = f"; witnesses: {', '.join(self.witnesses)}" if self.witnesses else ""
-        return f"{self.purpose}: {', '.join(map(str, self.outcome))} ({how}{seen})"
+        return how + (f"; witnesses: {', '.join(self.witnesses)}" if self.witnesses else "")
+
+    def describe(self) -> str:
+        # A purpose may be a sentence of its own (the prompt the arbiter was shown).
+        return f"{self.purpose.rstrip('.')}: {', '.join(map(str, self.outcome))} ({self.how()})"
 
 
 def draw_to_json(draw: Draw) -> dict[str, Any]:

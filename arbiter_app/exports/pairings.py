@@ -93,6 +93,9 @@ class RoundSheet:
     byes: tuple[ByeRow, ...]
     time_control: str = ""
     """The main event's clock (printed in the header of the pairings and the slips)."""
+    starts: str = ""
+    """When the round starts, as the event's schedule gives it (TRF 132; Event settings,
+    Round dates), printed in the header of the round's sheets; empty when not scheduled."""
 
 
 BYE_LABELS = {
@@ -171,7 +174,13 @@ def round_from_event(event: Event, round_no: int) -> RoundSheet:
         for i, (w, b, result) in enumerate(boards, start=1)
     )
     return RoundSheet(
-        event.name, round_no, event.rounds, rows, tuple(byes), event.info.time_control
+        event.name,
+        round_no,
+        event.rounds,
+        rows,
+        tuple(byes),
+        event.info.time_control,
+        _starts(event, round_no),
     )
 
 
@@ -222,6 +231,7 @@ def round_from_pairing(
         tuple(rows),
         tuple(bye_rows),
         event.info.time_control,
+        _starts(event, round_no),
     )
 
 
@@ -241,9 +251,20 @@ def round_from_boards(event: Event, round_no: int, boards: Sequence[_BoardLike])
     return round_from_pairing(event, round_no, boards, byes)
 
 
+def _starts(event: Event, round_no: int) -> str:
+    dates = event.info.round_dates
+    return dates[round_no - 1].strip() if 0 < round_no <= len(dates) else ""
+
+
 def clock_fields(rs: RoundSheet) -> tuple[tuple[str, str], ...]:
-    """The round's clock for a sheet's header (the pairings, the slips, the list by name)."""
-    return (("Time control", clock_text(rs.time_control)),) if rs.time_control.strip() else ()
+    """The round's start when scheduled and its clock, for a sheet's header (the pairings,
+    the slips, the list by name)."""
+    fields: list[tuple[str, str]] = []
+    if rs.starts:
+        fields.append(("Round starts", rs.starts))
+    if rs.time_control.strip():
+        fields.append(("Time control", clock_text(rs.time_control)))
+    return tuple(fields)
 
 
 def _rating(r: int | None) -> str:

@@ -197,7 +197,9 @@ def crosstable(src: Source, round_no: int | None) -> Sheet:
 
     table = standings_of(src, round_no)
     if src.event.system.is_round_robin:
-        return round_robin_sheet(src.event, round_robin_grid(src.event, table))
+        # In pairing-number order, as the Crosstable panel shows it (the places stay).
+        order = sorted(p.tpn for p in src.event.players)
+        return round_robin_sheet(src.event, round_robin_grid(src.event, table, order=order))
     return swiss_crosstable_sheet(src.event, swiss_crosstable(src.event, table), table)
 
 

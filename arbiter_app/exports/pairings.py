@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from arbiter_app.core.model import Colour, EntryKind, Event, Player, RoundEntry
+from arbiter_app.core.model import Colour, EntryKind, Event, Player, RoundEntry, RuleSet
 from arbiter_app.core.points import format_points
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.words import count
@@ -93,6 +93,8 @@ class RoundSheet:
     byes: tuple[ByeRow, ...]
     time_control: str = ""
     """The main event's clock (printed in the header of the pairings and the slips)."""
+    us_chess: bool = False
+    """A US Chess event: its sheets say "bye" where FIDE says "pairing-allocated bye"."""
     starts: str = ""
     """When the round starts, as the event's schedule gives it (TRF 132; Event settings,
     Round dates), printed in the header of the round's sheets; empty when not scheduled."""
@@ -106,6 +108,18 @@ BYE_LABELS = {
     EntryKind.NOT_PAIRED: "not paired",
     EntryKind.WITHDRAWN: "withdrawn",
 }
+
+
+def bye_words(kind: EntryKind, *, us_chess: bool) -> str:
+    """What a player without a game has this round, in the rule set's words.
+
+    US Chess calls the pairing's odd-player point simply a "bye" (US Chess 22C);
+    FIDE says "pairing-allocated bye" (FIDE C.04.1, article 1.4 of the general
+    rules for Swiss systems).
+    """
+    if kind is EntryKind.PAIRING_BYE and us_chess:
+        return "bye"
+    return BYE_LABELS[kind]
 
 
 class _BoardLike(Protocol):
@@ -180,6 +194,7 @@ def round_from_event(event: Event, round_no: int) -> RoundSheet:
         rows,
         tuple(byes),
         event.info.time_control,
+        event.effective_rule_set is RuleSet.USCF,
         _starts(event, round_no),
     )
 
@@ -231,6 +246,7 @@ def round_from_pairing(
         tuple(rows),
         tuple(bye_rows),
         event.info.time_control,
+        event.effective_rule_set is RuleSet.USCF,
         _starts(event, round_no),
     )
 
@@ -329,7 +345,7 @@ def pairings_sheet(rs: RoundSheet) -> Sheet:
                     str(b.seat.tpn),
                     b.seat.label,
                     format_points(b.seat.score),
-                    BYE_LABELS[b.kind],
+                    bye_words(b.kind, us_chess=rs.us_chess),
                     "" if b.points is None else format_points(b.points),
                 )
                 for b in rs.byes

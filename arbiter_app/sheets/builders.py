@@ -63,11 +63,9 @@ def pairings(src: Source, round_no: int | None) -> Sheet:
 
 
 def pairings_by_name(src: Source, round_no: int | None) -> Sheet:
-    from arbiter_app.core.model import RuleSet
     from arbiter_app.exports.by_name import pairings_by_name_sheet
 
-    us_chess = src.event.effective_rule_set is RuleSet.USCF
-    return pairings_by_name_sheet(round_sheet(src, round_no), us_chess=us_chess)
+    return pairings_by_name_sheet(round_sheet(src, round_no))
 
 
 def slips(src: Source, round_no: int | None) -> Sheet:

@@ -3,8 +3,9 @@
 Everything is read from the play-off engine's state
 (:class:`~arbiter_app.core.playoff.PlayoffState`): its regulation, the games
 it has scheduled and their results, the lots drawn and the coins tossed, so
-the printed kit says exactly what the engine decided. Pairing numbers are the
-main event's; names come from the event.
+the printed kit says exactly what the engine decided. A round robin's players
+carry the pairing numbers drawn for it (FIDE C.07 3.1.4), other players the main
+event's; names come from the event.
 
 Articles printed are the regulation's own (GCT 2023 2.2–2.8 and 3.2–3.8 for
 events, 4.x for the tour; FIDE C.07 3.1 for the parameters of a play-off).
@@ -45,6 +46,23 @@ def names_of(event: Event) -> dict[int, str]:
 
 def who(tpn: int, names: Mapping[int, str]) -> str:
     return f"{embed(names.get(tpn, '?'))} ({tpn})"
+
+
+def seat(tpn: int, names: Mapping[int, str], numbers: Mapping[int, int]) -> str:
+    """A player of a play-off round robin as its sheets show them once the pairing numbers
+    are drawn: ``1. Name`` with the drawn number (FIDE C.07 article 3.1.4), not the main
+    event's; ``Name (12)`` with the main event's number before the draw or in a knockout."""
+    if tpn in numbers:
+        return f"{numbers[tpn]}. {embed(names.get(tpn, '?'))}"
+    return who(tpn, names)
+
+
+def drawn_line(numbers: Mapping[int, int], names: Mapping[int, str]) -> str:
+    """The drawn pairing numbers in order: ``1. Name, 2. Name, 3. Name`` (C.07 3.1.4)."""
+    return ", ".join(
+        f"{n}. {embed(names.get(tpn, '?'))}"
+        for tpn, n in sorted(numbers.items(), key=lambda x: x[1])
+    )
 
 
 def _minutes(td_seconds: float) -> str:
@@ -185,15 +203,20 @@ def _by_stage(games: Sequence[GameRecord]) -> list[tuple[str, list[GameRecord]]]
 def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
     """One pairing sheet per stage of the play-off (a page each), with the clock and results so far."""
     names = names_of(event)
+    drawn = state.drawn_numbers()
     blocks: list[Block] = []
     stages = _by_stage(state.games())
     for i, (key, games) in enumerate(stages):
         if i:
             blocks.append(PageBreak())
         first = games[0].spec
+        # A round robin's players carry the numbers drawn for it (C.07 3.1.4).
+        numbers = drawn.get(first.stage_title, {})
         clock = clock_of(first.time_control)
         blocks.append(Heading(key[:1].upper() + key[1:]))
         info: list[tuple[str, str]] = [("Clock", str(clock) if clock else first.time_control)]
+        if numbers:
+            info.append(("Pairing numbers", f"drawn by lot: {drawn_line(numbers, names)}"))
         if first.armageddon:
             _, draw_art, colour_art = knockout_articles(state)
             info.append(
@@ -222,10 +245,10 @@ def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
                     (
                         str(g.spec.round),
                         g.spec.id,
-                        str(g.spec.white),
+                        str(numbers.get(g.spec.white, g.spec.white)),
                         names.get(g.spec.white, "?"),
                         sheet_text(g.result) or "–",
-                        str(g.spec.black),
+                        str(numbers.get(g.spec.black, g.spec.black)),
                         names.get(g.spec.black, "?"),
                     )
                     for r in rounds
@@ -234,7 +257,7 @@ def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
                 ),
             )
         )
-        resting = _resting(games)
+        resting = _resting(games, numbers)
         if resting:
             blocks.append(Paragraph(resting))
         blocks.append(Signatures(("Chief arbiter",)))
@@ -258,13 +281,14 @@ def kit_sheet(
     )
 
 
-def _resting(games: Sequence[GameRecord]) -> str:
-    """Who has the free round in each round of a round robin with an odd number of players."""
+def _resting(games: Sequence[GameRecord], numbers: Mapping[int, int]) -> str:
+    """Who has the free round in each round of a round robin with an odd number of players
+    (by the drawn pairing number once drawn)."""
     if games[0].spec.knockout:
         return ""  # knockout byes are drawn by lot and shown on the bracket
     parts = []
     for r in sorted({g.spec.round for g in games}):
-        free = sorted({p for g in games if g.spec.round == r for p in g.spec.byes})
+        free = sorted({numbers.get(p, p) for g in games if g.spec.round == r for p in g.spec.byes})
         if free:
             parts.append(f"round {r}: {', '.join(map(str, free))}")
     return ("No game (bye): " + "; ".join(parts) + ".") if parts else ""

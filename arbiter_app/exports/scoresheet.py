@@ -3,7 +3,7 @@
 The play-off card asks for the pairings and the score sheets before the games
 are shown as ready to play (the ``print`` step); this is the score sheet. Each
 page names the event, the tie, the stage, the round and the game, both players
-with their pairing numbers, the clock, the Armageddon rule when it applies, a
+with their pairing numbers (the numbers drawn for a round robin), the clock, the Armageddon rule when it applies, a
 grid of 60 moves and the result to circle, and the signatures (FIDE Laws of
 Chess article 8.1: each player records the moves on the score sheet; article
 8.7: both sign it at the end of the game).
@@ -14,7 +14,7 @@ from __future__ import annotations
 from arbiter_app.core.model import Event
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff.steps import GameRecord
-from arbiter_app.exports.playoff import clock_of, kit_sheet, knockout_articles, names_of, who
+from arbiter_app.exports.playoff import clock_of, kit_sheet, knockout_articles, names_of, seat
 from arbiter_app.exports.sheet import (
     Align,
     Block,
@@ -49,12 +49,13 @@ def _grid() -> Table:
 
 def _game_page(game: GameRecord, state: PlayoffState, names: dict[int, str]) -> list[Block]:
     spec = game.spec
+    numbers = state.drawn_numbers().get(spec.stage_title, {})
     clock = clock_of(spec.time_control)
     where = ", ".join(t for t in (spec.tie, spec.stage, f"round {spec.round}") if t)
     fields: list[tuple[str, str]] = [
         ("Game", f"{spec.id}: {where}"),
-        ("White", who(spec.white, names)),
-        ("Black", who(spec.black, names)),
+        ("White", seat(spec.white, names, numbers)),
+        ("Black", seat(spec.black, names, numbers)),
         ("Clock", str(clock) if clock else spec.time_control),
     ]
     if spec.armageddon:

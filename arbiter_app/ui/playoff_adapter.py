@@ -14,7 +14,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from arbiter_app.core.playoff import GameRecord, PlayoffState, Regulation, Start, Step, next_step
+from arbiter_app.core.playoff import (
+    GameRecord,
+    GameSpec,
+    PlayoffState,
+    Regulation,
+    Start,
+    Step,
+    next_step,
+)
 from arbiter_app.core.playoff.apply import earliest_start
 from arbiter_app.core.playoff.gate import PlayoffGate, PlayoffStatus
 from arbiter_app.core.playoff.progress import points as result_points
@@ -23,6 +31,7 @@ from arbiter_app.core.playoff.results import decided_order
 from arbiter_app.core.points import format_points
 from arbiter_app.core.words import count
 from arbiter_app.exports.bracket import PENDING, pending_games
+from arbiter_app.exports.playoff import drawn_line
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_view import (
     BracketBox,
@@ -150,6 +159,17 @@ BUTTONS: dict[str, tuple[StepAction, ...]] = {
 }
 
 
+def _player(
+    tpn: int,
+    game: GameSpec,
+    names: Mapping[int, str],
+    drawn: Mapping[str, Mapping[int, int]] | None,
+) -> str:
+    numbers = (drawn or {}).get(game.stage_title, {})
+    name = names.get(tpn, str(tpn))
+    return f"{numbers[tpn]}. {name}" if tpn in numbers else name
+
+
 def _names_line(players: Sequence[int], names: Mapping[int, str]) -> str:
     return ", ".join(f"{tpn}. {names.get(tpn, '?')}" for tpn in players)
 
@@ -193,15 +213,27 @@ def schedule_line(state: PlayoffState) -> str:
 
 
 def card(
-    step: Step, regulation_title: str, names: Mapping[int, str], schedule: str = ""
+    step: Step,
+    regulation_title: str,
+    names: Mapping[int, str],
+    schedule: str = "",
+    drawn: Mapping[str, Mapping[int, int]] | None = None,
 ) -> PlayoffStep:
+    """The "what to do now" card; *drawn* are the play-off's drawn pairing numbers by
+    stage (:meth:`PlayoffState.drawn_numbers`): a round robin's games name their players
+    by them (``1. Name``, FIDE C.07 article 3.1.4)."""
     text = step.text
     if step.players:
         label = "Toss winner" if step.code == "choose" else "Players"
         text += f"\n{label}: {_names_line(step.players, names)}"
     if step.games:
+        stages = dict.fromkeys(g.stage_title for g in step.games)
+        for stage in stages:
+            numbers = (drawn or {}).get(stage)
+            if numbers:
+                text += f"\nPairing numbers drawn ({stage}): {drawn_line(numbers, names)}"
         text += "\nGames: " + "; ".join(
-            f"{g.id} {names.get(g.white, g.white)} – {names.get(g.black, g.black)}"
+            f"{g.id} {_player(g.white, g, names, drawn)} – {_player(g.black, g, names, drawn)}"
             for g in step.games
         )
     for assumption in step.assumptions:
@@ -241,6 +273,7 @@ def bracket(state: PlayoffState, names: Mapping[int, str]) -> tuple[BracketStage
             order.append(key)
             by_stage[key] = []
         by_stage[key].append(g)
+    drawn_numbers = state.drawn_numbers()
     stages: list[BracketStage] = []
     for key in order:
         tie, title = key
@@ -256,7 +289,16 @@ def bracket(state: PlayoffState, names: Mapping[int, str]) -> tuple[BracketStage
             stages.append(BracketStage(heading.capitalize(), tuple(boxes)))
         else:
             stages.append(
-                BracketStage(heading.capitalize(), (_round_robin_box(stage_games, names),))
+                BracketStage(
+                    heading.capitalize(),
+                    (
+                        _round_robin_box(
+                            stage_games,
+                            names,
+                            drawn_numbers.get(stage_games[0].spec.stage_title, {}),
+                        ),
+                    ),
+                )
             )
     # The final order of the ties the play-off broke; ties the regulation leaves
     # standing (shared places, 3.8) are not part of the drawing.
@@ -275,7 +317,10 @@ def bracket(state: PlayoffState, names: Mapping[int, str]) -> tuple[BracketStage
     return tuple(stages)
 
 
-def _round_robin_box(games: Sequence[GameRecord], names: Mapping[int, str]) -> BracketBox:
+def _round_robin_box(
+    games: Sequence[GameRecord], names: Mapping[int, str], numbers: Mapping[int, int]
+) -> BracketBox:
+    """A round robin's play-off scores, each player as ``1. Name`` by the number drawn."""
     scores: dict[int, Fraction] = {}
     for g in games:
         for p in (g.spec.white, g.spec.black):
@@ -290,7 +335,11 @@ def _round_robin_box(games: Sequence[GameRecord], names: Mapping[int, str]) -> B
     top = max(scores.values(), default=Fraction(0))
     ordered = sorted(scores, key=lambda p: (-scores[p], p))
     entries = tuple(
-        BracketEntry(names.get(p, str(p)), format_points(scores[p]), finished and scores[p] == top)
+        BracketEntry(
+            f"{numbers[p]}. {names.get(p, str(p))}" if p in numbers else names.get(p, str(p)),
+            format_points(scores[p]),
+            finished and scores[p] == top,
+        )
         for p in ordered
     )
     clock = games[0].spec.time_control if games else ""
@@ -344,7 +393,7 @@ def playoff_view(
     if state is None:
         return PlayoffView(None)
     step = next_step(state)
-    shown = card(step, state.regulation.title, names, schedule_line(state))
+    shown = card(step, state.regulation.title, names, schedule_line(state), state.drawn_numbers())
     if gate.status is PlayoffStatus.READY:
         # The core's sentence names what is broken and what is shared; the schedule line
         # below it says when the play-off may start.

@@ -134,6 +134,20 @@ class PlayoffState:
                     out.append(DrawnRound(g.label, run.round, tuple(run.pairs), tuple(run.byes)))
         return tuple(out)
 
+    def drawn_numbers(self) -> dict[str, dict[int, int]]:
+        """The pairing numbers drawn by lot for each round robin of the play-off, by the
+        stage title its games carry (``places 1-3: round robin 1``): main-event pairing
+        number -> drawn number 1..n (FIDE C.07 article 3.1.4; GCT 2023 2.3 / 3.3, City
+        Chess OK 4.7). A round robin whose numbers are not drawn yet is absent."""
+        out: dict[str, dict[int, int]] = {}
+        for g in self._progress.groups:
+            run = g.run
+            if isinstance(run, RoundRobinRun) and run.numbers is not None:
+                title = f"{stage_name(run.fmt)} {run.number}"
+                key = f"{g.label}: {title}" if g.label else title
+                out[key] = {tpn: k for k, tpn in enumerate(run.numbers, start=1)}
+        return out
+
     def tosses(self) -> dict[str, TossRecord]:
         """Every coin toss by game, with the winner's choice once recorded (2.5.3, 3.5.3)."""
         out: dict[str, TossRecord] = {}

@@ -18,7 +18,7 @@ from datetime import datetime
 
 from arbiter_app.core.model import Colour, Event
 from arbiter_app.core.playoff import PlayoffState, StageKind, next_step
-from arbiter_app.core.playoff.steps import GameRecord
+from arbiter_app.core.playoff.steps import DrawnRound, GameRecord
 from arbiter_app.core.result import sheet_text
 from arbiter_app.core.timecontrol import TimeControl, parse
 from arbiter_app.core.words import count
@@ -260,8 +260,85 @@ def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
         resting = _resting(games, numbers)
         if resting:
             blocks.append(Paragraph(resting))
+        byes = _knockout_byes(state, games, names)
+        if byes:
+            blocks.append(Paragraph(byes))
         blocks.append(Signatures(("Chief arbiter",)))
+    # A knockout round drawn by lot is on the sheet at once, before its coin tosses.
+    for drawn in state.drawn_rounds():
+        if blocks:
+            blocks.append(PageBreak())
+        blocks += _drawn_round(state, drawn, names)
     return kit_sheet(event, state, "Play-off pairings", blocks)
+
+
+def _knockout_byes(
+    state: PlayoffState, games: Sequence[GameRecord], names: Mapping[int, str]
+) -> str:
+    """The byes drawn by lot for a knockout round (GCT 2023 2.4.1 / 3.4.1), in words."""
+    if not games[0].spec.knockout:
+        return ""
+    byes = sorted({p for g in games for p in g.spec.byes})
+    if not byes:
+        return ""
+    art = _byes_article(state)
+    where = f" (article {art})" if art else ""
+    return (
+        f"Bye drawn by lot{where}: "
+        + "; ".join(who(p, names) for p in byes)
+        + ", on to the next round without a game."
+    )
+
+
+def _byes_article(state: PlayoffState) -> str:
+    """The article that gives a knockout's byes by lot (GCT 2023 2.4.1), else the stage's."""
+    for stage in state.regulation.stages:
+        if stage.kind is StageKind.ARMAGEDDON_KNOCKOUT:
+            return stage.byes_article or stage.article
+    return ""
+
+
+def _drawn_round(state: PlayoffState, drawn: DrawnRound, names: Mapping[int, str]) -> list[Block]:
+    """A knockout round as soon as the lots are drawn, before the coin tosses give the games
+    their colours: the pairs and the byes (GCT 2023 2.4.1 / 3.4.1; colours 2.5.3 / 3.5.3)."""
+    art, (_, _, colour_art) = _byes_article(state), knockout_articles(state)
+    title = f"{drawn.tie}: Armageddon knockout round {drawn.round}"
+    blocks: list[Block] = [
+        Heading(title[:1].upper() + title[1:]),
+        Fields(
+            (
+                (
+                    "Colours",
+                    "by a coin toss, the winner chooses"
+                    + (f" (article {colour_art})" if colour_art else "")
+                    + "; not tossed yet",
+                ),
+            )
+        ),
+    ]
+    if drawn.pairs:
+        blocks.append(
+            Table(
+                (
+                    Column("Game", Align.LEFT, 10),
+                    Column("Player", Align.LEFT, 42),
+                    Column("", Align.CENTER, 6),
+                    Column("Player", Align.LEFT, 42),
+                ),
+                tuple((game, who(a, names), "–", who(b, names)) for game, a, b in drawn.pairs),
+            )
+        )
+    if drawn.byes:
+        where = f" (article {art})" if art else ""
+        blocks.append(
+            Paragraph(
+                f"Bye drawn by lot{where}: "
+                + "; ".join(who(p, names) for p in drawn.byes)
+                + ", on to the next round without a game."
+            )
+        )
+    blocks.append(Signatures(("Chief arbiter",)))
+    return blocks
 
 
 def kit_sheet(

@@ -16,6 +16,7 @@ from arbiter_app.core.playoff import (
 )
 from arbiter_app.exports.bracket import PENDING, bracket_sheet
 from arbiter_app.exports.html import sheet_to_html
+from arbiter_app.exports.playoff import stage_pairings_sheet, who
 from arbiter_app.exports.sheet import Bracket
 from arbiter_app.ui.playoff_adapter import bracket
 from tests.exports.playoff_sample import TIED
@@ -67,3 +68,18 @@ def test_the_drawn_round_and_its_bye_before_any_toss() -> None:
     boxes = knockout[-1].boxes
     assert any(PENDING in b.title for b in boxes)
     assert any(b.title == "Bye" and b.entries[0].name == NAMES[bye] for b in boxes)
+
+
+def test_the_knockout_pairing_sheet_shows_the_drawn_round_and_its_bye_before_the_toss() -> None:
+    state = _knockout_drawn()
+    assert next_step(state).code == "toss"
+    [drawn] = state.drawn_rounds()
+    (bye,) = drawn.byes
+    ((game, a, b),) = drawn.pairs
+    sheet = stage_pairings_sheet(EVENT, state)
+    html = sheet_to_html(sheet)
+    assert "Armageddon knockout round 1" in html
+    knockout = sheet.tables()[-1]
+    assert knockout.rows == ((game, who(a, NAMES), "–", who(b, NAMES)),)
+    assert f"Bye drawn by lot (article 2.4.1): {who(bye, NAMES)}" in html
+    assert "not tossed yet" in html

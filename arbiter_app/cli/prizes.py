@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 
 from arbiter_app.cli.confirming import add_confirm_argument, confirm_args
-from arbiter_app.core.category_prizes import AwardRule
+from arbiter_app.core.category_prizes import RANKED, AwardRule
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.exports.prizes import shows_tour_points
 from arbiter_app.session import Session
@@ -98,6 +98,11 @@ def run(args: argparse.Namespace) -> int:
         points = f"  {r.to_json()['tour_points']}" if with_points else ""
         prize = f"  {r.prize}" if categories and r.prize else ""
         print(f"{r.place:>6}{mark:11} {r.tpn:>4} {r.name:<28} {r.money:>12}{points}{prize}")
+    # A place shared in money but ranked by tie-break in the standings, said once as the
+    # core explains it ("Places 2-5 share 600.00: 150.00 each; ranked by tie-break for the
+    # trophy"; US Chess 32B2).
+    for shared in dict.fromkeys(r.explanation for r in rows if RANKED in r.explanation):
+        print(shared[:1].upper() + shared[1:] + ".")
     for category in categories:
         amounts = ", ".join(str(a) for a in category.prizes)
         print(f"Category {category.name} ({category.condition.text()}): {amounts}")

@@ -302,6 +302,8 @@ def ordinal(n: int) -> str:
 
 
 # -- giving out the prizes ------------------------------------------------------------------
+RANKED: Final = "ranked by tie-break for the trophy"
+"""What a share of money adds when the standings rank its players apart by tie-break."""
 PLACE: Final = ""
 """The name of the place prizes' list."""
 
@@ -371,12 +373,16 @@ def award_prizes(
     players: Mapping[int, Player] | None = None,
     year: int | None = None,
     rule: AwardRule = AwardRule.BEST_PRIZE,
+    ranked: Mapping[int, int] | None = None,
 ) -> PrizeList:
     """Give out the place prizes of *fund* and the *categories* to the final standings.
 
     *placings* are in final order; *players* (by pairing number) and *year*
     (the year the event starts) decide who is eligible for a category. See
     the module's docstring for the rules; every amount is exact to the cent.
+    *ranked* is each player's place in the standings with all the announced
+    tie-breaks: players who share money (US Chess 32B2; GCT 2023 2.8, 3.8) but
+    whom the tie-breaks rank apart are told so (the trophy goes by tie-break).
     """
     check_placings(placings)
     if any(c.condition.needs_age for c in categories) and year is None:
@@ -397,7 +403,7 @@ def award_prizes(
         group = _choose(lists, taken, policy, rule)
         if group is None:
             break
-        unassigned += _give(group, policy)
+        unassigned += _give(group, policy, ranked or {})
         if rule is not AwardRule.ALL_PRIZES:
             taken.update(p.tpn for p in group.members)
     # Final order; a player's several prizes (no one-prize rule) in the lists' order.
@@ -429,9 +435,18 @@ def _choose(
     return max(groups, key=lambda g: (g.share, -g.lst.order), default=None)
 
 
-def _give(group: _Group, policy: SharingPolicy) -> Decimal:
+def _ranked_apart(members: Sequence[Placing], ranked: Mapping[int, int]) -> bool:
+    """Players sharing one range of places in money whom the standings' tie-breaks rank
+    apart (US Chess 32B2: cash is shared, the trophy goes by tie-break; FIDE C.07 3.1.2)."""
+    same_range = len({(m.place, m.last_place) for m in members}) == 1
+    ranks = [ranked[m.tpn] for m in members if m.tpn in ranked]
+    return same_range and len(ranks) == len(members) and len(set(ranks)) > 1
+
+
+def _give(group: _Group, policy: SharingPolicy, ranked: Mapping[int, int]) -> Decimal:
     """Pay *group* its pool (the play-off winner's fixed amount first); return cents left."""
     lst, members = group.lst, group.members
+    apart = len(members) > 1 and _ranked_apart(members, ranked)
     first, last = lst.next + 1, lst.next + len(members)
     winner = next((m for m in members if m.playoff_winner and m.place == 1), None)
     fixed = ZERO_MONEY
@@ -459,6 +474,8 @@ def _give(group: _Group, policy: SharingPolicy) -> Decimal:
             why = f"{what} {first}-{last} share {pool}: {format_money(share)} each"
         else:
             why = f"equal share of {what} {first}-{last} ({format_money(group.pool - fixed)})"
+        if apart:
+            why += f"; {RANKED}"
         amount = share
         if member is winner and fixed:
             amount += fixed

@@ -26,6 +26,17 @@ from arbiter_app.session.state import State
 from arbiter_app.session.tournament_state import event_state_of
 
 
+def _ranked(state: State, event: Event) -> dict[int, int]:
+    """Each player's place in the standings with every announced tie-break (the order the
+    trophies go by), after the last complete round."""
+    tiebreaks = state.setting("tiebreaks", [])
+    now = event_state_of(state, event, stored_playoff(state))
+    standings = qualifying_standings(
+        event, tiebreaks, len(tiebreaks), after_round=now.standings_round
+    )
+    return {tpn: place for tpn, place, _ in standings}
+
+
 def _placings(
     state: State, event: Event, playoff_name: str | None
 ) -> tuple[list[Placing], Regulation | None]:
@@ -71,6 +82,7 @@ def prize_list(
         event.player_map(),
         start.year if start is not None else None,
         rule,
+        _ranked(state, event),
     )
     names = {p.tpn: p.name for p in event.players}
     return prize_rows(awarded, scale, placings, names, wildcards)

@@ -86,3 +86,35 @@ def test_bad_categories_are_refused_and_change_nothing(
             prize_list(s.state, s.event, None)
     with Session.open(event, readonly=True) as s:
         assert [e.command for e in s.journal()][-1] == "prizes.set_categories"
+
+
+def test_a_shared_place_ranked_by_tie_break_is_explained(
+    event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Places 2-3 share the money; the tie-breaks rank Šťastný above Øvergaard (US Chess 32B2)."""
+    main(["prizes", str(event), "--fund", "300,200,100"])
+    before = capsys.readouterr().out
+    assert "ranked by tie-break" not in before  # no tie-breaks announced: nothing ranks them
+    assert main(["settings", str(event), "--tiebreaks", "BH/C1,BH,SB",
+                 "--confirm=tiebreaks-reorder-standings"]) == 0  # fmt: skip
+    capsys.readouterr()
+    assert main(["prizes", str(event)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "Places 2-3 share 300.00: 150.00 each; ranked by tie-break for the trophy." in out
+
+
+def test_the_prize_sheet_explains_a_share_ranked_by_tie_break(
+    event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from arbiter_app.exports.html import sheet_to_html
+    from arbiter_app.sheets.builders import SHEETS
+    from arbiter_app.sheets.source import load
+
+    main(["prizes", str(event), "--fund", "300,200,100"])
+    main(["settings", str(event), "--tiebreaks", "BH/C1,BH,SB",
+          "--confirm=tiebreaks-reorder-standings"])  # fmt: skip
+    capsys.readouterr()
+    html = sheet_to_html(SHEETS["prizes"](load(event), None))
+    assert (
+        html.count("places 2-3 share 300.00: 150.00 each; ranked by tie-break for the trophy") == 2
+    )

@@ -95,6 +95,7 @@ def services(folder: Path | None = None) -> Services:
     """The window's file services; untitled events are kept in *folder* (None: in memory)."""
     return Services(
         open_event=Session.open,
+        open_read_only=lambda path: Session.open(path, readonly=True),
         import_trf=import_trf,
         export_trf=export_trf,
         scratch=lambda: next_scratch(folder),

@@ -171,6 +171,12 @@ class EventDocument(QObject):
         return self._session.path
 
     @property
+    def read_only(self) -> bool:
+        """Opened read-only (the file is open for writing in another window): the session
+        refuses every change, and the window disables what would change the event."""
+        return self._session.readonly
+
+    @property
     def modified(self) -> bool:
         """Untitled with work in it: closing it would lose that work (a file is always saved)."""
         return self._session.unsaved

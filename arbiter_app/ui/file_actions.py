@@ -26,12 +26,15 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event
 from arbiter_app.session import Session
 from arbiter_app.session.backups import BackupReport
+from arbiter_app.store.errors import FileLocked
+from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.new_event import NewEvent, NewEventDialog
 from arbiter_app.ui.document import EventDocument, untitled_session
 from arbiter_app.ui.files import (
     EVENT_FILTER,
     UNTITLED,
     ask_save_path,
+    read_only_question,
     recovery_question,
     start_in,
     suggested_path,
@@ -63,6 +66,8 @@ class Services:
 
     open_event: Callable[[Path], Session] | None = None
     """Open a ``.arbiter`` file."""
+    open_read_only: Callable[[Path], Session] | None = None
+    """Open a ``.arbiter`` file read-only (offered when another window holds it)."""
     import_trf: Callable[[Path], ImportedEvent] | None = None
     export_trf: Callable[[Event, Path], None] | None = None
     scratch: Callable[[], Path | None] = lambda: None
@@ -87,6 +92,7 @@ class FileActions(_Window):
     services: Services
     settings: Settings
     unsaved_box: QMessageBox | None
+    read_only_box: QMessageBox | None
 
     if TYPE_CHECKING:
 
@@ -134,13 +140,44 @@ class FileActions(_Window):
             return False
         # The previous event's objects go back to the collector before the next is read.
         gc.unfreeze()
-        if self.run(lambda: self.document.replace_session(opener(path))):
+        try:
+            session = opener(path)
+        except FileLocked as exc:
+            # Another window writes the file: the lock's message promises a read-only open.
+            read_only = self._offer_read_only(path, exc)
+            if read_only is None:
+                return False
+            session = read_only
+        except ArbiterError as exc:
+            show_error(self, exc)
+            return False
+        if self.run(lambda: self.document.replace_session(session)):
             self.settings.add_recent(path)
             # The open event is some hundred thousand long-lived objects: frozen, a collection
             # of the oldest generation no longer walks them in the middle of a typed result.
             gc.freeze()
             return True
         return False
+
+    def _offer_read_only(self, path: Path, locked: FileLocked) -> Session | None:
+        """Ask whether to open *path* read-only; the session, or None (cancelled, refused)."""
+        opener = self.services.open_read_only
+        message = str(locked).removeprefix(f"{path.name}: ")
+        reason, promise, _ = message.partition("; it can be opened read-only")
+        if opener is None or not promise:
+            show_error(self, locked)
+            return None
+        if self.read_only_box is not None:
+            self.read_only_box.deleteLater()
+        box = read_only_question(self, path.name, reason)
+        self.read_only_box = box
+        box.exec()
+        if box.buttonRole(box.clickedButton()) != QMessageBox.ButtonRole.AcceptRole:
+            return None
+        sessions: list[Session] = []
+        if not self.run(lambda: sessions.append(opener(path))):
+            return None
+        return sessions[0]
 
     def choose_trf(self) -> None:
         if not self.may_replace("import another event"):

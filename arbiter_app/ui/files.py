@@ -45,6 +45,28 @@ def unsaved_question(parent: QWidget, name: str, doing: str) -> QMessageBox:
     return box
 
 
+def read_only_question(parent: QWidget, name: str, reason: str) -> QMessageBox:
+    """Open read-only / Cancel when *name* is open for writing in another window: the lock
+    message promises that it can be opened read-only. Open read-only is the default."""
+    box = QMessageBox(
+        QMessageBox.Icon.Question,
+        "Arbiter",
+        f"{name} is {reason}. Open it read-only?",
+        QMessageBox.StandardButton.Cancel,
+        parent,
+    )
+    box.setInformativeText(
+        "Read-only, every panel shows the event as it is saved; nothing can be changed here."
+        " The other window keeps the event for writing."
+    )
+    accept = box.addButton("Open read-only", QMessageBox.ButtonRole.AcceptRole)
+    box.setDefaultButton(accept)
+    box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+    box.setObjectName("arbiter-read-only")
+    box.setAccessibleName("Open read-only")
+    return box
+
+
 def recovery_question(parent: QWidget, name: str, actions: int, last: str) -> QMessageBox:
     """Recover / Discard an untitled event that a crash left in its scratch file."""
     done = "1 action" if actions == 1 else f"{actions} actions"

@@ -72,6 +72,7 @@ from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.projector import ProjectorWindow, second_screen
 from arbiter_app.ui.ratings_menu import RatingsMenu
+from arbiter_app.ui.read_only import hold
 from arbiter_app.ui.settings import Settings
 from arbiter_app.ui.widgets.fide_badge import FideBadge, with_badge
 from arbiter_app.ui.widgets.file_banner import FileBanner
@@ -122,6 +123,7 @@ class MainWindow(FileActions, QMainWindow):
         document.file_changed.connect(self.show_title)
         document.backed_up.connect(lambda text: self.statusBar().showMessage(text, 15000))
         self.unsaved_box: QMessageBox | None = None
+        self.read_only_box: QMessageBox | None = None
         """The last Save / Discard / Cancel question (tests answer it with keys or clicks)."""
         self.on_changed(Changes(event=True))
         self.statusBar().showMessage("Ready", 3000)
@@ -390,6 +392,22 @@ class MainWindow(FileActions, QMainWindow):
         for badge in self.badges.values():
             badge.show_mode(mode)
         self.leave_fide_action.setEnabled(mode.on)
+        # Read-only (another window writes the file): what would change the event is off.
+        hold(
+            self.document.read_only,
+            (self.undo_action, self.redo_action, self.leave_fide_action),
+        )
+        hold(
+            self.document.read_only,
+            (
+                self.save_as_action,
+                self.settings_action,
+                self.forbidden_action,
+                self.pair_action,
+                self.results_action,
+            ),
+            restore=True,
+        )
 
     def show_title(self) -> None:
         """Event, state, then its file (or "Untitled", marked while work is unsaved).
@@ -401,10 +419,14 @@ class MainWindow(FileActions, QMainWindow):
         event = self.document.tournament
         standing = self.document.event_state()
         state = standing.brief
-        self.state_label.setText(standing.headline)
+        self.state_label.setText(
+            f"{standing.headline} Read-only." if self.document.read_only else standing.headline
+        )
         self.state_label.setToolTip(f"{standing.numbering_text}\n{standing.playoff.reason}".strip())
         path = self.document.path
         where = path.name if path is not None else UNTITLED
+        if self.document.read_only:
+            where += " (read-only)"
         if path is None and event.name in ("", UNTITLED_NAME):
             self.setWindowTitle(f"{where} — {state}[*] — Arbiter")
         else:

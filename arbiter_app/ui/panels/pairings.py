@@ -43,6 +43,7 @@ from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.pairings import RESULT_COLUMN, PairingsModel
+from arbiter_app.ui.read_only import hold
 from arbiter_app.ui.rows import PairingRow, pairing_rows
 from arbiter_app.ui.widgets.busy import run_busy
 from arbiter_app.ui.widgets.search import PlayerSearch
@@ -168,6 +169,7 @@ class PairingsPanel(QWidget):
             state.pairing_refusal
             or "Pair the round after the last one with the FIDE engine and record it"
         )
+        hold(self.document.read_only, (self.pair_button,))
         self.refresh()
 
     def refresh(self) -> None:
@@ -180,6 +182,7 @@ class PairingsPanel(QWidget):
         missing = sum(1 for r in boards if not r.result_text)
         phase = self.document.manual_pairing_round()
         self._sync_manual_button(phase)
+        hold(self.document.read_only, (self.manual_button,), restore=True)
         if phase == round_no:
             self.summary.setText("Manual pairing open")
         elif not boards:
@@ -387,6 +390,7 @@ class PairingsPanel(QWidget):
         row = self.current_row()
         on_board = 0 <= row < self.model.rowCount() and self.model.pairing(row).is_board
         self.change_button.setEnabled(on_board)
+        hold(self.document.read_only, (self.change_button,))
 
     def context_menu(self) -> QMenu:
         """The board's menu: "Change pairing…" (only on a board)."""

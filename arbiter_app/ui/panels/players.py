@@ -46,6 +46,7 @@ from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.files import start_in
 from arbiter_app.ui.models.players import PlayersModel
 from arbiter_app.ui.models.table import KEY_ROLE, SortProxy
+from arbiter_app.ui.read_only import hold
 from arbiter_app.ui.rows import PlayerRow, player_rows
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.search import PlayerSearch
@@ -312,6 +313,19 @@ class PlayersPanel(QWidget):
         button = self.toolbar.widgetForAction(self.add_action)
         if button is not None:
             button.setAccessibleName(self.add_action.text().rstrip("…"))
+        hold(
+            self.document.read_only,
+            (
+                self.add_action,
+                self.edit_action,
+                self.withdraw_action,
+                self.disqualify_action,
+                self.reinstate_action,
+                self.bye_action,
+                self.import_action,
+                self.numbers_action,
+            ),
+        )
 
     # -- acting -------------------------------------------------------------------------
     def choose_players_file(self) -> None:

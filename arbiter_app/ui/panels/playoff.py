@@ -11,6 +11,7 @@ from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_adapter import playoff_view
 from arbiter_app.ui.playoff_runner import PlayoffRunner, Prompter
 from arbiter_app.ui.playoff_view import PlayoffStep, PlayoffView
+from arbiter_app.ui.read_only import hold
 from arbiter_app.ui.widgets.bracket import BracketView
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.playoff_card import PlayoffCard
@@ -55,6 +56,8 @@ class PlayoffPanel(QWidget):
 
     def set_view(self, view: PlayoffView) -> None:
         self.card.set_step(view.step)
+        # Read-only: the card still says what comes next; its buttons are off.
+        hold(self.document.read_only, self.card.buttons)
         self.bracket.set_stages(view.stages)
         # Without a play-off the card says so; an empty drawing would only take room.
         self.scroll_area.setVisible(bool(view.stages) or view.step is not None)

@@ -31,6 +31,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.models.prizes import PrizesModel
+from arbiter_app.ui.read_only import hold
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.search import PlayerSearch
 from arbiter_app.ui.widgets.table import size_columns
@@ -155,6 +156,11 @@ class PrizesPanel(QWidget):
         return True
 
     def refresh(self) -> None:
+        hold(
+            self.document.read_only,
+            (self.fund, self.set_button, self.categories_box, self.categories_button),
+            restore=True,
+        )
         try:
             found = self.document.prize_list()
         except ArbiterError as exc:

@@ -405,6 +405,15 @@ class Event:
         """The number of rounds for which any entry exists (computed once: an Event is a value)."""
         return max((len(e) for e in self.entries.values()), default=0)
 
+    def round_date(self, game: int) -> str:
+        """The date the schedule gives for the round game column *game* belongs to, "" when
+        not known. The schedule (TRF 132, the round dates) has one date per round; a double
+        Swiss round is two games on that date (City Chess OK rules), so its dates are looked
+        up by round, not by game column."""
+        dates = self.info.round_dates
+        round_no = self.system.rounds_in(game) if game > 0 else 0
+        return dates[round_no - 1].strip() if 0 < round_no <= len(dates) else ""
+
     @property
     def rounds(self) -> int:
         """Rounds of the event: the planned number, or the played one when larger."""

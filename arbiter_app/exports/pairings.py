@@ -268,8 +268,9 @@ def round_from_boards(event: Event, round_no: int, boards: Sequence[_BoardLike])
 
 
 def _starts(event: Event, round_no: int) -> str:
-    dates = event.info.round_dates
-    return dates[round_no - 1].strip() if 0 < round_no <= len(dates) else ""
+    """The round's start as scheduled, looked up by round (a double Swiss round's two games
+    share it)."""
+    return event.round_date(round_no)
 
 
 def clock_fields(rs: RoundSheet) -> tuple[tuple[str, str], ...]:

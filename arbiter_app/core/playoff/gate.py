@@ -103,9 +103,9 @@ def ties_of(standings: Sequence[tuple[int, int, int]]) -> list[Tie]:
 
 
 def round_day(event: Event, round_no: int) -> str:
-    """The date of round *round_no* as the schedule gives it (TRF 132), "" when not known."""
-    dates = event.info.round_dates
-    return dates[round_no - 1].strip() if 1 <= round_no <= len(dates) else ""
+    """The date of round *round_no* as the schedule gives it (TRF 132), "" when not known;
+    the model's game column, looked up by round (a double Swiss round is two games)."""
+    return event.round_date(round_no)
 
 
 def final_day(event: Event) -> str:

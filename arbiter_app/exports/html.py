@@ -186,9 +186,16 @@ def _width(width: int) -> str:
 
 
 def _signatures(sig: Signatures) -> str:
-    share = 100 // max(len(sig.labels), 1)
-    line = "_" * 28
-    cells = "".join(f'<td width="{share}%"><br>{line}<br>{esc(label)}</td>' for label in sig.labels)
+    """Lines to sign on side by side, a gap between them so that two lines never run into
+    one (on a small result slip the lines fill their cells)."""
+    gap = 6
+    labels = max(len(sig.labels), 1)
+    share = (100 - gap * (labels - 1)) // labels
+    line = "_" * (28 if labels < 2 else 22)
+    spacer = f'<td width="{gap}%"></td>'
+    cells = spacer.join(
+        f'<td width="{share}%"><br>{line}<br>{esc(label)}</td>' for label in sig.labels
+    )
     return f'<table class="signatures" width="100%" cellspacing="0"><tr>{cells}</tr></table>'
 
 

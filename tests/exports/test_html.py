@@ -94,3 +94,17 @@ def test_characters_no_name_may_hold_print_as_replacement_marks() -> None:
         assert raw not in html
     assert "Ann\ufffd\ufffdBerg\ufffd" in html
     assert "محمد الأحمد\u200e" in html  # the sheets' own direction mark stays
+
+
+def test_two_signature_lines_have_a_gap_between_them() -> None:
+    """On a small result slip the two lines once ran into one: a spacer cell parts them."""
+    import re
+
+    from arbiter_app.exports.html import sheet_to_html
+    from arbiter_app.exports.sheet import Sheet, Signatures
+
+    html = sheet_to_html(Sheet(title="t", blocks=(Signatures(("White", "Black")),)))
+    row = re.search(r'<table class="signatures".*?</table>', html, re.S)
+    assert row is not None
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row.group(0), re.S)
+    assert len(cells) == 3 and cells[1] == ""  # White, the gap, Black

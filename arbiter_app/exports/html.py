@@ -174,11 +174,18 @@ def _table(table: Table) -> str:
 
 def _row(table: Table, index: int, row: Iterable[str]) -> str:
     cells = "".join(
-        f'<td align="{c.align.value}" valign="middle">{_lines(v)}</td>'
+        f'<td align="{c.align.value}" valign="middle"{" nowrap" if c.nowrap else ""}>'
+        f"{_unbroken(_lines(v)) if c.nowrap else _lines(v)}</td>"
         for c, v in zip(table.columns, row, strict=True)
     )
     cls = ' class="strong"' if index in table.strong_rows else ""
     return f"<tr{cls}>{cells}</tr>"
+
+
+def _unbroken(text: str) -> str:
+    """*text* with no place to break a line: Qt's layout ignores ``nowrap`` in a cell of a
+    set width, so spaces become no-break spaces and hyphens non-breaking hyphens."""
+    return text.replace(" ", "\u00a0").replace("-", "\u2011")
 
 
 def _width(width: int) -> str:

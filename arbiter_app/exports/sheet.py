@@ -62,6 +62,8 @@ class Column:
     title: str
     align: Align = Align.LEFT
     width: int = 0
+    nowrap: bool = False
+    """Kept on one line (a player's name in a crosstable): the column widens instead."""
 
 
 @dataclass(frozen=True, slots=True)

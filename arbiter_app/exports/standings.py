@@ -279,7 +279,7 @@ def swiss_crosstable_sheet(
     columns = (
         Column("Place", Align.RIGHT, 6),
         Column("No", Align.RIGHT, 4),
-        Column("Name", Align.LEFT, max(20, 80 - per_round * table.rounds)),
+        Column("Name", Align.LEFT, max(20, 80 - per_round * table.rounds), nowrap=True),
         Column("Rtg", Align.RIGHT, 5),
         *(Column(str(r), Align.CENTER, per_round) for r in range(1, table.rounds + 1)),
         Column("Pts", Align.CENTER, 5),
@@ -322,7 +322,7 @@ def round_robin_sheet(event: Event, grid: RoundRobinGrid) -> Sheet:
     columns = (
         Column("Place", Align.RIGHT, 6),
         Column("#", Align.RIGHT, 4),
-        Column("Name", Align.LEFT, max(20, 80 - per_player * n)),
+        Column("Name", Align.LEFT, max(20, 80 - per_player * n), nowrap=True),
         Column("Rtg", Align.RIGHT, 5),
         *(Column(str(i), Align.CENTER, per_player) for i in range(1, n + 1)),
         Column("Pts", Align.CENTER, 5),

@@ -25,3 +25,20 @@ def test_rows_by_pairing_number_places_from_the_standings() -> None:
     # The three tied for first keep their shared place wherever their number puts them.
     tied = [p.name for p in src.event.players if p.tpn in (1, 3, 7)]
     assert [places[name] for name in tied] == ["1-3", "1-3", "1-3"]
+
+
+def test_a_long_name_stays_on_one_line() -> None:
+    """ "Abernathy-Wolcott, Bartholomew" once wrapped onto two lines of the printed grid."""
+    from dataclasses import replace
+
+    from arbiter_app.exports.html import sheet_to_html
+
+    src = load(SAMPLE)
+    long = "Abernathy-Wolcott, Bartholomew"
+    players = tuple(replace(p, name=long) if p.tpn == 1 else p for p in src.event.players)
+    src = replace(src, event=replace(src.event, players=players))
+    sheet = SHEETS["crosstable"](src, None)
+    name = next(c for c in sheet.tables()[0].columns if c.title == "Name")
+    assert name.nowrap
+    unbroken = long.replace(" ", "\u00a0").replace("-", "\u2011")
+    assert f" nowrap>{unbroken}</td>" in sheet_to_html(sheet)

@@ -16,7 +16,7 @@ import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSize, Qt
+from PySide6.QtCore import QByteArray, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -33,6 +33,7 @@ from PySide6.QtPrintSupport import (
     QPrintPreviewWidget,
 )
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QApplication,
     QDockWidget,
     QFileDialog,
@@ -320,6 +321,19 @@ class MainWindow(FileActions, QMainWindow):
         view_menu = bar.addMenu("&View")
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())
+        view_menu.addSeparator()
+        # Alt+1 … Alt+7 bring a panel forward (shown, its tab raised, the keyboard in it).
+        self.panel_actions: list[QAction] = []
+        for number, dock in enumerate(self.docks.values(), start=1):
+            title = dock.windowTitle().replace("&&", "&")
+            action = self._action(
+                f"Go to {dock.windowTitle()}",
+                lambda d=dock: self.bring_forward(d),
+                f"Alt+{number}",
+                f"Bring the {title} panel forward",
+            )
+            view_menu.addAction(action)
+            self.panel_actions.append(action)
         view_menu.addSeparator()
         view_menu.addAction(self.projector_action)
         self.projector_screens_menu = view_menu.addMenu("Projector on &screen")
@@ -670,6 +684,22 @@ class MainWindow(FileActions, QMainWindow):
         self.guide.show()
         self.guide.raise_()
         return self.guide
+
+    def bring_forward(self, dock: QDockWidget) -> None:
+        """Show *dock*, raise its tab and put the keyboard in it (View ▸ Go to …, Alt+n)."""
+        dock.show()
+        dock.raise_()
+        # The tab shows its panel once the event loop runs: the focus follows then.
+        QTimer.singleShot(0, lambda: self._focus_panel(dock))
+
+    def _focus_panel(self, dock: QDockWidget) -> None:
+        panel = dock.widget()
+        if panel is None:
+            return
+        # The panel's list when it has one: the arrows and the typed keys work at once.
+        views = [v for v in panel.findChildren(QAbstractItemView) if v.isVisibleTo(panel)]
+        target = views[0] if views else panel.focusProxy() or panel
+        target.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def show_keys(self) -> GuideWindow:
         guide = self.show_guide()

@@ -88,6 +88,11 @@ def renumber(tx: Tx, mapping: Mapping[int, int]) -> None:
             value = json.loads(row["value"])
             value["player"] = new(int(value["player"]))
             tx.put("records", key, {"value": canonical_json(value)})
+        # Players not eligible for half-point byes are listed by number (player_commands).
+        if key == ("byes", "half-bye-ineligible"):
+            value = json.loads(row["value"])
+            value["players"] = sorted(new(int(t)) or 0 for t in value["players"])
+            tx.put("records", key, {"value": canonical_json(value)})
     fund = tx.get("records", ("prizes", "fund"))
     if fund is not None:
         # A wildcard (GCT 2023 tour points) is a player: it follows its player's number.

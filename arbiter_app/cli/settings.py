@@ -120,6 +120,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         action="store_true",
         help="enter FIDE mode (refused once the event has left it: leaving is final)",
     )
+    mode.add_argument(
+        "--draw-lots",
+        action="store_true",
+        help="draw the lots of the LOT tie-break (FIDE C.07 (2023) 4.2): a recorded seed, "
+        "kept in the journal and written into the list as LOT/S<seed>",
+    )
     add_confirm_argument(p)
     p.set_defaults(handler=run)
 
@@ -197,13 +203,15 @@ def run(args: argparse.Namespace) -> int:
         if args.leave_fide_mode
         else "enter_fide_mode"
         if args.enter_fide_mode
+        else "draw_tiebreak_lots"
+        if args.draw_lots
         else None
     )
     if mode_command is not None:
         if changes:
             raise ArbiterError(
-                "--leave-fide-mode and --enter-fide-mode go alone: change the other "
-                "settings with a command of their own"
+                "--leave-fide-mode, --enter-fide-mode and --draw-lots go alone: change the "
+                "other settings with a command of their own"
             )
         with Session.open(args.file) as session:
             outcome = session.run(mode_command, **confirm_args(args))
@@ -221,7 +229,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(shown, ensure_ascii=False, indent=2))
     else:
-        if mode_command is not None:
+        if mode_command == "draw_tiebreak_lots":
+            print(f"{args.file.name}: lots drawn for the LOT tie-break (the seed is in the list)")
+        elif mode_command is not None:
             print(f"{args.file.name}: {fide_mode_of(state).indicator}")
         elif changes:
             print(f"{args.file.name}: settings changed")

@@ -356,6 +356,10 @@ class EventDocument(QObject):
     def allow_pairing(self, players: Sequence[int]) -> Changes:
         return self._ran("allow_pairing", players=list(players))
 
+    def draw_tiebreak_lots(self) -> Changes:
+        """Draw the lots of the announced ``LOT`` tie-break (a recorded seed, FIDE C.07 4.2)."""
+        return self._ran("draw_tiebreak_lots")
+
     # -- players ------------------------------------------------------------------------
     def add_player(self, fields: Mapping[str, object]) -> Changes:
         return self._ran("add_player", **dict(fields))

@@ -221,6 +221,13 @@ class MainWindow(FileActions, QMainWindow):
             None,
             "Players who must not meet (TRF-26 record 260), entered before round 1",
         )
+        self.lots_action = self._action(
+            "Draw &lots for the LOT tie-break",
+            lambda: self.run(self.document.draw_tiebreak_lots),
+            None,
+            "Break the ties left after every tie-break by a recorded drawing of lots "
+            "(FIDE C.07 (2023) 4.2); LOT must be the last code of the list",
+        )
         self.projector_action = self._action(
             "&Projector window", self.show_projector, "Ctrl+Shift+P", "Standings in large type"
         )
@@ -257,6 +264,7 @@ class MainWindow(FileActions, QMainWindow):
         edit_menu.addSeparator()
         edit_menu.addAction(self.settings_action)
         edit_menu.addAction(self.forbidden_action)
+        edit_menu.addAction(self.lots_action)
         edit_menu.addAction(self.leave_fide_action)
         edit_menu.addAction(self.preferences_action)
         self.ratings_menu = RatingsMenu(self, self.document)

@@ -100,3 +100,27 @@ def test_q197_expelled_players_are_flagged_and_left_out_of_the_ranking(
     assert 1 not in {row.tpn for row in standings.rows}
     (out,) = standings.excluded
     assert out.tpn == 1 and "disqualified" in out.reason
+
+
+def test_q197_216_the_drawing_of_lots_is_a_recorded_seed_written_into_the_list(
+    session: Session,
+) -> None:
+    with pytest.raises(RuleError, match="no LOT"):
+        session.run("draw_tiebreak_lots")
+    session.run("edit_settings", tiebreaks=["BH", "LOT"])
+    with pytest.raises(RuleError, match="no round is paired yet"):
+        session.run("draw_tiebreak_lots")
+    session.run("record_pairings", round=1, boards=[[1, 4], [5, 2], [3, 6]])
+    for board in (1, 2, 3):
+        session.run("enter_result", round=1, board=board, result="1/2")
+    seed = session.run("draw_tiebreak_lots").value
+    assert session.journal()[-1].seed == seed
+    assert session.settings.tiebreaks == ("BH", f"LOT/S{seed}")
+    with pytest.raises(RuleError, match=f"drawn already \\(seed {seed}\\)"):
+        session.run("draw_tiebreak_lots")
+    places = [
+        row.place for row in compute_standings(session.event, session.settings.tiebreaks).rows
+    ]
+    assert places == ["1", "2", "3", "4", "5", "6"]
+    session.undo()
+    assert session.settings.tiebreaks == ("BH", "LOT")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.fide_mode import LEAVE_TOKEN, FideModeStatus, PibeKind
+from arbiter_app.core.fide_mode import LEAVE_TOKEN, FideModeStatus
 from arbiter_app.core.warning_levels import ConfirmationNeeded, Level, Refused
 from arbiter_app.session import Session
 from arbiter_app.session.integrity import fide_mode_of, stored_pibes
@@ -341,11 +341,6 @@ def test_q114_every_integrity_line_is_undoable_to_the_state_before(session: Sess
     session.undo()
     session.undo()
     assert session.state == before
-
-
-def test_q115_an_import_that_breaks_pairing_rules_is_logged() -> None:
-    assert PibeKind.IMPORT.is_integrity_event
-    assert not PibeKind.FULL_POINT_BYE.is_integrity_event
 
 
 def test_q190_an_older_round_is_refused_in_fide_mode_and_level_4_outside(

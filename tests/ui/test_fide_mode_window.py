@@ -148,3 +148,16 @@ def test_a_group_is_typed_as_pairing_numbers() -> None:
     for bad in ("", "3", "3 x"):
         with pytest.raises(ArbiterError, match=r"\.$"):
             parse_group(bad)
+
+
+def test_q197_216_draw_lots_from_the_edit_menu(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = MainWindow(document, settings)
+    qtbot.addWidget(window)
+    click_through(["Continue…", "Accept the consequences"])
+    document.edit_settings({"tiebreaks": ["BH", "LOT"]})
+    window.lots_action.trigger()
+    (code,) = [c for c in document.session.settings.tiebreaks if c.startswith("LOT")]
+    assert code.startswith("LOT/S") and code != "LOT/S"
+    assert document.undo_label() == "draw tiebreak lots"

@@ -46,6 +46,7 @@ from arbiter_app.core.warning_levels import Confirmation, ConfirmationNeeded
 from arbiter_app.session import UNTITLED_NAME, Board, Session
 from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.event_commands import SETTINGS
+from arbiter_app.session.external_values import parse_values, values_text
 from arbiter_app.session.integrity import fide_mode_of
 from arbiter_app.session.manual_pairing import open_phase
 from arbiter_app.session.pairing import Compute, pair_next_round, paired_columns
@@ -359,6 +360,15 @@ class EventDocument(QObject):
     def draw_tiebreak_lots(self) -> Changes:
         """Draw the lots of the announced ``LOT`` tie-break (a recorded seed, FIDE C.07 4.2)."""
         return self._ran("draw_tiebreak_lots")
+
+    def external_values(self) -> str:
+        """The ``EXT`` tie-break values as typed (``3=2, 7=1/2``)."""
+        return values_text(self._session.event.external_values)
+
+    def set_external_values(self, text: str) -> Changes:
+        """Replace the ``EXT`` values with those *text* gives (a level-3 question once a
+        round is paired)."""
+        return self._ran("set_external_values", values=parse_values(text))
 
     # -- players ------------------------------------------------------------------------
     def add_player(self, fields: Mapping[str, object]) -> Changes:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
+    QInputDialog,
     QLabel,
     QMainWindow,
     QMenu,
@@ -228,6 +229,12 @@ class MainWindow(FileActions, QMainWindow):
             "Break the ties left after every tie-break by a recorded drawing of lots "
             "(FIDE C.07 (2023) 4.2); LOT must be the last code of the list",
         )
+        self.external_action = self._action(
+            "&Tie-break values (EXT)…",
+            self.ask_external_values,
+            None,
+            "Values you enter for the EXT tie-break: a manual ranking of players still tied",
+        )
         self.projector_action = self._action(
             "&Projector window", self.show_projector, "Ctrl+Shift+P", "Standings in large type"
         )
@@ -265,6 +272,7 @@ class MainWindow(FileActions, QMainWindow):
         edit_menu.addAction(self.settings_action)
         edit_menu.addAction(self.forbidden_action)
         edit_menu.addAction(self.lots_action)
+        edit_menu.addAction(self.external_action)
         edit_menu.addAction(self.leave_fide_action)
         edit_menu.addAction(self.preferences_action)
         self.ratings_menu = RatingsMenu(self, self.document)
@@ -369,6 +377,23 @@ class MainWindow(FileActions, QMainWindow):
     def leave_fide_mode(self) -> None:
         """Leave FIDE mode: the document asks the level-4 question (two dialogs)."""
         self.run(self.document.leave_fide_mode)
+
+    def ask_external_values(self) -> QInputDialog:
+        """Ask for the EXT values (``3=2, 7=1``); opened, not executed (tests answer it)."""
+        dialog = QInputDialog(self)
+        dialog.setWindowTitle("Tie-break values (EXT)")
+        dialog.setLabelText(
+            "Values for the EXT tie-break, as pairing number=value, e.g. 3=2, 7=1\n"
+            "(higher ranks first; put EXT in the tie-break list after the others):"
+        )
+        dialog.setTextValue(self.document.external_values())
+        dialog.textValueSelected.connect(
+            lambda text: self.run(lambda: self.document.set_external_values(text))
+        )
+        dialog.finished.connect(dialog.deleteLater)
+        self.external_dialog = dialog
+        dialog.open()
+        return dialog
 
     def show_prohibited_pairings(self) -> ProhibitedPairingsDialog:
         dialog = ProhibitedPairingsDialog(self.document, self)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,22 @@ def test_q197_216_the_drawing_of_lots_is_a_recorded_seed_written_into_the_list(
     assert places == ["1", "2", "3", "4", "5", "6"]
     session.undo()
     assert session.settings.tiebreaks == ("BH", "LOT")
+
+
+def test_q197_216_manual_ranking_by_external_values(session: Session) -> None:
+    session.run("edit_settings", tiebreaks=["EXT"])
+    session.run("set_external_values", values={"5": "3", "2": "1/2"})  # before round 1: no question
+    assert session.event.external_values == {5: 3, 2: Fraction(1, 2)}
+    session.run("record_pairings", round=1, boards=[[1, 4], [5, 2], [3, 6]])
+    for board in (1, 2, 3):
+        session.run("enter_result", round=1, board=board, result="1/2")
+    with pytest.raises(ConfirmationNeeded) as info:
+        session.run("set_external_values", values={"6": "1"})
+    assert info.value.warnings[0].level is Level.CONFIRM
+    session.run("set_external_values", values={"6": "1"}, confirm=True)
+    rows = compute_standings(session.event, session.settings.tiebreaks).rows
+    assert rows[0].tpn == 6 and rows[0].place == "1"
+    with pytest.raises(RuleError, match="no player with pairing number 9"):
+        session.run("set_external_values", values={"9": "1"}, confirm=True)
+    session.undo()
+    assert session.event.external_values == {5: 3, 2: Fraction(1, 2)}

@@ -4,10 +4,11 @@ manual pairing from the pairings panel, prohibited pairings (FIDE C.02 checklist
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.errors import ArbiterError
@@ -161,3 +162,24 @@ def test_q197_216_draw_lots_from_the_edit_menu(
     (code,) = [c for c in document.session.settings.tiebreaks if c.startswith("LOT")]
     assert code.startswith("LOT/S") and code != "LOT/S"
     assert document.undo_label() == "draw tiebreak lots"
+
+
+def test_q197_216_external_values_from_the_edit_menu(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = MainWindow(document, settings)
+    qtbot.addWidget(window)
+    dialog = window.ask_external_values()
+    assert dialog.textValue() == ""
+    click_through(["Confirm"])  # round 1 is paired: a level-3 question
+    dialog.setTextValue("3=2, 7=1/2")
+    dialog.accept()
+    assert document.session.event.external_values == {3: 2, 7: Fraction(1, 2)}
+    assert document.external_values() == "3=2, 7=1/2"
+    dialog = window.ask_external_values()
+    dialog.setTextValue("3 is first")
+    dialog.accept()
+    assert document.external_values() == "3=2, 7=1/2"  # refused: nothing changed
+    (box,) = [b for b in window.findChildren(QMessageBox) if b.objectName() == "arbiter-error"]
+    assert "pairing number=value" in box.text()
+    box.done(0)

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
+
 import pytest
 
 from arbiter_app.core.errors import UnknownTieBreak
@@ -66,3 +69,26 @@ def test_q197_216_two_methods_for_unrated_opponents() -> None:
     ctx = TieBreakContext(event)
     assert explain(ctx, parse_spec("ARO"), 1).value == 1700  # 2 and 4 only
     assert explain(ctx, parse_spec("ARO/U1000"), 1).value == 1467  # 3 counts as 1000
+
+
+def test_q197_216_ext_ranks_by_the_arbiters_values() -> None:
+    event = replace(event_from_text(DRAWN), external_values={3: Fraction(2), 1: Fraction(1)})
+    assert [row.tpn for row in compute_standings(event, ["BH", "EXT"]).rows][:2] == [3, 1]
+    rows = compute_standings(event, ["EXT/R"]).rows
+    assert rows[-1].tpn == 3  # /R: the lowest value first
+
+
+def test_q197_216_ratings_per_round_and_the_choice_of_rating() -> None:
+    """An event over 30 days: 2's rating changed after round 1. ARO counts each round's
+    rating (the one at the start of the round, kept with the board); ARO/E the registered."""
+    base = event_from_text(
+        "1: +W2 =B3\n2: -B1 +W3\n3: =W1 -B2\n", ratings={1: 2000, 2: 1800, 3: 1600}
+    )
+    entries = dict(base.entries)
+    first, second = entries[1]
+    entries[1] = (replace(first, opponent_rating=1700), replace(second, opponent_rating=1600))
+    event = replace(base, entries=entries)
+    ctx = TieBreakContext(event)
+    assert explain(ctx, parse_spec("ARO"), 1).value == 1650  # (1700 + 1600) / 2
+    assert explain(ctx, parse_spec("ARO/E"), 1).value == 1700  # (1800 + 1600) / 2
+    assert parse_spec("TPR/E").options == frozenset({"E"})

@@ -42,6 +42,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "ratings",
     "check",
     "generate",
+    "backups",
 )
 
 COMMAND_NAMES: dict[str, str] = {
@@ -55,6 +56,7 @@ COMMAND_NAMES: dict[str, str] = {
     "log": "history",
     "verify": "history",
     "copy": "file_copy",
+    "backups": "backups",
     "standings": "standings",
     "explain": "explain",
     "pair": "pair",
@@ -155,7 +157,8 @@ def _first_issues(error: InputError) -> str:
 
 def _warn_about_opened_files() -> Callable[[], None]:
     """Print, once per file, what is wrong with every tournament file the command opens
-    that still lets it be read (a journal that does not verify)."""
+    that still lets it be read (a journal that does not verify); and back up every file the
+    command changes, when its action completes a round (:mod:`arbiter_app.session.backups`)."""
     session_module = sys.modules.get("arbiter_app.session.session")
     if session_module is None:
         return lambda: None  # this command opens no tournament file
@@ -166,6 +169,12 @@ def _warn_about_opened_files() -> Callable[[], None]:
             if warning not in told:
                 told.add(warning)
                 print(f"arbiter-app: warning: {warning}", file=sys.stderr)
+        if not session.readonly:
+            from arbiter_app.session.backups import attach_backups
+
+            attach_backups(
+                session, lambda report: print(f"arbiter-app: {report.text}", file=sys.stderr)
+            )
 
     stop: Callable[[], None] = session_module.on_open(warn)
     return stop

@@ -349,9 +349,10 @@ def _pairing_refusal(
     """
     if phase is Phase.IN_PROGRESS:
         first = min(r for r, _ in pending)
-        missing = ", ".join(str(b) for b in _pending_in(pending, first))
+        missing = _pending_in(pending, first)
+        them = "it" if len(missing) == 1 else "them"
         return (
-            f"Round {first} has boards without a result ({missing}); enter them before "
+            f"In round {first}, {_boards_text(missing)}; enter {them} before "
             "pairing the next round."
         )
     if phase is Phase.FINAL:

@@ -353,7 +353,32 @@ class EventFile:
         return {r[:n]: dict(zip(values, r[n:])) for r in rows}  # noqa: B905
 
     def read_state(self) -> dict[str, TableRows]:
+        self._check_types()
         return {spec.name: self.read_table(spec.name) for spec in STATE_TABLES}
+
+    def _check_types(self) -> None:
+        """Refuse a file whose state rows hold values of the wrong kind.
+
+        SQLite stores whatever is written into a column (a number where text belongs,
+        bytes where a round number belongs); only another program or damage writes such
+        a value, and the rules would stumble on it later, in the middle of some action.
+        One scan per table, in SQLite itself, so a big event opens as fast as before.
+        """
+        kinds = {int: "'integer'", str: "'text'"}
+        for spec in STATE_TABLES:
+            tests = [f'typeof("{name}") <> {kinds[kind]}' for name, kind in spec.key]
+            tests += [
+                f"typeof(\"{name}\") NOT IN ({kinds[kind]}, 'null')" for name, kind in spec.columns
+            ]
+            query = f'SELECT rowid FROM "{spec.name}" WHERE {" OR ".join(tests)} LIMIT 1'
+            with sqlite_errors(self.path):
+                wrong = self.conn.execute(query).fetchone()
+            if wrong is not None:
+                raise CorruptFile(
+                    self.path,
+                    f"the file's contents are damaged (a row of its {spec.name} table holds "
+                    "a value of the wrong kind)",
+                )
 
     def read_journal(self) -> list[JournalEntry]:
         with sqlite_errors(self.path):

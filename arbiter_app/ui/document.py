@@ -44,6 +44,7 @@ from arbiter_app.core.result import GameResult
 from arbiter_app.core.trf import TrfDocument
 from arbiter_app.core.warning_levels import Confirmation, ConfirmationNeeded
 from arbiter_app.session import UNTITLED_NAME, Board, Session
+from arbiter_app.session.backups import BackupReport, RoundBackups, backup_copy
 from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.event_commands import SETTINGS
 from arbiter_app.session.external_values import parse_values, values_text
@@ -129,6 +130,8 @@ class EventDocument(QObject):
     """Carries the :class:`Changes` report of the action just done."""
     file_changed = Signal()
     """The event was saved to another file (Save As): the title names it."""
+    backed_up = Signal(str)
+    """A backup was written, or could not be (the sentence to show in the status bar)."""
 
     def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -137,6 +140,7 @@ class EventDocument(QObject):
         self._confirm: Confirmation = None
         self.warnings = WarningDialogs()
         """Puts the questions of every action to the arbiter (the window sets its parent)."""
+        self._backups = RoundBackups(session, self._tell_backup)
 
     # -- the session and its file -------------------------------------------------------
     @property
@@ -168,6 +172,8 @@ class EventDocument(QObject):
         previous, self._session = self._session, session
         self._playoff = None
         if previous is not session:
+            self._backups.unsubscribe()
+            self._backups = RoundBackups(session, self._tell_backup)
             previous.close()
         self.changed.emit(EVERYTHING)
         self.file_changed.emit()
@@ -180,9 +186,14 @@ class EventDocument(QObject):
         self._session.save_as(path, overwrite=overwrite)
         self.file_changed.emit()
 
-    def save_copy(self, path: Path, *, overwrite: bool = False) -> None:
-        """Write a copy to *path*; the event stays where it is (File ▸ Save a copy…)."""
+    def save_copy(self, path: Path, *, overwrite: bool = False) -> BackupReport | None:
+        """Write a copy to *path*; the event stays where it is (File ▸ Save a copy…); and a
+        dated copy to the backup folder when one is chosen (what became of it is returned)."""
         self._session.save_copy(path, overwrite=overwrite)
+        return backup_copy(self._session)
+
+    def _tell_backup(self, report: BackupReport) -> None:
+        self.backed_up.emit(report.text)
 
     def _ran(self, name: str, /, **args: Any) -> Changes:
         """Run session command *name* as one action of the arbiter (see :meth:`_act`)."""

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event
 from arbiter_app.session import Session
+from arbiter_app.session.backups import BackupReport
 from arbiter_app.ui.dialogs.new_event import NewEvent, NewEventDialog
 from arbiter_app.ui.document import EventDocument, untitled_session
 from arbiter_app.ui.files import (
@@ -225,9 +226,12 @@ class FileActions(_Window):
         target = self.ask_save_path("Save a copy of the event", self._suggested(" (copy)"))
         if target is None:
             return False
-        if not self.run(lambda: self.document.save_copy(target, overwrite=True)):
+        backups: list[BackupReport | None] = []
+        if not self.run(lambda: backups.append(self.document.save_copy(target, overwrite=True))):
             return False
-        self.statusBar().showMessage(f"A copy was written to {target}", 8000)
+        backup = backups[0] if backups else None
+        also = "" if backup is None else f". {backup.text}"
+        self.statusBar().showMessage(f"A copy was written to {target}{also}", 15000)
         return True
 
     def may_replace(self, doing: str) -> bool:

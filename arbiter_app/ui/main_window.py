@@ -101,6 +101,7 @@ class MainWindow(FileActions, QMainWindow):
         self.statusBar().addPermanentWidget(self.state_label)
         document.changed.connect(self.on_changed)
         document.file_changed.connect(self.show_title)
+        document.backed_up.connect(lambda text: self.statusBar().showMessage(text, 15000))
         self.unsaved_box: QMessageBox | None = None
         """The last Save / Discard / Cancel question (tests answer it with keys or clicks)."""
         self.on_changed(Changes(event=True))

@@ -53,7 +53,7 @@ def test_status_through_a_round(club: Path, capsys: pytest.CaptureFixture[str]) 
     )
     assert lines[3].endswith("fixed since round 1 was paired.")
     assert lines[4] == (
-        "Next round: Round 1 has boards without a result (2); enter them before pairing the"
+        "Next round: In round 1, board 2 still lacks a result; enter it before pairing the"
         " next round."
     )
     code, out, _ = run(capsys, "status", str(club), "--json")

@@ -107,7 +107,7 @@ def test_registration_then_round_in_progress_then_complete_then_final() -> None:
     assert mid.standings_round == 2 and mid.provisional_round == 3
     assert mid.text == "Round 3 of 3 in progress: board 1 still lacks a result"
     assert mid.pairing_refusal == (
-        "Round 3 has boards without a result (1); enter them before pairing the next round."
+        "In round 3, board 1 still lacks a result; enter it before pairing the next round."
     )
 
     two = replace(full.truncated(2))

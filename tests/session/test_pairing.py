@@ -41,7 +41,7 @@ def test_the_next_round_waits_for_every_result(tmp_path: Path) -> None:
         pair_next_round(session, initial_colour=Colour.WHITE)
         session.run("enter_result", round=1, board=1, result="1-0")
         journal = session.journal()
-        with pytest.raises(RuleError, match=r"Round 1 has boards without a result \(2\)"):
+        with pytest.raises(RuleError, match=r"In round 1, board 2 still lacks a result; enter it"):
             pair_next_round(session)
         assert session.journal() == journal
         session.run("enter_result", round=1, board=2, result="1/2")

@@ -89,3 +89,19 @@ def test_a_damaged_schema_whose_name_is_not_utf8(event_file: Path) -> None:
         " WHERE name = 'boards'",
     )
     _refused(event_file, "damaged")
+
+
+@pytest.mark.parametrize(
+    ("statement", "table"),
+    [
+        # Found by the long fuzz run: a board whose round is bytes crashed `player number`.
+        ("UPDATE boards SET round = X'02' WHERE board = 1 AND round = 2", "boards"),
+        ("UPDATE entries SET opponent = 'three' WHERE tpn = 1 AND round = 1", "entries"),
+        ("UPDATE players SET rating = 'strong' WHERE tpn = 2", "players"),
+        # Also found by it: a board with no round crashed `playoff next` (the state's rounds).
+        ("UPDATE boards SET round = NULL WHERE board = 1 AND round = 2", "boards"),
+    ],
+)
+def test_a_value_of_the_wrong_kind(event_file: Path, statement: str, table: str) -> None:
+    _sql(event_file, statement)
+    _refused(event_file, f"a row of its {table} table holds a value of the wrong kind")

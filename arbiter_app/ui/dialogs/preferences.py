@@ -1,6 +1,8 @@
-"""Preferences: appearance and the projector's type size."""
+"""Preferences: appearance, the projector's type size and the folder for automatic backups."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
@@ -9,10 +11,17 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
+    QFileDialog,
     QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
     QWidget,
 )
 
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.store.backups import backup_folder, set_backup_folder
 from arbiter_app.ui.settings import COLOUR_SCHEMES, Settings
 
 _SCHEME_LABELS = {"system": "Follow the system", "light": "Light", "dark": "Dark"}
@@ -49,6 +58,22 @@ class PreferencesDialog(QDialog):
         self.scale.setSuffix(" ×")
         self.scale.setValue(settings.projector_scale)
         form.addRow("&Projector type size:", self.scale)
+        # The command line's `backups --folder` sets the same folder (one preference).
+        self.backups = QLineEdit(self)
+        self.backups.setAccessibleName("Backup folder")
+        self.backups.setPlaceholderText("none: no automatic backups")
+        self.backups.setToolTip(
+            "After each complete round a dated copy of the event goes to this folder "
+            "(a USB stick, for instance); Save a copy puts one there too"
+        )
+        chosen = backup_folder()
+        self.backups.setText("" if chosen is None else str(chosen))
+        browse = QPushButton("&Browse…", self)
+        browse.clicked.connect(self._browse)
+        row = QHBoxLayout()
+        row.addWidget(self.backups, 1)
+        row.addWidget(browse)
+        form.addRow("&Backup folder:", row)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
@@ -56,7 +81,19 @@ class PreferencesDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
+    def _browse(self) -> None:
+        start = self.backups.text() or str(backup_folder() or "")
+        folder = QFileDialog.getExistingDirectory(self, "Folder for automatic backups", start)
+        if folder:
+            self.backups.setText(folder)
+
     def accept(self) -> None:
+        text = self.backups.text().strip()
+        try:
+            set_backup_folder(Path(text) if text else None)
+        except ArbiterError as exc:
+            QMessageBox.warning(self, "Backup folder", f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
+            return
         self.settings.colour_scheme = str(self.scheme.currentData())
         self.settings.projector_scale = self.scale.value()
         self.settings.sync()

@@ -1,0 +1,80 @@
+"""Where automatic backups go, and what a backup is called.
+
+The backup folder is the arbiter's choice for this computer (a USB stick, a
+synchronised folder), kept in ``preferences.json`` in the user's data folder
+(:func:`~arbiter_app.store.rating_db.data_folder`), so the window and the
+command line share it. A backup is a whole tournament file with a dated name
+that says what it is a copy of::
+
+    Club Open, after round 3 (2026-11-23 15.12.04).arbiter
+
+Restoring one is opening it (and Save as… to carry on under another name).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Final
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.store.rating_db import data_folder
+from arbiter_app.store.schema import SUFFIX
+
+PREFERENCES_NAME: Final = "preferences.json"
+_KEY: Final = "backup_folder"
+_UNSAFE = '<>:"/\\|?*'
+"""Characters no file name may hold on one desktop system or another."""
+
+
+class PreferencesError(ArbiterError):
+    """A preference cannot be set (the message says why)."""
+
+
+def _preferences_path() -> Path:
+    return data_folder() / PREFERENCES_NAME
+
+
+def _read() -> dict[str, object]:
+    path = _preferences_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError):
+        # A damaged preferences file must not stop a tournament: it is as if unset.
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def backup_folder() -> Path | None:
+    """The folder chosen for automatic backups (None: no backups are made)."""
+    value = _read().get(_KEY)
+    return Path(value) if isinstance(value, str) and value else None
+
+
+def set_backup_folder(folder: Path | None) -> None:
+    """Choose the backup folder (None: stop making backups). The folder must exist."""
+    if folder is not None and not folder.is_dir():
+        raise PreferencesError(f"the backup folder {folder} does not exist")
+    data = _read()
+    if folder is None:
+        data.pop(_KEY, None)
+    else:
+        data[_KEY] = str(folder.resolve())
+    path = _preferences_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        aside = path.with_name(f".{path.name}.new")
+        aside.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
+        aside.replace(path)
+    except OSError as exc:
+        raise PreferencesError(f"the preferences cannot be written ({exc.strerror})") from exc
+
+
+def backup_name(event_name: str, what: str, moment: datetime) -> str:
+    """The file name of a backup: the event, what the copy is of, and when it was made."""
+    stem = "".join("_" if c in _UNSAFE or ord(c) < 32 else c for c in event_name).strip(" .")
+    stamp = moment.strftime("%Y-%m-%d %H.%M.%S")
+    return f"{stem or 'Event'}, {what} ({stamp}){SUFFIX}"

@@ -42,6 +42,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "ratings",
     "check",
     "generate",
+    "sections",
     "backups",
 )
 
@@ -71,6 +72,8 @@ COMMAND_NAMES: dict[str, str] = {
     "ratings": "ratings",
     "check": "check",
     "generate": "generate",
+    "section": "sections",
+    "quads": "sections",
 }
 """Which module registers each command: a command line imports only the module it needs
 (the others bring SQLite, the pairing engine and more, which would slow every start).
@@ -108,6 +111,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     for name in COMMAND_MODULES if argv is None else modules_for(argv):
         module = importlib.import_module(f"arbiter_app.cli.{name}")
         module.register(sub)
+    from arbiter_app.cli.section_option import add_section_options
+
+    add_section_options(parser)
     return parser
 
 
@@ -120,6 +126,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         return start_gui(args)
     stop_warning = _warn_about_opened_files()
+    from arbiter_app.cli.section_option import choose_section
+
+    stop_choosing = choose_section(args)
     try:
         result: int = handler(args)
     except ConfirmationNeeded as question:
@@ -136,6 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     finally:
+        stop_choosing()
         stop_warning()
     return result
 

@@ -10,6 +10,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import System
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.ratinglist import RatingType
+from arbiter_app.core.words import count
 from arbiter_app.session import Session
 
 
@@ -44,6 +45,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="a double round robin exchanging the last two rounds of its first cycle "
         "(C.05 Annex 1)",
     )
+    p.add_argument(
+        "--section",
+        metavar="NAME",
+        help="name the event's first section (an Open, before 'section add' makes a Reserve)",
+    )
     p.set_defaults(handler=run)
 
 
@@ -63,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
         extra["acceleration"] = args.acceleration
     if args.swap_last_two:
         extra["swap_last_two"] = True
+    if args.section:
+        extra["section_name"] = args.section
     with Session.create(
         args.file,
         name=args.name,
@@ -74,9 +82,12 @@ def run(args: argparse.Namespace) -> int:
     ) as session:
         event = session.event
         settings = session.settings
-    rounds = f"{event.announced_rounds} rounds"
+    rounds = count(event.announced_rounds, "round")
     if system.games_per_round > 1:
-        rounds += f" of {system.games_per_round} games ({event.planned_rounds} games)"
+        rounds += (
+            f" of {count(system.games_per_round, 'game')} ({count(event.planned_rounds, 'game')})"
+        )
+
     said = f"created {args.file}: {event.name}, {event.system.value}, {rounds}"
     if settings.acceleration:
         said += ", Baku Acceleration (FIDE C.04.5.1)"

@@ -33,6 +33,7 @@ from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.recorded import check_rounds, next_round
 from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
 from arbiter_app.core.trf import parse_trf
+from arbiter_app.core.words import count
 from arbiter_app.session import Session
 from arbiter_app.session.pairing import pair_next_round
 from arbiter_app.sheets.files import read_text
@@ -116,9 +117,10 @@ def _check(event: Event, options: SwissOptions) -> int:
             for line in result.differences:
                 print(f"  {line}")
     if differing:
-        print(f"{differing} of {checked} rounds differ")
+        print(f"{differing} of {count(checked, 'round')} differ")
         return 1
-    print(f"all {checked} rounds agree")
+    print(f"all {count(checked, 'round')} agree" if checked > 1 else "the round agrees")
+
     return 0
 
 
@@ -150,7 +152,8 @@ def _print(pairing: RoundPairing, names: dict[int, str], system: System) -> None
         if len(columns) > 1
         else f"round {pairing.round}"
     )
-    print(f"{label}: {len(pairing.boards)} boards")
+    print(f"{label}: {count(len(pairing.boards), 'board')}")
+
     for b in pairing.boards:
         print(f"{b.number:4d}  {b.white:4d} {names[b.white]}  -  {b.black:4d} {names[b.black]}")
     for y in pairing.byes:

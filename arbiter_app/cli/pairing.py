@@ -25,6 +25,7 @@ from arbiter_app.cli import pairing_phase
 from arbiter_app.cli.confirming import add_confirm_argument, confirm_args, print_notices
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import EntryKind
+from arbiter_app.core.words import count
 from arbiter_app.exports.pairings import BYE_LABELS
 from arbiter_app.session import Session
 
@@ -93,7 +94,8 @@ def run_set(args: argparse.Namespace) -> int:
             print(f"  - {rule}")
     columns = value["columns"]
     games = f" (games {columns[0]} and {columns[-1]})" if len(columns) > 1 else ""
-    print(f"round {args.round}{games}: {len(stored)} boards")
+    print(f"round {args.round}{games}: {count(len(stored), 'board')}")
+
     for b in stored:
         print(f"{b.number:4d}  {b.white:4d} {names[b.white]}  -  {b.black:4d} {names[b.black]}")
     for tpn, kind in left:

@@ -27,6 +27,7 @@ from typing import Any
 
 from arbiter_app.cli.confirming import add_confirm_argument, confirm_args, print_notices
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.words import count
 from arbiter_app.session import Session
 from arbiter_app.session.manual_pairing import open_phase
 
@@ -83,7 +84,7 @@ def run_start(args: argparse.Namespace) -> int:
         session.run("start_manual_pairing", round=args.round)
         boards = session.pairs(_column(session, args.round))
     print(
-        f"round {args.round}: manual pairing open ({len(boards)} boards as they stand); "
+        f"round {args.round}: manual pairing open ({count(len(boards), 'board')} as they stand); "
         "change boards with 'pairing change' or 'pairing set', then 'pairing manual end'"
     )
     return 0

@@ -11,6 +11,7 @@ import argparse
 from pathlib import Path
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.words import count
 from arbiter_app.sheets.files import read_text
 
 
@@ -42,5 +43,6 @@ def run(args: argparse.Namespace) -> int:
             session.run("playoff.results", results=[[m.game, m.result] for m in matched])
     skipped = len(games) - len(matched)
     note = f" ({skipped} recorded already)" if skipped else ""
-    print(f"recorded {len(matched)} play-off result(s) from {args.pgn}{note}")
+    print(f"recorded {count(len(matched), 'play-off result')} from {args.pgn}{note}")
+
     return 0

@@ -13,6 +13,7 @@ import argparse
 from pathlib import Path
 
 from arbiter_app.cli import player_changes
+from arbiter_app.core import words
 from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.pairing.ranking import TieOrder, TournamentRating
 from arbiter_app.core.players_csv import parse_players_csv
@@ -124,7 +125,7 @@ def run_add(args: argparse.Namespace) -> int:
         article = "articles 2.4 and 2.5" if args.late else "article 2.2"
         moved = count - player.tpn
         now = str(count) if moved == 1 else f"{player.tpn + 1}-{count}"
-        who = "1 player" if moved == 1 else f"{moved} players"
+        who = words.count(moved, "player")
         print(
             f"  {who} below moved one number on (now {now}): pairing numbers follow the "
             f"initial ranking (FIDE C.04.2 {article})"
@@ -152,7 +153,7 @@ def run_import(args: argparse.Namespace) -> int:
     with Session.open(args.file) as session:
         numbers = session.run("import_players", players=listed, source=args.csv.name).value
     print(
-        f"imported {len(numbers)} players from {args.csv.name} into {args.file.name} "
+        f"imported {words.count(len(numbers), 'player')} from {args.csv.name} into {args.file.name} "
         f"(pairing numbers {numbers[0]}-{numbers[-1]})"
     )
     return 0

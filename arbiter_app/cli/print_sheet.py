@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.words import count
 from arbiter_app.exports.sheet import Paper
 from arbiter_app.sheets.builders import SHEET_HELP, SHEETS
 from arbiter_app.sheets.source import load
@@ -61,6 +62,6 @@ def run(args: argparse.Namespace) -> int:
         pages = write_pdf(sheet, args.output, Paper.parse(args.paper))
     except OSError as exc:
         raise ArbiterError(f"{args.output}: cannot write the PDF ({exc})") from None
-    count = "1 page" if pages == 1 else f"{pages} pages"
-    print(f"wrote {args.output}: {sheet.title}, {count}", file=sys.stdout)
+    print(f"wrote {args.output}: {sheet.title}, {count(pages, 'page')}", file=sys.stdout)
+
     return 0

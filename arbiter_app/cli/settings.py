@@ -30,6 +30,7 @@ from arbiter_app.core.points import format_points
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.prizes import format_money, money
 from arbiter_app.core.timecontrol import parse as parse_time_control
+from arbiter_app.core.words import count
 from arbiter_app.session import Session
 from arbiter_app.session.codec import (
     BYE_POLICIES,
@@ -300,9 +301,11 @@ def _points(system: Mapping[str, Any]) -> str:
 
 
 def render_text(s: Mapping[str, Any]) -> str:
-    rounds = f"{s['rounds']} rounds"
+    rounds = count(s["rounds"], "round")
     if s["games_per_round"] > 1:
-        rounds += f" of {s['games_per_round']} games ({s['rounds'] * s['games_per_round']} games)"
+        games = count(s["rounds"] * s["games_per_round"], "game")
+        rounds += f" of {count(s['games_per_round'], 'game')} ({games})"
+
     dates = " to ".join(d for d in (s["start_date"], s["end_date"]) if d) or "not given"
     rule_set = s["rule_set"] or f"by the start date: {s['rule_set_in_effect']}"
     fund = s["prize_fund"]

@@ -17,7 +17,7 @@ from pathlib import Path
 from arbiter_app.core.event_state import EventState
 from arbiter_app.core.fide_mode import FideMode
 from arbiter_app.core.playoff.gate import PlayoffStatus
-from arbiter_app.sheets.source import load
+from arbiter_app.sheets.source import ARBITER_SUFFIX, load
 
 _PLAYOFF_NEXT = {
     PlayoffStatus.READY: "arbiter-app playoff start FILE",
@@ -39,6 +39,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not getattr(args, "section", None) and args.file.suffix.lower() == ARBITER_SUFFIX:
+        every = _every_section(args.file, bool(args.json))
+        if every is not None:
+            print(every)
+            return 0
     src = load(args.file)
     state = src.event_state
     if args.json:
@@ -51,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         }
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
-    print(render(src.event.name, src.event.system.value, state))
+    print(render(src.event.name, src.event.system.value, state, getattr(args, "section", None)))
     if src.fide_mode.indicator:
         print(src.fide_mode.indicator)
     if src.pibes:
@@ -66,8 +71,34 @@ def _fide_mode(mode: FideMode) -> str:
     return mode.indicator or "In FIDE mode (FIDE C.02)."
 
 
-def render(name: str, system: str, state: EventState) -> str:
-    """The state as the lines ``arbiter-app status`` prints."""
+def _every_section(path: Path, as_json: bool) -> str | None:
+    """Every section's state, one after the other, when the event has several (None: one)."""
+    from arbiter_app.session import Session
+
+    with Session.open(path, readonly=True) as session:
+        if not session.several_sections:
+            return None
+        parts: list[str] = []
+        data: list[dict[str, object]] = []
+        for section in session.sections:
+            with session.selected(section.number):
+                event, state = session.event, session.event_state
+            if as_json:
+                data.append(
+                    {"event": event.name, "section": section.name, "system": event.system.value}
+                    | state.to_json()
+                )
+            else:
+                parts.append(render(event.name, event.system.value, state, section.name))
+    if as_json:
+        return json.dumps(data, ensure_ascii=False, indent=2)
+    return "\n\n".join(parts)
+
+
+def render(name: str, system: str, state: EventState, section: str | None = None) -> str:
+    """The state as the lines ``arbiter-app status`` prints (the commands it suggests name
+    *section* when the event has several)."""
+    where = f' --section "{section}"' if section else ""
     players = f"{state.players} player" + ("" if state.players == 1 else "s")
     rounds = f"{state.planned} round" + ("" if state.planned == 1 else "s")
     lines = [
@@ -75,13 +106,15 @@ def render(name: str, system: str, state: EventState) -> str:
         f"{state.text}.",
         f"Standings: {_standings(state)}",
         state.numbering_text,
-        "Next round: " + (state.pairing_refusal or "can be paired (arbiter-app pair FILE)."),
+        "Next round: "
+        + (state.pairing_refusal or f"can be paired (arbiter-app pair FILE{where})."),
     ]
     if state.setup_warning:
         lines.append(f"Warning: {state.setup_warning}")
     if state.playoff.status is not PlayoffStatus.NONE:
         line = f"Play-off: {state.playoff.reason}"
         hint = _PLAYOFF_NEXT.get(state.playoff.status)
+        hint = hint and hint.replace(" FILE", f" FILE{where}")
         lines.append(line + (f"\n  next: {hint}" if hint else ""))
     return "\n".join(lines)
 

@@ -34,6 +34,7 @@ from arbiter_app.core.pairing.ranking import DEFAULT_RULE
 from arbiter_app.core.playoff.engine import PlayoffState
 from arbiter_app.core.playoff.gate import PlayoffGate, PlayoffStatus, playoff_gate
 from arbiter_app.core.playoff.regulation import Regulation
+from arbiter_app.core.words import count
 
 
 class Phase(enum.Enum):
@@ -219,7 +220,7 @@ def _not_final(
         first = min(r for r, _ in pending)
         of = f" of {planned}" if planned else ""
         return f"round {first}{of} is in progress ({_boards_text(_pending_in(pending, first))})"
-    return f"{complete} of {planned} rounds are complete"
+    return f"{complete} of {count(planned, 'round')} {'is' if complete == 1 else 'are'} complete"
 
 
 def event_state(
@@ -310,14 +311,14 @@ def setup_warning(event: Event) -> str | None:
         return None
     rounds = event.announced_rounds
     table = n if n % 2 else n - 1
-    players = f"{n} players"
+    players = count(n, "player")
     if event.system.is_round_robin:
         cycles = 2 if event.system is System.DOUBLE_ROUND_ROBIN else 1
         schedule = table * cycles
         if rounds == schedule:
             return None
         return (
-            f"A round robin of {players} has {schedule} rounds (FIDE C.05 Annex 1); the "
+            f"A round robin of {players} has {count(schedule, 'round')} (FIDE C.05 Annex 1); the "
             f"event is set for {rounds}: "
             + (
                 "not every game of the table can be played."
@@ -328,7 +329,7 @@ def setup_warning(event: Event) -> str | None:
     if rounds <= table:
         return None
     return (
-        f"A Swiss of {players} can be paired for at most {table} rounds without two players "
+        f"A Swiss of {players} can be paired for at most {count(table, 'round')} without two players "
         f"meeting twice (FIDE C.04.1 b); the event is set for {rounds}. The last rounds "
         "can only be paired by hand."
     )

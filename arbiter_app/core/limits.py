@@ -35,6 +35,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Final
 
+from arbiter_app.core import words
+
 MAX_PLAYERS: Final = 9999
 """Players in one event: the starting rank of TRF record 001 has four digits (columns 5-8)."""
 
@@ -154,7 +156,7 @@ def too_many_players(count: int) -> str | None:
     """Why an event cannot hold *count* players, or None."""
     if count > MAX_PLAYERS:
         return (
-            f"an event holds at most {MAX_PLAYERS:,} players (the four digits of a TRF "
+            f"an event holds at most {words.count(MAX_PLAYERS, 'player', thousands=True)} (the four digits of a TRF "
             f"starting rank); this would make {count:,}"
         )
     return None
@@ -163,5 +165,6 @@ def too_many_players(count: int) -> str | None:
 def too_many_rounds(count: int) -> str | None:
     """Why an event cannot have *count* rounds, or None."""
     if count > MAX_ROUNDS:
-        return f"an event has at most {MAX_ROUNDS} rounds, not {count:,}"
+        return f"an event has at most {words.count(MAX_ROUNDS, 'round')}, not {count:,}"
+
     return None

@@ -123,6 +123,14 @@ def shuffled(items: Sequence[int], seed: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def derived_seeds(seed: int, count: int) -> tuple[int, ...]:
+    """*count* seeds for as many draws one action makes from its one stored seed (the
+    pairing numbers of each quad of a ladder): numbers below 2**63 read from the same
+    SHA-256 stream as the shuffle, so anyone can derive them from the seed again."""
+    stream = _SeedStream(seed)
+    return tuple(stream.below(1 << 63) for _ in range(count))
+
+
 def seeded_draw(
     purpose: str,
     candidates: Sequence[int],

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any, Final
 
+from arbiter_app.core import words
 from arbiter_app.core.errors import InputError, Issue, RuleError
 
 CENT: Final = Decimal("0.01")
@@ -264,7 +265,8 @@ def check_placings(placings: Sequence[Placing]) -> None:
     for (first, last), count in held.items():
         if count != last - first + 1:
             raise RuleError(
-                f"places {first}-{last} are held by {count} players, not {last - first + 1}"
+                f"places {first}-{last} are held by {words.count(count, 'player')}, "
+                f"not {last - first + 1}"
             )
 
 

@@ -32,6 +32,7 @@ from arbiter_app.core.ratinglist import (
     month_words,
     parse_month,
 )
+from arbiter_app.core.words import count
 
 MANUAL = "manual"
 
@@ -65,7 +66,7 @@ class RatingList:
     @property
     def size(self) -> str:
         """``1,300,000 players`` (``1 player``)."""
-        return "1 player" if self.players == 1 else f"{self.players:,} players"
+        return count(self.players, "player", thousands=True)
 
     @property
     def title(self) -> str:

@@ -40,6 +40,7 @@ from arbiter_app.core.tiebreaks import (
     parse_spec,
 )
 from arbiter_app.core.tiebreaks.table import table_of
+from arbiter_app.core.words import count
 
 
 class StandingsContext(TieBreakContext):
@@ -248,7 +249,11 @@ def compute_standings(
     """
     played = event.rounds_played
     if after_round is not None and not 0 <= after_round <= played:
-        raise RuleError(f"standings after round {after_round}: {played} round(s) have been played")
+        raise RuleError(
+            f"standings after round {after_round}: {count(played, 'round')} "
+            f"{'has' if played == 1 else 'have'} been played"
+        )
+
     specs = tuple(parse_spec(code) for code in tiebreaks)
     excluded: list[Exclusion] = []
     if annul_short_round_robin is None:
@@ -412,7 +417,8 @@ def _annul_short_round_robin(
                 Exclusion(
                     p.tpn,
                     p.name,
-                    f"left the round robin after {completed} of {games} games, fewer than half "
+                    f"left the round robin after {completed} of {count(games, 'game')}, "
+                    "fewer than half "
                     "(FIDE C.05 General Regulations for Competitions: not counted in the "
                     "standings)",
                 )

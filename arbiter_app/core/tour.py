@@ -22,6 +22,7 @@ from typing import Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.prizes import Placing
+from arbiter_app.core.words import count
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +76,8 @@ def event_points(
     for (first, last), members in groups.items():
         if len(members) != last - first + 1:
             raise RuleError(
-                f"places {first}-{last} are held by {len(members)} players, not {last - first + 1}"
+                f"places {first}-{last} are held by {count(len(members), 'player')}, "
+                f"not {last - first + 1}"
             )
         pool = sum(scale.place(p) for p in range(first, last + 1))
         if first == last == 1 and scale.outright_winner is not None:

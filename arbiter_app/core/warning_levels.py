@@ -124,7 +124,7 @@ def check_confirmation(confirm: object) -> Confirmation:
     if isinstance(confirm, list) and confirm and all(isinstance(t, str) for t in confirm):
         return confirm
     raise ValueError(
-        "a confirmation is true (a level-3 question) or the token(s) of a level-4 question, "
+        "a confirmation is true (a level-3 question) or the tokens of a level-4 question, "
         f"not {confirm!r}"
     )
 

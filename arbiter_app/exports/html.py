@@ -22,6 +22,7 @@ from arbiter_app.exports.sheet import (
     Box,
     Bracket,
     BracketNode,
+    Cutouts,
     Fields,
     Heading,
     PageBreak,
@@ -65,6 +66,7 @@ table.signatures {{ margin-top: 12pt; }}
 table.bracket td.node {{ border-color: #000000; background-color: #f6f6f6; }}
 table.bracket td.strong {{ font-weight: bold; }}
 table.signatures td {{ padding-right: 16pt; }}
+td.cut {{ border-width: 1px; border-style: dashed; border-color: #555555; }}
 tr.strong td {{ font-weight: bold; }}
 p.footer {{ font-size: {SMALL_POINT_SIZE}pt; color: #444444; margin-top: 10pt; }}
 """.strip()
@@ -140,6 +142,8 @@ def _block(block: Block) -> str:
         return '<div style="page-break-before: always"></div>'
     if isinstance(block, Bracket):
         return _bracket(block)
+    if isinstance(block, Cutouts):
+        return _cutouts(block)
     raise TypeError(f"not a sheet block: {block!r}")
 
 
@@ -186,6 +190,29 @@ def _signatures(sig: Signatures) -> str:
     line = "_" * 28
     cells = "".join(f'<td width="{share}%"><br>{line}<br>{esc(label)}</td>' for label in sig.labels)
     return f'<table class="signatures" width="100%" cellspacing="0"><tr>{cells}</tr></table>'
+
+
+def _cutouts(cutouts: Cutouts) -> str:
+    """The pieces in a grid of dashed cells: the lines to cut along."""
+    across = max(cutouts.across, 1)
+    share = 100 // across
+    lines = []
+    for start in range(0, len(cutouts.pieces), across):
+        row = cutouts.pieces[start : start + across]
+        cells = [
+            f'<td class="cut" width="{share}%" valign="top">'
+            + "\n".join(_block(b) for b in piece)
+            + "</td>"
+            for piece in row
+        ]
+        # The last line of an odd count keeps the others' widths.
+        cells += [f'<td width="{share}%"></td>'] * (across - len(row))
+        lines.append(f"<tr>{''.join(cells)}</tr>")
+    body = "\n".join(lines)
+    return (
+        '<table class="cutouts" width="100%" border="0" cellspacing="0" cellpadding="9">'
+        f"\n{body}\n</table>"
+    )
 
 
 def _bracket(bracket: Bracket) -> str:

@@ -22,12 +22,14 @@ from typing import Protocol
 from arbiter_app.core.model import Colour, EntryKind, Event, Player, RoundEntry
 from arbiter_app.core.points import format_points
 from arbiter_app.core.result import GameResult
+from arbiter_app.core.words import count
 from arbiter_app.exports.clock import clock_text
 from arbiter_app.exports.sheet import (
     Align,
     Block,
     Box,
     Column,
+    Cutouts,
     Fields,
     Heading,
     PageBreak,
@@ -130,7 +132,8 @@ def round_from_event(event: Event, round_no: int) -> RoundSheet:
     """The boards and byes of a round already in the event (results included)."""
     if not 1 <= round_no <= max(event.rounds_played, 1):
         raise ValueError(
-            f"round {round_no} has not been paired (the event has {event.rounds_played} rounds)"
+            f"round {round_no} has not been paired (the event has "
+            f"{count(event.rounds_played, 'round')})"
         )
     scores = event.scores(round_no - 1)
     players = event.player_map()
@@ -222,7 +225,24 @@ def round_from_pairing(
     )
 
 
-def _clock(rs: RoundSheet) -> tuple[tuple[str, str], ...]:
+@dataclass(frozen=True, slots=True)
+class _Bye:
+    tpn: int
+    kind: EntryKind
+
+
+def round_from_boards(event: Event, round_no: int, boards: Sequence[_BoardLike]) -> RoundSheet:
+    """The round as stored: its boards in their order; everyone else is without a game
+    (a bye, a requested bye, not paired), as the event's entry for the round says."""
+    paired = {t for b in boards for t in (b.white, b.black)}
+    byes = [
+        _Bye(p.tpn, event.entry(p.tpn, round_no).kind) for p in event.players if p.tpn not in paired
+    ]
+    return round_from_pairing(event, round_no, boards, byes)
+
+
+def clock_fields(rs: RoundSheet) -> tuple[tuple[str, str], ...]:
+    """The round's clock for a sheet's header (the pairings, the slips, the list by name)."""
     return (("Time control", clock_text(rs.time_control)),) if rs.time_control.strip() else ()
 
 
@@ -299,33 +319,49 @@ def pairings_sheet(rs: RoundSheet) -> Sheet:
         title=f"Pairings — round {rs.round}",
         event=rs.event,
         subtitle=f"Round {rs.round} of {rs.rounds}" if rs.rounds else "",
-        header=_clock(rs),
+        header=clock_fields(rs),
         blocks=tuple(blocks),
-        footer=f"{len(rs.boards)} boards; Pts = score before the round; No = pairing number",
+        footer=f"{count(len(rs.boards), 'board')}; Pts = score before the round; "
+        "No = pairing number",
     )
 
 
 SLIPS_PER_PAGE = 4
+SMALL_SLIPS = (6, 8)
+"""The counts of small slips to a page: two across, three or four down, cutting lines around."""
 
 
 def result_slips_sheet(rs: RoundSheet, *, per_page: int = SLIPS_PER_PAGE) -> Sheet:
-    """One slip per board to be filled in and signed by both players (and the arbiter)."""
+    """One slip per board to be filled in and signed by both players (and the arbiter).
+
+    Four large framed slips to a page, or six or eight small ones (two across)
+    with dashed lines to cut along.
+    """
+    if per_page not in (SLIPS_PER_PAGE, *SMALL_SLIPS):
+        raise ValueError(f"{count(per_page, 'slip')} to a page: choose 4, 6 or 8")
     blocks: list[Block] = []
-    for i, b in enumerate(rs.boards):
-        if i and i % per_page == 0:
-            blocks.append(PageBreak())
-        blocks.append(_slip(rs, b))
+    if per_page in SMALL_SLIPS:
+        for start in range(0, len(rs.boards), per_page):
+            if start:
+                blocks.append(PageBreak())
+            page = rs.boards[start : start + per_page]
+            blocks.append(Cutouts(tuple(_small_slip(rs, b) for b in page), across=2))
+    else:
+        for i, b in enumerate(rs.boards):
+            if i and i % per_page == 0:
+                blocks.append(PageBreak())
+            blocks.append(_slip(rs, b))
     if not rs.boards:
         return Sheet(
             title=f"Result slips — round {rs.round}",
             event=rs.event,
-            header=_clock(rs),
+            header=clock_fields(rs),
             blocks=(Paragraph("No boards in this round."),),
         )
     return Sheet(
         title=f"Result slips — round {rs.round}",
         event=rs.event,
-        header=_clock(rs),
+        header=clock_fields(rs),
         blocks=tuple(blocks),
         footer="Circle the result; both players sign.",
     )
@@ -351,6 +387,29 @@ def _slip(rs: RoundSheet, b: BoardRow) -> Box:
             Fields((("Result", "1-0          ½-½          0-1"),)),
             Signatures(("White", "Black", "Arbiter")),
         )
+    )
+
+
+def _small_slip(rs: RoundSheet, b: BoardRow) -> tuple[Block, ...]:
+    """A slip half a page wide: the board, both players, the result to circle, two signatures."""
+    players = Table(
+        (
+            Column("", Align.LEFT, 16),
+            Column("No", Align.RIGHT, 10),
+            Column("Player", Align.LEFT, 58),
+            Column("Rtg", Align.RIGHT, 16),
+        ),
+        (
+            ("White", str(b.white.tpn), b.white.label, _rating(b.white.rating)),
+            ("Black", str(b.black.tpn), b.black.label, _rating(b.black.rating)),
+        ),
+        small=True,
+    )
+    return (
+        Heading(f"Round {rs.round} · Board {b.board}", 3),
+        players,
+        Fields((("Result", "1-0      ½-½      0-1"),)),
+        Signatures(("White", "Black")),
     )
 
 

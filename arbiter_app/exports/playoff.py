@@ -20,6 +20,7 @@ from arbiter_app.core.playoff import PlayoffState, StageKind, next_step
 from arbiter_app.core.playoff.steps import GameRecord
 from arbiter_app.core.result import sheet_text
 from arbiter_app.core.timecontrol import TimeControl, parse
+from arbiter_app.core.words import count
 from arbiter_app.exports.clock import EVENT_CLOCK, time_control_field
 from arbiter_app.exports.pgn import PlayoffGame
 from arbiter_app.exports.sheet import (
@@ -157,7 +158,8 @@ def _start_rule(state: PlayoffState) -> str:
     sched = state.regulation.schedule
     text = sched.start.value.replace("-", " ")
     if sched.gap_minutes:
-        text += f", not less than {sched.gap_minutes} minutes after the last game"
+        text += f", not less than {count(sched.gap_minutes, 'minute')} after the last game"
+
     return f"{text} (article {sched.article})" if sched.article else text
 
 

@@ -117,6 +117,18 @@ class Box:
 
 
 @dataclass(frozen=True, slots=True)
+class Cutouts:
+    """Pieces printed *across* to a line, each framed by dashed lines to cut along.
+
+    Result slips six or eight to a page: the arbiter cuts the page along the
+    dashes and hands each board its slip.
+    """
+
+    pieces: tuple[tuple[Block, ...], ...]
+    across: int = 2
+
+
+@dataclass(frozen=True, slots=True)
 class PageBreak:
     pass
 
@@ -151,7 +163,7 @@ class Bracket:
     roots: tuple[BracketNode, ...]
 
 
-Block = Heading | Paragraph | Fields | Table | Signatures | Box | PageBreak | Bracket
+Block = Heading | Paragraph | Fields | Table | Signatures | Box | PageBreak | Bracket | Cutouts
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,3 +197,6 @@ def _collect(blocks: Sequence[Block], out: list[Table]) -> None:
             out.append(block)
         elif isinstance(block, Box):
             _collect(block.blocks, out)
+        elif isinstance(block, Cutouts):
+            for piece in block.pieces:
+                _collect(piece, out)

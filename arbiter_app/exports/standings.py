@@ -21,6 +21,7 @@ from arbiter_app.core.prizes import format_money
 from arbiter_app.core.standings import StandingRow, Standings
 from arbiter_app.core.tiebreaks import REGISTRY
 from arbiter_app.core.tiebreaks.base import modifier_words
+from arbiter_app.core.words import count
 from arbiter_app.exports.clock import time_control_field
 from arbiter_app.exports.sheet import Align, Column, Paragraph, Sheet, Table
 
@@ -343,7 +344,7 @@ def round_robin_sheet(event: Event, grid: RoundRobinGrid) -> Sheet:
     return Sheet(
         title="Crosstable",
         event=event.name,
-        header=(("System", f"{kind}, {n} players"), *time_control_field(event.info)),
+        header=(("System", f"{kind}, {count(n, 'player')}"), *time_control_field(event.info)),
         blocks=(
             Table(columns, rows, small=n > 10),
             Paragraph(

@@ -44,7 +44,9 @@ from arbiter_app.session.changes import Changes, Outcome
 from arbiter_app.session.codec import EventSettings
 from arbiter_app.session.registry import REGISTRY, CommandError, Context, command
 from arbiter_app.session.replay import JournalError
-from arbiter_app.session.session import UNTITLED_NAME, Board, LogLine, Session
+from arbiter_app.session.section_view import Board
+from arbiter_app.session.sections import NoSuchSection, Section, SectionNeeded
+from arbiter_app.session.session import UNTITLED_NAME, LogLine, Session
 
 COMMAND_FAMILIES: tuple[str, ...] = (
     "arbiter_app.session.event_commands",
@@ -60,6 +62,7 @@ COMMAND_FAMILIES: tuple[str, ...] = (
     "arbiter_app.session.playoff_commands",
     "arbiter_app.session.prize_commands",
     "arbiter_app.session.tour_file",
+    "arbiter_app.session.section_commands",
 )
 """Modules whose import registers commands; later families add theirs here."""
 
@@ -95,7 +98,10 @@ __all__ = [
     "EventSettings",
     "JournalError",
     "LogLine",
+    "NoSuchSection",
     "Outcome",
+    "Section",
+    "SectionNeeded",
     "Session",
     "command",
     "load_event",

@@ -75,15 +75,21 @@ class RoundBackups:
         self._folder = folder
         self._report = report
         self._now = now
-        self._complete = session.event_state.complete
+        # The last complete round of each section (an event of several sections backs up
+        # when a round of any of them is complete).
+        self._complete: dict[int, int] = {}
+        for section in session.sections:
+            with session.selected(section.number):
+                self._complete[section.number] = session.event_state.complete
         self.unsubscribe = session.subscribe(self._changed)
 
     def _changed(self, changes: Changes) -> None:
         if not changes.rounds:
             return
         state = self._session.event_state
-        complete, before = state.complete, self._complete
-        self._complete = complete
+        number = self._session.section.number
+        complete, before = state.complete, self._complete.get(number, 0)
+        self._complete[number] = complete
         folder = self._folder()
         if folder is None or complete <= before:
             return

@@ -15,22 +15,42 @@ _STANDINGS_TABLES = frozenset({"players", "entries", "adjustments", "settings"})
 
 @dataclass(frozen=True, slots=True)
 class Changes:
-    """The rows a command (or an undo / redo) wrote, per table, and its journal entry."""
+    """The rows a command (or an undo / redo) wrote, per table, and its journal entry.
+
+    *rows* are those of the session's chosen section (what its views show);
+    *sections* are the numbers of every section the command wrote to, and
+    *section_list* says that sections were added, removed or renamed.
+    """
 
     command: str
     seq: int
     rows: Mapping[str, frozenset[Key]] = field(default_factory=dict)
+    sections: frozenset[int] = frozenset()
+    section_list: bool = False
 
     @staticmethod
-    def from_writes(command: str, seq: int, writes: Writes) -> Changes:
-        return Changes(command, seq, {t: frozenset(rows) for t, rows in writes.items() if rows})
+    def from_writes(
+        command: str,
+        seq: int,
+        writes: Writes,
+        *,
+        sections: frozenset[int] = frozenset(),
+        section_list: bool = False,
+    ) -> Changes:
+        return Changes(
+            command,
+            seq,
+            {t: frozenset(rows) for t, rows in writes.items() if rows},
+            sections,
+            section_list,
+        )
 
     def touches(self, table: str) -> bool:
         return bool(self.rows.get(table))
 
     @property
     def empty(self) -> bool:
-        return not any(self.rows.values())
+        return not any(self.rows.values()) and not self.section_list
 
     @property
     def settings(self) -> frozenset[str]:

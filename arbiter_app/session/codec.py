@@ -33,6 +33,7 @@ from arbiter_app.core.model import (
 )
 from arbiter_app.core.pairing.baku import BAKU, baku_virtual_points
 from arbiter_app.core.points import GCT_RAPID, STANDARD, PointSystem
+from arbiter_app.core.words import noun_for
 from arbiter_app.session.state import State
 from arbiter_app.store.file import Key, Row
 
@@ -242,7 +243,8 @@ def info_from_json(value: Mapping[str, Any]) -> EventInfo:
     known = {f.name for f in fields(EventInfo)}
     unknown = set(value) - known
     if unknown:
-        raise ValueError(f"unknown event field(s) {sorted(unknown)}")
+        raise ValueError(f"unknown {noun_for(len(unknown), 'event field')} {sorted(unknown)}")
+
     return EventInfo(
         name=str(value.get("name") or ""),
         city=str(value.get("city") or ""),

@@ -23,6 +23,7 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.fide_mode import Pibe, PibeKind, in_fide_mode
 from arbiter_app.core.model import EntryKind, System
 from arbiter_app.core.warning_levels import Alert, Level, Refused
+from arbiter_app.core.words import count
 from arbiter_app.session import queries
 from arbiter_app.session.codec import entry_from_row, entry_row
 from arbiter_app.session.integrity import fide_mode_of, log_pibe
@@ -70,8 +71,8 @@ def correction_alerts(tx: Tx, column: int, what: str) -> tuple[list[Alert], bool
         alerts.append(
             Alert(
                 level,
-                f"Correct {what} of round {round_no}, {played - round_no} rounds before the "
-                "last round played?",
+                f"Correct {what} of round {round_no}, {count(played - round_no, 'round')} before "
+                "the last round played?",
                 article,
                 (
                     f"The pairings of rounds {round_no + 1} to {paired} were made from the "

@@ -28,6 +28,7 @@ from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_refusal
 from arbiter_app.core.timecontrol import parse as parse_time_control
 from arbiter_app.core.warning_levels import Alert, Level, Refused
+from arbiter_app.core.words import count, noun_for
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     BYE_POLICIES,
@@ -41,6 +42,7 @@ from arbiter_app.session.codec import (
     point_system_to_json,
     split_key,
 )
+from arbiter_app.session.event_rows import SECTION_NAME
 from arbiter_app.session.integrity import log_pibe
 from arbiter_app.session.numbering import players_of, ranking_rule_of, set_numbering
 from arbiter_app.session.playoff_commands import store_fund, stored_wildcards
@@ -95,10 +97,14 @@ FIXED_AFTER_ROUND_ONE = {
 
 @command("create_event")
 def create_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
-    """Create the event: name, system, number of rounds, optional preset."""
+    """Create the event: name, system, number of rounds, optional preset (and the name of
+    its section, ``section_name``, when it is one of several)."""
     if tx.setting("system") is not None:
         raise CommandError("the event exists already")
     name = arg_str(args, "name")
+    if args.get(SECTION_NAME) is not None:
+        tx.set_setting(SECTION_NAME, checked_section_name(args[SECTION_NAME]))
+    args = {k: v for k, v in args.items() if k != SECTION_NAME}
     info = dict(args.get("info") or {})
     info["name"] = name
     numbering = args.get("pairing_numbers")
@@ -157,6 +163,20 @@ def edit_settings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         store_fund(tx, ctx, {**fund, "wildcards": stored_wildcards(ctx)})
 
 
+def checked_section_name(value: Any, taken: Collection[str] = ()) -> str:
+    """A section's name as stored: printable text that fits a sheet's title line, not one
+    of the names in *taken* (compared without regard to case)."""
+    if not isinstance(value, str) or not value.strip():
+        raise CommandError("a section needs a name")
+    name = " ".join(value.split())
+    problem = header_problem(name)
+    if problem is not None:
+        raise CommandError(f"the section's name {problem}")
+    if name.casefold() in {t.casefold() for t in taken}:
+        raise CommandError(f'the event has a section called "{name}" already')
+    return name
+
+
 def _check_time_control(tx: Tx, info: Any) -> None:
     """A time control typed in must be one Arbiter can read (US notation or the FIDE
     encoding, :mod:`arbiter_app.core.timecontrol`): it is printed on every sheet.
@@ -181,7 +201,9 @@ def _checked_settings(tx: Tx, args: dict[str, Any]) -> dict[str, Any]:
     """*args* with the preset's settings filled in, each value checked as it will be stored."""
     unknown = set(args) - set(SETTINGS)
     if unknown:
-        raise CommandError(f"unknown setting(s) {', '.join(sorted(unknown))}")
+        raise CommandError(
+            f"unknown {noun_for(len(unknown), 'setting')} {', '.join(sorted(unknown))}"
+        )
     values = dict(args)
     preset_name = values.get("preset")
     if preset_name is not None:
@@ -291,7 +313,8 @@ def check_setting(
     event, so both refuse the same things.
     """
     if key in FIXED_AFTER_ROUND_ONE and paired and (value or None) != (before or None):
-        raise CommandError(f"{paired} round(s) are paired already; {FIXED_AFTER_ROUND_ONE[key]}")
+        rounds = "round 1 is" if paired == 1 else f"{count(paired, 'round')} are"
+        raise CommandError(f"{rounds} paired already; {FIXED_AFTER_ROUND_ONE[key]}")
     try:
         if key == "system":
             chosen = System(value).value
@@ -310,7 +333,11 @@ def check_setting(
             if too_many_rounds(rounds):
                 raise CommandError(str(too_many_rounds(rounds)))
             if rounds < paired:
-                raise CommandError(f"{paired} rounds are paired already; rounds cannot be fewer")
+                raise CommandError(
+                    f"{count(paired, 'round')} {'is' if paired == 1 else 'are'} paired "
+                    "already; rounds cannot be fewer"
+                )
+
             return rounds
         if key == "point_system":
             return point_system_to_json(point_system_from_json(value))

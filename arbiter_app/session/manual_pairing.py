@@ -42,6 +42,7 @@ from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.compare import Comparison
 from arbiter_app.core.pairing.manual import Violation
 from arbiter_app.core.warning_levels import Alert, Level
+from arbiter_app.core.words import count
 from arbiter_app.session import queries
 from arbiter_app.session.codec import event_from_state
 from arbiter_app.session.integrity import log_pibe
@@ -126,7 +127,9 @@ def check_can_start(tx: Tx, round_no: int) -> None:
     if round_no == paired + 1:
         planned = _round_of(tx, int(tx.setting("rounds", 0)))
         if round_no > planned:
-            raise RuleError(f"the event has {planned} rounds; add rounds in the settings first")
+            raise RuleError(
+                f"the event has {count(planned, 'round')}; add rounds in the settings first"
+            )
         rows = state_of_tx(tx)
         pending = event_state_of(rows, event_from_state(rows), None).pending
         if pending:
@@ -165,7 +168,7 @@ def setup_notice(warning: str) -> Alert:
 
 def colour_notice(found: list[Violation]) -> Alert:
     """Level 2: boards whose two players both get the colour they are not due."""
-    boards = "a board gives" if len(found) == 1 else f"{len(found)} boards give"
+    boards = "a board gives" if len(found) == 1 else f"{count(len(found), 'board')} give"
     return Alert(
         Level.NOTICE,
         f"{boards[0].upper()}{boards[1:]} both players the colour opposite to the one "
@@ -185,8 +188,8 @@ def difference_alert(round_no: int, comparison: Comparison) -> Alert:
             "round as paired by hand?"
         )
     else:
-        count = len(comparison.added) or 1
-        boards = "one board" if count == 1 else f"{count} boards"
+        differing = len(comparison.added) or 1
+        boards = "one board" if differing == 1 else count(differing, "board")
         question = (
             f"Round {round_no} as paired by hand differs from the pairing engine's on "
             f"{boards}. Keep the hand pairing?"

@@ -12,6 +12,7 @@ from arbiter_app.core.model import EntryKind, RoundEntry, System
 from arbiter_app.core.pairing.byes import registration_deadline_round
 from arbiter_app.core.rating_source import typed_or_imported
 from arbiter_app.core.warning_levels import Alert, Level
+from arbiter_app.core.words import count, noun_for
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     PLAYER_FIELDS,
@@ -66,7 +67,9 @@ def _check_room(last_tpn: int) -> None:
 def _new_player(tx: Tx, args: dict[str, Any], extra: set[str]) -> int:
     unknown = set(args) - set(PLAYER_FIELDS) - extra
     if unknown:
-        raise CommandError(f"unknown player field(s) {', '.join(sorted(unknown))}")
+        raise CommandError(
+            f"unknown {noun_for(len(unknown), 'player field')} {', '.join(sorted(unknown))}"
+        )
     fields = _fields(args, required=True)
     tpn = max((k[0] for k in tx.keys("players")), default=0) + 1
     _check_room(tpn)
@@ -94,7 +97,7 @@ def add_player(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
     """
     paired = queries.paired_rounds(tx)
     if paired:
-        rounds = "round 1 is" if paired == 1 else f"{paired} rounds are"
+        rounds = "round 1 is" if paired == 1 else f"{count(paired, 'round')} are"
         raise RuleError(f"{rounds} paired already; register the player as a late entry")
     tpn = _new_player(tx, args, set())
     return follow_ranking(tx).get(tpn, tpn)
@@ -131,7 +134,8 @@ def late_entry_refusal(system: System, paired: int, planned: int) -> str | None:
             " (FIDE C.05 Annex 1): no player can join it now"
         )
     if planned and paired >= planned:
-        return f"all {planned} rounds are paired: a player registered now would play no game"
+        every = "the one round is" if planned == 1 else f"all {count(planned, 'round')} are"
+        return f"{every} paired: a player registered now would play no game"
     return None
 
 
@@ -174,7 +178,9 @@ def edit_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     changes = {k: v for k, v in args.items() if k != "tpn"}
     unknown = set(changes) - set(PLAYER_FIELDS)
     if unknown:
-        raise CommandError(f"unknown player field(s) {', '.join(sorted(unknown))}")
+        raise CommandError(
+            f"unknown {noun_for(len(unknown), 'player field')} {', '.join(sorted(unknown))}"
+        )
     if not changes:
         raise CommandError("nothing to change")
     fields = _fields(changes, required=False)
@@ -263,7 +269,7 @@ def requested_bye(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     row = queries.player(tx, tpn)
     planned = int(tx.setting("rounds", 0))
     if round_no > planned:
-        raise RuleError(f"the event has {planned} rounds")
+        raise RuleError(f"the event has {count(planned, 'round')}")
     if round_no <= queries.paired_rounds(tx):
         raise RuleError(f"round {round_no} is paired already; change the pairing instead")
     if kind_name == "none":
@@ -376,7 +382,8 @@ def import_players(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]:
     """
     paired = queries.paired_rounds(tx)
     if paired:
-        raise RuleError(f"{paired} round(s) are paired already; register late players one by one")
+        rounds = "round 1 is" if paired == 1 else f"{count(paired, 'round')} are"
+        raise RuleError(f"{rounds} paired already; register late players one by one")
     players = args.get("players")
     if not isinstance(players, list) or not players:
         raise CommandError("import_players needs a non-empty list of players")
@@ -391,7 +398,11 @@ def import_players(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]:
             raise CommandError(f"{where} is not an object")
         unknown = set(given) - set(PLAYER_FIELDS)
         if unknown:
-            raise CommandError(f"{where}: unknown player field(s) {', '.join(sorted(unknown))}")
+            raise CommandError(
+                f"{where}: unknown {noun_for(len(unknown), 'player field')} "
+                f"{', '.join(sorted(unknown))}"
+            )
+
         try:
             fields = _fields(given, required=True)
         except CommandError as exc:

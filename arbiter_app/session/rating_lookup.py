@@ -16,6 +16,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from arbiter_app.core import words
 from arbiter_app.core.errors import ArbiterError, InputError, RuleError
 from arbiter_app.core.model import Event
 from arbiter_app.core.rating_source import (
@@ -98,19 +99,20 @@ class CheckReport:
             agree = (
                 "The player with a FIDE ID has the list's rating."
                 if checked == 1
-                else f"All {checked} players with a FIDE ID have the list's rating."
+                else f"All {words.count(checked, 'player')} with a FIDE ID have the list's rating."
             )
         elif checked == 1:
             agree = "The player with a FIDE ID differs from the list."
         else:
             verb = "differs" if count == 1 else "differ"
-            agree = f"{count} of the {checked} players with a FIDE ID {verb} from the list."
+            agree = f"{count} of the {words.count(checked, 'player')} with a FIDE ID {verb} from the list."
         if self.without_id and checked:
             agree += (
-                " 1 player has no FIDE ID and was not checked."
-                if self.without_id == 1
-                else f" {self.without_id} players have no FIDE ID and were not checked."
+                f" {words.count(self.without_id, 'player')} "
+                + ("has no FIDE ID and was" if self.without_id == 1 else "have no FIDE ID and were")
+                + " not checked."
             )
+
         return agree
 
 

@@ -19,6 +19,14 @@ the caller with the outcome. The session hands ``confirm`` to the context,
 never to the command itself, and the journal keeps it with the arguments, so
 a replay is answered exactly as the arbiter answered.
 
+A command runs in one section of the event (the session's chosen one, which
+the journal entry records): its ``tx`` holds that section's rows only, so
+every command reads and writes a tournament as if the event had no other.
+Commands on the event as a whole (adding a section, moving a player between
+sections, making quads) register with :func:`event_command`: they get an
+:class:`~arbiter_app.session.event_rows.EventTx` over every section, and their
+context's ``tx`` is the section they were run from.
+
 Later families (play-off, prizes) register their own commands the same way,
 under their own *family* name, and keep their data in the ``records`` table
 through :meth:`Context.record` / :meth:`Context.put_record`, keyed by family::
@@ -33,7 +41,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.warning_levels import (
@@ -46,6 +54,9 @@ from arbiter_app.core.warning_levels import (
 )
 from arbiter_app.session.state import Tx
 from arbiter_app.store.journal import canonical_json
+
+if TYPE_CHECKING:
+    from arbiter_app.session.event_rows import EventTx
 
 
 class CommandError(ArbiterError):
@@ -61,6 +72,8 @@ class Context:
     seed: int | None
     tx: Tx
     confirm: Confirmation = None
+    section: int = 1
+    """The number of the section the command runs in (whose rows *tx* holds)."""
     answered: list[Alert] = field(default_factory=list)
     """The level-3 and level-4 questions the command asked and *confirm* answered."""
     notices: list[Alert] = field(default_factory=list)
@@ -95,6 +108,7 @@ class Context:
 
 
 Apply = Callable[[Tx, dict[str, Any], Context], Any]
+EventApply = Callable[["EventTx", dict[str, Any], Context], Any]
 
 
 SeedRule = bool | Callable[[dict[str, Any]], bool]
@@ -104,10 +118,12 @@ SeedRule = bool | Callable[[dict[str, Any]], bool]
 @dataclass(frozen=True, slots=True)
 class CommandSpec:
     name: str
-    apply: Apply
+    apply: Callable[[Any, dict[str, Any], Context], Any]
     family: str
     needs_seed: SeedRule
     summary: str
+    whole_event: bool = False
+    """The command gets every section (an :class:`EventTx`), not one section's rows."""
 
     def wants_seed(self, args: dict[str, Any]) -> bool:
         rule = self.needs_seed
@@ -123,19 +139,42 @@ RESERVED = frozenset({"undo", "redo"})
 def command(
     name: str, *, family: str = "event", needs_seed: SeedRule = False
 ) -> Callable[[Apply], Apply]:
-    """Register the decorated function as command *name*."""
+    """Register the decorated function as command *name* (run in one section)."""
 
     def decorate(fn: Apply) -> Apply:
-        if name in RESERVED:
-            raise ValueError(f"{name!r} is reserved for the session")
-        existing = REGISTRY.get(name)
-        if existing is not None and existing.apply is not fn:
-            raise ValueError(f"command {name!r} is registered twice")
-        summary = (fn.__doc__ or "").strip().splitlines()[0] if fn.__doc__ else name
-        REGISTRY[name] = CommandSpec(name, fn, family, needs_seed, summary)
+        _register(name, fn, family, needs_seed, whole_event=False)
         return fn
 
     return decorate
+
+
+def event_command(
+    name: str, *, family: str = "sections", needs_seed: SeedRule = False
+) -> Callable[[EventApply], EventApply]:
+    """Register the decorated function as command *name* on the event as a whole."""
+
+    def decorate(fn: EventApply) -> EventApply:
+        _register(name, fn, family, needs_seed, whole_event=True)
+        return fn
+
+    return decorate
+
+
+def _register(
+    name: str,
+    fn: Callable[[Any, dict[str, Any], Context], Any],
+    family: str,
+    needs_seed: SeedRule,
+    *,
+    whole_event: bool,
+) -> None:
+    if name in RESERVED:
+        raise ValueError(f"{name!r} is reserved for the session")
+    existing = REGISTRY.get(name)
+    if existing is not None and existing.apply is not fn:
+        raise ValueError(f"command {name!r} is registered twice")
+    summary = (fn.__doc__ or "").strip().splitlines()[0] if fn.__doc__ else name
+    REGISTRY[name] = CommandSpec(name, fn, family, needs_seed, summary, whole_event)
 
 
 def lookup(name: str) -> CommandSpec:

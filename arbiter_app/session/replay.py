@@ -8,6 +8,10 @@ empties the redo stack, as in every editor.
 
 The event's state is, by construction, the effective commands applied in
 order to empty tables; :func:`replay` does exactly that.
+
+Each entry records the section it ran in (the ``section`` argument, which the
+command itself never sees); an entry without one is of the first section, so
+the journals of files written before sections existed replay unchanged.
 """
 
 from __future__ import annotations
@@ -18,9 +22,10 @@ from typing import Any
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.warning_levels import Alert, check_confirmation
+from arbiter_app.session.event_rows import EventRows, EventTx, EventWrites, shared_header_writes
 from arbiter_app.session.registry import CommandError, Context, lookup
-from arbiter_app.session.state import State, Tx, Writes
 from arbiter_app.store.journal import JournalEntry
+from arbiter_app.store.schema import FIRST_SECTION
 
 UNDO = "undo"
 REDO = "redo"
@@ -74,7 +79,7 @@ class Applied:
     """What running a command gave: its writes and value, the questions it had answered
     and the notices it gave (FIDE C.02 levels, see :meth:`Context.ask`)."""
 
-    writes: Writes
+    writes: EventWrites
     value: Any
     answered: tuple[Alert, ...] = ()
     notices: tuple[Alert, ...] = ()
@@ -83,31 +88,52 @@ class Applied:
 CONFIRM = "confirm"
 """The argument that answers a command's warnings; the session gives it to the context."""
 
+SECTION = "section"
+"""The argument that says which section a command ran in; the session gives the command
+that section's rows. An entry without it is of the first section."""
+
+_SESSION_ARGUMENTS = (CONFIRM, SECTION)
+
+
+def section_of(arguments: dict[str, Any]) -> int:
+    """The section a journal entry's command ran in."""
+    value = arguments.get(SECTION, FIRST_SECTION)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CommandError(f"a section is given by its number, not {value!r}")
+    return value
+
 
 def apply_command(
-    state: State, name: str, args: dict[str, Any], time: str, seed: int | None
+    rows: EventRows, name: str, args: dict[str, Any], time: str, seed: int | None
 ) -> Applied:
-    """Run command *name* against *state* without changing it.
+    """Run command *name* against *rows* without changing them.
 
     The ``confirm`` argument is the arbiter's answer to the command's warnings:
-    it goes to the :class:`Context`, not to the command.
+    it goes to the :class:`Context`, not to the command; ``section`` says which
+    section's rows the command gets (see :mod:`arbiter_app.session.event_rows`).
     """
     spec = lookup(name)
     try:
         confirm = check_confirmation(args.get(CONFIRM))
     except ValueError as exc:
         raise CommandError(str(exc)) from None
-    tx = Tx(state)
-    ctx = Context(time, seed, tx, confirm)
-    value = spec.apply(tx, {k: v for k, v in args.items() if k != CONFIRM}, ctx)
-    return Applied(tx.writes(), value, tuple(ctx.answered), tuple(ctx.notices))
+    section = section_of(args)
+    if name != "create_event" and section not in rows.sections():
+        raise CommandError(f"the event has no section number {section}")
+    whole = EventTx(rows)
+    tx = whole.section(section)
+    ctx = Context(time, seed, tx, confirm, section)
+    own = {k: v for k, v in args.items() if k not in _SESSION_ARGUMENTS}
+    value = spec.apply(whole if spec.whole_event else tx, own, ctx)
+    writes = shared_header_writes(rows, whole.writes())
+    return Applied(writes, value, tuple(ctx.answered), tuple(ctx.notices))
 
 
-def replay(entries: Sequence[JournalEntry], upto: History | None = None) -> State:
-    """The state the effective commands of *entries* build from empty tables."""
+def replay(entries: Sequence[JournalEntry], upto: History | None = None) -> EventRows:
+    """The rows the effective commands of *entries* build from empty tables."""
     history = upto if upto is not None else history_of(entries)
     by_seq = {e.seq: e for e in entries}
-    state = State()
+    state = EventRows()
     for seq in history.done:
         entry = by_seq.get(seq)
         if entry is None:

@@ -23,6 +23,7 @@ from arbiter_app.core.pairing.manual import (
 )
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.warning_levels import Alert, Level
+from arbiter_app.core.words import count
 from arbiter_app.session import queries
 from arbiter_app.session.codec import entry_row, event_from_state
 from arbiter_app.session.corrections import correction_alerts, log_correction
@@ -104,7 +105,10 @@ def check_can_pair(tx: Tx, first: int, last: int) -> None:
     paired again before any result (the columns of one round of the event)."""
     planned = int(tx.setting("rounds", 0))
     if last > planned:
-        raise RuleError(f"the event has {planned} rounds; add rounds in the settings first")
+        raise RuleError(
+            f"the event has {count(planned, 'round')}; add rounds in the settings first"
+        )
+
     paired = queries.paired_rounds(tx)
     if first > paired + 1:
         raise RuleError(f"round {paired + 1} must be paired before round {first}")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -12,40 +13,39 @@ from typing import Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.event_state import EventState
-from arbiter_app.core.model import Event, Player, RoundEntry, System
+from arbiter_app.core.model import Event, System
 from arbiter_app.core.pairing.numbers import Numbering
-from arbiter_app.core.result import GameResult
+from arbiter_app.core.words import count
 from arbiter_app.session.changes import Changes, Outcome
-from arbiter_app.session.codec import (
-    EventSettings,
-    entries_by_player,
-    entry_from_row,
-    event_from_state,
-    players_from_state,
-    settings_of,
-)
+from arbiter_app.session.codec import EventSettings
+from arbiter_app.session.event_rows import EventRows, EventWrites, file_writes
 from arbiter_app.session.registry import lookup
 from arbiter_app.session.replay import (
     CONFIRM,
     REDO,
+    SECTION,
     UNDO,
     History,
     JournalError,
     apply_command,
     replay,
+    section_of,
 )
-from arbiter_app.session.state import State, Writes
-from arbiter_app.session.tournament_state import (
-    RoundBoard,
-    event_state_of,
-    round_boards,
-    stored_playoff,
+from arbiter_app.session.section_view import Board, SectionView
+from arbiter_app.session.sections import (
+    Section,
+    find_section,
+    needed,
+    sections_of,
+    title_of,
 )
+from arbiter_app.session.state import State
 from arbiter_app.store.aside import aside_path, clear_leftover, move_into_place
 from arbiter_app.store.errors import CorruptFile, OpenedReadOnly
 from arbiter_app.store.file import EventFile
 from arbiter_app.store.journal import JournalEntry, canonical_json, make_entry, verify_chain
 from arbiter_app.store.recovery import RECOVERED
+from arbiter_app.store.schema import FIRST_SECTION
 
 Clock = Callable[[], datetime]
 UNTITLED_NAME = "Untitled event"
@@ -71,17 +71,6 @@ def on_open(listener: OpenListener) -> Callable[[], None]:
 
 def system_clock() -> datetime:
     return datetime.now(UTC)
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """One board of a round: who plays whom, and the result once entered."""
-
-    round: int
-    number: int
-    white: int
-    black: int
-    result: GameResult | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +101,7 @@ class Session:
         self._scratch = scratch
         self._clock = clock or system_clock
         self.actor = actor
-        self._state = State(file.read_state())
+        self._rows = EventRows.from_file(file.read_state())
         self._entries: list[JournalEntry] = file.read_journal()
         self._history = History()
         for entry in self._entries:
@@ -121,22 +110,16 @@ class Session:
             # A migration changed what commands record: the state is the journal's replay.
             rebuilt = replay(self._entries, self._history)
             if file.can_rebuild:
-                file.rebuild(self._state.diff(rebuilt))
-            self._state = rebuilt
-        self._event: Event | None = None
-        self._event_state: EventState | None = None
-        # Each round's boards with whether their results are in: rebuilt only for the
-        # rounds a command touched (a result in a 1,000-player event touches one).
-        self._boards_cache: dict[int, tuple[RoundBoard, ...]] | None = None
-        self._stale_rounds: set[int] = set()
-        self._entries_cache: dict[int, tuple[RoundEntry, ...]] | None = None
-        self._stale: set[int] = set()
-        self._players_cache: tuple[Player, ...] | None = None
-        self._last_column: int | None = None
+                file.rebuild(file_writes(self._rows.diff(rebuilt)))
+            self._rows = rebuilt
+        self._section: int | None = None
+        """The section chosen for reading and running commands (see :meth:`select`)."""
+        self._views: dict[int, SectionView] = {}
+        self._sections: tuple[Section, ...] | None = None
         self._listeners: list[Listener] = []
         # Rows each standing command replaced, by entry number, for commands run in this
         # session: undo writes them back instead of replaying the whole journal.
-        self._before: dict[int, Writes] = {}
+        self._before: dict[int, EventWrites] = {}
         self.file_warnings: tuple[str, ...] = ()
         """What is wrong with the file that still lets it be read (a journal that does not
         verify); every command line command prints it, the window shows it in a banner."""
@@ -257,8 +240,10 @@ class Session:
         """Decode everything a session will use, so that a file whose rows SQLite reads
         but Arbiter cannot (a flipped bit in a value, a row of another program) is
         refused when opened, not later in the middle of some action."""
-        self.event  # noqa: B018 - decoding is the check
-        self.settings  # noqa: B018
+        for section in self.sections:
+            view = self._view(section.number)
+            view.event  # noqa: B018 - decoding is the check
+            view.settings  # noqa: B018
         for entry in self._entries:
             entry.arguments  # noqa: B018
 
@@ -349,101 +334,117 @@ class Session:
         """The format version the file was migrated from when opened, if any."""
         return self._file.migrated_from
 
+    # -- sections ----------------------------------------------------------------
+    @property
+    def sections(self) -> tuple[Section, ...]:
+        """The event's sections in the order they were made (one for most events)."""
+        if self._sections is None:
+            self._sections = sections_of(self._rows)
+        return self._sections
+
+    @property
+    def several_sections(self) -> bool:
+        """The event has more than one section: titles and commands name the section."""
+        return len(self.sections) > 1
+
+    @property
+    def section(self) -> Section:
+        """The section every read and command is about (:meth:`select` chooses it; an event
+        of one section needs no choice). Raises :class:`SectionNeeded` when none is chosen."""
+        return find_section(self.sections, self._current())
+
+    def select(self, which: int | str) -> Section:
+        """Choose the section by its number or name (without regard to case)."""
+        chosen = find_section(self.sections, which)
+        self._section = chosen.number
+        return chosen
+
+    @contextlib.contextmanager
+    def selected(self, which: int | str) -> Iterator[Section]:
+        """Read (or act on) another section inside the block; the choice comes back after."""
+        before = self._section
+        try:
+            yield self.select(which)
+        finally:
+            self._section = before
+
+    def section_of(self, entry: JournalEntry) -> int:
+        """The number of the section a journal entry's command ran in."""
+        try:
+            return section_of(entry.arguments)
+        except (ValueError, RuleError):
+            return FIRST_SECTION
+
+    def _current(self) -> int:
+        """The chosen section's number; an event of one section chooses it at first use."""
+        if self._section is None:
+            sections = self.sections
+            if len(sections) > 1:
+                raise needed(sections)
+            if not sections:
+                return FIRST_SECTION
+            self._section = sections[0].number
+        return self._section
+
+    def _view(self, number: int) -> SectionView:
+        view = self._views.get(number)
+        if view is None:
+            view = self._views[number] = SectionView(self._rows.part(number), self._title(number))
+        return view
+
+    def _title(self, number: int) -> str | None:
+        """The section's title when the event has several sections (None: the event's name)."""
+        sections = self.sections
+        if len(sections) < 2:
+            return None
+        section = next((s for s in sections if s.number == number), None)
+        if section is None:
+            return None
+        state = self._rows.part(number)
+        return title_of(section, str(state.setting("info", {}).get("name") or ""), True)
+
     # -- reading -----------------------------------------------------------------
     @property
     def event(self) -> Event:
-        """The event as it stands, as a core value."""
-        if self._event is None:
-            if self._entries_cache is None:
-                self._entries_cache = entries_by_player(self._state)
-            elif self._stale:
-                fresh = entries_by_player(self._state, self._stale, self.last_column())
-                for tpn in self._stale:
-                    if tpn in fresh:
-                        self._entries_cache[tpn] = fresh[tpn]
-                    else:
-                        self._entries_cache.pop(tpn, None)
-            self._stale = set()
-            if self._players_cache is None:
-                self._players_cache = players_from_state(self._state)
-            self._event = event_from_state(self._state, self._entries_cache, self._players_cache)
-        return self._event
+        """The chosen section's tournament as it stands, as a core value."""
+        return self._view(self._current()).event
 
     @property
     def settings(self) -> EventSettings:
-        return settings_of(self._state)
+        return self._view(self._current()).settings
 
     @property
     def event_state(self) -> EventState:
-        """Where the event stands: registration, a round in progress or complete, final, and
-        the play-off (the core's read model; every view and command asks it)."""
-        if self._event_state is None:
-            self._event_state = event_state_of(
-                self._state, self.event, stored_playoff(self._state), boards=self._round_boards()
-            )
-        return self._event_state
-
-    def _round_boards(self) -> dict[int, tuple[RoundBoard, ...]]:
-        tables = self._state.tables
-        if self._boards_cache is None:
-            self._boards_cache = round_boards(tables["boards"], tables["entries"])
-        elif self._stale_rounds:
-            fresh = round_boards(tables["boards"], tables["entries"], self._stale_rounds)
-            for round_no in self._stale_rounds:
-                if round_no in fresh:
-                    self._boards_cache[round_no] = fresh[round_no]
-                else:
-                    self._boards_cache.pop(round_no, None)
-        self._stale_rounds = set()
-        return self._boards_cache
+        """Where the chosen section stands: registration, a round in progress or complete,
+        final, and the play-off (the core's read model; every view and command asks it)."""
+        return self._view(self._current()).event_state
 
     @property
     def state(self) -> State:
-        """A copy of the rows (for checks and tests; commands are the way to change them)."""
-        return self._state.copy()
+        """A copy of the chosen section's rows (for checks and tests; commands are the way
+        to change them)."""
+        return self._view(self._current()).rows.copy()
+
+    @property
+    def rows(self) -> EventRows:
+        """A copy of every section's rows (a replay of the journal gives the same)."""
+        return self._rows.copy()
 
     def boards(self, round_no: int) -> list[Board]:
         """The boards of *round_no* in board order, each with its result once entered."""
-        boards = self._state.tables["boards"]
-        # Only this round's boards are sorted: a big event holds thousands of boards.
-        return [
-            self._board(round_no, number)
-            for _, number in sorted(key for key in boards if key[0] == round_no)
-        ]
+        return self._view(self._current()).boards(round_no)
 
     def board(self, round_no: int, number: int) -> Board | None:
         """Board *number* of *round_no* with its result (None: no such board)."""
-        if (round_no, number) not in self._state.tables["boards"]:
-            return None
-        return self._board(round_no, number)
-
-    def _board(self, round_no: int, number: int) -> Board:
-        row = self._state.tables["boards"][(round_no, number)]
-        entries = self._state.tables["entries"]
-        white_row = entries.get((row["white"], round_no))
-        black_row = entries.get((row["black"], round_no))
-        result = GameResult.of_entries(
-            entry_from_row(white_row) if white_row else None,
-            entry_from_row(black_row) if black_row else None,
-        )
-        return Board(round_no, number, row["white"], row["black"], result)
+        return self._view(self._current()).board(round_no, number)
 
     def pairs(self, round_no: int) -> list[tuple[int, int, int]]:
         """The boards of *round_no* as (number, White, Black), without reading results."""
-        boards = self._state.tables["boards"]
-        return [
-            (number, boards[(r, number)]["white"], boards[(r, number)]["black"])
-            for r, number in sorted(key for key in boards if key[0] == round_no)
-        ]
+        return self._view(self._current()).pairs(round_no)
 
     def last_column(self) -> int:
         """The last game column that has a board or an entry (0 when there is none)."""
-        if self._last_column is None:
-            tables = self._state.tables
-            boards = max((key[0] for key in tables["boards"]), default=0)
-            entries = max((key[1] for key in tables["entries"]), default=0)
-            self._last_column = max(boards, entries)
-        return self._last_column
+        return self._view(self._current()).last_column()
 
     def journal(self) -> list[JournalEntry]:
         return list(self._entries)
@@ -501,9 +502,14 @@ class Session:
         spec = lookup(name)
         # The journal keeps the arguments as JSON; the command sees exactly what a replay will.
         arguments = json.loads(canonical_json(args))
+        arguments.pop(SECTION, None)
+        section = self._current()
+        if section != FIRST_SECTION or self.several_sections:
+            # The entry says its section (one without is of the first: older files).
+            arguments[SECTION] = section
         seed = secrets.randbits(63) if spec.wants_seed(arguments) else None
         time = self._now()
-        applied = apply_command(self._state, name, arguments, time, seed)
+        applied = apply_command(self._rows, name, arguments, time, seed)
         if not applied.answered:
             arguments.pop(CONFIRM, None)
         changes = self._commit(name, arguments, seed, time, applied.writes)
@@ -521,7 +527,7 @@ class Session:
         if writes is None:
             # The state before the target is the replay of the commands standing before it.
             goal = History(self._history.done[:-1], (*self._history.undone, target))
-            writes = self._state.diff(replay(self._entries, goal))
+            writes = self._rows.diff(replay(self._entries, goal))
         return self._commit(UNDO, {"entry": target}, None, self._now(), writes)
 
     def redo(self) -> Changes:
@@ -531,52 +537,78 @@ class Session:
             raise RuleError("there is nothing to redo")
         entry = self._entry(self._history.undone[-1])
         writes = apply_command(
-            self._state, entry.command, entry.arguments, entry.time, entry.seed
+            self._rows, entry.command, entry.arguments, entry.time, entry.seed
         ).writes
         return self._commit(REDO, {"entry": entry.seq}, None, self._now(), writes)
 
     def _commit(
-        self, name: str, args: dict[str, Any], seed: int | None, time: str, writes: Writes
+        self, name: str, args: dict[str, Any], seed: int | None, time: str, writes: EventWrites
     ) -> Changes:
         previous = self._entries[-1] if self._entries else None
         entry = make_entry(previous, time, self.actor, name, args, seed)
-        self._file.commit(entry, writes)
+        self._file.commit(entry, file_writes(writes))
         # Only once the transaction is on disk does memory follow.
         if name == UNDO:
             self._before.pop(args["entry"], None)
         else:
             before = {
-                table: {key: self._state.tables[table].get(key) for key in rows}
-                for table, rows in writes.items()
+                section: {
+                    table: {key: self._rows.part(section).tables[table].get(key) for key in rows}
+                    for table, rows in tables.items()
+                }
+                for section, tables in writes.items()
             }
             self._before[args["entry"] if name == REDO else entry.seq] = before
-        self._state.apply(writes)
+        listed = self._rows.sections()
+        self._rows.apply(writes)
         self._entries.append(entry)
         self._history = self._history.after(entry)
-        changes = Changes.from_writes(name, entry.seq, writes)
-        self._forget(changes)
+        changes = self._forget(name, entry.seq, writes, listed)
         for listener in list(self._listeners):
             listener(changes)
         return changes
 
-    def _forget(self, changes: Changes) -> None:
-        """Drop what the change made stale; players' entries are rebuilt only where touched."""
-        self._event = None
-        self._event_state = None
-        self._last_column = None
-        if changes.touches("players"):
-            self._boards_cache = None  # a renumbering rewrites every board
-        else:
-            self._stale_rounds.update(changes.rounds)
-        if changes.touches("players"):
-            self._players_cache = None
-        cache = self._entries_cache
-        if cache is None or not changes.touches("entries"):
-            return
-        self._stale.update(k[0] for k in changes.rows["entries"])
-        if len(self._stale) > len(cache) // 2:
-            self._entries_cache = None
-            self._stale = set()
+    def _forget(self, name: str, seq: int, writes: EventWrites, listed: list[int]) -> Changes:
+        """Drop what the change made stale, section by section, and say what changed (the
+        rows of the chosen section; which sections were touched; whether the list of
+        sections or their names changed)."""
+        named = any(("section_name",) in t.get("settings", {}) for t in writes.values())
+        renamed_event = any(("info",) in t.get("settings", {}) for t in writes.values())
+        relisted = self._rows.sections() != listed
+        counted = any(
+            "players" in t
+            or ("system",) in t.get("settings", {})
+            or ("rounds",) in t.get("settings", {})
+            for t in writes.values()
+        )
+        if counted:
+            self._sections = None  # each section's described size and system
+        if relisted or named or renamed_event:
+            self._sections = None
+            if self._section is not None and self._section not in self._rows.sections():
+                # The chosen section went (made into quads, removed, undone): the first one.
+                remaining = self._rows.sections()
+                self._section = remaining[0] if remaining else None
+        for section, tables in writes.items():
+            view = self._views.get(section)
+            if view is None:
+                continue
+            if view.rows is not self._rows.parts.get(section):
+                del self._views[section]  # the section was removed or made again
+            else:
+                view.forget(Changes.from_writes(name, seq, tables))
+        if relisted or named or renamed_event:
+            for number, view in self._views.items():
+                view.retitle(self._title(number))
+        current = self._section if self._section is not None else FIRST_SECTION
+        own = writes.get(current, {})
+        return Changes.from_writes(
+            name,
+            seq,
+            own,
+            sections=frozenset(writes),
+            section_list=relisted or named,
+        )
 
     def _writable(self) -> None:
         if self._file.readonly:
@@ -603,12 +635,17 @@ class Session:
         except JournalError as exc:
             problems.append(str(exc))
             return problems
-        stored = State(self._file.read_state())
-        for table, rows in stored.diff(replayed).items():
-            keys = ", ".join(str(k) for k in sorted(rows, key=str)[:5])
-            problems.append(
-                f"table {table}: {len(rows)} row(s) differ from a replay of the journal ({keys})"
-            )
+        stored = EventRows.from_file(self._file.read_state())
+        several = len(set(stored.parts) | set(replayed.parts)) > 1
+        for section, tables in sorted(stored.diff(replayed).items()):
+            for table, rows in tables.items():
+                keys = ", ".join(str(k) for k in sorted(rows, key=str)[:5])
+                differ = "differs" if len(rows) == 1 else "differ"
+                where = f"section {section}, table {table}" if several else f"table {table}"
+                problems.append(
+                    f"{where}: {count(len(rows), 'row')} {differ} from a replay of the journal"
+                    f" ({keys})"
+                )
         return problems
 
 

@@ -29,6 +29,7 @@ from arbiter_app.core.fide_mode import Pibe, PibeKind
 from arbiter_app.core.model import RuleSet, System, fide_rule_set_on
 from arbiter_app.core.prizes import PrizeFund
 from arbiter_app.core.warning_levels import Alert, Level
+from arbiter_app.core.words import count
 from arbiter_app.session import queries
 from arbiter_app.session.codec import info_from_json, point_system_from_json
 from arbiter_app.session.round_check import check_round, stored_round
@@ -147,7 +148,7 @@ def _rounds_alert(
     new = system.rounds_in(new_games)
     last = system.rounds_in(paired)
     consequences = [
-        f"The pairings of the rounds still to come are made for {new} rounds instead of "
+        f"The pairings of the rounds still to come are made for {count(new, 'round')} instead of "
         f"{old}: the colour rules of the last round and the bye policies that count the "
         "rounds left follow the new number.",
     ]
@@ -250,20 +251,20 @@ def rounds_recheck(tx: Tx, new_games: int) -> RoundsRecheck | None:
     comparison = check_round(tx, stored_round(tx, last), planned_rounds=new_games)
     if comparison.same:
         return RoundsRecheck(
-            f"Round {last} was checked again as paired for {new} rounds: its pairing is "
+            f"Round {last} was checked again as paired for {count(new, 'round')}: its pairing is "
             "still the pairing engine's.",
             None,
         )
     status = "the last round" if last == old else "a round before the last"
     return RoundsRecheck(
-        f"Round {last} was checked again as paired for {new} rounds and no longer follows "
+        f"Round {last} was checked again as paired for {count(new, 'round')} and no longer follows "
         f"the pairing rules: the pairing engine pairs it {comparison.engine_text()}. "
         "The report says so with a ### Configuration line.",
         Pibe(
             PibeKind.CONFIGURATION,
             last,
             f"round {last}, paired as {status}, no longer follows the pairing rules with "
-            f"{new} rounds: {comparison.mpa_text()}",
+            f"{count(new, 'round')}: {comparison.mpa_text()}",
         ),
     )
 

@@ -15,6 +15,7 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from arbiter_app.core.words import noun_for
 from arbiter_app.store.file import Key, Row, TableRows
 from arbiter_app.store.journal import canonical_json
 from arbiter_app.store.schema import STATE_TABLES, TABLES_BY_NAME
@@ -118,7 +119,10 @@ class Tx:
         names = spec.value_names
         unknown = set(row) - set(names)
         if unknown:
-            raise ValueError(f"{table}: unknown column(s) {sorted(unknown)}")
+            raise ValueError(
+                f"{table}: unknown {noun_for(len(unknown), 'column')} {sorted(unknown)}"
+            )
+
         self._overlay.setdefault(table, {})[key] = {name: row.get(name) for name in names}
 
     def delete(self, table: str, key: Key) -> None:

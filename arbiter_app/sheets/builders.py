@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import EntryKind, Event
+from arbiter_app.core.words import count
 from arbiter_app.exports.lots import protocol_sheet
 from arbiter_app.exports.pairings import (
     RoundSheet,
     pairings_sheet,
     result_slips_sheet,
+    round_from_boards,
     round_from_event,
-    round_from_pairing,
 )
 from arbiter_app.exports.sheet import Sheet
 from arbiter_app.sheets.names import SHEET_HELP as SHEET_HELP
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 SheetBuilder = Callable[[Source, int | None], Sheet]
 
 
-def _round_sheet(src: Source, round_no: int | None) -> RoundSheet:
+def round_sheet(src: Source, round_no: int | None) -> RoundSheet:
     """The round asked for, else the latest; the file's boards when it has them."""
     event = src.event
     last_stored = max((r for r, b in src.boards.items() if b), default=0)
@@ -41,14 +42,11 @@ def _round_sheet(src: Source, round_no: int | None) -> RoundSheet:
     boards = src.boards.get(r, ())
     if boards:
         # The tournament file's boards: their own order, results where entered.
-        paired = {t for b in boards for t in (b.white, b.black)}
-        byes = [
-            _Bye(p.tpn, event.entry(p.tpn, r).kind) for p in event.players if p.tpn not in paired
-        ]
-        return round_from_pairing(event, r, boards, byes)
+        return round_from_boards(event, r, boards)
     if not _has_results(event, r):
         raise ArbiterError(
-            f"{src.path}: round {r} has not been paired ({event.rounds_played} rounds so far)"
+            f"{src.path}: round {r} has not been paired "
+            f"({count(event.rounds_played, 'round')} so far)"
         )
     return round_from_event(event, r)
 
@@ -60,20 +58,28 @@ def _has_results(event: Event, r: int) -> bool:
     )
 
 
-class _Bye:
-    __slots__ = ("kind", "tpn")
-
-    def __init__(self, tpn: int, kind: EntryKind) -> None:
-        self.tpn = tpn
-        self.kind = kind
-
-
 def pairings(src: Source, round_no: int | None) -> Sheet:
-    return pairings_sheet(_round_sheet(src, round_no))
+    return pairings_sheet(round_sheet(src, round_no))
+
+
+def pairings_by_name(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.core.model import RuleSet
+    from arbiter_app.exports.by_name import pairings_by_name_sheet
+
+    us_chess = src.event.effective_rule_set is RuleSet.USCF
+    return pairings_by_name_sheet(round_sheet(src, round_no), us_chess=us_chess)
 
 
 def slips(src: Source, round_no: int | None) -> Sheet:
-    return result_slips_sheet(_round_sheet(src, round_no))
+    return result_slips_sheet(round_sheet(src, round_no))
+
+
+def slips_6(src: Source, round_no: int | None) -> Sheet:
+    return result_slips_sheet(round_sheet(src, round_no), per_page=6)
+
+
+def slips_8(src: Source, round_no: int | None) -> Sheet:
+    return result_slips_sheet(round_sheet(src, round_no), per_page=8)
 
 
 def lots(src: Source, round_no: int | None) -> Sheet:
@@ -89,7 +95,10 @@ def lots(src: Source, round_no: int | None) -> Sheet:
 
 SHEETS: dict[str, SheetBuilder] = {
     "pairings": pairings,
+    "pairings-by-name": pairings_by_name,
     "slips": slips,
+    "slips-6": slips_6,
+    "slips-8": slips_8,
     "lots": lots,
 }
 

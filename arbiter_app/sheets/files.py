@@ -13,6 +13,7 @@ from pathlib import Path
 
 from arbiter_app.core.errors import ArbiterError, InputError, Issue
 from arbiter_app.core.limits import MAX_IMPORT_BYTES, MAX_PLAYERS
+from arbiter_app.core.words import count
 
 
 def read_text(path: Path) -> str:
@@ -50,7 +51,8 @@ def _too_big(path: Path, size: int, limit: int, *, more: bool = False) -> str:
     megabytes = f"{size / 1_048_576:,.1f} MB" if size >= 1_048_576 else f"{size:,} bytes"
     return (
         f"{path}: the file is {'over ' if more else ''}{megabytes}; an input file is at most "
-        f"{limit // 1_048_576} MB (a TRF of {MAX_PLAYERS:,} players is about 11 MB), "
+        f"{limit // 1_048_576} MB (a TRF of {count(MAX_PLAYERS, 'player', thousands=True)} "
+        "is about 11 MB), "
         "so this cannot be an event's file"
     )
 

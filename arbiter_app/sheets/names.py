@@ -8,7 +8,10 @@ from __future__ import annotations
 
 SHEET_HELP: dict[str, str] = {
     "pairings": "the boards of a round (--round, default the latest)",
-    "slips": "result slips of a round, to be signed",
+    "pairings-by-name": "where do I play? every player in alphabetical order, board and opponent",
+    "slips": "result slips of a round, to be signed (4 to a page)",
+    "slips-6": "result slips, 6 to a page with lines to cut along",
+    "slips-8": "result slips, 8 to a page with lines to cut along",
     "crosstable": "Swiss wall chart or round-robin table",
     "standings": "standings with the rule set and the tie-break list",
     "lots": "protocol of every drawing of lots and coin toss",

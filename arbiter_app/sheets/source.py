@@ -127,8 +127,14 @@ def from_session(session: Any, path: Path | None = None) -> Source:
         for r in range(1, event.rounds + 1)
     }
     journal = session.journal()
-    live = [line.entry for line in session.log() if not line.undone]
-    draws = _numbering_draws(journal, live) + list(_journal_draws(live))
+    # The draws of this section only: each journal entry says the section it ran in.
+    section = session.section.number
+    live = [
+        line.entry
+        for line in session.log()
+        if not line.undone and session.section_of(line.entry) == section
+    ]
+    draws = _numbering_draws(journal, live, section) + list(_journal_draws(live))
     playoff, places, prizes = _playoff_of(session, event, settings.playoff)
     played = _abandoned(session.state)
     if playoff is not None:
@@ -239,7 +245,9 @@ def _playoff_draws(
     return out
 
 
-def _numbering_draws(journal: Sequence[Any], live: Sequence[Any]) -> list[RecordedDraw]:
+def _numbering_draws(
+    journal: Sequence[Any], live: Sequence[Any], section: int
+) -> list[RecordedDraw]:
     """Pairing numbers drawn by lot for the event, rebuilt from the journal.
 
     The command stores only its seed; replaying the journal up to it gives the
@@ -258,7 +266,7 @@ def _numbering_draws(journal: Sequence[Any], live: Sequence[Any]) -> list[Record
         if how not in ("lot", "draw") or (how == "lot" and entry.seed is None):
             continue
         before = [e for e in journal if e.seq < entry.seq]
-        state = replay(before, history_of(before))
+        state = replay(before, history_of(before)).part(section)
         players = state.tables["players"]
         current = sorted(key[0] for key in players)
         witnesses = [str(w) for w in entry.arguments.get("witnesses", ())]

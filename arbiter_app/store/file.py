@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from arbiter_app.core.words import count, noun_for
 from arbiter_app.store.copying import write_copy
 from arbiter_app.store.errors import (
     CorruptFile,
@@ -68,7 +69,8 @@ Key = tuple[Any, ...]
 Row = dict[str, Any]
 TableRows = dict[Key, Row]
 Writes = Mapping[str, Mapping[Key, Row | None]]
-"""Rows to write per table: a row to insert or replace, None to delete the key."""
+"""Rows to write per table: a row to insert or replace, None to delete the key. The file
+keys every row by its section first (:data:`~arbiter_app.store.schema.SECTION_COLUMN`)."""
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -139,12 +141,14 @@ def _short_file(size: int, page_size: int, page_count: int) -> str:
     has = size // page_size
     if page_count > _MOST_PAGES:
         return (
-            f"the database header is damaged: it counts {page_count:,} pages, far more "
+            f"the database header is damaged: it counts "
+            f"{count(page_count, 'page', thousands=True)}, far more "
             f"than any event file holds (this one has {has:,})"
         )
     return (
-        f"the file is cut short or its header is damaged: the header counts {page_count:,} "
-        f"pages but the file holds {has:,} ({size:,} bytes); a copy that did not finish "
+        f"the file is cut short or its header is damaged: the header counts "
+        f"{count(page_count, 'page', thousands=True)} but the file holds {has:,} "
+        f"({size:,} bytes); a copy that did not finish "
         "leaves a file like this, so look for a whole copy (a backup, the stick it came from)"
     )
 
@@ -340,16 +344,15 @@ class EventFile:
 
     # -- reading -------------------------------------------------------------
     def read_table(self, name: str) -> TableRows:
+        """Every row of table *name*, keyed by the section and the table's own key."""
         spec = TABLES_BY_NAME[name]
-        keys = spec.key_names
+        keys = spec.file_key_names
         values = spec.value_names
         n = len(keys)
         columns = ", ".join(f'"{c}"' for c in keys + values)
         with sqlite_errors(self.path):
             rows = self.conn.execute(f'SELECT {columns} FROM "{name}"').fetchall()
         # The hot path of opening a big event: keep it to one comprehension.
-        if n == 1:
-            return {(r[0],): dict(zip(values, r[1:])) for r in rows}  # noqa: B905
         return {r[:n]: dict(zip(values, r[n:])) for r in rows}  # noqa: B905
 
     def read_state(self) -> dict[str, TableRows]:
@@ -502,8 +505,9 @@ class EventFile:
         return not rows or rows[0][1] == rows[0][2]
 
     def _write_table(self, name: str, rows: Mapping[Key, Row | None]) -> None:
+        """Write rows keyed by the section and the table's own key (None deletes)."""
         spec = TABLES_BY_NAME[name]
-        keys = spec.key_names
+        keys = spec.file_key_names
         where = " AND ".join(f'"{k}" = ?' for k in keys)
         put: list[Row] = []
         for key, row in rows.items():
@@ -604,14 +608,14 @@ def _undecodable_is_damage(path: Path) -> Iterator[None]:
 
 def _expected_columns(version: int) -> dict[str, set[str]]:
     """The tables and columns of a file at format *version*."""
-    tables = {spec.name: set(spec.all_columns) for spec in STATE_TABLES}
+    tables = {spec.name: set(spec.file_columns) for spec in STATE_TABLES}
     tables["journal"] = set(JOURNAL_COLUMNS)
     tables[META_TABLE] = {"key", "value"}
     for step in range(version, SCHEMA_VERSION):
         for table, columns in ADDED_BY_STEP.get(step, {}).items():
             if columns is None:
                 tables.pop(table, None)
-            else:
+            elif table in tables:  # (a table a later step added: gone already)
                 tables[table] -= set(columns)
     return tables
 
@@ -624,13 +628,16 @@ def _check_tables(conn: sqlite3.Connection, path: Path, version: int = SCHEMA_VE
         expected = _expected_columns(version)
         missing = sorted(set(expected) - present)
         if missing:
-            raise CorruptFile(path, f"the file lacks the table(s) {', '.join(missing)}")
+            tables = noun_for(len(missing), "table")
+            raise CorruptFile(path, f"the file lacks the {tables} {', '.join(missing)}")
         for table, columns in expected.items():
             found = {r[1] for r in conn.execute(f'PRAGMA table_info("{table}")')}
             lacking = sorted(columns - found)
             if lacking:
                 raise CorruptFile(
-                    path, f"the table {table} lacks the column(s) {', '.join(lacking)}"
+                    path,
+                    f"the table {table} lacks the {noun_for(len(lacking), 'column')} "
+                    f"{', '.join(lacking)}",
                 )
 
 
@@ -657,6 +664,6 @@ def _new_event_tables(
 
 def _create_tables(db: sqlite_utils.Database) -> None:
     for spec in STATE_TABLES:
-        db[spec.name].create(spec.all_columns, pk=spec.key_names)  # type: ignore[union-attr]
+        db[spec.name].create(spec.file_columns, pk=spec.file_key_names)  # type: ignore[union-attr]
     db["journal"].create(JOURNAL_COLUMNS, pk="seq")  # type: ignore[union-attr]
     db[META_TABLE].create({"key": str, "value": str}, pk="key")  # type: ignore[union-attr]

@@ -20,6 +20,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from arbiter_app.core import words
+
 GENESIS = "0" * 64
 """The "previous hash" of the first entry."""
 
@@ -128,7 +130,10 @@ def verify_chain(
         prev_hash = entry.hash
         last_hash = entry.hash
     if length is not None and count != length:
-        problems.append(f"the journal has {count} entries but the file recorded {length}")
+        problems.append(
+            f"the journal has {words.count(count, 'entry')} but the file recorded {length}"
+        )
+
     if head is not None and last_hash != head:
         problems.append("the last journal entry is not the one the file recorded")
     return problems

@@ -26,6 +26,11 @@ Format history:
    came from: a FIDE list and its month, typed in, an import). Version 2 did not
    record the source, so the state is rebuilt from the journal, whose commands
    say how each rating came in.
+4. Sections: every state table's key starts with the ``section`` column, so one
+   file holds an Open, a Reserve and a ladder of quads. Every row of an older file
+   is of its one section, number 1, and so is every entry of its journal (an entry
+   that names no section is of the first), so the rows move as they are and the
+   journal replays unchanged.
 """
 
 from __future__ import annotations
@@ -36,7 +41,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from arbiter_app.store.schema import SCHEMA_VERSION, TABLES_BY_NAME
+from arbiter_app.store.schema import (
+    FIRST_SECTION,
+    SCHEMA_VERSION,
+    SECTION_COLUMN,
+    STATE_TABLES,
+    TABLES_BY_NAME,
+)
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -57,7 +68,22 @@ def _v2_to_v3(db: sqlite_utils.Database) -> None:
     db["players"].add_column("rating_source", str)  # type: ignore[union-attr]
 
 
-MIGRATIONS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4(db: sqlite_utils.Database) -> None:
+    """Each state table made again with the section as its first key column (SQLite cannot
+    change a primary key in place); every row goes to the first section."""
+    for spec in STATE_TABLES:
+        old = f"{spec.name}_v3"
+        db.execute(f'ALTER TABLE "{spec.name}" RENAME TO "{old}"')
+        db[spec.name].create(spec.file_columns, pk=spec.file_key_names)  # type: ignore[union-attr]
+        columns = ", ".join(f'"{c}"' for c in spec.all_columns)
+        db.execute(
+            f'INSERT INTO "{spec.name}" ("{SECTION_COLUMN}", {columns}) '
+            f'SELECT {FIRST_SECTION}, {columns} FROM "{old}"'
+        )
+        db.execute(f'DROP TABLE "{old}"')
+
+
+MIGRATIONS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 ADDED_BY_STEP: dict[int, dict[str, tuple[str, ...] | None]] = {
     1: {
@@ -66,6 +92,7 @@ ADDED_BY_STEP: dict[int, dict[str, tuple[str, ...] | None]] = {
         "records": None,
     },
     2: {"players": ("club", "rating_source")},
+    3: {spec.name: (SECTION_COLUMN,) for spec in STATE_TABLES},
 }
 """What each step adds: columns per table, or None for a whole new table (so that the
 tables of a file at an older version can be checked before it is migrated)."""

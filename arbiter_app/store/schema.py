@@ -9,6 +9,12 @@ The *state tables* hold the event as it stands; the ``journal`` table holds
 every command that brought it there. Each state table is keyed; a row is a
 mapping of plain values (int, str, None), so the session can hold the state in
 memory, compare two states and write only the rows that changed.
+
+An event holds one or more *sections*, each a tournament of its own (an Open
+and a Reserve, a ladder of quads). In the file every state table's first key
+column is :data:`SECTION_COLUMN`, the section's number; a :class:`TableSpec`
+describes a table as one section sees it (its key without the section), which
+is how the session and its commands read and write the rows.
 """
 
 from __future__ import annotations
@@ -18,15 +24,23 @@ from dataclasses import dataclass
 APPLICATION_ID = 0x41524254
 """``PRAGMA application_id`` of every tournament file: ASCII ``ARBT``."""
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """``PRAGMA user_version`` written by this version of Arbiter."""
 
 SUFFIX = ".arbiter"
 
 
+SECTION_COLUMN = "section"
+"""The first key column of every state table in the file: which section a row is of."""
+
+FIRST_SECTION = 1
+"""The number of an event's first section (every file of format 3 or older has only it)."""
+
+
 @dataclass(frozen=True, slots=True)
 class TableSpec:
-    """A state table: its key columns and its value columns (name → SQLite type)."""
+    """A state table as one section sees it: its key columns and its value columns
+    (name → SQLite type); in the file the key starts with :data:`SECTION_COLUMN`."""
 
     name: str
     key: tuple[tuple[str, type], ...]
@@ -43,6 +57,16 @@ class TableSpec:
     @property
     def all_columns(self) -> dict[str, type]:
         return {**dict(self.key), **dict(self.columns)}
+
+    @property
+    def file_key_names(self) -> tuple[str, ...]:
+        """The key columns in the file: the section first."""
+        return (SECTION_COLUMN, *self.key_names)
+
+    @property
+    def file_columns(self) -> dict[str, type]:
+        """Every column in the file, the section first."""
+        return {SECTION_COLUMN: int, **self.all_columns}
 
 
 STATE_TABLES: tuple[TableSpec, ...] = (

@@ -7,7 +7,9 @@ whether players, results, settings or the play-off changed, and which rounds.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.warning_levels import Alert
@@ -59,6 +61,8 @@ def ui_changes(changes: SessionChanges, outcome: Outcome | None = None) -> Chang
     With the command's *outcome*, its level-2 notices (FIDE C.02) go along to be shown.
     """
     return Changes(
+        # Sections added, removed or renamed (or the one shown gone): every view is rebuilt.
+        event=changes.section_list,
         # A requested bye is the player's business: the players panel shows it.
         players=changes.touches("players") or changes.touches("bye_requests"),
         # A round's manual pairing opening or closing changes what its panel offers.
@@ -89,6 +93,31 @@ def describe(entry: JournalEntry) -> str:
         except ValueError:
             result = str(args.get("result", ""))
         return f"result of board {args.get('board')}, round {args.get('round')}: {result}"
+    told = _told(entry.command, args)
+    if told:
+        return told
     family, _, name = entry.command.rpartition(".")
     family = {"playoff": "play-off", "prizes": "prize"}.get(family, family)
     return f"{family} {name}".strip().replace("_", " ").replace("fide", "FIDE")
+
+
+def _told(command: str, args: Mapping[str, Any]) -> str:
+    """What the Undo menu says of the everyday actions, from the journal entry's arguments
+    ("pairing of round 3", "registration of Okafor, Daniel"); empty for the others."""
+    name = str(args.get("name") or "")
+    if command == "record_pairings":
+        return f"pairing of round {args.get('round')}"
+    if command == "record_round_pairings":
+        columns = args.get("columns")
+        first = columns[0] if isinstance(columns, list) and columns else {}
+        round_no = first.get("round") if isinstance(first, dict) else None
+        return f"pairing of round {round_no}" if round_no else "pairing of the round"
+    if command == "change_pairing":
+        return f"change of board {args.get('board')}, round {args.get('round')}"
+    if command in ("add_player", "late_entry") and name:
+        return f"{'late entry' if command == 'late_entry' else 'registration'} of {name}"
+    if command == "withdraw_player":
+        return f"withdrawal of player {args.get('tpn')} from round {args.get('from_round')}"
+    if command == "requested_bye":
+        return f"bye of player {args.get('tpn')} in round {args.get('round')}"
+    return ""

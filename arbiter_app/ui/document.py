@@ -39,11 +39,12 @@ from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.prizes import PrizeList
+from arbiter_app.core.quads import QuadGroup
 from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.trf import TrfDocument
 from arbiter_app.core.warning_levels import Confirmation, ConfirmationNeeded
-from arbiter_app.session import UNTITLED_NAME, Board, Session
+from arbiter_app.session import UNTITLED_NAME, Board, Section, SectionNeeded, Session
 from arbiter_app.session.backups import BackupReport, RoundBackups, backup_copy
 from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.event_commands import SETTINGS
@@ -60,7 +61,9 @@ from arbiter_app.session.rating_lookup import (
     check_ratings,
     rating_type_of,
 )
+from arbiter_app.session.section_commands import propose_quads
 from arbiter_app.session.trf_source import import_arguments
+from arbiter_app.store.journal import JournalEntry
 from arbiter_app.ui.changes import EVERYTHING, Changes, describe, ui_changes
 from arbiter_app.ui.dialogs.warning_levels import WarningDialogs
 
@@ -123,6 +126,15 @@ def untitled_session(
     return session
 
 
+def _with_a_section(session: Session) -> Session:
+    """*session* with a section chosen: the first when the event has several and none is."""
+    try:
+        session.section  # noqa: B018
+    except SectionNeeded:
+        session.select(session.sections[0].number)
+    return session
+
+
 class EventDocument(QObject):
     """The event open in a window; emits :attr:`changed` after every action."""
 
@@ -135,7 +147,7 @@ class EventDocument(QObject):
 
     def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._session = session
+        self._session = _with_a_section(session)
         self._playoff: tuple[Event, PlayoffState | None] | None = None
         self._confirm: Confirmation = None
         self.warnings = WarningDialogs()
@@ -169,7 +181,7 @@ class EventDocument(QObject):
 
     def replace_session(self, session: Session) -> None:
         """Open another event in this window (the previous one is closed; untitled: discarded)."""
-        previous, self._session = self._session, session
+        previous, self._session = self._session, _with_a_section(session)
         self._playoff = None
         if previous is not session:
             self._backups.unsubscribe()
@@ -240,6 +252,65 @@ class EventDocument(QObject):
             self.changed.emit(changes)
         return changes
 
+    # -- sections -----------------------------------------------------------------------
+    @property
+    def sections(self) -> tuple[Section, ...]:
+        """The event's sections (one for most events)."""
+        return self._session.sections
+
+    @property
+    def section(self) -> Section:
+        """The section every panel, sheet and action is about."""
+        return self._session.section
+
+    def select_section(self, which: int | str) -> None:
+        """Show and act on another section: every view is rebuilt."""
+        if self._session.section.number == which or self._session.section.name == which:
+            return
+        self._session.select(which)
+        self._playoff = None
+        self.changed.emit(EVERYTHING)
+
+    @contextmanager
+    def reading_section(self, number: int) -> Iterator[None]:
+        """Read another section inside the block (the projector's cycle); nothing changes
+        for the window, which still shows its own."""
+        with self._session.selected(number):
+            yield
+
+    def add_section(self, name: str, system: str, rounds: int, preset: str | None) -> Changes:
+        """Add a section (a tournament of its own) and show it."""
+        extra = {"preset": preset} if preset else {}
+        changes = self._ran("section.add", name=name, system=system, rounds=rounds, **extra)
+        made = max(s.number for s in self._session.sections)
+        self.select_section(made)
+        return changes
+
+    def rename_section(self, name: str) -> Changes:
+        return self._ran("section.rename", name=name)
+
+    def remove_section(self) -> Changes:
+        """Remove the section shown (only while it has no players)."""
+        return self._ran("section.remove")
+
+    def move_player(self, tpn: int, to: int) -> Changes:
+        """Move a player of the section shown to section *to* (before round 1 of both)."""
+        return self._ran("section.move_player", tpn=tpn, to=to)
+
+    def propose_quads(self, args: Mapping[str, object]) -> tuple[QuadGroup, ...]:
+        """The quads the section's players would make (raises the command's refusal)."""
+        return propose_quads(self._session, dict(args))
+
+    def make_quads(self, args: Mapping[str, object]) -> Changes:
+        """Split the section shown into quads (one action, one journal entry); shows the
+        first quad."""
+        before = {s.number for s in self._session.sections}
+        changes = self._ran("section.quads", **dict(args))
+        made = [s.number for s in self._session.sections if s.number not in before]
+        if made:
+            self.select_section(made[0])
+        return changes
+
     # -- history ------------------------------------------------------------------------
     def undo(self) -> Changes:
         if not self._session.can_undo:
@@ -252,12 +323,23 @@ class EventDocument(QObject):
         return self._report(ui_changes(self._session.redo()))
 
     def undo_label(self) -> str | None:
-        entry = self._session.next_undo
-        return describe(entry) if entry is not None else None
+        return self._label(self._session.next_undo)
 
     def redo_label(self) -> str | None:
-        entry = self._session.next_redo
-        return describe(entry) if entry is not None else None
+        return self._label(self._session.next_redo)
+
+    def _label(self, entry: JournalEntry | None) -> str | None:
+        """How Undo and Redo name *entry*: with its section's name when it is not the one
+        shown (undo takes back the event's last action, whichever section it was in)."""
+        if entry is None:
+            return None
+        said = describe(entry)
+        number = self._session.section_of(entry)
+        if self._session.several_sections and number != self._session.section.number:
+            name = next((s.name for s in self._session.sections if s.number == number), None)
+            if name is not None:
+                said += f" ({name})"
+        return said
 
     # -- ranking --------------------------------------------------------------------------
     @property

@@ -17,8 +17,21 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSize, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QPagedPaintDevice
-from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QPagedPaintDevice,
+    QScreen,
+    QShowEvent,
+)
+from PySide6.QtPrintSupport import (
+    QPrintDialog,
+    QPrinter,
+    QPrintPreviewDialog,
+    QPrintPreviewWidget,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -38,6 +51,7 @@ from arbiter_app.exports.sheet import Sheet
 from arbiter_app.printing import paint_sheet
 from arbiter_app.session import UNTITLED_NAME
 from arbiter_app.sheets.names import SHEET_HELP
+from arbiter_app.ui import sections_bar
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog
 from arbiter_app.ui.dialogs.playoff import DialogPrompter
@@ -48,13 +62,14 @@ from arbiter_app.ui.file_actions import TRF_FILTER, FileActions, ImportedEvent, 
 from arbiter_app.ui.files import (
     UNTITLED,
 )
+from arbiter_app.ui.panels.by_name import ByNamePanel
 from arbiter_app.ui.panels.crosstable import CrosstablePanel
 from arbiter_app.ui.panels.pairings import PairingsPanel
 from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
-from arbiter_app.ui.projector import ProjectorWindow
+from arbiter_app.ui.projector import ProjectorWindow, second_screen
 from arbiter_app.ui.ratings_menu import RatingsMenu
 from arbiter_app.ui.settings import Settings
 from arbiter_app.ui.widgets.fide_badge import FideBadge, with_badge
@@ -85,12 +100,14 @@ class MainWindow(FileActions, QMainWindow):
         self.setDockNestingEnabled(True)
         self.players = PlayersPanel(document)
         self.pairings = PairingsPanel(document)
+        self.by_name = ByNamePanel(document)
         self.crosstable = CrosstablePanel(document)
         self.standings = StandingsPanel(document)
         self.playoff = PlayoffPanel(document, DialogPrompter(self, document))
         self.prizes = PrizesPanel(document)
         self.docks: dict[str, QDockWidget] = {}
         self.badges: dict[str, FideBadge] = {}
+        self._shown_once = False
         self._build_docks()
         self._build_actions()
         self._build_menus()
@@ -135,12 +152,14 @@ class MainWindow(FileActions, QMainWindow):
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         right = Qt.DockWidgetArea.RightDockWidgetArea
         pairings = self._dock("pairings", "Pairings && results", self.pairings, left)
+        by_name = self._dock("by_name", "Pairings by name", self.by_name, left)
         players = self._dock("players", "Players", self.players, left)
         crosstable = self._dock("crosstable", "Crosstable", self.crosstable, left)
         standings = self._dock("standings", "Standings", self.standings, right)
         playoff = self._dock("playoff", "Play-off", self.playoff, right)
         prizes = self._dock("prizes", "Prizes", self.prizes, right)
-        self.tabifyDockWidget(pairings, players)
+        self.tabifyDockWidget(pairings, by_name)
+        self.tabifyDockWidget(by_name, players)
         self.tabifyDockWidget(players, crosstable)
         self.splitDockWidget(standings, playoff, Qt.Orientation.Vertical)
         self.tabifyDockWidget(playoff, prizes)
@@ -236,8 +255,23 @@ class MainWindow(FileActions, QMainWindow):
             None,
             "Values you enter for the EXT tie-break: a manual ranking of players still tied",
         )
+        self.pair_action = self._action(
+            "&Pair next round",
+            self.pair_next_round,
+            "Ctrl+Shift+N",
+            "Pair the round after the last one and record it",
+        )
+        self.results_action = self._action(
+            "Enter &results",
+            self.enter_results,
+            "Ctrl+R",
+            "The cursor on the first board of the round without a result: type 1, = or 0",
+        )
         self.projector_action = self._action(
-            "&Projector window", self.show_projector, "Ctrl+Shift+P", "Standings in large type"
+            "&Projector window",
+            self.show_projector,
+            "Ctrl+Shift+P",
+            "Standings, pairings and the play-off in large type (on the second screen if any)",
         )
         self.open_action.setEnabled(self.services.open_event is not None)
         self.import_action.setEnabled(self.services.import_trf is not None)
@@ -278,11 +312,17 @@ class MainWindow(FileActions, QMainWindow):
         edit_menu.addAction(self.preferences_action)
         self.ratings_menu = RatingsMenu(self, self.document)
         bar.addMenu(self.ratings_menu)
+        round_menu = bar.addMenu("R&ound")
+        round_menu.addAction(self.pair_action)
+        round_menu.addAction(self.results_action)
         view_menu = bar.addMenu("&View")
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())
         view_menu.addSeparator()
         view_menu.addAction(self.projector_action)
+        self.projector_screens_menu = view_menu.addMenu("Projector on &screen")
+        self.projector_screens_menu.setAccessibleName("Projector on screen")
+        self.projector_screens_menu.aboutToShow.connect(self._fill_projector_screens)
         self._fill_recent_menu()
 
     def _build_toolbar(self) -> None:
@@ -307,6 +347,7 @@ class MainWindow(FileActions, QMainWindow):
         toolbar.addAction(self.projector_action)
         self.addToolBar(toolbar)
         self.toolbar = toolbar
+        self.sections_bar, self.sections_menu = sections_bar.install(self)
         self.addToolBarBreak()
         self.file_banner = FileBanner(self)
         self.addToolBar(self.file_banner)
@@ -476,10 +517,23 @@ class MainWindow(FileActions, QMainWindow):
         sheets: list[Sheet] = []
         if not self.run(lambda: sheets.append(standings_print_sheet(self.document))):
             return
+        self.make_preview(sheets[0], "Print preview: standings").exec()
+
+    def make_preview(self, sheet: Sheet, title: str) -> QPrintPreviewDialog:
+        """A print preview of *sheet* large enough to read: most of the screen, a page as
+        wide as the window (Qt's default is a small window showing a whole page)."""
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         preview = QPrintPreviewDialog(printer, self)
-        preview.paintRequested.connect(lambda device: self.paint_with_progress(sheets[0], device))
-        preview.exec()
+        preview.setWindowTitle(title)
+        preview.paintRequested.connect(lambda device: self.paint_with_progress(sheet, device))
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is not None:
+            room = screen.availableGeometry()
+            preview.resize(int(room.width() * 0.9), int(room.height() * 0.92))
+        widget = preview.findChild(QPrintPreviewWidget)
+        if widget is not None:
+            widget.fitToWidth()
+        return preview
 
     # -- the venue's sheets ------------------------------------------------------------
     def _build_sheets_menu(self) -> QMenu:
@@ -492,7 +546,7 @@ class MainWindow(FileActions, QMainWindow):
             action.triggered.connect(lambda _=False, n=name: self.preview_sheet(n))
         return menu
 
-    ROUND_SHEETS = ("pairings", "slips")
+    ROUND_SHEETS = ("pairings", "pairings-by-name", "slips", "slips-6", "slips-8")
     """The sheets of one round: printed for the round the Pairings panel shows."""
 
     def build_sheet(self, name: str) -> Sheet | None:
@@ -562,11 +616,7 @@ class MainWindow(FileActions, QMainWindow):
         sheet = self.build_sheet(name)
         if sheet is None:
             return
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        preview = QPrintPreviewDialog(printer, self)
-        preview.setWindowTitle(f"Print preview: {name}")
-        preview.paintRequested.connect(lambda device: self.paint_with_progress(sheet, device))
-        preview.exec()
+        self.make_preview(sheet, f"Print preview: {name}").exec()
 
     def show_event_settings(self) -> EventSettingsDialog:
         dialog = EventSettingsDialog(self.document, self)
@@ -591,13 +641,51 @@ class MainWindow(FileActions, QMainWindow):
         if self.projector is not None:
             self.projector.set_scale(self.settings.projector_scale)
 
-    def show_projector(self) -> ProjectorWindow:
+    def pair_next_round(self) -> None:
+        """Round ▸ Pair next round: the Pairings & results panel's button, from the keyboard."""
+        self.docks["pairings"].raise_()
+        if self.pairings.pair_next_round():
+            # The progress bar had the keyboard: it comes back to the new round's boards.
+            self.activateWindow()
+            self.pairings.go_to_results()
+
+    def enter_results(self) -> None:
+        self.docks["pairings"].raise_()
+        self.pairings.go_to_results()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._shown_once:
+            # The day starts in the results: keys typed at once go to the boards.
+            self._shown_once = True
+            self.pairings.go_to_results()
+
+    def show_projector(self, screen: QScreen | None = None) -> ProjectorWindow:
+        """The projector window: full screen on *screen*, else on the second monitor when
+        there is one, else a window beside this one."""
         if self.projector is None:
             self.projector = ProjectorWindow(self.document, self.settings.projector_scale)
             self.projector.resize(1024, 768)
-        self.projector.show()
+        target = screen or second_screen()
+        if target is not None:
+            self.projector.show_on(target)
+        else:
+            self.projector.show()
         self.projector.raise_()
         return self.projector
+
+    def _fill_projector_screens(self) -> None:
+        """View ▸ Projector on screen: one item per monitor, named with its size."""
+        menu = self.projector_screens_menu
+        menu.clear()
+        primary = QGuiApplication.primaryScreen()
+        for number, screen in enumerate(QGuiApplication.screens(), start=1):
+            size = screen.geometry().size()
+            note = " (this window's)" if screen is primary else ""
+            action = menu.addAction(
+                f"Screen {number}: {screen.name()}, {size.width()} × {size.height()}{note}"
+            )
+            action.triggered.connect(lambda _=False, s=screen: self.show_projector(s))
 
     # -- window state ---------------------------------------------------------------------------
     def save_layout(self) -> None:

@@ -21,6 +21,7 @@ from arbiter_app.core.playoff.progress import points as result_points
 from arbiter_app.core.playoff.regulation import StartRule
 from arbiter_app.core.playoff.results import decided_order
 from arbiter_app.core.points import format_points
+from arbiter_app.core.words import count
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_view import (
     BracketBox,
@@ -160,7 +161,7 @@ def schedule_rule(regulation: Regulation) -> str:
         when = "on the day after the final round"
     elif schedule.gap_minutes:
         when = (
-            f"not less than {schedule.gap_minutes} minutes after the last game of the final"
+            f"not less than {count(schedule.gap_minutes, 'minute')} after the last game of the final"
             " round ended, on the same day"
         )
     else:

@@ -1,35 +1,61 @@
-"""A second window for a projector at the venue: the standings or the play-off, in large type."""
+"""A second window for a projector at the venue: standings, pairings or the play-off, large.
+
+Each page is scaled to fit the screen it is on, without scroll bars: the
+type grows with the screen and shrinks until the widest line fits; a list
+longer than the screen shows page after page by itself
+(:class:`~arbiter_app.ui.widgets.paged_table.PagedTable`); the bracket is
+drawn as large as the window allows. The window goes full screen on the
+screen chosen for it (the second monitor when there is one).
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
-    QLabel,
-    QScrollArea,
-    QStackedWidget,
-    QTableView,
-    QVBoxLayout,
-    QWidget,
-)
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QFont, QGuiApplication, QKeyEvent, QKeySequence, QResizeEvent, QScreen
+from PySide6.QtWidgets import QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
 from arbiter_app.ui.document import Changes, EventDocument
+from arbiter_app.ui.models.by_name import ByNameModel
 from arbiter_app.ui.models.standings import StandingsModel
+from arbiter_app.ui.models.table import RowTableModel
 from arbiter_app.ui.playoff_adapter import playoff_view, shown_standings
+from arbiter_app.ui.round_lists import BOARD_HEADERS, boards_of_round, names_of_round
 from arbiter_app.ui.widgets.bracket import BracketView
-from arbiter_app.ui.widgets.table import size_columns
+from arbiter_app.ui.widgets.paged_table import MIN_PIXELS, PagedTable
 
 DEFAULT_SCALE = 2.0
 """The projector's type size relative to the desktop's."""
 
+PAGES = ("standings", "pairings", "names", "bracket")
+"""What the projector can show; the keys S, P, N and B choose them."""
+
+_TITLES = {"pairings": "pairings", "names": "pairings by name", "bracket": "play-off"}
+_KEYS = {Qt.Key.Key_S: "standings", Qt.Key.Key_P: "pairings", Qt.Key.Key_N: "names"}
+
+
+def second_screen() -> QScreen | None:
+    """The screen a projector is usually on: the first one that is not the primary."""
+    primary = QGuiApplication.primaryScreen()
+    others = [s for s in QGuiApplication.screens() if s is not primary]
+    return others[0] if others else None
+
+
+CYCLE_SECONDS = 20
+"""How long each section stays on the wall while the projector cycles through them."""
+
 
 class ProjectorWindow(QWidget):
-    """Standings or the play-off bracket, large, no controls.
+    """Standings, the round's pairings (by board or by name) or the play-off bracket.
 
-    B switches between the standings and the bracket, F11 toggles full
-    screen, Escape closes.
+    S, P, N and B choose the page (B goes back and forth between the standings
+    and the bracket), → or Space turns a long list's page, F11 toggles full
+    screen, Escape closes. In an event of several sections the projector
+    shows the window's section; PgDown and PgUp show the next and previous
+    one instead, C cycles through them all (:data:`CYCLE_SECONDS` each) and
+    W follows the window again.
     """
 
     def __init__(
@@ -37,95 +63,225 @@ class ProjectorWindow(QWidget):
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.document = document
+        self.scale = scale
         self.setAccessibleName("Projector")
         self.title = QLabel(self)
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.title.setAccessibleName("Event")
         self.model = StandingsModel(self)
-        self.view = QTableView(self)
-        self.view.setModel(self.model)
-        self.view.setAccessibleName("Standings on the projector")
-        self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        self.view.verticalHeader().hide()
-        self.view.setAlternatingRowColors(True)
-        self.view.setShowGrid(False)
+        self.view = self._table("Standings on the projector", self.model, (2,))
+        self.boards_model = RowTableModel(self)
+        self.boards_view = self._table("Pairings on the projector", self.boards_model, (1, 5))
+        self.names_model = ByNameModel(self)
+        self.names_view = self._table("Pairings by name on the projector", self.names_model, (0, 5))
         self.bracket = BracketView()
         self.bracket.setAccessibleName("Play-off bracket on the projector")
         self.bracket_area = QScrollArea(self)
         self.bracket_area.setWidget(self.bracket)
         self.bracket_area.setWidgetResizable(True)
         self.bracket_area.setAccessibleName("Play-off bracket area")
+        for policy in (
+            self.bracket_area.setHorizontalScrollBarPolicy,
+            self.bracket_area.setVerticalScrollBarPolicy,
+        ):
+            policy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.pages = QStackedWidget(self)
-        self.pages.addWidget(self.view)
-        self.pages.addWidget(self.bracket_area)
+        self.page_widgets: dict[str, QWidget] = {
+            "standings": self.view,
+            "pairings": self.boards_view,
+            "names": self.names_view,
+            "bracket": self.bracket_area,
+        }
+        for widget in self.page_widgets.values():
+            self.pages.addWidget(widget)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
-        layout.addWidget(self.pages)
+        layout.addWidget(self.pages, 1)
+        self.shown_section: int | None = None
+        """The section on the wall (None: the one the window shows)."""
+        self.cycle = QTimer(self)
+        self.cycle.setInterval(CYCLE_SECONDS * 1000)
+        self.cycle.timeout.connect(lambda: self.step_section(1))
         self.set_scale(scale)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         document.changed.connect(self.on_changed)
         self.refresh()
 
-    def set_scale(self, scale: float) -> None:
-        font = QFont(self.font())
-        font.setPointSizeF(max(6.0, QFont().pointSizeF() * scale))
-        self.view.setFont(font)
-        self.view.horizontalHeader().setFont(font)
-        self.bracket.setFont(font)
-        title_font = QFont(font)
-        title_font.setBold(True)
-        title_font.setPointSizeF(font.pointSizeF() * 1.3)
-        self.title.setFont(title_font)
+    def _table(self, name: str, model: RowTableModel, stretch: tuple[int, ...]) -> PagedTable:
+        table = PagedTable(self)
+        table.setModel(model)
+        table.setAccessibleName(name)
+        table.stretch = stretch
+        table.page_turned.connect(self._show_title)
+        return table
+
+    # -- what is shown ------------------------------------------------------------------
+    @property
+    def shown(self) -> str:
+        """The page on the wall: one of :data:`PAGES`."""
+        current = self.pages.currentWidget()
+        return next(k for k, w in self.page_widgets.items() if w is current)
+
+    def show_page(self, page: str) -> None:
+        self.pages.setCurrentWidget(self.page_widgets[page])
         self.refresh()
+
+    @property
+    def showing_bracket(self) -> bool:
+        return self.shown == "bracket"
+
+    def toggle_bracket(self) -> None:
+        self.show_page("standings" if self.showing_bracket else "bracket")
+
+    def set_scale(self, scale: float) -> None:
+        self.scale = scale
+        for table in self.tables():
+            table.scale = scale
+        self.refresh()
+
+    def tables(self) -> tuple[PagedTable, ...]:
+        return (self.view, self.boards_view, self.names_view)
 
     def on_changed(self, changes: Changes) -> None:
         if changes.anything:
             self.refresh()
 
-    def refresh(self) -> None:
-        event = self.document.tournament
-        shown = "play-off" if self.showing_bracket else "standings"
-        self.setWindowTitle(f"{event.name or 'Arbiter'} — {shown}")
-        table = shown_standings(self.document)
-        # The projector shows what the standings panel shows by default: the last complete
-        # round, so the order on the wall does not jump while games are played.
-        stage = table.standings.title if table.standings is not None else "Standings"
-        self.title.setText(
-            f"{event.name}  ·  play-off" if self.showing_bracket else f"{event.name}  ·  {stage}"
-        )
-        self.model.set_standings(table)
-        doc = self.document
-        state = doc.playoff_state()
-        names = {p.tpn: p.name for p in doc.tournament.players}
-        self.bracket.set_stages(playoff_view(doc.event_state().playoff, state, names).stages)
-        size_columns(self.view)
-        header = self.view.horizontalHeader()
-        if self.model.columnCount() > 2:
-            header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.view.resizeRowsToContents()
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        numbers = [s.number for s in self.document.sections]
+        if self.shown_section is None or self.shown_section not in numbers:
+            self.shown_section = None
+            yield
+            return
+        with self.document.reading_section(self.shown_section):
+            yield
 
+    def step_section(self, by: int) -> None:
+        """Show the next (*by* 1) or previous (-1) section, round the list."""
+        numbers = [s.number for s in self.document.sections]
+        if len(numbers) < 2:
+            return
+        at = self.shown_section if self.shown_section in numbers else self.document.section.number
+        self.shown_section = numbers[(numbers.index(at) + by) % len(numbers)]
+        self.refresh()
+
+    def set_cycling(self, on: bool) -> None:
+        """Cycle through the sections (on) or stay on the one shown."""
+        if on and len(self.document.sections) > 1:
+            self.cycle.start()
+        else:
+            self.cycle.stop()
+
+    def follow_window(self) -> None:
+        self.cycle.stop()
+        self.shown_section = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        with self._reading():
+            self._show()
+
+    def _show(self) -> None:
+        doc = self.document
+        table = shown_standings(doc)
+        self.model.set_standings(table)
+        round_no = doc.paired_rounds()
+        lines = boards_of_round(doc, round_no)
+        self.boards_model.set_rows(BOARD_HEADERS, lines, list(range(len(lines))), numeric=(0, 2, 4))
+        self.names_model.set_names(names_of_round(doc, round_no))
+        names = {p.tpn: p.name for p in doc.tournament.players}
+        state = doc.playoff_state()
+        self.bracket.set_stages(playoff_view(doc.event_state().playoff, state, names).stages)
+        for view in self.tables():
+            view.fit()
+        self.fit_bracket()
+        self._show_title()
+
+    def _show_title(self) -> None:
+        event = self.document.tournament
+        shown = self.shown
+        table = shown_standings(self.document)
+        round_no = self.document.paired_rounds()
+        if shown == "standings":
+            # The last complete round, as the standings panel shows by default: the order on
+            # the wall does not jump while games are played.
+            heading = table.standings.title if table.standings is not None else "Standings"
+        elif shown == "bracket":
+            heading = "play-off"
+        elif round_no:
+            heading = f"Round {round_no}: {_TITLES[shown]}"
+        else:
+            heading = "No round has been paired yet"
+        page = self.page_widgets[shown]
+        turn = page.page_text() if isinstance(page, PagedTable) else ""
+        # Several sections: the wall says which one it shows (the cycle moves on by itself).
+        section = self.document.section.name if len(self.document.sections) > 1 else ""
+        self.title.setText("  ·  ".join(t for t in (event.name, section, heading, turn) if t))
+        self.setWindowTitle(f"{event.name or 'Arbiter'} — {_TITLES.get(shown, shown)}")
+        font = QFont(self.view.font())
+        font.setBold(True)
+        font.setPixelSize(int(font.pixelSize() * 1.3) if font.pixelSize() > 0 else 24)
+        self.title.setFont(font)
+
+    # -- the bracket, as large as the window allows -------------------------------------
+    def fit_bracket(self) -> None:
+        room = self.bracket_area.viewport().size()
+        if room.width() < 50 or room.height() < 50:
+            room = QSize(max(self.width(), 400), max(self.height() - 60, 300))
+        pixels = max(MIN_PIXELS, int(self.height() / 30 * self.scale / 2.0))
+        for _ in range(4):
+            font = QFont(self.bracket.font())
+            font.setPixelSize(pixels)
+            self.bracket.setFont(font)
+            need = self.bracket.sizeHint()
+            ratio = min(room.width() / max(need.width(), 1), room.height() / max(need.height(), 1))
+            if ratio >= 1 or pixels <= MIN_PIXELS:
+                break
+            pixels = max(MIN_PIXELS, int(pixels * ratio * 0.97))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_bracket()
+        with self._reading():
+            self._show_title()
+
+    # -- screens ------------------------------------------------------------------------
+    def show_on(self, screen: QScreen) -> None:
+        """Full screen on *screen* (the projector's monitor)."""
+        if self.isFullScreen():
+            self.showNormal()
+        self.setScreen(screen)
+        self.setGeometry(screen.geometry())
+        self.showFullScreen()
+        self.refresh()
+
+    # -- keys ---------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
         # Keys rather than shortcuts: the projector window is rarely the active one.
-        if event.matches(QKeySequence.StandardKey.FullScreen) or event.key() == Qt.Key.Key_F11:
+        key = event.key()
+        page = self.page_widgets[self.shown]
+        if event.matches(QKeySequence.StandardKey.FullScreen) or key == Qt.Key.Key_F11:
             self.toggle_full_screen()
-        elif event.key() == Qt.Key.Key_Escape:
+        elif key == Qt.Key.Key_Escape:
             self.close()
-        elif event.key() == Qt.Key.Key_B:
+        elif key == Qt.Key.Key_B:
             self.toggle_bracket()
+        elif key in _KEYS:
+            self.show_page(_KEYS[Qt.Key(key)])
+        elif key in (Qt.Key.Key_Right, Qt.Key.Key_Space) and isinstance(page, PagedTable):
+            page.next_page()
+        elif key == Qt.Key.Key_PageDown:
+            self.step_section(1)
+        elif key == Qt.Key.Key_PageUp:
+            self.step_section(-1)
+        elif key == Qt.Key.Key_C:
+            self.set_cycling(not self.cycle.isActive())
+        elif key == Qt.Key.Key_W:
+            self.follow_window()
         else:
             super().keyPressEvent(event)
             return
         event.accept()
-
-    @property
-    def showing_bracket(self) -> bool:
-        return self.pages.currentWidget() is self.bracket_area
-
-    def toggle_bracket(self) -> None:
-        self.pages.setCurrentWidget(self.view if self.showing_bracket else self.bracket_area)
-        self.refresh()
 
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():

@@ -59,11 +59,11 @@ def test_a_whole_round_robin_from_one_file(
     pgn = tmp_path / "rr.pgn"
     pgn.write_text(_pgn(lines), encoding="utf-8")
     assert main(["import-pgn", str(waiting), str(pgn)]) == 0
-    assert "recorded 3 play-off result(s)" in capsys.readouterr().out
+    assert "recorded 3 play-off results" in capsys.readouterr().out
     assert set(_results(waiting).values()) == {"1/2-1/2"}
     # Importing the same file again records nothing new.
     assert main(["import-pgn", str(waiting), str(pgn)]) == 0
-    assert "recorded 0 play-off result(s)" in capsys.readouterr().out
+    assert "recorded 0 play-off results" in capsys.readouterr().out
     assert main(["playoff", "next", str(waiting), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["step"] == "draw-lots"  # 2.4.1: knockout byes
 

@@ -52,7 +52,7 @@ def trf_file(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("sheet", ["pairings", "slips"])
+@pytest.mark.parametrize("sheet", ["pairings", "slips", "pairings-by-name", "slips-6", "slips-8"])
 def test_print_a_round_from_a_trf_file(
     qapp: object, trf_file: Path, tmp_path: Path, sheet: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

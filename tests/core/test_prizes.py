@@ -100,7 +100,7 @@ def test_places_decided_by_the_play_off_keep_their_own_prizes_when_not_shared() 
 
 def test_bad_standings_and_amounts_are_refused() -> None:
     fund = PrizeFund.of(100, 50)
-    with pytest.raises(RuleError, match="held by 1 players, not 2"):
+    with pytest.raises(RuleError, match="held by 1 player, not 2"):
         distribute(fund, [Placing(1, 1, 2, (1, 2))], GCT_RAPID)
     with pytest.raises(RuleError, match="listed twice"):
         distribute(fund, [Placing(1, 1, 1, (1, 1)), Placing(1, 2, 2, (2, 2))], GCT_RAPID)

@@ -127,3 +127,29 @@ def test_q106_111_the_pairing_sheet_shows_virtual_points() -> None:
     assert "virtual points of the Baku Acceleration (FIDE C.04.5.1)" in html
     plain = sheet_to_html(pairings_sheet(round_from_event(event, 3)))
     assert "(+" not in plain and "Baku" not in plain
+
+
+@pytest.mark.parametrize(("per_page", "pages"), [(6, 4), (8, 3)])
+def test_small_slips_two_across_with_lines_to_cut_along(per_page: int, pages: int) -> None:
+    from arbiter_app.exports.sheet import Cutouts
+    from tests.support.compact import event_from_text
+
+    text = "\n".join(f"{i}: +W{i + 1}" if i % 2 else f"{i}: -B{i - 1}" for i in range(1, 41))
+    rs = round_from_event(event_from_text(text), 1)
+    sheet = result_slips_sheet(rs, per_page=per_page)
+    grids = [b for b in sheet.blocks if isinstance(b, Cutouts)]
+    breaks = [b for b in sheet.blocks if isinstance(b, PageBreak)]
+    assert len(grids) == pages and len(breaks) == pages - 1
+    assert [len(g.pieces) for g in grids][:-1] == [per_page] * (pages - 1)
+    assert sum(len(g.pieces) for g in grids) == 20
+    html = sheet_to_html(sheet)
+    assert html.count("Round 1 · Board ") == 20
+    # Every slip sits in a dashed cell: the lines the arbiter cuts along.
+    assert html.count('<td class="cut"') == 20
+    assert "border-style: dashed" in html
+
+
+def test_slips_come_four_six_or_eight_to_a_page() -> None:
+    rs = round_from_event(sample_event(), 1)
+    with pytest.raises(ValueError, match="choose 4, 6 or 8"):
+        result_slips_sheet(rs, per_page=5)

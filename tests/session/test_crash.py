@@ -82,7 +82,7 @@ def _check(path: Path, seed: int, reported: int, where: str) -> None:
             assert entry.command == command, where
             if command not in ("undo", "redo"):
                 assert entry.arguments == json.loads(json.dumps(args)), where
-        assert session.state == replay(session.journal()), where
+        assert session.rows == replay(session.journal()), where
         assert session.verify() == [], where
 
 

@@ -73,7 +73,7 @@ def test_a_bad_player_anywhere_refuses_the_whole_list(empty: Session) -> None:
         "FIDE id 9 belongs to player 2",
         players=[{"name": "B", "fide_id": "9"}, {"name": "C", "fide_id": "9"}],
     )
-    refused(empty, "unknown player field(s) shoe_size", players=[{"name": "B", "shoe_size": "x"}])
+    refused(empty, "unknown player field shoe_size", players=[{"name": "B", "shoe_size": "x"}])
     refused(empty, "player 1 of the list is not an object", players=["Ben"])
     refused(empty, "non-empty list", players=[])
     refused(empty, "non-empty list", players="Ben")

@@ -46,7 +46,7 @@ def test_an_unanswered_question_changes_nothing_and_an_answer_is_journalled(
     assert [a.question for a in outcome.answered] == ["Disqualify 2 Ben?"]
     assert session.journal()[-1].arguments == {"tpn": 2, "confirm": True}
     # A replay of the journal is answered as the arbiter answered.
-    assert replay(session.journal()) == session.state
+    assert replay(session.journal()) == session.rows
     assert session.verify() == []
 
 

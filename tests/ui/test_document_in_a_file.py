@@ -138,7 +138,7 @@ def test_pair_a_round_then_type_its_results(qtbot: QtBot, tmp_path: Path) -> Non
     # A second round cannot be paired before the results are in.
     assert not panel.pair_next_round()
     boxes = [b for b in panel.findChildren(QMessageBox) if b.isVisible()]
-    assert boxes and "without a result" in boxes[0].text()
+    assert boxes and "still lack a result" in boxes[0].text()
     boxes[0].close()
     panel.select_row(0)
     qtbot.keyClicks(panel.view, "1=")

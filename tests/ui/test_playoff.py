@@ -290,6 +290,7 @@ def test_the_projector_shows_the_bracket(qtbot: QtBot, demo: EventDocument) -> N
     panel = make_panel(qtbot, demo, answers)
     projector = ProjectorWindow(demo, 2.0)
     qtbot.addWidget(projector)
+    projector.resize(1366, 768)
     projector.show()
     for label in ("Start the play-off…", "Draw by computer…", "Already printed", "Enter results…"):
         press(panel, label)
@@ -300,7 +301,11 @@ def test_the_projector_shows_the_bracket(qtbot: QtBot, demo: EventDocument) -> N
     assert projector.title.text() == "Demo Classical 2026  ·  play-off"
     assert projector.windowTitle() == "Demo Classical 2026 — play-off"
     assert projector.bracket.stages == panel.bracket.stages
-    assert projector.bracket.font().pointSizeF() > panel.bracket.font().pointSizeF()
+    assert projector.bracket.fontMetrics().height() > panel.bracket.fontMetrics().height()
+    # Scaled to fit: the whole bracket is in the window, no scroll bar.
+    room = projector.bracket_area.viewport().size()
+    need = projector.bracket.sizeHint()
+    assert need.width() <= room.width() and need.height() <= room.height()
     qtbot.keyClick(projector, Qt.Key.Key_B)
     assert not projector.showing_bracket
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from arbiter_app.core import words
 from arbiter_app.core.checker.findings import Finding, Kind
 from arbiter_app.core.checker.rounds import FileRound, compare
 from arbiter_app.core.errors import RuleError
@@ -117,8 +118,8 @@ def _against_schedule(event: Event, count: int, double: bool, swap: bool) -> lis
             findings.append(
                 Finding(
                     Kind.PAIRING,
-                    f"Round {rnd}: a round robin of {count} players has only "
-                    f"{len(schedule)} rounds",
+                    f"Round {rnd}: a round robin of {words.count(count, 'player')} has only "
+                    f"{words.count(len(schedule), 'round')}",
                     rnd,
                 )
             )

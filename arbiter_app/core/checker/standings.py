@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from arbiter_app.core.checker.findings import Finding, Kind
 from arbiter_app.core.model import Event
 from arbiter_app.core.standings import compute_standings
+from arbiter_app.core.words import count
 
 
 def check_ranks(
@@ -26,7 +27,8 @@ def check_ranks(
     """Findings for every rank of *ranks* (the file's rank column) that the list contradicts."""
     standings = compute_standings(event, tiebreaks)
     listed = ", ".join(("points", *tiebreaks))
-    notes = [f"standings: {len(standings.rows)} players ranked by {listed}"]
+    notes = [f"standings: {count(len(standings.rows), 'player')} ranked by {listed}"]
+
     if not ranks:
         notes.append("the file gives no ranks (columns 86-89): the standings are not checked")
         return [], notes

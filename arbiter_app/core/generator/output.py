@@ -24,6 +24,7 @@ from arbiter_app.core.standings import compute_standings
 from arbiter_app.core.trf.document import Anchor, KeptLine, TrfDocument, TrfVersion
 from arbiter_app.core.trf.system import CODES_192, pairing_code
 from arbiter_app.core.trf.writer import write_trf
+from arbiter_app.core.words import count
 
 
 def system_code(settings: GeneratorSettings) -> str:
@@ -34,7 +35,8 @@ def system_code(settings: GeneratorSettings) -> str:
 def describe(settings: GeneratorSettings) -> str:
     """The settings in the generator's own option words (for the file's first line)."""
     s = settings
-    parts = [f"seed {s.seed}", f"{s.players} players", f"{s.rounds} rounds", s.system.value]
+    parts = [f"seed {s.seed}", count(s.players, "player"), count(s.rounds, "round"), s.system.value]
+
     for name, quota in (
         ("half-byes", s.half_byes),
         ("full-byes", s.full_byes),

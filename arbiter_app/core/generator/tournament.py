@@ -50,6 +50,7 @@ from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.tiebreaks.round_robin import refusal_for
+from arbiter_app.core.words import count
 
 LOWEST_RATING = 1000
 HIGHEST_RATING = 2700
@@ -126,8 +127,8 @@ def check_settings(settings: GeneratorSettings) -> tuple[str, ...]:
         needed = round_robin_rounds(s.players, s.system)
         if s.rounds != needed:
             raise GeneratorError(
-                f"a {s.system.value} of {s.players} players has {needed} rounds, not "
-                f"{s.rounds} (C.05 Annex 1)"
+                f"a {s.system.value} of {count(s.players, 'player')} has "
+                f"{count(needed, 'round')}, not {s.rounds} (C.05 Annex 1)"
             )
         if any(not quota.is_zero for _, quota in s.byes):
             raise GeneratorError(
@@ -136,7 +137,8 @@ def check_settings(settings: GeneratorSettings) -> tuple[str, ...]:
             )
     elif s.rounds >= s.players:
         raise GeneratorError(
-            f"{s.players} players cannot play {s.rounds} Swiss rounds without meeting twice "
+            f"{count(s.players, 'player')} cannot play {count(s.rounds, 'Swiss round')} "
+            "without meeting twice "
             "(C.04.1 b); give fewer rounds"
         )
     if s.swap_last_two and s.system is not System.DOUBLE_ROUND_ROBIN:

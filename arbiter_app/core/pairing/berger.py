@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import EntryKind, Event, System
 from arbiter_app.core.pairing.boards import Board, Bye, PairingError, RoundPairing
+from arbiter_app.core.words import count
 
 ARTICLE = "FIDE C.05 Annex 1 (Berger tables)"
 
@@ -56,7 +57,7 @@ def berger_round(players: int, round_no: int) -> tuple[BergerGame, ...]:
     size = table_size(players)
     cycle = size - 1
     if not 1 <= round_no <= cycle:
-        raise RuleError(f"a round robin of {players} players has rounds 1 to {cycle}")
+        raise RuleError(f"a round robin of {count(players, 'player')} has rounds 1 to {cycle}")
 
     def wrap(x: int) -> int:
         return (x - 1) % cycle + 1

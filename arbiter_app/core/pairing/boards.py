@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour, EntryKind, Event, RoundEntry
 from arbiter_app.core.result import GameResult
+from arbiter_app.core.words import count
 
 
 class PairingError(RuleError):
@@ -144,8 +145,8 @@ class RoundPairing:
             games = (given,) if isinstance(given, GameResult) else tuple(given)
             if len(games) != self.games_per_round:
                 raise RuleError(
-                    f"round {self.round}: board {board.number} needs {self.games_per_round} "
-                    f"result(s), got {len(games)}"
+                    f"round {self.round}: board {board.number} needs "
+                    f"{count(self.games_per_round, 'result')}, got {len(games)}"
                 )
             for index, result in enumerate(games):
                 white, black = board.white, board.black

@@ -36,6 +36,7 @@ from fractions import Fraction
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import ByeRequest, EntryKind, Event, Player, RoundEntry
+from arbiter_app.core.words import count
 
 USCF_NEW_PLAYER_GAMES = 4
 """Games a new player needs for a first rating (US Chess 28L5; City Chess OK rules)."""
@@ -160,7 +161,7 @@ def uscf_may_receive_bye(
         possible = games_played(event, tpn, round_no) + later - requested_later
         if possible < USCF_NEW_PLAYER_GAMES:
             return (
-                f"player {tpn} is a new player who would then play only {possible} games, "
+                f"player {tpn} is a new player who would then play only {count(possible, 'game')}, "
                 f"fewer than {USCF_NEW_PLAYER_GAMES} (US Chess 28L5)"
             )
     if half_point_byes(event, tpn, round_no):
@@ -242,7 +243,10 @@ def check_bye_request(event: Event, request: ByeRequest, rules: ByeRules) -> lis
     if request.round <= event.rounds_played:
         problems.append(f"round {request.round} has already been paired")
     if event.planned_rounds and request.round > event.planned_rounds:
-        problems.append(f"the event has {event.planned_rounds} rounds, not {request.round}")
+        problems.append(
+            f"the event has {count(event.planned_rounds, 'round')}, not {request.round}"
+        )
+
     player = known[request.tpn]
     if player.withdrawn_from_round is not None and player.withdrawn_from_round <= request.round:
         problems.append(f"player {request.tpn} has withdrawn")

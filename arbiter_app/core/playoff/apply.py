@@ -36,6 +36,7 @@ from arbiter_app.core.playoff.progress import (
 )
 from arbiter_app.core.playoff.regulation import Regulation, StartRule
 from arbiter_app.core.result import GameResult
+from arbiter_app.core.words import count
 
 
 def act(p: Progress, action: Action, last_game_end: datetime | None) -> None:
@@ -98,7 +99,7 @@ def _start(p: Progress, action: Start, end: datetime | None) -> None:
             if action.at < first:
                 raise RuleError(
                     f"article {article}: the play-off starts not less than "
-                    f"{reg.schedule.gap_minutes} minutes after the last game ended "
+                    f"{count(reg.schedule.gap_minutes, 'minute')} after the last game ended "
                     f"({end:%H:%M}), so not before {first:%H:%M}"
                 )
     p.started, p.start_time = True, action.at

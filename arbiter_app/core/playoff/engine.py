@@ -237,7 +237,8 @@ def _next_step(state: PlayoffState) -> Step:
             return Step(
                 "resolve-ambiguity",
                 reg.ambiguity_article or reg.places_article,
-                f"The regulation is ambiguous about {g.describe()}: it decides place(s) "
+                f"The regulation is ambiguous about {g.describe()}: it decides "
+                f"{'place' if len(stakes) == 1 else 'places'} "
                 f"{', '.join(map(str, stakes))} (article {reg.places_article}) but not place "
                 f"{g.place} (article {reg.unbroken_article}). Rule whether this tie is broken, "
                 "and give the reason.",
@@ -267,7 +268,7 @@ def _next_step(state: PlayoffState) -> Step:
                 "draw-lots",
                 run.stage.byes_article or run.stage.article,
                 f"Draw lots for the pairings of Armageddon knockout round {run.round} of "
-                f"{g.describe()}: {n} players, {_count((n - byes) // 2, 'game')}, "
+                f"{g.describe()}: {_count(n, 'player')}, {_count((n - byes) // 2, 'game')}, "
                 f"{_count(byes, 'bye')}"
                 + (
                     f" (the first {byes} drawn get the byes)."

@@ -278,7 +278,8 @@ def _head_to_head(p: Progress, g: Group, stage: Stage, fmt: Format) -> None:
         split(p, g, [[winner], [loser]], fmt.article, stage_next=g.stage_index + 1, runs=0)
         return
     why = "they did not meet that day" if stage.same_day else "they did not meet"
-    why = why if not played else "their game(s) were not decisive"
+    why = why if not played else ("their game was" if len(played) == 1 else "their games were")
+    why += " not decisive" if played else ""
     p.note(fmt.article, f"head-to-head does not decide {g.describe()}: {why}")
     g.stage_index, g.stage_runs = g.stage_index + 1, 0
     _evaluate(p, g)
@@ -296,11 +297,15 @@ def _that_day(p: Progress, g: Group, fmt: Format, played: list[Meeting]) -> list
         return played
     rounds = ", ".join(str(m.round) for m in played if m.round)
     if not p.final_day or not all(m.day for m in played):
+        one = len(played) == 1
         text = (
-            f"{g.describe()}: the round dates are not known, so their game(s) in the event"
-            + (f" (round {rounds})" if rounds else "")
-            + " are taken as played on the day of the play-off"
+            f"{g.describe()}: the round dates are not known, so "
+            + ("their game in the event" if one else "their games in the event")
+            + (f" (round {rounds})" if rounds and one else f" (rounds {rounds})" if rounds else "")
+            + (" is" if one else " are")
+            + " taken as played on the day of the play-off"
         )
+
         p.note(fmt.article, text)
         p.assumptions.append(f"{text} ({fmt.article}: only a game in a round that day counts)")
         return played

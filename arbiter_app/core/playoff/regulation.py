@@ -31,13 +31,14 @@ from arbiter_app.core.errors import InputError, Issue
 from arbiter_app.core.prizes import SharingPolicy
 from arbiter_app.core.timecontrol import TimeControl, parse
 from arbiter_app.core.tour import PointsScale
+from arbiter_app.core.words import count
 
 
 class StageKind(enum.Enum):
     ROUND_ROBIN = "round-robin"
     """A (single or double) round robin by the Berger tables (C.05 Annex 1)."""
     HEAD_TO_HEAD = "head-to-head"
-    """The tied players' own game(s) in the event decide if decisive (City Chess OK rules step 1)."""
+    """The tied players' own games in the event decide if decisive (City Chess OK rules step 1)."""
     ARMAGEDDON_KNOCKOUT = "armageddon-knockout"
     """Single Armageddon games, knockout, byes by lot (GCT 2023 2.4, 2.4.1, 2.5)."""
 
@@ -220,13 +221,15 @@ class Regulation:
         for stage in self.stages:
             for f in stage.formats:
                 who = f"{f.min_players}" + ("+" if f.max_players is None else f"-{f.max_players}")
-                formats.append(f"{stage.kind.value} ({who} players, {f.cycles} cycle(s))")
+                players = "1 player" if who == "1" else f"{who} players"  # a range: "2-3 players"
+                formats.append(f"{stage.kind.value} ({players}, {count(f.cycles, 'cycle')})")
+
         clocks = sorted({f.time_control for s in self.stages for f in s.formats if f.time_control})
         return {
             "3.1.1": "places " + ", ".join(map(str, self.places)),
             "3.1.2": self.qualification
             + (
-                f" (after the first {self.qualify_after_tiebreaks} tie-break(s))"
+                f" (after the first {count(self.qualify_after_tiebreaks, 'tie-break')})"
                 if self.qualify_after_tiebreaks
                 else ""
             ),
@@ -236,7 +239,7 @@ class Regulation:
             "3.1.6": ", ".join(str(parse(c)) for c in clocks),
             "3.1.7": self.schedule.start.value
             + (
-                f", {self.schedule.gap_minutes} minutes after the last game"
+                f", {count(self.schedule.gap_minutes, 'minute')} after the last game"
                 if self.schedule.gap_minutes
                 else ""
             ),

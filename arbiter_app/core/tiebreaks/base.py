@@ -26,6 +26,7 @@ from fractions import Fraction
 from arbiter_app.core.errors import UnknownTieBreak
 from arbiter_app.core.model import Event, RuleSet
 from arbiter_app.core.points import format_points
+from arbiter_app.core.words import noun_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +279,8 @@ class FunctionTieBreak:
         extra = spec.options - self.allowed_options
         if extra:
             raise UnknownTieBreak(
-                f"{self.name} does not know modifier(s) {sorted(extra)} ({spec.code!r})"
+                f"{self.name} does not know the {noun_for(len(extra), 'modifier')} "
+                f"{sorted(extra)} ({spec.code!r})"
             )
 
     def compute(

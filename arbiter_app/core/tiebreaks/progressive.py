@@ -13,6 +13,7 @@ from itertools import accumulate
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
 from arbiter_app.core.tiebreaks.unplayed import record, table
+from arbiter_app.core.words import count
 
 
 @register(
@@ -51,6 +52,7 @@ def progressive_scores(
             if trace is not None:
                 trace.add(t.frac(running), round=i + 1, note=f"score after round {i + 1}")
                 if i < skip:
-                    trace.mark_cut(i, f"first {skip} round(s) left out (14.3)")
+                    trace.mark_cut(i, f"first {count(skip, 'round')} left out (14.3)")
+
         out[tpn] = t.frac(total)
     return out

@@ -63,6 +63,7 @@ from arbiter_app.core.model import Colour, EntryKind, Outcome, RoundEntry, RuleS
 from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, Trace
 from arbiter_app.core.tiebreaks.reuse import RowMemo, on_forget
+from arbiter_app.core.words import noun_for
 
 VUR_KINDS = frozenset(
     {
@@ -504,7 +505,8 @@ def describe_term(
             unplayed = [str(i + 1) for i, c in enumerate(t.codes[opp]) if c not in GAME_CODES]
             if unplayed:
                 parts.append(
-                    f"opponent's unplayed round(s) {', '.join(unplayed)} at face value (16.3.1)"
+                    f"opponent's unplayed {noun_for(len(unplayed), 'round')} "
+                    f"{', '.join(unplayed)} at face value (16.3.1)"
                 )
     else:
         own = sc.own[tpn]

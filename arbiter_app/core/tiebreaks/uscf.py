@@ -33,6 +33,7 @@ from arbiter_app.core.model import Colour, EntryKind, Outcome
 from arbiter_app.core.points import ZERO, format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
 from arbiter_app.core.tiebreaks.table import RoundTable, table_of
+from arbiter_app.core.words import noun_for
 
 # -- shared figures ---------------------------------------------------------------
 #
@@ -81,7 +82,8 @@ def _describe_adjusted(t: RoundTable, tpn: int) -> str:
     if not unplayed:
         return "adjusted score = actual score (all games played)"
     listed = ", ".join(str(r) for r in unplayed)
-    return f"adjusted score: unplayed round(s) {listed} counted as draws (34E1)"
+    rounds = noun_for(len(unplayed), "round")
+    return f"adjusted score: unplayed {rounds} {listed} counted as draws (34E1)"
 
 
 def _all_terms(ctx: TieBreakContext) -> dict[int, list[int]]:

@@ -36,6 +36,7 @@ from arbiter_app.core.trf.dates import read_date
 from arbiter_app.core.trf.document import TrfDocument
 from arbiter_app.core.trf.scoring import CODES_162, DEFAULTS_299
 from arbiter_app.core.trf.state import DEFAULT_POINTS, Row
+from arbiter_app.core.words import count
 
 _SINGLE = frozenset(
     {"012", "022", "032", "042", "052", "062", "072", "092", "102", "122", "132"}
@@ -290,7 +291,7 @@ class _Reader(Assembly):
                 n,
                 5,
                 f"the pairing number {number} runs past columns 5-8: a TRF starting rank "
-                f"has four digits (at most {MAX_PLAYERS:,} players)",
+                f"has four digits (at most {count(MAX_PLAYERS, 'player', thousands=True)})",
             )
             return
         if len(self.rows) >= MAX_PLAYERS:

@@ -38,6 +38,7 @@ from arbiter_app.core.trf.records import (
 )
 from arbiter_app.core.trf.scoring import to_exact
 from arbiter_app.core.trf.system import CODES_192, implied_system
+from arbiter_app.core.words import count
 
 
 def event_to_trf(
@@ -214,7 +215,8 @@ def _player_line(
             shown = (
                 repr(value) if len(value) <= 40 else f"{value[:30]!r}… ({len(value):,} characters)"
             )
-            problems.append(f"{who}: the {what} {shown} is longer than {width} columns")
+            problems.append(f"{who}: the {what} {shown} is longer than {count(width, 'column')}")
+
         if "\n" in value or "\r" in value:
             problems.append(f"{who}: the {what} runs over more than one line")
     if player.rating is not None and player.rating < 0:
@@ -292,7 +294,7 @@ def _penalties(event: Event, problems: list[str]) -> list[str]:
         points = format_tenths(adj.points, 4)
         if points is None:
             problems.append(
-                f"player {adj.tpn}: the adjustment of {adj.points} points does not fit "
+                f"player {adj.tpn}: the adjustment of {adj.points} does not fit "
                 "record 299 (one decimal, at most 4 columns)"
             )
             continue

@@ -40,6 +40,7 @@ from arbiter_app.core.pairing.baku import BAKU
 from arbiter_app.core.playoff.presets import PRESETS as PLAYOFF_PRESETS
 from arbiter_app.core.points import GCT_RAPID, STANDARD
 from arbiter_app.core.presets import PRESETS
+from arbiter_app.core.words import count
 from arbiter_app.session.codec import point_system_to_json
 from arbiter_app.session.event_commands import PRESET_BYE_POLICIES
 from arbiter_app.ui.dialogs.errors import show_error
@@ -395,7 +396,7 @@ class EventSettingsDialog(QDialog):
         system = self._system()
         per_round = system.games_per_round
         self.games.setText(
-            f"{per_round} (each round is {per_round} games, colours reversed)"
+            f"{per_round} (each round is {count(per_round, 'game')}, colours reversed)"
             if per_round > 1
             else "1"
         )

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Player
 from arbiter_app.core.rating_source import describe, is_fallback
+from arbiter_app.core.words import count
 from arbiter_app.session.rating_lookup import ListLookup, Match
 
 TITLES = ("", "GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
@@ -226,7 +227,8 @@ class PlayerDialog(QDialog):
         elif len(found) == 1:
             self.found.setText("One player found; their fields are filled in below.")
         else:
-            self.found.setText(f"{len(found)} players found: choose one.")
+            self.found.setText(f"{count(len(found), 'player')} found: choose one.")
+
         if found:
             self.matches.setCurrentRow(0)
         return found

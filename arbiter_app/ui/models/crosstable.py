@@ -24,6 +24,7 @@ class CrosstableModel(RowTableModel):
             table.keys,
             numeric=(0, 2, last),
             tooltips={0: "Pairing number", last: "Points"},
+            people=[((key, row[1]),) for key, row in zip(table.keys, table.rows, strict=True)],
         )
 
     def data(

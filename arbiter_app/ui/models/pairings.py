@@ -45,6 +45,12 @@ class PairingsModel(RowTableModel):
             [p.white for p in pairings],
             numeric=(0,),
             tooltips=TOOLTIPS,
+            people=[
+                ((p.white, p.white_name),)
+                if p.black is None
+                else ((p.white, p.white_name), (p.black, p.black_name))
+                for p in pairings
+            ],
         )
 
     def data(

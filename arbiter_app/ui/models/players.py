@@ -50,6 +50,7 @@ class PlayersModel(RowTableModel):
             [p.tpn for p in players],
             numeric=NUMERIC,
             tooltips=TOOLTIPS,
+            people=[((p.tpn, p.name),) for p in players],
         )
 
     def is_inactive(self, row: int) -> bool:

@@ -36,6 +36,7 @@ class PrizesModel(RowTableModel):
                 for r in rows
             ],
             [r.tpn for r in rows],
+            people=[((r.tpn, r.name),) for r in rows],
             numeric=numeric,
             tooltips={
                 0: "* place decided by the play-off",

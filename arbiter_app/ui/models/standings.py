@@ -27,7 +27,14 @@ class StandingsModel(RowTableModel):
         table = standings.table
         numeric = [1, 3, 4, *standings.tiebreak_columns]
         tips = {column: _describe(code) for column, code in standings.tiebreak_columns.items()}
-        self.set_rows(table.headers, table.rows, table.keys, numeric=numeric, tooltips=tips)
+        self.set_rows(
+            table.headers,
+            table.rows,
+            table.keys,
+            numeric=numeric,
+            tooltips=tips,
+            people=[((key, row[2]),) for key, row in zip(table.keys, table.rows, strict=True)],
+        )
 
     @property
     def standings(self) -> StandingsTable:

@@ -23,6 +23,12 @@ from arbiter_app.core.points import parse_points
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 """The pairing number a row is about (an int)."""
 
+PEOPLE_ROLE = Qt.ItemDataRole.UserRole + 2
+"""The players a row names, as ``((pairing number, name), …)``: what a search finds a row by
+(both players of a board, the one player of a standings line)."""
+
+People = tuple[tuple[int, str], ...]
+
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -77,6 +83,7 @@ class RowTableModel(QAbstractTableModel):
         self._keys: tuple[int, ...] = ()
         self._numeric: frozenset[int] = frozenset()
         self._tooltips: dict[int, str] = {}
+        self._people: tuple[People, ...] = ()
         self.generation = 0
         """Counts the changes of the rows (sort keys computed from them are kept until it moves)."""
 
@@ -88,14 +95,26 @@ class RowTableModel(QAbstractTableModel):
         *,
         numeric: Sequence[int] = (),
         tooltips: dict[int, str] | None = None,
+        people: Sequence[People] | None = None,
     ) -> None:
-        """Replace everything (the rows are recomputed after each change)."""
+        """Replace everything (the rows are recomputed after each change).
+
+        *people* names the players of each row (a search finds rows by them); by
+        default a row is about its key, and its name is any of its cells.
+        """
         if len(rows) != len(keys):
             raise ValueError("one key per row")
+        if people is not None and len(people) != len(rows):
+            raise ValueError("one list of players per row")
         for row in rows:
             if len(row) != len(headers):
                 raise ValueError("every row needs one cell per header")
         new_rows = tuple(tuple(r) for r in rows)
+        self._people = (
+            tuple(tuple(p) for p in people)
+            if people is not None
+            else tuple(((key, " ".join(row)),) for key, row in zip(keys, new_rows, strict=True))
+        )
         self.generation += 1
         same_shape = (
             tuple(headers) == self._headers
@@ -131,6 +150,10 @@ class RowTableModel(QAbstractTableModel):
     def cell(self, row: int, column: int) -> str:
         return self._rows[row][column]
 
+    def people(self, row: int) -> People:
+        """The players row *row* names (see :data:`PEOPLE_ROLE`)."""
+        return self._people[row]
+
     @property
     def headers(self) -> tuple[str, ...]:
         return self._headers
@@ -159,6 +182,8 @@ class RowTableModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         if role == KEY_ROLE:
             return self._keys[row]
+        if role == PEOPLE_ROLE:
+            return self._people[row]
         return None
 
     def headerData(

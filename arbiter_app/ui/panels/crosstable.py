@@ -12,6 +12,7 @@ from arbiter_app.ui.models.crosstable import CrosstableModel
 from arbiter_app.ui.playoff_adapter import shown_standings
 from arbiter_app.ui.rows import crosstable
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
+from arbiter_app.ui.widgets.search import PlayerSearch
 from arbiter_app.ui.widgets.table import size_columns
 
 
@@ -26,8 +27,11 @@ class CrosstablePanel(QWidget):
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setAlternatingRowColors(True)
         self.view.verticalHeader().hide()
+        self.search = PlayerSearch(self.view, "player", self)
+        self.search.attach_shortcut_to(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.search)
         layout.addWidget(self.view)
         self.deferred = DeferredRefresh(self, self.refresh, document.changed)
 
@@ -39,4 +43,4 @@ class CrosstablePanel(QWidget):
             with contextlib.suppress(ArbiterError):
                 standings = shown_standings(self.document).standings
         self.model.set_table(crosstable(event, standings))
-        size_columns(self.view)
+        size_columns(self.view, stretch=(1,))

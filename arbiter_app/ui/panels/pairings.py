@@ -20,7 +20,6 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QMenu,
@@ -36,12 +35,14 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.event_state import EventState, Phase
 from arbiter_app.core.model import Colour
 from arbiter_app.core.result import GameResult
+from arbiter_app.core.words import count
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.pairings import RESULT_COLUMN, PairingsModel
 from arbiter_app.ui.rows import PairingRow, pairing_rows
 from arbiter_app.ui.widgets.busy import run_busy
+from arbiter_app.ui.widgets.search import PlayerSearch
 from arbiter_app.ui.widgets.table import size_columns
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -122,6 +123,8 @@ class PairingsPanel(QWidget):
         self.correction_box: QMessageBox | None = None
         self.message: QMessageBox | None = None
         """The last pairing question or refusal shown (opened, not executed: tests answer it)."""
+        self.search = PlayerSearch(self.view, "line", self)
+        self.search.attach_shortcut_to(self)
         bar = QHBoxLayout()
         bar.addWidget(self.round)
         bar.addWidget(self.summary, 1)
@@ -131,6 +134,7 @@ class PairingsPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
+        layout.addWidget(self.search)
         layout.addWidget(self.view)
         document.changed.connect(self.on_changed)
         self.view.selectionModel().currentChanged.connect(lambda *_: self._sync_change_button())
@@ -177,13 +181,13 @@ class PairingsPanel(QWidget):
         elif not boards:
             self.summary.setText("No pairings for this round yet")
         elif missing:
-            self.summary.setText(f"{len(boards)} boards, {missing} without a result")
+            self.summary.setText(f"{count(len(boards), 'board')}, {missing} without a result")
         else:
-            self.summary.setText(f"{len(boards)} boards, all results in")
-        header = self.view.horizontalHeader()
-        size_columns(self.view)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+            every = "its result in" if len(boards) == 1 else "all results in"
+            self.summary.setText(f"{count(len(boards), 'board')}, {every}")
+
+        # The names take the spare width; a name never gets cut ("Nakamura, …").
+        size_columns(self.view, stretch=(1, 3))
         if self.model.rowCount():
             self.select_row(min(max(current, 0), self.model.rowCount() - 1))
         self._sync_change_button()
@@ -199,9 +203,19 @@ class PairingsPanel(QWidget):
 
     def _next_board_after(self, row: int) -> int:
         for candidate in range(row + 1, self.model.rowCount()):
-            if self.model.pairing(candidate).is_board:
+            # A board a search has hidden is not where the cursor goes next.
+            if self.model.pairing(candidate).is_board and not self.view.isRowHidden(candidate):
                 return candidate
         return row
+
+    def go_to_results(self) -> None:
+        """The latest round, the cursor on its first board without a result (Ctrl+R)."""
+        self._sync_rounds(show_last=True)
+        rows = [r for r in range(self.model.rowCount()) if self.model.pairing(r).is_board]
+        waiting = [r for r in rows if not self.model.pairing(r).result_text]
+        if rows:
+            self.select_row((waiting or rows)[0])
+        self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def move_to_next_board(self) -> None:
         row = self.current_row()

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QMenu,
     QTableView,
     QToolBar,
@@ -35,6 +34,7 @@ from arbiter_app.core.model import Event, Player
 from arbiter_app.core.pairing.byes import registration_deadline_round
 from arbiter_app.core.pairing.numbers import renumbering_refusal
 from arbiter_app.core.players_csv import parse_players_csv
+from arbiter_app.core.words import count
 from arbiter_app.session.codec import PLAYER_FIELDS
 from arbiter_app.session.player_commands import DEADLINE_PRESETS, late_entry_refusal
 from arbiter_app.sheets.files import read_text
@@ -47,6 +47,7 @@ from arbiter_app.ui.models.players import PlayersModel
 from arbiter_app.ui.models.table import KEY_ROLE, SortProxy
 from arbiter_app.ui.rows import PlayerRow, player_rows
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
+from arbiter_app.ui.widgets.search import PlayerSearch
 from arbiter_app.ui.widgets.table import size_columns
 
 
@@ -73,17 +74,12 @@ class PlayersPanel(QWidget):
         self.model = PlayersModel(self)
         self.proxy = SortProxy(self)
         self.proxy.setSourceModel(self.model)
-        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.proxy.setFilterKeyColumn(-1)
-        self.filter = QLineEdit(self)
-        self.filter.setPlaceholderText("Filter players (name, federation, number…)")
-        self.filter.setAccessibleName("Filter players")
-        self.filter.setClearButtonEnabled(True)
-        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.summary = QLabel(self)
         self.summary.setAccessibleName("Players summary")
         self.view = QTableView(self)
         self.view.setModel(self.proxy)
+        self.search = PlayerSearch(self.view, "player", self)
+        self.search.attach_shortcut_to(self)
         self.view.setAccessibleName("Players")
         self.view.setSortingEnabled(True)
         self.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
@@ -100,7 +96,7 @@ class PlayersPanel(QWidget):
         self._build_actions()
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 6, 0)
-        bar.addWidget(self.filter, 1)
+        bar.addWidget(self.search, 1)
         bar.addWidget(self.summary)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -263,13 +259,13 @@ class PlayersPanel(QWidget):
         event = self.tournament
         rows = [replace(row, status=_status(row, event)) for row in player_rows(event)]
         self.model.set_players(rows, [p.tpn for p in event.players if not is_active(p)])
-        size_columns(self.view)
+        size_columns(self.view, stretch=(2,))
         if selected is not None:
             self.select_player(selected)
         withdrawn = sum(1 for p in event.players if p.withdrawn_from_round is not None)
         disqualified = sum(1 for p in event.players if p.disqualified)
-        count = len(event.players)
-        parts = ["1 player" if count == 1 else f"{count} players"]
+        parts = [count(len(event.players), "player")]
+
         if withdrawn:
             parts.append(f"{withdrawn} withdrawn")
         if disqualified:
@@ -360,6 +356,8 @@ class PlayersPanel(QWidget):
                 done = self._run(lambda: self.document.late_entry(fields, missed))
             if done:
                 self._select_newest()
+            # The cursor goes back to the list, so Ins opens the next registration at once.
+            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
         dialog.accepted.connect(register)
         self._open(dialog)

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -33,6 +32,7 @@ from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.models.prizes import PrizesModel
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
+from arbiter_app.ui.widgets.search import PlayerSearch
 from arbiter_app.ui.widgets.table import size_columns
 
 CURRENCIES = ("USD", "EUR", "GBP", "CHF", "INR", "CAD", "AUD")
@@ -91,7 +91,10 @@ class PrizesPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
         layout.addWidget(self.categories_box)
+        self.search = PlayerSearch(self.view, "player", self)
+        self.search.attach_shortcut_to(self)
         layout.addWidget(self.rule)
+        layout.addWidget(self.search)
         layout.addWidget(self.view, 1)
         self.deferred = DeferredRefresh(self, self.refresh, document.changed)
 
@@ -180,9 +183,7 @@ class PrizesPanel(QWidget):
         if note:
             text = f"{note}\n{text}"
         self.rule.setText(text)
-        size_columns(self.view)
-        last = self.model.columnCount() - 1
-        self.view.horizontalHeader().setSectionResizeMode(last, QHeaderView.ResizeMode.Stretch)
+        size_columns(self.view, stretch=(self.model.columnCount() - 1,))
 
     def _show_categories(self, announced: tuple[str, ...]) -> None:
         """The announced categories in the box (unless the arbiter is typing there)."""

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QTableView,
@@ -27,6 +26,7 @@ from arbiter_app.ui.document import EventDocument, StandingsOptions
 from arbiter_app.ui.models.standings import StandingsModel
 from arbiter_app.ui.playoff_adapter import shown_standings
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
+from arbiter_app.ui.widgets.search import PlayerSearch
 from arbiter_app.ui.widgets.table import size_columns
 from arbiter_app.ui.widgets.tiebreak_picker import TieBreakPicker, fill_presets
 
@@ -95,8 +95,11 @@ class StandingsPanel(QWidget):
         bar.addWidget(self.provisional)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        self.search = PlayerSearch(self.view, "player", self)
+        self.search.attach_shortcut_to(self)
         layout.addLayout(bar)
         layout.addWidget(self.caption)
+        layout.addWidget(self.search)
         layout.addWidget(self.view)
         self.deferred = DeferredRefresh(self, self.refresh, document.changed)
 
@@ -169,10 +172,8 @@ class StandingsPanel(QWidget):
         if table.excluded:
             caption += f" · not ranked: {table.excluded}"
         self.caption.setText(caption)
-        size_columns(self.view)
-        if self.model.columnCount() > 2:
-            # The name takes the spare width, so the figures stay next to each other.
-            self.view.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        # The name takes the spare width, so the figures stay next to each other.
+        size_columns(self.view, stretch=(2,))
 
     # -- explanations -----------------------------------------------------------------------
     def on_clicked(self, index: QModelIndex) -> None:

@@ -1,35 +1,98 @@
-"""Table view helpers shared by the panels."""
+"""Table view helpers shared by the panels: columns as wide as what they hold.
+
+A name is never wrapped or cut ("Nakamura, …") and a value never shows as
+"1…": every column is measured on every row with the table's own font, and
+is at least that wide. When the table has room to spare, the columns named
+as stretching (the names) share it; when it has too little, a scroll bar
+appears rather than a column being cut.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QTableView
+from collections.abc import Sequence
 
-SIZING_SAMPLE_ROWS = 60
-"""Rows measured when columns are sized to their contents: the top of a 1,000-player table
-is as wide as the rest, and measuring every row after each result cost seconds."""
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QHeaderView, QStyle, QTableView
 
-
-_SIZED = "arbiter_sized_for"
-"""The view property holding the table shape the columns were last sized for."""
+_FITTERS = "arbiter_column_fitter"
 
 
-def size_columns(view: QTableView, *, force: bool = False) -> None:
-    """Size *view*'s columns to their contents, measuring a sample of rows (plus the visible ones).
+class _ColumnFitter(QObject):
+    """Keeps a view's columns at their measured widths, the spare width to *stretch*."""
 
-    Columns are sized again only when the table's shape changed (its headers,
-    or rows arriving in an empty table): a result typed keeps the columns
-    where the arbiter sees them, and spares a measurement of every cell.
-    """
+    def __init__(self, view: QTableView) -> None:
+        super().__init__(view)
+        self.view = view
+        self.widths: list[int] = []
+        self.stretch: tuple[int, ...] = ()
+        view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and self.widths:
+            self.lay_out()
+        return False
+
+    def lay_out(self) -> None:
+        header = self.view.horizontalHeader()
+        widths = list(self.widths)
+        spare = self.view.viewport().width() - sum(widths)
+        stretch = [c for c in self.stretch if 0 <= c < len(widths)] or (
+            [len(widths) - 1] if widths else []
+        )
+        if spare > 0 and stretch:
+            share, extra = divmod(spare, len(stretch))
+            for i, column in enumerate(stretch):
+                widths[column] += share + (1 if i < extra else 0)
+        for column, width in enumerate(widths):
+            if header.sectionSize(column) != width:
+                header.resizeSection(column, width)
+
+
+def measured_widths(view: QTableView) -> list[int]:
+    """The width each column needs for its widest cell and its header, in pixels."""
     model = view.model()
     if model is None:
-        return
-    headers = tuple(
-        str(model.headerData(c, Qt.Orientation.Horizontal)) for c in range(model.columnCount())
-    )
-    shape = repr((headers, model.rowCount() > 0))
-    if not force and view.property(_SIZED) == shape:
-        return
-    view.setProperty(_SIZED, shape)
-    view.horizontalHeader().setResizeContentsPrecision(SIZING_SAMPLE_ROWS)
-    view.resizeColumnsToContents()
+        return []
+    header = view.horizontalHeader()
+    metrics = view.fontMetrics()
+    style = view.style()
+    # What the item delegate puts around a text (QItemDelegate: the focus frame margin on
+    # each side and one pixel more), plus the grid line.
+    margin = 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1) + 4
+    source = getattr(model, "cell", None)
+    rows = model.rowCount()
+    widths = []
+    for column in range(model.columnCount()):
+        texts: set[str] = set()
+        for row in range(rows):
+            if callable(source):
+                texts.add(source(row, column))
+            else:
+                texts.add(str(model.index(row, column).data() or ""))
+        widest = max((metrics.horizontalAdvance(t) for t in texts), default=0)
+        header_width = header.sectionSizeFromContents(column).width()
+        widths.append(max(widest + margin, header_width, header.minimumSectionSize()))
+
+    return widths
+
+
+def size_columns(view: QTableView, *, stretch: Sequence[int] = ()) -> None:
+    """Size *view*'s columns to everything they hold; *stretch* columns take the spare width.
+
+    Measured on every row (the font's advance widths, not a layout of each
+    cell: a thousand rows take milliseconds), after each change, so a long
+    name added later widens its column too.
+    """
+    view.setWordWrap(False)
+    view.setTextElideMode(Qt.TextElideMode.ElideRight)
+    header = view.horizontalHeader()
+    header.setStretchLastSection(False)
+    for column in range(header.count()):
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+    fitter = view.findChild(_ColumnFitter, _FITTERS)
+    if fitter is None:
+        fitter = _ColumnFitter(view)
+        fitter.setObjectName(_FITTERS)
+    fitter.widths = measured_widths(view)
+    fitter.stretch = tuple(stretch)
+    fitter.lay_out()

@@ -112,7 +112,9 @@ def test_without_the_round_dates_the_step_says_what_it_assumed() -> None:
     assert step.code == "done"
     (assumed,) = step.assumptions
     assert "the round dates are not known" in assumed
-    assert "(round 4) are taken as played on the day of the play-off" in assumed
+    assert (
+        "their game in the event (round 4) is taken as played on the day of the play-off" in assumed
+    )
     assert "only a game in a round that day counts" in assumed
     assert step.to_json()["assumptions"] == [assumed]
     # Players who did not meet: nothing to assume.

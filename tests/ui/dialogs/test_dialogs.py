@@ -53,7 +53,7 @@ def test_an_expected_error_is_a_plain_message(qtbot: QtBot) -> None:
     box = handler.dialogs[-1]
     qtbot.addWidget(box)
     assert isinstance(box, QMessageBox)
-    assert box.text() == "a player cannot meet the same opponent twice"
+    assert box.text() == "A player cannot meet the same opponent twice."
 
 
 def test_install_and_uninstall_restore_the_previous_hook() -> None:

@@ -374,5 +374,5 @@ def test_round_dates_and_the_time_control_are_the_session_s(
     dialog.info["time_control"].setText("ninety minutes")
     dialog.accept()
     assert dialog.isVisible()
-    assert any("time control" in box.text() for box in errors(dialog))
+    assert any("time control" in box.text().lower() for box in errors(dialog))
     assert in_file.tournament.info.time_control == "40/90 SD/30 d5"

@@ -54,7 +54,7 @@ def test_a_bad_code_is_refused_plainly(qtbot: QtBot, document: EventDocument) ->
     panel.codes.returnPressed.emit()
     assert document.standings_options.tiebreaks == ()
     boxes = [w for w in panel.findChildren(QMessageBox) if w.isVisible()]
-    assert boxes and "unknown tie-break 'NOPE'" in boxes[0].text()
+    assert boxes and "Unknown tie-break 'NOPE'" in boxes[0].text()
     boxes[0].close()
 
 

@@ -1,4 +1,4 @@
-"""Columns are sized to their contents when the table's shape changes, not after every result."""
+"""Columns as wide as what they hold: a name is never cut ("Nakamura, …"), a value never "1…"."""
 
 from __future__ import annotations
 
@@ -6,25 +6,60 @@ from PySide6.QtWidgets import QTableView
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.ui.models.table import RowTableModel
-from arbiter_app.ui.widgets.table import size_columns
+from arbiter_app.ui.widgets.table import measured_widths, size_columns
+
+LONG = "Nakamura, Hikaru Alexander Lovelace-Byron"
 
 
-def test_columns_are_sized_again_only_when_the_shape_changes(qtbot: QtBot) -> None:
+def _view(qtbot: QtBot, width: int = 600) -> tuple[RowTableModel, QTableView]:
     model = RowTableModel()
     view = QTableView()
     qtbot.addWidget(view)
     view.setModel(model)
-    model.set_rows(("No.", "Player"), [("1", "Ada")], [1])
-    size_columns(view)
-    narrow = view.columnWidth(1)
-    # Same headers, a longer name: the arbiter's columns stay where they are.
-    model.set_rows(("No.", "Player"), [("1", "Ada Lovelace-Byron of Somewhere Far")], [1])
-    size_columns(view)
-    assert view.columnWidth(1) == narrow
-    size_columns(view, force=True)
-    wide = view.columnWidth(1)
-    assert wide > narrow
-    # Other headers (another tie-break list): sized again.
-    model.set_rows(("No.", "Player", "BH"), [("1", "Ada", "12½")], [1])
-    size_columns(view)
-    assert view.columnWidth(1) < wide
+    view.resize(width, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    return model, view
+
+
+def _fits(view: QTableView, column: int, text: str) -> bool:
+    return view.columnWidth(column) > view.fontMetrics().horizontalAdvance(text)
+
+
+def test_a_long_name_added_later_widens_its_column(qtbot: QtBot) -> None:
+    model, view = _view(qtbot)
+    model.set_rows(("No.", "Player", "Pts"), [("1", "Ada", "1")], [1])
+    size_columns(view, stretch=(1,))
+    model.set_rows(("No.", "Player", "Pts"), [("1", "Ada", "1"), ("2", LONG, "1½")], [1, 2])
+    size_columns(view, stretch=(1,))
+    assert _fits(view, 1, LONG)
+    assert _fits(view, 2, "1½")
+    # The table never wraps a name over two lines.
+    assert not view.wordWrap()
+
+
+def test_a_narrow_table_scrolls_rather_than_cutting_a_column(qtbot: QtBot) -> None:
+    model, view = _view(qtbot, width=160)
+    rows = [(str(n), f"{LONG} {n}", "1-3") for n in range(1, 200)]
+    model.set_rows(("Place", "Player", "Place"), rows, list(range(1, 200)))
+    size_columns(view, stretch=(1,))
+    # Every row was measured, the last (longest number) included.
+    assert _fits(view, 1, f"{LONG} 199")
+    assert _fits(view, 0, "199")
+    assert _fits(view, 2, "1-3")
+    assert view.horizontalScrollBar().maximum() > 0
+
+
+def test_spare_width_goes_to_the_stretching_column(qtbot: QtBot) -> None:
+    model, view = _view(qtbot, width=900)
+    model.set_rows(("No.", "Player", "Pts"), [("1", "Ada", "1")], [1])
+    size_columns(view, stretch=(1,))
+    needed = measured_widths(view)
+    assert view.columnWidth(0) == needed[0]
+    assert view.columnWidth(2) == needed[2]
+    assert view.columnWidth(1) > needed[1]
+    assert sum(view.columnWidth(c) for c in range(3)) == view.viewport().width()
+    # A wider window: the name column takes the new room; the figures stay as they are.
+    view.resize(1200, 300)
+    qtbot.waitUntil(lambda: sum(view.columnWidth(c) for c in range(3)) == view.viewport().width())
+    assert view.columnWidth(0) == needed[0]

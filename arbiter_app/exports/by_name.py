@@ -1,0 +1,89 @@
+"""Pairings by name: "where do I play?", every player of a round in alphabetical order.
+
+The list posted beside the pairing sheet at a Swiss: a player finds their own
+name, not their board, so each line gives the name, the board, the colour and
+the opponent; the players without a game say what they have instead (a bye,
+a requested bye). Built from the same :class:`~arbiter_app.exports.pairings.RoundSheet`
+as the pairing list, so the two never disagree; the window's panel, the
+printed sheet and the projector all show these rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arbiter_app.core.model import EntryKind
+from arbiter_app.core.points import format_points
+from arbiter_app.core.ratinglist import name_key
+from arbiter_app.core.words import count
+from arbiter_app.exports.pairings import RoundSheet, Seat, clock_fields
+from arbiter_app.exports.sheet import Align, Column, Sheet, Table
+
+
+@dataclass(frozen=True, slots=True)
+class NameRow:
+    """One player's line: where they play, with which colour, against whom."""
+
+    tpn: int
+    name: str
+    score: str
+    board: str
+    colour: str
+    opponent: str
+
+
+def bye_words(kind: EntryKind, *, us_chess: bool) -> str:
+    """What a player without a game has this round, in the rule set's words.
+
+    US Chess calls the pairing's odd-player point simply a "bye" (US Chess
+    22C); FIDE says "pairing-allocated bye" (FIDE C.04.1, article 1.4 of the
+    general rules for Swiss systems).
+    """
+    from arbiter_app.exports.pairings import BYE_LABELS
+
+    if kind is EntryKind.PAIRING_BYE and us_chess:
+        return "bye"
+    return BYE_LABELS[kind]
+
+
+def by_name_rows(rs: RoundSheet, *, us_chess: bool = False) -> tuple[NameRow, ...]:
+    """Everyone of round *rs* in alphabetical order (accents and case aside), ties by number."""
+    rows: list[tuple[str, NameRow]] = []
+
+    def line(seat: Seat, board: str, colour: str, opponent: str) -> tuple[str, NameRow]:
+        # Sorted under the surname, not under the title ("GM").
+        row = NameRow(seat.tpn, seat.label, format_points(seat.score), board, colour, opponent)
+        return name_key(seat.name), row
+
+    for b in rs.boards:
+        rows.append(line(b.white, str(b.board), "White", f"{b.black.label} ({b.black.tpn})"))
+        rows.append(line(b.black, str(b.board), "Black", f"{b.white.label} ({b.white.tpn})"))
+    for bye in rs.byes:
+        rows.append(line(bye.seat, "–", "", bye_words(bye.kind, us_chess=us_chess)))
+    rows.sort(key=lambda kr: (kr[0], kr[1].tpn))
+    return tuple(row for _, row in rows)
+
+
+def pairings_by_name_sheet(rs: RoundSheet, *, us_chess: bool = False) -> Sheet:
+    """The "where do I play?" list of a round, for the wall beside the pairings."""
+    rows = by_name_rows(rs, us_chess=us_chess)
+    table = Table(
+        (
+            Column("Player", Align.LEFT, 36),
+            Column("No", Align.RIGHT, 6),
+            Column("Pts", Align.CENTER, 6),
+            Column("Board", Align.RIGHT, 8),
+            Column("Colour", Align.LEFT, 10),
+            Column("Opponent", Align.LEFT, 34),
+        ),
+        tuple((r.name, str(r.tpn), r.score, r.board, r.colour, r.opponent) for r in rows),
+    )
+    return Sheet(
+        title=f"Pairings by name — round {rs.round}",
+        event=rs.event,
+        subtitle=f"Round {rs.round} of {rs.rounds}" if rs.rounds else "",
+        header=clock_fields(rs),
+        blocks=(table,),
+        footer=f"{count(len(rows), 'player')} in alphabetical order; "
+        "Pts = score before the round; No = pairing number",
+    )

@@ -1,0 +1,114 @@
+"""A table for a wall: type as large as the screen allows, no scroll bars, pages that turn.
+
+On a projector nobody scrolls. The table picks its type size from the
+height of its screen (a larger screen, larger type), shrinks it until every
+column fits the width, shows as many rows as fit the height, and turns to
+the next page of a long list every few seconds by itself.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QResizeEvent
+from PySide6.QtWidgets import QAbstractItemView, QTableView, QWidget
+
+from arbiter_app.ui.widgets.table import measured_widths, size_columns
+
+PAGE_SECONDS = 8
+"""How long a page of a long list stays up before the next one."""
+
+LINES_PER_SCREEN = 22
+"""Lines of text the type is sized for at scale 2 (a 768-pixel screen: 20-pixel type)."""
+
+MIN_PIXELS = 9
+"""The smallest type the table shrinks to; below it a column would rather be cut."""
+
+
+class PagedTable(QTableView):
+    """A read-only table sized to its window, paging itself when its rows do not fit."""
+
+    page_turned = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.verticalHeader().hide()
+        self.setAlternatingRowColors(True)
+        self.setShowGrid(False)
+        self.scale = 2.0
+        self.stretch: tuple[int, ...] = ()
+        self.page = 0
+        self.rows_per_page = 1
+        self.timer = QTimer(self)
+        self.timer.setInterval(PAGE_SECONDS * 1000)
+        self.timer.timeout.connect(self.next_page)
+
+    @property
+    def pages(self) -> int:
+        model = self.model()
+        rows = model.rowCount() if model is not None else 0
+        return max(1, math.ceil(rows / max(self.rows_per_page, 1)))
+
+    def fit(self) -> None:
+        """Choose the type size, the column widths and the rows on a page for the window now."""
+        model = self.model()
+        if model is None:
+            return
+        height = max(self.height(), 100)
+        # The type grows with the screen: LINES_PER_SCREEN lines at scale 2.
+        pixels = max(MIN_PIXELS, int(height / LINES_PER_SCREEN / 1.5 * self.scale / 2.0))
+        for _ in range(4):
+            self._set_pixels(pixels)
+            needed = sum(measured_widths(self))
+            room = self.viewport().width()
+            if needed <= room or pixels <= MIN_PIXELS:
+                break
+            pixels = max(MIN_PIXELS, int(pixels * room / needed))
+        size_columns(self, stretch=self.stretch)
+        line = int(self.fontMetrics().height() * 1.45)
+        self.verticalHeader().setMinimumSectionSize(line)
+        self.verticalHeader().setDefaultSectionSize(line)
+        header_height = self.horizontalHeader().sizeHint().height()
+        self.rows_per_page = max(1, (self.height() - header_height - 2 * self.frameWidth()) // line)
+        self.show_page(min(self.page, self.pages - 1))
+        if self.pages > 1:
+            if not self.timer.isActive():
+                self.timer.start()
+        else:
+            self.timer.stop()
+
+    def _set_pixels(self, pixels: int) -> None:
+        font = QFont(self.font())
+        font.setPixelSize(pixels)
+        self.setFont(font)
+        bold = QFont(font)
+        bold.setBold(True)
+        self.horizontalHeader().setFont(bold)
+
+    def show_page(self, page: int) -> None:
+        """Show the rows of page *page* (counted from 0) and hide the others."""
+        model = self.model()
+        if model is None:
+            return
+        self.page = page % self.pages
+        first = self.page * self.rows_per_page
+        for row in range(model.rowCount()):
+            self.setRowHidden(row, not first <= row < first + self.rows_per_page)
+        self.page_turned.emit()
+
+    def next_page(self) -> None:
+        self.show_page(self.page + 1)
+
+    def page_text(self) -> str:
+        """ "page 2 of 3" when the list has several pages, else nothing."""
+        return f"page {self.page + 1} of {self.pages}" if self.pages > 1 else ""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit()

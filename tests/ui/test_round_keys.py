@@ -1,0 +1,65 @@
+"""A round from the keyboard: Ctrl+Shift+N pairs, Ctrl+R goes to the first board without a result."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from arbiter_app.core.model import Colour
+from arbiter_app.session import Session
+from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.main_window import MainWindow
+from arbiter_app.ui.settings import Settings
+from tests.support.sessions import TickingClock
+from tests.support.warning_dialogs import AgreeToAll
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path, settings: Settings) -> Iterator[MainWindow]:
+    session = Session.create(
+        tmp_path / "club.arbiter",
+        name="Club",
+        system="swiss",
+        rounds=3,
+        clock=TickingClock(),
+        durable=False,
+    )
+    for i in range(6):
+        session.run("add_player", name=f"Player, No {i + 1}", rating=2000 - i)
+    document = EventDocument(session)
+    document.warnings = AgreeToAll()
+    shown = MainWindow(document, settings)
+    qtbot.addWidget(shown)
+    shown.show()
+    qtbot.waitExposed(shown)
+    yield shown
+    document.close()
+
+
+def test_pair_and_type_the_results_without_the_mouse(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The window opens with the keyboard in the boards.
+    assert QApplication.focusWidget() is window.pairings.view
+    # Round 1 asks for the colour drawn: the arbiter answers White.
+    monkeypatch.setattr(window.pairings, "ask_initial_colour", lambda: Colour.WHITE)
+    both = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(window, Qt.Key.Key_N, both)
+    assert window.document.paired_rounds() == 1
+    assert QApplication.focusWidget() is window.pairings.view
+    # Results typed at once: 1 on board 1, = on board 2.
+    for key in (Qt.Key.Key_1, Qt.Key.Key_Equal):
+        qtbot.keyClick(QApplication.focusWidget(), key)
+    labels = [b.result.label if b.result else "" for b in window.document.boards(1)]
+    assert labels == ["1-0", "½-½", ""]
+    # Ctrl+R from another panel: back on the first board without a result.
+    window.docks["players"].raise_()
+    window.players.view.setFocus()
+    qtbot.keyClick(window.players.view, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert QApplication.focusWidget() is window.pairings.view
+    assert window.pairings.model.pairing(window.pairings.current_row()).board == 3

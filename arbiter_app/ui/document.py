@@ -489,12 +489,19 @@ class EventDocument(QObject):
         return self._ran("reinstate_player", tpn=tpn)
 
     def set_pairing_numbers(
-        self, by: str, order: Sequence[int] = (), witnesses: Sequence[str] = ()
+        self,
+        by: str,
+        order: Sequence[int] = (),
+        witnesses: Sequence[str] = (),
+        ranking: tuple[str, str] | None = None,
     ) -> Changes:
         """Renumber the players ``by`` ``rating``, ``lot`` (the session draws the seed and
         keeps it in the journal), ``draw`` (a physical draw: *order* as drawn, with its
-        *witnesses*) or ``order`` (by hand)."""
+        *witnesses*) or ``order`` (by hand). *ranking*, by rating: the tournament rating
+        and the order of equal players (``("HBFN", "fide-id")``)."""
         args: dict[str, object] = {"by": by}
+        if by == "rating" and ranking is not None:
+            args["rating"], args["ties"] = ranking
         if by in ("order", "draw"):
             args["order"] = list(order)
         if witnesses:

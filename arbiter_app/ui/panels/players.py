@@ -429,6 +429,7 @@ class PlayersPanel(QWidget):
                     dialog.method(),
                     dialog.order() if dialog.method() in ("order", "draw") else (),
                     dialog.witnesses(),
+                    dialog.ranking_rule(),
                 )
             )
         )

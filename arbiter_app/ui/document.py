@@ -52,6 +52,7 @@ from arbiter_app.session.external_values import parse_values, values_text
 from arbiter_app.session.integrity import fide_mode_of
 from arbiter_app.session.manual_pairing import open_phase
 from arbiter_app.session.pairing import Compute, pair_next_round, paired_columns
+from arbiter_app.session.player_commands import half_bye_ineligible
 from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
 from arbiter_app.session.prize_commands import stored_categories
 from arbiter_app.session.prize_queries import prize_list
@@ -507,6 +508,13 @@ class EventDocument(QObject):
         if witnesses:
             args["witnesses"] = list(witnesses)
         return self._ran("set_pairing_numbers", **args)
+
+    def half_bye_ineligible(self) -> frozenset[int]:
+        """Players not eligible for half-point byes (FIDE C.02)."""
+        return half_bye_ineligible(self._session.state)
+
+    def set_half_bye_eligibility(self, tpn: int, eligible: bool) -> Changes:
+        return self._ran("set_half_bye_eligibility", tpn=tpn, eligible=eligible)
 
     def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
         """Record a requested bye (``half``, ``full``, ``zero``) or cancel it (``none``)."""

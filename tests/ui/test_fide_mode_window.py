@@ -210,3 +210,19 @@ def test_q145_146_the_pairing_numbers_dialog_takes_the_ranking_rule(
     dialog.set_method("lot")
     assert not dialog.rating_choice.isEnabled()
     document.close()
+
+
+def test_q175_a_player_made_ineligible_for_half_point_byes_from_the_players_panel(
+    qtbot: QtBot, document: EventDocument
+) -> None:
+    panel = PlayersPanel(document)
+    qtbot.addWidget(panel)
+    panel.refresh()
+    assert panel.select_player(3)
+    assert panel.half_bye_action.isEnabled() and not panel.half_bye_action.isChecked()
+    assert panel.half_bye_action in panel.context_menu().actions()
+    panel.half_bye_action.trigger()
+    assert document.half_bye_ineligible() == {3}
+    assert panel.half_bye_action.isChecked()
+    panel.half_bye_action.trigger()
+    assert document.half_bye_ineligible() == frozenset()

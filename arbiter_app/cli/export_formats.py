@@ -13,7 +13,7 @@ from typing import Any
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.sheets.builders import standings_of, with_tiebreaks
-from arbiter_app.sheets.source import Source, load
+from arbiter_app.sheets.source import ARBITER_SUFFIX, Source, load
 
 Renderer = Callable[[Source], str]
 
@@ -93,11 +93,40 @@ def render(src: Source, fmt: str, *, trf_version: str | None = None) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """``arbiter-app export FILE --format FMT [--tiebreaks LIST] -o OUT``."""
-    src = load(args.file)
+    if getattr(args, "every_section", False):
+        return _every_section(args)
+    _write(_prepared(load(args.file), args), args)
+    return 0
+
+
+def _every_section(args: argparse.Namespace) -> int:
+    """One file per section (``--every-section``): OUT's name with the section's after it."""
+    if getattr(args, "section", None):
+        raise ArbiterError("--every-section writes every section: leave out --section")
+    if args.file.suffix.lower() != ARBITER_SUFFIX:
+        raise ArbiterError(f"{args.file}: --every-section reads a tournament file (.arbiter)")
+    from arbiter_app.session import Session
+    from arbiter_app.sheets.source import from_session
+
+    with Session.open(args.file, readonly=True) as session:
+        for section in session.sections:
+            with session.selected(section.number):
+                src = from_session(session, args.file)
+            slug = "-".join(section.name.lower().split())
+            target = args.output.with_name(f"{args.output.stem}-{slug}{args.output.suffix}")
+            _write(_prepared(src, args), argparse.Namespace(**{**vars(args), "output": target}))
+    return 0
+
+
+def _prepared(src: Source, args: argparse.Namespace) -> Source:
     if args.tiebreaks is not None:
         src = with_tiebreaks(src, args.tiebreaks)
     if getattr(args, "provisional", False):
         src = replace(src, provisional=True)
+    return src
+
+
+def _write(src: Source, args: argparse.Namespace) -> None:
     text = render(src, args.format, trf_version=args.trf_version)
     try:
         # newline="": CSV rows end in CRLF as RFC 4180 says; nothing is translated.
@@ -106,4 +135,3 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise ArbiterError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
     print(f"wrote {args.output}")
-    return 0

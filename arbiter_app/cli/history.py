@@ -46,6 +46,13 @@ def run_redo(args: argparse.Namespace) -> int:
 def run_log(args: argparse.Namespace) -> int:
     with Session.open(args.file, readonly=True) as session:
         lines = session.log()
+        names = {s.number: s.name for s in session.sections}
+        where = {
+            line.entry.seq: names.get(number, f"section {number}")
+            for line in lines
+            for number in (session.section_of(line.entry),)
+        }
+        several = session.several_sections or len(set(where.values())) > 1
     if args.json:
         entries = [
             {
@@ -66,7 +73,9 @@ def run_log(args: argparse.Namespace) -> int:
         mark = " (undone)" if line.undone else ""
         seed = f" seed={e.seed}" if e.seed is not None else ""
         who = f" [{e.actor}]" if e.actor else ""
-        print(f"{e.seq:>5} {e.time}{who} {e.command} {_short(e.args)}{seed}{mark}")
+        # Which section each action was in, when the event has (or had) several.
+        section = f" {where[e.seq]}:" if several and e.command not in ("undo", "redo") else ""
+        print(f"{e.seq:>5} {e.time}{who}{section} {e.command} {_short(e.args)}{seed}{mark}")
     return 0
 
 

@@ -16,7 +16,19 @@ from collections.abc import Callable
 SECTION_OPTION = "--section"
 
 WHOLE_FILE_COMMANDS = frozenset(
-    {"new", "import", "undo", "redo", "log", "verify", "copy", "generate", "section", "quads"}
+    {
+        "new",
+        "import",
+        "undo",
+        "redo",
+        "log",
+        "verify",
+        "copy",
+        "generate",
+        "check",
+        "section",
+        "quads",
+    }
 )
 """Commands about the file as a whole (or that make a new one): they take no ``--section``
 of this kind (``quads`` and ``section move`` have their own: the section they start from)."""

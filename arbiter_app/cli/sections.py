@@ -22,6 +22,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import System
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.quads import HOUSE, QuadGroup, Remainder
+from arbiter_app.core.words import count
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -73,8 +74,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--remainder",
         choices=[r.value for r in Remainder],
         default=Remainder.SWISS.value,
-        help="the players left over: swiss (the lowest 5 to 7 play a 3-round Swiss, US Chess "
-        "30G; the default), round-robin (the lowest play a round robin of their own), "
+        help="the players left over (US Chess 30G does not say): swiss (the lowest 5 to 7 "
+        "play a 3-round Swiss, the common club practice; the default), round-robin (the lowest play a round robin of their own), "
         "house-player (a house player completes a bottom quad one short)",
     )
     q.add_argument("--house-player", metavar="NAME", help="with --remainder house-player")
@@ -217,7 +218,8 @@ def run_quads(args: argparse.Namespace) -> int:
             print("Nothing was changed (--dry-run).")
             return 0
         made = session.run("section.quads", **command).value
-        print(f'split "{source}" into {len(groups)} sections, pairing numbers drawn by lot:')
+        made_words = count(len(groups), "section")
+        print(f'split "{source}" into {made_words}, pairing numbers drawn by lot:')
         for number in made:
             with session.selected(number):
                 print(session.section.described)

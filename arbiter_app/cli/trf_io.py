@@ -51,6 +51,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "(default: after the last complete round)",
     )
     exp.add_argument("-o", "--output", required=True, type=Path)
+    exp.add_argument(
+        "--every-section",
+        action="store_true",
+        help="one file per section of the event, named after OUTPUT and the section "
+        "(saturday.trf: saturday-open.trf, saturday-reserve.trf, …), as FIDE rates them",
+    )
     exp.set_defaults(handler=run_export)
 
 

@@ -2,15 +2,18 @@
 
 The US club Saturday ("Quads tournaments, in which players are divided into
 four-player round robin sections", City Chess OK's page for new players) follows
-US Chess rule 30G as directors read it: the four highest rated players form the
-first quad, the next four the second, and so on down the list; within each
-quad the pairing numbers are drawn by lot (US Chess 30A; FIDE C.05 articles 7.2
-and 7.5) and the games follow the Berger table (FIDE C.05 Annex 1).
+US Chess rule 30G: the entrants are divided into groups of four in rating order,
+the four highest rated players forming the first quad, the next four the second,
+and so on down the list; within each quad the pairing numbers are drawn by lot
+(US Chess 30A; FIDE C.05 articles 7.2 and 7.5) and the games follow the
+Crenshaw tables, which for four players are the Berger table (FIDE C.05 Annex 1).
 
-When the players do not divide into fours, 30G lets the director make "a
-3-round Swiss among the lowest 5 to 7 players": that is the rule chosen here
-(:attr:`Remainder.SWISS`, the default). The alternatives clubs use are offered
-too: the lowest five to seven as a round robin of their own
+30G does not say what becomes of players left over when the field does not
+divide into fours. The common club practice is the rule chosen here
+(:attr:`Remainder.SWISS`, the default): the lowest five to seven players play a
+3-round Swiss among themselves (so the Huntsville Chess Club's and Bellingham
+Youth Chess's published quad rules). The alternatives clubs use are offered too:
+the lowest five to seven as a round robin of their own
 (:attr:`Remainder.ROUND_ROBIN`), or, when the bottom quad is one player short,
 a house player to complete it (:attr:`Remainder.HOUSE_PLAYER`).
 
@@ -29,10 +32,6 @@ from arbiter_app.core.pairing.numbers import rating_order
 from arbiter_app.core.words import count
 
 ARTICLE = "US Chess 30G (quads: fours from the top of the rating list)"
-ARTICLE_REMAINDER = (
-    "US Chess 30G: when the entries do not divide by four, a 3-round Swiss among the lowest "
-    "5 to 7 players"
-)
 
 SMALLEST, LARGEST = 3, 10
 """Group sizes the split makes: a quad is four; six and eight are the clubs' other sizes."""
@@ -45,7 +44,7 @@ class Remainder(enum.Enum):
     """What becomes of the players left when the field does not divide into groups."""
 
     SWISS = "swiss"
-    """The lowest size + left players play a Swiss of size - 1 rounds (US Chess 30G)."""
+    """The lowest size + left players play a Swiss of size - 1 rounds (club practice)."""
     ROUND_ROBIN = "round-robin"
     """The lowest size + left players play a round robin of their own."""
     HOUSE_PLAYER = "house-player"
@@ -57,7 +56,7 @@ class Remainder(enum.Enum):
 
 
 _REMAINDER_WORDS = {
-    Remainder.SWISS: "a Swiss among the lowest players (US Chess 30G)",
+    Remainder.SWISS: "a 3-round Swiss among the lowest players (club practice)",
     Remainder.ROUND_ROBIN: "a round robin among the lowest players",
     Remainder.HOUSE_PLAYER: "a house player completes the bottom group",
 }

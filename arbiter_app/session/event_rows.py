@@ -22,7 +22,7 @@ field in one section is written to every section in the same transaction
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from arbiter_app.session.state import State, Tx, Writes
@@ -206,8 +206,3 @@ def shared_header_writes(rows: EventRows, writes: EventWrites) -> EventWrites:
             target = out.setdefault(section, {}).setdefault("settings", {})
             target[("info",)] = {"value": canonical_json(updated)}
     return out
-
-
-def iter_sections(rows: EventRows) -> Iterator[tuple[int, State]]:
-    for section in rows.sections():
-        yield section, rows.parts[section]

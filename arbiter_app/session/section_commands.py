@@ -39,8 +39,9 @@ if TYPE_CHECKING:
 FAMILY = "sections"
 
 NUMBERS_DRAW = "numbers_draw"
-"""The ``records`` key (family ``sections``) of the draw that numbered a quad, for the
-protocol of draws (the quads command makes one draw per quad from its one seed)."""
+"""The ``records`` key (family ``sections``) of the draw that numbered a quad, with the
+time it was made, for the protocol of draws (the quads command makes one draw per quad from
+its one seed): ``{"draw": …, "time": …}``."""
 
 CARRIED = (
     "point_system",
@@ -131,12 +132,14 @@ def remove_section(etx: EventTx, args: dict[str, Any], ctx: Context) -> None:
 
 
 def _before_round_one(tx: Tx, what: str) -> None:
+    """Refuse *what* ("a player moves only before round 1 of both sections") once the
+    section's round 1 is paired: its pairing numbers and schedule are fixed then."""
     paired = queries.paired_rounds(tx)
     if paired:
         rounds = "round 1 is" if paired == 1 else f"{count(paired, 'round')} are"
         raise RuleError(
-            f'in "{_named(tx)}" {rounds} paired already: {what} only before round 1 of both '
-            "sections (the pairing numbers and the schedule are fixed then)"
+            f'in "{_named(tx)}" {rounds} paired already: {what} (the pairing numbers and '
+            "the schedule are fixed then)"
         )
 
 
@@ -191,8 +194,8 @@ def move_player(etx: EventTx, args: dict[str, Any], ctx: Context) -> int:
     there = etx.section(target)
     if there is home:
         raise RuleError(f'player {tpn} is in "{_named(home)}" already')
-    _before_round_one(home, "a player moves")
-    _before_round_one(there, "a player moves")
+    _before_round_one(home, "a player moves only before round 1 of both sections")
+    _before_round_one(there, "a player moves only before round 1 of both sections")
     return _give_player(there, _take_player(home, tpn))
 
 
@@ -249,7 +252,7 @@ def make_quads(etx: EventTx, args: dict[str, Any], ctx: Context) -> list[int]:
     player's fields when one completes the bottom group.
     """
     home = ctx.tx
-    _before_round_one(home, "quads are made")
+    _before_round_one(home, "quads are made only before round 1")
     if ctx.seed is None:
         raise CommandError("quads draw their pairing numbers by lot: the command needs a seed")
     groups = quads_plan(home, args, _names(etx, leaving=ctx.section))
@@ -273,7 +276,7 @@ def make_quads(etx: EventTx, args: dict[str, Any], ctx: Context) -> list[int]:
                 if round_no <= group.rounds:
                     tx.put("bye_requests", (place, round_no), {"kind": kind})
         if group.system.is_round_robin:
-            _numbers_by_lot(tx, group, seed)
+            _numbers_by_lot(tx, group, seed, ctx.time)
         else:
             follow_ranking(tx)
         made.append(number)
@@ -310,7 +313,7 @@ def _player_row(fields: dict[str, Any]) -> dict[str, Any]:
     return {**fields, "disqualified": 0, "withdrawn_from_round": None}
 
 
-def _numbers_by_lot(tx: Tx, group: QuadGroup, seed: int) -> None:
+def _numbers_by_lot(tx: Tx, group: QuadGroup, seed: int, time: str) -> None:
     """Draw the quad's pairing numbers by lot from *seed* and keep the draw for the protocol
     (FIDE C.05 articles 7.2 and 7.5; US Chess 30A)."""
     current = sorted(k[0] for k in tx.keys("players"))
@@ -322,4 +325,5 @@ def _numbers_by_lot(tx: Tx, group: QuadGroup, seed: int) -> None:
     )
     queries.renumber(tx, {old: new for new, old in enumerate(draw.outcome, start=1)})
     set_numbering(tx, Numbering.LOT)
-    tx.put("records", (FAMILY, NUMBERS_DRAW), {"value": canonical_json(draw_to_json(draw))})
+    record = {"draw": draw_to_json(draw), "time": time}
+    tx.put("records", (FAMILY, NUMBERS_DRAW), {"value": canonical_json(record)})

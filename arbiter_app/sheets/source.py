@@ -135,6 +135,7 @@ def from_session(session: Any, path: Path | None = None) -> Source:
         if not line.undone and session.section_of(line.entry) == section
     ]
     draws = _numbering_draws(journal, live, section) + list(_journal_draws(live))
+    draws += _section_draws(session.state, event)
     playoff, places, prizes = _playoff_of(session, event, settings.playoff)
     played = _abandoned(session.state)
     if playoff is not None:
@@ -294,6 +295,24 @@ def _numbering_draws(
             )
         )
     return out
+
+
+def _section_draws(state: Any, event: Event) -> list[RecordedDraw]:
+    """The draw that gave a quad its pairing numbers when the quads were made (kept in the
+    quad's records, since the quads command ran in the section it split)."""
+    from arbiter_app.session.section_commands import FAMILY, NUMBERS_DRAW
+
+    row = state.tables["records"].get((FAMILY, NUMBERS_DRAW))
+    if row is None:
+        return []
+    data = json.loads(row["value"])
+    draw = draw_from_json(data["draw"])
+    current = event.player_map()
+    # Drawn in the order of rating: the number drawn n-th became pairing number n.
+    names = {
+        old: current[new].name for new, old in enumerate(draw.outcome, start=1) if new in current
+    }
+    return [RecordedDraw(draw, _time(str(data.get("time", ""))), names)]
 
 
 def _journal_draws(entries: Sequence[Any]) -> Iterator[RecordedDraw]:

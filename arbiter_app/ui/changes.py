@@ -80,6 +80,16 @@ def ui_changes(changes: SessionChanges, outcome: Outcome | None = None) -> Chang
     )
 
 
+SECTION_ACTIONS = {
+    "section.add": "add section",
+    "section.rename": "rename section",
+    "section.remove": "remove section",
+    "section.move_player": "move player to another section",
+    "section.quads": "make quads",
+}
+"""How Undo names the actions on the event's sections."""
+
+
 def describe(entry: JournalEntry) -> str:
     """A journal entry as the Undo menu names it.
 
@@ -93,6 +103,8 @@ def describe(entry: JournalEntry) -> str:
         except ValueError:
             result = str(args.get("result", ""))
         return f"result of board {args.get('board')}, round {args.get('round')}: {result}"
+    if entry.command in SECTION_ACTIONS:
+        return SECTION_ACTIONS[entry.command]
     told = _told(entry.command, args)
     if told:
         return told

@@ -63,6 +63,7 @@ from arbiter_app.session.rating_lookup import (
     rating_type_of,
 )
 from arbiter_app.session.section_commands import propose_quads
+from arbiter_app.session.sections import TITLE_JOIN
 from arbiter_app.session.trf_source import import_arguments
 from arbiter_app.store.journal import JournalEntry
 from arbiter_app.ui.changes import EVERYTHING, Changes, describe, ui_changes
@@ -263,6 +264,17 @@ class EventDocument(QObject):
     def section(self) -> Section:
         """The section every panel, sheet and action is about."""
         return self._session.section
+
+    @property
+    def event_name(self) -> str:
+        """The event's own name: the title of a section of several adds the section's
+        ("Saturday Club - Reserve"), the event's file is named after the event."""
+        name = self.tournament.name
+        section = self._session.section.name
+        ending = f"{TITLE_JOIN}{section}"
+        if self._session.several_sections and name.endswith(ending):
+            return name[: -len(ending)]
+        return name
 
     def select_section(self, which: int | str) -> None:
         """Show and act on another section: every view is rebuilt."""

@@ -207,7 +207,7 @@ class FileActions(_Window):
         """The event's name as a file name, beside its file (or the last event's)."""
         current = self.document.path
         folder = current.parent if current is not None else self._save_folder()
-        return suggested_path(folder, self.document.tournament.name, suffix)
+        return suggested_path(folder, self.document.event_name, suffix)
 
     def save_as(self) -> bool:
         """Write the event to a file chosen now and go on there; False when it was not saved."""

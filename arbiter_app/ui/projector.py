@@ -195,9 +195,14 @@ class ProjectorWindow(QWidget):
         for view in self.tables():
             view.fit()
         self.fit_bracket()
-        self._show_title()
+        self._set_title()
 
     def _show_title(self) -> None:
+        """The heading again (a page turned, the window resized), of the section shown."""
+        with self._reading():
+            self._set_title()
+
+    def _set_title(self) -> None:
         event = self.document.tournament
         shown = self.shown
         table = shown_standings(self.document)
@@ -214,9 +219,9 @@ class ProjectorWindow(QWidget):
             heading = "No round has been paired yet"
         page = self.page_widgets[shown]
         turn = page.page_text() if isinstance(page, PagedTable) else ""
-        # Several sections: the wall says which one it shows (the cycle moves on by itself).
-        section = self.document.section.name if len(self.document.sections) > 1 else ""
-        self.title.setText("  ·  ".join(t for t in (event.name, section, heading, turn) if t))
+        # Several sections: the event's name says which one the wall shows ("Saturday Club -
+        # Reserve"; the cycle moves on by itself).
+        self.title.setText("  ·  ".join(t for t in (event.name, heading, turn) if t))
         self.setWindowTitle(f"{event.name or 'Arbiter'} — {_TITLES.get(shown, shown)}")
         font = QFont(self.view.font())
         font.setBold(True)

@@ -45,6 +45,7 @@ class SectionsBar(QToolBar):
             f"{PREVIOUS_SECTION} go to the next and previous one)"
         )
         self.combo.setMinimumContentsLength(24)
+        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.addWidget(self.label)
         self.addWidget(self.combo)
         self.combo.activated.connect(self._chosen)
@@ -85,7 +86,7 @@ class SectionsMenu(QMenu):
     """Sections ▸ Next, Previous, Add…, Rename…, Remove, Move a player…, Make quads…"""
 
     def __init__(self, window: MainWindow, bar: SectionsBar) -> None:
-        super().__init__("S&ections", window)
+        super().__init__("Se&ctions", window)
         self.window_ = window
         self.document = window.document
         self.bar = bar

@@ -127,6 +127,10 @@ def test_quads_split_by_rating_and_each_is_a_tournament_of_its_own(
     trf = out.read_text(encoding="utf-8")
     assert "012 Saturday Club - Quad 1" in trf
     assert trf.count("\n001 ") == 4
+    # The log says where each action was; the split section is gone, named by its number.
+    log = ok(capsys, "log", f).splitlines()
+    assert " Quad 1: enter_result " in log[-1]
+    assert " section 3: section.quads " in log[-3]
     status = ok(capsys, "status", f)
     assert status.count("Registration:") == 3  # Open, Reserve and Quad 2
     assert "Saturday Club - Quad 1 (round robin, 3 rounds, 4 players)" in status
@@ -149,3 +153,21 @@ def test_a_round_completed_in_one_section_is_backed_up_under_its_name(
     # The Open has no complete round: its players' section is not backed up again.
     ok(capsys, "player", "add", f, "--section", "Open", "--name", "Late", "--rating", "1800")
     assert len(list(usb.iterdir())) == 1
+
+
+def test_every_section_exported_to_its_own_trf_file(
+    saturday: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    f = str(saturday)
+    out = tmp_path / "saturday.trf"
+    said = ok(capsys, "export", f, "--every-section", "-o", str(out))
+    assert said.splitlines() == [
+        f"wrote {tmp_path / 'saturday-open.trf'}",
+        f"wrote {tmp_path / 'saturday-reserve.trf'}",
+        f"wrote {tmp_path / 'saturday-quads.trf'}",
+    ]
+    reserve = (tmp_path / "saturday-reserve.trf").read_text(encoding="utf-8")
+    assert "012 Saturday Club - Reserve" in reserve
+    assert reserve.count("\n001 ") == 4
+    code, _, err = run(capsys, "export", f, "--every-section", "--section", "Open", "-o", str(out))
+    assert code == 2 and "leave out --section" in err

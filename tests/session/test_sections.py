@@ -7,9 +7,11 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.core.errors import ArbiterError, RuleError
+from arbiter_app.core.lots import derived_seeds
 from arbiter_app.core.model import System
 from arbiter_app.session import NoSuchSection, SectionNeeded, Session
 from arbiter_app.session.replay import replay
+from arbiter_app.sheets.source import from_session
 from tests.support.sessions import TickingClock
 
 
@@ -194,7 +196,7 @@ def test_quads_split_the_players_by_rating_into_round_robins_numbered_by_lot(
         assert [(s.system, s.rounds, s.players) for s in session.sections] == [
             (System.ROUND_ROBIN, 3, 4),
             (System.ROUND_ROBIN, 3, 4),
-            (System.SWISS, 3, 6),  # US Chess 30G: a 3-round Swiss among the lowest 5 to 7
+            (System.SWISS, 3, 6),  # the club practice: a 3-round Swiss among the lowest 5 to 7
         ]
         drawn = []
         for quad, top in zip(
@@ -206,10 +208,20 @@ def test_quads_split_the_players_by_rating_into_round_robins_numbered_by_lot(
                 assert session.event.name == f"Saturday Quads - {quad.name}"
                 assert session.settings.preset == "uscf"
                 drawn.append(tuple(p.name for p in session.event.players))
-        # The quads' numbers are drawn by lot: one seed in the one journal entry.
+        # The quads' numbers are drawn by lot: one seed in the one journal entry; each quad's
+        # protocol of draws shows its draw, with the players' names as they were drawn.
         entry = session.journal()[-1]
         assert entry.command == "section.quads"
         assert entry.seed is not None
+        with session.selected("Quad 2"):
+            (recorded,) = from_session(session).draws
+            assert recorded.draw.purpose == "Pairing numbers of Quad 2, by lot"
+            assert recorded.draw.seed == derived_seeds(entry.seed, 3)[1]
+            players = session.event.player_map()
+            assert recorded.names == {
+                old: players[new].name for new, old in enumerate(recorded.draw.outcome, start=1)
+            }
+            assert sorted(recorded.names.values()) == sorted(p.name for p in by_rating[4:8])
         assert session.rows == replay(session.journal())
         assert session.verify() == []
         session.undo()

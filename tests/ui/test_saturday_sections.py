@@ -61,8 +61,17 @@ def go_to(window: MainWindow, qtbot: QtBot, name: str) -> None:
     assert f" - {name} — " in window.windowTitle()
 
 
+def sections_menu(window: MainWindow, qtbot: QtBot, key: Qt.Key) -> None:
+    """Alt+C opens the Sections menu; *key* is the underlined letter of the action."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window, Qt.Key.Key_C, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(window.sections_menu.isVisible)
+    qtbot.keyClick(window.sections_menu, key)
+
+
 def add_section(window: MainWindow, qtbot: QtBot, name: str, rounds: str, rules: int) -> None:
-    window.sections_menu.add_action.trigger()
+    sections_menu(window, qtbot, Qt.Key.Key_A)  # Sections ▸ Add a section…
     dialog = the_open(window, AddSectionDialog)
     qtbot.keyClicks(dialog.name, name)
     retype(qtbot, dialog.rounds, rounds)
@@ -79,7 +88,7 @@ def register(window: MainWindow, qtbot: QtBot, entries: tuple[tuple[str, str], .
 
 
 def move(window: MainWindow, qtbot: QtBot, who: str, to: str) -> None:
-    window.sections_menu.move_action.trigger()
+    sections_menu(window, qtbot, Qt.Key.Key_V)  # Sections ▸ Move a player to another section…
     dialog = the_open(window, MovePlayerDialog)
     dialog.player.setCurrentIndex(dialog.player.findText(who, Qt.MatchFlag.MatchContains))
     dialog.target.setCurrentIndex(dialog.target.findText(to, Qt.MatchFlag.MatchStartsWith))
@@ -119,7 +128,7 @@ def test_two_sections_and_a_quad_ladder_on_one_saturday(
     retype(qtbot, new.rounds, "3")
     qtbot.keyClick(new.name, Qt.Key.Key_Return)
     assert not window.sections_bar.isVisible()  # one section: no switcher in the way
-    window.sections_menu.rename_action.trigger()
+    sections_menu(window, qtbot, Qt.Key.Key_R)  # Sections ▸ Rename this section…
     rename = the_open(window, QInputDialog)
     line = rename.findChild(QLineEdit)
     assert line is not None
@@ -153,7 +162,7 @@ def test_two_sections_and_a_quad_ladder_on_one_saturday(
 
     # -- quads, shown before they are made ------------------------------------------------------
     go_to(window, qtbot, "Quads")
-    window.sections_menu.quads_action.trigger()
+    sections_menu(window, qtbot, Qt.Key.Key_Q)  # Sections ▸ Make quads of this section…
     quads = the_open(window, QuadsDialog)
     shown = quads.preview.toPlainText().splitlines()
     assert shown[0] == "Quad 1: 4 players, a round robin of 3 rounds"
@@ -207,6 +216,13 @@ def test_two_sections_and_a_quad_ladder_on_one_saturday(
     assert under_1500, rows
     go_to(window, qtbot, "Open")
     assert document.prize_list() is None  # the Reserve's fund is its own
+
+    # -- a section's sheets: its pairings, its protocol of draws ----------------------------
+    go_to(window, qtbot, "Quad 2")
+    sheet = window.build_sheet("pairings")
+    assert sheet is not None and sheet.event == "Saturday Club - Quad 2"
+    lots = window.build_sheet("lots")
+    assert lots is not None and "Pairing numbers of Quad 2, by lot" in str(lots.blocks)
 
     # -- one TRF file per section ------------------------------------------------------------
     written = {}

@@ -68,6 +68,7 @@ def test_the_switcher_shows_each_section_everywhere(
     qtbot.keyClick(window, Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
     assert bar.combo.currentText().startswith("Reserve")
     assert window.windowTitle().startswith("Saturday Club - Reserve — ")
+    assert document.event_name == "Saturday Club"  # Save as… names the file after the event
     assert window.players.model.rowCount() == 3
     assert window.standings.model.rowCount() == 3
     # Undo names the section of the action it takes back when it is not the one shown.
@@ -116,7 +117,11 @@ def test_the_projector_shows_another_section_and_cycles(
     assert projector.model.rowCount() == 2
     qtbot.keyClick(projector, Qt.Key.Key_PageDown)
     assert projector.title.text().startswith("Saturday Club - Reserve")
+    assert projector.title.text().count("Reserve") == 1
     assert projector.model.rowCount() == 3
+    # A long list turning its page says the heading again: of the section on the wall.
+    projector.view.page_turned.emit()
+    assert projector.title.text().startswith("Saturday Club - Reserve")
     # The window still shows its own section.
     window.docks["players"].raise_()
     assert document.section.name == "Open" and window.players.model.rowCount() == 2

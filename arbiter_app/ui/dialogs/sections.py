@@ -9,6 +9,7 @@ one action and one journal entry.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -28,7 +29,7 @@ from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.quads import HOUSE, QuadGroup, Remainder
 from arbiter_app.core.words import count
 from arbiter_app.session import Section
-from arbiter_app.ui.dialogs.new_event import SYSTEM_LABELS
+from arbiter_app.ui.dialogs.new_event import NewEventDialog
 
 Ok = QDialogButtonBox.StandardButton.Ok
 Cancel = QDialogButtonBox.StandardButton.Cancel
@@ -42,41 +43,24 @@ def _buttons(dialog: QDialog, form: QFormLayout) -> QDialogButtonBox:
     return buttons
 
 
-class AddSectionDialog(QDialog):
-    """A new section: its name, system, rounds and the rules of a preset."""
+class AddSectionDialog(NewEventDialog):
+    """A new section: its name, system and rounds (as a new event's), and the rules of a
+    preset."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Add a section")
         self.setAccessibleName("Add a section")
-        form = QFormLayout(self)
-        self.name = QLineEdit(self)
         self.name.setAccessibleName("Section name")
         self.name.setPlaceholderText("e.g. Reserve, Under 1600, Quads")
-        form.addRow("&Name:", self.name)
-        self.system = QComboBox(self)
-        self.system.setAccessibleName("Tournament system")
-        for system, label in SYSTEM_LABELS.items():
-            self.system.addItem(label, system.value)
-        form.addRow("&System:", self.system)
-        self.rounds = QSpinBox(self)
-        self.rounds.setAccessibleName("Rounds")
-        self.rounds.setRange(1, 99)
         self.rounds.setValue(4)
-        form.addRow("&Rounds:", self.rounds)
         self.preset = QComboBox(self)
         self.preset.setAccessibleName("Rules and tie-breaks")
         self.preset.addItem("FIDE (the event's default)", None)
         for key, preset in sorted(PRESETS.items()):
             self.preset.addItem(preset.title, key)
-        form.addRow("R&ules:", self.preset)
-        self.buttons = _buttons(self, form)
-        self.name.textChanged.connect(self._update_ok)
-        self._update_ok()
-        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 50)
-
-    def _update_ok(self) -> None:
-        self.buttons.button(Ok).setEnabled(bool(self.name.text().strip()))
+        form = cast(QFormLayout, self.layout())  # NewEventDialog's form
+        form.insertRow(form.rowCount() - 1, "R&ules:", self.preset)
 
 
 class MovePlayerDialog(QDialog):
@@ -147,7 +131,7 @@ class QuadsDialog(QDialog):
         form.addRow("The players &left over:", self.remainder)
         self.house = QLineEdit(self)
         self.house.setAccessibleName("House player")
-        self.house.setPlaceholderText("name of the house player, if one completes the bottom quad")
+        self.house.setPlaceholderText("only when a house player completes the bottom quad")
         form.addRow("&House player:", self.house)
         self.preview = QPlainTextEdit(self)
         self.preview.setReadOnly(True)

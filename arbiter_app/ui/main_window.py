@@ -141,7 +141,7 @@ class MainWindow(FileActions, QMainWindow):
         dock.setObjectName(f"dock-{key}")
         dock.setAccessibleName(title)
         # Every panel carries the badge of an event not in FIDE mode (FIDE C.02, question 46).
-        badge = FideBadge()
+        badge = FideBadge(self)
         self.badges[key] = badge
         dock.setWidget(with_badge(widget, badge))
         self.addDockWidget(area, dock)

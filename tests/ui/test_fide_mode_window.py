@@ -3,6 +3,7 @@ manual pairing from the pairings panel, prohibited pairings (FIDE C.02 checklist
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -38,6 +39,14 @@ def seven(path: Path) -> Session:
         s.run("enter_result", round=1, board=board, result="1-0")
     s.run("record_pairings", round=2, boards=[[5, 1], [7, 3], [2, 4]], byes=[[6, "pairing-bye"]])
     return s
+
+
+@pytest.fixture(autouse=True)
+def _collected() -> Iterator[None]:
+    """Collect what each test left behind while it is still the test's doing."""
+    yield
+    QApplication.processEvents()
+    gc.collect()
 
 
 @pytest.fixture
@@ -209,6 +218,7 @@ def test_q145_146_the_pairing_numbers_dialog_takes_the_ranking_rule(
     )
     dialog.set_method("lot")
     assert not dialog.rating_choice.isEnabled()
+    panel.close()
     document.close()
 
 

@@ -91,11 +91,13 @@ class PairingNumbersDialog(QDialog):
         self.ties_choice.setAccessibleName("Equal players")
         for key, label in TIE_ORDERS:
             self.ties_choice.addItem(label, key)
-        rule = QFormLayout()
+        # The form lives in a widget of the dialog, so Qt alone owns and deletes it.
+        holder = QWidget(self)
+        rule = QFormLayout(holder)
         rule.setContentsMargins(24, 0, 0, 0)
         rule.addRow("Rating:", self.rating_choice)
         rule.addRow("Equal rating and title:", self.ties_choice)
-        layout.insertLayout(layout.indexOf(self.method_buttons["lot"]), rule)
+        layout.insertWidget(layout.indexOf(self.method_buttons["lot"]), holder)
         # A round robin draws its numbers (FIDE C.05 article 7.2); a Swiss ranks them.
         self.method_buttons["lot" if system.is_round_robin else "rating"].setChecked(True)
         self.table = QTableWidget(len(self.players), 4, self)

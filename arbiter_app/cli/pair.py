@@ -27,6 +27,7 @@ import sys
 from pathlib import Path
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour, Event, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
@@ -66,7 +67,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--initial-colour",
         choices=sorted(_COLOURS),
-        help="colour drawn for the top player in round 1 when the file does not say (XXC / 152)",
+        help="colour drawn for the top player in round 1 when the file does not say (XXC / 152);"
+        " a tournament file without it has the colour drawn by lot, seed recorded",
     )
     parser.add_argument(
         "--swap-last-two",
@@ -134,10 +136,24 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
         options = SwissOptions(bye_policy=policy, initial_colour=colour)
         if args.check:
             return _check(event, options)
+        drawn: list[str] = []
+
+        def tell(colour: Colour, draw: Draw) -> None:
+            drawn.append(
+                f"colour drawn by lot for the top-ranked player in round 1: {colour.name.title()}"
+                f" (seed {draw.seed}; {draw.article}; printed in the protocol of lots)"
+            )
+
         pairing, _ = pair_next_round(
-            session, initial_colour=colour, bye_policy=policy, swap_last_two=args.swap_last_two
+            session,
+            initial_colour=colour,
+            bye_policy=policy,
+            swap_last_two=args.swap_last_two,
+            on_draw=tell,
         )
         names = session.event.player_map()
+    for line in drawn:
+        print(line)
     if args.pairing:
         _write(args.pairing, pairing.engine_text())
     else:

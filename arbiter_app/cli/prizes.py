@@ -21,6 +21,8 @@ from pathlib import Path
 
 from arbiter_app.cli.confirming import add_confirm_argument, confirm_args
 from arbiter_app.core.category_prizes import AwardRule
+from arbiter_app.core.playoff import preset as playoff_preset
+from arbiter_app.exports.prizes import shows_tour_points
 from arbiter_app.session import Session
 from arbiter_app.session.prize_commands import stored_categories
 from arbiter_app.session.prize_queries import prize_list
@@ -83,15 +85,19 @@ def run(args: argparse.Namespace) -> int:
     with Session.open(args.file, readonly=True) as session:
         rows, prizes = prize_list(session.state, session.event, session.settings.playoff)
         note = session.event_state.prizes_note
+        playoff = session.settings.playoff
         categories, _ = stored_categories(session.state)
     if args.json:
         print(json.dumps([r.to_json() for r in rows], ensure_ascii=False, indent=2))
         return 0
+    regulation = playoff_preset(playoff) if playoff else None
+    # Tour points only where the regulation has them (a club event has none).
+    with_points = shows_tour_points(regulation, rows)
     for r in rows:
         mark = " (play-off)" if r.by_playoff else ""
-        points = r.to_json()["tour_points"]
+        points = f"  {r.to_json()['tour_points']}" if with_points else ""
         prize = f"  {r.prize}" if categories and r.prize else ""
-        print(f"{r.place:>6}{mark:11} {r.tpn:>4} {r.name:<28} {r.money:>12}  {points}{prize}")
+        print(f"{r.place:>6}{mark:11} {r.tpn:>4} {r.name:<28} {r.money:>12}{points}{prize}")
     for category in categories:
         amounts = ", ".join(str(a) for a in category.prizes)
         print(f"Category {category.name} ({category.condition.text()}): {amounts}")

@@ -117,7 +117,10 @@ def run_add(args: argparse.Namespace) -> int:
             **extra,
         )
         made = next(s for s in session.sections if s.number == outcome.value)
-        print(f"added the section {made.described}; the event has {len(session.sections)}")
+        print(
+            f"added the section {made.described}; the event has "
+            f"{count(len(session.sections), 'section')}"
+        )
         print_notices(outcome.notices)
     return 0
 

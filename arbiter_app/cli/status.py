@@ -16,6 +16,7 @@ from pathlib import Path
 
 from arbiter_app.core.event_state import EventState
 from arbiter_app.core.fide_mode import FideMode
+from arbiter_app.core.model import System
 from arbiter_app.core.playoff.gate import PlayoffStatus
 from arbiter_app.sheets.source import ARBITER_SUFFIX, load
 
@@ -102,7 +103,7 @@ def render(name: str, system: str, state: EventState, section: str | None = None
     players = f"{state.players} player" + ("" if state.players == 1 else "s")
     rounds = f"{state.planned} round" + ("" if state.planned == 1 else "s")
     lines = [
-        f"{name or 'Event'} ({system.replace('-', ' ')}, {rounds}, {players})",
+        f"{name or 'Event'} ({System(system).words}, {rounds}, {players})",
         f"{state.text}.",
         f"Standings: {_standings(state)}",
         state.numbering_text,

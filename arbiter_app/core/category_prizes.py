@@ -453,6 +453,10 @@ def _give(group: _Group, policy: SharingPolicy) -> Decimal:
             )
             if lst.is_place and member.place != first:
                 why += " (passed down: a player placed higher took a larger prize)"
+        elif len(set(shares)) == 1:
+            # As an arbiter says it: "places 2-5 share 600.00: 150.00 each".
+            pool = format_money(group.pool - fixed)
+            why = f"{what} {first}-{last} share {pool}: {format_money(share)} each"
         else:
             why = f"equal share of {what} {first}-{last} ({format_money(group.pool - fixed)})"
         amount = share

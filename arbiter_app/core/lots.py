@@ -26,6 +26,11 @@ from typing import Any
 
 from arbiter_app.core.errors import RuleError
 
+COLOUR_DRAW = "colour of the top-ranked player in round 1"
+"""The purpose of the round-1 colour draw: candidates 0 (White) and 1 (Black)."""
+COLOUR_ARTICLE = "FIDE C.04.3 article 5.2.5"
+COLOUR_NAMES = {0: "White", 1: "Black"}
+
 
 class DrawMethod(enum.Enum):
     SEEDED = "seeded"
@@ -51,14 +56,19 @@ class Draw:
     witnesses: tuple[str, ...] = ()
     article: str = ""
 
-    def describe(self) -> str:
+    def how(self) -> str:
+        """How the lots were drawn and who saw it: "physical draw entered by the arbiter;
+        witnesses: J. Ortiz"."""
         how = (
             f"drawn by the application from seed {self.seed}"
             if self.method is DrawMethod.SEEDED
             else "physical draw entered by the arbiter"
         )
-        seen = f"; witnesses: {', '.join(self.witnesses)}" if self.witnesses else ""
-        return f"{self.purpose}: {', '.join(map(str, self.outcome))} ({how}{seen})"
+        return how + (f"; witnesses: {', '.join(self.witnesses)}" if self.witnesses else "")
+
+    def describe(self) -> str:
+        # A purpose may be a sentence of its own (the prompt the arbiter was shown).
+        return f"{self.purpose.rstrip('.')}: {', '.join(map(str, self.outcome))} ({self.how()})"
 
 
 def draw_to_json(draw: Draw) -> dict[str, Any]:
@@ -151,6 +161,31 @@ def seeded_draw(
     )
 
 
+def _and(numbers: Sequence[int]) -> str:
+    items = [str(n) for n in numbers]
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def order_problem(candidates: Sequence[int], outcome: Sequence[int]) -> str | None:
+    """What is wrong with *outcome* as the order drawn among *candidates*, in words
+    ("the order drawn must name each of 1, 3 and 7 exactly once: 2 is not drawn among
+    them, 7 is missing"), or None when it is an order of them."""
+    if sorted(outcome) == sorted(candidates):
+        return None
+    wrong = [
+        *(f"{n} is not drawn among them" for n in sorted(set(outcome) - set(candidates))),
+        *(
+            f"{n} is named twice"
+            for n in sorted({n for n in outcome if list(outcome).count(n) > 1})
+        ),
+        *(f"{n} is missing" for n in sorted(set(candidates) - set(outcome))),
+    ]
+    return (
+        f"the order drawn must name each of {_and(sorted(candidates))} exactly once: "
+        + ", ".join(wrong)
+    )
+
+
 def physical_draw(
     purpose: str,
     candidates: Sequence[int],
@@ -160,10 +195,9 @@ def physical_draw(
     article: str = "",
 ) -> Draw:
     """Record a draw made at the venue; *outcome* must be an order of the candidates."""
-    if sorted(outcome) != sorted(candidates):
-        raise RuleError(
-            f"the drawn order {list(outcome)} must list each of {sorted(candidates)} exactly once"
-        )
+    problem = order_problem(candidates, outcome)
+    if problem is not None:
+        raise RuleError(problem)
     return Draw(
         purpose,
         DrawMethod.PHYSICAL,

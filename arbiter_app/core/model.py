@@ -223,6 +223,16 @@ class System(enum.Enum):
         return self in (System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN)
 
     @property
+    def words(self) -> str:
+        """The system as a sentence names it: "Swiss", "double round robin"."""
+        return {
+            System.SWISS: "Swiss",
+            System.ROUND_ROBIN: "round robin",
+            System.DOUBLE_ROUND_ROBIN: "double round robin",
+            System.DOUBLE_SWISS: "double Swiss",
+        }[self]
+
+    @property
     def games_per_round(self) -> int:
         """A double Swiss round is two games against the same opponent (City Chess OK rules)."""
         return 2 if self is System.DOUBLE_SWISS else 1

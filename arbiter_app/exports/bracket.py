@@ -11,24 +11,50 @@ from collections.abc import Mapping, Sequence
 
 from arbiter_app.core.model import Event
 from arbiter_app.core.playoff import PlayoffState
-from arbiter_app.core.playoff.steps import GameRecord
+from arbiter_app.core.playoff.steps import DrawnRound, GameRecord, GameSpec
 from arbiter_app.core.result import sheet_text
 from arbiter_app.exports.clock import EVENT_CLOCK, time_control_field
 from arbiter_app.exports.playoff import knockout_articles, names_of, who
 from arbiter_app.exports.sheet import Block, Bracket, BracketNode, Heading, Paragraph, Sheet, embed
 
+PENDING = "colours by coin toss"
+KNOCKOUT = "Armageddon knockout"
+"""What a drawn game waiting for its toss says on the bracket."""
+
 
 def _knockouts(state: PlayoffState) -> list[tuple[str, list[GameRecord]]]:
-    """Armageddon games by knockout (the tie they break), in order."""
+    """Armageddon games by knockout (the tie they break), in order; the pairs of a round
+    drawn but not yet given colours count as games with no result (GCT 2023 3.4.1)."""
     out: dict[str, list[GameRecord]] = {}
     for g in state.games():
         if g.spec.knockout:
             out.setdefault(g.spec.tie, []).append(g)
+    for drawn in state.drawn_rounds():
+        out.setdefault(drawn.tie, []).extend(pending_games(drawn))
     return list(out.items())
 
 
+def pending_games(drawn: DrawnRound) -> list[GameRecord]:
+    """The pairs of *drawn* as games still to be given colours (the byes ride along);
+    the stage is the knockout's, as the scheduled games of the round say it."""
+    games = [
+        GameRecord(
+            GameSpec(game, a, b, "", True, drawn.round, drawn.tie, KNOCKOUT, True, drawn.byes),
+            None,
+            None,
+            PENDING,
+        )
+        for game, a, b in drawn.pairs
+    ]
+    return games
+
+
 def bracket_of(games: Sequence[GameRecord], names: Mapping[int, str]) -> Bracket:
-    """The knockout as a tree, built back from its last round (so re-drawn rounds stay true)."""
+    """The knockout as a tree, built back from its last round (so re-drawn rounds stay true).
+
+    The byes of the last round drawn are boxes of their own in that round's column, as
+    soon as the draw gives them (GCT 2023 2.4.1: byes bring the field to 2, 4 or 8).
+    """
     rounds = sorted({g.spec.round for g in games})
     last = rounds[-1]
     by_round: dict[int, list[GameRecord]] = {
@@ -39,6 +65,8 @@ def bracket_of(games: Sequence[GameRecord], names: Mapping[int, str]) -> Bracket
         w, b = embed(names.get(g.spec.white, "?")), embed(names.get(g.spec.black, "?"))
         result = sheet_text(g.result)
         line = f"{w} – {b}"
+        if g.note == PENDING:
+            line += f"\n({PENDING})"
         if result:
             line += f"\n{result}"
             if g.winner is not None:
@@ -61,13 +89,17 @@ def bracket_of(games: Sequence[GameRecord], names: Mapping[int, str]) -> Bracket
         )
 
     finals = by_round[last]
-    winner_known = len(finals) == 1 and finals[0].winner is not None
+    winner_known = len(finals) == 1 and finals[0].winner is not None and not finals[0].spec.byes
     roots: list[BracketNode] = []
     for g in finals:
         top = node(g)
         if winner_known and g.winner is not None:
             top = BracketNode(who(g.winner, names), (top,), strong=True)
         roots.append(top)
+    # The byes drawn for the last round: on to the next round without a game.
+    byes = sorted({t for g in finals for t in g.spec.byes})
+    for tpn in byes:
+        roots.append(BracketNode(f"{who(tpn, names)}: bye, drawn by lot", (entering(tpn, last),)))
     depth = max(r.depth for r in roots)
     columns = ["Players"] + [f"Round {r}" for r in rounds]
     if winner_known:

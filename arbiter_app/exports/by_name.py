@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter_app.core.model import EntryKind
 from arbiter_app.core.points import format_points
 from arbiter_app.core.ratinglist import name_key
 from arbiter_app.core.words import count
-from arbiter_app.exports.pairings import RoundSheet, Seat, clock_fields
+from arbiter_app.exports.pairings import RoundSheet, Seat, bye_words, clock_fields
 from arbiter_app.exports.sheet import Align, Column, Sheet, Table
 
 
@@ -32,23 +31,10 @@ class NameRow:
     opponent: str
 
 
-def bye_words(kind: EntryKind, *, us_chess: bool) -> str:
-    """What a player without a game has this round, in the rule set's words.
-
-    US Chess calls the pairing's odd-player point simply a "bye" (US Chess
-    22C); FIDE says "pairing-allocated bye" (FIDE C.04.1, article 1.4 of the
-    general rules for Swiss systems).
-    """
-    from arbiter_app.exports.pairings import BYE_LABELS
-
-    if kind is EntryKind.PAIRING_BYE and us_chess:
-        return "bye"
-    return BYE_LABELS[kind]
-
-
-def by_name_rows(rs: RoundSheet, *, us_chess: bool = False) -> tuple[NameRow, ...]:
+def by_name_rows(rs: RoundSheet, *, us_chess: bool | None = None) -> tuple[NameRow, ...]:
     """Everyone of round *rs* in alphabetical order (accents and case aside), ties by number."""
     rows: list[tuple[str, NameRow]] = []
+    us_chess = rs.us_chess if us_chess is None else us_chess
 
     def line(seat: Seat, board: str, colour: str, opponent: str) -> tuple[str, NameRow]:
         # Sorted under the surname, not under the title ("GM").
@@ -64,7 +50,7 @@ def by_name_rows(rs: RoundSheet, *, us_chess: bool = False) -> tuple[NameRow, ..
     return tuple(row for _, row in rows)
 
 
-def pairings_by_name_sheet(rs: RoundSheet, *, us_chess: bool = False) -> Sheet:
+def pairings_by_name_sheet(rs: RoundSheet, *, us_chess: bool | None = None) -> Sheet:
     """The "where do I play?" list of a round, for the wall beside the pairings."""
     rows = by_name_rows(rs, us_chess=us_chess)
     table = Table(

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from arbiter_app.core.model import Colour, EntryKind, Event, Player, RoundEntry
+from arbiter_app.core.model import Colour, EntryKind, Event, Player, RoundEntry, RuleSet
 from arbiter_app.core.points import format_points
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.words import count
@@ -93,6 +93,11 @@ class RoundSheet:
     byes: tuple[ByeRow, ...]
     time_control: str = ""
     """The main event's clock (printed in the header of the pairings and the slips)."""
+    us_chess: bool = False
+    """A US Chess event: its sheets say "bye" where FIDE says "pairing-allocated bye"."""
+    starts: str = ""
+    """When the round starts, as the event's schedule gives it (TRF 132; Event settings,
+    Round dates), printed in the header of the round's sheets; empty when not scheduled."""
 
 
 BYE_LABELS = {
@@ -103,6 +108,18 @@ BYE_LABELS = {
     EntryKind.NOT_PAIRED: "not paired",
     EntryKind.WITHDRAWN: "withdrawn",
 }
+
+
+def bye_words(kind: EntryKind, *, us_chess: bool) -> str:
+    """What a player without a game has this round, in the rule set's words.
+
+    US Chess calls the pairing's odd-player point simply a "bye" (US Chess 22C);
+    FIDE says "pairing-allocated bye" (FIDE C.04.1, article 1.4 of the general
+    rules for Swiss systems).
+    """
+    if kind is EntryKind.PAIRING_BYE and us_chess:
+        return "bye"
+    return BYE_LABELS[kind]
 
 
 class _BoardLike(Protocol):
@@ -171,7 +188,14 @@ def round_from_event(event: Event, round_no: int) -> RoundSheet:
         for i, (w, b, result) in enumerate(boards, start=1)
     )
     return RoundSheet(
-        event.name, round_no, event.rounds, rows, tuple(byes), event.info.time_control
+        event.name,
+        round_no,
+        event.rounds,
+        rows,
+        tuple(byes),
+        event.info.time_control,
+        event.effective_rule_set is RuleSet.USCF,
+        _starts(event, round_no),
     )
 
 
@@ -222,6 +246,8 @@ def round_from_pairing(
         tuple(rows),
         tuple(bye_rows),
         event.info.time_control,
+        event.effective_rule_set is RuleSet.USCF,
+        _starts(event, round_no),
     )
 
 
@@ -241,9 +267,20 @@ def round_from_boards(event: Event, round_no: int, boards: Sequence[_BoardLike])
     return round_from_pairing(event, round_no, boards, byes)
 
 
+def _starts(event: Event, round_no: int) -> str:
+    dates = event.info.round_dates
+    return dates[round_no - 1].strip() if 0 < round_no <= len(dates) else ""
+
+
 def clock_fields(rs: RoundSheet) -> tuple[tuple[str, str], ...]:
-    """The round's clock for a sheet's header (the pairings, the slips, the list by name)."""
-    return (("Time control", clock_text(rs.time_control)),) if rs.time_control.strip() else ()
+    """The round's start when scheduled and its clock, for a sheet's header (the pairings,
+    the slips, the list by name)."""
+    fields: list[tuple[str, str]] = []
+    if rs.starts:
+        fields.append(("Round starts", rs.starts))
+    if rs.time_control.strip():
+        fields.append(("Time control", clock_text(rs.time_control)))
+    return tuple(fields)
 
 
 def _rating(r: int | None) -> str:
@@ -308,7 +345,7 @@ def pairings_sheet(rs: RoundSheet) -> Sheet:
                     str(b.seat.tpn),
                     b.seat.label,
                     format_points(b.seat.score),
-                    BYE_LABELS[b.kind],
+                    bye_words(b.kind, us_chess=rs.us_chess),
                     "" if b.points is None else format_points(b.points),
                 )
                 for b in rs.byes

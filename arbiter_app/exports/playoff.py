@@ -53,7 +53,7 @@ def _minutes(td_seconds: float) -> str:
     return f"{hours} h {rest:02d} min" if hours else f"{rest} min"
 
 
-def _clock(text: str) -> TimeControl | None:
+def clock_of(text: str) -> TimeControl | None:
     try:
         return parse(text)
     except ValueError:
@@ -95,7 +95,7 @@ def schedule_sheet(event: Event, state: PlayoffState, *, start: datetime | None 
             count = f"{fmt.min_players}" + (
                 "+" if fmt.max_players is None else f"–{fmt.max_players}"
             )
-            clock = _clock(fmt.time_control) if fmt.time_control else None
+            clock = clock_of(fmt.time_control) if fmt.time_control else None
             rows.append(
                 (
                     str(index),
@@ -191,7 +191,7 @@ def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
         if i:
             blocks.append(PageBreak())
         first = games[0].spec
-        clock = _clock(first.time_control)
+        clock = clock_of(first.time_control)
         blocks.append(Heading(key[:1].upper() + key[1:]))
         info: list[tuple[str, str]] = [("Clock", str(clock) if clock else first.time_control)]
         if first.armageddon:
@@ -238,16 +238,23 @@ def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
         if resting:
             blocks.append(Paragraph(resting))
         blocks.append(Signatures(("Chief arbiter",)))
-    if not stages:
-        blocks.append(
-            Paragraph("No play-off games have been scheduled yet: " + next_step(state).text)
-        )
+    return kit_sheet(event, state, "Play-off pairings", blocks)
+
+
+def kit_sheet(
+    event: Event, state: PlayoffState, title: str, blocks: Sequence[Block], footer: str = ""
+) -> Sheet:
+    """A sheet of the play-off kit: the event, the regulation and the event's clock on top;
+    without games yet, what the play-off waits for."""
+    if not blocks:
+        blocks = [Paragraph("No play-off games have been scheduled yet: " + next_step(state).text)]
     return Sheet(
-        title="Play-off pairings",
+        title=title,
         event=event.name,
         subtitle=state.regulation.title,
         header=time_control_field(event.info, EVENT_CLOCK),
         blocks=tuple(blocks),
+        footer=footer,
     )
 
 
@@ -289,7 +296,7 @@ def armageddon_cards_sheet(event: Event, state: PlayoffState) -> Sheet:
         if i and i % 2 == 0:
             blocks.append(PageBreak())
         spec = g.spec
-        clock = _clock(spec.time_control)
+        clock = clock_of(spec.time_control)
         toss = tosses.get(spec.id)
         if toss is not None:
             toss_text = f"won by {who(toss.winner, names)}"
@@ -366,7 +373,7 @@ def playoff_games(event: Event, state: PlayoffState) -> list[PlayoffGame]:
         number = f"{stages[key[0]]}.{g.spec.round}"
         if per_round[key] > 1:
             number += f".{seen[key]}"
-        clock = _clock(g.spec.time_control)
+        clock = clock_of(g.spec.time_control)
         out.append(
             PlayoffGame(
                 event=f"{event.name} — play-off" if event.name else "Play-off",

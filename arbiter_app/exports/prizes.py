@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from arbiter_app.core.model import Event
-from arbiter_app.core.playoff import PlayoffState
+from arbiter_app.core.playoff import PlayoffState, Regulation
 from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.points import format_points
 from arbiter_app.core.prizes import PrizeList
@@ -46,7 +46,7 @@ def prizes_sheet(
     the standings).
     """
     reg = state.regulation if state is not None else None
-    with_points = (reg is not None and reg.points is not None) or any(r.tour_points for r in rows)
+    with_points = shows_tour_points(reg, rows)
     header: list[tuple[str, str]] = []
     if reg is not None:
         header.append(("Regulation", reg.title))
@@ -82,6 +82,12 @@ def category_fields(prizes: PrizeList, currency: str) -> list[tuple[str, str]]:
         name, condition, amounts = (part.strip() for part in text.split(":"))
         lines.append(f"{name} ({condition}): {amounts.replace(',', ', ')} {currency}")
     return [("Categories", "\n".join(lines)), ("Who receives what", prizes.award_rule)]
+
+
+def shows_tour_points(reg: Regulation | None, rows: Sequence[PrizeRow]) -> bool:
+    """Tour points only where the regulation has them (GCT 2023 article 4; a club
+    event has none), or where some row carries them."""
+    return (reg is not None and reg.points is not None) or any(r.tour_points for r in rows)
 
 
 def prize_blocks(

@@ -11,9 +11,12 @@ entry.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
+from dataclasses import replace
 
 from arbiter_app.core.errors import RuleError
+from arbiter_app.core.lots import COLOUR_ARTICLE, COLOUR_DRAW, Draw, draw_to_json, seeded_draw
 from arbiter_app.core.model import Colour, EntryKind
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
@@ -30,6 +33,14 @@ RECORDABLE_BYES = (
     EntryKind.NOT_PAIRED,
 )
 """What the engine's byes the file stores as the player's round entry."""
+
+
+def draw_initial_colour(seed: int) -> tuple[Colour, Draw]:
+    """The colour of the top-ranked player in round 1, drawn by lot from *seed*
+    (FIDE C.04.3 article 5.2.5): a coin of 0 (White) and 1 (Black), the first drawn wins."""
+    shuffled = seeded_draw(COLOUR_DRAW, (0, 1), seed, article=COLOUR_ARTICLE)
+    draw = replace(shuffled, outcome=shuffled.outcome[:1])
+    return (Colour.WHITE if draw.outcome[0] == 0 else Colour.BLACK), draw
 
 
 def paired_columns(session: Session) -> int:
@@ -52,6 +63,7 @@ def pair_next_round(
     bye_policy: ByePolicy | None = None,
     swap_last_two: bool | None = None,
     compute_with: Compute | None = None,
+    on_draw: Callable[[Colour, Draw], None] | None = None,
 ) -> tuple[RoundPairing, list[Changes]]:
     """Pair the next round of *session*'s event and record it.
 
@@ -65,6 +77,12 @@ def pair_next_round(
     engine's computation, which reads only an immutable event: the app runs it in a
     worker thread while a progress bar turns (a 1,000-player Swiss round takes
     seconds); the recording happens here, in the caller's thread, as every write.
+
+    Round 1 of a Swiss without a colour given (nor one stated by an imported
+    file) draws the colour by lot (C.04.3 article 5.2.5): the seed comes from the
+    operating system and the draw goes into the pairing's journal entry, so the
+    protocol of the drawings of lots prints it and anyone can redo it;
+    *on_draw* is told what was drawn.
     """
     event = session.event
     columns = paired_columns(session)
@@ -78,8 +96,11 @@ def pair_next_round(
     swap = settings.swap_last_two if swap_last_two is None else swap_last_two
     # An imported file may have stated the colour drawn for round 1 (XXC / 152).
     colour = initial_colour or stored_initial_colour(settings.trf_source)
-    options = SwissOptions(bye_policy=policy, initial_colour=colour)
     round_no = columns // event.system.games_per_round + 1
+    drawn: Draw | None = None
+    if colour is None and round_no == 1 and not event.system.is_round_robin:
+        colour, drawn = draw_initial_colour(secrets.randbits(63))
+    options = SwissOptions(bye_policy=policy, initial_colour=colour)
     before = event.truncated(columns)
     run = compute_with or _run
     pairing = run(lambda: pair_round(before, round_no, options, swap_last_two=swap))
@@ -93,9 +114,14 @@ def pair_next_round(
         }
         for offset, column in enumerate(pairing.entry_rounds())
     ]
+    if drawn is not None:
+        recorded[0]["colour_draw"] = draw_to_json(drawn)
     if len(recorded) == 1:
         outcome = session.run("record_pairings", **recorded[0])
     else:
         # Both games of a double system's round: one action, one journal entry.
         outcome = session.run("record_round_pairings", columns=recorded)
+    if drawn is not None and on_draw is not None:
+        assert colour is not None
+        on_draw(colour, drawn)
     return pairing, [outcome.changes]

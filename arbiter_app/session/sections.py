@@ -17,14 +17,6 @@ from arbiter_app.core.model import System
 from arbiter_app.core.words import count
 from arbiter_app.session.event_rows import EventRows, event_name, section_name
 
-SYSTEM_WORDS = {
-    System.SWISS: "Swiss",
-    System.ROUND_ROBIN: "round robin",
-    System.DOUBLE_ROUND_ROBIN: "double round robin",
-    System.DOUBLE_SWISS: "double Swiss",
-}
-"""Each system as a sentence names it."""
-
 TITLE_JOIN = " - "
 """Between the event's name and the section's in a title ("Saturday Club - Reserve"): plain
 ASCII, since the title is also a TRF file's tournament name (record 012)."""
@@ -53,7 +45,7 @@ class Section:
     def described(self) -> str:
         """The section in a few words: "Reserve (Swiss, 4 rounds, 12 players)"."""
         rounds, players = count(self.rounds, "round"), count(self.players, "player")
-        return f"{self.name} ({SYSTEM_WORDS[self.system]}, {rounds}, {players})"
+        return f"{self.name} ({self.system.words}, {rounds}, {players})"
 
 
 def sections_of(rows: EventRows) -> tuple[Section, ...]:

@@ -63,11 +63,9 @@ def pairings(src: Source, round_no: int | None) -> Sheet:
 
 
 def pairings_by_name(src: Source, round_no: int | None) -> Sheet:
-    from arbiter_app.core.model import RuleSet
     from arbiter_app.exports.by_name import pairings_by_name_sheet
 
-    us_chess = src.event.effective_rule_set is RuleSet.USCF
-    return pairings_by_name_sheet(round_sheet(src, round_no), us_chess=us_chess)
+    return pairings_by_name_sheet(round_sheet(src, round_no))
 
 
 def slips(src: Source, round_no: int | None) -> Sheet:
@@ -197,7 +195,9 @@ def crosstable(src: Source, round_no: int | None) -> Sheet:
 
     table = standings_of(src, round_no)
     if src.event.system.is_round_robin:
-        return round_robin_sheet(src.event, round_robin_grid(src.event, table))
+        # In pairing-number order, as the Crosstable panel shows it (the places stay).
+        order = sorted(p.tpn for p in src.event.players)
+        return round_robin_sheet(src.event, round_robin_grid(src.event, table, order=order))
     return swiss_crosstable_sheet(src.event, swiss_crosstable(src.event, table), table)
 
 
@@ -223,6 +223,12 @@ def armageddon(src: Source, round_no: int | None) -> Sheet:
     from arbiter_app.exports.playoff import armageddon_cards_sheet
 
     return armageddon_cards_sheet(src.event, _playoff(src))
+
+
+def playoff_scoresheets(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.scoresheet import scoresheets_sheet
+
+    return scoresheets_sheet(src.event, _playoff(src))
 
 
 def bracket(src: Source, round_no: int | None) -> Sheet:
@@ -255,6 +261,7 @@ SHEETS.update(
         "crosstable": crosstable,
         "playoff-schedule": playoff_schedule,
         "playoff-pairings": playoff_pairings,
+        "playoff-scoresheets": playoff_scoresheets,
         "armageddon": armageddon,
         "bracket": bracket,
         "prizes": prizes,

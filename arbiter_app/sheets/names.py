@@ -17,6 +17,7 @@ SHEET_HELP: dict[str, str] = {
     "lots": "protocol of every drawing of lots and coin toss",
     "playoff-schedule": "the play-off's regulation, stages, clocks and start",
     "playoff-pairings": "a pairing sheet per play-off stage",
+    "playoff-scoresheets": "a score sheet per play-off game still to play",
     "armageddon": "Armageddon game cards: clocks, toss, draw odds",
     "bracket": "the Armageddon knockout drawn as a bracket",
     "prizes": "prize money and tour points as shared",

@@ -19,7 +19,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.event_state import EventState, event_state
 from arbiter_app.core.fide_mode import ON as FIDE_MODE_ON
 from arbiter_app.core.fide_mode import FideMode, Pibe
-from arbiter_app.core.lots import Draw, draw_from_json
+from arbiter_app.core.lots import COLOUR_DRAW, COLOUR_NAMES, Draw, draw_from_json
 from arbiter_app.core.model import Event
 from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.core.trf.system import pairing_code
@@ -319,7 +319,14 @@ def _journal_draws(entries: Sequence[Any]) -> Iterator[RecordedDraw]:
     """Every recorded draw in the journal's arguments, with the entry's time."""
     for entry in entries:
         for data in _draw_dicts(entry.arguments):
-            yield RecordedDraw(draw_from_json(data), _time(entry.time))
+            draw = draw_from_json(data)
+            if draw.purpose == COLOUR_DRAW:
+                # A coin of colours, not of players (FIDE C.04.3 article 5.2.5).
+                colour = COLOUR_NAMES[draw.outcome[0]]
+                note = f"The top-ranked player has {colour} in round 1."
+                yield RecordedDraw(draw, _time(entry.time), names=COLOUR_NAMES, note=note)
+            else:
+                yield RecordedDraw(draw, _time(entry.time))
 
 
 def _draw_dicts(value: Any) -> Iterator[Mapping[str, Any]]:

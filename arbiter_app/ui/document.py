@@ -33,6 +33,7 @@ from PySide6.QtCore import QObject, Signal
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.event_state import EventState
 from arbiter_app.core.fide_mode import FideMode
+from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour, Event, RuleSet
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff import preset as playoff_preset
@@ -397,18 +398,25 @@ class EventDocument(QObject):
         return paired_columns(self._session)
 
     def pair_next_round(
-        self, initial_colour: Colour | None = None, compute_with: Compute | None = None
+        self,
+        initial_colour: Colour | None = None,
+        compute_with: Compute | None = None,
+        on_draw: Callable[[Colour, Draw], None] | None = None,
     ) -> Changes:
         """Pair the round after the last one paired with the core engine and record it.
 
         *initial_colour* is the colour drawn by lot for the top-ranked player
-        in round 1 (FIDE C.04.3 article 5.2.5). *compute_with*, when given,
+        in round 1 (FIDE C.04.3 article 5.2.5); without it, round 1 of a Swiss
+        has it drawn by lot, seed recorded, and *on_draw* is told. *compute_with*, when given,
         runs the pairing engine's computation (beside a progress bar).
         """
 
         def pair() -> Changes:
             _, recorded = pair_next_round(
-                self._session, initial_colour=initial_colour, compute_with=compute_with
+                self._session,
+                initial_colour=initial_colour,
+                compute_with=compute_with,
+                on_draw=on_draw,
             )
             changes = Changes()
             for one in recorded:

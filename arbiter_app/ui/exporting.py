@@ -46,11 +46,23 @@ def standings_print_sheet(document: EventDocument) -> Sheet:
 
 
 def playoff_sheet(document: EventDocument) -> Sheet:
-    """The pairings of the play-off's stages, for the "print" step."""
+    """The pairings of the play-off's stages and a score sheet per game still to play:
+    what the "print" step asks for."""
+    from dataclasses import replace
+
+    from arbiter_app.exports.scoresheet import scoresheets_sheet
+    from arbiter_app.exports.sheet import PageBreak
+
     state = document.playoff_state()
     if state is None:
         raise ArbiterError("this event has no play-off to print")
-    return stage_pairings_sheet(document.tournament, state)
+    pairings = stage_pairings_sheet(document.tournament, state)
+    scores = scoresheets_sheet(document.tournament, state)
+    return replace(
+        pairings,
+        title="Play-off pairings and score sheets",
+        blocks=(*pairings.blocks, PageBreak(), *scores.blocks),
+    )
 
 
 def export_standings(

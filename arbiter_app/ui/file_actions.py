@@ -33,6 +33,7 @@ from arbiter_app.ui.files import (
     UNTITLED,
     ask_save_path,
     recovery_question,
+    start_in,
     suggested_path,
     unsaved_question,
 )
@@ -118,7 +119,9 @@ class FileActions(_Window):
     def choose_file(self) -> None:
         if not self.may_replace("open another event"):
             return
-        path, _ = QFileDialog.getOpenFileName(self, "Open an event", "", EVENT_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open an event", start_in(self.document.path), EVENT_FILTER
+        )
         if path:
             self.open_path(Path(path))
 
@@ -142,7 +145,9 @@ class FileActions(_Window):
     def choose_trf(self) -> None:
         if not self.may_replace("import another event"):
             return
-        path, _ = QFileDialog.getOpenFileName(self, "Import a TRF file", "", TRF_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Import a TRF file", start_in(self.document.path), TRF_FILTER
+        )
         if path:
             self.import_path(Path(path))
 

@@ -98,3 +98,11 @@ def scratch_files(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return []
     return sorted(folder.glob(f"untitled-*{SUFFIX}"), key=lambda p: p.stat().st_mtime)
+
+
+def start_in(event_file: Path | None, name: str = "") -> str:
+    """Where a file dialog opens: the event's folder (with *name* suggested there), so the
+    arbiter finds the event's own files first; the dialog's default without a file."""
+    if event_file is None:
+        return name
+    return str(event_file.parent / name) if name else str(event_file.parent)

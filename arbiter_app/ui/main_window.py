@@ -61,7 +61,9 @@ from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.file_actions import TRF_FILTER, FileActions, ImportedEvent, Services
 from arbiter_app.ui.files import (
     UNTITLED,
+    start_in,
 )
+from arbiter_app.ui.help import GuideWindow, about
 from arbiter_app.ui.panels.by_name import ByNamePanel
 from arbiter_app.ui.panels.crosstable import CrosstablePanel
 from arbiter_app.ui.panels.pairings import PairingsPanel
@@ -108,6 +110,7 @@ class MainWindow(FileActions, QMainWindow):
         self.docks: dict[str, QDockWidget] = {}
         self.badges: dict[str, FideBadge] = {}
         self._shown_once = False
+        self.guide: GuideWindow | None = None
         self._build_docks()
         self._build_actions()
         self._build_menus()
@@ -267,6 +270,17 @@ class MainWindow(FileActions, QMainWindow):
             "Ctrl+R",
             "The cursor on the first board of the round without a result: type 1, = or 0",
         )
+        self.guide_action = self._action("&Guide", self.show_guide, "F1", "The guide, offline")
+        self.keys_action = self._action(
+            "&Keyboard shortcuts", self.show_keys, "Ctrl+/", "Every key of the window"
+        )
+        self.about_action = self._action("&About Arbiter", self.show_about)
+        self.find_action = self._action(
+            "&Find a player…",
+            self.find_player,
+            QKeySequence.StandardKey.Find,
+            "Put the cursor in the search box of the panel in use",
+        )
         self.projector_action = self._action(
             "&Projector window",
             self.show_projector,
@@ -304,6 +318,8 @@ class MainWindow(FileActions, QMainWindow):
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
+        edit_menu.addAction(self.find_action)
+        edit_menu.addSeparator()
         edit_menu.addAction(self.settings_action)
         edit_menu.addAction(self.forbidden_action)
         edit_menu.addAction(self.lots_action)
@@ -323,6 +339,11 @@ class MainWindow(FileActions, QMainWindow):
         self.projector_screens_menu = view_menu.addMenu("Projector on &screen")
         self.projector_screens_menu.setAccessibleName("Projector on screen")
         self.projector_screens_menu.aboutToShow.connect(self._fill_projector_screens)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.guide_action)
+        help_menu.addAction(self.keys_action)
+        help_menu.addSeparator()
+        help_menu.addAction(self.about_action)
         self._fill_recent_menu()
 
     def _build_toolbar(self) -> None:
@@ -454,9 +475,18 @@ class MainWindow(FileActions, QMainWindow):
         writer = self.services.export_trf
         if writer is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Export a TRF file", "", TRF_FILTER)
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            "Export a TRF file",
+            start_in(self.document.path, self._stem() + ".trf"),
+            TRF_FILTER,
+        )
         if path:
             self.run(lambda: self.write_trf(Path(path)))
+
+    def _stem(self) -> str:
+        path = self.document.path
+        return path.stem if path is not None else ""
 
     def write_trf(self, target: Path) -> None:
         """The event as a TRF file, as the command line writes it from the event's file (an
@@ -478,7 +508,10 @@ class MainWindow(FileActions, QMainWindow):
         from arbiter_app.ui.exporting import STANDINGS_FILTERS
 
         name, chosen = QFileDialog.getSaveFileName(
-            self, "Export the standings", "", ";;".join(STANDINGS_FILTERS)
+            self,
+            "Export the standings",
+            start_in(self.document.path, self._stem() + "-standings"),
+            ";;".join(STANDINGS_FILTERS),
         )
         if not name:
             return
@@ -641,6 +674,46 @@ class MainWindow(FileActions, QMainWindow):
         if self.projector is not None:
             self.projector.set_scale(self.settings.projector_scale)
 
+    def show_guide(self) -> GuideWindow:
+        """Help ▸ Guide (F1): the guide's pages in a viewer window."""
+        if self.guide is None:
+            self.guide = GuideWindow(parent=self)
+        self.guide.show()
+        self.guide.raise_()
+        return self.guide
+
+    def show_keys(self) -> GuideWindow:
+        guide = self.show_guide()
+        guide.show_keys()
+        return guide
+
+    def show_about(self) -> QMessageBox:
+        box = about(self)
+        box.open()
+        return box
+
+    def searchable_panels(self) -> list[QWidget]:
+        return [
+            self.pairings,
+            self.by_name,
+            self.players,
+            self.crosstable,
+            self.standings,
+            self.prizes,
+        ]
+
+    def find_player(self) -> None:
+        """Ctrl+F: the search box of the panel the cursor is in, else of the panel on top
+        of the left side (a tab just clicked), else the pairings'."""
+        focus = QApplication.focusWidget()
+        panels = self.searchable_panels()
+        # A panel behind another tab keeps the keyboard when a tab is clicked: not it.
+        shown = [p for p in panels if p.isVisible() and not p.visibleRegion().isEmpty()]
+        inside = [p for p in shown if focus is not None and p.isAncestorOf(focus)]
+        target = (inside or shown or [self.pairings])[0]
+        self.docks[_dock_key(self, target)].raise_()
+        target.search.start()  # type: ignore[attr-defined]
+
     def pair_next_round(self) -> None:
         """Round ▸ Pair next round: the Pairings & results panel's button, from the keyboard."""
         self.docks["pairings"].raise_()
@@ -709,3 +782,12 @@ class MainWindow(FileActions, QMainWindow):
         if self.projector is not None:
             self.projector.close()
         event.accept()
+
+
+def _dock_key(window: MainWindow, panel: QWidget) -> str:
+    # A panel may sit in a frame of its own (FIDE mode's badge above it).
+    return next(
+        key
+        for key, dock in window.docks.items()
+        if dock.widget() is panel or dock.isAncestorOf(panel)
+    )

@@ -22,6 +22,7 @@ from arbiter_app.core.playoff.regulation import StartRule
 from arbiter_app.core.playoff.results import decided_order
 from arbiter_app.core.points import format_points
 from arbiter_app.core.words import count
+from arbiter_app.exports.bracket import PENDING, pending_games
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_view import (
     BracketBox,
@@ -225,8 +226,10 @@ def _points(result: str | None) -> tuple[Fraction, Fraction] | None:
 
 
 def bracket(state: PlayoffState, names: Mapping[int, str]) -> tuple[BracketStage, ...]:
-    """Each round robin as a table of play-off scores, each knockout round as its games."""
-    games = state.games()
+    """Each round robin as a table of play-off scores, each knockout round as its games
+    (a round drawn by lot shows its pairs and byes at once, before the tosses)."""
+    drawn = [g for d in state.drawn_rounds() for g in pending_games(d)]
+    games = (*state.games(), *drawn)
     ties = {g.spec.tie for g in games}
     # A knockout is drawn round by round: each of its rounds is a stage of the drawing.
     order: list[tuple[str, str]] = []
@@ -299,6 +302,15 @@ def _knockout_box(game: GameRecord, names: Mapping[int, str]) -> BracketBox:
     pts = _points(game.result)
     white = f"W {format_points(pts[0])}" if pts else "W"
     black = f"B {format_points(pts[1])}" if pts else "B"
+    if game.note == PENDING:
+        # Drawn, colours still to come from the coin toss (3.5.3).
+        return BracketBox(
+            f"{spec.id} · Armageddon, {PENDING}",
+            (
+                BracketEntry(names.get(spec.white, str(spec.white)), "", False),
+                BracketEntry(names.get(spec.black, str(spec.black)), "", False),
+            ),
+        )
     return BracketBox(
         f"{spec.id} · Armageddon",
         (

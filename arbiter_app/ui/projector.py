@@ -71,6 +71,7 @@ class ProjectorWindow(QWidget):
         self.model = StandingsModel(self)
         self.view = self._table("Standings on the projector", self.model, (2,))
         self.boards_model = RowTableModel(self)
+        self.boards_model.centred = frozenset({2, 3, 4})
         self.boards_view = self._table("Pairings on the projector", self.boards_model, (1, 5))
         self.names_model = ByNameModel(self)
         self.names_view = self._table("Pairings by name on the projector", self.names_model, (0, 5))

@@ -7,16 +7,11 @@ the panel, the projector and the paper never disagree.
 
 from __future__ import annotations
 
-from arbiter_app.core.model import RuleSet
-from arbiter_app.exports.by_name import NameRow, by_name_rows, bye_words
-from arbiter_app.exports.pairings import RoundSheet, round_from_boards
+from arbiter_app.exports.by_name import NameRow, by_name_rows
+from arbiter_app.exports.pairings import RoundSheet, bye_words, round_from_boards
 from arbiter_app.ui.document import EventDocument
 
 BOARD_HEADERS = ("Bd", "White", "Pts", "Result", "Pts", "Black")
-
-
-def _us_chess(document: EventDocument) -> bool:
-    return document.tournament.effective_rule_set is RuleSet.USCF
 
 
 def round_of(document: EventDocument, round_no: int) -> RoundSheet | None:
@@ -29,7 +24,7 @@ def round_of(document: EventDocument, round_no: int) -> RoundSheet | None:
 def names_of_round(document: EventDocument, round_no: int) -> tuple[NameRow, ...]:
     """The alphabetical list of round *round_no* (empty before any pairing)."""
     rs = round_of(document, round_no)
-    return () if rs is None else by_name_rows(rs, us_chess=_us_chess(document))
+    return () if rs is None else by_name_rows(rs)
 
 
 def boards_of_round(document: EventDocument, round_no: int) -> list[tuple[str, ...]]:
@@ -48,7 +43,6 @@ def boards_of_round(document: EventDocument, round_no: int) -> list[tuple[str, .
         )
         for b in rs.boards
     ]
-    us_chess = _us_chess(document)
     lines += [
         (
             "",
@@ -56,7 +50,7 @@ def boards_of_round(document: EventDocument, round_no: int) -> list[tuple[str, .
             y.seat.points_text,
             "",
             "",
-            bye_words(y.kind, us_chess=us_chess),
+            bye_words(y.kind, us_chess=rs.us_chess),
         )
         for y in rs.byes
     ]

@@ -16,7 +16,7 @@ from functools import partial
 from arbiter_app.core.crosstable import round_robin_grid, swiss_crosstable
 from arbiter_app.core.current_standings import standings_now
 from arbiter_app.core.event_state import EventState, event_state
-from arbiter_app.core.model import EntryKind, Event
+from arbiter_app.core.model import EntryKind, Event, RuleSet
 from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.core.points import format_points
 from arbiter_app.core.result import GameResult
@@ -91,6 +91,12 @@ _UNPAIRED_TEXT = {
 
 def pairing_rows(event: Event, round_no: int, boards: Sequence[Board]) -> tuple[PairingRow, ...]:
     """The boards of *round_no* as paired (White first), then the players without a game."""
+    # A US Chess event says "bye" where FIDE says "pairing-allocated bye" (US Chess 22C).
+    us_chess = event.effective_rule_set is RuleSet.USCF
+
+    def unpaired(kind: EntryKind) -> str:
+        return "bye" if us_chess and kind is EntryKind.PAIRING_BYE else _UNPAIRED_TEXT[kind]
+
     names = {p.tpn: p.name for p in event.players}
     system = event.points_system_for(round_no)
     rows = []
@@ -119,7 +125,7 @@ def pairing_rows(event: Event, round_no: int, boards: Sequence[Board]) -> tuple[
             points = format_points(entry.points(system))
             others.append(
                 PairingRow(
-                    None, p.tpn, p.name, None, "", f"{_UNPAIRED_TEXT[entry.kind]} ({points})", None
+                    None, p.tpn, p.name, None, "", f"{unpaired(entry.kind)} ({points})", None
                 )
             )
     return (*rows, *others)

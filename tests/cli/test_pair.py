@@ -163,9 +163,11 @@ def test_a_stored_event_is_paired_and_recorded_round_after_round(
     from arbiter_app.session import Session
 
     path = _stored_event(tmp_path, capsys)
-    # Round 1 needs the drawn colour.
-    assert main(["pair", str(path)]) == 2
-    assert "drawn by lot" in capsys.readouterr().err
+    # Round 1 without a colour: it is drawn by lot (C.04.3 article 5.2.5); taken back here
+    # to pair with the colour drawn at the venue instead.
+    assert main(["pair", str(path)]) == 0
+    assert "colour drawn by lot" in capsys.readouterr().out
+    assert main(["undo", str(path)]) == 0
     out = tmp_path / "r1.txt"
     assert main(["pair", str(path), "--initial-colour", "white", "-p", str(out)]) == 0
     assert out.read_text().splitlines() == ["3", "1 3", "4 2", "5 0"]
@@ -205,3 +207,19 @@ def test_a_stored_event_uses_its_bye_policy(
     assert main(["pair", str(path), "--initial-colour", "black", "-p", "-"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[-1] == "4 0"
+
+
+def test_a_tournament_file_draws_round_one_s_colour_and_says_what_was_drawn(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "club.arbiter"
+    assert main(["new", str(path), "--name", "Club", "--system", "swiss", "--rounds", "3"]) == 0
+    for name in ("Ada", "Bea", "Cy", "Dov"):
+        assert main(["player", "add", str(path), "--name", name, "--rating", "2000"]) == 0
+    capsys.readouterr()
+    assert main(["pair", str(path)]) == 0
+    out = capsys.readouterr().out
+    first = out.splitlines()[0]
+    assert first.startswith("colour drawn by lot for the top-ranked player in round 1: ")
+    assert "(seed " in first and "FIDE C.04.3 article 5.2.5" in first
+    assert "round 1: 2 boards" in out

@@ -37,7 +37,7 @@ def test_status_through_a_round(club: Path, capsys: pytest.CaptureFixture[str]) 
     code, out, _ = run(capsys, "status", str(club))
     assert code == 0
     assert out.splitlines()[:3] == [
-        "Club (swiss, 3 rounds, 5 players)",
+        "Club (Swiss, 3 rounds, 5 players)",
         "Registration: 5 players, no round paired yet.",
         "Standings: before round 1.",
     ]

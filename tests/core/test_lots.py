@@ -4,6 +4,7 @@ from hypothesis import strategies as st
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.lots import (
+    Draw,
     DrawMethod,
     physical_draw,
     physical_toss,
@@ -54,3 +55,19 @@ def test_a_seeded_toss_keeps_its_witnesses() -> None:
     t = seeded_toss("colours", [4, 9], seed=7, witnesses=["Deputy CA", "Player 4"])
     assert t.witnesses == ("Deputy CA", "Player 4")
     assert "witnesses: Deputy CA, Player 4" in t.describe()
+
+
+def test_a_draw_is_described_in_one_sentence() -> None:
+    """The purpose may be the prompt the arbiter saw, a sentence with its full stop."""
+    draw = Draw(
+        "Draw lots for the pairing numbers 1-3.",
+        DrawMethod.PHYSICAL,
+        (1, 2, 3),
+        (3, 1, 2),
+        witnesses=("J. Ortiz",),
+    )
+    assert draw.how() == "physical draw entered by the arbiter; witnesses: J. Ortiz"
+    assert draw.describe() == (
+        "Draw lots for the pairing numbers 1-3: 3, 1, 2 "
+        "(physical draw entered by the arbiter; witnesses: J. Ortiz)"
+    )

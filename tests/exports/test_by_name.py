@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from arbiter_app.core.model import EntryKind
-from arbiter_app.exports.by_name import by_name_rows, bye_words, pairings_by_name_sheet
+from arbiter_app.exports.by_name import by_name_rows, pairings_by_name_sheet
 from arbiter_app.exports.html import sheet_to_html
-from arbiter_app.exports.pairings import round_from_event
+from arbiter_app.exports.pairings import bye_words, round_from_event
 from tests.support.compact import event_from_text
 
 NAMES = {
@@ -62,3 +62,19 @@ def test_the_sheet_lists_everyone_and_says_how_many() -> None:
     assert table.rows[1][5] == "bye"
     assert sheet.footer.startswith("5 players in alphabetical order")
     assert "Öztürk, Ayşe" in sheet_to_html(sheet)
+
+
+def test_a_us_chess_event_s_sheets_and_panel_say_bye() -> None:
+    from arbiter_app.core.model import RuleSet
+    from arbiter_app.exports.pairings import pairings_sheet
+    from arbiter_app.ui.rows import pairing_rows
+
+    text = "1: +W2\n2: -B1\n3: =W4\n4: =B3\n5: +BYE"
+    for rule_set, words in ((RuleSet.USCF, "bye"), (RuleSet.FIDE_2024, "pairing-allocated bye")):
+        event = event_from_text(text, names=NAMES, rule_set=rule_set)
+        rs = round_from_event(event, 1)
+        assert rs.us_chess is (rule_set is RuleSet.USCF)
+        assert pairings_sheet(rs).tables()[1].rows[0][3] == words
+        assert [r.opponent for r in by_name_rows(rs) if r.board == "–"] == [words]
+        rows = pairing_rows(event, 1, [])
+        assert [r.result_text for r in rows if r.black is None] == [f"{words} (1)"]

@@ -153,3 +153,20 @@ def test_slips_come_four_six_or_eight_to_a_page() -> None:
     rs = round_from_event(sample_event(), 1)
     with pytest.raises(ValueError, match="choose 4, 6 or 8"):
         result_slips_sheet(rs, per_page=5)
+
+
+def test_the_round_s_start_is_on_its_sheets_when_the_schedule_has_it() -> None:
+    from dataclasses import replace
+
+    from arbiter_app.exports.by_name import pairings_by_name_sheet
+
+    event = sample_event()
+    scheduled = replace(
+        event, info=replace(event.info, round_dates=("2024-05-03", "2024-05-04 10:00"))
+    )
+    rs = round_from_event(scheduled, 2)
+    for sheet in (pairings_sheet(rs), result_slips_sheet(rs), pairings_by_name_sheet(rs)):
+        assert dict(sheet.header)["Round starts"] == "2024-05-04 10:00"
+        assert "2024-05-04 10:00" in sheet_to_html(sheet)
+    # Round 3 has no date in the schedule: nothing is printed for it.
+    assert "Round starts" not in dict(pairings_sheet(round_from_event(scheduled, 3)).header)

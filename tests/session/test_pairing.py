@@ -47,3 +47,59 @@ def test_the_next_round_waits_for_every_result(tmp_path: Path) -> None:
         session.run("enter_result", round=1, board=2, result="1/2")
         pairing, _ = pair_next_round(session)
         assert pairing.round == 2 and paired_columns(session) == 2
+
+
+def test_round_one_draws_the_colour_by_lot_and_records_the_draw(tmp_path: Path) -> None:
+    """C.04.3 article 5.2.5: no colour given, the session draws it; the seed is kept."""
+    from arbiter_app.core.lots import COLOUR_DRAW, DrawMethod, shuffled
+    from arbiter_app.sheets.source import from_session
+
+    told = []
+    with _event(tmp_path / "s.arbiter", "swiss", 3) as session:
+        pairing, _ = pair_next_round(session, on_draw=lambda c, d: told.append((c, d)))
+        [(colour, draw)] = told
+        assert draw.purpose == COLOUR_DRAW and draw.method is DrawMethod.SEEDED
+        assert draw.seed is not None and draw.article == "FIDE C.04.3 article 5.2.5"
+        # Anyone can redo it: the first of the seeded shuffle of (White, Black).
+        assert draw.outcome == shuffled((0, 1), draw.seed)[:1]
+        assert colour is (Colour.WHITE if draw.outcome == (0,) else Colour.BLACK)
+        # The top-ranked player (number 1) has the colour drawn.
+        top = next(b for b in pairing.boards if 1 in (b.white, b.black))
+        assert (top.white == 1) is (colour is Colour.WHITE)
+        # The journal keeps it; the protocol of the drawings of lots prints it.
+        assert session.journal()[-1].arguments["colour_draw"]["seed"] == draw.seed
+        draws = [r for r in from_session(session).draws if r.draw.purpose == COLOUR_DRAW]
+        assert len(draws) == 1 and draws[0].names == {0: "White", 1: "Black"}
+        # A colour given (drawn at the venue) is used as given, and nothing is drawn.
+        session.undo()
+        told.clear()
+        pair_next_round(session, initial_colour=Colour.BLACK, on_draw=lambda c, d: told.append(c))
+        assert told == []
+        assert "colour_draw" not in session.journal()[-1].arguments
+
+
+def test_boards_are_in_the_board_order_of_c04(tmp_path: Path) -> None:
+    """FIDE C.04.2 (general handling rules), board order: the higher score of the pair
+    first, then the higher sum of the pair's scores, then the better (lower) pairing
+    number of the pair; checked over three rounds of a 20-player Swiss."""
+    session = Session.create(tmp_path / "b.arbiter", name="B", system="swiss", rounds=4)
+    with session:
+        for i in range(20):
+            session.run("add_player", name=f"P{i + 1:02d}", rating=2400 - 10 * i)
+        results = ("1-0", "0-1", "1/2", "1-0", "1-0", "0-1", "1/2")
+        for round_no in (1, 2, 3):
+            pairing, _ = pair_next_round(session, initial_colour=Colour.WHITE)
+            scores = session.event.scores(round_no - 1)
+            keys = [
+                (
+                    -max(scores[b.white], scores[b.black]),
+                    -(scores[b.white] + scores[b.black]),
+                    min(b.white, b.black),
+                )
+                for b in pairing.boards
+            ]
+            assert keys == sorted(keys), round_no
+            for n, board in enumerate(session.boards(round_no)):
+                session.run(
+                    "enter_result", round=round_no, board=board.number, result=results[n % 7]
+                )

@@ -10,7 +10,8 @@ Writes three 1400x900 PNG files into OUTDIR, grabbed offscreen (Qt's
 * ``app-playoff.png``: the play-off under way: lots drawn by computer, two of
   the three round-robin games entered, so the bracket shows games;
 * ``app-explanation.png``: the tie-break explanation dialog opened from a
-  standings value, with the list ``BH/C1, BH, SB`` announced.
+  standings value, with the list ``SB, DE, WIN`` announced (a round robin refuses the
+  Buchholz tie-breaks, FIDE C.07 2026 text, so the demo explains a Sonneborn-Berger).
 
 Not a test (pytest does not collect this name): it only makes pictures. The
 play-off is driven through the card's buttons, with the answers a dialog
@@ -38,9 +39,11 @@ from arbiter_app.ui.document import StandingsOptions
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.playoff_runner import DrawAnswer, StartTimes, TossAnswer
 from arbiter_app.ui.settings import Settings
+from tests.support.warning_dialogs import AgreeToAll
 
 SIZE = (1400, 900)
-TIEBREAKS = ("BH/C1", "BH", "SB")
+TIEBREAKS = ("SB", "DE", "WIN")
+EXPLAINED = "SB"
 
 
 class Answers:
@@ -131,15 +134,17 @@ def explanation_shot(app: QApplication, scratch: Path) -> QPixmap:
     window = open_demo(app, scratch, "explanation")
     try:
         panel = window.standings
+        # Announcing another list on a finished event asks first (a warning): agreed here.
+        window.document.warnings = AgreeToAll()
         current = window.document.standings_options
         panel.apply(StandingsOptions(TIEBREAKS, "", current.rule_set))
         settle(app)
         column = next(
-            c for c in range(panel.model.columnCount()) if panel.model.tiebreak_code(c) == "BH/C1"
+            c for c in range(panel.model.columnCount()) if panel.model.tiebreak_code(c) == EXPLAINED
         )
-        dialog = panel.show_explanation("BH/C1", panel.model.key(0))
+        dialog = panel.show_explanation(EXPLAINED, panel.model.key(0))
         if dialog is None:
-            raise SystemExit("no explanation for the first player's BH/C1")
+            raise SystemExit(f"no explanation for the first player's {EXPLAINED}")
         panel.view.setCurrentIndex(panel.model.index(0, column))
         panel.view.setFocus()
         # Tall enough for every round of the round robin without scrolling.

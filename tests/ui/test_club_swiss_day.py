@@ -97,9 +97,12 @@ def test_a_club_swiss_day(qtbot: QtBot, settings: Settings, tmp_path: Path) -> N
         click(qtbot, window.pairings.pair_button)
     rows = [window.pairings.model.pairing(r) for r in range(window.pairings.model.rowCount())]
     assert [(r.white, r.black) for r in rows][:1] in ([(1, 4)], [(4, 1)])  # 1 meets 4 (top half)
-    assert window.pairings.summary.text() == "3 boards, 3 without a result"
+    # The first button draws the colour by lot; the panel says what was drawn.
+    assert window.pairings.summary.text().startswith(
+        "3 boards, 3 without a result · colour drawn by lot: "
+    )
     type_results(window, qtbot, RESULTS_1)
-    assert window.pairings.summary.text() == "3 boards, all results in"
+    assert window.pairings.summary.text().startswith("3 boards, all results in · colour drawn")
     after_1 = standings(window)
     assert window.standings.caption.text().startswith("Standings after round 1 of 3")
     assert sorted(row[4] for row in after_1) == sorted(["0", "0", "½", "½", "1", "1"])

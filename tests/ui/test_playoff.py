@@ -328,3 +328,51 @@ def test_a_currency_that_is_no_code_is_refused_plainly(
     assert len(shown) == 1 and "three-letter code" in shown[0] and "'DOLLARS'" in shown[0]
     assert demo.prize_currency() is None
     assert demo.undo_label() == before
+
+
+def test_a_wrong_physical_draw_keeps_what_was_typed_and_says_what_is_wrong(
+    qtbot: QtBot,
+) -> None:
+    from arbiter_app.core.playoff import Step
+    from arbiter_app.ui.dialogs.playoff import DrawDialog
+
+    step = Step("draw-lots", "3.3", "Draw lots for the pairing numbers 1-3.", players=(1, 3, 7))
+    dialog = DrawDialog(step, {1: "Ada", 3: "Cy", 7: "Gus"}, True)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.order is not None
+    qtbot.keyClicks(dialog.order, "3, 1, 2")
+    qtbot.keyClick(dialog.order, Qt.Key.Key_Return)
+    assert dialog.isVisible()
+    assert dialog.order.text() == "3, 1, 2"
+    assert dialog.problem.text() == (
+        "The order drawn must name each of 1, 3 and 7 exactly once:"
+        " 2 is not drawn among them, 7 is missing."
+    )
+    dialog.order.setText("3, 1, 7")
+    qtbot.keyClick(dialog.order, Qt.Key.Key_Return)
+    assert not dialog.isVisible()
+    assert dialog.answer().order == (3, 1, 7)
+
+
+def test_the_card_s_steps_have_keys(qtbot: QtBot, demo: EventDocument) -> None:
+    """Ctrl+1 presses the card's first button, Ctrl+2 the second: the play-off by keys."""
+    panel = make_panel(qtbot, demo, Answers())
+    panel.show()
+    panel.activateWindow()
+    qtbot.waitUntil(panel.isActiveWindow)
+    first = panel.card.buttons[0]
+    assert first.text() == "Start the play-off…"
+    assert first.shortcut().toString() == "Ctrl+1"
+    assert "(Ctrl+1)" in first.toolTip()
+    clicked: list[bool] = []
+    first.clicked.connect(lambda *_: clicked.append(True))
+    first.setFocus()
+    qtbot.keyClick(first, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    # A button's key presses it the way a click does, after its short press animation.
+    qtbot.waitUntil(lambda: bool(clicked))
+    labels = [b.text() for b in panel.card.buttons]
+    assert labels[0] == "Draw by computer…", labels
+    assert [b.shortcut().toString() for b in panel.card.buttons] == [
+        f"Ctrl+{n}" for n in range(1, len(labels) + 1)
+    ]

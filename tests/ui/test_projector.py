@@ -66,7 +66,7 @@ def test_each_page_fits_the_screen_without_scroll_bars(
         qtbot.keyClick(projector, key)
         assert projector.pages.currentWidget() is table
         # Every column is as wide as its longest line, and together they fit the width.
-        assert sum(measured_widths(table)) <= table.viewport().width()
+        assert sum(measured_widths(table, table.padding)) <= table.viewport().width()
         assert not table.horizontalScrollBar().isVisible()
         assert not table.verticalScrollBar().isVisible()
         # The rows shown fit the height.

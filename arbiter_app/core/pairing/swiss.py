@@ -134,6 +134,9 @@ def pair_swiss(
         if result.pairing_bye is not None:
             reason = _BYE_REASON[ByePolicy.FIDE]
             byes.append(Bye(result.pairing_bye, EntryKind.PAIRING_BYE, reason, odd_one_out=True))
+    # The engine gives the boards in the board order of FIDE C.04.2 (general handling rules):
+    # the higher score of the pair, then the higher sum of scores, then the better pairing
+    # number (checked in tests/session/test_pairing.py); the boards are numbered so.
     boards = tuple(Board(i, w, b) for i, (w, b) in enumerate(result.boards, start=1))
     return RoundPairing(
         rnd,

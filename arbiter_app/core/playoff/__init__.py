@@ -30,6 +30,7 @@ from arbiter_app.core.playoff.regulation import (
     StartRule,
 )
 from arbiter_app.core.playoff.steps import (
+    DrawnRound,
     FinalGroup,
     GameRecord,
     GameSpec,
@@ -47,6 +48,7 @@ __all__ = [
     "ColourRule",
     "Decide",
     "DrawLots",
+    "DrawnRound",
     "FinalGroup",
     "Format",
     "GameRecord",

@@ -33,6 +33,7 @@ from arbiter_app.core.playoff.progress import (
     points,
     printable,
     split,
+    stage_name,
 )
 from arbiter_app.core.playoff.regulation import Regulation, StartRule
 from arbiter_app.core.result import GameResult
@@ -146,8 +147,8 @@ def _draw(p: Progress, draw: Draw) -> None:
                 numbers = ", ".join(f"{i}: {t}" for i, t in enumerate(draw.outcome, 1))
                 p.note(
                     run.draw_article,
-                    f"pairing numbers of round robin {run.number} of {g.describe()} drawn by "
-                    f"lot: {numbers} ({draw.describe()})",
+                    f"pairing numbers of {stage_name(run.fmt)} {run.number} of {g.describe()} "
+                    f"drawn by lot: {numbers} ({draw.how()})",
                 )
                 return
             due.append(", ".join(map(str, g.players)))
@@ -175,7 +176,7 @@ def _toss(p: Progress, action: Toss) -> None:
     winner = action.draw.outcome[0]
     p.note(
         run.stage.colours_article,
-        f"game {game_id}: {winner} won the toss ({action.draw.describe()})",
+        f"game {game_id}: {winner} won the toss ({action.draw.how()})",
     )
     run.tossed[game_id] = winner
     if action.choice is not None:

@@ -48,9 +48,11 @@ from arbiter_app.core.playoff.progress import (
     label,
     playable,
     printable,
+    stage_name,
 )
-from arbiter_app.core.playoff.regulation import ColourRule, Regulation, StartRule
+from arbiter_app.core.playoff.regulation import ColourRule, Format, Regulation, StartRule
 from arbiter_app.core.playoff.steps import (
+    DrawnRound,
     FinalGroup,
     GameRecord,
     GameSpec,
@@ -60,6 +62,14 @@ from arbiter_app.core.playoff.steps import (
     Tie,
     TossRecord,
 )
+
+
+def _format_words(fmt: Format) -> str:
+    """The stage's format and clock in a draw's sentence; a match is named once."""
+    if stage_name(fmt) == "round robin":
+        return f"{fmt.label or 'round robin'}, {fmt.clock}"
+    return str(fmt.clock)
+
 
 # --- the state ----------------------------------------------------------------------
 
@@ -111,6 +121,18 @@ class PlayoffState:
         return tuple(
             GameRecord(g.spec(), g.result, g.winner, g.note) for g in self._progress.games.values()
         )
+
+    def drawn_rounds(self) -> tuple[DrawnRound, ...]:
+        """Knockout rounds drawn whose games still wait for colours, with their byes
+        (GCT 2023 2.4.1, 3.4.1): what the bracket shows before the games are scheduled."""
+        out: list[DrawnRound] = []
+        for g in self._progress.groups:
+            run = g.run
+            if isinstance(run, KnockoutRun) and not run.needs_draw and (run.pairs or run.byes):
+                scheduled = {x.round for x in run.games}
+                if run.pairs or run.round not in scheduled:
+                    out.append(DrawnRound(g.label, run.round, tuple(run.pairs), tuple(run.byes)))
+        return tuple(out)
 
     def tosses(self) -> dict[str, TossRecord]:
         """Every coin toss by game, with the winner's choice once recorded (2.5.3, 3.5.3)."""
@@ -255,8 +277,8 @@ def _next_step(state: PlayoffState) -> Step:
             return Step(
                 "draw-lots",
                 run.draw_article,
-                f"Draw lots for the pairing numbers 1-{len(g.players)} of round robin "
-                f"{run.number} ({run.fmt.label or 'round robin'}, {run.fmt.clock}) of "
+                f"Draw lots for the pairing numbers 1-{len(g.players)} of {stage_name(run.fmt)} "
+                f"{run.number} ({_format_words(run.fmt)}) of "
                 f"{g.describe()}{fresh}.",
                 players=g.players,
             )

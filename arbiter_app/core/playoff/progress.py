@@ -54,6 +54,13 @@ class Game:
         )
 
 
+def stage_name(fmt: Format) -> str:
+    """What a round-robin stage is called on the card, the bracket and the sheets: a match
+    when the regulation plays one (City Chess OK Tiebreaks 2, the blitz match; GCT 2023
+    2.3.1, the mini-match of two players), else a round robin."""
+    return fmt.label if "match" in fmt.label else "round robin"
+
+
 @dataclass(eq=False)
 class RoundRobinRun:
     """A round robin under way for one tie: pairing numbers, rounds and byes."""
@@ -345,7 +352,7 @@ def _start_round_robin(p: Progress, g: Group, stage: Stage, fmt: Format) -> None
         build_round_robin(p, g, run, numbers)
         p.note(
             stage.colours_article,
-            f"round robin {run.number} of {g.describe()}: same players, colours reversed",
+            f"{stage_name(run.fmt)} {run.number} of {g.describe()}: same players, colours reversed",
         )
 
 
@@ -373,7 +380,7 @@ def build_round_robin(p: Progress, g: Group, run: RoundRobinRun, numbers: tuple[
                 clock.is_asymmetric,
                 round_no,
                 g.label,
-                f"round robin {run.number}",
+                f"{stage_name(run.fmt)} {run.number}",
                 False,
                 () if bye is None else (bye,),
             )
@@ -428,7 +435,9 @@ def _finish_run(p: Progress, g: Group) -> None:
         levels = sorted(set(score.values()), reverse=True)
         parts = [[t for t in g.players if score[t] == level] for level in levels]
         table = "; ".join(f"{t}: {fmt(score[t])}" for part in parts for t in part)
-        p.note(run.fmt.article, f"round robin {run.number} of {g.describe()} ends: {table}")
+        p.note(
+            run.fmt.article, f"{stage_name(run.fmt)} {run.number} of {g.describe()} ends: {table}"
+        )
         g.rr_held += 1
         g.last_rr = (g.players, run.numbers, run.reversed)
         split(p, g, parts, run.fmt.article, g.stage_index, g.stage_runs + 1)

@@ -135,6 +135,22 @@ class LogEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class DrawnRound:
+    """A knockout round as drawn by lot, before the coin tosses give its games colours.
+
+    *pairs* are ``(game, player, player)`` still waiting for a toss or a choice of
+    colour; *byes* the players the draw sent on to the next round (GCT 2023 articles
+    2.4.1 and 3.4.1: the first drawn get the byes). The bracket and the knockout
+    pairing sheet show them as soon as they are drawn.
+    """
+
+    tie: str
+    round: int
+    pairs: tuple[tuple[str, int, int], ...]
+    byes: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     spec: GameSpec
     result: str | None

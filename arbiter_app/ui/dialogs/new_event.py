@@ -20,12 +20,8 @@ from PySide6.QtWidgets import (
 
 from arbiter_app.core.model import System
 
-SYSTEM_LABELS = {
-    System.SWISS: "Swiss",
-    System.ROUND_ROBIN: "Round robin",
-    System.DOUBLE_ROUND_ROBIN: "Double round robin",
-    System.DOUBLE_SWISS: "Double Swiss",
-}
+SYSTEM_LABELS = {system: system.words[0].upper() + system.words[1:] for system in System}
+"""Each system as a list shows it ("Double round robin")."""
 
 
 @dataclass(frozen=True, slots=True)

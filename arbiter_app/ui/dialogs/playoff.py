@@ -30,10 +30,12 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.errors import ArbiterError, InputError, Issue
+from arbiter_app.core.lots import order_problem
 from arbiter_app.core.playoff import GameSpec, PlayoffState, Start, Step
 from arbiter_app.core.playoff.apply import earliest_start
 from arbiter_app.core.playoff.regulation import StartRule
 from arbiter_app.core.result import OVER_THE_BOARD
+from arbiter_app.core.words import sentence
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_adapter import schedule_rule
 from arbiter_app.ui.playoff_runner import DrawAnswer, StartTimes, TossAnswer
@@ -150,6 +152,7 @@ class DrawDialog(_StepDialog):
         listing = QLabel("\n".join(_player(p, names) for p in step.players), self)
         listing.setAccessibleName("Players")
         form.addRow("Players:", listing)
+        self.players = tuple(step.players)
         self.order: QLineEdit | None = None
         if physical:
             self.order = QLineEdit(self)
@@ -179,12 +182,18 @@ class DrawDialog(_StepDialog):
         return DrawAnswer(self.witnesses.names(), order)
 
     def accept(self) -> None:
+        # A wrong entry keeps what was typed and says what is wrong, in words.
         try:
-            self.answer()
+            answer = self.answer()
         except InputError as exc:
             self.problem.setText(
                 f"{exc.issues[0].message}: type the pairing numbers in the order drawn."
             )
+            self.problem.show()
+            return
+        wrong = None if answer.order is None else order_problem(self.players, answer.order)
+        if wrong is not None:
+            self.problem.setText(sentence(wrong))
             self.problem.show()
             return
         super().accept()

@@ -84,6 +84,8 @@ class RowTableModel(QAbstractTableModel):
         self._numeric: frozenset[int] = frozenset()
         self._tooltips: dict[int, str] = {}
         self._people: tuple[People, ...] = ()
+        self.centred: frozenset[int] = frozenset()
+        """Columns whose cells are centred (a result between two scores, on the projector)."""
         self.generation = 0
         """Counts the changes of the rows (sort keys computed from them are kept until it moves)."""
 
@@ -177,6 +179,8 @@ class RowTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltips.get(column)
         if role == Qt.ItemDataRole.TextAlignmentRole:
+            if column in self.centred:
+                return int(Qt.AlignmentFlag.AlignCenter)
             if column in self._numeric:
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)

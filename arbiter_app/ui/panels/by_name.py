@@ -49,7 +49,6 @@ class ByNamePanel(QWidget):
         self.view.setAlternatingRowColors(True)
         self.view.verticalHeader().hide()
         self.search = PlayerSearch(self.view, "player", self)
-        self.search.attach_shortcut_to(self)
         bar = QHBoxLayout()
         bar.addWidget(self.round)
         bar.addWidget(self.summary, 1)

@@ -28,7 +28,6 @@ class CrosstablePanel(QWidget):
         self.view.setAlternatingRowColors(True)
         self.view.verticalHeader().hide()
         self.search = PlayerSearch(self.view, "player", self)
-        self.search.attach_shortcut_to(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.search)

@@ -15,6 +15,8 @@ made only when the arbiter confirms it (the document's level-3 question).
 
 from __future__ import annotations
 
+from typing import Literal
+
 from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
@@ -33,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.event_state import EventState, Phase
+from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.words import count
@@ -122,9 +125,10 @@ class PairingsPanel(QWidget):
         self.pairing_dialog: PairingDialog | None = None
         self.correction_box: QMessageBox | None = None
         self.message: QMessageBox | None = None
+        self.colour_note = ""
+        """What the computer drew for round 1's colour, shown beside round 1's boards."""
         """The last pairing question or refusal shown (opened, not executed: tests answer it)."""
         self.search = PlayerSearch(self.view, "line", self)
-        self.search.attach_shortcut_to(self)
         bar = QHBoxLayout()
         bar.addWidget(self.round)
         bar.addWidget(self.summary, 1)
@@ -185,6 +189,8 @@ class PairingsPanel(QWidget):
         else:
             every = "its result in" if len(boards) == 1 else "all results in"
             self.summary.setText(f"{count(len(boards), 'board')}, {every}")
+        if round_no == 1 and self.colour_note:
+            self.summary.setText(f"{self.summary.text()} · {self.colour_note}")
 
         # The names take the spare width; a name never gets cut ("Nakamura, …").
         size_columns(self.view, stretch=(1, 3))
@@ -281,19 +287,28 @@ class PairingsPanel(QWidget):
         )
         box.open()
 
-    def ask_initial_colour(self) -> Colour | None:
-        """Round 1: the colour of the top-ranked player, drawn by lot (C.04.3 article 5.2.5)."""
+    def ask_initial_colour(self) -> Colour | Literal["lot"] | None:
+        """Round 1: the colour of the top-ranked player, drawn by lot (C.04.3 article 5.2.5).
+
+        The computer draws it (the default: seed recorded, printed in the protocol of
+        lots), or the arbiter gives the colour drawn at the venue; None when cancelled.
+        """
         box = QMessageBox(
             QMessageBox.Icon.Question,
             "Round 1",
-            "Draw lots for the colour of the top-ranked player in round 1"
-            " (FIDE C.04.3 article 5.2.5), then give the colour drawn.",
+            "The colour of the top-ranked player in round 1 is drawn by lot"
+            " (FIDE C.04.3 article 5.2.5). Let the computer draw it (the seed is recorded"
+            " and printed in the protocol of lots), or give the colour drawn at the venue.",
             QMessageBox.StandardButton.Cancel,
             self,
         )
+        lot = box.addButton("Draw by lot", QMessageBox.ButtonRole.AcceptRole)
         white = box.addButton("White", QMessageBox.ButtonRole.AcceptRole)
         black = box.addButton("Black", QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(lot)
         box.exec()
+        if box.clickedButton() is lot:
+            return "lot"
         if box.clickedButton() is white:
             return Colour.WHITE
         if box.clickedButton() is black:
@@ -310,14 +325,22 @@ class PairingsPanel(QWidget):
             self.document.paired_rounds() == 0
             and not self.document.tournament.system.is_round_robin
         ):
-            colour = self.ask_initial_colour()
-            if colour is None:
+            choice = self.ask_initial_colour()
+            if choice is None:
                 return False
+            colour = None if choice == "lot" else choice
         round_no = self.document.paired_rounds() // self.document.tournament.system.games_per_round
         label = f"Pairing round {round_no + 1}…"
+
+        def drawn(colour: Colour, draw: Draw) -> None:
+            self.colour_note = (
+                f"colour drawn by lot: {colour.name.title()} for the top-ranked player"
+                f" (seed {draw.seed})"
+            )
+
         try:
             self.document.pair_next_round(
-                colour, compute_with=lambda work: run_busy(self, label, work)
+                colour, compute_with=lambda work: run_busy(self, label, work), on_draw=drawn
             )
         except ArbiterError as exc:
             show_error(self, exc)

@@ -43,6 +43,7 @@ from arbiter_app.ui.dialogs.pairing_numbers import PairingNumbersDialog
 from arbiter_app.ui.dialogs.player import LateEntryTerms, PlayerDialog
 from arbiter_app.ui.dialogs.player_status import BYE_NAMES, ByeRequestDialog, WithdrawDialog
 from arbiter_app.ui.document import Changes, EventDocument
+from arbiter_app.ui.files import start_in
 from arbiter_app.ui.models.players import PlayersModel
 from arbiter_app.ui.models.table import KEY_ROLE, SortProxy
 from arbiter_app.ui.rows import PlayerRow, player_rows
@@ -79,7 +80,6 @@ class PlayersPanel(QWidget):
         self.view = QTableView(self)
         self.view.setModel(self.proxy)
         self.search = PlayerSearch(self.view, "player", self)
-        self.search.attach_shortcut_to(self)
         self.view.setAccessibleName("Players")
         self.view.setSortingEnabled(True)
         self.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
@@ -98,6 +98,10 @@ class PlayersPanel(QWidget):
         bar.setContentsMargins(0, 0, 6, 0)
         bar.addWidget(self.search, 1)
         bar.addWidget(self.summary)
+        # While a search is on, its count ("6 of 20 players shown") says it all.
+        self.search.shown_changed.connect(
+            lambda *_: self.summary.setVisible(not self.search.query.strip())
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
@@ -324,7 +328,10 @@ class PlayersPanel(QWidget):
     # -- acting -------------------------------------------------------------------------
     def choose_players_file(self) -> None:
         name, _ = QFileDialog.getOpenFileName(
-            self, "Import a player list", "", "Player lists (*.csv);;All files (*)"
+            self,
+            "Import a player list",
+            start_in(self.document.path),
+            "Player lists (*.csv);;All files (*)",
         )
         if name:
             self.import_players_file(Path(name))

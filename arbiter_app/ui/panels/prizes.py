@@ -92,7 +92,6 @@ class PrizesPanel(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.categories_box)
         self.search = PlayerSearch(self.view, "player", self)
-        self.search.attach_shortcut_to(self)
         layout.addWidget(self.rule)
         layout.addWidget(self.search)
         layout.addWidget(self.view, 1)

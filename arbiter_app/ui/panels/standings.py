@@ -96,7 +96,6 @@ class StandingsPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.search = PlayerSearch(self.view, "player", self)
-        self.search.attach_shortcut_to(self)
         layout.addLayout(bar)
         layout.addWidget(self.caption)
         layout.addWidget(self.search)

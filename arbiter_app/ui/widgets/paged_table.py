@@ -22,6 +22,9 @@ PAGE_SECONDS = 8
 LINES_PER_SCREEN = 22
 """Lines of text the type is sized for at scale 2 (a 768-pixel screen: 20-pixel type)."""
 
+SHORT_LIST = 14
+"""A list shorter than this is set in the type of a list this long (the type stays sane)."""
+
 MIN_PIXELS = 9
 """The smallest type the table shrinks to; below it a column would rather be cut."""
 
@@ -61,16 +64,18 @@ class PagedTable(QTableView):
         if model is None:
             return
         height = max(self.height(), 100)
-        # The type grows with the screen: LINES_PER_SCREEN lines at scale 2.
-        pixels = max(MIN_PIXELS, int(height / LINES_PER_SCREEN / 1.5 * self.scale / 2.0))
+        # The type grows with the screen, and with a short list (ten boards fill the wall):
+        # LINES_PER_SCREEN lines at scale 2, never fewer than SHORT_LIST lines.
+        lines = max(SHORT_LIST, min(model.rowCount() + 1, LINES_PER_SCREEN))
+        pixels = max(MIN_PIXELS, int(height / lines / 1.5 * self.scale / 2.0))
         for _ in range(4):
             self._set_pixels(pixels)
-            needed = sum(measured_widths(self))
+            needed = sum(measured_widths(self, self.padding))
             room = self.viewport().width()
             if needed <= room or pixels <= MIN_PIXELS:
                 break
             pixels = max(MIN_PIXELS, int(pixels * room / needed))
-        size_columns(self, stretch=self.stretch)
+        size_columns(self, stretch=self.stretch, padding=self.padding)
         line = int(self.fontMetrics().height() * 1.45)
         self.verticalHeader().setMinimumSectionSize(line)
         self.verticalHeader().setDefaultSectionSize(line)
@@ -83,6 +88,11 @@ class PagedTable(QTableView):
         else:
             self.timer.stop()
 
+    @property
+    def padding(self) -> int:
+        """Room on each side of a cell's text, half a letter: the columns do not touch."""
+        return max(4, self.fontMetrics().height() // 3)
+
     def _set_pixels(self, pixels: int) -> None:
         font = QFont(self.font())
         font.setPixelSize(pixels)
@@ -90,6 +100,8 @@ class PagedTable(QTableView):
         bold = QFont(font)
         bold.setBold(True)
         self.horizontalHeader().setFont(bold)
+        pad = self.padding
+        self.setStyleSheet(f"QTableView::item {{ padding-left: {pad}px; padding-right: {pad}px; }}")
 
     def show_page(self, page: int) -> None:
         """Show the rows of page *page* (counted from 0) and hide the others."""

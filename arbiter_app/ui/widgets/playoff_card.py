@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QPalette
+from PySide6.QtGui import QFont, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -85,7 +85,11 @@ class PlayoffCard(QFrame):
         for number, action in enumerate(step.actions):
             button = QPushButton(action.label, self)
             button.setAccessibleName(action.label)
-            button.setToolTip(action.description)
+            # The card's steps from the keyboard: Ctrl+1 for the first button, Ctrl+2 …
+            keys = QKeySequence(f"Ctrl+{number + 1}")
+            button.setShortcut(keys)
+            shown = keys.toString(QKeySequence.SequenceFormat.NativeText)
+            button.setToolTip(f"{action.description} ({shown})")
             button.setAccessibleDescription(action.description)
             if number == 0:
                 button.setDefault(True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTableView, QWidget
 
 from arbiter_app.core.ratinglist import name_key as folded
@@ -68,17 +68,8 @@ class PlayerSearch(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.field, 1)
         layout.addWidget(self.count)
-        self.find_action = QAction("Find a player", self)
-        self.find_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Find))
-        # The panel's own Ctrl+F: the search of the panel the cursor is in.
-        self.find_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.find_action.triggered.connect(self.start)
         self._watched: QObject | None = None
         self.watch_model()
-
-    def attach_shortcut_to(self, panel: QWidget) -> None:
-        """Ctrl+F anywhere in *panel* puts the cursor in this box."""
-        panel.addAction(self.find_action)
 
     def watch_model(self) -> None:
         """Search again whenever the table's rows are replaced or re-sorted."""

@@ -48,8 +48,9 @@ class _ColumnFitter(QObject):
                 header.resizeSection(column, width)
 
 
-def measured_widths(view: QTableView) -> list[int]:
-    """The width each column needs for its widest cell and its header, in pixels."""
+def measured_widths(view: QTableView, padding: int = 0) -> list[int]:
+    """The width each column needs for its widest cell and its header, in pixels
+    (*padding* more on each side: the projector's cells, set apart by a style sheet)."""
     model = view.model()
     if model is None:
         return []
@@ -71,12 +72,13 @@ def measured_widths(view: QTableView) -> list[int]:
                 texts.add(str(model.index(row, column).data() or ""))
         widest = max((metrics.horizontalAdvance(t) for t in texts), default=0)
         header_width = header.sectionSizeFromContents(column).width()
-        widths.append(max(widest + margin, header_width, header.minimumSectionSize()))
+        needed = widest + margin + 2 * padding
+        widths.append(max(needed, header_width + 2 * padding, header.minimumSectionSize()))
 
     return widths
 
 
-def size_columns(view: QTableView, *, stretch: Sequence[int] = ()) -> None:
+def size_columns(view: QTableView, *, stretch: Sequence[int] = (), padding: int = 0) -> None:
     """Size *view*'s columns to everything they hold; *stretch* columns take the spare width.
 
     Measured on every row (the font's advance widths, not a layout of each
@@ -93,6 +95,6 @@ def size_columns(view: QTableView, *, stretch: Sequence[int] = ()) -> None:
     if fitter is None:
         fitter = _ColumnFitter(view)
         fitter.setObjectName(_FITTERS)
-    fitter.widths = measured_widths(view)
+    fitter.widths = measured_widths(view, padding)
     fitter.stretch = tuple(stretch)
     fitter.lay_out()

@@ -119,3 +119,19 @@ def test_without_the_round_dates_the_step_says_what_it_assumed() -> None:
     assert step.to_json()["assumptions"] == [assumed]
     # Players who did not meet: nothing to assume.
     assert next_step(begin(Tie(1, (3, 7)))).assumptions == ()
+
+
+def test_the_blitz_match_is_called_a_match_not_a_round_robin() -> None:
+    """City Chess OK Tiebreaks 2: two players play a blitz match; the card, the bracket and
+    the sheets read the stage's name from the games."""
+    from arbiter_app.core.lots import seeded_draw
+    from arbiter_app.core.playoff import DrawLots, PlayoffState, Start, Tie, next_step, preset
+
+    state = PlayoffState(preset("city-chess-ok"), (Tie(1, (1, 2)),)).apply(Start(None))
+    step = next_step(state)
+    assert step.code == "draw-lots"
+    assert "of blitz match 1 (G/5 d0)" in step.text and "round robin" not in step.text
+    state = state.apply(DrawLots(seeded_draw(step.text, step.players, 3)))
+    stages = {g.spec.stage for g in state.games()}
+    assert stages == {"blitz match 1"}
+    assert state.games()[0].spec.label == "places 1-2: blitz match 1, round 1"

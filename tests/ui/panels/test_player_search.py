@@ -109,7 +109,9 @@ def test_the_players_search_says_how_many_are_shown(qtbot: QtBot, window: MainWi
     qtbot.keyClicks(panel.search.field, "ozturk")
     assert shown_names(panel.view, 2) == ["Öztürk, Ayşe"]
     assert panel.search.count.text() == "1 of 6 players shown"
+    assert not panel.summary.isVisible()
     qtbot.keyClick(panel.search.field, Qt.Key.Key_Escape)
+    assert panel.summary.isVisible()
     assert panel.search.query == ""
     assert len(shown_names(panel.view, 2)) == 6
     assert panel.search.count.text() == ""
@@ -163,3 +165,17 @@ def test_the_search_is_in_every_panel_with_players(
     shown = [r for r in range(model.rowCount()) if not panel.view.isRowHidden(r)]
     assert len(shown) == 1
     assert search.count.text() == "1 of 6 players shown"
+
+
+def test_ctrl_f_after_clicking_a_tab_searches_that_panel(qtbot: QtBot, window: MainWindow) -> None:
+    # A tab clicked leaves the keyboard where it was (here in the pairings' search, now
+    # behind the Players tab): Ctrl+F goes to the panel on top.
+    window.pairings.search.field.setFocus()
+    window.docks["players"].raise_()
+    qtbot.waitUntil(lambda: window.players.isVisible())
+    qtbot.keyClick(window.pairings.search.field, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert window.players.search.field.hasFocus()
+    window.docks["crosstable"].raise_()
+    window.setFocus()
+    window.find_action.trigger()
+    assert window.crosstable.search.field.hasFocus()

@@ -60,7 +60,7 @@ def test_card_shows_the_step_and_its_article(qtbot: QtBot) -> None:
     assert [b.text() for b in card.buttons] == ["Draw by computer", "Enter a physical draw"]
     assert card.buttons[0].isDefault()
     assert card.buttons[0].accessibleName() == "Draw by computer"
-    assert card.buttons[0].toolTip() == "A recorded draw from a stored seed"
+    assert card.buttons[0].toolTip() == "A recorded draw from a stored seed (Ctrl+1)"
 
 
 def test_card_buttons_report_their_action(qtbot: QtBot) -> None:

@@ -15,7 +15,6 @@ from pytestqt.qtbot import QtBot
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.session import Session
 from arbiter_app.session.integrity import stored_pibes
-from arbiter_app.ui.dialogs.pairing_numbers import PairingNumbersDialog
 from arbiter_app.ui.dialogs.prohibited import parse_group
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow
@@ -192,34 +191,6 @@ def test_q197_216_external_values_from_the_edit_menu(
     with pytest.raises(ArbiterError, match="pairing number=value"):
         document.set_external_values("3 is first")
     assert document.external_values() == "3=2, 7=1/2"
-
-
-def test_q145_146_the_pairing_numbers_dialog_takes_the_ranking_rule(
-    qtbot: QtBot, tmp_path: Path
-) -> None:
-    session = Session.create(tmp_path / "n.arbiter", name="N", system="swiss", rounds=3,
-                             clock=TickingClock())  # fmt: skip
-    session.run("add_player", name="Zoe", rating=1800)
-    session.run("add_player", name="Abe", rating=1700, national_rating=1900)
-    document = EventDocument(session)
-    panel = PlayersPanel(document)
-    qtbot.addWidget(panel)
-    panel.ask_pairing_numbers()
-    dialog = panel.dialog
-    assert isinstance(dialog, PairingNumbersDialog)
-    assert dialog.rating_choice.isEnabled()
-    dialog.rating_choice.setCurrentIndex(dialog.rating_choice.findData("HBFN"))
-    dialog.ties_choice.setCurrentIndex(dialog.ties_choice.findData("fide-id"))
-    assert dialog.ranking_rule() == ("HBFN", "fide-id")
-    dialog.accept()
-    assert [p.name for p in document.tournament.players] == ["Abe", "Zoe"]
-    assert "rating (HBFN: the higher of FIDE and national rating), title, FIDE ID" in (
-        document.event_state().numbering_text
-    )
-    dialog.set_method("lot")
-    assert not dialog.rating_choice.isEnabled()
-    panel.close()
-    document.close()
 
 
 def test_q175_a_player_made_ineligible_for_half_point_byes_from_the_players_panel(

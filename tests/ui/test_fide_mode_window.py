@@ -3,7 +3,6 @@ manual pairing from the pairings panel, prohibited pairings (FIDE C.02 checklist
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -19,7 +18,6 @@ from arbiter_app.ui.dialogs.prohibited import parse_group
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.panels.pairings import PairingsPanel
-from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.settings import Settings
 from tests.support.sessions import TickingClock
 from tests.support.warning_dialogs import BoxLog, click_through
@@ -38,14 +36,6 @@ def seven(path: Path) -> Session:
         s.run("enter_result", round=1, board=board, result="1-0")
     s.run("record_pairings", round=2, boards=[[5, 1], [7, 3], [2, 4]], byes=[[6, "pairing-bye"]])
     return s
-
-
-@pytest.fixture(autouse=True)
-def _collected() -> Iterator[None]:
-    """Collect what each test left behind while it is still the test's doing."""
-    yield
-    QApplication.processEvents()
-    gc.collect()
 
 
 @pytest.fixture
@@ -191,19 +181,3 @@ def test_q197_216_external_values_from_the_edit_menu(
     with pytest.raises(ArbiterError, match="pairing number=value"):
         document.set_external_values("3 is first")
     assert document.external_values() == "3=2, 7=1/2"
-
-
-def test_q175_a_player_made_ineligible_for_half_point_byes_from_the_players_panel(
-    qtbot: QtBot, document: EventDocument
-) -> None:
-    panel = PlayersPanel(document)
-    qtbot.addWidget(panel)
-    panel.refresh()
-    assert panel.select_player(3)
-    assert panel.half_bye_action.isEnabled() and not panel.half_bye_action.isChecked()
-    assert panel.half_bye_action in panel.context_menu().actions()
-    panel.half_bye_action.trigger()
-    assert document.half_bye_ineligible() == {3}
-    assert panel.half_bye_action.isChecked()
-    panel.half_bye_action.trigger()
-    assert document.half_bye_ineligible() == frozenset()

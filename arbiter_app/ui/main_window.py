@@ -450,8 +450,11 @@ class MainWindow(FileActions, QMainWindow):
             "(higher ranks first; put EXT in the tie-break list after the others):"
         )
         dialog.setTextValue(self.document.external_values())
-        dialog.textValueSelected.connect(
-            lambda text: self.run(lambda: self.document.set_external_values(text))
+        # On accepted, not textValueSelected: QInputDialog emits that one after `finished`,
+        # when deleteLater is already posted, and the level-3 question the change may ask runs
+        # an event loop of its own that would delete the dialog under its own done().
+        dialog.accepted.connect(
+            lambda: self.run(lambda: self.document.set_external_values(dialog.textValue()))
         )
         dialog.finished.connect(dialog.deleteLater)
         self.external_dialog = dialog

@@ -22,6 +22,7 @@ from arbiter_app.core.points import format_points, parse_points
 from arbiter_app.session import Session
 from arbiter_app.session.changes import Outcome
 from arbiter_app.session.codec import player_row
+from arbiter_app.session.player_commands import half_bye_ineligible
 
 EDITABLE = (
     ("name", "--name", "the player's name"),
@@ -76,6 +77,15 @@ def register(actions: argparse._SubParsersAction) -> None:  # type: ignore[type-
     what.add_argument("--cancel", action="store_true", help="cancel the player's request")
     add_confirm_argument(bye)
     bye.set_defaults(handler=run_bye)
+    half = actions.add_parser(
+        "half-bye",
+        help="make a player not eligible (or eligible again) for half-point byes (FIDE C.02)",
+    )
+    _player_arguments(half)
+    which = half.add_mutually_exclusive_group(required=True)
+    which.add_argument("--ineligible", action="store_true", help="no half-point bye for them")
+    which.add_argument("--eligible", action="store_true", help="eligible again")
+    half.set_defaults(handler=run_half_bye)
     listing = actions.add_parser("list", help="the players, their state and their byes")
     listing.add_argument("file", type=Path)
     listing.add_argument("--json", action="store_true", help="one object per player")
@@ -159,6 +169,13 @@ def run_bye(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_half_bye(args: argparse.Namespace) -> int:
+    _, player = _run(args, "set_half_bye_eligibility", eligible=bool(args.eligible))
+    state = "eligible again" if args.eligible else "not eligible"
+    print(f"player {player.tpn} {player.name}: {state} for half-point byes")
+    return 0
+
+
 # -- the list ---------------------------------------------------------------------------------
 
 
@@ -191,8 +208,12 @@ def player_json(event: Event, player: Player) -> dict[str, Any]:
 def run_list(args: argparse.Namespace) -> int:
     with Session.open(args.file, readonly=True) as session:
         event = session.event
+        no_half = half_bye_ineligible(session.state)
     if args.json:
-        rows = [player_json(event, p) for p in event.players]
+        rows = [
+            {**player_json(event, p), "half_bye_eligible": p.tpn not in no_half}
+            for p in event.players
+        ]
         print(json.dumps(rows, ensure_ascii=False, indent=2))
         return 0
     header = ["No", "Name", "Rtg", "Title", "Fed", "FIDE id", "Pts", "State", "Byes asked"]
@@ -205,7 +226,7 @@ def run_list(args: argparse.Namespace) -> int:
             p.federation,
             p.fide_id,
             format_points(event.score(p.tpn)),
-            _status(p),
+            _status(p) + ("; no half-point bye" if p.tpn in no_half else ""),
             ", ".join(f"round {b.round} ({_BYE_WORDS[b.kind]})" for b in _requests(event, p.tpn)),
         ]
         for p in event.players

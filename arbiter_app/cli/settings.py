@@ -39,6 +39,7 @@ from arbiter_app.session.codec import (
     point_system_from_json,
     point_system_to_json,
 )
+from arbiter_app.session.external_values import parse_values
 from arbiter_app.session.integrity import fide_mode_of
 from arbiter_app.session.playoff_commands import stored_fund
 from arbiter_app.session.state import State
@@ -121,6 +122,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         action="store_true",
         help="enter FIDE mode (refused once the event has left it: leaving is final)",
     )
+    mode.add_argument(
+        "--draw-lots",
+        action="store_true",
+        help="draw the lots of the LOT tie-break (FIDE C.07 (2023) 4.2): a recorded seed, "
+        "kept in the journal and written into the list as LOT/S<seed>",
+    )
+    mode.add_argument(
+        "--external-values",
+        metavar="N=V,…",
+        help="the arbiter's values for the EXT tie-break (a manual ranking), e.g. '3=2,7=1' "
+        "('' clears them)",
+    )
     add_confirm_argument(p)
     p.set_defaults(handler=run)
 
@@ -198,16 +211,25 @@ def run(args: argparse.Namespace) -> int:
         if args.leave_fide_mode
         else "enter_fide_mode"
         if args.enter_fide_mode
+        else "draw_tiebreak_lots"
+        if args.draw_lots
+        else "set_external_values"
+        if args.external_values is not None
         else None
     )
     if mode_command is not None:
         if changes:
             raise ArbiterError(
-                "--leave-fide-mode and --enter-fide-mode go alone: change the other "
-                "settings with a command of their own"
+                "--leave-fide-mode, --enter-fide-mode, --draw-lots and --external-values go "
+                "alone: change the other settings with a command of their own"
             )
+        extra = (
+            {"values": parse_values(args.external_values)}
+            if mode_command == "set_external_values"
+            else {}
+        )
         with Session.open(args.file) as session:
-            outcome = session.run(mode_command, **confirm_args(args))
+            outcome = session.run(mode_command, **extra, **confirm_args(args))
             notices = outcome.notices
             event, state = session.event, session.state
     elif changes:
@@ -222,7 +244,13 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(shown, ensure_ascii=False, indent=2))
     else:
-        if mode_command is not None:
+        if mode_command == "set_external_values":
+            print(
+                f"{args.file.name}: EXT values set (put EXT in the tie-break list to rank by them)"
+            )
+        elif mode_command == "draw_tiebreak_lots":
+            print(f"{args.file.name}: lots drawn for the LOT tie-break (the seed is in the list)")
+        elif mode_command is not None:
             print(f"{args.file.name}: {fide_mode_of(state).indicator}")
         elif changes:
             print(f"{args.file.name}: settings changed")

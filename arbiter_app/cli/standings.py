@@ -200,6 +200,7 @@ def render_json(standings: Standings) -> str:
             f'"points": {json_number(row.points)}, "tiebreaks": {{{values}}}'
             + (', "by_playoff": true' if row.by_playoff else "")
             + (', "pending": true' if row.pending else "")
+            + (', "withdrawn": true' if row.withdrawn else "")
             + "}"
         )
     if not items:
@@ -288,7 +289,7 @@ def render_text(event: Event, standings: Standings) -> str:
                 + (" PO" if row.by_playoff else "")
                 + (" ?" if row.pending else ""),
                 str(row.tpn),
-                row.name,
+                row.name + (" (withdrawn)" if row.withdrawn else ""),
                 str(row.rating) if row.rating else "",
                 format_points(row.points),
                 *(standings.format_value(c, row.values[c]) for c in standings.codes),

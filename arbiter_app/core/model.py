@@ -394,6 +394,9 @@ class Event:
     """Pairs (or groups) of players who must not meet (TRF record 260)."""
     accelerations: tuple[VirtualPoints, ...] = ()
     """Virtual points for pairing (TRF-26 record 250; FIDE C.04.5.1 Baku Acceleration)."""
+    external_values: Mapping[int, Fraction] = field(default_factory=dict)
+    """Tie-break values the arbiter entered by pairing number (the ``EXT`` tie-break: a
+    manual ranking or a value from outside the event; FIDE C.02, final standings)."""
 
     # -- lookups ---------------------------------------------------------
     @property

@@ -92,6 +92,9 @@ class StandingRow:
     playoff_pending: bool = False
     by_playoff: bool = False
     pending: bool = False
+    withdrawn: bool = False
+    """The player withdrew (FIDE C.02, withdrawals: withdrawn players are marked in the
+    standings; they keep their place, FIDE C.07 article 16 scores their rounds)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +341,7 @@ def compute_standings(
                     tpn in waiting,
                     tpn in decided,
                     tpn in unfinished,
+                    p.withdrawn_from_round is not None,
                 )
             )
         position = last + 1

@@ -99,6 +99,8 @@ def standings_cells(
         name += f" ({PLAYOFF_MARK})"
     if row.pending:
         name += f" ({PENDING_MARK})"
+    if row.withdrawn:
+        name += " (withdrawn)"
     return (
         row.place,
         str(row.tpn),

@@ -8,6 +8,7 @@ imported event into the journal, so a replay rebuilds exactly the same rows.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from datetime import date
@@ -353,6 +354,19 @@ def players_from_state(state: State) -> tuple[Player, ...]:
     )
 
 
+EXTERNAL = ("tiebreaks", "external-values")
+"""The ``records`` row of the arbiter's tie-break values (the ``EXT`` tie-break)."""
+
+
+def external_values_of(state: State) -> dict[int, Fraction]:
+    """The arbiter-entered ``EXT`` values by pairing number (empty when none)."""
+    row = state.tables["records"].get(EXTERNAL)
+    if row is None:
+        return {}
+    values = json.loads(row["value"])["values"]
+    return {int(tpn): Fraction(text) for tpn, text in values.items()}
+
+
 def event_from_state(
     state: State,
     entries: Mapping[int, tuple[RoundEntry, ...]] | None = None,
@@ -399,6 +413,7 @@ def event_from_state(
         bye_requests=bye_requests,
         forbidden_pairs=forbidden,
         accelerations=accelerations_from_json(state.setting("virtual_points")),
+        external_values=external_values_of(state),
     )
     if state.setting("acceleration") == BAKU:
         # Derived, not stored: fixed by round 1's field once round 1 is paired (C.04.5.1),

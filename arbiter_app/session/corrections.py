@@ -22,7 +22,6 @@ from typing import Any
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.fide_mode import Pibe, PibeKind, in_fide_mode
 from arbiter_app.core.model import EntryKind, System
-from arbiter_app.core.result import GameResult
 from arbiter_app.core.warning_levels import Alert, Level, Refused
 from arbiter_app.core.words import count
 from arbiter_app.session import queries
@@ -117,14 +116,8 @@ def correct_colours(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, int
     """
     column = arg_int(args, "round", minimum=1)
     number = arg_int(args, "board", minimum=1)
-    row = queries.board(tx, column, number)
+    row, old_white, old_black, result = queries.board_result(tx, column, number)
     white, black = row["white"], row["black"]
-    old_white = tx.get("entries", (white, column))
-    old_black = tx.get("entries", (black, column))
-    result = GameResult.of_entries(
-        entry_from_row(old_white) if old_white else None,
-        entry_from_row(old_black) if old_black else None,
-    )
     if result is None or old_white is None or old_black is None:
         raise RuleError(
             f"board {number} of round {column} has no result yet: its colours are a pairing; "

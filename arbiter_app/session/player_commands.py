@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from arbiter_app.core.errors import RuleError
+from arbiter_app.core.fide_mode import Pibe, PibeKind
 from arbiter_app.core.limits import too_many_players
 from arbiter_app.core.model import EntryKind, RoundEntry, System
 from arbiter_app.core.pairing.byes import registration_deadline_round
@@ -18,11 +20,13 @@ from arbiter_app.session.codec import (
     entry_row,
     event_from_state,
 )
+from arbiter_app.session.integrity import drop_full_point_bye_line, log_pibe
 from arbiter_app.session.numbering import follow_ranking, place_late_entry
 from arbiter_app.session.registry import CommandError, Context, arg_int, command
 from arbiter_app.session.setting_levels import CHECKLIST
-from arbiter_app.session.state import Tx
+from arbiter_app.session.state import State, Tx
 from arbiter_app.session.tournament_state import event_state_of, state_of_tx
+from arbiter_app.store.journal import canonical_json
 
 _REQUESTABLE = {
     "half": EntryKind.HALF_BYE,
@@ -272,6 +276,7 @@ def requested_bye(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         if tx.get("bye_requests", (tpn, round_no)) is None:
             raise RuleError(f"player {tpn} has no bye request for round {round_no}")
         tx.delete("bye_requests", (tpn, round_no))
+        drop_full_point_bye_line(tx, tpn, round_no)
         return
     if kind_name not in _REQUESTABLE:
         raise CommandError(f"a requested bye is half, full or zero (or none), not {kind_name!r}")
@@ -281,6 +286,10 @@ def requested_bye(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     kind = _REQUESTABLE[kind_name]
     ctx.ask(*_bye_alerts(tx, tpn, row["name"], round_no, kind))
     tx.put("bye_requests", (tpn, round_no), {"kind": kind.value})
+    # A full-point bye is written to the report as a ### line (FIDE C.02, question 179).
+    drop_full_point_bye_line(tx, tpn, round_no)
+    if kind is EntryKind.FULL_BYE:
+        log_pibe(tx, Pibe(PibeKind.FULL_POINT_BYE, round_no, f"{tpn}=FPB"), player=tpn)
 
 
 def _bye_alerts(tx: Tx, tpn: int, name: str, round_no: int, kind: EntryKind) -> list[Alert]:
@@ -297,9 +306,19 @@ def _bye_alerts(tx: Tx, tpn: int, name: str, round_no: int, kind: EntryKind) -> 
         ]
     if kind is not EntryKind.HALF_BYE:
         return []
+    alerts: list[Alert] = []
+    if tpn in half_bye_ineligible(tx):
+        alerts.append(
+            Alert(
+                Level.CONFIRM,
+                f"{tpn} {name} is marked not eligible for a half-point bye: give one in round "
+                f"{round_no} all the same?",
+                f"{CHECKLIST}: players can be made ineligible for half-point byes",
+            )
+        )
     asked = tx.get("bye_requests", (tpn, round_no))
     if asked is not None and asked["kind"] == kind.value:
-        return []  # the same request again: no bye more than before
+        return alerts  # the same request again: no bye more than before
     taken = sorted(
         {r for (who, r), e in tx.rows("entries").items() if who == tpn and e["kind"] == kind.value}
         | {
@@ -309,16 +328,48 @@ def _bye_alerts(tx: Tx, tpn: int, name: str, round_no: int, kind: EntryKind) -> 
         }
     )
     if not taken:
-        return []
+        return alerts
     rounds = ("round " if len(taken) == 1 else "rounds ") + ", ".join(map(str, taken))
     return [
+        *alerts,
         Alert(
             Level.CONFIRM,
             f"{tpn} {name} has a half-point bye already ({rounds}): give another one "
             f"in round {round_no}?",
             f"{CHECKLIST}: a second half-point bye is a level-3 warning",
-        )
+        ),
     ]
+
+
+HALF_BYE_INELIGIBLE = ("byes", "half-bye-ineligible")
+"""The ``records`` row listing the players not eligible for a half-point bye."""
+
+
+def half_bye_ineligible(state: Tx | State) -> frozenset[int]:
+    """Players the arbiter made ineligible for half-point byes (FIDE C.02, withdrawals,
+    byes, results): asking for one for them is a level-3 question."""
+    if isinstance(state, Tx):
+        row = state.get("records", HALF_BYE_INELIGIBLE)
+    else:
+        row = state.tables["records"].get(HALF_BYE_INELIGIBLE)
+    return frozenset() if row is None else frozenset(json.loads(row["value"])["players"])
+
+
+@command("set_half_bye_eligibility")
+def set_half_bye_eligibility(tx: Tx, args: dict[str, Any], ctx: Context) -> bool:
+    """Make player *tpn* eligible (*eligible* true) or not for half-point byes."""
+    tpn = arg_int(args, "tpn", minimum=1)
+    queries.player(tx, tpn)
+    eligible = args.get("eligible")
+    if not isinstance(eligible, bool):
+        raise CommandError("eligible is true or false")
+    now = set(half_bye_ineligible(tx))
+    if eligible == (tpn not in now):
+        state = "eligible" if eligible else "not eligible"
+        raise RuleError(f"player {tpn} is {state} for half-point byes already")
+    now.symmetric_difference_update({tpn})
+    tx.put("records", HALF_BYE_INELIGIBLE, {"value": canonical_json({"players": sorted(now)})})
+    return eligible
 
 
 @command("import_players")

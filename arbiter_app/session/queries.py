@@ -7,6 +7,8 @@ from collections.abc import Mapping
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import EntryKind
+from arbiter_app.core.result import GameResult
+from arbiter_app.session.codec import entry_from_row
 from arbiter_app.session.state import Tx
 from arbiter_app.store.file import Row
 from arbiter_app.store.journal import canonical_json
@@ -53,6 +55,21 @@ def has_result(tx: Tx, round_no: int, board_row: Row) -> bool:
     return entry is not None and EntryKind(entry["kind"]).has_opponent
 
 
+def board_result(
+    tx: Tx, column: int, number: int
+) -> tuple[Row, Row | None, Row | None, GameResult | None]:
+    """Board *number* of game column *column*: its row, its two players' entry rows (None
+    when missing) and the :class:`GameResult` they make (None without a result)."""
+    row = board(tx, column, number)
+    old_white = tx.get("entries", (row["white"], column))
+    old_black = tx.get("entries", (row["black"], column))
+    result = GameResult.of_entries(
+        entry_from_row(old_white) if old_white else None,
+        entry_from_row(old_black) if old_black else None,
+    )
+    return row, old_white, old_black, result
+
+
 def round_has_results(tx: Tx, round_no: int) -> bool:
     return any(has_result(tx, round_no, row) for row in boards_of_round(tx, round_no).values())
 
@@ -87,6 +104,15 @@ def renumber(tx: Tx, mapping: Mapping[int, int]) -> None:
         if key[0] == "pibe" and '"player"' in row["value"]:
             value = json.loads(row["value"])
             value["player"] = new(int(value["player"]))
+            tx.put("records", key, {"value": canonical_json(value)})
+        # Players not eligible for half-point byes are listed by number (player_commands).
+        if key == ("tiebreaks", "external-values"):
+            value = json.loads(row["value"])
+            value["values"] = {str(new(int(t))): v for t, v in value["values"].items()}
+            tx.put("records", key, {"value": canonical_json(value)})
+        if key == ("byes", "half-bye-ineligible"):
+            value = json.loads(row["value"])
+            value["players"] = sorted(new(int(t)) or 0 for t in value["players"])
             tx.put("records", key, {"value": canonical_json(value)})
     fund = tx.get("records", ("prizes", "fund"))
     if fund is not None:

@@ -25,7 +25,7 @@ from arbiter_app.core.result import GameResult
 from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.core.words import count
 from arbiter_app.session import queries
-from arbiter_app.session.codec import entry_from_row, entry_row, event_from_state
+from arbiter_app.session.codec import entry_row, event_from_state
 from arbiter_app.session.corrections import correction_alerts, log_correction
 from arbiter_app.session.manual_pairing import (
     begin,
@@ -322,15 +322,9 @@ def _set_result(tx: Tx, args: dict[str, Any], ctx: Context, *, correcting: bool)
         result = GameResult.parse(arg_str(args, "result"))
     except ValueError as exc:
         raise CommandError(str(exc)) from exc
-    row = queries.board(tx, round_no, number)
+    row, _, _, previous = queries.board_result(tx, round_no, number)
     refuse_while_open(tx, round_no, "enter or correct a result of its round")
     white, black = row["white"], row["black"]
-    old_white = tx.get("entries", (white, round_no))
-    old_black = tx.get("entries", (black, round_no))
-    previous = GameResult.of_entries(
-        entry_from_row(old_white) if old_white else None,
-        entry_from_row(old_black) if old_black else None,
-    )
     if correcting and previous is None:
         raise RuleError(f"board {number} of round {round_no} has no result yet; enter it")
     if not correcting and previous is not None:

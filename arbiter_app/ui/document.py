@@ -49,9 +49,11 @@ from arbiter_app.session import UNTITLED_NAME, Board, Section, SectionNeeded, Se
 from arbiter_app.session.backups import BackupReport, RoundBackups, backup_copy
 from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.event_commands import SETTINGS
+from arbiter_app.session.external_values import parse_values, values_text
 from arbiter_app.session.integrity import fide_mode_of
 from arbiter_app.session.manual_pairing import open_phase
 from arbiter_app.session.pairing import Compute, pair_next_round, paired_columns
+from arbiter_app.session.player_commands import half_bye_ineligible
 from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
 from arbiter_app.session.prize_commands import stored_categories
 from arbiter_app.session.prize_queries import prize_list
@@ -475,6 +477,19 @@ class EventDocument(QObject):
     def allow_pairing(self, players: Sequence[int]) -> Changes:
         return self._ran("allow_pairing", players=list(players))
 
+    def draw_tiebreak_lots(self) -> Changes:
+        """Draw the lots of the announced ``LOT`` tie-break (a recorded seed, FIDE C.07 4.2)."""
+        return self._ran("draw_tiebreak_lots")
+
+    def external_values(self) -> str:
+        """The ``EXT`` tie-break values as typed (``3=2, 7=1/2``)."""
+        return values_text(self._session.event.external_values)
+
+    def set_external_values(self, text: str) -> Changes:
+        """Replace the ``EXT`` values with those *text* gives (a level-3 question once a
+        round is paired)."""
+        return self._ran("set_external_values", values=parse_values(text))
+
     # -- players ------------------------------------------------------------------------
     def add_player(self, fields: Mapping[str, object]) -> Changes:
         return self._ran("add_player", **dict(fields))
@@ -501,17 +516,31 @@ class EventDocument(QObject):
         return self._ran("reinstate_player", tpn=tpn)
 
     def set_pairing_numbers(
-        self, by: str, order: Sequence[int] = (), witnesses: Sequence[str] = ()
+        self,
+        by: str,
+        order: Sequence[int] = (),
+        witnesses: Sequence[str] = (),
+        ranking: tuple[str, str] | None = None,
     ) -> Changes:
         """Renumber the players ``by`` ``rating``, ``lot`` (the session draws the seed and
         keeps it in the journal), ``draw`` (a physical draw: *order* as drawn, with its
-        *witnesses*) or ``order`` (by hand)."""
+        *witnesses*) or ``order`` (by hand). *ranking*, by rating: the tournament rating
+        and the order of equal players (``("HBFN", "fide-id")``)."""
         args: dict[str, object] = {"by": by}
+        if by == "rating" and ranking is not None:
+            args["rating"], args["ties"] = ranking
         if by in ("order", "draw"):
             args["order"] = list(order)
         if witnesses:
             args["witnesses"] = list(witnesses)
         return self._ran("set_pairing_numbers", **args)
+
+    def half_bye_ineligible(self) -> frozenset[int]:
+        """Players not eligible for half-point byes (FIDE C.02)."""
+        return half_bye_ineligible(self._session.state)
+
+    def set_half_bye_eligibility(self, tpn: int, eligible: bool) -> Changes:
+        return self._ran("set_half_bye_eligibility", tpn=tpn, eligible=eligible)
 
     def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
         """Record a requested bye (``half``, ``full``, ``zero``) or cancel it (``none``)."""

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
+    QInputDialog,
     QLabel,
     QMainWindow,
     QMenu,
@@ -146,7 +147,7 @@ class MainWindow(FileActions, QMainWindow):
         dock.setObjectName(f"dock-{key}")
         dock.setAccessibleName(title)
         # Every panel carries the badge of an event not in FIDE mode (FIDE C.02, question 46).
-        badge = FideBadge()
+        badge = FideBadge(self)
         self.badges[key] = badge
         dock.setWidget(with_badge(widget, badge))
         self.addDockWidget(area, dock)
@@ -247,6 +248,19 @@ class MainWindow(FileActions, QMainWindow):
             None,
             "Players who must not meet (TRF-26 record 260), entered before round 1",
         )
+        self.lots_action = self._action(
+            "Draw &lots for the LOT tie-break",
+            lambda: self.run(self.document.draw_tiebreak_lots),
+            None,
+            "Break the ties left after every tie-break by a recorded drawing of lots "
+            "(FIDE C.07 (2023) 4.2); LOT must be the last code of the list",
+        )
+        self.external_action = self._action(
+            "&Tie-break values (EXT)…",
+            self.ask_external_values,
+            None,
+            "Values you enter for the EXT tie-break: a manual ranking of players still tied",
+        )
         self.pair_action = self._action(
             "&Pair next round",
             self.pair_next_round,
@@ -311,6 +325,8 @@ class MainWindow(FileActions, QMainWindow):
         edit_menu.addSeparator()
         edit_menu.addAction(self.settings_action)
         edit_menu.addAction(self.forbidden_action)
+        edit_menu.addAction(self.lots_action)
+        edit_menu.addAction(self.external_action)
         edit_menu.addAction(self.leave_fide_action)
         edit_menu.addAction(self.preferences_action)
         self.ratings_menu = RatingsMenu(self, self.document)
@@ -460,6 +476,26 @@ class MainWindow(FileActions, QMainWindow):
     def leave_fide_mode(self) -> None:
         """Leave FIDE mode: the document asks the level-4 question (two dialogs)."""
         self.run(self.document.leave_fide_mode)
+
+    def ask_external_values(self) -> QInputDialog:
+        """Ask for the EXT values (``3=2, 7=1``); opened, not executed (tests answer it)."""
+        dialog = QInputDialog(self)
+        dialog.setWindowTitle("Tie-break values (EXT)")
+        dialog.setLabelText(
+            "Values for the EXT tie-break, as pairing number=value, e.g. 3=2, 7=1\n"
+            "(higher ranks first; put EXT in the tie-break list after the others):"
+        )
+        dialog.setTextValue(self.document.external_values())
+        # On accepted, not textValueSelected: QInputDialog emits that one after `finished`,
+        # when deleteLater is already posted, and the level-3 question the change may ask runs
+        # an event loop of its own that would delete the dialog under its own done().
+        dialog.accepted.connect(
+            lambda: self.run(lambda: self.document.set_external_values(dialog.textValue()))
+        )
+        dialog.finished.connect(dialog.deleteLater)
+        self.external_dialog = dialog
+        dialog.open()
+        return dialog
 
     def show_prohibited_pairings(self) -> ProhibitedPairingsDialog:
         dialog = ProhibitedPairingsDialog(self.document, self)

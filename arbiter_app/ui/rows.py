@@ -295,7 +295,9 @@ def _standings_table(
         columns.append(_formatted(values, partial(standings.format_value, code)))
     rows = []
     for row, *texts in zip(ranked, *columns, strict=True):
-        cells = [row.place, str(row.tpn), row.name, _rating(row.rating), *texts]
+        # Withdrawn players are marked (FIDE C.02, withdrawals), as on the sheets.
+        name = row.name + (" (withdrawn)" if row.withdrawn else "")
+        cells = [row.place, str(row.tpn), name, _rating(row.rating), *texts]
         if pending:
             note = PLAYOFF_PENDING if row.playoff_pending else GAME_PENDING if row.pending else ""
             cells.append(note)

@@ -121,3 +121,38 @@ def test_q145_146_the_tournament_rating_and_the_order_of_equals(
     err = refused(capsys, path, "player", "number", str(path), "--by", "lot",
                   "--tournament-rating", "NRO")  # fmt: skip
     assert "go with --by rating" in err
+
+
+def test_q115_an_import_whose_rounds_break_pairing_rules_asks_and_is_logged(
+    capsys: Capture, six: Path, tmp_path: Path
+) -> None:
+    path = str(six)
+    run(capsys, "pairing", "set", path, "--round", "2", "--pairs", "4-1,2-3,5-6", "--confirm",
+        KEEP)  # fmt: skip
+    for board in ("1", "2", "3"):
+        run(capsys, "result", path, "--round", "2", "--board", board, "1/2")
+    trf = six.with_suffix(".trf")
+    trf.write_text("\n".join(trf26(capsys, six)) + "\n", encoding="utf-8")
+    target = tmp_path / "again.arbiter"
+    code, _, err = run(capsys, "import", str(trf), "-o", str(target))
+    assert code == 2 and not target.exists()
+    assert "level 3 question" in err and "round 2:" in err and "already played" in err
+    code, _, err = run(capsys, "import", str(trf), "-o", str(target), "--confirm")
+    assert code == 0, err
+    code, out, _ = run(capsys, "status", str(target))
+    assert any(line.strip().startswith("### Import @ Round 2: ") for line in out.splitlines())
+
+
+def test_q197_216_draw_lots_on_the_command_line(capsys: Capture, six: Path) -> None:
+    path = str(six)
+    err = refused(capsys, six, "settings", path, "--draw-lots")
+    assert "no LOT" in err
+    run(capsys, "settings", path, "--tiebreaks", "BH,LOT", "--confirm=tiebreaks-reorder-standings")
+    code, out, err = run(capsys, "settings", path, "--draw-lots")
+    assert code == 0, err
+    assert "lots drawn for the LOT tie-break" in out
+    code, out, _ = run(capsys, "log", path)
+    assert "draw_tiebreak_lots {} seed=" in out.splitlines()[-1]
+    seed = out.splitlines()[-1].rsplit("seed=", 1)[1]
+    code, out, _ = run(capsys, "standings", path)
+    assert f"tie-breaks: BH, LOT/S{seed}" in out

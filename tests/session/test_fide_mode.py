@@ -12,12 +12,14 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.fide_mode import LEAVE_TOKEN, FideModeStatus, PibeKind
+from arbiter_app.core.fide_mode import LEAVE_TOKEN, FideModeStatus
 from arbiter_app.core.warning_levels import ConfirmationNeeded, Level, Refused
 from arbiter_app.session import Session
 from arbiter_app.session.integrity import fide_mode_of, stored_pibes
 from arbiter_app.session.manual_pairing import KEEP_TOKEN
 from arbiter_app.session.setting_levels import POINTS_TOKEN, ROUNDS_TOKEN, TIEBREAKS_TOKEN
+from arbiter_app.sheets.builders import SHEETS
+from arbiter_app.sheets.source import load
 from tests.support.sessions import TickingClock
 
 PLAYERS = (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900), ("Eve", 1800), ("Fay", 1700))
@@ -343,11 +345,6 @@ def test_q114_every_integrity_line_is_undoable_to_the_state_before(session: Sess
     assert session.state == before
 
 
-def test_q115_an_import_that_breaks_pairing_rules_is_logged() -> None:
-    assert PibeKind.IMPORT.is_integrity_event
-    assert not PibeKind.FULL_POINT_BYE.is_integrity_event
-
-
 def test_q190_an_older_round_is_refused_in_fide_mode_and_level_4_outside(
     session: Session,
 ) -> None:
@@ -394,3 +391,39 @@ def test_q196_outside_fide_mode_it_is_level_3_and_a_configuration_line(
     assert question.startswith("Add a prohibited pairing now that round 1 is paired?")
     session.run("forbid_pairing", players=[1, 2], confirm=True)
     assert lines(session)[-1] == "### Configuration @ Round 1: prohibited pairing 1 2 added"
+
+
+@pytest.mark.parametrize("sheet", ["pairings", "standings", "crosstable", "slips"])
+def test_q46_every_printed_sheet_of_an_event_not_in_fide_mode_says_so(
+    session: Session, sheet: str
+) -> None:
+    path = session.path
+    assert path is not None
+    # In FIDE mode the sheet has no such line.
+    assert all(key != "FIDE mode" for key, _ in SHEETS[sheet](load(path), 1).header)
+    session.run("leave_fide_mode", confirm=LEAVE_TOKEN)
+    header = SHEETS[sheet](load(path), 1).header
+    assert header[0] == ("FIDE mode", "Not in FIDE mode: left after round 1 was paired, for good.")
+
+
+def test_q112_a_colour_correction_of_a_round_paired_from_is_a_correction_too(
+    session: Session,
+) -> None:
+    session.run("record_pairings", round=2, boards=[[2, 1], [4, 3], [6, 5]])
+    ((level, _),) = questions(session, "correct_colours", round=1, board=1)
+    assert level is Level.CONFIRM
+    session.run("correct_colours", round=1, board=1, confirm=True)
+    (line,) = lines(session)
+    assert line.startswith("### Correction @ Round 1: ")
+    assert session.event.entry(4, 1).colour is not None
+    assert session.event.entry(4, 1).colour.value == "w"
+
+
+def test_q113_a_bye_policy_change_after_the_start_is_level_3_and_a_line(
+    session: Session,
+) -> None:
+    ((level, _),) = questions(session, "edit_settings", bye_policy="once-per-tournament")
+    assert level is Level.CONFIRM
+    session.run("edit_settings", bye_policy="once-per-tournament", confirm=True)
+    (line,) = lines(session)
+    assert line.startswith("### Configuration @ Round 1: ") and "once" in line

@@ -3,7 +3,9 @@ manual pairing from the pairings panel, prohibited pairings (FIDE C.02 checklist
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -13,10 +15,12 @@ from pytestqt.qtbot import QtBot
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.session import Session
 from arbiter_app.session.integrity import stored_pibes
+from arbiter_app.ui.dialogs.pairing_numbers import PairingNumbersDialog
 from arbiter_app.ui.dialogs.prohibited import parse_group
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.panels.pairings import PairingsPanel
+from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.settings import Settings
 from tests.support.sessions import TickingClock
 from tests.support.warning_dialogs import BoxLog, click_through
@@ -35,6 +39,14 @@ def seven(path: Path) -> Session:
         s.run("enter_result", round=1, board=board, result="1-0")
     s.run("record_pairings", round=2, boards=[[5, 1], [7, 3], [2, 4]], byes=[[6, "pairing-bye"]])
     return s
+
+
+@pytest.fixture(autouse=True)
+def _collected() -> Iterator[None]:
+    """Collect what each test left behind while it is still the test's doing."""
+    yield
+    QApplication.processEvents()
+    gc.collect()
 
 
 @pytest.fixture
@@ -131,7 +143,7 @@ def test_q194_196_the_prohibited_pairings_dialog(
     assert not dialog.add()  # round 1 is paired: refused in FIDE mode
     assert dialog.message is not None
     assert "in FIDE mode a prohibited pairing can no longer be added" in dialog.message.text()
-    dialog.message.close()
+    dialog.message.done(0)
     click_through(["Continue…", "Accept the consequences"])
     window.leave_fide_mode()
     click_through(["Confirm"])
@@ -139,7 +151,8 @@ def test_q194_196_the_prohibited_pairings_dialog(
     assert document.forbidden_pairs() == ((3, 5),)
     assert dialog.list.item(0).text() == "3 Cid, 5 Eve"
     assert lines(document)[-1] == "### Configuration @ Round 2: prohibited pairing 3 5 added"
-    dialog.reject()
+    dialog.done(0)
+    QApplication.processEvents()
 
 
 def test_a_group_is_typed_as_pairing_numbers() -> None:
@@ -148,3 +161,78 @@ def test_a_group_is_typed_as_pairing_numbers() -> None:
     for bad in ("", "3", "3 x"):
         with pytest.raises(ArbiterError, match=r"\.$"):
             parse_group(bad)
+
+
+def test_q197_216_draw_lots_from_the_edit_menu(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = MainWindow(document, settings)
+    qtbot.addWidget(window)
+    click_through(["Continue…", "Accept the consequences"])
+    document.edit_settings({"tiebreaks": ["BH", "LOT"]})
+    window.lots_action.trigger()
+    (code,) = [c for c in document.session.settings.tiebreaks if c.startswith("LOT")]
+    assert code.startswith("LOT/S") and code != "LOT/S"
+    assert document.undo_label() == "draw tiebreak lots"
+
+
+def test_q197_216_external_values_from_the_edit_menu(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    window = MainWindow(document, settings)
+    qtbot.addWidget(window)
+    dialog = window.ask_external_values()
+    assert dialog.textValue() == ""
+    click_through(["Confirm"])  # round 1 is paired: a level-3 question
+    dialog.setTextValue("3=2, 7=1/2")
+    dialog.accept()
+    assert document.session.event.external_values == {3: 2, 7: Fraction(1, 2)}
+    assert document.external_values() == "3=2, 7=1/2"
+    # A typo is refused with what was wrong, and nothing changes.
+    with pytest.raises(ArbiterError, match="pairing number=value"):
+        document.set_external_values("3 is first")
+    assert document.external_values() == "3=2, 7=1/2"
+
+
+def test_q145_146_the_pairing_numbers_dialog_takes_the_ranking_rule(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    session = Session.create(tmp_path / "n.arbiter", name="N", system="swiss", rounds=3,
+                             clock=TickingClock())  # fmt: skip
+    session.run("add_player", name="Zoe", rating=1800)
+    session.run("add_player", name="Abe", rating=1700, national_rating=1900)
+    document = EventDocument(session)
+    panel = PlayersPanel(document)
+    qtbot.addWidget(panel)
+    panel.ask_pairing_numbers()
+    dialog = panel.dialog
+    assert isinstance(dialog, PairingNumbersDialog)
+    assert dialog.rating_choice.isEnabled()
+    dialog.rating_choice.setCurrentIndex(dialog.rating_choice.findData("HBFN"))
+    dialog.ties_choice.setCurrentIndex(dialog.ties_choice.findData("fide-id"))
+    assert dialog.ranking_rule() == ("HBFN", "fide-id")
+    dialog.accept()
+    assert [p.name for p in document.tournament.players] == ["Abe", "Zoe"]
+    assert "rating (HBFN: the higher of FIDE and national rating), title, FIDE ID" in (
+        document.event_state().numbering_text
+    )
+    dialog.set_method("lot")
+    assert not dialog.rating_choice.isEnabled()
+    panel.close()
+    document.close()
+
+
+def test_q175_a_player_made_ineligible_for_half_point_byes_from_the_players_panel(
+    qtbot: QtBot, document: EventDocument
+) -> None:
+    panel = PlayersPanel(document)
+    qtbot.addWidget(panel)
+    panel.refresh()
+    assert panel.select_player(3)
+    assert panel.half_bye_action.isEnabled() and not panel.half_bye_action.isChecked()
+    assert panel.half_bye_action in panel.context_menu().actions()
+    panel.half_bye_action.trigger()
+    assert document.half_bye_ineligible() == {3}
+    assert panel.half_bye_action.isChecked()
+    panel.half_bye_action.trigger()
+    assert document.half_bye_ineligible() == frozenset()

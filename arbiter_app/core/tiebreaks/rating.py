@@ -14,6 +14,13 @@ default a game against an unrated opponent is left out (and is the first one
 a cut drops, as in FIDE's reference implementation); ``/U<rating>`` (e.g.
 ``ARO/U1000``) gives unrated players that rating instead. A player with no
 counted game has no value: it is reported as 0 (ranked last) with a note.
+
+Ratings per round: an opponent counts with the rating they had at the start
+of the round when the event records it (each board keeps its players'
+ratings, so an event over 30 days whose ratings change between rounds keeps
+each round's), else the registered one. ``/E`` (e.g. ``ARO/E``) chooses the
+registered rating for every round instead (FIDE C.02, tie-breaks and final
+standings: the choice of which rating a tie-break uses).
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import cast
+from typing import NamedTuple, cast
 
 from arbiter_app.core.model import EntryKind
 from arbiter_app.core.points import format_points
@@ -107,16 +114,36 @@ def _unrated_default(spec: TieBreakSpec) -> int | None:
     return None
 
 
-def rated_games(ctx: TieBreakContext, unrated: int | None) -> Mapping[int, Rated]:
-    key = ("fide.rated", unrated)
-    return cast(Mapping[int, Rated], ctx.cached(key, lambda: _build_rated(ctx, unrated)))
+class Ratings(NamedTuple):
+    """Which rating an opponent counts with: *unrated* the rating given to unrated
+    players (None: their games are left out); *registered_only* (``/E``) the rating the
+    opponent is registered with now, for every round, instead of the rating they had at
+    the start of each round (an event over 30 days, whose ratings change between rounds:
+    FIDE C.02, tie-breaks and final standings)."""
+
+    unrated: int | None
+    registered_only: bool = False
+
+
+def _ratings(spec: TieBreakSpec) -> Ratings:
+    return Ratings(_unrated_default(spec), "E" in spec.options)
+
+
+def rated_games(
+    ctx: TieBreakContext, unrated: int | None, registered_only: bool = False
+) -> Mapping[int, Rated]:
+    """Each player's games against rated opponents (see :class:`Ratings`)."""
+    ratings = Ratings(unrated, registered_only)
+    key = ("fide.rated", ratings)
+    return cast(Mapping[int, Rated], ctx.cached(key, lambda: _build_rated(ctx, ratings)))
 
 
 _HALVES = {"W": 2, "w": 2, "D": 1, "d": 1, "L": 0, "l": 0}
 
 
-def _build_rated(ctx: TieBreakContext, unrated: int | None) -> dict[int, Rated]:
+def _build_rated(ctx: TieBreakContext, ratings: Ratings) -> dict[int, Rated]:
     t = table(ctx)
+    unrated, registered_only = ratings
     registered: dict[int, int | None] = {p.tpn: (p.rating or unrated) for p in ctx.event.players}
     halves_of = _HALVES
 
@@ -128,14 +155,18 @@ def _build_rated(ctx: TieBreakContext, unrated: int | None) -> dict[int, Rated]:
         ratings = [
             (i + 1, opps[i], rating)
             for i in played
-            if (rating := row[i].opponent_rating or registered[opps[i]]) is not None
+            if (
+                rating := (None if registered_only else row[i].opponent_rating)
+                or registered[opps[i]]
+            )
+            is not None
         ]
         halves = sum([halves_of[code[r - 1]] for r, _, _ in ratings])
         values = [rating for _, _, rating in ratings]
         return Rated(len(played), tuple(ratings), halves, sum(values), min(values) if values else 0)
 
     # A row depends on the player's entries and on the opponents' registered ratings.
-    context = (t.rounds, unrated, registered)
+    context = (t.rounds, ratings, registered)
     return _RATED.rows(context, ctx.event.entries, t.tpns, build)
 
 
@@ -202,7 +233,7 @@ def _undefined(trace: Trace | None, code: str) -> Fraction:
     article="FIDE C.07 (2023) 10.1, 14.1",
     description="Average rating of the opponents met over the board",
     allow_cut=True,
-    options=("U",),
+    options=("U", "E"),
     integer=True,
 )
 def average_rating_of_opponents(
@@ -217,7 +248,7 @@ def average_rating_of_opponents(
     rating is the opponent's rating at the start of the round when the event
     records it (the online Swiss rules), else the registered rating.
     """
-    rated = rated_games(ctx, _unrated_default(spec))
+    rated = rated_games(ctx, *_ratings(spec))
     rounds = table(ctx).rounds
     out: dict[int, Fraction] = {}
     cut1 = spec.cut_low == 1 and not spec.cut_high and rounds >= 1
@@ -289,13 +320,13 @@ def perfect_performance(rated: Rated, trace: Trace | None) -> int | None:
     return value
 
 
-def _per_player(ctx: TieBreakContext, unrated: int | None, which: str) -> Mapping[int, int | None]:
+def _per_player(ctx: TieBreakContext, ratings: Ratings, which: str) -> Mapping[int, int | None]:
     def make() -> dict[int, int | None]:
-        rated = rated_games(ctx, unrated)
+        rated = rated_games(ctx, *ratings)
         f = performance if which == "TPR" else perfect_performance
         return {tpn: f(r, None) for tpn, r in rated.items()}
 
-    return cast(Mapping[int, int | None], ctx.cached(("fide.perf", which, unrated), make))
+    return cast(Mapping[int, int | None], ctx.cached(("fide.perf", which, ratings), make))
 
 
 def _single(
@@ -305,9 +336,9 @@ def _single(
     traces: Mapping[int, Trace] | None,
     which: str,
 ) -> dict[int, Fraction]:
-    unrated = _unrated_default(spec)
-    values = _per_player(ctx, unrated, which)
-    rated = rated_games(ctx, unrated)
+    ratings = _ratings(spec)
+    values = _per_player(ctx, ratings, which)
+    rated = rated_games(ctx, *ratings)
     f = performance if which == "TPR" else perfect_performance
     out: dict[int, Fraction] = {}
     for tpn in players:
@@ -321,7 +352,7 @@ def _single(
     "TPR",
     article="FIDE C.07 (2023) 10.2; B.02 8.1.1",
     description="Tournament performance rating: ARO plus dp for the score",
-    options=("U",),
+    options=("U", "E"),
     integer=True,
 )
 def tournament_performance(
@@ -342,7 +373,7 @@ def tournament_performance(
     "PTP",
     article="FIDE C.07 (2023) 10.3; B.02 8.1.2",
     description="Perfect tournament performance",
-    options=("U",),
+    options=("U", "E"),
     integer=True,
 )
 def perfect_tournament_performance(
@@ -363,7 +394,7 @@ def _opponents_average(
     which: str,
 ) -> dict[int, Fraction]:
     t = table(ctx)
-    values = _per_player(ctx, _unrated_default(spec), which)
+    values = _per_player(ctx, _ratings(spec), which)
     out: dict[int, Fraction] = {}
     for tpn in players:
         trace = record(traces, tpn)
@@ -384,7 +415,7 @@ def _opponents_average(
     "APRO",
     article="FIDE C.07 (2023) 10.4",
     description="Average of the opponents' performance ratings (TPR)",
-    options=("U",),
+    options=("U", "E"),
     integer=True,
 )
 def average_performance_of_opponents(
@@ -401,7 +432,7 @@ def average_performance_of_opponents(
     "APPO",
     article="FIDE C.07 (2023) 10.5",
     description="Average of the opponents' perfect performances (PTP)",
-    options=("U",),
+    options=("U", "E"),
     integer=True,
 )
 def average_perfect_performance_of_opponents(

@@ -14,8 +14,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFormLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -28,14 +30,22 @@ from PySide6.QtWidgets import (
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Player, System
+from arbiter_app.core.pairing.ranking import TournamentRating
 from arbiter_app.ui.dialogs.errors import show_error
 
 METHODS = (
-    ("rating", "By rating: highest first, then title, then name (FIDE C.04.2 article 2.2)"),
+    ("rating", "By rating: highest first, then title, then as chosen (FIDE C.04.2 article 2.2)"),
     ("lot", "By lot: the app draws; the seed is kept in the journal to reproduce the draw"),
     ("draw", "As drawn at the venue: type each player's drawn number and the witnesses"),
     ("order", "By hand: type each player's new number below"),
 )
+TIE_ORDERS = (
+    ("name", "by name"),
+    ("fide-id", "by FIDE ID, lowest first"),
+    ("lot", "by lot (the seed is kept in the journal)"),
+)
+"""How players equal on rating and title are ordered (FIDE C.04.2 article 2.2)."""
+
 TYPED = ("draw", "order")
 """The methods whose numbers are typed in the table."""
 
@@ -71,6 +81,23 @@ class PairingNumbersDialog(QDialog):
             self.method_group.addButton(button)
             self.method_buttons[key] = button
             layout.addWidget(button)
+        # By rating: which rating orders the list, and how equal players are ordered
+        # (FIDE C.04.2 article 2.2; FIDE C.02, questions 145 and 146).
+        self.rating_choice = QComboBox(self)
+        self.rating_choice.setAccessibleName("Tournament rating")
+        for rating in TournamentRating:
+            self.rating_choice.addItem(f"{rating.value}: {rating.words}", rating.value)
+        self.ties_choice = QComboBox(self)
+        self.ties_choice.setAccessibleName("Equal players")
+        for key, label in TIE_ORDERS:
+            self.ties_choice.addItem(label, key)
+        # The form lives in a widget of the dialog, so Qt alone owns and deletes it.
+        holder = QWidget(self)
+        rule = QFormLayout(holder)
+        rule.setContentsMargins(24, 0, 0, 0)
+        rule.addRow("Rating:", self.rating_choice)
+        rule.addRow("Equal rating and title:", self.ties_choice)
+        layout.insertWidget(layout.indexOf(self.method_buttons["lot"]), holder)
         # A round robin draws its numbers (FIDE C.05 article 7.2); a Swiss ranks them.
         self.method_buttons["lot" if system.is_round_robin else "rating"].setChecked(True)
         self.table = QTableWidget(len(self.players), 4, self)
@@ -120,6 +147,13 @@ class PairingNumbersDialog(QDialog):
         header = "Drawn number" if method == "draw" else "New number"
         self.table.setHorizontalHeaderItem(DRAWN_COLUMN, QTableWidgetItem(header))
         self.witnesses_field.setEnabled(method in ("lot", "draw"))
+        self.rating_choice.setEnabled(method == "rating")
+        self.ties_choice.setEnabled(method == "rating")
+
+    def ranking_rule(self) -> tuple[str, str]:
+        """The tournament rating (``FIDE``, ``NRO``, …) and the order of equal players
+        (``name``, ``fide-id``, ``lot``) chosen for a renumbering by rating."""
+        return str(self.rating_choice.currentData()), str(self.ties_choice.currentData())
 
     def witnesses(self) -> tuple[str, ...]:
         """Who saw the draw (a draw by lot or at the venue; none for the other methods)."""

@@ -155,6 +155,13 @@ class PlayersPanel(QWidget):
             "A bye the selected player asks for in a round not yet paired",
             self.ask_bye,
         )
+        self.half_bye_action = self._action(
+            "No half-point bye",
+            "The selected player is not eligible for half-point byes (FIDE C.02): asking "
+            "for one for them asks first",
+            self.toggle_half_bye,
+        )
+        self.half_bye_action.setCheckable(True)
         self.import_action = self._action(
             "Import list…",
             "Register the players of a CSV file at once (before round 1 is paired)",
@@ -204,6 +211,7 @@ class PlayersPanel(QWidget):
             self.disqualify_action,
             self.reinstate_action,
             self.bye_action,
+            self.half_bye_action,
         ):
             menu.addAction(action)
         menu.addSeparator()
@@ -292,6 +300,10 @@ class PlayersPanel(QWidget):
         self.disqualify_action.setEnabled(player is not None and not player.disqualified)
         self.reinstate_action.setEnabled(player is not None and not is_active(player))
         self.bye_action.setEnabled(active and paired < planned)
+        self.half_bye_action.setEnabled(chosen)
+        self.half_bye_action.setChecked(
+            player is not None and player.tpn in self.document.half_bye_ineligible()
+        )
         fixed = renumbering_refusal(paired, self.tournament.system)
         self.numbers_action.setEnabled(fixed is None and len(self.tournament.players) > 1)
         self.numbers_action.setToolTip(
@@ -352,6 +364,16 @@ class PlayersPanel(QWidget):
             return self.document.import_players(listed, path.name)
 
         return self._run(register)
+
+    def toggle_half_bye(self) -> bool:
+        """Make the selected player eligible, or not, for half-point byes."""
+        player = self.selected_player()
+        if player is None:
+            return False
+        eligible = player.tpn in self.document.half_bye_ineligible()
+        done = self._run(lambda: self.document.set_half_bye_eligibility(player.tpn, eligible))
+        self.update_actions()
+        return done
 
     def _run(self, action: Callable[[], Changes]) -> bool:
         """Run a document action; a refusal is shown as it is and nothing changes.
@@ -450,6 +472,7 @@ class PlayersPanel(QWidget):
                     dialog.method(),
                     dialog.order() if dialog.method() in ("order", "draw") else (),
                     dialog.witnesses(),
+                    dialog.ranking_rule(),
                 )
             )
         )

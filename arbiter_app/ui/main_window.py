@@ -450,7 +450,7 @@ class MainWindow(FileActions, QMainWindow):
         standing = self.document.event_state()
         state = standing.brief
         self.state_label.setText(
-            f"{standing.headline} Read-only." if self.document.read_only else standing.headline
+            f"{standing.headline}; read-only" if self.document.read_only else standing.headline
         )
         self.state_label.setToolTip(f"{standing.numbering_text}\n{standing.playoff.reason}".strip())
         path = self.document.path

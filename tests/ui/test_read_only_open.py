@@ -61,7 +61,7 @@ def test_a_locked_file_opens_read_only_with_every_change_off(
     document = window.document
     assert document.read_only and document.path == path
     assert "club.arbiter (read-only)" in window.windowTitle()
-    assert window.state_label.text().endswith("Read-only.")
+    assert window.state_label.text().endswith("; read-only")
     # The panels show the event as saved.
     assert window.players.model.rowCount() == len(rr_event.players)
     # Every action that changes the event is off, with the reason.

@@ -265,10 +265,10 @@ def stage_pairings_sheet(event: Event, state: PlayoffState) -> Sheet:
             blocks.append(Paragraph(byes))
         blocks.append(Signatures(("Chief arbiter",)))
     # A knockout round drawn by lot is on the sheet at once, before its coin tosses.
-    for drawn in state.drawn_rounds():
+    for waiting in state.drawn_rounds():
         if blocks:
             blocks.append(PageBreak())
-        blocks += _drawn_round(state, drawn, names)
+        blocks += _drawn_round(state, waiting, names)
     return kit_sheet(event, state, "Play-off pairings", blocks)
 
 
@@ -278,7 +278,11 @@ def _knockout_byes(
     """The byes drawn by lot for a knockout round (GCT 2023 2.4.1 / 3.4.1), in words."""
     if not games[0].spec.knockout:
         return ""
-    byes = sorted({p for g in games for p in g.spec.byes})
+    return _byes_sentence(state, sorted({p for g in games for p in g.spec.byes}), names)
+
+
+def _byes_sentence(state: PlayoffState, byes: Sequence[int], names: Mapping[int, str]) -> str:
+    """``Bye drawn by lot (article 2.4.1): Name (4), on to the next round without a game.``"""
     if not byes:
         return ""
     art = _byes_article(state)
@@ -301,7 +305,7 @@ def _byes_article(state: PlayoffState) -> str:
 def _drawn_round(state: PlayoffState, drawn: DrawnRound, names: Mapping[int, str]) -> list[Block]:
     """A knockout round as soon as the lots are drawn, before the coin tosses give the games
     their colours: the pairs and the byes (GCT 2023 2.4.1 / 3.4.1; colours 2.5.3 / 3.5.3)."""
-    art, (_, _, colour_art) = _byes_article(state), knockout_articles(state)
+    _, _, colour_art = knockout_articles(state)
     title = f"{drawn.tie}: Armageddon knockout round {drawn.round}"
     blocks: list[Block] = [
         Heading(title[:1].upper() + title[1:]),
@@ -329,14 +333,7 @@ def _drawn_round(state: PlayoffState, drawn: DrawnRound, names: Mapping[int, str
             )
         )
     if drawn.byes:
-        where = f" (article {art})" if art else ""
-        blocks.append(
-            Paragraph(
-                f"Bye drawn by lot{where}: "
-                + "; ".join(who(p, names) for p in drawn.byes)
-                + ", on to the next round without a game."
-            )
-        )
+        blocks.append(Paragraph(_byes_sentence(state, drawn.byes, names)))
     blocks.append(Signatures(("Chief arbiter",)))
     return blocks
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSize, Qt, QTimer
@@ -344,7 +345,7 @@ class MainWindow(FileActions, QMainWindow):
             title = dock.windowTitle().replace("&&", "&")
             action = self._action(
                 f"Go to {dock.windowTitle()}",
-                lambda d=dock: self.bring_forward(d),
+                partial(self.bring_forward, dock),
                 f"Alt+{number}",
                 f"Bring the {title} panel forward",
             )

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog, QLineEdit, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from arbiter_app import app
@@ -24,7 +24,8 @@ from arbiter_app.ui.dialogs.player import PlayerDialog
 from arbiter_app.ui.dialogs.player_status import WithdrawDialog
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.settings import Settings
-from tests.ui.test_full_flow import CTRL, SHIFT, answering, click, ok_of, retype, the_open
+from tests.support.windows import save_as_by_keys
+from tests.ui.test_full_flow import CTRL, answering, click, ok_of, retype, the_open
 
 ENTRIES = (
     ("Dale, Ivo", "1650"),
@@ -134,19 +135,7 @@ def test_a_club_swiss_day(qtbot: QtBot, settings: Settings, tmp_path: Path) -> N
 
     # -- File ▸ Save as…, by keys -----------------------------------------------------------
     target = tmp_path / "thursday.arbiter"
-    settings.add_recent(tmp_path / "last-week.arbiter")  # the dialog opens in that folder
-
-    def save_here(dialog: QFileDialog) -> None:
-        name = dialog.findChild(QLineEdit, "fileNameEdit")
-        assert name is not None
-        name.setCompleter(None)
-        retype(qtbot, name, "thursday")
-        qtbot.keyClick(name, Qt.Key.Key_Return)
-
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow)
-    with answering(window, QFileDialog, save_here):
-        qtbot.keyClick(window, Qt.Key.Key_S, CTRL | SHIFT)
+    save_as_by_keys(qtbot, window, settings, tmp_path, "thursday")
     assert document.path == target and not window.isWindowModified()
     journal = [e.hash for e in document.session.journal()]
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
+from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from arbiter_app import app
@@ -26,8 +26,9 @@ from arbiter_app.ui.dialogs.new_event import NewEventDialog
 from arbiter_app.ui.dialogs.sections import AddSectionDialog, MovePlayerDialog, QuadsDialog
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.settings import Settings
+from tests.support.windows import save_as_by_keys
 from tests.ui.test_club_swiss_day import add_player, standings, type_results
-from tests.ui.test_full_flow import CTRL, SHIFT, answering, click, ok_of, retype, the_open
+from tests.ui.test_full_flow import CTRL, answering, click, ok_of, retype, the_open
 
 OPEN = (("Amis, Kai", "2390"), ("Berg, Ana", "2210"), ("Cole, Ned", "1990"), ("Dale, Ivo", "1450"))
 RESERVE = (("Eck, Lea", "1720"), ("Fox, Ugo", "1480"), ("Gil, Mo", "1350"), ("Hale, Bo", "2050"))
@@ -241,19 +242,7 @@ def test_two_sections_and_a_quad_ladder_on_one_saturday(
         go_to(window, qtbot, section)
         before[section] = standings(window)
     target = tmp_path / "saturday.arbiter"
-    settings.add_recent(tmp_path / "last-week.arbiter")
-
-    def save_here(dialog: QFileDialog) -> None:
-        name = dialog.findChild(QLineEdit, "fileNameEdit")
-        assert name is not None
-        name.setCompleter(None)
-        retype(qtbot, name, "saturday")
-        qtbot.keyClick(name, Qt.Key.Key_Return)
-
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow)
-    with answering(window, QFileDialog, save_here):
-        qtbot.keyClick(window, Qt.Key.Key_S, CTRL | SHIFT)
+    save_as_by_keys(qtbot, window, settings, tmp_path, "saturday")
     assert document.path == target
     journal = [e.hash for e in document.session.journal()]
     assert window.close()

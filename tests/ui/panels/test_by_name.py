@@ -12,11 +12,10 @@ from pytestqt.qtbot import QtBot
 from arbiter_app.core.model import Colour
 from arbiter_app.core.result import GameResult
 from arbiter_app.session import Session
-from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.settings import Settings
 from tests.support.sessions import TickingClock
-from tests.support.warning_dialogs import AgreeToAll
+from tests.support.windows import shown_window
 
 NAMES = ("Zimmer, Anna", "Öztürk, Ayşe", "Abbott, Carl", "Nakamura, Hikaru", "Brown, Dee")
 
@@ -33,15 +32,9 @@ def window(qtbot: QtBot, tmp_path: Path, settings: Settings) -> Iterator[MainWin
     )
     for i, name in enumerate(NAMES):
         session.run("add_player", name=name, rating=2000 - 10 * i)
-    document = EventDocument(session)
-    document.warnings = AgreeToAll()
-    shown = MainWindow(document, settings)
-    qtbot.addWidget(shown)
-    shown.resize(1300, 760)
-    shown.show()
-    qtbot.waitExposed(shown)
+    shown = shown_window(qtbot, session, settings)
     yield shown
-    document.close()
+    shown.document.close()
 
 
 def _column(window: MainWindow, column: int) -> list[str]:

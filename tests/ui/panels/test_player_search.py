@@ -20,12 +20,11 @@ from arbiter_app.core.model import Colour
 from arbiter_app.core.result import GameResult
 from arbiter_app.session import Session
 from arbiter_app.ui.dialogs.player import PlayerDialog
-from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.settings import Settings
 from arbiter_app.ui.widgets.search import PlayerSearch, folded, matches
 from tests.support.sessions import TickingClock
-from tests.support.warning_dialogs import AgreeToAll
+from tests.support.windows import shown_window
 
 NAMES = (
     ("Öztürk, Ayşe", 2310),
@@ -49,15 +48,9 @@ def window(qtbot: QtBot, tmp_path: Path, settings: Settings) -> Iterator[MainWin
     )
     for name, rating in NAMES:
         session.run("add_player", name=name, rating=rating)
-    document = EventDocument(session)
-    document.warnings = AgreeToAll()
-    shown = MainWindow(document, settings)
-    qtbot.addWidget(shown)
-    shown.resize(1300, 760)
-    shown.show()
-    qtbot.waitExposed(shown)
+    shown = shown_window(qtbot, session, settings)
     yield shown
-    document.close()
+    shown.document.close()
 
 
 def shown_names(view: QTableView, column: int) -> list[str]:

@@ -405,19 +405,26 @@ def result_slips_sheet(rs: RoundSheet, *, per_page: int = SLIPS_PER_PAGE) -> She
     )
 
 
-def _slip(rs: RoundSheet, b: BoardRow) -> Box:
-    players = Table(
+def _slip_players(b: BoardRow, widths: tuple[int, int, int, int], small: bool) -> Table:
+    """The two players of a result slip: colour, number, name, rating."""
+    side, number, name, rating = widths
+    return Table(
         (
-            Column("", Align.LEFT, 12),
-            Column("No", Align.RIGHT, 8),
-            Column("Player", Align.LEFT, 60),
-            Column("Rtg", Align.RIGHT, 20),
+            Column("", Align.LEFT, side),
+            Column("No", Align.RIGHT, number),
+            Column("Player", Align.LEFT, name),
+            Column("Rtg", Align.RIGHT, rating),
         ),
         (
             ("White", str(b.white.tpn), b.white.label, _rating(b.white.rating)),
             ("Black", str(b.black.tpn), b.black.label, _rating(b.black.rating)),
         ),
+        small=small,
     )
+
+
+def _slip(rs: RoundSheet, b: BoardRow) -> Box:
+    players = _slip_players(b, (12, 8, 60, 20), small=False)
     return Box(
         (
             Heading(f"Round {rs.round} · Board {b.board} — {rs.event}", 3),
@@ -430,19 +437,7 @@ def _slip(rs: RoundSheet, b: BoardRow) -> Box:
 
 def _small_slip(rs: RoundSheet, b: BoardRow) -> tuple[Block, ...]:
     """A slip half a page wide: the board, both players, the result to circle, two signatures."""
-    players = Table(
-        (
-            Column("", Align.LEFT, 16),
-            Column("No", Align.RIGHT, 10),
-            Column("Player", Align.LEFT, 58),
-            Column("Rtg", Align.RIGHT, 16),
-        ),
-        (
-            ("White", str(b.white.tpn), b.white.label, _rating(b.white.rating)),
-            ("Black", str(b.black.tpn), b.black.label, _rating(b.black.rating)),
-        ),
-        small=True,
-    )
+    players = _slip_players(b, (16, 10, 58, 16), small=True)
     return (
         Heading(f"Round {rs.round} · Board {b.board}", 3),
         players,

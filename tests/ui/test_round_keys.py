@@ -12,11 +12,10 @@ from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.model import Colour
 from arbiter_app.session import Session
-from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.settings import Settings
 from tests.support.sessions import TickingClock
-from tests.support.warning_dialogs import AgreeToAll
+from tests.support.windows import shown_window
 
 
 @pytest.fixture
@@ -31,14 +30,9 @@ def window(qtbot: QtBot, tmp_path: Path, settings: Settings) -> Iterator[MainWin
     )
     for i in range(6):
         session.run("add_player", name=f"Player, No {i + 1}", rating=2000 - i)
-    document = EventDocument(session)
-    document.warnings = AgreeToAll()
-    shown = MainWindow(document, settings)
-    qtbot.addWidget(shown)
-    shown.show()
-    qtbot.waitExposed(shown)
+    shown = shown_window(qtbot, session, settings)
     yield shown
-    document.close()
+    shown.document.close()
 
 
 def test_pair_and_type_the_results_without_the_mouse(

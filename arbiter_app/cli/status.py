@@ -18,6 +18,7 @@ from arbiter_app.core.event_state import EventState
 from arbiter_app.core.fide_mode import FideMode
 from arbiter_app.core.model import System
 from arbiter_app.core.playoff.gate import PlayoffStatus
+from arbiter_app.core.words import count
 from arbiter_app.sheets.source import ARBITER_SUFFIX, load
 
 _PLAYOFF_NEXT = {
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         }
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
-    print(render(src.event.name, src.event.system.value, state, getattr(args, "section", None)))
+    print(render(src.event.name, src.event.system, state, getattr(args, "section", None)))
     if src.fide_mode.indicator:
         print(src.fide_mode.indicator)
     if src.pibes:
@@ -90,20 +91,19 @@ def _every_section(path: Path, as_json: bool) -> str | None:
                     | state.to_json()
                 )
             else:
-                parts.append(render(event.name, event.system.value, state, section.name))
+                parts.append(render(event.name, event.system, state, section.name))
     if as_json:
         return json.dumps(data, ensure_ascii=False, indent=2)
     return "\n\n".join(parts)
 
 
-def render(name: str, system: str, state: EventState, section: str | None = None) -> str:
+def render(name: str, system: System, state: EventState, section: str | None = None) -> str:
     """The state as the lines ``arbiter-app status`` prints (the commands it suggests name
     *section* when the event has several)."""
     where = f' --section "{section}"' if section else ""
-    players = f"{state.players} player" + ("" if state.players == 1 else "s")
-    rounds = f"{state.planned} round" + ("" if state.planned == 1 else "s")
     lines = [
-        f"{name or 'Event'} ({System(system).words}, {rounds}, {players})",
+        f"{name or 'Event'} ({system.words}, {count(state.planned, 'round')}, "
+        f"{count(state.players, 'player')})",
         f"{state.text}.",
         f"Standings: {_standings(state)}",
         state.numbering_text,

@@ -541,6 +541,10 @@ def _check_imported_players(data: dict[str, Any]) -> None:
             raise CommandError(f"player {row.get('tpn')}: {exc}") from exc
 
 
+_LISTED_BREACHES = 20
+"""Broken rules an import's question lists before saying how many more there are."""
+
+
 def _check_imported_rounds(tx: Tx, ctx: Context) -> None:
     """An import is a pairing-integrity event when its rounds break pairing rules (FIDE
     C.02, the checklist's questions 54 and 55): a level-3 question listing them first,
@@ -549,14 +553,24 @@ def _check_imported_rounds(tx: Tx, ctx: Context) -> None:
     if not breaches:
         return
     listed = [f"round {r}: {v}" for r, found in sorted(breaches.items()) for v in found]
-    rules = "a pairing rule" if len(listed) == 1 else f"{len(listed)} pairing rules"
+    rules = (
+        "a pairing rule"
+        if len(listed) == 1
+        else f"{count(len(listed), 'pairing rule', thousands=True)}"
+    )
+    shown = listed[:_LISTED_BREACHES]
+    if len(listed) > len(shown):
+        # A question the arbiter can read: the first ones, then how many more the report has.
+        shown.append(
+            f"and {len(listed) - len(shown):,} more, each in the report's ### Import lines"
+        )
     ctx.ask(
         Alert(
             Level.CONFIRM,
             f"The file's rounds break {rules}. Import it anyway? The report says so with "
             "a ### Import line for each round.",
             f"{CHECKLIST}: imported rounds are checked against the pairing rules",
-            tuple(listed),
+            tuple(shown),
         )
     )
     for round_no, found in sorted(breaches.items()):

@@ -85,9 +85,12 @@ def prepare(path: Path) -> list[int]:
     from arbiter_app.session import Session
     from arbiter_app.ui.document import EventDocument
     from arbiter_app.ui.panels.standings import options_for_preset
+    from tests.support.warning_dialogs import AgreeToAll
 
     pending = bench_store.build(path)
     document = EventDocument(Session.open(path))
+    # A tie-break list set after the start is a level-4 question (FIDE C.02): agreed here.
+    document.warnings = AgreeToAll()
     try:
         document.set_standings_options(options_for_preset("fide-swiss"))
     finally:

@@ -240,8 +240,9 @@ class Session:
         """Decode everything a session will use, so that a file whose rows SQLite reads
         but Arbiter cannot (a flipped bit in a value, a row of another program) is
         refused when opened, not later in the middle of some action."""
-        for section in self.sections:
-            view = self._view(section.number)
+        # A file whose sections were lost is still read as its first section (_current).
+        for number in [s.number for s in self.sections] or [FIRST_SECTION]:
+            view = self._view(number)
             view.event  # noqa: B018 - decoding is the check
             view.settings  # noqa: B018
         for entry in self._entries:

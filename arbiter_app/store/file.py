@@ -332,9 +332,27 @@ class EventFile:
             reached("close: the log folded into the file")
         with contextlib.suppress(sqlite3.Error):
             self.conn.close()
+        if not self.readonly and not settle and self.migrated_from is not None:
+            self._put_back_unmigrated()
         if self._lock is not None:
             self._lock.release()
             self._lock = None
+
+    def _put_back_unmigrated(self) -> None:
+        """A file migrated by this opening and then refused goes back to what it was.
+
+        The copy taken before the migration is the file byte for byte: it is renamed
+        over the migrated file (one atomic step, under the lock), after the log the
+        migration left is removed. A crash in between leaves the copy beside the file.
+        """
+        backup = self.backup
+        if backup is None or not backup.exists():
+            return
+        for suffix in ("-wal", "-shm"):
+            Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+        os.replace(backup, self.path)
+        self.backup = None
+        self.migrated_from = None
 
     def __enter__(self) -> EventFile:
         return self

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from arbiter_app.core.errors import ArbiterError
 from arbiter_app.session import Session
 from arbiter_app.store.errors import CorruptFile
 from tests.support.sessions import content_sha256, small_event
@@ -106,3 +107,25 @@ def test_a_damaged_schema_whose_name_is_not_utf8(event_file: Path) -> None:
 def test_a_value_of_the_wrong_kind(event_file: Path, statement: str, table: str) -> None:
     _sql(event_file, statement)
     _refused(event_file, f"a row of its {table} table holds a value of the wrong kind")
+
+
+def test_a_file_whose_section_lost_its_system_is_checked_all_the_same(event_file: Path) -> None:
+    # With the "system" setting gone the file has no section to check at opening, yet the
+    # window reads the first section: a NULL adjustment then raised TypeError in the middle.
+    _sql(
+        event_file,
+        "DELETE FROM settings WHERE key = 'system'",
+        "INSERT INTO adjustments (section, id, tpn, points, round, reason) "
+        "VALUES (1, 1, 1, NULL, 1, 'x')",
+    )
+    _refused(event_file, "the file's contents are damaged")
+
+
+def test_an_older_format_number_refused_after_migrating_is_put_back(event_file: Path) -> None:
+    # A current file labelled format 3 migrates, then its damaged journal is refused: the
+    # migrated file and the copy taken before the migration stayed behind.
+    _sql(event_file, "PRAGMA user_version = 3", "UPDATE journal SET args = '{' WHERE seq = 2")
+    folder = {p.name: content_sha256(p) for p in event_file.parent.iterdir()}
+    with pytest.raises(ArbiterError):
+        Session.open(event_file, durable=False)
+    assert {p.name: content_sha256(p) for p in event_file.parent.iterdir()} == folder

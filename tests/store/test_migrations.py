@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from arbiter_app.core.errors import ArbiterError
 from arbiter_app.session import Session
 from arbiter_app.store import APPLICATION_ID, SCHEMA_VERSION, EventFile
 from arbiter_app.store.migrations import backup_path
@@ -123,3 +124,20 @@ def test_a_failed_migration_leaves_the_file_as_it_was(
     monkeypatch.undo()
     with EventFile.open(path) as opened:
         assert opened.migrated_from == 1
+
+
+def test_an_old_file_refused_after_its_migration_is_put_back_as_it_was(tmp_path: Path) -> None:
+    """A version-1 file whose journal is damaged migrates, then the session refuses it:
+    the file is put back byte for byte and the copy made for the migration goes."""
+    path = make_v1_file(tmp_path)
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE journal SET args = '{\"name\": 7}' WHERE seq = 2")
+    conn.commit()
+    conn.close()
+    before = folder_snapshot(tmp_path)
+    with pytest.raises(ArbiterError):
+        Session.open(path, durable=False)
+    assert folder_snapshot(tmp_path) == before
+    with pytest.raises(ArbiterError):
+        Session.open(path, readonly=True)
+    assert folder_snapshot(tmp_path) == before

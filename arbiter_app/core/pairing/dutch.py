@@ -231,13 +231,20 @@ def run_engine(tournament: dict[str, Any], round_no: int, tpn_of: Mapping[int, i
     from gacrux.pairingdutch import pairing_dutch
 
     params: dict[str, Any] = {"experimental": [], "verbose": 0, "top_color": tournament["topColor"]}
-    engine = pairing_dutch(tournament, round_no, params)
     try:
-        brackets = engine.compute_pairing(False)
+        brackets = pairing_dutch(tournament, round_no, params).compute_pairing(False)
     except GacruxNoLegalPairing as exc:
         raise PairingError(
             f"round {round_no} cannot be paired by the Dutch system: {exc} "
             "(C.04.3 article 1.9.3: the chief arbiter decides)"
+        ) from exc
+    except Exception as exc:  # the engine's own fault, not the event's
+        # A fault inside the engine (one fuzzed file made it reach a variable it never
+        # set) must not end the program: the round is refused, with what failed.
+        raise PairingError(
+            f"the Dutch pairing engine failed on round {round_no} ({type(exc).__name__}: "
+            f"{exc}); nothing was paired. Pair the round by hand (C.04.3 article 1.9.3: the "
+            "chief arbiter decides), and keep the file: it shows the engine's fault"
         ) from exc
     pairs = sorted(
         (pair for bracket in brackets for pair in bracket["pairs"]),

@@ -129,6 +129,24 @@ def test_round_one_needs_the_drawn_initial_colour() -> None:
         pair_swiss(_field(8), 1)
 
 
+def test_a_fault_inside_the_engine_is_a_refusal_not_a_crash(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fuzz run found a TRF that made the engine read a variable it never set."""
+    from gacrux.pairingdutch import pairing_dutch
+
+    def fault(self: object, verbose: bool) -> None:
+        raise UnboundLocalError("cannot access local variable 'll_id'")
+
+    monkeypatch.setattr(pairing_dutch, "compute_pairing", fault)
+    with pytest.raises(RuleError) as info:
+        pair_swiss(_field(8), 1, WHITE)
+    assert str(info.value).startswith(
+        "the Dutch pairing engine failed on round 1 (UnboundLocalError: cannot access local"
+        " variable 'll_id'); nothing was paired. Pair the round by hand"
+    )
+
+
 def test_odd_field_gives_the_last_player_the_pairing_allocated_bye() -> None:
     """C.04.3 article 1.5 / C.04.1 c: the PAB goes to the lowest-ranked player."""
     pairing = pair_swiss(_field(7), 1, WHITE)

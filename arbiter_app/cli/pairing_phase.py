@@ -4,13 +4,16 @@ A round's hand changes happen in its manual pairing, with an explicit start
 and end (FIDE C.02; :mod:`arbiter_app.session.manual_pairing`):
 
     arbiter-app pairing manual start FILE --round 3
-    arbiter-app pairing change FILE --round 3 --board 2 5-8 [--confirm]
+    arbiter-app pairing change FILE --round 3 --board 2 5-8 [--swap] [--confirm]
     arbiter-app pairing manual end FILE [--confirm=keep-hand-pairing]
 
 At the end the round is compared with the pairing engine's; when they differ
 the command prints the engine's pairing and the ``### MPA`` line, and keeps
 the hand pairing only with ``--confirm=keep-hand-pairing`` (a level-4
-question). ``pairing change`` outside an open manual pairing opens it.
+question). ``pairing change`` outside an open manual pairing opens it. With
+``--swap`` a player may come from another board or from the bye: the player
+this board no longer needs takes that place, or the pairing-allocated bye when
+nobody has it; the boards changed are printed.
 
 Prohibited pairings (TRF-26 record 260) are entered before round 1:
 ``pairing forbid FILE 3 7 [9 …]`` (no two of them meet), ``pairing unforbid
@@ -58,6 +61,16 @@ def register(actions: argparse._SubParsersAction) -> None:  # type: ignore[type-
     change.add_argument("--round", required=True, type=int, metavar="R")
     change.add_argument("--board", required=True, type=int, metavar="B")
     change.add_argument("pair", metavar="WHITE-BLACK", help="the players by pairing number: 5-8")
+    change.add_argument(
+        "--swap",
+        action="store_true",
+        help="take players from other boards or the bye; the displaced take their places",
+    )
+    change.add_argument(
+        "--no-bye",
+        action="store_true",
+        help="with --swap: leave a displaced player without a board, not on the bye",
+    )
     add_confirm_argument(change)
     change.set_defaults(handler=run_change)
 
@@ -133,11 +146,19 @@ def run_change(args: argparse.Namespace) -> int:
             board=args.board,
             white=white,
             black=black,
+            **({"swap": True} if args.swap else {}),
+            **({"displaced_bye": False} if args.no_bye else {}),
             **confirm_args(args),
         )
         names = {p.tpn: p.name for p in session.event.players}
         phase = open_phase(session.state)
-    print(f"round {args.round} board {args.board}: {white} {names[white]} - {black} {names[black]}")
+    value = outcome.value
+    for number, w, b in value.get("boards", [[args.board, white, black]]):
+        print(f"round {args.round} board {number}: {w} {names[w]} - {b} {names[b]}")
+    if value.get("bye") is not None:
+        print(f"{value['bye']} {names[value['bye']]}: pairing-allocated bye")
+    for tpn in value.get("unpaired", []):
+        print(f"{tpn} {names[tpn]}: no board")
     for question in outcome.answered:
         print("changed although it breaks:")
         for line in question.consequences:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import EntryKind
+from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
 from arbiter_app.core.result import GameResult
 from arbiter_app.session.codec import entry_from_row
 from arbiter_app.session.state import Tx
@@ -121,3 +122,18 @@ def renumber(tx: Tx, mapping: Mapping[int, int]) -> None:
         if value.get("wildcards"):
             value["wildcards"] = [new(int(t)) for t in value["wildcards"]]
             tx.put("records", ("prizes", "fund"), {"value": canonical_json(value)})
+
+
+def round_pairing(tx: Tx, round_no: int) -> RoundPairing:
+    """Round *round_no* as stored: its boards, and every other player's entry as a bye."""
+    rows = boards_of_round(tx, round_no)
+    boards = tuple(Board(n, row["white"], row["black"]) for n, row in sorted(rows.items()))
+    on_board = {t for board in boards for t in board.players}
+    byes: list[Bye] = []
+    for (tpn,) in sorted(tx.keys("players")):
+        if tpn in on_board:
+            continue
+        row = tx.get("entries", (tpn, round_no))
+        kind = EntryKind(row["kind"]) if row is not None else EntryKind.NOT_PAIRED
+        byes.append(Bye(tpn, kind, odd_one_out=kind is EntryKind.PAIRING_BYE))
+    return RoundPairing(round_no, boards, tuple(byes))

@@ -16,10 +16,12 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.event_state import setup_warning
 from arbiter_app.core.model import EntryKind, RoundEntry, System
 from arbiter_app.core.pairing.boards import Board, RoundPairing
+from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.manual import (
     Violation,
     both_against_due_colour,
     check_pairing,
+    move_onto_board,
 )
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.warning_levels import Alert, Level
@@ -229,6 +231,10 @@ def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]
     black = _pairable(tx, args.get("black"), round_no)
     if white == black:
         raise RuleError("a player cannot play themself")
+    swap, displaced_bye = args.get("swap", False), args.get("displaced_bye", True)
+    for name, flag in (("swap", swap), ("displaced_bye", displaced_bye)):
+        if not isinstance(flag, bool):
+            raise CommandError(f"{name} is true or false, not {flag!r}")
     # A hand change happens in the round's manual pairing, opened now if need be (FIDE C.02).
     open_round = phase_round(tx)
     swiss_round = System(tx.setting("system", System.SWISS.value)).rounds_in(round_no)
@@ -237,6 +243,19 @@ def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]
         begin(tx, swiss_round)
     elif open_round != swiss_round:
         refuse_while_open(tx, None, f"change a pairing of round {swiss_round}")
+    if swap:
+        moved = _move_across_boards(tx, ctx, round_no, number, (white, black), displaced_bye)
+        return {"round": swiss_round, "phase_started": open_round is None, **moved}
+    before = {old["white"], old["black"]} if old else set()
+    for tpn in (white, black):
+        if tpn in before:
+            continue
+        for other, row in boards.items():
+            if other != number and tpn in (row["white"], row["black"]):
+                raise RuleError(
+                    f"player {tpn} plays on board {other} of round {round_no}; change that "
+                    "board first, or swap the players between the boards"
+                )
     broken = pairing_rules_broken(tx, round_no, number, white, black)
     alerts: list[Alert] = []
     if broken:
@@ -253,17 +272,9 @@ def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]
     if wrong:
         alerts.append(colour_notice(wrong))
     ctx.ask(*alerts)
-    before = {old["white"], old["black"]} if old else set()
     for tpn in (white, black):
-        if tpn in before:
-            continue
-        for other, row in boards.items():
-            if other != number and tpn in (row["white"], row["black"]):
-                raise RuleError(
-                    f"player {tpn} plays on board {other} of round {round_no}; change that "
-                    "board first"
-                )
-        tx.delete("entries", (tpn, round_no))
+        if tpn not in before:
+            tx.delete("entries", (tpn, round_no))
     for tpn in before - {white, black}:
         tx.put("entries", (tpn, round_no), entry_row(_absent_entry(tx, tpn, round_no)))
     tx.put("boards", (round_no, number), _board_row(tx, white, black))
@@ -272,6 +283,100 @@ def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]
             "pairing-override", f"{round_no}.{number}", {"rules": [str(v) for v in broken]}
         )
     return {"round": swiss_round, "phase_started": open_round is None}
+
+
+def _move_across_boards(
+    tx: Tx, ctx: Context, round_no: int, number: int, pair: tuple[int, int], bye: bool
+) -> dict[str, Any]:
+    """Put *white* and *black* on board *number*, moving players between boards
+    (:func:`~arbiter_app.core.pairing.manual.move_onto_board`): the displaced take the
+    places left, or the pairing-allocated bye (unless *bye* is false), or are left for
+    the arbiter to pair.
+
+    FIDE C.02 (manual pairings): every pairing rule the changed boards and the bye
+    break is a level-3 question; a player left without a board is a level-2 notice.
+    Returns the boards changed, the bye given and the players left unpaired.
+    """
+    if System(tx.setting("system", System.SWISS.value)).games_per_round != 1:
+        raise RuleError(
+            "a round of a double system is two games against the same opponent: pair the "
+            "round again by hand to move players between boards"
+        )
+    before = queries.round_pairing(tx, round_no)
+    moved = move_onto_board(before, number, *pair, bye_to_displaced=bye)
+    for changed in moved.changed:
+        old = tx.get("boards", (round_no, changed))
+        if old is not None and queries.has_result(tx, round_no, old):
+            raise RuleError(
+                f"board {changed} of round {round_no} has a result; moving its players "
+                "would change a game already played"
+            )
+    boards = {b.number: b for b in moved.pairing.boards}
+    touched = {t for n in moved.changed for t in boards[n].players}
+    touched |= {moved.bye} if moved.bye is not None else set()
+    event = event_from_state(tx.base)
+    policy = ByePolicy.parse(str(tx.setting("bye_policy", "fide")))
+    broken = [
+        v
+        for v in check_pairing(event.truncated(round_no - 1), moved.pairing, bye_policy=policy)
+        if v.players and set(v.players) <= touched
+    ]
+
+    def named(tpn: int) -> str:
+        return f"{tpn} {queries.player(tx, tpn)['name']}"
+
+    what = "; ".join(
+        [
+            *(
+                f"board {n}: {named(boards[n].white)} v {named(boards[n].black)}"
+                for n in moved.changed
+            ),
+            *([f"{named(moved.bye)} gets the pairing-allocated bye"] if moved.bye else []),
+        ]
+    )
+    alerts: list[Alert] = []
+    if broken:
+        alerts.append(
+            broken_rules_alert(
+                f"Round {round_no} changed by hand ({what})",
+                broken,
+                "Change it anyway? The change is journalled with the rules it breaks.",
+            )
+        )
+    wrong = _against_due_colours(tx, round_no, [boards[n] for n in moved.changed])
+    if wrong:
+        alerts.append(colour_notice(wrong))
+    if moved.unpaired:
+        left = ", ".join(named(t) for t in moved.unpaired)
+        alerts.append(
+            Alert(
+                Level.NOTICE,
+                f"{left} {'has' if len(moved.unpaired) == 1 else 'have'} no board in round "
+                f"{round_no} now: pair them on a new board, or with the player who has the "
+                "pairing-allocated bye.",
+                f"{CHECKLIST}: a player left unpaired by a manual change is a level-2 warning",
+            )
+        )
+    ctx.ask(*alerts)
+    for changed in moved.changed:
+        board = boards[changed]
+        tx.put("boards", (round_no, changed), _board_row(tx, board.white, board.black))
+        for tpn in board.players:
+            tx.delete("entries", (tpn, round_no))
+    if moved.bye is not None:
+        tx.put("entries", (moved.bye, round_no), entry_row(RoundEntry(EntryKind.PAIRING_BYE)))
+    for tpn in moved.unpaired:
+        tx.put("entries", (tpn, round_no), entry_row(_absent_entry(tx, tpn, round_no)))
+    if broken:
+        ctx.put_record(
+            "pairing-override", f"{round_no}.{number}", {"rules": [str(v) for v in broken]}
+        )
+    return {
+        "boards": [[n, boards[n].white, boards[n].black] for n in moved.changed],
+        "bye": moved.bye,
+        "unpaired": list(moved.unpaired),
+        "broken": [str(v) for v in broken],
+    }
 
 
 def pairing_rules_broken(

@@ -13,7 +13,9 @@ from dataclasses import dataclass, replace
 
 from arbiter_app.core.event_state import EventState, RoundBoard
 from arbiter_app.core.model import Event, Player, RoundEntry
+from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.result import GameResult
+from arbiter_app.session import queries
 from arbiter_app.session.changes import Changes
 from arbiter_app.session.codec import (
     EventSettings,
@@ -23,7 +25,7 @@ from arbiter_app.session.codec import (
     players_from_state,
     settings_of,
 )
-from arbiter_app.session.state import State
+from arbiter_app.session.state import State, Tx
 from arbiter_app.session.tournament_state import event_state_of, round_boards, stored_playoff
 
 
@@ -152,6 +154,10 @@ class SectionView:
             (number, boards[(r, number)]["white"], boards[(r, number)]["black"])
             for r, number in sorted(key for key in boards if key[0] == round_no)
         ]
+
+    def round_pairing(self, round_no: int) -> RoundPairing:
+        """Round *round_no* as stored: its boards, and every other player as a bye."""
+        return queries.round_pairing(Tx(self._state), round_no)
 
     def last_column(self) -> int:
         """The last game column that has a board or an entry (0 when there is none)."""

@@ -14,6 +14,7 @@ from typing import Any
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.event_state import EventState
 from arbiter_app.core.model import Event, System
+from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.core.words import count
 from arbiter_app.session.changes import Changes, Outcome
@@ -442,6 +443,11 @@ class Session:
     def pairs(self, round_no: int) -> list[tuple[int, int, int]]:
         """The boards of *round_no* as (number, White, Black), without reading results."""
         return self._view(self._current()).pairs(round_no)
+
+    def round_pairing(self, round_no: int) -> RoundPairing:
+        """Round *round_no* as stored (boards, and everyone else's entry as a bye), for
+        previewing a hand change with :func:`~arbiter_app.core.pairing.manual.move_onto_board`."""
+        return self._view(self._current()).round_pairing(round_no)
 
     def last_column(self) -> int:
         """The last game column that has a board or an entry (0 when there is none)."""

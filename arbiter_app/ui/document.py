@@ -34,7 +34,8 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.event_state import EventState
 from arbiter_app.core.fide_mode import FideMode
 from arbiter_app.core.lots import Draw
-from arbiter_app.core.model import Colour, Event, RuleSet
+from arbiter_app.core.model import Colour, EntryKind, Event, RuleSet
+from arbiter_app.core.pairing.manual import Moved, move_onto_board
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.results import PrizeRow
@@ -45,6 +46,7 @@ from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.trf import TrfDocument
 from arbiter_app.core.warning_levels import Confirmation, ConfirmationNeeded
+from arbiter_app.exports.pairings import bye_words
 from arbiter_app.session import UNTITLED_NAME, Board, Section, SectionNeeded, Session
 from arbiter_app.session.backups import BackupReport, RoundBackups, backup_copy
 from arbiter_app.session.codec import event_to_json
@@ -166,6 +168,12 @@ class EventDocument(QObject):
     def tournament(self) -> Event:
         """The event as it stands now (``event`` is QObject's event handler, hence the name)."""
         return self._session.event
+
+    @property
+    def bye_word(self) -> str:
+        """The event's name for the pairing-allocated bye: "bye" in a US Chess event (22C)."""
+        us_chess = self.tournament.effective_rule_set is RuleSet.USCF
+        return bye_words(EntryKind.PAIRING_BYE, us_chess=us_chess)
 
     @property
     def path(self) -> Path | None:
@@ -439,13 +447,43 @@ class EventDocument(QObject):
         command = "enter_result" if found.result is None else "correct_result"
         return self._ran(command, round=round_no, board=board, result=result.value)
 
-    def change_pairing(self, round_no: int, board: int, white: int, black: int) -> Changes:
+    def change_pairing(
+        self,
+        round_no: int,
+        board: int,
+        white: int,
+        black: int,
+        *,
+        swap: bool = False,
+        displaced_bye: bool = True,
+    ) -> Changes:
         """Put *white* and *black* on *board* of *round_no* by hand.
 
-        Refused (RuleError, nothing changed) when the board has a result; a
+        With *swap* they may come from other boards or the bye, and the displaced
+        take the places left (or the pairing-allocated bye, unless *displaced_bye* is
+        false). Refused (RuleError, nothing changed) when a board has a result; a
         change that breaks pairing rules asks first (a level-3 question).
         """
-        return self._ran("change_pairing", round=round_no, board=board, white=white, black=black)
+        options: dict[str, bool] = {}
+        if swap:
+            options["swap"] = True
+            if not displaced_bye:
+                options["displaced_bye"] = False
+        return self._ran(
+            "change_pairing", round=round_no, board=board, white=white, black=black, **options
+        )
+
+    def preview_pairing(
+        self, round_no: int, board: int, white: int, black: int, displaced_bye: bool
+    ) -> Moved:
+        """What ``change_pairing`` with *swap* would make of the round (nothing is changed)."""
+        return move_onto_board(
+            self._session.round_pairing(round_no),
+            board,
+            white,
+            black,
+            bye_to_displaced=displaced_bye,
+        )
 
     # -- FIDE mode, manual pairing, prohibited pairings (FIDE C.02) ---------------------------
     def fide_mode(self) -> FideMode:

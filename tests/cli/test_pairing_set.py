@@ -151,3 +151,32 @@ def test_a_double_swiss_round_is_both_its_games(capsys: Capture, tmp_path: Path)
     assert boards(path, 2) == [(3, 1), (2, 4)]  # colours reversed in the second game
     with Session.open(path, readonly=True) as s:
         assert [e.command for e in s.journal()][-1] == "set_pairing"  # one entry, two games
+
+
+def test_pairing_change_swaps_players_between_boards(capsys: Capture, five: Path) -> None:
+    path = str(five)
+    run(capsys, "pairing", "set", path, "--round", "2", "--pairs", "2-1,5-4", "--bye", "3")
+    change = ("pairing", "change", path, "--round", "2")
+    err = refused(capsys, five, *change, "--board", "1", "2-5")
+    assert "player 5 plays on board 2 of round 2; change that board first, or swap" in err
+    # 3 leaves the bye for board 1; 1, displaced, takes the bye (FIDE C.02, manual pairing).
+    code, out, err = run(capsys, *change, "--board", "1", "2-3", "--swap")
+    assert code == 0, err
+    assert out.splitlines()[:2] == [
+        "round 2 board 1: 2 Ben - 3 Cid",
+        "1 Ann: pairing-allocated bye",
+    ]
+    # 4 comes from board 2 (and met 2 in round 1); 3, displaced, takes 4's place as Black.
+    err = refused(capsys, five, *change, "--board", "1", "2-4", "--swap")
+    assert "(board 1: 2 Ben v 4 Dee; board 2: 5 Eve v 3 Cid) breaks this pairing rule" in err
+    code, out, err = run(capsys, *change, "--board", "1", "2-4", "--swap", "--confirm")
+    assert code == 0, err
+    assert "players 2 and 4 already played each other in round 1" in out
+    assert out.splitlines()[:2] == [
+        "round 2 board 1: 2 Ben - 4 Dee",
+        "round 2 board 2: 5 Eve - 3 Cid",
+    ]
+    assert boards(five, 2) == [(2, 4), (5, 3)]
+    with Session.open(five, readonly=True) as s:
+        assert s.event.entry(1, 2).kind is EntryKind.PAIRING_BYE
+        assert s.journal()[-1].arguments["swap"] is True

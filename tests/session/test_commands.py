@@ -351,6 +351,80 @@ def test_change_pairing_by_hand(session: Session) -> None:
     assert session.event.entry(2, 3).is_win
 
 
+def test_change_pairing_moves_players_between_boards(session: Session) -> None:
+    """``swap``: a player taken from another board or from the bye is replaced there by the
+    player displaced (FIDE C.02, manual pairings); one transaction, one journal entry."""
+    session.run("enter_result", round=2, board=2, result="1-0")
+    session.run("late_entry", name="Eve", rating=1500, missed="zero-bye")
+    session.run("record_pairings", round=3, boards=[[1, 4], [3, 2]], byes=[[5, "pairing-bye"]])
+    refused(
+        session,
+        "change_pairing",
+        "change that board first, or swap",
+        round=3,
+        board=1,
+        white=1,
+        black=2,
+    )
+    # The arbiter may keep the displaced player off the bye: 4 is then left to pair.
+    outcome = session.run(
+        "change_pairing", round=3, board=1, white=1, black=5, swap=True, displaced_bye=False
+    )
+    assert outcome.value["bye"] is None and outcome.value["unpaired"] == [4]
+    assert session.event.entry(4, 3).kind is EntryKind.NOT_PAIRED
+    session.undo()
+    # 5 leaves the bye for board 1; 4, displaced, takes the bye.
+    entries = len(session.journal())
+    outcome = session.run("change_pairing", round=3, board=1, white=1, black=5, swap=True)
+    assert outcome.value["bye"] == 4 and outcome.value["unpaired"] == []
+    assert [(b.white, b.black) for b in session.boards(3)] == [(1, 5), (3, 2)]
+    assert session.event.entry(4, 3).kind is EntryKind.PAIRING_BYE
+    assert session.event.entry(5, 3).kind is EntryKind.NOT_PAIRED  # on a board, no result yet
+    assert len(session.journal()) == entries + 1
+    # 2 comes from board 2 to meet 1 again (round 2): a level-3 question names the rule.
+    refused(
+        session,
+        "change_pairing",
+        "already played each other in round 2",
+        round=3,
+        board=1,
+        white=1,
+        black=2,
+        swap=True,
+    )
+    outcome = session.run(
+        "change_pairing", round=3, board=1, white=1, black=2, swap=True, confirm=True
+    )
+    # 5, displaced, takes 2's place as Black on board 2.
+    assert [(b.white, b.black) for b in session.boards(3)] == [(1, 2), (3, 5)]
+    assert outcome.value["boards"] == [[1, 1, 2], [2, 3, 5]]
+    assert any("C.04.1" in rule for rule in outcome.value["broken"])
+    # A player who had no board displaces one; with the bye taken, that one is left to pair.
+    session.run("late_entry", name="Fay", rating=1400, missed="zero-bye")
+    assert session.event.entry(6, 3).kind is EntryKind.ZERO_BYE  # the rounds missed
+    outcome = session.run("change_pairing", round=3, board=2, white=6, black=5, swap=True)
+    (notice,) = [n for n in outcome.notices if "no board" in str(n)]
+    assert "3 Cid has no board in round 3 now" in str(notice)
+    assert outcome.value["unpaired"] == [3] and outcome.value["bye"] is None
+    # The arbiter pairs 3 with the bye's player on a new board: nobody has the bye now.
+    session.run("change_pairing", round=3, board=3, white=3, black=4, swap=True, confirm=True)
+    assert [(b.white, b.black) for b in session.boards(3)] == [(1, 2), (6, 5), (3, 4)]
+    assert all(session.event.entry(t, 3).kind is EntryKind.NOT_PAIRED for t in range(1, 7))
+    refused(
+        session, "change_pairing", "true or false", round=3, board=1, white=1, black=2, swap="yes"
+    )
+    refused(
+        session,
+        "change_pairing",
+        "leave their opponents alone",
+        round=3,
+        board=4,
+        white=1,
+        black=6,
+        swap=True,
+    )
+
+
 def test_withdraw_disqualify_reinstate(session: Session) -> None:
     session.run("enter_result", round=2, board=2, result="1-0")
     refused(session, "withdraw_player", "paired on board", tpn=3, from_round=2)

@@ -21,9 +21,11 @@ from arbiter_app.core.pairing.boards import (
 )
 from arbiter_app.core.pairing.byes import ByePolicy, ByeRules
 from arbiter_app.core.pairing.manual import (
+    Moved,
     Violation,
     check_pairing,
     give_bye,
+    move_onto_board,
     set_board,
     swap_players,
 )
@@ -34,6 +36,7 @@ __all__ = [
     "Bye",
     "ByePolicy",
     "ByeRules",
+    "Moved",
     "PairingError",
     "RoundPairing",
     "SwissOptions",
@@ -42,6 +45,7 @@ __all__ = [
     "berger_round",
     "check_pairing",
     "give_bye",
+    "move_onto_board",
     "pair_round",
     "pair_round_robin",
     "pair_swiss",

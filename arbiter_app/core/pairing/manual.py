@@ -89,6 +89,90 @@ def give_bye(
     return replace(pairing, boards=boards, byes=byes)
 
 
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """A round after :func:`move_onto_board`: the new *pairing*, the boards it changed
+    (the board asked for first), the displaced player it gave the pairing-allocated
+    bye (or None) and the players it left with neither a board nor a bye."""
+
+    pairing: RoundPairing
+    changed: tuple[int, ...]
+    bye: int | None
+    unpaired: tuple[int, ...]
+
+
+def move_onto_board(
+    pairing: RoundPairing, number: int, white: int, black: int, *, bye_to_displaced: bool = True
+) -> Moved:
+    """Put *white* and *black* on board *number*, as an arbiter swaps players by hand.
+
+    FIDE C.02 lets the arbiter change a pairing by hand; the change is then
+    checked with :func:`check_pairing`. A player taken from another board is
+    replaced there by a player this board no longer needs, with the colour the
+    taken player had; a player taken from the pairing-allocated bye leaves the
+    bye to the next displaced player. A displaced player for whom no place is
+    left gets the pairing-allocated bye when nobody has it (the field is then odd,
+    C.04.1 c) and *bye_to_displaced* allows it; any other is left without a board
+    (``NOT_PAIRED``), for the arbiter to pair. *number* may be the next board number, for a new board of players
+    who have none. Refused (RuleError) when the move would leave a board empty
+    or half-empty.
+    """
+    if white == black:
+        raise RuleError(f"player {white} cannot play themself")
+    boards = {b.number: b for b in pairing.boards}
+    target = boards.get(number)
+    if target is None and number != len(boards) + 1:
+        raise RuleError(
+            f"round {pairing.round} has boards 1 to {len(boards)}; a new board is number "
+            f"{len(boards) + 1}"
+        )
+    wanted = (white, black)
+    outgoing = [t for t in (target.players if target else ()) if t not in wanted]
+    pab = pairing.pairing_bye
+    seats: list[tuple[int, Colour]] = []  # places on other boards the move empties
+    bye_freed = False
+    for tpn in wanted:
+        if target is not None and tpn in target.players:
+            continue
+        source = pairing.board_of(tpn)
+        if source is not None:
+            seats.append((source.number, source.colour_of(tpn)))
+        elif pab is not None and pab.tpn == tpn:
+            bye_freed = True
+    if len(seats) > len(outgoing):
+        where = ", ".join(f"board {n}" for n, _ in seats)
+        raise RuleError(
+            f"a new board takes players who have no board; players on {where} would leave "
+            "their opponents alone: change those boards instead"
+        )
+    new = dict(boards)
+    new[number] = Board(number, white, black)
+    for (source_number, colour), tpn in zip(seats, outgoing, strict=False):
+        source = new[source_number]
+        if colour is Colour.WHITE:
+            new[source_number] = Board(source_number, tpn, source.black)
+        else:
+            new[source_number] = Board(source_number, source.white, tpn)
+    leftover = outgoing[len(seats) :]
+    bye: int | None = None
+    if leftover and bye_to_displaced and (pab is None or bye_freed):
+        bye, leftover = leftover[0], leftover[1:]
+    moved = set(wanted) | set(outgoing)
+    byes = [y for y in pairing.byes if y.tpn not in moved]
+    if bye is not None:
+        byes.append(Bye(bye, EntryKind.PAIRING_BYE, "set by the arbiter", odd_one_out=True))
+    byes += [
+        Bye(t, EntryKind.NOT_PAIRED, f"taken off board {number} by the arbiter") for t in leftover
+    ]
+    changed = (number, *dict.fromkeys(n for n, _ in seats if n != number))
+    return Moved(
+        replace(pairing, boards=tuple(new[n] for n in sorted(new)), byes=tuple(byes)),
+        changed,
+        bye,
+        tuple(leftover),
+    )
+
+
 # -- checking -------------------------------------------------------------
 
 

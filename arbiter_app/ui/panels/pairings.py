@@ -15,6 +15,7 @@ made only when the arbiter confirms it (the document's level-3 question).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Literal
 
 from PySide6.QtCore import QPoint, Qt, Signal
@@ -411,15 +412,25 @@ class PairingsPanel(QWidget):
         menu.deleteLater()
 
     def candidates(self, white: int, black: int) -> list[Candidate]:
-        """Who may go on a board of the round shown: its two players, and the players
-        without a board who can be paired (not withdrawn, not disqualified)."""
+        """Who may go on a board of the round shown: its two players first, then the
+        players of the other boards, then those without a board who can be paired (not
+        withdrawn, not disqualified), each with where they are now."""
         round_no = self.round.value()
-        out: list[Candidate] = []
         players = self.document.tournament.player_map()
-        out.append(Candidate(white, players[white].name, "White on this board"))
-        out.append(Candidate(black, players[black].name, "Black on this board"))
-        for number in range(self.model.rowCount()):
-            row = self.model.pairing(number)
+        out = [
+            Candidate(white, players[white].name, "White on this board"),
+            Candidate(black, players[black].name, "Black on this board"),
+        ]
+        rows = [self.model.pairing(number) for number in range(self.model.rowCount())]
+        for row in rows:
+            if row.is_board and row.black is not None and white not in (row.white, row.black):
+                out.append(
+                    Candidate(row.white, players[row.white].name, f"board {row.board}, White")
+                )
+                out.append(
+                    Candidate(row.black, players[row.black].name, f"board {row.board}, Black")
+                )
+        for row in rows:
             if row.is_board:
                 continue
             player = players.get(row.white)
@@ -456,6 +467,8 @@ class PairingsPanel(QWidget):
             pairing.white,
             pairing.black,
             self.candidates(pairing.white, pairing.black),
+            partial(self.document.preview_pairing, round_no, pairing.board),
+            self.document.bye_word,
             self,
         )
         dialog.accepted.connect(lambda: self._dialog_accepted(dialog))
@@ -466,17 +479,34 @@ class PairingsPanel(QWidget):
 
     def _dialog_accepted(self, dialog: PairingDialog) -> None:
         if dialog.changed:
-            self.apply_pairing(dialog.round_no, dialog.board, *dialog.choice())
+            self.apply_pairing(
+                dialog.round_no,
+                dialog.board,
+                *dialog.choice(),
+                swap=dialog.moves_others,
+                displaced_bye=dialog.give_bye.isChecked(),
+            )
 
-    def apply_pairing(self, round_no: int, board: int, white: int, black: int) -> bool:
+    def apply_pairing(
+        self,
+        round_no: int,
+        board: int,
+        white: int,
+        black: int,
+        *,
+        swap: bool = False,
+        displaced_bye: bool = True,
+    ) -> bool:
         """Run ``change_pairing``; a change that breaks pairing rules is asked about first.
 
         The session names the rules it breaks, with their articles, in a level-3
         question that the document puts to the arbiter (FIDE C.02): Cancel keeps
-        the board as it was.
+        the board as it was. With *swap* players move between boards and the bye.
         """
         try:
-            changes = self.document.change_pairing(round_no, board, white, black)
+            changes = self.document.change_pairing(
+                round_no, board, white, black, swap=swap, displaced_bye=displaced_bye
+            )
         except ArbiterError as exc:
             self.message = show_error(self, exc)
             return False

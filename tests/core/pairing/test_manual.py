@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
+from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import (
     ByeRequest,
     Colour,
@@ -17,11 +20,14 @@ from arbiter_app.core.model import (
 )
 from arbiter_app.core.pairing import (
     Board,
+    Bye,
     ByePolicy,
+    Moved,
     RoundPairing,
     SwissOptions,
     check_pairing,
     give_bye,
+    move_onto_board,
     pair_swiss,
     set_board,
     swap_players,
@@ -162,3 +168,84 @@ def test_engine_pairings_of_random_tournaments_break_no_checked_rule() -> None:
 
 def test_policy_option_is_passed_through() -> None:
     assert SwissOptions(bye_policy=ByePolicy.USCF).bye_policy is ByePolicy.USCF
+
+
+# -- moving players across boards (the arbiter's swap, FIDE C.02) ---------------------------
+
+
+def _round(byes: tuple[Bye, ...] = ()) -> RoundPairing:
+    """Round 3 of seven players: 1-2, 3-4, 5-6 and 7 on the pairing-allocated bye."""
+    boards = (Board(1, 1, 2), Board(2, 3, 4), Board(3, 5, 6))
+    return RoundPairing(3, boards, byes or (Bye(7, EntryKind.PAIRING_BYE, odd_one_out=True),))
+
+
+def _shape(moved: Moved) -> tuple[tuple[tuple[int, int], ...], dict[int, EntryKind]]:
+    return (
+        tuple(b.players for b in moved.pairing.boards),
+        {y.tpn: y.kind for y in moved.pairing.byes},
+    )
+
+
+def test_a_player_from_another_board_swaps_places_with_the_one_displaced() -> None:
+    moved = move_onto_board(_round(), 1, 1, 4)
+    # 2 leaves board 1 and takes 4's place on board 2, with 4's colour (Black).
+    assert _shape(moved) == (((1, 4), (3, 2), (5, 6)), {7: EntryKind.PAIRING_BYE})
+    assert moved.changed == (1, 2) and moved.bye is None and moved.unpaired == ()
+
+
+def test_both_players_from_elsewhere_fill_the_places_they_leave() -> None:
+    moved = move_onto_board(_round(), 2, 5, 7)
+    # 3 takes 5's place (White, board 3); 4 takes the bye 7 leaves.
+    assert _shape(moved) == (((1, 2), (5, 7), (3, 6)), {4: EntryKind.PAIRING_BYE})
+    assert moved.changed == (2, 3) and moved.bye == 4 and moved.unpaired == ()
+
+
+def test_two_boards_exchange_their_pairs() -> None:
+    moved = move_onto_board(_round(), 1, 3, 4)
+    assert _shape(moved)[0] == ((3, 4), (1, 2), (5, 6))
+    assert moved.changed == (1, 2)
+
+
+def test_a_player_who_had_no_board_displaces_one_to_the_free_bye() -> None:
+    late = _round(byes=(Bye(7, EntryKind.NOT_PAIRED),))
+    moved = move_onto_board(late, 3, 7, 6)
+    assert _shape(moved) == (((1, 2), (3, 4), (7, 6)), {5: EntryKind.PAIRING_BYE})
+    assert moved.bye == 5
+    kept = move_onto_board(late, 3, 7, 6, bye_to_displaced=False)
+    assert _shape(kept)[1] == {5: EntryKind.NOT_PAIRED} and kept.unpaired == (5,)
+
+
+def test_with_the_bye_taken_a_displaced_player_is_left_to_pair() -> None:
+    field = RoundPairing(
+        3,
+        (Board(1, 1, 2), Board(2, 3, 4)),
+        (Bye(5, EntryKind.PAIRING_BYE, odd_one_out=True), Bye(6, EntryKind.NOT_PAIRED)),
+    )
+    moved = move_onto_board(field, 1, 6, 2)
+    assert _shape(moved) == (
+        ((6, 2), (3, 4)),
+        {5: EntryKind.PAIRING_BYE, 1: EntryKind.NOT_PAIRED},
+    )
+    assert moved.bye is None and moved.unpaired == (1,)
+    # The arbiter then pairs 1 with the bye's player on a new board: the bye is gone.
+    again = move_onto_board(moved.pairing, 3, 1, 5)
+    assert _shape(again) == (((6, 2), (3, 4), (1, 5)), {})
+
+
+def test_colours_on_the_same_board_and_refusals() -> None:
+    assert _shape(move_onto_board(_round(), 1, 2, 1))[0][0] == (2, 1)
+    with pytest.raises(RuleError, match="cannot play themself"):
+        move_onto_board(_round(), 1, 3, 3)
+    with pytest.raises(RuleError, match="a new board is number 4"):
+        move_onto_board(_round(), 6, 1, 7)
+    with pytest.raises(RuleError, match="leave their opponents alone"):
+        move_onto_board(_round(), 4, 1, 7)
+    # A new board of the bye's player and nobody else's opponent is fine only with a partner
+    # who has no board either.
+    late = _round(
+        byes=(Bye(7, EntryKind.PAIRING_BYE, odd_one_out=True), Bye(8, EntryKind.NOT_PAIRED))
+    )
+    assert _shape(move_onto_board(late, 4, 8, 7)) == (
+        ((1, 2), (3, 4), (5, 6), (8, 7)),
+        {},
+    )

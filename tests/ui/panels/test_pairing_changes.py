@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.model import EntryKind, Outcome
+from arbiter_app.core.pairing import Board, Moved, RoundPairing, move_onto_board
 from arbiter_app.session import Session
 from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
 from arbiter_app.ui.document import EventDocument
@@ -89,17 +90,77 @@ def choose(qtbot: QtBot, dialog: PairingDialog, colour: str, tpn: int) -> None:
         assert box.currentIndex() != before, f"{tpn} is not offered"
 
 
-def test_the_dialog_offers_the_board_and_the_players_without_one(
+def test_the_dialog_offers_every_player_the_round_can_pair(
     qtbot: QtBot, panel: PairingsPanel
 ) -> None:
     dialog = open_dialog(panel, 1)
     offered = [dialog.white.itemData(i) for i in range(dialog.white.count())]
-    # Board 2 is 3–4; 1 has a half-point bye. 2 and 5 play on board 1: not offered.
-    assert offered == [3, 4, 1]
-    assert dialog.white.itemText(2) == "1. Ann (half-point bye (½))"
+    # Board 2 is 3–4, then board 1's 2 and 5, then 1 with a half-point bye.
+    assert offered == [3, 4, 2, 5, 1]
+    assert dialog.white.itemText(2) == "2. Ben (board 1, White)"
+    assert dialog.white.itemText(4) == "1. Ann (half-point bye (½))"
     assert dialog.choice() == (3, 4)
     assert dialog.windowTitle() == "Change the pairing of board 2, round 2"
+    assert dialog.effect.text() == "No other board changes."
+    assert not dialog.give_bye.isVisible()
     dialog.reject()
+
+
+def test_a_player_from_another_board_swaps_places(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument, path: Path
+) -> None:
+    """Board 2 takes 2 from board 1; 4, displaced, plays 5 there as White (FIDE C.02)."""
+    dialog = open_dialog(panel, 1)
+    choose(qtbot, dialog, "Black", 2)
+    assert dialog.effect.text() == "Board 1: 4. Dee – 5. Eve."
+    assert not dialog.give_bye.isVisible()
+    click_ok(qtbot, dialog)
+    assert stored_boards(path, 2) == [(4, 5), (3, 2)]
+    entry = session_of(document).journal()[-1]
+    assert entry.arguments == {"round": 2, "board": 2, "white": 3, "black": 2, "swap": True}
+    assert [panel.model.cell(r, 1) + " v " + panel.model.cell(r, 3) for r in (0, 1)] == [
+        "4. Dee v 5. Eve",
+        "3. Cid v 2. Ben",
+    ]
+
+
+def test_a_swap_that_repeats_a_game_names_every_board_it_changes(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument, path: Path
+) -> None:
+    """5 comes to board 2; 4, displaced, would meet 2 again on board 1 (C.04.1 b)."""
+    dialog = open_dialog(panel, 1)
+    choose(qtbot, dialog, "Black", 5)
+    assert dialog.effect.text() == "Board 1: 2. Ben – 4. Dee."
+    log = click_through(["Confirm"])
+    click_ok(qtbot, dialog)
+    (box,) = log.seen
+    assert str(box["text"]).startswith(
+        "Round 2 changed by hand (board 2: 3 Cid v 5 Eve; board 1: 2 Ben v 4 Dee) breaks this"
+        " pairing rule."
+    )
+    assert "players 2 and 4 already played each other in round 1" in str(box["details"])
+    assert box["default"] == "Cancel"
+    assert stored_boards(path, 2) == [(2, 4), (3, 5)]
+
+
+def test_a_displaced_player_gets_the_bye_or_is_left_without_a_board(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument, path: Path
+) -> None:
+    dialog = open_dialog(panel, 1)
+    choose(qtbot, dialog, "White", 1)  # Ann leaves her half-point bye; 3 is displaced
+    assert dialog.effect.text() == "3. Cid gets the pairing-allocated bye."
+    assert dialog.give_bye.isVisible()
+    assert dialog.give_bye.text() == "Give 3. Cid the pairing-allocated bye"
+    qtbot.mouseClick(dialog.give_bye, Qt.MouseButton.LeftButton)
+    assert dialog.effect.text() == "3. Cid has no board this round."
+    qtbot.mouseClick(dialog.give_bye, Qt.MouseButton.LeftButton)
+    click_ok(qtbot, dialog)
+    assert stored_boards(path, 2) == [(2, 5), (1, 4)]
+    assert document.tournament.entry(3, 2).kind is EntryKind.PAIRING_BYE
+    rows = [panel.model.pairing(r) for r in range(panel.model.rowCount())]
+    assert [(r.white, r.result_text) for r in rows if not r.is_board] == [
+        (3, "pairing-allocated bye (1)")
+    ]
 
 
 def test_swapping_colours_is_stored_in_the_file(
@@ -130,9 +191,8 @@ def test_a_player_with_a_bye_goes_on_the_board(
     event = document.tournament
     # The half-point bye is gone with the game; 3, taken off the board, is not paired.
     assert event.entry(1, 2).kind is not EntryKind.HALF_BYE
-    assert event.entry(3, 2).kind is EntryKind.NOT_PAIRED
-    rows = [panel.model.pairing(r) for r in range(panel.model.rowCount())]
-    assert [(r.white, r.result_text) for r in rows if not r.is_board] == [(3, "not paired (0)")]
+    # 3, taken off the board with nobody on the bye, gets the pairing-allocated bye.
+    assert event.entry(3, 2).kind is EntryKind.PAIRING_BYE
 
 
 def test_a_change_breaking_a_rule_shows_it_and_waits_for_confirmation(
@@ -147,9 +207,11 @@ def test_a_change_breaking_a_rule_shows_it_and_waits_for_confirmation(
     click_ok(qtbot, dialog)
     (box,) = log.seen
     assert box["title"] == "Please confirm"
+    # 4, displaced, gets the pairing-allocated bye: the question names it with the board.
     assert box["text"] == (
-        "Board 2 of round 2, 3 Cid (White) v 1 Ann (Black) breaks this pairing rule. Change it"
-        " anyway? The change is journalled with the rules it breaks."
+        "Round 2 changed by hand (board 2: 3 Cid v 1 Ann; 4 Dee gets the pairing-allocated"
+        " bye) breaks this pairing rule. Change it anyway? The change is journalled with the"
+        " rules it breaks."
     )
     assert "already played each other in round 1" in str(box["details"])
     assert "C.04.1" in str(box["details"])  # the article
@@ -158,7 +220,14 @@ def test_a_change_breaking_a_rule_shows_it_and_waits_for_confirmation(
     assert stored_boards(path, 2) == [(2, 5), (3, 1)]
     entry = session_of(document).journal()[-1]
     assert entry.command == "change_pairing"
-    assert entry.arguments == {"round": 2, "board": 2, "white": 3, "black": 1, "confirm": True}
+    assert entry.arguments == {
+        "round": 2,
+        "board": 2,
+        "white": 3,
+        "black": 1,
+        "swap": True,
+        "confirm": True,
+    }
     # The override is recorded with the rule it breaks.
     overrides = [
         k for k in session_of(document).state.tables["records"] if k[0] == "pairing-override"
@@ -275,12 +344,27 @@ def untitled_copy(session: Session) -> Session:
 
 
 def test_pairing_dialog_by_fields(qtbot: QtBot) -> None:
-    candidates = [Candidate(3, "Cid", "White"), Candidate(4, "Dee", "Black")]
-    dialog = PairingDialog(2, 2, 3, 4, candidates)
+    candidates = [
+        Candidate(3, "Cid", "White on this board"),
+        Candidate(4, "Dee", "Black on this board"),
+        Candidate(1, "Ann", "board 1, White"),
+        Candidate(2, "Ben", "board 1, Black"),
+    ]
+    round_2 = RoundPairing(2, (Board(1, 1, 2), Board(2, 3, 4)))
+
+    def preview(white: int, black: int, bye: bool) -> Moved:
+        return move_onto_board(round_2, 2, white, black, bye_to_displaced=bye)
+
+    dialog = PairingDialog(2, 2, 3, 4, candidates, preview, "bye")
     qtbot.addWidget(dialog)
-    assert not dialog.changed
+    assert not dialog.changed and not dialog.moves_others
     dialog.swap_colours()
     assert dialog.changed and dialog.choice() == (4, 3)
+    assert dialog.effect.text() == "No other board changes."
+    dialog.set_players(1, 2)
+    assert dialog.effect.text() == "Board 1: 3. Cid – 4. Dee."
+    assert dialog.moves_others
+    dialog.set_players(4, 3)
     dialog.accept()
     assert dialog.result() == PairingDialog.DialogCode.Accepted
 

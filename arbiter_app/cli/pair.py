@@ -28,13 +28,14 @@ from pathlib import Path
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.lots import Draw
-from arbiter_app.core.model import Colour, Event, System
+from arbiter_app.core.model import Colour, Event, RuleSet, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.recorded import check_rounds, next_round
 from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
 from arbiter_app.core.trf import parse_trf
 from arbiter_app.core.words import count
+from arbiter_app.exports.pairings import bye_words
 from arbiter_app.session import Session
 from arbiter_app.session.pairing import pair_next_round
 from arbiter_app.sheets.files import read_text
@@ -157,11 +158,12 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
     if args.pairing:
         _write(args.pairing, pairing.engine_text())
     else:
-        _print(pairing, {t: p.name for t, p in names.items()}, event.system)
+        us_chess = event.effective_rule_set is RuleSet.USCF
+        _print(pairing, {t: p.name for t, p in names.items()}, event.system, us_chess)
     return 0
 
 
-def _print(pairing: RoundPairing, names: dict[int, str], system: System) -> None:
+def _print(pairing: RoundPairing, names: dict[int, str], system: System, us_chess: bool) -> None:
     columns = pairing.entry_rounds()
     label = (
         f"round {pairing.round} (games {columns[0]} and {columns[-1]})"
@@ -173,6 +175,7 @@ def _print(pairing: RoundPairing, names: dict[int, str], system: System) -> None
     for b in pairing.boards:
         print(f"{b.number:4d}  {b.white:4d} {names[b.white]}  -  {b.black:4d} {names[b.black]}")
     for y in pairing.byes:
-        print(f"      {y.tpn:4d} {names[y.tpn]}: {y.kind.value.replace('-', ' ')}")
+        # In the rule set's words: "bye" in a US Chess event (22C), else FIDE's.
+        print(f"      {y.tpn:4d} {names[y.tpn]}: {bye_words(y.kind, us_chess=us_chess)}")
     if system is System.DOUBLE_SWISS:
         print("each board plays a second game with the colours reversed")

@@ -125,7 +125,9 @@ def _told(command: str, args: Mapping[str, Any]) -> str:
         round_no = first.get("round") if isinstance(first, dict) else None
         return f"pairing of round {round_no}" if round_no else "pairing of the round"
     if command == "change_pairing":
-        return f"change of board {args.get('board')}, round {args.get('round')}"
+        # A swap moves players of other boards too: the label says so.
+        what = "swap onto board" if args.get("swap") is True else "change of board"
+        return f"{what} {args.get('board')}, round {args.get('round')}"
     if command in ("add_player", "late_entry") and name:
         return f"{'late entry' if command == 'late_entry' else 'registration'} of {name}"
     if command == "withdraw_player":

@@ -62,8 +62,8 @@ def test_a_pending_request_is_imported_as_a_request_and_honoured_by_pair(
     # bbpPairings' expected pairing of round 3: 1-5, 3-2, bye 6; player 4 stays out.
     assert re.search(r"1 Test0001 Player0001  -\s+5 Test0005", printed)
     assert re.search(r"3 Test0003 Player0003  -\s+2 Test0002", printed)
-    assert "6 Test0006 Player0006: pairing bye" in printed
-    assert "4 Test0004 Player0004: zero bye" in printed
+    assert "6 Test0006 Player0006: pairing-allocated bye" in printed
+    assert "4 Test0004 Player0004: zero-point bye (requested)" in printed
 
 
 # -- the README's list ------------------------------------------------------------------

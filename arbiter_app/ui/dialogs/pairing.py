@@ -76,7 +76,7 @@ class PairingDialog(QDialog):
         self.setWindowTitle(title)
         self.setAccessibleName(title)
         self.names = {c.tpn: c.name for c in candidates}
-        form = QFormLayout(self)
+        form = self.form = QFormLayout(self)
         now = QLabel(f"Now: {self._named(white)} (White) – {self._named(black)} (Black)", self)
         now.setAccessibleName("The board now")
         form.addRow(now)
@@ -97,6 +97,9 @@ class PairingDialog(QDialog):
         self.give_bye.setAccessibleName(f"Give the displaced player the {bye_word}")
         self.give_bye.setChecked(True)
         self.give_bye.toggled.connect(self._update)
+        policy = self.give_bye.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)  # the dialog keeps its size as the box comes and goes
+        self.give_bye.setSizePolicy(policy)
         form.addRow("", self.give_bye)
         note = QLabel(
             "A player from another board swaps places with the player this board no longer"
@@ -181,6 +184,16 @@ class PairingDialog(QDialog):
         self.effect.setText(text)
         if self.moved is None:
             self.give_bye.hide()
+        # A longer answer (several boards changed) makes the dialog taller, never cut off.
+        layout = self.form
+        layout.activate()
+        needed = (
+            layout.totalHeightForWidth(self.width())
+            if layout.hasHeightForWidth()
+            else layout.totalSizeHint().height()
+        )
+        if needed > self.height():
+            self.resize(self.width(), needed)
 
     def _effect_text(self, moved: Moved) -> str:
         boards = {b.number: b for b in moved.pairing.boards}

@@ -118,6 +118,7 @@ def test_a_player_from_another_board_swaps_places(
     assert stored_boards(path, 2) == [(4, 5), (3, 2)]
     entry = session_of(document).journal()[-1]
     assert entry.arguments == {"round": 2, "board": 2, "white": 3, "black": 2, "swap": True}
+    assert document.undo_label() == "swap onto board 2, round 2"
     assert [panel.model.cell(r, 1) + " v " + panel.model.cell(r, 3) for r in (0, 1)] == [
         "4. Dee v 5. Eve",
         "3. Cid v 2. Ben",

@@ -31,7 +31,7 @@ from arbiter_app.core.playoff.results import decided_order
 from arbiter_app.core.points import format_points
 from arbiter_app.core.words import count
 from arbiter_app.exports.bracket import PENDING, pending_games
-from arbiter_app.exports.playoff import drawn_line
+from arbiter_app.exports.playoff import drawn_line, who
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_view import (
     BracketBox,
@@ -171,7 +171,9 @@ def _player(
 
 
 def _names_line(players: Sequence[int], names: Mapping[int, str]) -> str:
-    return ", ".join(f"{tpn}. {names.get(tpn, '?')}" for tpn in players)
+    """The players with their main-event numbers, as the sheets write them ("Name (12)"):
+    "1. Name" is kept for a number drawn for the play-off (FIDE C.07 article 3.1.4)."""
+    return ", ".join(who(tpn, names) for tpn in players)
 
 
 def schedule_rule(regulation: Regulation) -> str:

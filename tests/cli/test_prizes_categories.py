@@ -101,6 +101,12 @@ def test_a_shared_place_ranked_by_tie_break_is_explained(
     assert main(["prizes", str(event)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert "Places 2-3 share 300.00: 150.00 each; ranked by tie-break for the trophy." in out
+    assert main(["prizes", str(event), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    shared = [r["explanation"] for r in rows if r["place"] == "2-3"]
+    assert (
+        shared == ["places 2-3 share 300.00: 150.00 each; ranked by tie-break for the trophy"] * 2
+    )
 
 
 def test_the_prize_sheet_explains_a_share_ranked_by_tie_break(

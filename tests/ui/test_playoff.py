@@ -179,7 +179,7 @@ def test_a_whole_play_off_from_the_card(qtbot: QtBot, demo: EventDocument) -> No
     assert panel.card.title == "Record the colour chosen"
     winner = last_action(demo).draw.outcome[0]
     names = {p.tpn: p.name for p in demo.tournament.players}
-    assert f"Toss winner: {winner}. {names[winner]}" in panel.card.text
+    assert f"Toss winner: {names[winner]} ({winner})" in panel.card.text
     press(panel, "White")
     press(panel, "Already printed")
     press(panel, "Enter results…")  # a draw: Black wins the Armageddon (3.5.2)

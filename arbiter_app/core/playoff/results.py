@@ -89,6 +89,9 @@ class PrizeRow:
             "tour_points": points,
             "tour_points_exact": str(self.tour_points),
             "prize": self.prize,
+            # How the money was worked out ("places 2-3 share 300.00: 150.00 each; ranked
+            # by tie-break for the trophy", US Chess 32B2), as the text output says it.
+            "explanation": self.explanation,
         }
 
 

@@ -95,6 +95,7 @@ def test_a_play_off_from_the_command_line(event: Path, capsys: pytest.CaptureFix
         "tour_points": 10,  # 3.7: (12 + 10 + 8) / 3, no bonus point
         "tour_points_exact": "10",
         "prize": "1st-3rd place",  # GCT 2023 3.6: the fixed amount, then places 1-3 pooled
+        "explanation": "10000.00 to the play-off winner + equal share of places 1-3 (203000.00)",
     }
     assert [r["money"] for r in rows] == ["77666.67", "67666.67", "67666.66", "0.00"]
     # The fund given once is stored with the event.

@@ -1,0 +1,38 @@
+"""The benchmarks' set-up runs in the default suite on a small event, so a change that
+breaks it (a new question asked, a command renamed) is seen at once, not at the next
+benchmark run (``tests/benchmarks`` is left out of the default run: it measures time)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arbiter_app.session import Session
+from tests.benchmarks import bench_gui, bench_store
+
+
+@pytest.fixture
+def small(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench_store, "PLAYERS", 20)
+    monkeypatch.setattr(bench_store, "MEASURED_RESULTS", 4)
+
+
+def test_the_store_benchmark_builds_its_event(small: None, tmp_path: Path) -> None:
+    path = tmp_path / "benchmark.arbiter"
+    pending = bench_store.build(path)
+    assert pending == [1, 2, 3, 4]
+    with Session.open(path, readonly=True) as session:
+        assert len(session.event.players) == 20
+        boards = session.boards(bench_store.ROUNDS)
+        assert [b.number for b in boards if b.result is None] == pending
+
+
+def test_the_window_benchmark_prepares_its_file(
+    small: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    path = tmp_path / "benchmark.arbiter"
+    assert bench_gui.prepare(path) == [1, 2, 3, 4]
+    with Session.open(path, readonly=True) as session:
+        assert session.settings.tiebreaks == bench_store.TIEBREAKS

@@ -13,7 +13,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QDateTimeEdit, QDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDateTimeEdit,
+    QDialog,
+    QMessageBox,
+    QPushButton,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from arbiter_app import app
@@ -298,6 +305,29 @@ def test_the_computer_draw_dialog_asks_only_for_witnesses(qtbot: QtBot) -> None:
     dialog.accept()  # witnesses are optional
     assert dialog.result() == QDialog.DialogCode.Accepted
     assert dialog.answer().witnesses == () and dialog.answer().order is None
+
+
+def test_return_draws_by_computer_and_ctrl_return_finishes_the_witnesses(qtbot: QtBot) -> None:
+    """Nothing to type in a computer draw: OK has the focus, so Return draws. In the witness
+    list Return starts the next name and Ctrl+Return finishes, as OK would."""
+    dialog = DrawDialog(draw_step(), NAMES, physical=False)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    focused = dialog.focusWidget()
+    assert isinstance(focused, QPushButton) and focused.text().replace("&", "") == "OK"
+    qtbot.keyClick(focused, Qt.Key.Key_Return)
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    listed = DrawDialog(draw_step(), NAMES, physical=False)
+    qtbot.addWidget(listed)
+    listed.show()
+    qtbot.keyClicks(listed.witnesses, "Ana Lee")
+    qtbot.keyClick(listed.witnesses, Qt.Key.Key_Return)
+    qtbot.keyClicks(listed.witnesses, "Bo Chen")
+    assert listed.result() != QDialog.DialogCode.Accepted
+    qtbot.keyClick(listed.witnesses, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert listed.result() == QDialog.DialogCode.Accepted
+    assert listed.answer().witnesses == ("Ana Lee", "Bo Chen")
 
 
 def test_the_toss_dialog(qtbot: QtBot) -> None:

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from PySide6.QtCore import QDate, QDateTime, QTime
-from PySide6.QtGui import QPalette
+from PySide6.QtCore import QDate, QDateTime, Qt, QTime
+from PySide6.QtGui import QKeyEvent, QPalette
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QComboBox,
@@ -97,6 +97,13 @@ def _buttons(dialog: QDialog) -> QDialogButtonBox:
     return buttons
 
 
+def _focus_ok(buttons: QDialogButtonBox) -> None:
+    """The dialog opens with OK focused (and default): Return accepts it."""
+    ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+    ok.setDefault(True)
+    ok.setFocus()
+
+
 def _problem_label(parent: QWidget) -> QLabel:
     label = QLabel(parent)
     label.setAccessibleName("Problem")
@@ -115,9 +122,19 @@ class WitnessList(QPlainTextEdit):
         super().__init__(parent)
         self.setAccessibleName("Witnesses")
         self.setAccessibleDescription("One name a line; optional")
-        self.setPlaceholderText("One name a line (optional)")
+        self.setPlaceholderText("One name a line (optional); Ctrl+Return to finish")
         self.setTabChangesFocus(True)
         self.setFixedHeight(self.fontMetrics().lineSpacing() * 4 + 12)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Return starts a new name; Ctrl+Return finishes the dialog, as OK would."""
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        dialog = self.window()
+        if enter and ctrl and isinstance(dialog, QDialog):
+            dialog.accept()
+            return
+        super().keyPressEvent(event)
 
     def names(self) -> tuple[str, ...]:
         return tuple(line.strip() for line in self.toPlainText().splitlines() if line.strip())
@@ -173,7 +190,11 @@ class DrawDialog(_StepDialog):
         form.addRow("&Witnesses:", self.witnesses)
         self.problem = _problem_label(self)
         form.addRow(self.problem)
-        form.addRow(_buttons(self))
+        buttons = _buttons(self)
+        form.addRow(buttons)
+        if not physical:
+            # Nothing to type: Return draws at once (Alt+W reaches the witnesses).
+            _focus_ok(buttons)
         self.resize(self.fontMetrics().horizontalAdvance("x") * 72, self.sizeHint().height())
 
     def answer(self) -> DrawAnswer:
@@ -227,7 +248,10 @@ class TossDialog(_StepDialog):
             form.addRow("Won the &toss:", self.winner)
         self.witnesses = WitnessList(self)
         form.addRow("&Witnesses:", self.witnesses)
-        form.addRow(_buttons(self))
+        buttons = _buttons(self)
+        form.addRow(buttons)
+        if not physical:
+            _focus_ok(buttons)  # Return tosses at once
         self.resize(self.fontMetrics().horizontalAdvance("x") * 60, self.sizeHint().height())
 
     def answer(self) -> TossAnswer:

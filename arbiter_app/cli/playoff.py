@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +138,7 @@ def _show(
     as_json: bool,
     names: dict[int, str] | None = None,
     hint: str | None = None,
+    drawn: Mapping[str, Mapping[int, int]] | None = None,
 ) -> int:
     if as_json:
         print(json.dumps(step, ensure_ascii=False, indent=2))
@@ -145,14 +147,26 @@ def _show(
     print(f"[{step['step']}]{article}: {step['text']}")
     names = names or {}
 
-    def who(tpn: int) -> str:
+    def who(tpn: int, numbers: Mapping[int, int]) -> str:
+        # A round robin's players by the numbers drawn for it (FIDE C.07 article 3.1.4);
+        # the line of the drawn numbers gives each one's number in the event.
+        if tpn in numbers:
+            return f"{numbers[tpn]}. {names.get(tpn, '?')}"
         return f"{tpn} {names[tpn]}" if tpn in names else str(tpn)
 
+    shown: set[str] = set()
     for game in step.get("games", ()):
+        stage = f"{game['tie']}: {game['stage']}" if game.get("tie") else str(game.get("stage"))
+        numbers = (drawn or {}).get(stage, {})
+        if numbers and stage not in shown:
+            shown.add(stage)
+            order = sorted(numbers, key=numbers.__getitem__)
+            listed = ", ".join(f"{who(t, numbers)} ({t})" for t in order)
+            print(f"  pairing numbers drawn for {stage}: {listed}")
         flag = "  Armageddon (a draw wins for Black)" if game["armageddon"] else ""
         print(
-            f"  {game['id']}: {who(game['white'])} (White) - {who(game['black'])} (Black)"
-            f"  {game['time_control']}{flag}"
+            f"  {game['id']}: {who(game['white'], numbers)} (White) - "
+            f"{who(game['black'], numbers)} (Black)  {game['time_control']}{flag}"
         )
     for assumption in step.get("assumptions", ()):
         print(f"  assumed: {assumption}")
@@ -166,12 +180,19 @@ def _names(session: Session) -> dict[int, str]:
     return {p.tpn: p.name for p in session.event.players}
 
 
+def _drawn(session: Session) -> dict[str, dict[int, int]]:
+    """The play-off's pairing numbers drawn by lot, by stage (none before the draw)."""
+    stored = stored_playoff(session.state)
+    return {} if stored is None else stored.drawn_numbers()
+
+
 def _run(args: argparse.Namespace, command: str, **arguments: Any) -> int:
     with Session.open(args.file) as session:
         outcome = session.run(command, **arguments)
         names = _names(session)
+        drawn = _drawn(session)
     step: dict[str, Any] = outcome.value
-    return _show(step, args.json, names)
+    return _show(step, args.json, names, drawn=drawn)
 
 
 def run_start(args: argparse.Namespace) -> int:
@@ -223,7 +244,7 @@ def run_next(args: argparse.Namespace) -> int:
         article = state.regulation.places_article if state is not None else ""
         step = {"step": code or "start", "article": article, "text": gate.reason}
         return _show(step, args.json)
-    return _show(next_step(state).to_json(), args.json, names)
+    return _show(next_step(state).to_json(), args.json, names, drawn=state.drawn_numbers())
 
 
 def run_restart(args: argparse.Namespace) -> int:

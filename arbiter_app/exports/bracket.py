@@ -8,14 +8,29 @@ are drawn again every round (2.4.1) is still drawn as it really went.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
 
 from arbiter_app.core.model import Event
 from arbiter_app.core.playoff import PlayoffState
+from arbiter_app.core.playoff.progress import points as result_points
 from arbiter_app.core.playoff.steps import DrawnRound, GameRecord, GameSpec
+from arbiter_app.core.points import format_points
 from arbiter_app.core.result import sheet_text
 from arbiter_app.exports.clock import EVENT_CLOCK, time_control_field
 from arbiter_app.exports.playoff import knockout_articles, names_of, who
-from arbiter_app.exports.sheet import Block, Bracket, BracketNode, Heading, Paragraph, Sheet, embed
+from arbiter_app.exports.sheet import (
+    Align,
+    Block,
+    Bracket,
+    BracketNode,
+    Column,
+    Heading,
+    Paragraph,
+    Sheet,
+    Table,
+    embed,
+)
 
 PENDING = "colours by coin toss"
 KNOCKOUT = "Armageddon knockout"
@@ -47,6 +62,72 @@ def pending_games(drawn: DrawnRound) -> list[GameRecord]:
         for game, a, b in drawn.pairs
     ]
     return games
+
+
+@dataclass(frozen=True, slots=True)
+class StageScore:
+    """A player of a play-off round robin: the number drawn for it (None before the draw,
+    FIDE C.07 article 3.1.4), the play-off points, and whether they lead it once it is over
+    (the winner, or the players still tied on top who go on to the next stage)."""
+
+    tpn: int
+    number: int | None
+    points: Fraction
+    leads: bool
+
+    def label(self, names: Mapping[int, str]) -> str:
+        """``1. Name`` by the number drawn, or the name alone before the draw."""
+        name = names.get(self.tpn, str(self.tpn))
+        return name if self.number is None else f"{self.number}. {name}"
+
+
+def round_robins(state: PlayoffState) -> list[tuple[str, str, list[GameRecord]]]:
+    """The play-off's round robins in order: (tie, stage title, games)."""
+    out: dict[tuple[str, str], list[GameRecord]] = {}
+    for g in state.games():
+        if not g.spec.knockout:
+            out.setdefault((g.spec.tie, g.spec.stage_title), []).append(g)
+    return [(tie, stage, games) for (tie, stage), games in out.items()]
+
+
+def round_robin_scores(
+    games: Sequence[GameRecord], numbers: Mapping[int, int]
+) -> tuple[StageScore, ...]:
+    """A round robin's play-off scores, best first (then by the number drawn), as the
+    window's bracket and the printed bracket show them."""
+    scores: dict[int, Fraction] = {}
+    for g in games:
+        for p in (g.spec.white, g.spec.black):
+            scores.setdefault(p, Fraction(0))
+        if g.result is not None:
+            white, black = result_points(g.result)
+            scores[g.spec.white] += white
+            scores[g.spec.black] += black
+    finished = all(g.result is not None for g in games)
+    top = max(scores.values(), default=Fraction(0))
+    ordered = sorted(scores, key=lambda p: (-scores[p], numbers.get(p, p)))
+    return tuple(
+        StageScore(p, numbers.get(p), scores[p], finished and scores[p] == top) for p in ordered
+    )
+
+
+def _round_robin_table(scores: Sequence[StageScore], names: Mapping[int, str]) -> Table:
+    return Table(
+        (
+            Column("No.", Align.RIGHT, 8),
+            Column("Player", width=62, nowrap=True),
+            Column("Points", Align.RIGHT, 15),
+        ),
+        tuple(
+            (
+                "" if s.number is None else str(s.number),
+                f"{embed(names.get(s.tpn, '?'))} ({s.tpn})",
+                format_points(s.points),
+            )
+            for s in scores
+        ),
+        strong_rows=frozenset(i for i, s in enumerate(scores) if s.leads),
+    )
 
 
 def bracket_of(games: Sequence[GameRecord], names: Mapping[int, str]) -> Bracket:
@@ -113,16 +194,29 @@ def bracket_sheet(event: Event, state: PlayoffState) -> Sheet:
     names = names_of(event)
     stage_art, _, _ = knockout_articles(state)
     blocks: list[Block] = []
+    drawn = state.drawn_numbers()
+    robins = round_robins(state)
+    # The round robins first, each player by the number drawn for it (C.07 3.1.4).
+    for _, stage, games in robins:
+        blocks.append(Heading(stage[:1].upper() + stage[1:]))  # it names its tie
+        blocks.append(_round_robin_table(round_robin_scores(games, drawn.get(stage, {})), names))
     for label, games in _knockouts(state):
         blocks.append(Heading(f"Armageddon knockout — {label}"))
         blocks.append(bracket_of(games, names))
     if not blocks:
-        blocks.append(Paragraph("No Armageddon knockout has been played in this play-off."))
-    notes = [
+        blocks.append(Paragraph("No play-off game has been drawn yet."))
+    notes: list[str] = []
+    if robins:
+        notes.append(
+            "No. is the pairing number drawn by lot for the round robin (FIDE C.07 article"
+            " 3.1.4), the number in brackets the player's number in the event; the leaders are"
+            " in bold."
+        )
+    notes.append(
         "Byes bring the field to 2, 4 or 8 players; pairings and byes are drawn by lot"
         + (f" (article {stage_art})" if stage_art else "")
         + "."
-    ]
+    )
     return Sheet(
         title="Play-off bracket",
         event=event.name,

@@ -30,7 +30,7 @@ from arbiter_app.core.playoff.regulation import StartRule
 from arbiter_app.core.playoff.results import decided_order
 from arbiter_app.core.points import format_points
 from arbiter_app.core.words import count
-from arbiter_app.exports.bracket import PENDING, pending_games
+from arbiter_app.exports.bracket import PENDING, pending_games, round_robin_scores
 from arbiter_app.exports.playoff import drawn_line, who
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_view import (
@@ -323,26 +323,9 @@ def _round_robin_box(
     games: Sequence[GameRecord], names: Mapping[int, str], numbers: Mapping[int, int]
 ) -> BracketBox:
     """A round robin's play-off scores, each player as ``1. Name`` by the number drawn."""
-    scores: dict[int, Fraction] = {}
-    for g in games:
-        for p in (g.spec.white, g.spec.black):
-            scores.setdefault(p, Fraction(0))
-        pts = _points(g.result)
-        if pts is not None:
-            scores[g.spec.white] += pts[0]
-            scores[g.spec.black] += pts[1]
-    # Once the round robin is over, its leaders are highlighted: the winner, or the
-    # players still tied on top who go on to the next stage.
-    finished = all(g.result is not None for g in games)
-    top = max(scores.values(), default=Fraction(0))
-    ordered = sorted(scores, key=lambda p: (-scores[p], p))
     entries = tuple(
-        BracketEntry(
-            f"{numbers[p]}. {names.get(p, str(p))}" if p in numbers else names.get(p, str(p)),
-            format_points(scores[p]),
-            finished and scores[p] == top,
-        )
-        for p in ordered
+        BracketEntry(score.label(names), format_points(score.points), score.leads)
+        for score in round_robin_scores(games, numbers)
     )
     clock = games[0].spec.time_control if games else ""
     return BracketBox(clock, entries)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from arbiter_app.core.lots import seeded_draw
 from arbiter_app.core.playoff import DrawLots, PlayoffState, Start, Tie, next_step, preset
+from arbiter_app.exports.bracket import bracket_sheet
 from arbiter_app.exports.playoff import stage_pairings_sheet
 from arbiter_app.exports.scoresheet import scoresheets_sheet
 from arbiter_app.exports.sheet import Fields, embed
@@ -57,3 +58,17 @@ def test_score_sheets_name_players_by_the_drawn_number() -> None:
     for page, game in zip(pages, games, strict=True):
         assert page["White"] == f"{number[game.white]}. {embed(NAMES[game.white])}"
         assert page["Black"] == f"{number[game.black]}. {embed(NAMES[game.black])}"
+
+
+def test_the_printed_bracket_lists_the_round_robin_by_the_drawn_numbers() -> None:
+    state, order = drawn_round_robin()
+    sheet = bracket_sheet(EVENT, state)
+    (table,) = sheet.tables()
+    assert [c.title for c in table.columns] == ["No.", "Player", "Points"]
+    # No game played yet: everybody on 0, in the order drawn, nobody leading.
+    assert [row[0] for row in table.rows] == ["1", "2", "3"]
+    assert [row[1] for row in table.rows] == [f"{embed(NAMES[t])} ({t})" for t in order]
+    assert {row[2] for row in table.rows} == {"0"} and not table.strong_rows
+    # Before the draw the stage is not there yet: the sheet says nothing is drawn.
+    before = PlayoffState(preset("gct-2023-rapid-blitz"), (Tie(1, TIED),)).apply(Start(None))
+    assert bracket_sheet(EVENT, before).tables() == []

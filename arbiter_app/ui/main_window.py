@@ -414,6 +414,8 @@ class MainWindow(FileActions, QMainWindow):
     def on_changed(self, changes: Changes) -> None:
         self.show_title()
         undo, redo = self.document.undo_label(), self.document.redo_label()
+        if self.document.read_only:
+            undo = redo = None  # nothing can be taken back here: the labels say nothing either
         self.undo_action.setEnabled(undo is not None)
         self.undo_action.setText(f"&Undo {undo}" if undo else "&Undo")
         self.redo_action.setEnabled(redo is not None)

@@ -79,6 +79,8 @@ def test_a_locked_file_opens_read_only_with_every_change_off(
         assert action.toolTip() == READ_ONLY
     assert not window.pairings.pair_button.isEnabled()
     assert window.pairings.pair_button.toolTip() == READ_ONLY
+    # Undo names nothing it cannot take back.
+    assert window.undo_action.text() == "&Undo"
     assert not window.prizes.set_button.isEnabled()
     # The session refuses a change all the same (a key that slips through says why).
     with pytest.raises(ArbiterError, match="read-only"):

@@ -291,6 +291,22 @@ class MainWindow(FileActions, QMainWindow):
             "Ctrl+Shift+P",
             "Standings, pairings and the play-off in large type (on the second screen if any)",
         )
+        # The projector's pages from the window the arbiter works in (the projector, on the
+        # wall, is rarely the active window): F5 standings … F8 bracket.
+        self.projector_page_actions = [
+            self._action(
+                text,
+                partial(self.show_projector_page, page),
+                key,
+                f"Show the {text.replace('&', '').lower()} on the projector",
+            )
+            for page, text, key in (
+                ("standings", "&Standings", "F5"),
+                ("pairings", "&Pairings", "F6"),
+                ("names", "Pairings by &name", "F7"),
+                ("bracket", "&Bracket", "F8"),
+            )
+        ]
         self.open_action.setEnabled(self.services.open_event is not None)
         self.import_action.setEnabled(self.services.import_trf is not None)
         self.export_action.setEnabled(self.services.export_trf is not None)
@@ -353,7 +369,11 @@ class MainWindow(FileActions, QMainWindow):
             self.panel_actions.append(action)
         view_menu.addSeparator()
         view_menu.addAction(self.projector_action)
-        self.projector_screens_menu = view_menu.addMenu("Projector on &screen")
+        shows = view_menu.addMenu("Projector &shows")
+        shows.setAccessibleName("Projector shows")
+        for action in self.projector_page_actions:
+            shows.addAction(action)
+        self.projector_screens_menu = view_menu.addMenu("Projector on scr&een")
         self.projector_screens_menu.setAccessibleName("Projector on screen")
         self.projector_screens_menu.aboutToShow.connect(self._fill_projector_screens)
         help_menu = bar.addMenu("&Help")
@@ -790,6 +810,13 @@ class MainWindow(FileActions, QMainWindow):
             # The day starts in the results: keys typed at once go to the boards.
             self._shown_once = True
             self.pairings.go_to_results()
+
+    def show_projector_page(self, page: str) -> ProjectorWindow:
+        """Open the projector if need be and put *page* on it; the keyboard stays here."""
+        projector = self.show_projector()
+        projector.show_page(page)
+        self.activateWindow()
+        return projector
 
     def show_projector(self, screen: QScreen | None = None) -> ProjectorWindow:
         """The projector window: full screen on *screen*, else on the second monitor when

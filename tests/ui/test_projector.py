@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QScreen
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.model import Colour
@@ -155,3 +156,33 @@ def test_the_window_puts_the_projector_on_the_second_monitor(
     assert f"{size.width()} × {size.height()}" in actions[0].text()
     actions[0].trigger()
     assert placed == [projector_screen, QGuiApplication.screens()[0]]
+
+
+def test_the_window_turns_the_projector_pages_with_f5_to_f8(
+    qtbot: QtBot, forty: EventDocument, settings: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The projector hangs on the wall and is rarely the active window: the arbiter turns
+    its pages from the main window (View ▸ Projector shows), which keeps the keyboard."""
+    import arbiter_app.ui.main_window as main_window
+
+    window = main_window.MainWindow(forty, settings)  # type: ignore[arg-type]
+    qtbot.addWidget(window)
+    monkeypatch.setattr(main_window, "second_screen", lambda: None)
+    window.show()
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.keyClick(window, Qt.Key.Key_F6)
+    projector = window.projector
+    assert projector is not None
+    qtbot.addWidget(projector)
+    assert projector.shown == "pairings"
+    for key, page in (
+        (Qt.Key.Key_F8, "bracket"),
+        (Qt.Key.Key_F7, "names"),
+        (Qt.Key.Key_F5, "standings"),
+    ):
+        qtbot.keyClick(window, key)
+        assert projector.shown == page
+        assert QApplication.activeWindow() is window  # the keyboard stays with the arbiter
+    texts = [a.text() for a in window.projector_page_actions]
+    assert texts == ["&Standings", "&Pairings", "Pairings by &name", "&Bracket"]

@@ -35,7 +35,7 @@ from arbiter_app.core.event_state import EventState
 from arbiter_app.core.fide_mode import FideMode
 from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour, EntryKind, Event, RuleSet
-from arbiter_app.core.pairing.manual import Moved, move_onto_board
+from arbiter_app.core.pairing.manual import ONE_BOARD, HandChange, Moved, move_onto_board
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.results import PrizeRow
@@ -448,26 +448,20 @@ class EventDocument(QObject):
         return self._ran(command, round=round_no, board=board, result=result.value)
 
     def change_pairing(
-        self,
-        round_no: int,
-        board: int,
-        white: int,
-        black: int,
-        *,
-        swap: bool = False,
-        displaced_bye: bool = True,
+        self, round_no: int, board: int, white: int, black: int, how: HandChange = ONE_BOARD
     ) -> Changes:
         """Put *white* and *black* on *board* of *round_no* by hand.
 
-        With *swap* they may come from other boards or the bye, and the displaced
-        take the places left (or the pairing-allocated bye, unless *displaced_bye* is
-        false). Refused (RuleError, nothing changed) when a board has a result; a
-        change that breaks pairing rules asks first (a level-3 question).
+        With ``how.swap`` they may come from other boards or the bye, and the displaced
+        take the places left (or the pairing-allocated bye, unless
+        ``how.bye_to_displaced`` is false). Refused (RuleError, nothing changed) when a
+        board has a result; a change that breaks pairing rules asks first (a level-3
+        question).
         """
         options: dict[str, bool] = {}
-        if swap:
+        if how.swap:
             options["swap"] = True
-            if not displaced_bye:
+            if not how.bye_to_displaced:
                 options["displaced_bye"] = False
         return self._ran(
             "change_pairing", round=round_no, board=board, white=white, black=black, **options

@@ -90,6 +90,21 @@ def give_bye(
 
 
 @dataclass(frozen=True, slots=True)
+class HandChange:
+    """How far an arbiter's change of one board reaches (FIDE C.02, manual pairings):
+    *swap* takes players from other boards and the bye (:func:`move_onto_board`), and
+    *bye_to_displaced* lets a displaced player with no place left have the
+    pairing-allocated bye."""
+
+    swap: bool = False
+    bye_to_displaced: bool = True
+
+
+ONE_BOARD = HandChange()
+"""A change of the board alone: its players come from it or have no board."""
+
+
+@dataclass(frozen=True, slots=True)
 class Moved:
     """A round after :func:`move_onto_board`: the new *pairing*, the boards it changed
     (the board asked for first), the displaced player it gave the pairing-allocated

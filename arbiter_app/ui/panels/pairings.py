@@ -38,6 +38,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.event_state import EventState, Phase
 from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour
+from arbiter_app.core.pairing.manual import ONE_BOARD, HandChange
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.words import count
 from arbiter_app.ui.dialogs.errors import show_error
@@ -479,34 +480,20 @@ class PairingsPanel(QWidget):
 
     def _dialog_accepted(self, dialog: PairingDialog) -> None:
         if dialog.changed:
-            self.apply_pairing(
-                dialog.round_no,
-                dialog.board,
-                *dialog.choice(),
-                swap=dialog.moves_others,
-                displaced_bye=dialog.give_bye.isChecked(),
-            )
+            how = HandChange(dialog.moves_others, dialog.give_bye.isChecked())
+            self.apply_pairing(dialog.round_no, dialog.board, *dialog.choice(), how)
 
     def apply_pairing(
-        self,
-        round_no: int,
-        board: int,
-        white: int,
-        black: int,
-        *,
-        swap: bool = False,
-        displaced_bye: bool = True,
+        self, round_no: int, board: int, white: int, black: int, how: HandChange = ONE_BOARD
     ) -> bool:
         """Run ``change_pairing``; a change that breaks pairing rules is asked about first.
 
         The session names the rules it breaks, with their articles, in a level-3
         question that the document puts to the arbiter (FIDE C.02): Cancel keeps
-        the board as it was. With *swap* players move between boards and the bye.
+        the board as it was. With ``how.swap`` players move between boards and the bye.
         """
         try:
-            changes = self.document.change_pairing(
-                round_no, board, white, black, swap=swap, displaced_bye=displaced_bye
-            )
+            changes = self.document.change_pairing(round_no, board, white, black, how)
         except ArbiterError as exc:
             self.message = show_error(self, exc)
             return False

@@ -90,6 +90,13 @@ def choose(qtbot: QtBot, dialog: PairingDialog, colour: str, tpn: int) -> None:
         assert box.currentIndex() != before, f"{tpn} is not offered"
 
 
+def black_of_board_2(qtbot: QtBot, panel: PairingsPanel, tpn: int) -> PairingDialog:
+    """Change pairing on board 2 (3–4), *tpn* chosen as Black."""
+    dialog = open_dialog(panel, 1)
+    choose(qtbot, dialog, "Black", tpn)
+    return dialog
+
+
 def test_the_dialog_offers_every_player_the_round_can_pair(
     qtbot: QtBot, panel: PairingsPanel
 ) -> None:
@@ -110,8 +117,7 @@ def test_a_player_from_another_board_swaps_places(
     qtbot: QtBot, panel: PairingsPanel, document: EventDocument, path: Path
 ) -> None:
     """Board 2 takes 2 from board 1; 4, displaced, plays 5 there as White (FIDE C.02)."""
-    dialog = open_dialog(panel, 1)
-    choose(qtbot, dialog, "Black", 2)
+    dialog = black_of_board_2(qtbot, panel, 2)
     assert dialog.effect.text() == "Board 1: 4. Dee – 5. Eve."
     assert not dialog.give_bye.isVisible()
     click_ok(qtbot, dialog)
@@ -129,8 +135,7 @@ def test_a_swap_that_repeats_a_game_names_every_board_it_changes(
     qtbot: QtBot, panel: PairingsPanel, document: EventDocument, path: Path
 ) -> None:
     """5 comes to board 2; 4, displaced, would meet 2 again on board 1 (C.04.1 b)."""
-    dialog = open_dialog(panel, 1)
-    choose(qtbot, dialog, "Black", 5)
+    dialog = black_of_board_2(qtbot, panel, 5)
     assert dialog.effect.text() == "Board 1: 2. Ben – 4. Dee."
     log = click_through(["Confirm"])
     click_ok(qtbot, dialog)

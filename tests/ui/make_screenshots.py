@@ -23,13 +23,14 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QPoint, QSettings
+from PySide6.QtCore import QEvent, QPoint, QSettings
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication
 
@@ -77,8 +78,15 @@ class Answers:
 
 
 def settle(app: QApplication) -> None:
-    for _ in range(3):
+    """Let the window finish as the event loop would: deferred refreshes and layouts run
+    on timers, and widgets Qt deletes later (the tab bar of the docks' first layout) go
+    only when deferred deletions are sent, which processEvents alone never does; a grab
+    without that showed the Play-off tabs over the standings."""
+    deadline = time.monotonic() + 0.5
+    while time.monotonic() < deadline:
         app.processEvents()
+        app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        time.sleep(0.01)
 
 
 def open_demo(app: QApplication, scratch: Path, name: str) -> MainWindow:
@@ -107,6 +115,7 @@ def press(window: MainWindow, label: str) -> None:
 def standings_shot(app: QApplication, scratch: Path) -> QPixmap:
     window = open_demo(app, scratch, "standings")
     try:
+        settle(app)
         return window.grab()
     finally:
         window.document.close()  # the untitled demo is discarded

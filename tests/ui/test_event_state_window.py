@@ -167,7 +167,7 @@ def test_standings_mid_round_stay_on_the_last_complete_round(
     panel.refresh()
     model = panel.model
     assert panel.caption.text().startswith(
-        "Standings before round 1 (round 1 is in progress) · rule set"
+        "Standings before round 1 (round 1 is in progress) · rule set: "
     )
     # The bye and Bob's win are not counted yet; nobody lost anything.
     assert {model.cell(r, 2): model.cell(r, 4) for r in range(5)} == dict.fromkeys(
@@ -199,7 +199,7 @@ def test_standings_mid_round_stay_on_the_last_complete_round(
     club.set_result(1, 2, GameResult.DRAW)  # board 2: Zoe - Max
     panel.refresh()
     assert not panel.provisional.isEnabled()
-    assert panel.caption.text().startswith("Standings after round 1 of 3 · rule set")
+    assert panel.caption.text().startswith("Standings after round 1 of 3 · rule set: ")
     assert sum(Decimal(model.cell(r, 4).replace("½", ".5") or 0) for r in range(5)) == 3
 
 

@@ -21,6 +21,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
 from arbiter_app.ui.dialogs.errors import show_error
+from arbiter_app.ui.dialogs.event_settings import RULE_SET_LABELS
 from arbiter_app.ui.dialogs.explanation import ExplanationDialog
 from arbiter_app.ui.document import EventDocument, StandingsOptions
 from arbiter_app.ui.models.standings import StandingsModel
@@ -162,7 +163,8 @@ class StandingsPanel(QWidget):
         elif current is not None:
             caption += f" (round {current} is in progress)"
         if standings is not None:
-            caption += f" · rule set {standings.rule_set.value}"
+            # The rule set by its text, as the settings name it, not by its code.
+            caption += f" · rule set: {RULE_SET_LABELS[standings.rule_set]}"
         if options.playoff_places:
             places = ", ".join(map(str, options.playoff_places))
             caption += f" · place {places} by play-off"

@@ -28,7 +28,9 @@ def names(panel: StandingsPanel) -> list[str]:
 
 def test_standings_follow_the_results(qtbot: QtBot, document: EventDocument) -> None:
     panel = make_panel(qtbot, document)
-    assert panel.caption.text().startswith("Final standings · rule set fide-2026")
+    assert panel.caption.text().startswith(
+        "Final standings · rule set: FIDE 2026 text (C.07, from 1 March 2026)"
+    )
     assert names(panel)[0] == "Cy"
     document.set_result(3, 2, GameResult.BLACK_WINS)
     assert names(panel) == ["Dov", "Ada", "Bea", "Cy"]

@@ -36,6 +36,22 @@ def test_a_trf_date_with_a_huge_number(tmp_path: Path, capsys: pytest.CaptureFix
         assert f"{source}:4:5: record 042" in err
 
 
+@pytest.mark.parametrize("code", ["BH/C" + "9" * 5001, "AROC" + "1" * 5001, "KS/L-" + "2" * 21])
+def test_a_tiebreak_code_with_a_huge_number(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], code: str
+) -> None:
+    """Found by the soak: a TRF record 202 whose cut had 5,001 digits stopped Python's int()
+    with a ValueError; a modifier's number has at most twenty digits, else it is malformed."""
+    lines = TRF.read_text(encoding="utf-8").splitlines()
+    lines = [s for s in lines if not s.startswith("202")] + [f"202 {code}"]
+    source = tmp_path / "cut.trf"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["import", str(source), "-o", str(tmp_path / "e.arbiter")]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert f"{source}:{len(lines)}:" in err and "record 202" in err
+
+
 @pytest.mark.parametrize(
     ("text", "said"),
     [

@@ -57,7 +57,10 @@ class TieBreakSpec:
         return "R" in self.options
 
 
-_MODIFIER = re.compile(r"^(?P<kind>[A-Z]+)(?P<num>[+-]?\d+(?:\.\d+)?)?$")
+_MODIFIER = re.compile(r"^(?P<kind>[A-Z]+)(?P<num>[+-]?\d{1,20}(?:\.\d{1,20})?)?$")
+"""A modifier: letters, then a number of at most twenty digits (a lot's seed, ``LOT/S…``,
+has up to 19; a fuzzed TRF's 5,001-digit cut stopped ``int`` with a ValueError, and such a
+number is now a malformed modifier)."""
 
 ALIASES: dict[str, str] = {
     # FIDE C.07 article 4 gives GE as the former name of REP; AROC is ARO/C1.
@@ -81,7 +84,7 @@ def parse_spec(code: str) -> TieBreakSpec:
     head = parts[0]
     mods = parts[1:]
     # "AROC1" / "AROC 1" (the online Swiss rules: "AROC 1") is ARO with cut 1.
-    m = re.fullmatch(r"AROC\s*(\d*)", head)
+    m = re.fullmatch(r"AROC\s*(\d{0,20})", head)
     if m:
         head = "ARO"
         mods = [f"C{m.group(1) or '1'}", *mods]

@@ -156,7 +156,7 @@ def _show(
 
     shown: set[str] = set()
     for game in step.get("games", ()):
-        stage = f"{game['tie']}: {game['stage']}" if game.get("tie") else str(game.get("stage"))
+        stage = str(game["stage_title"])
         numbers = (drawn or {}).get(stage, {})
         if numbers and stage not in shown:
             shown.add(stage)

@@ -121,7 +121,7 @@ def _round_robin_table(scores: Sequence[StageScore], names: Mapping[int, str]) -
         tuple(
             (
                 "" if s.number is None else str(s.number),
-                f"{embed(names.get(s.tpn, '?'))} ({s.tpn})",
+                who(s.tpn, names),
                 format_points(s.points),
             )
             for s in scores

@@ -62,11 +62,13 @@ def test_a_play_off_from_the_command_line(event: Path, capsys: pytest.CaptureFix
         "knockout",
         "byes",
         "label",
+        "stage_title",
     }
     # Three tied: a round robin, one player free each round (the game carries who).
     assert (game["tie"], game["stage"], game["knockout"]) == ("places 1-3", "round robin 1", False)
     assert len(game["byes"]) == 1 and game["byes"][0] not in (game["white"], game["black"])
     assert game["label"] == f"places 1-3: round robin 1, round {game['round']}"
+    assert game["stage_title"] == "places 1-3: round robin 1"  # the key of the drawn numbers
     assert (game["white"], game["black"], game["time_control"], game["armageddon"]) == (
         1,
         2,

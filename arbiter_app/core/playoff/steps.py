@@ -86,6 +86,7 @@ class GameSpec:
             "knockout": self.knockout,
             "byes": list(self.byes),
             "label": self.label,
+            "stage_title": self.stage_title,
         }
 
 

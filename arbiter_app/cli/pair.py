@@ -28,14 +28,14 @@ from pathlib import Path
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.lots import Draw
-from arbiter_app.core.model import Colour, Event, RuleSet, System
+from arbiter_app.core.model import Colour, Event, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.recorded import check_rounds, next_round
 from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
 from arbiter_app.core.trf import parse_trf
 from arbiter_app.core.words import count
-from arbiter_app.exports.pairings import bye_words
+from arbiter_app.exports.pairings import bye_words, says_bye
 from arbiter_app.session import Session
 from arbiter_app.session.pairing import pair_next_round
 from arbiter_app.sheets.files import read_text
@@ -158,8 +158,7 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
     if args.pairing:
         _write(args.pairing, pairing.engine_text())
     else:
-        us_chess = event.effective_rule_set is RuleSet.USCF
-        _print(pairing, {t: p.name for t, p in names.items()}, event.system, us_chess)
+        _print(pairing, {t: p.name for t, p in names.items()}, event.system, says_bye(event))
     return 0
 
 

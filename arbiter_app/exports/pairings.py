@@ -110,6 +110,12 @@ BYE_LABELS = {
 }
 
 
+def says_bye(event: Event) -> bool:
+    """The event speaks US Chess, which calls the pairing-allocated bye simply a "bye"
+    (US Chess 22C): the one test every screen, sheet and command asks."""
+    return event.effective_rule_set is RuleSet.USCF
+
+
 def bye_words(kind: EntryKind, *, us_chess: bool) -> str:
     """What a player without a game has this round, in the rule set's words.
 
@@ -194,7 +200,7 @@ def round_from_event(event: Event, round_no: int) -> RoundSheet:
         rows,
         tuple(byes),
         event.info.time_control,
-        event.effective_rule_set is RuleSet.USCF,
+        says_bye(event),
         _starts(event, round_no),
     )
 
@@ -246,7 +252,7 @@ def round_from_pairing(
         tuple(rows),
         tuple(bye_rows),
         event.info.time_control,
-        event.effective_rule_set is RuleSet.USCF,
+        says_bye(event),
         _starts(event, round_no),
     )
 

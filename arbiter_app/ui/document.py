@@ -46,7 +46,7 @@ from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.trf import TrfDocument
 from arbiter_app.core.warning_levels import Confirmation, ConfirmationNeeded
-from arbiter_app.exports.pairings import bye_words
+from arbiter_app.exports.pairings import bye_words, says_bye
 from arbiter_app.session import UNTITLED_NAME, Board, Section, SectionNeeded, Session
 from arbiter_app.session.backups import BackupReport, RoundBackups, backup_copy
 from arbiter_app.session.codec import event_to_json
@@ -172,8 +172,7 @@ class EventDocument(QObject):
     @property
     def bye_word(self) -> str:
         """The event's name for the pairing-allocated bye: "bye" in a US Chess event (22C)."""
-        us_chess = self.tournament.effective_rule_set is RuleSet.USCF
-        return bye_words(EntryKind.PAIRING_BYE, us_chess=us_chess)
+        return bye_words(EntryKind.PAIRING_BYE, us_chess=says_bye(self.tournament))
 
     @property
     def path(self) -> Path | None:

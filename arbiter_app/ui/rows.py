@@ -16,11 +16,12 @@ from functools import partial
 from arbiter_app.core.crosstable import round_robin_grid, swiss_crosstable
 from arbiter_app.core.current_standings import standings_now
 from arbiter_app.core.event_state import EventState, event_state
-from arbiter_app.core.model import EntryKind, Event, RuleSet
+from arbiter_app.core.model import EntryKind, Event
 from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.core.points import format_points
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.standings import Standings
+from arbiter_app.exports.pairings import says_bye
 from arbiter_app.session import Board
 from arbiter_app.ui.document import StandingsOptions
 
@@ -92,7 +93,7 @@ _UNPAIRED_TEXT = {
 def pairing_rows(event: Event, round_no: int, boards: Sequence[Board]) -> tuple[PairingRow, ...]:
     """The boards of *round_no* as paired (White first), then the players without a game."""
     # A US Chess event says "bye" where FIDE says "pairing-allocated bye" (US Chess 22C).
-    us_chess = event.effective_rule_set is RuleSet.USCF
+    us_chess = says_bye(event)
 
     def unpaired(kind: EntryKind) -> str:
         return "bye" if us_chess and kind is EntryKind.PAIRING_BYE else _UNPAIRED_TEXT[kind]

@@ -416,7 +416,8 @@ def test_change_pairing_moves_players_between_boards(session: Session) -> None:
     refused(
         session,
         "change_pairing",
-        "leave their opponents alone",
+        "player 1 plays on board 1 and player 6 plays on board 2: taking them would leave an "
+        "opponent alone, so change those boards instead",
         round=3,
         board=4,
         white=1,

@@ -155,10 +155,11 @@ def move_onto_board(
         elif pab is not None and pab.tpn == tpn:
             bye_freed = True
     if len(seats) > len(outgoing):
-        where = ", ".join(f"board {n}" for n, _ in seats)
+        taken = [(t, b.number) for t in wanted if (b := pairing.board_of(t)) and b.number != number]
+        where = " and ".join(f"player {t} plays on board {n}" for t, n in taken)
         raise RuleError(
-            f"a new board takes players who have no board; players on {where} would leave "
-            "their opponents alone: change those boards instead"
+            f"a new board takes only players who have no board, and {where}: taking them "
+            f"would leave an opponent alone, so change {'that board' if len(taken) == 1 else 'those boards'} instead"
         )
     new = dict(boards)
     new[number] = Board(number, white, black)

@@ -238,7 +238,9 @@ def test_colours_on_the_same_board_and_refusals() -> None:
         move_onto_board(_round(), 1, 3, 3)
     with pytest.raises(RuleError, match="a new board is number 4"):
         move_onto_board(_round(), 6, 1, 7)
-    with pytest.raises(RuleError, match="leave their opponents alone"):
+    with pytest.raises(
+        RuleError, match="player 1 plays on board 1: taking them would leave an opponent alone"
+    ):
         move_onto_board(_round(), 4, 1, 7)
     # A new board of the bye's player and nobody else's opponent is fine only with a partner
     # who has no board either.

@@ -36,13 +36,8 @@ def add_confirm_argument(parser: argparse.ArgumentParser) -> None:
 def confirmation(args: argparse.Namespace) -> Confirmation:
     """The answer ``--confirm`` gave (None when it was not given)."""
     value: Confirmation = getattr(args, "confirm", None)
-    return value
-
-
-def confirm_args(args: argparse.Namespace) -> dict[str, object]:
-    """``{"confirm": …}`` for a session command when ``--confirm`` was given, else nothing."""
-    value = confirmation(args)
-    return {} if value is None else {"confirm": value}
+    # A plain --confirm flag (store_true) is False when it was not given.
+    return None if value is False else value
 
 
 def describe(question: ConfirmationNeeded) -> str:

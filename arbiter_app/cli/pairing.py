@@ -22,12 +22,17 @@ import re
 from pathlib import Path
 
 from arbiter_app.cli import pairing_phase
-from arbiter_app.cli.confirming import add_confirm_argument, confirm_args, print_notices
+from arbiter_app.cli.confirming import (
+    add_confirm_argument,
+    confirmation,
+    print_notices,
+)
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import EntryKind
 from arbiter_app.core.words import count
 from arbiter_app.exports.pairings import BYE_LABELS
 from arbiter_app.session import Session
+from arbiter_app.session.commands import SetPairing
 
 _PAIR = re.compile(r"\s*(\d+)\s*-\s*(\d+)\s*")
 
@@ -77,7 +82,7 @@ def run_set(args: argparse.Namespace) -> int:
     byes = [] if args.bye is None else [[args.bye, EntryKind.PAIRING_BYE.value]]
     with Session.open(args.file) as session:
         outcome = session.run(
-            "set_pairing", round=args.round, boards=boards, byes=byes, **confirm_args(args)
+            SetPairing(round=args.round, boards=boards, byes=byes), confirm=confirmation(args)
         )
         names = {p.tpn: p.name for p in session.event.players}
         column = outcome.value["columns"][0]

@@ -28,10 +28,22 @@ import json
 from pathlib import Path
 from typing import Any
 
-from arbiter_app.cli.confirming import add_confirm_argument, confirm_args, print_notices
+from arbiter_app.cli.confirming import (
+    add_confirm_argument,
+    confirmation,
+    print_notices,
+)
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.words import count
 from arbiter_app.session import Session
+from arbiter_app.session.commands import (
+    UNSET,
+    AllowPairing,
+    ChangePairing,
+    EndManualPairing,
+    ForbidPairing,
+    StartManualPairing,
+)
 from arbiter_app.session.manual_pairing import open_phase
 
 
@@ -80,12 +92,12 @@ def register(actions: argparse._SubParsersAction) -> None:  # type: ignore[type-
     forbid.add_argument("file", type=Path)
     forbid.add_argument("players", nargs="+", type=int, metavar="N")
     add_confirm_argument(forbid)
-    forbid.set_defaults(handler=run_forbid, command="forbid_pairing")
+    forbid.set_defaults(handler=run_forbid, command=ForbidPairing)
     unforbid = actions.add_parser("unforbid", help="remove a prohibited pairing")
     unforbid.add_argument("file", type=Path)
     unforbid.add_argument("players", nargs="+", type=int, metavar="N")
     add_confirm_argument(unforbid)
-    unforbid.set_defaults(handler=run_forbid, command="allow_pairing")
+    unforbid.set_defaults(handler=run_forbid, command=AllowPairing)
     listing = actions.add_parser("forbidden", help="list the prohibited pairings")
     listing.add_argument("file", type=Path)
     listing.add_argument("--json", action="store_true")
@@ -94,7 +106,7 @@ def register(actions: argparse._SubParsersAction) -> None:  # type: ignore[type-
 
 def run_start(args: argparse.Namespace) -> int:
     with Session.open(args.file) as session:
-        session.run("start_manual_pairing", round=args.round)
+        session.run(StartManualPairing(round=args.round))
         boards = session.pairs(_column(session, args.round))
     print(
         f"round {args.round}: manual pairing open ({count(len(boards), 'board')} as they stand); "
@@ -109,7 +121,7 @@ def _column(session: Session, round_no: int) -> int:
 
 def run_end(args: argparse.Namespace) -> int:
     with Session.open(args.file) as session:
-        outcome = session.run("end_manual_pairing", **confirm_args(args))
+        outcome = session.run(EndManualPairing(), confirm=confirmation(args))
     value = outcome.value
     if not value["paired"]:
         print(f"round {value['round']}: manual pairing ended; the round is not paired")
@@ -140,16 +152,15 @@ def _pair(text: str) -> tuple[int, int]:
 def run_change(args: argparse.Namespace) -> int:
     white, black = _pair(args.pair)
     with Session.open(args.file) as session:
-        outcome = session.run(
-            "change_pairing",
+        change = ChangePairing(
             round=args.round,
             board=args.board,
             white=white,
             black=black,
-            **({"swap": True} if args.swap else {}),
-            **({"displaced_bye": False} if args.no_bye else {}),
-            **confirm_args(args),
+            swap=True if args.swap else UNSET,
+            displaced_bye=False if args.no_bye else UNSET,
         )
+        outcome = session.run(change, confirm=confirmation(args))
         names = {p.tpn: p.name for p in session.event.players}
         phase = open_phase(session.state)
     value = outcome.value
@@ -173,9 +184,9 @@ def run_change(args: argparse.Namespace) -> int:
 
 def run_forbid(args: argparse.Namespace) -> int:
     with Session.open(args.file) as session:
-        outcome = session.run(args.command, players=args.players, **confirm_args(args))
+        outcome = session.run(args.command(players=args.players), confirm=confirmation(args))
         listed = _listed(session)
-    verb = "may not meet" if args.command == "forbid_pairing" else "may meet again"
+    verb = "may not meet" if args.command is ForbidPairing else "may meet again"
     print(f"players {', '.join(map(str, sorted(args.players)))} {verb}")
     _print_groups(listed)
     print_notices(outcome.notices)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.words import count
+from arbiter_app.session.commands import PlayoffResults
 from arbiter_app.sheets.files import read_text
 
 
@@ -40,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         matched = match_results(session.event, state, games, source=str(args.pgn))
         if matched:
             # Every result of the file in one action: one transaction, one journal entry.
-            session.run("playoff.results", results=[[m.game, m.result] for m in matched])
+            session.run(PlayoffResults(results=[[m.game, m.result] for m in matched]))
     skipped = len(games) - len(matched)
     note = f" ({skipped} recorded already)" if skipped else ""
     print(f"recorded {count(len(matched), 'play-off result')} from {args.pgn}{note}")

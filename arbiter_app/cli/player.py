@@ -20,6 +20,12 @@ from arbiter_app.core.players_csv import parse_players_csv
 from arbiter_app.core.rating_source import MANUAL, describe
 from arbiter_app.session import Session
 from arbiter_app.session.codec import PLAYER_FIELDS
+from arbiter_app.session.commands import (
+    AddPlayer,
+    ImportPlayers,
+    LateEntry,
+    SetPairingNumbers,
+)
 from arbiter_app.session.rating_lookup import fields_for, rating_type_of
 from arbiter_app.sheets.files import read_text
 from arbiter_app.store.rating_db import RatingDatabase
@@ -111,9 +117,9 @@ def run_add(args: argparse.Namespace) -> int:
             if listed and args.rating is not None:
                 fields["rating_source"] = MANUAL  # typed over the list's
         if args.late:
-            outcome = session.run("late_entry", missed=args.late, **fields)
+            outcome = session.run(LateEntry.of({**fields, "missed": args.late}))
         else:
-            outcome = session.run("add_player", **fields)
+            outcome = session.run(AddPlayer.of(fields))
         player = session.event.player(outcome.value)
         count = len(session.event.players)
     rating = f" ({player.rating})" if player.rating else ""
@@ -151,7 +157,7 @@ def run_import(args: argparse.Namespace) -> int:
     players = parse_players_csv(read_text(args.csv), str(args.csv))
     listed = [{name: getattr(p, name) for name in PLAYER_FIELDS} for p in players]
     with Session.open(args.file) as session:
-        numbers = session.run("import_players", players=listed, source=args.csv.name).value
+        numbers = session.run(ImportPlayers(players=listed, source=args.csv.name)).value
     print(
         f"imported {words.count(len(numbers), 'player')} from {args.csv.name} into {args.file.name} "
         f"(pairing numbers {numbers[0]}-{numbers[-1]})"
@@ -189,7 +195,7 @@ def run_number(args: argparse.Namespace) -> int:
             raise ArbiterError("--witness goes with a draw: --by lot or --by draw")
         arguments["witnesses"] = args.witness
     with Session.open(args.file) as session:
-        session.run("set_pairing_numbers", **arguments)
+        session.run(SetPairingNumbers.of(arguments))
         players = session.event.players
         seed = session.journal()[-1].seed
         numbering = session.event_state.numbering_text

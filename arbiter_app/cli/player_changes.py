@@ -14,7 +14,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from arbiter_app.cli.confirming import add_confirm_argument, confirm_args, print_notices
+from arbiter_app.cli.confirming import (
+    add_confirm_argument,
+    confirmation,
+    print_notices,
+)
 from arbiter_app.cli.standings import json_number, render_table
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import ByeRequest, EntryKind, Event, Player
@@ -22,6 +26,15 @@ from arbiter_app.core.points import format_points, parse_points
 from arbiter_app.session import Session
 from arbiter_app.session.changes import Outcome
 from arbiter_app.session.codec import player_row
+from arbiter_app.session.commands import (
+    Command,
+    DisqualifyPlayer,
+    EditPlayer,
+    ReinstatePlayer,
+    RequestBye,
+    SetHalfByeEligibility,
+    WithdrawPlayer,
+)
 from arbiter_app.session.player_commands import half_bye_ineligible
 
 EDITABLE = (
@@ -97,15 +110,15 @@ def _player_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--player", required=True, type=int, metavar="TPN", help="pairing number")
 
 
-def _run(args: argparse.Namespace, command: str, **fields: Any) -> tuple[Outcome, Player]:
+def _run(args: argparse.Namespace, command: Command) -> tuple[Outcome, Player]:
     with Session.open(args.file) as session:
-        outcome = session.run(command, tpn=args.player, **fields, **confirm_args(args))
+        outcome = session.run(command, confirm=confirmation(args))
         player = session.event.player(args.player)
     return outcome, player
 
 
 def run_withdraw(args: argparse.Namespace) -> int:
-    outcome, player = _run(args, "withdraw_player", from_round=args.from_round)
+    outcome, player = _run(args, WithdrawPlayer(tpn=args.player, from_round=args.from_round))
     print(
         f"player {player.tpn} {player.name} withdraws from round {args.from_round}: "
         "not paired any more, the rounds before stay as played"
@@ -115,7 +128,7 @@ def run_withdraw(args: argparse.Namespace) -> int:
 
 
 def run_disqualify(args: argparse.Namespace) -> int:
-    outcome, player = _run(args, "disqualify_player")
+    outcome, player = _run(args, DisqualifyPlayer(tpn=args.player))
     print(
         f"player {player.tpn} {player.name} is disqualified: out of the standings, no score changes"
     )
@@ -124,7 +137,7 @@ def run_disqualify(args: argparse.Namespace) -> int:
 
 
 def run_reinstate(args: argparse.Namespace) -> int:
-    outcome, player = _run(args, "reinstate_player")
+    outcome, player = _run(args, ReinstatePlayer(tpn=args.player))
     print(f"player {player.tpn} {player.name} is reinstated")
     print_notices(outcome.notices)
     return 0
@@ -136,7 +149,7 @@ def run_edit(args: argparse.Namespace) -> int:
     if not given:
         options = ", ".join(option for _, option, _ in EDITABLE)
         raise ArbiterError(f"player edit: give at least one field to change ({options})")
-    outcome, player = _run(args, "edit_player", **given)
+    outcome, player = _run(args, EditPlayer.of({**given, "tpn": args.player}))
     shown = ", ".join(
         f"{name.replace('_', ' ')} {getattr(player, name) or '(none)'}" for name in given
     )
@@ -159,7 +172,7 @@ def bye_kind(points: str) -> str:
 
 def run_bye(args: argparse.Namespace) -> int:
     kind = "none" if args.cancel else bye_kind(args.points)
-    outcome, player = _run(args, "requested_bye", round=args.round, kind=kind)
+    outcome, player = _run(args, RequestBye(tpn=args.player, round=args.round, kind=kind))
     who = f"player {player.tpn} {player.name}"
     if kind == "none":
         print(f"{who}: the bye request for round {args.round} is cancelled")
@@ -170,7 +183,7 @@ def run_bye(args: argparse.Namespace) -> int:
 
 
 def run_half_bye(args: argparse.Namespace) -> int:
-    _, player = _run(args, "set_half_bye_eligibility", eligible=bool(args.eligible))
+    _, player = _run(args, SetHalfByeEligibility(tpn=args.player, eligible=bool(args.eligible)))
     state = "eligible again" if args.eligible else "not eligible"
     print(f"player {player.tpn} {player.name}: {state} for half-point byes")
     return 0

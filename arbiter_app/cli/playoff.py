@@ -15,10 +15,25 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from arbiter_app.cli.confirming import confirmation
 from arbiter_app.core.errors import ArbiterError, InputError, Issue
 from arbiter_app.core.playoff import next_step
 from arbiter_app.core.playoff.gate import PlayoffStatus
 from arbiter_app.session import Session
+from arbiter_app.session.commands import (
+    UNSET,
+    ChooseColour,
+    Command,
+    ConfirmPrinted,
+    DecidePlayoff,
+    DrawPlayoffLots,
+    PlayoffResult,
+    PlayoffResults,
+    RestartPlayoff,
+    RuleOnTie,
+    StartPlayoff,
+    TossCoin,
+)
 from arbiter_app.session.playoff_commands import preview, stored_playoff
 from arbiter_app.sheets.files import read_text
 
@@ -186,9 +201,9 @@ def _drawn(session: Session) -> dict[str, dict[int, int]]:
     return {} if stored is None else stored.drawn_numbers()
 
 
-def _run(args: argparse.Namespace, command: str, **arguments: Any) -> int:
+def _run(args: argparse.Namespace, command: Command) -> int:
     with Session.open(args.file) as session:
-        outcome = session.run(command, **arguments)
+        outcome = session.run(command, confirm=confirmation(args))
         names = _names(session)
         drawn = _drawn(session)
     step: dict[str, Any] = outcome.value
@@ -217,7 +232,7 @@ def run_start(args: argparse.Namespace) -> int:
         arguments["last_game_end"] = args.last_game_end
     if args.at:
         arguments["at"] = args.at
-    return _run(args, "playoff.start", **arguments)
+    return _run(args, StartPlayoff.of(arguments))
 
 
 GATE_STEPS = {
@@ -248,33 +263,29 @@ def run_next(args: argparse.Namespace) -> int:
 
 
 def run_restart(args: argparse.Namespace) -> int:
-    if args.confirm:
-        return _run(args, "playoff.restart", confirm=True)
-    return _run(args, "playoff.restart")
+    return _run(args, RestartPlayoff())
 
 
 def run_draw(args: argparse.Namespace) -> int:
-    arguments: dict[str, Any] = {"witnesses": args.witness}
-    if args.outcome is not None:
-        arguments["outcome"] = args.outcome
-    return _run(args, "playoff.draw", **arguments)
+    outcome = UNSET if args.outcome is None else args.outcome
+    return _run(args, DrawPlayoffLots(witnesses=args.witness, outcome=outcome))
 
 
 def run_toss(args: argparse.Namespace) -> int:
-    arguments: dict[str, Any] = {"witnesses": args.witness}
-    if args.winner is not None:
-        arguments["winner"] = args.winner
-    if args.choice is not None:
-        arguments["choice"] = args.choice
-    return _run(args, "playoff.toss", **arguments)
+    toss = TossCoin(
+        witnesses=args.witness,
+        winner=UNSET if args.winner is None else args.winner,
+        choice=UNSET if args.choice is None else args.choice,
+    )
+    return _run(args, toss)
 
 
 def run_choose(args: argparse.Namespace) -> int:
-    return _run(args, "playoff.choose", choice=args.choice)
+    return _run(args, ChooseColour(choice=args.choice))
 
 
 def run_printed(args: argparse.Namespace) -> int:
-    return _run(args, "playoff.printed")
+    return _run(args, ConfirmPrinted())
 
 
 def run_result(args: argparse.Namespace) -> int:
@@ -286,22 +297,17 @@ def run_result(args: argparse.Namespace) -> int:
         )
     pairs = [[given[i], given[i + 1]] for i in range(0, len(given), 2)]
     if len(pairs) == 1:
-        return _run(args, "playoff.result", game=pairs[0][0], result=pairs[0][1])
-    return _run(args, "playoff.results", results=pairs)
+        return _run(args, PlayoffResult(game=pairs[0][0], result=pairs[0][1]))
+    return _run(args, PlayoffResults(results=pairs))
 
 
 def run_decide(args: argparse.Namespace) -> int:
-    return _run(args, "playoff.decide", order=args.order, reason=args.reason)
+    return _run(args, DecidePlayoff(order=args.order, reason=args.reason))
 
 
 def run_ruling(args: argparse.Namespace) -> int:
-    return _run(
-        args,
-        "playoff.ruling",
-        players=args.players,
-        reason=args.reason,
-        **{"break": args.break_tie},
-    )
+    ruling = RuleOnTie(players=args.players, reason=args.reason, broken=args.break_tie)
+    return _run(args, ruling)
 
 
 def run_log(args: argparse.Namespace) -> int:

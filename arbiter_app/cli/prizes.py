@@ -19,11 +19,12 @@ import argparse
 import json
 from pathlib import Path
 
-from arbiter_app.cli.confirming import add_confirm_argument, confirm_args
+from arbiter_app.cli.confirming import add_confirm_argument, confirmation
 from arbiter_app.core.category_prizes import RANKED, AwardRule
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.exports.prizes import shows_tour_points
 from arbiter_app.session import Session
+from arbiter_app.session.commands import UNSET, SetPrizeCategories, SetPrizeFund
 from arbiter_app.session.prize_commands import stored_categories
 from arbiter_app.session.prize_queries import prize_list
 
@@ -67,21 +68,15 @@ def run(args: argparse.Namespace) -> int:
     if args.fund:
         amounts = [a for arg in args.fund for a in arg.replace(",", " ").split()]
         with Session.open(args.file) as session:
-            session.run(
-                "prizes.set_fund",
-                prizes=amounts,
-                currency=args.currency,
-                wildcards=args.wildcard,
-                **confirm_args(args),
-            )
-    announce: dict[str, object] = {}
-    if args.category or args.no_categories:
-        announce["categories"] = list(args.category or [])
-    if args.award:
-        announce["rule"] = args.award
-    if announce:
+            fund = SetPrizeFund(prizes=amounts, currency=args.currency, wildcards=args.wildcard)
+            session.run(fund, confirm=confirmation(args))
+    announce = SetPrizeCategories(
+        categories=list(args.category or []) if args.category or args.no_categories else UNSET,
+        rule=args.award or UNSET,
+    )
+    if announce.arguments():
         with Session.open(args.file) as session:
-            session.run("prizes.set_categories", **announce)
+            session.run(announce)
     with Session.open(args.file, readonly=True) as session:
         rows, prizes = prize_list(session.state, session.event, session.settings.playoff)
         note = session.event_state.prizes_note
@@ -104,8 +99,8 @@ def run(args: argparse.Namespace) -> int:
     for shared in dict.fromkeys(r.explanation for r in rows if RANKED in r.explanation):
         print(shared[:1].upper() + shared[1:] + ".")
     for category in categories:
-        amounts = ", ".join(str(a) for a in category.prizes)
-        print(f"Category {category.name} ({category.condition.text()}): {amounts}")
+        listed = ", ".join(str(a) for a in category.prizes)
+        print(f"Category {category.name} ({category.condition.text()}): {listed}")
     if prizes.award_rule:
         print(prizes.award_rule)
     print(prizes.rule)

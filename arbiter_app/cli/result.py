@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from arbiter_app.cli.confirming import add_confirm_argument, confirmation
 from arbiter_app.session import Session
+from arbiter_app.session.commands import CorrectResult, EnterResult
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -26,13 +28,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--board", required=True, type=int)
     p.add_argument("--correct", action="store_true", help="replace a result entered before")
     p.add_argument("result", help="the result, White's score first")
+    add_confirm_argument(p)
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    command = "correct_result" if args.correct else "enter_result"
+    kind = CorrectResult if args.correct else EnterResult
+    command = kind(round=args.round, board=args.board, result=args.result)
     with Session.open(args.file) as session:
-        outcome = session.run(command, round=args.round, board=args.board, result=args.result)
+        outcome = session.run(command, confirm=confirmation(args))
         board = next(b for b in session.boards(args.round) if b.number == args.board)
         names = session.event.player_map()
     print(

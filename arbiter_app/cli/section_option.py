@@ -67,6 +67,9 @@ def choose_section(args: argparse.Namespace) -> Callable[[], None]:
     wanted = getattr(args, "section", None)
     if not wanted or getattr(args, "command", None) in WHOLE_FILE_COMMANDS:
         return lambda: None
-    from arbiter_app.session.session import on_open
+    from arbiter_app.session.session import Session, on_open
 
-    return on_open(lambda session: session.select(wanted))
+    def choose(session: Session) -> None:
+        session.select(wanted)
+
+    return on_open(choose)

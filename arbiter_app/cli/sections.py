@@ -23,6 +23,14 @@ from arbiter_app.core.model import System
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.quads import HOUSE, QuadGroup, Remainder
 from arbiter_app.core.words import count
+from arbiter_app.session.commands import (
+    UNSET,
+    AddSection,
+    MakeQuads,
+    MovePlayerToSection,
+    RemoveSection,
+    RenameSection,
+)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -100,22 +108,18 @@ def _session(path: Path, *, readonly: bool = False, section: str | None = None) 
 
 
 def run_add(args: argparse.Namespace) -> int:
-    extra: dict[str, Any] = {}
-    if args.preset:
-        extra["preset"] = args.preset
-    if args.time_control:
-        extra["info"] = {"time_control": args.time_control}
     system = System(args.system)
     if args.rounds < 1:
         raise ArbiterError(f"--rounds: a section has at least 1 round, not {args.rounds}")
+    add = AddSection(
+        name=args.name,
+        system=args.system,
+        rounds=system.games_in(args.rounds),
+        preset=args.preset or UNSET,
+        info={"time_control": args.time_control} if args.time_control else UNSET,
+    )
     with _session(args.file) as session:
-        outcome = session.run(
-            "section.add",
-            name=args.name,
-            system=args.system,
-            rounds=system.games_in(args.rounds),
-            **extra,
-        )
+        outcome = session.run(add)
         made = next(s for s in session.sections if s.number == outcome.value)
         print(
             f"added the section {made.described}; the event has "
@@ -155,7 +159,7 @@ def _state_text(session: Any, number: int) -> str:
 def run_rename(args: argparse.Namespace) -> int:
     with _session(args.file, section=args.old) as session:
         before = session.section.name
-        name = session.run("section.rename", name=args.new).value
+        name = session.run(RenameSection(name=args.new)).value
         print(f'renamed the section "{before}" to "{name}"')
     return 0
 
@@ -163,7 +167,7 @@ def run_rename(args: argparse.Namespace) -> int:
 def run_remove(args: argparse.Namespace) -> int:
     with _session(args.file, section=args.name) as session:
         name = session.section.name
-        session.run("section.remove")
+        session.run(RemoveSection())
         left = ", ".join(s.name for s in session.sections)
         print(f'removed the section "{name}"; the event keeps {left}')
     return 0
@@ -184,7 +188,7 @@ def run_move(args: argparse.Namespace) -> int:
         name = session.event.player(args.tpn).name if _has(session, args.tpn) else None
         if name is None:
             raise ArbiterError(f'"{home.name}" has no player number {args.tpn}')
-        number = session.run("section.move_player", tpn=args.tpn, to=target.number).value
+        number = session.run(MovePlayerToSection(tpn=args.tpn, to=target.number)).value
         print(f'moved {name} from "{home.name}" to "{target.name}", pairing number {number}')
     return 0
 
@@ -196,14 +200,16 @@ def _has(session: Any, tpn: int) -> bool:
 def run_quads(args: argparse.Namespace) -> int:
     from arbiter_app.session.section_commands import propose_quads
 
-    command: dict[str, Any] = {"size": args.size, "remainder": args.remainder}
+    house: dict[str, Any] | None = None
     if args.house_player:
-        house: dict[str, Any] = {"name": args.house_player}
+        house = {"name": args.house_player}
         if args.house_rating is not None:
             house["rating"] = args.house_rating
-        command["house_player"] = house
     elif args.house_rating is not None:
         raise ArbiterError("--house-rating goes with --house-player NAME")
+    command = MakeQuads(
+        size=args.size, remainder=args.remainder, house_player=UNSET if house is None else house
+    )
     with _session(args.file, readonly=args.dry_run) as session:
         if args.section:
             session.select(args.section)
@@ -216,11 +222,11 @@ def run_quads(args: argparse.Namespace) -> int:
         groups = propose_quads(session, command)
         if args.dry_run:
             print(f'the players of "{source}" would make:')
-            for line in _plan_lines(groups, players, command.get("house_player")):
+            for line in _plan_lines(groups, players, house):
                 print(line)
             print("Nothing was changed (--dry-run).")
             return 0
-        made = session.run("section.quads", **command).value
+        made = session.run(command).value
         made_words = count(len(groups), "section")
         print(f'split "{source}" into {made_words}, pairing numbers drawn by lot:')
         for number in made:

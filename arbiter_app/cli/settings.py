@@ -22,7 +22,11 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from arbiter_app.cli.confirming import add_confirm_argument, confirm_args, print_notices
+from arbiter_app.cli.confirming import (
+    add_confirm_argument,
+    confirmation,
+    print_notices,
+)
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event, RuleSet
 from arbiter_app.core.playoff.presets import PRESETS as PLAYOFFS
@@ -38,6 +42,14 @@ from arbiter_app.session.codec import (
     info_to_json,
     point_system_from_json,
     point_system_to_json,
+)
+from arbiter_app.session.commands import (
+    Command,
+    DrawTiebreakLots,
+    EditSettings,
+    EnterFideMode,
+    LeaveFideMode,
+    SetExternalValues,
 )
 from arbiter_app.session.external_values import parse_values
 from arbiter_app.session.integrity import fide_mode_of
@@ -185,7 +197,6 @@ def changes_from(args: argparse.Namespace, event: Event) -> dict[str, Any]:
         values["point_system"] = point_system_to_json(NAMED_POINT_SYSTEMS[args.points])
     if args.tiebreaks is not None:
         values["tiebreaks"] = [c.strip() for c in args.tiebreaks.split(",") if c.strip()]
-        values["preset"] = None
     if args.preset is not None:
         values["preset"] = None if args.preset == NONE else args.preset
     if args.playoff is not None:
@@ -206,14 +217,14 @@ def run(args: argparse.Namespace) -> int:
     with Session.open(args.file, readonly=True) as session:
         changes = changes_from(args, session.event)
     notices: tuple[Any, ...] = ()
-    mode_command = (
-        "leave_fide_mode"
+    mode_command: Command | None = (
+        LeaveFideMode()
         if args.leave_fide_mode
-        else "enter_fide_mode"
+        else EnterFideMode()
         if args.enter_fide_mode
-        else "draw_tiebreak_lots"
+        else DrawTiebreakLots()
         if args.draw_lots
-        else "set_external_values"
+        else SetExternalValues(values=parse_values(args.external_values))
         if args.external_values is not None
         else None
     )
@@ -223,18 +234,13 @@ def run(args: argparse.Namespace) -> int:
                 "--leave-fide-mode, --enter-fide-mode, --draw-lots and --external-values go "
                 "alone: change the other settings with a command of their own"
             )
-        extra = (
-            {"values": parse_values(args.external_values)}
-            if mode_command == "set_external_values"
-            else {}
-        )
         with Session.open(args.file) as session:
-            outcome = session.run(mode_command, **extra, **confirm_args(args))
+            outcome = session.run(mode_command, confirm=confirmation(args))
             notices = outcome.notices
             event, state = session.event, session.state
     elif changes:
         with Session.open(args.file) as session:
-            outcome = session.run("edit_settings", **changes, **confirm_args(args))
+            outcome = session.run(EditSettings.of(changes), confirm=confirmation(args))
             notices = outcome.notices
             event, state = session.event, session.state
     else:
@@ -244,11 +250,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(shown, ensure_ascii=False, indent=2))
     else:
-        if mode_command == "set_external_values":
+        if isinstance(mode_command, SetExternalValues):
             print(
                 f"{args.file.name}: EXT values set (put EXT in the tie-break list to rank by them)"
             )
-        elif mode_command == "draw_tiebreak_lots":
+        elif isinstance(mode_command, DrawTiebreakLots):
             print(f"{args.file.name}: lots drawn for the LOT tie-break (the seed is in the list)")
         elif mode_command is not None:
             print(f"{args.file.name}: {fide_mode_of(state).indicator}")

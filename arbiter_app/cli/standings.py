@@ -25,6 +25,7 @@ from pathlib import Path
 from arbiter_app.core.current_standings import standings_now
 from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.model import Event, RuleSet
+from arbiter_app.core.playoff.scope import playoff_scope
 from arbiter_app.core.points import format_decimal, format_points
 from arbiter_app.core.presets import Preset, get_preset, parse_tiebreak_list
 from arbiter_app.core.standings import Standings
@@ -118,13 +119,13 @@ def standings_from_args(args: argparse.Namespace) -> tuple[Event, Standings, Pre
         rule_set = preset.rule_set
     else:
         rule_set = None  # the event's own, else the FIDE text in force on its start date
-    playoff = preset.playoff if preset is not None else None
-    places: tuple[int, ...] = tuple(playoff.places) if playoff else source.playoff_places
-    order: tuple[int, ...] = ()
-    if source.playoff is not None:
-        from arbiter_app.core.playoff.results import decided_order
-
-        order = decided_order(source.playoff)
+    # The places a play-off decides (core.playoff.scope): the play-off stored in the
+    # file, else the regulation named by --preset or by the event.
+    scope = (
+        playoff_scope(source.playoff, preset.playoff or source.playoff_name)
+        if preset is not None
+        else source.playoff_scope
+    )
     try:
         standings = standings_now(
             event,
@@ -134,9 +135,9 @@ def standings_from_args(args: argparse.Namespace) -> tuple[Event, Standings, Pre
             after_round=args.after_round,
             rule_set=rule_set,
             annul_short_round_robin=args.annul_short_round_robin,
-            playoff_places=places,
-            playoff_order=order,
-            playoff_after=playoff.after_tiebreaks if playoff else 0,
+            playoff_places=scope.places,
+            playoff_order=scope.order,
+            playoff_after=scope.after_tiebreaks,
         )
     except RuleError as exc:
         raise ArbiterError(f"{args.file}: {exc}") from None

@@ -26,6 +26,7 @@ from arbiter_app.core.playoff import preset
 from arbiter_app.core.playoff.results import final_placings
 from arbiter_app.core.points import format_decimal
 from arbiter_app.session import Session
+from arbiter_app.session.commands import CreateTour, StartPlayoff
 from arbiter_app.session.playoff_commands import qualifying_standings, stored_playoff
 from arbiter_app.session.tour_file import REGULATION, Tour, is_tour, read_tour, stored_tour
 
@@ -137,8 +138,8 @@ def _start(args: argparse.Namespace, tour: Tour) -> int:
         info={"tournament_type": "tour overall standings (GCT 2023 section 4)"},
     )
     try:
-        session.run("tour.create", tour=tour.to_json())
-        step = session.run("playoff.start", **start).value
+        session.run(CreateTour(tour=tour.to_json()))
+        step = session.run(StartPlayoff.of(start)).value
     except BaseException:
         session.close()
         path.unlink(missing_ok=True)  # no half-made tour file is left behind

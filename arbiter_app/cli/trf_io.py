@@ -13,7 +13,7 @@ from pathlib import Path
 from types import ModuleType
 
 from arbiter_app.cli import export_formats
-from arbiter_app.cli.confirming import add_confirm_argument, confirm_args
+from arbiter_app.cli.confirming import add_confirm_argument, confirmation
 from arbiter_app.cli.export_formats import FORMATS
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.session.importing import create_imported
@@ -74,9 +74,12 @@ def run_import(args: argparse.Namespace) -> int:
     event = document.event
     for warning in document.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    arguments = {**import_arguments(document), **confirm_args(args)}
     with create_imported(
-        args.output, event, source=args.source.name, arguments=arguments
+        args.output,
+        event,
+        source=args.source.name,
+        arguments=import_arguments(document),
+        confirm=confirmation(args),
     ) as session:
         imported = session.event
         logged = [p.trf_line() for p in stored_pibes(session.state)]

@@ -22,27 +22,14 @@ class UnknownPreset(ArbiterError):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayoffPlaces:
-    """Places decided by an over-the-board play-off (FIDE C.07 3.1.1, 3.1.2).
-
-    *places* are the standings places concerned (1 = first place).
-    *after_tiebreaks* says how many tie-breaks of the list apply before the
-    play-off qualification is decided (0: everyone tied on points for such a
-    place plays off). *regulation* names the play-off regulation the play-off
-    engine runs.
-    """
-
-    places: tuple[int, ...]
-    after_tiebreaks: int = 0
-    regulation: str = ""
-
-
-@dataclass(frozen=True, slots=True)
 class Preset:
-    """A named tie-break list with its rule set and, optionally, play-off places.
+    """A named tie-break list with its rule set and, optionally, its play-off regulation.
 
     *rule_set* None means the FIDE text in force on the event's start date
-    (``Event.effective_rule_set``).
+    (``Event.effective_rule_set``). *playoff* names the play-off regulation that comes
+    with the preset: the places it decides over the board, and after how many
+    tie-breaks (FIDE C.07 3.1.1, 3.1.2), are the regulation's own
+    (:mod:`arbiter_app.core.playoff.scope`).
     """
 
     name: str
@@ -50,7 +37,7 @@ class Preset:
     tiebreaks: tuple[str, ...]
     source: str
     rule_set: RuleSet | None = None
-    playoff: PlayoffPlaces | None = None
+    playoff: str | None = None
     note: str = ""
 
 
@@ -87,7 +74,7 @@ PRESETS: dict[str, Preset] = {
             "City Chess OK rules: first place by head-to-head result, blitz match and "
             "Armageddon; every other tie by the US Chess tie-breaks",
             RuleSet.USCF,
-            PlayoffPlaces(places=(1,), after_tiebreaks=0, regulation="city-chess-ok"),
+            "city-chess-ok",
         ),
         Preset(
             "fide-swiss",

@@ -341,9 +341,9 @@ def entries_by_player(
             if wanted is None or tpn in wanted:
                 grouped.setdefault(tpn, {})[round_no] = entry_from_row(row)
     out: dict[int, tuple[RoundEntry, ...]] = {}
-    for tpn, rounds in grouped.items():
-        last = max(rounds)
-        out[tpn] = tuple(rounds.get(r, NOT_PAIRED) for r in range(1, last + 1))
+    for tpn, by_round in grouped.items():
+        last = max(by_round)
+        out[tpn] = tuple(by_round.get(r, NOT_PAIRED) for r in range(1, last + 1))
     return out
 
 

@@ -17,7 +17,6 @@ played" is the last round with a result in.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.fide_mode import Pibe, PibeKind, in_fide_mode
@@ -26,8 +25,9 @@ from arbiter_app.core.warning_levels import Alert, Level, Refused
 from arbiter_app.core.words import count
 from arbiter_app.session import queries
 from arbiter_app.session.codec import entry_from_row, entry_row
+from arbiter_app.session.commands import CorrectColours
 from arbiter_app.session.integrity import fide_mode_of, log_pibe
-from arbiter_app.session.registry import Context, arg_int, command
+from arbiter_app.session.registry import Context, command, whole_number
 from arbiter_app.session.setting_levels import CHECKLIST
 from arbiter_app.session.state import Tx
 
@@ -107,15 +107,15 @@ def log_correction(tx: Tx, column: int, text: str) -> None:
     log_pibe(tx, Pibe(PibeKind.CORRECTION, system.rounds_in(column), text))
 
 
-@command("correct_colours")
-def correct_colours(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, int]:
+@command(CorrectColours)
+def correct_colours(tx: Tx, cmd: CorrectColours, ctx: Context) -> dict[str, int]:
     """Swap the colours of a board played with the colours reversed (a correction).
 
     A board whose result is not in yet is a pairing: change it by hand in the
     round's manual pairing instead.
     """
-    column = arg_int(args, "round", minimum=1)
-    number = arg_int(args, "board", minimum=1)
+    column = whole_number(cmd.round, "round", minimum=1)
+    number = whole_number(cmd.board, "board", minimum=1)
     row, old_white, old_black, result = queries.board_result(tx, column, number)
     white, black = row["white"], row["black"]
     if result is None or old_white is None or old_black is None:

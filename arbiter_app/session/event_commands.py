@@ -42,11 +42,19 @@ from arbiter_app.session.codec import (
     point_system_to_json,
     split_key,
 )
+from arbiter_app.session.commands import (
+    CreateEvent,
+    EditSettings,
+    ImportEvent,
+    SetPairingNumbers,
+    Unset,
+    given,
+)
 from arbiter_app.session.event_rows import SECTION_NAME
 from arbiter_app.session.integrity import log_pibe
 from arbiter_app.session.numbering import players_of, ranking_rule_of, set_numbering
 from arbiter_app.session.playoff_commands import store_fund, stored_wildcards
-from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
+from arbiter_app.session.registry import CommandError, Context, command, text, whole_number
 from arbiter_app.session.setting_levels import (
     CHECKLIST,
     configuration_pibes,
@@ -95,31 +103,31 @@ FIXED_AFTER_ROUND_ONE = {
 """Settings that cannot change once the first round is paired, and why."""
 
 
-@command("create_event")
-def create_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+@command(CreateEvent)
+def create_event(tx: Tx, cmd: CreateEvent, ctx: Context) -> None:
     """Create the event: name, system, number of rounds, optional preset (and the name of
     its section, ``section_name``, when it is one of several)."""
     if tx.setting("system") is not None:
         raise CommandError("the event exists already")
-    name = arg_str(args, "name")
-    if args.get(SECTION_NAME) is not None:
-        tx.set_setting(SECTION_NAME, checked_section_name(args[SECTION_NAME]))
-    args = {k: v for k, v in args.items() if k != SECTION_NAME}
-    info = dict(args.get("info") or {})
+    name = text(cmd.name, "name")
+    section = given(cmd.section_name, None)
+    if section is not None:
+        tx.set_setting(SECTION_NAME, checked_section_name(section))
+    info = dict(cmd.info) if not isinstance(cmd.info, Unset) else {}
     info["name"] = name
-    numbering = args.get("pairing_numbers")
+    numbering = given(cmd.pairing_numbers, None)
     if numbering is not None:
         if numbering not in (Numbering.RATING.value, Numbering.ENTRY.value):
             raise CommandError(
                 f"a new event's pairing numbers are rating or entry, not {numbering!r}"
             )
         tx.set_setting(NUMBERING, numbering)
-    settings = {k: v for k, v in args.items() if k not in ("name", "info", "pairing_numbers")}
+    settings = cmd.settings()
     settings.setdefault("point_system", "standard")
     if "preset" not in settings:
         settings.setdefault("bye_policy", "fide")
     settings["info"] = info
-    if "system" not in settings or "rounds" not in settings:
+    if settings.get("system") is None or settings.get("rounds") is None:
         raise CommandError("a new event needs a system and a number of rounds")
     _check_time_control(tx, info)
     _apply_settings(tx, settings)
@@ -130,8 +138,8 @@ PRIZE_FUND = "prize_fund"
 kept in the records like ``prizes.set_fund``'s, so one action can change both."""
 
 
-@command("edit_settings")
-def edit_settings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+@command(EditSettings)
+def edit_settings(tx: Tx, cmd: EditSettings, ctx: Context) -> None:
     """Change the event's settings (system, rounds, points, tie-breaks, rule set, byes, fund).
 
     Once round 1 is paired, what decides pairings or ranks asks first, by the
@@ -139,10 +147,10 @@ def edit_settings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     """
     if tx.setting("system") is None:
         raise CommandError("create the event first")
-    if not args:
+    if not cmd.arguments():
         raise CommandError("no setting to change")
-    settings = {k: v for k, v in args.items() if k != PRIZE_FUND}
-    fund = args.get(PRIZE_FUND)
+    settings = cmd.settings()
+    fund = given(cmd.prize_fund, None)
     _check_time_control(tx, settings.get("info"))
     checked = _checked_settings(tx, settings)
     recheck = None
@@ -216,7 +224,14 @@ def _checked_settings(tx: Tx, args: dict[str, Any]) -> dict[str, Any]:
         values.setdefault("tiebreaks", list(found.tiebreaks))
         values.setdefault("rule_set", found.rule_set.value if found.rule_set else None)
         values.setdefault("bye_policy", PRESET_BYE_POLICIES.get(found.name, "fide"))
-        values.setdefault("playoff", found.playoff.regulation if found.playoff else None)
+        values.setdefault("playoff", found.playoff)
+    elif "tiebreaks" in values and "preset" not in values:
+        # A list typed over a preset that is not the preset's own leaves the preset: the
+        # event no longer follows it (its rule set, byes and play-off stay as they are).
+        # One rule for the window and the command line.
+        following = PRESETS.get(tx.setting("preset") or "")
+        if following is not None and values["tiebreaks"] != list(following.tiebreaks):
+            values["preset"] = None
     checked = {key: _check_setting(tx, key, value) for key, value in values.items()}
 
     def after(key: str, default: Any = None) -> Any:
@@ -329,16 +344,16 @@ def check_setting(
                 )
             return chosen
         if key == "rounds":
-            rounds = arg_int({"rounds": value}, "rounds", minimum=1)
-            if too_many_rounds(rounds):
-                raise CommandError(str(too_many_rounds(rounds)))
-            if rounds < paired:
+            planned = whole_number(value, "rounds", minimum=1)
+            if too_many_rounds(planned):
+                raise CommandError(str(too_many_rounds(planned)))
+            if planned < paired:
                 raise CommandError(
                     f"{count(paired, 'round')} {'is' if paired == 1 else 'are'} paired "
                     "already; rounds cannot be fewer"
                 )
 
-            return rounds
+            return planned
         if key == "point_system":
             return point_system_to_json(point_system_from_json(value))
         if key == "round_point_systems":
@@ -415,8 +430,8 @@ def _check_header(info: Mapping[str, Any]) -> None:
     """The event's header fields fit a sheet's title line and hold printable text only."""
     for key, what in _HEADER_WORDS.items():
         value = info.get(key)
-        for text in value if isinstance(value, list) else [value]:
-            problem = header_problem(text) if isinstance(text, str) else None
+        for line in value if isinstance(value, list) else [value]:
+            problem = header_problem(line) if isinstance(line, str) else None
             if problem is not None:
                 raise CommandError(f"{what} {problem}")
 
@@ -442,8 +457,8 @@ TRF_SOURCE = "trf_source"
 (:func:`arbiter_app.core.trf.document_to_json`), so that exporting writes that file back."""
 
 
-@command("import_event")
-def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+@command(ImportEvent)
+def import_event(tx: Tx, cmd: ImportEvent, ctx: Context) -> None:
     """Fill a new event with an imported one (players, rounds, settings).
 
     *settings* (optional) are ``edit_settings`` values announced with the
@@ -454,7 +469,7 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     """
     if tx.rows("players") or queries.paired_rounds(tx):
         raise CommandError("an event can only be imported into an empty file")
-    data = args.get("event")
+    data = cmd.event
     if not isinstance(data, dict):
         raise CommandError("import_event needs the event as an object")
     _check_imported_players(data)
@@ -467,17 +482,18 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
         "rule_set": data["rule_set"],
     }
     _apply_settings(tx, settings)
-    if args.get("tiebreaks"):
+    announced_codes = given(cmd.tiebreaks, None)
+    if announced_codes:
         # The list as the file announced it, even one a new event could not choose
         # (a Buchholz in a round robin played before the 2026 text): the codes are checked,
         # not the choice.
-        tx.set_setting("tiebreaks", _check_setting(tx, "tiebreaks", args["tiebreaks"]))
-    trf = args.get("trf")
+        tx.set_setting("tiebreaks", _check_setting(tx, "tiebreaks", announced_codes))
+    trf = given(cmd.trf, None)
     if trf is not None:
         if not isinstance(trf, dict):
             raise CommandError("import_event: the TRF file's other records are an object")
         tx.set_setting(TRF_SOURCE, trf)
-    source = str(args.get("source") or "")
+    source = str(given(cmd.source, None) or "")
     for table in ("players", "entries", "bye_requests"):
         names = TABLES_BY_NAME[table].key_names
         for row in data[table]:
@@ -495,7 +511,7 @@ def import_event(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     _boards_from_entries(tx)
     _check_imported_rounds(tx, ctx)
     set_numbering(tx, Numbering.FILE)
-    announced = args.get("settings")
+    announced = given(cmd.settings, None)
     if announced:
         if not isinstance(announced, dict):
             raise CommandError("the settings of an import are an object of settings")
@@ -611,34 +627,30 @@ def _boards_from_entries(tx: Tx) -> None:
             )
 
 
-def _numbers_seed(args: dict[str, Any]) -> bool:
-    return args.get("by") == "lot" or (args.get("by") == "rating" and args.get("ties") == "lot")
-
-
-def _ranking_rule(tx: Tx, args: dict[str, Any], ctx: Context) -> RankingRule:
-    """The initial ranking's rule *args* state (``rating``: FIDE, NRO, FIDON, NIDOF, HBFN;
+def _ranking_rule(tx: Tx, cmd: SetPairingNumbers, ctx: Context) -> RankingRule:
+    """The initial ranking's rule *cmd* states (``rating``: FIDE, NRO, FIDON, NIDOF, HBFN;
     ``ties``: name, fide-id, lot), the rest as the event has it (FIDE C.02 questions 145-146)."""
     rule = ranking_rule_of(tx)
     try:
-        rating = TournamentRating(args.get("rating", rule.rating.value))
+        rating = TournamentRating(given(cmd.rating, rule.rating.value))
     except ValueError:
         known = ", ".join(r.value for r in TournamentRating)
         raise CommandError(f"the tournament rating is one of {known}") from None
     try:
-        ties = TieOrder(args.get("ties", rule.ties.value))
+        ties = TieOrder(given(cmd.ties, rule.ties.value))
     except ValueError:
         known = ", ".join(t.value for t in TieOrder)
         raise CommandError(f"equal players are ordered by one of {known}") from None
     if ties is TieOrder.LOT:
-        seed = ctx.seed if "ties" in args else rule.seed
+        seed = ctx.seed if cmd.given("ties") else rule.seed
         if seed is None:
             raise CommandError("an order drawn by lot needs a seed")
         return RankingRule(rating, ties, seed)
     return RankingRule(rating, ties)
 
 
-@command("set_pairing_numbers", needs_seed=_numbers_seed)
-def set_pairing_numbers(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]:
+@command(SetPairingNumbers)
+def set_pairing_numbers(tx: Tx, cmd: SetPairingNumbers, ctx: Context) -> list[int]:
     """Give the pairing numbers before round 1 (refused once round 1 is paired).
 
     *by* is ``rating`` (the initial ranking, FIDE C.04.2 articles 2.2, 2.3, then
@@ -652,12 +664,12 @@ def set_pairing_numbers(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]
     if refusal is not None:
         raise RuleError(refusal)
     current = sorted(k[0] for k in tx.keys("players"))
-    how = args.get("by")
-    witnesses = args.get("witnesses", [])
+    how = cmd.by
+    witnesses = given(cmd.witnesses, [])
     if not isinstance(witnesses, list) or not all(isinstance(w, str) for w in witnesses):
         raise CommandError("witnesses are a list of names")
     if how in ("order", "draw"):
-        order = args.get("order")
+        order = given(cmd.order, None)
         if not isinstance(order, list) or sorted(order) != current:
             raise CommandError(
                 "the new order must list every pairing number exactly once: "
@@ -669,7 +681,7 @@ def set_pairing_numbers(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]
                 "pairing numbers", current, order, witnesses=witnesses, article=ARTICLE_LOT
             )
     elif how == "rating":
-        rule = _ranking_rule(tx, args, ctx)
+        rule = _ranking_rule(tx, cmd, ctx)
         tx.set_setting(RANKING, rule.to_json())
         order = list(rating_order(players_of(tx), rule))
     elif how == "lot":
@@ -678,7 +690,7 @@ def set_pairing_numbers(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]
         order = list(shuffled(current, ctx.seed))
     else:
         raise CommandError("renumber 'by' one of: rating, lot, draw (with the order drawn), order")
-    if how != "rating" and ("rating" in args or "ties" in args):
+    if how != "rating" and (cmd.given("rating") or cmd.given("ties")):
         raise CommandError(
             "the tournament rating and the order of equal players go with 'by rating'"
         )

@@ -11,6 +11,7 @@ question first, naming who gets what.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -19,6 +20,7 @@ from arbiter_app.core.fide_mode import CHECKLIST
 from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.session import queries
 from arbiter_app.session.codec import EXTERNAL
+from arbiter_app.session.commands import SetExternalValues
 from arbiter_app.session.registry import CommandError, Context, command
 from arbiter_app.session.state import Tx
 from arbiter_app.store.journal import canonical_json
@@ -38,7 +40,7 @@ def parse_values(text: str) -> dict[str, str]:
     return out
 
 
-def values_text(values: dict[int, Fraction]) -> str:
+def values_text(values: Mapping[int, Fraction]) -> str:
     """The values as :func:`parse_values` reads them (``3=2, 7=1/2``)."""
     return ", ".join(f"{tpn}={v}" for tpn, v in sorted(values.items()))
 
@@ -58,10 +60,10 @@ def _values(tx: Tx, given: Any) -> dict[int, Fraction]:
     return out
 
 
-@command("set_external_values")
-def set_external_values(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
+@command(SetExternalValues)
+def set_external_values(tx: Tx, cmd: SetExternalValues, ctx: Context) -> int:
     """Replace the ``EXT`` values (*values*: pairing number → value); returns how many."""
-    values = _values(tx, args.get("values"))
+    values = _values(tx, cmd.values)
     if queries.paired_rounds(tx):
         listed = ", ".join(f"{tpn}: {v}" for tpn, v in sorted(values.items())) or "none"
         ctx.ask(

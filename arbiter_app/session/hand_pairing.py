@@ -25,6 +25,8 @@ from arbiter_app.core.pairing.double_swiss import swiss_view
 from arbiter_app.core.pairing.manual import both_against_due_colour, check_pairing
 from arbiter_app.core.warning_levels import Alert
 from arbiter_app.session.codec import event_from_state
+from arbiter_app.session.commands import SetPairing
+from arbiter_app.session.commands import given as unset_or
 from arbiter_app.session.manual_pairing import (
     check_can_start,
     colour_notice,
@@ -32,7 +34,7 @@ from arbiter_app.session.manual_pairing import (
     phase_round,
     refuse_while_open,
 )
-from arbiter_app.session.registry import Context, arg_int, command
+from arbiter_app.session.registry import Context, command, whole_number
 from arbiter_app.session.round_commands import (
     broken_rules_alert,
     check_can_pair,
@@ -42,19 +44,19 @@ from arbiter_app.session.round_commands import (
 from arbiter_app.session.state import Tx
 
 
-@command("set_pairing")
-def set_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+@command(SetPairing)
+def set_pairing(tx: Tx, cmd: SetPairing, ctx: Context) -> dict[str, Any]:
     """Pair a whole round by hand (*round*, *boards* [[White, Black], …], *byes*).
 
     Returns the game columns written and the rules the pairing breaks.
     """
-    round_no = arg_int(args, "round", minimum=1)
+    round_no = whole_number(cmd.round, "round", minimum=1)
     system = System(tx.setting("system", System.SWISS.value))
     games_per_round = system.games_per_round
     first = (round_no - 1) * games_per_round + 1
     columns = list(range(first, first + games_per_round))
     check_can_pair(tx, columns[0], columns[-1])
-    games, given = read_pairing(tx, args, columns[0])
+    games, given = read_pairing(tx, cmd.boards, unset_or(cmd.byes, []), columns[0])
     event = event_from_state(tx.base)
     view = swiss_view(event)
     placed = {t for game in games for t in game} | {tpn for tpn, _ in given}

@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from arbiter_app.core.model import Event
+from arbiter_app.core.warning_levels import Confirmation
 from arbiter_app.session.codec import event_to_json
+from arbiter_app.session.commands import ImportEvent
 from arbiter_app.session.session import Clock, Session
 
 
@@ -25,6 +27,7 @@ def create_imported(
     *,
     source: str,
     arguments: Mapping[str, Any] | None = None,
+    confirm: Confirmation = None,
     clock: Clock | None = None,
     actor: str = "",
     durable: bool = True,
@@ -33,13 +36,16 @@ def create_imported(
 
     *arguments* are those of the ``import_event`` command (the event, the TRF file it
     came from, its tie-breaks, settings announced with it); by default the event alone.
+    *confirm* answers its questions (an import whose rounds break pairing rules asks).
     """
     path = Path(path)
-    given = dict(arguments) if arguments is not None else {"event": event_to_json(event)}
+    given: dict[str, Any] = (
+        dict(arguments) if arguments is not None else {"event": event_to_json(event)}
+    )
     given["source"] = source
 
     def fill(session: Session) -> None:
-        session.run("import_event", **given)
+        session.run(ImportEvent.of(given), confirm=confirm)
 
     return Session.create(
         path,

@@ -31,6 +31,7 @@ from arbiter_app.core.fide_mode import (
 from arbiter_app.core.model import System
 from arbiter_app.core.warning_levels import Refused
 from arbiter_app.session import queries
+from arbiter_app.session.commands import EnterFideMode, LeaveFideMode
 from arbiter_app.session.registry import Context, command
 from arbiter_app.session.state import State, Tx
 from arbiter_app.store.journal import canonical_json
@@ -83,8 +84,8 @@ def drop_full_point_bye_line(tx: Tx, tpn: int, round_no: int) -> None:
             tx.delete("records", key)
 
 
-@command("leave_fide_mode")
-def leave_fide_mode(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
+@command(LeaveFideMode)
+def leave_fide_mode(tx: Tx, cmd: LeaveFideMode, ctx: Context) -> int:
     """Leave FIDE mode, for good (a level-4 question); returns the round it was left at."""
     mode = fide_mode_of(tx)
     if mode.status is FideModeStatus.LEFT:
@@ -99,8 +100,8 @@ def leave_fide_mode(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
     return paired
 
 
-@command("enter_fide_mode")
-def enter_fide_mode(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+@command(EnterFideMode)
+def enter_fide_mode(tx: Tx, cmd: EnterFideMode, ctx: Context) -> None:
     """Enter FIDE mode: refused once left (level 5), and for a system FIDE does not verify."""
     mode = fide_mode_of(tx)
     if mode.status is FideModeStatus.LEFT:

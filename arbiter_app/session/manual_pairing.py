@@ -45,8 +45,9 @@ from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.core.words import count
 from arbiter_app.session import queries
 from arbiter_app.session.codec import event_from_state
+from arbiter_app.session.commands import EndManualPairing, StartManualPairing, given
 from arbiter_app.session.integrity import log_pibe
-from arbiter_app.session.registry import Context, arg_int, command
+from arbiter_app.session.registry import Context, command, whole_number
 from arbiter_app.session.round_check import check_round, first_column, stored_round
 from arbiter_app.session.state import Tx
 from arbiter_app.session.tournament_state import event_state_of, state_of_tx
@@ -147,10 +148,10 @@ def check_can_start(tx: Tx, round_no: int) -> None:
     )
 
 
-@command("start_manual_pairing")
-def start_manual_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
+@command(StartManualPairing)
+def start_manual_pairing(tx: Tx, cmd: StartManualPairing, ctx: Context) -> int:
     """Open the manual pairing phase of a round (the last paired, or the next)."""
-    round_no = arg_int(args, "round", minimum=1)
+    round_no = whole_number(cmd.round, "round", minimum=1)
     check_can_start(tx, round_no)
     begin(tx, round_no)
     return round_no
@@ -246,13 +247,13 @@ def finish(
     return {"round": round_no, "paired": True, "same": False, "line": pibe.trf_line()}
 
 
-@command("end_manual_pairing")
-def end_manual_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+@command(EndManualPairing)
+def end_manual_pairing(tx: Tx, cmd: EndManualPairing, ctx: Context) -> dict[str, Any]:
     """End the open manual pairing phase: the round is compared with the engine's pairing."""
     round_no = phase_round(tx)
     if round_no is None:
         raise RuleError("no manual pairing is open")
-    asked = args.get("round")
+    asked = given(cmd.round, None)
     if asked is not None and asked != round_no:
         raise RuleError(f"the manual pairing open is that of round {round_no}, not {asked}")
     return finish(tx, ctx, round_no, stored_round(tx, round_no))

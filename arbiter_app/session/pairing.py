@@ -22,6 +22,7 @@ from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
 from arbiter_app.session.changes import Changes
+from arbiter_app.session.commands import RecordPairings, RecordRoundPairings
 from arbiter_app.session.session import Session
 from arbiter_app.session.trf_source import stored_initial_colour
 
@@ -117,10 +118,10 @@ def pair_next_round(
     if drawn is not None:
         recorded[0]["colour_draw"] = draw_to_json(drawn)
     if len(recorded) == 1:
-        outcome = session.run("record_pairings", **recorded[0])
+        outcome = session.run(RecordPairings.of(recorded[0]))
     else:
         # Both games of a double system's round: one action, one journal entry.
-        outcome = session.run("record_round_pairings", columns=recorded)
+        outcome = session.run(RecordRoundPairings(columns=recorded))
     if drawn is not None and on_draw is not None:
         assert colour is not None
         on_draw(colour, drawn)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from arbiter_app.core.errors import RuleError
@@ -20,9 +21,22 @@ from arbiter_app.session.codec import (
     entry_row,
     event_from_state,
 )
+from arbiter_app.session.commands import (
+    AddPlayer,
+    DisqualifyPlayer,
+    EditPlayer,
+    ImportPlayers,
+    LateEntry,
+    PlayerFields,
+    ReinstatePlayer,
+    RequestBye,
+    SetHalfByeEligibility,
+    WithdrawPlayer,
+    given,
+)
 from arbiter_app.session.integrity import drop_full_point_bye_line, log_pibe
 from arbiter_app.session.numbering import follow_ranking, place_late_entry
-from arbiter_app.session.registry import CommandError, Context, arg_int, command
+from arbiter_app.session.registry import CommandError, Context, command, whole_number
 from arbiter_app.session.setting_levels import CHECKLIST
 from arbiter_app.session.state import State, Tx
 from arbiter_app.session.tournament_state import event_state_of, state_of_tx
@@ -46,8 +60,8 @@ DEADLINE_PRESETS = frozenset({"online-swiss"})
 """Presets whose regulations close registration part-way (online Swiss rules, Registration)."""
 
 
-def _fields(args: dict[str, Any], *, required: bool) -> dict[str, Any]:
-    values = {k: v for k, v in args.items() if k in PLAYER_FIELDS}
+def _fields(given_fields: Mapping[str, Any], *, required: bool) -> dict[str, Any]:
+    values = {k: v for k, v in given_fields.items() if k in PLAYER_FIELDS}
     try:
         cleaned = clean_player_fields(values)
     except ValueError as exc:
@@ -64,13 +78,8 @@ def _check_room(last_tpn: int) -> None:
         raise RuleError(problem)
 
 
-def _new_player(tx: Tx, args: dict[str, Any], extra: set[str]) -> int:
-    unknown = set(args) - set(PLAYER_FIELDS) - extra
-    if unknown:
-        raise CommandError(
-            f"unknown {noun_for(len(unknown), 'player field')} {', '.join(sorted(unknown))}"
-        )
-    fields = _fields(args, required=True)
+def _new_player(tx: Tx, cmd: PlayerFields) -> int:
+    fields = _fields(cmd.player_fields(), required=True)
     tpn = max((k[0] for k in tx.keys("players")), default=0) + 1
     _check_room(tpn)
     _put_new(tx, tpn, fields, "")
@@ -88,8 +97,8 @@ def _put_new(tx: Tx, tpn: int, fields: dict[str, Any], source: str) -> None:
     tx.put("players", (tpn,), {**row, "disqualified": 0, "withdrawn_from_round": None})
 
 
-@command("add_player")
-def add_player(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
+@command(AddPlayer)
+def add_player(tx: Tx, cmd: AddPlayer, ctx: Context) -> int:
     """Register a player before the first round is paired; returns the pairing number.
 
     In an event numbered by its initial ranking the numbers follow it (FIDE
@@ -99,22 +108,22 @@ def add_player(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
     if paired:
         rounds = "round 1 is" if paired == 1 else f"{count(paired, 'round')} are"
         raise RuleError(f"{rounds} paired already; register the player as a late entry")
-    tpn = _new_player(tx, args, set())
+    tpn = _new_player(tx, cmd)
     return follow_ranking(tx).get(tpn, tpn)
 
 
-@command("late_entry")
-def late_entry(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
+@command(LateEntry)
+def late_entry(tx: Tx, cmd: LateEntry, ctx: Context) -> int:
     """Register a player after rounds were paired; the missed rounds get *missed*.
 
     Under the online Swiss rules registration closes part-way through the event.
     """
-    missed_name = args.get("missed", "not-paired")
+    missed_name = given(cmd.missed, "not-paired")
     if missed_name not in _MISSED:
         raise CommandError(f"missed rounds are one of {', '.join(_MISSED)}, not {missed_name!r}")
     _check_late_entry_possible(tx)
     _check_registration_open(tx)
-    tpn = _new_player(tx, args, {"missed"})
+    tpn = _new_player(tx, cmd)
     for round_no in range(1, queries.paired_rounds(tx) + 1):
         tx.put("entries", (tpn, round_no), entry_row(RoundEntry(_MISSED[missed_name])))
     return place_late_entry(tx, tpn)
@@ -170,17 +179,12 @@ def _check_registration_open(tx: Tx) -> None:
         )
 
 
-@command("edit_player")
-def edit_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+@command(EditPlayer)
+def edit_player(tx: Tx, cmd: EditPlayer, ctx: Context) -> None:
     """Change a player's name, rating, title, federation or identifiers."""
-    tpn = arg_int(args, "tpn", minimum=1)
+    tpn = whole_number(cmd.tpn, "tpn", minimum=1)
     row = queries.player(tx, tpn)
-    changes = {k: v for k, v in args.items() if k != "tpn"}
-    unknown = set(changes) - set(PLAYER_FIELDS)
-    if unknown:
-        raise CommandError(
-            f"unknown {noun_for(len(unknown), 'player field')} {', '.join(sorted(unknown))}"
-        )
+    changes = cmd.player_fields()
     if not changes:
         raise CommandError("nothing to change")
     fields = _fields(changes, required=False)
@@ -193,11 +197,11 @@ def edit_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     follow_ranking(tx)
 
 
-@command("withdraw_player")
-def withdraw_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+@command(WithdrawPlayer)
+def withdraw_player(tx: Tx, cmd: WithdrawPlayer, ctx: Context) -> None:
     """The player leaves the event from round *from_round* on."""
-    tpn = arg_int(args, "tpn", minimum=1)
-    start = arg_int(args, "from_round", minimum=1)
+    tpn = whole_number(cmd.tpn, "tpn", minimum=1)
+    start = whole_number(cmd.from_round, "from_round", minimum=1)
     row = queries.player(tx, tpn)
     if row["withdrawn_from_round"] is not None:
         raise RuleError(f"player {tpn} withdrew already (from round {row['withdrawn_from_round']})")
@@ -216,13 +220,13 @@ def withdraw_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     tx.put("players", (tpn,), {**row, "withdrawn_from_round": start})
 
 
-@command("disqualify_player")
-def disqualify_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+@command(DisqualifyPlayer)
+def disqualify_player(tx: Tx, cmd: DisqualifyPlayer, ctx: Context) -> None:
     """Disqualify a player: they leave the standings; no score changes (the online Swiss rules).
 
     A level-3 question first (FIDE C.02): the standings change for everyone below.
     """
-    tpn = arg_int(args, "tpn", minimum=1)
+    tpn = whole_number(cmd.tpn, "tpn", minimum=1)
     row = queries.player(tx, tpn)
     if row["disqualified"]:
         raise RuleError(f"player {tpn} is disqualified already")
@@ -247,10 +251,10 @@ def disqualify_alert(tpn: int, name: str) -> Alert:
     )
 
 
-@command("reinstate_player")
-def reinstate_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+@command(ReinstatePlayer)
+def reinstate_player(tx: Tx, cmd: ReinstatePlayer, ctx: Context) -> None:
     """Undo a withdrawal or a disqualification decided earlier."""
-    tpn = arg_int(args, "tpn", minimum=1)
+    tpn = whole_number(cmd.tpn, "tpn", minimum=1)
     row = queries.player(tx, tpn)
     if not row["disqualified"] and row["withdrawn_from_round"] is None:
         raise RuleError(f"player {tpn} is neither withdrawn nor disqualified")
@@ -260,12 +264,12 @@ def reinstate_player(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     tx.put("players", (tpn,), {**row, "disqualified": 0, "withdrawn_from_round": None})
 
 
-@command("requested_bye")
-def requested_bye(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+@command(RequestBye)
+def requested_bye(tx: Tx, cmd: RequestBye, ctx: Context) -> None:
     """Record (or cancel, kind "none") a bye a player asks for in a round not yet paired."""
-    tpn = arg_int(args, "tpn", minimum=1)
-    round_no = arg_int(args, "round", minimum=1)
-    kind_name = args.get("kind")
+    tpn = whole_number(cmd.tpn, "tpn", minimum=1)
+    round_no = whole_number(cmd.round, "round", minimum=1)
+    kind_name = cmd.kind
     row = queries.player(tx, tpn)
     planned = int(tx.setting("rounds", 0))
     if round_no > planned:
@@ -355,12 +359,12 @@ def half_bye_ineligible(state: Tx | State) -> frozenset[int]:
     return frozenset() if row is None else frozenset(json.loads(row["value"])["players"])
 
 
-@command("set_half_bye_eligibility")
-def set_half_bye_eligibility(tx: Tx, args: dict[str, Any], ctx: Context) -> bool:
+@command(SetHalfByeEligibility)
+def set_half_bye_eligibility(tx: Tx, cmd: SetHalfByeEligibility, ctx: Context) -> bool:
     """Make player *tpn* eligible (*eligible* true) or not for half-point byes."""
-    tpn = arg_int(args, "tpn", minimum=1)
+    tpn = whole_number(cmd.tpn, "tpn", minimum=1)
     queries.player(tx, tpn)
-    eligible = args.get("eligible")
+    eligible = cmd.eligible
     if not isinstance(eligible, bool):
         raise CommandError("eligible is true or false")
     now = set(half_bye_ineligible(tx))
@@ -372,8 +376,8 @@ def set_half_bye_eligibility(tx: Tx, args: dict[str, Any], ctx: Context) -> bool
     return eligible
 
 
-@command("import_players")
-def import_players(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]:
+@command(ImportPlayers)
+def import_players(tx: Tx, cmd: ImportPlayers, ctx: Context) -> list[int]:
     """Register a whole player list (a CSV import) at once: every player, or none.
 
     *players* is a list of objects with the fields of ``add_player``; the
@@ -384,7 +388,7 @@ def import_players(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]:
     if paired:
         rounds = "round 1 is" if paired == 1 else f"{count(paired, 'round')} are"
         raise RuleError(f"{rounds} paired already; register late players one by one")
-    players = args.get("players")
+    players = cmd.players
     if not isinstance(players, list) or not players:
         raise CommandError("import_players needs a non-empty list of players")
     existing = tx.rows("players")
@@ -392,11 +396,11 @@ def import_players(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]:
     next_tpn = max((key[0] for key in existing), default=0) + 1
     _check_room(next_tpn + len(players) - 1)
     numbers: list[int] = []
-    for position, given in enumerate(players, start=1):
+    for position, listed in enumerate(players, start=1):
         where = f"player {position} of the list"
-        if not isinstance(given, dict):
+        if not isinstance(listed, dict):
             raise CommandError(f"{where} is not an object")
-        unknown = set(given) - set(PLAYER_FIELDS)
+        unknown = set(listed) - set(PLAYER_FIELDS)
         if unknown:
             raise CommandError(
                 f"{where}: unknown {noun_for(len(unknown), 'player field')} "
@@ -404,7 +408,7 @@ def import_players(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]:
             )
 
         try:
-            fields = _fields(given, required=True)
+            fields = _fields(listed, required=True)
         except CommandError as exc:
             raise CommandError(f"{where}: {exc}") from exc
         fide_id = fields.get("fide_id", "")
@@ -415,7 +419,7 @@ def import_players(tx: Tx, args: dict[str, Any], ctx: Context) -> list[int]:
         tpn = next_tpn + len(numbers)
         if fide_id:
             owner[fide_id] = tpn
-        _put_new(tx, tpn, fields, str(args.get("source") or ""))
+        _put_new(tx, tpn, fields, str(given(cmd.source, None) or ""))
         numbers.append(tpn)
     mapping = follow_ranking(tx)
     return [mapping.get(tpn, tpn) for tpn in numbers]

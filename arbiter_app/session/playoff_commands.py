@@ -50,10 +50,26 @@ from arbiter_app.core.playoff.gate import (
     qualifying_standings,
     ties_of,
 )
+from arbiter_app.core.playoff.scope import PlayoffScope, playoff_scope
 from arbiter_app.core.prizes import PrizeFund, currency_code, money
 from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.session.codec import event_from_state
-from arbiter_app.session.registry import CommandError, Context, arg_str, command
+from arbiter_app.session.commands import (
+    UNSET,
+    ChooseColour,
+    ConfirmPrinted,
+    DecidePlayoff,
+    DrawPlayoffLots,
+    PlayoffResult,
+    PlayoffResults,
+    RestartPlayoff,
+    RuleOnTie,
+    SetPrizeFund,
+    StartPlayoff,
+    TossCoin,
+    given,
+)
+from arbiter_app.session.registry import CommandError, Context, command, text
 from arbiter_app.session.setting_levels import fund_alert
 from arbiter_app.session.state import State, Tx
 from arbiter_app.session.tournament_state import (
@@ -91,6 +107,12 @@ RESTART_WARNING = (
 # -- reading the stored play-off ------------------------------------------------------
 def _event(tx: Tx) -> Event:
     return event_from_state(state_of_tx(tx))
+
+
+def playoff_scope_of(state: State) -> PlayoffScope:
+    """Which places a play-off decides in the event, and its order so far: the one answer
+    every view of the standings takes (:mod:`arbiter_app.core.playoff.scope`)."""
+    return playoff_scope(stored_playoff(state), state.setting("playoff"))
 
 
 def preview(state: State, event: Event) -> PlayoffState | None:
@@ -145,21 +167,20 @@ def _apply(ctx: Context, state: PlayoffState, action: Action) -> dict[str, Any]:
     return next_step(after).to_json()
 
 
-def _regulation(tx: Tx, args: dict[str, Any]) -> Regulation:
-    custom = args.get("regulation_json")
+def _regulation(tx: Tx, cmd: StartPlayoff) -> Regulation:
+    custom = given(cmd.regulation_json, None)
     if custom is not None:
         if not isinstance(custom, dict):
             raise CommandError("regulation_json must be a JSON object")
         return Regulation.from_json(custom)
-    name = args.get("regulation") or tx.setting("playoff")
+    name = given(cmd.regulation, None) or tx.setting("playoff")
     if not name:
         raise CommandError("name the play-off regulation (the event's preset names none)")
     return preset(str(name))
 
 
-def _time(args: dict[str, Any], name: str) -> datetime | None:
-    value = args.get(name)
-    if value is None:
+def _time(value: object, name: str) -> datetime | None:
+    if value is None or value is UNSET:
         return None
     try:
         return datetime.fromisoformat(str(value))
@@ -168,8 +189,8 @@ def _time(args: dict[str, Any], name: str) -> datetime | None:
 
 
 # -- commands -------------------------------------------------------------------------
-@command("playoff.start", family=FAMILY)
-def playoff_start(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+@command(StartPlayoff)
+def playoff_start(tx: Tx, cmd: StartPlayoff, ctx: Context) -> dict[str, Any]:
     """Start the play-off under a regulation (by name, or a custom one as JSON).
 
     Only a final event whose regulated places are tied has a play-off to start
@@ -182,20 +203,20 @@ def playoff_start(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
         if stale.can_restart:
             raise RuleError(stale.reason)
         raise RuleError("a play-off has been started already (undo it to start again)")
-    regulation = _regulation(tx, args)
-    return _start(tx, args, ctx, regulation)
+    regulation = _regulation(tx, cmd)
+    return _start(tx, cmd, ctx, regulation)
 
 
 def _stored(ctx: Context) -> PlayoffState | None:
     return state_from_records(ctx.record(FAMILY, "setup"), ctx.record(FAMILY, "actions", []))
 
 
-def _start(tx: Tx, args: dict[str, Any], ctx: Context, regulation: Regulation) -> dict[str, Any]:
+def _start(tx: Tx, cmd: StartPlayoff, ctx: Context, regulation: Regulation) -> dict[str, Any]:
     """Check the gate, then write the play-off's setup and its first action."""
     event = _event(tx)
     gate = _gate(tx, None, regulation)
-    given = args.get("ties")
-    if given is None:
+    named = given(cmd.ties, None)
+    if named is None:
         if not gate.can_start:
             raise RuleError(gate.reason)
         ties = list(gate.ties)
@@ -203,14 +224,14 @@ def _start(tx: Tx, args: dict[str, Any], ctx: Context, regulation: Regulation) -
         if gate.status is PlayoffStatus.NOT_DUE:
             raise RuleError(gate.reason)
         try:
-            ties = [Tie(int(place), tuple(int(t) for t in players)) for place, players in given]
+            ties = [Tie(int(place), tuple(int(t) for t in players)) for place, players in named]
         except (TypeError, ValueError):
             raise CommandError("ties must be a list of [place, [pairing numbers]]") from None
         known = {p.tpn for p in event.players}
         unknown = sorted({t for tie in ties for t in tie.players} - known)
         if unknown:
             raise CommandError(f"no player with pairing number {', '.join(map(str, unknown))}")
-    end, at = _time(args, "last_game_end"), _time(args, "at")
+    end, at = _time(cmd.last_game_end, "last_game_end"), _time(cmd.at, "at")
     if end is not None and at is not None and (end.tzinfo is None) != (at.tzinfo is None):
         raise CommandError("give both times with a time zone, or both without")
     setup: dict[str, Any] = {
@@ -223,7 +244,7 @@ def _start(tx: Tx, args: dict[str, Any], ctx: Context, regulation: Regulation) -
         ],
         "last_game_end": None if end is None else end.isoformat(),
     }
-    if given is not None:
+    if named is not None:
         setup["given"] = True
     last_day = final_day(event)
     if last_day:
@@ -234,8 +255,8 @@ def _start(tx: Tx, args: dict[str, Any], ctx: Context, regulation: Regulation) -
     return _apply(ctx, state, Start(at))
 
 
-@command("playoff.restart", family=FAMILY)
-def playoff_restart(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+@command(RestartPlayoff)
+def playoff_restart(tx: Tx, cmd: RestartPlayoff, ctx: Context) -> dict[str, Any]:
     """Start the play-off again after a correction changed the tie it was played for.
 
     The old play-off is kept as an abandoned record (its draws stay on the lot
@@ -276,22 +297,18 @@ def playoff_restart(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any
         return {"step": "done", "article": old.regulation.places_article, "text": fresh.reason}
     if not fresh.can_start:
         raise RuleError(fresh.reason)
-    return _start(tx, {}, ctx, old.regulation)
+    return _start(tx, StartPlayoff(), ctx, old.regulation)
 
 
-def _draw_needs_seed(args: dict[str, Any]) -> bool:
-    return args.get("outcome") is None
-
-
-@command("playoff.draw", family=FAMILY, needs_seed=_draw_needs_seed)
-def playoff_draw(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+@command(DrawPlayoffLots)
+def playoff_draw(tx: Tx, cmd: DrawPlayoffLots, ctx: Context) -> dict[str, Any]:
     """Draw lots (pairing numbers, or knockout pairings and byes): seeded, or a physical draw."""
     state = _current(tx, ctx)
     step = next_step(state)
     if step.code != "draw-lots":
         raise RuleError(f"no drawing of lots is due now; next: {step.code} ({step.text})")
-    witnesses = [str(w) for w in args.get("witnesses", ())]
-    outcome = args.get("outcome")
+    witnesses = [str(w) for w in given(cmd.witnesses, ())]
+    outcome = given(cmd.outcome, None)
     if outcome is None:
         assert ctx.seed is not None
         draw = seeded_draw(
@@ -308,88 +325,82 @@ def playoff_draw(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     return _apply(ctx, state, DrawLots(draw))
 
 
-def _toss_needs_seed(args: dict[str, Any]) -> bool:
-    return args.get("winner") is None
-
-
-@command("playoff.toss", family=FAMILY, needs_seed=_toss_needs_seed)
-def playoff_toss(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+@command(TossCoin)
+def playoff_toss(tx: Tx, cmd: TossCoin, ctx: Context) -> dict[str, Any]:
     """Toss the coin of an Armageddon game (or record one tossed at the board)."""
     state = _current(tx, ctx)
     step = next_step(state)
     if step.code != "toss" or step.game is None:
         raise RuleError(f"no coin toss is due now; next: {step.code} ({step.text})")
-    choice = args.get("choice")
+    choice = given(cmd.choice, None)
     try:
         colour = None if choice is None else parse_colour(str(choice))
     except ValueError as exc:
         raise CommandError(str(exc)) from None
-    winner = args.get("winner")
+    winner = given(cmd.winner, None)
+    witnesses = [str(w) for w in given(cmd.witnesses, ())]
     if winner is None:
         assert ctx.seed is not None
-        witnesses = [str(w) for w in args.get("witnesses", ())]
         draw = seeded_toss(
             "coin toss", step.players, ctx.seed, witnesses=witnesses, article=step.article
         )
     else:
-        witnesses = [str(w) for w in args.get("witnesses", ())]
         draw = physical_toss(
             "coin toss", step.players, int(winner), witnesses=witnesses, article=step.article
         )
     return _apply(ctx, state, Toss(step.game, draw, colour))
 
 
-@command("playoff.choose", family=FAMILY)
-def playoff_choose(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+@command(ChooseColour)
+def playoff_choose(tx: Tx, cmd: ChooseColour, ctx: Context) -> dict[str, Any]:
     """Record the colour the winner of the coin toss chose."""
     state = _current(tx, ctx)
     step = next_step(state)
     if step.code != "choose" or step.game is None:
         raise RuleError(f"no choice of colour is due now; next: {step.code} ({step.text})")
     try:
-        colour = parse_colour(arg_str(args, "choice"))
+        colour = parse_colour(text(cmd.choice, "choice"))
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     return _apply(ctx, state, Choose(step.game, colour))
 
 
-@command("playoff.printed", family=FAMILY)
-def playoff_printed(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+@command(ConfirmPrinted)
+def playoff_printed(tx: Tx, cmd: ConfirmPrinted, ctx: Context) -> dict[str, Any]:
     """Confirm that the sheets due have been printed."""
     return _apply(ctx, _current(tx, ctx), Printed())
 
 
-@command("playoff.result", family=FAMILY)
-def playoff_result(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+@command(PlayoffResult)
+def playoff_result(tx: Tx, cmd: PlayoffResult, ctx: Context) -> dict[str, Any]:
     """Enter the result of a play-off game."""
-    return _apply(ctx, _current(tx, ctx), Result(arg_str(args, "game"), arg_str(args, "result")))
+    result = Result(text(cmd.game, "game"), text(cmd.result, "result"))
+    return _apply(ctx, _current(tx, ctx), result)
 
 
-@command("playoff.results", family=FAMILY)
-def playoff_results(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+@command(PlayoffResults)
+def playoff_results(tx: Tx, cmd: PlayoffResults, ctx: Context) -> dict[str, Any]:
     """Enter the results of several play-off games at once: all of them, or none.
 
     *results* is a list of ``[game, result]`` in the order the games were played
     (a later game may only be due once an earlier one is in). The arbiter enters
     them together, so they are one action: one transaction and one journal entry.
     """
-    results = args.get("results")
+    results = cmd.results
     if not isinstance(results, list) or not results:
         raise CommandError("results are a list of [game, result]")
     actions: list[Action] = []
     for item in results:
         if not isinstance(item, list) or len(item) != 2:
             raise CommandError(f"a result is [game, result], not {item!r}")
-        pair = {"game": item[0], "result": item[1]}
-        actions.append(Result(arg_str(pair, "game"), arg_str(pair, "result")))
+        actions.append(Result(text(item[0], "game"), text(item[1], "result")))
     state = _current(tx, ctx)
     for action in actions[:-1]:
         state = state.apply(action)
     return _apply(ctx, state, actions[-1])
 
 
-def _players(args: dict[str, Any], name: str) -> tuple[int, ...]:
-    value = args.get(name)
+def _players(value: object, name: str) -> tuple[int, ...]:
     if not isinstance(value, list) or not value:
         raise CommandError(f"{name} must list pairing numbers")
     try:
@@ -398,31 +409,33 @@ def _players(args: dict[str, Any], name: str) -> tuple[int, ...]:
         raise CommandError(f"{name} must list pairing numbers") from None
 
 
-@command("playoff.decide", family=FAMILY)
-def playoff_decide(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+@command(DecidePlayoff)
+def playoff_decide(tx: Tx, cmd: DecidePlayoff, ctx: Context) -> dict[str, Any]:
     """Record the chief arbiter's decision by other means: the order and the reason."""
-    reason = str(args.get("reason", ""))
-    return _apply(ctx, _current(tx, ctx), Decide(_players(args, "order"), reason))
+    reason = str(given(cmd.reason, ""))
+    return _apply(ctx, _current(tx, ctx), Decide(_players(cmd.order, "order"), reason))
 
 
-@command("playoff.ruling", family=FAMILY)
-def playoff_ruling(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+@command(RuleOnTie)
+def playoff_ruling(tx: Tx, cmd: RuleOnTie, ctx: Context) -> dict[str, Any]:
     """Record the arbiter's ruling on an ambiguous tie: broken or not, and why."""
-    broken = args.get("break")
+    broken = cmd.broken
     if not isinstance(broken, bool):
         raise CommandError("break must be true or false")
-    reason = str(args.get("reason", ""))
-    return _apply(ctx, _current(tx, ctx), Ruling(_players(args, "players"), broken, reason))
+    reason = str(given(cmd.reason, ""))
+    ruling = Ruling(_players(cmd.players, "players"), broken, reason)
+    return _apply(ctx, _current(tx, ctx), ruling)
 
 
-@command("prizes.set_fund", family="prizes")
-def prizes_set_fund(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+@command(SetPrizeFund)
+def prizes_set_fund(tx: Tx, cmd: SetPrizeFund, ctx: Context) -> dict[str, Any]:
     """Store the prize fund (place prizes, first place first) and any wildcards.
 
     Once round 1 is paired, a fund set or changed is a level-3 question (FIDE C.02).
     """
-    ctx.ask(*fund_alert(tx, args))
-    return store_fund(tx, ctx, args)
+    fund = cmd.arguments()
+    ctx.ask(*fund_alert(tx, fund))
+    return store_fund(tx, ctx, fund)
 
 
 def stored_wildcards(ctx: Context) -> list[int]:
@@ -431,17 +444,17 @@ def stored_wildcards(ctx: Context) -> list[int]:
     return [int(t) for t in stored.get("wildcards", ())] if stored else []
 
 
-def store_fund(tx: Tx, ctx: Context, args: Mapping[str, Any]) -> dict[str, Any]:
+def store_fund(tx: Tx, ctx: Context, fund_json: Mapping[str, Any]) -> dict[str, Any]:
     """Check and store a prize fund (``prizes``, ``currency``, ``wildcards``); returns it."""
-    amounts = args.get("prizes")
+    amounts = fund_json.get("prizes")
     if not isinstance(amounts, list) or not amounts:
         raise CommandError("prizes must list the place prizes, first place first")
     try:
-        currency = currency_code(str(args.get("currency", "USD")))
+        currency = currency_code(str(fund_json.get("currency", "USD")))
         fund = PrizeFund(tuple(money(a) for a in amounts), currency)
     except InputError as exc:
         raise CommandError(str(exc)) from None
-    wildcards = [int(t) for t in args.get("wildcards", ())]
+    wildcards = [int(t) for t in fund_json.get("wildcards", ())]
     known = {p.tpn for p in _event(tx).players}
     unknown = sorted(set(wildcards) - known)
     if unknown:

@@ -14,6 +14,7 @@ from typing import Any
 
 from arbiter_app.core.category_prizes import AwardRule, Category, parse_category
 from arbiter_app.core.errors import InputError
+from arbiter_app.session.commands import SetPrizeCategories, given
 from arbiter_app.session.registry import CommandError, Context, command
 from arbiter_app.session.state import State, Tx
 
@@ -35,27 +36,27 @@ def stored_categories(state: State) -> tuple[tuple[Category, ...], AwardRule]:
     )
 
 
-@command("prizes.set_categories", family=FAMILY)
-def set_categories(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+@command(SetPrizeCategories)
+def set_categories(tx: Tx, cmd: SetPrizeCategories, ctx: Context) -> dict[str, Any]:
     """Announce the category prizes (replacing those before) and the rule of who gets what."""
     if ctx.record(FAMILY, "fund") is None:
         raise CommandError(
             "set the place prizes first (prizes FILE --fund 1ST,2ND,…; --fund 0 for none)"
         )
     current = ctx.record(FAMILY, KEY, {})
-    if "categories" not in args and "rule" not in args:
+    if not cmd.given("categories") and not cmd.given("rule"):
         raise CommandError("give the categories, the award rule, or both")
-    rule_name = args.get("rule", current.get("rule", AwardRule.BEST_PRIZE.value))
+    rule_name = given(cmd.rule, current.get("rule", AwardRule.BEST_PRIZE.value))
     try:
         rule = AwardRule(rule_name)
     except ValueError:
         known = ", ".join(r.value for r in AwardRule)
         raise CommandError(f"the award rule is one of {known}, not {rule_name!r}") from None
-    if "categories" in args:
-        given = args["categories"]
-        if not isinstance(given, list) or not all(isinstance(c, str) for c in given):
+    if cmd.given("categories"):
+        listed = cmd.categories
+        if not isinstance(listed, list) or not all(isinstance(c, str) for c in listed):
             raise CommandError("categories are a list such as ['U1800: rating<1800: 200,100']")
-        categories = [_category(text, number) for number, text in enumerate(given, start=1)]
+        categories = [_category(text, number) for number, text in enumerate(listed, start=1)]
     else:
         categories = [Category.from_json(c) for c in current.get("categories", ())]
     names = [c.name.casefold() for c in categories]

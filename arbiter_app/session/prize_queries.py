@@ -14,6 +14,7 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Event
 from arbiter_app.core.playoff import Regulation, preset
 from arbiter_app.core.playoff.results import PrizeRow, final_placings, prize_rows
+from arbiter_app.core.playoff.scope import playoff_scope
 from arbiter_app.core.prizes import Placing, PrizeList, SharingPolicy
 from arbiter_app.core.tour import GCT_2023_POINTS, event_points
 from arbiter_app.session.playoff_commands import (
@@ -49,7 +50,7 @@ def _placings(
         if playoff_name
         else None
     )
-    after = regulation.qualify_after_tiebreaks if regulation is not None else 0
+    after = playoff_scope(playoff, playoff_name).after_tiebreaks
     now = event_state_of(state, event, playoff)
     # The standings after the last complete round; a play-off counts only while it
     # matches them (a correction may have changed its tie: then its order is void).

@@ -14,12 +14,11 @@ question written to the report as a ``### Configuration`` line.
 
 from __future__ import annotations
 
-from typing import Any
-
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.fide_mode import CHECKLIST, Pibe, PibeKind, in_fide_mode
 from arbiter_app.core.warning_levels import Alert, Level, Refused
 from arbiter_app.session import queries
+from arbiter_app.session.commands import AllowPairing, ForbidPairing
 from arbiter_app.session.integrity import fide_mode_of, log_pibe
 from arbiter_app.session.manual_pairing import paired_round
 from arbiter_app.session.registry import CommandError, Context, command
@@ -28,8 +27,7 @@ from arbiter_app.session.state import Tx
 ARTICLE = f"{CHECKLIST}: prohibited pairings are entered before round 1"
 
 
-def _group(tx: Tx, args: dict[str, Any]) -> list[int]:
-    players = args.get("players")
+def _group(tx: Tx, players: object) -> list[int]:
     if not isinstance(players, list) or len(players) < 2:
         raise CommandError("a prohibited pairing names two players or more")
     group = sorted({queries.as_tpn(t) for t in players})
@@ -79,10 +77,10 @@ def _ask_after_start(tx: Tx, ctx: Context, verb: str, text: str) -> None:
     log_pibe(tx, Pibe(PibeKind.CONFIGURATION, paired, text))
 
 
-@command("forbid_pairing")
-def forbid_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
+@command(ForbidPairing)
+def forbid_pairing(tx: Tx, cmd: ForbidPairing, ctx: Context) -> int:
     """Add a prohibited pairing (*players*: two or more); returns its number."""
-    group = _group(tx, args)
+    group = _group(tx, cmd.players)
     existing = groups(tx)
     if group in existing.values():
         raise RuleError(f"players {', '.join(map(str, group))} may not meet already")
@@ -93,10 +91,10 @@ def forbid_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
     return number
 
 
-@command("allow_pairing")
-def allow_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+@command(AllowPairing)
+def allow_pairing(tx: Tx, cmd: AllowPairing, ctx: Context) -> None:
     """Remove the prohibited pairing of exactly these *players*."""
-    group = _group(tx, args)
+    group = _group(tx, cmd.players)
     found = [number for number, listed in groups(tx).items() if listed == group]
     if not found:
         raise RuleError(f"there is no prohibited pairing of players {', '.join(map(str, group))}")

@@ -1,23 +1,29 @@
-"""The catalogue of commands, open to later command families.
+"""What each command does: the implementation registered for each command class.
 
-A command is a function ``(tx, args, ctx) -> value`` registered under a
-unique name with :func:`command`. It reads and writes rows through the
-:class:`~arbiter_app.session.state.Tx`, raises
+A command is a typed value (:mod:`arbiter_app.session.commands`, one class per
+arbiter action); what it does is a function ``(tx, command, ctx) -> value``
+registered for its class with :func:`command`. It reads and writes rows through
+the :class:`~arbiter_app.session.state.Tx`, raises
 :class:`~arbiter_app.core.errors.RuleError` (or :class:`CommandError`) with a
 clear message to refuse, and must be *deterministic*: given the same rows,
-arguments and :class:`Context` it must make the same writes, because undo,
-redo and ``verify`` replay the journal. Anything random comes from
-``ctx.seed``, which the session draws from :mod:`secrets` when the command is
-registered with ``needs_seed=True`` and which the journal keeps.
+command and :class:`Context` it must make the same writes, because undo, redo
+and ``verify`` replay the journal. Anything random comes from ``ctx.seed``,
+which the session draws from :mod:`secrets` when the command's
+:meth:`~arbiter_app.session.commands.Command.draws_lots` says so, and which the
+journal keeps.
+
+A command decoded from a journal entry is checked here, value by value, with the
+helpers below (:func:`whole_number`, :func:`text`): a file is only as good as
+the program that wrote it.
 
 Risky actions ask through the context: :meth:`Context.ask` takes the FIDE C.02
 warnings of :mod:`arbiter_app.core.warning_levels`; a level-3 or level-4
-question that the command's ``confirm`` argument does not answer refuses the
-command with :class:`~arbiter_app.core.warning_levels.ConfirmationNeeded`
-(nothing is written), level 5 always refuses, and level-2 notices go back to
-the caller with the outcome. The session hands ``confirm`` to the context,
-never to the command itself, and the journal keeps it with the arguments, so
-a replay is answered exactly as the arbiter answered.
+question that the arbiter's ``confirm`` does not answer refuses the command
+with :class:`~arbiter_app.core.warning_levels.ConfirmationNeeded` (nothing is
+written), level 5 always refuses, and level-2 notices go back to the caller
+with the outcome. The session hands ``confirm`` to the context, never to the
+command itself, and the journal keeps it with the arguments, so a replay is
+answered exactly as the arbiter answered.
 
 A command runs in one section of the event (the session's chosen one, which
 the journal entry records): its ``tx`` holds that section's rows only, so
@@ -27,12 +33,11 @@ sections, making quads) register with :func:`event_command`: they get an
 :class:`~arbiter_app.session.event_rows.EventTx` over every section, and their
 context's ``tx`` is the section they were run from.
 
-Later families (play-off, prizes) register their own commands the same way,
-under their own *family* name, and keep their data in the ``records`` table
+Command families (play-off, prizes) keep their data in the ``records`` table
 through :meth:`Context.record` / :meth:`Context.put_record`, keyed by family::
 
-    @command("playoff.draw_numbers", family="playoff", needs_seed=True)
-    def draw_numbers(tx, args, ctx):
+    @command(DrawPlayoffLots)
+    def playoff_draw(tx: Tx, cmd: DrawPlayoffLots, ctx: Context) -> dict[str, Any]:
         ...
 """
 
@@ -41,9 +46,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.warning_levels import (
     Alert,
     Confirmation,
@@ -52,15 +56,12 @@ from arbiter_app.core.warning_levels import (
     Refused,
     answers,
 )
+from arbiter_app.session.commands import Command, CommandError, action
 from arbiter_app.session.state import Tx
 from arbiter_app.store.journal import canonical_json
 
 if TYPE_CHECKING:
     from arbiter_app.session.event_rows import EventTx
-
-
-class CommandError(ArbiterError):
-    """A command was given arguments it cannot use (the message says which and why)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,74 +108,78 @@ class Context:
         self.tx.delete("records", (family, key))
 
 
-Apply = Callable[[Tx, dict[str, Any], Context], Any]
-EventApply = Callable[["EventTx", dict[str, Any], Context], Any]
+__all__ = [
+    "REGISTRY",
+    "CommandError",
+    "CommandSpec",
+    "Context",
+    "command",
+    "event_command",
+    "lookup",
+    "text",
+    "whole_number",
+]
 
-
-SeedRule = bool | Callable[[dict[str, Any]], bool]
-"""Whether a command draws lots: always, never, or depending on its arguments."""
+C = TypeVar("C", bound=Command)
+Apply = Callable[[Tx, C, Context], Any]
+EventApply = Callable[["EventTx", C, Context], Any]
 
 
 @dataclass(frozen=True, slots=True)
 class CommandSpec:
-    name: str
-    apply: Callable[[Any, dict[str, Any], Context], Any]
-    family: str
-    needs_seed: SeedRule
-    summary: str
+    """A command class and the function that carries it out."""
+
+    cls: type[Command]
+    apply: Callable[[Any, Any, Context], Any]
     whole_event: bool = False
     """The command gets every section (an :class:`EventTx`), not one section's rows."""
 
-    def wants_seed(self, args: dict[str, Any]) -> bool:
-        rule = self.needs_seed
-        return rule(args) if callable(rule) else rule
+    @property
+    def name(self) -> str:
+        return self.cls.NAME
+
+    @property
+    def summary(self) -> str:
+        doc = self.cls.__doc__ or self.cls.NAME
+        return doc.strip().splitlines()[0]
 
 
 REGISTRY: dict[str, CommandSpec] = {}
+"""The implementation of every command, by its journal name."""
 
 RESERVED = frozenset({"undo", "redo"})
 """Journal entries handled by the session itself, not by a registered command."""
 
 
-def command(
-    name: str, *, family: str = "event", needs_seed: SeedRule = False
-) -> Callable[[Apply], Apply]:
-    """Register the decorated function as command *name* (run in one section)."""
+def command(cls: type[C]) -> Callable[[Apply[C]], Apply[C]]:
+    """Register the decorated function as what command *cls* does (in one section)."""
 
-    def decorate(fn: Apply) -> Apply:
-        _register(name, fn, family, needs_seed, whole_event=False)
+    def decorate(fn: Apply[C]) -> Apply[C]:
+        _register(cls, fn, whole_event=False)
         return fn
 
     return decorate
 
 
-def event_command(
-    name: str, *, family: str = "sections", needs_seed: SeedRule = False
-) -> Callable[[EventApply], EventApply]:
-    """Register the decorated function as command *name* on the event as a whole."""
+def event_command(cls: type[C]) -> Callable[[EventApply[C]], EventApply[C]]:
+    """Register the decorated function as what command *cls* does on the event as a whole."""
 
-    def decorate(fn: EventApply) -> EventApply:
-        _register(name, fn, family, needs_seed, whole_event=True)
+    def decorate(fn: EventApply[C]) -> EventApply[C]:
+        _register(cls, fn, whole_event=True)
         return fn
 
     return decorate
 
 
-def _register(
-    name: str,
-    fn: Callable[[Any, dict[str, Any], Context], Any],
-    family: str,
-    needs_seed: SeedRule,
-    *,
-    whole_event: bool,
-) -> None:
+def _register(cls: type[Command], fn: Callable[..., Any], *, whole_event: bool) -> None:
+    name = cls.NAME
     if name in RESERVED:
         raise ValueError(f"{name!r} is reserved for the session")
+    action(cls)
     existing = REGISTRY.get(name)
     if existing is not None and existing.apply is not fn:
         raise ValueError(f"command {name!r} is registered twice")
-    summary = (fn.__doc__ or "").strip().splitlines()[0] if fn.__doc__ else name
-    REGISTRY[name] = CommandSpec(name, fn, family, needs_seed, summary, whole_event)
+    REGISTRY[name] = CommandSpec(cls, fn, whole_event)
 
 
 def lookup(name: str) -> CommandSpec:
@@ -184,9 +189,9 @@ def lookup(name: str) -> CommandSpec:
         raise CommandError(f"unknown command {name!r}") from exc
 
 
-# -- argument helpers shared by the command modules ------------------------------
-def arg_int(args: dict[str, Any], name: str, *, minimum: int | None = None) -> int:
-    value = args.get(name)
+# -- checks of decoded values, shared by the command modules ---------------------------
+def whole_number(value: object, name: str, *, minimum: int | None = None) -> int:
+    """*value* as a whole number (at least *minimum*), else refused naming *name*."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise CommandError(f"{name} must be a whole number, not {value!r}")
     if minimum is not None and value < minimum:
@@ -194,8 +199,8 @@ def arg_int(args: dict[str, Any], name: str, *, minimum: int | None = None) -> i
     return value
 
 
-def arg_str(args: dict[str, Any], name: str) -> str:
-    value = args.get(name)
+def text(value: object, name: str) -> str:
+    """*value* as text that is not blank (stripped), else refused naming *name*."""
     if not isinstance(value, str) or not value.strip():
         raise CommandError(f"{name} must be given as text")
     return value.strip()

@@ -22,6 +22,7 @@ from typing import Any
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.warning_levels import Alert, check_confirmation
+from arbiter_app.session.commands import decode_as
 from arbiter_app.session.event_rows import EventRows, EventTx, EventWrites, shared_header_writes
 from arbiter_app.session.registry import CommandError, Context, lookup
 from arbiter_app.store.journal import JournalEntry
@@ -106,7 +107,8 @@ def section_of(arguments: dict[str, Any]) -> int:
 def apply_command(
     rows: EventRows, name: str, args: dict[str, Any], time: str, seed: int | None
 ) -> Applied:
-    """Run command *name* against *rows* without changing them.
+    """Run command *name* against *rows* without changing them: its journal arguments
+    *args* are decoded into the command's value (:mod:`arbiter_app.session.commands`).
 
     The ``confirm`` argument is the arbiter's answer to the command's warnings:
     it goes to the :class:`Context`, not to the command; ``section`` says which
@@ -124,7 +126,8 @@ def apply_command(
     tx = whole.section(section)
     ctx = Context(time, seed, tx, confirm, section)
     own = {k: v for k, v in args.items() if k not in _SESSION_ARGUMENTS}
-    value = spec.apply(whole if spec.whole_event else tx, own, ctx)
+    command = decode_as(spec.cls, own)
+    value = spec.apply(whole if spec.whole_event else tx, command, ctx)
     writes = shared_header_writes(rows, whole.writes())
     return Applied(writes, value, tuple(ctx.answered), tuple(ctx.notices))
 

@@ -28,6 +28,14 @@ from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.core.words import count
 from arbiter_app.session import queries
 from arbiter_app.session.codec import entry_row, event_from_state
+from arbiter_app.session.commands import (
+    ChangePairing,
+    CorrectResult,
+    EnterResult,
+    RecordPairings,
+    RecordRoundPairings,
+    given,
+)
 from arbiter_app.session.corrections import correction_alerts, log_correction
 from arbiter_app.session.manual_pairing import (
     begin,
@@ -37,7 +45,7 @@ from arbiter_app.session.manual_pairing import (
     refuse_while_open,
     setup_notice,
 )
-from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, command
+from arbiter_app.session.registry import CommandError, Context, command, text, whole_number
 from arbiter_app.session.setting_levels import CHECKLIST
 from arbiter_app.session.state import Tx
 from arbiter_app.session.tournament_state import state_of_tx
@@ -88,13 +96,13 @@ def _board_row(tx: Tx, white: int, black: int) -> dict[str, Any]:
     }
 
 
-@command("record_pairings")
-def record_pairings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+@command(RecordPairings)
+def record_pairings(tx: Tx, cmd: RecordPairings, ctx: Context) -> None:
     """Store a round's pairings: boards (White, Black) and the byes."""
-    round_no = arg_int(args, "round", minimum=1)
+    round_no = whole_number(cmd.round, "round", minimum=1)
     refuse_while_open(tx, None, "pair a round with the pairing engine")
     check_can_pair(tx, round_no, round_no)
-    games, given_byes = read_pairing(tx, args, round_no)
+    games, given_byes = read_pairing(tx, cmd.boards, given(cmd.byes, []), round_no)
     write_round(tx, round_no, games, given_byes)
     if round_no == 1:
         warning = setup_warning(event_from_state(state_of_tx(tx)))
@@ -126,11 +134,10 @@ def check_can_pair(tx: Tx, first: int, last: int) -> None:
 
 
 def read_pairing(
-    tx: Tx, args: dict[str, Any], round_no: int
+    tx: Tx, boards: object, byes: object, round_no: int
 ) -> tuple[list[tuple[int, int]], list[tuple[int, EntryKind]]]:
-    """The boards and byes of *args* (``boards``, ``byes``), every player once and pairable."""
-    boards = args.get("boards")
-    byes = args.get("byes", [])
+    """The *boards* (``[White, Black]``) and *byes* (``[player, kind]``) as a command gave
+    them, every player once and pairable."""
     if not isinstance(boards, list) or not isinstance(byes, list):
         raise CommandError("pairings are a list of boards [White, Black] and a list of byes")
     seen: set[int] = set()
@@ -184,8 +191,8 @@ def write_round(
             tx.put("entries", (tpn, round_no), entry_row(_absent_entry(tx, tpn, round_no)))
 
 
-@command("record_round_pairings")
-def record_round_pairings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+@command(RecordRoundPairings)
+def record_round_pairings(tx: Tx, cmd: RecordRoundPairings, ctx: Context) -> None:
     """Store a round of a double system: its game columns, each as ``record_pairings`` does.
 
     A double Swiss or double round robin round is two games (FIDE C.05 Annex 1, the
@@ -193,7 +200,7 @@ def record_round_pairings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
     columns are written in one transaction and one journal entry, never one without the
     other.
     """
-    columns = args.get("columns")
+    columns = cmd.columns
     if not isinstance(columns, list) or not columns:
         raise CommandError("a round's pairings are a list of game columns")
     for column in columns:
@@ -201,18 +208,18 @@ def record_round_pairings(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
             raise CommandError(
                 f"a game column is an object with round, boards and byes, not {column!r}"
             )
-        record_pairings(tx, column, ctx)
+        record_pairings(tx, RecordPairings.of(column), ctx)
 
 
-@command("change_pairing")
-def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+@command(ChangePairing)
+def change_pairing(tx: Tx, cmd: ChangePairing, ctx: Context) -> dict[str, Any]:
     """Change (or add) one board of a round by hand, before its result is in.
 
     The change happens in the round's manual pairing, which it opens when none is
     (:mod:`arbiter_app.session.manual_pairing`); returns the round and whether it opened.
     """
-    round_no = arg_int(args, "round", minimum=1)
-    number = arg_int(args, "board", minimum=1)
+    round_no = whole_number(cmd.round, "round", minimum=1)
+    number = whole_number(cmd.board, "board", minimum=1)
     boards = queries.boards_of_round(tx, round_no)
     if not boards and queries.paired_rounds(tx) < round_no:
         raise RuleError(
@@ -227,11 +234,11 @@ def change_pairing(tx: Tx, args: dict[str, Any], ctx: Context) -> dict[str, Any]
         )
     if old is not None and queries.has_result(tx, round_no, old):
         raise RuleError(f"board {number} of round {round_no} has a result; correct it or undo")
-    white = _pairable(tx, args.get("white"), round_no)
-    black = _pairable(tx, args.get("black"), round_no)
+    white = _pairable(tx, cmd.white, round_no)
+    black = _pairable(tx, cmd.black, round_no)
     if white == black:
         raise RuleError("a player cannot play themself")
-    swap, displaced_bye = args.get("swap", False), args.get("displaced_bye", True)
+    swap, displaced_bye = given(cmd.swap, False), given(cmd.displaced_bye, True)
     for name, flag in (("swap", swap), ("displaced_bye", displaced_bye)):
         if not isinstance(flag, bool):
             raise CommandError(f"{name} is true or false, not {flag!r}")
@@ -420,11 +427,11 @@ def broken_rules_alert(what: str, broken: Sequence[Violation], question: str) ->
     )
 
 
-def _set_result(tx: Tx, args: dict[str, Any], ctx: Context, *, correcting: bool) -> str:
-    round_no = arg_int(args, "round", minimum=1)
-    number = arg_int(args, "board", minimum=1)
+def _set_result(tx: Tx, cmd: EnterResult | CorrectResult, ctx: Context, *, correcting: bool) -> str:
+    round_no = whole_number(cmd.round, "round", minimum=1)
+    number = whole_number(cmd.board, "board", minimum=1)
     try:
-        result = GameResult.parse(arg_str(args, "result"))
+        result = GameResult.parse(text(cmd.result, "result"))
     except ValueError as exc:
         raise CommandError(str(exc)) from exc
     row, _, _, previous = queries.board_result(tx, round_no, number)
@@ -453,13 +460,13 @@ def _set_result(tx: Tx, args: dict[str, Any], ctx: Context, *, correcting: bool)
     return result.value
 
 
-@command("enter_result")
-def enter_result(tx: Tx, args: dict[str, Any], ctx: Context) -> str:
+@command(EnterResult)
+def enter_result(tx: Tx, cmd: EnterResult, ctx: Context) -> str:
     """Enter the result of a board (1-0, 0-1, ½-½, +-, -+, --)."""
-    return _set_result(tx, args, ctx, correcting=False)
+    return _set_result(tx, cmd, ctx, correcting=False)
 
 
-@command("correct_result")
-def correct_result(tx: Tx, args: dict[str, Any], ctx: Context) -> str:
+@command(CorrectResult)
+def correct_result(tx: Tx, cmd: CorrectResult, ctx: Context) -> str:
     """Replace the result of a board that has one."""
-    return _set_result(tx, args, ctx, correcting=True)
+    return _set_result(tx, cmd, ctx, correcting=True)

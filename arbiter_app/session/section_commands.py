@@ -20,6 +20,15 @@ from arbiter_app.core.tiebreaks.round_robin import refusal as round_robin_refusa
 from arbiter_app.core.words import count
 from arbiter_app.session import queries
 from arbiter_app.session.codec import PLAYER_FIELDS, clean_player_fields
+from arbiter_app.session.commands import (
+    AddSection,
+    CreateEvent,
+    MakeQuads,
+    MovePlayerToSection,
+    RemoveSection,
+    RenameSection,
+    given,
+)
 from arbiter_app.session.event_commands import checked_section_name, create_event
 from arbiter_app.session.event_rows import (
     SECTION_NAME,
@@ -29,7 +38,7 @@ from arbiter_app.session.event_rows import (
     section_name,
 )
 from arbiter_app.session.numbering import follow_ranking, players_of, set_numbering
-from arbiter_app.session.registry import CommandError, Context, arg_int, arg_str, event_command
+from arbiter_app.session.registry import CommandError, Context, event_command, text, whole_number
 from arbiter_app.session.state import Tx
 from arbiter_app.store.journal import canonical_json
 
@@ -89,32 +98,32 @@ def _new_section(
         "pairing_numbers": (Numbering.RATING if swiss else Numbering.ENTRY).value,
         **settings,
     }
-    create_event(etx.section(number), args, ctx)
+    create_event(etx.section(number), CreateEvent.of(args), ctx)
     return number
 
 
-@event_command("section.add")
-def add_section(etx: EventTx, args: dict[str, Any], ctx: Context) -> int:
+@event_command(AddSection)
+def add_section(etx: EventTx, cmd: AddSection, ctx: Context) -> int:
     """Add a section to the event (its name, system, rounds, optional preset and settings);
     returns its number. It shares the event's name, place, dates and arbiters."""
-    name = checked_section_name(args.get("name"), _names(etx))
-    system = arg_str(args, "system")
-    rounds = arg_int(args, "rounds", minimum=1)
-    settings = {k: v for k, v in args.items() if k not in ("name", "system", "rounds")}
+    name = checked_section_name(cmd.name, _names(etx))
+    system = text(cmd.system, "system")
+    rounds = whole_number(cmd.rounds, "rounds", minimum=1)
+    settings = {k: v for k, v in cmd.settings().items() if k not in ("system", "rounds")}
     return _new_section(etx, ctx, name, system, rounds, **settings)
 
 
-@event_command("section.rename")
-def rename_section(etx: EventTx, args: dict[str, Any], ctx: Context) -> str:
+@event_command(RenameSection)
+def rename_section(etx: EventTx, cmd: RenameSection, ctx: Context) -> str:
     """Give the section its command was run in a new name; returns it."""
     home = ctx.tx
-    name = checked_section_name(args.get("name"), _names(etx, leaving=ctx.section))
+    name = checked_section_name(cmd.name, _names(etx, leaving=ctx.section))
     home.set_setting(SECTION_NAME, name)
     return name
 
 
-@event_command("section.remove")
-def remove_section(etx: EventTx, args: dict[str, Any], ctx: Context) -> None:
+@event_command(RemoveSection)
+def remove_section(etx: EventTx, cmd: RemoveSection, ctx: Context) -> None:
     """Remove the section the command was run in: only while it has no players, and never
     the event's last section."""
     home = ctx.tx
@@ -182,13 +191,13 @@ def _give_player(tx: Tx, taken: dict[str, Any]) -> int:
     return follow_ranking(tx).get(tpn, tpn)
 
 
-@event_command("section.move_player")
-def move_player(etx: EventTx, args: dict[str, Any], ctx: Context) -> int:
+@event_command(MovePlayerToSection)
+def move_player(etx: EventTx, cmd: MovePlayerToSection, ctx: Context) -> int:
     """Move player *tpn* from the section the command runs in to section *to*, before round 1
     of both; returns the player's pairing number there."""
     home = ctx.tx
-    tpn = arg_int(args, "tpn", minimum=1)
-    target = arg_int(args, "to", minimum=1)
+    tpn = whole_number(cmd.tpn, "tpn", minimum=1)
+    target = whole_number(cmd.to, "to", minimum=1)
     if target not in etx.sections():
         raise CommandError(f"the event has no section number {target}")
     there = etx.section(target)
@@ -199,8 +208,8 @@ def move_player(etx: EventTx, args: dict[str, Any], ctx: Context) -> int:
     return _give_player(there, _take_player(home, tpn))
 
 
-def _remainder(args: dict[str, Any]) -> Remainder:
-    value = args.get("remainder", Remainder.SWISS.value)
+def _remainder(cmd: MakeQuads) -> Remainder:
+    value = given(cmd.remainder, Remainder.SWISS.value)
     try:
         return Remainder(value)
     except ValueError:
@@ -208,22 +217,22 @@ def _remainder(args: dict[str, Any]) -> Remainder:
         raise CommandError(f"the players left over go to one of {known}, not {value!r}") from None
 
 
-def quads_plan(tx: Tx, args: dict[str, Any], taken: list[str]) -> tuple[QuadGroup, ...]:
+def quads_plan(tx: Tx, cmd: MakeQuads, taken: list[str]) -> tuple[QuadGroup, ...]:
     """The quads the section's players make (what ``section.quads`` would do): for the
     window to show before the arbiter confirms."""
-    size = arg_int({"size": args.get("size", 4)}, "size")
+    size = whole_number(given(cmd.size, 4), "size")
     word = group_word(size)
     used = [
         int(n.split()[-1]) for n in taken if n.startswith(f"{word} ") and n.split()[-1].isdigit()
     ]
-    return plan_quads(players_of(tx), size, _remainder(args), first_number=max(used, default=0) + 1)
+    return plan_quads(players_of(tx), size, _remainder(cmd), first_number=max(used, default=0) + 1)
 
 
-def propose_quads(session: Session, args: dict[str, Any]) -> tuple[QuadGroup, ...]:
-    """The groups ``section.quads`` would make of the chosen section's players with *args*
-    (raises the command's refusal): what the window and ``quads --dry-run`` show first."""
+def propose_quads(session: Session, cmd: MakeQuads) -> tuple[QuadGroup, ...]:
+    """The groups *cmd* would make of the chosen section's players (raises the command's
+    refusal): what the window and ``quads --dry-run`` show first."""
     taken = [s.name for s in session.sections if s.number != session.section.number]
-    return quads_plan(Tx(session.state), args, taken)
+    return quads_plan(Tx(session.state), cmd, taken)
 
 
 def _quad_settings(source: Tx, system: System) -> dict[str, Any]:
@@ -242,8 +251,8 @@ def _quad_settings(source: Tx, system: System) -> dict[str, Any]:
     return out
 
 
-@event_command("section.quads", needs_seed=True)
-def make_quads(etx: EventTx, args: dict[str, Any], ctx: Context) -> list[int]:
+@event_command(MakeQuads)
+def make_quads(etx: EventTx, cmd: MakeQuads, ctx: Context) -> list[int]:
     """Split the section's players by rating into quads (US Chess 30G), each a round robin
     numbered by lot; the section, emptied, goes. Returns the new sections' numbers.
 
@@ -255,8 +264,8 @@ def make_quads(etx: EventTx, args: dict[str, Any], ctx: Context) -> list[int]:
     _before_round_one(home, "quads are made only before round 1")
     if ctx.seed is None:
         raise CommandError("quads draw their pairing numbers by lot: the command needs a seed")
-    groups = quads_plan(home, args, _names(etx, leaving=ctx.section))
-    house = _house_player(args, groups)
+    groups = quads_plan(home, cmd, _names(etx, leaving=ctx.section))
+    house = _house_player(given(cmd.house_player, None), groups)
     taken: dict[int, dict[str, Any]] = {
         key[0]: {"fields": {n: row[n] for n in PLAYER_FIELDS}, "byes": {}}
         for key, row in home.rows("players").items()
@@ -284,20 +293,19 @@ def make_quads(etx: EventTx, args: dict[str, Any], ctx: Context) -> list[int]:
     return made
 
 
-def _house_player(args: dict[str, Any], groups: tuple[QuadGroup, ...]) -> dict[str, Any]:
+def _house_player(house: object, groups: tuple[QuadGroup, ...]) -> dict[str, Any]:
     wanted = any(HOUSE in g.players for g in groups)
-    given = args.get("house_player")
     if not wanted:
         return {}
-    if not isinstance(given, dict) or not given.get("name"):
+    if not isinstance(house, dict) or not house.get("name"):
         raise CommandError("the house player who completes the bottom quad needs a name")
-    unknown = set(given) - set(PLAYER_FIELDS)
+    unknown = set(house) - set(PLAYER_FIELDS)
     if unknown:
         raise CommandError(
             f"the house player: {count(len(unknown), 'unknown field')}: {', '.join(sorted(unknown))}"
         )
     try:
-        fields = clean_player_fields(given)
+        fields = clean_player_fields(house)
     except ValueError as exc:
         raise CommandError(f"the house player: {exc}") from exc
     row = {n: fields.get(n, None if n in _NUMBERS else "") for n in PLAYER_FIELDS}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import secrets
 from collections.abc import Callable, Iterator, Mapping
@@ -16,9 +17,11 @@ from arbiter_app.core.event_state import EventState
 from arbiter_app.core.model import Event, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.numbers import Numbering
+from arbiter_app.core.warning_levels import Confirmation
 from arbiter_app.core.words import count
 from arbiter_app.session.changes import Changes, Outcome
 from arbiter_app.session.codec import EventSettings
+from arbiter_app.session.commands import Command, CommandError, CreateEvent
 from arbiter_app.session.event_rows import EventRows, EventWrites, file_writes
 from arbiter_app.session.registry import lookup
 from arbiter_app.session.replay import (
@@ -158,7 +161,7 @@ class Session:
         session = cls(file, clock=clock, actor=actor)
         args = _creation(name, system, rounds, preset, info, settings)
         try:
-            session.run("create_event", **args)
+            session.run(args)
             if then is not None:
                 then(session)
         except BaseException:
@@ -199,7 +202,7 @@ class Session:
         )
         session = cls(file, clock=clock, actor=actor, scratch=scratch is not None)
         try:
-            session.run("create_event", **_creation(name, system, rounds, preset, info, settings))
+            session.run(_creation(name, system, rounds, preset, info, settings))
         except BaseException:
             session.close()  # untitled: the scratch file goes with it
             raise
@@ -493,28 +496,33 @@ class Session:
         return lambda: self._listeners.remove(listener)
 
     # -- changing ------------------------------------------------------------------
-    def run(self, name: str, /, **args: Any) -> Outcome:
-        """Run command *name* in one transaction and journal it.
+    def run(self, command: Command, /, *, confirm: Confirmation = None) -> Outcome:
+        """Run *command* in one transaction and journal it.
 
         A refused command (:class:`~arbiter_app.core.errors.ArbiterError`)
         changes nothing, in memory or on disk; one whose warnings were not
         answered raises :class:`~arbiter_app.core.warning_levels.ConfirmationNeeded`
-        with the questions (answer them with ``confirm``, see
-        :mod:`arbiter_app.core.warning_levels`). The journal keeps ``confirm``
+        with the questions (answer them with *confirm*, see
+        :mod:`arbiter_app.core.warning_levels`). The journal keeps *confirm*
         only when it answered a question.
         """
         self._writable()
-        if name in (UNDO, REDO):
-            raise RuleError("use undo() and redo() for undo and redo")
+        if not isinstance(command, Command):
+            raise TypeError(f"Session.run takes a command value, not {command!r}")
+        name = command.NAME
         spec = lookup(name)
+        if spec.cls is not type(command):
+            raise TypeError(f"{type(command).__name__} is not the command {name!r}")
+        args = command.arguments()
+        if confirm is not None:
+            args[CONFIRM] = confirm
         # The journal keeps the arguments as JSON; the command sees exactly what a replay will.
         arguments = json.loads(canonical_json(args))
-        arguments.pop(SECTION, None)
         section = self._current()
         if section != FIRST_SECTION or self.several_sections:
             # The entry says its section (one without is of the first: older files).
             arguments[SECTION] = section
-        seed = secrets.randbits(63) if spec.wants_seed(arguments) else None
+        seed = secrets.randbits(63) if command.draws_lots() else None
         time = self._now()
         applied = apply_command(self._rows, name, arguments, time, seed)
         if not applied.answered:
@@ -663,17 +671,22 @@ def _creation(
     preset: str | None,
     info: Mapping[str, Any] | None,
     settings: Mapping[str, Any] | None,
-) -> dict[str, Any]:
-    """The arguments of a new event's ``create_event`` (its journal's first entry)."""
-    args: dict[str, Any] = {"name": name, "system": system, "rounds": rounds}
+) -> CreateEvent:
+    """A new event's ``create_event`` (its journal's first entry); *settings* are more of
+    its settings, by name (:class:`~arbiter_app.session.commands.Settings`' fields)."""
     # A new event records how its pairing numbers are given: a Swiss follows its
     # initial ranking (FIDE C.04.2 article 2.2), a round robin waits for its draw.
     swiss = system in (System.SWISS.value, System.DOUBLE_SWISS.value)
-    args.setdefault("pairing_numbers", (Numbering.RATING if swiss else Numbering.ENTRY).value)
+    numbering = (Numbering.RATING if swiss else Numbering.ENTRY).value
+    extra: dict[str, Any] = {"pairing_numbers": numbering}
     if preset is not None:
-        args["preset"] = preset
+        extra["preset"] = preset
     if info:
-        args["info"] = dict(info)
+        extra["info"] = dict(info)
     if settings:
-        args.update(settings)
-    return args
+        extra.update(settings)
+    try:
+        return CreateEvent(name=name, system=system, rounds=rounds, **extra)
+    except TypeError:
+        unknown = sorted(set(extra) - {f.name for f in dataclasses.fields(CreateEvent)})
+        raise CommandError(f"unknown setting {', '.join(unknown)}") from None

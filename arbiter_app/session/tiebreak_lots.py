@@ -13,18 +13,17 @@ change of the tie-break list. Undo takes it back.
 
 from __future__ import annotations
 
-from typing import Any
-
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.tiebreaks import parse_spec
 from arbiter_app.core.tiebreaks.lots import lot_seed
 from arbiter_app.session import queries
+from arbiter_app.session.commands import DrawTiebreakLots
 from arbiter_app.session.registry import CommandError, Context, command
 from arbiter_app.session.state import Tx
 
 
-@command("draw_tiebreak_lots", needs_seed=True)
-def draw_tiebreak_lots(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
+@command(DrawTiebreakLots)
+def draw_tiebreak_lots(tx: Tx, cmd: DrawTiebreakLots, ctx: Context) -> int:
     """Draw the lots of the ``LOT`` tie-break; returns the seed."""
     if ctx.seed is None:
         raise CommandError("a drawing of lots needs a seed")

@@ -23,6 +23,7 @@ from typing import Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.tour import TourRow, tour_standings
+from arbiter_app.session.commands import CreateTour
 from arbiter_app.session.registry import CommandError, Context, command
 from arbiter_app.session.session import Session
 from arbiter_app.session.state import State, Tx
@@ -129,12 +130,12 @@ def stored_tour(state: State) -> Tour | None:
     return None if row is None else Tour.from_json(json.loads(row["value"]))
 
 
-@command("tour.create", family=FAMILY)
-def tour_create(tx: Tx, args: dict[str, Any], ctx: Context) -> None:
+@command(CreateTour)
+def tour_create(tx: Tx, cmd: CreateTour, ctx: Context) -> None:
     """Fill a new file with the tour: its players, each event's points, the tour regulation."""
     if tx.rows("players") or tx.rows("entries"):
         raise CommandError("a tour is made in a new file, not in an event")
-    tour = Tour.from_json(args.get("tour"))
+    tour = Tour.from_json(cmd.tour)
     for player in tour.players:
         tx.put(
             "players",

@@ -120,11 +120,7 @@ def standings_of(src: Source, round_no: int | None = None) -> Standings:
     from arbiter_app.core.current_standings import standings_now
     from arbiter_app.core.errors import RuleError
 
-    order: tuple[int, ...] = ()
-    if src.playoff is not None:
-        from arbiter_app.core.playoff.results import decided_order
-
-        order = tuple(decided_order(src.playoff))
+    scope = src.playoff_scope
     try:
         return standings_now(
             src.event,
@@ -132,8 +128,9 @@ def standings_of(src: Source, round_no: int | None = None) -> Standings:
             src.tiebreaks,
             after_round=round_no,
             provisional=src.provisional,
-            playoff_places=src.playoff_places,
-            playoff_order=order,
+            playoff_places=scope.places,
+            playoff_order=scope.order,
+            playoff_after=scope.after_tiebreaks,
         )
     except RuleError as exc:
         raise ArbiterError(f"{src.path}: {exc}") from None

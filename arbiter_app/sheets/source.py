@@ -22,6 +22,7 @@ from arbiter_app.core.fide_mode import FideMode, Pibe
 from arbiter_app.core.lots import COLOUR_DRAW, COLOUR_NAMES, Draw, draw_from_json
 from arbiter_app.core.model import Event
 from arbiter_app.core.pairing.numbers import Numbering
+from arbiter_app.core.playoff.scope import PlayoffScope
 from arbiter_app.core.trf.system import pairing_code
 from arbiter_app.exports.lots import RecordedDraw
 
@@ -49,8 +50,9 @@ class Source:
     draws: tuple[RecordedDraw, ...] = ()
     playoff: Any = None
     """The play-off state when the file has one (the play-off engine's value)."""
-    playoff_places: tuple[int, ...] = ()
-    """Places the event's play-off regulation decides over the board (FIDE C.07 3.1.1)."""
+    playoff_scope: PlayoffScope = field(default_factory=PlayoffScope)
+    """The places a play-off decides over the board (FIDE C.07 3.1.1), after how many
+    tie-breaks, and its order so far (:mod:`arbiter_app.core.playoff.scope`)."""
     prizes: Any = None
     """``(rows, prize list, currency)`` of the stored prize fund, when one is set."""
     state: EventState | None = None
@@ -75,6 +77,8 @@ class Source:
     """The event's FIDE mode (FIDE C.02): every sheet of an event not in it says so."""
     pibes: tuple[Pibe, ...] = ()
     """The event's ``###`` log (pairing-integrity events, leaving FIDE mode), in order."""
+    playoff_name: str | None = None
+    """The play-off regulation the event's settings name (None: none)."""
 
 
 def load(path: Path) -> Source:
@@ -136,7 +140,7 @@ def from_session(session: Any, path: Path | None = None) -> Source:
     ]
     draws = _numbering_draws(journal, live, section) + list(_journal_draws(live))
     draws += _section_draws(session.state, event)
-    playoff, places, prizes = _playoff_of(session, event, settings.playoff)
+    playoff, scope, prizes = _playoff_of(session, event)
     played = _abandoned(session.state)
     if playoff is not None:
         played.append((playoff, ""))
@@ -151,7 +155,7 @@ def from_session(session: Any, path: Path | None = None) -> Source:
         boards,
         tuple(draws),
         playoff,
-        places,
+        scope,
         prizes,
         session.event_state,
         trf=trf,
@@ -162,6 +166,7 @@ def from_session(session: Any, path: Path | None = None) -> Source:
         ),
         fide_mode=fide_mode,
         pibes=pibes,
+        playoff_name=settings.playoff,
     )
 
 
@@ -183,30 +188,25 @@ def _trf_source(event: Event, stored: Any) -> Any:
     return module.stored_document(event, stored)
 
 
-def _playoff_of(session: Any, event: Event, name: str | None) -> tuple[Any, tuple[int, ...], Any]:
-    """The stored play-off, the places its regulation decides, and the prize list if a fund is set."""
+def _playoff_of(session: Any, event: Event) -> tuple[Any, PlayoffScope, Any]:
+    """The stored play-off, the places a play-off decides, and the prize list if a fund is
+    set."""
     try:
         commands = importlib.import_module("arbiter_app.session.playoff_commands")
         queries = importlib.import_module("arbiter_app.session.prize_queries")
-        presets = importlib.import_module("arbiter_app.core.playoff")
     except ModuleNotFoundError:
-        return None, (), None
+        return None, PlayoffScope(), None
     state = session.state
     playoff = commands.stored_playoff(state)
-    if playoff is not None:
-        places = tuple(playoff.regulation.places)
-    elif name:
-        places = tuple(presets.preset(name).places)
-    else:
-        places = ()
+    scope = commands.playoff_scope_of(state)
     try:
-        rows, prize_list = queries.prize_list(state, event, name)
+        rows, prize_list = queries.prize_list(state, event, session.settings.playoff)
     except ArbiterError:
         prizes = None  # no prize fund set: the prize sheet says so
     else:
         fund, _ = commands.stored_fund(state)
         prizes = (rows, prize_list, fund.currency)
-    return playoff, places, prizes
+    return playoff, scope, prizes
 
 
 ABANDONED_NOTE = (

@@ -29,7 +29,7 @@ import re
 import sqlite3
 import threading
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -104,7 +104,7 @@ AHEAD: Final = 4
 """Batches read ahead of the writing: memory stays a few batches whatever the list's size."""
 
 
-def _read_ahead(rows: Iterator[_Row]) -> Iterator[list[_Row]]:
+def _read_ahead(rows: Iterator[_Row]) -> Generator[list[_Row], None, None]:
     """*rows* in batches of :data:`BATCH`, read in a thread of their own a few batches ahead.
 
     The file is parsed while SQLite writes the previous batch (the sqlite3 module lets go of
@@ -431,7 +431,7 @@ def _latin1(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error("arbiter-latin1", _latin1)
 
 
-def _lines(raw: IO[bytes]) -> Iterator[str]:
+def _lines(raw: IO[bytes]) -> Generator[str, None, None]:
     """The list's lines: UTF-8, with any byte that is not read as Latin-1 (the columns are
     counted in characters either way)."""
     text = io.TextIOWrapper(raw, encoding="utf-8", errors="arbiter-latin1", newline="")

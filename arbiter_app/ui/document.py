@@ -22,11 +22,10 @@ action. A cancelled question changes nothing and reports ``cancelled``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -37,9 +36,7 @@ from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour, EntryKind, Event, RuleSet
 from arbiter_app.core.pairing.manual import ONE_BOARD, HandChange, Moved, move_onto_board
 from arbiter_app.core.playoff import PlayoffState
-from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.results import PrizeRow
-from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.prizes import PrizeList
 from arbiter_app.core.quads import QuadGroup
 from arbiter_app.core.ratinglist import RatingType
@@ -50,13 +47,30 @@ from arbiter_app.exports.pairings import bye_words, says_bye
 from arbiter_app.session import UNTITLED_NAME, Board, Section, SectionNeeded, Session
 from arbiter_app.session.backups import BackupReport, RoundBackups, backup_copy
 from arbiter_app.session.codec import event_to_json
+from arbiter_app.session.commands import (
+    UNSET,
+    AddSection,
+    ChangePairing,
+    Command,
+    CorrectResult,
+    EditSettings,
+    EnterResult,
+    ImportEvent,
+    MakeQuads,
+    SetPairingNumbers,
+)
 from arbiter_app.session.event_commands import SETTINGS
-from arbiter_app.session.external_values import parse_values, values_text
+from arbiter_app.session.external_values import values_text
 from arbiter_app.session.integrity import fide_mode_of
 from arbiter_app.session.manual_pairing import open_phase
 from arbiter_app.session.pairing import Compute, pair_next_round, paired_columns
 from arbiter_app.session.player_commands import half_bye_ineligible
-from arbiter_app.session.playoff_commands import preview, stored_fund, stored_playoff
+from arbiter_app.session.playoff_commands import (
+    playoff_scope_of,
+    preview,
+    stored_fund,
+    stored_playoff,
+)
 from arbiter_app.session.prize_commands import stored_categories
 from arbiter_app.session.prize_queries import prize_list
 from arbiter_app.session.rating_lookup import (
@@ -124,7 +138,7 @@ def untitled_session(
     if settings:
         args["settings"] = dict(settings)  # announced with the import: nothing to ask
     try:
-        session.run("import_event", **args)
+        session.run(ImportEvent.of(args))
     except BaseException:
         session.close()  # an untitled event that failed to fill leaves nothing behind
         raise
@@ -223,14 +237,13 @@ class EventDocument(QObject):
     def _tell_backup(self, report: BackupReport) -> None:
         self.backed_up.emit(report.text)
 
-    def _ran(self, name: str, /, **args: Any) -> Changes:
-        """Run session command *name* as one action of the arbiter (see :meth:`_act`)."""
+    def run(self, command: Command) -> Changes:
+        """Run *command* as one action of the arbiter (see :meth:`_act`): the one way the
+        window changes the event. The arbiter's answer to its warnings goes with it, and
+        the journal keeps it."""
 
         def run() -> Changes:
-            if self._confirm is not None:
-                # The arbiter's answer to the command's warnings; the journal keeps it.
-                args["confirm"] = self._confirm
-            outcome = self._session.run(name, **args)
+            outcome = self._session.run(command, confirm=self._confirm)
             return ui_changes(outcome.changes, outcome)
 
         return self._act(run)
@@ -307,32 +320,21 @@ class EventDocument(QObject):
 
     def add_section(self, name: str, system: str, rounds: int, preset: str | None) -> Changes:
         """Add a section (a tournament of its own) and show it."""
-        extra = {"preset": preset} if preset else {}
-        changes = self._ran("section.add", name=name, system=system, rounds=rounds, **extra)
+        add = AddSection(name=name, system=system, rounds=rounds, preset=preset or UNSET)
+        changes = self.run(add)
         made = max(s.number for s in self._session.sections)
         self.select_section(made)
         return changes
 
-    def rename_section(self, name: str) -> Changes:
-        return self._ran("section.rename", name=name)
-
-    def remove_section(self) -> Changes:
-        """Remove the section shown (only while it has no players)."""
-        return self._ran("section.remove")
-
-    def move_player(self, tpn: int, to: int) -> Changes:
-        """Move a player of the section shown to section *to* (before round 1 of both)."""
-        return self._ran("section.move_player", tpn=tpn, to=to)
-
-    def propose_quads(self, args: Mapping[str, object]) -> tuple[QuadGroup, ...]:
+    def propose_quads(self, command: MakeQuads) -> tuple[QuadGroup, ...]:
         """The quads the section's players would make (raises the command's refusal)."""
-        return propose_quads(self._session, dict(args))
+        return propose_quads(self._session, command)
 
-    def make_quads(self, args: Mapping[str, object]) -> Changes:
+    def make_quads(self, command: MakeQuads) -> Changes:
         """Split the section shown into quads (one action, one journal entry); shows the
         first quad."""
         before = {s.number for s in self._session.sections}
-        changes = self._ran("section.quads", **dict(args))
+        changes = self.run(command)
         made = [s.number for s in self._session.sections if s.number not in before]
         if made:
             self.select_section(made[0])
@@ -372,34 +374,29 @@ class EventDocument(QObject):
     @property
     def standings_options(self) -> StandingsOptions:
         settings = self._session.settings
-        places: tuple[int, ...] = ()
-        after = 0
-        core_preset = PRESETS.get(settings.preset or "")
-        if core_preset is not None and core_preset.playoff is not None:
-            places = core_preset.playoff.places
-            after = core_preset.playoff.after_tiebreaks
-        if settings.playoff:
-            places = places or playoff_preset(settings.playoff).places
+        # Which places a play-off decides has one home (core.playoff.scope): a play-off
+        # started from the command line counts here as it does on the sheets.
+        scope = playoff_scope_of(self._session.state)
         return StandingsOptions(
             settings.tiebreaks,
             settings.preset or "",
             self._session.event.rule_set,
-            places,
-            after,
+            scope.places,
+            scope.after_tiebreaks,
             settings.playoff or "",
         )
 
     def set_standings_options(self, options: StandingsOptions) -> Changes:
         if options == self.standings_options:
             return Changes()
-        args: dict[str, object] = {
-            "tiebreaks": list(options.tiebreaks),
-            "rule_set": options.rule_set.value if options.rule_set else None,
-            "playoff": options.playoff_regulation or None,
-        }
-        if options.preset:
-            args["preset"] = options.preset
-        return self._ran("edit_settings", **args)
+        return self.run(
+            EditSettings(
+                tiebreaks=list(options.tiebreaks),
+                rule_set=options.rule_set.value if options.rule_set else None,
+                playoff=options.playoff_regulation or None,
+                preset=options.preset or UNSET,
+            )
+        )
 
     # -- rounds and results ---------------------------------------------------------------
     def boards(self, round_no: int) -> list[Board]:
@@ -443,8 +440,8 @@ class EventDocument(QObject):
         found = self._session.board(round_no, board)
         if found is None:
             raise RuleError(f"round {round_no} has no board {board}")
-        command = "enter_result" if found.result is None else "correct_result"
-        return self._ran(command, round=round_no, board=board, result=result.value)
+        kind = EnterResult if found.result is None else CorrectResult
+        return self.run(kind(round=round_no, board=board, result=result.value))
 
     def change_pairing(
         self, round_no: int, board: int, white: int, black: int, how: HandChange = ONE_BOARD
@@ -457,14 +454,15 @@ class EventDocument(QObject):
         board has a result; a change that breaks pairing rules asks first (a level-3
         question).
         """
-        options: dict[str, bool] = {}
-        if how.swap:
-            options["swap"] = True
-            if not how.bye_to_displaced:
-                options["displaced_bye"] = False
-        return self._ran(
-            "change_pairing", round=round_no, board=board, white=white, black=black, **options
+        change = ChangePairing(
+            round=round_no,
+            board=board,
+            white=white,
+            black=black,
+            swap=True if how.swap else UNSET,
+            displaced_bye=False if how.swap and not how.bye_to_displaced else UNSET,
         )
+        return self.run(change)
 
     def preview_pairing(
         self, round_no: int, board: int, white: int, black: int, displaced_bye: bool
@@ -483,68 +481,17 @@ class EventDocument(QObject):
         """The event's FIDE mode (its :attr:`~FideMode.indicator` is every panel's badge)."""
         return fide_mode_of(self._session.state)
 
-    def leave_fide_mode(self) -> Changes:
-        """Leave FIDE mode for good: a level-4 question (two dialogs), then a ``###`` line."""
-        return self._ran("leave_fide_mode")
-
     def manual_pairing_round(self) -> int | None:
         """The round whose manual pairing is open, or None."""
         phase = open_phase(self._session.state)
         return None if phase is None else int(phase["round"])
 
-    def start_manual_pairing(self, round_no: int) -> Changes:
-        return self._ran("start_manual_pairing", round=round_no)
-
-    def end_manual_pairing(self) -> Changes:
-        """End the open manual pairing: compared with the engine's (level 4 when different)."""
-        return self._ran("end_manual_pairing")
-
     def forbidden_pairs(self) -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(sorted(group)) for group in self._session.event.forbidden_pairs)
-
-    def forbid_pairing(self, players: Sequence[int]) -> Changes:
-        return self._ran("forbid_pairing", players=list(players))
-
-    def allow_pairing(self, players: Sequence[int]) -> Changes:
-        return self._ran("allow_pairing", players=list(players))
-
-    def draw_tiebreak_lots(self) -> Changes:
-        """Draw the lots of the announced ``LOT`` tie-break (a recorded seed, FIDE C.07 4.2)."""
-        return self._ran("draw_tiebreak_lots")
 
     def external_values(self) -> str:
         """The ``EXT`` tie-break values as typed (``3=2, 7=1/2``)."""
         return values_text(self._session.event.external_values)
-
-    def set_external_values(self, text: str) -> Changes:
-        """Replace the ``EXT`` values with those *text* gives (a level-3 question once a
-        round is paired)."""
-        return self._ran("set_external_values", values=parse_values(text))
-
-    # -- players ------------------------------------------------------------------------
-    def add_player(self, fields: Mapping[str, object]) -> Changes:
-        return self._ran("add_player", **dict(fields))
-
-    def edit_player(self, tpn: int, fields: Mapping[str, object]) -> Changes:
-        """Change the typed-in fields of player *tpn* (name, rating, title, …)."""
-        return self._ran("edit_player", tpn=tpn, **dict(fields))
-
-    def late_entry(self, fields: Mapping[str, object], missed: str) -> Changes:
-        """Register a player after rounds were paired; *missed* is what the rounds already
-        paired count as: ``not-paired`` (0), ``half-bye`` or ``zero-bye``."""
-        return self._ran("late_entry", missed=missed, **dict(fields))
-
-    def withdraw_player(self, tpn: int, from_round: int) -> Changes:
-        """Player *tpn* is not paired from *from_round* on; earlier results stay."""
-        return self._ran("withdraw_player", tpn=tpn, from_round=from_round)
-
-    def disqualify_player(self, tpn: int) -> Changes:
-        """Player *tpn* leaves the standings; no score changes (the online Swiss rules)."""
-        return self._ran("disqualify_player", tpn=tpn)
-
-    def reinstate_player(self, tpn: int) -> Changes:
-        """Cancel a withdrawal or a disqualification."""
-        return self._ran("reinstate_player", tpn=tpn)
 
     def set_pairing_numbers(
         self,
@@ -557,41 +504,25 @@ class EventDocument(QObject):
         keeps it in the journal), ``draw`` (a physical draw: *order* as drawn, with its
         *witnesses*) or ``order`` (by hand). *ranking*, by rating: the tournament rating
         and the order of equal players (``("HBFN", "fide-id")``)."""
-        args: dict[str, object] = {"by": by}
-        if by == "rating" and ranking is not None:
-            args["rating"], args["ties"] = ranking
-        if by in ("order", "draw"):
-            args["order"] = list(order)
-        if witnesses:
-            args["witnesses"] = list(witnesses)
-        return self._ran("set_pairing_numbers", **args)
+        rating, ties = ranking if by == "rating" and ranking is not None else (UNSET, UNSET)
+        command = SetPairingNumbers(
+            by=by,
+            rating=rating,
+            ties=ties,
+            order=list(order) if by in ("order", "draw") else UNSET,
+            witnesses=list(witnesses) if witnesses else UNSET,
+        )
+        return self.run(command)
 
     def half_bye_ineligible(self) -> frozenset[int]:
         """Players not eligible for half-point byes (FIDE C.02)."""
         return half_bye_ineligible(self._session.state)
-
-    def set_half_bye_eligibility(self, tpn: int, eligible: bool) -> Changes:
-        return self._ran("set_half_bye_eligibility", tpn=tpn, eligible=eligible)
-
-    def requested_bye(self, tpn: int, round_no: int, kind: str) -> Changes:
-        """Record a requested bye (``half``, ``full``, ``zero``) or cancel it (``none``)."""
-        return self._ran("requested_bye", tpn=tpn, round=round_no, kind=kind)
-
-    def import_players(self, players: Sequence[Mapping[str, object]], source: str) -> Changes:
-        """Register a whole list (a CSV file's players) in one command: every player, or none."""
-        return self._ran("import_players", players=[dict(p) for p in players], source=source)
 
     # -- event settings -------------------------------------------------------------------
     def event_settings(self) -> dict[str, object]:
         """The stored settings, as ``edit_settings`` takes them (None where none is stored)."""
         state = self._session.state
         return {key: state.setting(key) for key in SETTINGS}
-
-    def edit_settings(self, values: Mapping[str, object]) -> Changes:
-        """Change the settings in *values* (keys of ``edit_settings``) in one step."""
-        if not values:
-            return Changes()
-        return self._ran("edit_settings", **dict(values))
 
     # -- prizes ---------------------------------------------------------------------------
     def prize_list(self) -> tuple[list[PrizeRow], PrizeList] | None:
@@ -606,18 +537,10 @@ class EventDocument(QObject):
         fund = stored_fund(self._session.state)[0]
         return None if fund is None else fund.currency
 
-    def set_prize_fund(self, amounts: Sequence[str], currency: str) -> Changes:
-        """Store the place prizes, first place first."""
-        return self._ran("prizes.set_fund", prizes=list(amounts), currency=currency)
-
     def prize_categories(self) -> tuple[tuple[str, ...], str]:
         """The announced category prizes as written, and the award rule's name."""
         categories, rule = stored_categories(self._session.state)
         return tuple(c.text() for c in categories), rule.value
-
-    def set_prize_categories(self, categories: Sequence[str], rule: str) -> Changes:
-        """Announce the category prizes (one ``NAME: CONDITION: PRIZES`` each) and the rule."""
-        return self._ran("prizes.set_categories", categories=list(categories), rule=rule)
 
     # -- the FIDE rating lists ------------------------------------------------------------
     def rating_type(self) -> RatingType:
@@ -647,7 +570,3 @@ class EventDocument(QObject):
         """Where the event stands (the core's read model: phase, rounds, play-off): every
         panel, the title and the status bar read it here."""
         return self._session.event_state
-
-    def playoff_command(self, name: str, args: Mapping[str, object]) -> Changes:
-        """Run the session's play-off command ``playoff.<name>`` with *args*."""
-        return self._ran(f"playoff.{name}", **dict(args))

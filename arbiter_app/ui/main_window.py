@@ -52,6 +52,8 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.exports.sheet import Sheet
 from arbiter_app.printing import paint_sheet
 from arbiter_app.session import UNTITLED_NAME
+from arbiter_app.session.commands import DrawTiebreakLots, LeaveFideMode, SetExternalValues
+from arbiter_app.session.external_values import parse_values
 from arbiter_app.sheets.names import SHEET_HELP
 from arbiter_app.ui import sections_bar
 from arbiter_app.ui.dialogs.errors import show_error
@@ -251,7 +253,7 @@ class MainWindow(FileActions, QMainWindow):
         )
         self.lots_action = self._action(
             "Draw &lots for the LOT tie-break",
-            lambda: self.run(self.document.draw_tiebreak_lots),
+            lambda: self.run(lambda: self.document.run(DrawTiebreakLots())),
             None,
             "Break the ties left after every tie-break by a recorded drawing of lots "
             "(FIDE C.07 (2023) 4.2); LOT must be the last code of the list",
@@ -498,7 +500,7 @@ class MainWindow(FileActions, QMainWindow):
 
     def leave_fide_mode(self) -> None:
         """Leave FIDE mode: the document asks the level-4 question (two dialogs)."""
-        self.run(self.document.leave_fide_mode)
+        self.run(lambda: self.document.run(LeaveFideMode()))
 
     def ask_external_values(self) -> QInputDialog:
         """Ask for the EXT values (``3=2, 7=1``); opened, not executed (tests answer it)."""
@@ -513,7 +515,11 @@ class MainWindow(FileActions, QMainWindow):
         # when deleteLater is already posted, and the level-3 question the change may ask runs
         # an event loop of its own that would delete the dialog under its own done().
         dialog.accepted.connect(
-            lambda: self.run(lambda: self.document.set_external_values(dialog.textValue()))
+            lambda: self.run(
+                lambda: self.document.run(
+                    SetExternalValues(values=parse_values(dialog.textValue()))
+                )
+            )
         )
         dialog.finished.connect(dialog.deleteLater)
         self.external_dialog = dialog

@@ -19,6 +19,18 @@ from typing import Protocol
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.playoff import GameSpec, PlayoffState, Step, next_step
+from arbiter_app.session.commands import (
+    ChooseColour,
+    Command,
+    ConfirmPrinted,
+    DecidePlayoff,
+    DrawPlayoffLots,
+    PlayoffResult,
+    RestartPlayoff,
+    RuleOnTie,
+    StartPlayoff,
+    TossCoin,
+)
 from arbiter_app.ui.document import Changes, EventDocument
 
 
@@ -102,69 +114,64 @@ class PlayoffRunner:
         step = next_step(state)
         names = {p.tpn: p.name for p in self.document.tournament.players}
         changes = Changes()
-        for name, args in self._commands(key, step, state, names):
-            changes = changes | self.document.playoff_command(name, args)
+        for command in self._commands(key, step, state, names):
+            changes = changes | self.document.run(command)
         return changes
 
     def _commands(
         self, key: str, step: Step, state: PlayoffState, names: Mapping[int, str]
-    ) -> list[tuple[str, dict[str, object]]]:
+    ) -> list[Command]:
         if key == "restart":
             # The session's level-3 question (the command line's --confirm) is put by the
             # document's warning dialogs, as for every action.
-            return [("restart", {})]
+            return [RestartPlayoff()]
         if key == "start":
             times = self.prompter.start_times(step, state)
             if times is None:
                 return []
             return [
-                (
-                    "start",
-                    {
-                        "last_game_end": times.last_game_end.isoformat(timespec="minutes"),
-                        "at": times.at.isoformat(timespec="minutes"),
-                    },
+                StartPlayoff(
+                    last_game_end=times.last_game_end.isoformat(timespec="minutes"),
+                    at=times.at.isoformat(timespec="minutes"),
                 )
             ]
         if key in ("draw-seeded", "draw-physical"):
             drawn = self.prompter.draw(step, names, key == "draw-physical")
             if drawn is None:
                 return []
-            args: dict[str, object] = {"witnesses": list(drawn.witnesses)}
             if key == "draw-physical":
                 if drawn.order is None:
                     return []
-                args["outcome"] = list(drawn.order)
-            return [("draw", args)]
+                return [DrawPlayoffLots(witnesses=drawn.witnesses, outcome=drawn.order)]
+            return [DrawPlayoffLots(witnesses=drawn.witnesses)]
         if key in ("toss-seeded", "toss-physical"):
             tossed = self.prompter.toss(step, names, key == "toss-physical")
             if tossed is None:
                 return []
-            args = {"witnesses": list(tossed.witnesses)}
             if key == "toss-physical":
                 if tossed.winner is None:
                     return []
-                args["winner"] = tossed.winner
-            return [("toss", args)]
+                return [TossCoin(witnesses=tossed.witnesses, winner=tossed.winner)]
+            return [TossCoin(witnesses=tossed.witnesses)]
         if key in ("choose-white", "choose-black"):
-            return [("choose", {"choice": key.removeprefix("choose-")})]
+            return [ChooseColour(choice=key.removeprefix("choose-"))]
         if key == "print":
-            return [("printed", {})] if self.prompter.print_sheets(step, names) else []
+            return [ConfirmPrinted()] if self.prompter.print_sheets(step, names) else []
         if key == "printed":
-            return [("printed", {})]
+            return [ConfirmPrinted()]
         if key == "results":
             entered = self.prompter.results(step.games, names) or {}
-            return [("result", {"game": game, "result": r}) for game, r in entered.items()]
+            return [PlayoffResult(game=game, result=r) for game, r in entered.items()]
         if key == "decide":
             decided = self.prompter.decision(step, names)
             if decided is None:
                 return []
-            return [("decide", {"order": list(decided[0]), "reason": decided[1]})]
+            return [DecidePlayoff(order=decided[0], reason=decided[1])]
         if key in ("rule-break", "rule-keep"):
             breaks = key == "rule-break"
             question = "Why is this tie broken?" if breaks else "Why does this tie stay?"
             reason = self.prompter.reason(step, question)
             if reason is None:
                 return []
-            return [("ruling", {"players": list(step.players), "break": breaks, "reason": reason})]
+            return [RuleOnTie(players=step.players, broken=breaks, reason=reason)]
         raise RuleError(f"nothing to do for {key!r} at this step ({step.code})")

@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QMenu, QMessage
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.ratinglist import RatingType, month_from_code
-from arbiter_app.session.rating_lookup import ImportReport, ListLookup, import_list
+from arbiter_app.session.rating_lookup import ListLookup, import_list
+from arbiter_app.store.rating_db import ImportReport
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.ratings import ImportListDialog, RatingCheckDialog, lists_text
 from arbiter_app.ui.document import EventDocument

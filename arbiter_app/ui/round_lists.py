@@ -32,7 +32,7 @@ def boards_of_round(document: EventDocument, round_no: int) -> list[tuple[str, .
     rs = round_of(document, round_no)
     if rs is None:
         return []
-    lines = [
+    lines: list[tuple[str, ...]] = [
         (
             str(b.board),
             f"{b.white.label} ({b.white.tpn})",

@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QInputDialog, QLabel, QMenu, QToolBar, QWidget
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.session.commands import MovePlayerToSection, RemoveSection, RenameSection
 from arbiter_app.ui.changes import Changes
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.sections import AddSectionDialog, MovePlayerDialog, QuadsDialog
@@ -153,13 +154,13 @@ class SectionsMenu(QMenu):
         dialog.setLabelText("The section's new name:")
         dialog.setTextValue(self.document.section.name)
         dialog.textValueSelected.connect(
-            lambda text: self._run(lambda: self.document.rename_section(text))
+            lambda text: self._run(lambda: self.document.run(RenameSection(name=text)))
         )
         dialog.open()
         return dialog
 
     def remove_section(self) -> None:
-        self._run(self.document.remove_section)
+        self._run(lambda: self.document.run(RemoveSection()))
 
     def move_player(self) -> MovePlayerDialog:
         current = self.document.section.number
@@ -169,7 +170,7 @@ class SectionsMenu(QMenu):
         def done() -> None:
             tpn = dialog.player.currentData()
             target = dialog.target.currentData()
-            self._run(lambda: self.document.move_player(int(tpn), int(target)))
+            self._run(lambda: self.document.run(MovePlayerToSection(tpn=int(tpn), to=int(target))))
 
         dialog.accepted.connect(done)
         dialog.open()
@@ -183,7 +184,7 @@ class SectionsMenu(QMenu):
             self.window_,
         )
         dialog.accepted.connect(
-            lambda: self._run(lambda: self.document.make_quads(dialog.arguments()))
+            lambda: self._run(lambda: self.document.make_quads(dialog.command()))
         )
         dialog.open()
         return dialog

@@ -23,6 +23,7 @@ from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.standings import Standings, compute_standings
 from arbiter_app.session import Session
 from arbiter_app.session.codec import event_to_json
+from arbiter_app.session.commands import EnterResult, ImportEvent, RecordPairings
 
 PLAYERS = 1000
 ROUNDS = 11
@@ -73,13 +74,13 @@ def build(path: Path) -> list[int]:
     event = big_event()
     with Session.create(path, name=event.name, system="swiss", rounds=ROUNDS, durable=False) as s:
         # The generated rounds are not paired by the Dutch rules: FIDE mode asks (level 3).
-        s.run("import_event", event=event_to_json(event), source="benchmark", confirm=True)
+        s.run(ImportEvent(event=event_to_json(event), source="benchmark"), confirm=True)
         order = sorted(p.tpn for p in event.players)
         boards = [[order[i], order[i + 1]] for i in range(0, PLAYERS, 2)]
-        s.run("record_pairings", round=ROUNDS, boards=boards)
+        s.run(RecordPairings(round=ROUNDS, boards=boards))
         pending = list(range(1, len(boards) + 1))
         for board in pending[MEASURED_RESULTS:]:
-            s.run("enter_result", round=ROUNDS, board=board, result="1/2")
+            s.run(EnterResult(round=ROUNDS, board=board, result="1/2"))
     return pending[:MEASURED_RESULTS]
 
 
@@ -106,7 +107,7 @@ def run(folder: Path | None = None) -> list[Row]:
         timings = []
         for board in pending:
             clock.lap()
-            session.run("enter_result", round=ROUNDS, board=board, result="1-0")
+            session.run(EnterResult(round=ROUNDS, board=board, result="1-0"))
             timings.append(clock.lap())
         clock.lap()
         standings(session.event)

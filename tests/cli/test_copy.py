@@ -8,6 +8,7 @@ import pytest
 
 from arbiter_app.cli import main
 from arbiter_app.session import Session
+from arbiter_app.session.commands import CorrectResult, EnterResult
 from tests.support.sessions import folder_snapshot, small_event
 
 
@@ -22,14 +23,14 @@ def test_copy_while_the_file_is_open_for_writing(
 ) -> None:
     path = tmp_path / "open.arbiter"
     with small_event(path) as window:  # the window holds the write lock all day
-        window.run("enter_result", round=2, board=2, result="1-0")
+        window.run(EnterResult(round=2, board=2, result="1-0"))
         code, out, err = run(capsys, "copy", str(path), "-o", str(tmp_path / "usb.arbiter"))
         assert (code, err) == (0, "")
         count = len(window.journal())
         assert out.strip() == (
             f"copied {path} to {tmp_path / 'usb.arbiter'}: Spring Open, {count} journal entries"
         )
-        window.run("correct_result", round=2, board=2, result="0-1")  # the window goes on
+        window.run(CorrectResult(round=2, board=2, result="0-1"))  # the window goes on
         with Session.open(tmp_path / "usb.arbiter") as copy:
             assert len(copy.journal()) == count
             assert copy.verify() == []
@@ -81,7 +82,7 @@ def test_overwrite_replaces_an_older_copy(
     old = tmp_path / "usb.arbiter"
     assert run(capsys, "copy", str(path), "-o", str(old))[0] == 0
     with Session.open(path) as session:
-        session.run("enter_result", round=2, board=2, result="1-0")
+        session.run(EnterResult(round=2, board=2, result="1-0"))
         count = len(session.journal())
     assert run(capsys, "copy", str(path), "-o", str(old), "--overwrite")[0] == 0
     with Session.open(old, readonly=True) as copy:

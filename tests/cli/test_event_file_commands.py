@@ -13,6 +13,7 @@ import pytest
 from arbiter_app.cli import main
 from arbiter_app.core.trf import event_to_trf, parse_trf
 from arbiter_app.session import Session, load_event
+from arbiter_app.session.commands import RecordPairings
 from tests.support.compact import event_from_csv
 from tests.support.sessions import sha256
 
@@ -37,7 +38,7 @@ def event_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     for name, rating in (("Ann", "2200"), ("Ben", "2100"), ("Cid", "2000"), ("Dee", "1900")):
         assert run(capsys, "player", "add", str(path), "--name", name, "--rating", rating)[0] == 0
     with Session.open(path) as session:  # the pairing engine's part
-        session.run("record_pairings", round=1, boards=[[1, 3], [4, 2]])
+        session.run(RecordPairings(round=1, boards=[[1, 3], [4, 2]]))
     return path
 
 

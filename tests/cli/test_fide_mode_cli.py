@@ -8,6 +8,13 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.session import Session
+from arbiter_app.session.commands import (
+    AddPlayer,
+    EnterResult,
+    ForbidPairing,
+    RecordPairings,
+    SetPairingNumbers,
+)
 from tests.support.cli import Capture, refused, run
 from tests.support.sessions import TickingClock
 
@@ -22,12 +29,12 @@ def six(tmp_path: Path) -> Path:
     with Session.create(path, name="Six", system="swiss", rounds=5, clock=TickingClock()) as s:
         for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900),
                              ("Eve", 1800), ("Fay", 1700)):  # fmt: skip
-            s.run("add_player", name=name, rating=rating)
-        s.run("forbid_pairing", players=[1, 2])
-        s.run("set_pairing_numbers", by="rating")
-        s.run("record_pairings", round=1, boards=[[1, 4], [5, 2], [3, 6]])
+            s.run(AddPlayer(name=name, rating=rating))
+        s.run(ForbidPairing(players=[1, 2]))
+        s.run(SetPairingNumbers(by="rating"))
+        s.run(RecordPairings(round=1, boards=[[1, 4], [5, 2], [3, 6]]))
         for board in (1, 2, 3):
-            s.run("enter_result", round=1, board=board, result="1-0")
+            s.run(EnterResult(round=1, board=board, result="1-0"))
     return path
 
 

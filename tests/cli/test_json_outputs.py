@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from arbiter_app.cli import main
+from arbiter_app.session.commands import EditSettings, SetPrizeFund, StartPlayoff
 from tests.support.playoff_events import three_tied_for_first
 
 Capture = pytest.CaptureFixture[str]
@@ -19,14 +20,15 @@ def event_file(tmp_path: Path) -> Path:
     """Three tied for first, a classical play-off started, a prize fund."""
     path = tmp_path / "final.arbiter"
     with three_tied_for_first(path) as session:
-        session.run("edit_settings", tiebreaks=["SB"], confirm="tiebreaks-reorder-standings")
+        session.run(EditSettings(tiebreaks=["SB"]), confirm="tiebreaks-reorder-standings")
         session.run(
-            "playoff.start",
-            regulation="gct-2023-classical",
-            last_game_end="2023-05-12T18:00",
-            at="2023-05-12T18:20",
+            StartPlayoff(
+                regulation="gct-2023-classical",
+                last_game_end="2023-05-12T18:00",
+                at="2023-05-12T18:20",
+            )
         )
-        session.run("prizes.set_fund", prizes=["1000", "500", "250"])
+        session.run(SetPrizeFund(prizes=["1000", "500", "250"]))
     return path
 
 

@@ -30,6 +30,7 @@ import pytest
 
 from arbiter_app.cli import main
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer, SetPairingNumbers
 from arbiter_app.session.playoff_commands import stored_playoff
 from arbiter_app.store.write_points import KILL_AT, TRACE
 from tests.support.playoff_events import three_tied_for_first
@@ -88,11 +89,11 @@ def _double(system: str) -> Callable[[Path], list[str]]:
             folder / "event.arbiter", name="D", system=system, rounds=4, durable=False
         ) as session:
             for name, rating in (("Ann", 2400), ("Ben", 2300), ("Cid", 2200), ("Dee", 2100)):
-                session.run("add_player", name=name, rating=rating)
+                session.run(AddPlayer(name=name, rating=rating))
             if system.endswith("round-robin"):
                 # A round robin's numbers are drawn before round 1 (FIDE C.05 7.2): the same
                 # physical draw in every folder, so that each run pairs the same round.
-                session.run("set_pairing_numbers", by="draw", order=[3, 1, 4, 2])
+                session.run(SetPairingNumbers(by="draw", order=[3, 1, 4, 2]))
         return ["pair", "event.arbiter", "--initial-colour", "white"]
 
     return prepare

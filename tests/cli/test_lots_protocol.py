@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer, SetPairingNumbers
 from arbiter_app.sheets.builders import lots
 from arbiter_app.sheets.source import load
 
@@ -14,8 +15,8 @@ def test_pairing_numbers_by_lot_are_rebuilt_from_the_journal(tmp_path: Path) -> 
     names = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay"]
     with Session.create(path, name="Quad", system="round-robin", rounds=5, durable=False) as s:
         for name in names:
-            s.run("add_player", name=name)
-        s.run("set_pairing_numbers", by="lot")
+            s.run(AddPlayer(name=name))
+        s.run(SetPairingNumbers(by="lot"))
         seed = s.journal()[-1].seed
     assert seed is not None
     src = load(path)

@@ -11,6 +11,7 @@ from arbiter_app.cli import main
 from arbiter_app.core.model import Colour, EntryKind, Event, RoundEntry
 from arbiter_app.core.pairing import RoundPairing, pair_swiss
 from arbiter_app.core.trf import event_to_trf
+from arbiter_app.session.commands import EditPlayer
 from tests.support.random_swiss import RoundCase, play
 from tests.support.trf_oracle import event_to_trf as oracle_trf
 from tests.support.trf_oracle import gacrux_pairs
@@ -203,7 +204,7 @@ def test_a_stored_event_uses_its_bye_policy(
     path = _stored_event(tmp_path, capsys, preset="uscf")
     with Session.open(path) as session:
         assert session.settings.bye_policy == "uscf-28l"
-        session.run("edit_player", tpn=5, rating=None)
+        session.run(EditPlayer(tpn=5, rating=None))
     assert main(["pair", str(path), "--initial-colour", "black", "-p", "-"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[-1] == "4 0"

@@ -8,6 +8,7 @@ import pytest
 
 from arbiter_app.core.model import EntryKind
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer, EnterResult, RecordPairings
 from tests.support.cli import Capture, refused, run
 from tests.support.sessions import TickingClock
 
@@ -19,10 +20,10 @@ def five(tmp_path: Path) -> Path:
     with Session.create(path, name="Club", system="swiss", rounds=4, clock=TickingClock()) as s:
         for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900),
                              ("Eve", 1800)):  # fmt: skip
-            s.run("add_player", name=name, rating=rating)
-        s.run("record_pairings", round=1, boards=[[1, 3], [4, 2]], byes=[[5, "pairing-bye"]])
-        s.run("enter_result", round=1, board=1, result="1-0")
-        s.run("enter_result", round=1, board=2, result="1/2")
+            s.run(AddPlayer(name=name, rating=rating))
+        s.run(RecordPairings(round=1, boards=[[1, 3], [4, 2]], byes=[[5, "pairing-bye"]]))
+        s.run(EnterResult(round=1, board=1, result="1-0"))
+        s.run(EnterResult(round=1, board=2, result="1/2"))
     return path
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.cli import main
+from arbiter_app.session.commands import EditSettings, RecordPairings
 
 # Printing lays out text with Qt; tests have no display.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -118,15 +119,10 @@ def arbiter_file(trf_file: Path, tmp_path: Path) -> Path:
     target = tmp_path / "open.arbiter"
     assert main(["import", str(trf_file), "-o", str(target)]) == 0
     with Session.open(target) as session:
-        session.run(
-            "record_pairings",
-            round=4,
-            boards=[[4, 1], [3, 5], [2, 6]],
-            byes=[],
-        )
+        session.run(RecordPairings(round=4, boards=[[4, 1], [3, 5], [2, 6]], byes=[]))
         # Round 3 is played: a new tie-break list asks its level-4 question (FIDE C.02).
         session.run(
-            "edit_settings", tiebreaks=["BH/C1", "BH", "SB"], confirm="tiebreaks-reorder-standings"
+            EditSettings(tiebreaks=["BH/C1", "BH", "SB"]), confirm="tiebreaks-reorder-standings"
         )
     return target
 

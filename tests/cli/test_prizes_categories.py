@@ -10,6 +10,7 @@ import pytest
 from arbiter_app.cli import main
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.session import Session
+from arbiter_app.session.commands import EditSettings, SetPrizeCategories
 from arbiter_app.session.prize_commands import stored_categories
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "guide" / "examples"
@@ -78,8 +79,8 @@ def test_bad_categories_are_refused_and_change_nothing(
     # An age category without the event's start date cannot be given out.
     with Session.open(event) as s:
         # Play has started and the date decides the FIDE text: a level-3 question (FIDE C.02).
-        s.run("edit_settings", info={"start_date": None}, confirm=True)
-        s.run("prizes.set_categories", categories=["Junior: age<20: 50"])
+        s.run(EditSettings(info={"start_date": None}), confirm=True)
+        s.run(SetPrizeCategories(categories=["Junior: age<20: 50"]))
         with pytest.raises(ArbiterError, match="start date"):
             from arbiter_app.session.prize_queries import prize_list
 

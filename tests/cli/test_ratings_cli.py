@@ -10,6 +10,7 @@ import pytest
 
 from arbiter_app.cli import main
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer, EditPlayer, EditSettings
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "ratings"
 
@@ -91,7 +92,7 @@ def test_player_add_from_the_list_of_the_events_type(
 ) -> None:
     event = imported / "rapid.arbiter"
     with Session.create(event, name="Club Rapid", system="swiss", rounds=5, durable=False) as s:
-        s.run("edit_settings", info={"time_control": "G/15+10", "start_date": "2026-09-19"})
+        s.run(EditSettings(info={"time_control": "G/15+10", "start_date": "2026-09-19"}))
     code, out, _ = run(capsys, "player", "add", str(event), "--fide-id", "24600962")
     assert (code, out) == (
         0,
@@ -129,10 +130,10 @@ def test_check_lists_who_differs_from_the_list_valid_at_the_start(
 ) -> None:
     event = imported / "open.arbiter"
     with Session.create(event, name="Open", system="swiss", rounds=5, durable=False) as s:
-        s.run("edit_settings", info={"start_date": "2026-09-26"})
-        s.run("add_player", name="Aasgaard, Magne", rating=2712, fide_id="1503014")
-        s.run("add_player", name="Zhu, Wenli", rating=2300, fide_id="13300474")
-        s.run("add_player", name="Guest, Gary", rating=1500)
+        s.run(EditSettings(info={"start_date": "2026-09-26"}))
+        s.run(AddPlayer(name="Aasgaard, Magne", rating=2712, fide_id="1503014"))
+        s.run(AddPlayer(name="Zhu, Wenli", rating=2300, fide_id="13300474"))
+        s.run(AddPlayer(name="Guest, Gary", rating=1500))
     code, out, _ = run(capsys, "ratings", "check", str(event))
     assert code == 0
     assert out.splitlines() == [
@@ -144,11 +145,11 @@ def test_check_lists_who_differs_from_the_list_valid_at_the_start(
         "not checked.",
     ]
     with Session.open(event) as s:
-        s.run("edit_player", tpn=2, rating=2360)
-        s.run("edit_settings", info={"start_date": "2026-08-29"})
+        s.run(EditPlayer(tpn=2, rating=2360))
+        s.run(EditSettings(info={"start_date": "2026-08-29"}))
     code, out, err = run(capsys, "ratings", "check", str(event))
     assert code == 2 and "no imported list is valid at the event's start (2026-08-29)" in err
     with Session.open(event) as s:
-        s.run("edit_settings", info={"start_date": "2026-09-26"})
+        s.run(EditSettings(info={"start_date": "2026-09-26"}))
     code, out, _ = run(capsys, "ratings", "check", str(event))
     assert code == 0 and out.splitlines()[-1].startswith("All 2 players with a FIDE ID have the")

@@ -20,6 +20,7 @@ import pytest
 from arbiter_app.cli import main
 from arbiter_app.core.trf import parse_trf
 from arbiter_app.session import Session
+from arbiter_app.session.commands import EditPlayer
 from tests.support.real_trf import FILES, REAL, RealFile, points_column
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -135,7 +136,7 @@ def _arbiter_records(tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = REAL / "lichess-2020-06-26.trf"
     _import(source, tmp / "e.arbiter", capsys)
     with Session.open(tmp / "e.arbiter") as session:
-        session.run("edit_player", tpn=3, national_rating=1650, national_id="GER-12345")
+        session.run(EditPlayer(tpn=3, national_rating=1650, national_id="GER-12345"))
     before = _lines(source.read_bytes())
     gone, added = _changed(before, _lines(_export(tmp / "e.arbiter", tmp / "out.trf")))
     # TRF-16 has no national rating record: Arbiter's own carries it.
@@ -146,7 +147,7 @@ def _changes_made(tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = REAL / "lichess-2020-06-26.trf"
     _import(source, tmp / "e.arbiter", capsys)
     with Session.open(tmp / "e.arbiter") as session:
-        session.run("edit_player", tpn=9, rating=1500)
+        session.run(EditPlayer(tpn=9, rating=1500))
     before = _lines(source.read_bytes())
     gone, added = _changed(before, _lines(_export(tmp / "e.arbiter", tmp / "out.trf")))
     # The rated players' count (072 was 0) and player 9's record, now in Arbiter's layout

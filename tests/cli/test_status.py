@@ -10,6 +10,7 @@ import pytest
 
 from arbiter_app.cli import main
 from arbiter_app.session import Session
+from arbiter_app.session.commands import CorrectResult, EditSettings
 from tests.support.playoff_events import three_tied_for_first
 
 PLAYERS = (("Zoe", "1500"), ("Max", "2000"), ("Ann", "1800"), ("Bob", "2300"), ("Cy", "1200"))
@@ -148,7 +149,7 @@ def test_playoff_gate_on_the_command_line(
     path = tmp_path / "t.arbiter"
     with three_tied_for_first(path) as s:
         s.undo()  # the last result of round 3 is not in yet
-        s.run("edit_settings", playoff="gct-2023-classical")
+        s.run(EditSettings(playoff="gct-2023-classical"))
         reason = s.event_state.playoff.reason
     code, out, _ = run(capsys, "playoff", "next", str(path), "--json")
     step = json.loads(out)
@@ -167,7 +168,7 @@ def test_a_stale_play_off_on_the_command_line(
     run(capsys, "playoff", "start", str(path), "--regulation", "gct-2023-classical")
     run(capsys, "playoff", "decide", str(path), "--order", "1,2,3", "--reason", "x")  # refused
     with Session.open(path) as s:
-        s.run("correct_result", round=3, board=1, result="1/2")
+        s.run(CorrectResult(round=3, board=1, result="1/2"))
         reason = s.event_state.playoff.reason
     assert reason.startswith("The play-off no longer matches the standings")
     code, out, _ = run(capsys, "playoff", "next", str(path))

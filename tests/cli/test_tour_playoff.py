@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer, EnterResult, RecordPairings
 from tests.support.cli import Capture, run
 from tests.support.sessions import TickingClock
 
@@ -27,12 +28,12 @@ def event_in_order(path: Path, names: Sequence[str]) -> Path:
         path, name=path.stem, system="round-robin", rounds=3, clock=TickingClock(), durable=False
     ) as session:
         for name in names:
-            session.run("add_player", name=name, rating=2700)
+            session.run(AddPlayer(name=name, rating=2700))
         for number, boards in enumerate(BERGER_4, 1):
-            session.run("record_pairings", round=number, boards=[list(b) for b in boards])
+            session.run(RecordPairings(round=number, boards=[list(b) for b in boards]))
             for board, (white, black) in enumerate(boards, 1):
                 result = "1-0" if white < black else "0-1"
-                session.run("enter_result", round=number, board=board, result=result)
+                session.run(EnterResult(round=number, board=board, result=result))
     return path
 
 

@@ -9,6 +9,7 @@ import pytest
 from arbiter_app.core.model import EventInfo
 from arbiter_app.exports.clock import EVENT_CLOCK, clock_text, time_control_field
 from arbiter_app.exports.html import sheet_to_html
+from arbiter_app.session.commands import DrawPlayoffLots, EditSettings, SetPrizeFund, StartPlayoff
 from arbiter_app.sheets.builders import SHEETS
 from arbiter_app.sheets.source import load
 from tests.support.playoff_events import three_tied_for_first
@@ -30,15 +31,16 @@ def event_file(tmp_path: Path) -> Path:
     """Three tied for first, a play-off started with its lots drawn, a prize fund."""
     path = tmp_path / "rapid.arbiter"
     with three_tied_for_first(path) as session:
-        session.run("edit_settings", info={"time_control": "G/25 d5"}, confirm=True)
+        session.run(EditSettings(info={"time_control": "G/25 d5"}), confirm=True)
         session.run(
-            "playoff.start",
-            regulation="gct-2023-rapid-blitz",
-            last_game_end="2023-05-12T18:00",
-            at="2023-05-12T18:20",
+            StartPlayoff(
+                regulation="gct-2023-rapid-blitz",
+                last_game_end="2023-05-12T18:00",
+                at="2023-05-12T18:20",
+            )
         )
-        session.run("playoff.draw", witnesses=["Ann Lee"])
-        session.run("prizes.set_fund", prizes=["1000", "500", "250"])
+        session.run(DrawPlayoffLots(witnesses=["Ann Lee"]))
+        session.run(SetPrizeFund(prizes=["1000", "500", "250"]))
     return path
 
 

@@ -36,9 +36,10 @@ from arbiter_app.core.players_csv import decode_players_csv, parse_players_csv
 from arbiter_app.core.trf import parse_trf
 from arbiter_app.session import Session
 from arbiter_app.session.codec import PLAYER_FIELDS, event_to_json
+from arbiter_app.session.commands import AddPlayer, ImportEvent
 from arbiter_app.store.schema import APPLICATION_ID, SCHEMA_VERSION
 from tests.fuzz import mutations
-from tests.support.sessions import TickingClock, content_sha256, small_event
+from tests.support.sessions import TickingClock, content_sha256, run_entry, small_event
 
 ROOT = Path(__file__).resolve().parents[2]
 TRF_SAMPLES = sorted((ROOT / "tests" / "data" / "trf").glob("*.trf"))
@@ -207,13 +208,14 @@ def arbiter_samples() -> tuple[bytes, ...]:
     folder = _fresh_folder("samples")
     out = []
     with Session.create(folder / "empty.arbiter", name="E", system="swiss", rounds=3) as s:
-        s.run("add_player", name="Ann", rating=1500)
+        s.run(AddPlayer(name="Ann", rating=1500))
     small_event(folder / "small.arbiter").close()
     with Session.create(folder / "trf.arbiter", name="T", system="swiss", rounds=5) as s:
         s.run(
-            "import_event",
-            event=event_to_json(parse_trf(trf_samples()[0]).event),
-            settings={"tiebreaks": ["BH/C1", "BH", "SB"]},
+            ImportEvent(
+                event=event_to_json(parse_trf(trf_samples()[0]).event),
+                settings={"tiebreaks": ["BH/C1", "BH", "SB"]},
+            )
         )
     for name in ("empty", "small", "trf"):
         out.append((folder / f"{name}.arbiter").read_bytes())
@@ -345,7 +347,7 @@ def _into_session(command: str, arguments: dict[str, Any]) -> str:
     with Session.open(path, durable=False, clock=TickingClock()) as session:
         journal, state, digest = session.journal(), session.state, content_sha256(path)
         try:
-            session.run(command, **arguments)
+            run_entry(session, command, **arguments)
         except ArbiterError:
             if session.journal() != journal or session.state != state:
                 raise WroteOnFailure(f"a refused {command} changed the session") from None

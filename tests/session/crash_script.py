@@ -53,6 +53,7 @@ def script(seed: int, length: int = 4000) -> list[Action]:
 def run(path: str, seed: int, emit: Callable[[str], None]) -> None:
     """Apply the script to the file at *path*, calling *emit* after each commit."""
     from arbiter_app.session import Session
+    from tests.support.sessions import run_entry
 
     with Session.open(path) as session:
         emit("ready")
@@ -62,6 +63,6 @@ def run(path: str, seed: int, emit: Callable[[str], None]) -> None:
             elif command == "redo":
                 session.redo()
             else:
-                session.run(command, **args)
+                run_entry(session, command, **args)
             emit(f"done {number}")
     emit("finished")

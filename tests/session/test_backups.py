@@ -7,6 +7,7 @@ from pathlib import Path
 
 from arbiter_app.session import Session
 from arbiter_app.session.backups import BackupReport, RoundBackups, attach_backups, backup_copy
+from arbiter_app.session.commands import AddPlayer, EnterResult, SetPairingNumbers
 from arbiter_app.session.pairing import pair_next_round
 from arbiter_app.store.backups import set_backup_folder
 from tests.support.sessions import TickingClock
@@ -21,8 +22,8 @@ def _round_robin(path: Path) -> Session:
         path, name="Club RR", system="round-robin", rounds=3, clock=TickingClock(), durable=False
     )
     for name in ("Ann", "Ben", "Cid", "Dee"):
-        session.run("add_player", name=name)
-    session.run("set_pairing_numbers", by="order", order=[1, 2, 3, 4])
+        session.run(AddPlayer(name=name))
+    session.run(SetPairingNumbers(by="order", order=[1, 2, 3, 4]))
     pair_next_round(session)
     return session
 
@@ -37,9 +38,9 @@ def test_the_round_that_becomes_complete_is_backed_up_whole(tmp_path: Path) -> N
     usb.mkdir()
     with _round_robin(tmp_path / "rr.arbiter") as session:
         _, reports = _watch(session, usb)
-        session.run("enter_result", round=1, board=1, result="1-0")
+        session.run(EnterResult(round=1, board=1, result="1-0"))
         assert reports == []  # board 2 is still playing
-        session.run("enter_result", round=1, board=2, result="1/2")
+        session.run(EnterResult(round=1, board=2, result="1/2"))
         assert [r.what for r in reports] == ["after round 1"]
         copy = reports[0].path
         assert copy == usb / "Club RR, after round 1 (2026-11-23 10.00.00).arbiter"
@@ -54,8 +55,8 @@ def test_the_round_that_becomes_complete_is_backed_up_whole(tmp_path: Path) -> N
 def test_a_round_made_complete_again_after_an_undo_is_backed_up_again(tmp_path: Path) -> None:
     with _round_robin(tmp_path / "rr.arbiter") as session:
         _, reports = _watch(session, tmp_path)
-        session.run("enter_result", round=1, board=1, result="1-0")
-        session.run("enter_result", round=1, board=2, result="0-1")
+        session.run(EnterResult(round=1, board=1, result="1-0"))
+        session.run(EnterResult(round=1, board=2, result="0-1"))
         session.undo()
         assert len(reports) == 1
         session.redo()
@@ -70,7 +71,7 @@ def test_the_last_round_is_named_so(tmp_path: Path) -> None:
             if round_no > 1:
                 pair_next_round(session)
             for board in (1, 2):
-                session.run("enter_result", round=round_no, board=board, result="1/2")
+                session.run(EnterResult(round=round_no, board=board, result="1/2"))
         assert [r.what for r in reports] == [
             "after round 1",
             "after round 2",
@@ -81,8 +82,8 @@ def test_the_last_round_is_named_so(tmp_path: Path) -> None:
 def test_a_missing_folder_never_stops_the_result_and_is_reported(tmp_path: Path) -> None:
     with _round_robin(tmp_path / "rr.arbiter") as session:
         _, reports = _watch(session, tmp_path / "pulled-out")
-        session.run("enter_result", round=1, board=1, result="1-0")
-        session.run("enter_result", round=1, board=2, result="1-0")
+        session.run(EnterResult(round=1, board=1, result="1-0"))
+        session.run(EnterResult(round=1, board=2, result="1-0"))
         assert session.event_state.complete == 1
         assert reports[0].path is None
         assert reports[0].text == (
@@ -96,8 +97,8 @@ def test_without_a_chosen_folder_nothing_is_written_or_watched(tmp_path: Path) -
         assert attach_backups(session, print) is None
         assert backup_copy(session) is None
         _, reports = _watch(session, None)
-        session.run("enter_result", round=1, board=1, result="1-0")
-        session.run("enter_result", round=1, board=2, result="1-0")
+        session.run(EnterResult(round=1, board=1, result="1-0"))
+        session.run(EnterResult(round=1, board=2, result="1-0"))
         assert reports == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rr.arbiter"]
 

@@ -13,6 +13,20 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.standings import compute_standings
 from arbiter_app.core.warning_levels import ConfirmationNeeded, Level
 from arbiter_app.session import Session
+from arbiter_app.session.commands import (
+    AddPlayer,
+    DisqualifyPlayer,
+    DrawTiebreakLots,
+    EditPlayer,
+    EditSettings,
+    EnterResult,
+    RecordPairings,
+    RequestBye,
+    SetExternalValues,
+    SetHalfByeEligibility,
+    SetPairingNumbers,
+    WithdrawPlayer,
+)
 from arbiter_app.session.integrity import stored_pibes
 from arbiter_app.session.player_commands import half_bye_ineligible
 from tests.support.sessions import TickingClock
@@ -26,8 +40,8 @@ def session(tmp_path: Path) -> Iterator[Session]:
     )
     for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900),
                          ("Eve", 1800), ("Fay", 1700)):  # fmt: skip
-        s.run("add_player", name=name, rating=rating)
-    s.run("set_pairing_numbers", by="rating")
+        s.run(AddPlayer(name=name, rating=rating))
+    s.run(SetPairingNumbers(by="rating"))
     yield s
     s.close()
 
@@ -37,66 +51,66 @@ def lines(session: Session) -> list[str]:
 
 
 def test_q170_withdrawn_players_are_marked_in_the_standings(session: Session) -> None:
-    session.run("record_pairings", round=1, boards=[[1, 4], [5, 2], [3, 6]])
+    session.run(RecordPairings(round=1, boards=[[1, 4], [5, 2], [3, 6]]))
     for board in (1, 2, 3):
-        session.run("enter_result", round=1, board=board, result="1-0")
-    session.run("withdraw_player", tpn=4, from_round=2)
+        session.run(EnterResult(round=1, board=board, result="1-0"))
+    session.run(WithdrawPlayer(tpn=4, from_round=2))
     rows = {row.tpn: row for row in compute_standings(session.event).rows}
     assert rows[4].withdrawn and not rows[1].withdrawn
     assert len(rows) == 6  # marked, still ranked
 
 
 def test_q174_a_second_half_point_bye_is_level_3(session: Session) -> None:
-    session.run("requested_bye", tpn=2, round=2, kind="half")
+    session.run(RequestBye(tpn=2, round=2, kind="half"))
     with pytest.raises(ConfirmationNeeded) as info:
-        session.run("requested_bye", tpn=2, round=3, kind="half")
+        session.run(RequestBye(tpn=2, round=3, kind="half"))
     (alert,) = info.value.warnings
     assert alert.level is Level.CONFIRM
     assert alert.question == (
         "2 Ben has a half-point bye already (round 2): give another one in round 3?"
     )
-    session.run("requested_bye", tpn=2, round=3, kind="half", confirm=True)
+    session.run(RequestBye(tpn=2, round=3, kind="half"), confirm=True)
 
 
 def test_q175_a_player_can_be_made_ineligible_for_half_point_byes(session: Session) -> None:
-    session.run("set_half_bye_eligibility", tpn=3, eligible=False)
+    session.run(SetHalfByeEligibility(tpn=3, eligible=False))
     assert half_bye_ineligible(session.state) == {3}
     with pytest.raises(RuleError, match="not eligible for half-point byes already"):
-        session.run("set_half_bye_eligibility", tpn=3, eligible=False)
+        session.run(SetHalfByeEligibility(tpn=3, eligible=False))
     with pytest.raises(ConfirmationNeeded) as info:
-        session.run("requested_bye", tpn=3, round=2, kind="half")
+        session.run(RequestBye(tpn=3, round=2, kind="half"))
     (alert,) = info.value.warnings
     assert alert.level is Level.CONFIRM
     assert "is marked not eligible for a half-point bye" in alert.question
     # A renumbering before round 1 follows the player.
-    session.run("edit_player", tpn=3, rating=2300)
+    session.run(EditPlayer(tpn=3, rating=2300))
     assert half_bye_ineligible(session.state) == {1}
-    session.run("set_half_bye_eligibility", tpn=1, eligible=True)
+    session.run(SetHalfByeEligibility(tpn=1, eligible=True))
     assert half_bye_ineligible(session.state) == frozenset()
-    session.run("requested_bye", tpn=1, round=2, kind="half")
+    session.run(RequestBye(tpn=1, round=2, kind="half"))
 
 
 def test_q179_a_full_point_bye_is_a_level_2_notice_and_a_line(session: Session) -> None:
-    outcome = session.run("requested_bye", tpn=5, round=2, kind="full")
+    outcome = session.run(RequestBye(tpn=5, round=2, kind="full"))
     (notice,) = outcome.notices
     assert notice.level is Level.NOTICE
     assert "FIDE deprecates full-point byes" in notice.question
     assert lines(session) == ["### FPB @ Round 2: 5=FPB"]
     # Changed to a half-point bye, then cancelled: the line goes with it.
-    session.run("requested_bye", tpn=5, round=2, kind="half")
+    session.run(RequestBye(tpn=5, round=2, kind="half"))
     assert lines(session) == []
-    session.run("requested_bye", tpn=5, round=2, kind="full")
-    session.run("requested_bye", tpn=5, round=2, kind="none")
+    session.run(RequestBye(tpn=5, round=2, kind="full"))
+    session.run(RequestBye(tpn=5, round=2, kind="none"))
     assert lines(session) == []
 
 
 def test_q197_expelled_players_are_flagged_and_left_out_of_the_ranking(
     session: Session,
 ) -> None:
-    session.run("record_pairings", round=1, boards=[[1, 4], [5, 2], [3, 6]])
+    session.run(RecordPairings(round=1, boards=[[1, 4], [5, 2], [3, 6]]))
     for board in (1, 2, 3):
-        session.run("enter_result", round=1, board=board, result="1-0")
-    session.run("disqualify_player", tpn=1, confirm=True)
+        session.run(EnterResult(round=1, board=board, result="1-0"))
+    session.run(DisqualifyPlayer(tpn=1), confirm=True)
     standings = compute_standings(session.event)
     assert 1 not in {row.tpn for row in standings.rows}
     (out,) = standings.excluded
@@ -107,18 +121,18 @@ def test_q197_216_the_drawing_of_lots_is_a_recorded_seed_written_into_the_list(
     session: Session,
 ) -> None:
     with pytest.raises(RuleError, match="no LOT"):
-        session.run("draw_tiebreak_lots")
-    session.run("edit_settings", tiebreaks=["BH", "LOT"])
+        session.run(DrawTiebreakLots())
+    session.run(EditSettings(tiebreaks=["BH", "LOT"]))
     with pytest.raises(RuleError, match="no round is paired yet"):
-        session.run("draw_tiebreak_lots")
-    session.run("record_pairings", round=1, boards=[[1, 4], [5, 2], [3, 6]])
+        session.run(DrawTiebreakLots())
+    session.run(RecordPairings(round=1, boards=[[1, 4], [5, 2], [3, 6]]))
     for board in (1, 2, 3):
-        session.run("enter_result", round=1, board=board, result="1/2")
-    seed = session.run("draw_tiebreak_lots").value
+        session.run(EnterResult(round=1, board=board, result="1/2"))
+    seed = session.run(DrawTiebreakLots()).value
     assert session.journal()[-1].seed == seed
     assert session.settings.tiebreaks == ("BH", f"LOT/S{seed}")
     with pytest.raises(RuleError, match=f"drawn already \\(seed {seed}\\)"):
-        session.run("draw_tiebreak_lots")
+        session.run(DrawTiebreakLots())
     places = [
         row.place for row in compute_standings(session.event, session.settings.tiebreaks).rows
     ]
@@ -128,19 +142,19 @@ def test_q197_216_the_drawing_of_lots_is_a_recorded_seed_written_into_the_list(
 
 
 def test_q197_216_manual_ranking_by_external_values(session: Session) -> None:
-    session.run("edit_settings", tiebreaks=["EXT"])
-    session.run("set_external_values", values={"5": "3", "2": "1/2"})  # before round 1: no question
+    session.run(EditSettings(tiebreaks=["EXT"]))
+    session.run(SetExternalValues(values={"5": "3", "2": "1/2"}))  # before round 1: no question
     assert session.event.external_values == {5: 3, 2: Fraction(1, 2)}
-    session.run("record_pairings", round=1, boards=[[1, 4], [5, 2], [3, 6]])
+    session.run(RecordPairings(round=1, boards=[[1, 4], [5, 2], [3, 6]]))
     for board in (1, 2, 3):
-        session.run("enter_result", round=1, board=board, result="1/2")
+        session.run(EnterResult(round=1, board=board, result="1/2"))
     with pytest.raises(ConfirmationNeeded) as info:
-        session.run("set_external_values", values={"6": "1"})
+        session.run(SetExternalValues(values={"6": "1"}))
     assert info.value.warnings[0].level is Level.CONFIRM
-    session.run("set_external_values", values={"6": "1"}, confirm=True)
+    session.run(SetExternalValues(values={"6": "1"}), confirm=True)
     rows = compute_standings(session.event, session.settings.tiebreaks).rows
     assert rows[0].tpn == 6 and rows[0].place == "1"
     with pytest.raises(RuleError, match="no player with pairing number 9"):
-        session.run("set_external_values", values={"9": "1"}, confirm=True)
+        session.run(SetExternalValues(values={"9": "1"}), confirm=True)
     session.undo()
     assert session.event.external_values == {5: 3, 2: Fraction(1, 2)}

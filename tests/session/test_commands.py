@@ -5,13 +5,32 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from arbiter_app.core.errors import ArbiterError, RuleError
+from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import ByeRequest, Colour, EntryKind, RuleSet, System, check_consistency
 from arbiter_app.core.result import GameResult
 from arbiter_app.session import CommandError, Session
+from arbiter_app.session.commands import (
+    AddPlayer,
+    ChangePairing,
+    Command,
+    CorrectResult,
+    DisqualifyPlayer,
+    EditPlayer,
+    EditSettings,
+    EndManualPairing,
+    EnterResult,
+    LateEntry,
+    RecordPairings,
+    ReinstatePlayer,
+    RequestBye,
+    SetPairingNumbers,
+    WithdrawPlayer,
+    decode,
+)
 from tests.support.sessions import TickingClock, sha256, small_event
 
 
@@ -36,13 +55,14 @@ def empty(tmp_path: Path) -> Iterator[Session]:
     s.close()
 
 
-def refused(session: Session, command: str, fragment: str, /, **args: object) -> None:
+def refused(session: Session, command: type[Command], fragment: str, /, **args: Any) -> None:
     """The command is refused with *fragment* in its message; rows, journal and file unchanged."""
     state = session.state
     journal = session.journal()
     digest = sha256(session.path)
     with pytest.raises(ArbiterError) as info:
-        session.run(command, **args)
+        confirm = args.pop("confirm", None)
+        session.run(command.of(args), confirm=confirm)
     assert fragment in str(info.value)
     assert session.state == state
     assert session.journal() == journal
@@ -80,12 +100,13 @@ def test_a_bad_new_event_leaves_no_file(tmp_path: Path) -> None:
 
 def test_edit_settings(empty: Session) -> None:
     changes = empty.run(
-        "edit_settings",
-        rounds=5,
-        tiebreaks=["SB/C1", "DE"],
-        rule_set="fide-2024",
-        bye_policy="once-per-tournament",
-        point_system={"win": "3", "draw": "1", "loss": "0", "name": "3/1/0"},
+        EditSettings(
+            rounds=5,
+            tiebreaks=["SB/C1", "DE"],
+            rule_set="fide-2024",
+            bye_policy="once-per-tournament",
+            point_system={"win": "3", "draw": "1", "loss": "0", "name": "3/1/0"},
+        )
     ).changes
     assert changes.settings == {"rounds", "tiebreaks", "rule_set", "bye_policy", "point_system"}
     assert changes.standings
@@ -94,8 +115,8 @@ def test_edit_settings(empty: Session) -> None:
     assert event.rule_set is RuleSet.FIDE_2024
     assert event.point_system.win == 3 and event.point_system.draw == 1
     assert empty.settings.tiebreaks == ("SB/C1", "DE")
-    refused(empty, "edit_settings", "round robin", tiebreaks=["BH/C1", "SB"])
-    empty.run("edit_settings", system="double-round-robin", point_system="gct-rapid")
+    refused(empty, EditSettings, "round robin", tiebreaks=["BH/C1", "SB"])
+    empty.run(EditSettings(system="double-round-robin", point_system="gct-rapid"))
     assert empty.event.system is System.DOUBLE_ROUND_ROBIN
     assert empty.event.point_system.win == 2
 
@@ -118,24 +139,24 @@ def test_edit_settings(empty: Session) -> None:
     ],
 )
 def test_edit_settings_refusals(empty: Session, args: dict[str, object], fragment: str) -> None:
-    refused(empty, "edit_settings", fragment, **args)
+    refused(empty, EditSettings, fragment, **args)
 
 
 def test_rounds_cannot_drop_below_the_rounds_paired(session: Session) -> None:
-    refused(session, "edit_settings", "2 rounds are paired", rounds=1)
+    refused(session, EditSettings, "2 rounds are paired", rounds=1)
 
 
 def test_the_system_cannot_change_once_rounds_are_paired(session: Session) -> None:
     system = session.event.system
     other = "double-swiss" if system is not System.DOUBLE_SWISS else "swiss"
-    refused(session, "edit_settings", "the system cannot change", system=other)
-    session.run("edit_settings", system=system.value)  # the same system is no change
+    refused(session, EditSettings, "the system cannot change", system=other)
+    session.run(EditSettings(system=system.value))  # the same system is no change
     assert session.event.system is system
 
 
 def test_add_and_edit_players(empty: Session) -> None:
     outcome = empty.run(
-        "add_player", name=" Zoe ", rating="2345", title="IM", federation="NOR", fide_id="123"
+        AddPlayer(name=" Zoe ", rating="2345", title="IM", federation="NOR", fide_id="123")
     )
     assert outcome.value == 1
     assert outcome.changes.players == {1}
@@ -147,9 +168,9 @@ def test_add_and_edit_players(empty: Session) -> None:
         "NOR",
         "123",
     )
-    assert empty.run("add_player", name="Yan").value == 2
+    assert empty.run(AddPlayer(name="Yan")).value == 2
     assert empty.event.player(2).rating is None
-    empty.run("edit_player", tpn=2, rating=1800, name="Yan Li")
+    empty.run(EditPlayer(tpn=2, rating=1800, name="Yan Li"))
     assert (empty.event.player(2).name, empty.event.player(2).rating) == ("Yan Li", 1800)
 
 
@@ -164,12 +185,12 @@ def test_add_and_edit_players(empty: Session) -> None:
     ],
 )
 def test_add_player_refusals(empty: Session, args: dict[str, object], fragment: str) -> None:
-    refused(empty, "add_player", fragment, **args)
+    refused(empty, AddPlayer, fragment, **args)
 
 
 def test_players_join_after_pairing_only_as_late_entries(session: Session) -> None:
-    refused(session, "add_player", "late entry", name="Eve")
-    tpn = session.run("late_entry", name="Eve", rating=1500, missed="half-bye").value
+    refused(session, AddPlayer, "late entry", name="Eve")
+    tpn = session.run(LateEntry(name="Eve", rating=1500, missed="half-bye")).value
     assert tpn == 5
     assert [e.kind for e in session.event.entries_of(5)] == [EntryKind.HALF_BYE] * 2
     assert session.event.score(5) == 1
@@ -177,21 +198,21 @@ def test_players_join_after_pairing_only_as_late_entries(session: Session) -> No
 
 def test_set_pairing_numbers_by_rating_and_by_order(empty: Session) -> None:
     for name, rating, title in (("Low", 1500, ""), ("Top", 2400, ""), ("Tie FM", 2000, "FM")):
-        empty.run("add_player", name=name, rating=rating, title=title)
-    empty.run("add_player", name="Tie GM", rating=2000, title="GM")
-    empty.run("set_pairing_numbers", by="rating")
+        empty.run(AddPlayer(name=name, rating=rating, title=title))
+    empty.run(AddPlayer(name="Tie GM", rating=2000, title="GM"))
+    empty.run(SetPairingNumbers(by="rating"))
     # FIDE C.04.2 B: rating, then title (GM before FM), then name.
     assert [p.name for p in empty.event.players] == ["Top", "Tie GM", "Tie FM", "Low"]
     assert empty.journal()[-1].seed is None
-    empty.run("set_pairing_numbers", by="order", order=[4, 3, 2, 1])
+    empty.run(SetPairingNumbers(by="order", order=[4, 3, 2, 1]))
     assert [p.name for p in empty.event.players] == ["Low", "Tie FM", "Tie GM", "Top"]
-    refused(empty, "set_pairing_numbers", "exactly once", by="order", order=[1, 2, 3])
+    refused(empty, SetPairingNumbers, "exactly once", by="order", order=[1, 2, 3])
 
 
 def test_pairing_numbers_by_lot_store_the_seed_and_replay(empty: Session) -> None:
     for i in range(8):
-        empty.run("add_player", name=f"P{i}")
-    order = empty.run("set_pairing_numbers", by="lot").value
+        empty.run(AddPlayer(name=f"P{i}"))
+    order = empty.run(SetPairingNumbers(by="lot")).value
     entry = empty.journal()[-1]
     assert entry.seed is not None
     from arbiter_app.core.lots import shuffled
@@ -206,7 +227,7 @@ def test_renumbering_after_round_one_is_refused_with_the_reason(session: Session
     for how in ("order", "lot", "rating"):
         refused(
             session,
-            "set_pairing_numbers",
+            SetPairingNumbers,
             "The pairing numbers are fixed: round 1 was paired with them",
             by=how,
             order=[4, 3, 2, 1],
@@ -216,7 +237,7 @@ def test_renumbering_after_round_one_is_refused_with_the_reason(session: Session
 def test_a_late_entry_in_the_ranking_rewrites_opponents_and_boards(session: Session) -> None:
     """C.04.2 2.4-2.5: a 2150 entering late takes number 2; Ben, Cid, Dee move one on."""
     before = session.event
-    tpn = session.run("late_entry", name="Eve", rating=2150, missed="zero-bye").value
+    tpn = session.run(LateEntry(name="Eve", rating=2150, missed="zero-bye")).value
     after = session.event
     assert tpn == 2 and after.player(2).name == "Eve"
     assert [p.name for p in after.players] == ["Ann", "Eve", "Ben", "Cid", "Dee"]
@@ -241,7 +262,7 @@ def test_record_pairings_and_results(session: Session) -> None:
     assert session.pairs(2) == [(b.number, b.white, b.black) for b in boards]
     assert session.pairs(9) == []
     assert session.last_column() == 2
-    changes = session.run("enter_result", round=2, board=2, result="+-").changes
+    changes = session.run(EnterResult(round=2, board=2, result="+-")).changes
     assert changes.players == {3, 4} and changes.rounds == {2}
     entry = session.event.entry(3, 2)
     assert entry.kind is EntryKind.FORFEIT_WIN and entry.opponent == 4
@@ -263,72 +284,72 @@ def test_record_pairings_and_results(session: Session) -> None:
     ],
 )
 def test_every_result_spelling(session: Session, text: str, white: object, black: object) -> None:
-    session.run("enter_result", round=2, board=2, result=text)
+    session.run(EnterResult(round=2, board=2, result=text))
     assert session.event.round_points(3, 2) == white
     assert session.event.round_points(4, 2) == black
     assert check_consistency(session.event) == []
 
 
 def test_results_refusals_and_correction(session: Session) -> None:
-    refused(session, "enter_result", "correct it instead", round=2, board=1, result="1-0")
-    refused(session, "correct_result", "no result yet", round=2, board=2, result="1-0")
-    refused(session, "enter_result", "no board 9", round=2, board=9, result="1-0")
-    refused(session, "enter_result", "not a result", round=2, board=2, result="2-0")
-    session.run("correct_result", round=2, board=1, result="1/2")
+    refused(session, EnterResult, "correct it instead", round=2, board=1, result="1-0")
+    refused(session, CorrectResult, "no result yet", round=2, board=2, result="1-0")
+    refused(session, EnterResult, "no board 9", round=2, board=9, result="1-0")
+    refused(session, EnterResult, "not a result", round=2, board=2, result="2-0")
+    session.run(CorrectResult(round=2, board=1, result="1/2"))
     assert session.event.score(1) == Fraction(3, 2)
 
 
 def test_pairing_rules(session: Session) -> None:
-    refused(session, "record_pairings", "round 3 must be paired", round=4, boards=[])
-    refused(session, "record_pairings", "has results", round=2, boards=[[1, 2], [3, 4]])
-    refused(session, "record_pairings", "round 2 is paired already", round=1, boards=[])
-    refused(session, "record_pairings", "the event has 5 rounds", round=6, boards=[])
-    session.run("enter_result", round=2, board=2, result="1-0")
-    refused(session, "record_pairings", "paired twice", round=3, boards=[[1, 2], [2, 3]])
-    refused(session, "record_pairings", "no player with pairing number 9", round=3, boards=[[1, 9]])
-    refused(session, "record_pairings", "not a bye", round=3, boards=[[1, 2]], byes=[[3, "game"]])
+    refused(session, RecordPairings, "round 3 must be paired", round=4, boards=[])
+    refused(session, RecordPairings, "has results", round=2, boards=[[1, 2], [3, 4]])
+    refused(session, RecordPairings, "round 2 is paired already", round=1, boards=[])
+    refused(session, RecordPairings, "the event has 5 rounds", round=6, boards=[])
+    session.run(EnterResult(round=2, board=2, result="1-0"))
+    refused(session, RecordPairings, "paired twice", round=3, boards=[[1, 2], [2, 3]])
+    refused(session, RecordPairings, "no player with pairing number 9", round=3, boards=[[1, 9]])
+    refused(session, RecordPairings, "not a bye", round=3, boards=[[1, 2]], byes=[[3, "game"]])
 
 
 def test_byes_requests_and_absences_in_a_round(session: Session) -> None:
-    session.run("enter_result", round=2, board=2, result="1-0")
-    session.run("requested_bye", tpn=4, round=3, kind="half")
-    session.run("record_pairings", round=3, boards=[[1, 2]], byes=[[3, "pairing-bye"]])
+    session.run(EnterResult(round=2, board=2, result="1-0"))
+    session.run(RequestBye(tpn=4, round=3, kind="half"))
+    session.run(RecordPairings(round=3, boards=[[1, 2]], byes=[[3, "pairing-bye"]]))
     event = session.event
     assert event.entry(3, 3).kind is EntryKind.PAIRING_BYE
     assert event.entry(4, 3).kind is EntryKind.HALF_BYE
     assert event.score(3) == 2
-    refused(session, "requested_bye", "paired already", tpn=1, round=3, kind="half")
-    refused(session, "requested_bye", "half, full or zero", tpn=1, round=4, kind="double")
-    session.run("requested_bye", tpn=1, round=4, kind="zero")
-    session.run("requested_bye", tpn=1, round=4, kind="none")
+    refused(session, RequestBye, "paired already", tpn=1, round=3, kind="half")
+    refused(session, RequestBye, "half, full or zero", tpn=1, round=4, kind="double")
+    session.run(RequestBye(tpn=1, round=4, kind="zero"))
+    session.run(RequestBye(tpn=1, round=4, kind="none"))
     assert session.event.bye_requests == (ByeRequest(4, 3, EntryKind.HALF_BYE),)
 
 
 def test_pairing_a_round_again_replaces_it(session: Session) -> None:
-    session.run("enter_result", round=2, board=2, result="1-0")
-    session.run("record_pairings", round=3, boards=[[1, 2], [3, 4]])
-    session.run("record_pairings", round=3, boards=[[1, 3]], byes=[[2, "half-bye"]])
+    session.run(EnterResult(round=2, board=2, result="1-0"))
+    session.run(RecordPairings(round=3, boards=[[1, 2], [3, 4]]))
+    session.run(RecordPairings(round=3, boards=[[1, 3]], byes=[[2, "half-bye"]]))
     assert [(b.white, b.black) for b in session.boards(3)] == [(1, 3)]
     assert session.event.entry(2, 3).kind is EntryKind.HALF_BYE
     assert session.event.entry(4, 3).kind is EntryKind.NOT_PAIRED
 
 
 def test_change_pairing_by_hand(session: Session) -> None:
-    session.run("enter_result", round=2, board=2, result="1-0")
-    session.run("record_pairings", round=3, boards=[[1, 2]], byes=[[3, "half-bye"]])
-    refused(session, "change_pairing", "has a result", round=2, board=1, white=1, black=2)
-    refused(session, "change_pairing", "themself", round=3, board=1, white=1, black=1)
+    session.run(EnterResult(round=2, board=2, result="1-0"))
+    session.run(RecordPairings(round=3, boards=[[1, 2]], byes=[[3, "half-bye"]]))
+    refused(session, ChangePairing, "has a result", round=2, board=1, white=1, black=2)
+    refused(session, ChangePairing, "themself", round=3, board=1, white=1, black=1)
     # 1 and 3 met in round 1: the app names the rule and asks for confirmation (issue 4, point 5).
     refused(
         session,
-        "change_pairing",
+        ChangePairing,
         "already played each other in round 1",
         round=3,
         board=1,
         white=1,
         black=3,
     )
-    session.run("change_pairing", round=3, board=1, white=1, black=3, confirm=True)
+    session.run(ChangePairing(round=3, board=1, white=1, black=3), confirm=True)
     assert [(b.white, b.black) for b in session.boards(3)] == [(1, 3)]
     (override,) = [
         row for key, row in session.state.tables["records"].items() if key[0] == "pairing-override"
@@ -336,30 +357,28 @@ def test_change_pairing_by_hand(session: Session) -> None:
     assert "C.04.1" in override["value"]
     assert session.journal()[-1].arguments["confirm"] is True
     assert session.event.entry(2, 3).kind is EntryKind.NOT_PAIRED
-    session.run("change_pairing", round=3, board=2, white=4, black=2, confirm=True)
-    refused(session, "change_pairing", "plays on board 2", round=3, board=1, white=1, black=4)
-    refused(
-        session, "change_pairing", "a new board is number 3", round=3, board=7, white=1, black=4
-    )
+    session.run(ChangePairing(round=3, board=2, white=4, black=2), confirm=True)
+    refused(session, ChangePairing, "plays on board 2", round=3, board=1, white=1, black=4)
+    refused(session, ChangePairing, "a new board is number 3", round=3, board=7, white=1, black=4)
     # The hand changes opened round 3's manual pairing: results wait for its end (FIDE C.02).
     refused(
-        session, "enter_result", "manual pairing of round 3 is open", round=3, board=2, result="0-1"
+        session, EnterResult, "manual pairing of round 3 is open", round=3, board=2, result="0-1"
     )
-    session.run("end_manual_pairing", confirm="keep-hand-pairing")
+    session.run(EndManualPairing(), confirm="keep-hand-pairing")
     assert session.journal()[-1].arguments["confirm"] == "keep-hand-pairing"
-    session.run("enter_result", round=3, board=2, result="0-1")
+    session.run(EnterResult(round=3, board=2, result="0-1"))
     assert session.event.entry(2, 3).is_win
 
 
 def test_change_pairing_moves_players_between_boards(session: Session) -> None:
     """``swap``: a player taken from another board or from the bye is replaced there by the
     player displaced (FIDE C.02, manual pairings); one transaction, one journal entry."""
-    session.run("enter_result", round=2, board=2, result="1-0")
-    session.run("late_entry", name="Eve", rating=1500, missed="zero-bye")
-    session.run("record_pairings", round=3, boards=[[1, 4], [3, 2]], byes=[[5, "pairing-bye"]])
+    session.run(EnterResult(round=2, board=2, result="1-0"))
+    session.run(LateEntry(name="Eve", rating=1500, missed="zero-bye"))
+    session.run(RecordPairings(round=3, boards=[[1, 4], [3, 2]], byes=[[5, "pairing-bye"]]))
     refused(
         session,
-        "change_pairing",
+        ChangePairing,
         "change that board first, or swap",
         round=3,
         board=1,
@@ -368,14 +387,14 @@ def test_change_pairing_moves_players_between_boards(session: Session) -> None:
     )
     # The arbiter may keep the displaced player off the bye: 4 is then left to pair.
     outcome = session.run(
-        "change_pairing", round=3, board=1, white=1, black=5, swap=True, displaced_bye=False
+        ChangePairing(round=3, board=1, white=1, black=5, swap=True, displaced_bye=False)
     )
     assert outcome.value["bye"] is None and outcome.value["unpaired"] == [4]
     assert session.event.entry(4, 3).kind is EntryKind.NOT_PAIRED
     session.undo()
     # 5 leaves the bye for board 1; 4, displaced, takes the bye.
     entries = len(session.journal())
-    outcome = session.run("change_pairing", round=3, board=1, white=1, black=5, swap=True)
+    outcome = session.run(ChangePairing(round=3, board=1, white=1, black=5, swap=True))
     assert outcome.value["bye"] == 4 and outcome.value["unpaired"] == []
     assert [(b.white, b.black) for b in session.boards(3)] == [(1, 5), (3, 2)]
     assert session.event.entry(4, 3).kind is EntryKind.PAIRING_BYE
@@ -384,7 +403,7 @@ def test_change_pairing_moves_players_between_boards(session: Session) -> None:
     # 2 comes from board 2 to meet 1 again (round 2): a level-3 question names the rule.
     refused(
         session,
-        "change_pairing",
+        ChangePairing,
         "already played each other in round 2",
         round=3,
         board=1,
@@ -393,29 +412,27 @@ def test_change_pairing_moves_players_between_boards(session: Session) -> None:
         swap=True,
     )
     outcome = session.run(
-        "change_pairing", round=3, board=1, white=1, black=2, swap=True, confirm=True
+        ChangePairing(round=3, board=1, white=1, black=2, swap=True), confirm=True
     )
     # 5, displaced, takes 2's place as Black on board 2.
     assert [(b.white, b.black) for b in session.boards(3)] == [(1, 2), (3, 5)]
     assert outcome.value["boards"] == [[1, 1, 2], [2, 3, 5]]
     assert any("C.04.1" in rule for rule in outcome.value["broken"])
     # A player who had no board displaces one; with the bye taken, that one is left to pair.
-    session.run("late_entry", name="Fay", rating=1400, missed="zero-bye")
+    session.run(LateEntry(name="Fay", rating=1400, missed="zero-bye"))
     assert session.event.entry(6, 3).kind is EntryKind.ZERO_BYE  # the rounds missed
-    outcome = session.run("change_pairing", round=3, board=2, white=6, black=5, swap=True)
+    outcome = session.run(ChangePairing(round=3, board=2, white=6, black=5, swap=True))
     (notice,) = [n for n in outcome.notices if "no board" in str(n)]
     assert "3 Cid has no board in round 3 now" in str(notice)
     assert outcome.value["unpaired"] == [3] and outcome.value["bye"] is None
     # The arbiter pairs 3 with the bye's player on a new board: nobody has the bye now.
-    session.run("change_pairing", round=3, board=3, white=3, black=4, swap=True, confirm=True)
+    session.run(ChangePairing(round=3, board=3, white=3, black=4, swap=True), confirm=True)
     assert [(b.white, b.black) for b in session.boards(3)] == [(1, 2), (6, 5), (3, 4)]
     assert all(session.event.entry(t, 3).kind is EntryKind.NOT_PAIRED for t in range(1, 7))
-    refused(
-        session, "change_pairing", "true or false", round=3, board=1, white=1, black=2, swap="yes"
-    )
+    refused(session, ChangePairing, "true or false", round=3, board=1, white=1, black=2, swap="yes")
     refused(
         session,
-        "change_pairing",
+        ChangePairing,
         "player 1 plays on board 1 and player 6 plays on board 2: taking them would leave an "
         "opponent alone, so change those boards instead",
         round=3,
@@ -427,41 +444,41 @@ def test_change_pairing_moves_players_between_boards(session: Session) -> None:
 
 
 def test_withdraw_disqualify_reinstate(session: Session) -> None:
-    session.run("enter_result", round=2, board=2, result="1-0")
-    refused(session, "withdraw_player", "paired on board", tpn=3, from_round=2)
-    session.run("withdraw_player", tpn=3, from_round=3)
+    session.run(EnterResult(round=2, board=2, result="1-0"))
+    refused(session, WithdrawPlayer, "paired on board", tpn=3, from_round=2)
+    session.run(WithdrawPlayer(tpn=3, from_round=3))
     assert session.event.player(3).withdrawn_from_round == 3
-    refused(session, "record_pairings", "withdrew from round 3", round=3, boards=[[3, 1]])
-    session.run("record_pairings", round=3, boards=[[1, 2]], byes=[[4, "pairing-bye"]])
+    refused(session, RecordPairings, "withdrew from round 3", round=3, boards=[[3, 1]])
+    session.run(RecordPairings(round=3, boards=[[1, 2]], byes=[[4, "pairing-bye"]]))
     assert session.event.entry(3, 3).kind is EntryKind.WITHDRAWN
-    refused(session, "withdraw_player", "withdrew already", tpn=3, from_round=4)
+    refused(session, WithdrawPlayer, "withdrew already", tpn=3, from_round=4)
     # A level-3 question first (FIDE C.02): without an answer nothing changes.
-    refused(session, "disqualify_player", "Disqualify 2 Ben?", tpn=2)
-    session.run("disqualify_player", tpn=2, confirm=True)
+    refused(session, DisqualifyPlayer, "Disqualify 2 Ben?", tpn=2)
+    session.run(DisqualifyPlayer(tpn=2), confirm=True)
     assert session.event.player(2).disqualified
     assert session.event.score(2) == Fraction(1, 2)  # seed 002_…: scores remain unchanged
-    refused(session, "disqualify_player", "disqualified already", tpn=2, confirm=True)
-    session.run("reinstate_player", tpn=3)
+    refused(session, DisqualifyPlayer, "disqualified already", tpn=2, confirm=True)
+    session.run(ReinstatePlayer(tpn=3))
     assert session.event.player(3).withdrawn_from_round is None
     assert session.event.entry(3, 3).kind is EntryKind.NOT_PAIRED
-    refused(session, "reinstate_player", "neither withdrawn nor disqualified", tpn=1)
+    refused(session, ReinstatePlayer, "neither withdrawn nor disqualified", tpn=1)
 
 
 def test_unknown_commands_and_bad_arguments(session: Session) -> None:
     with pytest.raises(CommandError, match="unknown command"):
-        session.run("teleport", tpn=1)
-    refused(session, "edit_player", "whole number", tpn="one", name="X")
-    refused(session, "edit_player", "no player with pairing number 42", tpn=42, name="X")
-    with pytest.raises(RuleError, match="undo"):
-        session.run("undo")
+        decode("teleport", {"tpn": 1})
+    refused(session, EditPlayer, "whole number", tpn="one", name="X")
+    refused(session, EditPlayer, "no player with pairing number 42", tpn=42, name="X")
+    with pytest.raises(TypeError, match="takes a command value"):
+        session.run("undo")  # type: ignore[arg-type]
 
 
 def test_listeners_hear_every_change(session: Session) -> None:
     heard: list[str] = []
     stop = session.subscribe(lambda c: heard.append(c.command))
-    session.run("enter_result", round=2, board=2, result="1-0")
+    session.run(EnterResult(round=2, board=2, result="1-0"))
     session.undo()
     session.redo()
     stop()
-    session.run("edit_player", tpn=1, name="Ann B")
+    session.run(EditPlayer(tpn=1, name="Ann B"))
     assert heard == ["enter_result", "undo", "redo"]

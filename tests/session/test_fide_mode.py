@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,6 +16,24 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.fide_mode import LEAVE_TOKEN, FideModeStatus
 from arbiter_app.core.warning_levels import ConfirmationNeeded, Level, Refused
 from arbiter_app.session import Session
+from arbiter_app.session.commands import (
+    AddPlayer,
+    AllowPairing,
+    ChangePairing,
+    Command,
+    CorrectColours,
+    CorrectResult,
+    EditSettings,
+    EndManualPairing,
+    EnterFideMode,
+    EnterResult,
+    ForbidPairing,
+    LeaveFideMode,
+    RecordPairings,
+    SetPairing,
+    SetPairingNumbers,
+    StartManualPairing,
+)
 from arbiter_app.session.integrity import fide_mode_of, stored_pibes
 from arbiter_app.session.manual_pairing import KEEP_TOKEN
 from arbiter_app.session.setting_levels import POINTS_TOKEN, ROUNDS_TOKEN, TIEBREAKS_TOKEN
@@ -29,12 +48,12 @@ def six(path: Path, system: str = "swiss", rounds: int = 5) -> Session:
     """Six players numbered by rating; for a Swiss, round 1 played: 1-4 1-0, 5-2 0-1, 3-6 ½."""
     s = Session.create(path, name="Six", system=system, rounds=rounds, clock=TickingClock())
     for name, rating in PLAYERS:
-        s.run("add_player", name=name, rating=rating)
+        s.run(AddPlayer(name=name, rating=rating))
     if system == "swiss":
-        s.run("set_pairing_numbers", by="rating")
-        s.run("record_pairings", round=1, boards=[[1, 4], [5, 2], [3, 6]])
+        s.run(SetPairingNumbers(by="rating"))
+        s.run(RecordPairings(round=1, boards=[[1, 4], [5, 2], [3, 6]]))
         for board, result in ((1, "1-0"), (2, "0-1"), (3, "1/2")):
-            s.run("enter_result", round=1, board=board, result=result)
+            s.run(EnterResult(round=1, board=board, result=result))
     return s
 
 
@@ -45,11 +64,12 @@ def session(tmp_path: Path) -> Iterator[Session]:
     s.close()
 
 
-def questions(session: Session, command: str, /, **args: object) -> list[tuple[Level, str]]:
+def questions(session: Session, command: type[Command], /, **args: Any) -> list[tuple[Level, str]]:
     """The questions *command* asks; nothing may change meanwhile."""
     state = session.state
     with pytest.raises(ConfirmationNeeded) as info:
-        session.run(command, **args)
+        confirm = args.pop("confirm", None)
+        session.run(command.of(args), confirm=confirm)
     assert session.state == state
     return [(w.level, w.question) for w in info.value.warnings]
 
@@ -60,8 +80,8 @@ def lines(session: Session) -> list[str]:
 
 def pair_round_two_by_hand(session: Session) -> None:
     """Round 2 by hand: 4-1 repeats round 1's game; the engine pairs 2-1 4-3 6-5."""
-    session.run("start_manual_pairing", round=2)
-    session.run("set_pairing", round=2, boards=[[4, 1], [2, 3], [6, 5]], confirm=True)
+    session.run(StartManualPairing(round=2))
+    session.run(SetPairing(round=2, boards=[[4, 1], [2, 3], [6, 5]]), confirm=True)
 
 
 # --- FIDE mode (Q40-46, Q56) ----------------------------------------------------------
@@ -85,19 +105,19 @@ def test_q40_41_fide_mode_is_a_per_event_flag_on_by_default_for_fide_systems(
 
 
 def test_q43_leaving_fide_mode_is_a_level_4_two_step_question(session: Session) -> None:
-    ((level, question),) = questions(session, "leave_fide_mode")
+    ((level, question),) = questions(session, LeaveFideMode)
     assert level is Level.CONFIRM_CONSEQUENCES
     assert question == (
         "Leave FIDE mode after round 1 was paired? The event cannot come back to FIDE mode."
     )
     # A plain yes does not answer a level-4 question: only its token does.
-    questions(session, "leave_fide_mode", confirm=True)
-    assert session.run("leave_fide_mode", confirm=LEAVE_TOKEN).value == 1
+    questions(session, LeaveFideMode, confirm=True)
+    assert session.run(LeaveFideMode(), confirm=LEAVE_TOKEN).value == 1
     assert fide_mode_of(session.state).left
 
 
 def test_q44_leaving_fide_mode_writes_a_line_with_the_round(session: Session) -> None:
-    session.run("leave_fide_mode", confirm=LEAVE_TOKEN)
+    session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
     assert lines(session) == ["### FIDE mode @ Round 1: left after round 1 was paired"]
     # Undo takes the line back with the change.
     session.undo()
@@ -105,17 +125,17 @@ def test_q44_leaving_fide_mode_writes_a_line_with_the_round(session: Session) ->
 
 
 def test_q45_an_event_that_left_fide_mode_never_comes_back(session: Session) -> None:
-    session.run("leave_fide_mode", confirm=LEAVE_TOKEN)
+    session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
     with pytest.raises(Refused, match="cannot enter it again") as info:
-        session.run("enter_fide_mode", confirm=True)
+        session.run(EnterFideMode(), confirm=True)
     assert info.value.warning.level is Level.REFUSED
     with pytest.raises(RuleError, match="not in FIDE mode"):
-        session.run("leave_fide_mode", confirm=LEAVE_TOKEN)
+        session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
 
 
 def test_q46_the_indicator_of_an_event_not_in_fide_mode(session: Session) -> None:
     assert fide_mode_of(session.state).indicator == ""
-    session.run("leave_fide_mode", confirm=LEAVE_TOKEN)
+    session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
     assert fide_mode_of(session.state).indicator == (
         "Not in FIDE mode: left after round 1 was paired, for good."
     )
@@ -127,10 +147,10 @@ def test_q46_the_indicator_of_an_event_not_in_fide_mode(session: Session) -> Non
 def test_q57_58_changing_the_rounds_after_the_start_is_level_4_and_a_line(
     session: Session,
 ) -> None:
-    ((level, question),) = questions(session, "edit_settings", rounds=7)
+    ((level, question),) = questions(session, EditSettings, rounds=7)
     assert level is Level.CONFIRM_CONSEQUENCES
     assert question == "Change the number of rounds from 5 to 7 now that round 1 is paired?"
-    session.run("edit_settings", rounds=7, confirm=ROUNDS_TOKEN)
+    session.run(EditSettings(rounds=7), confirm=ROUNDS_TOKEN)
     assert lines(session) == ["### Configuration @ Round 1: rounds 5 => 7"]
 
 
@@ -139,13 +159,13 @@ def test_q59_62_a_paired_round_that_becomes_the_last_is_checked_again(
 ) -> None:
     # Round 2 paired by the engine for a 5-round event, then the event is cut to 2 rounds:
     # round 2 becomes the last round and its pairing is checked again with last-round rules.
-    session.run("record_pairings", round=2, boards=[[2, 1], [4, 3], [6, 5]])
+    session.run(RecordPairings(round=2, boards=[[2, 1], [4, 3], [6, 5]]))
     with pytest.raises(ConfirmationNeeded) as info:
-        session.run("edit_settings", rounds=2)
+        session.run(EditSettings(rounds=2))
     (alert,) = info.value.warnings
     said = " ".join(alert.consequences)
     assert "Round 2, paired already, becomes the last round" in said
-    session.run("edit_settings", rounds=2, confirm=ROUNDS_TOKEN)
+    session.run(EditSettings(rounds=2), confirm=ROUNDS_TOKEN)
     assert lines(session)[0] == "### Configuration @ Round 2: rounds 5 => 2"
     assert all(line.startswith("### Configuration @ Round 2:") for line in lines(session))
 
@@ -159,12 +179,12 @@ def test_q63_a_set_up_that_cannot_complete_its_rounds_is_warned_before_the_start
         tmp_path / "few.arbiter", name="Few", system="swiss", rounds=5, clock=TickingClock()
     ) as s:
         for name, rating in PLAYERS[:4]:
-            s.run("add_player", name=name, rating=rating)
+            s.run(AddPlayer(name=name, rating=rating))
         warning = s.event_state.setup_warning
         assert warning is not None
         assert "at most 3 rounds" in warning and "set for 5" in warning
-        s.run("set_pairing_numbers", by="rating")
-        notes = s.run("record_pairings", round=1, boards=[[1, 3], [4, 2]])
+        s.run(SetPairingNumbers(by="rating"))
+        notes = s.run(RecordPairings(round=1, boards=[[1, 3], [4, 2]]))
         assert [a.level for a in notes.notices] == [Level.NOTICE]
         assert notes.notices[0].question == warning
 
@@ -174,34 +194,34 @@ def test_q63_a_set_up_that_cannot_complete_its_rounds_is_warned_before_the_start
 
 def test_q64_a_manual_pairing_phase_has_an_explicit_start_and_end(session: Session) -> None:
     with pytest.raises(RuleError, match="no manual pairing is open"):
-        session.run("end_manual_pairing")
-    assert session.run("start_manual_pairing", round=2).value == 2
+        session.run(EndManualPairing())
+    assert session.run(StartManualPairing(round=2)).value == 2
     with pytest.raises(RuleError, match="open already"):
-        session.run("start_manual_pairing", round=2)
-    session.run("set_pairing", round=2, boards=[[2, 1], [4, 3], [6, 5]])
+        session.run(StartManualPairing(round=2))
+    session.run(SetPairing(round=2, boards=[[2, 1], [4, 3], [6, 5]]))
     # While it is open no result of the round goes in, and no round is paired by the engine.
     with pytest.raises(RuleError, match="manual pairing of round 2 is open"):
-        session.run("enter_result", round=2, board=1, result="1-0")
-    outcome = session.run("end_manual_pairing")
+        session.run(EnterResult(round=2, board=1, result="1-0"))
+    outcome = session.run(EndManualPairing())
     assert outcome.value == {"round": 2, "paired": True, "same": True, "line": ""}
-    session.run("enter_result", round=2, board=1, result="1-0")
+    session.run(EnterResult(round=2, board=1, result="1-0"))
 
 
 def test_q64_the_phase_opens_only_on_the_last_round_before_results_or_the_next(
     session: Session,
 ) -> None:
     with pytest.raises(RuleError, match="round 1 has results"):
-        session.run("start_manual_pairing", round=1)
+        session.run(StartManualPairing(round=1))
     with pytest.raises(RuleError, match="cannot be paired by hand now"):
-        session.run("start_manual_pairing", round=3)
+        session.run(StartManualPairing(round=3))
 
 
 def test_q65_a_repeated_game_is_level_3(session: Session) -> None:
-    session.run("start_manual_pairing", round=2)
-    ((level, _),) = questions(session, "set_pairing", round=2, boards=[[4, 1], [2, 3], [6, 5]])
+    session.run(StartManualPairing(round=2))
+    ((level, _),) = questions(session, SetPairing, round=2, boards=[[4, 1], [2, 3], [6, 5]])
     assert level is Level.CONFIRM
     with pytest.raises(ConfirmationNeeded) as info:
-        session.run("set_pairing", round=2, boards=[[4, 1], [2, 3], [6, 5]])
+        session.run(SetPairing(round=2, boards=[[4, 1], [2, 3], [6, 5]]))
     assert "players 4 and 1 already played each other in round 1" in " ".join(
         info.value.warnings[0].consequences
     )
@@ -212,11 +232,11 @@ def test_q66_a_prohibited_pairing_is_level_3(tmp_path: Path) -> None:
         tmp_path / "f.arbiter", name="F", system="swiss", rounds=3, clock=TickingClock()
     ) as s:
         for name, rating in PLAYERS[:4]:
-            s.run("add_player", name=name, rating=rating)
-        s.run("forbid_pairing", players=[1, 3])
-        s.run("start_manual_pairing", round=1)
+            s.run(AddPlayer(name=name, rating=rating))
+        s.run(ForbidPairing(players=[1, 3]))
+        s.run(StartManualPairing(round=1))
         with pytest.raises(ConfirmationNeeded) as info:
-            s.run("set_pairing", round=1, boards=[[1, 3], [4, 2]])
+            s.run(SetPairing(round=1, boards=[[1, 3], [4, 2]]))
         (alert,) = info.value.warnings
         assert alert.level is Level.CONFIRM
         assert "players 1 and 3 must not be paired" in " ".join(alert.consequences)
@@ -229,13 +249,13 @@ def test_q67_a_pairing_allocated_bye_to_an_ineligible_player_is_level_3(
         tmp_path / "b.arbiter", name="B", system="swiss", rounds=3, clock=TickingClock()
     ) as s:
         for name, rating in PLAYERS[:5]:
-            s.run("add_player", name=name, rating=rating)
-        s.run("record_pairings", round=1, boards=[[1, 3], [4, 2]], byes=[[5, "pairing-bye"]])
+            s.run(AddPlayer(name=name, rating=rating))
+        s.run(RecordPairings(round=1, boards=[[1, 3], [4, 2]], byes=[[5, "pairing-bye"]]))
         for board in (1, 2):
-            s.run("enter_result", round=1, board=board, result="1-0")
-        s.run("start_manual_pairing", round=2)
+            s.run(EnterResult(round=1, board=board, result="1-0"))
+        s.run(StartManualPairing(round=2))
         with pytest.raises(ConfirmationNeeded) as info:
-            s.run("set_pairing", round=2, boards=[[1, 4], [2, 3]], byes=[[5, "pairing-bye"]])
+            s.run(SetPairing(round=2, boards=[[1, 4], [2, 3]], byes=[[5, "pairing-bye"]]))
         (alert,) = info.value.warnings
         assert alert.level is Level.CONFIRM
         assert alert.consequences == (
@@ -250,17 +270,17 @@ def test_q68_colours_third_in_a_row_or_difference_over_two_is_level_3(
         tmp_path / "c.arbiter", name="C", system="swiss", rounds=5, clock=TickingClock()
     ) as s:
         for name, rating in PLAYERS[:4]:
-            s.run("add_player", name=name, rating=rating)
-        s.run("record_pairings", round=1, boards=[[1, 3], [2, 4]])
-        s.run("enter_result", round=1, board=1, result="1-0")
-        s.run("enter_result", round=1, board=2, result="1-0")
-        s.run("record_pairings", round=2, boards=[[1, 2], [4, 3]], confirm=True)
-        s.run("enter_result", round=2, board=1, result="1-0")
-        s.run("enter_result", round=2, board=2, result="1-0")
-        s.run("start_manual_pairing", round=3)
+            s.run(AddPlayer(name=name, rating=rating))
+        s.run(RecordPairings(round=1, boards=[[1, 3], [2, 4]]))
+        s.run(EnterResult(round=1, board=1, result="1-0"))
+        s.run(EnterResult(round=1, board=2, result="1-0"))
+        s.run(RecordPairings(round=2, boards=[[1, 2], [4, 3]]), confirm=True)
+        s.run(EnterResult(round=2, board=1, result="1-0"))
+        s.run(EnterResult(round=2, board=2, result="1-0"))
+        s.run(StartManualPairing(round=3))
         # 1 had White twice: a third White in a row breaks the absolute colour rule.
         with pytest.raises(ConfirmationNeeded) as info:
-            s.run("set_pairing", round=3, boards=[[1, 4], [2, 3]])
+            s.run(SetPairing(round=3, boards=[[1, 4], [2, 3]]))
         said = " ".join(c for w in info.value.warnings for c in w.consequences)
         assert info.value.warnings[0].level is Level.CONFIRM
         assert "player 1 would have white three times running" in said
@@ -270,17 +290,17 @@ def test_q68_colours_third_in_a_row_or_difference_over_two_is_level_3(
 def test_q68a_both_players_against_their_due_colour_is_a_level_2_notice(
     session: Session,
 ) -> None:
-    session.run("record_pairings", round=2, boards=[[2, 1], [4, 3], [6, 5]])
+    session.run(RecordPairings(round=2, boards=[[2, 1], [4, 3], [6, 5]]))
     # 1 (White in round 1) and 2 (Black): 1-2 gives each the colour they are not due. The
     # hand change opens round 2's manual pairing.
-    outcome = session.run("change_pairing", round=2, board=1, white=1, black=2)
+    outcome = session.run(ChangePairing(round=2, board=1, white=1, black=2))
     (notice,) = outcome.notices
     assert notice.level is Level.NOTICE
     assert notice.question == (
         "A board gives both players the colour opposite to the one they are due."
     )
     with pytest.raises(RuleError, match="manual pairing of round 2 is open"):
-        session.run("record_pairings", round=3, boards=[[1, 6]])
+        session.run(RecordPairings(round=3, boards=[[1, 6]]))
 
 
 def test_q69_leaving_the_phase_compares_with_the_engine_level_4_and_mpa_line(
@@ -288,19 +308,19 @@ def test_q69_leaving_the_phase_compares_with_the_engine_level_4_and_mpa_line(
 ) -> None:
     pair_round_two_by_hand(session)
     with pytest.raises(ConfirmationNeeded) as info:
-        session.run("end_manual_pairing", confirm=True)
+        session.run(EndManualPairing(), confirm=True)
     (alert,) = info.value.warnings
     assert alert.level is Level.CONFIRM_CONSEQUENCES
     assert alert.token == KEEP_TOKEN
     assert alert.consequences[0] == "The pairing engine pairs round 2: 2-1, 4-3, 6-5."
-    outcome = session.run("end_manual_pairing", confirm=KEEP_TOKEN)
+    outcome = session.run(EndManualPairing(), confirm=KEEP_TOKEN)
     assert outcome.value["line"] == "### MPA @ Round 2: 2-1 4-3 => 2-3 4-1"
     assert lines(session) == ["### MPA @ Round 2: 2-1 4-3 => 2-3 4-1"]
     # Undone, the phase is open again and the line gone.
     session.undo()
     assert lines(session) == []
     with pytest.raises(RuleError, match="manual pairing of round 2 is open"):
-        session.run("enter_result", round=2, board=1, result="1-0")
+        session.run(EnterResult(round=2, board=1, result="1-0"))
 
 
 # --- Pairing-integrity events (Q112-115, Q190) ----------------------------------------
@@ -309,11 +329,11 @@ def test_q69_leaving_the_phase_compares_with_the_engine_level_4_and_mpa_line(
 def test_q112_a_correction_of_a_round_paired_from_is_level_3_and_a_line(
     session: Session,
 ) -> None:
-    session.run("record_pairings", round=2, boards=[[2, 1], [4, 3], [6, 5]])
-    ((level, question),) = questions(session, "correct_result", round=1, board=1, result="0-1")
+    session.run(RecordPairings(round=2, boards=[[2, 1], [4, 3], [6, 5]]))
+    ((level, question),) = questions(session, CorrectResult, round=1, board=1, result="0-1")
     assert level is Level.CONFIRM
     assert question.startswith("Correct the result of board 1, 1-4, 1-0 => 0-1, of round 1")
-    session.run("correct_result", round=1, board=1, result="0-1", confirm=True)
+    session.run(CorrectResult(round=1, board=1, result="0-1"), confirm=True)
     assert lines(session) == ["### Correction @ Round 1: 1-4 1-0 => 0-1"]
     session.undo()
     assert lines(session) == [] and session.event.entry(1, 1).is_win
@@ -322,12 +342,10 @@ def test_q112_a_correction_of_a_round_paired_from_is_level_3_and_a_line(
 def test_q113_a_configuration_change_after_the_start_is_asked_and_logged(
     session: Session,
 ) -> None:
-    asked = questions(session, "edit_settings", tiebreaks=["BH", "SB"], point_system="gct-rapid")
+    asked = questions(session, EditSettings, tiebreaks=["BH", "SB"], point_system="gct-rapid")
     assert [level for level, _ in asked] == [Level.CONFIRM_CONSEQUENCES] * 2
     session.run(
-        "edit_settings",
-        tiebreaks=["BH", "SB"],
-        point_system="gct-rapid",
+        EditSettings(tiebreaks=["BH", "SB"], point_system="gct-rapid"),
         confirm=[TIEBREAKS_TOKEN, POINTS_TOKEN],
     )
     logged = lines(session)
@@ -338,8 +356,8 @@ def test_q113_a_configuration_change_after_the_start_is_asked_and_logged(
 
 def test_q114_every_integrity_line_is_undoable_to_the_state_before(session: Session) -> None:
     before = session.state
-    session.run("edit_settings", tiebreaks=["BH"], confirm=TIEBREAKS_TOKEN)
-    session.run("leave_fide_mode", confirm=LEAVE_TOKEN)
+    session.run(EditSettings(tiebreaks=["BH"]), confirm=TIEBREAKS_TOKEN)
+    session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
     session.undo()
     session.undo()
     assert session.state == before
@@ -349,13 +367,13 @@ def test_q190_an_older_round_is_refused_in_fide_mode_and_level_4_outside(
     session: Session,
 ) -> None:
     for round_no, boards in ((2, [[2, 1], [4, 3], [6, 5]]), (3, [[1, 6], [3, 2], [5, 4]])):
-        session.run("record_pairings", round=round_no, boards=boards, confirm=True)
+        session.run(RecordPairings(round=round_no, boards=boards), confirm=True)
         for board in (1, 2, 3):
-            session.run("enter_result", round=round_no, board=board, result="1/2")
+            session.run(EnterResult(round=round_no, board=board, result="1/2"))
     with pytest.raises(Refused, match="only rounds 2 and 3 can be"):
-        session.run("correct_result", round=1, board=1, result="0-1", confirm=True)
-    session.run("leave_fide_mode", confirm=LEAVE_TOKEN)
-    ((level, _),) = questions(session, "correct_result", round=1, board=1, result="0-1")
+        session.run(CorrectResult(round=1, board=1, result="0-1"), confirm=True)
+    session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
+    ((level, _),) = questions(session, CorrectResult, round=1, board=1, result="0-1")
     assert level is Level.CONFIRM_CONSEQUENCES
 
 
@@ -367,11 +385,11 @@ def test_q194_prohibited_pairings_are_entered_before_round_1(tmp_path: Path) -> 
         tmp_path / "p.arbiter", name="P", system="swiss", rounds=3, clock=TickingClock()
     ) as s:
         for name, rating in PLAYERS:
-            s.run("add_player", name=name, rating=rating)
-        assert s.run("forbid_pairing", players=[1, 2, 3]).value == 1
+            s.run(AddPlayer(name=name, rating=rating))
+        assert s.run(ForbidPairing(players=[1, 2, 3])).value == 1
         with pytest.raises(RuleError, match="may not meet already"):
-            s.run("forbid_pairing", players=[3, 2, 1])
-        s.run("allow_pairing", players=[1, 2, 3])
+            s.run(ForbidPairing(players=[3, 2, 1]))
+        s.run(AllowPairing(players=[1, 2, 3]))
         assert s.event.forbidden_pairs == ()
 
 
@@ -379,17 +397,17 @@ def test_q195_after_round_1_a_prohibited_pairing_is_refused_in_fide_mode(
     session: Session,
 ) -> None:
     with pytest.raises(Refused, match="in FIDE mode a prohibited pairing can no longer be added"):
-        session.run("forbid_pairing", players=[1, 2], confirm=True)
+        session.run(ForbidPairing(players=[1, 2]), confirm=True)
 
 
 def test_q196_outside_fide_mode_it_is_level_3_and_a_configuration_line(
     session: Session,
 ) -> None:
-    session.run("leave_fide_mode", confirm=LEAVE_TOKEN)
-    ((level, question),) = questions(session, "forbid_pairing", players=[1, 2])
+    session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
+    ((level, question),) = questions(session, ForbidPairing, players=[1, 2])
     assert level is Level.CONFIRM
     assert question.startswith("Add a prohibited pairing now that round 1 is paired?")
-    session.run("forbid_pairing", players=[1, 2], confirm=True)
+    session.run(ForbidPairing(players=[1, 2]), confirm=True)
     assert lines(session)[-1] == "### Configuration @ Round 1: prohibited pairing 1 2 added"
 
 
@@ -401,7 +419,7 @@ def test_q46_every_printed_sheet_of_an_event_not_in_fide_mode_says_so(
     assert path is not None
     # In FIDE mode the sheet has no such line.
     assert all(key != "FIDE mode" for key, _ in SHEETS[sheet](load(path), 1).header)
-    session.run("leave_fide_mode", confirm=LEAVE_TOKEN)
+    session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
     header = SHEETS[sheet](load(path), 1).header
     assert header[0] == ("FIDE mode", "Not in FIDE mode: left after round 1 was paired, for good.")
 
@@ -409,10 +427,10 @@ def test_q46_every_printed_sheet_of_an_event_not_in_fide_mode_says_so(
 def test_q112_a_colour_correction_of_a_round_paired_from_is_a_correction_too(
     session: Session,
 ) -> None:
-    session.run("record_pairings", round=2, boards=[[2, 1], [4, 3], [6, 5]])
-    ((level, _),) = questions(session, "correct_colours", round=1, board=1)
+    session.run(RecordPairings(round=2, boards=[[2, 1], [4, 3], [6, 5]]))
+    ((level, _),) = questions(session, CorrectColours, round=1, board=1)
     assert level is Level.CONFIRM
-    session.run("correct_colours", round=1, board=1, confirm=True)
+    session.run(CorrectColours(round=1, board=1), confirm=True)
     (line,) = lines(session)
     assert line.startswith("### Correction @ Round 1: ")
     assert session.event.entry(4, 1).colour is not None
@@ -422,8 +440,8 @@ def test_q112_a_colour_correction_of_a_round_paired_from_is_a_correction_too(
 def test_q113_a_bye_policy_change_after_the_start_is_level_3_and_a_line(
     session: Session,
 ) -> None:
-    ((level, _),) = questions(session, "edit_settings", bye_policy="once-per-tournament")
+    ((level, _),) = questions(session, EditSettings, bye_policy="once-per-tournament")
     assert level is Level.CONFIRM
-    session.run("edit_settings", bye_policy="once-per-tournament", confirm=True)
+    session.run(EditSettings(bye_policy="once-per-tournament"), confirm=True)
     (line,) = lines(session)
     assert line.startswith("### Configuration @ Round 1: ") and "once" in line

@@ -13,6 +13,7 @@ import pytest
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Outcome
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer, CorrectResult, EnterResult, RecordPairings
 from arbiter_app.store import FileExists, FileLocked, FileMissing, StoreError
 from tests.support.sessions import TickingClock, crash, folder_snapshot, small_event
 
@@ -20,11 +21,11 @@ from tests.support.sessions import TickingClock, crash, folder_snapshot, small_e
 def played(session: Session) -> Session:
     """Players, round 1 paired and played, one result corrected then undone."""
     for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900)):
-        session.run("add_player", name=name, rating=rating)
-    session.run("record_pairings", round=1, boards=[[1, 3], [4, 2]])
-    session.run("enter_result", round=1, board=1, result="1-0")
-    session.run("enter_result", round=1, board=2, result="1/2")
-    session.run("correct_result", round=1, board=2, result="0-1")
+        session.run(AddPlayer(name=name, rating=rating))
+    session.run(RecordPairings(round=1, boards=[[1, 3], [4, 2]]))
+    session.run(EnterResult(round=1, board=1, result="1-0"))
+    session.run(EnterResult(round=1, board=2, result="1/2"))
+    session.run(CorrectResult(round=1, board=2, result="0-1"))
     session.undo()
     return session
 
@@ -64,7 +65,7 @@ def test_untitled_then_save_as_then_reopen_is_the_same_event(
     untitled.save_as(target, durable=False)
     assert untitled.path == target and not untitled.untitled and not untitled.unsaved
     # The session goes on in the file: the next command is written there, under its lock.
-    untitled.run("record_pairings", round=2, boards=[[1, 4], [2, 3]])
+    untitled.run(RecordPairings(round=2, boards=[[1, 4], [2, 3]]))
     with pytest.raises(FileLocked):
         Session.open(target)
     with Session.open(target, readonly=True) as reopened:
@@ -80,7 +81,7 @@ def test_save_as_moves_a_file_event_to_a_new_file_and_leaves_the_old_one(
     first = tmp_path / "first.arbiter"
     with small_event(first) as session:
         session.save_as(tmp_path / "second.arbiter", durable=False)
-        session.run("enter_result", round=2, board=2, result="1-0")
+        session.run(EnterResult(round=2, board=2, result="1-0"))
         assert session.path == tmp_path / "second.arbiter"
         # The old file is closed, whole and as it was: it opens for writing again.
         with Session.open(first) as old:
@@ -94,13 +95,13 @@ def test_save_a_copy_while_open_leaves_the_session_where_it_is(tmp_path: Path) -
         copy = tmp_path / "copy.arbiter"
         session.save_copy(copy)
         assert session.path == path
-        session.run("enter_result", round=2, board=2, result="1-0")  # still writes to path
+        session.run(EnterResult(round=2, board=2, result="1-0"))  # still writes to path
         # The copy is a closed, single file: no log or lock beside it, and it opens for writing.
         assert not Path(f"{copy}-wal").exists() and not Path(f"{copy}.lock").exists()
         with Session.open(copy) as opened:
             assert len(opened.journal()) == len(session.journal()) - 1
             assert opened.verify() == []
-            opened.run("enter_result", round=2, board=2, result="0-1")
+            opened.run(EnterResult(round=2, board=2, result="0-1"))
 
 
 def test_an_untitled_event_saves_a_copy_and_stays_untitled(
@@ -135,7 +136,7 @@ def test_a_plain_copy_of_the_open_file_is_the_same_event(tmp_path: Path) -> None
         shutil.copyfile(path, copies / "e.arbiter")  # the main file only: no -wal beside it
         with Session.open(copies / "e.arbiter") as copy:
             same_event(session, copy)
-        session.run("record_pairings", round=2, boards=[[1, 4], [2, 3]])
+        session.run(RecordPairings(round=2, boards=[[1, 4], [2, 3]]))
         shutil.copyfile(path, copies / "later.arbiter")
         with Session.open(copies / "later.arbiter", readonly=True) as copy:
             same_event(session, copy)
@@ -147,7 +148,7 @@ def test_the_log_beside_the_open_file_holds_nothing_the_file_lacks(tmp_path: Pat
     """The main file alone answers every query (the write-ahead log is folded in)."""
     path = tmp_path / "e.arbiter"
     with small_event(path) as session:
-        session.run("enter_result", round=2, board=2, result="1-0")
+        session.run(EnterResult(round=2, board=2, result="1-0"))
         plain = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
         try:
             count = plain.execute("SELECT count(*) FROM journal").fetchone()[0]
@@ -164,12 +165,12 @@ def test_folding_the_log_never_waits_for_a_reader(tmp_path: Path) -> None:
         try:
             reader.execute("BEGIN")
             reader.execute("SELECT count(*) FROM journal").fetchone()  # holds a snapshot
-            session.run("enter_result", round=2, board=2, result="1-0")
+            session.run(EnterResult(round=2, board=2, result="1-0"))
             assert not session._file.fold_log()  # the reader still needs the log
         finally:
             reader.execute("COMMIT")
             reader.close()
-        session.run("correct_result", round=2, board=2, result="0-1")
+        session.run(CorrectResult(round=2, board=2, result="0-1"))
         assert session._file.fold_log()
         shutil.copyfile(path, tmp_path / "copy.arbiter")
         with Session.open(tmp_path / "copy.arbiter", readonly=True) as copy:
@@ -219,7 +220,7 @@ def test_save_as_and_copy_refuse_with_reasons_and_change_nothing(tmp_path: Path)
             )
             assert holder.event.name == "Other"
         assert session.path == path and session.journal() == journal
-        session.run("enter_result", round=2, board=2, result="1-0")  # still in its own file
+        session.run(EnterResult(round=2, board=2, result="1-0"))  # still in its own file
 
 
 def test_a_confirmed_overwrite_replaces_a_closed_file(tmp_path: Path) -> None:
@@ -247,7 +248,7 @@ def test_a_failed_copy_leaves_no_half_file(tmp_path: Path, monkeypatch: pytest.M
         monkeypatch.setattr(os, "replace", real_replace)
         assert folder_snapshot(tmp_path) == before
         assert session.path == tmp_path / "e.arbiter"
-        session.run("enter_result", round=2, board=2, result="1-0")
+        session.run(EnterResult(round=2, board=2, result="1-0"))
 
 
 def test_a_read_only_session_cannot_move_but_can_copy(tmp_path: Path) -> None:
@@ -279,7 +280,7 @@ def test_an_untitled_event_in_a_scratch_file_is_recovered_after_a_crash(tmp_path
 def test_closing_an_untitled_event_discards_its_scratch_file(tmp_path: Path) -> None:
     scratch = tmp_path / "untitled-2.arbiter"
     session = Session.create_untitled(scratch=scratch, durable=False)
-    session.run("add_player", name="Ann")
+    session.run(AddPlayer(name="Ann"))
     assert scratch.exists()
     session.close()
     assert not scratch.exists()

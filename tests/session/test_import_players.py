@@ -9,6 +9,7 @@ import pytest
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer, ImportPlayers
 from tests.support.sessions import TickingClock, sha256, small_event
 
 
@@ -29,14 +30,15 @@ def empty(tmp_path: Path) -> Iterator[Session]:
 def test_imported_players_take_their_place_in_the_initial_ranking(empty: Session) -> None:
     """A Swiss is numbered by its initial ranking (FIDE C.04.2 2.2): the list's 2100 is
     number 1, ahead of Ann registered before it; the value lists the list's numbers."""
-    empty.run("add_player", name="Ann", rating=2000, fide_id="7")
+    empty.run(AddPlayer(name="Ann", rating=2000, fide_id="7"))
     outcome = empty.run(
-        "import_players",
-        players=[
-            {"name": "Ben", "rating": 2100, "federation": "NOR", "sex": "m", "birth": "1985"},
-            {"name": "Cid", "rating": None, "title": "FM", "fide_id": "8"},
-        ],
-        source="list.csv",
+        ImportPlayers(
+            players=[
+                {"name": "Ben", "rating": 2100, "federation": "NOR", "sex": "m", "birth": "1985"},
+                {"name": "Cid", "rating": None, "title": "FM", "fide_id": "8"},
+            ],
+            source="list.csv",
+        )
     )
     assert outcome.value == [1, 3]
     event = empty.event
@@ -55,7 +57,7 @@ def test_imported_players_take_their_place_in_the_initial_ranking(empty: Session
 def refused(session: Session, fragment: str, **args: object) -> None:
     state, journal, digest = session.state, session.journal(), sha256(session.path)
     with pytest.raises(ArbiterError) as info:
-        session.run("import_players", **args)
+        session.run(ImportPlayers.of({**args}))
     assert fragment in str(info.value)
     assert session.state == state
     assert session.journal() == journal
@@ -63,7 +65,7 @@ def refused(session: Session, fragment: str, **args: object) -> None:
 
 
 def test_a_bad_player_anywhere_refuses_the_whole_list(empty: Session) -> None:
-    empty.run("add_player", name="Ann", fide_id="7")
+    empty.run(AddPlayer(name="Ann", fide_id="7"))
     good = {"name": "Ben"}
     refused(empty, "player 2 of the list: a player needs a name", players=[good, {"name": " "}])
     refused(empty, "player 2 of the list: rating", players=[good, {"name": "C", "rating": "x"}])

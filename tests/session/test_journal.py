@@ -11,6 +11,13 @@ import pytest
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.session import Session
+from arbiter_app.session.commands import (
+    AddPlayer,
+    EditPlayer,
+    EnterResult,
+    LateEntry,
+    SetPairingNumbers,
+)
 from arbiter_app.session.replay import replay
 from arbiter_app.store import DiskFull, EventFile
 from arbiter_app.store.journal import GENESIS, verify_chain
@@ -48,7 +55,7 @@ def test_entries_carry_time_command_arguments_and_the_chain(session: Session) ->
 
 def test_undo_and_redo_walk_the_history(session: Session) -> None:
     start = session.state
-    session.run("enter_result", round=2, board=2, result="1-0")
+    session.run(EnterResult(round=2, board=2, result="1-0"))
     after_result = session.state
     changes = session.undo()
     assert changes.command == "undo" and changes.players == {3, 4}
@@ -61,7 +68,7 @@ def test_undo_and_redo_walk_the_history(session: Session) -> None:
     session.redo()
     assert session.event.score(1) == 2
     # A new command empties the redo stack.
-    session.run("edit_player", tpn=1, name="Ann Z")
+    session.run(EditPlayer(tpn=1, name="Ann Z"))
     assert not session.can_redo
     with pytest.raises(RuleError, match="nothing to redo"):
         session.redo()
@@ -78,7 +85,7 @@ def test_undo_stops_at_the_events_creation(tmp_path: Path) -> None:
         with pytest.raises(RuleError, match="nothing to undo"):
             s.undo()
         assert sha256(s.path) == digest
-        s.run("add_player", name="A")
+        s.run(AddPlayer(name="A"))
         s.undo()
         assert s.event.players == ()
         assert not s.can_undo and s.can_redo
@@ -87,8 +94,8 @@ def test_undo_stops_at_the_events_creation(tmp_path: Path) -> None:
 def test_redo_reuses_the_seed_of_a_draw(session: Session, tmp_path: Path) -> None:
     with Session.create(tmp_path / "lots.arbiter", name="L", system="swiss", rounds=3) as s:
         for i in range(10):
-            s.run("add_player", name=f"P{i}")
-        order = s.run("set_pairing_numbers", by="lot").value
+            s.run(AddPlayer(name=f"P{i}"))
+        order = s.run(SetPairingNumbers(by="lot")).value
         names = [p.name for p in s.event.players]
         s.undo()
         assert [p.name for p in s.event.players] == [f"P{i}" for i in range(10)]
@@ -159,9 +166,9 @@ def test_verify_chain_directly() -> None:
 
 
 def test_replay_of_the_journal_equals_the_stored_state(session: Session) -> None:
-    session.run("enter_result", round=2, board=2, result="-+")
+    session.run(EnterResult(round=2, board=2, result="-+"))
     session.undo()
-    session.run("enter_result", round=2, board=2, result="1/2")
+    session.run(EnterResult(round=2, board=2, result="1/2"))
     assert replay(session.journal()) == session.rows
 
 
@@ -174,7 +181,7 @@ def test_a_full_disk_is_reported_and_loses_nothing(path: Path) -> None:
         with pytest.raises(DiskFull, match="disk is full"):
             for i in range(5000):
                 # Names as long as a TRF name may be (33 characters) fill pages quickest.
-                s.run("late_entry", name=f"Padding {i:>5} " + "x" * 19)
+                s.run(LateEntry(name=f"Padding {i:>5} " + "x" * 19))
         # Whatever was committed before the disk filled up is consistent; memory matches disk.
         assert s.rows == replay(s.journal())
         assert len(s.journal()) >= len(journal)

@@ -22,6 +22,13 @@ from arbiter_app.core.players_csv import parse_players_csv
 from arbiter_app.core.trf import parse_trf
 from arbiter_app.session import Session
 from arbiter_app.session.codec import event_to_json
+from arbiter_app.session.commands import (
+    AddPlayer,
+    EditPlayer,
+    EditSettings,
+    ImportEvent,
+    ImportPlayers,
+)
 from tests.support.sessions import small_event
 
 REFUSED_NAMES = [
@@ -44,12 +51,12 @@ def test_the_session_refuses_a_name_no_sheet_can_hold(empty: Session, name: str,
     with empty as session:
         journal = session.journal()
         with pytest.raises(ArbiterError, match=re.escape(f"the name {said}")):
-            session.run("add_player", name=name)
+            session.run(AddPlayer(name=name))
         with pytest.raises(ArbiterError, match=re.escape(f"player 1 of the list: the name {said}")):
-            session.run("import_players", players=[{"name": name}])
-        tpn = session.run("add_player", name="Ann").value
+            session.run(ImportPlayers(players=[{"name": name}]))
+        tpn = session.run(AddPlayer(name="Ann")).value
         with pytest.raises(ArbiterError, match=re.escape(f"the name {said}")):
-            session.run("edit_player", tpn=tpn, name=name)
+            session.run(EditPlayer(tpn=tpn, name=name))
         assert [e.command for e in session.journal()] == [
             *(e.command for e in journal),
             "add_player",
@@ -59,7 +66,7 @@ def test_the_session_refuses_a_name_no_sheet_can_hold(empty: Session, name: str,
 
 def test_names_in_scripts_that_need_joiners_are_kept(empty: Session) -> None:
     with empty as session:
-        tpn = session.run("add_player", name="می\u200cخواهم").value
+        tpn = session.run(AddPlayer(name="می\u200cخواهم")).value
         assert session.event.player(tpn).name == "می\u200cخواهم"
 
 
@@ -97,29 +104,29 @@ def test_an_imported_event_is_checked_as_players_added_one_by_one(empty: Session
         empty as session,
         pytest.raises(ArbiterError, match="player 1: the name contains U\\+0007"),
     ):
-        session.run("import_event", event=data)
+        session.run(ImportEvent(event=data))
 
 
 def test_players_are_limited_to_four_digits_of_pairing_number(empty: Session) -> None:
     with empty as session:
         players = [{"name": f"Player {i}"} for i in range(1, MAX_PLAYERS + 2)]
         with pytest.raises(ArbiterError, match=r"at most 9,999 players .* this would make 10,000"):
-            session.run("import_players", players=players)
-        session.run("import_players", players=players[:MAX_PLAYERS])
+            session.run(ImportPlayers(players=players))
+        session.run(ImportPlayers(players=players[:MAX_PLAYERS]))
         with pytest.raises(ArbiterError, match="at most 9,999 players"):
-            session.run("add_player", name="One too many")
+            session.run(AddPlayer(name="One too many"))
         assert len(session.event.players) == MAX_PLAYERS
 
 
 def test_rounds_and_the_event_header_are_limited(empty: Session) -> None:
     with empty as session:
         with pytest.raises(ArbiterError, match=f"at most {MAX_ROUNDS} rounds, not 100"):
-            session.run("edit_settings", rounds=MAX_ROUNDS + 1)
+            session.run(EditSettings(rounds=MAX_ROUNDS + 1))
         with pytest.raises(ArbiterError, match="the event's name is 1,000,000 characters long"):
-            session.run("edit_settings", info={"name": "x" * 1_000_000})
+            session.run(EditSettings(info={"name": "x" * 1_000_000}))
         with pytest.raises(ArbiterError, match="the city contains U\\+202E"):
-            session.run("edit_settings", info={"city": "Oslo\u202e"})
-        session.run("edit_settings", rounds=MAX_ROUNDS)
+            session.run(EditSettings(info={"city": "Oslo\u202e"}))
+        session.run(EditSettings(rounds=MAX_ROUNDS))
     with pytest.raises(ArbiterError, match="at most 99 rounds"):
         Session.create(empty.path.with_name("r.arbiter"), name="R", system="swiss", rounds=500)
     assert not empty.path.with_name("r.arbiter").exists()

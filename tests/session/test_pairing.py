@@ -9,13 +9,14 @@ import pytest
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer, EnterResult
 from arbiter_app.session.pairing import pair_next_round, paired_columns
 
 
 def _event(path: Path, system: str, rounds: int) -> Session:
     session = Session.create(path, name="P", system=system, rounds=rounds, durable=False)
     for name, rating in (("A", 2400), ("B", 2300), ("C", 2200), ("D", 2100)):
-        session.run("add_player", name=name, rating=rating)
+        session.run(AddPlayer(name=name, rating=rating))
     return session
 
 
@@ -39,12 +40,12 @@ def test_a_double_swiss_round_fills_two_columns_with_colours_reversed(tmp_path: 
 def test_the_next_round_waits_for_every_result(tmp_path: Path) -> None:
     with _event(tmp_path / "s.arbiter", "swiss", 3) as session:
         pair_next_round(session, initial_colour=Colour.WHITE)
-        session.run("enter_result", round=1, board=1, result="1-0")
+        session.run(EnterResult(round=1, board=1, result="1-0"))
         journal = session.journal()
         with pytest.raises(RuleError, match=r"In round 1, board 2 still lacks a result; enter it"):
             pair_next_round(session)
         assert session.journal() == journal
-        session.run("enter_result", round=1, board=2, result="1/2")
+        session.run(EnterResult(round=1, board=2, result="1/2"))
         pairing, _ = pair_next_round(session)
         assert pairing.round == 2 and paired_columns(session) == 2
 
@@ -85,7 +86,7 @@ def test_boards_are_in_the_board_order_of_c04(tmp_path: Path) -> None:
     session = Session.create(tmp_path / "b.arbiter", name="B", system="swiss", rounds=4)
     with session:
         for i in range(20):
-            session.run("add_player", name=f"P{i + 1:02d}", rating=2400 - 10 * i)
+            session.run(AddPlayer(name=f"P{i + 1:02d}", rating=2400 - 10 * i))
         results = ("1-0", "0-1", "1/2", "1-0", "1-0", "0-1", "1/2")
         for round_no in (1, 2, 3):
             pairing, _ = pair_next_round(session, initial_colour=Colour.WHITE)
@@ -100,6 +101,4 @@ def test_boards_are_in_the_board_order_of_c04(tmp_path: Path) -> None:
             ]
             assert keys == sorted(keys), round_no
             for n, board in enumerate(session.boards(round_no)):
-                session.run(
-                    "enter_result", round=round_no, board=board.number, result=results[n % 7]
-                )
+                session.run(EnterResult(round=round_no, board=board.number, result=results[n % 7]))

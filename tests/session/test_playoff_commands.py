@@ -11,6 +11,16 @@ import pytest
 from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.playoff import Tie, next_step, preset
 from arbiter_app.session import Session
+from arbiter_app.session.commands import (
+    ChooseColour,
+    ConfirmPrinted,
+    DrawPlayoffLots,
+    EditSettings,
+    PlayoffResult,
+    SetPrizeFund,
+    StartPlayoff,
+    TossCoin,
+)
 from arbiter_app.session.playoff_commands import (
     qualifying_standings,
     stored_fund,
@@ -47,20 +57,19 @@ def test_ties_are_found_on_points(session: Session) -> None:
 def test_a_classical_play_off_runs_through_the_session_and_replays(session: Session) -> None:
     """GCT 2023 3.3.2 through the session: seeds in the journal, state = replay."""
     first = session.run(
-        "playoff.start",
-        regulation="gct-2023-classical",
-        last_game_end="2023-08-20T17:00",
-        at="2023-08-20T17:20",
+        StartPlayoff(
+            regulation="gct-2023-classical", last_game_end="2023-08-20T17:00", at="2023-08-20T17:20"
+        )
     ).value
     assert first["step"] == "draw-lots" and first["article"] == "3.3"
-    drawn = session.run("playoff.draw").value
+    drawn = session.run(DrawPlayoffLots()).value
     assert drawn["step"] == "print" and len(drawn["games"]) == 3
     assert session.journal()[-1].seed is not None
     play_out_session(session, seeded=True)
     assert session.verify() == []
     state = stored_playoff(session.state)
     assert state is not None and next_step(state).code == "done"
-    session.run("prizes.set_fund", prizes=["100,000", "65,000", "48,000", "40,000"])
+    session.run(SetPrizeFund(prizes=["100,000", "65,000", "48,000", "40,000"]))
     rows, _ = prize_list(session.state, session.event, None)
     assert [r.to_json()["money"] for r in rows] == ["77666.67", "67666.67", "67666.66", "40000.00"]
     assert sum(r.money for r in rows[:3]) == Decimal("213000.00")
@@ -74,21 +83,22 @@ def test_start_is_checked_against_the_schedule_and_refusals_leave_no_trace(
     before = sha256(session.path)
     with pytest.raises(RuleError, match=r"3\.2.*not before 17:15"):
         session.run(
-            "playoff.start",
-            regulation="gct-2023-classical",
-            last_game_end="2023-08-20T17:00",
-            at="2023-08-20T17:05",
+            StartPlayoff(
+                regulation="gct-2023-classical",
+                last_game_end="2023-08-20T17:00",
+                at="2023-08-20T17:05",
+            )
         )
     assert sha256(session.path) == before and stored_playoff(session.state) is None
     with pytest.raises(RuleError, match="no play-off has been started"):
-        session.run("playoff.draw")
+        session.run(DrawPlayoffLots())
     with pytest.raises(ArbiterError, match="no play-off regulation called 'gct'"):
-        session.run("playoff.start", regulation="gct")
+        session.run(StartPlayoff(regulation="gct"))
 
 
 def test_undo_takes_back_a_play_off_action(session: Session) -> None:
-    session.run("playoff.start", regulation="gct-2023-rapid-blitz")
-    session.run("playoff.draw")
+    session.run(StartPlayoff(regulation="gct-2023-rapid-blitz"))
+    session.run(DrawPlayoffLots())
     session.undo()
     state = stored_playoff(session.state)
     assert state is not None and next_step(state).code == "draw-lots"
@@ -99,25 +109,25 @@ def test_undo_takes_back_a_play_off_action(session: Session) -> None:
 
 
 def test_a_physical_draw_and_a_physical_toss(session: Session) -> None:
-    session.run("playoff.start", regulation="gct-2023-rapid-blitz", ties=[[1, [1, 2]]])
-    step = session.run("playoff.draw", outcome=[2, 1], witnesses=["Deputy"]).value
+    session.run(StartPlayoff(regulation="gct-2023-rapid-blitz", ties=[[1, [1, 2]]]))
+    step = session.run(DrawPlayoffLots(outcome=[2, 1], witnesses=["Deputy"])).value
     assert [(g["white"], g["black"]) for g in step["games"]] == [(2, 1), (1, 2)]
     assert session.journal()[-1].seed is None
-    session.run("playoff.printed")
-    session.run("playoff.result", game="G1", result="1-0")
-    toss = session.run("playoff.result", game="G2", result="1-0").value
+    session.run(ConfirmPrinted())
+    session.run(PlayoffResult(game="G1", result="1-0"))
+    toss = session.run(PlayoffResult(game="G2", result="1-0")).value
     assert toss["step"] == "toss" and toss["article"] == "2.5.3"
-    choose = session.run("playoff.toss", winner=2).value
+    choose = session.run(TossCoin(winner=2)).value
     assert choose["step"] == "choose" and session.journal()[-1].seed is None
-    printed = session.run("playoff.choose", choice="black").value
+    printed = session.run(ChooseColour(choice="black")).value
     assert printed["games"][0]["black"] == 2 and printed["games"][0]["armageddon"]
     with pytest.raises(RuleError, match="no choice of colour is due"):
-        session.run("playoff.choose", choice="white")
+        session.run(ChooseColour(choice="white"))
 
 
 def test_the_event_preset_names_the_regulation(tmp_path: Path) -> None:
     with three_tied_for_first(tmp_path / "city.arbiter", preset="city-chess-ok") as s:
-        step = s.run("playoff.start").value
+        step = s.run(StartPlayoff()).value
         # Three tied for first: the City Chess procedure covers two (seed 001_…).
         assert step["step"] == "decide"
 
@@ -127,11 +137,11 @@ def test_qualification_after_a_tie_break_c07_3_1_2(tmp_path: Path) -> None:
     with two_tied_one_beat_the_other(tmp_path / "r.arbiter") as s:
         assert ties_of(qualifying_standings(s.event, ["DE"])) == [Tie(1, (1, 2))]
         assert ties_of(qualifying_standings(s.event, ["DE"], after=1)) == []
-        s.run("edit_settings", tiebreaks=["DE"], confirm="tiebreaks-reorder-standings")
+        s.run(EditSettings(tiebreaks=["DE"]), confirm="tiebreaks-reorder-standings")
         data = preset("gct-2023-rapid-blitz").to_json()
         data["qualify_after_tiebreaks"] = 1
         with pytest.raises(RuleError, match="No play-off is needed: no place it decides is tied"):
-            s.run("playoff.start", regulation_json=data)
+            s.run(StartPlayoff(regulation_json=data))
         assert stored_playoff(s.state) is None
 
 
@@ -140,7 +150,7 @@ def test_a_prize_fund_in_no_currency_is_refused(session: Session) -> None:
 
     journal = session.journal()
     with pytest.raises(ArbiterError, match="three-letter code"):
-        session.run("prizes.set_fund", prizes=["1000"], currency="dollars")
+        session.run(SetPrizeFund(prizes=["1000"], currency="dollars"))
     assert session.journal() == journal
-    session.run("prizes.set_fund", prizes=["1000"], currency="chf")
+    session.run(SetPrizeFund(prizes=["1000"], currency="chf"))
     assert stored_fund(session.state)[0].currency == "CHF"  # type: ignore[union-attr]

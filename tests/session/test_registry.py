@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import ClassVar
 
 import pytest
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.lots import seeded_toss
 from arbiter_app.session import Context, command, load_event, read_event
+from arbiter_app.session.commands import VOCABULARY, Command
 from arbiter_app.session.replay import replay
 from arbiter_app.session.state import Tx
 from tests.support.sessions import small_event
@@ -19,10 +22,23 @@ from tests.support.sessions import small_event
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@command("testfamily.toss", family="testfamily", needs_seed=True)
-def toss(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
+@dataclass(frozen=True, kw_only=True)
+class Toss(Command):
     """Toss a coin between two players and keep the winner (a stand-in for a play-off step)."""
-    sides = args["sides"]
+
+    NAME: ClassVar[str] = "testfamily.toss"
+    FAMILY: ClassVar[str] = "testfamily"
+
+    sides: Sequence[int]
+
+    def draws_lots(self) -> bool:
+        return True
+
+
+@command(Toss)
+def toss(tx: Tx, cmd: Toss, ctx: Context) -> int:
+    """Keep the winner of the toss."""
+    sides = cmd.sides
     for tpn in sides:
         if tx.get("players", (tpn,)) is None:
             raise RuleError(f"no player {tpn}")
@@ -35,7 +51,7 @@ def toss(tx: Tx, args: dict[str, Any], ctx: Context) -> int:
 
 def test_a_family_command_is_journaled_with_its_seed_and_undone(tmp_path: Path) -> None:
     with small_event(tmp_path / "f.arbiter") as session:
-        outcome = session.run("testfamily.toss", sides=[1, 2])
+        outcome = session.run(Toss(sides=[1, 2]))
         entry = session.journal()[-1]
         assert entry.seed is not None and 0 <= entry.seed < 2**63
         assert outcome.value == seeded_toss("colours", [1, 2], entry.seed).outcome[0]
@@ -50,23 +66,29 @@ def test_a_family_command_is_journaled_with_its_seed_and_undone(tmp_path: Path) 
         assert session.state.tables["records"][("testfamily", "tosses")] == record
         assert session.verify() == []
         with pytest.raises(RuleError, match="no player 9"):
-            session.run("testfamily.toss", sides=[1, 9])
+            session.run(Toss(sides=[1, 9]))
 
 
 def test_seeds_differ_between_draws(tmp_path: Path) -> None:
     with small_event(tmp_path / "g.arbiter") as session:
         seeds = set()
         for _ in range(5):
-            session.run("testfamily.toss", sides=[3, 4])
+            session.run(Toss(sides=[3, 4]))
             seeds.add(session.journal()[-1].seed)
         assert len(seeds) == 5
 
 
 def test_names_are_unique_and_undo_redo_are_reserved() -> None:
     with pytest.raises(ValueError, match="registered twice"):
-        command("testfamily.toss")(lambda tx, args, ctx: None)
+        command(Toss)(lambda tx, cmd, ctx: None)
+
+    @dataclass(frozen=True, kw_only=True)
+    class Undo(Command):
+        NAME: ClassVar[str] = "undo"
+
     with pytest.raises(ValueError, match="reserved"):
-        command("undo")(lambda tx, args, ctx: None)
+        command(Undo)(lambda tx, cmd, ctx: None)
+    assert "undo" not in VOCABULARY
 
 
 def test_load_event_reads_without_locking(tmp_path: Path) -> None:

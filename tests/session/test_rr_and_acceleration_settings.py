@@ -18,6 +18,14 @@ from arbiter_app.core.trf import event_to_trf, parse_trf
 from arbiter_app.core.trf.document import TrfVersion
 from arbiter_app.session import Session
 from arbiter_app.session.codec import event_to_json
+from arbiter_app.session.commands import (
+    AddPlayer,
+    EditSettings,
+    EnterResult,
+    ImportEvent,
+    LateEntry,
+    SetPairingNumbers,
+)
 from arbiter_app.session.pairing import pair_next_round
 from tests.session.test_commands import refused
 from tests.support.sessions import TickingClock
@@ -29,7 +37,7 @@ def _new(path: Path, system: str, rounds: int, players: int, **settings: object)
         settings=settings,
     )  # fmt: skip
     for n in range(1, players + 1):
-        session.run("add_player", name=f"Player {n}", rating=2500 - 10 * n)
+        session.run(AddPlayer(name=f"Player {n}", rating=2500 - 10 * n))
     return session
 
 
@@ -55,18 +63,18 @@ def test_q106_111_baku_virtual_points_reach_the_pairing_and_the_trf(swiss: Sessi
 
 
 def test_q106_111_the_method_is_fixed_after_round_one(swiss: Session) -> None:
-    swiss.run("edit_settings", acceleration=None)  # before round 1: allowed
-    swiss.run("edit_settings", acceleration="baku")
+    swiss.run(EditSettings(acceleration=None))  # before round 1: allowed
+    swiss.run(EditSettings(acceleration="baku"))
     pair_next_round(swiss, initial_colour=Colour.WHITE)
-    refused(swiss, "edit_settings", "fixed once round 1 is paired", acceleration=None)
-    swiss.run("edit_settings", acceleration="baku")  # the same value is no change of method
+    refused(swiss, EditSettings, "fixed once round 1 is paired", acceleration=None)
+    swiss.run(EditSettings(acceleration="baku"))  # the same value is no change of method
 
 
 def test_q106_111_late_entry_keeps_the_last_group_a_player(swiss: Session) -> None:
     """C.04.5.1: the last GA player stays; a late entry numbered before him joins GA."""
     pair_next_round(swiss, initial_colour=Colour.WHITE)
     last = swiss.event.player(swiss.event.accelerations[0].last_tpn).name
-    swiss.run("late_entry", name="Late", rating=2600)  # numbered first (C.04.2)
+    swiss.run(LateEntry(name="Late", rating=2600))  # numbered first (C.04.2)
     event = swiss.event
     assert {event.player(a.last_tpn).name for a in event.accelerations} == {last}
     late = next(p.tpn for p in event.players if p.name == "Late")
@@ -82,7 +90,7 @@ def test_q106_111_late_entry_keeps_the_last_group_a_player(swiss: Session) -> No
     ],
 )
 def test_q106_111_refusals(swiss: Session, settings: dict[str, object], fragment: str) -> None:
-    refused(swiss, "edit_settings", fragment, **settings)
+    refused(swiss, EditSettings, fragment, **settings)
 
 
 def test_q106_111_imported_records_250(tmp_path: Path, swiss: Session) -> None:
@@ -92,14 +100,14 @@ def test_q106_111_imported_records_250(tmp_path: Path, swiss: Session) -> None:
     with Session.create(
         tmp_path / "i.arbiter", name="I", system="swiss", rounds=9, durable=False
     ) as imported:
-        imported.run("import_event", event=event_to_json(event), source="x.trf")
+        imported.run(ImportEvent(event=event_to_json(event), source="x.trf"))
         assert imported.event.accelerations == swiss.event.accelerations
         assert imported.settings.acceleration == "baku"
     odd = replace(event, accelerations=(replace(event.accelerations[0], last_tpn=3),))
     with Session.create(
         tmp_path / "j.arbiter", name="J", system="swiss", rounds=9, durable=False
     ) as imported:
-        imported.run("import_event", event=event_to_json(odd), source="y.trf")
+        imported.run(ImportEvent(event=event_to_json(odd), source="y.trf"))
         assert imported.event.accelerations == odd.accelerations
         assert imported.settings.acceleration is None
 
@@ -110,24 +118,24 @@ def test_q89_105_double_round_robin_may_exchange_the_last_two_rounds(tmp_path: P
         with _new(tmp_path / f"d{swap}.arbiter", "double-round-robin", 10, 6, tiebreaks=["SB"],
                   swap_last_two=swap) as s:  # fmt: skip
             assert s.settings.swap_last_two is swap
-            s.run("set_pairing_numbers", by="order", order=[1, 2, 3, 4, 5, 6])
+            s.run(SetPairingNumbers(by="order", order=[1, 2, 3, 4, 5, 6]))
             played = []
             for r in range(1, 6):
                 pairing, _ = pair_next_round(s)
                 played.append({frozenset(b.players) for b in pairing.boards})
                 for b in pairing.boards:
-                    s.run("enter_result", round=r, board=b.number, result="1/2")
+                    s.run(EnterResult(round=r, board=b.number, result="1/2"))
             rounds[swap] = played
             if swap:
-                refused(s, "edit_settings", "fixed once round 1", swap_last_two=False)
+                refused(s, EditSettings, "fixed once round 1", swap_last_two=False)
     assert rounds[True][:3] == rounds[False][:3]
     assert rounds[True][3] == rounds[False][4] and rounds[True][4] == rounds[False][3]
 
 
 def test_q89_105_exchanging_rounds_is_for_a_double_round_robin(tmp_path: Path) -> None:
     with _new(tmp_path / "r.arbiter", "round-robin", 5, 6, tiebreaks=["SB"]) as s:
-        refused(s, "edit_settings", "double round robin", swap_last_two=True)
-        refused(s, "edit_settings", "true or false", swap_last_two="yes")
+        refused(s, EditSettings, "double round robin", swap_last_two=True)
+        refused(s, EditSettings, "true or false", swap_last_two="yes")
 
 
 @pytest.mark.parametrize("code", ["BH", "BH/C1", "FB", "AOB"])
@@ -135,11 +143,11 @@ def test_q89_105_buchholz_refused_for_a_round_robin_with_the_article(
     tmp_path: Path, code: str
 ) -> None:
     with _new(tmp_path / "r.arbiter", "round-robin", 5, 6) as s:
-        refused(s, "edit_settings", "FIDE C.07, 2026 text", tiebreaks=["DE", code])
-        s.run("edit_settings", tiebreaks=["DE", "SB", "KS/L-1", "TPN/R"])
+        refused(s, EditSettings, "FIDE C.07, 2026 text", tiebreaks=["DE", code])
+        s.run(EditSettings(tiebreaks=["DE", "SB", "KS/L-1", "TPN/R"]))
         assert s.settings.tiebreaks == ("DE", "SB", "KS/L-1", "TPN/R")
     with _new(tmp_path / "w.arbiter", "swiss", 5, 6, tiebreaks=[code]) as swiss:
-        refused(swiss, "edit_settings", "round robin", system="round-robin")
+        refused(swiss, EditSettings, "round robin", system="round-robin")
 
 
 def test_q89_105_q106_111_trf_export_states_the_pairing_and_fide_agrees(tmp_path: Path) -> None:
@@ -150,11 +158,11 @@ def test_q89_105_q106_111_trf_export_states_the_pairing_and_fide_agrees(tmp_path
     for swap, code in ((False, "BERGER_DOUBLEROUNDROBIN"), (True, "FIDE_DOUBLEROUNDROBIN")):
         path = tmp_path / f"d{swap}.arbiter"
         with _new(path, "double-round-robin", 10, 6, tiebreaks=["SB"], swap_last_two=swap) as s:
-            s.run("set_pairing_numbers", by="order", order=[1, 2, 3, 4, 5, 6])
+            s.run(SetPairingNumbers(by="order", order=[1, 2, 3, 4, 5, 6]))
             for r in range(1, 11):
                 pairing, _ = pair_next_round(s)
                 for b in pairing.boards:
-                    s.run("enter_result", round=r, board=b.number, result="1-0")
+                    s.run(EnterResult(round=r, board=b.number, result="1-0"))
         out = tmp_path / f"d{swap}.trf"
         assert main(["export", str(path), "--format", "trf", "-o", str(out)]) == 0
         text = out.read_text(encoding="utf-8")
@@ -163,7 +171,7 @@ def test_q89_105_q106_111_trf_export_states_the_pairing_and_fide_agrees(tmp_path
     with _new(tmp_path / "b.arbiter", "swiss", 7, 12, acceleration="baku") as s:
         pair_next_round(s, initial_colour=Colour.WHITE)
         for b in s.boards(1):
-            s.run("enter_result", round=1, board=b.number, result="1/2")
+            s.run(EnterResult(round=1, board=b.number, result="1/2"))
     out = tmp_path / "b.trf"
     assert main(["export", str(tmp_path / "b.arbiter"), "--format", "trf", "-o", str(out)]) == 0
     lines = out.read_text(encoding="utf-8").splitlines()
@@ -188,5 +196,5 @@ def test_q89_105_an_imported_round_robin_keeps_its_announced_list(tmp_path: Path
     assert main(["import", str(source), "-o", str(target)]) == 0
     with Session.open(target) as s:
         assert s.settings.tiebreaks == ("BH", "SB")
-        s.run("edit_settings", info={"city": "Elsewhere"})
-        refused(s, "edit_settings", "round robin", tiebreaks=["BH/C1", "SB"])
+        s.run(EditSettings(info={"city": "Elsewhere"}))
+        refused(s, EditSettings, "round robin", tiebreaks=["BH/C1", "SB"])

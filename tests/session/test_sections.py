@@ -10,6 +10,17 @@ from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.lots import derived_seeds
 from arbiter_app.core.model import System
 from arbiter_app.session import NoSuchSection, SectionNeeded, Session
+from arbiter_app.session.commands import (
+    AddPlayer,
+    AddSection,
+    EditSettings,
+    MakeQuads,
+    MovePlayerToSection,
+    RecordPairings,
+    RemoveSection,
+    RenameSection,
+    RequestBye,
+)
 from arbiter_app.session.replay import replay
 from arbiter_app.sheets.source import from_session
 from tests.support.sessions import TickingClock
@@ -27,7 +38,7 @@ def _saturday(path: Path) -> Session:
         clock=TickingClock(),
         durable=False,
     )
-    session.run("section.add", name="Reserve", system="swiss", rounds=3, preset="uscf")
+    session.run(AddSection(name="Reserve", system="swiss", rounds=3, preset="uscf"))
     return session
 
 
@@ -37,10 +48,10 @@ def test_sections_are_tournaments_of_their_own(tmp_path: Path) -> None:
         assert [s.name for s in session.sections] == ["Open", "Reserve"]
         session.select("Open")
         for name, rating in (("Ann", 2200), ("Ben", 2100)):
-            session.run("add_player", name=name, rating=rating)
+            session.run(AddPlayer(name=name, rating=rating))
         session.select("reserve")  # names without regard to case
         for name, rating in (("Cid", 1500), ("Dee", 1400), ("Eve", 1300)):
-            session.run("add_player", name=name, rating=rating)
+            session.run(AddPlayer(name=name, rating=rating))
         assert [p.name for p in session.event.players] == ["Cid", "Dee", "Eve"]
         assert session.event.planned_rounds == 3
         assert session.settings.preset == "uscf"
@@ -72,7 +83,7 @@ def test_the_title_names_the_section_only_when_there_are_several(tmp_path: Path)
     with _saturday(tmp_path / "two.arbiter") as two:
         two.select("Reserve")
         assert two.event.name == "Saturday Club - Reserve"
-        two.run("section.rename", name="Under 1600")
+        two.run(RenameSection(name="Under 1600"))
         assert two.event.name == "Saturday Club - Under 1600"
         assert [s.name for s in two.sections] == ["Open", "Under 1600"]
 
@@ -84,7 +95,7 @@ def test_the_events_header_is_shared_and_the_time_control_is_each_sections(
         session.select("Reserve")
         assert session.event.info.chief_arbiter == "Ada"
         assert session.event.info.start_date is not None
-        session.run("edit_settings", info={"name": "Saturday Chess Club", "time_control": "G/30"})
+        session.run(EditSettings(info={"name": "Saturday Chess Club", "time_control": "G/30"}))
         session.select("Open")
         assert session.event.info.name == "Saturday Chess Club - Open"
         assert session.event.info.time_control == "G/60+5"
@@ -102,7 +113,7 @@ def test_names_are_checked(tmp_path: Path) -> None:
             ("x" * 200, "the section's name"),
         ):
             with pytest.raises(ArbiterError, match=said):
-                session.run("section.add", name=bad, system="swiss", rounds=3)
+                session.run(AddSection(name=bad, system="swiss", rounds=3))
         with pytest.raises(NoSuchSection, match='no section "Blitz"; its sections are "Open"'):
             session.select("Blitz")
         assert len(session.sections) == 2
@@ -111,15 +122,15 @@ def test_names_are_checked(tmp_path: Path) -> None:
 def test_a_section_is_removed_only_while_empty_and_never_the_last(tmp_path: Path) -> None:
     with _saturday(tmp_path / "s.arbiter") as session:
         session.select("Reserve")
-        session.run("add_player", name="Cid", rating=1500)
+        session.run(AddPlayer(name="Cid", rating=1500))
         with pytest.raises(RuleError, match='"Reserve" has 1 player: move them'):
-            session.run("section.remove")
+            session.run(RemoveSection())
         session.undo()
-        session.run("section.remove")
+        session.run(RemoveSection())
         assert [s.name for s in session.sections] == ["Open"]
         assert session.section.name == "Open"  # the chosen section went: the first one
         with pytest.raises(RuleError, match="only section"):
-            session.run("section.remove")
+            session.run(RemoveSection())
         session.undo()
         assert [s.name for s in session.sections] == ["Open", "Reserve"]
         assert session.verify() == []
@@ -129,21 +140,21 @@ def test_a_player_moves_between_sections_before_round_1_only(tmp_path: Path) -> 
     with _saturday(tmp_path / "s.arbiter") as session:
         session.select("Open")
         for name, rating in (("Ann", 2200), ("Ben", 1450), ("Cid", 2000)):
-            session.run("add_player", name=name, rating=rating, club="Riverside")
+            session.run(AddPlayer(name=name, rating=rating, club="Riverside"))
         ben = next(p.tpn for p in session.event.players if p.name == "Ben")
-        session.run("requested_bye", tpn=ben, round=2, kind="half")
+        session.run(RequestBye(tpn=ben, round=2, kind="half"))
         reserve = next(s.number for s in session.sections if s.name == "Reserve")
-        number = session.run("section.move_player", tpn=ben, to=reserve).value
+        number = session.run(MovePlayerToSection(tpn=ben, to=reserve)).value
         assert [p.name for p in session.event.players] == ["Ann", "Cid"]
         assert [p.tpn for p in session.event.players] == [1, 2]  # no gap left
         with session.selected("Reserve"):
             moved = session.event.player(number)
             assert (moved.name, moved.rating, moved.club) == ("Ben", 1450, "Riverside")
             assert [(b.tpn, b.round) for b in session.event.bye_requests] == [(number, 2)]
-            session.run("add_player", name="Dee", rating=1300)
-            session.run("record_pairings", round=1, boards=[[1, 2]])
+            session.run(AddPlayer(name="Dee", rating=1300))
+            session.run(RecordPairings(round=1, boards=[[1, 2]]))
         with pytest.raises(RuleError, match='in "Reserve" round 1 is paired already'):
-            session.run("section.move_player", tpn=1, to=reserve)
+            session.run(MovePlayerToSection(tpn=1, to=reserve))
         assert session.verify() == []
 
 
@@ -164,7 +175,7 @@ def test_a_command_needs_a_section_when_there_are_several(tmp_path: Path) -> Non
     _saturday(path).close()
     with Session.open(path, durable=False) as session:
         with pytest.raises(SectionNeeded, match="--section"):
-            session.run("add_player", name="Ann", rating=2000)
+            session.run(AddPlayer(name="Ann", rating=2000))
         assert len(session.journal()) == 2
 
 
@@ -181,7 +192,7 @@ def _quads_field(path: Path, count: int) -> Session:
     )
     for index in range(count):
         # Ratings entered in no order: 37 * i modulo the prime 1009 is never repeated.
-        session.run("add_player", name=f"Player {index + 1:02}", rating=1000 + (37 * index) % 1009)
+        session.run(AddPlayer(name=f"Player {index + 1:02}", rating=1000 + (37 * index) % 1009))
     return session
 
 
@@ -190,7 +201,7 @@ def test_quads_split_the_players_by_rating_into_round_robins_numbered_by_lot(
 ) -> None:
     with _quads_field(tmp_path / "q.arbiter", 14) as session:
         by_rating = sorted(session.event.players, key=lambda p: -(p.rating or 0))
-        made = session.run("section.quads").value
+        made = session.run(MakeQuads()).value
         assert [s.name for s in session.sections] == ["Quad 1", "Quad 2", "Quad 3"]
         assert [s.number for s in session.sections] == made
         assert [(s.system, s.rounds, s.players) for s in session.sections] == [
@@ -239,14 +250,14 @@ def test_quads_refuse_with_a_reason_and_change_nothing(tmp_path: Path) -> None:
     with _quads_field(tmp_path / "q.arbiter", 6) as session:
         count = len(session.journal())
         with pytest.raises(RuleError, match="6 players leave 2 over"):
-            session.run("section.quads", remainder="house-player")
+            session.run(MakeQuads(remainder="house-player"))
         with pytest.raises(ArbiterError, match="one of swiss, round-robin, house-player"):
-            session.run("section.quads", remainder="lottery")
+            session.run(MakeQuads(remainder="lottery"))
         with pytest.raises(ArbiterError, match="house player who completes the bottom quad"):
-            session.run("section.quads", size=7, remainder="house-player")
-        session.run("record_pairings", round=1, boards=[[1, 2]])
+            session.run(MakeQuads(size=7, remainder="house-player"))
+        session.run(RecordPairings(round=1, boards=[[1, 2]]))
         with pytest.raises(RuleError, match="round 1 is paired already: quads are made only"):
-            session.run("section.quads")
+            session.run(MakeQuads())
         assert len(session.journal()) == count + 1
         assert [s.name for s in session.sections] == ["Saturday Quads"]
 
@@ -254,7 +265,7 @@ def test_quads_refuse_with_a_reason_and_change_nothing(tmp_path: Path) -> None:
 def test_a_house_player_completes_the_bottom_quad(tmp_path: Path) -> None:
     with _quads_field(tmp_path / "q.arbiter", 7) as session:
         session.run(
-            "section.quads", remainder="house-player", house_player={"name": "House", "rating": 900}
+            MakeQuads(remainder="house-player", house_player={"name": "House", "rating": 900})
         )
         assert [s.players for s in session.sections] == [4, 4]
         with session.selected("Quad 2"):

@@ -24,6 +24,13 @@ from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.standings import compute_standings
 from arbiter_app.session import Session
 from arbiter_app.session.codec import event_from_state
+from arbiter_app.session.commands import (
+    AddPlayer,
+    CorrectResult,
+    EditPlayer,
+    EnterResult,
+    RecordPairings,
+)
 from arbiter_app.session.event_rows import EventRows
 from arbiter_app.session.replay import replay
 from tests.support.sessions import TickingClock
@@ -115,7 +122,7 @@ class EventMachine(RuleBasedStateMachine):
     @rule(rating=st.one_of(st.none(), st.integers(1000, 2800)))
     def add_player(self, rating: int | None) -> None:
         name = f"P{len(self.model.ratings)}"
-        tpn = self.session.run("add_player", name=name, rating=rating).value
+        tpn = self.session.run(AddPlayer(name=name, rating=rating)).value
         added = len(self.model.ratings) + 1
         new = replace(
             self.model,
@@ -129,7 +136,7 @@ class EventMachine(RuleBasedStateMachine):
     @rule(data=st.data(), rating=st.integers(1000, 2800))
     def edit_rating(self, data: st.DataObject, rating: int) -> None:
         tpn = data.draw(st.sampled_from(sorted(self.model.ratings)))
-        self.session.run("edit_player", tpn=tpn, rating=rating)
+        self.session.run(EditPlayer(tpn=tpn, rating=rating))
         self._did(replace(self.model, ratings={**self.model.ratings, tpn: rating}).ranked())
 
     @precondition(
@@ -145,7 +152,7 @@ class EventMachine(RuleBasedStateMachine):
         pairs = [[order[i], order[i + 1]] for i in range(0, len(order) - 1, 2)]
         round_no = len(self.model.rounds) + 1
         byes = [[order[-1], "pairing-bye"]] if len(order) % 2 else []
-        self.session.run("record_pairings", round=round_no, boards=pairs, byes=byes)
+        self.session.run(RecordPairings(round=round_no, boards=pairs, byes=byes))
         new_byes = {**self.model.byes, round_no: order[-1]} if byes else self.model.byes
         boards = {i: (w, b) for i, (w, b) in enumerate(pairs, start=1)}
         self._did(replace(self.model, rounds=(*self.model.rounds, boards), byes=new_byes))
@@ -154,7 +161,7 @@ class EventMachine(RuleBasedStateMachine):
     @rule(data=st.data(), result=st.sampled_from(sorted(POINTS)))
     def enter_result(self, data: st.DataObject, result: str) -> None:
         round_no, board = data.draw(st.sampled_from(self.model.pending()))
-        self.session.run("enter_result", round=round_no, board=board, result=result)
+        self.session.run(EnterResult(round=round_no, board=board, result=result))
         self._did(replace(self.model, results={**self.model.results, (round_no, board): result}))
 
     @precondition(lambda self: bool(self.model.results))
@@ -165,7 +172,7 @@ class EventMachine(RuleBasedStateMachine):
         played = max(r for r, _ in self.model.results)
         open_ = sorted(key for key in self.model.results if key[0] >= played - 1)
         round_no, board = data.draw(st.sampled_from(open_))
-        self.session.run("correct_result", round=round_no, board=board, result=result, confirm=True)
+        self.session.run(CorrectResult(round=round_no, board=board, result=result), confirm=True)
         self._did(replace(self.model, results={**self.model.results, (round_no, board): result}))
 
     @precondition(lambda self: bool(self.done))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,6 +20,20 @@ from arbiter_app.core.pairing.numbers import Numbering, rating_order, renumberin
 from arbiter_app.core.playoff.gate import PlayoffStatus
 from arbiter_app.core.warning_levels import ConfirmationNeeded
 from arbiter_app.session import Session
+from arbiter_app.session.commands import (
+    AddPlayer,
+    Command,
+    ConfirmPrinted,
+    CorrectResult,
+    EditPlayer,
+    EditSettings,
+    EnterResult,
+    LateEntry,
+    RestartPlayoff,
+    SetPairingNumbers,
+    SetPrizeFund,
+    StartPlayoff,
+)
 from arbiter_app.session.pairing import pair_next_round
 from arbiter_app.session.playoff_commands import ABANDONED, RESTART_WARNING, stored_playoff
 from arbiter_app.sheets.builders import standings_of
@@ -42,11 +57,12 @@ CLUB = (
 """A club Swiss entered as the players came in: in no order of rating."""
 
 
-def refused(session: Session, command: str, reason: str, /, **args: object) -> None:
+def refused(session: Session, command: type[Command], reason: str, /, **args: Any) -> None:
     """*command* is refused with exactly *reason*; nothing changes, in memory or on disk."""
     state, journal, digest = session.state, session.journal(), sha256(session.path)
     with pytest.raises(ArbiterError) as info:
-        session.run(command, **args)
+        confirm = args.pop("confirm", None)
+        session.run(command.of(args), confirm=confirm)
     assert str(info.value) == reason
     assert session.state == state and session.journal() == journal
     assert sha256(session.path) == digest
@@ -63,7 +79,7 @@ def club(tmp_path: Path) -> Iterator[Session]:
         durable=False,
     )
     for name, rating in CLUB:
-        s.run("add_player", name=name, rating=rating)
+        s.run(AddPlayer(name=name, rating=rating))
     yield s
     s.close()
 
@@ -84,9 +100,9 @@ def test_a_swiss_is_numbered_by_its_initial_ranking_as_players_come_in(club: Ses
     assert state.phase is Phase.REGISTRATION and state.numbering is Numbering.RATING
     assert not state.numbers_fixed and state.pairing_refusal is None
     # A corrected rating moves the player; an added GM goes above an equal rating.
-    club.run("edit_player", tpn=by_name(club)["Nia Shaw"], rating=2000)
+    club.run(EditPlayer(tpn=by_name(club)["Nia Shaw"], rating=2000))
     assert by_name(club)["Nia Shaw"] == 3
-    added = club.run("add_player", name="Zoe Ng", rating=2185, title="GM").value
+    added = club.run(AddPlayer(name="Zoe Ng", rating=2185, title="GM")).value
     assert added == 1 and by_name(club)["Sam Oduya"] == 2
     assert club.verify() == []
 
@@ -116,10 +132,10 @@ def test_numbers_are_fixed_once_round_one_is_paired(club: Session) -> None:
     reason = renumbering_refusal(1, club.event.system)
     assert reason is not None
     for how in ("rating", "lot", "order", "draw"):
-        refused(club, "set_pairing_numbers", reason, by=how, order=list(range(9, 0, -1)))
+        refused(club, SetPairingNumbers, reason, by=how, order=list(range(9, 0, -1)))
     # A rating corrected now no longer moves anybody.
     before = [p.name for p in club.event.players]
-    club.run("edit_player", tpn=9, rating=2400)
+    club.run(EditPlayer(tpn=9, rating=2400))
     assert [p.name for p in club.event.players] == before
     assert club.event_state.numbering_text.endswith("fixed since round 1 was paired.")
 
@@ -128,7 +144,7 @@ def play_round(session: Session, round_no: int, seed: int) -> None:
     rng = random.Random(seed)
     for board in session.boards(round_no):
         result = rng.choice(["1-0", "0-1", "1/2-1/2"])
-        session.run("enter_result", round=round_no, board=board.number, result=result)
+        session.run(EnterResult(round=round_no, board=board.number, result=result))
 
 
 def test_a_strong_late_entry_is_ranked_by_its_rating_for_the_next_pairing(club: Session) -> None:
@@ -139,7 +155,7 @@ def test_a_strong_late_entry_is_ranked_by_its_rating_for_the_next_pairing(club: 
     pair_next_round(club)
     play_round(club, 2, 2)
     before = {p.name: p.tpn for p in club.event.players}
-    tpn = club.run("late_entry", name="Vera Kim", rating=2300, missed="not-paired").value
+    tpn = club.run(LateEntry(name="Vera Kim", rating=2300, missed="not-paired")).value
     assert tpn == 1
     after = by_name(club)
     assert all(after[name] == number + 1 for name, number in before.items())
@@ -154,9 +170,9 @@ def test_a_strong_late_entry_is_ranked_by_its_rating_for_the_next_pairing(club: 
 
 
 def test_a_late_entry_after_numbers_fixed_by_hand_comes_last(club: Session) -> None:
-    club.run("set_pairing_numbers", by="order", order=list(range(9, 0, -1)))
+    club.run(SetPairingNumbers(by="order", order=list(range(9, 0, -1))))
     assert club.event_state.numbering is Numbering.ORDER
-    assert club.run("add_player", name="Vera Kim", rating=2300).value == 10
+    assert club.run(AddPlayer(name="Vera Kim", rating=2300)).value == 10
 
 
 # -- a round robin's draw ---------------------------------------------------------------------
@@ -173,7 +189,7 @@ def rr(tmp_path: Path) -> Iterator[Session]:
         durable=False,
     )
     for name, rating in (("Ann", 2500), ("Ben", 2600), ("Cid", 2400), ("Dee", 2550)):
-        s.run("add_player", name=name, rating=rating)
+        s.run(AddPlayer(name=name, rating=rating))
     yield s
     s.close()
 
@@ -192,7 +208,7 @@ def test_a_draw_at_the_venue_is_journalled_with_its_witnesses_and_on_the_protoco
     rr: Session,
 ) -> None:
     drawn = rr.run(
-        "set_pairing_numbers", by="draw", order=[3, 1, 4, 2], witnesses=["Deputy", "Ben"]
+        SetPairingNumbers(by="draw", order=[3, 1, 4, 2], witnesses=["Deputy", "Ben"])
     ).value
     assert drawn == [3, 1, 4, 2]
     assert [p.name for p in rr.event.players] == ["Cid", "Ann", "Dee", "Ben"]
@@ -211,7 +227,7 @@ def test_a_draw_at_the_venue_is_journalled_with_its_witnesses_and_on_the_protoco
 def test_a_physical_draw_must_list_every_player_once(rr: Session) -> None:
     refused(
         rr,
-        "set_pairing_numbers",
+        SetPairingNumbers,
         "the new order must list every pairing number exactly once: 1, 2, 3, 4",
         by="draw",
         order=[1, 1, 2, 3],
@@ -224,33 +240,33 @@ def test_a_physical_draw_must_list_every_player_once(rr: Session) -> None:
 def test_the_play_off_cannot_start_before_the_event_is_final(tmp_path: Path) -> None:
     with three_tied_for_first(tmp_path / "t.arbiter") as s:
         s.undo()  # round 3, board 2's result taken back
-        s.run("edit_settings", playoff="gct-2023-classical")
+        s.run(EditSettings(playoff="gct-2023-classical"))
         gate = s.event_state.playoff
         assert gate.status is PlayoffStatus.NOT_DUE
         assert gate.reason.endswith(
             "it can start only when the event is final: round 3 of 3 is in progress"
             " (board 2 still lacks a result)."
         )
-        refused(s, "playoff.start", gate.reason)
+        refused(s, StartPlayoff, gate.reason)
 
 
 def test_a_correction_after_the_play_off_voids_it_and_restart_plays_the_new_tie(
     tmp_path: Path,
 ) -> None:
     with three_tied_for_first(tmp_path / "t.arbiter") as s:
-        s.run("edit_settings", playoff="gct-2023-classical")
+        s.run(EditSettings(playoff="gct-2023-classical"))
         assert s.event_state.playoff.can_start
-        s.run("playoff.start")
+        s.run(StartPlayoff())
         play_out_session(s, (3, 1, 2))
         assert s.event_state.playoff.status is PlayoffStatus.OVER
-        s.run("prizes.set_fund", prizes=["100000", "65000", "48000"])
+        s.run(SetPrizeFund(prizes=["100000", "65000", "48000"]))
         # Round 3 board 2 (3 v 1) was a win for 3, not a draw: 3 first, 2 second, 1 third.
-        s.run("correct_result", round=3, board=2, result="1-0")
+        s.run(CorrectResult(round=3, board=2, result="1-0"))
         gate = s.event_state.playoff
         assert gate.status is PlayoffStatus.STALE
         assert "but the standings now have no such tie" in gate.reason
         # Every place says so: the command, the standings, the prizes.
-        refused(s, "playoff.printed", gate.reason)
+        refused(s, ConfirmPrinted, gate.reason)
         path = s.path
         source = load(path)
         table = standings_of(source)
@@ -267,10 +283,10 @@ def test_a_correction_after_the_play_off_voids_it_and_restart_plays_the_new_tie(
         # only set aside.
         # A level-3 question (FIDE C.02), answered with confirm.
         with pytest.raises(ConfirmationNeeded) as asked:
-            s.run("playoff.restart")
+            s.run(RestartPlayoff())
         (alert,) = asked.value.warnings
         assert alert.question == f"{gate.reason} {RESTART_WARNING}"
-        step = s.run("playoff.restart", confirm=True).value
+        step = s.run(RestartPlayoff(), confirm=True).value
         assert step["step"] == "done" and step["text"].startswith("No play-off is needed")
         assert stored_playoff(s.state) is None
         assert s.event_state.playoff.status is PlayoffStatus.NO_TIE
@@ -284,18 +300,18 @@ def test_a_correction_after_the_play_off_voids_it_and_restart_plays_the_new_tie(
 
 def test_restart_plays_off_the_tie_as_it_now_stands(tmp_path: Path) -> None:
     with three_tied_for_first(tmp_path / "t.arbiter") as s:
-        s.run("edit_settings", playoff="gct-2023-classical")
-        s.run("playoff.start")
+        s.run(EditSettings(playoff="gct-2023-classical"))
+        s.run(StartPlayoff())
         play_out_session(s, (3, 1, 2))
         refused(
             s,
-            "playoff.restart",
+            RestartPlayoff,
             "the play-off still matches the standings; there is nothing to restart",
         )
         # 2 beat 4 in round 3; corrected to a draw: 1 and 3 are tied for first, 2 third.
-        s.run("correct_result", round=3, board=1, result="1/2")
+        s.run(CorrectResult(round=3, board=1, result="1/2"))
         assert s.event_state.playoff.status is PlayoffStatus.STALE
-        step = s.run("playoff.restart", confirm=True).value
+        step = s.run(RestartPlayoff(), confirm=True).value
         assert step["step"] == "draw-lots" and "(players 1, 3)" in step["text"]
         restarted = stored_playoff(s.state)
         assert restarted is not None and [t.players for t in restarted.ties] == [(1, 3)]

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.session import Session
+from arbiter_app.session.commands import EditPlayer
 from arbiter_app.store import EventFile, FileLocked, OpenedReadOnly
 from tests.support.sessions import sha256, small_event
 
@@ -17,10 +18,11 @@ ROOT = Path(__file__).resolve().parents[2]
 HOLDER = """
 import sys
 from arbiter_app.session import Session
+from arbiter_app.session.commands import EditPlayer
 session = Session.open(sys.argv[1])
 print("ready", flush=True)
 sys.stdin.readline()
-session.run("edit_player", tpn=1, name="Ann Changed")
+session.run(EditPlayer(tpn=1, name="Ann Changed"))
 session.close()
 print("closed", flush=True)
 """
@@ -108,7 +110,7 @@ def test_a_second_open_in_the_same_process_is_refused(event_path: Path) -> None:
         with pytest.raises(FileLocked):
             Session.open(event_path)
         assert sha256(event_path) == digest
-        first.run("edit_player", tpn=2, rating=2150)
+        first.run(EditPlayer(tpn=2, rating=2150))
     with Session.open(event_path) as again:
         assert again.event.player(2).rating == 2150
 
@@ -117,7 +119,7 @@ def test_a_read_only_session_refuses_every_change(event_path: Path) -> None:
     digest = sha256(event_path)
     with Session.open(event_path, readonly=True) as session:
         for action in (
-            lambda: session.run("edit_player", tpn=1, name="X"),
+            lambda: session.run(EditPlayer(tpn=1, name="X")),
             session.undo,
             session.redo,
         ):

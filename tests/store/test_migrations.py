@@ -10,6 +10,7 @@ import pytest
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.session import Session
+from arbiter_app.session.commands import EnterResult
 from arbiter_app.store import APPLICATION_ID, SCHEMA_VERSION, EventFile
 from arbiter_app.store.migrations import backup_path
 from tests.support.sessions import folder_snapshot, sha256, small_event
@@ -78,7 +79,7 @@ def test_opening_a_version_1_file_migrates_it_after_a_backup(tmp_path: Path) -> 
         # Version 1 kept no ratings at the start of a round; the rebuild from the journal does.
         assert session.event.entry(1, 1).opponent_rating == 2000
         # The migrated file takes new commands, and the new column holds ratings.
-        session.run("enter_result", round=2, board=2, result="0-1")
+        session.run(EnterResult(round=2, board=2, result="0-1"))
         assert session.event.entry(3, 2).opponent_rating == 1900
     backup = backup_path(path, 1)
     assert backup.name == "old.arbiter.bak-v1"

@@ -7,6 +7,7 @@ import sqlite3
 from pathlib import Path
 
 from arbiter_app.session import Session
+from arbiter_app.session.commands import EnterResult
 from arbiter_app.sheets.builders import SHEETS, trf_text
 from arbiter_app.sheets.source import from_session
 from arbiter_app.store import APPLICATION_ID, SCHEMA_VERSION
@@ -80,7 +81,7 @@ def test_a_format_3_file_becomes_one_section_with_a_backup(tmp_path: Path) -> No
             assert SHEETS[name](source, None) == lines
         assert trf_text(source) == expected_trf
         # The migrated file takes new commands in its one section.
-        session.run("enter_result", round=2, board=2, result="0-1")
+        session.run(EnterResult(round=2, board=2, result="0-1"))
         assert "section" not in session.journal()[-1].arguments
     assert backup_path(path, 3).read_bytes() == original
     conn = sqlite3.connect(path)

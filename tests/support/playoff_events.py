@@ -8,6 +8,17 @@ from typing import Any
 
 from arbiter_app.core.playoff import PlayoffState, next_step
 from arbiter_app.session import Session
+from arbiter_app.session.commands import (
+    UNSET,
+    AddPlayer,
+    Command,
+    ConfirmPrinted,
+    DrawPlayoffLots,
+    EnterResult,
+    PlayoffResult,
+    RecordPairings,
+    TossCoin,
+)
 from tests.support.sessions import TickingClock
 
 
@@ -23,13 +34,13 @@ def three_tied_for_first(path: Path, *, preset: str | None = None) -> Session:
         durable=False,
     )
     for name, rating in (("Ann", 2750), ("Ben", 2740), ("Cid", 2730), ("Dee", 2700)):
-        session.run("add_player", name=name, rating=rating)
+        session.run(AddPlayer(name=name, rating=rating))
     rounds = [([1, 4], [2, 3]), ([4, 3], [1, 2]), ([2, 4], [3, 1])]
     results = [("1-0", "1/2"), ("0-1", "1/2"), ("1-0", "1/2")]
     for number, (boards, outcome) in enumerate(zip(rounds, results, strict=True), 1):
-        session.run("record_pairings", round=number, boards=[list(b) for b in boards])
+        session.run(RecordPairings(round=number, boards=[list(b) for b in boards]))
         for board, result in enumerate(outcome, 1):
-            session.run("enter_result", round=number, board=board, result=result)
+            session.run(EnterResult(round=number, board=board, result=result))
     return session
 
 
@@ -39,18 +50,18 @@ def two_tied_one_beat_the_other(path: Path) -> Session:
         path, name="Rapid", system="round-robin", rounds=3, clock=TickingClock(), durable=False
     )
     for name, rating in (("Ann", 2750), ("Ben", 2740), ("Cid", 2730), ("Dee", 2700)):
-        session.run("add_player", name=name, rating=rating)
+        session.run(AddPlayer(name=name, rating=rating))
     rounds = [([1, 4], [2, 3]), ([4, 3], [1, 2]), ([2, 4], [3, 1])]
     results = [("1-0", "1-0"), ("1/2", "1-0"), ("1-0", "1-0")]
     for number, (boards, outcome) in enumerate(zip(rounds, results, strict=True), 1):
-        session.run("record_pairings", round=number, boards=[list(b) for b in boards])
+        session.run(RecordPairings(round=number, boards=[list(b) for b in boards]))
         for board, result in enumerate(outcome, 1):
-            session.run("enter_result", round=number, board=board, result=result)
+            session.run(EnterResult(round=number, board=board, result=result))
     return session
 
 
-PlayoffRun = Callable[[str, dict[str, Any]], object]
-"""Runs the play-off command ``playoff.<name>`` with its arguments (a session or a window)."""
+PlayoffRun = Callable[[Command], object]
+"""Runs a play-off command (a session's or a window's ``run``)."""
 
 
 def play_out(
@@ -79,17 +90,17 @@ def play_out(
         if step.code == "done":
             return
         if step.code == "draw-lots":
-            drawn = {} if seeded else {"outcome": list(step.players)}
-            run("draw", {**drawn, "witnesses": ["Deputy"]})
+            outcome = UNSET if seeded else list(step.players)
+            run(DrawPlayoffLots(outcome=outcome, witnesses=["Deputy"]))
         elif step.code == "print":
-            run("printed", {})
+            run(ConfirmPrinted())
         elif step.code == "toss":
-            tossed = {} if seeded else {"winner": step.players[0]}
-            run("toss", {**tossed, "choice": "white"})
+            winner = UNSET if seeded else step.players[0]
+            run(TossCoin(winner=winner, choice="white"))
         elif step.code == "play":
             for game in step.games:
                 white_wins = strength(game.white) < strength(game.black)
-                run("result", {"game": game.id, "result": "1-0" if white_wins else "0-1"})
+                run(PlayoffResult(game=game.id, result="1-0" if white_wins else "0-1"))
         else:
             raise AssertionError(f"unexpected step {step.code}: {step.text}")
     raise AssertionError("the play-off did not end")
@@ -100,7 +111,7 @@ def play_out_session(session: Session, winner_first: Sequence[int] = (), **kw: A
     from arbiter_app.session.playoff_commands import stored_playoff
 
     play_out(
-        lambda name, args: session.run(f"playoff.{name}", **args),
+        session.run,
         lambda: stored_playoff(session.state),
         winner_first,
         **kw,

@@ -5,8 +5,10 @@ from __future__ import annotations
 import hashlib
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
-from arbiter_app.session import Session
+from arbiter_app.session import Outcome, Session
+from arbiter_app.session.commands import AddPlayer, EnterResult, RecordPairings, decode
 
 
 class TickingClock:
@@ -36,12 +38,12 @@ def small_event(path: Path, *, durable: bool = False) -> Session:
         path, name="Spring Open", system="swiss", rounds=5, clock=TickingClock(), durable=durable
     )
     for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900)):
-        session.run("add_player", name=name, rating=rating)
-    session.run("record_pairings", round=1, boards=[[1, 3], [4, 2]])
-    session.run("enter_result", round=1, board=1, result="1-0")
-    session.run("enter_result", round=1, board=2, result="1/2")
-    session.run("record_pairings", round=2, boards=[[2, 1], [3, 4]])
-    session.run("enter_result", round=2, board=1, result="0-1")
+        session.run(AddPlayer(name=name, rating=rating))
+    session.run(RecordPairings(round=1, boards=[[1, 3], [4, 2]]))
+    session.run(EnterResult(round=1, board=1, result="1-0"))
+    session.run(EnterResult(round=1, board=2, result="1/2"))
+    session.run(RecordPairings(round=2, boards=[[2, 1], [3, 4]]))
+    session.run(EnterResult(round=2, board=1, result="0-1"))
     return session
 
 
@@ -71,5 +73,12 @@ def crash(session: Session) -> None:
 def crashed_untitled(scratch: Path, name: str = "Spring Open") -> None:
     """An untitled event with one player in *scratch*, left there by a crash."""
     session = Session.create_untitled(name=name, scratch=scratch)
-    session.run("add_player", name="Ann", rating=2200)
+    session.run(AddPlayer(name="Ann", rating=2200))
     crash(session)
+
+
+def run_entry(session: Session, name: str, /, **arguments: Any) -> Outcome:
+    """Run the command a journal entry named *name* with *arguments* would hold (``confirm``
+    is the arbiter's answer): for scripts and fuzzers that speak the journal's language."""
+    confirm = arguments.pop("confirm", None)
+    return session.run(decode(name, arguments), confirm=confirm)

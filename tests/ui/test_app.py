@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from arbiter_app import app
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import System
+from arbiter_app.session.commands import AddPlayer
 from arbiter_app.ui.settings import Settings
 from tests.support.sessions import crash, crashed_untitled
 
@@ -98,7 +99,7 @@ def test_a_scratch_file_another_arbiter_has_open_is_left_alone(
     from arbiter_app.session import Session
 
     other = Session.create_untitled(scratch=tmp_path / "untitled-other.arbiter")
-    other.run("add_player", name="Ann")
+    other.run(AddPlayer(name="Ann"))
     window = app.create_window(settings, folder=tmp_path)
     qtbot.addWidget(window)
     assert not window.offer_recovery(tmp_path / "untitled-other.arbiter")

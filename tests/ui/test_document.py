@@ -10,6 +10,7 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import EntryKind, Event, Outcome, check_consistency
 from arbiter_app.core.result import GameResult
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer
 from arbiter_app.ui.document import Changes, EventDocument
 
 
@@ -54,7 +55,7 @@ def test_an_event_in_a_file_is_never_modified(tmp_path: Path, rr_event: Event) -
     document = EventDocument(
         Session.create(tmp_path / "e.arbiter", name="E", system="swiss", rounds=3)
     )
-    document.add_player({"name": "Ann"})
+    document.run(AddPlayer.of({"name": "Ann"}))
     assert not document.modified and document.path == tmp_path / "e.arbiter"
     document.close()
 

@@ -14,6 +14,7 @@ from arbiter_app.core.model import Colour, EntryKind, Event, Outcome
 from arbiter_app.core.playoff import Start
 from arbiter_app.core.result import GameResult
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer, EditSettings, StartPlayoff
 from arbiter_app.ui.document import Changes, EventDocument, StandingsOptions
 from arbiter_app.ui.panels.pairings import PairingsPanel
 from arbiter_app.ui.panels.standings import options_for_preset
@@ -99,7 +100,7 @@ def test_play_off_commands_are_journaled_and_undone(path: Path, rr_event: Event)
     assert preview is not None and preview.actions == ()
     # 3 won outright: no place the regulation decides is tied, so it names the tie itself.
     assert not document.event_state().playoff.can_start
-    document.playoff_command("start", {"ties": [[2, [1, 2]]]})
+    document.run(StartPlayoff(ties=[[2, [1, 2]]]))
     document.set_result(3, 2, GameResult.DRAW)
     assert [r.playoff for r in reports] == [True, False]
     state = document.playoff_state()
@@ -120,7 +121,7 @@ def test_pair_a_round_then_type_its_results(qtbot: QtBot, tmp_path: Path) -> Non
         Session.create(tmp_path / "open.arbiter", name="Open", system="swiss", rounds=3)
     )
     for name, rating in [("Ada", 2400), ("Bea", 2300), ("Cy", 2200), ("Dov", 2100), ("Eve", 2000)]:
-        document.add_player({"name": name, "rating": rating})
+        document.run(AddPlayer.of({"name": name, "rating": rating}))
     panel = PairingsPanel(document)
     qtbot.addWidget(panel)
     # The colour drawn at the venue for the top-ranked player (C.04.3 5.2.5).
@@ -178,10 +179,13 @@ def test_event_settings_are_the_session_s(document: EventDocument, path: Path) -
     assert settings["playoff"] is None
     reports: list[Changes] = []
     document.changed.connect(reports.append)
-    assert document.edit_settings({}) == Changes()  # nothing to change: no journal entry
+    with pytest.raises(ArbiterError, match="no setting to change"):
+        document.run(EditSettings())  # nothing to change: no journal entry
     assert reports == [] and document.undo_label() == "import event"
     answers = document.warnings = Answers(True)
-    changes = document.edit_settings({"playoff": "gct-2023-classical", "rule_set": "fide-2024"})
+    changes = document.run(
+        EditSettings.of({"playoff": "gct-2023-classical", "rule_set": "fide-2024"})
+    )
     # Play has started: the rule set is a level-3 question; a first play-off regulation is not.
     assert [(w.level, w.question[:22]) for q in answers.asked for w in q.warnings] == [
         (3, "Change the rule set fo")
@@ -192,5 +196,5 @@ def test_event_settings_are_the_session_s(document: EventDocument, path: Path) -
     with Session.open(path, readonly=True) as other:
         assert other.settings.playoff == "gct-2023-classical"
     with pytest.raises(ArbiterError, match="bye policy"):
-        document.edit_settings({"bye_policy": "random", "rounds": 5})
+        document.run(EditSettings.of({"bye_policy": "random", "rounds": 5}))
     assert document.tournament.planned_rounds == 3  # one command: nothing of it was kept

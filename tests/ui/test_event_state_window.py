@@ -24,6 +24,7 @@ from arbiter_app.core.pairing.numbers import renumbering_refusal
 from arbiter_app.core.playoff.gate import PlayoffStatus
 from arbiter_app.core.result import GameResult
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer, EditSettings, SetPrizeFund, StartPlayoff
 from arbiter_app.session.playoff_commands import RESTART_WARNING
 from arbiter_app.sheets.source import ABANDONED_NOTE, load
 from arbiter_app.ui.document import EventDocument
@@ -55,10 +56,10 @@ def test_the_demo_play_off_after_a_round_9_correction(
     card = window.playoff.card
     assert card.title == "Start the play-off"
     assert "the play-off breaks the tie for places 1-3 (players 1, 3, 7)" in card.text
-    document.playoff_command("start", {})
-    play_out(document.playoff_command, document.playoff_state)
+    document.run(StartPlayoff())
+    play_out(document.run, document.playoff_state)
     assert card.title == "The play-off is over"
-    document.set_prize_fund(["100000", "65000", "48000"], "USD")
+    document.run(SetPrizeFund(prizes=["100000", "65000", "48000"], currency="USD"))
     # Round 9, board 1: Barros - Okafor was a draw, not 0-1. Typed over the result by keys.
     window.docks["pairings"].raise_()
     pairings = window.pairings
@@ -123,7 +124,7 @@ def test_the_play_off_card_says_why_it_cannot_start_yet(
 ) -> None:
     session = three_tied_for_first(tmp_path / "t.arbiter")
     session.undo()  # round 3, board 2 still without its result
-    session.run("edit_settings", playoff="gct-2023-classical")
+    session.run(EditSettings(playoff="gct-2023-classical"))
     document = EventDocument(session)
     window = MainWindow(document, settings)
     qtbot.addWidget(window)
@@ -137,7 +138,7 @@ def test_the_play_off_card_says_why_it_cannot_start_yet(
     assert card.text == reason and card.buttons == []
     # The command refuses with the same sentence.
     with pytest.raises(RuleError) as info:
-        document.playoff_command("start", {})
+        document.run(StartPlayoff())
     assert str(info.value) == reason
     assert window.windowTitle().startswith("Classical — round 3 of 3 in progress")
     document.close()
@@ -149,7 +150,7 @@ def club(tmp_path: Path) -> Iterator[EventDocument]:
         Session.create(tmp_path / "club.arbiter", name="Club", system="swiss", rounds=3)
     )
     for name, rating in (("Zoe", 1500), ("Max", 2000), ("Ann", 1800), ("Bob", 2300), ("Cy", 1200)):
-        document.add_player({"name": name, "rating": rating})
+        document.run(AddPlayer.of({"name": name, "rating": rating}))
     yield document
     document.close()
 
@@ -229,7 +230,7 @@ def test_a_round_one_draw_at_the_venue_from_the_players_panel(
         Session.create(tmp_path / "rr.arbiter", name="RR", system="round-robin", rounds=3)
     )
     for name in ("Ada", "Bea", "Cy", "Dov"):
-        document.add_player({"name": name})
+        document.run(AddPlayer.of({"name": name}))
     window = MainWindow(document, settings)
     qtbot.addWidget(window)
     assert "not drawn yet" in window.players.numbering.text()

@@ -14,6 +14,15 @@ from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.session import Session
+from arbiter_app.session.commands import (
+    AddPlayer,
+    EditSettings,
+    EnterResult,
+    RecordPairings,
+    SetExternalValues,
+    SetPairingNumbers,
+)
+from arbiter_app.session.external_values import parse_values
 from arbiter_app.session.integrity import stored_pibes
 from arbiter_app.ui.dialogs.pairing_numbers import PairingNumbersDialog
 from arbiter_app.ui.dialogs.prohibited import parse_group
@@ -32,12 +41,12 @@ def seven(path: Path) -> Session:
     s = Session.create(path, name="Autumn", system="swiss", rounds=5, clock=TickingClock())
     for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900),
                          ("Eve", 1800), ("Fay", 1700), ("Gus", 1600)):  # fmt: skip
-        s.run("add_player", name=name, rating=rating)
-    s.run("set_pairing_numbers", by="rating")
-    s.run("record_pairings", round=1, boards=[[1, 4], [5, 2], [3, 6]], byes=[[7, "pairing-bye"]])
+        s.run(AddPlayer(name=name, rating=rating))
+    s.run(SetPairingNumbers(by="rating"))
+    s.run(RecordPairings(round=1, boards=[[1, 4], [5, 2], [3, 6]], byes=[[7, "pairing-bye"]]))
     for board in (1, 2, 3):
-        s.run("enter_result", round=1, board=board, result="1-0")
-    s.run("record_pairings", round=2, boards=[[5, 1], [7, 3], [2, 4]], byes=[[6, "pairing-bye"]])
+        s.run(EnterResult(round=1, board=board, result="1-0"))
+    s.run(RecordPairings(round=2, boards=[[5, 1], [7, 3], [2, 4]], byes=[[6, "pairing-bye"]]))
     return s
 
 
@@ -169,7 +178,7 @@ def test_q197_216_draw_lots_from_the_edit_menu(
     window = MainWindow(document, settings)
     qtbot.addWidget(window)
     click_through(["Continue…", "Accept the consequences"])
-    document.edit_settings({"tiebreaks": ["BH", "LOT"]})
+    document.run(EditSettings.of({"tiebreaks": ["BH", "LOT"]}))
     window.lots_action.trigger()
     (code,) = [c for c in document.session.settings.tiebreaks if c.startswith("LOT")]
     assert code.startswith("LOT/S") and code != "LOT/S"
@@ -190,7 +199,7 @@ def test_q197_216_external_values_from_the_edit_menu(
     assert document.external_values() == "3=2, 7=1/2"
     # A typo is refused with what was wrong, and nothing changes.
     with pytest.raises(ArbiterError, match="pairing number=value"):
-        document.set_external_values("3 is first")
+        document.run(SetExternalValues(values=parse_values("3 is first")))
     assert document.external_values() == "3=2, 7=1/2"
 
 
@@ -199,8 +208,8 @@ def test_q145_146_the_pairing_numbers_dialog_takes_the_ranking_rule(
 ) -> None:
     session = Session.create(tmp_path / "n.arbiter", name="N", system="swiss", rounds=3,
                              clock=TickingClock())  # fmt: skip
-    session.run("add_player", name="Zoe", rating=1800)
-    session.run("add_player", name="Abe", rating=1700, national_rating=1900)
+    session.run(AddPlayer(name="Zoe", rating=1800))
+    session.run(AddPlayer(name="Abe", rating=1700, national_rating=1900))
     document = EventDocument(session)
     panel = PlayersPanel(document)
     qtbot.addWidget(panel)

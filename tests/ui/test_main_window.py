@@ -14,6 +14,7 @@ from arbiter_app.core.errors import InputError, Issue
 from arbiter_app.core.model import Event, Outcome, System
 from arbiter_app.core.result import GameResult
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer
 from arbiter_app.ui.dialogs.new_event import NewEvent
 from arbiter_app.ui.document import EventDocument, untitled_session
 from arbiter_app.ui.main_window import ImportedEvent, MainWindow, Services
@@ -55,7 +56,7 @@ def test_title_of_an_event_in_a_file_has_no_unsaved_mark(
     window = make_window(qtbot, document, settings)
     brief = document.event_state().brief
     assert window.windowTitle() == f"Club — {brief} — club.arbiter[*] — Arbiter"
-    document.add_player({"name": "Ann"})
+    document.run(AddPlayer.of({"name": "Ann"}))
     assert not window.isWindowModified()
     document.close()
 
@@ -66,11 +67,11 @@ def test_a_fresh_untitled_event_is_called_untitled_once(qtbot: QtBot, settings: 
     brief = window.document.event_state().brief
     assert window.windowTitle() == f"Untitled — {brief}[*] — Arbiter"
     assert not window.isWindowModified()
-    window.document.add_player({"name": "Ann"})
+    window.document.run(AddPlayer.of({"name": "Ann"}))
     assert window.windowTitle().startswith("Untitled — ")
     assert window.isWindowModified()
     assert window.players.summary.text() == "1 player"
-    window.document.add_player({"name": "Ben"})
+    window.document.run(AddPlayer.of({"name": "Ben"}))
     assert window.players.summary.text() == "2 players"
 
 

@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.model import Colour
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.projector import ProjectorWindow, second_screen
 from arbiter_app.ui.widgets.paged_table import PagedTable
@@ -33,7 +34,7 @@ def forty(tmp_path: Path) -> Iterator[EventDocument]:
         durable=False,
     )
     for i in range(40):
-        session.run("add_player", name=f"Abernathy-Wolcott, Bartholomew {i + 1}", rating=2400 - i)
+        session.run(AddPlayer(name=f"Abernathy-Wolcott, Bartholomew {i + 1}", rating=2400 - i))
     document = EventDocument(session)
     document.warnings = AgreeToAll()
     document.pair_next_round(Colour.WHITE)

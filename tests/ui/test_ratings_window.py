@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer, EditSettings
 from arbiter_app.session.rating_lookup import import_list
 from arbiter_app.ui.dialogs.player import PlayerDialog
 from arbiter_app.ui.dialogs.ratings import RatingCheckDialog
@@ -36,7 +37,7 @@ def document(tmp_path: Path) -> Iterator[EventDocument]:
         clock=TickingClock(),
         durable=False,
     )
-    session.run("edit_settings", info={"time_control": "G/15+10", "start_date": "2026-09-19"})
+    session.run(EditSettings(info={"time_control": "G/15+10", "start_date": "2026-09-19"}))
     opened = EventDocument(session)
     yield opened
     opened.close()
@@ -100,8 +101,8 @@ def test_the_ratings_menu_imports_a_list_and_checks_the_players(
     ]
     report = menu.import_path(DATA / "rapid_rating_list.xml", date(2026, 10, 1))
     assert report is not None and report.imported.title == "FIDE rapid list, October 2026"
-    document.add_player({"name": "Aasgaard, Magne", "fide_id": "1503014", "rating": 2700})
-    document.add_player({"name": "Okafor, Chinedu", "fide_id": "30917461", "rating": 1544})
+    document.run(AddPlayer.of({"name": "Aasgaard, Magne", "fide_id": "1503014", "rating": 2700}))
+    document.run(AddPlayer.of({"name": "Okafor, Chinedu", "fide_id": "30917461", "rating": 1544}))
     dialog = menu.check()
     assert isinstance(dialog, RatingCheckDialog)
     # The rapid list of October is not valid yet on 19 September: September's is.
@@ -118,7 +119,7 @@ def test_the_prizes_panel_defines_categories_and_lists_them(
     qtbot: QtBot, document: EventDocument
 ) -> None:
     for name, rating, sex in (("Ann", 2200, "w"), ("Ben", 2100, "m"), ("Cid", 1750, "m")):
-        document.add_player({"name": name, "rating": rating, "sex": sex})
+        document.run(AddPlayer.of({"name": name, "rating": rating, "sex": sex}))
     panel = PrizesPanel(document)
     qtbot.addWidget(panel)
     panel.show()

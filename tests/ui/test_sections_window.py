@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.model import Colour
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer, AddSection
 from arbiter_app.ui.dialogs.sections import MovePlayerDialog, QuadsDialog
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow
@@ -31,11 +32,11 @@ def _document(path: Path) -> EventDocument:
         durable=False,
     )
     for name, rating in (("Ann", 2200), ("Ben", 2100)):
-        session.run("add_player", name=name, rating=rating)
-    session.run("section.add", name="Reserve", system="swiss", rounds=3)
+        session.run(AddPlayer(name=name, rating=rating))
+    session.run(AddSection(name="Reserve", system="swiss", rounds=3))
     session.select("Reserve")
     for name, rating in (("Cid", 1500), ("Dee", 1400), ("Eve", 1300)):
-        session.run("add_player", name=name, rating=rating)
+        session.run(AddPlayer(name=name, rating=rating))
     session.select("Open")
     document = EventDocument(session)
     document.warnings = AgreeToAll()
@@ -92,7 +93,7 @@ def test_quads_are_refused_with_the_reason_and_moving_after_round_1_too(
         "    Cid (1500)\n    Dee (1400)\n    Eve (1300)"
     )
     dialog.remainder.setCurrentIndex(dialog.remainder.findData("house-player"))
-    dialog.size.setValue(5)
+    dialog.group_size.setValue(5)
     assert "house player completes a bottom group one player short" in (
         dialog.preview.toPlainText()
     )

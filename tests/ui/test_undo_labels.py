@@ -7,6 +7,7 @@ from pathlib import Path
 from arbiter_app.core.model import Colour
 from arbiter_app.core.result import GameResult
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer
 from arbiter_app.ui.document import EventDocument
 from tests.support.sessions import TickingClock
 from tests.support.warning_dialogs import AgreeToAll
@@ -25,7 +26,7 @@ def test_undo_names_the_pairing_the_registration_and_the_result(tmp_path: Path) 
     document.warnings = AgreeToAll()
     try:
         for name in ("Okafor, Daniel", "Sato, Kenji", "Barros, Lucia"):
-            session.run("add_player", name=name, rating=2000)
+            session.run(AddPlayer(name=name, rating=2000))
         assert document.undo_label() == "registration of Barros, Lucia"
         document.pair_next_round(Colour.WHITE)
         assert document.undo_label() == "pairing of round 1"

@@ -1,7 +1,7 @@
 """Event settings: the header, the format, the rule set, byes, points, tie-breaks, play-off.
 
-The dialog edits through the session's ``edit_settings`` command (by way of
-:meth:`EventDocument.edit_settings`), which checks every value; the dialog
+The dialog edits through the session's :class:`~arbiter_app.session.commands.EditSettings`
+command (run by :meth:`EventDocument.run`), which checks every value; the dialog
 only offers the choices the command knows. OK sends what was changed in one
 step: if the session refuses any of it, the message is shown, nothing
 changes and the dialog stays open. Cancel changes nothing.
@@ -42,10 +42,11 @@ from arbiter_app.core.points import GCT_RAPID, STANDARD
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.words import count
 from arbiter_app.session.codec import point_system_to_json
+from arbiter_app.session.commands import EditSettings
 from arbiter_app.session.event_commands import PRESET_BYE_POLICIES
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.new_event import SYSTEM_LABELS
-from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.widgets.tiebreak_picker import TieBreakPicker, fill_presets
 
 RULE_SET_LABELS: dict[RuleSet | None, str] = {
@@ -460,7 +461,7 @@ class EventSettingsDialog(QDialog):
         self.tiebreaks.setText(", ".join(preset.tiebreaks))
         self._select(self.rule_set, preset.rule_set.value if preset.rule_set else None)
         self._select(self.bye_policy, PRESET_BYE_POLICIES.get(name, "fide"))
-        self._select(self.playoff, preset.playoff.regulation if preset.playoff else None)
+        self._select(self.playoff, preset.playoff)
 
     def _codes_edited(self, text: str) -> None:
         name = self.preset.currentData()
@@ -568,7 +569,8 @@ class EventSettingsDialog(QDialog):
         through the document): a question cancelled keeps the dialog open too.
         """
         try:
-            changes = self.document.edit_settings(self.changed_settings())
+            changed = self.changed_settings()
+            changes = self.document.run(EditSettings.of(changed)) if changed else Changes()
         except ArbiterError as exc:
             show_error(self, exc)
             return

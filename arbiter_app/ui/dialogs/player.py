@@ -173,7 +173,7 @@ class PlayerDialog(QDialog):
         self.search = QLineEdit(self)
         self.search.setAccessibleName("Look up on the FIDE list")
         self.search.setPlaceholderText("FIDE ID or name (Surname, Name), then Enter")
-        self.search.returnPressed.connect(self.find)
+        self.search.returnPressed.connect(self.look_up)
         self.search.textEdited.connect(self._typed)
         form.addRow("&Look up:", self.search)
         self.matches = QListWidget(self)
@@ -204,9 +204,9 @@ class PlayerDialog(QDialog):
         if (stripped.isdigit() and len(stripped) >= 5) or (
             not stripped.isdigit() and len(stripped) >= 3
         ):
-            self.find()
+            self.look_up()
 
-    def find(self) -> list[Match]:
+    def look_up(self) -> list[Match]:
         """Look up what the search field holds and list the matches (the first is chosen)."""
         text = self.search.text().strip()
         self.matches.clear()

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.session.commands import AllowPairing, ForbidPairing
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.document import EventDocument
 
@@ -100,7 +101,7 @@ class ProhibitedPairingsDialog(QDialog):
     def add(self) -> bool:
         try:
             group = parse_group(self.field.text())
-            changes = self.document.forbid_pairing(group)
+            changes = self.document.run(ForbidPairing(players=list(group)))
         except ArbiterError as exc:
             self.message = show_error(self, exc, "Prohibited pairings")
             return False
@@ -115,7 +116,7 @@ class ProhibitedPairingsDialog(QDialog):
         if not group:
             return False
         try:
-            changes = self.document.allow_pairing(group)
+            changes = self.document.run(AllowPairing(players=list(group)))
         except ArbiterError as exc:
             self.message = show_error(self, exc, "Prohibited pairings")
             return False

@@ -29,6 +29,7 @@ from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.quads import HOUSE, QuadGroup, Remainder
 from arbiter_app.core.words import count
 from arbiter_app.session import Section
+from arbiter_app.session.commands import UNSET, MakeQuads
 from arbiter_app.ui.dialogs.new_event import NewEventDialog
 
 Ok = QDialogButtonBox.StandardButton.Ok
@@ -101,7 +102,7 @@ class QuadsDialog(QDialog):
         self,
         section: str,
         players: Sequence[Player],
-        propose: Callable[[dict[str, object]], tuple[QuadGroup, ...]],
+        propose: Callable[[MakeQuads], tuple[QuadGroup, ...]],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -117,11 +118,11 @@ class QuadsDialog(QDialog):
         )
         intro.setWordWrap(True)
         form.addRow(intro)
-        self.size = QSpinBox(self)
-        self.size.setAccessibleName("Players a group")
-        self.size.setRange(3, 10)
-        self.size.setValue(4)
-        form.addRow("Players a &group:", self.size)
+        self.group_size = QSpinBox(self)
+        self.group_size.setAccessibleName("Players a group")
+        self.group_size.setRange(3, 10)
+        self.group_size.setValue(4)
+        form.addRow("Players a &group:", self.group_size)
         self.remainder = QComboBox(self)
         self.remainder.setAccessibleName("The players left over")
         for remainder in Remainder:
@@ -139,25 +140,24 @@ class QuadsDialog(QDialog):
         self.preview.setMinimumHeight(self.fontMetrics().lineSpacing() * 14)
         form.addRow(self.preview)
         self.buttons = _buttons(self, form)
-        self.size.valueChanged.connect(self.refresh)
+        self.group_size.valueChanged.connect(self.refresh)
         self.remainder.currentIndexChanged.connect(self.refresh)
         self.house.textChanged.connect(self.refresh)
         self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 70)
         self.refresh()
 
-    def arguments(self) -> dict[str, object]:
-        """The quads command's arguments as the dialog holds them."""
-        args: dict[str, object] = {
-            "size": self.size.value(),
-            "remainder": self.remainder.currentData(),
-        }
-        if self.house.text().strip():
-            args["house_player"] = {"name": self.house.text().strip()}
-        return args
+    def command(self) -> MakeQuads:
+        """The quads command as the dialog holds it."""
+        house = self.house.text().strip()
+        return MakeQuads(
+            size=self.group_size.value(),
+            remainder=str(self.remainder.currentData()),
+            house_player={"name": house} if house else UNSET,
+        )
 
     def refresh(self) -> None:
         try:
-            groups = self._propose(self.arguments())
+            groups = self._propose(self.command())
         except ArbiterError as exc:
             self.preview.setPlainText(str(exc)[:1].upper() + str(exc)[1:] + ".")
             self.buttons.button(Ok).setEnabled(False)

@@ -41,6 +41,7 @@ from arbiter_app.core.model import Colour
 from arbiter_app.core.pairing.manual import ONE_BOARD, HandChange
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.words import count
+from arbiter_app.session.commands import EndManualPairing, StartManualPairing
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
 from arbiter_app.ui.document import Changes, EventDocument
@@ -378,9 +379,9 @@ class PairingsPanel(QWidget):
         phase = self.document.manual_pairing_round()
         try:
             if phase is None:
-                changes = self.document.start_manual_pairing(self.round.value())
+                changes = self.document.run(StartManualPairing(round=self.round.value()))
             else:
-                changes = self.document.end_manual_pairing()
+                changes = self.document.run(EndManualPairing())
         except ArbiterError as exc:
             self.message = show_error(self, exc)
             return False

@@ -36,6 +36,17 @@ from arbiter_app.core.pairing.numbers import renumbering_refusal
 from arbiter_app.core.players_csv import parse_players_csv
 from arbiter_app.core.words import count
 from arbiter_app.session.codec import PLAYER_FIELDS
+from arbiter_app.session.commands import (
+    AddPlayer,
+    DisqualifyPlayer,
+    EditPlayer,
+    ImportPlayers,
+    LateEntry,
+    ReinstatePlayer,
+    RequestBye,
+    SetHalfByeEligibility,
+    WithdrawPlayer,
+)
 from arbiter_app.session.player_commands import DEADLINE_PRESETS, late_entry_refusal
 from arbiter_app.sheets.files import read_text
 from arbiter_app.ui.dialogs.errors import show_error
@@ -361,7 +372,7 @@ class PlayersPanel(QWidget):
         def register() -> Changes:
             players = parse_players_csv(read_text(path), path.name)
             listed = [{name: getattr(p, name) for name in PLAYER_FIELDS} for p in players]
-            return self.document.import_players(listed, path.name)
+            return self.document.run(ImportPlayers(players=listed, source=path.name))
 
         return self._run(register)
 
@@ -371,7 +382,9 @@ class PlayersPanel(QWidget):
         if player is None:
             return False
         eligible = player.tpn in self.document.half_bye_ineligible()
-        done = self._run(lambda: self.document.set_half_bye_eligibility(player.tpn, eligible))
+        done = self._run(
+            lambda: self.document.run(SetHalfByeEligibility(tpn=player.tpn, eligible=eligible))
+        )
         self.update_actions()
         return done
 
@@ -396,7 +409,8 @@ class PlayersPanel(QWidget):
                 done = self.add_player(dialog.fields())
             else:
                 fields, missed = dialog.fields(), dialog.missed_rounds()
-                done = self._run(lambda: self.document.late_entry(fields, missed))
+                entry = LateEntry.of({**fields, "missed": missed})
+                done = self._run(lambda: self.document.run(entry))
             if done:
                 self._select_newest()
             # The cursor goes back to the list, so Ins opens the next registration at once.
@@ -406,7 +420,7 @@ class PlayersPanel(QWidget):
         self._open(dialog)
 
     def add_player(self, fields: dict[str, object]) -> bool:
-        return self._run(lambda: self.document.add_player(fields))
+        return self._run(lambda: self.document.run(AddPlayer.of(fields)))
 
     def _select_newest(self) -> None:
         """After a registration the new player (the highest number) is selected."""
@@ -424,7 +438,7 @@ class PlayersPanel(QWidget):
     def edit_player(self, tpn: int, fields: dict[str, object]) -> bool:
         if not fields:
             return True  # nothing was changed: no journal entry
-        return self._run(lambda: self.document.edit_player(tpn, fields))
+        return self._run(lambda: self.document.run(EditPlayer.of({**fields, "tpn": tpn})))
 
     def ask_withdraw(self) -> None:
         player = self.selected_player()
@@ -432,7 +446,9 @@ class PlayersPanel(QWidget):
             return
         dialog = WithdrawDialog(player, self._next_round(), self.tournament.planned_rounds, self)
         dialog.accepted.connect(
-            lambda: self._run(lambda: self.document.withdraw_player(player.tpn, dialog.round()))
+            lambda: self._run(
+                lambda: self.document.run(WithdrawPlayer(tpn=player.tpn, from_round=dialog.round()))
+            )
         )
         self._open(dialog)
 
@@ -441,13 +457,13 @@ class PlayersPanel(QWidget):
         player = self.selected_player()
         if player is None:
             return
-        self._run(lambda: self.document.disqualify_player(player.tpn))
+        self._run(lambda: self.document.run(DisqualifyPlayer(tpn=player.tpn)))
 
     def reinstate(self) -> bool:
         player = self.selected_player()
         if player is None:
             return False
-        return self._run(lambda: self.document.reinstate_player(player.tpn))
+        return self._run(lambda: self.document.run(ReinstatePlayer(tpn=player.tpn)))
 
     def ask_bye(self) -> None:
         player = self.selected_player()
@@ -459,7 +475,9 @@ class PlayersPanel(QWidget):
         )
         dialog.accepted.connect(
             lambda: self._run(
-                lambda: self.document.requested_bye(player.tpn, dialog.round(), dialog.kind())
+                lambda: self.document.run(
+                    RequestBye(tpn=player.tpn, round=dialog.round(), kind=dialog.kind())
+                )
             )
         )
         self._open(dialog)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from arbiter_app.core.category_prizes import AwardRule
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.session.commands import SetPrizeCategories, SetPrizeFund
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.models.prizes import PrizesModel
@@ -135,9 +136,11 @@ class PrizesPanel(QWidget):
         """Announce the categories typed (one a line) under the award rule chosen."""
         lines = [line.strip() for line in self.categories.toPlainText().splitlines()]
         try:
-            self.document.set_prize_categories(
-                [line for line in lines if line], str(self.award_rule.currentData())
+            announce = SetPrizeCategories(
+                categories=[line for line in lines if line],
+                rule=str(self.award_rule.currentData()),
             )
+            self.document.run(announce)
         except ArbiterError as exc:
             show_error(self, exc)
             return False
@@ -149,7 +152,7 @@ class PrizesPanel(QWidget):
             return False
         try:
             # The session checks the code (arbiter_app.core.prizes.currency_code).
-            self.document.set_prize_fund(amounts, self.currency.currentText())
+            self.document.run(SetPrizeFund(prizes=amounts, currency=self.currency.currentText()))
         except ArbiterError as exc:
             show_error(self, exc)
             return False

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.playoff import preset as playoff_preset
+from arbiter_app.core.playoff.scope import playoff_scope
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.event_settings import RULE_SET_LABELS
@@ -38,14 +39,14 @@ CUSTOM = ""
 def options_for_preset(name: str) -> StandingsOptions:
     """The standings options a core preset announces (its list, rule set, play-off places)."""
     preset = PRESETS[name]
-    playoff = preset.playoff
+    scope = playoff_scope(None, preset.playoff)
     return StandingsOptions(
         preset.tiebreaks,
         preset.name,
         preset.rule_set,
-        playoff.places if playoff else (),
-        playoff.after_tiebreaks if playoff else 0,
-        playoff.regulation if playoff else "",
+        scope.places,
+        scope.after_tiebreaks,
+        preset.playoff or "",
     )
 
 

@@ -15,6 +15,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import RuleSet
 from arbiter_app.core.points import GCT_RAPID, STANDARD
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer, EditSettings
 from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog, rule_set_note
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow
@@ -27,7 +28,7 @@ def in_file(tmp_path: Path) -> Iterator[EventDocument]:
     session = Session.create(tmp_path / "e.arbiter", name="Club RR", system="round-robin", rounds=3)
     document = EventDocument(session)
     for name in ("Ada", "Bea", "Cy", "Dov"):
-        document.add_player({"name": name})
+        document.run(AddPlayer.of({"name": name}))
     yield document
     document.close()
 
@@ -44,7 +45,7 @@ def errors(widget: QWidget) -> list[QMessageBox]:
 
 
 def test_the_dialog_shows_the_event_as_stored(qtbot: QtBot, in_file: EventDocument) -> None:
-    in_file.edit_settings({"playoff": "gct-2023-classical", "rule_set": "uscf"})
+    in_file.run(EditSettings.of({"playoff": "gct-2023-classical", "rule_set": "uscf"}))
     dialog = open_dialog(qtbot, in_file)
     assert dialog.info["name"].text() == "Club RR"
     assert dialog.system.currentData() == "round-robin" and dialog.system.isEnabled()
@@ -175,7 +176,7 @@ def test_the_system_is_fixed_once_a_round_is_paired(qtbot: QtBot, in_file: Event
     assert not dialog.system.isEnabled()
     assert dialog.rounds.minimum() == 1
     with pytest.raises(ArbiterError, match="the system cannot change"):
-        in_file.edit_settings({"system": "swiss"})
+        in_file.run(EditSettings.of({"system": "swiss"}))
 
 
 def test_the_rule_set_note_follows_the_start_date() -> None:
@@ -224,11 +225,11 @@ def test_untitled_the_bye_policy_is_kept_and_bad_settings_are_refused(
     document.undo()
     assert document.event_settings()["bye_policy"] in (None, "fide")
     with pytest.raises(ArbiterError, match="rounds"):
-        document.edit_settings({"rounds": 2})  # three are played
+        document.run(EditSettings.of({"rounds": 2}))  # three are played
     with pytest.raises(ArbiterError, match="unknown preset 'fide-blitz'"):
-        document.edit_settings({"preset": "fide-blitz"})
+        document.run(EditSettings.of({"preset": "fide-blitz"}))
     with pytest.raises(ArbiterError, match="no play-off regulation called 'gct-1999'"):
-        document.edit_settings({"playoff": "gct-1999"})
+        document.run(EditSettings.of({"playoff": "gct-1999"}))
     assert document.tournament == before
 
 
@@ -319,7 +320,7 @@ def test_q106_111_acceleration_for_a_swiss_fixed_after_round_one(
         Session.create(tmp_path / "s.arbiter", name="Open", system="swiss", rounds=5)
     )
     for n in range(1, 9):
-        document.add_player({"name": f"Player {n}", "rating": str(2400 - 10 * n)})
+        document.run(AddPlayer.of({"name": f"Player {n}", "rating": str(2400 - 10 * n)}))
     dialog = open_dialog(qtbot, document)
     assert dialog.acceleration.isEnabled()
     dialog.acceleration.setCurrentIndex(dialog.acceleration.findData("baku"))

@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.warning_levels import Alert, ConfirmationNeeded, Level
 from arbiter_app.session import Session
+from arbiter_app.session.commands import RequestBye
 from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog
 from arbiter_app.ui.dialogs.warning_levels import WarningDialogs
 from arbiter_app.ui.document import EventDocument
@@ -137,7 +138,7 @@ def test_a_level_4_setting_in_the_settings_dialog(qtbot: QtBot, started: EventDo
 
 def test_a_level_2_notice_is_shown_after_the_action(qtbot: QtBot, started: EventDocument) -> None:
     log = click_through(["OK"])
-    changes = started.requested_bye(3, 4, "full")
+    changes = started.run(RequestBye(tpn=3, round=4, kind="full"))
     assert changes.players and not changes.cancelled
     (box,) = log.seen
     assert box["title"] == "Notice"

@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from arbiter_app.core.model import Colour
 from arbiter_app.core.result import GameResult
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.settings import Settings
 from tests.support.sessions import TickingClock
@@ -31,7 +32,7 @@ def window(qtbot: QtBot, tmp_path: Path, settings: Settings) -> Iterator[MainWin
         durable=False,
     )
     for i, name in enumerate(NAMES):
-        session.run("add_player", name=name, rating=2000 - 10 * i)
+        session.run(AddPlayer(name=name, rating=2000 - 10 * i))
     shown = shown_window(qtbot, session, settings)
     yield shown
     shown.document.close()

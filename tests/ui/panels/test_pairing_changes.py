@@ -12,10 +12,11 @@ from pytestqt.qtbot import QtBot
 from arbiter_app.core.model import EntryKind, Outcome
 from arbiter_app.core.pairing import Board, Moved, RoundPairing, move_onto_board
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer, EnterResult, RecordPairings
 from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.panels.pairings import PairingsPanel
-from tests.support.sessions import TickingClock
+from tests.support.sessions import TickingClock, run_entry
 from tests.support.warning_dialogs import click_through
 
 
@@ -25,12 +26,12 @@ def five_players(path: Path) -> Session:
         path, name="Club Swiss", system="swiss", rounds=4, clock=TickingClock(), durable=False
     )
     for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900)):
-        session.run("add_player", name=name, rating=rating)
-    session.run("add_player", name="Eve", rating=1800)
-    session.run("record_pairings", round=1, boards=[[1, 3], [4, 2]], byes=[[5, "pairing-bye"]])
-    session.run("enter_result", round=1, board=1, result="1-0")
-    session.run("enter_result", round=1, board=2, result="1/2")
-    session.run("record_pairings", round=2, boards=[[2, 5], [3, 4]], byes=[[1, "half-bye"]])
+        session.run(AddPlayer(name=name, rating=rating))
+    session.run(AddPlayer(name="Eve", rating=1800))
+    session.run(RecordPairings(round=1, boards=[[1, 3], [4, 2]], byes=[[5, "pairing-bye"]]))
+    session.run(EnterResult(round=1, board=1, result="1-0"))
+    session.run(EnterResult(round=1, board=2, result="1/2"))
+    session.run(RecordPairings(round=2, boards=[[2, 5], [3, 4]], byes=[[1, "half-bye"]]))
     return session
 
 
@@ -345,7 +346,7 @@ def untitled_copy(session: Session) -> Session:
     """An untitled event holding the same journal as *session* (its commands run again)."""
     copy = Session.create_untitled(name="Club Swiss", rounds=4, clock=TickingClock())
     for entry in session.journal()[1:]:
-        copy.run(entry.command, **entry.arguments)
+        run_entry(copy, entry.command, **entry.arguments)
     return copy
 
 

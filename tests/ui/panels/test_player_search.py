@@ -19,6 +19,7 @@ from pytestqt.qtbot import QtBot
 from arbiter_app.core.model import Colour
 from arbiter_app.core.result import GameResult
 from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer, SetPrizeFund
 from arbiter_app.ui.dialogs.player import PlayerDialog
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.settings import Settings
@@ -47,7 +48,7 @@ def window(qtbot: QtBot, tmp_path: Path, settings: Settings) -> Iterator[MainWin
         durable=False,
     )
     for name, rating in NAMES:
-        session.run("add_player", name=name, rating=rating)
+        session.run(AddPlayer(name=name, rating=rating))
     shown = shown_window(qtbot, session, settings)
     yield shown
     shown.document.close()
@@ -147,7 +148,7 @@ def test_the_search_is_in_every_panel_with_players(
     document.pair_next_round(Colour.WHITE)
     for board in document.boards(1):
         document.set_result(1, board.number, GameResult.WHITE_WINS)
-    document.set_prize_fund(["100", "50"], "EUR")
+    document.run(SetPrizeFund(prizes=["100", "50"], currency="EUR"))
     panel = getattr(window, dock)
     window.docks[dock].raise_()
     panel.refresh()

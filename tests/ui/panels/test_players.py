@@ -20,6 +20,13 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.lots import shuffled
 from arbiter_app.core.model import ByeRequest, EntryKind, Event
 from arbiter_app.session import Session
+from arbiter_app.session.commands import (
+    AddPlayer,
+    DisqualifyPlayer,
+    EnterResult,
+    RecordPairings,
+    WithdrawPlayer,
+)
 from arbiter_app.ui.dialogs.pairing_numbers import PairingNumbersDialog
 from arbiter_app.ui.dialogs.player import PlayerDialog
 from arbiter_app.ui.dialogs.player_status import ByeRequestDialog, WithdrawDialog
@@ -48,17 +55,17 @@ def new_session(path: Path, *, rounds: int = 5, preset: str | None = None) -> Se
         durable=False,
     )
     for name, rating in PLAYERS:
-        session.run("add_player", name=name, rating=rating)
+        session.run(AddPlayer(name=name, rating=rating))
     return session
 
 
 def play_two_rounds(session: Session) -> None:
     """Round 1 played; round 2 paired, board 2 (Cid–Dee) still being played."""
-    session.run("record_pairings", round=1, boards=[[1, 3], [4, 2]])
-    session.run("enter_result", round=1, board=1, result="1-0")
-    session.run("enter_result", round=1, board=2, result="1/2")
-    session.run("record_pairings", round=2, boards=[[2, 1], [3, 4]])
-    session.run("enter_result", round=2, board=1, result="0-1")
+    session.run(RecordPairings(round=1, boards=[[1, 3], [4, 2]]))
+    session.run(EnterResult(round=1, board=1, result="1-0"))
+    session.run(EnterResult(round=1, board=2, result="1/2"))
+    session.run(RecordPairings(round=2, boards=[[2, 1], [3, 4]]))
+    session.run(EnterResult(round=2, board=1, result="0-1"))
 
 
 class Errors:
@@ -265,9 +272,9 @@ def test_a_late_entry_after_the_deadline_is_refused_with_the_rule(
 ) -> None:
     session = new_session(tmp_path / "online.arbiter", rounds=10, preset="online-swiss")
     for round_no in (1, 2, 3, 4):
-        session.run("record_pairings", round=round_no, boards=[[1, 2], [3, 4]])
-        session.run("enter_result", round=round_no, board=1, result="1-0")
-        session.run("enter_result", round=round_no, board=2, result="0-1")
+        session.run(RecordPairings(round=round_no, boards=[[1, 2], [3, 4]]))
+        session.run(EnterResult(round=round_no, board=1, result="1-0"))
+        session.run(EnterResult(round=round_no, board=2, result="0-1"))
     panel = open_panel(session)
     journal = session.journal()
     before = stored(panel)
@@ -354,10 +361,10 @@ def test_disqualify_asks_first_and_keeps_every_score(qtbot: QtBot, running: Play
 
 def test_reinstate_from_the_context_menu(qtbot: QtBot, running: PlayersPanel) -> None:
     session = session_of(running)
-    session.run("enter_result", round=2, board=2, result="1-0")
-    session.run("withdraw_player", tpn=4, from_round=3)
-    session.run("record_pairings", round=3, boards=[[1, 2]], byes=[[3, "pairing-bye"]])
-    session.run("disqualify_player", tpn=2, confirm=True)
+    session.run(EnterResult(round=2, board=2, result="1-0"))
+    session.run(WithdrawPlayer(tpn=4, from_round=3))
+    session.run(RecordPairings(round=3, boards=[[1, 2]], byes=[[3, "pairing-bye"]]))
+    session.run(DisqualifyPlayer(tpn=2), confirm=True)
     running.refresh()
     assert stored(running).entry(4, 3).kind is EntryKind.WITHDRAWN
     select(running, 1)
@@ -461,7 +468,7 @@ def unsorted(open_panel: Callable[[Session], PlayersPanel], tmp_path: Path) -> P
         durable=False,
     )
     for name, rating in (("Low", 1500), ("Top", 2400), ("Mid", 2000), ("New", None)):
-        session.run("add_player", name=name, rating=rating)
+        session.run(AddPlayer(name=name, rating=rating))
     return open_panel(session)
 
 

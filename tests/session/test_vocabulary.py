@@ -103,9 +103,7 @@ def _string_named_calls(path: Path) -> list[str]:
 
 def test_no_command_is_called_by_a_string_name_outside_the_session() -> None:
     outside = [
-        p
-        for p in PACKAGE.rglob("*.py")
-        if "session" not in p.relative_to(PACKAGE).parts[:1]
+        p for p in PACKAGE.rglob("*.py") if "session" not in p.relative_to(PACKAGE).parts[:1]
     ]
     assert len(outside) > 100
     found = [line for path in outside for line in _string_named_calls(path)]

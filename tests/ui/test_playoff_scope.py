@@ -126,7 +126,7 @@ def test_a_play_off_started_on_the_command_line_decides_places_in_every_view(
 
     _finish(capsys, started)
     code, out, _ = run(capsys, "standings", file)
-    first = [line.split() for line in out.splitlines() if line[:1].isdigit()][0]
+    first = next(line.split() for line in out.splitlines() if line[:1].isdigit())
     assert first[0] == "1" and "Ben" in first
     panel, printed, projector = _window_places(qtbot, started)
     assert panel[0] == "1 Ben" and projector[0] == "1 Ben"

@@ -23,6 +23,7 @@ from arbiter_app.cli.standings import json_number, render_table
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import ByeRequest, EntryKind, Event, Player
 from arbiter_app.core.points import format_points, parse_points
+from arbiter_app.core.words import bye_words
 from arbiter_app.session import Session
 from arbiter_app.session.changes import Outcome
 from arbiter_app.session.codec import player_row
@@ -51,14 +52,7 @@ EDITABLE = (
 """The fields ``player edit`` changes: the session's player fields and their options."""
 
 _BYE_KINDS = {"1/2": "half", "0": "zero", "1": "full"}
-_BYE_WORDS = {
-    "half": "half-point bye",
-    "zero": "zero-point bye",
-    "full": "full-point bye",
-    EntryKind.HALF_BYE: "half-point bye",
-    EntryKind.ZERO_BYE: "zero-point bye",
-    EntryKind.FULL_BYE: "full-point bye",
-}
+_REQUESTED = {"half": EntryKind.HALF_BYE, "zero": EntryKind.ZERO_BYE, "full": EntryKind.FULL_BYE}
 
 
 def register(actions: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -177,7 +171,7 @@ def run_bye(args: argparse.Namespace) -> int:
     if kind == "none":
         print(f"{who}: the bye request for round {args.round} is cancelled")
     else:
-        print(f"{who}: {_BYE_WORDS[kind]} requested for round {args.round}")
+        print(f"{who}: {bye_words(_REQUESTED[kind])} requested for round {args.round}")
     print_notices(outcome.notices)
     return 0
 
@@ -240,7 +234,7 @@ def run_list(args: argparse.Namespace) -> int:
             p.fide_id,
             format_points(event.score(p.tpn)),
             _status(p) + ("; no half-point bye" if p.tpn in no_half else ""),
-            ", ".join(f"round {b.round} ({_BYE_WORDS[b.kind]})" for b in _requests(event, p.tpn)),
+            ", ".join(f"round {b.round} ({bye_words(b.kind)})" for b in _requests(event, p.tpn)),
         ]
         for p in event.players
     ]

@@ -9,6 +9,9 @@ module exists to avoid.
 from __future__ import annotations
 
 import re
+from typing import Final
+
+from arbiter_app.core.model import EntryKind
 
 _IRREGULAR = {
     "entry": "entries",
@@ -69,3 +72,37 @@ def sentence(text: str) -> str:
 def noun_for(n: int, noun: str) -> str:
     """*noun* as *n* of them are called, without the number: "unknown setting" / "settings"."""
     return noun if n == 1 else plural(noun)
+
+
+# -- what a player without a game has in a round ------------------------------------------
+def _entry_words() -> dict[EntryKind, str]:
+    return {
+        EntryKind.PAIRING_BYE: "pairing-allocated bye",
+        EntryKind.FULL_BYE: "full-point bye",
+        EntryKind.HALF_BYE: "half-point bye",
+        EntryKind.ZERO_BYE: "zero-point bye",
+        EntryKind.NOT_PAIRED: "not paired",
+        EntryKind.WITHDRAWN: "withdrawn",
+    }
+
+
+ENTRY_WORDS: Final[dict[EntryKind, str]] = _entry_words()
+"""The words for a round without a game, as FIDE's texts say them (C.04.1 article 1.4; the
+byes a player asks for, TRF-26 record 240): the one table every screen, sheet and command
+reads."""
+
+REQUESTED: Final = frozenset({EntryKind.FULL_BYE, EntryKind.HALF_BYE, EntryKind.ZERO_BYE})
+"""The byes a player asks for (as against the one the pairing allocates)."""
+
+
+def bye_words(kind: EntryKind, *, us_chess: bool = False, requested: bool = False) -> str:
+    """What a player without a game has this round, in the rule set's words.
+
+    US Chess calls the pairing's odd-player point simply a "bye" (US Chess 22C); FIDE says
+    "pairing-allocated bye" (FIDE C.04.1, article 1.4 of the general rules for Swiss
+    systems). With *requested*, a bye the player asked for says so (the pairing sheets).
+    """
+    if kind is EntryKind.PAIRING_BYE and us_chess:
+        return "bye"
+    text = ENTRY_WORDS.get(kind, kind.value)
+    return f"{text} (requested)" if requested and kind in REQUESTED else text

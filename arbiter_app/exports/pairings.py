@@ -22,6 +22,7 @@ from typing import Protocol
 from arbiter_app.core.model import Colour, EntryKind, Event, Player, RoundEntry, RuleSet
 from arbiter_app.core.points import format_points
 from arbiter_app.core.result import GameResult
+from arbiter_app.core.words import bye_words as core_bye_words
 from arbiter_app.core.words import count
 from arbiter_app.exports.clock import clock_text
 from arbiter_app.exports.sheet import (
@@ -100,16 +101,6 @@ class RoundSheet:
     Round dates), printed in the header of the round's sheets; empty when not scheduled."""
 
 
-BYE_LABELS = {
-    EntryKind.PAIRING_BYE: "pairing-allocated bye",
-    EntryKind.FULL_BYE: "full-point bye (requested)",
-    EntryKind.HALF_BYE: "half-point bye (requested)",
-    EntryKind.ZERO_BYE: "zero-point bye (requested)",
-    EntryKind.NOT_PAIRED: "not paired",
-    EntryKind.WITHDRAWN: "withdrawn",
-}
-
-
 def says_bye(event: Event) -> bool:
     """The event speaks US Chess, which calls the pairing-allocated bye simply a "bye"
     (US Chess 22C): the one test every screen, sheet and command asks."""
@@ -117,15 +108,9 @@ def says_bye(event: Event) -> bool:
 
 
 def bye_words(kind: EntryKind, *, us_chess: bool) -> str:
-    """What a player without a game has this round, in the rule set's words.
-
-    US Chess calls the pairing's odd-player point simply a "bye" (US Chess 22C);
-    FIDE says "pairing-allocated bye" (FIDE C.04.1, article 1.4 of the general
-    rules for Swiss systems).
-    """
-    if kind is EntryKind.PAIRING_BYE and us_chess:
-        return "bye"
-    return BYE_LABELS[kind]
+    """What a player without a game has this round on the round's sheets: the core's
+    words (:func:`arbiter_app.core.words.bye_words`), a requested bye said as one."""
+    return core_bye_words(kind, us_chess=us_chess, requested=True)
 
 
 class _BoardLike(Protocol):

@@ -21,6 +21,7 @@ from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.core.points import format_points
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.standings import Standings
+from arbiter_app.core.words import bye_words
 from arbiter_app.exports.pairings import says_bye
 from arbiter_app.session import Board
 from arbiter_app.ui.document import StandingsOptions
@@ -80,23 +81,13 @@ class PairingRow:
         return self.black is not None
 
 
-_UNPAIRED_TEXT = {
-    EntryKind.PAIRING_BYE: "pairing-allocated bye",
-    EntryKind.FULL_BYE: "full-point bye",
-    EntryKind.HALF_BYE: "half-point bye",
-    EntryKind.ZERO_BYE: "zero-point bye",
-    EntryKind.NOT_PAIRED: "not paired",
-    EntryKind.WITHDRAWN: "withdrawn",
-}
-
-
 def pairing_rows(event: Event, round_no: int, boards: Sequence[Board]) -> tuple[PairingRow, ...]:
     """The boards of *round_no* as paired (White first), then the players without a game."""
     # A US Chess event says "bye" where FIDE says "pairing-allocated bye" (US Chess 22C).
     us_chess = says_bye(event)
 
     def unpaired(kind: EntryKind) -> str:
-        return "bye" if us_chess and kind is EntryKind.PAIRING_BYE else _UNPAIRED_TEXT[kind]
+        return bye_words(kind, us_chess=us_chess)
 
     names = {p.tpn: p.name for p in event.players}
     system = event.points_system_for(round_no)

@@ -63,7 +63,7 @@ from arbiter_app.core.model import Colour, EntryKind, Outcome, RoundEntry, RuleS
 from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, Trace
 from arbiter_app.core.tiebreaks.reuse import RowMemo, on_forget
-from arbiter_app.core.words import noun_for
+from arbiter_app.core.words import ENTRY_WORDS, REQUESTED, noun_for
 
 VUR_KINDS = frozenset(
     {
@@ -79,10 +79,7 @@ VUR_KINDS = frozenset(
 _KIND_TEXT = {
     EntryKind.FORFEIT_WIN: "forfeit win",
     EntryKind.FORFEIT_LOSS: "forfeit loss",
-    EntryKind.PAIRING_BYE: "pairing-allocated bye",
-    EntryKind.FULL_BYE: "full-point bye",
-    EntryKind.HALF_BYE: "half-point bye",
-    EntryKind.ZERO_BYE: "zero-point bye",
+    **{kind: ENTRY_WORDS[kind] for kind in (*REQUESTED, EntryKind.PAIRING_BYE)},
     EntryKind.NOT_PAIRED: "absence",
     EntryKind.WITHDRAWN: "withdrawal",
     EntryKind.GAME: "game",

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.limits import MAX_ROUNDS
 from arbiter_app.core.model import FIDE_2026_IN_FORCE, RuleSet, System, fide_rule_set_on
 from arbiter_app.core.pairing.baku import BAKU
 from arbiter_app.core.playoff.presets import PRESETS as PLAYOFF_PRESETS
@@ -43,7 +44,7 @@ from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.words import count
 from arbiter_app.session.codec import point_system_to_json
 from arbiter_app.session.commands import EditSettings
-from arbiter_app.session.event_commands import PRESET_BYE_POLICIES
+from arbiter_app.session.event_commands import FIXED_AFTER_ROUND_ONE, PRESET_BYE_POLICIES
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.new_event import SYSTEM_LABELS
 from arbiter_app.ui.document import Changes, EventDocument
@@ -230,13 +231,15 @@ class EventSettingsDialog(QDialog):
         self.acceleration_note.setAccessibleName("Virtual points of the imported file")
         form.addRow("", self.acceleration_note)
         if self.paired:
-            fixed = "Round 1 is paired: this is fixed for the event"
-            for widget in (self.swap_last_two, self.acceleration):
-                widget.setEnabled(False)
-                widget.setToolTip(fixed)
+            # What locks after round 1 is the session's answer (FIXED_AFTER_ROUND_ONE), with
+            # its reason; the dialog only greys the boxes that show those settings.
+            boxes = {"swap_last_two": self.swap_last_two, "acceleration": self.acceleration}
+            for key, reason in FIXED_AFTER_ROUND_ONE.items():
+                boxes[key].setEnabled(False)
+                boxes[key].setToolTip(f"Round 1 is paired: {reason}")
         self.rounds = QSpinBox(box)
         self.rounds.setAccessibleName("Rounds")
-        self.rounds.setRange(max(1, self._system().rounds_in(self.paired)), 99)
+        self.rounds.setRange(max(1, self._system().rounds_in(self.paired)), MAX_ROUNDS)
         self.rounds.valueChanged.connect(self._rounds_changed)
         form.addRow("&Rounds:", self.rounds)
         # A double Swiss round is two games (City Chess OK rules): its own field, shown.

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arbiter_app.core.limits import MAX_ROUNDS
 from arbiter_app.core.model import System
 
 SYSTEM_LABELS = {system: system.words[0].upper() + system.words[1:] for system in System}
@@ -48,7 +49,7 @@ class NewEventDialog(QDialog):
         form.addRow("&System:", self.system)
         self.rounds = QSpinBox(self)
         self.rounds.setAccessibleName("Rounds")
-        self.rounds.setRange(1, 99)
+        self.rounds.setRange(1, MAX_ROUNDS)
         self.rounds.setValue(5)
         form.addRow("&Rounds:", self.rounds)
         self.buttons = QDialogButtonBox(

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.limits import MAX_RATING
 from arbiter_app.core.model import Player
 from arbiter_app.core.rating_source import describe, is_fallback
 from arbiter_app.core.words import count
@@ -276,7 +277,7 @@ class PlayerDialog(QDialog):
     def _rating_box(self, name: str) -> QSpinBox:
         box = QSpinBox(self)
         box.setAccessibleName(name)
-        box.setRange(0, 3500)
+        box.setRange(0, MAX_RATING)  # the core's limit (core.limits), not a second one
         box.setSpecialValueText("unrated")
         return box
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.model import EntryKind, Player
+from arbiter_app.core.words import bye_words
 
 BYE_KINDS = (
     ("half", "Half-point bye (½ point)"),
@@ -29,12 +30,6 @@ BYE_KINDS = (
     ("none", "No bye: cancel the request"),
 )
 """The requested byes the session records (TRF-26 record 240: H, Z, F) and the cancel."""
-
-BYE_NAMES = {
-    EntryKind.HALF_BYE: "half-point bye",
-    EntryKind.ZERO_BYE: "zero-point bye",
-    EntryKind.FULL_BYE: "full-point bye",
-}
 
 
 def _buttons(dialog: QDialog, ok_text: str) -> QDialogButtonBox:
@@ -152,7 +147,7 @@ class ByeRequestDialog(QDialog):
             self.kind_buttons["half"].setChecked(True)
         if self.requests:
             listed = ", ".join(
-                f"round {r}: {BYE_NAMES.get(k, k.value)}" for r, k in sorted(self.requests.items())
+                f"round {r}: {bye_words(k)}" for r, k in sorted(self.requests.items())
             )
             self.recorded.setText(f"Requested already: {listed}.")
         else:

@@ -34,7 +34,7 @@ from arbiter_app.core.model import Event, Player
 from arbiter_app.core.pairing.byes import registration_deadline_round
 from arbiter_app.core.pairing.numbers import renumbering_refusal
 from arbiter_app.core.players_csv import parse_players_csv
-from arbiter_app.core.words import count
+from arbiter_app.core.words import bye_words, count
 from arbiter_app.session.codec import PLAYER_FIELDS
 from arbiter_app.session.commands import (
     AddPlayer,
@@ -52,7 +52,7 @@ from arbiter_app.sheets.files import read_text
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.pairing_numbers import PairingNumbersDialog
 from arbiter_app.ui.dialogs.player import LateEntryTerms, PlayerDialog
-from arbiter_app.ui.dialogs.player_status import BYE_NAMES, ByeRequestDialog, WithdrawDialog
+from arbiter_app.ui.dialogs.player_status import ByeRequestDialog, WithdrawDialog
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.files import start_in
 from arbiter_app.ui.models.players import PlayersModel
@@ -67,7 +67,7 @@ from arbiter_app.ui.widgets.table import size_columns
 def _status(row: PlayerRow, event: Event) -> str:
     """The row's status with the byes the player asked for in rounds not yet paired."""
     asked = [
-        f"{BYE_NAMES.get(r.kind, r.kind.value)} asked for round {r.round}"
+        f"{bye_words(r.kind)} asked for round {r.round}"
         for r in sorted(event.bye_requests, key=lambda r: r.round)
         if r.tpn == row.tpn
     ]

@@ -1,6 +1,6 @@
 """The final standings as JSON: the event, the rule set, the tie-breaks and every row.
 
-Numbers are exact (DESIGN.md section 2): points and tie-break values are
+Numbers are exact (resources/architecture.md): points and tie-break values are
 written as decimal strings (``"2.5"``), or as a fraction (``"7/3"``) when no
 finite decimal is exact, so nothing passes through a binary float. Keys are
 stable and sorted, so two exports of the same event are byte-identical.

@@ -1,6 +1,6 @@
 """Printing and PDF: the sheets of :mod:`arbiter_app.exports` laid out by Qt.
 
-Where it sits (DESIGN.md section 1): ``ui → printing → exports → core`` and
+Where it sits (resources/architecture.md): ``ui → printing → exports → core`` and
 ``cli → printing``. The window prints through it and so does ``arbiter-app
 print``, which has no window: this package is not part of ``ui``. It uses
 Qt's GUI module (text layout, fonts, PDF and printer devices) and no widgets,

@@ -1,7 +1,6 @@
 """What the play-off panel shows, as plain data: the next step and the bracket.
 
-The play-off engine answers "what must the arbiter do next?" (DESIGN.md
-section 2); these classes are the shape the panel draws, filled from the
+The play-off engine answers "what must the arbiter do next?" (resources/architecture.md); these classes are the shape the panel draws, filled from the
 engine's state.
 """
 

@@ -1,6 +1,6 @@
 """Rows the panels show, computed once per change from the core read models.
 
-The Qt models only index into these tuples (DESIGN.md section 5: thin table
+The Qt models only index into these tuples (resources/architecture.md: thin table
 models over precomputed rows). Scores, standings and crosstables come from
 the core (:mod:`arbiter_app.core.standings`, :mod:`arbiter_app.core.crosstable`);
 nothing here decides a rule, and the printout uses the same rows as the screen.

@@ -1,7 +1,7 @@
 """What the play-off panel shows, as plain data: the next step and the bracket.
 
-The play-off engine answers "what must the arbiter do next?" (resources/architecture.md); these classes are the shape the panel draws, filled from the
-engine's state.
+The play-off engine answers "what must the arbiter do next?"; these classes are the
+shape the panel draws, filled from the engine's state (resources/architecture.md).
 """
 
 from __future__ import annotations

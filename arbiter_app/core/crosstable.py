@@ -1,6 +1,7 @@
 """Crosstables: the Swiss wall chart and the round-robin grid, as read models.
 
-The screen, the printout and the exports draw the same rows (resources/architecture.md), so this module decides every cell's text once:
+The screen, the printout and the exports draw the same rows (resources/architecture.md),
+so this module decides every cell's text once:
 
 - Swiss: one cell per round, opponent number, colour and result
   (``12w1``, ``5b½``); a forfeit shows ``+`` or ``-`` after the scheduled

@@ -31,7 +31,7 @@ How ties are followed (FIDE C.07 3.1; GCT 2023 section 2, 3 and 4):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from itertools import pairwise
@@ -245,26 +245,42 @@ def next_step(state: PlayoffState) -> Step:
 
 
 def _next_step(state: PlayoffState) -> Step:
+    """The first step of :data:`STEPS` that has something to do, else the summary."""
+    if not state._progress.started:
+        return _start_step(state)
+    groups = sorted(state._progress.groups, key=lambda g: g.place)
+    for step in STEPS:
+        found = step(state, groups)
+        if found is not None:
+            return found
+    return _done_step(state)
+
+
+def _start_step(state: PlayoffState) -> Step:
+    """Before anything: when the play-off may start (its schedule) and what it breaks."""
     p = state._progress
     reg = state.regulation
-    if not p.started:
-        first = earliest_start(reg, state.last_game_end)
-        text = "Start the play-off"
-        if first is not None:
-            text += (
-                f" on {first:%Y-%m-%d}"
-                if reg.schedule.start is StartRule.NEXT_DAY
-                else f" not before {first:%H:%M}"
-            )
-            text += f" (article {reg.schedule.cited})"
-            end = state.latest_end(first)
-            if end > first:
-                text += f"; the first stage can last until {end:%H:%M}"
-        breaking = [g.describe() for g in p.groups if g.status not in ("final",)]
-        if breaking:
-            text += ". To break: " + "; ".join(breaking)
-        return Step("start", reg.schedule.cited, text + ".", earliest_start=first)
-    groups = sorted(p.groups, key=lambda g: g.place)
+    first = earliest_start(reg, state.last_game_end)
+    text = "Start the play-off"
+    if first is not None:
+        text += (
+            f" on {first:%Y-%m-%d}"
+            if reg.schedule.start is StartRule.NEXT_DAY
+            else f" not before {first:%H:%M}"
+        )
+        text += f" (article {reg.schedule.cited})"
+        end = state.latest_end(first)
+        if end > first:
+            text += f"; the first stage can last until {end:%H:%M}"
+    breaking = [g.describe() for g in p.groups if g.status not in ("final",)]
+    if breaking:
+        text += ". To break: " + "; ".join(breaking)
+    return Step("start", reg.schedule.cited, text + ".", earliest_start=first)
+
+
+def _ruling_step(state: PlayoffState, groups: Sequence[Group]) -> Step | None:
+    """A tie the regulation is ambiguous about: the arbiter rules first."""
+    reg = state.regulation
     for g in groups:
         if g.status == "ruling":
             stakes = sorted(
@@ -280,6 +296,11 @@ def _next_step(state: PlayoffState) -> Step:
                 "and give the reason.",
                 players=g.players,
             )
+    return None
+
+
+def _draw_step(state: PlayoffState, groups: Sequence[Group]) -> Step | None:
+    """Lots to draw: a round robin's pairing numbers, or a knockout round's pairings."""
     for g in groups:
         run = g.run
         if g.status != "active":
@@ -315,6 +336,11 @@ def _next_step(state: PlayoffState) -> Step:
                 ),
                 players=tuple(run.remaining),
             )
+    return None
+
+
+def _toss_step(state: PlayoffState, groups: Sequence[Group]) -> Step | None:
+    """An Armageddon game's coin: toss it, then record the colour its winner chose."""
     for g in groups:
         run = g.run
         if g.status == "active" and isinstance(run, KnockoutRun) and run.tossed:
@@ -338,49 +364,67 @@ def _next_step(state: PlayoffState) -> Step:
                 players=(a, b),
                 game=game_id,
             )
-    to_print = printable(p)
-    if to_print:
-        games: list[GameSpec] = []
-        for g in to_print:
-            run = g.run
-            if isinstance(run, RoundRobinRun):
-                games += [x.spec() for r in run.rounds for x in r]
-            elif isinstance(run, KnockoutRun):
-                games += [x.spec() for x in run.games]
-        first_run = to_print[0].run
-        assert first_run is not None
-        return Step(
-            "print",
-            first_run.stage.article,
-            "Print the pairings and score sheets of "
-            + "; ".join(g.describe() for g in to_print)
-            + ".",
-            games=tuple(games),
-        )
-    to_play = playable(p)
-    if to_play:
-        games = [x.spec() for _, batch in to_play for x in batch]
-        g0 = to_play[0][0]
-        run0 = g0.run
-        assert run0 is not None
-        longest = max(x.clock.longest() for _, batch in to_play for x in batch)
-        article = run0.fmt.article if isinstance(run0, RoundRobinRun) else run0.stage.article
-        parts = []
-        for g, batch in to_play:
-            listing = ", ".join(f"{x.id} {x.white}-{x.black}" for x in batch)
-            parts.append(f"round {batch[0].round} of {g.describe()}: {listing}")
-        resting = [
-            str(g.run.byes[batch[0].round - 1])
-            for g, batch in to_play
-            if isinstance(g.run, RoundRobinRun) and g.run.byes[batch[0].round - 1] is not None
-        ]
-        text = "Play and record " + "; ".join(parts)
-        if resting:
-            text += f" (bye: {', '.join(resting)})"
-        return Step("play", article, text + ".", games=tuple(games), longest=longest)
+    return None
+
+
+def _print_step(state: PlayoffState, groups: Sequence[Group]) -> Step | None:
+    """Sheets due before the games: the pairings and score sheets of what was drawn."""
+    to_print = printable(state._progress)
+    if not to_print:
+        return None
+    games: list[GameSpec] = []
+    for g in to_print:
+        run = g.run
+        if isinstance(run, RoundRobinRun):
+            games += [x.spec() for r in run.rounds for x in r]
+        elif isinstance(run, KnockoutRun):
+            games += [x.spec() for x in run.games]
+    first_run = to_print[0].run
+    assert first_run is not None
+    return Step(
+        "print",
+        first_run.stage.article,
+        "Print the pairings and score sheets of " + "; ".join(g.describe() for g in to_print) + ".",
+        games=tuple(games),
+    )
+
+
+def _play_step(state: PlayoffState, groups: Sequence[Group]) -> Step | None:
+    """Games to play and record, round by round, with the player who rests."""
+    to_play = playable(state._progress)
+    if not to_play:
+        return None
+    games = [x.spec() for _, batch in to_play for x in batch]
+    g0 = to_play[0][0]
+    run0 = g0.run
+    assert run0 is not None
+    longest = max(x.clock.longest() for _, batch in to_play for x in batch)
+    article = run0.fmt.article if isinstance(run0, RoundRobinRun) else run0.stage.article
+    parts = []
+    for g, batch in to_play:
+        listing = ", ".join(f"{x.id} {x.white}-{x.black}" for x in batch)
+        parts.append(f"round {batch[0].round} of {g.describe()}: {listing}")
+    resting = [
+        str(g.run.byes[batch[0].round - 1])
+        for g, batch in to_play
+        if isinstance(g.run, RoundRobinRun) and g.run.byes[batch[0].round - 1] is not None
+    ]
+    text = "Play and record " + "; ".join(parts)
+    if resting:
+        text += f" (bye: {', '.join(resting)})"
+    return Step("play", article, text + ".", games=tuple(games), longest=longest)
+
+
+def _decide_step(state: PlayoffState, groups: Sequence[Group]) -> Step | None:
+    """The stages are spent and the tie stands: the chief arbiter decides by other means."""
     for g in groups:
         if g.status == "decide":
             return Step("decide", g.decide_article, g.decide_text, players=g.players)
+    return None
+
+
+def _done_step(state: PlayoffState) -> Step:
+    """Nothing left to do: the final places, those the play-off decided marked."""
     finals = state.final_groups()
     summary = "; ".join(
         f"{label(f.place, len(f.players))}: {', '.join(map(str, f.players))}"
@@ -393,4 +437,17 @@ def _next_step(state: PlayoffState) -> Step:
         if summary
         else ("The play-off is over: no tie was left to break.")
     )
-    return Step("done", reg.places_article, text)
+    return Step("done", state.regulation.places_article, text)
+
+
+STEPS: tuple[Callable[[PlayoffState, Sequence[Group]], Step | None], ...] = (
+    _ruling_step,
+    _draw_step,
+    _toss_step,
+    _print_step,
+    _play_step,
+    _decide_step,
+)
+"""What the arbiter must do next, in order of precedence once the play-off has started: the
+first step with something to do is the answer (a ruling before any draw, every draw before
+a toss, every sheet printed before the games, the games before a decision)."""

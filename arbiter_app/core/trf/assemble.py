@@ -292,10 +292,11 @@ class Assembly(ReadState):
             for b in pending
             if b.round == played + 1
         }
+        scores = event.scores()  # every round up to *played* and every adjustment
         for row in self.rows:
             if row.points is None or row.player.tpn not in event.entries:
                 continue
-            score = rec.final_score(event, row.player.tpn, played)
+            score = scores[row.player.tpn]
             if row.points in (score, score + ahead.get(row.player.tpn, 0)):
                 continue
             if score != row.points:

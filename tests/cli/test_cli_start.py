@@ -2,6 +2,7 @@
 ``--version`` or ``--help`` none of them."""
 
 import argparse
+import gc
 import importlib
 import subprocess
 import sys
@@ -103,3 +104,24 @@ def test_standings_of_a_trf_file_loads_neither_sqlite_nor_the_pairing_engine() -
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip().splitlines()[-1] == "LOADED"
+
+
+def test_a_command_that_reads_and_answers_runs_without_the_cycle_collector(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reading 10,000 players makes millions of objects the collector would walk again and
+    again; it is paused for the command and on again for a caller that goes on."""
+    from arbiter_app.cli import READ_AND_ANSWER, main
+    from arbiter_app.cli import standings as standings_command
+
+    assert "standings" in READ_AND_ANSWER and "result" not in READ_AND_ANSWER
+    seen: list[bool] = []
+
+    def handler(args: argparse.Namespace) -> int:
+        seen.append(gc.isenabled())
+        return 0
+
+    monkeypatch.setattr(standings_command, "run", handler)
+    assert gc.isenabled()
+    assert main(["standings", "x.trf"]) == 0
+    assert seen == [False] and gc.isenabled()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.session import Session
-from tests.benchmarks import bench_gui, bench_store
+from tests.benchmarks import bench_cli, bench_gui, bench_store
 
 
 @pytest.fixture
@@ -36,3 +36,18 @@ def test_the_window_benchmark_prepares_its_file(
     assert bench_gui.prepare(path) == [1, 2, 3, 4]
     with Session.open(path, readonly=True) as session:
         assert session.settings.tiebreaks == bench_store.TIEBREAKS
+
+
+def test_the_command_line_benchmark_runs_every_command_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each command of ``bench_cli`` runs to its end on a 24-player Swiss, gacrux beside it."""
+    monkeypatch.setattr(bench_cli, "GACRUX_SIZES", frozenset({24}))
+    rows = bench_cli.run(sizes=(24,), runs=1, heavy_runs=1)
+    assert [r.what.split(",")[0] for r in rows] == [
+        "arbiter-app --version (CPU)",
+        "arbiter-app standings",
+        "arbiter-app print FILE standings",
+    ]
+    assert all(r.seconds > 0 for r in rows)
+    assert rows[1].peer_seconds is not None and rows[1].peer_seconds > 0

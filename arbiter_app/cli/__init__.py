@@ -1,7 +1,8 @@
 """The ``arbiter-app`` command: headless commands over the session and the exports.
 
 Each command lives in a module of this package that exposes
-``register(subparsers)``; the module list below is the whole command set.
+``register(subparsers)``; :data:`COMMANDS` below is the whole command set, and
+a module is imported only when its command runs.
 Expected failures (bad input, refused actions) print one clear message to
 standard error and exit with status 2; so does a command whose FIDE C.02
 questions were not answered (:mod:`arbiter_app.cli.confirming`: it prints the
@@ -12,87 +13,133 @@ command is given.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from arbiter_app import __version__
-from arbiter_app.core.errors import ArbiterError, InputError
-from arbiter_app.core.warning_levels import ConfirmationNeeded
 
-COMMAND_MODULES: tuple[str, ...] = (
-    "new",
-    "trf_io",
-    "player",
-    "result",
-    "history",
-    "file_copy",
-    "standings",
-    "explain",
-    "pair",
-    "playoff",
-    "prizes",
-    "tour",
-    "print_sheet",
-    "pgn_import",
-    "settings",
-    "pairing",
-    "status",
-    "ratings",
-    "check",
-    "generate",
-    "sections",
-    "backups",
-)
+if TYPE_CHECKING:
+    from arbiter_app.core.errors import InputError
 
-COMMAND_NAMES: dict[str, str] = {
-    "new": "new",
-    "import": "trf_io",
-    "export": "trf_io",
-    "player": "player",
-    "result": "result",
-    "undo": "history",
-    "redo": "history",
-    "log": "history",
-    "verify": "history",
-    "copy": "file_copy",
-    "backups": "backups",
-    "standings": "standings",
-    "explain": "explain",
-    "pair": "pair",
-    "playoff": "playoff",
-    "prizes": "prizes",
-    "tour": "tour",
-    "print": "print_sheet",
-    "import-pgn": "pgn_import",
-    "settings": "settings",
-    "pairing": "pairing",
-    "status": "status",
-    "ratings": "ratings",
-    "check": "check",
-    "generate": "generate",
-    "section": "sections",
-    "quads": "sections",
+
+class Command(NamedTuple):
+    """A command of the command line: the module of this package that registers it
+    (``register(subparsers)``) and the line ``arbiter-app --help`` gives it."""
+
+    module: str
+    summary: str
+
+
+COMMANDS: dict[str, Command] = {
+    "new": Command("new", "create a tournament file for a new event"),
+    "import": Command("trf_io", "create a tournament file from a TRF file"),
+    "export": Command(
+        "trf_io",
+        "write the final standings as CSV, JSON, HTML or TRF, or the play-off games as PGN",
+    ),
+    "player": Command("player", "manage players"),
+    "result": Command("result", "enter a board's result"),
+    "undo": Command("history", "take back the last action"),
+    "redo": Command("history", "bring back the last action undone"),
+    "log": Command("history", "list every action in the journal"),
+    "verify": Command("history", "check the file: integrity, journal chain, state = replay"),
+    "copy": Command(
+        "file_copy", "write a whole copy of an event file (also while the window has it open)"
+    ),
+    "standings": Command("standings", "print the standings with tie-breaks"),
+    "explain": Command("explain", "explain one player's tie-break value"),
+    "pair": Command(
+        "pair", "pair the next round (TRF: engine format; .arbiter: recorded) or check a TRF"
+    ),
+    "playoff": Command("playoff", "run the tie-break play-off step by step"),
+    "prizes": Command("prizes", "prize money and tour points after any play-off"),
+    "tour": Command("tour", "tour standings across events, and the tour play-off"),
+    "print": Command(
+        "print_sheet",
+        "print a sheet (pairings, result slips, crosstable, standings, ...) as PDF",
+    ),
+    "import-pgn": Command("pgn_import", "record play-off results from a PGN file"),
+    "settings": Command("settings", "print or change the event's settings"),
+    "pairing": Command("pairing", "pair a round by hand, its manual pairing, prohibited pairings"),
+    "status": Command(
+        "status", "where the tournament stands: rounds, standings, pairing numbers, play-off"
+    ),
+    "ratings": Command("ratings", "FIDE rating lists on this computer: import, find, check"),
+    "check": Command(
+        "check", "check the pairings and the standings of a TRF file (exit 1 when they differ)"
+    ),
+    "generate": Command(
+        "generate", "write a random tournament paired by Arbiter's engine as a TRF file"
+    ),
+    "section": Command(
+        "sections", "the event's sections: add, list, rename, remove, move a player"
+    ),
+    "quads": Command(
+        "sections",
+        "split the registered players by rating into round robins of four (US Chess 30G)",
+    ),
+    "backups": Command(
+        "backups", "show or choose the folder a dated copy of the event goes to after each round"
+    ),
 }
-"""Which module registers each command: a command line imports only the module it needs
-(the others bring SQLite, the pairing engine and more, which would slow every start).
-Modules missing from this table are always imported."""
+"""Every command, in the order ``--help`` lists them. A command line imports the module of
+the command it names and no other: the modules bring the session, SQLite, the play-off and
+pairing engines, Qt for printing, and ``--version`` or ``--help`` needs none of them."""
 
 EXIT_USAGE = 2
 
-
-def modules_for(argv: Sequence[str]) -> tuple[str, ...]:
-    """The command modules to import for *argv*: all of them for help or an unknown command."""
-    first = next((a for a in argv if not a.startswith("-")), None)
-    chosen = COMMAND_NAMES.get(first) if first is not None else None
-    if chosen is None:
-        return COMMAND_MODULES
-    known = set(COMMAND_NAMES.values())
-    return tuple(m for m in COMMAND_MODULES if m == chosen or m not in known)
+READ_AND_ANSWER = frozenset({"standings", "explain", "print", "export", "status"})
+"""Commands that read one event, answer and end. They run with Python's cyclic garbage
+collector paused: reading an event of 10,000 players makes millions of objects, none of
+them in a cycle, and the collector walked them all again and again (a quarter of the time
+of ``standings`` at that size). It stays paused when the program ends with the command
+(turned on again, it would walk every object once more on the way out) and runs again
+for a caller that goes on (the tests call :func:`main` in process)."""
 
 
-def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """The sub-commands, declared by name and summary alone; the parser of a command is
+    built, by its module's ``register``, when the command line names it."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        if isinstance(values, Sequence) and values:
+            name = str(values[0])
+            if name in COMMANDS and name not in self._built:
+                self._build(COMMANDS[name].module)
+        super().__call__(parser, namespace, values, option_string)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._built: set[str] = set()
+
+    def _build(self, module_name: str) -> None:
+        from arbiter_app.cli.section_option import add_section_option
+
+        module = importlib.import_module(f"arbiter_app.cli.{module_name}")
+        # The module registers its commands on a scratch action: the one shown by --help
+        # keeps the summaries of COMMANDS, and only the parsers are taken over.
+        scratch = argparse._SubParsersAction(
+            option_strings=[], prog=self._prog_prefix, parser_class=self._parser_class
+        )
+        module.register(scratch)
+        for name, child in scratch._name_parser_map.items():
+            add_section_option(name, child)
+            self._name_parser_map[name] = child
+            self._built.add(name)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser; each command's own options are read from its module when
+    the command is used (see :data:`COMMANDS`)."""
     parser = argparse.ArgumentParser(
         prog="arbiter-app",
         description="Arbiter: standings, tie-breaks and play-offs for the chief arbiter.",
@@ -107,28 +154,31 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         dest="open_file",
         help="open the app on a tournament file (what the desktop file association runs)",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES if argv is None else modules_for(argv):
-        module = importlib.import_module(f"arbiter_app.cli.{name}")
-        module.register(sub)
-    from arbiter_app.cli.section_option import add_section_options
-
-    add_section_options(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", action=_Commands)
+    for name, command in COMMANDS.items():
+        sub.add_parser(name, help=command.summary, add_help=False)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line *argv* (default: the program's own, and the program ends with it)."""
+    ends = argv is None
     if argv is None:
         argv = sys.argv[1:]
-    parser = build_parser(argv)
-    args = parser.parse_args(argv)
+    args = build_parser().parse_args(argv)
     handler = getattr(args, "handler", None)
     if handler is None:
         return start_gui(args)
+    from arbiter_app.core.errors import ArbiterError, InputError
+    from arbiter_app.core.warning_levels import ConfirmationNeeded
+
     stop_warning = _warn_about_opened_files()
     from arbiter_app.cli.section_option import choose_section
 
     stop_choosing = choose_section(args)
+    collecting = gc.isenabled() and not ends
+    if args.command in READ_AND_ANSWER:
+        gc.disable()
     try:
         result: int = handler(args)
     except ConfirmationNeeded as question:
@@ -145,6 +195,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     finally:
+        if collecting:
+            gc.enable()
         stop_choosing()
         stop_warning()
     return result

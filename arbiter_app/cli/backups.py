@@ -14,10 +14,7 @@ from arbiter_app.store.backups import backup_folder, set_backup_folder
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser(
-        "backups",
-        help="show or choose the folder a dated copy of the event goes to after each round",
-    )
+    p = sub.add_parser("backups")
     group = p.add_mutually_exclusive_group()
     group.add_argument("--folder", type=Path, help="the backup folder (it must exist)")
     group.add_argument("--off", action="store_true", help="make no more automatic backups")

@@ -36,7 +36,6 @@ EXIT_DIFFER = 1
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "check",
-        help="check the pairings and the standings of a TRF file (exit 1 when they differ)",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -24,7 +24,6 @@ from arbiter_app.core.tiebreaks.base import Explanation
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "explain",
-        help="explain one player's tie-break value",
         description="Show which opponents contributed what to a tie-break, and what was cut and why.",
     )
     add_selection_arguments(p)

@@ -15,9 +15,7 @@ from arbiter_app.session import Session
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser(
-        "copy", help="write a whole copy of an event file (also while the window has it open)"
-    )
+    p = sub.add_parser("copy")
     p.add_argument("file", type=Path, help="the .arbiter file to copy")
     p.add_argument("-o", "--output", type=Path, required=True, help="the copy (.arbiter)")
     p.add_argument(

@@ -45,7 +45,6 @@ _SYSTEMS = {
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "generate",
-        help="write a random tournament paired by Arbiter's engine as a TRF file",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -10,13 +10,13 @@ from arbiter_app.session import Session
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    for name, help_text, handler in (
-        ("undo", "take back the last action", run_undo),
-        ("redo", "bring back the last action undone", run_redo),
-        ("log", "list every action in the journal", run_log),
-        ("verify", "check the file: integrity, journal chain, state = replay", run_verify),
+    for name, handler in (
+        ("undo", run_undo),
+        ("redo", run_redo),
+        ("log", run_log),
+        ("verify", run_verify),
     ):
-        p = sub.add_parser(name, help=help_text)
+        p = sub.add_parser(name)
         p.add_argument("file", type=Path)
         if name == "log":
             p.add_argument(

@@ -15,7 +15,7 @@ from arbiter_app.session import Session
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("new", help="create a tournament file for a new event")
+    p = sub.add_parser("new")
     p.add_argument("file", type=Path, help="the new .arbiter file")
     p.add_argument("--name", required=True, help="the event's name")
     p.add_argument("--system", required=True, choices=[s.value for s in System])

@@ -46,7 +46,6 @@ _COLOURS = {"white": Colour.WHITE, "black": Colour.BLACK}
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "pair",
-        help="pair the next round (TRF: engine format; .arbiter: recorded) or check a TRF",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

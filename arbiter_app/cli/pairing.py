@@ -38,9 +38,7 @@ _PAIR = re.compile(r"\s*(\d+)\s*-\s*(\d+)\s*")
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser(
-        "pairing", help="pair a round by hand, its manual pairing, prohibited pairings"
-    )
+    p = sub.add_parser("pairing")
     actions = p.add_subparsers(dest="pairing_action", metavar="ACTION", required=True)
     set_ = actions.add_parser(
         "set",

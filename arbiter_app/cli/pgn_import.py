@@ -19,7 +19,6 @@ from arbiter_app.sheets.files import read_text
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "import-pgn",
-        help="record play-off results from a PGN file",
         description="Record the results of play-off games from a PGN file (all or nothing).",
     )
     p.add_argument("file", type=Path, help="the tournament file (.arbiter)")

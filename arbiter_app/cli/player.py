@@ -32,7 +32,7 @@ from arbiter_app.store.rating_db import RatingDatabase
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("player", help="manage players")
+    p = sub.add_parser("player")
     actions = p.add_subparsers(dest="player_action", metavar="ACTION", required=True)
     add = actions.add_parser("add", help="register a player")
     add.add_argument("file", type=Path)

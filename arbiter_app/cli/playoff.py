@@ -55,9 +55,7 @@ def _tie(text: str) -> list[Any]:
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    top: argparse.ArgumentParser = sub.add_parser(
-        "playoff", help="run the tie-break play-off step by step"
-    )
+    top: argparse.ArgumentParser = sub.add_parser("playoff")
     actions = top.add_subparsers(dest="playoff_action", metavar="ACTION", required=True)
 
     def action(name: str, help_text: str) -> argparse.ArgumentParser:

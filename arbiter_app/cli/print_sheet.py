@@ -21,7 +21,6 @@ from arbiter_app.sheets.source import load
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "print",
-        help="print a sheet (pairings, result slips, crosstable, standings, ...) as PDF",
         description="Print one of the venue's sheets as a PDF file, A4 or US Letter.",
         epilog="sheets: " + "; ".join(f"{name}: {text}" for name, text in SHEET_HELP.items()),
     )

@@ -30,7 +30,7 @@ from arbiter_app.session.prize_queries import prize_list
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("prizes", help="prize money and tour points after any play-off")
+    p = sub.add_parser("prizes")
     p.add_argument("file", type=Path)
     p.add_argument(
         "--fund",

@@ -27,7 +27,7 @@ TYPES = [t.value for t in RatingType]
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("ratings", help="FIDE rating lists on this computer: import, find, check")
+    p = sub.add_parser("ratings")
     actions = p.add_subparsers(dest="ratings_action", metavar="ACTION", required=True)
     imp = actions.add_parser(
         "import", help="store a FIDE list (zip, TXT or XML as FIDE ships it) with its month"

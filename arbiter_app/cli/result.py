@@ -18,7 +18,6 @@ from arbiter_app.session.commands import CorrectResult, EnterResult
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "result",
-        help="enter a board's result",
         description="Enter a result: 1-0, 0-1, 1/2 (½-½), +- (White wins by forfeit), "
         "-+ (Black wins by forfeit), -- (double forfeit). Put '--' before results that "
         "start with a dash.",

@@ -34,14 +34,11 @@ WHOLE_FILE_COMMANDS = frozenset(
 of this kind (``quads`` and ``section move`` have their own: the section they start from)."""
 
 
-def add_section_options(parser: argparse.ArgumentParser) -> None:
-    """Give ``--section NAME`` to every command on one tournament (the leaves under
-    *parser*'s commands, but the commands on the file as a whole)."""
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            for name, child in action.choices.items():
-                if name not in WHOLE_FILE_COMMANDS:
-                    _add_to_leaves(child)
+def add_section_option(command: str, parser: argparse.ArgumentParser) -> None:
+    """Give ``--section NAME`` to *command*'s parser (to each of its leaves, for a command with
+    actions), unless the command is about the file as a whole."""
+    if command not in WHOLE_FILE_COMMANDS:
+        _add_to_leaves(parser)
 
 
 def _add_to_leaves(parser: argparse.ArgumentParser) -> None:

@@ -36,7 +36,6 @@ from arbiter_app.session.commands import (
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "section",
-        help="the event's sections: add, list, rename, remove, move a player",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -71,10 +70,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     move.add_argument("--to", required=True, metavar="NAME", help="the section to move to")
     move.set_defaults(handler=run_move)
 
-    q = sub.add_parser(
-        "quads",
-        help="split the registered players by rating into round robins of four (US Chess 30G)",
-    )
+    q = sub.add_parser("quads")
     q.add_argument("file", type=Path)
     q.add_argument(SECTION_OPTION, dest="section", help="the section whose players are split")
     q.add_argument("--size", type=int, default=4, help="players a group (4; 6 and 8 also used)")

@@ -77,7 +77,6 @@ INFO_OPTIONS = (
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "settings",
-        help="print or change the event's settings",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

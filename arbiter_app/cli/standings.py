@@ -84,7 +84,6 @@ def add_selection_arguments(p: argparse.ArgumentParser) -> None:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "standings",
-        help="print the standings with tie-breaks",
         description="Rank the players of FILE by points and the tie-break list.",
     )
     add_selection_arguments(p)

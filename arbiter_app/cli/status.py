@@ -31,7 +31,6 @@ _PLAYOFF_NEXT = {
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "status",
-        help="where the tournament stands: rounds, standings, pairing numbers, play-off",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

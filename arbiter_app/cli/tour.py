@@ -37,7 +37,6 @@ PLAYOFF_PLACES = preset(REGULATION).places
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "tour",
-        help="tour standings across events, and the tour play-off",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -23,15 +23,12 @@ from arbiter_app.sheets.files import read_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    imp = sub.add_parser("import", help="create a tournament file from a TRF file")
+    imp = sub.add_parser("import")
     imp.add_argument("source", type=Path, help="the TRF file to read")
     imp.add_argument("-o", "--output", required=True, type=Path, help="the new .arbiter file")
     add_confirm_argument(imp)
     imp.set_defaults(handler=run_import)
-    exp = sub.add_parser(
-        "export",
-        help="write the final standings as CSV, JSON, HTML or TRF, or the play-off games as PGN",
-    )
+    exp = sub.add_parser("export")
     exp.add_argument("file", type=Path, help="the tournament file (.arbiter) or a TRF file (.trf)")
     exp.add_argument("--format", choices=list(FORMATS), default="trf")
     exp.add_argument(

@@ -26,15 +26,17 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbiter_app.core.model import Event, System
 from arbiter_app.core.pairing.numbers import Numbering, describe_numbering, round_one_refusal
 from arbiter_app.core.pairing.ranking import DEFAULT_RULE
-from arbiter_app.core.playoff.engine import PlayoffState
 from arbiter_app.core.playoff.gate import PlayoffGate, PlayoffStatus, playoff_gate
-from arbiter_app.core.playoff.regulation import Regulation
 from arbiter_app.core.words import count
+
+if TYPE_CHECKING:
+    from arbiter_app.core.playoff.engine import PlayoffState
+    from arbiter_app.core.playoff.regulation import Regulation
 
 
 class Phase(enum.Enum):

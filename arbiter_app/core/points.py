@@ -10,9 +10,10 @@ one point system per round.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 from typing import Final
 
 Points = Fraction
@@ -40,6 +41,22 @@ def parse_points(text: str) -> Fraction:
         raise ValueError(f"not a score: {text!r}") from exc
 
 
+def exact_sum(values: Sequence[Fraction]) -> Fraction:
+    """The exact sum of *values*, added as integers over their common denominator.
+
+    The same value as ``sum(values, Fraction(0))``, which reduces the fraction
+    after every addition: a player's rounds are a few distinct denominators
+    (1 and 2), and the standings of 10,000 players add 110,000 of them.
+    """
+    denominator = 1
+    for value in values:
+        d = value.denominator
+        if denominator % d:
+            denominator = lcm(denominator, d)
+    numerator = sum(value.numerator * (denominator // value.denominator) for value in values)
+    return Fraction(numerator, denominator)
+
+
 def format_points(value: Fraction, *, ascii_only: bool = False) -> str:
     """Print a score the way arbiters write it: ``3``, ``3½`` (or ``3.5`` with *ascii_only*).
 
@@ -49,8 +66,9 @@ def format_points(value: Fraction, *, ascii_only: bool = False) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     if value.denominator == 2:
-        sign = "-" if value < 0 else ""
-        whole = (abs(value) - HALF).numerator
+        # Integers rather than Fractions: standings print tens of thousands of these.
+        sign = "-" if value.numerator < 0 else ""
+        whole = (abs(value.numerator) - 1) // 2
         if ascii_only:
             return f"{sign}{whole}.5"
         return f"{sign}{whole or ''}½"
@@ -85,9 +103,10 @@ def format_in_column(value: Fraction, places: int | None, *, ascii_only: bool = 
 def format_decimal(value: Fraction, places: int) -> str:
     """Round half away from zero to *places* decimals, exactly, and print with a dot."""
     scale = 10**places
-    scaled = abs(value) * scale
-    rounded = int(scaled + HALF)  # half up on the magnitude
-    sign = "-" if value < 0 and rounded else ""
+    # floor(|n| / d * scale + 1/2) in integers: half up on the magnitude.
+    n, d = abs(value.numerator), value.denominator
+    rounded = (2 * n * scale + d) // (2 * d)
+    sign = "-" if value.numerator < 0 and rounded else ""
     whole, frac = divmod(rounded, scale)
     return f"{sign}{whole}.{frac:0{places}d}" if places else f"{sign}{whole}"
 

@@ -142,13 +142,25 @@ class Standings:
         ``41.25``). With *ascii_only* (files for programs: CSV) each value is
         its own exact decimal (``27.5``, ``41.25``), as a spreadsheet reads it.
         """
-        spec = self._spec(code)
-        tb = REGISTRY[spec.name]
-        if tb.integer:
-            return tb.format(value)
-        if ascii_only:
-            return format_points(value, ascii_only=True)
-        return format_in_column(value, self._places[code])
+        key = (code, value.numerator, value.denominator, ascii_only)
+        text = self._formatted.get(key)
+        if text is None:
+            spec = self._spec(code)
+            tb = REGISTRY[spec.name]
+            if tb.integer:
+                text = tb.format(value)
+            elif ascii_only:
+                text = format_points(value, ascii_only=True)
+            else:
+                text = format_in_column(value, self._places[code])
+            self._formatted[key] = text
+        return text
+
+    @cached_property
+    def _formatted(self) -> dict[tuple[str, int, int, bool], str]:
+        """Texts already made by :meth:`format_value`: a column of 10,000 players holds a few
+        hundred distinct values."""
+        return {}
 
     @property
     def provisional(self) -> bool:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from arbiter_app.core.crosstable import RoundRobinGrid, SwissCrosstable
 from arbiter_app.core.model import Event, RuleSet
-from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.points import format_points
 from arbiter_app.core.prizes import format_money
 from arbiter_app.core.standings import StandingRow, Standings
@@ -24,6 +24,9 @@ from arbiter_app.core.tiebreaks.base import modifier_words
 from arbiter_app.core.words import count
 from arbiter_app.exports.clock import time_control_field
 from arbiter_app.exports.sheet import Align, Column, Paragraph, Sheet, Table
+
+if TYPE_CHECKING:
+    from arbiter_app.core.playoff.results import PrizeRow
 
 RULE_SET_TITLES = {
     RuleSet.FIDE_2024: "FIDE C.07 (text in force from 1 April 2024), articles 16.1–16.5",

@@ -67,7 +67,7 @@ def standings_to_trf(
                 comments=notes,
             )
         )
-    unchanged = document.results == results_key(event) and codes == document.tiebreaks
+    unchanged = document.results_as_read() == results_key(event) and codes == document.tiebreaks
     ranks = dict(document.ranks) if unchanged else standings_ranks(standings)
     # A player whose rank is not the file's (a blank one included) gets his record written
     # anew, so the column holds the new places all the way down.

@@ -69,6 +69,22 @@ def standings_lines() -> list[Line]:
     ]
 
 
+def cli_lines() -> list[Line]:
+    from tests.benchmarks import bench_cli
+
+    return [
+        Line(
+            r.what,
+            r.seconds,
+            r.target,
+            "gacrux tiebreakchecker (CPU)" if r.peer_seconds is not None else "",
+            r.peer_seconds,
+            note=r.note,
+        )
+        for r in bench_cli.run()
+    ]
+
+
 def store_lines() -> list[Line]:
     from tests.benchmarks import bench_store
 
@@ -114,6 +130,7 @@ def ratings_lines() -> list[Line]:
 
 SUITES: dict[str, Callable[[], list[Line]]] = {
     "standings": standings_lines,
+    "cli": cli_lines,
     "store": store_lines,
     "pairing": pairing_lines,
     "print": print_lines,

@@ -11,25 +11,66 @@ Pure functions over :class:`arbiter_app.core.model.Event`; every pairing is a
 - :func:`check_pairing` lists the rules an arbiter's manual change breaks.
 """
 
-from arbiter_app.core.pairing.berger import berger_round, pair_round_robin, round_robin_schedule
-from arbiter_app.core.pairing.boards import (
-    Board,
-    Bye,
-    PairingError,
-    RoundPairing,
-    append_round,
-)
-from arbiter_app.core.pairing.byes import ByePolicy, ByeRules
-from arbiter_app.core.pairing.manual import (
-    Moved,
-    Violation,
-    check_pairing,
-    give_bye,
-    move_onto_board,
-    set_board,
-    swap_players,
-)
-from arbiter_app.core.pairing.swiss import SwissOptions, pair_round, pair_swiss
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from arbiter_app.core.pairing.berger import berger_round, pair_round_robin, round_robin_schedule
+    from arbiter_app.core.pairing.boards import (
+        Board,
+        Bye,
+        PairingError,
+        RoundPairing,
+        append_round,
+    )
+    from arbiter_app.core.pairing.byes import ByePolicy, ByeRules
+    from arbiter_app.core.pairing.manual import (
+        Moved,
+        Violation,
+        check_pairing,
+        give_bye,
+        move_onto_board,
+        set_board,
+        swap_players,
+    )
+    from arbiter_app.core.pairing.swiss import SwissOptions, pair_round, pair_swiss
+
+_HOMES: dict[str, tuple[str, ...]] = {
+    "berger": (
+        "berger_round",
+        "pair_round_robin",
+        "round_robin_schedule",
+    ),
+    "boards": (
+        "Board",
+        "Bye",
+        "PairingError",
+        "RoundPairing",
+        "append_round",
+    ),
+    "byes": (
+        "ByePolicy",
+        "ByeRules",
+    ),
+    "manual": (
+        "Moved",
+        "Violation",
+        "check_pairing",
+        "give_bye",
+        "move_onto_board",
+        "set_board",
+        "swap_players",
+    ),
+    "swiss": (
+        "SwissOptions",
+        "pair_round",
+        "pair_swiss",
+    ),
+}
+"""Where each name of :data:`__all__` lives. A name is imported from its module the first
+time it is asked for (PEP 562): importing one module of the package (the standings ask
+for one or two) no longer loads them all."""
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "Board",
@@ -53,3 +94,12 @@ __all__ = [
     "set_board",
     "swap_players",
 ]
+
+
+def __getattr__(name: str) -> object:
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value

@@ -5,41 +5,94 @@ final standings and :class:`PlayoffState`; ask :func:`next_step` what to do,
 and :meth:`PlayoffState.apply` each action the arbiter takes.
 """
 
-from arbiter_app.core.playoff.actions import (
-    Action,
-    Choose,
-    Decide,
-    DrawLots,
-    Printed,
-    Result,
-    Ruling,
-    Start,
-    Toss,
-    action_from_json,
-    action_to_json,
-)
-from arbiter_app.core.playoff.engine import PlayoffState, next_step
-from arbiter_app.core.playoff.presets import PRESETS, custom, preset
-from arbiter_app.core.playoff.regulation import (
-    ColourRule,
-    Format,
-    Regulation,
-    Schedule,
-    Stage,
-    StageKind,
-    StartRule,
-)
-from arbiter_app.core.playoff.steps import (
-    DrawnRound,
-    FinalGroup,
-    GameRecord,
-    GameSpec,
-    LogEntry,
-    Meeting,
-    Step,
-    Tie,
-    TossRecord,
-)
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from arbiter_app.core.playoff.actions import (
+        Action,
+        Choose,
+        Decide,
+        DrawLots,
+        Printed,
+        Result,
+        Ruling,
+        Start,
+        Toss,
+        action_from_json,
+        action_to_json,
+    )
+    from arbiter_app.core.playoff.engine import PlayoffState, next_step
+    from arbiter_app.core.playoff.presets import PRESETS, custom, preset
+    from arbiter_app.core.playoff.regulation import (
+        ColourRule,
+        Format,
+        Regulation,
+        Schedule,
+        Stage,
+        StageKind,
+        StartRule,
+    )
+    from arbiter_app.core.playoff.steps import (
+        DrawnRound,
+        FinalGroup,
+        GameRecord,
+        GameSpec,
+        LogEntry,
+        Meeting,
+        Step,
+        Tie,
+        TossRecord,
+    )
+
+_HOMES: dict[str, tuple[str, ...]] = {
+    "actions": (
+        "Action",
+        "Choose",
+        "Decide",
+        "DrawLots",
+        "Printed",
+        "Result",
+        "Ruling",
+        "Start",
+        "Toss",
+        "action_from_json",
+        "action_to_json",
+    ),
+    "engine": (
+        "PlayoffState",
+        "next_step",
+    ),
+    "presets": (
+        "PRESETS",
+        "custom",
+        "preset",
+    ),
+    "regulation": (
+        "ColourRule",
+        "Format",
+        "Regulation",
+        "Schedule",
+        "Stage",
+        "StageKind",
+        "StartRule",
+    ),
+    "steps": (
+        "DrawnRound",
+        "FinalGroup",
+        "GameRecord",
+        "GameSpec",
+        "LogEntry",
+        "Meeting",
+        "Step",
+        "Tie",
+        "TossRecord",
+    ),
+}
+"""Where each name of :data:`__all__` lives. A name is imported from its module the first
+time it is asked for (PEP 562): importing one module of the package (the standings ask
+for one or two) no longer loads them all."""
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "PRESETS",
@@ -75,3 +128,12 @@ __all__ = [
     "next_step",
     "preset",
 ]
+
+
+def __getattr__(name: str) -> object:
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value

@@ -19,13 +19,16 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from arbiter_app.core.model import Colour, Event
-from arbiter_app.core.playoff.engine import PlayoffState, next_step
-from arbiter_app.core.playoff.regulation import Regulation
 from arbiter_app.core.playoff.steps import Meeting, Tie
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.standings import compute_standings
+
+if TYPE_CHECKING:
+    from arbiter_app.core.playoff.engine import PlayoffState
+    from arbiter_app.core.playoff.regulation import Regulation
 
 
 class PlayoffStatus(enum.Enum):
@@ -225,6 +228,10 @@ def playoff_gate(
         stale = _stale(event, playoff, not_final, ties, ties_given)
         if stale:
             return PlayoffGate(PlayoffStatus.STALE, stale, ties, broken, shared)
+        # The engine is loaded only for an event with a play-off: the standings of every
+        # other event ask this gate too.
+        from arbiter_app.core.playoff.engine import next_step
+
         step = next_step(playoff)
         if step.code == "done":
             return PlayoffGate(PlayoffStatus.OVER, step.text, ties, broken, shared)

@@ -30,10 +30,10 @@ from arbiter_app.core.trf import records as rec
 from arbiter_app.core.trf.cells import Cell, check_pairings
 from arbiter_app.core.trf.document import (
     Anchor,
+    Deferred,
     KeptLine,
     TrfDocument,
     TrfVersion,
-    results_key,
 )
 from arbiter_app.core.trf.scoring import from_records
 from arbiter_app.core.trf.state import DEFAULT_POINTS, Item, ReadState
@@ -96,10 +96,9 @@ class Assembly(ReadState):
             order=tuple(anchor for anchor, item in self._anchored() if anchor is not None),
             newline=self.newline,
             pending_cells=bool(pending),
-            results=results_key(event),
             warnings=tuple(sorted(self.warnings, key=_where)),
         )
-        return replace(doc, verbatim=self._verbatim(doc))
+        return replace(doc, verbatim=Deferred(lambda: self._verbatim(doc)))
 
     def _text(self, tag: str) -> str:
         value = self.info.get(tag, "")
@@ -293,10 +292,11 @@ class Assembly(ReadState):
             for b in pending
             if b.round == played + 1
         }
+        scores = event.scores()  # every round up to *played* and every adjustment
         for row in self.rows:
             if row.points is None or row.player.tpn not in event.entries:
                 continue
-            score = rec.final_score(event, row.player.tpn, played)
+            score = scores[row.player.tpn]
             if row.points in (score, score + ahead.get(row.player.tpn, 0)):
                 continue
             if score != row.points:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from arbiter_app.core.errors import ArbiterError, Issue
@@ -21,6 +21,41 @@ from arbiter_app.core.model import Colour, Event
 Anchor = tuple[str, int]
 """A model record in a file: its tag and how many records of that tag came before it
 (for a player record ``001``: its pairing number)."""
+
+
+class Deferred(Mapping[Anchor, tuple[str, str]]):
+    """A mapping worked out the first time it is read.
+
+    The reader's :attr:`TrfDocument.verbatim` compares every record of the file
+    with Arbiter's own text of it, which takes as long as writing the whole
+    file; only writing the file back reads it, so reading a file for its
+    standings or its sheets does not pay for it.
+    """
+
+    __slots__ = ("_compute", "_value")
+
+    def __init__(self, compute: Callable[[], Mapping[Anchor, tuple[str, str]]]) -> None:
+        self._compute: Callable[[], Mapping[Anchor, tuple[str, str]]] | None = compute
+        self._value: Mapping[Anchor, tuple[str, str]] | None = None
+
+    def _mapping(self) -> Mapping[Anchor, tuple[str, str]]:
+        if self._value is None:
+            assert self._compute is not None
+            self._value = self._compute()
+            self._compute = None  # what it needed can go
+        return self._value
+
+    def __getitem__(self, anchor: Anchor) -> tuple[str, str]:
+        return self._mapping()[anchor]
+
+    def __iter__(self) -> Iterator[Anchor]:
+        return iter(self._mapping())
+
+    def __len__(self) -> int:
+        return len(self._mapping())
+
+    def __repr__(self) -> str:
+        return repr(dict(self._mapping()))
 
 
 class TrfVersion(enum.Enum):
@@ -81,7 +116,10 @@ class TrfDocument:
       rather than 240 records; the writer writes them back the same way.
     - *results*: :func:`results_key` of the event as read: while the event's
       results still give this key, its standings are those of the file and
-      the file's rank column is kept.
+      the file's rank column is kept. None: not worked out yet, which the
+      reader leaves it (only writing the file back asks, and the key costs a
+      digest of every round of every player); :meth:`results_as_read` works it
+      out from *event*, the event as read.
     - *warnings*: things that looked wrong but did not stop the reading (for
       example a points column that disagrees with the results); they do not
       take part in comparisons.
@@ -102,9 +140,13 @@ class TrfDocument:
     order: tuple[Anchor, ...] = ()
     newline: str = "\n"
     pending_cells: bool = False
-    results: str = ""
+    results: str | None = None
     warnings: tuple[Issue, ...] = field(default=(), compare=False)
     comments: tuple[str, ...] = ()
+
+    def results_as_read(self) -> str:
+        """*results*, worked out from *event* when the reader left it to be."""
+        return self.results if self.results is not None else results_key(self.event)
 
 
 def results_key(event: Event) -> str:

@@ -41,7 +41,7 @@ def document_to_json(doc: TrfDocument) -> dict[str, Any]:
         "order": [list(a) for a in doc.order],
         "newline": doc.newline,
         "pending_cells": doc.pending_cells,
-        "results": doc.results,
+        "results": doc.results_as_read(),
     }
 
 

@@ -23,6 +23,7 @@ from arbiter_app.core.model import (
     EntryKind,
     Player,
     PointAdjustment,
+    RoundEntry,
     VirtualPoints,
 )
 from arbiter_app.core.points import parse_points
@@ -81,6 +82,11 @@ class _Reader(Assembly):
 
     past_limit = False
     """More player records than an event holds were met (reported once)."""
+
+    def __init__(self, source: str) -> None:
+        super().__init__(source)
+        self.rounds_read: dict[str, RoundEntry] = {}
+        """Every round cell read so far, by its ten columns (see :func:`parse_cell`)."""
 
     def number(self, text: str, line: int, col: int, what: str, *, blank: int = 0) -> int | None:
         s = text.strip()
@@ -340,9 +346,12 @@ class _Reader(Assembly):
         used = len(line.rstrip())
         rounds = 0 if used <= rec.PLAYER_WIDTH else -(-(used - rec.PLAYER_WIDTH) // rec.CELL_WIDTH)
         cells = []
+        seen = self.rounds_read
         for r in range(1, rounds + 1):
             start = rec.cell_start(r)
-            cells.append(parse_cell(line[start : start + 10], tpn, r, n, self.source, self.issues))
+            cells.append(
+                parse_cell(line[start : start + 10], tpn, r, n, self.source, self.issues, seen)
+            )
         self.rows.append(Row(n, player, cells, points, rank))
 
     def _r240(self, n: int, line: str, value: str) -> None:

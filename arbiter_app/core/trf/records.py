@@ -22,7 +22,7 @@ from datetime import date
 from fractions import Fraction
 
 from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, Player, RoundEntry
-from arbiter_app.core.points import format_decimal
+from arbiter_app.core.points import exact_sum, format_decimal
 from arbiter_app.core.trf.dates import read_date
 
 # --- player record 001 --------------------------------------------------------
@@ -157,5 +157,6 @@ def final_score(event: Event, tpn: int, played: int) -> Fraction:
     Same value as ``event.score(tpn)``; *played* is passed in because asking
     the event for it on every player would make large files slow.
     """
-    rounds = sum((event.round_points(tpn, r) for r in range(1, played + 1)), Fraction(0))
-    return rounds + event.adjustment_total(tpn)
+    return exact_sum([event.round_points(tpn, r) for r in range(1, played + 1)]) + (
+        event.adjustment_total(tpn)
+    )

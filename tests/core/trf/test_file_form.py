@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from arbiter_app.core.model import EntryKind, RoundEntry
 from arbiter_app.core.trf import (
     TrfDocument,
     TrfVersion,
+    assemble,
     document_from_json,
     document_to_json,
     parse_trf,
@@ -97,7 +100,8 @@ def test_what_an_import_keeps_beside_its_event() -> None:
     doc = parse_trf(SPANISH.replace("\n", "\r\n"))
     data = document_to_json(doc)
     back = document_from_json(doc.event, data)
-    assert back == doc
+    # The reader leaves the results key to be worked out; the stored form holds it.
+    assert doc.results is None and back == replace(doc, results=doc.results_as_read())
     assert document_from_json(doc.event, {**data, "format": 99}) is None
 
 
@@ -159,3 +163,23 @@ def test_national_ratings_are_trf26s_record_172_and_nrs_records() -> None:
     text = write_trf(TrfDocument(long_id, TrfVersion.TRF26))
     assert "ARB NATIONAL 1 1501 ESP-0000000012\n" in text
     assert parse_trf(text).event.player(1).national_id == "ESP-0000000012"
+
+
+def test_reading_a_file_leaves_the_form_to_be_compared_when_it_is_written_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Comparing every record with Arbiter's own text of it costs as much as writing the
+    file; the standings and the sheets of a file never need it, so the reader defers it."""
+    rendered: list[int] = []
+    real = assemble.render_records
+
+    def counting(doc: TrfDocument, *, strict: bool = True) -> list[tuple[tuple[str, int], str]]:
+        rendered.append(1)
+        return real(doc, strict=strict)
+
+    monkeypatch.setattr(assemble, "render_records", counting)
+    doc = parse_trf(SPANISH)
+    assert doc.event.player(1).birth == "1981" and rendered == []
+    assert doc.verbatim[("042", 0)][1] == "042 08/04/2018" and rendered == [1]
+    assert write_trf(doc) == SPANISH and rendered == [1]  # worked out once
+    assert doc.results is None and doc.results_as_read() == results_key(doc.event)

@@ -16,12 +16,13 @@ command line, the exports, the prize list) asks :func:`playoff_scope` and nothin
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.core.playoff.engine import PlayoffState
-from arbiter_app.core.playoff.presets import preset
-from arbiter_app.core.playoff.regulation import Regulation
-from arbiter_app.core.playoff.results import decided_order
+
+if TYPE_CHECKING:
+    from arbiter_app.core.playoff.engine import PlayoffState
+    from arbiter_app.core.playoff.regulation import Regulation
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +38,16 @@ class PlayoffScope:
 
 def playoff_scope(stored: PlayoffState | None, named: str | None) -> PlayoffScope:
     """The scope of the play-off *stored* in the event, else of the regulation *named* by
-    its settings (module docstring); an unknown name decides nothing."""
+    its settings (module docstring); an unknown name decides nothing.
+
+    The play-off engine is loaded only when there is a play-off to ask about: the
+    standings of an event without one never load it.
+    """
+    if stored is None and not named:
+        return PlayoffScope()
+    from arbiter_app.core.playoff.presets import preset
+    from arbiter_app.core.playoff.results import decided_order
+
     if stored is not None:
         regulation = stored.regulation
         order = decided_order(stored)
@@ -47,8 +57,6 @@ def playoff_scope(stored: PlayoffState | None, named: str | None) -> PlayoffScop
         except ArbiterError:
             return PlayoffScope()
         order = ()
-    else:
-        return PlayoffScope()
     return PlayoffScope(
         tuple(regulation.places), regulation.qualify_after_tiebreaks, tuple(order), regulation
     )

@@ -6,7 +6,7 @@ supplement as a tab-separated text file with a header line. Both give, per
 member, the US Chess ID, the name (``LAST, FIRST``), the state, the membership's
 expiry date and the ratings: regular, quick, blitz and online. A rating may
 carry a provisional mark, the number of games it rests on (``1234P12`` or
-``1234/12``): such a rating is provisional until 26 games (rule 34 and the
+``1234/12``): such a rating is provisional until 26 games (the
 rating system's "provisional rating" definition), and the event shows it so.
 
 The column titles are matched without regard to case or punctuation, against
@@ -17,7 +17,7 @@ out and reported, one :class:`~arbiter_app.core.errors.Issue` each.
 This module reads the rows (dicts of a DBF record or a TSV line) and decides
 what an event takes: the rating of its rating system (rule 5C: regular for a
 regular or dual section, quick, or blitz), and whether the membership is
-current to the event's last day (rule 1: every player in a US Chess-rated event
+current to the event's last day (rule 23C: every player in a US Chess-rated event
 must be a member; an expired membership is a level-2 notice, FIDE C.02's
 warning vocabulary, the arbiter renews it at the door or the player does not
 play rated).
@@ -244,7 +244,7 @@ def player_fields(member: Member, system: str) -> dict[str, object]:
     }
 
 
-ARTICLE: Final = "US Chess rule 1 (membership)"
+ARTICLE: Final = "US Chess rule 23C"
 
 
 def membership_alerts(

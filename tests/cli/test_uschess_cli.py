@@ -77,7 +77,7 @@ def saturday(tmp_path: Path, capsys: Capture) -> Path:
     assert notices == [
         "  notice: CASTELLO, MIRA (US Chess ID 12000003): the membership expired on "
         "2026-11-30, before the event's last day, 2026-12-05; it must be renewed for the "
-        "games to be rated (US Chess rule 1 (membership))"
+        "games to be rated (US Chess rule 23C)"
     ]
     return Path(f)
 

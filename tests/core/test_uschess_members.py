@@ -1,5 +1,5 @@
 """US Chess member lists: ratings with provisional marks, expiry dates, the columns, the
-membership notices (US Chess rule 1)."""
+membership notices (US Chess rule 23C)."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def test_the_event_takes_the_rating_of_its_system_marked_provisional() -> None:
 
 
 def test_membership_notices() -> None:
-    """Rule 1: a player in a rated event must be a member through its last day."""
+    """Rule 23C: a player in a rated event must be a member for its inclusive dates."""
     members = {"12000006": _member(date(2026, 12, 4)), "12000007": _member(date(2026, 12, 5))}
     players = [(1, "FOLEY, JUNE", "12000006"), (2, "GRUBER, THEO", "12000007"),
                (3, "UNKNOWN", "12999999"), (4, "NO ID", "")]  # fmt: skip

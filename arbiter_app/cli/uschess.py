@@ -32,6 +32,7 @@ from arbiter_app.core.uschess_report import (
     section_of,
 )
 from arbiter_app.core.warning_levels import Alert
+from arbiter_app.core.words import count
 
 EXIT_NOT_READY = 1
 
@@ -138,11 +139,11 @@ def run_report(args: argparse.Namespace) -> int:
     players = sum(len(s.players) for s in report.sections)
     if not problems:
         print(
-            f"the US Chess rating report is ready: {len(report.sections)} section(s), "
-            f"{players} player(s)"
+            f"the US Chess rating report is ready: {count(len(report.sections), 'section')}, "
+            f"{count(players, 'player')}"
         )
         return 0
-    print(f"the US Chess rating report is not ready ({len(problems)} problem(s)):")
+    print(f"the US Chess rating report is not ready ({count(len(problems), 'problem')}):")
     for problem in problems:
         print(f"  {problem}")
     return EXIT_NOT_READY

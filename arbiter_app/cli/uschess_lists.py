@@ -13,6 +13,7 @@ from typing import Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.uschess_members import SYSTEMS, Member, membership_alerts
+from arbiter_app.core.words import count
 from arbiter_app.store.member_db import MemberDatabase, MemberList
 
 NONE_YET = (
@@ -27,7 +28,8 @@ def run_import(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     listed = report.imported
     print(
-        f"imported {listed.members:,} members: {listed.title}, from {args.list_file.name} "
+        f"imported {count(listed.members, 'member', thousands=True)}: {listed.title}, "
+        f"from {args.list_file.name} "
         f"in {seconds:.1f} s"
     )
     if report.replaced is not None:
@@ -80,7 +82,8 @@ def run_info() -> None:
     with MemberDatabase.open() as db:
         lists = db.lists()
     for x in lists:
-        print(f"{x.title}: {x.members:,} members, from {x.file}, imported {x.imported[:10]}")
+        members = count(x.members, "member", thousands=True)
+        print(f"{x.title}: {members}, from {x.file}, imported {x.imported[:10]}")
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -108,9 +111,11 @@ def run_check(args: argparse.Namespace) -> int:
     for alert in alerts:
         print(f"notice: {alert}")
     checked = sum(1 for p in players if p[2])
+    without = len(players) - checked
     print(
-        f"{checked} player(s) with a US Chess ID checked; {len(alerts)} notice(s)"
-        + ("" if checked == len(players) else f"; {len(players) - checked} without an ID")
+        f"{count(checked, 'player')} with a US Chess ID checked, "
+        f"{count(len(alerts), 'notice')}"
+        + ("" if not without else f"; {count(without, 'player')} without an ID")
     )
     return 0
 

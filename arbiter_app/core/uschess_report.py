@@ -43,6 +43,7 @@ from arbiter_app.core.errors import InputError
 from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry, System
 from arbiter_app.core.timecontrol import Bonus, BonusKind, TimeControl
 from arbiter_app.core.timecontrol import parse as parse_time_control
+from arbiter_app.core.words import count
 
 FORMAT: Final = "2C"
 PROGRAM: Final = "ARBITER"
@@ -525,14 +526,14 @@ def _section_problems(s: ReportSection) -> list[Problem]:
     out = _text_problems(where, _field(SECTION_FIELDS, "S_SEC_NAME"), s.name, "section's name")
     out += _time_control_problems(where, s.time_control)
     if s.rounds > MAX_ROUNDS:
-        out.append(Problem(where, "S_TOT_RNDS", f"{s.rounds} rounds; the report holds 99"))
+        out.append(Problem(where, "S_TOT_RNDS", f"{count(s.rounds, 'round')}; the report holds 99"))
     if s.rounds == 0 or s.rounds_played < s.rounds:
         out.append(
             Problem(
                 where,
                 "S_TOT_RNDS",
-                f"{s.rounds_played} of its {s.rounds} rounds have results: a section is "
-                "reported when it is over",
+                f"{s.rounds_played} of its {count(s.rounds, 'round')} have results: a section "
+                "is reported when it is over",
             )
         )
     if not s.players:

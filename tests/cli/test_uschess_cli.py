@@ -104,7 +104,7 @@ def test_registration_fills_name_state_and_rating_from_the_member_list(
                            "online", "unrated"]  # fmt: skip
     out = ok(capsys, "ratings", "check", str(saturday), "--uschess")
     assert "notice: 3 CASTELLO, MIRA (US Chess ID 12000003): the membership expired" in out
-    assert out.splitlines()[-1] == "11 player(s) with a US Chess ID checked; 1 notice(s)"
+    assert out.splitlines()[-1] == "11 players with a US Chess ID checked, 1 notice"
 
 
 def test_an_unknown_id_is_a_notice_and_the_name_is_kept(saturday: Path, capsys: Capture) -> None:
@@ -157,7 +157,7 @@ def test_the_rating_report_reads_back_field_by_field_and_every_game_is_reciproca
     play(capsys, f, "Open", 3, ["1-0", "1/2", "0-1"])
     play(capsys, f, "Reserve", 2, ["+-", "1-0", "1/2"])
     out = ok(capsys, "report", f, "--uschess", *HEADER)
-    assert out == "the US Chess rating report is ready: 2 section(s), 11 player(s)\n"
+    assert out == "the US Chess rating report is ready: 2 sections, 11 players\n"
     folder = saturday.parent / "report"
     out = ok(capsys, "export", f, "--format", "uschess", "-o", str(folder), *HEADER)
     assert out.splitlines() == [

@@ -201,6 +201,12 @@ def crosstable(src: Source, round_no: int | None) -> Sheet:
     return swiss_crosstable_sheet(src.event, swiss_crosstable(src.event, table), table)
 
 
+def wall_chart(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.wall_chart import wall_chart_sheet
+
+    return wall_chart_sheet(src.event)
+
+
 def _playoff(src: Source) -> Any:
     if src.playoff is None:
         raise ArbiterError(f"{src.path}: no play-off has been started in this event")
@@ -259,6 +265,7 @@ SHEETS.update(
     {
         "standings": standings,
         "crosstable": crosstable,
+        "wall-chart": wall_chart,
         "playoff-schedule": playoff_schedule,
         "playoff-pairings": playoff_pairings,
         "playoff-scoresheets": playoff_scoresheets,

@@ -257,3 +257,18 @@ def test_the_golden_database_dbf_is_read_as_the_supplement(tmp_path: Path, capsy
     # Without its month (neither given nor in the name) a list is refused.
     code, _, err = run(capsys, "ratings", "import", str(path), "--uschess")
     assert code == 2 and "the list's month is not in its name" in err
+
+
+def test_the_wall_chart_is_printed(saturday: Path, capsys: Capture, qapp: object) -> None:
+    from tests.printing.conftest import pdf_text
+
+    f = str(saturday)
+    play(capsys, f, "Reserve", 2, ["+-", "1-0", "1/2"])
+    out_pdf = saturday.parent / "wall.pdf"
+    out = ok(capsys, "print", f, "wall-chart", "--section", "Reserve", "-o", str(out_pdf))
+    assert out == f"wrote {out_pdf}: Wall chart, 1 page\n"
+    # The cells are kept on one line with non-breaking hyphens: read them as hyphens.
+    text = " ".join(pdf_text(out_pdf).replace("\u2010", "-").replace("\u2011", "-").split())
+    assert "GRUBER, THEO 12000007 1455" in text
+    assert "B--- 1" in text  # the bye of the odd round, with the running score
+    assert re.search(r"\b[WLDXF]\d \w? ?[0-9½]+", text)

@@ -77,7 +77,14 @@ def build_report(path: Path, args: argparse.Namespace) -> tuple[RatingReport, li
     """The report of every section of the event in *path*, and the membership notices."""
     from arbiter_app.session import Session
     from arbiter_app.session.event_rows import event_name
+    from arbiter_app.sheets.source import ARBITER_SUFFIX
 
+    if path.suffix.lower() != ARBITER_SUFFIX:
+        raise ArbiterError(
+            f"{path}: the US Chess rating report is made from a tournament file (.arbiter), "
+            "which holds the US Chess IDs and every section (arbiter-app import FILE.trf -o "
+            "FILE.arbiter makes one)"
+        )
     with Session.open(path, readonly=True) as session:
         events = []
         for number, section in enumerate(session.sections, start=1):

@@ -272,3 +272,13 @@ def test_the_wall_chart_is_printed(saturday: Path, capsys: Capture, qapp: object
     assert "GRUBER, THEO 12000007 1455" in text
     assert "B--- 1" in text  # the bye of the odd round, with the running score
     assert re.search(r"\b[WLDXF]\d \w? ?[0-9½]+", text)
+
+
+def test_a_trf_file_is_refused_with_the_way_to_a_tournament_file(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    trf = tmp_path / "open.trf"
+    trf.write_text("012 Open\n", encoding="utf-8")
+    code, _, err = run(capsys, "report", str(trf), "--uschess", *HEADER)
+    assert code == 2
+    assert "the US Chess rating report is made from a tournament file (.arbiter)" in err

@@ -120,20 +120,22 @@ def run_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def system_of(time_control: str) -> str:
+def system_of(time_control: str, rating_type: str = "") -> str:
     """The rating an event pairs with: rule 5C's system of its time control (regular for
-    a regular or dual event), regular when it has none."""
+    a regular or dual event); without a time control, the event's rating type (standard:
+    regular, rapid: quick, blitz: blitz)."""
     from arbiter_app.core.errors import InputError
     from arbiter_app.core.timecontrol import parse
-    from arbiter_app.core.uschess_members import system_for
+    from arbiter_app.core.uschess_members import BLITZ, QUICK, REGULAR, system_for
     from arbiter_app.core.uschess_report import rating_system
 
+    by_type = {"rapid": QUICK, "blitz": BLITZ}.get(rating_type, REGULAR)
     if not time_control:
-        return system_for(None)
+        return by_type
     try:
-        return system_for(rating_system(parse(time_control)))
+        return system_for(rating_system(parse(time_control)), by_type)
     except (InputError, ValueError):
-        return system_for(None)
+        return by_type
 
 
 def member_fields(session: Any, member_id: str) -> tuple[dict[str, object], list[str]]:
@@ -154,7 +156,8 @@ def member_fields(session: Any, member_id: str) -> tuple[dict[str, object], list
             f"{a.question.removeprefix('0  ')} ({a.article})" for a in alerts
         ]
     member = found[1]
-    fields = player_fields(member, system_of(info.time_control))
+    rating_type = str(session.state.setting("rating_type") or "")
+    fields = player_fields(member, system_of(info.time_control, rating_type))
     alerts = membership_alerts(
         [(0, member.name, member.member_id)],
         {member.member_id: member},

@@ -282,3 +282,20 @@ def test_a_trf_file_is_refused_with_the_way_to_a_tournament_file(
     code, _, err = run(capsys, "report", str(trf), "--uschess", *HEADER)
     assert code == 2
     assert "the US Chess rating report is made from a tournament file (.arbiter)" in err
+
+
+def test_the_rating_follows_the_event_s_system(tmp_path: Path, capsys: Capture) -> None:
+    """Rule 5C: G/15 d3 is quick; without a time control the rating type decides."""
+    ok(capsys, "ratings", "import", str(SUPPLEMENT), "--uschess")
+    quick = str(tmp_path / "quick.arbiter")
+    ok(capsys, "new", quick, "--name", "Quick", "--system", "swiss", "--rounds", "5",
+       "--time-control", "G/15 d3")  # fmt: skip
+    out = ok(capsys, "player", "add", quick, "--uschess-id", "12000005")
+    assert out.startswith(
+        "player 1: EKWUEME, NIA (1577, US Chess member list, quick rating, provisional)"
+    )
+    blitz = str(tmp_path / "blitz.arbiter")
+    ok(capsys, "new", blitz, "--name", "Blitz", "--system", "swiss", "--rounds", "5",
+       "--rating-type", "blitz")  # fmt: skip
+    out = ok(capsys, "player", "add", blitz, "--uschess-id", "12000001")
+    assert out.startswith("player 1: ALDEN, ROSA (2050, US Chess member list, blitz rating)")

@@ -89,11 +89,18 @@ def build_report(path: Path, args: argparse.Namespace) -> tuple[RatingReport, li
         events = []
         for number, section in enumerate(session.sections, start=1):
             with session.selected(section.number):
-                events.append((number, section.name, session.event))
+                event = session.event
+                pending = tuple(
+                    (r, b.number)
+                    for r in range(1, event.rounds + 1)
+                    for b in session.boards(r)
+                    if b.result is None
+                )
+                events.append((number, section.name, event, pending))
                 # The event's own name: a section's event is titled "Event - Section".
                 name = event_name(session.state)
     info = events[0][2].info
-    ids = sorted({p.national_id.strip() for _, _, e in events for p in e.players} - {""})
+    ids = sorted({p.national_id.strip() for _, _, e, _ in events for p in e.players} - {""})
     members = _members(ids)
     states = {i: m.state for i, m in members.items() if m is not None}
     chief = args.chief_td
@@ -112,10 +119,14 @@ def build_report(path: Path, args: argparse.Namespace) -> tuple[RatingReport, li
         assistant_td=args.assistant_td.strip(),
         other_tds=tuple(t.strip() for t in args.other_td),
     )
-    sections = tuple(section_of(n, name, event, states) for n, name, event in events)
+    sections = tuple(
+        section_of(n, name, event, states, pending) for n, name, event, pending in events
+    )
     alerts: list[Alert] = []
     if members:
-        players = [(p.tpn, p.name, p.national_id.strip()) for _, _, e in events for p in e.players]
+        players = [
+            (p.tpn, p.name, p.national_id.strip()) for _, _, e, _ in events for p in e.players
+        ]
         alerts = membership_alerts(players, members, info.end_date or info.start_date)
     return RatingReport(header, sections), alerts
 

@@ -378,6 +378,8 @@ class ReportSection:
     rounds_played: int
     players: tuple[ReportPlayer, ...]
     scholastic: str = "N"
+    pending: tuple[tuple[int, int], ...] = ()
+    """Games paired and still without a result: (round, board)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,10 +393,17 @@ class RatingReport:
         return max((s.rounds for s in self.sections), default=0)
 
 
-def section_of(number: int, name: str, event: Event, states: dict[str, str]) -> ReportSection:
+def section_of(
+    number: int,
+    name: str,
+    event: Event,
+    states: dict[str, str],
+    pending: tuple[tuple[int, int], ...] = (),
+) -> ReportSection:
     """The report's section *number* made from its *event*; *states* maps a US Chess ID to
     the member's state (from the imported member list; a blank state is allowed, US Chess
-    then keeps the member record's)."""
+    then keeps the member record's); *pending* names the games paired without a result
+    (round, board), which the event's entries do not show."""
     players = []
     for p in sorted(event.players, key=lambda p: p.tpn):
         cells = tuple(round_cell(event.entry(p.tpn, r)) for r in range(1, event.rounds + 1))
@@ -411,6 +420,7 @@ def section_of(number: int, name: str, event: Event, states: dict[str, str]) -> 
         event.rounds,
         event.rounds_played,
         tuple(players),
+        pending=pending,
     )
 
 
@@ -534,6 +544,14 @@ def _section_problems(s: ReportSection) -> list[Problem]:
                 "S_TOT_RNDS",
                 f"{s.rounds_played} of its {count(s.rounds, 'round')} have results: a section "
                 "is reported when it is over",
+            )
+        )
+    for round_no, board in s.pending:
+        out.append(
+            Problem(
+                where,
+                f"D_RND{round_no:02d}",
+                f"round {round_no}, board {board} has no result yet",
             )
         )
     if not s.players:

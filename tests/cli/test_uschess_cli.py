@@ -299,3 +299,18 @@ def test_the_rating_follows_the_event_s_system(tmp_path: Path, capsys: Capture) 
        "--rating-type", "blitz")  # fmt: skip
     out = ok(capsys, "player", "add", blitz, "--uschess-id", "12000001")
     assert out.startswith("player 1: ALDEN, ROSA (2050, US Chess member list, blitz rating)")
+
+
+def test_a_game_without_its_result_stops_the_report(saturday: Path, capsys: Capture) -> None:
+    """A board paired and not yet scored is not an unplayed round (U0): it is named."""
+    f = str(saturday)
+    play(capsys, f, "Open", 2, ["1-0", "1/2", "0-1"])
+    play(capsys, f, "Reserve", 2, ["+-", "1-0", "1/2"])
+    ok(capsys, "pair", f, "--section", "Open")
+    ok(capsys, "result", f, "--section", "Open", "--round", "3", "--board", "1", "1-0")
+    code, out, _ = run(capsys, "report", f, "--uschess", *HEADER)
+    assert code == 1
+    assert out.splitlines()[1:] == [
+        "  section 1 (Open): D_RND03: round 3, board 2 has no result yet",
+        "  section 1 (Open): D_RND03: round 3, board 3 has no result yet",
+    ]

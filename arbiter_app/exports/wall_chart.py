@@ -13,8 +13,9 @@ number, the colour and the running score:
   withdrawn);
 
 then ``w`` or ``b`` for the colour of a game, and the score after the round
-(``W12 w 2½``). A round not yet played is blank. The same rows make the
-printed sheet and the HTML (:mod:`arbiter_app.exports.html`).
+(``W12 w 2½``). A round not yet played is blank, and so is a game paired
+whose result is not in yet (it would otherwise read as not played). The same
+rows make the printed sheet and the HTML (:mod:`arbiter_app.exports.html`).
 """
 
 from __future__ import annotations
@@ -74,7 +75,11 @@ def _rating(p: Player) -> str:
     return str(rating) if rating else "unr."
 
 
-def wall_chart_rows(event: Event) -> tuple[WallChartRow, ...]:
+Pending = frozenset[tuple[int, int]]
+"""(round, pairing number) of the players whose game of that round has no result yet."""
+
+
+def wall_chart_rows(event: Event, pending: Pending = frozenset()) -> tuple[WallChartRow, ...]:
     """One row per player, by pairing number, with a cell for each round played."""
     played = event.rounds_played
     return tuple(
@@ -83,7 +88,9 @@ def wall_chart_rows(event: Event) -> tuple[WallChartRow, ...]:
             p.name,
             p.national_id,
             _rating(p),
-            tuple(cell(event, p.tpn, r) for r in range(1, played + 1))
+            tuple(
+                "" if (r, p.tpn) in pending else cell(event, p.tpn, r) for r in range(1, played + 1)
+            )
             + ("",) * (event.rounds - played),
             format_points(event.score(p.tpn)),
         )
@@ -98,7 +105,7 @@ LEGEND = (
 )
 
 
-def wall_chart_sheet(event: Event) -> Sheet:
+def wall_chart_sheet(event: Event, pending: Pending = frozenset()) -> Sheet:
     """The wall chart of a US Swiss (module docstring), by pairing number."""
     rounds = event.rounds
     per_round = max(6, 60 // max(rounds, 1))
@@ -112,7 +119,7 @@ def wall_chart_sheet(event: Event) -> Sheet:
     )
     rows = tuple(
         (str(r.number), r.name, r.member_id, r.rating, *r.cells, r.total)
-        for r in wall_chart_rows(event)
+        for r in wall_chart_rows(event, pending)
     )
     return Sheet(
         title="Wall chart",

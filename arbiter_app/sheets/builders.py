@@ -204,7 +204,16 @@ def crosstable(src: Source, round_no: int | None) -> Sheet:
 def wall_chart(src: Source, round_no: int | None) -> Sheet:
     from arbiter_app.exports.wall_chart import wall_chart_sheet
 
-    return wall_chart_sheet(src.event)
+    event = src.event
+    # A board of the file whose players have no entry for its round is still being played.
+    pending = frozenset(
+        (r, tpn)
+        for r, boards in src.boards.items()
+        for b in boards
+        if event.entry(b.white, r).kind is EntryKind.NOT_PAIRED
+        for tpn in (b.white, b.black)
+    )
+    return wall_chart_sheet(event, pending)
 
 
 def _playoff(src: Source) -> Any:

@@ -68,3 +68,9 @@ def test_the_sheet_and_its_html() -> None:
     # A cell is kept on one line: non-breaking spaces and hyphens.
     assert "Wall chart" in html and "H\u2011\u2011\u2011\xa02" in html
     assert "B--- full-point bye" in html
+
+
+def test_a_game_without_its_result_is_blank_not_unplayed() -> None:
+    rows = wall_chart_rows(_event(), frozenset({(3, 2), (3, 3)}))
+    assert rows[1].cells[2] == "" and rows[2].cells[2] == ""
+    assert rows[0].cells[2] == "H--- 2"

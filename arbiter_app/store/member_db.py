@@ -232,17 +232,21 @@ class MemberDatabase:
             return []
         names = ", ".join(Member._fields)
         seen: dict[str, tuple[MemberList, Member]] = {}
+        # "Rosa Alden" is also tried the other way round, as US Chess writes it.
+        firsts = [words[0]] if len(words) == 1 else [words[0], words[-1]]
         for listed in self.lists():
-            first, others = words[0], words[1:]
-            sql = (
-                f"SELECT {names} FROM members_{listed.id} WHERE name_key >= ? AND name_key < ?"
-                + "".join(" AND name_key LIKE ?" for _ in others)
-                + " ORDER BY name_key LIMIT ?"
-            )
-            args = [first, first + "\uffff", *(f"%{w}%" for w in others), limit]
-            for row in self.conn.execute(sql, args):
-                member = self._row(row)
-                seen.setdefault(member.member_id, (listed, member))
+            for first in firsts:
+                others = [w for w in words if w != first]
+                sql = (
+                    f"SELECT {names} FROM members_{listed.id} WHERE name_key >= ? "
+                    "AND name_key < ?"
+                    + "".join(" AND name_key LIKE ?" for _ in others)
+                    + " ORDER BY name_key LIMIT ?"
+                )
+                args = [first, first + "\uffff", *(f"%{w}%" for w in others), limit]
+                for row in self.conn.execute(sql, args):
+                    member = self._row(row)
+                    seen.setdefault(member.member_id, (listed, member))
         return sorted(seen.values(), key=lambda f: name_key(f[1].name))[:limit]
 
 

@@ -4,6 +4,7 @@ back with an independent reader (dbfread)."""
 
 from __future__ import annotations
 
+import json
 import re
 import struct
 from datetime import date
@@ -250,6 +251,11 @@ def test_the_golden_database_dbf_is_read_as_the_supplement(tmp_path: Path, capsy
                            "online", "unrated"]  # fmt: skip
     out = ok(capsys, "ratings", "find", "duarte", "--uschess")
     assert "no expiry" in out  # a life member
+    # First name first finds the member too; the JSON gives every rating and its mark.
+    found = json.loads(ok(capsys, "ratings", "find", "Nia Ekwueme", "--uschess", "--json"))
+    assert [(m["member_id"], m["ratings"]["quick"]) for m in found] == [
+        ("12000005", {"rating": 1577, "provisional_games": 12})
+    ]
     out = ok(capsys, "ratings", "info")
     assert out.splitlines()[-1].startswith(
         "US Chess member list, November 2026: 14 members, from TARATSUP.DBF"

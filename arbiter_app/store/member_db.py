@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import csv
-import io
 import sqlite3
 import tempfile
 import zipfile
@@ -290,10 +289,8 @@ def _members_of(path: Path) -> Iterator[MemberFile]:
         raise InputError(
             [Issue(path.name, 0, 0, "a US Chess member list is a .zip, .dbf, .txt or .tsv file")]
         )
-    raw = path.read_bytes()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter="\t")
-    yield read_rows(reader, reader.fieldnames or (), path.name)
+    # Read as it comes (a national list is a million lines): UTF-8, and any byte that is
+    # not UTF-8 as Latin-1 (the rating database's error handler), so no name is lost.
+    with path.open(encoding="utf-8-sig", errors="arbiter-latin1", newline="") as stream:
+        reader = csv.DictReader(stream, delimiter="\t")
+        yield read_rows(reader, reader.fieldnames or (), path.name)

@@ -320,3 +320,23 @@ def test_a_game_without_its_result_stops_the_report(saturday: Path, capsys: Capt
         "  section 1 (Open): D_RND03: round 3, board 2 has no result yet",
         "  section 1 (Open): D_RND03: round 3, board 3 has no result yet",
     ]
+
+
+def test_the_zipped_golden_database_is_read_as_us_chess_ships_it(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    import zipfile
+
+    archive = tmp_path / "golden-nov26.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+        z.write(golden_database(tmp_path), "TARATSUP.DBF")
+    out = ok(capsys, "ratings", "import", str(archive), "--uschess")
+    assert out.startswith("imported 14 members: US Chess member list, November 2026")
+    assert ok(capsys, "ratings", "find", "12000010", "--uschess").startswith(
+        "12000010  JANSSEN, PIA"
+    )
+    empty = tmp_path / "empty-nov26.zip"
+    with zipfile.ZipFile(empty, "w") as z:
+        z.writestr("readme.pdf", b"%PDF")
+    code, _, err = run(capsys, "ratings", "import", str(empty), "--uschess")
+    assert code == 2 and "the zip should hold one member list (.dbf, .txt or .tsv)" in err

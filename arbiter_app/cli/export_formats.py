@@ -70,6 +70,10 @@ def _pgn(src: Source) -> str:
     return games_to_pgn(playoff_games(src.event, src.playoff))
 
 
+USCHESS = "uschess"
+"""The US Chess rating report: three DBF files written into the folder OUT
+(:mod:`arbiter_app.cli.uschess`)."""
+
 FORMATS: dict[str, Renderer] = {
     "csv": _csv,
     "json": _json,
@@ -93,6 +97,10 @@ def render(src: Source, fmt: str, *, trf_version: str | None = None) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """``arbiter-app export FILE --format FMT [--tiebreaks LIST] -o OUT``."""
+    if args.format == USCHESS:
+        from arbiter_app.cli.uschess import run_export
+
+        return run_export(args)
     if getattr(args, "every_section", False):
         return _every_section(args)
     _write(_prepared(load(args.file), args), args)

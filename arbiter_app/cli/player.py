@@ -41,6 +41,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add.add_argument("--title")
     add.add_argument("--federation")
     add.add_argument("--fide-id", default="", help="fill the player from the imported FIDE lists")
+    add.add_argument(
+        "--uschess-id",
+        default="",
+        help="fill the player from the imported US Chess member list (name, US Chess ID, "
+        "the rating of the event's rating system); an expired membership is a notice",
+    )
     add.add_argument("--sex", choices=["m", "w"], help="m or w, as the FIDE report file")
     add.add_argument("--birth", help="year (or date YYYY/MM/DD) of birth")
     add.add_argument("--club")
@@ -99,8 +105,11 @@ _EXTRA = ("sex", "birth", "club")
 
 
 def run_add(args: argparse.Namespace) -> int:
-    if not args.name and not args.fide_id:
-        raise ArbiterError("give the player's --name, or a --fide-id to fill it from the FIDE list")
+    if not args.name and not args.fide_id and not args.uschess_id:
+        raise ArbiterError(
+            "give the player's --name, or a --fide-id (--uschess-id) to fill it from the "
+            "FIDE list (the US Chess member list)"
+        )
     fields: dict[str, object] = {
         "name": args.name or "",
         "rating": args.rating,
@@ -116,6 +125,15 @@ def run_add(args: argparse.Namespace) -> int:
             fields = {**listed, **typed}
             if listed and args.rating is not None:
                 fields["rating_source"] = MANUAL  # typed over the list's
+        notices: list[str] = []
+        if args.uschess_id:
+            from arbiter_app.cli.uschess_lists import member_fields
+
+            member, notices = member_fields(session, args.uschess_id)
+            typed = {k: v for k, v in fields.items() if v not in (None, "")}
+            if args.fide_id:  # the FIDE list's rating stays the event's rating
+                member = {k: v for k, v in member.items() if k not in ("rating", "rating_source")}
+            fields = {**member, **typed}
         if args.late:
             outcome = session.run(LateEntry.of({**fields, "missed": args.late}))
         else:
@@ -123,9 +141,11 @@ def run_add(args: argparse.Namespace) -> int:
         player = session.event.player(outcome.value)
         count = len(session.event.players)
     rating = f" ({player.rating})" if player.rating else ""
-    if player.rating and player.rating_source.startswith("fide:"):
+    if player.rating and player.rating_source.startswith(("fide:", "uschess:")):
         rating = f" ({player.rating}, {describe(player.rating_source)})"
     print(f"player {player.tpn}: {player.name}{rating}")
+    for notice in notices:
+        print(f"  notice: {notice}")
     if player.tpn < count:
         # The numbers follow the initial ranking (C.04.2 2.2-2.5): say who moved.
         article = "articles 2.4 and 2.5" if args.late else "article 2.2"

@@ -1,4 +1,5 @@
-"""``arbiter-app ratings import|find|info|check``: FIDE's rating lists, offline.
+"""``arbiter-app ratings import|find|info|check``: FIDE's rating lists and US Chess's
+member lists, offline.
 
 ``ratings import FILE`` stores a list as FIDE ships it (``players_list.zip``,
 ``standard_rating_list_xml.zip`` … or the unpacked TXT or XML file) in the
@@ -6,6 +7,13 @@ rating database of the user's data folder, with its month; ``ratings find``
 looks players up by name or FIDE ID; ``ratings info`` lists what is imported;
 ``ratings check FILE`` lists the players of an event whose rating differs
 from the list valid at the event's start.
+
+With ``--uschess`` the same commands work on US Chess's monthly member lists
+(the Golden Database DBF or the tab-separated supplement, zipped or not):
+``ratings import LIST --uschess --month 2026-11``, ``ratings find NAME_OR_ID
+--uschess``, and ``ratings check FILE --uschess``, which gives a level-2 notice
+for each player whose US Chess ID is on no imported list or whose membership
+expires before the event's last day (:mod:`arbiter_app.core.uschess_members`).
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ import time
 from datetime import date
 from pathlib import Path
 
+from arbiter_app.cli import uschess_lists
 from arbiter_app.core.errors import InputError
 from arbiter_app.core.rating_source import Found, newest_ratings
 from arbiter_app.core.ratinglist import RatingType, month_text, parse_month
@@ -44,11 +53,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         dest="rating_type",
         help="which list a single list is (needed when its file name does not say)",
     )
+    _uschess_option(imp, "the file is a US Chess member list (Golden Database or supplement)")
     imp.set_defaults(handler=run_import)
     find = actions.add_parser("find", help="look a player up by name (Surname, Name) or FIDE ID")
     find.add_argument("text", metavar="NAME_OR_ID")
     find.add_argument("--limit", type=int, default=20)
     find.add_argument("--json", action="store_true")
+    _uschess_option(find, "look up the imported US Chess member lists (by name or US Chess ID)")
     find.set_defaults(handler=run_find)
     info = actions.add_parser("info", help="the lists imported, with their months")
     info.set_defaults(handler=run_info)
@@ -56,10 +67,19 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "check", help="players whose rating differs from the list valid at the event's start"
     )
     check.add_argument("file", type=Path)
+    _uschess_option(
+        check, "check the memberships: IDs on no member list, memberships expired before the end"
+    )
     check.set_defaults(handler=run_check)
 
 
+def _uschess_option(p: argparse.ArgumentParser, text: str) -> None:
+    p.add_argument("--uschess", action="store_true", help=text)
+
+
 def run_import(args: argparse.Namespace) -> int:
+    if args.uschess:
+        return uschess_lists.run_import(args)
     started = time.perf_counter()
     kind = RatingType(args.rating_type) if args.rating_type else None
     with RatingDatabase.open() as db:
@@ -127,6 +147,8 @@ def _json(found: Found, everything: list[Found]) -> dict[str, object]:
 
 
 def run_find(args: argparse.Namespace) -> int:
+    if args.uschess:
+        return uschess_lists.run_find(args)
     with RatingDatabase.open() as db:
         if not db.lists():
             print("no FIDE list has been imported yet (arbiter-app ratings import FILE)")
@@ -150,13 +172,15 @@ def run_info(args: argparse.Namespace) -> int:
     print(f"rating database: {where}")
     if not lists:
         print("no FIDE list has been imported yet (arbiter-app ratings import FILE)")
-        return 0
     for x in lists:
         print(f"{x.title}: {x.size}, from {x.file}, imported {x.imported[:10]}")
+    uschess_lists.run_info()
     return 0
 
 
 def run_check(args: argparse.Namespace) -> int:
+    if args.uschess:
+        return uschess_lists.run_check(args)
     with Session.open(args.file, readonly=True) as session:
         event = session.event
         wanted = rating_type_of(session.state)

@@ -28,6 +28,7 @@ WHOLE_FILE_COMMANDS = frozenset(
         "check",
         "section",
         "quads",
+        "report",
     }
 )
 """Commands about the file as a whole (or that make a new one): they take no ``--section``

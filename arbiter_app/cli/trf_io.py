@@ -14,7 +14,8 @@ from types import ModuleType
 
 from arbiter_app.cli import export_formats
 from arbiter_app.cli.confirming import add_confirm_argument, confirmation
-from arbiter_app.cli.export_formats import FORMATS
+from arbiter_app.cli.export_formats import FORMATS, USCHESS
+from arbiter_app.cli.uschess import add_header_options
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.session.importing import create_imported
 from arbiter_app.session.integrity import stored_pibes
@@ -30,7 +31,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     imp.set_defaults(handler=run_import)
     exp = sub.add_parser("export")
     exp.add_argument("file", type=Path, help="the tournament file (.arbiter) or a TRF file (.trf)")
-    exp.add_argument("--format", choices=list(FORMATS), default="trf")
+    exp.add_argument(
+        "--format",
+        choices=[*FORMATS, USCHESS],
+        default="trf",
+        help="uschess: the US Chess rating report, three DBF files written into the folder -o",
+    )
     exp.add_argument(
         "--trf-version",
         choices=["TRF-16", "TRF-26"],
@@ -54,6 +60,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="one file per section of the event, named after OUTPUT and the section "
         "(saturday.trf: saturday-open.trf, saturday-reserve.trf, …), as FIDE rates them",
     )
+    add_header_options(exp)
     exp.set_defaults(handler=run_export)
 
 

@@ -186,6 +186,9 @@ def describe(source: str) -> str:
     kind, _, rest = source.partition(":")
     if kind == "import":
         return f"imported from {rest}"
+    if kind == "uschess":
+        system, _, mark = rest.partition(":")
+        return f"US Chess member list, {system} rating" + (", provisional" if mark else "")
     if kind == "fide":
         parts = rest.split(":")
         try:

@@ -198,6 +198,21 @@ def crosstable(src: Source, round_no: int | None) -> Sheet:
     return swiss_crosstable_sheet(src.event, swiss_crosstable(src.event, table), table)
 
 
+def wall_chart(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.wall_chart import wall_chart_sheet
+
+    event = src.event
+    # A board of the file whose players have no entry for its round is still being played.
+    pending = frozenset(
+        (r, tpn)
+        for r, boards in src.boards.items()
+        for b in boards
+        if event.entry(b.white, r).kind is EntryKind.NOT_PAIRED
+        for tpn in (b.white, b.black)
+    )
+    return wall_chart_sheet(event, pending)
+
+
 def _playoff(src: Source) -> Any:
     if src.playoff is None:
         raise ArbiterError(f"{src.path}: no play-off has been started in this event")
@@ -256,6 +271,7 @@ SHEETS.update(
     {
         "standings": standings,
         "crosstable": crosstable,
+        "wall-chart": wall_chart,
         "playoff-schedule": playoff_schedule,
         "playoff-pairings": playoff_pairings,
         "playoff-scoresheets": playoff_scoresheets,

@@ -13,6 +13,8 @@ SHEET_HELP: dict[str, str] = {
     "slips-6": "result slips, 6 to a page with lines to cut along",
     "slips-8": "result slips, 8 to a page with lines to cut along",
     "crosstable": "Swiss wall chart or round-robin table",
+    "wall-chart": "the US wall chart: by pairing number, W12 / L5 / H--- with colour and "
+    "running score, US Chess ID and rating",
     "standings": "standings with the rule set and the tie-break list",
     "lots": "protocol of every drawing of lots and coin toss",
     "playoff-schedule": "the play-off's regulation, stages, clocks and start",

@@ -44,6 +44,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "generate",
     "sections",
     "backups",
+    "serve",
 )
 
 COMMAND_NAMES: dict[str, str] = {
@@ -74,6 +75,7 @@ COMMAND_NAMES: dict[str, str] = {
     "generate": "generate",
     "section": "sections",
     "quads": "sections",
+    "serve": "serve",
 }
 """Which module registers each command: a command line imports only the module it needs
 (the others bring SQLite, the pairing engine and more, which would slow every start).

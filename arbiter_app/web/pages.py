@@ -1,0 +1,488 @@
+"""The players' page as HTML: phone first, one self-contained document per page.
+
+Each page is made from the sheets' read models of one section: the round's boards
+(:class:`~arbiter_app.exports.pairings.RoundSheet`), the list by name
+(:func:`~arbiter_app.exports.by_name.by_name_rows`), and the standings, crosstable and
+bracket sheets exactly as :mod:`arbiter_app.sheets.builders` makes them for paper, so
+the phone shows what the wall shows. Nothing comes from elsewhere: the style and the
+one script are inline (the venue may have no internet), and the script only filters
+the list by name and reloads the page when the event changes; without it the search
+box still works (the server filters) and the page refreshes itself every minute.
+
+Every text from the event goes through :func:`arbiter_app.exports.html.esc`: a player
+called ``<script>`` shows as those characters.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.words import count
+from arbiter_app.exports.by_name import NameRow, by_name_rows
+from arbiter_app.exports.html import block_html, esc
+from arbiter_app.exports.pairings import BoardRow, ByeRow, RoundSheet, bye_words
+from arbiter_app.exports.sheet import Align, Fields, Paragraph, Sheet, Table
+from arbiter_app.web.snapshot import SectionPage, Snapshot
+
+
+@dataclass(frozen=True, slots=True)
+class PageKind:
+    """One of the pages: its path, its name in the menu, its title."""
+
+    path: str
+    label: str
+    title: str
+
+
+PAIRINGS = PageKind("/", "Pairings", "Pairings")
+BY_NAME = PageKind("/by-name", "By name", "Where do I play?")
+STANDINGS = PageKind("/standings", "Standings", "Standings")
+CROSSTABLE = PageKind("/crosstable", "Crosstable", "Crosstable")
+BRACKET = PageKind("/bracket", "Play-off", "Play-off bracket")
+ADDRESS = PageKind("/address", "QR code", "This page on your phone")
+
+PAGES: tuple[PageKind, ...] = (PAIRINGS, BY_NAME, STANDINGS, CROSSTABLE, BRACKET, ADDRESS)
+"""Every page the server answers with HTML, in the menu's order."""
+MENU: tuple[PageKind, ...] = (PAIRINGS, BY_NAME, STANDINGS, CROSSTABLE, BRACKET)
+"""The pages in the menu (the address and its QR code are linked from the foot)."""
+
+POLL_SECONDS = 4
+"""How often an open page asks whether the event changed."""
+FALLBACK_REFRESH_SECONDS = 60
+"""Without the script, the page reloads itself this often."""
+
+STYLE = """
+:root { color-scheme: light; --ink: #1b1f24; --muted: #5b6470; --line: #d5dae0;
+  --band: #f3f5f7; --accent: #1f5fa8; --hit: #fff4c2; }
+* { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; }
+body { margin: 0; font: 16px/1.4 system-ui, -apple-system, "Segoe UI", Roboto,
+  "Noto Sans", "DejaVu Sans", sans-serif; color: var(--ink); background: #fff; }
+header.top { background: var(--accent); color: #fff; padding: 10px 14px 0; }
+header.top .wrap { max-width: 952px; margin: 0 auto; }
+header.top h1 { font-size: 1.15rem; margin: 0; line-height: 1.25; }
+header.top p.state { margin: 2px 0 8px; font-size: .85rem; opacity: .9; }
+nav.menu, nav.sections { display: flex; flex-wrap: wrap; gap: 0 2px;
+  margin: 0 -14px; padding: 0 8px; }
+nav.menu a, nav.sections a { color: #fff; text-decoration: none; white-space: nowrap;
+  padding: 8px 6px 6px; font-size: .86rem; border-bottom: 3px solid transparent; }
+nav.menu a[aria-current] { border-bottom-color: #fff; font-weight: 600; }
+nav.sections { gap: 6px; margin-bottom: 6px; }
+nav.sections a { font-size: .85rem; padding: 3px 11px; border: 1px solid rgba(255,255,255,.55);
+  border-radius: 14px; }
+nav.sections a[aria-current] { background: #fff; color: var(--accent); font-weight: 600; }
+main { padding: 12px 14px 24px; max-width: 980px; margin: 0 auto; }
+h2 { font-size: 1.05rem; margin: 18px 0 10px; }
+main > h2:first-child { margin-top: 4px; }
+p.note, p.small { color: var(--muted); font-size: .85rem; }
+p.empty { padding: 18px; background: var(--band); border-radius: 8px; }
+ol.boards { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 420px), 1fr)); }
+li.board { display: grid; grid-template-columns: 3.4em 1fr auto; align-items: center;
+  border: 1px solid var(--line); border-radius: 8px; padding: 6px 10px 6px 0; }
+li.board .bd { text-align: center; font-weight: 700; font-size: 1.15rem; color: var(--accent); }
+li.board .bd small { display: block; font-size: .6rem; font-weight: 400; color: var(--muted);
+  text-transform: uppercase; letter-spacing: .04em; }
+.seat { padding-left: 1.15em; text-indent: -1.15em; min-width: 0; }
+.seat .nm { overflow-wrap: anywhere; margin-right: 5px; }
+.seat .meta { color: var(--muted); font-size: .8rem; white-space: nowrap; }
+.piece { display: inline-block; width: .8em; height: .8em; border-radius: 50%;
+  border: 1.5px solid var(--ink); margin-right: .35em; text-indent: 0; }
+.piece.black { background: var(--ink); }
+li.board .res { font-weight: 700; padding-left: 8px; white-space: nowrap; }
+li.board .res.none { color: var(--muted); font-weight: 400; }
+ul.byes { padding-left: 18px; }
+form.find { display: flex; gap: 6px; margin: 0 0 8px; }
+form.find input { flex: 1; min-width: 0; font: inherit; padding: 9px 10px;
+  border: 1px solid #9aa3ad; border-radius: 8px; }
+form.find button { font: inherit; padding: 9px 14px; border-radius: 8px;
+  border: 1px solid var(--accent); background: var(--accent); color: #fff; }
+html.js form.find button { display: none; }
+ul.names { list-style: none; margin: 0; padding: 0; }
+ul.names li { display: grid; grid-template-columns: 1fr auto; gap: 0 10px;
+  padding: 8px 2px; border-bottom: 1px solid var(--line); }
+ul.names li[hidden] { display: none; }
+ul.names .nm { font-weight: 600; overflow-wrap: anywhere; }
+ul.names .where { text-align: right; white-space: nowrap; }
+ul.names .where b { font-size: 1.1rem; color: var(--accent); }
+ul.names .vs { grid-column: 1 / -1; color: var(--muted); font-size: .88rem; }
+div.scroll { overflow-x: auto; margin: 0 -14px; padding: 0 14px; }
+table.grid { border-collapse: collapse; font-size: .88rem; min-width: 100%; }
+table.grid th, table.grid td { border-bottom: 1px solid var(--line); padding: 6px 6px;
+  white-space: nowrap; }
+table.grid th { background: var(--band); font-weight: 600; text-align: left; position: sticky; top: 0; }
+table.grid tr.strong td { font-weight: 700; }
+table.grid .r { text-align: right; }
+table.grid .c { text-align: center; }
+table.grid td.nm, table.grid th.nm { position: sticky; left: 0; background: #fff;
+  white-space: normal; min-width: 9em; max-width: 14em; }
+table.grid th.nm { background: var(--band); }
+table.bracket td.node { border: 1px solid var(--ink); background: var(--band);
+  white-space: normal; min-width: 8em; }
+table.bracket td.strong { font-weight: 700; }
+table.fields td { padding: 2px 8px 2px 0; vertical-align: top; font-size: .85rem; }
+table.fields td.label { font-weight: 600; white-space: nowrap; }
+details { margin: 0 0 10px; }
+summary { cursor: pointer; color: var(--accent); font-size: .9rem; }
+.address { text-align: center; }
+.address svg { display: block; margin: 0 auto; width: min(80vw, 360px); height: auto; }
+.address .url { font-size: 1.3rem; font-weight: 700; overflow-wrap: anywhere; }
+footer { color: var(--muted); font-size: .78rem; text-align: center; padding: 0 14px 18px; }
+footer a { color: inherit; }
+@media (min-width: 700px) {
+  body { font-size: 17px; }
+  header.top { padding: 14px 24px 0; }
+  header.top h1 { font-size: 1.4rem; }
+  nav.menu, nav.sections { margin: 0 -24px; padding: 0 18px; }
+  nav.menu a { font-size: .95rem; padding: 9px 10px 7px; }
+  main { padding: 18px 24px 30px; }
+  table.grid { font-size: .95rem; }
+}
+@media print { header.top nav, footer, form.find { display: none; } }
+""".strip()
+
+SCRIPT = f"""
+(function () {{
+  var root = document.documentElement;
+  root.className = "js";
+  var box = document.getElementById("find");
+  var list = document.getElementById("names");
+  var told = document.getElementById("shown");
+  function plain(s) {{
+    return s.normalize("NFD").replace(/[\\u0300-\\u036f]/g, "").toLowerCase().trim();
+  }}
+  function filter() {{
+    var q = plain(box.value), shown = 0, rows = list.children;
+    for (var i = 0; i < rows.length; i++) {{
+      var hit = !q || rows[i].getAttribute("data-key").indexOf(q) >= 0;
+      rows[i].hidden = !hit;
+      if (hit) shown++;
+    }}
+    told.textContent = q ? shown + " of " + rows.length + " shown" : rows.length + " players";
+    var url = new URL(location.href);
+    if (q) url.searchParams.set("q", box.value); else url.searchParams.delete("q");
+    history.replaceState(null, "", url);
+  }}
+  if (box && list && told) {{ box.addEventListener("input", filter); filter(); }}
+  var version = document.querySelector('meta[name="arbiter-version"]').content;
+  function poll() {{
+    fetch("/version", {{cache: "no-store"}})
+      .then(function (r) {{ return r.ok ? r.text() : version; }})
+      .then(function (now) {{ if (now.trim() !== version) location.reload(); }})
+      .catch(function () {{}})
+      .then(function () {{ setTimeout(poll, {POLL_SECONDS * 1000}); }});
+  }}
+  setTimeout(poll, {POLL_SECONDS * 1000});
+}})();
+""".strip()
+
+
+def _hash(text: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'none'; "
+    f"style-src '{_hash(STYLE)}'; "
+    f"script-src '{_hash(SCRIPT)}'; "
+    "connect-src 'self'; img-src 'self' data:; "
+    "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+"""Only the page's own style and script run, and it talks only to its own server: a name
+that got past the escaping still could not run or load anything."""
+
+
+def plain(text: str) -> str:
+    """*text* for searching: accents and case aside (the script does the same)."""
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower().strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What a page was asked for: its section and the search text of the list by name."""
+
+    section: int | None = None
+    query: str = ""
+
+
+def render(kind: PageKind, snapshot: Snapshot, request: Request, url: str) -> str:
+    """The complete HTML of page *kind* for the section asked for."""
+    section = snapshot.section(request.section)
+    src = section.source
+    try:
+        body = _BODIES[kind.path](section, request, url)
+    except ArbiterError as exc:
+        body = _empty(_unprefixed(str(exc), src.path))
+    several = len(snapshot.sections) > 1
+    event = (section.event if several else src.event.name) or "Untitled event"
+    title = f"{kind.title} — {src.event.name or event}"
+    state = src.event_state.brief if src.event_state is not None else ""
+    state = state[:1].upper() + state[1:]
+    if several and section.name:
+        state = f"{section.name}: {state}"
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f'<meta name="arbiter-version" content="{esc(snapshot.version)}">',
+        f'<noscript><meta http-equiv="refresh" content="{FALLBACK_REFRESH_SECONDS}"></noscript>',
+        f"<title>{esc(title)}</title>",
+        f"<style>{STYLE}</style>",
+        "</head><body>",
+        '<header class="top"><div class="wrap">',
+        f"<h1>{esc(event)}</h1>",
+        f'<p class="state">{esc(state)}</p>' if state else "",
+        _section_menu(snapshot, section, kind) if several else "",
+        _page_menu(kind, section.number if several else None, playoff=src.playoff is not None),
+        "</div></header>",
+        f"<main>{body}</main>",
+        f'<footer>This page follows the event by itself · <a href="{ADDRESS.path}">'
+        f"{esc(url)}</a> (its QR code)</footer>",
+        f"<script>{SCRIPT}</script>",
+        "</body></html>",
+    ]
+    return "\n".join(p for p in parts if p) + "\n"
+
+
+def _unprefixed(message: str, path: Path) -> str:
+    """A refusal without the file's name in front (the players need not know where the
+    arbiter keeps it)."""
+    for prefix in (f"{path}: ", f"{path.name}: "):
+        if message.startswith(prefix):
+            return message[len(prefix) :]
+    return message
+
+
+def _link(path: str, section: int | None) -> str:
+    return f"{path}?section={section}" if section is not None else path
+
+
+def _page_menu(current: PageKind, section: int | None, *, playoff: bool) -> str:
+    """The pages; the play-off's only once there is one (or while it is being looked at)."""
+    links = []
+    for kind in MENU:
+        if kind is BRACKET and not playoff and current is not BRACKET:
+            continue
+        mark = ' aria-current="page"' if kind is current else ""
+        links.append(f'<a href="{esc(_link(kind.path, section))}"{mark}>{esc(kind.label)}</a>')
+    return f'<nav class="menu" aria-label="Pages">{"".join(links)}</nav>'
+
+
+def _section_menu(snapshot: Snapshot, current: SectionPage, kind: PageKind) -> str:
+    links = []
+    for section in snapshot.sections:
+        mark = ' aria-current="true"' if section.number == current.number else ""
+        name = section.name or f"Section {section.number}"
+        href = _link(kind.path, section.number)
+        links.append(f'<a href="{esc(href)}"{mark}>{esc(name)}</a>')
+    return f'<nav class="sections" aria-label="Sections">{"".join(links)}</nav>'
+
+
+def _empty(text: str) -> str:
+    return f'<p class="empty">{esc(text)}</p>'
+
+
+def _round_sheet(section: SectionPage) -> RoundSheet:
+    from arbiter_app.sheets.builders import round_sheet
+
+    return round_sheet(section.source, None)
+
+
+def _seat(colour: str, label: str, tpn: int, rating: int | None, points: str) -> str:
+    rating_text = f" · {rating}" if rating else ""
+    return (
+        f'<div class="seat"><span class="piece {colour}" title="{colour.title()}"></span>'
+        f'<span class="nm">{esc(label)}</span>'
+        f'<span class="meta">({tpn}){esc(rating_text)} · {esc(points)}</span></div>'
+    )
+
+
+def _board(row: BoardRow) -> str:
+    result = row.result or "–"
+    pending = "" if row.result else " none"
+    return (
+        f'<li class="board" id="board-{row.board}"><span class="bd"><small>Board</small>'
+        f"{row.board}</span><div>"
+        + _seat("white", row.white.label, row.white.tpn, row.white.rating, row.white.points_text)
+        + _seat("black", row.black.label, row.black.tpn, row.black.rating, row.black.points_text)
+        + f'</div><span class="res{pending}">{esc(result)}</span></li>'
+    )
+
+
+def _bye(rs: RoundSheet, bye: ByeRow) -> str:
+    words = bye_words(bye.kind, us_chess=rs.us_chess)
+    return f"<li>{esc(bye.seat.label)} ({bye.seat.tpn}) — {esc(words)}</li>"
+
+
+def _round_heading(rs: RoundSheet) -> str:
+    of = f" of {rs.rounds}" if rs.rounds else ""
+    starts = f" · starts {rs.starts}" if rs.starts else ""
+    return f"<h2>Round {rs.round}{esc(of)}{esc(starts)}</h2>"
+
+
+def _pairings(section: SectionPage, request: Request, url: str) -> str:
+    rs = _round_sheet(section)
+    parts = [_round_heading(rs)]
+    if rs.boards:
+        parts.append('<ol class="boards">' + "".join(_board(b) for b in rs.boards) + "</ol>")
+    else:
+        parts.append(_empty("No boards in this round."))
+    if rs.byes:
+        parts.append("<h2>Without a game</h2>")
+        parts.append('<ul class="byes">' + "".join(_bye(rs, b) for b in rs.byes) + "</ul>")
+    parts.append(
+        '<p class="note">(No) pairing number · rating · score before the round; '
+        '<a href="' + esc(_link(BY_NAME.path, request.section)) + '">find your name</a></p>'
+    )
+    return "\n".join(parts)
+
+
+def _name_row(row: NameRow, *, hidden: bool = False) -> str:
+    if row.colour:
+        where = f"Board <b>{esc(row.board)}</b> · {esc(row.colour)}"
+        versus = f"vs {esc(row.opponent)}"
+    else:
+        where = "No game"
+        versus = esc(row.opponent)
+    key = plain(f"{row.name} {row.tpn}")
+    return (
+        f'<li data-key="{esc(key)}"{" hidden" if hidden else ""}><span class="nm">{esc(row.name)} ({row.tpn})</span>'
+        f'<span class="where">{where}</span><span class="vs">{versus} · {esc(row.score)} '
+        "before the round</span></li>"
+    )
+
+
+def _by_name(section: SectionPage, request: Request, url: str) -> str:
+    rs = _round_sheet(section)
+    rows = by_name_rows(rs)
+    wanted = plain(request.query)
+    hits = [not wanted or wanted in plain(f"{r.name} {r.tpn}") for r in rows]
+    told = f"{sum(hits)} of {len(rows)} shown" if wanted else count(len(rows), "player")
+    hidden_section = (
+        f'<input type="hidden" name="section" value="{section.number}">'
+        if request.section is not None
+        else ""
+    )
+    # Every row is sent; those the search leaves out are hidden. Without the script the
+    # server does the search (the form's GET); with it, the rows follow each key typed.
+    items = "".join(_name_row(r, hidden=not hit) for r, hit in zip(rows, hits, strict=True))
+    return "\n".join(
+        [
+            _round_heading(rs),
+            '<form class="find" method="get" action="/by-name" role="search">',
+            hidden_section,
+            '<input id="find" type="search" name="q" autocomplete="off" '
+            'placeholder="Your name or number" aria-label="Find a player" '
+            f'value="{esc(request.query)}">',
+            "<button>Find</button></form>",
+            f'<p class="note" id="shown" aria-live="polite">{esc(told)}</p>',
+            f'<ul class="names" id="names">{items}</ul>',
+        ]
+    )
+
+
+def _sheet_page(sheet: Sheet) -> str:
+    """A sheet's blocks for the screen: tables scroll sideways, the name column stays."""
+    parts = [f"<h2>{esc(sheet.title)}</h2>"]
+    if sheet.header:
+        parts.append(
+            "<details><summary>Rules and tie-breaks</summary>"
+            + block_html(Fields(sheet.header))
+            + "</details>"
+        )
+    for block in sheet.blocks:
+        if isinstance(block, Table):
+            parts.append(f'<div class="scroll">{_table(block)}</div>')
+        elif isinstance(block, Paragraph):
+            parts.append(f'<p class="small">{esc(block.text)}</p>')
+        else:
+            parts.append(f'<div class="scroll">{block_html(block)}</div>')
+    if sheet.footer and sheet.footer != sheet.title:
+        parts.append(f'<p class="small">{esc(sheet.footer)}</p>')
+    return "\n".join(parts)
+
+
+NAME_COLUMNS = frozenset({"Name", "Player"})
+_ALIGN = {Align.LEFT: "", Align.CENTER: "c", Align.RIGHT: "r"}
+
+
+def _table(table: Table) -> str:
+    """A sheet's table for a screen (the print renderer sets widths for paper)."""
+    names = {i for i, c in enumerate(table.columns) if c.title in NAME_COLUMNS}
+
+    def cell(tag: str, i: int, text: str, align: Align) -> str:
+        classes = " ".join(c for c in ("nm" if i in names else "", _ALIGN[align]) if c)
+        cls = f' class="{classes}"' if classes else ""
+        return f"<{tag}{cls}>{esc(text)}</{tag}>"
+
+    head = "".join(cell("th", i, c.title, c.align) for i, c in enumerate(table.columns))
+    rows = []
+    for index, row in enumerate(table.rows):
+        cells = "".join(
+            cell("td", i, v, c.align)
+            for i, (c, v) in enumerate(zip(table.columns, row, strict=True))
+        )
+        cls = ' class="strong"' if index in table.strong_rows else ""
+        rows.append(f"<tr{cls}>{cells}</tr>")
+    return (
+        f'<table class="grid"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
+def _standings(section: SectionPage, request: Request, url: str) -> str:
+    from arbiter_app.sheets.builders import SHEETS
+
+    return _sheet_page(SHEETS["standings"](section.source, None))
+
+
+def _crosstable(section: SectionPage, request: Request, url: str) -> str:
+    from arbiter_app.sheets.builders import SHEETS
+
+    return _sheet_page(SHEETS["crosstable"](section.source, None))
+
+
+def _bracket(section: SectionPage, request: Request, url: str) -> str:
+    from arbiter_app.sheets.builders import SHEETS
+
+    if section.source.playoff is None:
+        return _empty("No play-off in this event (yet).")
+    return _sheet_page(SHEETS["bracket"](section.source, None))
+
+
+def _address(section: SectionPage, request: Request, url: str) -> str:
+    from arbiter_app.web.qr import qr_svg
+
+    return (
+        '<div class="address"><h2>Open these pages on another phone</h2>'
+        f"{qr_svg(url)}"
+        f'<p class="url">{esc(url)}</p>'
+        '<p class="note">Scan the code with the phone\'s camera, or type the address. '
+        "The phone must be on the venue's network.</p></div>"
+    )
+
+
+_BODIES = {
+    PAIRINGS.path: _pairings,
+    BY_NAME.path: _by_name,
+    STANDINGS.path: _standings,
+    CROSSTABLE.path: _crosstable,
+    BRACKET.path: _bracket,
+    ADDRESS.path: _address,
+}
+
+
+def error_page(status: int, reason: str, text: str) -> str:
+    """A short page for a refusal (404, 405, 503), with no script."""
+    return (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{status} {esc(reason)}</title></head><body>"
+        f"<h1>{status} {esc(reason)}</h1><p>{esc(text)}</p>"
+        '<p><a href="/">The pairings</a></p></body></html>\n'
+    )

@@ -163,9 +163,17 @@ PIXELS_PER_MM = 96 / 25.4
 def _picture(picture: Picture) -> str:
     data = base64.b64encode(picture.png).decode("ascii")
     side = round(picture.side_mm * PIXELS_PER_MM)
-    return (
+    image = (
         f'<p align="center"><img src="data:image/png;base64,{data}" width="{side}" '
         f'height="{side}" alt="{esc(picture.text)}"></p>'
+    )
+    if not picture.caption:
+        return image
+    # Styled in place: only the wall sheet has a caption, and the other sheets' style is
+    # left as it was.
+    caption = "font-size: 24pt; font-weight: bold; margin-top: 6pt; margin-bottom: 12pt"
+    return (
+        f'{image}\n<p class="caption" align="center" style="{caption}">{esc(picture.caption)}</p>'
     )
 
 

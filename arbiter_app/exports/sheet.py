@@ -176,6 +176,8 @@ class Picture:
     side_mm: float
     text: str
     """What the picture shows, in words (its ``alt`` text)."""
+    caption: str = ""
+    """Printed under the picture in large type (the address the code holds)."""
 
 
 Block = (

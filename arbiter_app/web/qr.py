@@ -17,7 +17,7 @@ ERROR_LEVEL = "m"
 QUIET_ZONE = 4
 """Modules of light margin around the code, the width ISO/IEC 18004 asks for."""
 
-SHEET_CODE_MM = 120.0
+SHEET_CODE_MM = 135.0
 """How wide the code prints on the wall sheet: read from two or three metres away."""
 
 
@@ -41,15 +41,16 @@ def qr_png(url: str, *, scale: int = 16) -> bytes:
 def address_sheet(url: str, event: str, sections: tuple[str, ...] = ()) -> Sheet:
     """The sheet for the wall: the page's address in large type and its QR code."""
     blocks: list[Heading | Paragraph | Picture | Fields] = [
+        Heading("Scan the code with your phone's camera, or type the address", 2),
+        Picture(qr_png(url), SHEET_CODE_MM, f"QR code of {url}", caption=url),
         Paragraph(
-            "Pairings, where you play, standings and the crosstable on your phone: "
-            "scan the code or type the address. The page follows the event by itself."
+            "The round's pairings, where you play (find your name), the standings and the "
+            "crosstable, and the play-off when there is one. The page follows the event by "
+            "itself: no need to reload it."
         ),
-        Picture(qr_png(url), SHEET_CODE_MM, f"QR code of {url}"),
-        Heading(url, 2),
         Paragraph(
             "Your phone must be on the venue's network. The page only shows the event; "
-            "results are entered by the arbiter."
+            "results are given to the arbiter, as always."
         ),
     ]
     if len(sections) > 1:

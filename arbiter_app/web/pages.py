@@ -70,7 +70,7 @@ header.top p.state { margin: 2px 0 8px; font-size: .85rem; opacity: .9; }
 nav.menu, nav.sections { display: flex; flex-wrap: wrap; gap: 0 2px;
   margin: 0 -14px; padding: 0 8px; }
 nav.menu a, nav.sections a { color: #fff; text-decoration: none; white-space: nowrap;
-  padding: 8px 6px 6px; font-size: .86rem; border-bottom: 3px solid transparent; }
+  padding: 8px 5px 6px; font-size: .85rem; border-bottom: 3px solid transparent; }
 nav.menu a[aria-current] { border-bottom-color: #fff; font-weight: 600; }
 nav.sections { gap: 6px; margin-bottom: 6px; }
 nav.sections a { font-size: .85rem; padding: 3px 11px; border: 1px solid rgba(255,255,255,.55);
@@ -392,7 +392,7 @@ def _sheet_page(sheet: Sheet) -> str:
     parts = [f"<h2>{esc(sheet.title)}</h2>"]
     if sheet.header:
         parts.append(
-            "<details><summary>Rules and tie-breaks</summary>"
+            "<details><summary>Rules and details</summary>"
             + block_html(Fields(sheet.header))
             + "</details>"
         )

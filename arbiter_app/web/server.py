@@ -21,8 +21,15 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.web.pages import CONTENT_SECURITY_POLICY, PAGES, Request, error_page, render
-from arbiter_app.web.snapshot import EventWatch
+from arbiter_app.web.pages import (
+    CONTENT_SECURITY_POLICY,
+    PAGES,
+    PageKind,
+    Request,
+    error_page,
+    render,
+)
+from arbiter_app.web.snapshot import EventWatch, Snapshot
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8080
@@ -31,6 +38,9 @@ VERSION_PATH = "/version"
 ALLOWED = "GET, HEAD"
 MAX_QUERY = 200
 """Characters of a search kept (a name is at most 33, core.limits)."""
+CACHED_PAGES = 256
+"""Pages kept made for the event's current version: when a result comes in, every open
+page reloads at once, and a hundred phones then cost one standings, not a hundred."""
 REQUEST_TIMEOUT = 10.0
 """Seconds a connection may stay silent: a phone that went away frees its thread."""
 
@@ -97,6 +107,22 @@ class PlayersPageServer(ThreadingHTTPServer):
         self.default_section = default_section
         self.log = log
         self._thread: threading.Thread | None = None
+        self._pages: dict[tuple[str, str, int | None, str], str] = {}
+        self._pages_lock = threading.Lock()
+
+    def page(self, kind: PageKind, snapshot: Snapshot, request: Request) -> str:
+        """Page *kind* of *snapshot*, made once per version of the event."""
+        key = (snapshot.version, kind.path, request.section, request.query)
+        with self._pages_lock:
+            made = self._pages.get(key)
+        if made is None:
+            made = render(kind, snapshot, request, self.url)
+            with self._pages_lock:
+                if any(old[0] != snapshot.version for old in self._pages):
+                    self._pages.clear()
+                if len(self._pages) < CACHED_PAGES:
+                    self._pages[key] = made
+        return made
 
     def start(self) -> None:
         """Serve in a thread of its own (the window's Publish) until :meth:`stop`."""
@@ -173,8 +199,7 @@ class PageHandler(BaseHTTPRequestHandler):
                 extra={"Retry-After": "5"},
             )
             return
-        page = render(kind, snapshot, request, self.server.url)
-        self._send(HTTPStatus.OK, page, body=body)
+        self._send(HTTPStatus.OK, self.server.page(kind, snapshot, request), body=body)
 
     def _send(
         self,

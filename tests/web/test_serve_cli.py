@@ -60,3 +60,30 @@ def test_the_web_package_loads_no_qt() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert out.stdout.strip() == ""
+
+
+def test_serve_shows_the_section_named_first_and_stops_on_ctrl_c(sections_file: Path) -> None:
+    import re
+    import signal
+    import urllib.request
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "arbiter_app", "serve", str(sections_file), "--port", "0",
+         "--section", "reserve", "--quiet"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        found = re.search(r"at (http://127\.0\.0\.1:\d+/) \(listening on 127\.0\.0\.1", first)
+        assert found, first
+        with urllib.request.urlopen(found.group(1) + "standings", timeout=30) as response:
+            page = response.read().decode("utf-8")
+        assert '<a href="/standings?section=2" aria-current="true">Reserve</a>' in page
+        assert "Brennan, Siobhán" in page
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err
+    assert "Stopped." in out
+    assert "Traceback" not in err

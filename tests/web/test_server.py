@@ -253,3 +253,24 @@ def test_the_address_shown_for_every_network_is_this_computers(
     assert "0.0.0.0" not in url
     assert public_url("192.168.4.7", 80) == "http://192.168.4.7/"
     assert public_url("::1", 8080) == "http://[::1]:8080/"
+
+
+def test_a_page_is_made_once_per_version_of_the_event(
+    club_server: PlayersPageServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When a result comes in every open page reloads at once: one standings for all."""
+    import arbiter_app.web.server as server_module
+
+    made: list[str] = []
+    real = server_module.render
+
+    def counting(kind, snapshot, request, url):  # type: ignore[no-untyped-def]
+        made.append(kind.path)
+        return real(kind, snapshot, request, url)
+
+    monkeypatch.setattr(server_module, "render", counting)
+    pages = {ask(club_server, "/standings").text for _ in range(5)}
+    ask(club_server, "/by-name?q=ok")
+    ask(club_server, "/by-name?q=ok")
+    assert len(pages) == 1
+    assert made == ["/standings", "/by-name"]

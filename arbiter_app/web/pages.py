@@ -218,7 +218,8 @@ def render(kind: PageKind, snapshot: Snapshot, request: Request, url: str) -> st
     try:
         body = _BODIES[kind.path](section, request, url)
     except ArbiterError as exc:
-        body = _empty(_unprefixed(str(exc), src.path))
+        refusal = _unprefixed(str(exc), src.path)
+        body = _empty(refusal[:1].upper() + refusal[1:] + ("" if refusal.endswith(".") else "."))
     several = len(snapshot.sections) > 1
     event = (section.event if several else src.event.name) or "Untitled event"
     title = f"{kind.title} — {src.event.name or event}"

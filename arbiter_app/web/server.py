@@ -230,7 +230,10 @@ class PageHandler(BaseHTTPRequestHandler):
 
 
 def _request(query: str, default_section: int | None) -> Request:
-    values = parse_qs(query, keep_blank_values=False, max_num_fields=10)
+    try:
+        values = parse_qs(query, keep_blank_values=False, max_num_fields=10)
+    except ValueError:  # more fields than any page takes: none of them is ours
+        values = {}
     section = default_section
     wanted = values.get("section", [""])[0]
     if wanted.isdigit() and len(wanted) < 6:

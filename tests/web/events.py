@@ -46,10 +46,11 @@ def cli(*argv: str | Path) -> str:
     return out.getvalue()
 
 
-def club_swiss(path: Path, *, sections: bool = False, rounds_played: int = 2) -> Path:
+def club_swiss(path: Path, *, sections: bool = False, rounds_played: int | None = 2) -> Path:
     """A club Swiss of 13 players (one called ``<script>alert(1)</script>``) with
     *rounds_played* rounds done and the next paired, White winning each game but the
-    first board's draws; with *sections*, a Reserve of six besides the Open."""
+    first board's draws (None: registration, nothing paired); with *sections*, a Reserve
+    of six besides the Open."""
     section = ("--section", "Open") if sections else ()
     cli(
         "new",
@@ -74,6 +75,8 @@ def club_swiss(path: Path, *, sections: bool = False, rounds_played: int = 2) ->
         for name, rating in RESERVE_PLAYERS:
             cli("player", "add", path, "--name", name, "--rating", rating, "--section", "Reserve")
         cli("pair", path, "--section", "Reserve")
+    if rounds_played is None:
+        return path
     for round_no in range(1, rounds_played + 2):
         cli("pair", path, *section)
         if round_no > rounds_played:

@@ -16,7 +16,7 @@ from arbiter_app.sheets.source import load
 from arbiter_app.web.server import PlayersPageServer
 from tests.support.webdriver import MISSING, Browser
 from tests.web.conftest import running
-from tests.web.events import cli
+from tests.web.events import cli, club_swiss
 
 pytestmark = pytest.mark.skipif(bool(MISSING), reason=MISSING)
 
@@ -99,3 +99,26 @@ def test_an_open_page_shows_the_new_standings_within_seconds(
             cwd=ROOT, check=True, capture_output=True, timeout=120,
         )  # fmt: skip
         assert phone.wait_for(heading + " === 'Standings after round 3 of 5'", seconds=20)
+
+
+def test_a_phone_shows_its_board_within_seconds_of_the_pairing(
+    phone: Browser, tmp_path: Path
+) -> None:
+    """The player looks up their name before round 1 is paired; the arbiter pairs in
+    another process; the open page shows the board by itself."""
+    event = club_swiss(tmp_path / "club.arbiter", rounds_played=None)
+    for server in running(event):
+        phone.open(server.url + "by-name?q=sokolova")
+        assert phone.run("return document.querySelector('main').innerText").startswith(
+            "No round has been paired yet."
+        )
+        subprocess.run(
+            [sys.executable, "-m", "arbiter_app", "pair", str(event)],
+            cwd=ROOT, check=True, capture_output=True, timeout=120,
+        )  # fmt: skip
+        rows = by_name_rows(round_sheet(load(event), None))
+        player = next(r for r in rows if "Sokolova" in r.name)
+        shown = phone.wait_for("return (() => {" + ROW_SHOWN + "})()", seconds=20)
+        ((text, inside),) = shown
+        assert inside
+        assert f"Board {player.board} · {player.colour}" in text

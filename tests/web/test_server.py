@@ -274,3 +274,10 @@ def test_a_page_is_made_once_per_version_of_the_event(
     ask(club_server, "/by-name?q=ok")
     assert len(pages) == 1
     assert made == ["/standings", "/by-name"]
+
+
+def test_a_query_of_too_many_fields_is_ignored(club_server: PlayersPageServer) -> None:
+    query = "&".join(f"f{i}=1" for i in range(20))
+    answer = ask(club_server, f"/standings?{query}&section=1")
+    assert answer.status == 200
+    assert "Standings after round 2 of 5" in answer.text

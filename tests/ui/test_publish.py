@@ -118,3 +118,21 @@ def test_an_untitled_event_has_no_page_until_it_is_saved(qtbot: QtBot, settings:
     dialog = open_dialog(window)
     assert dialog.status.text() == UNTITLED
     assert not dialog.start_button.isEnabled()
+
+
+def test_the_page_follows_the_event_saved_under_another_name(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    dialog = open_dialog(window)
+    dialog.port.setValue(free_port())
+    dialog.start()
+    server = window.publishing.server
+    assert server is not None
+    moved = tmp_path / "renamed.arbiter"
+    window.document.save_as(moved)
+    assert server.watch.path == moved
+    window.document.set_result(3, 2, GameResult.BLACK_WINS)
+    page = get(server.url)
+    assert '<li class="board" id="board-2">' in page
+    board = page.split('id="board-2">', 1)[1].split("</li>", 1)[0]
+    assert '<span class="res">0-1</span>' in board

@@ -21,8 +21,8 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.web.assets import CONTENT_SECURITY_POLICY
 from arbiter_app.web.pages import (
-    CONTENT_SECURITY_POLICY,
     PAGES,
     PageKind,
     Request,

@@ -114,8 +114,8 @@ SCRIPT = f"""
   var box = document.getElementById("find");
   var list = document.getElementById("names");
   var told = document.getElementById("shown");
-  function plain(s) {{
-    return s.normalize("NFD").replace(/[\\u0300-\\u036f]/g, "").toLowerCase().trim();
+  function plain(text) {{
+    return text.normalize("NFD").replace(/[\\u0300-\\u036f]/g, "").toLowerCase().trim();
   }}
   function filter() {{
     var q = plain(box.value), shown = 0, rows = list.children;

@@ -229,11 +229,12 @@ class PublishDialog(QDialog):
             self.code.clear()
             self.address.clear()
             return
-        where = (
-            "only on this computer (choose the local network to reach the phones)"
-            if server.host == DEFAULT_HOST
-            else f"on {server.host}, port {server.port}"
-        )
+        if server.host == DEFAULT_HOST:
+            where = "only on this computer (choose the local network to reach the phones)"
+        elif server.host in ALL_INTERFACES:
+            where = f"on every network of this computer, port {server.port}"
+        else:
+            where = f"on {server.host}, port {server.port}"
         self.status.setText(f"The page is on, listening {where}. Players open:")
         self.address.setText(server.url)
         self.code.setPixmap(_code_pixmap(server.url))

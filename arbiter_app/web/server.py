@@ -224,6 +224,11 @@ class PageHandler(BaseHTTPRequestHandler):
         if body:
             self.wfile.write(data)
 
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        # Every open page asks for the version every few seconds: not worth a line each.
+        if urlsplit(self.path).path != VERSION_PATH:
+            super().log_request(code, size)
+
     def log_message(self, format: str, *args: Any) -> None:
         if self.server.log is not None:
             self.server.log(f"{self.address_string()} {format % args}")

@@ -281,3 +281,20 @@ def test_a_query_of_too_many_fields_is_ignored(club_server: PlayersPageServer) -
     answer = ask(club_server, f"/standings?{query}&section=1")
     assert answer.status == 200
     assert "Standings after round 2 of 5" in answer.text
+
+
+def test_the_log_leaves_out_the_pages_polls(club_file: Path) -> None:
+    lines: list[str] = []
+    server = serve_file(club_file, "127.0.0.1", 0, log=lines.append)
+    server.start()
+    try:
+        for _ in range(3):
+            ask(server, "/version")
+        ask(server, "/by-name?q=x")
+        ask(server, "/", "POST")
+    finally:
+        server.stop()
+    assert [line.split('"')[1] for line in lines] == [
+        "GET /by-name?q=x HTTP/1.1",
+        "POST / HTTP/1.1",
+    ]

@@ -154,8 +154,10 @@ def _round_sheet(section: SectionPage) -> RoundSheet:
 
 def _seat(colour: str, label: str, tpn: int, rating: int | None, points: str) -> str:
     rating_text = f" · {rating}" if rating else ""
+    said = colour.title()
     return (
-        f'<div class="seat"><span class="piece {colour}" title="{colour.title()}"></span>'
+        f'<div class="seat"><span class="piece {colour}" role="img" aria-label="{said}" '
+        f'title="{said}"></span>'
         f'<span class="nm">{esc(label)}</span>'
         f'<span class="meta">({tpn}){esc(rating_text)} · {esc(points)}</span></div>'
     )

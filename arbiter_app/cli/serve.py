@@ -45,6 +45,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="the address the players are given, when it is not this computer's "
         "(a name the venue's router knows)",
     )
+    p.add_argument(
+        "--section",
+        dest="section",
+        metavar="NAME",
+        help="the section shown first (every section is served; the pages switch between them)",
+    )
     p.add_argument("--quiet", action="store_true", help="do not print each request")
     p.set_defaults(handler=run)
 

@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         snapshot = server.watch.snapshot()
         chosen = [s.number for s in snapshot.sections if s.name.casefold() == wanted.casefold()]
         server.default_section = chosen[0] if chosen else None
-    event = server.watch.snapshot().sections[0].source.event.name or args.file.name
+    event = server.watch.snapshot().sections[0].event or args.file.name
     print(
         f"Serving the players' page of {event} at {server.url} "
         f"(listening on {args.host} port {server.port}; Ctrl+C stops)",

@@ -85,6 +85,9 @@ COMMANDS: dict[str, Command] = {
         "backups", "show or choose the folder a dated copy of the event goes to after each round"
     ),
     "report": Command("uschess", "check a rating report before it is written: what is missing"),
+    "serve": Command(
+        "serve", "serve the players' page (pairings, standings, ...) to phones on the local network"
+    ),
 }
 """Every command, in the order ``--help`` lists them. A command line imports the module of
 the command it names and no other: the modules bring the session, SQLite, the play-off and

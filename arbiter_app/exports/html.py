@@ -13,6 +13,7 @@ characters.
 
 from __future__ import annotations
 
+import base64
 import html
 from collections.abc import Iterable
 
@@ -27,6 +28,7 @@ from arbiter_app.exports.sheet import (
     Heading,
     PageBreak,
     Paragraph,
+    Picture,
     Sheet,
     Signatures,
     Table,
@@ -144,7 +146,35 @@ def _block(block: Block) -> str:
         return _bracket(block)
     if isinstance(block, Cutouts):
         return _cutouts(block)
+    if isinstance(block, Picture):
+        return _picture(block)
     raise TypeError(f"not a sheet block: {block!r}")
+
+
+def block_html(block: Block) -> str:
+    """One block of a sheet as HTML (the players' web page lays out sheets' blocks too)."""
+    return _block(block)
+
+
+PIXELS_PER_MM = 96 / 25.4
+"""CSS pixels per millimetre: a CSS pixel is 1/96 inch, in a browser and in Qt's layout."""
+
+
+def _picture(picture: Picture) -> str:
+    data = base64.b64encode(picture.png).decode("ascii")
+    side = round(picture.side_mm * PIXELS_PER_MM)
+    image = (
+        f'<p align="center"><img src="data:image/png;base64,{data}" width="{side}" '
+        f'height="{side}" alt="{esc(picture.text)}"></p>'
+    )
+    if not picture.caption:
+        return image
+    # Styled in place: only the wall sheet has a caption, and the other sheets' style is
+    # left as it was.
+    caption = "font-size: 24pt; font-weight: bold; margin-top: 6pt; margin-bottom: 12pt"
+    return (
+        f'{image}\n<p class="caption" align="center" style="{caption}">{esc(picture.caption)}</p>'
+    )
 
 
 def _lines(text: str) -> str:

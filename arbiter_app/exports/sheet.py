@@ -165,7 +165,33 @@ class Bracket:
     roots: tuple[BracketNode, ...]
 
 
-Block = Heading | Paragraph | Fields | Table | Signatures | Box | PageBreak | Bracket | Cutouts
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A square PNG image printed centred, *side_mm* wide (the players' page's QR code).
+
+    Carried as a ``data:`` URL, which a browser and Qt's rich-text engine both show.
+    """
+
+    png: bytes
+    side_mm: float
+    text: str
+    """What the picture shows, in words (its ``alt`` text)."""
+    caption: str = ""
+    """Printed under the picture in large type (the address the code holds)."""
+
+
+Block = (
+    Heading
+    | Paragraph
+    | Fields
+    | Table
+    | Signatures
+    | Box
+    | PageBreak
+    | Bracket
+    | Cutouts
+    | Picture
+)
 
 
 @dataclass(frozen=True, slots=True)

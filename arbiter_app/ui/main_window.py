@@ -76,6 +76,7 @@ from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.projector import ProjectorWindow, second_screen
+from arbiter_app.ui.publish import Publishing
 from arbiter_app.ui.ratings_menu import RatingsMenu
 from arbiter_app.ui.read_only import hold
 from arbiter_app.ui.settings import Settings
@@ -378,6 +379,9 @@ class MainWindow(FileActions, QMainWindow):
         self.projector_screens_menu = view_menu.addMenu("Projector on scr&een")
         self.projector_screens_menu.setAccessibleName("Projector on screen")
         self.projector_screens_menu.aboutToShow.connect(self._fill_projector_screens)
+        self.publishing = Publishing(self, self.document)
+        view_menu.addSeparator()
+        view_menu.addAction(self.publishing.action)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.guide_action)
         help_menu.addAction(self.keys_action)

@@ -8,15 +8,15 @@ the FIDE text in force on the event's start date (TRF record 042).
 The standings are those after the last complete round (the event's state);
 ``--provisional`` includes the round in progress, its unfinished games marked
 pending; ``--after-round N`` an earlier complete round.
+
+``--format json`` and ``--format csv`` are the export's own renderers
+(:mod:`arbiter_app.exports.json_export`, :func:`arbiter_app.exports.standings.standings_csv_rows`):
+the same document and columns as ``arbiter-app export``, without the prize columns.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
-import io
-import json
-import re
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
@@ -30,7 +30,9 @@ from arbiter_app.core.points import format_decimal, format_points
 from arbiter_app.core.presets import Preset, get_preset, parse_tiebreak_list
 from arbiter_app.core.standings import Standings
 from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_refusal
-from arbiter_app.exports.standings import PENDING_MARK, pending_note
+from arbiter_app.exports.csv_export import rows_to_csv
+from arbiter_app.exports.json_export import standings_to_json
+from arbiter_app.exports.standings import PENDING_MARK, pending_note, standings_csv_rows
 from arbiter_app.sheets.source import load as load_source
 
 RULE_CHOICES = [r.value for r in RuleSet]
@@ -146,15 +148,16 @@ def standings_from_args(args: argparse.Namespace) -> tuple[Event, Standings, Pre
 def run(args: argparse.Namespace) -> int:
     event, standings, _ = standings_from_args(args)
     if args.json or args.format == "json":
-        sys.stdout.write(render_json(standings) + "\n")
+        # The export's renderers (one JSON shape, one CSV and its guard against formulas).
+        sys.stdout.write(standings_to_json(event, standings))
     elif args.format == "csv":
-        sys.stdout.write(render_csv(standings))
+        sys.stdout.write(rows_to_csv(*standings_csv_rows(event, standings)))
     else:
         sys.stdout.write(render_text(event, standings))
     return 0
 
 
-# -- JSON ---------------------------------------------------------------------------
+# -- JSON numbers (explain, player list) ----------------------------------------------
 
 
 def json_number(value: Fraction) -> str:
@@ -178,76 +181,6 @@ def json_number(value: Fraction) -> str:
         fives += 1
     places = max(twos, fives) if d == 1 else JSON_PLACES
     return format_decimal(value, places)
-
-
-def render_json(standings: Standings) -> str:
-    """A list of objects: rank, place, tpn, name, rating, points, tiebreaks {code: number}.
-
-    Written directly rather than through :func:`json.dumps` so that values
-    stay exact decimal literals (see :func:`json_number`).
-    """
-    codes = standings.codes
-    keys = [json.dumps(code, ensure_ascii=False) for code in codes]
-    items = []
-    for row in standings.rows:
-        values = ", ".join(
-            f"{key}: {json_number(row.values[code])}" for key, code in zip(keys, codes, strict=True)
-        )
-        rating = "null" if row.rating is None else str(row.rating)
-        items.append(
-            f'  {{"rank": {row.rank}, "place": {json.dumps(row.place)}, "tpn": {row.tpn}, '
-            f'"name": {json.dumps(row.name, ensure_ascii=False)}, "rating": {rating}, '
-            f'"points": {json_number(row.points)}, "tiebreaks": {{{values}}}'
-            + (', "by_playoff": true' if row.by_playoff else "")
-            + (', "pending": true' if row.pending else "")
-            + (', "withdrawn": true' if row.withdrawn else "")
-            + "}"
-        )
-    if not items:
-        return "[]"
-    return "[\n" + ",\n".join(items) + "\n]"
-
-
-# -- CSV -----------------------------------------------------------------------------
-
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
-_PLAIN_NUMBER = re.compile(r"-?\d+(\.\d+)?")
-
-
-def csv_cell(value: object) -> str:
-    """Text for a spreadsheet cell: a leading apostrophe defuses anything formula-like.
-
-    A cell starting with ``=``, ``+``, ``-``, ``@`` (or a tab or line break)
-    would be run as a formula by a spreadsheet ("CSV injection"); plain
-    numbers such as ``-1.5`` are values and stay as they are.
-    """
-    text = "" if value is None else str(value)
-    if text.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(text):
-        return "'" + text
-    return text
-
-
-def render_csv(standings: Standings) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    header = ["place", "rank", "tpn", "name", "rating", "points", *standings.codes]
-    if standings.provisional:
-        header.append("note")
-    writer.writerow([csv_cell(h) for h in header])
-    for row in standings.rows:
-        cells: list[object] = [
-            row.place,
-            row.rank,
-            row.tpn,
-            row.name,
-            row.rating,
-            json_number(row.points),
-            *(json_number(row.values[c]) for c in standings.codes),
-        ]
-        if standings.provisional:
-            cells.append(PENDING_MARK if row.pending else "")
-        writer.writerow([csv_cell(c) for c in cells])
-    return out.getvalue()
 
 
 # -- text ----------------------------------------------------------------------------

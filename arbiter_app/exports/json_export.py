@@ -97,7 +97,9 @@ def standings_to_json(
                 "points": exact(row.points),
                 "tiebreaks": {code: exact(row.values[code]) for code in standings.codes},
                 "playoff_pending": row.playoff_pending,
+                "by_playoff": row.by_playoff,
                 "pending": row.pending,
+                "withdrawn": row.withdrawn,
             }
             for row in standings.rows
         ],

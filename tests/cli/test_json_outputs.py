@@ -42,7 +42,8 @@ def parsed(capsys: Capture, *argv: str) -> Any:
 def test_every_data_command_speaks_json(capsys: Capture, event_file: Path) -> None:
     path = str(event_file)
     standings = parsed(capsys, "standings", path, "--json")
-    assert [row["tpn"] for row in standings][:3] and "SB" in standings[0]["tiebreaks"]
+    rows = standings["standings"]  # the export's document
+    assert [row["tpn"] for row in rows][:3] and "SB" in rows[0]["tiebreaks"]
     assert parsed(capsys, "standings", path, "--format", "json") == standings
     explained = parsed(capsys, "explain", path, "--player", "1", "--tiebreak", "SB", "--json")
     assert explained["tpn"] == 1 and explained["tiebreak"] == "SB"
@@ -53,7 +54,7 @@ def test_every_data_command_speaks_json(capsys: Capture, event_file: Path) -> No
     assert [e["command"] for e in log][-2:] == ["playoff.start", "prizes.set_fund"]
     assert log[-3]["arguments"]["confirm"] == "tiebreaks-reorder-standings"
     players = parsed(capsys, "player", "list", path, "--json")
-    assert {p["tpn"] for p in players} == {row["tpn"] for row in standings}
+    assert {p["tpn"] for p in players} == {row["tpn"] for row in rows}
     step = parsed(capsys, "playoff", "next", path, "--json")
     assert step["step"] == "draw-lots"
     prizes = parsed(capsys, "prizes", path, "--json")

@@ -203,8 +203,8 @@ def test_standings_of_the_file_mark_the_places_the_play_off_decided(
             run_json(capsys, "playoff", "result", f, g["id"], result)
     assert step["step"] == "done"
     assert main(["standings", f, "--format", "json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
-    assert rows[0]["tpn"] == 3 and rows[0].get("by_playoff") is True
+    rows = json.loads(capsys.readouterr().out)["standings"]
+    assert rows[0]["tpn"] == 3 and rows[0]["by_playoff"] is True
     assert main(["standings", f]) == 0
     text = capsys.readouterr().out
     assert "1 PO" in text and "PO: place decided by the play-off" in text

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -43,9 +44,11 @@ def test_import_standings_export(
     event = tmp_path / "event.arbiter"
     _import(real.path, event, capsys)
     assert main(["standings", str(event), "--format", "json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    rows = json.loads(capsys.readouterr().out)["standings"]
     points = points_column(real.document(), real.text())
-    assert {row["tpn"]: row["points"] for row in rows} == {t: float(p) for t, p in points.items()}
+    assert {row["tpn"]: Fraction(row["points"]) for row in rows} == {
+        t: Fraction(p) for t, p in points.items()
+    }
     assert _export(event, tmp_path / "back.trf") == real.path.read_bytes()
 
 

@@ -4,14 +4,14 @@ import csv
 import io
 import json
 from dataclasses import replace
-from decimal import Decimal
 from fractions import Fraction
 
 import pytest
 
 from arbiter_app.cli import main
-from arbiter_app.cli.standings import csv_cell, json_number, render_csv, render_json, render_text
+from arbiter_app.cli.standings import json_number, render_text
 from arbiter_app.core.standings import compute_standings
+from arbiter_app.core.trf import event_to_trf
 from tests.core.tiebreaks.test_uscf import EVENT
 
 
@@ -24,46 +24,29 @@ def test_json_numbers_are_exact_where_they_can_be() -> None:
     assert json_number(Fraction(2, 3)) == "0.666667"
 
 
-def test_render_json() -> None:
-    st = compute_standings(EVENT, ["MM", "SOLK", "RBT"])
-    data = json.loads(render_json(st), parse_float=Decimal)
-    assert [d["tpn"] for d in data] == [4, 3, 2, 1, 5, 6]
-    first = data[0]
-    assert set(first) == {"rank", "place", "tpn", "name", "rating", "points", "tiebreaks"}
-    assert first["points"] == 4 and isinstance(first["points"], int)
-    assert data[1]["points"] == Decimal("3.5")
-    assert data[3]["tiebreaks"] == {"MM": Decimal("5.5"), "SOLK": Decimal("9.5"), "RBT": 0}
-    assert first["rating"] is None
-    assert json.loads(render_json(compute_standings(replace(EVENT, players=()), []))) == []
-
-
-def test_render_csv_is_spreadsheet_safe() -> None:
+def test_standings_json_and_csv_are_the_export_s(tmp_path, capsys) -> None:
+    """``standings --format json|csv`` print the export's document and columns (one shape,
+    one guard against spreadsheet formulas), for the list the options ask for."""
     players = tuple(
         replace(p, name='=HYPERLINK("http://x")' if p.tpn == 4 else p.name) for p in EVENT.players
     )
-    st = compute_standings(replace(EVENT, players=players), ["MM"])
-    rows = list(csv.reader(io.StringIO(render_csv(st))))
-    assert rows[0] == ["place", "rank", "tpn", "name", "rating", "points", "MM"]
-    assert rows[1][3] == '\'=HYPERLINK("http://x")'
-    assert rows[2][5] == "3.5"
-    assert rows[3][:3] == ["3", "3", "2"]
-
-
-@pytest.mark.parametrize(
-    ("value", "expected"),
-    [
-        ("=1+1", "'=1+1"),
-        ("+SUM(A1)", "'+SUM(A1)"),
-        ("-2+3", "'-2+3"),
-        ("@cmd", "'@cmd"),
-        ("\tx", "'\tx"),
-        ("-1.5", "-1.5"),
-        ("3-5", "3-5"),
-        (None, ""),
-    ],
-)
-def test_csv_cell(value, expected) -> None:
-    assert csv_cell(value) == expected
+    trf = tmp_path / "e.trf"
+    trf.write_text(event_to_trf(replace(EVENT, players=players)), encoding="utf-8")
+    assert main(["standings", str(trf), "--tiebreaks", "MM,SOLK", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["format"] == "arbiter-standings" and data["version"] == 1
+    rows = data["standings"]
+    assert [r["tpn"] for r in rows] == [4, 3, 2, 1, 5, 6]
+    assert rows[0]["points"] == "4" and rows[1]["points"] == "3.5"
+    assert rows[3]["tiebreaks"] == {"MM": "5.5", "SOLK": "9.5"}
+    assert rows[0]["by_playoff"] is False and rows[0]["withdrawn"] is False
+    assert main(["standings", str(trf), "--tiebreaks", "MM", "--format", "csv"]) == 0
+    table = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert table[0] == [
+        "Place", "No", "Title", "Name", "Federation", "FIDE ID", "Rating", "Points", "MM", "Note"
+    ]  # fmt: skip
+    assert table[1][3] == '\'=HYPERLINK("http://x")'
+    assert table[2][7] == "3.5"
 
 
 def test_render_text_is_aligned() -> None:

@@ -47,6 +47,9 @@ def _left_out(event: Event, column: int) -> frozenset[int]:
 def check_swiss(event: Event, initial_colour: Colour | None) -> tuple[list[Finding], list[str]]:
     """Findings of every Swiss round of *event*, and notes on how it was checked."""
     notes = [f"pairings made again, round by round, with the {ENGINE}"]
+    # A disqualified player played his rounds before the disqualification: the file's
+    # rounds say when he was paired (those it shows him out of are left out below).
+    event = event.with_players([replace(p, disqualified=False) for p in event.players])
     games = event.system.games_per_round
     rounds = event.rounds_played // games
     colour = initial_colour or initial_colour_from_round_one(swiss_view(event))

@@ -98,6 +98,7 @@ class Assembly(ReadState):
             pending_cells=bool(pending),
             results=results_key(event),
             warnings=tuple(sorted(self.warnings, key=_where)),
+            controller=self._text("182"),
         )
         return replace(doc, verbatim=self._verbatim(doc))
 

@@ -89,6 +89,8 @@ class TrfDocument:
       record in their order: the log of pairing-integrity events and leaving FIDE
       mode (FIDE C.02, :mod:`arbiter_app.core.fide_mode`). Comment lines a file
       had are kept lines, where they stood.
+    - *controller*: record 182 as the file said it (TRF-26's Pairing Controller
+      Identifier, the program or person that made the pairings); "" when it had none.
     """
 
     event: Event
@@ -105,6 +107,7 @@ class TrfDocument:
     results: str = ""
     warnings: tuple[Issue, ...] = field(default=(), compare=False)
     comments: tuple[str, ...] = ()
+    controller: str = ""
 
 
 def results_key(event: Event) -> str:

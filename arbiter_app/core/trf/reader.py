@@ -40,7 +40,7 @@ from arbiter_app.core.words import count
 
 _SINGLE = frozenset(
     {"012", "022", "032", "042", "052", "062", "072", "092", "102", "122", "132"}
-    | {"142", "152", "162", "192", "202", "212", "XXR", "XXC"}
+    | {"142", "152", "162", "182", "192", "202", "212", "XXR", "XXC"}
 )
 _LONGEST_NUMBER = 12
 """Digits of the longest number a TRF field holds (a FIDE id: 11 columns)."""
@@ -136,6 +136,11 @@ class _Reader(Assembly):
             handler(n, line, value)
         else:
             self.keep(line)
+
+    def _r182(self, n: int, line: str, value: str) -> None:
+        """TRF-26: the pairing controller (the program or person that made the pairings)."""
+        self.info["182"] = value.strip()
+        self.model(line, "182")
 
     def _r192(self, n: int, line: str, value: str) -> None:
         self.info["192"] = value.strip()

@@ -31,7 +31,7 @@ from arbiter_app.core.trf import extension as ext
 from arbiter_app.core.trf import national
 from arbiter_app.core.trf import records as rec
 from arbiter_app.core.trf.assemble import Assembly
-from arbiter_app.core.trf.cells import parse_cell
+from arbiter_app.core.trf.cells import TRF2006_TITLES, parse_cell
 from arbiter_app.core.trf.dates import read_date
 from arbiter_app.core.trf.document import TrfDocument
 from arbiter_app.core.trf.scoring import CODES_162, DEFAULTS_299
@@ -45,6 +45,29 @@ _SINGLE = frozenset(
 _LONGEST_NUMBER = 12
 """Digits of the longest number a TRF field holds (a FIDE id: 11 columns)."""
 _BYE_LETTERS = {"F": EntryKind.FULL_BYE, "H": EntryKind.HALF_BYE, "Z": EntryKind.ZERO_BYE}
+_BYE_WORDS = {
+    EntryKind.FULL_BYE: "full-point bye",
+    EntryKind.HALF_BYE: "half-point bye",
+    EntryKind.ZERO_BYE: "zero-point bye",
+}
+XXS_FIELDS = {
+    "W": "win",
+    "WW": "win",
+    "BW": "win",
+    "D": "draw",
+    "WD": "draw",
+    "BD": "draw",
+    "WL": "loss",
+    "BL": "loss",
+    "L": "loss",
+    "FW": "forfeit_win",
+    "FL": "forfeit_loss",
+    "PAB": "pairing_bye",
+    "FPB": "full_bye",
+    "HPB": "half_bye",
+    "ZPB": "zero_bye",
+}
+"""JaVaFo's XXS keys and the :class:`~arbiter_app.core.points.PointSystem` field each sets."""
 
 
 def parse_trf(text: str, source: str = "<trf>") -> TrfDocument:
@@ -268,6 +291,52 @@ class _Reader(Assembly):
             else:
                 self.xxc.append(word)
 
+    def _rXXA(self, n: int, line: str, value: str) -> None:
+        """JaVaFo's acceleration record: ``XXA NNNN pp.p pp.p …``, the player in columns 5-8,
+        then his virtual points for round 1, 2, … in 4 columns each, 5 apart from column 10
+        (blank: none). The line is kept as written (TRF-16 engines read it); the points are
+        TRF-26 record 250's virtual points (FIDE C.04.5.1), which the pairing uses."""
+        self.keep(line)
+        tpn = self.number(line[4:8], n, 5, "record XXA (pairing number)")
+        if not tpn:
+            if tpn == 0:
+                self.issue(n, 5, "record XXA has no pairing number (columns 5-8)")
+            return
+        points: list[Fraction] = []
+        for at in range(9, len(line.rstrip()), 5):
+            value_at = self.points(line[at : at + 4], n, at + 1, f"record XXA, player {tpn}")
+            points.append(value_at or Fraction(0))
+        if tpn in self.xxa:
+            self.issue(n, 5, f"record XXA: player {tpn} has a second XXA record")
+            return
+        self.xxa[tpn] = points
+
+    def _rXXS(self, n: int, line: str, value: str) -> None:
+        """JaVaFo's point system: ``XXS W=1.0 D=0.5 …`` (``WW``/``BW`` a win with White/Black,
+        ``WD``/``BD`` and ``D`` draws, ``WL``/``BL`` losses, ``FW``/``FL`` forfeits, ``PAB``,
+        ``FPB``, ``HPB``, ``ZPB`` byes). Read as Arbiter's point system; a system that scores
+        a colour otherwise than the other has no place in it and is only kept as written."""
+        self.keep(line)
+        found: dict[str, Fraction] = {}
+        for word in value.split():
+            key, eq, raw = word.partition("=")
+            field = XXS_FIELDS.get(key.upper())
+            points = self.points(raw, n, 5, f"record XXS, {key}") if eq else None
+            if field is None or points is None:
+                self.warn(n, 5, f"record XXS: {word!r} is not a point value JaVaFo defines")
+                continue
+            if field in found and found[field] != points:
+                self.warn(
+                    n,
+                    5,
+                    "record XXS scores the colours apart, which Arbiter's point systems do not: "
+                    "the record is kept but not applied",
+                )
+                return
+            found[field] = points
+        self.xxs = found
+        self.note(n, 1, "JaVaFo's point system (record XXS) read as record 162/299's")
+
     def _r162(self, n: int, line: str, value: str) -> None:
         self.model(line, "162")
         for pos in range(5, len(line.rstrip()), 9):
@@ -319,6 +388,16 @@ class _Reader(Assembly):
         rank_text = text[rec.RANK]
         rank = self.number(rank_text, n, 86, f"player {tpn}'s rank") if rank_text.strip() else None
         name = text[rec.NAME].strip()
+        title = text[rec.TITLE].strip()
+        if title.lower() in TRF2006_TITLES and title != TRF2006_TITLES[title.lower()]:
+            # FIDE's 2006 example writes g, m, f, wg, wm, wf; TRF-16/26 write GM, IM, ….
+            self.note(
+                n,
+                rec.column(rec.TITLE.start),
+                f"player {tpn}: TRF-2006's title code {title!r} read as "
+                f"{TRF2006_TITLES[title.lower()]}",
+            )
+            title = TRF2006_TITLES[title.lower()]
         # The one check of a player's fields for every way in (core.limits).
         for field, where, value in (
             ("name", rec.NAME, name),
@@ -336,7 +415,7 @@ class _Reader(Assembly):
             tpn=tpn,
             name=name,
             rating=rating or None,
-            title=text[rec.TITLE].strip(),
+            title=title,
             federation=text[rec.FEDERATION].strip(),
             fide_id=fide_id,
             sex=text[rec.SEX].strip(),
@@ -347,7 +426,16 @@ class _Reader(Assembly):
         cells = []
         for r in range(1, rounds + 1):
             start = rec.cell_start(r)
-            cells.append(parse_cell(line[start : start + 10], tpn, r, n, self.source, self.issues))
+            cell = parse_cell(line[start : start + 10], tpn, r, n, self.source, self.issues)
+            if cell.old_form and cell.entry is not None:
+                # TRF-2006's bye: written back as read, in TRF-26 with TRF-26's code.
+                self.note(
+                    n,
+                    cell.result_column,
+                    f"player {tpn}, round {r}: TRF-2006's '0000 - {cell.old_form}' read as a "
+                    f"{_BYE_WORDS[cell.entry.kind]} (TRF-26 code {rec.format_cell(cell.entry)[9]})",
+                )
+            cells.append(cell)
         self.rows.append(Row(n, player, cells, points, rank))
 
     def _r240(self, n: int, line: str, value: str) -> None:

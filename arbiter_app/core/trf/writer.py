@@ -25,6 +25,7 @@ from arbiter_app.core.model import (
 )
 from arbiter_app.core.points import STANDARD, PointSystem
 from arbiter_app.core.trf import extension as ext
+from arbiter_app.core.trf.cells import trf2006_forms
 from arbiter_app.core.trf.document import Anchor, TrfDocument, TrfVersion, TrfWriteError
 from arbiter_app.core.trf.header import (
     Records,
@@ -155,8 +156,12 @@ def render_records(
     in_cells = played + 1 if pending else None
     for line in _bye_requests(event, problems, skip_round=in_cells):
         out.emit("240", line)
-    for line in _accelerations(event, problems):
-        out.emit("250", line)
+    javafo = any(line.tag == "XXA" for line in doc.kept)
+    if v26 or not javafo:
+        # A TRF-16 file that said its accelerations with JaVaFo's XXA keeps those lines
+        # (the engines that read TRF-16 read XXA; two records would add the points twice).
+        for line in _accelerations(event, problems):
+            out.emit("250", line)
     for line in _forbidden_pairs(event, problems):
         out.emit("260", line)
     for line in _penalties(event, problems):
@@ -205,12 +210,14 @@ def _assemble(
     program's extension, an Arbiter record of a later version), each named in *notes*.
     """
     order = doc.order or tuple(anchor for anchor, _ in records)
+    v26 = doc.version is TrfVersion.TRF26
     position = {anchor: i for i, anchor in enumerate(order)}
     placed: list[tuple[tuple[int, int, int], str]] = []
     previous = -1
     for seq, (anchor, text) in enumerate(records):
         same = doc.verbatim.get(anchor)
-        if same is not None and same[0] == text:
+        if same is not None and same[0] == text and not (v26 and trf2006_forms(same[1])):
+            # The file's own form of an unchanged record; TRF-26 gets TRF-26's codes.
             text = same[1]
         if anchor in position:
             previous = position[anchor]
@@ -220,6 +227,8 @@ def _assemble(
     end = len(order)
     federation = national_ratings(doc)[0] or federation_code(doc.event.info.federation)
     for seq, line in enumerate(doc.kept):
+        if doc.version is TrfVersion.TRF26 and line.tag == "XXA" and doc.event.accelerations:
+            continue  # said by record 250 (see render_records)
         if report and doc.version is TrfVersion.TRF26 and not defined(line.text, federation):
             if notes is not None:
                 notes.append(

@@ -3,12 +3,17 @@ import takes for the TRF-26 records a file lacks, each said in a note."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
-from arbiter_app.core.model import EntryKind, VirtualPoints
+from arbiter_app.core.checker import check_document
+from arbiter_app.core.model import Colour, EntryKind, VirtualPoints
+from arbiter_app.core.pairing.boards import append_round
+from arbiter_app.core.pairing.swiss import SwissOptions, pair_swiss
 from arbiter_app.core.trf import TrfDocument, TrfVersion, parse_trf, write_trf
+from tests.support.random_swiss import new_event, random_result
 
 REAL = Path(__file__).resolve().parents[2] / "data" / "trf" / "real"
 
@@ -134,3 +139,29 @@ def test_record_172_names_the_players_federation_when_the_event_has_none() -> No
     text = write_trf(TrfDocument(mixed, TrfVersion.TRF26), report=True, notes=notes)
     assert "172 " not in text and "ARB" not in text
     assert notes and notes[0].startswith("national ratings and numbers of players 1, 2")
+
+
+def test_javafos_xxc_rank_ranks_players_by_the_order_of_their_records() -> None:
+    """``XXC rank`` (JaVaFo, bbpPairings): the players are ranked for pairing in the order of
+    their records in the file, not by pairing number. The checker ignored it and re-paired
+    by pairing number; a tournament paired in the file's order now checks clean, and the
+    same file without ``XXC rank`` does not."""
+    rng = random.Random(7)
+    event = new_event(rng, 12, 4)
+    order = (3, 1, 2, 6, 4, 5, 9, 7, 8, 12, 10, 11)
+    options = SwissOptions(initial_colour=Colour.WHITE, order=order)
+    for _ in range(4):
+        pairing = pair_swiss(event, None, options)
+        results = {b.number: random_result(rng, event, b.white, b.black) for b in pairing.boards}
+        event = append_round(event, pairing, results)
+    records = tuple(("001", tpn) for tpn in order)
+    ranked = TrfDocument(event, TrfVersion.TRF16, Colour.WHITE, ("rank",), order=records)
+    text = write_trf(ranked)
+    assert "\nXXC white1 rank\n" in text
+    doc = parse_trf(text)
+    assert doc.xxc_options == ("rank",)
+    report = check_document(doc, ())
+    assert report.agrees, [f.message for f in report.findings]
+    assert any("XXC rank" in note for note in report.notes)
+    plain = check_document(parse_trf(text.replace("XXC white1 rank", "XXC white1")), ())
+    assert not plain.agrees

@@ -86,6 +86,7 @@ class Assembly(ReadState):
             accelerations=(*self.accelerations, *self._xxa_accelerations(players)),
         )
         event = replace(event, forbidden_pairs=self._forbidden(players, event.rounds))
+        event = self._javafo_lists(event, players)
         self._defaults(event)
         check_pairings(entries, cells, self.source, self.issues)
         self._check_byes(entries, cells)
@@ -158,6 +159,39 @@ class Assembly(ReadState):
                 "(FIDE C.04.5.1)",
             )
         return out
+
+    def _javafo_lists(self, event: Event, players: dict[int, Player]) -> Event:
+        """JaVaFo's XXP (forbidden pairs, every round) as record 260's, and XXZ (absent from
+        the round to pair) as record 240's zero-point byes of that round, each noted."""
+        pairs = list(event.forbidden_pairs)
+        for tpns, n in self.xxp:
+            if all(self.known(t, players, n, "record XXP") for t in tpns):
+                group = frozenset(tpns)
+                if group not in pairs:
+                    pairs.append(group)
+        if self.xxp:
+            self.note(
+                self.xxp[0][1],
+                1,
+                f"JaVaFo's forbidden pairs XXP ({count(len(self.xxp), 'record')}) read as "
+                "TRF-26 record 260 over every round",
+            )
+        next_round = event.rounds_played + 1
+        requested = {(b.tpn, b.round) for b in event.bye_requests}
+        absent = [
+            ByeRequest(tpn, next_round, EntryKind.ZERO_BYE)
+            for tpn, n in self.xxz
+            if self.known(tpn, players, n, "record XXZ") and (tpn, next_round) not in requested
+        ]
+        if self.xxz:
+            self.note(
+                self.xxz[0][1],
+                1,
+                f"JaVaFo's absent players XXZ ({', '.join(str(t) for t, _ in self.xxz)}) read "
+                f"as zero-point byes of round {next_round}, the round to pair (TRF-26 record 240)",
+            )
+        byes = tuple(sorted((*event.bye_requests, *absent), key=lambda b: (b.round, b.tpn)))
+        return replace(event, forbidden_pairs=tuple(pairs), bye_requests=byes)
 
     def _defaults(self, event: Event) -> None:
         """A note for each record TRF-26 has and the file lacks, saying what was taken instead:

@@ -311,6 +311,31 @@ class _Reader(Assembly):
             return
         self.xxa[tpn] = points
 
+    def _javafo_players(self, n: int, value: str, tag: str) -> list[int]:
+        """The pairing numbers a JaVaFo record lists, separated by blanks (or commas)."""
+        found = []
+        for word in value.replace(",", " ").split():
+            tpn = self.number(word, n, 5, f"record {tag} (pairing number)")
+            if tpn:
+                found.append(tpn)
+        return found
+
+    def _rXXP(self, n: int, line: str, value: str) -> None:
+        """JaVaFo's (and bbpPairings') forbidden pairs: ``XXP 3 17 25``, players who must not
+        meet each other in any round: TRF-26 record 260 over every round. Kept as written."""
+        self.keep(line)
+        tpns = self._javafo_players(n, value, "XXP")
+        if len(tpns) < 2:
+            self.issue(n, 5, "record XXP needs two players or more")
+            return
+        self.xxp.append((tpns, n))
+
+    def _rXXZ(self, n: int, line: str, value: str) -> None:
+        """JaVaFo's absent players: ``XXZ 4 9``, not to be paired in the round to pair: a
+        zero-point bye requested for that round (TRF-26 record 240 Z). Kept as written."""
+        self.keep(line)
+        self.xxz.extend((tpn, n) for tpn in self._javafo_players(n, value, "XXZ"))
+
     def _rXXS(self, n: int, line: str, value: str) -> None:
         """JaVaFo's point system: ``XXS W=1.0 D=0.5 …`` (``WW``/``BW`` a win with White/Black,
         ``WD``/``BD`` and ``D`` draws, ``WL``/``BL`` losses, ``FW``/``FL`` forfeits, ``PAB``,

@@ -49,6 +49,10 @@ class ReadState:
         self.notes: list[Issue] = []
         self.xxs: dict[str, Fraction] = {}
         """JaVaFo's point system (record XXS), by Arbiter's field name."""
+        self.xxp: list[tuple[list[int], int]] = []
+        """JaVaFo's forbidden pairs (XXP), with their lines."""
+        self.xxz: list[tuple[int, int]] = []
+        """JaVaFo's players absent from the round to pair (XXZ), with their lines."""
         self.xxa: dict[int, list[Fraction]] = {}
         """JaVaFo's acceleration records (XXA): each player's virtual points, round 1 first."""
         self.items: list[Item] = []

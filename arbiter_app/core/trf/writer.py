@@ -13,6 +13,7 @@ they stood before.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 
 from arbiter_app.core.model import (
@@ -154,7 +155,19 @@ def render_records(
         out.emit("XXC", "XXC " + " ".join(xxc))
 
     in_cells = played + 1 if pending else None
-    for line in _bye_requests(event, problems, skip_round=in_cells):
+    # A TRF-16 file keeps JaVaFo's own lists (XXZ, XXP) and does not say them twice.
+    absent = set().union(*_javafo_lists(doc, "XXZ")) if not v26 else set()
+    listed = set(_javafo_lists(doc, "XXP")) if not v26 else set()
+    told = replace(
+        event,
+        bye_requests=tuple(
+            b
+            for b in event.bye_requests
+            if not (b.round == played + 1 and b.kind is EntryKind.ZERO_BYE and b.tpn in absent)
+        ),
+        forbidden_pairs=tuple(g for g in event.forbidden_pairs if g not in listed),
+    )
+    for line in _bye_requests(told, problems, skip_round=in_cells):
         out.emit("240", line)
     javafo = any(line.tag == "XXA" for line in doc.kept)
     if v26 or not javafo:
@@ -162,7 +175,7 @@ def render_records(
         # (the engines that read TRF-16 read XXA; two records would add the points twice).
         for line in _accelerations(event, problems):
             out.emit("250", line)
-    for line in _forbidden_pairs(event, problems):
+    for line in _forbidden_pairs(told, problems):
         out.emit("260", line)
     for line in _penalties(event, problems):
         out.emit("299", line)
@@ -181,6 +194,16 @@ def render_records(
     return out.records
 
 
+def _javafo_lists(doc: TrfDocument, tag: str) -> list[frozenset[int]]:
+    """The players each kept JaVaFo record *tag* (``XXZ``, ``XXP``) lists."""
+    groups = []
+    for line in doc.kept:
+        if line.tag == tag:
+            words = line.text[3:].replace(",", " ").split()
+            groups.append(frozenset(int(w) for w in words if w.isascii() and w.isdigit()))
+    return groups
+
+
 def _pending_cells(doc: TrfDocument) -> dict[int, RoundEntry]:
     """The bye requests of the round to pair, by player, when the file wrote them as cells.
 
@@ -194,6 +217,11 @@ def _pending_cells(doc: TrfDocument) -> dict[int, RoundEntry]:
     event = doc.event
     round_no = event.rounds_played + 1
     return {b.tpn: RoundEntry(b.kind) for b in event.bye_requests if b.round == round_no}
+
+
+TRANSLATED = frozenset({"XXA", "XXS", "XXP", "XXZ"})
+"""JaVaFo's records the reader translates into TRF-26's (XXA into 250, XXS into 162 and 299,
+XXP into 260, XXZ into 240): a TRF-16 file keeps them, a TRF-26 one says them its way."""
 
 
 def _assemble(
@@ -227,8 +255,8 @@ def _assemble(
     end = len(order)
     federation = national_ratings(doc)[0] or federation_code(doc.event.info.federation)
     for seq, line in enumerate(doc.kept):
-        if doc.version is TrfVersion.TRF26 and line.tag == "XXA" and doc.event.accelerations:
-            continue  # said by record 250 (see render_records)
+        if doc.version is TrfVersion.TRF26 and line.tag in TRANSLATED:
+            continue  # JaVaFo's record, said by TRF-26's (250, 162/299, 260, 240)
         if report and doc.version is TrfVersion.TRF26 and not defined(line.text, federation):
             if notes is not None:
                 notes.append(

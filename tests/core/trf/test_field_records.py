@@ -165,3 +165,23 @@ def test_javafos_xxc_rank_ranks_players_by_the_order_of_their_records() -> None:
     assert any("XXC rank" in note for note in report.notes)
     plain = check_document(parse_trf(text.replace("XXC white1 rank", "XXC white1")), ())
     assert not plain.agrees
+
+
+def test_javafos_xxp_and_xxz_are_read_as_records_260_and_240() -> None:
+    """``XXP`` (players who must not meet) and ``XXZ`` (players absent from the round to pair)
+    were kept as text and not applied: they are record 260 over every round and record
+    240's zero-point byes of the next round. A TRF-16 file keeps them as they were."""
+    text = _lichess(["XXP    1    2", "XXZ 3 4"])
+    doc = parse_trf(text, "javafo.trf")
+    assert doc.event.forbidden_pairs == (frozenset({1, 2}),)
+    assert [(b.tpn, b.round, b.kind) for b in doc.event.bye_requests] == [
+        (3, 11, EntryKind.ZERO_BYE),
+        (4, 11, EntryKind.ZERO_BYE),
+    ]
+    notes = [n.message for n in doc.notes]
+    assert any(n.startswith("JaVaFo's forbidden pairs XXP (1 record)") for n in notes)
+    assert any(n.startswith("JaVaFo's absent players XXZ (3, 4)") for n in notes)
+    assert write_trf(doc) == text
+    report = write_trf(replace(doc, version=TrfVersion.TRF26), report=True).splitlines()
+    assert "240 Z 011    3    4" in report and "260 001 010    1    2" in report
+    assert not [x for x in report if x.startswith("XX")]

@@ -181,6 +181,8 @@ def test_fides_reference_reader_reads_every_value_back(
             ours.add((rnd, tpn, "P", 0, None))
     assert theirs == ours
     assert len(ours) == 4 + 4 + 4 + 4  # four boards a round; a bye once player 7 is out
+    # Nothing is missing: the readiness check is clean.
+    assert main(["report", str(finished)]) == 0, capsys.readouterr().out
 
 
 def test_an_export_during_a_round_says_which_pairings_it_leaves_out(

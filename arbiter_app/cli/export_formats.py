@@ -145,4 +145,4 @@ def _write(src: Source, args: argparse.Namespace) -> None:
     print(f"wrote {args.output}")
     for note in notes:
         # What the FIDE report cannot hold: said, not dropped (the .arbiter file keeps it).
-        print(f"note: {note}", file=sys.stderr)
+        print(f"note: {args.output.name}: {note}", file=sys.stderr)

@@ -102,7 +102,7 @@ def test_the_report_holds_only_trf26_records_and_says_what_it_leaves_out(
     assert "\n182 Arbiter\n" in text
     gus = next(x for x in text.splitlines() if x.startswith("001    7"))
     assert gus[85:89] == "   0" and gus[91:99].strip() and not gus[111:].strip()
-    assert "note: disqualified players (7): TRF-26 has no record" in err
+    assert "note: open.trf: disqualified players (7): TRF-26 has no record" in err
 
 
 def test_check_finds_nothing_wrong_with_the_report(
@@ -195,7 +195,7 @@ def test_an_export_during_a_round_says_which_pairings_it_leaves_out(
     _run("pair", str(event))
     _run("result", str(event), "--round", "3", "--board", "1", "1-0")
     text, err = _export(event, tmp_path / "open.trf", capsys)
-    assert "note: round 3 is in progress: its pairings are not in the report" in err
+    assert "note: open.trf: round 3 is in progress: its pairings are not in the report" in err
     assert all(len(x.rstrip()) <= 109 for x in text.splitlines() if x.startswith("001"))
     assert main(["report", str(event)]) == 1
     out = capsys.readouterr().out

@@ -141,7 +141,7 @@ def _arbiter_records(tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # TRF-16 has no national rating record, and the report writes none of Arbiter's own:
     # the file is unchanged and the export says what it left out.
     assert (gone, added) == ([], [])
-    assert "note: national ratings and numbers of players 3: TRF-16 has no" in (
+    assert "note: out.trf: national ratings and numbers of players 3: TRF-16 has no" in (
         capsys.readouterr().err
     )
 

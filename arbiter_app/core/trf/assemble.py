@@ -154,9 +154,9 @@ class Assembly(ReadState):
             self.note(
                 0,
                 0,
-                f"JaVaFo's acceleration records XXA ({len(self.xxa)} players) read as TRF-26 "
-                f"record 250's virtual points ({len(out)} records), which the pairing adds "
-                "(FIDE C.04.5.1)",
+                f"JaVaFo's acceleration records XXA ({count(len(self.xxa), 'player')}) read "
+                f"as TRF-26 record 250's virtual points ({count(len(out), 'record')}), which "
+                "the pairing adds (FIDE C.04.5.1)",
             )
         return out
 

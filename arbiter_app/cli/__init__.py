@@ -84,7 +84,9 @@ COMMANDS: dict[str, Command] = {
     "backups": Command(
         "backups", "show or choose the folder a dated copy of the event goes to after each round"
     ),
-    "report": Command("uschess", "check a rating report before it is written: what is missing"),
+    "report": Command(
+        "report", "what a rating report still lacks: FIDE's (TRF), or US Chess's with --uschess"
+    ),
     "serve": Command(
         "serve", "serve the players' page (pairings, standings, ...) to phones on the local network"
     ),

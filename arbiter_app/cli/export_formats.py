@@ -7,6 +7,7 @@ the standings (CSV, JSON, HTML), the event (TRF), the play-off games (PGN).
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -53,10 +54,13 @@ def _html(src: Source) -> str:
     return sheet_to_html(standings(src, None))
 
 
-def _trf(src: Source, version: str | None = None) -> str:
-    from arbiter_app.sheets.builders import trf_text
+def _trf(src: Source, version: str | None = None, notes: list[str] | None = None) -> str:
+    from arbiter_app.sheets.builders import trf_report
 
-    return trf_text(src, version)
+    text, said = trf_report(src, version)
+    if notes is not None:
+        notes.extend(said)
+    return text
 
 
 def _pgn(src: Source) -> str:
@@ -83,9 +87,12 @@ FORMATS: dict[str, Renderer] = {
 }
 
 
-def render(src: Source, fmt: str, *, trf_version: str | None = None) -> str:
+def render(
+    src: Source, fmt: str, *, trf_version: str | None = None, notes: list[str] | None = None
+) -> str:
+    """The text of *fmt*; for the TRF report, *notes* receives what it leaves out."""
     if fmt == "trf":
-        return _trf(src, trf_version)
+        return _trf(src, trf_version, notes)
     try:
         renderer = FORMATS[fmt]
     except KeyError:
@@ -135,7 +142,8 @@ def _prepared(src: Source, args: argparse.Namespace) -> Source:
 
 
 def _write(src: Source, args: argparse.Namespace) -> None:
-    text = render(src, args.format, trf_version=args.trf_version)
+    notes: list[str] = []
+    text = render(src, args.format, trf_version=args.trf_version, notes=notes)
     try:
         # newline="": CSV rows end in CRLF as RFC 4180 says; nothing is translated.
         with args.output.open("w", encoding="utf-8", newline="") as fh:
@@ -143,3 +151,6 @@ def _write(src: Source, args: argparse.Namespace) -> None:
     except OSError as exc:
         raise ArbiterError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
     print(f"wrote {args.output}")
+    for note in notes:
+        # What the FIDE report cannot hold: said, not dropped (the .arbiter file keeps it).
+        print(f"note: {args.output.name}: {note}", file=sys.stderr)

@@ -30,9 +30,7 @@ from arbiter_app.core.points import format_decimal, format_points
 from arbiter_app.core.presets import Preset, get_preset, parse_tiebreak_list
 from arbiter_app.core.standings import Standings
 from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_refusal
-from arbiter_app.exports.csv_export import rows_to_csv
-from arbiter_app.exports.json_export import standings_to_json
-from arbiter_app.exports.standings import PENDING_MARK, pending_note, standings_csv_rows
+from arbiter_app.exports.standings import PENDING_MARK, pending_note
 from arbiter_app.sheets.source import load as load_source
 
 RULE_CHOICES = [r.value for r in RuleSet]
@@ -148,9 +146,15 @@ def standings_from_args(args: argparse.Namespace) -> tuple[Event, Standings, Pre
 def run(args: argparse.Namespace) -> int:
     event, standings, _ = standings_from_args(args)
     if args.json or args.format == "json":
-        # The export's renderers (one JSON shape, one CSV and its guard against formulas).
+        # The export's renderers (one JSON shape, one CSV and its guard against formulas),
+        # loaded only when asked for: the JSON document brings the prize list's types.
+        from arbiter_app.exports.json_export import standings_to_json
+
         sys.stdout.write(standings_to_json(event, standings))
     elif args.format == "csv":
+        from arbiter_app.exports.csv_export import rows_to_csv
+        from arbiter_app.exports.standings import standings_csv_rows
+
         sys.stdout.write(rows_to_csv(*standings_csv_rows(event, standings)))
     else:
         sys.stdout.write(render_text(event, standings))

@@ -78,6 +78,10 @@ def run_import(args: argparse.Namespace) -> int:
     event = document.event
     for warning in document.warnings:
         print(f"warning: {warning}", file=sys.stderr)
+    for note in document.notes:
+        # What the file did not say in TRF-26's words and the import took (a default, another
+        # program's record, TRF-2006's codes): said, so the arbiter can check it.
+        print(f"note: {note}", file=sys.stderr)
     with create_imported(
         args.output,
         event,

@@ -55,21 +55,6 @@ def add_header_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--city", default=None, help="the site's city (default: the event's city)")
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser(
-        "report",
-        help="check a rating report before it is written: what is missing or invalid",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    p.add_argument("file", type=Path)
-    p.add_argument(
-        "--uschess", action="store_true", required=True, help="the US Chess rating report"
-    )
-    add_header_options(p)
-    p.set_defaults(handler=run_report)
-
-
 _ID_IN_TEXT = re.compile(r"(?<!\d)(\d{8})(?!\d)")
 
 

@@ -22,14 +22,22 @@ from arbiter_app.core.model import Event
 from arbiter_app.core.standings import Standings
 from arbiter_app.core.trf import TrfDocument, TrfVersion, results_key, write_trf
 from arbiter_app.core.trf.document import Anchor
+from arbiter_app.core.trf.report import PROGRAM
 from arbiter_app.core.trf.system import CODES_192
 
 
-def standings_ranks(standings: Standings) -> dict[int, int]:
+def standings_ranks(standings: Standings, *, report: bool = False) -> dict[int, int]:
+    """The rank column: the places of the standings, the players out of them after everyone.
+
+    In the FIDE rating report a player out of the standings (disqualified; a
+    round-robin player who completed under half of his games, C.05) has rank 0,
+    "not ranked", as FIDE's own example writes the players who left: TRF-26 has no
+    record that says why, and a rank after everyone would read as a place earned.
+    """
     ranks = {row.tpn: row.rank for row in standings.rows}
     after = len(standings.rows)
     for offset, excluded in enumerate(standings.excluded, start=1):
-        ranks[excluded.tpn] = after + offset
+        ranks[excluded.tpn] = 0 if report else after + offset
     return ranks
 
 
@@ -42,8 +50,13 @@ def standings_to_trf(
     tiebreaks: Sequence[str] = (),
     system_code: str = "",
     comments: Sequence[str] = (),
+    notes: list[str] | None = None,
 ) -> str:
-    """The TRF text of *event*; *document* is the TRF file it came from, if any.
+    """The FIDE rating report of *event*; *document* is the TRF file it came from, if any.
+
+    Only records the TRF-26 specification defines go into a TRF-26 report
+    (:mod:`arbiter_app.core.trf.report`); *notes* receives a sentence for each fact
+    the report cannot hold, which the ``.arbiter`` file keeps.
 
     *version* defaults to the document's, else TRF-26; *tiebreaks* fill
     TRF-26 records 202/212; *system_code* is the record-192 code the event's
@@ -53,7 +66,7 @@ def standings_to_trf(
     pairing-integrity events, FIDE C.02), written after the records.
     """
     codes = tuple(tiebreaks)
-    notes = tuple(comments)
+    logged = tuple(comments)
     stated = _stated_192(event, system_code)
     if document is None:
         chosen = TrfVersion.parse(version or TrfVersion.TRF26.value)
@@ -61,14 +74,17 @@ def standings_to_trf(
             TrfDocument(
                 event,
                 chosen,
-                ranks=standings_ranks(standings),
+                ranks=standings_ranks(standings, report=True),
                 tiebreaks=codes,
                 verbatim=stated,
-                comments=notes,
-            )
+                comments=logged,
+                controller=PROGRAM,
+            ),
+            report=True,
+            notes=notes,
         )
     unchanged = document.results_as_read() == results_key(event) and codes == document.tiebreaks
-    ranks = dict(document.ranks) if unchanged else standings_ranks(standings)
+    ranks = dict(document.ranks) if unchanged else standings_ranks(standings, report=True)
     # A player whose rank is not the file's (a blank one included) gets his record written
     # anew, so the column holds the new places all the way down.
     verbatim = {
@@ -87,8 +103,10 @@ def standings_to_trf(
             ranks=ranks,
             tiebreaks=codes,
             verbatim=verbatim,
-            comments=notes,
-        )
+            comments=logged,
+        ),
+        report=True,
+        notes=notes,
     )
 
 

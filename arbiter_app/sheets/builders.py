@@ -137,11 +137,19 @@ def standings_of(src: Source, round_no: int | None = None) -> Standings:
 
 
 def trf_text(src: Source, version: str | None = None) -> str:
-    """FILE as a FIDE report (TRF-16 or TRF-26), ranks from its standings.
+    """FILE as a FIDE report (TRF-16 or TRF-26), ranks from its standings (see :func:`trf_report`)."""
+    return trf_report(src, version)[0]
+
+
+def trf_report(src: Source, version: str | None = None) -> tuple[str, list[str]]:
+    """FILE as a FIDE rating report (TRF-16 or TRF-26), ranks from its standings, and a
+    sentence for each thing the report leaves out.
 
     A file read from TRF, or imported from one, is written back as that file
     (see :mod:`arbiter_app.exports.trf_export`); *version* defaults to its own.
     The command line's ``export --format trf`` and the window's Export TRF.
+    A round in progress is not rated yet: the report holds the rounds its
+    standings are after, and a note names the games of the round left out.
     """
     from arbiter_app.exports.trf_export import standings_to_trf
 
@@ -149,7 +157,8 @@ def trf_text(src: Source, version: str | None = None) -> str:
     # The rounds the standings are after: a round in progress is written only when asked
     # for as provisional (its ranks are those of the standings written beside it).
     event = src.event if standings.provisional else src.event.truncated(standings.after_round)
-    return standings_to_trf(
+    notes = _rounds_left_out(src, event)
+    text = standings_to_trf(
         event,
         standings,
         version,
@@ -157,7 +166,39 @@ def trf_text(src: Source, version: str | None = None) -> str:
         tiebreaks=src.tiebreaks,
         system_code=src.system_code,
         comments=[p.trf_line() for p in src.pibes],
+        notes=notes,
     )
+    return text, notes
+
+
+def _rounds_left_out(src: Source, written: Event) -> list[str]:
+    """A note for each round paired but not (or not wholly) in the report."""
+    notes = []
+    last = max([written.rounds_played, src.event.rounds_played, *src.boards], default=0)
+    for round_no in range(written.rounds_played + 1, last + 1):
+        boards = src.boards.get(round_no, ())
+        if not boards and round_no > src.event.rounds_played:
+            continue
+        notes.append(
+            f"round {round_no} is in progress: its pairings are not in the report, which "
+            f"holds rounds 1-{written.rounds_played} (TRF has no code for a game not yet "
+            "played); export again once every result of the round is in"
+            if written.rounds_played
+            else f"round {round_no} is in progress: the report holds no round yet"
+        )
+    for round_no in range(1, written.rounds_played + 1):
+        missing = [
+            b.number
+            for b in src.boards.get(round_no, ())
+            if written.entry(b.white, round_no).opponent != b.black
+        ]
+        if missing:
+            notes.append(
+                f"round {round_no}: {count(len(missing), 'board')} without a result "
+                f"({', '.join(map(str, missing))}) are not in the report (TRF has no code for "
+                "a game not yet played)"
+            )
+    return notes
 
 
 def standings(src: Source, round_no: int | None) -> Sheet:

@@ -56,7 +56,13 @@ def test_export_matches_the_golden_files(
         # A UTF-8 byte-order mark first, for spreadsheets; then exactly the golden rows.
         assert data.startswith(b"\xef\xbb\xbf")
         data = data[3:]
-    assert data == _golden(golden)
+    expected = _golden(golden)
+    if fmt == "trf":
+        # The golden report is the renderer's for an event Arbiter ran (record 182 names
+        # Arbiter as the pairing controller); a file read from TRF keeps its own 182, and
+        # this one had none.
+        expected = expected.replace(b"182 Arbiter\n", b"")
+    assert data == expected
 
 
 def test_trf16(trf_file: Path, tmp_path: Path) -> None:

@@ -72,6 +72,15 @@ def _accelerated(doc: TrfDocument) -> tuple[Event, str | None]:
     return event, None
 
 
+def file_order(doc: TrfDocument) -> tuple[int, ...]:
+    """The players in the order of their records, when JaVaFo's ``XXC rank`` says the file
+    ranks them so (and that order is not the pairing numbers'); else empty."""
+    if "rank" not in {word.lower() for word in doc.xxc_options}:
+        return ()
+    order = tuple(key for tag, key in doc.order if tag == "001")
+    return order if list(order) != sorted(order) else ()
+
+
 def check_document(
     doc: TrfDocument, tiebreaks: Sequence[str] | None = None, source: str = ""
 ) -> CheckReport:
@@ -91,7 +100,7 @@ def check_document(
         findings, how = check_round_robin(event)
         engine = BERGER
     else:
-        findings, how = check_swiss(event, doc.initial_colour)
+        findings, how = check_swiss(event, doc.initial_colour, file_order(doc))
         engine = ENGINE
     notes += how
     if acceleration:

@@ -44,9 +44,23 @@ def _left_out(event: Event, column: int) -> frozenset[int]:
     return frozenset(out)
 
 
-def check_swiss(event: Event, initial_colour: Colour | None) -> tuple[list[Finding], list[str]]:
-    """Findings of every Swiss round of *event*, and notes on how it was checked."""
+def check_swiss(
+    event: Event, initial_colour: Colour | None, order: tuple[int, ...] = ()
+) -> tuple[list[Finding], list[str]]:
+    """Findings of every Swiss round of *event*, and notes on how it was checked.
+
+    *order* ranks the players when the file ranks them otherwise than by pairing
+    number (JaVaFo's ``XXC rank``: the order of the player records).
+    """
     notes = [f"pairings made again, round by round, with the {ENGINE}"]
+    if order:
+        notes.append(
+            "players ranked in the order of their records in the file (JaVaFo's XXC rank), "
+            "not by pairing number"
+        )
+    # A disqualified player played his rounds before the disqualification: the file's
+    # rounds say when he was paired (those it shows him out of are left out below).
+    event = event.with_players([replace(p, disqualified=False) for p in event.players])
     games = event.system.games_per_round
     rounds = event.rounds_played // games
     colour = initial_colour or initial_colour_from_round_one(swiss_view(event))
@@ -59,7 +73,7 @@ def check_swiss(event: Event, initial_colour: Colour | None) -> tuple[list[Findi
     for rnd in range(1, rounds + 1):
         column = (rnd - 1) * games + 1
         before = with_requests_of(event.truncated(column - 1), event, column)
-        options = SwissOptions(initial_colour=colour, absent=_left_out(event, column))
+        options = SwissOptions(initial_colour=colour, absent=_left_out(event, column), order=order)
         file = FileRound.of(event, column)
         try:
             ours = pair_round(before, rnd, options)

@@ -14,6 +14,7 @@ among the others.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from arbiter_app.core.checker.findings import Finding, Kind
 from arbiter_app.core.model import Event
@@ -24,7 +25,18 @@ from arbiter_app.core.words import count
 def check_ranks(
     event: Event, ranks: Mapping[int, int], tiebreaks: Sequence[str]
 ) -> tuple[list[Finding], list[str]]:
-    """Findings for every rank of *ranks* (the file's rank column) that the list contradicts."""
+    """Findings for every rank of *ranks* (the file's rank column) that the list contradicts.
+
+    A player the file gives rank 0 while it ranks others is not ranked (FIDE's own
+    example writes the players who left so, and Arbiter's rating report its
+    disqualified players: TRF-26 has no record for a disqualification); the others'
+    places are counted without him.
+    """
+    if any(ranks.values()):
+        unranked = {tpn for tpn, rank in ranks.items() if rank == 0}
+        event = event.with_players(
+            [replace(p, disqualified=True) if p.tpn in unranked else p for p in event.players]
+        )
     standings = compute_standings(event, tiebreaks)
     listed = ", ".join(("points", *tiebreaks))
     notes = [f"standings: {count(len(standings.rows), 'player')} ranked by {listed}"]

@@ -32,7 +32,7 @@ order of pairing numbers).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -95,17 +95,30 @@ def build_tournament(
     round_no: int,
     excluded: Iterable[int],
     initial_colour: Colour,
+    order: Sequence[int] = (),
 ) -> tuple[dict[str, Any], dict[int, int]]:
-    """gacrux's tournament structure for pairing *round_no*; also engine id → pairing number."""
+    """gacrux's tournament structure for pairing *round_no*; also engine id → pairing number.
+
+    The engine ranks players by its ids: by pairing number, or by *order* when the
+    ranking is not the pairing numbers' (JaVaFo's ``XXC rank``: the order of the player
+    records in the file).
+    """
     out = set(excluded)
-    tpns = sorted(p.tpn for p in event.players)
+    numbers = sorted(p.tpn for p in event.players)
+    ranked = [t for t in order if t in set(numbers)]
+    tpns = ranked + [t for t in numbers if t not in set(ranked)]
     cid_of = {tpn: i for i, tpn in enumerate(tpns, start=1)}
     tpn_of = {i: tpn for tpn, i in cid_of.items()}
 
-    def cids_in(acc: VirtualPoints) -> tuple[int, int] | None:
-        # Engine ids keep the order of pairing numbers, so a range stays a range.
-        inside = [cid_of[t] for t in tpns if acc.first_tpn <= t <= acc.last_tpn]
-        return (inside[0], inside[-1]) if inside else None
+    def cids_in(acc: VirtualPoints) -> list[tuple[int, int]]:
+        # By pairing number a range of numbers is a range of engine ids; in another
+        # order each player is his own range.
+        inside = [cid_of[t] for t in numbers if acc.first_tpn <= t <= acc.last_tpn]
+        if not inside:
+            return []
+        if tpns == numbers:
+            return [(inside[0], inside[-1])]
+        return [(cid, cid) for cid in sorted(inside)]
 
     ps = event.point_system
     letter_points = {
@@ -182,7 +195,8 @@ def build_tournament(
     accelerated = [
         value
         for acc in event.accelerations
-        if (value := _accelerated(acc.points, acc.first_round, acc.last_round, cids_in(acc)))
+        for cids in cids_in(acc)
+        if (value := _accelerated(acc.points, acc.first_round, acc.last_round, cids))
     ]
     score: dict[str, Decimal | str] = {k: _decimal(v) for k, v in letter_points.items()}
     score.update({"F": "W", "H": "D", "A": "D", "U": "Z"})
@@ -267,6 +281,7 @@ def pair_dutch(
     *,
     excluded: Iterable[int] = (),
     initial_colour: Colour,
+    order: Sequence[int] = (),
 ) -> DutchResult:
     """Pair round *round_no* of *event* by the Dutch system, leaving out *excluded*.
 
@@ -275,5 +290,5 @@ def pair_dutch(
     lowest score group; never a player who already had a PAB or a forfeit win,
     C.04.1 d).
     """
-    tournament, tpn_of = build_tournament(event, round_no, excluded, initial_colour)
+    tournament, tpn_of = build_tournament(event, round_no, excluded, initial_colour, order)
     return run_engine(tournament, round_no, tpn_of)

@@ -52,6 +52,9 @@ class SwissOptions:
     bye_policy: ByePolicy = ByePolicy.FIDE
     initial_colour: Colour | None = None
     absent: frozenset[int] = field(default_factory=frozenset)
+    order: tuple[int, ...] = ()
+    """The players' ranking when it is not by pairing number (JaVaFo's ``XXC rank``: the
+    order of the player records in a TRF file); empty: by pairing number."""
 
 
 _REQUEST_REASON = {
@@ -130,7 +133,7 @@ def pair_swiss(
                 f"bye candidates {skipped} were passed over: the others could not be paired"
             )
     else:
-        result = pair_dutch(past, rnd, excluded=out, initial_colour=colour)
+        result = pair_dutch(past, rnd, excluded=out, initial_colour=colour, order=opts.order)
         if result.pairing_bye is not None:
             reason = _BYE_REASON[ByePolicy.FIDE]
             byes.append(Bye(result.pairing_bye, EntryKind.PAIRING_BYE, reason, odd_one_out=True))
@@ -165,7 +168,9 @@ def _pair_with_chosen_bye(
     skipped: list[int] = []
     for tpn in candidates:
         try:
-            result = pair_dutch(event, rnd, excluded=out | {tpn}, initial_colour=colour)
+            result = pair_dutch(
+                event, rnd, excluded=out | {tpn}, initial_colour=colour, order=opts.order
+            )
         except PairingError:
             skipped.append(tpn)
             continue

@@ -34,7 +34,10 @@ record 192, nor record 092, nor the games say it, the rule set,
 disqualification, national ratings in TRF-16, the opponent's rating per
 round, exact point systems, reasons of penalties) travels in Arbiter's own
 ``ARB`` records, described in :mod:`arbiter_app.core.trf.extension`; other
-programs skip them.
+programs skip them. The FIDE rating report (``write_trf(doc, report=True)``,
+:mod:`arbiter_app.core.trf.report`) writes none of them: only the records the
+TRF-26 specification defines, with a note for each fact left out, and
+:mod:`arbiter_app.core.trf.readiness` lists what the report still lacks.
 
 Files as the field writes them:
 

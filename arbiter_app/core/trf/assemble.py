@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date
+from fractions import Fraction
 
 from arbiter_app.core.errors import InputError, Issue
 from arbiter_app.core.model import (
@@ -24,8 +25,9 @@ from arbiter_app.core.model import (
     Player,
     PointAdjustment,
     RoundEntry,
+    VirtualPoints,
 )
-from arbiter_app.core.points import PointSystem, format_points
+from arbiter_app.core.points import GCT_RAPID, STANDARD, PointSystem, format_points
 from arbiter_app.core.trf import records as rec
 from arbiter_app.core.trf.cells import Cell, check_pairings
 from arbiter_app.core.trf.document import (
@@ -35,10 +37,11 @@ from arbiter_app.core.trf.document import (
     TrfDocument,
     TrfVersion,
 )
-from arbiter_app.core.trf.scoring import from_records
+from arbiter_app.core.trf.scoring import default_name, from_records
 from arbiter_app.core.trf.state import DEFAULT_POINTS, Item, ReadState
-from arbiter_app.core.trf.system import implied_system
+from arbiter_app.core.trf.system import detect_system, implied_system, system_from_092
 from arbiter_app.core.trf.writer import render_records
+from arbiter_app.core.words import count
 
 TRF26_TAGS = frozenset(
     {"142", "152", "162", "172", "182", "192", "202", "212"}
@@ -59,7 +62,11 @@ class Assembly(ReadState):
     def finish(self) -> TrfDocument:
         players, entries, cells = self._players()
         entries, pending = pending_requests(entries, self.arb.entries, self.arb.played)
-        point_system = self.arb.points or from_records(self.values_162, self.defaults_299)
+        point_system = (
+            self.arb.points
+            or self._xxs_points()
+            or from_records(self.values_162, self.defaults_299)
+        )
         info = self._info()
         system = self.arb.system or implied_system(self._text("192"), info.tournament_type, entries)
         event = Event(
@@ -76,9 +83,11 @@ class Assembly(ReadState):
             bye_requests=tuple(
                 sorted(self._byes(players) + pending, key=lambda b: (b.round, b.tpn))
             ),
-            accelerations=tuple(self.accelerations),
+            accelerations=(*self.accelerations, *self._xxa_accelerations(players)),
         )
         event = replace(event, forbidden_pairs=self._forbidden(players, event.rounds))
+        event = self._javafo_lists(event, players)
+        self._defaults(event)
         check_pairings(entries, cells, self.source, self.issues)
         self._check_byes(entries, cells)
         if self.issues:
@@ -97,8 +106,131 @@ class Assembly(ReadState):
             newline=self.newline,
             pending_cells=bool(pending),
             warnings=tuple(sorted(self.warnings, key=_where)),
+            notes=tuple(sorted(self.notes, key=_where)),
+            controller=self._text("182"),
         )
         return replace(doc, verbatim=Deferred(lambda: self._verbatim(doc)))
+
+    def _xxs_points(self) -> PointSystem | None:
+        """JaVaFo's XXS over what records 162/299 say (XXS is the TRF-16 engines' own)."""
+        if not self.xxs:
+            return None
+        base = from_records(self.values_162, self.defaults_299)
+        system = replace(base, **self.xxs)  # type: ignore[arg-type]
+        named = replace(system, name=default_name(system.win, system.draw, system.loss))
+        for known in (STANDARD, GCT_RAPID):
+            if known == replace(named, name=known.name):
+                return known
+        return named
+
+    def _xxa_accelerations(self, players: Mapping[int, Player]) -> list[VirtualPoints]:
+        """JaVaFo's XXA records as TRF-26 record 250's virtual points: one run of rounds with
+        the same points a record, players with the same runs and consecutive numbers merged."""
+        runs: dict[tuple[Fraction, int, int], list[int]] = defaultdict(list)
+        for tpn, points in sorted(self.xxa.items()):
+            if tpn not in players:
+                self.issue(0, 0, f"record XXA: there is no player {tpn} in the file")
+                continue
+            round_no = 1
+            while round_no <= len(points):
+                value = points[round_no - 1]
+                last = round_no
+                while last < len(points) and points[last] == value:
+                    last += 1
+                if value:
+                    runs[(value, round_no, last)].append(tpn)
+                round_no = last + 1
+        out: list[VirtualPoints] = []
+        for (value, first, last), tpns in sorted(runs.items(), key=lambda x: (x[0][1], x[1])):
+            ranges: list[list[int]] = []
+            for tpn in tpns:
+                if ranges and tpn == ranges[-1][1] + 1:
+                    ranges[-1][1] = tpn
+                else:
+                    ranges.append([tpn, tpn])
+            out += [VirtualPoints(value, first, last, low, high) for low, high in ranges]
+        if out:
+            self.note(
+                0,
+                0,
+                f"JaVaFo's acceleration records XXA ({count(len(self.xxa), 'player')}) read "
+                f"as TRF-26 record 250's virtual points ({count(len(out), 'record')}), which "
+                "the pairing adds (FIDE C.04.5.1)",
+            )
+        return out
+
+    def _javafo_lists(self, event: Event, players: dict[int, Player]) -> Event:
+        """JaVaFo's XXP (forbidden pairs, every round) as record 260's, and XXZ (absent from
+        the round to pair) as record 240's zero-point byes of that round, each noted."""
+        pairs = list(event.forbidden_pairs)
+        for tpns, n in self.xxp:
+            if all(self.known(t, players, n, "record XXP") for t in tpns):
+                group = frozenset(tpns)
+                if group not in pairs:
+                    pairs.append(group)
+        if self.xxp:
+            self.note(
+                self.xxp[0][1],
+                1,
+                f"JaVaFo's forbidden pairs XXP ({count(len(self.xxp), 'record')}) read as "
+                "TRF-26 record 260 over every round",
+            )
+        next_round = event.rounds_played + 1
+        requested = {(b.tpn, b.round) for b in event.bye_requests}
+        absent = [
+            ByeRequest(tpn, next_round, EntryKind.ZERO_BYE)
+            for tpn, n in self.xxz
+            if self.known(tpn, players, n, "record XXZ") and (tpn, next_round) not in requested
+        ]
+        if self.xxz:
+            self.note(
+                self.xxz[0][1],
+                1,
+                f"JaVaFo's absent players XXZ ({', '.join(str(t) for t, _ in self.xxz)}) read "
+                f"as zero-point byes of round {next_round}, the round to pair (TRF-26 record 240)",
+            )
+        byes = tuple(sorted((*event.bye_requests, *absent), key=lambda b: (b.round, b.tpn)))
+        return replace(event, forbidden_pairs=tuple(pairs), bye_requests=byes)
+
+    def _defaults(self, event: Event) -> None:
+        """A note for each record TRF-26 has and the file lacks, saying what was taken instead:
+        the number of rounds (142), the point system (162), the system (192), the
+        tie-breaks (202)."""
+        tags = self.tags
+        if not tags & {"142", "XXR"}:
+            self.note(
+                0,
+                0,
+                "no record 142 (number of rounds): the event has the "
+                f"{count(event.system.rounds_in(event.rounds), 'round')} the file holds",
+            )
+        if not tags & {"162", DEFAULT_POINTS} and not self.xxs and self.arb.points is None:
+            self.note(
+                0,
+                0,
+                "no record 162 (scoring point system): TRF-26's defaults, win 1, draw 1/2, "
+                "loss 0, absence 0, a pairing-allocated bye as a win",
+            )
+        if "192" not in tags and self.arb.system is None:
+            text = event.info.tournament_type
+            if system_from_092(text) is not None:
+                how = f"read from record 092 ({text!r})"
+            elif detect_system(event.entries) is not None:
+                how = "read from the games (who met whom)"
+            else:
+                how = "taken as a Swiss paired by FIDE's Dutch system (C.04.3)"
+            self.note(
+                0,
+                0,
+                f"no record 192 (type of tournament): {event.system.value}, {how}",
+            )
+        if not tags & {"202", "212"}:
+            self.note(
+                0,
+                0,
+                "no record 202 (tie-breaks): the event has no tie-break list; players level on "
+                "points share their place until one is set",
+            )
 
     def _text(self, tag: str) -> str:
         value = self.info.get(tag, "")

@@ -12,6 +12,8 @@ from arbiter_app.core.trf.records import (
     CELL_WIDTH,
     COLOURS,
     GAME_CODES,
+    PLAYER_WIDTH,
+    TITLE,
     UNPLAYED_CODES,
     cell_start,
     column,
@@ -38,6 +40,40 @@ class Cell:
     colour_column: int
     result_column: int
     bad: bool = False
+    old_form: str = ""
+    """The TRF-2006 code a bye was written with (``=``, ``1``, ``0`` after ``0000``), if any."""
+
+
+TRF2006_BYES = {"=": EntryKind.HALF_BYE, "1": EntryKind.FULL_BYE, "0": EntryKind.ZERO_BYE}
+"""Byes as TRF-2006 files write them: a game result with no opponent (``0000 - =`` a
+half-point bye, ``0000 - 1`` a full-point bye, ``0000 - 0`` a zero-point bye), before
+TRF-16 gave byes the codes ``H``, ``F`` and ``Z``."""
+
+
+TRF2006_TITLES = {
+    "g": "GM",
+    "m": "IM",
+    "f": "FM",
+    "c": "CM",
+    "wg": "WGM",
+    "wm": "WIM",
+    "wf": "WFM",
+    "wc": "WCM",
+}
+"""TRF-2006's title codes (FIDE's own 2006 example) and the titles TRF-16/26 write."""
+
+
+def trf2006_forms(line: str) -> bool:
+    """Whether the player record *line* writes a title or a bye as TRF-2006 did."""
+    if not line.startswith("001"):
+        return False
+    if line[TITLE].strip() in TRF2006_TITLES:
+        return True
+    for start in range(PLAYER_WIDTH, len(line.rstrip()), CELL_WIDTH):
+        cell = line[start : start + CELL_WIDTH].ljust(CELL_WIDTH)
+        if cell[2:6] == "0000" and cell[9] in TRF2006_BYES:
+            return True
+    return False
 
 
 def parse_cell(
@@ -87,6 +123,9 @@ def parse_cell(
     opp = opponent or None
     game = GAME_CODES.get(code)
     if game is not None:
+        if opp is None and code in TRF2006_BYES and colour is None:
+            bye = RoundEntry(TRF2006_BYES[code])
+            return Cell(bye, line_no, opp_col, colour_col, result_col, old_form=code)
         if opp is None:
             return bad(opp_col, f"the game result {cell[9]!r} needs an opponent, found 0000")
         outcome, rated = game

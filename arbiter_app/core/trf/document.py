@@ -123,10 +123,16 @@ class TrfDocument:
     - *warnings*: things that looked wrong but did not stop the reading (for
       example a points column that disagrees with the results); they do not
       take part in comparisons.
+    - *notes*: what the reading took that the file did not say in TRF-26's words: the
+      defaults of the records it lacks (142, 162, 192, 202), other programs' records
+      read as TRF-26's (JaVaFo's XXA as 250, XXS as 162), TRF-2006's codes; like the
+      warnings they do not take part in comparisons.
     - *comments*: ``###`` lines the event adds to the file, written after every
       record in their order: the log of pairing-integrity events and leaving FIDE
       mode (FIDE C.02, :mod:`arbiter_app.core.fide_mode`). Comment lines a file
       had are kept lines, where they stood.
+    - *controller*: record 182 as the file said it (TRF-26's Pairing Controller
+      Identifier, the program or person that made the pairings); "" when it had none.
     """
 
     event: Event
@@ -142,7 +148,9 @@ class TrfDocument:
     pending_cells: bool = False
     results: str | None = None
     warnings: tuple[Issue, ...] = field(default=(), compare=False)
+    notes: tuple[Issue, ...] = field(default=(), compare=False)
     comments: tuple[str, ...] = ()
+    controller: str = ""
 
     def results_as_read(self) -> str:
         """*results*, worked out from *event* when the reader left it to be."""

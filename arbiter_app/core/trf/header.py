@@ -18,7 +18,7 @@ from arbiter_app.core.points import STANDARD, PointSystem
 from arbiter_app.core.tiebreaks.base import REGISTRY, parse_spec
 from arbiter_app.core.timecontrol import format_fide
 from arbiter_app.core.timecontrol import parse as parse_time_control
-from arbiter_app.core.trf.dates import format_date
+from arbiter_app.core.trf.dates import format_date, format_round_date, read_date
 from arbiter_app.core.trf.document import Anchor, TrfDocument, TrfVersion
 from arbiter_app.core.trf.national import METHOD, federation_code, fits
 from arbiter_app.core.trf.records import ROUND_DATES_START
@@ -74,18 +74,43 @@ def tournament_section(
         out.emit("112", f"112 {one_line(deputy, '112', problems)}")
     text("122", info.time_control)
     if info.round_dates:
-        cells = []
-        for round_no, day in enumerate(info.round_dates, start=1):
-            if len(day) > 8:
-                problems.append(f"round {round_no}'s date {day!r} is longer than YY/MM/DD")
-            cells.append(day.rjust(8))
+        cells = [
+            round_date_cell(round_no, day, problems)
+            for round_no, day in enumerate(info.round_dates, start=1)
+        ]
         out.emit("132", "132".ljust(ROUND_DATES_START) + "  ".join(cells))
     elif ("132", 0) in had:
         out.emit("132", "132")
 
 
+def round_date_cell(round_no: int, day: str, problems: list[str]) -> str:
+    """Round *round_no*'s date in record 132's form, ``YY/MM/DD`` (columns 92-99, 102-109, …).
+
+    The window and the command line take ISO dates (``2026-11-20``); a file read in keeps
+    its dates as written (``20.11.26``, ``2026/11/20``). Every date Arbiter reads is
+    written as TRF-16 and TRF-26 define record 132; text that is no date is written as
+    it stands when it fits the eight columns, else it is a problem.
+    """
+    text = day.strip()
+    if not text:
+        return " " * 8
+    read = read_date(text)
+    if read is not None:
+        return format_round_date(read)
+    if len(text) > 8:
+        problems.append(
+            f"round {round_no}'s date {text!r} is no date Arbiter reads and is longer than "
+            "record 132's YY/MM/DD"
+        )
+    return text.rjust(8)
+
+
 def trf26_section(doc: TrfDocument, kept_tags: Collection[str], out: Records) -> PointSystem:
-    """TRF-26's tournament records: 142, 152, 162 (and 299 defaults), 172, 192, 202, 212, 222.
+    """TRF-26's tournament records: 142, 152, 162 (and 299 defaults), 172, 182, 192, 202,
+    212, 222.
+
+    Record 182 (the pairing controller) is the document's: the file's own, or
+    Arbiter's name for an event Arbiter ran (:data:`arbiter_app.core.trf.report.PROGRAM`).
 
     Returns the point system a reader gets back from 162 and the 299
     defaults (Arbiter's own record carries the rest, see
@@ -109,6 +134,8 @@ def trf26_section(doc: TrfDocument, kept_tags: Collection[str], out: Records) ->
     federation, _ = national_ratings(doc)
     if federation is not None:
         out.emit("172", f"172 {federation} {METHOD}")
+    if doc.controller:
+        out.emit("182", f"182 {doc.controller}")
     out.emit("192", f"192 {CODES_192[event.system]}")
     fide = fide_tiebreaks(doc.tiebreaks)
     if fide and "202" not in kept_tags:
@@ -121,20 +148,25 @@ def trf26_section(doc: TrfDocument, kept_tags: Collection[str], out: Records) ->
 
 
 def national_ratings(doc: TrfDocument) -> tuple[str | None, tuple[Player, ...]]:
-    """TRF-26's national rating records: the federation (032) and the players they hold.
+    """TRF-26's national rating records: the federation record 172 names and the players.
 
-    None and no players when the file is TRF-16, the event's federation is no
-    three-letter code, or nobody has a national rating or number.
+    The federation is the event's (032) when it is a three-letter code, else the
+    one every nationally rated player has (an event whose host federation is not
+    filled in still rates its players nationally). None and no players when the
+    file is TRF-16, no federation is known, or nobody has a national rating or number.
     """
-    federation = federation_code(doc.event.info.federation)
-    if doc.version is not TrfVersion.TRF26 or federation is None:
-        return None, ()
-    players = tuple(
+    rated = tuple(
         p
         for p in sorted(doc.event.players, key=lambda p: p.tpn)
         if (p.national_rating is not None or p.national_id) and fits(p)
     )
-    return (federation, players) if players else (None, ())
+    if doc.version is not TrfVersion.TRF26 or not rated:
+        return None, ()
+    federation = federation_code(doc.event.info.federation)
+    if federation is None:
+        theirs = {federation_code(p.federation) for p in rated}
+        federation = theirs.pop() if len(theirs) == 1 else None
+    return (federation, rated) if federation is not None else (None, ())
 
 
 def _default_162() -> str:

@@ -42,6 +42,7 @@ def document_to_json(doc: TrfDocument) -> dict[str, Any]:
         "newline": doc.newline,
         "pending_cells": doc.pending_cells,
         "results": doc.results_as_read(),
+        "controller": doc.controller,
     }
 
 
@@ -70,4 +71,5 @@ def document_from_json(event: Event, data: Mapping[str, Any]) -> TrfDocument | N
         newline=str(data["newline"]),
         pending_cells=bool(data["pending_cells"]),
         results=str(data["results"]),
+        controller=str(data.get("controller", "")),
     )

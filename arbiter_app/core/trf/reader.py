@@ -32,7 +32,7 @@ from arbiter_app.core.trf import extension as ext
 from arbiter_app.core.trf import national
 from arbiter_app.core.trf import records as rec
 from arbiter_app.core.trf.assemble import Assembly
-from arbiter_app.core.trf.cells import parse_cell
+from arbiter_app.core.trf.cells import TRF2006_TITLES, parse_cell
 from arbiter_app.core.trf.dates import read_date
 from arbiter_app.core.trf.document import TrfDocument
 from arbiter_app.core.trf.scoring import CODES_162, DEFAULTS_299
@@ -41,11 +41,34 @@ from arbiter_app.core.words import count
 
 _SINGLE = frozenset(
     {"012", "022", "032", "042", "052", "062", "072", "092", "102", "122", "132"}
-    | {"142", "152", "162", "192", "202", "212", "XXR", "XXC"}
+    | {"142", "152", "162", "182", "192", "202", "212", "XXR", "XXC"}
 )
 _LONGEST_NUMBER = 12
 """Digits of the longest number a TRF field holds (a FIDE id: 11 columns)."""
 _BYE_LETTERS = {"F": EntryKind.FULL_BYE, "H": EntryKind.HALF_BYE, "Z": EntryKind.ZERO_BYE}
+_BYE_WORDS = {
+    EntryKind.FULL_BYE: "full-point bye",
+    EntryKind.HALF_BYE: "half-point bye",
+    EntryKind.ZERO_BYE: "zero-point bye",
+}
+XXS_FIELDS = {
+    "W": "win",
+    "WW": "win",
+    "BW": "win",
+    "D": "draw",
+    "WD": "draw",
+    "BD": "draw",
+    "WL": "loss",
+    "BL": "loss",
+    "L": "loss",
+    "FW": "forfeit_win",
+    "FL": "forfeit_loss",
+    "PAB": "pairing_bye",
+    "FPB": "full_bye",
+    "HPB": "half_bye",
+    "ZPB": "zero_bye",
+}
+"""JaVaFo's XXS keys and the :class:`~arbiter_app.core.points.PointSystem` field each sets."""
 
 
 def parse_trf(text: str, source: str = "<trf>") -> TrfDocument:
@@ -142,6 +165,11 @@ class _Reader(Assembly):
             handler(n, line, value)
         else:
             self.keep(line)
+
+    def _r182(self, n: int, line: str, value: str) -> None:
+        """TRF-26: the pairing controller (the program or person that made the pairings)."""
+        self.info["182"] = value.strip()
+        self.model(line, "182")
 
     def _r192(self, n: int, line: str, value: str) -> None:
         self.info["192"] = value.strip()
@@ -269,6 +297,77 @@ class _Reader(Assembly):
             else:
                 self.xxc.append(word)
 
+    def _rXXA(self, n: int, line: str, value: str) -> None:
+        """JaVaFo's acceleration record: ``XXA NNNN pp.p pp.p …``, the player in columns 5-8,
+        then his virtual points for round 1, 2, … in 4 columns each, 5 apart from column 10
+        (blank: none). The line is kept as written (TRF-16 engines read it); the points are
+        TRF-26 record 250's virtual points (FIDE C.04.5.1), which the pairing uses."""
+        self.keep(line)
+        tpn = self.number(line[4:8], n, 5, "record XXA (pairing number)")
+        if not tpn:
+            if tpn == 0:
+                self.issue(n, 5, "record XXA has no pairing number (columns 5-8)")
+            return
+        points: list[Fraction] = []
+        for at in range(9, len(line.rstrip()), 5):
+            value_at = self.points(line[at : at + 4], n, at + 1, f"record XXA, player {tpn}")
+            points.append(value_at or Fraction(0))
+        if tpn in self.xxa:
+            self.issue(n, 5, f"record XXA: player {tpn} has a second XXA record")
+            return
+        self.xxa[tpn] = points
+
+    def _javafo_players(self, n: int, value: str, tag: str) -> list[int]:
+        """The pairing numbers a JaVaFo record lists, separated by blanks (or commas)."""
+        found = []
+        for word in value.replace(",", " ").split():
+            tpn = self.number(word, n, 5, f"record {tag} (pairing number)")
+            if tpn:
+                found.append(tpn)
+        return found
+
+    def _rXXP(self, n: int, line: str, value: str) -> None:
+        """JaVaFo's (and bbpPairings') forbidden pairs: ``XXP 3 17 25``, players who must not
+        meet each other in any round: TRF-26 record 260 over every round. Kept as written."""
+        self.keep(line)
+        tpns = self._javafo_players(n, value, "XXP")
+        if len(tpns) < 2:
+            self.issue(n, 5, "record XXP needs two players or more")
+            return
+        self.xxp.append((tpns, n))
+
+    def _rXXZ(self, n: int, line: str, value: str) -> None:
+        """JaVaFo's absent players: ``XXZ 4 9``, not to be paired in the round to pair: a
+        zero-point bye requested for that round (TRF-26 record 240 Z). Kept as written."""
+        self.keep(line)
+        self.xxz.extend((tpn, n) for tpn in self._javafo_players(n, value, "XXZ"))
+
+    def _rXXS(self, n: int, line: str, value: str) -> None:
+        """JaVaFo's point system: ``XXS W=1.0 D=0.5 …`` (``WW``/``BW`` a win with White/Black,
+        ``WD``/``BD`` and ``D`` draws, ``WL``/``BL`` losses, ``FW``/``FL`` forfeits, ``PAB``,
+        ``FPB``, ``HPB``, ``ZPB`` byes). Read as Arbiter's point system; a system that scores
+        a colour otherwise than the other has no place in it and is only kept as written."""
+        self.keep(line)
+        found: dict[str, Fraction] = {}
+        for word in value.split():
+            key, eq, raw = word.partition("=")
+            field = XXS_FIELDS.get(key.upper())
+            points = self.points(raw, n, 5, f"record XXS, {key}") if eq else None
+            if field is None or points is None:
+                self.warn(n, 5, f"record XXS: {word!r} is not a point value JaVaFo defines")
+                continue
+            if field in found and found[field] != points:
+                self.warn(
+                    n,
+                    5,
+                    "record XXS scores the colours apart, which Arbiter's point systems do not: "
+                    "the record is kept but not applied",
+                )
+                return
+            found[field] = points
+        self.xxs = found
+        self.note(n, 1, "JaVaFo's point system (record XXS) read as record 162/299's")
+
     def _r162(self, n: int, line: str, value: str) -> None:
         self.model(line, "162")
         for pos in range(5, len(line.rstrip()), 9):
@@ -320,6 +419,16 @@ class _Reader(Assembly):
         rank_text = text[rec.RANK]
         rank = self.number(rank_text, n, 86, f"player {tpn}'s rank") if rank_text.strip() else None
         name = text[rec.NAME].strip()
+        title = text[rec.TITLE].strip()
+        if title.lower() in TRF2006_TITLES and title != TRF2006_TITLES[title.lower()]:
+            # FIDE's 2006 example writes g, m, f, wg, wm, wf; TRF-16/26 write GM, IM, ….
+            self.note(
+                n,
+                rec.column(rec.TITLE.start),
+                f"player {tpn}: TRF-2006's title code {title!r} read as "
+                f"{TRF2006_TITLES[title.lower()]}",
+            )
+            title = TRF2006_TITLES[title.lower()]
         # The one check of a player's fields for every way in (core.limits).
         for field, where, value in (
             ("name", rec.NAME, name),
@@ -337,7 +446,7 @@ class _Reader(Assembly):
             tpn=tpn,
             name=name,
             rating=rating or None,
-            title=text[rec.TITLE].strip(),
+            title=title,
             federation=text[rec.FEDERATION].strip(),
             fide_id=fide_id,
             sex=text[rec.SEX].strip(),
@@ -349,9 +458,16 @@ class _Reader(Assembly):
         seen = self.rounds_read
         for r in range(1, rounds + 1):
             start = rec.cell_start(r)
-            cells.append(
-                parse_cell(line[start : start + 10], tpn, r, n, self.source, self.issues, seen)
-            )
+            cell = parse_cell(line[start : start + 10], tpn, r, n, self.source, self.issues, seen)
+            if cell.old_form and cell.entry is not None:
+                # TRF-2006's bye: written back as read, in TRF-26 with TRF-26's code.
+                self.note(
+                    n,
+                    cell.result_column,
+                    f"player {tpn}, round {r}: TRF-2006's '0000 - {cell.old_form}' read as a "
+                    f"{_BYE_WORDS[cell.entry.kind]} (TRF-26 code {rec.format_cell(cell.entry)[9]})",
+                )
+            cells.append(cell)
         self.rows.append(Row(n, player, cells, points, rank))
 
     def _r240(self, n: int, line: str, value: str) -> None:

@@ -46,6 +46,15 @@ class ReadState:
         self.source = source
         self.issues: list[Issue] = []
         self.warnings: list[Issue] = []
+        self.notes: list[Issue] = []
+        self.xxs: dict[str, Fraction] = {}
+        """JaVaFo's point system (record XXS), by Arbiter's field name."""
+        self.xxp: list[tuple[list[int], int]] = []
+        """JaVaFo's forbidden pairs (XXP), with their lines."""
+        self.xxz: list[tuple[int, int]] = []
+        """JaVaFo's players absent from the round to pair (XXZ), with their lines."""
+        self.xxa: dict[int, list[Fraction]] = {}
+        """JaVaFo's acceleration records (XXA): each player's virtual points, round 1 first."""
         self.items: list[Item] = []
         self.seen: dict[str, int] = {}
         self.tags: set[str] = set()
@@ -79,6 +88,12 @@ class ReadState:
 
     def warn(self, line: int, col: int, message: str) -> None:
         self.warnings.append(Issue(self.source, line, col, message))
+
+    def note(self, line: int, col: int, message: str) -> None:
+        """What the reading took that the file did not say in TRF-26's words: a default
+        (no 142, 162, 192, 202), another program's record read as TRF-26's (XXA, XXS),
+        TRF-2006's codes."""
+        self.notes.append(Issue(self.source, line, col, message))
 
     def keep(self, text: str) -> None:
         self.items.append(Item(text, None, self.line_no))

@@ -13,11 +13,20 @@ they stood before.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 
-from arbiter_app.core.model import Colour, EntryKind, Event, Player, RoundEntry
+from arbiter_app.core.model import (
+    Colour,
+    EntryKind,
+    Event,
+    Player,
+    RoundEntry,
+    fide_rule_set_on,
+)
 from arbiter_app.core.points import STANDARD, PointSystem
 from arbiter_app.core.trf import extension as ext
+from arbiter_app.core.trf.cells import trf2006_forms
 from arbiter_app.core.trf.document import Anchor, TrfDocument, TrfVersion, TrfWriteError
 from arbiter_app.core.trf.header import (
     Records,
@@ -26,7 +35,7 @@ from arbiter_app.core.trf.header import (
     tournament_section,
     trf26_section,
 )
-from arbiter_app.core.trf.national import nrs_line
+from arbiter_app.core.trf.national import federation_code, nrs_line
 from arbiter_app.core.trf.records import (
     NAME_WIDTH,
     REQUESTABLE,
@@ -36,6 +45,7 @@ from arbiter_app.core.trf.records import (
     format_tenths,
     last_paired_round,
 )
+from arbiter_app.core.trf.report import defined, left_out
 from arbiter_app.core.trf.scoring import to_exact
 from arbiter_app.core.trf.system import CODES_192, implied_system
 from arbiter_app.core.words import count
@@ -60,24 +70,35 @@ def event_to_trf(
     return write_trf(doc)
 
 
-def write_trf(doc: TrfDocument) -> str:
+def write_trf(doc: TrfDocument, *, report: bool = False, notes: list[str] | None = None) -> str:
     """The text of *doc*, one record a line, each line ending in the document's line end.
 
     Records the document read keep their order and, while Arbiter's text of
     them is unchanged, their exact form (see :class:`TrfDocument`); kept
     lines go back where they stood.
 
+    With *report* the file is the FIDE rating report
+    (:mod:`arbiter_app.core.trf.report`): no record of Arbiter's own, in TRF-26
+    only the records the specification defines, and record 182; what that
+    leaves out is added to *notes*, a sentence each.
+
     Raises :class:`TrfWriteError` listing everything the format cannot hold
     (a name longer than 33 columns, a score one decimal cannot show, …).
     """
-    return _assemble(doc, render_records(doc))
+    said = [] if notes is None else notes
+    records = render_records(doc, report=report, notes=said)
+    return _assemble(doc, records, report=report, notes=said)
 
 
-def render_records(doc: TrfDocument, *, strict: bool = True) -> list[tuple[Anchor, str]]:
+def render_records(
+    doc: TrfDocument, *, strict: bool = True, report: bool = False, notes: list[str] | None = None
+) -> list[tuple[Anchor, str]]:
     """Arbiter's text of every model record of *doc*, in the writer's order, with its anchor.
 
     Raises :class:`TrfWriteError` for what the format cannot hold, unless not
     *strict* (the reader's use: it only compares the records with the file's).
+    With *report*, Arbiter's own records are not written and *notes* says what
+    they held.
     """
     out = Records()
     problems: list[str] = []
@@ -90,8 +111,11 @@ def render_records(doc: TrfDocument, *, strict: bool = True) -> list[tuple[Ancho
     standard_points = STANDARD
     if v26:
         standard_points = trf26_section(doc, kept_tags, out)
-    elif ("192", 0) in had:
-        out.emit("192", f"192 {CODES_192[event.system]}")
+    else:
+        if doc.controller and ("182", 0) in had:  # TRF-16 has no 182: only the file's own
+            out.emit("182", f"182 {doc.controller}")
+        if ("192", 0) in had:
+            out.emit("192", f"192 {CODES_192[event.system]}")
 
     played = event.rounds_played
     pending = _pending_cells(doc)
@@ -120,27 +144,64 @@ def render_records(doc: TrfDocument, *, strict: bool = True) -> list[tuple[Ancho
         # Rounds, as announced: a double Swiss round of two games counts once.
         out.emit("XXR", f"XXR {event.announced_rounds}")
     xxc = list(doc.xxc_options)
+    if v26 and report and xxc and notes is not None:
+        notes.append(
+            f"JaVaFo's configuration XXC {' '.join(xxc)} has no TRF-26 record: left out of "
+            "the report"
+        )
     if not v26 and doc.initial_colour is not None:
         xxc.insert(0, "white1" if doc.initial_colour is Colour.WHITE else "black1")
     if xxc:
         out.emit("XXC", "XXC " + " ".join(xxc))
 
     in_cells = played + 1 if pending else None
-    for line in _bye_requests(event, problems, skip_round=in_cells):
+    # A TRF-16 file keeps JaVaFo's own lists (XXZ, XXP) and does not say them twice.
+    absent = set().union(*_javafo_lists(doc, "XXZ")) if not v26 else set()
+    listed = set(_javafo_lists(doc, "XXP")) if not v26 else set()
+    told = replace(
+        event,
+        bye_requests=tuple(
+            b
+            for b in event.bye_requests
+            if not (b.round == played + 1 and b.kind is EntryKind.ZERO_BYE and b.tpn in absent)
+        ),
+        forbidden_pairs=tuple(g for g in event.forbidden_pairs if g not in listed),
+    )
+    for line in _bye_requests(told, problems, skip_round=in_cells):
         out.emit("240", line)
-    for line in _accelerations(event, problems):
-        out.emit("250", line)
-    for line in _forbidden_pairs(event, problems):
+    javafo = any(line.tag == "XXA" for line in doc.kept)
+    if v26 or not javafo:
+        # A TRF-16 file that said its accelerations with JaVaFo's XXA keeps those lines
+        # (the engines that read TRF-16 read XXA; two records would add the points twice).
+        for line in _accelerations(event, problems):
+            out.emit("250", line)
+    for line in _forbidden_pairs(told, problems):
         out.emit("260", line)
     for line in _penalties(event, problems):
         out.emit("299", line)
     in_nrs = {p.tpn for p in rated_nationally}
-    for line in _extension(event, doc, standard_points, in_nrs, problems):
-        out.emit(ext.TAG, line)
+    own = _extension(event, doc, standard_points, in_nrs, problems)
+    if report:
+        if notes is not None:
+            lost = [line for line in own if not _implied(event, line)]
+            notes.extend(left_out(lost, trf26=v26))
+    else:
+        for line in own:
+            out.emit(ext.TAG, line)
 
     if problems and strict:
         raise TrfWriteError(problems)
     return out.records
+
+
+def _javafo_lists(doc: TrfDocument, tag: str) -> list[frozenset[int]]:
+    """The players each kept JaVaFo record *tag* (``XXZ``, ``XXP``) lists."""
+    groups = []
+    for line in doc.kept:
+        if line.tag == tag:
+            words = line.text[3:].replace(",", " ").split()
+            groups.append(frozenset(int(w) for w in words if w.isascii() and w.isdigit()))
+    return groups
 
 
 def _pending_cells(doc: TrfDocument) -> dict[int, RoundEntry]:
@@ -158,16 +219,33 @@ def _pending_cells(doc: TrfDocument) -> dict[int, RoundEntry]:
     return {b.tpn: RoundEntry(b.kind) for b in event.bye_requests if b.round == round_no}
 
 
-def _assemble(doc: TrfDocument, records: list[tuple[Anchor, str]]) -> str:
+TRANSLATED = frozenset({"XXA", "XXS", "XXP", "XXZ"})
+"""JaVaFo's records the reader translates into TRF-26's (XXA into 250, XXS into 162 and 299,
+XXP into 260, XXZ into 240): a TRF-16 file keeps them, a TRF-26 one says them its way."""
+
+
+def _assemble(
+    doc: TrfDocument,
+    records: list[tuple[Anchor, str]],
+    *,
+    report: bool = False,
+    notes: list[str] | None = None,
+) -> str:
     """The lines in the file's order: its records where they stood, new ones after their
-    usual predecessor, kept lines in front of the record they stood before."""
+    usual predecessor, kept lines in front of the record they stood before.
+
+    A TRF-26 report leaves out the kept lines that are no TRF-26 record (another
+    program's extension, an Arbiter record of a later version), each named in *notes*.
+    """
     order = doc.order or tuple(anchor for anchor, _ in records)
+    v26 = doc.version is TrfVersion.TRF26
     position = {anchor: i for i, anchor in enumerate(order)}
     placed: list[tuple[tuple[int, int, int], str]] = []
     previous = -1
     for seq, (anchor, text) in enumerate(records):
         same = doc.verbatim.get(anchor)
-        if same is not None and same[0] == text:
+        if same is not None and same[0] == text and not (v26 and trf2006_forms(same[1])):
+            # The file's own form of an unchanged record; TRF-26 gets TRF-26's codes.
             text = same[1]
         if anchor in position:
             previous = position[anchor]
@@ -175,7 +253,17 @@ def _assemble(doc: TrfDocument, records: list[tuple[Anchor, str]]) -> str:
         else:
             placed.append(((previous, 2, seq), text))
     end = len(order)
+    federation = national_ratings(doc)[0] or federation_code(doc.event.info.federation)
     for seq, line in enumerate(doc.kept):
+        if doc.version is TrfVersion.TRF26 and line.tag in TRANSLATED:
+            continue  # JaVaFo's record, said by TRF-26's (250, 162/299, 260, 240)
+        if report and doc.version is TrfVersion.TRF26 and not defined(line.text, federation):
+            if notes is not None:
+                notes.append(
+                    f"the line {line.text.strip()[:40]!r} is no TRF-26 record: left out of "
+                    "the report"
+                )
+            continue
         at = end if line.before is None else position.get(line.before, end)
         placed.append(((at, 0, seq), line.text))
     placed.sort(key=lambda item: item[0])
@@ -361,6 +449,24 @@ def _player_extension(
         if entry.opponent_rating is not None:
             lines.append(ext.line(ext.ORATING, tpn, round_no, entry.opponent_rating))
     return lines
+
+
+def _implied(event: Event, line: str) -> bool:
+    """Whether the Arbiter record *line* says nothing a reader of the report would miss:
+    an ``ARB ORATING`` giving the opponent's rating as it stands (the report gives each
+    player's rating), an ``ARB RULESET`` naming the FIDE text in force on the start date
+    (FIDE C.07: the text applies from its date), an ``ARB ENTRY`` (a blank round reads
+    as an absence either way)."""
+    words = line.split()
+    if len(words) >= 2 and words[1] == ext.ENTRY:
+        return True
+    if len(words) >= 3 and words[1] == ext.RULESET:
+        return words[2] == fide_rule_set_on(event.info.start_date).value
+    if len(words) != 5 or words[1] != ext.ORATING:
+        return False
+    opponent = event.entry(int(words[2]), int(words[3])).opponent
+    players = event.player_map()
+    return opponent in players and players[opponent].rating == int(words[4])
 
 
 def _last_coded_round(event: Event) -> int:

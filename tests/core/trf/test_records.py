@@ -157,12 +157,12 @@ def test_a_bye_request_must_be_a_requested_bye() -> None:
 def test_kept_lines_go_back_where_they_stood() -> None:
     lines = TEC_TRF.read_text(encoding="utf-8").splitlines()
     lines.insert(next(i for i, x in enumerate(lines) if x.startswith("001")), "### the players")
-    lines.insert(3, "XXP 1 2")  # a JaVaFo record Arbiter does not model
+    lines.insert(3, "XXV 2.2")  # a JaVaFo record Arbiter does not model (its version)
     lines.append("BBW 1.0")
     lines.append("")
     text = "\r\n".join(lines) + "\r\n"
     doc = parse_trf(text)
-    assert [k.text for k in doc.kept] == ["XXP 1 2", "### the players", "BBW 1.0", ""]
+    assert [k.text for k in doc.kept] == ["XXV 2.2", "### the players", "BBW 1.0", ""]
     assert doc.kept[1].before == ("001", 1)  # the record of player 1
     assert write_trf(doc) == text  # in place, with the file's own line ends
     # The event does not depend on them.

@@ -4,6 +4,7 @@ import pytest
 
 from arbiter_app.core.errors import UnknownTieBreak
 from arbiter_app.core.model import RuleSet
+from arbiter_app.core.playoff.scope import playoff_scope
 from arbiter_app.core.presets import (
     PRESETS,
     UnknownPreset,
@@ -24,8 +25,11 @@ def test_uscf_preset_is_the_rulebook_default() -> None:
 def test_city_chess_first_place_by_playoff() -> None:
     p = get_preset("city-chess-ok")
     assert p.tiebreaks == get_preset("uscf").tiebreaks
-    assert p.playoff is not None and p.playoff.places == (1,)
-    assert p.playoff.after_tiebreaks == 0
+    # The places and the tie-breaks before qualifying are the regulation's own (one field
+    # each, core.playoff.scope), not copied into the preset.
+    assert p.playoff == "city-chess-ok"
+    scope = playoff_scope(None, p.playoff)
+    assert scope.places == (1,) and scope.after_tiebreaks == 0
     assert p.rule_set is RuleSet.USCF
 
 

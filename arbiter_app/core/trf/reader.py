@@ -32,7 +32,7 @@ from arbiter_app.core.trf import extension as ext
 from arbiter_app.core.trf import national
 from arbiter_app.core.trf import records as rec
 from arbiter_app.core.trf.assemble import Assembly
-from arbiter_app.core.trf.cells import parse_cell
+from arbiter_app.core.trf.cells import Cell, parse_cell
 from arbiter_app.core.trf.dates import read_date
 from arbiter_app.core.trf.document import TrfDocument
 from arbiter_app.core.trf.scoring import CODES_162, DEFAULTS_299
@@ -349,9 +349,12 @@ class _Reader(Assembly):
         seen = self.rounds_read
         for r in range(1, rounds + 1):
             start = rec.cell_start(r)
-            cells.append(
-                parse_cell(line[start : start + 10], tpn, r, n, self.source, self.issues, seen)
-            )
+            text = line[start : start + rec.CELL_WIDTH]
+            known = seen.get(text)
+            if known is not None:  # the same ten columns as a round read before
+                cells.append(Cell(known, n, start + 3, start + 8, start + 10))
+                continue
+            cells.append(parse_cell(text, tpn, r, n, self.source, self.issues, seen))
         self.rows.append(Row(n, player, cells, points, rank))
 
     def _r240(self, n: int, line: str, value: str) -> None:

@@ -76,6 +76,8 @@ _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 def unsafe_character(text: str) -> str | None:
     """The first character of *text* that may not be in a name or field, described
     (``"U+202E (right-to-left override)"``), or None when there is none."""
+    if text.isascii() and text.isprintable():
+        return None  # letters, digits, punctuation and spaces: the usual field, at once
     for char in text:
         if char in _ALLOWED_FORMAT:
             continue

@@ -32,7 +32,7 @@ from arbiter_app.core.trf import extension as ext
 from arbiter_app.core.trf import national
 from arbiter_app.core.trf import records as rec
 from arbiter_app.core.trf.assemble import Assembly
-from arbiter_app.core.trf.cells import TRF2006_TITLES, parse_cell
+from arbiter_app.core.trf.cells import TRF2006_TITLES, Cell, parse_cell
 from arbiter_app.core.trf.dates import read_date
 from arbiter_app.core.trf.document import TrfDocument
 from arbiter_app.core.trf.scoring import CODES_162, DEFAULTS_299
@@ -458,7 +458,12 @@ class _Reader(Assembly):
         seen = self.rounds_read
         for r in range(1, rounds + 1):
             start = rec.cell_start(r)
-            cell = parse_cell(line[start : start + 10], tpn, r, n, self.source, self.issues, seen)
+            text = line[start : start + rec.CELL_WIDTH]
+            known = seen.get(text)
+            if known is not None:  # the same ten columns as a round read before
+                cells.append(Cell(known, n, start + 3, start + 8, start + 10))
+                continue
+            cell = parse_cell(text, tpn, r, n, self.source, self.issues, seen)
             if cell.old_form and cell.entry is not None:
                 # TRF-2006's bye: written back as read, in TRF-26 with TRF-26's code.
                 self.note(

@@ -47,7 +47,7 @@ from arbiter_app.store.errors import (
     translate,
 )
 from arbiter_app.store.journal import JournalEntry
-from arbiter_app.store.locking import WriteLock
+from arbiter_app.store.locking import WriteLock, real_path
 from arbiter_app.store.migrations import ADDED_BY_STEP, REBUILD_MARK, make_backup, migrate
 from arbiter_app.store.recovery import hot_journal, recover
 from arbiter_app.store.schema import (
@@ -236,8 +236,11 @@ class EventFile:
 
     @classmethod
     def open(cls, path: Path | str, *, readonly: bool = False, durable: bool = True) -> EventFile:
-        """Open an existing file, for writing (with the lock) or read-only."""
-        path = Path(path)
+        """Open an existing file, for writing (with the lock) or read-only.
+
+        A symbolic link is followed (SQLite puts the journal beside the file itself, and
+        the lock is the file's: :func:`~arbiter_app.store.locking.real_path`)."""
+        path = real_path(Path(path))
         recovered = hot_journal(path)
         if recovered and readonly:
             read_header(path)  # what is not ours is refused before anything is written
@@ -559,6 +562,8 @@ def _connect_locked(
         conn = _connect(path, readonly=False, durable=durable)
         try:
             prepare(conn)
+            # The file is there now (made, or a copy put over the old one): lock it itself.
+            lock.bind_identity()
         except BaseException:
             conn.close()
             raise

@@ -126,6 +126,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         return start_gui(args)
     stop_warning = _warn_about_opened_files()
+    from arbiter_app.store.notices import on_notice
+
+    # What the store did on its own (a journal that was not the event's, set aside).
+    stop_notices = on_notice(lambda text: print(f"arbiter-app: warning: {text}", file=sys.stderr))
     from arbiter_app.cli.section_option import choose_section
 
     stop_choosing = choose_section(args)
@@ -147,6 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         stop_choosing()
         stop_warning()
+        stop_notices()
     return result
 
 

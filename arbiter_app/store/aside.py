@@ -18,6 +18,7 @@ import os
 from pathlib import Path
 
 from arbiter_app.store.errors import DiskError, FileExists, FileLocked, StoreError
+from arbiter_app.store.leftovers import set_aside_all
 from arbiter_app.store.locking import WriteLock
 from arbiter_app.store.write_points import reached
 
@@ -59,6 +60,8 @@ def move_into_place(aside: Path, path: Path, *, durable: bool = True) -> None:
         if durable:
             flush(aside)
         reached("move: the new file is whole, under its hidden name")
+        # A journal or log an earlier file of this name left must not be applied to it.
+        set_aside_all(path, "an earlier file of this name")
         try:
             os.link(aside, path)
         except FileExistsError:

@@ -34,6 +34,7 @@ from arbiter_app.store.errors import (
     StoreError,
     translate,
 )
+from arbiter_app.store.leftovers import set_aside_all
 from arbiter_app.store.locking import WriteLock
 from arbiter_app.store.schema import SUFFIX
 
@@ -108,6 +109,8 @@ def _write_via_temporary(conn: sqlite3.Connection, target: Path) -> None:
             raise CorruptFile(target, f"the copy does not read back ({'; '.join(found[:3])})")
         with open(part, "rb+") as fh:
             os.fsync(fh.fileno())
+        # The old file's journal or log must not be applied to the copy (issue 27).
+        set_aside_all(target, "the file this copy replaces")
         os.replace(part, target)
         _sync_folder(folder)
     except sqlite3.Error as exc:

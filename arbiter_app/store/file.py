@@ -47,9 +47,10 @@ from arbiter_app.store.errors import (
     translate,
 )
 from arbiter_app.store.journal import JournalEntry
+from arbiter_app.store.leftovers import has_leftovers, set_aside_all, settle
 from arbiter_app.store.locking import WriteLock, real_path
 from arbiter_app.store.migrations import ADDED_BY_STEP, REBUILD_MARK, make_backup, migrate
-from arbiter_app.store.recovery import hot_journal, recover
+from arbiter_app.store.recovery import hot_journal, settle_for_reading
 from arbiter_app.store.schema import (
     APPLICATION_ID,
     JOURNAL_COLUMNS,
@@ -203,6 +204,12 @@ class EventFile:
         cls.refuse_new(path)
         lock = WriteLock(path)
         lock.acquire()
+        try:
+            # A journal or log an earlier file of this name left must not be applied to it.
+            set_aside_all(path, "an earlier file of this name")
+        except OSError as exc:
+            lock.release()
+            raise ReadOnlyLocation(path, f"cannot make the file ({exc.strerror})") from exc
 
         def prepare(conn: sqlite3.Connection) -> None:
             _new_event_tables(conn, path, crash_points=True)
@@ -241,15 +248,17 @@ class EventFile:
         A symbolic link is followed (SQLite puts the journal beside the file itself, and
         the lock is the file's: :func:`~arbiter_app.store.locking.real_path`)."""
         path = real_path(Path(path))
-        recovered = hot_journal(path)
-        if recovered and readonly:
-            read_header(path)  # what is not ours is refused before anything is written
-            recover(path)
-        version, _ = read_header(path)
         if readonly:
-            opened = cls._open_readonly(path, version)
+            ignore = False
+            recovered = False
+            if has_leftovers(path):
+                read_header(path)  # what is not ours is refused before anything is written
+                recovered, ignore = settle_for_reading(path)
+            version, _ = read_header(path)
+            opened = cls._open_readonly(path, version, immutable=ignore)
             opened.recovered = recovered
             return opened
+        version, _ = read_header(path)
         if not os.access(path, os.W_OK):
             raise ReadOnlyLocation(path, "the file is read-only; it can be opened read-only")
         folder = path.parent if str(path.parent) else Path(".")
@@ -260,6 +269,9 @@ class EventFile:
         lock = WriteLock(path)
         lock.acquire()
         try:
+            # A journal or log that is not the event's own is set aside, never applied.
+            settle(path)
+            recovered = hot_journal(path)
             conn = _connect(path, readonly=False, durable=durable)
             try:
                 _check_integrity(conn, path)
@@ -294,8 +306,8 @@ class EventFile:
         return opened
 
     @classmethod
-    def _open_readonly(cls, path: Path, version: int) -> EventFile:
-        conn = _connect(path, readonly=True, durable=False)
+    def _open_readonly(cls, path: Path, version: int, *, immutable: bool = False) -> EventFile:
+        conn = _connect(path, readonly=True, durable=False, immutable=immutable)
         try:
             _check_integrity(conn, path)
             _check_tables(conn, path, version)
@@ -576,13 +588,16 @@ def _connect_locked(
     return conn
 
 
-def _connect(path: Path, *, readonly: bool, durable: bool) -> sqlite3.Connection:
+def _connect(
+    path: Path, *, readonly: bool, durable: bool, immutable: bool = False
+) -> sqlite3.Connection:
+    """*immutable* (read-only): the file as it is on the disk, its journal and log beside it
+    ignored (SQLite's ``immutable`` URI parameter: read-only media)."""
     conn: sqlite3.Connection | None = None
     try:
         if readonly:
-            conn = sqlite3.connect(
-                f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None
-            )
+            uri = f"{path.resolve().as_uri()}?mode=ro{'&immutable=1' if immutable else ''}"
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None)
         else:
             conn = sqlite3.connect(str(path), isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")

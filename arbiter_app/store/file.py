@@ -37,6 +37,8 @@ from arbiter_app.core.words import count, noun_for
 from arbiter_app.store.copying import write_copy
 from arbiter_app.store.errors import (
     CorruptFile,
+    DiskError,
+    DiskFull,
     FileExists,
     FileMissing,
     NotAnArbiterFile,
@@ -47,7 +49,7 @@ from arbiter_app.store.errors import (
     translate,
 )
 from arbiter_app.store.journal import JournalEntry
-from arbiter_app.store.leftovers import has_leftovers, set_aside_all, settle
+from arbiter_app.store.leftovers import has_leftovers, image, set_aside_all, settle
 from arbiter_app.store.locking import WriteLock, real_path
 from arbiter_app.store.migrations import ADDED_BY_STEP, REBUILD_MARK, make_backup, migrate
 from arbiter_app.store.recovery import hot_journal, settle_for_reading
@@ -175,6 +177,9 @@ class EventFile:
         """Opening rolled back an action a crash had left unfinished (store.recovery)."""
         self._wal = False
         """Write-ahead logging is on (from the first commit on)."""
+        self.unfolded = False
+        """A saved action's log could not be folded into the file (a full disk): the file
+        needs its log beside it until the next commit or closing folds it."""
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -307,17 +312,18 @@ class EventFile:
 
     @classmethod
     def _open_readonly(cls, path: Path, version: int, *, immutable: bool = False) -> EventFile:
-        conn = _connect(path, readonly=True, durable=False, immutable=immutable)
+        conn, in_memory = _connect_for_reading(path, immutable=immutable)
         try:
             _check_integrity(conn, path)
             _check_tables(conn, path, version)
             if version < SCHEMA_VERSION:
                 # Never touch the file itself: migrate a copy in memory.
-                memory = sqlite3.connect(":memory:", isolation_level=None)
-                with sqlite_errors(path):
-                    conn.backup(memory)
-                conn.close()
-                conn = memory
+                if not in_memory:
+                    memory = sqlite3.connect(":memory:", isolation_level=None)
+                    with sqlite_errors(path):
+                        conn.backup(memory)
+                    conn.close()
+                    conn = memory
                 opened = cls(path, conn, None, readonly=True)
                 opened.memory_copy = True
                 try:
@@ -328,6 +334,7 @@ class EventFile:
                 opened.migrated_from = version
             else:
                 opened = cls(path, conn, None, readonly=True)
+                opened.memory_copy = in_memory
             _check_tables(conn, path)
         except BaseException:
             conn.close()
@@ -507,21 +514,42 @@ class EventFile:
         if not self._wal:
             _use_wal(self.conn, self.path)
             self._wal = True
-        with sqlite_errors(self.path), self.db.atomic():
-            for table, rows in writes.items():
-                self._write_table(table, rows)
-            self.db["journal"].insert(entry.as_row())  # type: ignore[union-attr]
-            self.db["meta"].upsert_all(  # type: ignore[union-attr]
-                [
-                    {"key": "journal_head", "value": entry.hash},
-                    {"key": "journal_length", "value": str(entry.seq)},
-                ],
-                pk="key",
-            )
-            reached(f"commit {entry.seq} {entry.command}: rows written, not committed")
+        try:
+            with sqlite_errors(self.path), self.db.atomic():
+                for table, rows in writes.items():
+                    self._write_table(table, rows)
+                self.db["journal"].insert(entry.as_row())  # type: ignore[union-attr]
+                self.db["meta"].upsert_all(  # type: ignore[union-attr]
+                    [
+                        {"key": "journal_head", "value": entry.hash},
+                        {"key": "journal_length", "value": str(entry.seq)},
+                    ],
+                    pk="key",
+                )
+                reached(f"commit {entry.seq} {entry.command}: rows written, not committed")
+        except StoreError:
+            # Said "not saved" only when it is not: a commit that failed after its log
+            # frame was written (a full disk growing SQLite's index) has landed all the same.
+            if not self._landed(entry):
+                raise
         reached(f"commit {entry.seq} {entry.command}: committed")
-        self.fold_log()
+        try:
+            self.fold_log()
+        except StoreError:
+            # The action is saved (its commit is in the log, on the disk); only folding the
+            # log into the file failed (a full disk). The log stays beside the file, which
+            # opens with it, and the next commit or closing folds it (issue 27).
+            self.unfolded = True
         reached(f"commit {entry.seq} {entry.command}: the log folded into the file")
+
+    def _landed(self, entry: JournalEntry) -> bool:
+        """Whether *entry* is in the file (after a commit reported an error)."""
+        try:
+            row = self.conn.execute("SELECT hash FROM journal WHERE seq = ?", (entry.seq,))
+            found = row.fetchone()
+        except sqlite3.Error:
+            return False
+        return found is not None and found[0] == entry.hash
 
     def fold_log(self) -> bool:
         """Copy what the write-ahead log holds into the file itself; True when all of it went.
@@ -612,6 +640,45 @@ def _connect(
             conn.close()
         raise CorruptFile(path, "the file is damaged (a name that is not UTF-8)") from exc
     return conn
+
+
+def _connect_for_reading(path: Path, *, immutable: bool) -> tuple[sqlite3.Connection, bool]:
+    """A read-only connection to *path*, and whether it reads a copy in memory.
+
+    SQLite reads a file in write-ahead mode through an index it keeps beside it
+    (``-shm``); on a full disk, or on read-only media, that index cannot be made, and
+    SQLite refuses to read. The event is then put together in memory from the file and
+    its log, as SQLite would read it (:func:`~arbiter_app.store.leftovers.image`): a full
+    disk never keeps the arbiter from reading or copying the event (issue 27).
+    """
+    failure: Exception
+    try:
+        conn = _connect(path, readonly=True, durable=False, immutable=immutable)
+    except StoreError as exc:
+        failure = exc
+    else:
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error as exc:
+            failure = translate(exc, path)
+            conn.close()
+        except UnicodeDecodeError:
+            return conn, False  # damage: the checks that follow say so
+        else:
+            return conn, False
+    if not isinstance(failure, (DiskFull, DiskError, ReadOnlyLocation)):
+        raise failure
+    try:
+        data = image(path, with_log=not immutable)
+        memory = sqlite3.connect(":memory:", isolation_level=None)
+        memory.deserialize(data)
+    except (OSError, sqlite3.Error):
+        if isinstance(failure, DiskError):
+            raise DiskError(
+                path, f"the file cannot be read: the disk reported an error ({failure})"
+            ) from None
+        raise failure from None
+    return memory, True
 
 
 def _use_wal(conn: sqlite3.Connection, path: Path) -> None:

@@ -156,9 +156,10 @@ def _wal_checksum(data: bytes, big_endian: bool, s0: int, s1: int) -> tuple[int,
     return s0, s1
 
 
-def _wal_frames(wal: Path) -> tuple[int, dict[int, bytes]] | None:
-    """The page size and the pages of the committed, valid frames SQLite would apply
-    (the latest image of each page); None when SQLite would apply nothing."""
+def _wal_frames(wal: Path) -> tuple[int, dict[int, bytes], int] | None:
+    """The page size, the pages of the committed, valid frames SQLite would apply (the
+    latest image of each page) and the file's size in pages after the last commit; None
+    when SQLite would apply nothing."""
     with open(wal, "rb") as fh:
         data = fh.read()
     if len(data) < 32:
@@ -172,6 +173,7 @@ def _wal_frames(wal: Path) -> tuple[int, dict[int, bytes]] | None:
         return None
     pages: dict[int, bytes] = {}
     pending: dict[int, bytes] = {}
+    size = 0
     offset = 32
     while offset + 24 + page_size <= len(data):
         pgno, commit, f1, f2, k0, k1 = struct.unpack(">6I", data[offset : offset + 24])
@@ -186,15 +188,16 @@ def _wal_frames(wal: Path) -> tuple[int, dict[int, bytes]] | None:
         if commit:
             pages.update(pending)
             pending = {}
+            size = commit
         offset += 24 + page_size
-    return (page_size, pages) if pages else None
+    return (page_size, pages, size) if pages else None
 
 
 def _judge_wal(path: Path, wal: Path) -> str | None:
     frames = _wal_frames(wal)
     if frames is None:
         return None
-    page_size, pages = frames
+    page_size, pages, _ = frames
     header = _database_header(path)
     if page_size != _page_size(header):
         return f"its pages are {page_size:,} bytes, the event's {_page_size(header):,}"
@@ -258,6 +261,27 @@ def _judge_journal(path: Path, jnl: Path) -> str | None:
                 f"is at change {now:,})"
             )
     return _trial(path, jnl, _JOURNAL, adds=False)
+
+
+def image(path: Path, *, with_log: bool = True) -> bytes:
+    """The database *path* as SQLite reads it, made in memory: the file, with the committed
+    pages of its own write-ahead log put in (*with_log*; a log that is not the event's is
+    left out), marked as in rollback-journal mode so that it stands alone. For reading
+    where SQLite cannot make its index beside the file (a full disk, read-only media)."""
+    data = bytearray(path.read_bytes())
+    wal = companion(path, _WAL)
+    frames = _wal_frames(wal) if with_log and has_content(wal) else None
+    if frames is not None and _judge_wal(path, wal) is None:
+        page_size, pages, size = frames
+        if len(data) < size * page_size:
+            data.extend(bytes(size * page_size - len(data)))
+        for number, page in pages.items():
+            if number <= size:
+                data[(number - 1) * page_size : number * page_size] = page
+        del data[size * page_size :]
+    if len(data) >= 100:
+        data[18:20] = b"\x01\x01"  # file format: rollback journal (no log, no index)
+    return bytes(data)
 
 
 # -- the event's identity -----------------------------------------------------------------

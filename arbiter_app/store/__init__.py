@@ -13,6 +13,7 @@ them, belongs to :mod:`arbiter_app.session`.
 
 from arbiter_app.store.errors import (
     CorruptFile,
+    CraftedFile,
     DiskError,
     DiskFull,
     FileExists,
@@ -33,6 +34,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "SUFFIX",
     "CorruptFile",
+    "CraftedFile",
     "DiskError",
     "DiskFull",
     "EventFile",

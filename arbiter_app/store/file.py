@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sqlite3
+import stat
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,6 +39,7 @@ from arbiter_app.core.words import count, noun_for
 from arbiter_app.store.copying import write_copy
 from arbiter_app.store.errors import (
     CorruptFile,
+    CraftedFile,
     DiskError,
     DiskFull,
     FileExists,
@@ -95,6 +98,14 @@ def read_header(path: Path) -> tuple[int, int]:
     or :class:`TooNew`. Reads the file only.
     """
     try:
+        kind = os.stat(path).st_mode
+        if not stat.S_ISREG(kind) and not stat.S_ISDIR(kind):
+            # Never opened: a pipe (FIFO) blocks a reader until some writer comes.
+            raise NotAnArbiterFile(
+                path,
+                f"is {'a pipe (FIFO)' if stat.S_ISFIFO(kind) else 'a device or socket'}, "
+                "not a tournament file",
+            )
         with open(path, "rb") as fh:
             header = fh.read(100)
             size = os.fstat(fh.fileno()).st_size
@@ -280,6 +291,7 @@ class EventFile:
             conn = _connect(path, readonly=False, durable=durable)
             try:
                 _check_integrity(conn, path)
+                _check_schema(conn, path, version)
                 _check_tables(conn, path, version)
                 opened = cls(path, conn, lock, readonly=False)
                 opened.recovered = recovered  # SQLite rolled the journal back on first read
@@ -315,6 +327,7 @@ class EventFile:
         conn, in_memory = _connect_for_reading(path, immutable=immutable)
         try:
             _check_integrity(conn, path)
+            _check_schema(conn, path, version)
             _check_tables(conn, path, version)
             if version < SCHEMA_VERSION:
                 # Never touch the file itself: migrate a copy in memory.
@@ -723,6 +736,52 @@ def _expected_columns(version: int) -> dict[str, set[str]]:
             elif table in tables:  # (a table a later step added: gone already)
                 tables[table] -= set(columns)
     return tables
+
+
+_QUOTED = re.compile(r'"(?:[^"]|"")*"|\[[^\]]*\]|`(?:[^`]|``)*`|\'(?:[^\']|\'\')*\'')
+_WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+_TABLE_WORDS = frozenset(
+    {"CREATE", "TABLE", "PRIMARY", "KEY", "INTEGER", "TEXT", "REAL", "FLOAT", "BLOB", "NUMERIC"}
+)
+"""Every word of a table Arbiter makes, its quoted names aside (sqlite-utils writes
+``CREATE TABLE "players" ("section" INTEGER, …, PRIMARY KEY ("section", "tpn"))``)."""
+
+
+def _check_schema(conn: sqlite3.Connection, path: Path, version: int) -> None:
+    """Refuse what Arbiter never makes: a trigger (it would run on every write: raise,
+    recurse, or silently rewrite a rating), a view, an index of its own, a table, or a
+    column rule (CHECK, DEFAULT, UNIQUE, REFERENCES, COLLATE, …) that would refuse or
+    change what Arbiter writes. Nothing of the file is run to find out: only its schema
+    is read."""
+    # (A file whose tables are another version's than it says is refused later, in words.)
+    expected = {*_expected_columns(version), *_expected_columns(SCHEMA_VERSION)}
+    with sqlite_errors(path), _undecodable_is_damage(path):
+        rows = conn.execute("SELECT type, name, sql FROM sqlite_master").fetchall()
+    for kind, name, sql in rows:
+        found: str | None = None
+        if kind in ("trigger", "view"):
+            found = f"a {kind} {name}"
+        elif kind == "index" and sql is not None:
+            found = f"an index {name}"
+        elif kind == "table" and not str(name).startswith("sqlite_"):
+            if name not in expected:
+                found = f"a table {name}"
+            else:
+                with sqlite_errors(path), _undecodable_is_damage(path):
+                    info = conn.execute(f'PRAGMA table_info("{name}")').fetchall()
+                # Names may be written unquoted (a file of an early version).
+                names = {str(name).upper(), *(str(r[1]).upper() for r in info)}
+                words = {w.upper() for w in _WORD.findall(_QUOTED.sub(" ", str(sql or "")))}
+                odd = sorted(words - _TABLE_WORDS - names)
+                if odd:
+                    found = f"a rule in its table {name} ({' '.join(odd[:3])})"
+        if found is not None:
+            raise CraftedFile(
+                path,
+                f"the file holds {found}, which Arbiter never makes: another program "
+                "changed it, and it could act on its own; open a backup or the copy it "
+                "came from",
+            )
 
 
 def _check_tables(conn: sqlite3.Connection, path: Path, version: int = SCHEMA_VERSION) -> None:

@@ -21,10 +21,10 @@ journal entries). So the lock is one per *file*, whatever the path:
   beside the file itself, where every link leads; a link loop is refused;
 - the event file itself is locked by its identity (device and inode): an
   open-file-description lock (``F_OFD_SETLK``, Linux) on one byte of SQLite's
-  lock-byte page that SQLite itself never locks, else ``flock`` (other POSIX
-  systems), so every hard link and every later name of the file (a rename while
-  open) meets the same lock; where neither exists (Windows), a file with more
-  than one name is refused for writing, since its other names cannot be seen.
+  lock-byte page that SQLite itself never locks, so every hard link and every
+  later name of the file (a rename while open) meets the same lock; where there
+  is no such lock (Windows, macOS), a file with more than one name (hard links)
+  is refused for writing, since its other names cannot be seen.
 """
 
 from __future__ import annotations
@@ -129,31 +129,36 @@ class WriteLock:
             return
         try:
             info = os.fstat(fd)
-            if held is not None and _same(os.fstat(held), info):
-                os.close(fd)
-                return
-            if not stat.S_ISREG(info.st_mode):
-                os.close(fd)
-                return
-            taken = _lock_identity(fd)
-            if taken is None and info.st_nlink > 1:
-                raise FileLocked(
-                    self.path,
-                    f"the file has {info.st_nlink} names (hard links), and this system cannot "
-                    "tell whether it is open under another one; open it read-only, or copy "
-                    "it and open the copy",
-                )
-            if taken is False:
-                raise FileLocked(
-                    self.path,
-                    "already open for writing in another window or program under another "
-                    "name (a link to the same file); it can be opened read-only",
-                )
+            same = held is not None and _same(os.fstat(held), info)
+            taken = None if same or not stat.S_ISREG(info.st_mode) else _lock_identity(fd)
         except BaseException:
             os.close(fd)
             raise
+        if same:
+            os.close(fd)
+            return
+        if taken is False:
+            os.close(fd)
+            raise FileLocked(
+                self.path,
+                "already open for writing in another window or program under another "
+                "name (a link to the same file); it can be opened read-only",
+            )
         if held is not None:
             os.close(held)
+            self._identity = None
+        if taken is None:
+            # No lock on the file itself here: keep no descriptor open (on Windows it would
+            # stop a copy replacing the file), and refuse what only such a lock could see.
+            os.close(fd)
+            if stat.S_ISREG(info.st_mode) and info.st_nlink > 1:
+                raise FileLocked(
+                    self.path,
+                    f"the file has {info.st_nlink} names (hard links), and this system "
+                    "cannot tell whether it is open under another one; open it read-only, "
+                    "or copy it and open the copy",
+                )
+            return
         self._identity = fd
 
     def release(self) -> None:
@@ -215,16 +220,15 @@ def _ofd_available() -> bool:
 
 def _lock_identity(fd: int) -> bool | None:
     """Lock the file open as *fd* by its identity: True taken, False held elsewhere, None
-    where this system has no such lock."""
-    if sys.platform == "win32":
+    where this system has no such lock. Only an open-file-description lock on a byte
+    SQLite never locks will do: ``flock`` on the database itself would, where it is made
+    of ``fcntl`` locks (NFS, the BSDs), stand in the way of SQLite's own locks."""
+    if sys.platform == "win32" or not _ofd_available():
         return None
     import fcntl
 
     try:
-        if _ofd_available():
-            _ofd_lock(fd, fcntl.F_OFD_SETLK, fcntl.F_WRLCK)
-        else:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        _ofd_lock(fd, fcntl.F_OFD_SETLK, fcntl.F_WRLCK)
     except OSError as exc:
         if exc.errno in (errno.EACCES, errno.EAGAIN, errno.EWOULDBLOCK):
             return False
@@ -259,16 +263,11 @@ def held_for_writing(path: Path) -> bool:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return False
-        if _ofd_available():
-            answer = _ofd_lock(fd, fcntl.F_OFD_GETLK, fcntl.F_WRLCK)
-            kind: int = struct.unpack("hhqqi", answer[: struct.calcsize("hhqqi")])[0]
-            return kind != fcntl.F_UNLCK
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except OSError:
-            return True
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        return False
+        if not _ofd_available():
+            return False  # the name lock above is all there is
+        answer = _ofd_lock(fd, fcntl.F_OFD_GETLK, fcntl.F_WRLCK)
+        kind: int = struct.unpack("hhqqi", answer[: struct.calcsize("hhqqi")])[0]
+        return kind != fcntl.F_UNLCK
     finally:
         os.close(fd)
 

@@ -126,3 +126,22 @@ def test_a_writer_through_a_symbolic_link_works_on_the_file_itself(tmp_path: Pat
         assert (tmp_path / "e.arbiter.lock").exists()
     with Session.open(event, readonly=True) as session:
         assert "Eve" in {p.name for p in session.event.players}
+
+
+def test_without_a_lock_on_the_file_itself_a_hard_linked_file_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the system has no open-file-description lock (Windows, macOS), a second name
+    cannot be seen from the first: a file with several names is not opened for writing."""
+    from arbiter_app.store import locking
+
+    monkeypatch.setattr(locking, "_ofd_available", lambda: False)
+    event = tmp_path / "e.arbiter"
+    small_event(event).close()
+    with Session.open(event) as session:  # one name: as before
+        session.run("edit_player", tpn=1, name="One Name")
+    os.link(event, tmp_path / "alias.arbiter")
+    with pytest.raises(FileLocked, match=r"e\.arbiter: the file has 2 names \(hard links\)"):
+        Session.open(event)
+    with Session.open(event, readonly=True) as session:
+        assert session.event.player(1).name == "One Name"

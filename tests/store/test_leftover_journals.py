@@ -217,3 +217,33 @@ def test_a_genuine_log_with_saved_actions_is_applied(tmp_path: Path) -> None:
         assert len(session.journal()) == before + 2
         assert session.event.player(1).name == "Saved"
     assert _stale(tmp_path) == []
+
+
+def test_a_foreign_log_on_read_only_media_is_left_there_and_not_applied(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    if not sys.platform.startswith("linux") or os.geteuid() != 0:
+        pytest.skip("read-only media are made here by remounting a tmpfs, which needs root")
+    event, other = tmp_path / "e.arbiter", tmp_path / "other.arbiter"
+    small_event(event).close()
+    _other_event(other)
+    _python(CRASH_AFTER_WRITES, other, 3)
+    before = _journal_of_copy(event)
+    cd = tmp_path / "cd"
+    cd.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=1024k", "tmpfs", str(cd)], capture_output=True
+    )
+    if mounted.returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        shutil.copyfile(event, cd / "e.arbiter")
+        shutil.copyfile(f"{other}-wal", cd / "e.arbiter-wal")
+        subprocess.run(["mount", "-o", "remount,ro", str(cd)], check=True)
+        code, out, err = run(capsys, "verify", str(cd / "e.arbiter"))
+        assert code == 0 and ": ok (" in out, err
+        assert "e.arbiter-wal" in err and "not applied" in err and "stays there" in err
+        assert _journal(cd / "e.arbiter") == before
+        assert sorted(p.name for p in cd.iterdir()) == ["e.arbiter", "e.arbiter-wal"]
+    finally:
+        subprocess.run(["umount", "-l", str(cd)], check=False)

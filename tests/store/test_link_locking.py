@@ -145,3 +145,36 @@ def test_without_a_lock_on_the_file_itself_a_hard_linked_file_is_refused(
         Session.open(event)
     with Session.open(event, readonly=True) as session:
         assert session.event.player(1).name == "One Name"
+
+
+HOLD = """
+import sys
+from pathlib import Path
+from arbiter_app.store.locking import WriteLock
+lock = WriteLock(Path(sys.argv[1]))
+lock.acquire()
+print("held", flush=True)
+sys.stdin.readline()
+lock.release()
+"""
+
+
+def test_a_file_held_for_writing_is_seen_under_any_name(tmp_path: Path) -> None:
+    from arbiter_app.store.locking import held_for_writing
+
+    event = tmp_path / "e.arbiter"
+    small_event(event).close()
+    alias = tmp_path / "standings.csv"
+    os.link(event, alias)
+    assert not held_for_writing(alias)
+    with subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(event)],
+        cwd=ROOT,
+        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    ) as proc:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
+        assert held_for_writing(event) and held_for_writing(alias)
+        proc.communicate("done\n", timeout=60)
+    assert not held_for_writing(alias)

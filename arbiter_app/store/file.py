@@ -288,9 +288,15 @@ class EventFile:
             # A journal or log that is not the event's own is set aside, never applied.
             settle(path)
             recovered = hot_journal(path)
-            conn = _connect(path, readonly=False, durable=durable)
             try:
-                _check_integrity(conn, path)
+                conn = _connect(path, readonly=False, durable=durable)
+            except (DiskFull, DiskError) as exc:
+                raise _no_room_to_write(path, exc) from exc
+            try:
+                try:
+                    _check_integrity(conn, path)
+                except (DiskFull, DiskError) as exc:
+                    raise _no_room_to_write(path, exc) from exc
                 _check_schema(conn, path, version)
                 _check_tables(conn, path, version)
                 opened = cls(path, conn, lock, readonly=False)
@@ -313,7 +319,13 @@ class EventFile:
                 # A log a crash left is folded in now, so the file is whole from the start;
                 # otherwise write-ahead logging starts with the first write (commit): a
                 # file opened and closed again, or refused by the session, is not written.
-                opened.fold_log()
+                try:
+                    opened.fold_log()
+                except (DiskFull, DiskError):
+                    # A full disk: the log stays beside the file, which SQLite reads with
+                    # it, until a later commit or closing folds it; each action is then
+                    # saved or said not saved, and the event is not shut away (issue 27).
+                    opened.unfolded = True
             except BaseException:
                 conn.close()
                 raise
@@ -591,6 +603,29 @@ class EventFile:
                 put.append({**dict(zip(keys, key, strict=True)), **row})
         if put:
             self.db[name].upsert_all(put, pk=keys)  # type: ignore[union-attr]
+
+
+_ROOM = 64 * 1024
+"""Less free space than this is a full disk for SQLite (its index beside a file in
+write-ahead mode alone takes 32 KiB)."""
+
+
+def _no_room_to_write(path: Path, exc: StoreError) -> StoreError:
+    """Opening for writing failed on a disk with no room: say that, not "not saved"."""
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        info = os.statvfs(folder)
+        free = info.f_bavail * info.f_frsize
+    except (OSError, AttributeError):  # (no statvfs on Windows)
+        return exc
+    if free >= _ROOM:
+        return exc
+    return DiskFull(
+        path,
+        f"the disk is full ({free // 1024} KiB free): the file cannot be opened for writing "
+        "(SQLite needs room beside it); nothing was changed. It can still be read and "
+        "copied elsewhere; free some space and try again",
+    )
 
 
 def _unmigratable(path: Path, version: int, exc: Exception) -> CorruptFile:

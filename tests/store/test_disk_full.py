@@ -114,6 +114,40 @@ def test_a_full_disk_still_lets_the_event_be_read_and_copied(
         assert session.verify() == []
 
 
+@pytest.mark.parametrize("leave_k", [0, 40])
+def test_opening_for_writing_on_a_full_disk_says_what_is_so(small_disk: Path, leave_k: int) -> None:
+    """A crash's log beside the file, a full disk: opening for writing either works (the
+    log folded in later when there is room) and each action is saved or said not saved,
+    or is refused as what it is (the disk is full, nothing changed, it can be read), not
+    as an action "not saved"."""
+    event = small_disk / "e.arbiter"
+    small_event(event).close()
+    subprocess.run([sys.executable, "-c", CRASH_AFTER_WRITE, str(event)], cwd=ROOT, timeout=120)
+    Path(f"{event}-shm").unlink(missing_ok=True)
+    filler = _fill(small_disk, leave_k)
+    saved = False
+    try:
+        session = Session.open(event)
+    except DiskFull as refused:
+        assert "cannot be opened for writing" in str(refused)
+        assert "nothing was changed" in str(refused) and "read" in str(refused)
+        with Session.open(event, readonly=True) as reader:
+            assert reader.event.player(1).name == "Saved Before The Crash"
+    else:
+        with session:
+            assert session.event.player(1).name == "Saved Before The Crash"
+            try:
+                session.run("edit_player", tpn=2, name="On A Full Disk")
+                saved = True
+            except DiskFull:
+                pass
+    filler.unlink()
+    with Session.open(event, readonly=True) as reread:
+        assert (reread.event.player(2).name == "On A Full Disk") is saved
+        assert reread.event.player(1).name == "Saved Before The Crash"
+        assert reread.verify() == []
+
+
 def test_actions_on_a_full_disk_are_said_as_they_are(small_disk: Path) -> None:
     """Every action the session said was saved is in the file, and none it refused."""
     event = small_disk / "e.arbiter"

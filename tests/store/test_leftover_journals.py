@@ -247,3 +247,23 @@ def test_a_foreign_log_on_read_only_media_is_left_there_and_not_applied(
         assert sorted(p.name for p in cd.iterdir()) == ["e.arbiter", "e.arbiter-wal"]
     finally:
         subprocess.run(["umount", "-l", str(cd)], check=False)
+
+
+def test_a_killed_copy_leaves_nothing_the_next_copy_keeps(tmp_path: Path) -> None:
+    """Issue 27, point 8: a copy killed before it was moved into place leaves its hidden
+    file; the next copy into that name clears it (under the name's write lock)."""
+    from arbiter_app.store.write_points import KILL_AT, TRACE
+
+    event, usb = tmp_path / "e.arbiter", tmp_path / "usb.arbiter"
+    small_event(event).close()
+    env = {k: v for k, v in os.environ.items() if k not in (KILL_AT, TRACE)}
+    env["PYTHONPATH"] = str(ROOT)
+    argv = [sys.executable, "-m", "arbiter_app", "copy", str(event), "-o", str(usb)]
+    killed = subprocess.run(argv, env={**env, KILL_AT: "1"}, capture_output=True, timeout=120)
+    assert killed.returncode == -signal.SIGKILL
+    assert not usb.exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")]
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []
+    assert _journal(usb) == _journal(event)

@@ -86,9 +86,9 @@ def settle(path: Path) -> list[str]:
     for leftover, reason in foreign(path):
         moved = set_aside(leftover)
         notices.append(
-            f"{path.name}: {leftover.name} beside the file does not belong to this event "
-            f"({reason}); it was not applied, and was set aside as {moved.name}; the event "
-            "opened as it was"
+            f"{path.name}: {leftover.name} beside the file was not applied: it does not "
+            f"belong to this event ({reason}). It was set aside as {moved.name}, and the "
+            "event opened as it was"
         )
     for notice in notices:
         tell(notice)
@@ -256,10 +256,7 @@ def _judge_journal(path: Path, jnl: Path) -> str | None:
         before = int.from_bytes(page_one[24:28], "big")
         now = int.from_bytes(header[24:28], "big")
         if now not in (before, (before + 1) & 0xFFFFFFFF):
-            return (
-                f"its pages are of another moment of a file (change {before:,}; the event "
-                f"is at change {now:,})"
-            )
+            return f"its pages are from change {before:,} of a file, the event is at {now:,}"
     return _trial(path, jnl, _JOURNAL, adds=False)
 
 

@@ -62,9 +62,9 @@ def settle_for_reading(path: Path) -> tuple[bool, bool]:
         strangers = foreign(path)
         for leftover, reason in strangers:
             tell(
-                f"{path.name}: {leftover.name} beside the file does not belong to this event "
-                f"({reason}); it was not applied (the folder cannot be written, so it stays "
-                "there); the event is read as it was"
+                f"{path.name}: {leftover.name} beside the file was not applied: it does not "
+                f"belong to this event ({reason}). The folder cannot be written, so it stays "
+                "there; the event is read as it was"
             )
         if strangers:
             return False, True

@@ -188,9 +188,6 @@ class EventFile:
         """Opening rolled back an action a crash had left unfinished (store.recovery)."""
         self._wal = False
         """Write-ahead logging is on (from the first commit on)."""
-        self.unfolded = False
-        """A saved action's log could not be folded into the file (a full disk): the file
-        needs its log beside it until the next commit or closing folds it."""
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -319,13 +316,11 @@ class EventFile:
                 # A log a crash left is folded in now, so the file is whole from the start;
                 # otherwise write-ahead logging starts with the first write (commit): a
                 # file opened and closed again, or refused by the session, is not written.
-                try:
-                    opened.fold_log()
-                except (DiskFull, DiskError):
-                    # A full disk: the log stays beside the file, which SQLite reads with
+                with contextlib.suppress(DiskFull, DiskError):
+                    # On a full disk the log stays beside the file, which SQLite reads with
                     # it, until a later commit or closing folds it; each action is then
                     # saved or said not saved, and the event is not shut away (issue 27).
-                    opened.unfolded = True
+                    opened.fold_log()
             except BaseException:
                 conn.close()
                 raise
@@ -558,13 +553,11 @@ class EventFile:
             if not self._landed(entry):
                 raise
         reached(f"commit {entry.seq} {entry.command}: committed")
-        try:
-            self.fold_log()
-        except StoreError:
+        with contextlib.suppress(StoreError):
             # The action is saved (its commit is in the log, on the disk); only folding the
-            # log into the file failed (a full disk). The log stays beside the file, which
-            # opens with it, and the next commit or closing folds it (issue 27).
-            self.unfolded = True
+            # log into the file may fail (a full disk). The log then stays beside the file,
+            # which opens with it, and the next commit or closing folds it (issue 27).
+            self.fold_log()
         reached(f"commit {entry.seq} {entry.command}: the log folded into the file")
 
     def _landed(self, entry: JournalEntry) -> bool:

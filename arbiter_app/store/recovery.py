@@ -101,27 +101,6 @@ def _cannot_roll_back(path: Path) -> ReadOnlyLocation:
     )
 
 
-def recover(path: Path) -> None:
-    """Roll back the unfinished transaction a crash left in the journal beside *path*."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if not (os.access(path, os.W_OK) and os.access(folder, os.W_OK)):
-        raise _cannot_roll_back(path)
-    lock = WriteLock(path)
-    try:
-        lock.acquire()
-    except FileLocked:
-        raise FileLocked(
-            path,
-            "the file is being written in another window or program (a change is in "
-            "progress); try again in a moment",
-        ) from None
-    try:
-        settle(path)
-        _roll_back(path)
-    finally:
-        lock.release()
-
-
 def _roll_back(path: Path) -> None:
     """The first read of a writable connection rolls the hot journal back (lock held)."""
     conn = sqlite3.connect(str(path), isolation_level=None)

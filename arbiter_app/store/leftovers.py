@@ -72,8 +72,8 @@ def foreign(path: Path) -> list[tuple[Path, str]]:
             continue
         try:
             reason = judge(path, leftover)
-        except OSError:
-            reason = None  # unreadable now: SQLite meets it as it would have
+        except (OSError, ValueError, struct.error):
+            reason = None  # unreadable now, or not what its header says: SQLite judges it
         if reason is not None:
             found.append((leftover, reason))
     return found

@@ -267,3 +267,45 @@ def test_a_killed_copy_leaves_nothing_the_next_copy_keeps(tmp_path: Path) -> Non
     assert done.returncode == 0, done.stderr
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []
     assert _journal(usb) == _journal(event)
+
+
+def _garbage(seed: int, suffix: str, page_size: int) -> bytes:
+    """A leftover of random bytes, often with a valid magic number and page size first."""
+    import random
+    import struct
+
+    rng = random.Random(seed)
+    body = rng.randbytes(rng.choice([0, 7, 31, 100, 600, 5000, 20000]))
+    if rng.random() < 0.7:
+        if suffix == "-wal":
+            head = struct.pack(">4I", 0x377F0682 + rng.randint(0, 1), 3007000, page_size, 0)
+        else:
+            head = bytes.fromhex("d9d505f920a163d7") + struct.pack(
+                ">5I", rng.randint(0, 5), 7, 21, 512, page_size
+            )
+        body = head + body
+    return body
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-journal"])
+def test_a_garbage_leftover_never_ends_in_a_traceback(tmp_path: Path, suffix: str) -> None:
+    """Crafted leftovers (random bytes behind a valid header) are judged without an error
+    of Arbiter's own: the event opens as it was, or is refused with a StoreError."""
+    from arbiter_app.store import StoreError
+
+    event = tmp_path / "e.arbiter"
+    small_event(event).close()
+    page_size = int.from_bytes(event.read_bytes()[16:18], "big")
+    before = _journal_of_copy(event)
+    pristine = event.read_bytes()
+    for seed in range(60):
+        event.write_bytes(pristine)
+        Path(f"{event}{suffix}").write_bytes(_garbage(seed, suffix, page_size))
+        for readonly in (True, False):
+            try:
+                with Session.open(event, readonly=readonly) as session:
+                    assert [(e.seq, e.hash) for e in session.journal()] == before, seed
+            except StoreError:
+                pass
+        for leftover in tmp_path.glob("e.arbiter-*"):
+            leftover.unlink()

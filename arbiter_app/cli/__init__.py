@@ -177,8 +177,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return start_gui(args)
     from arbiter_app.core.errors import ArbiterError, InputError
     from arbiter_app.core.warning_levels import ConfirmationNeeded
+    from arbiter_app.store.notices import on_notice
 
-    stop_warning = _warn_about_opened_files()
+    stop_warning = _warn_about_opened_files(argv)
+    # What the store did on its own (a journal that was not the event's, set aside).
+    stop_notices = on_notice(lambda text: print(f"arbiter-app: warning: {text}", file=sys.stderr))
     from arbiter_app.cli.section_option import choose_section
 
     stop_choosing = choose_section(args)
@@ -205,6 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             gc.enable()
         stop_choosing()
         stop_warning()
+        stop_notices()
     return result
 
 
@@ -223,10 +227,16 @@ def _first_issues(error: InputError) -> str:
     return f"{shown}\n... and {rest:,} more {more} (mend the first ones and try again)"
 
 
-def _warn_about_opened_files() -> Callable[[], None]:
+def _warn_about_opened_files(argv: Sequence[str]) -> Callable[[], None]:
     """Print, once per file, what is wrong with every tournament file the command opens
     that still lets it be read (a journal that does not verify); and back up every file the
-    command changes, when its action completes a round (:mod:`arbiter_app.session.backups`)."""
+    command changes, when its action completes a round (:mod:`arbiter_app.session.backups`).
+
+    Every command that names a tournament file listens, also one that loads the session
+    only inside its handler (standings, status, print, …: issue 27); a command on TRF
+    files alone does not pay for loading the session."""
+    if any(str(a).lower().endswith(".arbiter") for a in argv):
+        importlib.import_module("arbiter_app.session.session")
     session_module = sys.modules.get("arbiter_app.session.session")
     if session_module is None:
         return lambda: None  # this command opens no tournament file

@@ -15,6 +15,7 @@ from typing import Any
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.sheets.builders import standings_of, with_tiebreaks
 from arbiter_app.sheets.source import ARBITER_SUFFIX, Source, load
+from arbiter_app.store.outputs import check_output, write_output
 
 Renderer = Callable[[Source], str]
 
@@ -110,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
         return run_export(args)
     if getattr(args, "every_section", False):
         return _every_section(args)
+    check_output(args.output, sources=[args.file])  # before the work of reading
     _write(_prepared(load(args.file), args), args)
     return 0
 
@@ -124,11 +126,16 @@ def _every_section(args: argparse.Namespace) -> int:
     from arbiter_app.sheets.source import from_session
 
     with Session.open(args.file, readonly=True) as session:
+        targets = {}
         for section in session.sections:
-            with session.selected(section.number):
-                src = from_session(session, args.file)
             slug = "-".join(section.name.lower().split())
             target = args.output.with_name(f"{args.output.stem}-{slug}{args.output.suffix}")
+            # Every name is checked before any file is written: all are written or none.
+            check_output(target, sources=[args.file])
+            targets[section.number] = target
+        for number, target in targets.items():
+            with session.selected(number):
+                src = from_session(session, args.file)
             _write(_prepared(src, args), argparse.Namespace(**{**vars(args), "output": target}))
     return 0
 
@@ -142,14 +149,12 @@ def _prepared(src: Source, args: argparse.Namespace) -> Source:
 
 
 def _write(src: Source, args: argparse.Namespace) -> None:
+    check_output(args.output, sources=[args.file])  # before the work of rendering
     notes: list[str] = []
     text = render(src, args.format, trf_version=args.trf_version, notes=notes)
-    try:
-        # newline="": CSV rows end in CRLF as RFC 4180 says; nothing is translated.
-        with args.output.open("w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-    except OSError as exc:
-        raise ArbiterError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
+    # Written as it is: CSV rows end in CRLF as RFC 4180 says; nothing is translated. Aside
+    # and moved into place whole, never over an event (issue 27).
+    write_output(args.output, text, sources=[args.file])
     print(f"wrote {args.output}")
     for note in notes:
         # What the FIDE report cannot hold: said, not dropped (the .arbiter file keeps it).

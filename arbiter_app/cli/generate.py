@@ -34,6 +34,7 @@ from arbiter_app.core.generator.tournament import GeneratorSettings, generate, r
 from arbiter_app.core.model import System
 from arbiter_app.core.presets import parse_tiebreak_list
 from arbiter_app.core.trf.document import TrfVersion
+from arbiter_app.store.outputs import check_output, write_output
 
 _SYSTEMS = {
     "swiss": System.SWISS,
@@ -117,14 +118,9 @@ def run(args: argparse.Namespace) -> int:
     # The seed is drawn here, outside the core, and written into the file.
     seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
     settings = settings_from_args(args, seed)
-    folder = args.output.resolve().parent
-    if not folder.is_dir():
-        raise ArbiterError(f"cannot write {args.output}: the folder {folder} does not exist")
+    check_output(args.output)  # before the work of generating
     generated = generate(settings)
     text = generated_trf(generated, TrfVersion.parse(args.trf_version))
-    try:
-        args.output.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise ArbiterError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
+    write_output(args.output, text)  # aside, moved into place whole, never over an event
     print(f"wrote {args.output}: {describe(settings)}")
     return 0

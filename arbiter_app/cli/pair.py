@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from arbiter_app.core.errors import ArbiterError
@@ -39,6 +40,7 @@ from arbiter_app.exports.pairings import bye_words, says_bye
 from arbiter_app.session import Session
 from arbiter_app.session.pairing import pair_next_round
 from arbiter_app.sheets.files import read_text
+from arbiter_app.store.outputs import check_output, write_output
 
 _COLOURS = {"white": Colour.WHITE, "black": Colour.BLACK}
 
@@ -82,6 +84,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     path: Path = args.input
+    if args.pairing and args.pairing != "-":
+        # Before any pairing is made or recorded: an output never replaces an event.
+        check_output(Path(args.pairing), sources=[path])
     if path.suffix.lower() == ".arbiter":
         return _stored(args, path)
     if not args.pairing and not args.check:
@@ -94,18 +99,16 @@ def run(args: argparse.Namespace) -> int:
         return _check(document.event, options)
     event, round_no = next_round(document.event)
     pairing = pair_round(event, round_no, options, swap_last_two=bool(args.swap_last_two))
-    _write(args.pairing, pairing.engine_text())
+    _write(args.pairing, pairing.engine_text(), [path])
     return 0
 
 
-def _write(target: str, text: str) -> None:
+def _write(target: str, text: str, sources: Sequence[Path] = ()) -> None:
     if target == "-":
         sys.stdout.write(text)
         return
-    try:
-        Path(target).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise ArbiterError(f"cannot write {target}: {exc.strerror or exc}") from exc
+    # Aside, moved into place whole, never over an event or the TRF read (issue 27).
+    write_output(Path(target), text, sources=sources)
 
 
 def _check(event: Event, options: SwissOptions) -> int:
@@ -155,7 +158,7 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
     for line in drawn:
         print(line)
     if args.pairing:
-        _write(args.pairing, pairing.engine_text())
+        _write(args.pairing, pairing.engine_text(), [path])
     else:
         _print(pairing, {t: p.name for t, p in names.items()}, event.system, says_bye(event))
     return 0

@@ -18,6 +18,7 @@ from arbiter_app.core.words import count
 from arbiter_app.exports.sheet import Paper, Sheet
 from arbiter_app.sheets.builders import SHEET_HELP, SHEETS
 from arbiter_app.sheets.source import load
+from arbiter_app.store.outputs import check_output, pdf_whole, write_output
 
 QR_SHEET = "players-page-qr"
 QR_HELP = "the players' page's address and its QR code, for the wall (--url)"
@@ -58,6 +59,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def run(args: argparse.Namespace) -> int:
     if args.round is not None and args.round < 1:
         raise ArbiterError(f"--round {args.round}: rounds are numbered from 1")
+    check_output(args.output, sources=[args.file])  # before the work of reading
     if args.sheet == QR_SHEET:
         sheet, url = _qr_sheet(args)
         code = _print(sheet, args)
@@ -89,12 +91,17 @@ def _qr_sheet(args: argparse.Namespace) -> tuple[Sheet, str]:
 
 def _print(sheet: Sheet, args: argparse.Namespace) -> int:
     # Qt is loaded only here: the other commands stay light.
-    from arbiter_app.printing import write_pdf
+    from arbiter_app import printing
 
-    try:
-        pages = write_pdf(sheet, args.output, Paper.parse(args.paper))
-    except OSError as exc:
-        raise ArbiterError(f"{args.output}: cannot write the PDF ({exc})") from None
+    paper = Paper.parse(args.paper)
+    counted: list[int] = []
+
+    def write(path: Path) -> None:
+        counted.append(printing.write_pdf(sheet, path, paper))
+
+    # Aside, checked whole (Qt does not report a full disk) and moved into place (issue 27).
+    write_output(args.output, write, sources=[args.file], check=pdf_whole)
+    pages = counted[0]
     print(f"wrote {args.output}: {sheet.title}, {count(pages, 'page')}", file=sys.stdout)
 
     return 0

@@ -4,7 +4,10 @@
 - :mod:`~arbiter_app.store.file`: open (for writing or read-only), create, read, commit.
 - :mod:`~arbiter_app.store.journal`: the hash-chained journal of commands.
 - :mod:`~arbiter_app.store.migrations`: older formats, with a backup first.
-- :mod:`~arbiter_app.store.locking`: one writer per file across processes.
+- :mod:`~arbiter_app.store.locking`: one writer per file across processes, whatever the path.
+- :mod:`~arbiter_app.store.leftovers`: a journal or log beside the file that is not its own.
+- :mod:`~arbiter_app.store.outputs`: outputs written aside, never over an event.
+- :mod:`~arbiter_app.store.notices`: what the store did on its own, for the interface to say.
 - :mod:`~arbiter_app.store.errors`: the user's environment vs bugs.
 
 The store knows rows, not chess: what the rows mean, and every change to
@@ -13,6 +16,7 @@ them, belongs to :mod:`arbiter_app.session`.
 
 from arbiter_app.store.errors import (
     CorruptFile,
+    CraftedFile,
     DiskError,
     DiskFull,
     FileExists,
@@ -33,6 +37,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "SUFFIX",
     "CorruptFile",
+    "CraftedFile",
     "DiskError",
     "DiskFull",
     "EventFile",

@@ -18,6 +18,7 @@ import os
 from pathlib import Path
 
 from arbiter_app.store.errors import DiskError, FileExists, FileLocked, StoreError
+from arbiter_app.store.leftovers import set_aside_all
 from arbiter_app.store.locking import WriteLock
 from arbiter_app.store.write_points import reached
 
@@ -57,8 +58,10 @@ def move_into_place(aside: Path, path: Path, *, durable: bool = True) -> None:
             raise DiskError(path, "the new file could not be completed (its log is still apart)")
     try:
         if durable:
-            _flush(aside)
+            flush(aside)
         reached("move: the new file is whole, under its hidden name")
+        # A journal or log an earlier file of this name left must not be applied to it.
+        set_aside_all(path, "an earlier file of this name")
         try:
             os.link(aside, path)
         except FileExistsError:
@@ -76,7 +79,7 @@ def move_into_place(aside: Path, path: Path, *, durable: bool = True) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(aside)
         if durable:
-            _flush_folder(path.parent)
+            flush_folder(path.parent)
     except StoreError:
         raise
     except OSError as exc:
@@ -85,7 +88,7 @@ def move_into_place(aside: Path, path: Path, *, durable: bool = True) -> None:
         ) from exc
 
 
-def _flush(path: Path) -> None:
+def flush(path: Path) -> None:
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -93,7 +96,7 @@ def _flush(path: Path) -> None:
         os.close(fd)
 
 
-def _flush_folder(folder: Path) -> None:
+def flush_folder(folder: Path) -> None:
     """Make the new name itself durable (POSIX; Windows has no folder handles to flush)."""
     if os.name != "posix":
         return

@@ -21,6 +21,7 @@ the rollback-journal mode: whatever opens it needs nothing else.
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import secrets
 import sqlite3
@@ -34,8 +35,10 @@ from arbiter_app.store.errors import (
     StoreError,
     translate,
 )
+from arbiter_app.store.leftovers import set_aside_all
 from arbiter_app.store.locking import WriteLock
 from arbiter_app.store.schema import SUFFIX
+from arbiter_app.store.write_points import reached
 
 
 class SameFile(StoreError):
@@ -81,6 +84,7 @@ def write_copy(
     lock = WriteLock(target)
     lock.acquire()
     try:
+        _clear_killed_copies(target)
         _write_via_temporary(conn, target)
     except BaseException:
         lock.release()
@@ -108,6 +112,9 @@ def _write_via_temporary(conn: sqlite3.Connection, target: Path) -> None:
             raise CorruptFile(target, f"the copy does not read back ({'; '.join(found[:3])})")
         with open(part, "rb+") as fh:
             os.fsync(fh.fileno())
+        reached("copy: the copy is whole, under its hidden name")
+        # The old file's journal or log must not be applied to the copy (issue 27).
+        set_aside_all(target, "the file this copy replaces")
         os.replace(part, target)
         _sync_folder(folder)
     except sqlite3.Error as exc:
@@ -117,6 +124,17 @@ def _write_via_temporary(conn: sqlite3.Connection, target: Path) -> None:
     finally:
         with contextlib.suppress(OSError):
             part.unlink()
+
+
+def _clear_killed_copies(target: Path) -> None:
+    """Remove the hidden files copies into *target* left when they were killed (issue 27,
+    point 8). The target's write lock is held: no copy into it is running."""
+    folder = target.parent if str(target.parent) else Path(".")
+    for leftover in folder.glob(f".{glob.escape(target.name)}.*.part"):
+        middle = leftover.name[len(target.name) + 2 : -len(".part")]
+        if len(middle) == 8 and all(c in "0123456789abcdef" for c in middle):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -42,6 +42,11 @@ class CorruptFile(StoreError):
     """The file is an Arbiter file but damaged (truncated, malformed pages)."""
 
 
+class CraftedFile(CorruptFile):
+    """The file holds what Arbiter never makes (a trigger, a view, an index, a column rule):
+    another program changed it, and it could act on its own on every write."""
+
+
 class TooNew(StoreError):
     """The file was written by a newer version of Arbiter."""
 

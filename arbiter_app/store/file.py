@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sqlite3
+import stat
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,6 +39,9 @@ from arbiter_app.core.words import count, noun_for
 from arbiter_app.store.copying import write_copy
 from arbiter_app.store.errors import (
     CorruptFile,
+    CraftedFile,
+    DiskError,
+    DiskFull,
     FileExists,
     FileMissing,
     NotAnArbiterFile,
@@ -47,9 +52,10 @@ from arbiter_app.store.errors import (
     translate,
 )
 from arbiter_app.store.journal import JournalEntry
-from arbiter_app.store.locking import WriteLock
+from arbiter_app.store.leftovers import has_leftovers, image, set_aside_all, settle
+from arbiter_app.store.locking import WriteLock, real_path
 from arbiter_app.store.migrations import ADDED_BY_STEP, REBUILD_MARK, make_backup, migrate
-from arbiter_app.store.recovery import hot_journal, recover
+from arbiter_app.store.recovery import hot_journal, settle_for_reading
 from arbiter_app.store.schema import (
     APPLICATION_ID,
     JOURNAL_COLUMNS,
@@ -92,6 +98,14 @@ def read_header(path: Path) -> tuple[int, int]:
     or :class:`TooNew`. Reads the file only.
     """
     try:
+        kind = os.stat(path).st_mode
+        if not stat.S_ISREG(kind) and not stat.S_ISDIR(kind):
+            # Never opened: a pipe (FIFO) blocks a reader until some writer comes.
+            raise NotAnArbiterFile(
+                path,
+                f"is {'a pipe (FIFO)' if stat.S_ISFIFO(kind) else 'a device or socket'}, "
+                "not a tournament file",
+            )
         with open(path, "rb") as fh:
             header = fh.read(100)
             size = os.fstat(fh.fileno()).st_size
@@ -203,6 +217,12 @@ class EventFile:
         cls.refuse_new(path)
         lock = WriteLock(path)
         lock.acquire()
+        try:
+            # A journal or log an earlier file of this name left must not be applied to it.
+            set_aside_all(path, "an earlier file of this name")
+        except OSError as exc:
+            lock.release()
+            raise ReadOnlyLocation(path, f"cannot make the file ({exc.strerror})") from exc
 
         def prepare(conn: sqlite3.Connection) -> None:
             _new_event_tables(conn, path, crash_points=True)
@@ -236,17 +256,22 @@ class EventFile:
 
     @classmethod
     def open(cls, path: Path | str, *, readonly: bool = False, durable: bool = True) -> EventFile:
-        """Open an existing file, for writing (with the lock) or read-only."""
-        path = Path(path)
-        recovered = hot_journal(path)
-        if recovered and readonly:
-            read_header(path)  # what is not ours is refused before anything is written
-            recover(path)
-        version, _ = read_header(path)
+        """Open an existing file, for writing (with the lock) or read-only.
+
+        A symbolic link is followed (SQLite puts the journal beside the file itself, and
+        the lock is the file's: :func:`~arbiter_app.store.locking.real_path`)."""
+        path = real_path(Path(path))
         if readonly:
-            opened = cls._open_readonly(path, version)
+            ignore = False
+            recovered = False
+            if has_leftovers(path):
+                read_header(path)  # what is not ours is refused before anything is written
+                recovered, ignore = settle_for_reading(path)
+            version, _ = read_header(path)
+            opened = cls._open_readonly(path, version, immutable=ignore)
             opened.recovered = recovered
             return opened
+        version, _ = read_header(path)
         if not os.access(path, os.W_OK):
             raise ReadOnlyLocation(path, "the file is read-only; it can be opened read-only")
         folder = path.parent if str(path.parent) else Path(".")
@@ -257,9 +282,19 @@ class EventFile:
         lock = WriteLock(path)
         lock.acquire()
         try:
-            conn = _connect(path, readonly=False, durable=durable)
+            # A journal or log that is not the event's own is set aside, never applied.
+            settle(path)
+            recovered = hot_journal(path)
             try:
-                _check_integrity(conn, path)
+                conn = _connect(path, readonly=False, durable=durable)
+            except (DiskFull, DiskError) as exc:
+                raise _no_room_to_write(path, exc) from exc
+            try:
+                try:
+                    _check_integrity(conn, path)
+                except (DiskFull, DiskError) as exc:
+                    raise _no_room_to_write(path, exc) from exc
+                _check_schema(conn, path, version)
                 _check_tables(conn, path, version)
                 opened = cls(path, conn, lock, readonly=False)
                 opened.recovered = recovered  # SQLite rolled the journal back on first read
@@ -281,7 +316,11 @@ class EventFile:
                 # A log a crash left is folded in now, so the file is whole from the start;
                 # otherwise write-ahead logging starts with the first write (commit): a
                 # file opened and closed again, or refused by the session, is not written.
-                opened.fold_log()
+                with contextlib.suppress(DiskFull, DiskError):
+                    # On a full disk the log stays beside the file, which SQLite reads with
+                    # it, until a later commit or closing folds it; each action is then
+                    # saved or said not saved, and the event is not shut away (issue 27).
+                    opened.fold_log()
             except BaseException:
                 conn.close()
                 raise
@@ -291,18 +330,20 @@ class EventFile:
         return opened
 
     @classmethod
-    def _open_readonly(cls, path: Path, version: int) -> EventFile:
-        conn = _connect(path, readonly=True, durable=False)
+    def _open_readonly(cls, path: Path, version: int, *, immutable: bool = False) -> EventFile:
+        conn, in_memory = _connect_for_reading(path, immutable=immutable)
         try:
             _check_integrity(conn, path)
+            _check_schema(conn, path, version)
             _check_tables(conn, path, version)
             if version < SCHEMA_VERSION:
                 # Never touch the file itself: migrate a copy in memory.
-                memory = sqlite3.connect(":memory:", isolation_level=None)
-                with sqlite_errors(path):
-                    conn.backup(memory)
-                conn.close()
-                conn = memory
+                if not in_memory:
+                    memory = sqlite3.connect(":memory:", isolation_level=None)
+                    with sqlite_errors(path):
+                        conn.backup(memory)
+                    conn.close()
+                    conn = memory
                 opened = cls(path, conn, None, readonly=True)
                 opened.memory_copy = True
                 try:
@@ -313,6 +354,7 @@ class EventFile:
                 opened.migrated_from = version
             else:
                 opened = cls(path, conn, None, readonly=True)
+                opened.memory_copy = in_memory
             _check_tables(conn, path)
         except BaseException:
             conn.close()
@@ -492,21 +534,40 @@ class EventFile:
         if not self._wal:
             _use_wal(self.conn, self.path)
             self._wal = True
-        with sqlite_errors(self.path), self.db.atomic():
-            for table, rows in writes.items():
-                self._write_table(table, rows)
-            self.db["journal"].insert(entry.as_row())  # type: ignore[union-attr]
-            self.db["meta"].upsert_all(  # type: ignore[union-attr]
-                [
-                    {"key": "journal_head", "value": entry.hash},
-                    {"key": "journal_length", "value": str(entry.seq)},
-                ],
-                pk="key",
-            )
-            reached(f"commit {entry.seq} {entry.command}: rows written, not committed")
+        try:
+            with sqlite_errors(self.path), self.db.atomic():
+                for table, rows in writes.items():
+                    self._write_table(table, rows)
+                self.db["journal"].insert(entry.as_row())  # type: ignore[union-attr]
+                self.db["meta"].upsert_all(  # type: ignore[union-attr]
+                    [
+                        {"key": "journal_head", "value": entry.hash},
+                        {"key": "journal_length", "value": str(entry.seq)},
+                    ],
+                    pk="key",
+                )
+                reached(f"commit {entry.seq} {entry.command}: rows written, not committed")
+        except StoreError:
+            # Said "not saved" only when it is not: a commit that failed after its log
+            # frame was written (a full disk growing SQLite's index) has landed all the same.
+            if not self._landed(entry):
+                raise
         reached(f"commit {entry.seq} {entry.command}: committed")
-        self.fold_log()
+        with contextlib.suppress(StoreError):
+            # The action is saved (its commit is in the log, on the disk); only folding the
+            # log into the file may fail (a full disk). The log then stays beside the file,
+            # which opens with it, and the next commit or closing folds it (issue 27).
+            self.fold_log()
         reached(f"commit {entry.seq} {entry.command}: the log folded into the file")
+
+    def _landed(self, entry: JournalEntry) -> bool:
+        """Whether *entry* is in the file (after a commit reported an error)."""
+        try:
+            row = self.conn.execute("SELECT hash FROM journal WHERE seq = ?", (entry.seq,))
+            found = row.fetchone()
+        except sqlite3.Error:
+            return False
+        return found is not None and found[0] == entry.hash
 
     def fold_log(self) -> bool:
         """Copy what the write-ahead log holds into the file itself; True when all of it went.
@@ -537,6 +598,29 @@ class EventFile:
             self.db[name].upsert_all(put, pk=keys)  # type: ignore[union-attr]
 
 
+_ROOM = 64 * 1024
+"""Less free space than this is a full disk for SQLite (its index beside a file in
+write-ahead mode alone takes 32 KiB)."""
+
+
+def _no_room_to_write(path: Path, exc: StoreError) -> StoreError:
+    """Opening for writing failed on a disk with no room: say that, not "not saved"."""
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        info = os.statvfs(folder)
+        free = info.f_bavail * info.f_frsize
+    except (OSError, AttributeError):  # (no statvfs on Windows)
+        return exc
+    if free >= _ROOM:
+        return exc
+    return DiskFull(
+        path,
+        f"the disk is full ({free // 1024} KiB free): the file cannot be opened for writing "
+        "(SQLite needs room beside it); nothing was changed. It can still be read and "
+        "copied elsewhere; free some space and try again",
+    )
+
+
 def _unmigratable(path: Path, version: int, exc: Exception) -> CorruptFile:
     """The tables of a file that says it is at *version* are not what that version wrote."""
     return CorruptFile(path, f"the file says it is format {version} but its tables are not ({exc})")
@@ -559,6 +643,8 @@ def _connect_locked(
         conn = _connect(path, readonly=False, durable=durable)
         try:
             prepare(conn)
+            # The file is there now (made, or a copy put over the old one): lock it itself.
+            lock.bind_identity()
         except BaseException:
             conn.close()
             raise
@@ -571,13 +657,16 @@ def _connect_locked(
     return conn
 
 
-def _connect(path: Path, *, readonly: bool, durable: bool) -> sqlite3.Connection:
+def _connect(
+    path: Path, *, readonly: bool, durable: bool, immutable: bool = False
+) -> sqlite3.Connection:
+    """*immutable* (read-only): the file as it is on the disk, its journal and log beside it
+    ignored (SQLite's ``immutable`` URI parameter: read-only media)."""
     conn: sqlite3.Connection | None = None
     try:
         if readonly:
-            conn = sqlite3.connect(
-                f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None
-            )
+            uri = f"{path.resolve().as_uri()}?mode=ro{'&immutable=1' if immutable else ''}"
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None)
         else:
             conn = sqlite3.connect(str(path), isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
@@ -592,6 +681,45 @@ def _connect(path: Path, *, readonly: bool, durable: bool) -> sqlite3.Connection
             conn.close()
         raise CorruptFile(path, "the file is damaged (a name that is not UTF-8)") from exc
     return conn
+
+
+def _connect_for_reading(path: Path, *, immutable: bool) -> tuple[sqlite3.Connection, bool]:
+    """A read-only connection to *path*, and whether it reads a copy in memory.
+
+    SQLite reads a file in write-ahead mode through an index it keeps beside it
+    (``-shm``); on a full disk, or on read-only media, that index cannot be made, and
+    SQLite refuses to read. The event is then put together in memory from the file and
+    its log, as SQLite would read it (:func:`~arbiter_app.store.leftovers.image`): a full
+    disk never keeps the arbiter from reading or copying the event (issue 27).
+    """
+    failure: Exception
+    try:
+        conn = _connect(path, readonly=True, durable=False, immutable=immutable)
+    except StoreError as exc:
+        failure = exc
+    else:
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error as exc:
+            failure = translate(exc, path)
+            conn.close()
+        except UnicodeDecodeError:
+            return conn, False  # damage: the checks that follow say so
+        else:
+            return conn, False
+    if not isinstance(failure, (DiskFull, DiskError, ReadOnlyLocation)):
+        raise failure
+    try:
+        data = image(path, with_log=not immutable)
+        memory = sqlite3.connect(":memory:", isolation_level=None)
+        memory.deserialize(data)
+    except (OSError, sqlite3.Error):
+        if isinstance(failure, DiskError):
+            raise DiskError(
+                path, f"the file cannot be read: the disk reported an error ({failure})"
+            ) from None
+        raise failure from None
+    return memory, True
 
 
 def _use_wal(conn: sqlite3.Connection, path: Path) -> None:
@@ -636,6 +764,52 @@ def _expected_columns(version: int) -> dict[str, set[str]]:
             elif table in tables:  # (a table a later step added: gone already)
                 tables[table] -= set(columns)
     return tables
+
+
+_QUOTED = re.compile(r'"(?:[^"]|"")*"|\[[^\]]*\]|`(?:[^`]|``)*`|\'(?:[^\']|\'\')*\'')
+_WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+_TABLE_WORDS = frozenset(
+    {"CREATE", "TABLE", "PRIMARY", "KEY", "INTEGER", "TEXT", "REAL", "FLOAT", "BLOB", "NUMERIC"}
+)
+"""Every word of a table Arbiter makes, its quoted names aside (sqlite-utils writes
+``CREATE TABLE "players" ("section" INTEGER, …, PRIMARY KEY ("section", "tpn"))``)."""
+
+
+def _check_schema(conn: sqlite3.Connection, path: Path, version: int) -> None:
+    """Refuse what Arbiter never makes: a trigger (it would run on every write: raise,
+    recurse, or silently rewrite a rating), a view, an index of its own, a table, or a
+    column rule (CHECK, DEFAULT, UNIQUE, REFERENCES, COLLATE, …) that would refuse or
+    change what Arbiter writes. Nothing of the file is run to find out: only its schema
+    is read."""
+    # (A file whose tables are another version's than it says is refused later, in words.)
+    expected = {*_expected_columns(version), *_expected_columns(SCHEMA_VERSION)}
+    with sqlite_errors(path), _undecodable_is_damage(path):
+        rows = conn.execute("SELECT type, name, sql FROM sqlite_master").fetchall()
+    for kind, name, sql in rows:
+        found: str | None = None
+        if kind in ("trigger", "view"):
+            found = f"a {kind} {name}"
+        elif kind == "index" and sql is not None:
+            found = f"an index {name}"
+        elif kind == "table" and not str(name).startswith("sqlite_"):
+            if name not in expected:
+                found = f"a table {name}"
+            else:
+                with sqlite_errors(path), _undecodable_is_damage(path):
+                    info = conn.execute(f'PRAGMA table_info("{name}")').fetchall()
+                # Names may be written unquoted (a file of an early version).
+                names = {str(name).upper(), *(str(r[1]).upper() for r in info)}
+                words = {w.upper() for w in _WORD.findall(_QUOTED.sub(" ", str(sql or "")))}
+                odd = sorted(words - _TABLE_WORDS - names)
+                if odd:
+                    found = f"a rule in its table {name} ({' '.join(odd[:3])})"
+        if found is not None:
+            raise CraftedFile(
+                path,
+                f"the file holds {found}, which Arbiter never makes: another program "
+                "changed it, and it could act on its own; open a backup or the copy it "
+                "came from",
+            )
 
 
 def _check_tables(conn: sqlite3.Connection, path: Path, version: int = SCHEMA_VERSION) -> None:

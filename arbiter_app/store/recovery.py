@@ -10,6 +10,10 @@ completes the recovery with a short writable connection under the write lock,
 for reading commands too, and the session says that it happened. Where the file
 cannot be written (a read-only folder, a CD), the message says what is there and
 what to do.
+
+A journal or log that is not the event's own (another file's, or the event's
+previous life's) is never applied: it is set aside first
+(:mod:`arbiter_app.store.leftovers`).
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ import sqlite3
 from pathlib import Path
 
 from arbiter_app.store.errors import FileLocked, ReadOnlyLocation, translate
+from arbiter_app.store.leftovers import foreign, has_leftovers, settle
 from arbiter_app.store.locking import WriteLock
+from arbiter_app.store.notices import tell
 
 RECOVERED = (
     "a crash had interrupted an action before it was saved; it was rolled back, and every "
@@ -41,34 +47,67 @@ def hot_journal(path: Path) -> bool:
         return False
 
 
-def recover(path: Path) -> None:
-    """Roll back the unfinished transaction a crash left in the journal beside *path*."""
+def settle_for_reading(path: Path) -> tuple[bool, bool]:
+    """Before a read-only opening: judge the leftovers beside *path*
+    (:mod:`arbiter_app.store.leftovers`), set aside what is not the event's, and roll back
+    a crash's unfinished action. Returns ``(recovered, ignore)``: *ignore* when a foreign
+    leftover stays beside a file that cannot be written (it must be read without it).
+
+    Nothing is judged while another program writes the file: its log is live."""
+    if not has_leftovers(path):
+        return False, False
     folder = path.parent if str(path.parent) else Path(".")
     if not (os.access(path, os.W_OK) and os.access(folder, os.W_OK)):
-        raise ReadOnlyLocation(
-            path,
-            f"a crash left an unfinished action in {journal_path(path).name} beside the file, "
-            "and this folder cannot be written to roll it back; copy both files to a folder "
-            "you can write to and open the copy",
-        )
+        # Read-only media: nobody writes here, and nothing can be set aside.
+        strangers = foreign(path)
+        for leftover, reason in strangers:
+            tell(
+                f"{path.name}: {leftover.name} beside the file was not applied: it does not "
+                f"belong to this event ({reason}). The folder cannot be written, so it stays "
+                "there; the event is read as it was"
+            )
+        if strangers:
+            return False, True
+        if hot_journal(path):
+            raise _cannot_roll_back(path)
+        return False, False
     lock = WriteLock(path)
     try:
         lock.acquire()
     except FileLocked:
-        raise FileLocked(
-            path,
-            "the file is being written in another window or program (a change is in "
-            "progress); try again in a moment",
-        ) from None
+        if hot_journal(path):
+            raise FileLocked(
+                path,
+                "the file is being written in another window or program (a change is in "
+                "progress); try again in a moment",
+            ) from None
+        return False, False
     try:
-        conn = sqlite3.connect(str(path), isolation_level=None)
-        try:
-            # The first read of a writable connection rolls the hot journal back.
-            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        except sqlite3.Error as exc:
-            raise translate(exc, path) from exc
-        finally:
-            with contextlib.suppress(sqlite3.Error):
-                conn.close()
+        settle(path)
+        if not hot_journal(path):
+            return False, False
+        _roll_back(path)
+        return True, False
     finally:
         lock.release()
+
+
+def _cannot_roll_back(path: Path) -> ReadOnlyLocation:
+    return ReadOnlyLocation(
+        path,
+        f"a crash left an unfinished action in {journal_path(path).name} beside the file, "
+        "and this folder cannot be written to roll it back; copy both files to a folder "
+        "you can write to and open the copy",
+    )
+
+
+def _roll_back(path: Path) -> None:
+    """The first read of a writable connection rolls the hot journal back (lock held)."""
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.Error as exc:
+        raise translate(exc, path) from exc
+    finally:
+        with contextlib.suppress(sqlite3.Error):
+            conn.close()

@@ -27,12 +27,6 @@ from PySide6.QtGui import (
     QScreen,
     QShowEvent,
 )
-from PySide6.QtPrintSupport import (
-    QPrintDialog,
-    QPrinter,
-    QPrintPreviewDialog,
-    QPrintPreviewWidget,
-)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -73,6 +67,7 @@ from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
+from arbiter_app.ui.print_dialogs import PrintDialog, SheetPreview
 from arbiter_app.ui.projector import ProjectorWindow, second_screen
 from arbiter_app.ui.ratings_menu import RatingsMenu
 from arbiter_app.ui.read_only import hold
@@ -601,10 +596,12 @@ class MainWindow(FileActions, QMainWindow):
         sheets: list[Sheet] = []
         if not self.run(lambda: sheets.append(standings_print_sheet(self.document))):
             return
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        dialog = QPrintDialog(printer, self)
-        if dialog.exec() == QPrintDialog.DialogCode.Accepted:
-            self.run(lambda: self.paint_with_progress(sheets[0], printer))
+        dialog = PrintDialog(self)
+        try:
+            if dialog.exec() == PrintDialog.DialogCode.Accepted:
+                self.run(lambda: self.paint_with_progress(sheets[0], dialog.printer_kept))
+        finally:
+            dialog.deleteLater()
 
     def preview_standings(self) -> None:
         from arbiter_app.ui.exporting import standings_print_sheet
@@ -612,23 +609,20 @@ class MainWindow(FileActions, QMainWindow):
         sheets: list[Sheet] = []
         if not self.run(lambda: sheets.append(standings_print_sheet(self.document))):
             return
-        self.make_preview(sheets[0], "Print preview: standings").exec()
+        self.show_preview(sheets[0], "Print preview: standings")
 
-    def make_preview(self, sheet: Sheet, title: str) -> QPrintPreviewDialog:
-        """A print preview of *sheet* large enough to read: most of the screen, a page as
-        wide as the window (Qt's default is a small window showing a whole page)."""
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        preview = QPrintPreviewDialog(printer, self)
-        preview.setWindowTitle(title)
-        preview.paintRequested.connect(lambda device: self.paint_with_progress(sheet, device))
-        screen = self.screen() or QGuiApplication.primaryScreen()
-        if screen is not None:
-            room = screen.availableGeometry()
-            preview.resize(int(room.width() * 0.9), int(room.height() * 0.92))
-        widget = preview.findChild(QPrintPreviewWidget)
-        if widget is not None:
-            widget.fitToWidth()
-        return preview
+    def make_preview(self, sheet: Sheet, title: str) -> SheetPreview:
+        """A print preview of *sheet*, with its own printer (issue 26: a printer that
+        did not outlive the function crashed the preview)."""
+        return SheetPreview(lambda device: self.paint_with_progress(sheet, device), title, self)
+
+    def show_preview(self, sheet: Sheet, title: str) -> None:
+        """Run the preview of *sheet* until it is closed; then it goes, printer and pages."""
+        preview = self.make_preview(sheet, title)
+        try:
+            preview.exec()
+        finally:
+            preview.deleteLater()
 
     # -- the venue's sheets ------------------------------------------------------------
     def _build_sheets_menu(self) -> QMenu:
@@ -711,7 +705,7 @@ class MainWindow(FileActions, QMainWindow):
         sheet = self.build_sheet(name)
         if sheet is None:
             return
-        self.make_preview(sheet, f"Print preview: {name}").exec()
+        self.show_preview(sheet, f"Print preview: {name}")
 
     def show_event_settings(self) -> EventSettingsDialog:
         dialog = EventSettingsDialog(self.document, self)

@@ -15,7 +15,6 @@ from datetime import datetime
 
 from PySide6.QtCore import QDate, QDateTime, Qt, QTime
 from PySide6.QtGui import QKeyEvent, QPalette
-from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QComboBox,
     QDateTimeEdit,
@@ -39,6 +38,7 @@ from arbiter_app.core.words import sentence
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_adapter import schedule_rule
 from arbiter_app.ui.playoff_runner import DrawAnswer, StartTimes, TossAnswer
+from arbiter_app.ui.print_dialogs import PrintDialog
 
 RESULTS = ("", *(r.value for r in OVER_THE_BOARD))
 RESULT_LABELS = {"": "not yet", **{r.value: r.label for r in OVER_THE_BOARD}}
@@ -421,8 +421,11 @@ class DialogPrompter:
         from arbiter_app.ui.exporting import playoff_sheet, print_sheet
 
         sheet = playoff_sheet(self.document)
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        if QPrintDialog(printer, self.parent).exec() != QDialog.DialogCode.Accepted:
-            return False
-        print_sheet(sheet, printer)
-        return True
+        dialog = PrintDialog(self.parent)
+        try:
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return False
+            print_sheet(sheet, dialog.printer_kept)
+            return True
+        finally:
+            dialog.deleteLater()

@@ -1,0 +1,80 @@
+"""Closing the window's modal dialogs from inside their own event loop.
+
+A dialog run with ``exec()`` blocks the test until it is closed; :func:`closing_modal`
+closes it from a timer once it is up (and, if told, once it is ready), so the
+dialog is really shown, painted and closed by a running event loop, as a user's is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
+
+PATIENCE = 20.0
+"""Seconds a dialog may take to come up and be ready before it is closed anyway."""
+
+
+@dataclass
+class Closed:
+    """What :func:`closing_modal` saw: the dialogs it closed, their titles, what failed."""
+
+    dialogs: list[QWidget] = field(default_factory=list)
+    titles: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    facts: list[object] = field(default_factory=list)
+
+
+def close(widget: QWidget) -> None:
+    """Reject a dialog (Escape's way), else close the window."""
+    if isinstance(widget, QDialog):
+        widget.reject()
+    else:
+        widget.close()
+
+
+@contextlib.contextmanager
+def closing_modal(
+    ready: Callable[[QWidget], bool] = lambda _: True,
+    look: Callable[[QWidget], object] = lambda _: None,
+    count: int = 1,
+) -> Iterator[Closed]:
+    """Close the next *count* modal dialogs the block opens, each once *ready* says so.
+
+    *look* is called on each dialog before it is closed; what it returns is kept in
+    ``facts``. A dialog that is not ready within :data:`PATIENCE` seconds is closed
+    all the same and named in ``failures``; the block fails if fewer than *count*
+    dialogs came up.
+    """
+    seen = Closed()
+    started = time.monotonic()
+    active = [True]
+
+    def poll() -> None:
+        if not active[0] or len(seen.dialogs) >= count:
+            return
+        modal = QApplication.activeModalWidget()
+        late = time.monotonic() - started > PATIENCE
+        if modal is not None and modal.isVisible() and modal not in seen.dialogs:
+            if ready(modal) or late:
+                if late:
+                    seen.failures.append(f"{modal.windowTitle()!r} was not ready in time")
+                seen.dialogs.append(modal)
+                seen.titles.append(modal.windowTitle())
+                seen.facts.append(look(modal))
+                close(modal)
+        elif late and modal is None:
+            return  # nothing came up: the block's end says so
+        QTimer.singleShot(20, poll)
+
+    QTimer.singleShot(0, poll)
+    try:
+        yield seen
+    finally:
+        active[0] = False
+    assert not seen.failures, seen.failures
+    assert len(seen.dialogs) == count, f"{count} modal dialogs expected, {seen.titles} came up"

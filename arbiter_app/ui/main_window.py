@@ -427,6 +427,11 @@ class MainWindow(FileActions, QMainWindow):
 
     # -- reacting to changes ------------------------------------------------------------------
     def on_changed(self, changes: Changes) -> None:
+        if changes.event:
+            # Another event or section: a search typed for the last one would hide the rows
+            # of this one ("0 of 2 lines shown" on a freshly paired round, issue 26).
+            for panel in self.searchable_panels():
+                panel.search.set_query("")  # type: ignore[attr-defined]
         self.show_title()
         undo, redo = self.document.undo_label(), self.document.redo_label()
         if self.document.read_only:

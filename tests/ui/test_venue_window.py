@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pytestqt.qtbot import QtBot
 
 from arbiter_app import app
 from arbiter_app.core.model import Colour
+from arbiter_app.session import Session
 from arbiter_app.ui.document import untitled_session
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.settings import Settings
@@ -57,3 +60,40 @@ def test_a_search_typed_in_one_section_does_not_hide_another_section_s_lines(
     qtbot.wait(10)
     assert window.players.search.query == ""
     assert len(window.players.search.rows_shown()) == 4
+
+
+def test_the_prize_fund_box_shows_the_event_s_own_fund(
+    qtbot: QtBot, settings: Settings, tmp_path: Path
+) -> None:
+    window = club_window(qtbot, settings, ("Ada", "Bea", "Cy", "Dov"))
+    window.bring_forward(window.docks["prizes"])
+    qtbot.wait(10)
+    prizes = window.prizes
+    assert prizes.fund.text() == ""
+    window.document.set_prize_fund(["300", "200.50"], "EUR")
+    qtbot.wait(10)
+    assert (prizes.fund.text(), prizes.currency.currentText()) == ("300, 200.50", "EUR")
+    window.document.save_as(tmp_path / "club.arbiter")
+    # A new event: the box is empty (Enter would have set the last event's fund here).
+    window.document.replace_session(untitled_session())
+    qtbot.wait(10)
+    assert (prizes.fund.text(), prizes.currency.currentText()) == ("", "USD")
+    # An event that has a fund opens with it in the box.
+    window.document.replace_session(Session.open(tmp_path / "club.arbiter"))
+    qtbot.wait(10)
+    assert (prizes.fund.text(), prizes.currency.currentText()) == ("300, 200.50", "EUR")
+
+
+def test_a_fund_being_typed_is_not_overwritten_by_a_refresh(
+    qtbot: QtBot, settings: Settings
+) -> None:
+    window = club_window(qtbot, settings, ("Ada", "Bea"))
+    window.bring_forward(window.docks["prizes"])
+    qtbot.wait(10)
+    window.activateWindow()
+    window.prizes.fund.setFocus()
+    qtbot.waitUntil(window.prizes.fund.hasFocus)
+    qtbot.keyClicks(window.prizes.fund, "50, 25")
+    window.document.add_player({"name": "Cy", "rating": 1500})  # the panel refreshes
+    qtbot.wait(10)
+    assert window.prizes.fund.text() == "50, 25"

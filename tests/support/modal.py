@@ -78,3 +78,73 @@ def closing_modal(
         active[0] = False
     assert not seen.failures, seen.failures
     assert len(seen.dialogs) == count, f"{count} modal dialogs expected, {seen.titles} came up"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A dialog or window that came up: its class, its title, and its printed pages (the
+    number of pages a print preview laid out; 0 for anything else)."""
+
+    kind: str
+    title: str
+    pages: int = 0
+
+
+def preview_pages(widget: QWidget) -> int:
+    """The pages a print preview laid out (0 when *widget* is no preview)."""
+    from PySide6.QtPrintSupport import QPrintPreviewWidget
+
+    preview = widget.findChild(QPrintPreviewWidget)
+    return preview.pageCount() if preview is not None else 0
+
+
+def _shown(widget: QWidget) -> Shown:
+    # grab() paints the whole dialog now, as the screen would: a fault in painting shows here.
+    widget.grab()
+    return Shown(type(widget).__name__, widget.windowTitle(), preview_pages(widget))
+
+
+def exercise(trigger: Callable[[], object], *, quiet: float = 0.3) -> list[Shown]:
+    """Run *trigger* and close whatever it opens, in a running event loop, until nothing
+    new has come up for *quiet* seconds: every modal dialog (one run by ``exec()`` is
+    closed from inside its own loop, a nested one first) and every new top-level window.
+
+    Returns what came up, in order. A print preview is closed once it has laid out
+    its pages (or after :data:`PATIENCE` seconds, with no pages to show for it).
+    """
+    from PySide6.QtPrintSupport import QPrintPreviewDialog
+
+    seen: list[Shown] = []
+    before = {id(w) for w in QApplication.topLevelWidgets() if w.isVisible()}
+    started = time.monotonic()
+    last = [time.monotonic()]
+    active = [True]
+
+    def poll() -> None:
+        if not active[0]:
+            return
+        modal = QApplication.activeModalWidget()
+        if modal is not None and modal.isVisible():
+            waiting = isinstance(modal, QPrintPreviewDialog) and preview_pages(modal) == 0
+            if not waiting or time.monotonic() - started > PATIENCE:
+                seen.append(_shown(modal))
+                close(modal)
+            last[0] = time.monotonic()
+        QTimer.singleShot(20, poll)
+
+    QTimer.singleShot(0, poll)
+    try:
+        trigger()
+        while time.monotonic() - last[0] < quiet:
+            QApplication.processEvents()
+            time.sleep(0.01)
+            if time.monotonic() - started > 3 * PATIENCE:
+                break
+    finally:
+        active[0] = False
+    for widget in QApplication.topLevelWidgets():
+        if widget.isVisible() and id(widget) not in before:
+            seen.append(_shown(widget))
+            close(widget)
+    QApplication.processEvents()
+    return seen

@@ -55,10 +55,7 @@ from arbiter_app.ui.dialogs.preferences import PreferencesDialog
 from arbiter_app.ui.dialogs.prohibited import ProhibitedPairingsDialog
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.file_actions import TRF_FILTER, FileActions, ImportedEvent, Services
-from arbiter_app.ui.files import (
-    UNTITLED,
-    start_in,
-)
+from arbiter_app.ui.files import UNTITLED, suggested_path
 from arbiter_app.ui.help import GuideWindow, about
 from arbiter_app.ui.panels.by_name import ByNamePanel
 from arbiter_app.ui.panels.crosstable import CrosstablePanel
@@ -540,15 +537,21 @@ class MainWindow(FileActions, QMainWindow):
         path, _ = QFileDialog.getSaveFileName(
             self,
             "Export a TRF file",
-            start_in(self.document.path, self._stem() + ".trf"),
+            str(self.export_path(".trf")),
             TRF_FILTER,
         )
         if path:
             self.run(lambda: self.write_trf(Path(path)))
 
-    def _stem(self) -> str:
-        path = self.document.path
-        return path.stem if path is not None else ""
+    def export_path(self, ending: str) -> Path:
+        """Where a file made from the event is offered: beside the event's file and named
+        after it (``open-standings``); an untitled event's is named after the event, in the
+        folder Save as would offer (it was ``-standings`` in the working folder, issue 26)."""
+        current = self.document.path
+        if current is not None:
+            return current.parent / f"{current.stem}{ending}"
+        named = suggested_path(self._save_folder(), self.document.event_name)
+        return named.with_name(f"{named.stem}{ending}")
 
     def write_trf(self, target: Path) -> None:
         """The event as a TRF file, as the command line writes it from the event's file (an
@@ -572,7 +575,7 @@ class MainWindow(FileActions, QMainWindow):
         name, chosen = QFileDialog.getSaveFileName(
             self,
             "Export the standings",
-            start_in(self.document.path, self._stem() + "-standings"),
+            str(self.export_path("-standings")),
             ";;".join(STANDINGS_FILTERS),
         )
         if not name:
@@ -601,7 +604,7 @@ class MainWindow(FileActions, QMainWindow):
         sheets: list[Sheet] = []
         if not self.run(lambda: sheets.append(standings_print_sheet(self.document))):
             return
-        dialog = PrintDialog(self)
+        dialog = PrintDialog(self, self.export_path("-standings.pdf"))
         try:
             if dialog.exec() == PrintDialog.DialogCode.Accepted:
                 self.run(lambda: self.paint_with_progress(sheets[0], dialog.printer_kept))

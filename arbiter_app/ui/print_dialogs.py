@@ -12,6 +12,7 @@ freed only with the dialog.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtGui import QGuiApplication, QPagedPaintDevice
 from PySide6.QtPrintSupport import (
@@ -20,7 +21,7 @@ from PySide6.QtPrintSupport import (
     QPrintPreviewDialog,
     QPrintPreviewWidget,
 )
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLineEdit, QWidget
 
 __all__ = ["PrintDialog", "SheetPreview", "venue_printer"]
 
@@ -31,12 +32,22 @@ def venue_printer() -> QPrinter:
 
 
 class PrintDialog(QPrintDialog):
-    """File ▸ Print…: Qt's print dialog on a printer it keeps (``dialog.printer_kept``)."""
+    """File ▸ Print…: Qt's print dialog on a printer it keeps (``dialog.printer_kept``).
 
-    def __init__(self, parent: QWidget | None) -> None:
+    With *suggested* (``…/open-standings.pdf``), the job is named after it and printing to
+    a file offers that file: beside the event, not in the home folder Qt offers by itself.
+    """
+
+    def __init__(self, parent: QWidget | None, suggested: Path | None = None) -> None:
         printer = venue_printer()
+        if suggested is not None:
+            printer.setDocName(suggested.stem)
         super().__init__(printer, parent)
         self.printer_kept = printer
+        # Qt's own dialog (Linux) has a field for the file; native dialogs keep their own.
+        field = self.findChild(QLineEdit, "filename")
+        if suggested is not None and field is not None:
+            field.setText(str(suggested))
 
 
 class SheetPreview(QPrintPreviewDialog):

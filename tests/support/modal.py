@@ -60,13 +60,20 @@ def closing_modal(
         modal = QApplication.activeModalWidget()
         late = time.monotonic() - started > PATIENCE
         if modal is not None and modal.isVisible() and modal not in seen.dialogs:
-            if ready(modal) or late:
+            try:
+                if not (ready(modal) or late):
+                    QTimer.singleShot(20, poll)
+                    return
                 if late:
                     seen.failures.append(f"{modal.windowTitle()!r} was not ready in time")
                 seen.dialogs.append(modal)
                 seen.titles.append(modal.windowTitle())
                 seen.facts.append(look(modal))
-                close(modal)
+            except Exception as exc:  # a failed look still closes the dialog: nothing hangs
+                seen.failures.append(f"{modal.windowTitle()!r}: {exc!r}")
+            finally:
+                if modal in seen.dialogs or seen.failures:
+                    close(modal)
         elif late and modal is None:
             return  # nothing came up: the block's end says so
         QTimer.singleShot(20, poll)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from pytestqt.qtbot import QtBot
 
 from arbiter_app import app
@@ -97,3 +98,52 @@ def test_a_fund_being_typed_is_not_overwritten_by_a_refresh(
     window.document.add_player({"name": "Cy", "rating": 1500})  # the panel refreshes
     qtbot.wait(10)
     assert window.prizes.fund.text() == "50, 25"
+
+
+def test_an_untitled_event_s_exports_are_named_after_the_event(
+    qtbot: QtBot, settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    settings.add_recent(tmp_path / "last-week.arbiter")  # Save as would offer that folder
+    window = app.create_window(settings, demo=True)
+    qtbot.addWidget(window)
+    asked: list[str] = []
+
+    def record(parent: object, title: str, where: str, *rest: object) -> tuple[str, str]:
+        asked.append(where)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", record)
+    window.choose_standings_export()
+    window.export_trf()
+    folder = tmp_path
+    assert asked == [
+        str(folder / "Demo Classical 2026-standings"),
+        str(folder / "Demo Classical 2026.trf"),
+    ]
+    fresh = app.create_window(settings)
+    qtbot.addWidget(fresh)
+    assert fresh.export_path("-standings").name == "Untitled event-standings"
+
+
+def test_print_offers_to_print_to_a_file_beside_the_event(
+    qtbot: QtBot, settings: Settings, tmp_path: Path
+) -> None:
+    """Qt's print dialog offered ``~/print.pdf`` whatever the event."""
+    from PySide6.QtWidgets import QLineEdit, QWidget
+
+    from tests.support.modal import closing_modal
+
+    def offered(dialog: QWidget) -> tuple[str, str]:
+        field = dialog.findChild(QLineEdit, "filename")  # Qt's own dialog's file field
+        assert field is not None
+        return field.text(), dialog.printer().docName()  # type: ignore[attr-defined]
+
+    window = app.create_window(settings, demo=True)
+    qtbot.addWidget(window)
+    window.document.save_as(tmp_path / "open.arbiter")
+    window.show()
+    with closing_modal(look=offered) as seen:
+        window.print_action.trigger()
+    assert seen.facts == [(str(tmp_path / "open-standings.pdf"), "open-standings")]

@@ -421,7 +421,10 @@ class DialogPrompter:
         from arbiter_app.ui.exporting import playoff_sheet, print_sheet
 
         sheet = playoff_sheet(self.document)
-        dialog = PrintDialog(self.parent)
+        path = self.document.path
+        dialog = PrintDialog(
+            self.parent, path.parent / f"{path.stem}-playoff.pdf" if path is not None else None
+        )
         try:
             if dialog.exec() != QDialog.DialogCode.Accepted:
                 return False

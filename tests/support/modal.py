@@ -8,12 +8,13 @@ dialog is really shown, painted and closed by a running event loop, as a user's 
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QDialog, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QWidget
 
 PATIENCE = 20.0
 """Seconds a dialog may take to come up and be ready before it is closed anyway."""
@@ -89,12 +90,28 @@ def closing_modal(
 
 @dataclass(frozen=True)
 class Shown:
-    """A dialog or window that came up: its class, its title, and its printed pages (the
-    number of pages a print preview laid out; 0 for anything else)."""
+    """A dialog or window that came up: its class, its title, its printed pages (the
+    number of pages a print preview laid out; 0 for anything else), and the texts of
+    its labels that would show a mnemonic's "&" as it is (no buddy to give it to)."""
 
     kind: str
     title: str
     pages: int = 0
+    stray_ampersands: tuple[str, ...] = ()
+
+
+_ENTITY = re.compile(r"&(#\d+|[a-zA-Z]+);")
+
+
+def stray_ampersands(widget: QWidget) -> tuple[str, ...]:
+    """Labels of *widget* whose text has a mnemonic ("&Backup") but no buddy: Qt shows the
+    "&" itself there ("&&" is a real ampersand; rich text writes entities)."""
+    found = []
+    for label in widget.findChildren(QLabel):
+        text = _ENTITY.sub("", label.text()).replace("&&", "")
+        if "&" in text and label.buddy() is None and label.isVisibleTo(widget):
+            found.append(label.text())
+    return tuple(found)
 
 
 def preview_pages(widget: QWidget) -> int:
@@ -108,7 +125,12 @@ def preview_pages(widget: QWidget) -> int:
 def _shown(widget: QWidget) -> Shown:
     # grab() paints the whole dialog now, as the screen would: a fault in painting shows here.
     widget.grab()
-    return Shown(type(widget).__name__, widget.windowTitle(), preview_pages(widget))
+    return Shown(
+        type(widget).__name__,
+        widget.windowTitle(),
+        preview_pages(widget),
+        stray_ampersands(widget),
+    )
 
 
 def exercise(trigger: Callable[[], object], *, quiet: float = 0.3) -> list[Shown]:

@@ -83,6 +83,11 @@ def test_every_menu_entry_runs_and_what_it_opens_is_shown_and_closed(
         shown[path] = exercise(action.trigger)
         if path.endswith("…") and not shown[path] and path not in NO_DIALOG_BEHIND_THE_DOTS:
             problems.append(f"{path} opened nothing")
+        problems += [
+            f"{path}: {s.kind} shows {text!r} with its '&'"
+            for s in shown[path]
+            for text in s.stray_ampersands
+        ]
     assert problems == []
     kinds = {path: [s.kind for s in seen] for path, seen in shown.items()}
     assert kinds["File ▸ Print preview…"] == ["SheetPreview"]
@@ -167,7 +172,9 @@ def test_every_dialog_of_the_panels_is_shown_and_closed(
             if not control.isEnabled():
                 continue
             trigger = control.trigger if isinstance(control, QAction) else control.click
-            opened[f"{name}: {text}"] = [s.kind for s in exercise(trigger)]
+            seen = exercise(trigger)
+            opened[f"{name}: {text}"] = [s.kind for s in seen]
+            assert [t for s in seen for t in s.stray_ampersands] == [], (name, text)
     assert opened, "no panel has a dialog"
     assert [k for k, kinds in opened.items() if not kinds] == []
     expected = {
@@ -230,7 +237,9 @@ def test_every_dialog_of_the_play_off_card_is_shown_and_closed(
         for button in [b for b in card.buttons if b.text().endswith("…")]:
             text = button.text()
             before = window.document.undo_label()
-            kinds = [s.kind for s in exercise(button.click)]
+            seen = exercise(button.click)
+            assert [t for s in seen for t in s.stray_ampersands] == [], text
+            kinds = [s.kind for s in seen]
             opened.setdefault(text, set()).update(kinds)
             assert kinds, f"{text} opened nothing"
             assert window.document.undo_label() == before, f"{text}: cancelled, yet it acted"

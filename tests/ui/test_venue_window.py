@@ -147,3 +147,63 @@ def test_print_offers_to_print_to_a_file_beside_the_event(
     with closing_modal(look=offered) as seen:
         window.print_action.trigger()
     assert seen.facts == [(str(tmp_path / "open-standings.pdf"), "open-standings")]
+
+
+def test_a_refused_registration_keeps_its_dialog_and_what_was_typed(
+    qtbot: QtBot, settings: Settings
+) -> None:
+    from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
+
+    from arbiter_app.ui.dialogs.player import PlayerDialog
+
+    window = club_window(qtbot, settings, ("Ada", "Bea"))
+    panel = window.players
+    panel.add_action.trigger()
+    dialog = panel.dialog
+    assert isinstance(dialog, PlayerDialog) and dialog.isVisible()
+    dialog.rating.setValue(1850)
+    dialog.club.setText("Riverside")
+    ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    ok.click()  # no name: "a player needs a name"
+    boxes = [b for b in dialog.findChildren(QMessageBox) if b.isVisible()]
+    assert [b.text() for b in boxes] == ["A player needs a name."]
+    boxes[0].accept()
+    assert dialog.isVisible()
+    assert (dialog.rating.value(), dialog.club.text()) == (1850, "Riverside")
+    assert len(window.document.tournament.players) == 2
+    dialog.name.setText("Cole, Di")
+    ok.click()
+    assert not dialog.isVisible()
+    added = max(window.document.tournament.players, key=lambda p: p.tpn)
+    assert (added.name, added.rating, added.club) == ("Cole, Di", 1850, "Riverside")
+
+
+def test_a_refused_play_off_start_keeps_its_dialog_and_the_times_typed(
+    qtbot: QtBot, settings: Settings
+) -> None:
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from arbiter_app.ui.dialogs.playoff import StartDialog
+    from tests.support.modal import closing_modal
+
+    window = app.create_window(settings, demo=True)
+    qtbot.addWidget(window)
+    window.show()
+    journal = len(window.document.session.journal())
+    kept: list[object] = []
+
+    def too_early_then_closed(dialog: object) -> bool:
+        assert isinstance(dialog, StartDialog)
+        earliest = dialog.earliest_start()
+        assert earliest is not None
+        dialog.at.setDateTime(dialog.at.dateTime().addSecs(-3600))
+        typed = dialog.times()
+        assert typed.at < earliest and dialog.refused
+        dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+        kept.append((dialog.isVisible(), dialog.times() == typed, dialog.refused != ""))
+        return True
+
+    with closing_modal(ready=too_early_then_closed):
+        next(b for b in window.playoff.card.buttons if b.text() == "Start the play-off…").click()
+    assert kept == [(True, True, True)]
+    assert len(window.document.session.journal()) == journal

@@ -372,6 +372,15 @@ class StartDialog(QDialog):
         """Why the engine would refuse this start ("" when it would not)."""
         return self.problem.text() if not self.problem.isHidden() else ""
 
+    def accept(self) -> None:
+        """OK on a start the engine would refuse keeps the dialog open, the times as typed
+        and the reason shown, the cursor on the start (it closed and lost them, issue 26)."""
+        self._check()
+        if self.refused:
+            self.at.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
+        super().accept()
+
     def times(self) -> StartTimes:
         return StartTimes(self._moment(self.last_game_end), self._moment(self.at))
 

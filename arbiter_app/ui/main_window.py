@@ -65,7 +65,7 @@ from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.print_dialogs import PrintDialog, SheetPreview
-from arbiter_app.ui.projector import ProjectorWindow, second_screen
+from arbiter_app.ui.projector import ProjectorWindow, place_within, second_screen
 from arbiter_app.ui.ratings_menu import RatingsMenu
 from arbiter_app.ui.read_only import hold
 from arbiter_app.ui.settings import Settings
@@ -823,13 +823,17 @@ class MainWindow(FileActions, QMainWindow):
     def show_projector(self, screen: QScreen | None = None) -> ProjectorWindow:
         """The projector window: full screen on *screen*, else on the second monitor when
         there is one, else a window beside this one."""
+        first = self.projector is None
         if self.projector is None:
             self.projector = ProjectorWindow(self.document, self.settings.projector_scale)
-            self.projector.resize(1024, 768)
         target = screen or second_screen()
         if target is not None:
             self.projector.show_on(target)
         else:
+            if first:
+                # One monitor: a window inside this one's screen, all of it visible (at
+                # 1024 × 768 it ran off a laptop's screen and hid its last lines, issue 26).
+                place_within(self.projector, self.screen() or QGuiApplication.primaryScreen())
             self.projector.show()
         self.projector.raise_()
         return self.projector

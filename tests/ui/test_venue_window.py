@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from arbiter_app import app
 from arbiter_app.core.model import Colour
+from arbiter_app.core.result import GameResult
 from arbiter_app.session import Session
 from arbiter_app.ui.document import untitled_session
 from arbiter_app.ui.main_window import MainWindow
@@ -207,3 +208,48 @@ def test_a_refused_play_off_start_keeps_its_dialog_and_the_times_typed(
         next(b for b in window.playoff.card.buttons if b.text() == "Start the play-off…").click()
     assert kept == [(True, True, True)]
     assert len(window.document.session.journal()) == journal
+
+
+def test_a_projector_list_comes_back_from_its_first_page(qtbot: QtBot, settings: Settings) -> None:
+    from arbiter_app.ui.projector import ProjectorWindow
+
+    names = tuple(f"Abernathy-Wolcott, Bartholomew {i}" for i in range(1, 41))
+    window = club_window(qtbot, settings, names)
+    window.document.pair_next_round(Colour.WHITE)
+    projector = ProjectorWindow(window.document)
+    qtbot.addWidget(projector)
+    projector.resize(1366, 768)
+    projector.show()
+    qtbot.waitExposed(projector)
+    projector.show_page("standings")
+    table = projector.view
+    assert table.pages >= 2
+    table.next_page()
+    assert table.page == 1
+    projector.show_page("names")
+    projector.show_page("standings")  # the leaders again, not the page it left on
+    assert table.page == 0 and not table.isRowHidden(0)
+    assert "page 1 of" in projector.title.text()
+    # A new round on the wall starts from board 1.
+    projector.show_page("pairings")
+    boards = projector.boards_view
+    boards.next_page()
+    for board in window.document.boards(1):
+        window.document.set_result(1, board.number, GameResult.WHITE_WINS)
+    window.document.pair_next_round(Colour.WHITE)
+    assert boards.page == 0 and not boards.isRowHidden(0)
+
+
+def test_without_a_second_monitor_the_projector_window_is_all_on_the_screen(
+    qtbot: QtBot, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import arbiter_app.ui.main_window as main_window
+
+    monkeypatch.setattr(main_window, "second_screen", lambda: None)
+    window = club_window(qtbot, settings, ("Ada", "Bea", "Cy", "Dov"))
+    projector = window.show_projector()
+    qtbot.addWidget(projector)
+    qtbot.waitExposed(projector)
+    room = window.screen().availableGeometry()
+    assert room.contains(projector.frameGeometry()), (room, projector.frameGeometry())
+    assert projector.width() >= room.width() // 2

@@ -100,7 +100,7 @@ class MainWindow(FileActions, QMainWindow):
         self.by_name = ByNamePanel(document)
         self.crosstable = CrosstablePanel(document)
         self.standings = StandingsPanel(document)
-        self.playoff = PlayoffPanel(document, DialogPrompter(self, document))
+        self.playoff = PlayoffPanel(document, DialogPrompter(self, document, self.export_path))
         self.prizes = PrizesPanel(document)
         self.docks: dict[str, QDockWidget] = {}
         self.badges: dict[str, FideBadge] = {}

@@ -253,3 +253,33 @@ def test_without_a_second_monitor_the_projector_window_is_all_on_the_screen(
     room = window.screen().availableGeometry()
     assert room.contains(projector.frameGeometry()), (room, projector.frameGeometry())
     assert projector.width() >= room.width() // 2
+
+
+def test_the_play_off_card_s_print_offers_a_file_named_after_the_event(
+    qtbot: QtBot, settings: Settings, tmp_path: Path
+) -> None:
+    from PySide6.QtWidgets import QLineEdit, QWidget
+
+    from arbiter_app.core.playoff import next_step
+    from arbiter_app.ui.dialogs.playoff import DialogPrompter
+    from tests.support.modal import closing_modal
+    from tests.ui.test_every_dialog import play_off_under_way
+
+    settings.add_recent(tmp_path / "last-week.arbiter")
+    window = app.create_window(settings, demo=True)
+    qtbot.addWidget(window)
+    window.show()
+    play_off_under_way(window)
+    state = window.document.playoff_state()
+    assert state is not None
+    prompter = window.playoff.runner.prompter
+    assert isinstance(prompter, DialogPrompter)
+
+    def offered(dialog: QWidget) -> str:
+        field = dialog.findChild(QLineEdit, "filename")
+        assert field is not None
+        return field.text()
+
+    with closing_modal(look=offered) as seen:
+        assert not prompter.print_sheets(next_step(state), {})
+    assert seen.facts == [str(tmp_path / "Demo Classical 2026-playoff.pdf")]

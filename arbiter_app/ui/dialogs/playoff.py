@@ -9,9 +9,10 @@ pairing numbers are drawn by lot; 2.5.3 / 3.5.3: a coin toss for colours).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
+from pathlib import Path
 
 from PySide6.QtCore import QDate, QDateTime, Qt, QTime
 from PySide6.QtGui import QKeyEvent, QPalette
@@ -388,9 +389,16 @@ class StartDialog(QDialog):
 class DialogPrompter:
     """The :class:`~arbiter_app.ui.playoff_runner.Prompter` of the desktop: modal dialogs."""
 
-    def __init__(self, parent: QWidget, document: EventDocument) -> None:
+    def __init__(
+        self,
+        parent: QWidget,
+        document: EventDocument,
+        suggest: Callable[[str], Path] | None = None,
+    ) -> None:
         self.parent = parent
         self.document = document
+        self.suggest = suggest
+        """Where a file made from the event is offered, given its ending (the window's)."""
 
     def start_times(self, step: Step, state: PlayoffState) -> StartTimes | None:
         dialog = StartDialog(state, parent=self.parent)
@@ -430,9 +438,8 @@ class DialogPrompter:
         from arbiter_app.ui.exporting import playoff_sheet, print_sheet
 
         sheet = playoff_sheet(self.document)
-        path = self.document.path
         dialog = PrintDialog(
-            self.parent, path.parent / f"{path.stem}-playoff.pdf" if path is not None else None
+            self.parent, self.suggest("-playoff.pdf") if self.suggest is not None else None
         )
         try:
             if dialog.exec() != QDialog.DialogCode.Accepted:

@@ -196,7 +196,7 @@ class MainWindow(FileActions, QMainWindow):
             "&Export TRF…", self.export_trf, "Ctrl+Shift+E", "Write the event as a FIDE report file"
         )
         self.export_standings_action = self._action(
-            "Export &standings…",
+            "Export s&tandings…",
             self.choose_standings_export,
             "Ctrl+E",
             "Write the standings as CSV, HTML, JSON or PDF",
@@ -230,13 +230,13 @@ class MainWindow(FileActions, QMainWindow):
             "Name, rounds, rule set, byes, points, tie-breaks and play-off of the event",
         )
         self.leave_fide_action = self._action(
-            "Leave &FIDE mode…",
+            "Leave FIDE mo&de…",
             self.leave_fide_mode,
             None,
             "Leave FIDE mode for good (FIDE C.02): two confirmations, then every panel says so",
         )
         self.forbidden_action = self._action(
-            "Prohibited &pairings…",
+            "Prohi&bited pairings…",
             self.show_prohibited_pairings,
             None,
             "Players who must not meet (TRF-26 record 260), entered before round 1",
@@ -635,7 +635,7 @@ class MainWindow(FileActions, QMainWindow):
     # -- the venue's sheets ------------------------------------------------------------
     def _build_sheets_menu(self) -> QMenu:
         """Every sheet ``arbiter-app print`` makes, shown in print preview (issue 7)."""
-        menu = QMenu("Print &sheet", self)
+        menu = QMenu("Print s&heet", self)
         menu.setAccessibleName("Print sheet")
         for name, text in SHEET_HELP.items():
             action = menu.addAction(f"{name}: {text.split(' (')[0]}")

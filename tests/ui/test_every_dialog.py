@@ -13,6 +13,7 @@ The same tests run on a real X server in CI (``.ci/run``: Xvfb, ``ARBITER_TEST_P
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from decimal import Decimal
 
@@ -259,3 +260,36 @@ def test_every_dialog_of_the_play_off_card_is_shown_and_closed(
         "Toss by computer…": {"TossDialog"},
         "Enter the toss…": {"TossDialog"},
     }
+
+
+def mnemonic(text: str) -> str | None:
+    """The letter after a single "&" ("Print s&heet": h); "&&" is an ampersand."""
+    found = re.search(r"&([^&])", text.replace("&&", ""))
+    return found.group(1).lower() if found else None
+
+
+def test_no_two_entries_of_a_menu_share_their_alt_letter(qtbot: QtBot, settings: Settings) -> None:
+    """With two entries on one letter, the letter only moves between them (File's S went
+    to Save, then Export standings, then Print sheet): each entry has a letter of its own."""
+    window = demo_window(qtbot, settings)
+    clashes: list[str] = []
+
+    def check(menu: QMenu, where: str) -> None:
+        menu.aboutToShow.emit()
+        letters: dict[str, list[str]] = {}
+        for action in menu.actions():
+            if action.isSeparator():
+                continue
+            letter = mnemonic(action.text())
+            if letter is not None:
+                letters.setdefault(letter, []).append(action.text())
+            sub = action.menu()
+            if isinstance(sub, QMenu):
+                check(sub, f"{where}{ARROW}{action.text()}")
+        clashes.extend(f"{where}: {texts}" for texts in letters.values() if len(texts) > 1)
+
+    bar = QMenu()
+    for top in window.menuBar().actions():
+        bar.addAction(top)
+    check(bar, "menu bar")
+    assert clashes == []

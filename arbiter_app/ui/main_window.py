@@ -69,6 +69,7 @@ from arbiter_app.ui.projector import ProjectorWindow, place_within, second_scree
 from arbiter_app.ui.ratings_menu import RatingsMenu
 from arbiter_app.ui.read_only import hold
 from arbiter_app.ui.settings import Settings
+from arbiter_app.ui.undo_keys import UndoKeys
 from arbiter_app.ui.widgets.fide_badge import FideBadge, with_badge
 from arbiter_app.ui.widgets.file_banner import FileBanner
 
@@ -110,6 +111,7 @@ class MainWindow(FileActions, QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
+        self.undo_keys = UndoKeys(self)
         self.pairings.numbers_requested.connect(self._give_numbers)
         self.state_label = QLabel(self)
         self.state_label.setAccessibleName("Where the event stands")

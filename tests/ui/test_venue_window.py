@@ -283,3 +283,33 @@ def test_the_play_off_card_s_print_offers_a_file_named_after_the_event(
     with closing_modal(look=offered) as seen:
         assert not prompter.print_sheets(next_step(state), {})
     assert seen.facts == [str(tmp_path / "Demo Classical 2026-playoff.pdf")]
+
+
+def test_ctrl_z_in_a_box_with_nothing_typed_undoes_the_last_action(
+    qtbot: QtBot, settings: Settings
+) -> None:
+    from PySide6.QtCore import Qt
+
+    window = club_window(qtbot, settings, ("Ada", "Bea", "Cy"))
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    players = window.document.tournament.players
+    # The cursor left in the round's number (as after a dialog) or an empty search box.
+    for box in (window.pairings.round, window.pairings.search.field):
+        box.setFocus()
+        qtbot.waitUntil(box.hasFocus)
+        before = len(window.document.tournament.players)
+        qtbot.keyClick(box, Qt.Key.Key_Z, ctrl)
+        assert len(window.document.tournament.players) == before - 1, box.accessibleName()
+    assert len(window.document.tournament.players) == len(players) - 2
+    # Ctrl+Shift+Z brings the action back, from the same box.
+    qtbot.keyClick(
+        window.pairings.search.field, Qt.Key.Key_Z, ctrl | Qt.KeyboardModifier.ShiftModifier
+    )
+    assert len(window.document.tournament.players) == len(players) - 1
+    # Typing in the box is the box's to take back first.
+    qtbot.keyClicks(window.pairings.search.field, "Ad")
+    qtbot.keyClick(window.pairings.search.field, Qt.Key.Key_Z, ctrl)
+    assert window.pairings.search.field.text() == ""
+    assert len(window.document.tournament.players) == len(players) - 1

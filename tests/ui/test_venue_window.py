@@ -313,3 +313,26 @@ def test_ctrl_z_in_a_box_with_nothing_typed_undoes_the_last_action(
     qtbot.keyClick(window.pairings.search.field, Qt.Key.Key_Z, ctrl)
     assert window.pairings.search.field.text() == ""
     assert len(window.document.tournament.players) == len(players) - 1
+
+
+def test_an_event_opened_in_the_window_puts_the_cursor_on_a_board_waiting_for_its_result(
+    qtbot: QtBot, settings: Settings, tmp_path: Path
+) -> None:
+    from arbiter_app.ui.document import EventDocument
+
+    names = ("Ada", "Bea", "Cy", "Dov", "Eve", "Fay")
+    window = club_window(qtbot, settings, names)
+    window.document.pair_next_round(Colour.WHITE)
+    window.pairings.select_row(2)  # this event's cursor on its third board
+    # Another event's file: round 1 with boards 1 and 3 played, board 2 waiting.
+    path = tmp_path / "club.arbiter"
+    other = EventDocument(Session.create(path, name="Club", system="swiss", rounds=3))
+    for number, name in enumerate(names, 1):
+        other.add_player({"name": name, "rating": 1800 - number})
+    other.pair_next_round(Colour.WHITE)
+    other.set_result(1, 1, GameResult.DRAW)
+    other.set_result(1, 3, GameResult.WHITE_WINS)
+    other.close()
+    window.document.replace_session(Session.open(path))
+    pairing = window.pairings.model.pairing(window.pairings.current_row())
+    assert (pairing.board, pairing.result_text) == (2, "")

@@ -43,6 +43,8 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.event_state import EventState
+from arbiter_app.core.words import count
 from arbiter_app.exports.sheet import Sheet
 from arbiter_app.printing import paint_sheet
 from arbiter_app.session import UNTITLED_NAME
@@ -471,10 +473,12 @@ class MainWindow(FileActions, QMainWindow):
         event = self.document.tournament
         standing = self.document.event_state()
         state = standing.brief
-        self.state_label.setText(
-            f"{standing.headline}; read-only" if self.document.read_only else standing.headline
+        line = status_line(standing)
+        self.state_label.setText(f"{line}; read-only" if self.document.read_only else line)
+        whole = standing.headline if line != standing.headline else ""
+        self.state_label.setToolTip(
+            "\n".join(t for t in (whole, standing.numbering_text, standing.playoff.reason) if t)
         )
-        self.state_label.setToolTip(f"{standing.numbering_text}\n{standing.playoff.reason}".strip())
         path = self.document.path
         where = path.name if path is not None else UNTITLED
         if self.document.read_only:
@@ -875,6 +879,23 @@ class MainWindow(FileActions, QMainWindow):
         if self.projector is not None:
             self.projector.close()
         event.accept()
+
+
+LISTED_BOARDS = 6
+"""Boards without a result the status bar names one by one; more are counted."""
+
+
+def status_line(standing: EventState) -> str:
+    """Where the event stands, for the status bar: the core's headline, with the boards
+    still lacking a result counted once there are more than :data:`LISTED_BOARDS` (it
+    listed a hundred; the whole headline is the tooltip)."""
+    if len(standing.pending) <= LISTED_BOARDS:
+        return standing.headline
+    brief = standing.brief[:1].upper() + standing.brief[1:]
+    rounds = sorted({r for r, _ in standing.pending})
+    where = "" if len(rounds) == 1 else f" (rounds {rounds[0]}-{rounds[-1]})"
+    tail = standing.headline[len(standing.text) :]  # "; the play-off can start" and the like
+    return f"{brief}: {count(len(standing.pending), 'board')}{where} without a result{tail}"
 
 
 def _dock_key(window: MainWindow, panel: QWidget) -> str:

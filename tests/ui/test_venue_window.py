@@ -336,3 +336,56 @@ def test_an_event_opened_in_the_window_puts_the_cursor_on_a_board_waiting_for_it
     window.document.replace_session(Session.open(path))
     pairing = window.pairings.model.pairing(window.pairings.current_row())
     assert (pairing.board, pairing.result_text) == (2, "")
+
+
+def test_a_long_confirmation_is_summed_up_and_given_whole_under_show_details(
+    qtbot: QtBot,
+) -> None:
+    from arbiter_app.core.warning_levels import Alert, ConfirmationNeeded, Level
+    from arbiter_app.ui.dialogs.warning_levels import WarningDialogs
+    from tests.support.warning_dialogs import click_through
+
+    pairings = ", ".join(f"{2 * n - 1}-{2 * n}" for n in range(1, 248))
+    engine = f"The pairing engine pairs round 3: {pairings}."
+    rules = tuple(f"Rule {n} broken (C.04.1 article {n})." for n in range(1, 16))
+    alert = Alert(
+        Level.CONFIRM_CONSEQUENCES,
+        "Round 3 as paired by hand differs from the pairing engine's. Keep it?",
+        "FIDE C.02, verification checklist",
+        (engine, *rules),
+        "keep-hand-pairing",
+    )
+    dialogs = WarningDialogs()
+    click_through(["Continue…", "Accept the consequences"])
+    assert dialogs.confirm(ConfirmationNeeded([alert])) == ["keep-hand-pairing"]
+    box = dialogs.shown[-1]
+    shown = box.informativeText()
+    assert len(shown) < 1200 and "493-494" not in shown
+    assert shown.count("\n• ") + 1 == 11  # ten consequences and "… and 6 more"
+    assert "… and 6 more (Show Details)" in shown
+    assert all(len(line) <= 300 for line in shown.splitlines())
+    assert engine in box.detailedText() and rules[-1] in box.detailedText()
+    # A short list is shown whole, with nothing under Show Details.
+    short = WarningDialogs()
+    click_through(["Confirm"])
+    assert short.confirm(
+        ConfirmationNeeded([Alert(Level.CONFIRM, "Swap?", "FIDE C.02", ("Board 1 changes.",))])
+    )
+    assert short.shown[-1].detailedText() == ""
+    assert "• Board 1 changes." in short.shown[-1].informativeText()
+
+
+def test_the_status_bar_counts_a_hundred_boards_instead_of_listing_them(
+    qtbot: QtBot, settings: Settings
+) -> None:
+    names = tuple(f"Player {n:03}" for n in range(1, 201))
+    window = club_window(qtbot, settings, names)
+    window.document.pair_next_round(Colour.WHITE)
+    window.document.set_result(1, 1, GameResult.DRAW)
+    label = window.state_label
+    assert label.text() == "Round 1 of 5 in progress: 99 boards without a result"
+    assert "boards 2, 3, 4" in label.toolTip() and "99 and 100 still lack" in label.toolTip()
+    # A few boards are still named.
+    for board in range(2, 95):
+        window.document.set_result(1, board, GameResult.WHITE_WINS)
+    assert label.text().endswith("boards 95, 96, 97, 98, 99 and 100 still lack a result")

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QDialog, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QProgressDialog, QWidget
 
 PATIENCE = 20.0
 """Seconds a dialog may take to come up and be ready before it is closed anyway."""
@@ -133,7 +133,7 @@ def _shown(widget: QWidget) -> Shown:
     )
 
 
-def exercise(trigger: Callable[[], object], *, quiet: float = 0.3) -> list[Shown]:
+def exercise(trigger: Callable[[], object], *, quiet: float = 0.15) -> list[Shown]:
     """Run *trigger* and close whatever it opens, in a running event loop, until nothing
     new has come up for *quiet* seconds: every modal dialog (one run by ``exec()`` is
     closed from inside its own loop, a nested one first) and every new top-level window.
@@ -153,7 +153,10 @@ def exercise(trigger: Callable[[], object], *, quiet: float = 0.3) -> list[Shown
         if not active[0]:
             return
         modal = QApplication.activeModalWidget()
-        if modal is not None and modal.isVisible():
+        if isinstance(modal, QProgressDialog):
+            # A progress bar (pages being laid out) goes by itself: it is not answered.
+            last[0] = time.monotonic()
+        elif modal is not None and modal.isVisible():
             waiting = isinstance(modal, QPrintPreviewDialog) and preview_pages(modal) == 0
             if not waiting or time.monotonic() - started > PATIENCE:
                 seen.append(_shown(modal))
@@ -172,6 +175,8 @@ def exercise(trigger: Callable[[], object], *, quiet: float = 0.3) -> list[Shown
     finally:
         active[0] = False
     for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, QProgressDialog):
+            continue
         if widget.isVisible() and id(widget) not in before:
             seen.append(_shown(widget))
             close(widget)

@@ -623,16 +623,20 @@ class MainWindow(FileActions, QMainWindow):
         sheets: list[Sheet] = []
         if not self.run(lambda: sheets.append(standings_print_sheet(self.document))):
             return
-        self.show_preview(sheets[0], "Print preview: standings")
+        self.show_preview(sheets[0], "Print preview: standings", "standings")
 
-    def make_preview(self, sheet: Sheet, title: str) -> SheetPreview:
-        """A print preview of *sheet*, with its own printer (issue 26: a printer that
-        did not outlive the function crashed the preview)."""
-        return SheetPreview(lambda device: self.paint_with_progress(sheet, device), title, self)
+    def make_preview(self, sheet: Sheet, title: str, name: str = "") -> SheetPreview:
+        """A print preview of *sheet* (the sheet called *name*), with its own printer (issue
+        26: a printer that did not outlive the function crashed the preview); its print job
+        is named after the event and the sheet."""
+        job = self.export_path(f"-{name}").name if name else ""
+        return SheetPreview(
+            lambda device: self.paint_with_progress(sheet, device), title, self, job
+        )
 
-    def show_preview(self, sheet: Sheet, title: str) -> None:
+    def show_preview(self, sheet: Sheet, title: str, name: str = "") -> None:
         """Run the preview of *sheet* until it is closed; then it goes, printer and pages."""
-        preview = self.make_preview(sheet, title)
+        preview = self.make_preview(sheet, title, name)
         try:
             preview.exec()
         finally:
@@ -719,7 +723,7 @@ class MainWindow(FileActions, QMainWindow):
         sheet = self.build_sheet(name)
         if sheet is None:
             return
-        self.show_preview(sheet, f"Print preview: {name}")
+        self.show_preview(sheet, f"Print preview: {name}", name)
 
     def show_event_settings(self) -> EventSettingsDialog:
         dialog = EventSettingsDialog(self.document, self)

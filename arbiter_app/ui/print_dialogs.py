@@ -55,7 +55,8 @@ class SheetPreview(QPrintPreviewDialog):
 
     It takes most of the screen with a page as wide as the window (Qt's default is a
     small window showing a whole page); *paint* lays the sheet out on the device the
-    preview asks for (its own printer, or the one its Print button chose).
+    preview asks for (its own printer, or the one its Print button chose); *job* names
+    the print job (``open-pairings``).
     """
 
     def __init__(
@@ -63,8 +64,11 @@ class SheetPreview(QPrintPreviewDialog):
         paint: Callable[[QPagedPaintDevice], object],
         title: str,
         parent: QWidget | None,
+        job: str = "",
     ) -> None:
         printer = venue_printer()
+        if job:
+            printer.setDocName(job)  # the print queue's name, and the file Qt offers
         super().__init__(printer, parent)
         self.printer_kept = printer
         self.setWindowTitle(title)

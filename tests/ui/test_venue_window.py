@@ -389,3 +389,25 @@ def test_the_status_bar_counts_a_hundred_boards_instead_of_listing_them(
     for board in range(2, 95):
         window.document.set_result(1, board, GameResult.WHITE_WINS)
     assert label.text().endswith("boards 95, 96, 97, 98, 99 and 100 still lack a result")
+
+
+def test_a_print_preview_s_job_is_named_after_the_event_and_its_sheet(
+    qtbot: QtBot, settings: Settings, tmp_path: Path
+) -> None:
+    from PySide6.QtWidgets import QWidget
+
+    from tests.support.modal import closing_modal, preview_pages
+
+    window = app.create_window(settings, demo=True)
+    qtbot.addWidget(window)
+    window.document.save_as(tmp_path / "open.arbiter")
+    window.show()
+    lots = next(a for a in window.sheets_menu.actions() if a.data() == "lots")
+
+    def job(dialog: QWidget) -> str:
+        return dialog.printer().docName()  # type: ignore[attr-defined]
+
+    with closing_modal(ready=lambda d: preview_pages(d) > 0, look=job, count=2) as seen:
+        window.preview_action.trigger()
+        lots.trigger()
+    assert seen.facts == ["open-standings", "open-lots"]

@@ -9,10 +9,11 @@ bring back; otherwise they go to the window's Edit ▸ Undo and Redo.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
+    QApplication,
     QComboBox,
     QLineEdit,
     QPlainTextEdit,
@@ -20,7 +21,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-__all__ = ["UndoKeys", "has_own_history"]
+__all__ = ["TEXT_BOXES", "UndoKeys", "has_own_history"]
+
+TEXT_BOXES = (QLineEdit, QAbstractSpinBox, QComboBox, QPlainTextEdit, QTextEdit)
+"""The widgets that take the undo keys for their own typing."""
 
 
 def has_own_history(widget: QWidget, undo: bool) -> bool:
@@ -50,10 +54,15 @@ class UndoKeys(QObject):
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self._window = window
-        app = QCoreApplication.instance()
-        if app is not None:
-            # Removed by Qt when this object goes with its window.
-            app.installEventFilter(self)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            # The box that gets the keyboard is watched from then on (an application-wide
+            # filter would see every event of the program).
+            app.focusChanged.connect(self._watch)
+
+    def _watch(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if new is not None and isinstance(new, TEXT_BOXES) and self._window.isAncestorOf(new):
+            new.installEventFilter(self)  # once: installing again only moves it first
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (

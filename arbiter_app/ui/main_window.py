@@ -27,12 +27,6 @@ from PySide6.QtGui import (
     QScreen,
     QShowEvent,
 )
-from PySide6.QtPrintSupport import (
-    QPrintDialog,
-    QPrinter,
-    QPrintPreviewDialog,
-    QPrintPreviewWidget,
-)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -49,6 +43,8 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.event_state import EventState
+from arbiter_app.core.words import count
 from arbiter_app.exports.sheet import Sheet
 from arbiter_app.printing import paint_sheet
 from arbiter_app.session import UNTITLED_NAME
@@ -63,10 +59,7 @@ from arbiter_app.ui.dialogs.preferences import PreferencesDialog
 from arbiter_app.ui.dialogs.prohibited import ProhibitedPairingsDialog
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.file_actions import TRF_FILTER, FileActions, ImportedEvent, Services
-from arbiter_app.ui.files import (
-    UNTITLED,
-    start_in,
-)
+from arbiter_app.ui.files import UNTITLED, suggested_path
 from arbiter_app.ui.help import GuideWindow, about
 from arbiter_app.ui.panels.by_name import ByNamePanel
 from arbiter_app.ui.panels.crosstable import CrosstablePanel
@@ -75,11 +68,13 @@ from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
-from arbiter_app.ui.projector import ProjectorWindow, second_screen
+from arbiter_app.ui.print_dialogs import PrintDialog, SheetPreview
+from arbiter_app.ui.projector import ProjectorWindow, place_within, second_screen
 from arbiter_app.ui.publish import Publishing
 from arbiter_app.ui.ratings_menu import RatingsMenu
 from arbiter_app.ui.read_only import hold
 from arbiter_app.ui.settings import Settings
+from arbiter_app.ui.undo_keys import UndoKeys
 from arbiter_app.ui.widgets.fide_badge import FideBadge, with_badge
 from arbiter_app.ui.widgets.file_banner import FileBanner
 
@@ -111,7 +106,7 @@ class MainWindow(FileActions, QMainWindow):
         self.by_name = ByNamePanel(document)
         self.crosstable = CrosstablePanel(document)
         self.standings = StandingsPanel(document)
-        self.playoff = PlayoffPanel(document, DialogPrompter(self, document))
+        self.playoff = PlayoffPanel(document, DialogPrompter(self, document, self.export_path))
         self.prizes = PrizesPanel(document)
         self.docks: dict[str, QDockWidget] = {}
         self.badges: dict[str, FideBadge] = {}
@@ -121,6 +116,7 @@ class MainWindow(FileActions, QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
+        self.undo_keys = UndoKeys(self)
         self.pairings.numbers_requested.connect(self._give_numbers)
         self.state_label = QLabel(self)
         self.state_label.setAccessibleName("Where the event stands")
@@ -207,7 +203,7 @@ class MainWindow(FileActions, QMainWindow):
             "&Export TRF…", self.export_trf, "Ctrl+Shift+E", "Write the event as a FIDE report file"
         )
         self.export_standings_action = self._action(
-            "Export &standings…",
+            "Export s&tandings…",
             self.choose_standings_export,
             "Ctrl+E",
             "Write the standings as CSV, HTML, JSON or PDF",
@@ -241,13 +237,13 @@ class MainWindow(FileActions, QMainWindow):
             "Name, rounds, rule set, byes, points, tie-breaks and play-off of the event",
         )
         self.leave_fide_action = self._action(
-            "Leave &FIDE mode…",
+            "Leave FIDE mo&de…",
             self.leave_fide_mode,
             None,
             "Leave FIDE mode for good (FIDE C.02): two confirmations, then every panel says so",
         )
         self.forbidden_action = self._action(
-            "Prohibited &pairings…",
+            "Prohi&bited pairings…",
             self.show_prohibited_pairings,
             None,
             "Players who must not meet (TRF-26 record 260), entered before round 1",
@@ -438,6 +434,11 @@ class MainWindow(FileActions, QMainWindow):
 
     # -- reacting to changes ------------------------------------------------------------------
     def on_changed(self, changes: Changes) -> None:
+        if changes.event:
+            # Another event or section: a search typed for the last one would hide the rows
+            # of this one ("0 of 2 lines shown" on a freshly paired round, issue 26).
+            for panel in self.searchable_panels():
+                panel.search.set_query("")  # type: ignore[attr-defined]
         self.show_title()
         undo, redo = self.document.undo_label(), self.document.redo_label()
         if self.document.read_only:
@@ -478,10 +479,12 @@ class MainWindow(FileActions, QMainWindow):
         event = self.document.tournament
         standing = self.document.event_state()
         state = standing.brief
-        self.state_label.setText(
-            f"{standing.headline}; read-only" if self.document.read_only else standing.headline
+        line = status_line(standing)
+        self.state_label.setText(f"{line}; read-only" if self.document.read_only else line)
+        whole = standing.headline if line != standing.headline else ""
+        self.state_label.setToolTip(
+            "\n".join(t for t in (whole, standing.numbering_text, standing.playoff.reason) if t)
         )
-        self.state_label.setToolTip(f"{standing.numbering_text}\n{standing.playoff.reason}".strip())
         path = self.document.path
         where = path.name if path is not None else UNTITLED
         if self.document.read_only:
@@ -550,15 +553,21 @@ class MainWindow(FileActions, QMainWindow):
         path, _ = QFileDialog.getSaveFileName(
             self,
             "Export a TRF file",
-            start_in(self.document.path, self._stem() + ".trf"),
+            str(self.export_path(".trf")),
             TRF_FILTER,
         )
         if path:
             self.run(lambda: self.write_trf(Path(path)))
 
-    def _stem(self) -> str:
-        path = self.document.path
-        return path.stem if path is not None else ""
+    def export_path(self, ending: str) -> Path:
+        """Where a file made from the event is offered: beside the event's file and named
+        after it (``open-standings``); an untitled event's is named after the event, in the
+        folder Save as would offer (it was ``-standings`` in the working folder, issue 26)."""
+        current = self.document.path
+        if current is not None:
+            return current.parent / f"{current.stem}{ending}"
+        named = suggested_path(self._save_folder(), self.document.event_name)
+        return named.with_name(f"{named.stem}{ending}")
 
     def write_trf(self, target: Path) -> None:
         """The event as a TRF file, as the command line writes it from the event's file (an
@@ -582,7 +591,7 @@ class MainWindow(FileActions, QMainWindow):
         name, chosen = QFileDialog.getSaveFileName(
             self,
             "Export the standings",
-            start_in(self.document.path, self._stem() + "-standings"),
+            str(self.export_path("-standings")),
             ";;".join(STANDINGS_FILTERS),
         )
         if not name:
@@ -611,10 +620,12 @@ class MainWindow(FileActions, QMainWindow):
         sheets: list[Sheet] = []
         if not self.run(lambda: sheets.append(standings_print_sheet(self.document))):
             return
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        dialog = QPrintDialog(printer, self)
-        if dialog.exec() == QPrintDialog.DialogCode.Accepted:
-            self.run(lambda: self.paint_with_progress(sheets[0], printer))
+        dialog = PrintDialog(self, self.export_path("-standings.pdf"))
+        try:
+            if dialog.exec() == PrintDialog.DialogCode.Accepted:
+                self.run(lambda: self.paint_with_progress(sheets[0], dialog.printer_kept))
+        finally:
+            dialog.deleteLater()
 
     def preview_standings(self) -> None:
         from arbiter_app.ui.exporting import standings_print_sheet
@@ -622,28 +633,29 @@ class MainWindow(FileActions, QMainWindow):
         sheets: list[Sheet] = []
         if not self.run(lambda: sheets.append(standings_print_sheet(self.document))):
             return
-        self.make_preview(sheets[0], "Print preview: standings").exec()
+        self.show_preview(sheets[0], "Print preview: standings", "standings")
 
-    def make_preview(self, sheet: Sheet, title: str) -> QPrintPreviewDialog:
-        """A print preview of *sheet* large enough to read: most of the screen, a page as
-        wide as the window (Qt's default is a small window showing a whole page)."""
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        preview = QPrintPreviewDialog(printer, self)
-        preview.setWindowTitle(title)
-        preview.paintRequested.connect(lambda device: self.paint_with_progress(sheet, device))
-        screen = self.screen() or QGuiApplication.primaryScreen()
-        if screen is not None:
-            room = screen.availableGeometry()
-            preview.resize(int(room.width() * 0.9), int(room.height() * 0.92))
-        widget = preview.findChild(QPrintPreviewWidget)
-        if widget is not None:
-            widget.fitToWidth()
-        return preview
+    def make_preview(self, sheet: Sheet, title: str, name: str = "") -> SheetPreview:
+        """A print preview of *sheet* (the sheet called *name*), with its own printer (issue
+        26: a printer that did not outlive the function crashed the preview); its print job
+        is named after the event and the sheet."""
+        job = self.export_path(f"-{name}").name if name else ""
+        return SheetPreview(
+            lambda device: self.paint_with_progress(sheet, device), title, self, job
+        )
+
+    def show_preview(self, sheet: Sheet, title: str, name: str = "") -> None:
+        """Run the preview of *sheet* until it is closed; then it goes, printer and pages."""
+        preview = self.make_preview(sheet, title, name)
+        try:
+            preview.exec()
+        finally:
+            preview.deleteLater()
 
     # -- the venue's sheets ------------------------------------------------------------
     def _build_sheets_menu(self) -> QMenu:
         """Every sheet ``arbiter-app print`` makes, shown in print preview (issue 7)."""
-        menu = QMenu("Print &sheet", self)
+        menu = QMenu("Print s&heet", self)
         menu.setAccessibleName("Print sheet")
         for name, text in SHEET_HELP.items():
             action = menu.addAction(f"{name}: {text.split(' (')[0]}")
@@ -721,7 +733,7 @@ class MainWindow(FileActions, QMainWindow):
         sheet = self.build_sheet(name)
         if sheet is None:
             return
-        self.make_preview(sheet, f"Print preview: {name}").exec()
+        self.show_preview(sheet, f"Print preview: {name}", name)
 
     def show_event_settings(self) -> EventSettingsDialog:
         dialog = EventSettingsDialog(self.document, self)
@@ -831,13 +843,17 @@ class MainWindow(FileActions, QMainWindow):
     def show_projector(self, screen: QScreen | None = None) -> ProjectorWindow:
         """The projector window: full screen on *screen*, else on the second monitor when
         there is one, else a window beside this one."""
+        first = self.projector is None
         if self.projector is None:
             self.projector = ProjectorWindow(self.document, self.settings.projector_scale)
-            self.projector.resize(1024, 768)
         target = screen or second_screen()
         if target is not None:
             self.projector.show_on(target)
         else:
+            if first:
+                # One monitor: a window inside this one's screen, all of it visible (at
+                # 1024 × 768 it ran off a laptop's screen and hid its last lines, issue 26).
+                place_within(self.projector, self.screen() or QGuiApplication.primaryScreen())
             self.projector.show()
         self.projector.raise_()
         return self.projector
@@ -877,6 +893,23 @@ class MainWindow(FileActions, QMainWindow):
         if self.projector is not None:
             self.projector.close()
         event.accept()
+
+
+LISTED_BOARDS = 6
+"""Boards without a result the status bar names one by one; more are counted."""
+
+
+def status_line(standing: EventState) -> str:
+    """Where the event stands, for the status bar: the core's headline, with the boards
+    still lacking a result counted once there are more than :data:`LISTED_BOARDS` (it
+    listed a hundred; the whole headline is the tooltip)."""
+    if len(standing.pending) <= LISTED_BOARDS:
+        return standing.headline
+    brief = standing.brief[:1].upper() + standing.brief[1:]
+    rounds = sorted({r for r, _ in standing.pending})
+    where = "" if len(rounds) == 1 else f" (rounds {rounds[0]}-{rounds[-1]})"
+    tail = standing.headline[len(standing.text) :]  # "; the play-off can start" and the like
+    return f"{brief}: {count(len(standing.pending), 'board')}{where} without a result{tail}"
 
 
 def _dock_key(window: MainWindow, panel: QWidget) -> str:

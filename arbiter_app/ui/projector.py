@@ -43,6 +43,30 @@ def second_screen() -> QScreen | None:
     return others[0] if others else None
 
 
+WINDOWED = QSize(1024, 768)
+"""The projector's size as a window, when the screen has room for it."""
+
+ROOM_FOR_THE_FRAME = 0.88
+"""At most this part of the free screen, so the title bar and frame fit too."""
+
+
+def place_within(window: QWidget, screen: QScreen | None) -> None:
+    """Size *window* to :data:`WINDOWED` or less and centre it on *screen*'s free area
+    (without the task bar), so all of it, frame included, is on the screen."""
+    if screen is None:
+        window.resize(WINDOWED)
+        return
+    room = screen.availableGeometry()
+    size = WINDOWED.boundedTo(
+        QSize(int(room.width() * ROOM_FOR_THE_FRAME), int(room.height() * ROOM_FOR_THE_FRAME))
+    )
+    window.resize(size)
+    window.move(
+        room.x() + (room.width() - size.width()) // 2,
+        room.y() + (room.height() - size.height()) // 2,
+    )
+
+
 CYCLE_SECONDS = 20
 """How long each section stays on the wall while the projector cycles through them."""
 
@@ -98,6 +122,8 @@ class ProjectorWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.pages, 1)
+        self._contents: dict[PagedTable, object] = {}
+        """What each list showed when it was last filled (section, round or standings)."""
         self.shown_section: int | None = None
         """The section on the wall (None: the one the window shows)."""
         self.cycle = QTimer(self)
@@ -124,7 +150,12 @@ class ProjectorWindow(QWidget):
         return next(k for k, w in self.page_widgets.items() if w is current)
 
     def show_page(self, page: str) -> None:
-        self.pages.setCurrentWidget(self.page_widgets[page])
+        """Put *page* on the wall, from its first page (the leaders, board 1): a list comes
+        back to the wall from its start, not from where it was when it left (issue 26)."""
+        widget = self.page_widgets[page]
+        if widget is not self.pages.currentWidget() and isinstance(widget, PagedTable):
+            widget.restart()
+        self.pages.setCurrentWidget(widget)
         self.refresh()
 
     @property
@@ -187,6 +218,19 @@ class ProjectorWindow(QWidget):
         table = shown_standings(doc)
         self.model.set_standings(table)
         round_no = doc.paired_rounds()
+        # A list that is another one now (another round, section or standings) starts
+        # again from its first page.
+        section = doc.section.number
+        title = table.standings.title if table.standings is not None else ""
+        contents = {
+            self.view: (section, title),
+            self.boards_view: (section, round_no),
+            self.names_view: (section, round_no),
+        }
+        for view, shown in contents.items():
+            if self._contents.get(view) != shown:
+                view.restart()
+            self._contents[view] = shown
         lines = boards_of_round(doc, round_no)
         self.boards_model.set_rows(BOARD_HEADERS, lines, list(range(len(lines))), numeric=(0, 2, 4))
         self.names_model.set_names(names_of_round(doc, round_no))

@@ -34,7 +34,7 @@ class RatingsMenu(QMenu):
         self.import_action = self.addAction("&Import FIDE rating list…")
         self.import_action.setStatusTip("Store a FIDE list (as FIDE ships it) on this computer")
         self.import_action.triggered.connect(lambda _=False: self.choose_list())
-        self.lists_action = self.addAction("FIDE lists &imported…")
+        self.lists_action = self.addAction("FIDE &lists imported…")
         self.lists_action.triggered.connect(lambda _=False: self.show_lists())
         self.addSeparator()
         self.check_action = self.addAction("&Check players' ratings…")

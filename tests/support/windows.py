@@ -25,6 +25,10 @@ def shown_window(qtbot: QtBot, session: Session, settings: Settings) -> MainWind
     window.resize(1300, 760)
     window.show()
     qtbot.waitExposed(window)
+    # On a real X server the window has the keyboard only once it is activated (offscreen
+    # activates every window it shows); the tests type into it.
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
     return window
 
 

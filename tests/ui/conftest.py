@@ -1,10 +1,15 @@
-"""Qt runs offscreen in the tests: no display needed, same pixels everywhere."""
+"""Qt runs offscreen in the tests: no display needed, same pixels everywhere.
+
+The platform is chosen here, explicitly, and not taken from ``QT_QPA_PLATFORM``, which a
+desktop session may set for its own programs: ``ARBITER_TEST_PLATFORM=xcb`` runs the
+window tests on a real X server instead (CI does, under Xvfb: ``.ci/run``).
+"""
 
 from __future__ import annotations
 
 import os
 
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
+os.environ["QT_QPA_PLATFORM"] = os.environ.get("ARBITER_TEST_PLATFORM", "offscreen")
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,6 +23,9 @@ from arbiter_app.ui.document import EventDocument, untitled_session
 from arbiter_app.ui.settings import Settings
 from tests.support.compact import event_from_text
 from tests.support.warning_dialogs import AgreeToAll
+
+TEST_PLATFORM = os.environ["QT_QPA_PLATFORM"]
+"""The Qt platform the window tests run on."""
 
 # A four-player round robin, three rounds (Berger table for four):
 # 3 finishes on 2 points, 1 and 2 on 1½, 4 on 1.

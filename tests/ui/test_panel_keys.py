@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.ui.document import EventDocument
@@ -18,6 +19,8 @@ def test_alt_and_a_number_raise_each_panel_and_put_the_keyboard_in_it(
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
+    window.activateWindow()  # on a real X server the keys go to the active window only
+    qtbot.waitUntil(window.isActiveWindow)
     docks = list(window.docks.values())
     assert len(window.panel_actions) == len(docks) == 7
     for number, dock in enumerate(docks, start=1):
@@ -25,9 +28,12 @@ def test_alt_and_a_number_raise_each_panel_and_put_the_keyboard_in_it(
         assert action.shortcut().toString() == f"Alt+{number}"
         qtbot.keyClick(window, Qt.Key(Qt.Key.Key_0 + number), Qt.KeyboardModifier.AltModifier)
 
-        # The dock's tab is the one shown: its panel is visible, the keyboard is inside it.
-        qtbot.wait(50)
-        focus = window.focusWidget()
+        # The dock's tab is the one shown: its panel is visible, the keyboard is inside it
+        # (once the event loop has raised the tab: at once offscreen, later on a real X server).
+        def inside(dock: QDockWidget = dock) -> bool:
+            focus = window.focusWidget()
+            return focus is not None and dock.isAncestorOf(focus)
+
+        qtbot.waitUntil(inside, timeout=2000)
         assert dock.widget().isVisible(), dock.windowTitle()
-        assert focus is not None and dock.isAncestorOf(focus), (dock.windowTitle(), focus)
     assert "`Alt+1` … `Alt+7`" in keyboard_reference()

@@ -96,7 +96,7 @@ def test_the_ratings_menu_imports_a_list_and_checks_the_players(
     menu = window.ratings_menu
     assert [a.text() for a in menu.actions() if not a.isSeparator()] == [
         "&Import FIDE rating list…",
-        "FIDE lists &imported…",
+        "FIDE &lists imported…",
         "&Check players' ratings…",
     ]
     report = menu.import_path(DATA / "rapid_rating_list.xml", date(2026, 10, 1))

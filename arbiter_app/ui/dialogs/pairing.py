@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QWidget,
 )
 
@@ -99,6 +100,10 @@ class PairingDialog(QDialog):
         self.give_bye.toggled.connect(self._update)
         policy = self.give_bye.sizePolicy()
         policy.setRetainSizeWhenHidden(True)  # the dialog keeps its size as the box comes and goes
+        # As wide as its text, not as the row: a check box reacts only to clicks on its mark
+        # and text, so a wider box has blank space that takes clicks and does nothing (with a
+        # narrower font the middle of the row lay beyond the text). The dialog grows to it.
+        policy.setHorizontalPolicy(QSizePolicy.Policy.Fixed)
         self.give_bye.setSizePolicy(policy)
         form.addRow("", self.give_bye)
         note = QLabel(

@@ -10,6 +10,7 @@ blitz one). A rating changed afterwards is the arbiter's own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
@@ -91,6 +92,9 @@ class PlayerDialog(QDialog):
         self.lookup = lookup
         self.listed: dict[str, object] = {}
         """The fields the chosen match filled in (empty until one is chosen)."""
+        self.submit: Callable[[], bool] | None = None
+        """Runs on OK before the dialog closes: False (refused, the reason shown over the
+        dialog) keeps it open with everything typed."""
         if player is not None:
             title = f"Edit player {player.tpn}"
         elif late is not None:
@@ -296,6 +300,12 @@ class PlayerDialog(QDialog):
         self.sex.setCurrentIndex(index)
         self.birth.setText(player.birth)
         self.club.setText(player.club)
+
+    def accept(self) -> None:
+        if self.submit is not None and not self.submit():
+            self.name.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
+        super().accept()
 
     def fields(self) -> dict[str, object]:
         """The typed fields, as the player commands take them (with the rating's source when

@@ -9,13 +9,13 @@ pairing numbers are drawn by lot; 2.5.3 / 3.5.3: a coin toss for colours).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
+from pathlib import Path
 
 from PySide6.QtCore import QDate, QDateTime, Qt, QTime
 from PySide6.QtGui import QKeyEvent, QPalette
-from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QComboBox,
     QDateTimeEdit,
@@ -39,6 +39,7 @@ from arbiter_app.core.words import sentence
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_adapter import schedule_rule
 from arbiter_app.ui.playoff_runner import DrawAnswer, StartTimes, TossAnswer
+from arbiter_app.ui.print_dialogs import PrintDialog
 
 RESULTS = ("", *(r.value for r in OVER_THE_BOARD))
 RESULT_LABELS = {"": "not yet", **{r.value: r.label for r in OVER_THE_BOARD}}
@@ -372,6 +373,15 @@ class StartDialog(QDialog):
         """Why the engine would refuse this start ("" when it would not)."""
         return self.problem.text() if not self.problem.isHidden() else ""
 
+    def accept(self) -> None:
+        """OK on a start the engine would refuse keeps the dialog open, the times as typed
+        and the reason shown, the cursor on the start (it closed and lost them, issue 26)."""
+        self._check()
+        if self.refused:
+            self.at.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
+        super().accept()
+
     def times(self) -> StartTimes:
         return StartTimes(self._moment(self.last_game_end), self._moment(self.at))
 
@@ -379,9 +389,16 @@ class StartDialog(QDialog):
 class DialogPrompter:
     """The :class:`~arbiter_app.ui.playoff_runner.Prompter` of the desktop: modal dialogs."""
 
-    def __init__(self, parent: QWidget, document: EventDocument) -> None:
+    def __init__(
+        self,
+        parent: QWidget,
+        document: EventDocument,
+        suggest: Callable[[str], Path] | None = None,
+    ) -> None:
         self.parent = parent
         self.document = document
+        self.suggest = suggest
+        """Where a file made from the event is offered, given its ending (the window's)."""
 
     def start_times(self, step: Step, state: PlayoffState) -> StartTimes | None:
         dialog = StartDialog(state, parent=self.parent)
@@ -421,8 +438,13 @@ class DialogPrompter:
         from arbiter_app.ui.exporting import playoff_sheet, print_sheet
 
         sheet = playoff_sheet(self.document)
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        if QPrintDialog(printer, self.parent).exec() != QDialog.DialogCode.Accepted:
-            return False
-        print_sheet(sheet, printer)
-        return True
+        dialog = PrintDialog(
+            self.parent, self.suggest("-playoff.pdf") if self.suggest is not None else None
+        )
+        try:
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return False
+            print_sheet(sheet, dialog.printer_kept)
+            return True
+        finally:
+            dialog.deleteLater()

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
@@ -68,12 +69,16 @@ class PreferencesDialog(QDialog):
         )
         chosen = backup_folder()
         self.backups.setText("" if chosen is None else str(chosen))
-        browse = QPushButton("&Browse…", self)
+        browse = QPushButton("B&rowse…", self)
         browse.clicked.connect(self._browse)
         row = QHBoxLayout()
         row.addWidget(self.backups, 1)
         row.addWidget(browse)
-        form.addRow("&Backup folder:", row)
+        # A row that is a layout gets a label without a buddy, which shows "&" as it is:
+        # the label is made here, Alt+B going to the folder.
+        label = QLabel("&Backup folder:", self)
+        label.setBuddy(self.backups)
+        form.addRow(label, row)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )

@@ -53,7 +53,7 @@ class WarningDialogs:
         """Show the level-2 notices of an action that was done."""
         for alert in notices:
             box = self._box(QMessageBox.Icon.Information, TITLES[Level.NOTICE], alert.question)
-            box.setInformativeText(_details(alert.consequences, alert.article))
+            _describe(box, alert.consequences, alert.article)
             box.setAccessibleName("Notice")
             box.addButton(QMessageBox.StandardButton.Ok)
             box.exec()
@@ -66,14 +66,14 @@ class WarningDialogs:
             box.setInformativeText(_details((), alert.article))
             label = "Continue…"
         else:
-            box.setInformativeText(_details(alert.consequences, alert.article))
+            _describe(box, alert.consequences, alert.article)
             label = "Confirm"
         return self._answered(box, label)
 
     def _consequences(self, alert: Alert) -> bool:
         box = self._box(QMessageBox.Icon.Warning, "Consequences (step 2 of 2)", "If you go ahead:")
         box.setAccessibleName("Level 4 consequences")
-        box.setInformativeText(_details(alert.consequences, alert.article))
+        _describe(box, alert.consequences, alert.article)
         return self._answered(box, "Accept the consequences")
 
     def _box(self, icon: QMessageBox.Icon, title: str, text: str) -> QMessageBox:
@@ -93,8 +93,46 @@ class WarningDialogs:
         return box.clickedButton() is accept
 
 
+LONG_LINE = 240
+"""Characters of one consequence shown in the box; a longer one (the engine's 247
+pairings of a round) is cut there, all of it under Show Details (issue 26)."""
+
+SHOWN_LINES = 10
+"""Consequences listed in the box; the rest are counted, all of them under Show Details."""
+
+
 def _details(lines: Sequence[str], article: str) -> str:
     """The consequences as a list, then the article, as its own sentence."""
     rule = article[:1].upper() + article[1:]
     text = "\n".join(f"• {line}" for line in lines)
     return f"{text}\n\n{rule}" if text else rule
+
+
+def shortened(line: str) -> str:
+    """*line* as the box shows it: whole when short, else cut after a list's item (at a
+    comma or semicolon) before :data:`LONG_LINE` characters."""
+    if len(line) <= LONG_LINE:
+        return line
+    head = line[:LONG_LINE]
+    cut = max(head.rfind(", "), head.rfind("; "))
+    return f"{head[: cut if cut > LONG_LINE // 2 else LONG_LINE].rstrip()} … (Show Details)"
+
+
+def _summary(lines: Sequence[str], article: str) -> str:
+    """The consequences as the box lists them: the first :data:`SHOWN_LINES`, each
+    :func:`shortened`, the rest counted; then the article."""
+    shown = [shortened(line) for line in lines[:SHOWN_LINES]]
+    rest = len(lines) - len(shown)
+    if rest:
+        shown.append(f"… and {rest} more (Show Details)")
+    return _details(shown, article)
+
+
+def _describe(box: QMessageBox, lines: Sequence[str], article: str) -> None:
+    """The consequences in *box*: summarised, and all of them under Show Details when the
+    summary leaves any out."""
+    summary = _summary(lines, article)
+    box.setInformativeText(summary)
+    full = _details(lines, article)
+    if full != summary:
+        box.setDetailedText(full)

@@ -151,7 +151,10 @@ class PairingsPanel(QWidget):
     # -- refresh ---------------------------------------------------------------------------
     def on_changed(self, changes: Changes) -> None:
         if changes.event:
+            # Another event or section: its latest round, on the first board waiting for
+            # a result (the row of the last event's cursor was kept, issue 26).
             self._sync_rounds(show_last=True)
+            self._select_first_waiting()
         elif changes.results or changes.players or changes.settings:
             # A round paired or unpaired changes the rounds to choose from.
             self._sync_rounds(show_last=False)
@@ -223,11 +226,15 @@ class PairingsPanel(QWidget):
     def go_to_results(self) -> None:
         """The latest round, the cursor on its first board without a result (Ctrl+R)."""
         self._sync_rounds(show_last=True)
+        self._select_first_waiting()
+        self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _select_first_waiting(self) -> None:
+        """The cursor on the round's first board without a result, else on its first board."""
         rows = [r for r in range(self.model.rowCount()) if self.model.pairing(r).is_board]
         waiting = [r for r in rows if not self.model.pairing(r).result_text]
         if rows:
             self.select_row((waiting or rows)[0])
-        self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def move_to_next_board(self) -> None:
         row = self.current_row()

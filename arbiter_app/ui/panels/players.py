@@ -388,15 +388,16 @@ class PlayersPanel(QWidget):
         self.update_actions()
         return done
 
-    def _run(self, action: Callable[[], Changes]) -> bool:
-        """Run a document action; a refusal is shown as it is and nothing changes.
+    def _run(self, action: Callable[[], Changes], over: QWidget | None = None) -> bool:
+        """Run a document action; a refusal is shown as it is (over *over*, the dialog
+        that stays open) and nothing changes.
 
         False when refused or when the arbiter cancelled the action's question.
         """
         try:
             changes = action()
         except ArbiterError as exc:
-            show_error(self, exc)
+            show_error(over or self, exc)
             return False
         return not changes.cancelled
 
@@ -404,19 +405,20 @@ class PlayersPanel(QWidget):
         late = self.late_entry_terms()
         dialog = PlayerDialog(self, late=late, lookup=self.document.rating_lookup())
 
-        def register() -> None:
+        def register() -> bool:
+            fields, missed = dialog.fields(), dialog.missed_rounds()
             if late is None:
-                done = self.add_player(dialog.fields())
+                done = self._run(lambda: self.document.run(AddPlayer.of(fields)), dialog)
             else:
-                fields, missed = dialog.fields(), dialog.missed_rounds()
                 entry = LateEntry.of({**fields, "missed": missed})
-                done = self._run(lambda: self.document.run(entry))
+                done = self._run(lambda: self.document.run(entry), dialog)
             if done:
                 self._select_newest()
-            # The cursor goes back to the list, so Ins opens the next registration at once.
-            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+                # The cursor goes back to the list, so Ins opens the next registration at once.
+                self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+            return done
 
-        dialog.accepted.connect(register)
+        dialog.submit = register
         self._open(dialog)
 
     def add_player(self, fields: dict[str, object]) -> bool:
@@ -432,13 +434,13 @@ class PlayersPanel(QWidget):
         if player is None:
             return
         dialog = PlayerDialog(self, player=player)
-        dialog.accepted.connect(lambda: self.edit_player(player.tpn, dialog.changed_fields()))
+        dialog.submit = lambda: self.edit_player(player.tpn, dialog.changed_fields(), dialog)
         self._open(dialog)
 
-    def edit_player(self, tpn: int, fields: dict[str, object]) -> bool:
+    def edit_player(self, tpn: int, fields: dict[str, object], over: QWidget | None = None) -> bool:
         if not fields:
             return True  # nothing was changed: no journal entry
-        return self._run(lambda: self.document.run(EditPlayer.of({**fields, "tpn": tpn})))
+        return self._run(lambda: self.document.run(EditPlayer.of({**fields, "tpn": tpn})), over)
 
     def ask_withdraw(self) -> None:
         player = self.selected_player()

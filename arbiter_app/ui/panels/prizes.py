@@ -11,6 +11,8 @@ session computes it all (:mod:`arbiter_app.session.prize_queries`).
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -28,9 +30,11 @@ from PySide6.QtWidgets import (
 
 from arbiter_app.core.category_prizes import AwardRule
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.prizes import PrizeFund, format_money
 from arbiter_app.session.commands import SetPrizeCategories, SetPrizeFund
+from arbiter_app.session.playoff_commands import stored_fund
 from arbiter_app.ui.dialogs.errors import show_error
-from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.prizes import PrizesModel
 from arbiter_app.ui.read_only import hold
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
@@ -51,6 +55,17 @@ CATEGORY_HINT = (
     "U1800: rating<1800: 200, 100\nJunior: age<20: 75\nWomen: sex=w: 75\n"
     "Unrated: unrated: 50\nRiverside: club=Riverside: 40"
 )
+
+
+def announced_fund(document: EventDocument) -> PrizeFund | None:
+    """The place prizes announced for the event shown (None while none is set)."""
+    return stored_fund(document.session.state)[0]
+
+
+def amount_text(amount: Decimal) -> str:
+    """An amount as the arbiter types it: whole units without cents (``65000``), else to
+    the cent (``77666.67``)."""
+    return str(int(amount)) if amount == amount.to_integral_value() else format_money(amount)
 
 
 class PrizesPanel(QWidget):
@@ -97,6 +112,8 @@ class PrizesPanel(QWidget):
         layout.addWidget(self.rule)
         layout.addWidget(self.search)
         layout.addWidget(self.view, 1)
+        # Before the deferred refresh: another event's fund typed here is not this one's.
+        document.changed.connect(self._on_changed)
         self.deferred = DeferredRefresh(self, self.refresh, document.changed)
 
     def _categories_box(self) -> QGroupBox:
@@ -158,7 +175,21 @@ class PrizesPanel(QWidget):
             return False
         return True
 
+    def _on_changed(self, changes: Changes) -> None:
+        if changes.event:
+            self.fund.setModified(False)  # the next refresh shows the new event's fund
+
+    def _show_fund(self) -> None:
+        """The announced place prizes in the box, as stored, empty while none is set (so Enter
+        never sets another event's fund); not while the arbiter is typing a new one there."""
+        if self.fund.hasFocus() and self.fund.isModified():
+            return
+        fund = announced_fund(self.document)
+        self.fund.setText("" if fund is None else ", ".join(amount_text(p) for p in fund.prizes))
+        self.currency.setCurrentText(CURRENCIES[0] if fund is None else fund.currency)
+
     def refresh(self) -> None:
+        self._show_fund()
         hold(
             self.document.read_only,
             (self.fund, self.set_button, self.categories_box, self.categories_button),
@@ -176,8 +207,6 @@ class PrizesPanel(QWidget):
             return
         rows, prizes = found
         currency = self.document.prize_currency() or ""
-        if currency:
-            self.currency.setCurrentText(currency)
         self.model.set_prizes(rows, currency, named=bool(prizes.categories))
         self._show_categories(prizes.categories)
         text = prizes.rule

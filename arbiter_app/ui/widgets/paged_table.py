@@ -114,6 +114,12 @@ class PagedTable(QTableView):
             self.setRowHidden(row, not first <= row < first + self.rows_per_page)
         self.page_turned.emit()
 
+    def restart(self) -> None:
+        """Back to the first page, which stays up a whole turn before the next."""
+        self.page = 0
+        if self.timer.isActive():
+            self.timer.start()
+
     def next_page(self) -> None:
         self.show_page(self.page + 1)
 

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.model import EntryKind, Outcome
@@ -447,3 +449,36 @@ def test_a_double_forfeit_typed_is_stored_as_such(
     qtbot.keyClicks(panel.view, "1")
     entry = session_of(document).journal()[-1]
     assert (entry.command, entry.arguments["result"]) == ("correct_result", "1-0")
+
+
+@pytest.fixture
+def font_scaled(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[float]:
+    """The application's font at *scale* times its size for one test (then as it was):
+    what a machine with other fonts, or a larger desktop font, gives the dialog."""
+    scale = float(request.param)
+    before = QApplication.font()
+    font = QFont(before)
+    font.setPointSizeF(before.pointSizeF() * scale)
+    QApplication.setFont(font)
+    yield scale
+    QApplication.setFont(before)
+
+
+@pytest.mark.parametrize("font_scaled", [0.75, 1.0, 1.5, 2.5], indirect=True)
+def test_the_dialog_lays_out_every_control_and_each_takes_its_click_whatever_the_font(
+    qtbot: QtBot, panel: PairingsPanel, font_scaled: float
+) -> None:
+    """Issue 26: with fonts other than Noto the click on the bye's box missed it (the box
+    was as wide as the row; a check box takes clicks on its mark and text only)."""
+    dialog = open_dialog(panel, 1)
+    choose(qtbot, dialog, "White", 1)
+    qtbot.wait(20)  # the layout settles, as on screen
+    room = dialog.rect()
+    for widget in dialog.findChildren(QWidget):
+        if widget.isVisible() and widget.parent() is dialog:
+            assert room.contains(widget.geometry()), (widget.accessibleName(), font_scaled)
+    assert dialog.give_bye.isVisible() and dialog.give_bye.isChecked()
+    qtbot.mouseClick(dialog.give_bye, Qt.MouseButton.LeftButton)
+    assert not dialog.give_bye.isChecked()
+    assert dialog.effect.text() == "3. Cid has no board this round."
+    dialog.reject()

@@ -138,7 +138,7 @@ def offer_recoveries(window: MainWindow, folder: Path | None) -> None:
     recovered = False
     for path in scratch_files(folder):
         if path != current:
-            recovered = window.offer_recovery(path, ask=not recovered) or recovered
+            recovered = window.files.offer_recovery(path, ask=not recovered) or recovered
 
 
 WARM_UP_DELAY_MS = 1000
@@ -178,7 +178,7 @@ def run(demo: bool = False, open_file: str | None = None) -> int:
         window.restore_layout()
         window.show()
         if open_file and not demo:
-            window.open_path(Path(open_file))
+            window.files.open_path(Path(open_file))
         elif not demo:
             offer_recoveries(window, folder)
         QTimer.singleShot(WARM_UP_DELAY_MS, warm_up)

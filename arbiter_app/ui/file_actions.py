@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event
@@ -29,7 +28,7 @@ from arbiter_app.session.backups import BackupReport
 from arbiter_app.store.errors import FileLocked
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.new_event import NewEvent, NewEventDialog
-from arbiter_app.ui.document import EventDocument, untitled_session
+from arbiter_app.ui.document import untitled_session
 from arbiter_app.ui.files import (
     EVENT_FILTER,
     UNTITLED,
@@ -40,7 +39,6 @@ from arbiter_app.ui.files import (
     suggested_path,
     unsaved_question,
 )
-from arbiter_app.ui.settings import Settings
 from arbiter_app.ui.widgets.busy import run_busy
 
 TRF_FILTER = "FIDE tournament report (*.trf *.txt)"
@@ -79,31 +77,21 @@ def _remarks(count: int) -> str:
 
 
 if TYPE_CHECKING:
-    _Window = QMainWindow
-else:
-    _Window = object
+    from arbiter_app.ui.main_window import MainWindow
 
 
-class FileActions(_Window):
-    """The window's file actions (a mixin of :class:`~arbiter_app.ui.main_window.MainWindow`,
-    which supplies the document, the services, the settings, ``run`` and ``busy_note``)."""
+class FileActions:
+    """The window's file actions: a part of :class:`~arbiter_app.ui.main_window.MainWindow`
+    (its ``files``), which supplies the document, the services, the settings, ``run`` and
+    ``busy_note``, and is the parent of every dialog these actions open."""
 
-    document: EventDocument
-    services: Services
-    settings: Settings
-    unsaved_box: QMessageBox | None
-    read_only_box: QMessageBox | None
-
-    if TYPE_CHECKING:
-
-        def run(self, action: Callable[[], object]) -> bool: ...
-
-        def busy_note(self, label: str) -> AbstractContextManager[None]: ...
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
 
     def new_event(self) -> NewEventDialog | None:
         if not self.may_replace("start a new event"):
             return None
-        dialog = NewEventDialog(self)
+        dialog = NewEventDialog(self.window)
         dialog.accepted.connect(lambda: self.create_event(dialog.result_event()))
         dialog.open()
         return dialog
@@ -116,17 +104,17 @@ class FileActions(_Window):
                 name=new.name,
                 system=new.system.value,
                 rounds=new.rounds,
-                scratch=self.services.scratch(),
+                scratch=self.window.services.scratch(),
             )
-            self.document.replace_session(session)
+            self.window.document.replace_session(session)
 
-        return self.run(make)
+        return self.window.run(make)
 
     def choose_file(self) -> None:
         if not self.may_replace("open another event"):
             return
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open an event", start_in(self.document.path), EVENT_FILTER
+            self.window, "Open an event", start_in(self.window.document.path), EVENT_FILTER
         )
         if path:
             self.open_path(Path(path))
@@ -135,7 +123,7 @@ class FileActions(_Window):
         return self.may_replace("open another event") and self.open_path(path)
 
     def open_path(self, path: Path) -> bool:
-        opener = self.services.open_event
+        opener = self.window.services.open_event
         if opener is None:
             return False
         # The previous event's objects go back to the collector before the next is read.
@@ -149,10 +137,10 @@ class FileActions(_Window):
                 return False
             session = read_only
         except ArbiterError as exc:
-            show_error(self, exc)
+            show_error(self.window, exc)
             return False
-        if self.run(lambda: self.document.replace_session(session)):
-            self.settings.add_recent(path)
+        if self.window.run(lambda: self.window.document.replace_session(session)):
+            self.window.settings.add_recent(path)
             # The open event is some hundred thousand long-lived objects: frozen, a collection
             # of the oldest generation no longer walks them in the middle of a typed result.
             gc.freeze()
@@ -161,21 +149,21 @@ class FileActions(_Window):
 
     def _offer_read_only(self, path: Path, locked: FileLocked) -> Session | None:
         """Ask whether to open *path* read-only; the session, or None (cancelled, refused)."""
-        opener = self.services.open_read_only
+        opener = self.window.services.open_read_only
         message = str(locked).removeprefix(f"{path.name}: ")
         reason, promise, _ = message.partition("; it can be opened read-only")
         if opener is None or not promise:
-            show_error(self, locked)
+            show_error(self.window, locked)
             return None
-        if self.read_only_box is not None:
-            self.read_only_box.deleteLater()
-        box = read_only_question(self, path.name, reason)
-        self.read_only_box = box
+        if self.window.read_only_box is not None:
+            self.window.read_only_box.deleteLater()
+        box = read_only_question(self.window, path.name, reason)
+        self.window.read_only_box = box
         box.exec()
         if box.buttonRole(box.clickedButton()) != QMessageBox.ButtonRole.AcceptRole:
             return None
         sessions: list[Session] = []
-        if not self.run(lambda: sessions.append(opener(path))):
+        if not self.window.run(lambda: sessions.append(opener(path))):
             return None
         return sessions[0]
 
@@ -183,20 +171,22 @@ class FileActions(_Window):
         if not self.may_replace("import another event"):
             return
         path, _ = QFileDialog.getOpenFileName(
-            self, "Import a TRF file", start_in(self.document.path), TRF_FILTER
+            self.window, "Import a TRF file", start_in(self.window.document.path), TRF_FILTER
         )
         if path:
             self.import_path(Path(path))
 
     def import_path(self, path: Path) -> bool:
         """Read *path* into a new untitled event (File ▸ Save as… gives it its file)."""
-        reader = self.services.import_trf
+        reader = self.window.services.import_trf
         if reader is None:
             return False
         imported: list[ImportedEvent] = []
         # Reading is pure (a file into core values): it runs beside a busy bar.
         label = f"Reading {path.name}…"
-        if not self.run(lambda: imported.append(run_busy(self, label, lambda: reader(path)))):
+        if not self.window.run(
+            lambda: imported.append(run_busy(self.window, label, lambda: reader(path)))
+        ):
             return False
         sessions: list[Session] = []
 
@@ -204,16 +194,16 @@ class FileActions(_Window):
             # Writing the event stays in this thread (its connection belongs here); the
             # note says what the wait is for. The TRF document read goes with it, so the
             # event keeps the rest of the file and exports it back.
-            with self.busy_note(f"Importing {path.name}…"):
-                scratch = self.services.scratch()
+            with self.window.busy_note(f"Importing {path.name}…"):
+                scratch = self.window.services.scratch()
                 read = imported[0]
                 sessions.append(
                     untitled_session(read.event, path.name, scratch=scratch, document=read.document)
                 )
 
-        if not self.run(make):
+        if not self.window.run(make):
             return False
-        self.document.replace_session(sessions[0])
+        self.window.document.replace_session(sessions[0])
         if imported[0].warnings:
             count = len(imported[0].warnings)
             box = QMessageBox(
@@ -221,35 +211,39 @@ class FileActions(_Window):
                 "Arbiter",
                 f"{path.name} was read, with {_remarks(count)}.",
                 QMessageBox.StandardButton.Ok,
-                self,
+                self.window,
             )
             box.setDetailedText("\n".join(imported[0].warnings))
             box.open()
-        self.statusBar().showMessage(f"Imported {path.name}: save it with File ▸ Save as…", 8000)
+        self.window.statusBar().showMessage(
+            f"Imported {path.name}: save it with File ▸ Save as…", 8000
+        )
         return True
 
     # -- saving ---------------------------------------------------------------------------
-    def _save_folder(self) -> Path:
-        recent = self.settings.recent_files()
+    def save_folder(self) -> Path:
+        recent = self.window.settings.recent_files()
         return recent[0].parent if recent and recent[0].parent.is_dir() else Path.home()
 
     def ask_save_path(self, title: str, suggested: Path) -> Path | None:
         """The save dialog (tests answer it in their place)."""
-        return ask_save_path(self, title, suggested)
+        return ask_save_path(self.window, title, suggested)
 
     def save(self) -> bool:
         """Ctrl+S: an untitled event gets its file; an event in a file is saved already."""
-        path = self.document.path
+        path = self.window.document.path
         if path is None:
             return self.save_as()
-        self.statusBar().showMessage(f"Every change is saved in {path.name} as it is made", 5000)
+        self.window.statusBar().showMessage(
+            f"Every change is saved in {path.name} as it is made", 5000
+        )
         return True
 
     def _suggested(self, suffix: str = "") -> Path:
         """The event's name as a file name, beside its file (or the last event's)."""
-        current = self.document.path
-        folder = current.parent if current is not None else self._save_folder()
-        return suggested_path(folder, self.document.event_name, suffix)
+        current = self.window.document.path
+        folder = current.parent if current is not None else self.save_folder()
+        return suggested_path(folder, self.window.document.event_name, suffix)
 
     def save_as(self) -> bool:
         """Write the event to a file chosen now and go on there; False when it was not saved."""
@@ -257,10 +251,10 @@ class FileActions(_Window):
         if target is None:
             return False
         # The dialog asked before replacing a file of that name.
-        if not self.run(lambda: self.document.save_as(target, overwrite=True)):
+        if not self.window.run(lambda: self.window.document.save_as(target, overwrite=True)):
             return False
-        self.settings.add_recent(target)
-        self.statusBar().showMessage(f"Saved as {target.name}", 5000)
+        self.window.settings.add_recent(target)
+        self.window.statusBar().showMessage(f"Saved as {target.name}", 5000)
         return True
 
     def save_copy(self) -> bool:
@@ -269,11 +263,13 @@ class FileActions(_Window):
         if target is None:
             return False
         backups: list[BackupReport | None] = []
-        if not self.run(lambda: backups.append(self.document.save_copy(target, overwrite=True))):
+        if not self.window.run(
+            lambda: backups.append(self.window.document.save_copy(target, overwrite=True))
+        ):
             return False
         backup = backups[0] if backups else None
         also = "" if backup is None else f". {backup.text}"
-        self.statusBar().showMessage(f"A copy was written to {target}{also}", 15000)
+        self.window.statusBar().showMessage(f"A copy was written to {target}{also}", 15000)
         return True
 
     def may_replace(self, doing: str) -> bool:
@@ -281,12 +277,12 @@ class FileActions(_Window):
 
         True when the window may go on: nothing unsaved, saved now, or discarded.
         """
-        if not self.document.modified:
+        if not self.window.document.modified:
             return True
-        if self.unsaved_box is not None:
-            self.unsaved_box.deleteLater()
-        box = unsaved_question(self, self.document.tournament.name or UNTITLED, doing)
-        self.unsaved_box = box
+        if self.window.unsaved_box is not None:
+            self.window.unsaved_box.deleteLater()
+        box = unsaved_question(self.window, self.window.document.tournament.name or UNTITLED, doing)
+        self.window.unsaved_box = box
         answer = box.exec()
         if answer == QMessageBox.StandardButton.Save:
             return self.save_as()
@@ -312,7 +308,7 @@ class FileActions(_Window):
         # The journal keeps UTC; the arbiter reads the time of the venue.
         last = datetime.fromisoformat(session.journal()[-1].time).astimezone()
         box = recovery_question(
-            self,
+            self.window,
             session.event.name or UNTITLED,
             len(session.journal()) - 1,
             f"{last:%H:%M} on {last:%Y-%m-%d}",
@@ -321,5 +317,5 @@ class FileActions(_Window):
         if box.buttonRole(box.clickedButton()) != QMessageBox.ButtonRole.AcceptRole:
             session.close()  # discarded: the scratch file goes
             return False
-        self.document.replace_session(session)
+        self.window.document.replace_session(session)
         return True

@@ -81,7 +81,7 @@ from arbiter_app.ui.widgets.file_banner import FileBanner
 __all__ = ["ImportedEvent", "MainWindow", "Services"]
 
 
-class MainWindow(FileActions, QMainWindow):
+class MainWindow(QMainWindow):
     def __init__(
         self,
         document: EventDocument,
@@ -95,6 +95,8 @@ class MainWindow(FileActions, QMainWindow):
         document.warnings.parent = self
         self.settings = settings
         self.services = services or Services()
+        self.files = FileActions(self)
+        """File ▸ New, Open, Import, Save…, and the question before unsaved work goes."""
         self.projector: ProjectorWindow | None = None
         self.progress_bar: QProgressDialog | None = None
         """The last page-layout progress bar (tests read it)."""
@@ -194,10 +196,12 @@ class MainWindow(FileActions, QMainWindow):
 
     def _build_actions(self) -> None:
         sk = QKeySequence.StandardKey
-        self.new_action = self._action("&New…", self.new_event, sk.New, "Start a new event")
-        self.open_action = self._action("&Open…", self.choose_file, sk.Open, "Open an event file")
+        self.new_action = self._action("&New…", self.files.new_event, sk.New, "Start a new event")
+        self.open_action = self._action(
+            "&Open…", self.files.choose_file, sk.Open, "Open an event file"
+        )
         self.import_action = self._action(
-            "&Import TRF…", self.choose_trf, "Ctrl+I", "Read a FIDE tournament report file"
+            "&Import TRF…", self.files.choose_trf, "Ctrl+I", "Read a FIDE tournament report file"
         )
         self.export_action = self._action(
             "&Export TRF…", self.export_trf, "Ctrl+Shift+E", "Write the event as a FIDE report file"
@@ -211,14 +215,17 @@ class MainWindow(FileActions, QMainWindow):
         self.print_action = self._action("&Print…", self.print_standings, sk.Print)
         self.preview_action = self._action("Print pre&view…", self.preview_standings)
         self.save_action = self._action(
-            "&Save", self.save, sk.Save, "Give an untitled event its file (a file is always saved)"
+            "&Save",
+            self.files.save,
+            sk.Save,
+            "Give an untitled event its file (a file is always saved)",
         )
         self.save_as_action = self._action(
-            "Save &as…", self.save_as, sk.SaveAs, "Write the event to a file and go on there"
+            "Save &as…", self.files.save_as, sk.SaveAs, "Write the event to a file and go on there"
         )
         self.save_copy_action = self._action(
             "Save a &copy…",
-            self.save_copy,
+            self.files.save_copy,
             None,
             "Write a copy of the event as it stands (a backup); go on where it is",
         )
@@ -418,7 +425,7 @@ class MainWindow(FileActions, QMainWindow):
         for number, path in enumerate(paths, start=1):
             action = self.recent_menu.addAction(f"&{number} {path.name}")
             action.setToolTip(str(path))
-            action.triggered.connect(lambda _=False, p=path: self.open_recent(p))
+            action.triggered.connect(lambda _=False, p=path: self.files.open_recent(p))
             action.setEnabled(self.services.open_event is not None)
         if not paths:
             empty = self.recent_menu.addAction("No recent files")
@@ -566,7 +573,7 @@ class MainWindow(FileActions, QMainWindow):
         current = self.document.path
         if current is not None:
             return current.parent / f"{current.stem}{ending}"
-        named = suggested_path(self._save_folder(), self.document.event_name)
+        named = suggested_path(self.files.save_folder(), self.document.event_name)
         return named.with_name(f"{named.stem}{ending}")
 
     def write_trf(self, target: Path) -> None:
@@ -885,7 +892,7 @@ class MainWindow(FileActions, QMainWindow):
             self.restoreState(state)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.may_replace("quit"):
+        if not self.files.may_replace("quit"):
             event.ignore()
             return
         self.save_layout()

@@ -54,7 +54,7 @@ window = create_window(Settings(QSettings(ini, QSettings.Format.IniFormat)))
 # is opened in it.
 window.resize(1400, 900)
 window.show()
-window.open_path(path)
+window.files.open_path(path)
 def idle() -> None:
     now = time.perf_counter()
     rows = window.standings.model.rowCount()
@@ -129,7 +129,7 @@ def result_to_standings(path: Path, pending: list[int], scratch: Path) -> list[f
     ini = str(scratch / "settings-in-process.ini")
     window = create_window(Settings(QSettings(ini, QSettings.Format.IniFormat)))
     try:
-        assert window.open_path(path)
+        assert window.files.open_path(path)
         window.resize(1400, 900)
         window.show()
         app.processEvents()

@@ -129,6 +129,6 @@ def unsaved_work_discarded(request: pytest.FixtureRequest, monkeypatch: pytest.M
     """
     if request.node.get_closest_marker("unsaved_box") is not None:
         return
-    from arbiter_app.ui.main_window import MainWindow
+    from arbiter_app.ui.file_actions import FileActions
 
-    monkeypatch.setattr(MainWindow, "may_replace", lambda self, doing: True)
+    monkeypatch.setattr(FileActions, "may_replace", lambda self, doing: True)

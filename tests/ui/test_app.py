@@ -89,7 +89,7 @@ def test_a_discarded_recovery_removes_the_scratch_file(
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
     QTimer.singleShot(0, discard)
-    assert not window.offer_recovery(scratch)
+    assert not window.files.offer_recovery(scratch)
     assert not scratch.exists() and window.document.session is before
 
 
@@ -102,7 +102,7 @@ def test_a_scratch_file_another_arbiter_has_open_is_left_alone(
     other.run(AddPlayer(name="Ann"))
     window = app.create_window(settings, folder=tmp_path)
     qtbot.addWidget(window)
-    assert not window.offer_recovery(tmp_path / "untitled-other.arbiter")
+    assert not window.files.offer_recovery(tmp_path / "untitled-other.arbiter")
     assert (tmp_path / "untitled-other.arbiter").exists()
     other.close()
 

@@ -52,7 +52,7 @@ def test_a_typed_result_that_completes_the_round_is_backed_up(
     path = tmp_path / "open.arbiter"
     small_event(path).close()  # round 2: board 1 played, board 2 still playing
     window: MainWindow = make_window(qtbot, app.create_window(settings).document, settings)
-    assert window.open_path(path)
+    assert window.files.open_path(path)
     panel = window.pairings
     panel.view.setFocus()
     panel.select_row(1)
@@ -66,7 +66,7 @@ def test_a_typed_result_that_completes_the_round_is_backed_up(
         assert restored.event_state.complete == 2 and restored.verify() == []
 
     # Save a copy… puts a dated copy in the backup folder as well.
-    window.ask_save_path = lambda title, suggested: tmp_path / "organiser.arbiter"  # type: ignore[method-assign]
+    window.files.ask_save_path = lambda title, suggested: tmp_path / "organiser.arbiter"  # type: ignore[method-assign]
     window.save_copy_action.trigger()
     copies = sorted(p.name for p in usb.iterdir())
     assert len(copies) == 2 and any(name.startswith("Spring Open, copy (") for name in copies)
@@ -85,7 +85,7 @@ def test_without_a_folder_the_window_writes_no_backup(
     path = tmp_path / "open.arbiter"
     small_event(path).close()
     window = make_window(qtbot, app.create_window(settings).document, settings)
-    assert window.open_path(path)
+    assert window.files.open_path(path)
     panel = window.pairings
     panel.view.setFocus()
     panel.select_row(1)

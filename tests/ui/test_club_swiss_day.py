@@ -144,7 +144,7 @@ def test_a_club_swiss_day(qtbot: QtBot, settings: Settings, tmp_path: Path) -> N
     assert window.unsaved_box is None
     again = app.create_window(settings)
     qtbot.addWidget(again)
-    assert again.open_path(target)
+    assert again.files.open_path(target)
     assert standings(again) == after_2
     assert again.standings.caption.text().startswith("Standings after round 2 of 3")
     assert [e.hash for e in again.document.session.journal()] == journal

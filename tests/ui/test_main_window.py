@@ -137,7 +137,7 @@ def test_actions_without_a_service_are_disabled(
     assert not window.open_action.isEnabled()
     assert not window.import_action.isEnabled()
     assert not window.export_action.isEnabled()
-    assert window.import_path(Path("x.trf")) is False
+    assert window.files.import_path(Path("x.trf")) is False
     # New and saving need no service: every event is a session.
     assert window.new_action.isEnabled() and window.save_as_action.isEnabled()
 
@@ -147,7 +147,7 @@ def test_import_replaces_the_event_and_reports_remarks(
 ) -> None:
     services = Services(import_trf=lambda path: ImportedEvent(swiss_event, ("line 3: odd",)))
     window = make_window(qtbot, document, settings, services)
-    assert window.import_path(Path("swiss.trf"))
+    assert window.files.import_path(Path("swiss.trf"))
     assert document.tournament.players == swiss_event.players
     assert document.tournament.entries == swiss_event.entries
     assert document.path is None and document.modified  # untitled until saved
@@ -166,7 +166,7 @@ def test_an_unreadable_file_is_a_plain_error_and_nothing_changes(
 
     window = make_window(qtbot, document, settings, Services(import_trf=broken))
     before = document.session
-    assert not window.import_path(Path("bad.trf"))
+    assert not window.files.import_path(Path("bad.trf"))
     assert document.session is before
     assert [p.name for p in document.tournament.players] == [p.name for p in rr_event.players]
     boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
@@ -188,7 +188,7 @@ def test_new_event_dialog_asks_name_system_and_rounds(
     qtbot: QtBot, document: EventDocument, settings: Settings
 ) -> None:
     window = make_window(qtbot, document, settings)
-    dialog = window.new_event()
+    dialog = window.files.new_event()
     assert dialog is not None
     qtbot.addWidget(dialog)
     ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
@@ -202,7 +202,7 @@ def test_new_event_dialog_asks_name_system_and_rounds(
 
 def test_a_new_event_is_untitled(qtbot: QtBot, document: EventDocument, settings: Settings) -> None:
     window = make_window(qtbot, document, settings)
-    assert window.create_event(NewEvent("Spring Open", System.ROUND_ROBIN, 7))
+    assert window.files.create_event(NewEvent("Spring Open", System.ROUND_ROBIN, 7))
     event = document.tournament
     assert (event.name, event.system, event.planned_rounds, event.players) == (
         "Spring Open",
@@ -221,7 +221,7 @@ def test_new_event_then_players_save_as_and_reopen(
 ) -> None:
     window = make_window(qtbot, document, settings, app.services())
     target = tmp_path / "spring.arbiter"
-    assert window.create_event(NewEvent("Spring Open", System.SWISS, 5))
+    assert window.files.create_event(NewEvent("Spring Open", System.SWISS, 5))
     assert window.players.add_player({"name": "Tal, Mikhail", "rating": 2700, "title": "GM"})
     assert window.players.model.cell(0, 2) == "Tal, Mikhail"
     assert window.isWindowModified()
@@ -232,14 +232,14 @@ def test_new_event_then_players_save_as_and_reopen(
     document.undo()
     assert window.players.model.rowCount() == 0
     document.redo()
-    window.ask_save_path = lambda title, suggested: target  # type: ignore[method-assign]
-    assert window.save_as()
+    window.files.ask_save_path = lambda title, suggested: target  # type: ignore[method-assign]
+    assert window.files.save_as()
     assert target.exists() and settings.recent_files() == [target]
     assert window.windowTitle() == "Spring Open — registration — spring.arbiter[*] — Arbiter"
     assert not window.isWindowModified()
     # The same file opens again, with its player.
     document.close()
-    assert window.open_path(target)
+    assert window.files.open_path(target)
     assert [p.name for p in document.tournament.players] == ["Tal, Mikhail"]
     document.close()
 
@@ -283,7 +283,7 @@ def test_a_file_that_is_not_an_event_is_refused_plainly(
     bogus = tmp_path / "notes.arbiter"
     bogus.write_text("not a database", encoding="utf-8")
     before = document.session
-    assert not window.open_path(bogus)
+    assert not window.files.open_path(bogus)
     assert document.session is before
     assert settings.recent_files() == []
     boxes = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
@@ -332,7 +332,7 @@ def test_an_import_reads_beside_a_busy_bar_and_writes_with_a_note(
 
     services = Services(import_trf=read, scratch=scratch)
     window = make_window(qtbot, document, settings, services)
-    assert window.import_path(Path("swiss.trf"))
+    assert window.files.import_path(Path("swiss.trf"))
     assert read_in == ["arbiter-compute"]
     assert notes == ["Importing swiss.trf…"]
     assert window.document.path is None and window.document.session.scratch == scratch()
@@ -354,7 +354,7 @@ def test_an_opened_event_is_kept_out_of_the_collector_s_way(
     try:
         gc.unfreeze()
         assert gc.get_freeze_count() == 0
-        assert window.open_path(path)
+        assert window.files.open_path(path)
         assert gc.get_freeze_count() > 0
     finally:
         window.document.close()
@@ -372,7 +372,7 @@ def test_an_imported_real_file_is_exported_back_as_it_was(
 
     source = REAL / "lichess-2020-06-26.trf"
     window = make_window(qtbot, document, settings, app_services())
-    assert window.import_path(source)
+    assert window.files.import_path(source)
     target = tmp_path / "back.trf"
     window.write_trf(target)
     assert target.read_bytes() == source.read_bytes()

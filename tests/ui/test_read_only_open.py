@@ -55,7 +55,7 @@ def test_a_locked_file_opens_read_only_with_every_change_off(
     window = _window(qtbot, settings, rr_event)
     asked: list[str] = []
     _answer(qtbot, window, Qt.Key.Key_Return, asked)  # Open read-only is the default
-    assert window.open_path(path)
+    assert window.files.open_path(path)
     assert asked[0].startswith("club.arbiter is already open for writing in another window")
     assert asked[0].endswith("Open it read-only?")
     document = window.document
@@ -98,15 +98,15 @@ def test_cancel_keeps_the_event_open_and_a_writable_event_gets_its_actions_back(
     before = window.document.session
     asked: list[str] = []
     _answer(qtbot, window, Qt.Key.Key_Escape, asked)
-    assert not window.open_path(path)
+    assert not window.files.open_path(path)
     assert asked and window.document.session is before
     _answer(qtbot, window, Qt.Key.Key_Return, asked)
-    assert window.open_path(path)
+    assert window.files.open_path(path)
     assert not window.settings_action.isEnabled()
     # Another event, writable: the actions come back with their own tips.
     other = tmp_path / "other.arbiter"
     document_in_file(other, rr_event).close()
-    assert window.open_path(other)
+    assert window.files.open_path(other)
     assert not window.document.read_only
     assert window.settings_action.isEnabled()
     assert window.settings_action.toolTip() != READ_ONLY

@@ -252,7 +252,7 @@ def test_two_sections_and_a_quad_ladder_on_one_saturday(
     again.show()
     again.activateWindow()
     qtbot.waitUntil(again.isActiveWindow)
-    assert again.open_path(target)
+    assert again.files.open_path(target)
     assert [s.name for s in again.document.sections] == list(before)
     for section, rows in before.items():
         go_to(again, qtbot, section)

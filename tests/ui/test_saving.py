@@ -34,7 +34,7 @@ def make_window(
 
     def no_question(widget: MainWindow) -> None:
         # The test is over: closing the window at teardown discards whatever is left.
-        widget.may_replace = lambda doing: True  # type: ignore[method-assign]
+        widget.files.may_replace = lambda doing: True  # type: ignore[method-assign]
 
     qtbot.addWidget(window, before_close_func=no_question)
     window.show()
@@ -102,7 +102,7 @@ def test_quit_with_enter_saves_first(
         offered.append(suggested)
         return target
 
-    window.ask_save_path = choose  # type: ignore[method-assign]
+    window.files.ask_save_path = choose  # type: ignore[method-assign]
     answer_question(window, qtbot, key(qtbot, Qt.Key.Key_Return))
     journal = document.session.journal()
     window.quit_action.trigger()  # File ▸ Quit
@@ -117,7 +117,7 @@ def test_save_then_cancel_in_the_save_dialog_keeps_the_window(
     qtbot: QtBot, document: EventDocument, settings: Settings
 ) -> None:
     window = make_window(qtbot, document, settings)
-    window.ask_save_path = lambda title, suggested: None  # type: ignore[method-assign]
+    window.files.ask_save_path = lambda title, suggested: None  # type: ignore[method-assign]
     answer_question(window, qtbot, click(qtbot, QMessageBox.StandardButton.Save))
     assert not window.close()
     assert window.isVisible() and document.modified
@@ -146,7 +146,7 @@ def test_new_with_unsaved_work_asks_first(
     assert document.tournament.name == "Autumn Swiss" and document.session is not before
     assert not window.isWindowModified()  # nothing in it yet
     # A new event with nothing done in it is replaced without a question.
-    assert window.create_event(NewEvent("Winter Open", System.SWISS, 7))
+    assert window.files.create_event(NewEvent("Winter Open", System.SWISS, 7))
 
 
 @pytest.mark.unsaved_box
@@ -160,15 +160,15 @@ def test_open_and_import_ask_first(
     window = make_window(qtbot, document, settings, services)
     before = document.session
     seen = answer_question(window, qtbot, key(qtbot, Qt.Key.Key_Escape))
-    assert not window.open_recent(other)
+    assert not window.files.open_recent(other)
     assert seen[0].endswith("Save it before you open another event?")
     assert document.session is before
     seen = answer_question(window, qtbot, click(qtbot, QMessageBox.StandardButton.Discard))
-    assert window.open_recent(other)
+    assert window.files.open_recent(other)
     assert document.path == other and not window.isWindowModified()
     assert document.tournament.name == "Other"
     # An event in a file is never asked about: the import goes ahead at once.
-    assert window.import_path(tmp_path / "swiss.trf")
+    assert window.files.import_path(tmp_path / "swiss.trf")
     assert document.path is None and document.modified
 
 
@@ -189,7 +189,7 @@ def test_save_as_by_the_menu_then_save_says_it_is_saved(
 ) -> None:
     window = make_window(qtbot, document, settings)
     target = tmp_path / "spring.arbiter"
-    window.ask_save_path = lambda title, suggested: target  # type: ignore[method-assign]
+    window.files.ask_save_path = lambda title, suggested: target  # type: ignore[method-assign]
     file_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&File")
     assert [a.text() for a in file_menu.actions() if "Save" in a.text()] == [
         "&Save",
@@ -222,7 +222,7 @@ def test_save_a_copy_leaves_the_event_where_it_is(
         offered.append(f"{title}: {suggested.name}")
         return copy
 
-    window.ask_save_path = choose  # type: ignore[method-assign]
+    window.files.ask_save_path = choose  # type: ignore[method-assign]
     window.save_copy_action.trigger()
     assert offered == ["Save a copy of the event: test (copy).arbiter"]
     assert document.path is None and window.isWindowModified()  # still untitled
@@ -245,8 +245,8 @@ def test_a_refused_save_as_is_shown_and_nothing_moves(
         "arbiter_app.ui.main_window.show_error", lambda parent, exc: shown.append(str(exc))
     )
     window = make_window(qtbot, document, settings)
-    window.ask_save_path = lambda title, suggested: held  # type: ignore[method-assign]
-    assert not window.save_as()
+    window.files.ask_save_path = lambda title, suggested: held  # type: ignore[method-assign]
+    assert not window.files.save_as()
     assert shown and "already open for writing" in shown[0]
     assert document.path is None and window.isWindowModified()
     holder.close()

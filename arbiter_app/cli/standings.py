@@ -171,20 +171,10 @@ def json_number(value: Fraction) -> str:
     are exact (``2.5``, ``0.125``); only values such as ⅓ are rounded, half
     up, to :data:`JSON_PLACES` decimals.
     """
-    n, d = value.numerator, value.denominator
-    if d == 1:
-        return str(n)
-    if d == 2:  # the common case, half points
-        return f"{'-' if n < 0 else ''}{abs(n) // 2}.5"
-    twos = fives = 0
-    while d % 2 == 0:
-        d //= 2
-        twos += 1
-    while d % 5 == 0:
-        d //= 5
-        fives += 1
-    places = max(twos, fives) if d == 1 else JSON_PLACES
-    return format_decimal(value, places)
+    from arbiter_app.exports.json_export import exact
+
+    text = exact(value)  # the export's own exact decimals
+    return format_decimal(value, JSON_PLACES) if "/" in text else text
 
 
 # -- text ----------------------------------------------------------------------------

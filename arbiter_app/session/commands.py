@@ -76,6 +76,9 @@ class Command:
     ``sections``, ``tour``)."""
     UNKNOWN_NOUN: ClassVar[str] = "argument"
     """What an unknown key of a decoded entry is called in the refusal."""
+    FINAL: ClassVar[str] = ""
+    """The refusal of an Undo of this action, for an action that is final ("" for the
+    others)."""
     KEYS: ClassVar[Mapping[str, str]] = {}
     """Fields whose journal key is another word (``broken`` is written ``break``, a Python
     keyword)."""
@@ -223,6 +226,7 @@ class CreateEvent(Settings):
     """Create the event: its name, system and number of rounds (the journal's first entry)."""
 
     NAME: ClassVar[str] = "create_event"
+    FINAL: ClassVar[str] = "there is nothing to undo (the event's creation stays)"
 
     name: str
     system: str
@@ -278,6 +282,11 @@ class LeaveFideMode(Command):
     """Leave FIDE mode (FIDE C.02): final, never undone."""
 
     NAME: ClassVar[str] = "leave_fide_mode"
+    FINAL: ClassVar[str] = (
+        "leaving FIDE mode cannot be undone: it is final (FIDE C.02, verification checklist "
+        "question 43: the event never comes back to FIDE mode), and the report keeps its "
+        "### line"
+    )
 
 
 @action

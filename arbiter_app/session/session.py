@@ -21,7 +21,7 @@ from arbiter_app.core.warning_levels import Confirmation
 from arbiter_app.core.words import count
 from arbiter_app.session.changes import Changes, Outcome
 from arbiter_app.session.codec import EventSettings
-from arbiter_app.session.commands import Command, CommandError, CreateEvent
+from arbiter_app.session.commands import VOCABULARY, Command, CommandError, CreateEvent
 from arbiter_app.session.event_rows import EventRows, EventWrites, file_writes
 from arbiter_app.session.registry import lookup
 from arbiter_app.session.replay import (
@@ -479,11 +479,12 @@ class Session:
 
     @property
     def next_undo(self) -> JournalEntry | None:
-        """The entry :meth:`undo` would take back (the event's creation is never undone)."""
+        """The entry :meth:`undo` would take back (none when the last action is final: the
+        event's creation, leaving FIDE mode)."""
         if not self._history.done:
             return None
         entry = self._entry(self._history.done[-1])
-        return None if entry.command == "create_event" else entry
+        return None if _final(entry) else entry
 
     @property
     def next_redo(self) -> JournalEntry | None:
@@ -536,8 +537,9 @@ class Session:
         if not self._history.done:
             raise RuleError("there is nothing to undo")
         target = self._history.done[-1]
-        if self._entry(target).command == "create_event":
-            raise RuleError("there is nothing to undo (the event's creation stays)")
+        final = _final(self._entry(target))
+        if final:
+            raise RuleError(final)
         writes = self._before.get(target)
         if writes is None:
             # The state before the target is the replay of the commands standing before it.
@@ -662,6 +664,12 @@ class Session:
                     f" ({keys})"
                 )
         return problems
+
+
+def _final(entry: JournalEntry) -> str:
+    """Why the action of *entry* is never undone ("" when it can be)."""
+    cls = VOCABULARY.get(entry.command)
+    return cls.FINAL if cls is not None else ""
 
 
 def _creation(

@@ -119,9 +119,14 @@ def test_q43_leaving_fide_mode_is_a_level_4_two_step_question(session: Session) 
 def test_q44_leaving_fide_mode_writes_a_line_with_the_round(session: Session) -> None:
     session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
     assert lines(session) == ["### FIDE mode @ Round 1: left after round 1 was paired"]
-    # Undo takes the line back with the change.
-    session.undo()
-    assert lines(session) == [] and fide_mode_of(session.state).on
+    # Leaving is final (question 43): Undo is refused, and the line stays in the report.
+    assert not session.can_undo and session.next_undo is None
+    journal = session.journal()
+    with pytest.raises(RuleError, match="leaving FIDE mode cannot be undone: it is final"):
+        session.undo()
+    assert session.journal() == journal
+    assert lines(session) == ["### FIDE mode @ Round 1: left after round 1 was paired"]
+    assert fide_mode_of(session.state).left
 
 
 def test_q45_an_event_that_left_fide_mode_never_comes_back(session: Session) -> None:
@@ -357,8 +362,7 @@ def test_q113_a_configuration_change_after_the_start_is_asked_and_logged(
 def test_q114_every_integrity_line_is_undoable_to_the_state_before(session: Session) -> None:
     before = session.state
     session.run(EditSettings(tiebreaks=["BH"]), confirm=TIEBREAKS_TOKEN)
-    session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
-    session.undo()
+    assert lines(session)
     session.undo()
     assert session.state == before
 

@@ -96,10 +96,11 @@ def test_q43_46_leaving_fide_mode_asks_twice_then_every_panel_shows_the_badge(
         assert badge.isVisible(), key
         assert badge.text() == "⚠ Not in FIDE mode: left after round 2 was paired, for good."
     assert not window.leave_fide_action.isEnabled()
-    # Undo brings FIDE mode back, the badges go.
+    # Leaving is final (question 43): Undo is greyed and takes nothing back.
+    assert not window.undo_action.isEnabled()
     window.undo_action.trigger()
-    assert document.fide_mode().on
-    assert all(not badge.isVisible() for badge in window.badges.values())
+    assert document.fide_mode().left
+    assert all(badge.isVisible() for badge in window.badges.values())
 
 
 def test_q64_69_manual_pairing_from_the_pairings_panel(

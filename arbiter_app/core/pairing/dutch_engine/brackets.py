@@ -1,0 +1,525 @@
+"""The Dutch system bracket by bracket (C.04.3 articles 2–4), certifying each choice.
+
+Each bracket (its moved-down players, then its resident players, C.04.3 article
+1.3.2) is paired by trying candidates in the order of article 4 (section D):
+the moved-down players (S1 of the heterogeneous part) take the first compatible
+residents in pairing-number order, then the remainder is split into S1 and S2 and
+S2 is transposed in lexicographic order. A candidate is taken when it reaches the
+lower bound of every quality criterion of article 2.3 (section C) at once:
+
+- C6 the fewest downfloaters: the bracket's parity, all moved-down players paired;
+- C7 no moved-down player floats again;
+- C8 the next bracket can still pair every downfloater and leave only its parity;
+- C9 the bye goes to an eligible player with the fewest unplayed rounds;
+- C10, C11 (topscorers, last round) and C14–C21 (floats) not broken at all;
+- C12, C13 no more colour preferences denied than the preferences in the bracket force
+  (an excess of one colour must meet itself).
+
+The first candidate in article 4's order that reaches all those bounds is the
+pairing the rules prescribe: nothing can be better on any criterion, and among the
+equally good ones the rules take the first (article 4). The absolute criteria C1–C3
+(no rematch, no second bye, no two non-topscorers with the same absolute
+preference) are never broken, and C4 (the rest of the round can still be paired) is
+checked for every downfloater set. When no candidate reaches the bounds within the
+search budget, the bracket is not certified and :class:`NotCertified` says why: the
+caller keeps to the reference engine for that round.
+
+Compatibility is asked of two cards (their opponents, forbidden pairs and colour
+preferences) when needed: no table of pairs is built. Whether a group can still be
+paired is settled by Dirac's theorem when every player can meet at least half of the
+group (a Hamiltonian cycle exists, hence a perfect matching, also after removing any
+one player), else by a maximum matching of the group's compatibility graph
+(rustworkx) when the group is small enough to list its edges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from itertools import combinations
+from dataclasses import dataclass
+
+from arbiter_app.core.pairing.boards import PairingError
+from arbiter_app.core.pairing.dutch_engine.cards import DF1, DF2, UF1, UF2, Card, Field
+
+EXACT_LIMIT = 600
+"""Largest group whose compatibility graph is listed for an exact matching."""
+
+
+class NotCertified(PairingError):
+    """The engine could not certify a pairing within its scope; the reason names the bracket."""
+
+
+class _Budget(Exception):
+    pass
+
+
+def can_meet(a: Card, b: Card) -> bool:
+    """C1 (no rematch), forbidden pairs, C3 (two non-topscorers with the same absolute preference)."""
+    if b.cid in a.opponents or b.cid in a.forbidden or a.cid == b.cid:
+        return False
+    return not (
+        a.preference == b.preference and a.preference[1:] == "2" and not a.top and not b.top
+    )
+
+
+def _colour_bound(nc: int, w0: int, wc: int, b0: int, bc: int, odd: int) -> tuple[int, int]:
+    """Least C12 and C13 failures: an excess of one colour beyond the neutral players meets itself."""
+    nc += odd
+    if wc > bc:
+        c12 = max(0, wc - bc - nc) // 2
+        return c12, max(0, c12 - w0)
+    c12 = max(0, bc - wc - nc) // 2
+    return c12, max(0, c12 - b0)
+
+
+def _topscorer_failures(a: Card, b: Card) -> tuple[int, int]:
+    """C10 and C11 for a pair with a topscorer, as the reference engine reads them."""
+    if not (a.top or b.top):
+        return 0, 0
+    c10 = 1 if a.cod == b.cod and abs(a.cod) >= 2 else 0
+    ac, bc = a.preference, b.preference
+    if ac[0] == bc[0] and ac[0] in "wb":
+        opp = "bb" if ac[0] == "w" else "ww"
+        an, bn = int(ac[1]), int(bc[1])
+        a2, b2 = a.csq[-2:], b.csq[-2:]
+        if (
+            (a2 == b2 and (a2 == "ww" or b2 == "bb"))
+            or (an > bn and b2 == opp)
+            or (bn > an and a2 == opp)
+            or (
+                an == bn == 2
+                and (
+                    (abs(a.cod) > abs(b.cod) and b2 == opp)
+                    or (abs(b.cod) > abs(a.cod) and a2 == opp)
+                )
+            )
+        ):
+            return c10, 1
+    return c10, 0
+
+
+def _up_float_failure(high: Card, low: Card) -> bool:
+    """C15/C17 (and C19/C21): the lower player of a pair with different scores upfloated lately."""
+    return high.score > low.score and bool(low.floats & (UF1 | UF2))
+
+
+def pairable(
+    players: Sequence[Card],
+    bye: bool,
+    bye_ok: Callable[[Card], bool],
+    must: frozenset[int] = frozenset(),
+) -> bool | None:
+    """Can *players* (plus a bye if *bye*) be paired, every *must* player in a pair?
+
+    With an odd number of players and no bye, one player other than a *must* one is
+    left out. True or False when settled; None when the group is too large to decide
+    exactly and Dirac's condition does not hold.
+    """
+    m = len(players) + (1 if bye else 0)
+    if m <= 1:
+        return not must or not players
+    ids = {p.cid for p in players}
+    absolute: dict[str, int] = {}
+    for p in players:
+        if p.preference[1:] == "2" and not p.top:
+            absolute[p.preference] = absolute.get(p.preference, 0) + 1
+    half = m / 2
+    dirac = m >= 3
+    eligible = 0
+    for p in players:
+        missing = len(p.opponents & ids) + len(p.forbidden & ids)
+        if p.preference[1:] == "2" and not p.top:
+            missing += absolute[p.preference] - 1
+        if bye:
+            if bye_ok(p):
+                eligible += 1
+            else:
+                missing += 1
+        if m - 1 - missing < half:
+            dirac = False
+            break
+    if bye and dirac and eligible < half:
+        dirac = False
+    if dirac:
+        return True
+    if len(players) > EXACT_LIMIT:
+        return None
+    import rustworkx as rx
+
+    graph = rx.PyGraph()
+    index = graph.add_nodes_from(list(range(m)))
+    edges: list[tuple[int, int, int]] = []
+    for i, a in enumerate(players):
+        for j in range(i + 1, len(players)):
+            b = players[j]
+            if can_meet(a, b):
+                edges.append((index[i], index[j], 1 + (a.cid in must) + (b.cid in must)))
+        if bye and bye_ok(a):
+            edges.append((index[i], index[m - 1], 1 + (a.cid in must)))
+    graph.add_edges_from(edges)
+    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
+    if 2 * len(matching) < m - (m % 2):
+        return False
+    covered = {i for pair in matching for i in pair}
+    return all(index[i] in covered for i, p in enumerate(players) if p.cid in must)
+
+
+@dataclass
+class _Tally:
+    """Colour preferences of the bracket's players not yet paired, and failures so far."""
+
+    nc: int = 0
+    w0: int = 0
+    wc: int = 0
+    b0: int = 0
+    bc: int = 0
+    c12: int = 0
+    c13: int = 0
+    left: int = 0
+
+    def move(self, p: Card, sign: int) -> None:
+        colour, strength = p.pref_colour, p.pref_strength
+        if colour == "w":
+            self.wc += sign
+            self.w0 += sign if strength == 0 else 0
+        elif colour == "b":
+            self.bc += sign
+            self.b0 += sign if strength == 0 else 0
+        else:
+            self.nc += sign
+        self.left += sign
+
+    def bound(self) -> tuple[int, int]:
+        return _colour_bound(self.nc, self.w0, self.wc, self.b0, self.bc, self.left % 2)
+
+
+MAX_EXCHANGE = 2
+"""Largest number of players exchanged between S1 and S2 before the bracket is declined."""
+
+
+def splits(players: list[Card]) -> Iterator[tuple[list[Card], list[Card]]]:
+    """S1 and S2 of a homogeneous bracket (or remainder): the original split, then exchanges.
+
+    C.04.3 article 4 (section D): after every transposition of S2 has been tried, S1
+    and S2 exchange players, in the order of (a) the fewest players exchanged, (b) the
+    smallest difference between the sums of the bracket sequence numbers moved to S1
+    and moved to S2, (c) the S1 players moved to S2 with the highest different number,
+    (d) the S2 players moved to S1 with the lowest different number; after an exchange
+    both subgroups are put back in order.
+    """
+    half = len(players) // 2
+    yield players[:half], players[half:]
+    for k in range(1, min(half, MAX_EXCHANGE) + 1):
+        options = []
+        for xs in combinations(range(half), k):
+            for ys in combinations(range(half, len(players)), k):
+                key = (
+                    sum(ys) - sum(xs),
+                    tuple(-x for x in sorted(xs, reverse=True)),
+                    ys,
+                )
+                options.append((key, xs, ys))
+        options.sort()
+        for _, xs, ys in options:
+            moved = set(xs) | set(ys)
+            s1 = sorted([i for i in range(half) if i not in moved] + list(ys))
+            s2 = sorted([i for i in range(half, len(players)) if i not in moved] + list(xs))
+            yield [players[i] for i in s1], [players[i] for i in s2]
+
+
+class Engine:
+    """Pairs one round of a :class:`Field`."""
+
+    def __init__(self, field: Field, budget: int = 200_000) -> None:
+        self.field = field
+        self.cards = field.cards
+        self.budget = budget
+        self.steps = 0
+        self.need_bye = len(field.present) % 2 == 1
+        self.why = ""
+
+    def bye_ok(self, p: Card) -> bool:
+        return not p.bye_barred
+
+    def run(self) -> tuple[list[tuple[int, int]], int | None]:
+        """The pairs (lower cid first) and the bye's cid."""
+        players = sorted((self.cards[c] for c in self.field.present), key=lambda p: p.cid)
+        groups: dict[int, list[Card]] = {}
+        for p in players:
+            groups.setdefault(p.level, []).append(p)
+        levels = sorted(groups, reverse=True)
+        below: list[Card] = list(players)
+        pairs: list[tuple[int, int]] = []
+        mdps: list[Card] = []
+        bye: int | None = None
+        for i, level in enumerate(levels):
+            residents = groups[level]
+            resident_ids = {p.cid for p in residents}
+            below = [p for p in below if p.cid not in resident_ids]
+            last = i == len(levels) - 1
+            nxt = groups[levels[i + 1]] if not last else []
+            got, floaters = self.bracket(level, mdps, residents, below, nxt, last)
+            pairs.extend(got)
+            mdps = floaters
+        if mdps:
+            if len(mdps) != 1 or not self.need_bye:
+                raise NotCertified("players were left over after the lowest bracket")
+            bye = mdps[0].cid
+        return pairs, bye
+
+    def bracket(
+        self,
+        level: int,
+        mdps: list[Card],
+        residents: list[Card],
+        below: list[Card],
+        nxt: list[Card],
+        last: bool,
+    ) -> tuple[list[tuple[int, int]], list[Card]]:
+        """The best candidate of the bracket by article 2.3, the first of the best by article 4."""
+        mdps = sorted(mdps, key=lambda p: (-p.level, p.cid))
+        if len(mdps) > len(residents):
+            raise NotCertified(
+                f"bracket {level}: more moved-down players than residents (outside the scope)"
+            )
+        members = mdps + residents
+        size = len(members)
+        top_level = members[0].level
+        span = top_level - level
+        tally = _Tally()
+        for p in members:
+            tally.move(p, 1)
+        bye_here = last and self.need_bye
+        least_unplayed = (
+            min((p.unplayed for p in members if self.bye_ok(p)), default=0) if bye_here else 0
+        )
+        # Quality of a candidate, compared as a tuple (smaller is better), in the order of
+        # article 2.3: C6 downfloaters, [C7 is 0: moved-down players are all paired],
+        # C8 next bracket (0 when it can pair every downfloater and leave only its parity,
+        # 1 otherwise, a lower bound: such a candidate is never certified), C9 unplayed
+        # rounds of the bye's receiver, C10, C11 topscorers, C12, C13 colours, C14 and C16
+        # repeated downfloats, C15 and C17 repeated upfloats, C19 and C21 their score
+        # differences (counts by score difference, largest first).
+        floor = (size % 2, 0, least_unplayed, 0, 0) + tally.bound() + (0, 0, 0, 0)
+        zero_vec = (0,) * span
+        best: list[object] = [None, None]  # quality, result
+        acc = [0] * 6  # C10, C11, C12, C13, C15, C17 of the pairs so far
+        up1 = [0] * (span + 1)  # C19 counts by score difference
+        up2 = [0] * (span + 1)  # C21
+        checked: dict[frozenset[int], tuple[int, int, int, int] | None] = {}
+
+        def vec(counts: list[int]) -> tuple[int, ...]:
+            return tuple(counts[d] for d in range(span, 0, -1))
+
+        def partial() -> tuple[object, ...]:
+            r12, r13 = tally.bound()
+            return (
+                size % 2,
+                0,
+                least_unplayed,
+                acc[0],
+                acc[1],
+                acc[2] + r12,
+                acc[3] + r13,
+                0,
+                acc[4],
+                0,
+                acc[5],
+                vec(up1),
+                vec(up2),
+            )
+
+        def worse(q: tuple[object, ...]) -> bool:
+            return best[0] is not None and q >= best[0]  # type: ignore[operator]
+
+        def pair_cost(a: Card, b: Card) -> tuple[int, int, int, int, int, int, int]:
+            high, low = (a, b) if a.score >= b.score else (b, a)
+            same = a.preference != "nc" and a.pref_colour == b.pref_colour
+            c10, c11 = _topscorer_failures(a, b)
+            diff = high.level - low.level
+            return (
+                c10,
+                c11,
+                1 if same else 0,
+                1 if same and a.pref_strength > 0 and b.pref_strength > 0 else 0,
+                1 if diff and low.floats & UF1 else 0,
+                1 if diff and low.floats & UF2 else 0,
+                diff,
+            )
+
+        def apply(a: Card, b: Card, sign: int) -> None:
+            cost = pair_cost(a, b)
+            for i in range(6):
+                acc[i] += sign * cost[i]
+            if cost[4]:
+                up1[cost[6]] += sign
+            if cost[5]:
+                up2[cost[6]] += sign
+            tally.move(a, -sign)
+            tally.move(b, -sign)
+
+        def pair_ok(a: Card, b: Card) -> bool:
+            if not can_meet(a, b):
+                return False
+            apply(a, b, 1)
+            if worse(partial()):
+                apply(a, b, -1)
+                return False
+            return True
+
+        def unpair(a: Card, b: Card) -> None:
+            apply(a, b, -1)
+
+        def leaf(
+            pairs: list[tuple[Card, Card]], floaters: list[Card]
+        ) -> tuple[list[tuple[Card, Card]], list[Card]] | None:
+            key = frozenset(p.cid for p in floaters)
+            if key not in checked:
+                checked[key] = self._floater_quality(
+                    floaters, below, nxt, last, bye_here
+                )
+            fq = checked[key]
+            if fq is None:
+                return None  # C2 or C4: not a legal candidate
+            q8, q9, q14, q16 = fq
+            quality = (
+                size % 2,
+                q8,
+                q9,
+                acc[0],
+                acc[1],
+                acc[2],
+                acc[3],
+                q14,
+                acc[4],
+                q16,
+                acc[5],
+                vec(up1),
+                vec(up2),
+            )
+            if worse(quality):
+                return None
+            best[0], best[1] = quality, (list(pairs), list(floaters))
+            if quality == floor[:7] + (0, 0, 0, 0, zero_vec, zero_vec):
+                return best[1]  # nothing can be better: stop here
+            return None
+
+        def remainder(
+            mdp_pairs: list[tuple[Card, Card]], free: list[Card]
+        ) -> tuple[list[tuple[Card, Card]], list[Card]] | None:
+            def rem_leaf(
+                rem_pairs: list[tuple[Card, Card]], rest: list[Card]
+            ) -> tuple[list[tuple[Card, Card]], list[Card]] | None:
+                return leaf(mdp_pairs + rem_pairs, rest)
+
+            for s1, s2 in splits(free):
+                found = self._search(s1, s2, pair_ok, unpair, rem_leaf)
+                if found is not None:
+                    return found
+            return None
+
+        try:
+            self._search(mdps, residents, pair_ok, unpair, remainder)
+        except _Budget:
+            raise NotCertified(
+                f"bracket {level}: the search was not finished within {self.budget} steps"
+            ) from None
+        if best[0] is None:
+            raise NotCertified(
+                f"bracket {level} ({size} players): no candidate pairs every moved-down "
+                "player and all but the bracket's parity (outside the scope)"
+            )
+        quality = best[0]
+        if quality[1]:  # type: ignore[index]
+            raise NotCertified(
+                f"bracket {level}: the best candidate leaves the next bracket short (C8); "
+                "outside the scope"
+            )
+        got, floaters = best[1]  # type: ignore[misc]
+        return [(min(a.cid, b.cid), max(a.cid, b.cid)) for a, b in got], floaters
+
+    def _floater_quality(
+        self,
+        floaters: list[Card],
+        below: list[Card],
+        nxt: list[Card],
+        last: bool,
+        bye_here: bool,
+    ) -> tuple[int, int, int, int] | None:
+        """(C8 shortfall, C9 unplayed rounds, C14, C16) of a downfloater set; None if illegal."""
+        q14 = sum(1 for f in floaters if f.floats & DF1)
+        q16 = sum(1 for f in floaters if f.floats & DF2)
+        if bye_here:
+            if len(floaters) != 1 or not self.bye_ok(floaters[0]):
+                return None  # C2
+            return 0, floaters[0].unplayed, q14, q16
+        if last:
+            return (0, 0, q14, q16) if not floaters else None
+        verdict = pairable(floaters + below, self.need_bye, self.bye_ok)
+        if verdict is None:
+            raise NotCertified("a rest of the round too large to check exactly (C4)")
+        if not verdict:
+            return None  # C4
+        q8 = 0
+        if floaters:
+            must = frozenset(p.cid for p in floaters)
+            group = floaters + nxt
+            if len(floaters) + len(below) == len(group):
+                verdict = pairable(
+                    group, self.need_bye, lambda p: self.bye_ok(p) and p.cid not in must, must
+                )
+            else:
+                verdict = pairable(group, False, self.bye_ok, must)
+            if verdict is None:
+                raise NotCertified("a next bracket too large to check exactly (C8)")
+            q8 = 0 if verdict else 1
+        return q8, 0, q14, q16
+
+    def _search(
+        self,
+        lefts: list[Card],
+        pool: list[Card],
+        pair_ok: Callable[[Card, Card], bool],
+        unpair: Callable[[Card, Card], None],
+        leaf: Callable[
+            [list[tuple[Card, Card]], list[Card]],
+            tuple[list[tuple[Card, Card]], list[Card]] | None,
+        ],
+    ) -> tuple[list[tuple[Card, Card]], list[Card]] | None:
+        """Each of *lefts* in turn takes the first free player of *pool* it may meet (article 4)."""
+        n = len(lefts)
+        if n == 0:
+            return leaf([], list(pool))
+        free = list(pool)
+        chosen: list[tuple[int, Card]] = []
+        start = 0
+        while True:
+            d = len(chosen)
+            a = lefts[d]
+            k = start
+            found = False
+            while k < len(free):
+                self.steps += 1
+                if self.steps > self.budget:
+                    raise _Budget
+                b = free[k]
+                if pair_ok(a, b):
+                    found = True
+                    break
+                k += 1
+            if found:
+                b = free.pop(k)
+                chosen.append((k, b))
+                if len(chosen) < n:
+                    start = 0
+                    continue
+                result = leaf([(lefts[i], c[1]) for i, c in enumerate(chosen)], list(free))
+                if result is not None:
+                    return result
+            # next candidate at the deepest level that has one
+            if not chosen:
+                return None
+            k, b = chosen.pop()
+            free.insert(k, b)
+            unpair(lefts[len(chosen)], b)
+            start = k + 1

@@ -164,6 +164,83 @@ def pairable(
     return all(index[i] in covered for i, p in enumerate(players) if p.cid in must)
 
 
+def next_shortfall(
+    floaters: Sequence[Card],
+    residents: Sequence[Card],
+    base: int,
+    bye: bool,
+    bye_ok: Callable[[Card], bool],
+) -> tuple[int, tuple[int, ...]] | None:
+    """C8: how short the next bracket falls with these moved-down players in it.
+
+    The next bracket is *floaters* plus its *residents* (score level *base*); the
+    result is the fewest players it must float on (with a bye, the player who gets
+    it counts), then those of them who are moved-down players, by how far they
+    were moved (counts, the largest distance first). None when the group is too
+    large to decide and Dirac's condition does not hold.
+    """
+    span = max((f.level for f in floaters), default=base) - base
+    group = list(floaters) + list(residents)
+    must = frozenset(f.cid for f in floaters)
+    if _dirac(group, bye, lambda p: bye_ok(p) and p.cid not in must):
+        return len(group) % 2, (0,) * span
+    if len(group) > EXACT_LIMIT:
+        return None
+    import rustworkx as rx
+
+    k = len(group) + 1
+    big = k ** (span + 2)
+
+    def bonus(p: Card) -> int:
+        return k ** (p.level - base) if p.cid in must else 0
+
+    m = len(group) + (1 if bye else 0)
+    graph = rx.PyGraph()
+    graph.add_nodes_from(list(range(m)))
+    edges: list[tuple[int, int, int]] = []
+    for i, a in enumerate(group):
+        for j in range(i + 1, len(group)):
+            b = group[j]
+            if can_meet(a, b):
+                edges.append((i, j, big + bonus(a) + bonus(b)))
+        if bye and bye_ok(a):
+            edges.append((i, m - 1, big))
+    graph.add_edges_from(edges)
+    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
+    real = {i for pair in matching if m - 1 not in pair or not bye for i in pair}
+    short = [p for i, p in enumerate(group) if i not in real]
+    counts = [0] * (span + 1)
+    for p in short:
+        if p.cid in must:
+            counts[p.level - base] += 1
+    return len(short), tuple(counts[d] for d in range(span, 0, -1))
+
+
+def _dirac(players: Sequence[Card], bye: bool, bye_ok: Callable[[Card], bool]) -> bool:
+    """Dirac's condition on the compatibility graph (every degree at least half the order)."""
+    m = len(players) + (1 if bye else 0)
+    if m < 3:
+        return False
+    ids = {p.cid for p in players}
+    absolute: dict[str, int] = {}
+    for p in players:
+        if p.preference[1:] == "2" and not p.top:
+            absolute[p.preference] = absolute.get(p.preference, 0) + 1
+    eligible = 0
+    for p in players:
+        missing = len(p.opponents & ids) + len(p.forbidden & ids)
+        if p.preference[1:] == "2" and not p.top:
+            missing += absolute[p.preference] - 1
+        if bye:
+            if bye_ok(p):
+                eligible += 1
+            else:
+                missing += 1
+        if m - 1 - missing < m / 2:
+            return False
+    return not bye or eligible >= m / 2
+
+
 @dataclass
 class _Tally:
     """Colour preferences of the bracket's players not yet paired, and failures so far."""
@@ -176,6 +253,8 @@ class _Tally:
     c12: int = 0
     c13: int = 0
     left: int = 0
+    spare: int = 0
+    """Players who will stay unpaired (the downfloaters to be)."""
 
     def move(self, p: Card, sign: int) -> None:
         colour, strength = p.pref_colour, p.pref_strength
@@ -190,14 +269,14 @@ class _Tally:
         self.left += sign
 
     def bound(self) -> tuple[int, int]:
-        return _colour_bound(self.nc, self.w0, self.wc, self.b0, self.bc, self.left % 2)
+        return _colour_bound(self.nc, self.w0, self.wc, self.b0, self.bc, self.spare)
 
 
 MAX_EXCHANGE = 2
 """Largest number of players exchanged between S1 and S2 before the bracket is declined."""
 
 
-def splits(players: list[Card]) -> Iterator[tuple[list[Card], list[Card]]]:
+def splits(players: list[Card], half: int) -> Iterator[tuple[list[Card], list[Card]]]:
     """S1 and S2 of a homogeneous bracket (or remainder): the original split, then exchanges.
 
     C.04.3 article 4 (section D): after every transposition of S2 has been tried, S1
@@ -205,9 +284,8 @@ def splits(players: list[Card]) -> Iterator[tuple[list[Card], list[Card]]]:
     smallest difference between the sums of the bracket sequence numbers moved to S1
     and moved to S2, (c) the S1 players moved to S2 with the highest different number,
     (d) the S2 players moved to S1 with the lowest different number; after an exchange
-    both subgroups are put back in order.
+    both subgroups are put back in order. *half* is the size of S1 (the pairs to make).
     """
-    half = len(players) // 2
     yield players[:half], players[half:]
     for k in range(1, min(half, MAX_EXCHANGE) + 1):
         options = []
@@ -300,13 +378,20 @@ class Engine:
         # rounds of the bye's receiver, C10, C11 topscorers, C12, C13 colours, C14 and C16
         # repeated downfloats, C15 and C17 repeated upfloats, C19 and C21 their score
         # differences (counts by score difference, largest first).
-        floor = (size % 2, 0, least_unplayed, 0, 0) + tally.bound() + (0, 0, 0, 0)
+        def q8_floor() -> tuple[int, tuple[int, ...]]:
+            if last or not floaters_count:
+                return (0, ())
+            return ((floaters_count + len(nxt)) % 2, (0,))
+
+        floaters_count = size % 2
+        tally.spare = floaters_count
+        floor = (floaters_count, q8_floor(), least_unplayed, 0, 0) + tally.bound() + (0, 0, 0, 0)
         zero_vec = (0,) * span
         best: list[object] = [None, None]  # quality, result
         acc = [0] * 6  # C10, C11, C12, C13, C15, C17 of the pairs so far
         up1 = [0] * (span + 1)  # C19 counts by score difference
         up2 = [0] * (span + 1)  # C21
-        checked: dict[frozenset[int], tuple[int, int, int, int] | None] = {}
+        checked: dict[frozenset[int], tuple[tuple[int, tuple[int, ...]], int, int, int] | None] = {}
 
         def vec(counts: list[int]) -> tuple[int, ...]:
             return tuple(counts[d] for d in range(span, 0, -1))
@@ -314,8 +399,8 @@ class Engine:
         def partial() -> tuple[object, ...]:
             r12, r13 = tally.bound()
             return (
-                size % 2,
-                0,
+                floaters_count,
+                (0, ()),
                 least_unplayed,
                 acc[0],
                 acc[1],
@@ -383,7 +468,7 @@ class Engine:
                 return None  # C2 or C4: not a legal candidate
             q8, q9, q14, q16 = fq
             quality = (
-                size % 2,
+                floaters_count,
                 q8,
                 q9,
                 acc[0],
@@ -412,28 +497,29 @@ class Engine:
             ) -> tuple[list[tuple[Card, Card]], list[Card]] | None:
                 return leaf(mdp_pairs + rem_pairs, rest)
 
-            for s1, s2 in splits(free):
+            for s1, s2 in splits(free, pairs_wanted - len(mdp_pairs)):
                 found = self._search(s1, s2, pair_ok, unpair, rem_leaf)
                 if found is not None:
                     return found
             return None
 
-        try:
-            self._search(mdps, residents, pair_ok, unpair, remainder)
-        except _Budget:
-            raise NotCertified(
-                f"bracket {level}: the search was not finished within {self.budget} steps"
-            ) from None
+        # C6: the most pairs the bracket can make, every moved-down player among them.
+        for pairs_wanted in range(size // 2, len(mdps) - 1, -1):
+            floaters_count = size - 2 * pairs_wanted
+            tally.spare = floaters_count
+            floor = (floaters_count, q8_floor(), least_unplayed, 0, 0) + tally.bound() + (0, 0, 0, 0)
+            try:
+                self._search(mdps, residents, pair_ok, unpair, remainder)
+            except _Budget:
+                raise NotCertified(
+                    f"bracket {level}: the search was not finished within {self.budget} steps"
+                ) from None
+            if best[0] is not None:
+                break
         if best[0] is None:
             raise NotCertified(
                 f"bracket {level} ({size} players): no candidate pairs every moved-down "
-                "player and all but the bracket's parity (outside the scope)"
-            )
-        quality = best[0]
-        if quality[1]:  # type: ignore[index]
-            raise NotCertified(
-                f"bracket {level}: the best candidate leaves the next bracket short (C8); "
-                "outside the scope"
+                "player (outside the scope)"
             )
         got, floaters = best[1]  # type: ignore[misc]
         return [(min(a.cid, b.cid), max(a.cid, b.cid)) for a, b in got], floaters
@@ -445,34 +531,30 @@ class Engine:
         nxt: list[Card],
         last: bool,
         bye_here: bool,
-    ) -> tuple[int, int, int, int] | None:
+    ) -> tuple[tuple[int, tuple[int, ...]], int, int, int] | None:
         """(C8 shortfall, C9 unplayed rounds, C14, C16) of a downfloater set; None if illegal."""
         q14 = sum(1 for f in floaters if f.floats & DF1)
         q16 = sum(1 for f in floaters if f.floats & DF2)
         if bye_here:
             if len(floaters) != 1 or not self.bye_ok(floaters[0]):
                 return None  # C2
-            return 0, floaters[0].unplayed, q14, q16
+            return (0, ()), floaters[0].unplayed, q14, q16
         if last:
-            return (0, 0, q14, q16) if not floaters else None
+            return ((0, ()), 0, q14, q16) if not floaters else None
         verdict = pairable(floaters + below, self.need_bye, self.bye_ok)
         if verdict is None:
             raise NotCertified("a rest of the round too large to check exactly (C4)")
         if not verdict:
             return None  # C4
-        q8 = 0
+        q8: tuple[int, tuple[int, ...]] = (0, ())
         if floaters:
-            must = frozenset(p.cid for p in floaters)
-            group = floaters + nxt
-            if len(floaters) + len(below) == len(group):
-                verdict = pairable(
-                    group, self.need_bye, lambda p: self.bye_ok(p) and p.cid not in must, must
-                )
-            else:
-                verdict = pairable(group, False, self.bye_ok, must)
-            if verdict is None:
+            next_is_last = len(floaters) + len(below) == len(floaters) + len(nxt)
+            got = next_shortfall(
+                floaters, nxt, nxt[0].level, self.need_bye and next_is_last, self.bye_ok
+            )
+            if got is None:
                 raise NotCertified("a next bracket too large to check exactly (C8)")
-            q8 = 0 if verdict else 1
+            q8 = got
         return q8, 0, q14, q16
 
     def _search(

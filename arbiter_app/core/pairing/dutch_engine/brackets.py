@@ -272,6 +272,9 @@ class _Tally:
         return _colour_bound(self.nc, self.w0, self.wc, self.b0, self.bc, self.spare)
 
 
+MAX_MDPS = 10
+"""Most moved-down players in one bracket (every subset of them may have to float on)."""
+
 MAX_EXCHANGE = 2
 """Largest number of players exchanged between S1 and S2 before the bracket is declined."""
 
@@ -356,10 +359,8 @@ class Engine:
     ) -> tuple[list[tuple[int, int]], list[Card]]:
         """The best candidate of the bracket by article 2.3, the first of the best by article 4."""
         mdps = sorted(mdps, key=lambda p: (-p.level, p.cid))
-        if len(mdps) > len(residents):
-            raise NotCertified(
-                f"bracket {level}: more moved-down players than residents (outside the scope)"
-            )
+        if len(mdps) > MAX_MDPS:
+            raise NotCertified(f"bracket {level}: more than {MAX_MDPS} moved-down players")
         members = mdps + residents
         size = len(members)
         top_level = members[0].level
@@ -391,6 +392,7 @@ class Engine:
         acc = [0] * 6  # C10, C11, C12, C13, C15, C17 of the pairs so far
         up1 = [0] * (span + 1)  # C19 counts by score difference
         up2 = [0] * (span + 1)  # C21
+        mdp_floats = [0] * (span + 1)  # C7: moved-down players floating on, by score difference
         checked: dict[frozenset[int], tuple[tuple[int, tuple[int, ...]], int, int, int] | None] = {}
 
         def vec(counts: list[int]) -> tuple[int, ...]:
@@ -400,6 +402,7 @@ class Engine:
             r12, r13 = tally.bound()
             return (
                 floaters_count,
+                vec(mdp_floats),
                 (0, ()),
                 least_unplayed,
                 acc[0],
@@ -414,7 +417,16 @@ class Engine:
                 vec(up2),
             )
 
+        def ideal() -> tuple[object, ...]:
+            return floor[:1] + (zero_vec,) + floor[1:7] + (0, 0, 0, 0, zero_vec, zero_vec)
+
+        lifted: list[list[Card]] = [[]]
+        ceiling = [True]
+        """First only the ideal candidate is looked for (every bound reached), then any."""
+
         def worse(q: tuple[object, ...]) -> bool:
+            if ceiling[0]:
+                return q > ideal()
             return best[0] is not None and q >= best[0]  # type: ignore[operator]
 
         def pair_cost(a: Card, b: Card) -> tuple[int, int, int, int, int, int, int]:
@@ -461,7 +473,7 @@ class Engine:
             key = frozenset(p.cid for p in floaters)
             if key not in checked:
                 checked[key] = self._floater_quality(
-                    floaters, below, nxt, last, bye_here
+                    floaters, below, nxt, last, bye_here, level
                 )
             fq = checked[key]
             if fq is None:
@@ -469,6 +481,7 @@ class Engine:
             q8, q9, q14, q16 = fq
             quality = (
                 floaters_count,
+                vec(mdp_floats),
                 q8,
                 q9,
                 acc[0],
@@ -484,8 +497,10 @@ class Engine:
             )
             if worse(quality):
                 return None
+            if ceiling[0] and quality > ideal():
+                return None
             best[0], best[1] = quality, (list(pairs), list(floaters))
-            if quality == floor[:7] + (0, 0, 0, 0, zero_vec, zero_vec):
+            if quality == ideal():
                 return best[1]  # nothing can be better: stop here
             return None
 
@@ -495,7 +510,7 @@ class Engine:
             def rem_leaf(
                 rem_pairs: list[tuple[Card, Card]], rest: list[Card]
             ) -> tuple[list[tuple[Card, Card]], list[Card]] | None:
-                return leaf(mdp_pairs + rem_pairs, rest)
+                return leaf(mdp_pairs + rem_pairs, lifted[0] + rest)
 
             for s1, s2 in splits(free, pairs_wanted - len(mdp_pairs)):
                 found = self._search(s1, s2, pair_ok, unpair, rem_leaf)
@@ -503,13 +518,38 @@ class Engine:
                     return found
             return None
 
-        # C6: the most pairs the bracket can make, every moved-down player among them.
-        for pairs_wanted in range(size // 2, len(mdps) - 1, -1):
+        # C6: the most pairs the bracket can make; C7 and the reference's order (the
+        # first moved-down players paired before the later ones) choose who floats on.
+        subsets = sorted(range(1 << len(mdps)), key=lambda bits: bits)
+        for pairs_wanted in range(size // 2, -1, -1):
             floaters_count = size - 2 * pairs_wanted
             tally.spare = floaters_count
             floor = (floaters_count, q8_floor(), least_unplayed, 0, 0) + tally.bound() + (0, 0, 0, 0)
             try:
-                self._search(mdps, residents, pair_ok, unpair, remainder)
+                for ceiling[0] in (True, False):
+                    for bits in subsets:
+                        floating = [
+                            m for i, m in enumerate(mdps) if bits >> (len(mdps) - 1 - i) & 1
+                        ]
+                        paired = [m for m in mdps if m not in floating]
+                        rem = pairs_wanted - len(paired)
+                        if rem < 0 or 2 * rem > len(residents) - len(paired):
+                            continue
+                        for m in floating:
+                            mdp_floats[m.level - level] += 1
+                            tally.move(m, -1)
+                            tally.spare -= 1
+                        lifted[0] = floating
+                        if not worse(partial()):
+                            self._search(paired, residents, pair_ok, unpair, remainder)
+                        for m in floating:
+                            mdp_floats[m.level - level] -= 1
+                            tally.move(m, 1)
+                            tally.spare += 1
+                        if best[0] is not None and best[0] == ideal():
+                            break
+                    if best[0] is not None:
+                        break
             except _Budget:
                 raise NotCertified(
                     f"bracket {level}: the search was not finished within {self.budget} steps"
@@ -531,10 +571,12 @@ class Engine:
         nxt: list[Card],
         last: bool,
         bye_here: bool,
+        level: int,
     ) -> tuple[tuple[int, tuple[int, ...]], int, int, int] | None:
         """(C8 shortfall, C9 unplayed rounds, C14, C16) of a downfloater set; None if illegal."""
-        q14 = sum(1 for f in floaters if f.floats & DF1)
-        q16 = sum(1 for f in floaters if f.floats & DF2)
+        # C14/C16 count residents only: a moved-down player floating on is C7's business.
+        q14 = sum(1 for f in floaters if f.floats & DF1 and f.level == level)
+        q16 = sum(1 for f in floaters if f.floats & DF2 and f.level == level)
         if bye_here:
             if len(floaters) != 1 or not self.bye_ok(floaters[0]):
                 return None  # C2

@@ -118,29 +118,7 @@ def pairable(
     m = len(players) + (1 if bye else 0)
     if m <= 1:
         return not must or not players
-    ids = {p.cid for p in players}
-    absolute: dict[str, int] = {}
-    for p in players:
-        if p.preference[1:] == "2" and not p.top:
-            absolute[p.preference] = absolute.get(p.preference, 0) + 1
-    half = m / 2
-    dirac = m >= 3
-    eligible = 0
-    for p in players:
-        missing = len(p.opponents & ids) + len(p.forbidden & ids)
-        if p.preference[1:] == "2" and not p.top:
-            missing += absolute[p.preference] - 1
-        if bye:
-            if bye_ok(p):
-                eligible += 1
-            else:
-                missing += 1
-        if m - 1 - missing < half:
-            dirac = False
-            break
-    if bye and dirac and eligible < half:
-        dirac = False
-    if dirac:
+    if _dirac_with_bye(players, bye, lambda p: bye_ok(p) and p.cid not in must):
         return True
     if len(players) > EXACT_LIMIT:
         return None
@@ -182,7 +160,7 @@ def next_shortfall(
     span = max((f.level for f in floaters), default=base) - base
     group = list(floaters) + list(residents)
     must = frozenset(f.cid for f in floaters)
-    if _dirac(group, bye, lambda p: bye_ok(p) and p.cid not in must):
+    if _dirac_with_bye(group, bye, lambda p: bye_ok(p) and p.cid not in must):
         return len(group) % 2, (0,) * span
     if len(group) > EXACT_LIMIT:
         return None
@@ -214,6 +192,26 @@ def next_shortfall(
         if p.cid in must:
             counts[p.level - base] += 1
     return len(short), tuple(counts[d] for d in range(span, 0, -1))
+
+
+def _dirac_with_bye(
+    players: Sequence[Card], bye: bool, bye_ok: Callable[[Card], bool]
+) -> bool:
+    """Dirac's condition, with a bye: for the field without one eligible player (a few tried)."""
+    if not bye:
+        return _dirac(players, False, bye_ok)
+    if _dirac(players, True, bye_ok):
+        return True
+    tried = 0
+    for i in range(len(players) - 1, -1, -1):
+        if bye_ok(players[i]):
+            rest = list(players[:i]) + list(players[i + 1 :])
+            if _dirac(rest, False, bye_ok):
+                return True
+            tried += 1
+            if tried == 3:
+                break
+    return False
 
 
 def _dirac(players: Sequence[Card], bye: bool, bye_ok: Callable[[Card], bool]) -> bool:
@@ -320,7 +318,23 @@ class Engine:
         self.why = ""
 
     def bye_ok(self, p: Card) -> bool:
-        return not p.bye_barred
+        """C2 (no second bye, none after a win without playing) and the bye's score level."""
+        return not p.bye_barred and p.level == self.pab_level
+
+    def _find_pab_level(self, players: list[Card]) -> int:
+        """The lowest score level whose players can take the bye with the round still complete.
+
+        Article 1.5 / C.04.1 c: the bye goes to a player of the lowest score possible
+        (absolute criteria and completion kept).
+        """
+        for level in sorted({p.level for p in players if not p.bye_barred}):
+            self.pab_level = level
+            verdict = pairable(players, True, self.bye_ok)
+            if verdict is None:
+                raise NotCertified("the field is too large to place the bye exactly")
+            if verdict:
+                return level
+        raise NotCertified("no player can take the bye with the round complete (C.04.3 1.9.3)")
 
     def run(self) -> tuple[list[tuple[int, int]], int | None]:
         """The pairs (lower cid first) and the bye's cid."""
@@ -329,6 +343,9 @@ class Engine:
         for p in players:
             groups.setdefault(p.level, []).append(p)
         levels = sorted(groups, reverse=True)
+        self.pab_level = -1
+        if self.need_bye:
+            self._find_pab_level(players)
         below: list[Card] = list(players)
         pairs: list[tuple[int, int]] = []
         mdps: list[Card] = []

@@ -430,12 +430,16 @@ class Engine:
                 acc[4],
                 0,
                 acc[5],
+                zero_vec,
                 vec(up1),
+                zero_vec,
                 vec(up2),
             )
 
         def ideal() -> tuple[object, ...]:
-            return floor[:1] + (zero_vec,) + floor[1:7] + (0, 0, 0, 0, zero_vec, zero_vec)
+            return (
+                floor[:1] + (zero_vec,) + floor[1:7] + (0, 0, 0, 0) + (zero_vec,) * 4
+            )
 
         lifted: list[list[Card]] = [[]]
         ceiling = [True]
@@ -496,6 +500,16 @@ class Engine:
             if fq is None:
                 return None  # C2 or C4: not a legal candidate
             q8, q9, q14, q16 = fq
+            # C18/C20: moved-down players floating on after a downfloat one or two rounds
+            # before, by score difference.
+            down1 = [0] * (span + 1)
+            down2 = [0] * (span + 1)
+            for f in floaters:
+                if f.level > level:
+                    if f.floats & DF1:
+                        down1[f.level - level] += 1
+                    if f.floats & DF2:
+                        down2[f.level - level] += 1
             quality = (
                 floaters_count,
                 vec(mdp_floats),
@@ -509,7 +523,9 @@ class Engine:
                 acc[4],
                 q16,
                 acc[5],
+                vec(down1),
                 vec(up1),
+                vec(down2),
                 vec(up2),
             )
             if worse(quality):

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from arbiter_app.core.pairing.boards import PairingError
 from arbiter_app.core.pairing.dutch_engine.cards import DF1, DF2, UF1, UF2, Card, Field
 
+DEBUG = False
 EXACT_LIMIT = 600
 """Largest group whose compatibility graph is listed for an exact matching."""
 
@@ -145,53 +146,81 @@ def pairable(
 def next_shortfall(
     floaters: Sequence[Card],
     residents: Sequence[Card],
-    base: int,
+    lower: Sequence[Card],
     bye: bool,
     bye_ok: Callable[[Card], bool],
 ) -> tuple[int, tuple[int, ...]] | None:
-    """C8: how short the next bracket falls with these moved-down players in it.
+    """C8 with C4: how short the next bracket falls, the rest of the round being paired.
 
-    The next bracket is *floaters* plus its *residents* (score level *base*); the
-    result is the fewest players it must float on (with a bye, the player who gets
-    it counts), then those of them who are moved-down players, by how far they
-    were moved (counts, the largest distance first). None when the group is too
-    large to decide and Dirac's condition does not hold.
+    The next bracket is *floaters* plus its *residents*; *lower* are the players
+    below it. Over every pairing of all of them (and the bye), the fewest players
+    of the next bracket paired outside it (the bye counts), then the fewest of
+    those who are moved-down players, by how far they were moved (counts, the
+    largest distance first). None when no such pairing exists (C4); raises
+    :class:`NotCertified` when the rest is too large to decide exactly and Dirac's
+    condition does not settle it.
     """
-    span = max((f.level for f in floaters), default=base) - base
+    base = residents[0].level
+    span = max(f.level for f in floaters) - base
     group = list(floaters) + list(residents)
     must = frozenset(f.cid for f in floaters)
-    if _dirac_with_bye(group, bye, lambda p: bye_ok(p) and p.cid not in must):
-        return len(group) % 2, (0,) * span
-    if len(group) > EXACT_LIMIT:
-        return None
+    ideal = len(group) % 2, (0,) * span
+    if not lower:
+        if _dirac_with_bye(group, bye, lambda p: bye_ok(p) and p.cid not in must):
+            return ideal
+    elif len(group) % 2 == 0:
+        if _dirac(group, False, bye_ok) and _dirac_with_bye(lower, bye, bye_ok):
+            return ideal
+    else:
+        spare = next((p for p in reversed(residents) if p.cid not in must), None)
+        if spare is not None:
+            inside = [p for p in group if p is not spare]
+            if _dirac(inside, False, bye_ok) and _dirac_with_bye(
+                [spare, *lower], bye, bye_ok
+            ):
+                return ideal
+    everyone = group + list(lower)
+    if len(everyone) > EXACT_LIMIT:
+        raise NotCertified("a rest of the round too large to check exactly (C4, C8)")
     import rustworkx as rx
 
-    k = len(group) + 1
-    big = k ** (span + 2)
+    k = len(everyone) + 1
+    step = k ** (span + 1)
+    top = step * (len(everyone) + 1)
+    ids = {p.cid for p in group}
 
-    def bonus(p: Card) -> int:
-        return k ** (p.level - base) if p.cid in must else 0
+    def cost(p: Card) -> int:
+        """A next-bracket player paired outside it (C8), weighted by how far it was moved."""
+        return step + (k ** (p.level - base) if p.cid in must else 0)
 
-    m = len(group) + (1 if bye else 0)
+    m = len(everyone) + (1 if bye else 0)
     graph = rx.PyGraph()
     graph.add_nodes_from(list(range(m)))
     edges: list[tuple[int, int, int]] = []
-    for i, a in enumerate(group):
-        for j in range(i + 1, len(group)):
-            b = group[j]
+    for i, a in enumerate(everyone):
+        a_in = a.cid in ids
+        for j in range(i + 1, len(everyone)):
+            b = everyone[j]
             if can_meet(a, b):
-                edges.append((i, j, big + bonus(a) + bonus(b)))
+                b_in = b.cid in ids
+                c = cost(a) if a_in and not b_in else cost(b) if b_in and not a_in else 0
+                edges.append((i, j, top - c))
         if bye and bye_ok(a):
-            edges.append((i, m - 1, big))
+            edges.append((i, m - 1, top - (cost(a) if a_in else 0)))
     graph.add_edges_from(edges)
     matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
-    real = {i for pair in matching if m - 1 not in pair or not bye for i in pair}
-    short = [p for i, p in enumerate(group) if i not in real]
+    if 2 * len(matching) < m - (m % 2):
+        return None
     counts = [0] * (span + 1)
-    for p in short:
-        if p.cid in must:
-            counts[p.level - base] += 1
-    return len(short), tuple(counts[d] for d in range(span, 0, -1))
+    short = 0
+    for x, y in matching:
+        ends = [everyone[z] for z in (x, y) if z < len(everyone)]
+        inside = [p for p in ends if p.cid in ids]
+        if len(inside) == 1:
+            short += 1
+            if inside[0].cid in must:
+                counts[inside[0].level - base] += 1
+    return short, tuple(counts[d] for d in range(span, 0, -1))
 
 
 def _dirac_with_bye(
@@ -528,6 +557,8 @@ class Engine:
                 vec(down2),
                 vec(up2),
             )
+            if DEBUG:
+                print('   Q', [(a.cid, b.cid) for a, b in pairs], [f.cid for f in floaters], quality)
             if worse(quality):
                 return None
             if ceiling[0] and quality > ideal():
@@ -616,21 +647,17 @@ class Engine:
             return (0, ()), floaters[0].unplayed, q14, q16
         if last:
             return ((0, ()), 0, q14, q16) if not floaters else None
-        verdict = pairable(floaters + below, self.need_bye, self.bye_ok)
-        if verdict is None:
-            raise NotCertified("a rest of the round too large to check exactly (C4)")
-        if not verdict:
+        if not floaters:
+            verdict = pairable(below, self.need_bye, self.bye_ok)
+            if verdict is None:
+                raise NotCertified("a rest of the round too large to check exactly (C4)")
+            return ((0, ()), 0, q14, q16) if verdict else None
+        nxt_ids = {p.cid for p in nxt}
+        lower = [p for p in below if p.cid not in nxt_ids]
+        got = next_shortfall(floaters, nxt, lower, self.need_bye, self.bye_ok)
+        if got is None:
             return None  # C4
-        q8: tuple[int, tuple[int, ...]] = (0, ())
-        if floaters:
-            next_is_last = len(floaters) + len(below) == len(floaters) + len(nxt)
-            got = next_shortfall(
-                floaters, nxt, nxt[0].level, self.need_bye and next_is_last, self.bye_ok
-            )
-            if got is None:
-                raise NotCertified("a next bracket too large to check exactly (C8)")
-            q8 = got
-        return q8, 0, q14, q16
+        return got, 0, q14, q16
 
     def _search(
         self,

@@ -268,6 +268,13 @@ def _dirac(players: Sequence[Card], bye: bool, bye_ok: Callable[[Card], bool]) -
     return not bye or eligible >= m / 2
 
 
+def _kind(p: Card) -> int:
+    """0 mild White, 1 strong or absolute White, 2 mild Black, 3 strong or absolute Black, 4 none."""
+    if p.preference == "nc":
+        return 4
+    return (0 if p.pref_colour == "w" else 2) + (1 if p.pref_strength else 0)
+
+
 @dataclass
 class _Tally:
     """Colour preferences of the bracket's players not yet paired, and failures so far."""
@@ -295,8 +302,23 @@ class _Tally:
             self.nc += sign
         self.left += sign
 
+    sides: list[list[int]] | None = None
+    """While S1 meets S2: per side, players by preference (mild W, strong W, mild B, strong B, none)."""
+
+    def side(self, s: int, p: Card, sign: int) -> None:
+        if self.sides is not None:
+            self.sides[s][_kind(p)] += sign
+
     def bound(self) -> tuple[int, int]:
-        return _colour_bound(self.nc, self.w0, self.wc, self.b0, self.bc, self.spare)
+        c12, c13 = _colour_bound(self.nc, self.w0, self.wc, self.b0, self.bc, self.spare)
+        if self.sides is None:
+            return c12, c13
+        # S1 players can only meet S2 players: an S1 player preferring White meets an
+        # S2 player preferring White unless S2 has enough others (the same for Black).
+        (aw0, aw1, ab0, ab1, _), (bw0, bw1, bb0, bb1, bn) = self.sides
+        s12 = max(0, aw0 + aw1 - (bb0 + bb1 + bn)) + max(0, ab0 + ab1 - (bw0 + bw1 + bn))
+        s13 = max(0, aw1 - (bb0 + bb1 + bn + bw0)) + max(0, ab1 - (bw0 + bw1 + bn + bb0))
+        return max(c12, s12), max(c13, s13)
 
 
 MAX_MDPS = 10
@@ -449,7 +471,7 @@ class Engine:
             return (
                 floaters_count,
                 vec(mdp_floats),
-                (0, ()),
+                q8_floor(),
                 least_unplayed,
                 acc[0],
                 acc[1],
@@ -495,6 +517,8 @@ class Engine:
             )
 
         def apply(a: Card, b: Card, sign: int) -> None:
+            tally.side(0, a, -sign)
+            tally.side(1, b, -sign)
             cost = pair_cost(a, b)
             for i in range(6):
                 acc[i] += sign * cost[i]
@@ -577,7 +601,16 @@ class Engine:
                 return leaf(mdp_pairs + rem_pairs, lifted[0] + rest)
 
             for s1, s2 in splits(free, pairs_wanted - len(mdp_pairs)):
-                found = self._search(s1, s2, pair_ok, unpair, rem_leaf)
+                sides = [[0] * 5, [0] * 5]
+                for p in s1:
+                    sides[0][_kind(p)] += 1
+                for p in s2:
+                    sides[1][_kind(p)] += 1
+                tally.sides = sides
+                try:
+                    found = self._search(s1, s2, pair_ok, unpair, rem_leaf)
+                finally:
+                    tally.sides = None
                 if found is not None:
                     return found
             return None

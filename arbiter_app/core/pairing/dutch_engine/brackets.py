@@ -35,13 +35,12 @@ one player), else by a maximum matching of the group's compatibility graph
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from itertools import combinations
 from dataclasses import dataclass
+from itertools import combinations
 
 from arbiter_app.core.pairing.boards import PairingError
 from arbiter_app.core.pairing.dutch_engine.cards import DF1, DF2, UF1, UF2, Card, Field
 
-DEBUG = False
 EXACT_LIMIT = 600
 """Largest group whose compatibility graph is listed for an exact matching."""
 
@@ -97,11 +96,6 @@ def _topscorer_failures(a: Card, b: Card) -> tuple[int, int]:
         ):
             return c10, 1
     return c10, 0
-
-
-def _up_float_failure(high: Card, low: Card) -> bool:
-    """C15/C17 (and C19/C21): the lower player of a pair with different scores upfloated lately."""
-    return high.score > low.score and bool(low.floats & (UF1 | UF2))
 
 
 def pairable(
@@ -175,9 +169,7 @@ def next_shortfall(
         spare = next((p for p in reversed(residents) if p.cid not in must), None)
         if spare is not None:
             inside = [p for p in group if p is not spare]
-            if _dirac(inside, False, bye_ok) and _dirac_with_bye(
-                [spare, *lower], bye, bye_ok
-            ):
+            if _dirac(inside, False, bye_ok) and _dirac_with_bye([spare, *lower], bye, bye_ok):
                 return ideal
     everyone = group + list(lower)
     if len(everyone) > EXACT_LIMIT:
@@ -185,13 +177,13 @@ def next_shortfall(
     import rustworkx as rx
 
     k = len(everyone) + 1
-    step = k ** (span + 1)
+    step = int(k ** (span + 1))
     top = step * (len(everyone) + 1)
     ids = {p.cid for p in group}
 
     def cost(p: Card) -> int:
         """A next-bracket player paired outside it (C8), weighted by how far it was moved."""
-        return step + (k ** (p.level - base) if p.cid in must else 0)
+        return step + (int(k ** (p.level - base)) if p.cid in must else 0)
 
     m = len(everyone) + (1 if bye else 0)
     graph = rx.PyGraph()
@@ -223,9 +215,7 @@ def next_shortfall(
     return short, tuple(counts[d] for d in range(span, 0, -1))
 
 
-def _dirac_with_bye(
-    players: Sequence[Card], bye: bool, bye_ok: Callable[[Card], bool]
-) -> bool:
+def _dirac_with_bye(players: Sequence[Card], bye: bool, bye_ok: Callable[[Card], bool]) -> bool:
     """Dirac's condition, with a bye: for the field without one eligible player (a few tried)."""
     if not bye:
         return _dirac(players, False, bye_ok)
@@ -266,6 +256,18 @@ def _dirac(players: Sequence[Card], bye: bool, bye_ok: Callable[[Card], bool]) -
         if m - 1 - missing < m / 2:
             return False
     return not bye or eligible >= m / 2
+
+
+Candidate = tuple[list[tuple[Card, Card]], list[Card]]
+"""A bracket's pairs and its downfloaters."""
+
+
+@dataclass
+class _Best:
+    """The best candidate so far and its quality (article 2.3's criteria in order)."""
+
+    quality: tuple[object, ...] | None = None
+    result: Candidate | None = None
 
 
 def _kind(p: Card) -> int:
@@ -440,6 +442,7 @@ class Engine:
         least_unplayed = (
             min((p.unplayed for p in members if self.bye_ok(p)), default=0) if bye_here else 0
         )
+
         # Quality of a candidate, compared as a tuple (smaller is better), in the order of
         # article 2.3: C6 downfloaters, [C7 is 0: moved-down players are all paired],
         # C8 next bracket (0 when it can pair every downfloater and leave only its parity,
@@ -454,9 +457,9 @@ class Engine:
 
         floaters_count = size % 2
         tally.spare = floaters_count
-        floor = (floaters_count, q8_floor(), least_unplayed, 0, 0) + tally.bound() + (0, 0, 0, 0)
+        floor = (floaters_count, q8_floor(), least_unplayed, 0, 0, *tally.bound(), 0, 0, 0, 0)
         zero_vec = (0,) * span
-        best: list[object] = [None, None]  # quality, result
+        best = _Best()
         acc = [0] * 6  # C10, C11, C12, C13, C15, C17 of the pairs so far
         up1 = [0] * (span + 1)  # C19 counts by score difference
         up2 = [0] * (span + 1)  # C21
@@ -488,9 +491,7 @@ class Engine:
             )
 
         def ideal() -> tuple[object, ...]:
-            return (
-                floor[:1] + (zero_vec,) + floor[1:7] + (0, 0, 0, 0) + (zero_vec,) * 4
-            )
+            return floor[:1] + (zero_vec,) + floor[1:7] + (0, 0, 0, 0) + (zero_vec,) * 4
 
         lifted: list[list[Card]] = [[]]
         ceiling = [True]
@@ -499,7 +500,7 @@ class Engine:
         def worse(q: tuple[object, ...]) -> bool:
             if ceiling[0]:
                 return q > ideal()
-            return best[0] is not None and q >= best[0]  # type: ignore[operator]
+            return best.quality is not None and q >= best.quality
 
         def pair_cost(a: Card, b: Card) -> tuple[int, int, int, int, int, int, int]:
             high, low = (a, b) if a.score >= b.score else (b, a)
@@ -541,14 +542,10 @@ class Engine:
         def unpair(a: Card, b: Card) -> None:
             apply(a, b, -1)
 
-        def leaf(
-            pairs: list[tuple[Card, Card]], floaters: list[Card]
-        ) -> tuple[list[tuple[Card, Card]], list[Card]] | None:
+        def leaf(pairs: list[tuple[Card, Card]], floaters: list[Card]) -> Candidate | None:
             key = frozenset(p.cid for p in floaters)
             if key not in checked:
-                checked[key] = self._floater_quality(
-                    floaters, below, nxt, last, bye_here, level
-                )
+                checked[key] = self._floater_quality(floaters, below, nxt, last, bye_here, level)
             fq = checked[key]
             if fq is None:
                 return None  # C2 or C4: not a legal candidate
@@ -581,23 +578,17 @@ class Engine:
                 vec(down2),
                 vec(up2),
             )
-            if DEBUG:
-                print('   Q', [(a.cid, b.cid) for a, b in pairs], [f.cid for f in floaters], quality)
             if worse(quality):
                 return None
             if ceiling[0] and quality > ideal():
                 return None
-            best[0], best[1] = quality, (list(pairs), list(floaters))
+            best.quality, best.result = quality, (list(pairs), list(floaters))
             if quality == ideal():
-                return best[1]  # nothing can be better: stop here
+                return best.result  # nothing can be better: stop here
             return None
 
-        def remainder(
-            mdp_pairs: list[tuple[Card, Card]], free: list[Card]
-        ) -> tuple[list[tuple[Card, Card]], list[Card]] | None:
-            def rem_leaf(
-                rem_pairs: list[tuple[Card, Card]], rest: list[Card]
-            ) -> tuple[list[tuple[Card, Card]], list[Card]] | None:
+        def remainder(mdp_pairs: list[tuple[Card, Card]], free: list[Card]) -> Candidate | None:
+            def rem_leaf(rem_pairs: list[tuple[Card, Card]], rest: list[Card]) -> Candidate | None:
                 return leaf(mdp_pairs + rem_pairs, lifted[0] + rest)
 
             for s1, s2 in splits(free, pairs_wanted - len(mdp_pairs)):
@@ -621,7 +612,7 @@ class Engine:
         for pairs_wanted in range(size // 2, -1, -1):
             floaters_count = size - 2 * pairs_wanted
             tally.spare = floaters_count
-            floor = (floaters_count, q8_floor(), least_unplayed, 0, 0) + tally.bound() + (0, 0, 0, 0)
+            floor = (floaters_count, q8_floor(), least_unplayed, 0, 0, *tally.bound(), 0, 0, 0, 0)
             try:
                 for ceiling[0] in (True, False):
                     for bits in subsets:
@@ -643,22 +634,23 @@ class Engine:
                             mdp_floats[m.level - level] -= 1
                             tally.move(m, 1)
                             tally.spare += 1
-                        if best[0] is not None and best[0] == ideal():
+                        if best.quality is not None and best.quality == ideal():
                             break
-                    if best[0] is not None:
+                    if best.quality is not None:
                         break
             except _Budget:
                 raise NotCertified(
                     f"bracket {level}: the search was not finished within {self.budget} steps"
                 ) from None
-            if best[0] is not None:
+            if best.quality is not None:
                 break
-        if best[0] is None:
+        if best.quality is None:
             raise NotCertified(
                 f"bracket {level} ({size} players): no candidate pairs every moved-down "
                 "player (outside the scope)"
             )
-        got, floaters = best[1]  # type: ignore[misc]
+        assert best.result is not None
+        got, floaters = best.result
         return [(min(a.cid, b.cid), max(a.cid, b.cid)) for a, b in got], floaters
 
     def _floater_quality(
@@ -700,9 +692,9 @@ class Engine:
         unpair: Callable[[Card, Card], None],
         leaf: Callable[
             [list[tuple[Card, Card]], list[Card]],
-            tuple[list[tuple[Card, Card]], list[Card]] | None,
+            Candidate | None,
         ],
-    ) -> tuple[list[tuple[Card, Card]], list[Card]] | None:
+    ) -> Candidate | None:
         """Each of *lefts* in turn takes the first free player of *pool* it may meet (article 4)."""
         n = len(lefts)
         if n == 0:

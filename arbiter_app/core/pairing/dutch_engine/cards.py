@@ -137,10 +137,9 @@ def read_cards(tournament: Mapping[str, Any], round_no: int) -> Field:
     def virtual(cid: int, rnd: int) -> Fraction:
         value = Fraction(0)
         for acc in accelerations:
-            if (
-                int(acc["firstRound"]) <= rnd <= int(acc["lastRound"])
-                and int(acc["firstCompetitor"]) <= cid <= int(acc["lastCompetitor"])
-            ):
+            if int(acc["firstRound"]) <= rnd <= int(acc["lastRound"]) and int(
+                acc["firstCompetitor"]
+            ) <= cid <= int(acc["lastCompetitor"]):
                 value = _points(acc["gamePoints"])
         return value
 

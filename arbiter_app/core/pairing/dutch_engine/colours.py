@@ -50,9 +50,7 @@ def allocate(a: Card, b: Card, top_colour: str) -> tuple[int, int]:
     return (first.cid, second.cid) if top_colour == "w" else (second.cid, first.cid)
 
 
-def board_order(
-    pairs: Iterable[tuple[int, int]], cards: dict[int, Card]
-) -> list[tuple[int, int]]:
+def board_order(pairs: Iterable[tuple[int, int]], cards: dict[int, Card]) -> list[tuple[int, int]]:
     """Boards by the higher score of the pair, then the sum of scores, then the better number.
 
     C.04.2 (General handling rules) article 4: the pairs are ordered by the score of

@@ -143,14 +143,15 @@ def next_shortfall(
     lower: Sequence[Card],
     bye: bool,
     bye_ok: Callable[[Card], bool],
-) -> tuple[int, tuple[int, ...]] | None:
-    """C8 with C4: how short the next bracket falls, the rest of the round being paired.
+) -> tuple[int, tuple[int, ...], int] | None:
+    """C8 and C9 with C4: how short the next bracket falls, the rest of the round being paired.
 
     The next bracket is *floaters* plus its *residents*; *lower* are the players
     below it. Over every pairing of all of them (and the bye), the fewest players
     of the next bracket paired outside it (the bye counts), then the fewest of
     those who are moved-down players, by how far they were moved (counts, the
-    largest distance first). None when no such pairing exists (C4); raises
+    largest distance first), then the unplayed rounds of the bye's receiver when it is
+    one of the *floaters* (C9; 0 otherwise). None when no such pairing exists (C4); raises
     :class:`NotCertified` when the rest is too large to decide exactly and Dirac's
     condition does not settle it.
     """
@@ -158,7 +159,7 @@ def next_shortfall(
     span = max(f.level for f in floaters) - base
     group = list(floaters) + list(residents)
     must = frozenset(f.cid for f in floaters)
-    ideal = len(group) % 2, (0,) * span
+    ideal = len(group) % 2, (0,) * span, 0
     if not lower:
         if _dirac_with_bye(group, bye, lambda p: bye_ok(p) and p.cid not in must):
             return ideal
@@ -177,13 +178,14 @@ def next_shortfall(
     import rustworkx as rx
 
     k = len(everyone) + 1
-    step = int(k ** (span + 1))
+    unit = 1 + max(p.unplayed for p in everyone)
+    step = int(k ** (span + 1)) * unit
     top = step * (len(everyone) + 1)
     ids = {p.cid for p in group}
 
     def cost(p: Card) -> int:
         """A next-bracket player paired outside it (C8), weighted by how far it was moved."""
-        return step + (int(k ** (p.level - base)) if p.cid in must else 0)
+        return step + (int(k ** (p.level - base)) * unit if p.cid in must else 0)
 
     m = len(everyone) + (1 if bye else 0)
     graph = rx.PyGraph()
@@ -198,13 +200,19 @@ def next_shortfall(
                 c = cost(a) if a_in and not b_in else cost(b) if b_in and not a_in else 0
                 edges.append((i, j, top - c))
         if bye and bye_ok(a):
-            edges.append((i, m - 1, top - (cost(a) if a_in else 0)))
+            c9 = a.unplayed if a.cid in must else 0
+            edges.append((i, m - 1, top - (cost(a) if a_in else 0) - c9))
     graph.add_edges_from(edges)
     matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
     if 2 * len(matching) < m - (m % 2):
         return None
     counts = [0] * (span + 1)
     short = 0
+    receiver = 0
+    for x, y in matching:
+        if bye and m - 1 in (x, y):
+            p = everyone[x if y == m - 1 else y]
+            receiver = p.unplayed if p.cid in must else 0
     for x, y in matching:
         ends = [everyone[z] for z in (x, y) if z < len(everyone)]
         inside = [p for p in ends if p.cid in ids]
@@ -212,7 +220,7 @@ def next_shortfall(
             short += 1
             if inside[0].cid in must:
                 counts[inside[0].level - base] += 1
-    return short, tuple(counts[d] for d in range(span, 0, -1))
+    return short, tuple(counts[d] for d in range(span, 0, -1)), receiver
 
 
 def _dirac_with_bye(players: Sequence[Card], bye: bool, bye_ok: Callable[[Card], bool]) -> bool:
@@ -464,6 +472,16 @@ class Engine:
         up1 = [0] * (span + 1)  # C19 counts by score difference
         up2 = [0] * (span + 1)  # C21
         mdp_floats = [0] * (span + 1)  # C7: moved-down players floating on, by score difference
+        # C9 counts in this bracket when it is the bye's bracket or above it and can hand
+        # exactly one player on to the bye, everybody else pairing (as the reference reads
+        # the 2026 text: the bracket downfloats the one player who gets the bye).
+        c9_here = self.need_bye and level <= self.pab_level
+        if c9_here and level > 1:
+            c9_here = (
+                (size + 1) % 2 == 0
+                and pairable(members, True, self.bye_ok) is True
+                and pairable(below, False, self.bye_ok) is True
+            )
         checked: dict[frozenset[int], tuple[tuple[int, tuple[int, ...]], int, int, int] | None] = {}
 
         def vec(counts: list[int]) -> tuple[int, ...]:
@@ -545,7 +563,9 @@ class Engine:
         def leaf(pairs: list[tuple[Card, Card]], floaters: list[Card]) -> Candidate | None:
             key = frozenset(p.cid for p in floaters)
             if key not in checked:
-                checked[key] = self._floater_quality(floaters, below, nxt, last, bye_here, level)
+                checked[key] = self._floater_quality(
+                    floaters, below, nxt, last, bye_here, level, c9_here
+                )
             fq = checked[key]
             if fq is None:
                 return None  # C2 or C4: not a legal candidate
@@ -661,6 +681,7 @@ class Engine:
         last: bool,
         bye_here: bool,
         level: int,
+        c9_here: bool,
     ) -> tuple[tuple[int, tuple[int, ...]], int, int, int] | None:
         """(C8 shortfall, C9 unplayed rounds, C14, C16) of a downfloater set; None if illegal."""
         # C14/C16 count residents only: a moved-down player floating on is C7's business.
@@ -682,7 +703,7 @@ class Engine:
         got = next_shortfall(floaters, nxt, lower, self.need_bye, self.bye_ok)
         if got is None:
             return None  # C4
-        return got, 0, q14, q16
+        return (got[0], got[1]), got[2] if c9_here else 0, q14, q16
 
     def _search(
         self,

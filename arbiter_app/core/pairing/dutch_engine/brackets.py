@@ -223,6 +223,47 @@ def next_shortfall(
     return short, tuple(counts[d] for d in range(span, 0, -1)), receiver
 
 
+def most_pairs(
+    mdps: Sequence[Card],
+    residents: Sequence[Card],
+    below: Sequence[Card],
+    bye: bool,
+    bye_ok: Callable[[Card], bool],
+) -> int | None:
+    """C6 with C4: the most pairs the bracket can make with the rest of the round complete.
+
+    A moved-down player meets a resident (two moved-down players are not paired
+    together in a bracket). None when the field is too large to list its edges.
+    """
+    members = list(mdps) + list(residents)
+    everyone = members + list(below)
+    if len(everyone) > EXACT_LIMIT:
+        return None
+    import rustworkx as rx
+
+    inside = len(members)
+    moved = {p.cid for p in mdps}
+    m = len(everyone) + (1 if bye else 0)
+    graph = rx.PyGraph()
+    graph.add_nodes_from(list(range(m)))
+    edges: list[tuple[int, int, int]] = []
+    for i, a in enumerate(everyone):
+        for j in range(i + 1, len(everyone)):
+            b = everyone[j]
+            if (i < inside and j < inside and a.cid in moved and b.cid in moved) or not can_meet(
+                a, b
+            ):
+                continue
+            edges.append((i, j, 2 if j < inside else 1))
+        if bye and bye_ok(a):
+            edges.append((i, m - 1, 1))
+    graph.add_edges_from(edges)
+    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
+    if 2 * len(matching) < m - (m % 2):
+        return 0
+    return sum(1 for x, y in matching if x < inside and y < inside)
+
+
 def _dirac_with_bye(players: Sequence[Card], bye: bool, bye_ok: Callable[[Card], bool]) -> bool:
     """Dirac's condition, with a bye: for the field without one eligible player (a few tried)."""
     if not bye:
@@ -629,7 +670,8 @@ class Engine:
         # C6: the most pairs the bracket can make; C7 and the reference's order (the
         # first moved-down players paired before the later ones) choose who floats on.
         subsets = sorted(range(1 << len(mdps)), key=lambda bits: bits)
-        for pairs_wanted in range(size // 2, -1, -1):
+        most = most_pairs(mdps, residents, below, self.need_bye, self.bye_ok)
+        for pairs_wanted in range(size // 2 if most is None else most, -1, -1):
             floaters_count = size - 2 * pairs_wanted
             tally.spare = floaters_count
             floor = (floaters_count, q8_floor(), least_unplayed, 0, 0, *tally.bound(), 0, 0, 0, 0)

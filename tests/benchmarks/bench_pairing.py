@@ -214,6 +214,18 @@ def dutch_history(players: int, rounds: int = 7, before_round: int = 6, seed: in
     return event
 
 
+def _peak_mb() -> float:
+    """This process's peak resident memory (VmHWM: ru_maxrss survives exec from the parent)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def _one(engine: str, players: int) -> dict[str, object]:
     """Pair round 6 with one engine in this process: processor time, peak memory, the boards."""
     event = dutch_history(players)
@@ -227,10 +239,9 @@ def _one(engine: str, players: int) -> dict[str, object]:
     else:
         result = run_engine(tournament, 6, tpn_of)
     cpu = time.process_time() - cpu
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return {
         "cpu": cpu,
-        "peak_mb": peak,
+        "peak_mb": _peak_mb(),
         "boards": [list(b) for b in result.boards],
         "bye": result.pairing_bye,
     }

@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from arbiter_app.core.pairing.boards import PairingError
 from arbiter_app.core.pairing.dutch_engine.cards import DF1, DF2, UF1, UF2, Card, Field
@@ -506,7 +507,9 @@ class Engine:
 
         floaters_count = size % 2
         tally.spare = floaters_count
-        floor = (floaters_count, q8_floor(), least_unplayed, 0, 0, *tally.bound(), 0, 0, 0, 0)
+        lb: list[Any] = [q8_floor(), least_unplayed]
+        """Lower bounds of C8 and C9 over the candidates being searched."""
+        floor = (floaters_count, lb[0], lb[1], 0, 0, *tally.bound(), 0, 0, 0, 0)
         zero_vec = (0,) * span
         best = _Best()
         acc = [0] * 6  # C10, C11, C12, C13, C15, C17 of the pairs so far
@@ -533,8 +536,8 @@ class Engine:
             return (
                 floaters_count,
                 vec(mdp_floats),
-                q8_floor(),
-                least_unplayed,
+                lb[0],
+                lb[1],
                 acc[0],
                 acc[1],
                 acc[2] + r12,
@@ -601,13 +604,18 @@ class Engine:
         def unpair(a: Card, b: Card) -> None:
             apply(a, b, -1)
 
-        def leaf(pairs: list[tuple[Card, Card]], floaters: list[Card]) -> Candidate | None:
+        def fq_of(
+            floaters: list[Card],
+        ) -> tuple[tuple[int, tuple[int, ...]], int, int, int] | None:
             key = frozenset(p.cid for p in floaters)
             if key not in checked:
                 checked[key] = self._floater_quality(
                     floaters, below, nxt, last, bye_here, level, c9_here
                 )
-            fq = checked[key]
+            return checked[key]
+
+        def leaf(pairs: list[tuple[Card, Card]], floaters: list[Card]) -> Candidate | None:
+            fq = fq_of(floaters)
             if fq is None:
                 return None  # C2 or C4: not a legal candidate
             q8, q9, q14, q16 = fq
@@ -639,13 +647,13 @@ class Engine:
                 vec(down2),
                 vec(up2),
             )
-            if worse(quality):
-                return None
+            if worse(quality) or (best.quality is not None and quality >= best.quality):
+                return None  # article 4: among equals, the first candidate stays
             if ceiling[0] and quality > ideal():
                 return None
             best.quality, best.result = quality, (list(pairs), list(floaters))
             if quality == ideal():
-                return best.result  # nothing can be better: stop here
+                return best.result  # nothing can be better in this search: stop it
             return None
 
         def remainder(mdp_pairs: list[tuple[Card, Card]], free: list[Card]) -> Candidate | None:
@@ -674,9 +682,11 @@ class Engine:
         for pairs_wanted in range(size // 2 if most is None else most, -1, -1):
             floaters_count = size - 2 * pairs_wanted
             tally.spare = floaters_count
-            floor = (floaters_count, q8_floor(), least_unplayed, 0, 0, *tally.bound(), 0, 0, 0, 0)
+            lb[:] = [q8_floor(), least_unplayed]
+            floor = (floaters_count, lb[0], lb[1], 0, 0, *tally.bound(), 0, 0, 0, 0)
             try:
-                for ceiling[0] in (True, False):
+                for mode in (1, 2):
+                    ceiling[0] = mode < 2
                     for bits in subsets:
                         floating = [
                             m for i, m in enumerate(mdps) if bits >> (len(mdps) - 1 - i) & 1
@@ -690,14 +700,32 @@ class Engine:
                             tally.move(m, -1)
                             tally.spare -= 1
                         lifted[0] = floating
-                        if not worse(partial()):
+                        if mode == 1:
+                            # The ideal with the downfloater's own C8 and C9: the least any
+                            # single resident floating on can reach (else the parity's).
+                            relaxed = None
+                            if floaters_count - len(floating) == 1 and size <= 200:
+                                relaxed = min(
+                                    (
+                                        (q[0], q[1])
+                                        for r in residents
+                                        if (q := fq_of([*floating, r])) is not None
+                                    ),
+                                    default=None,
+                                )
+                            if relaxed is not None:
+                                lb[:] = list(relaxed)
+                            floor = (floaters_count, lb[0], lb[1], 0, 0, *tally.bound(), 0, 0, 0, 0)
+                            if not worse(partial()):
+                                self._search(paired, residents, pair_ok, unpair, remainder)
+                            lb[:] = [q8_floor(), least_unplayed]
+                            floor = (floaters_count, lb[0], lb[1], 0, 0, *tally.bound(), 0, 0, 0, 0)
+                        elif not worse(partial()):
                             self._search(paired, residents, pair_ok, unpair, remainder)
                         for m in floating:
                             mdp_floats[m.level - level] -= 1
                             tally.move(m, 1)
                             tally.spare += 1
-                        if best.quality is not None and best.quality == ideal():
-                            break
                     if best.quality is not None:
                         break
             except _Budget:

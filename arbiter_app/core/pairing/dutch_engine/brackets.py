@@ -557,12 +557,23 @@ class Engine:
 
         lifted: list[list[Card]] = [[]]
         ceiling = [True]
-        """First only the ideal candidate is looked for (every bound reached), then any."""
+        """First only the ideal candidate is looked for (every bound reached), then one
+        with one or two more colour preferences denied, then any."""
+        slack = [0]
+
+        def cap() -> tuple[object, ...]:
+            """The ceiling of the pass: the ideal, colours relaxed by the slack, then anything."""
+            top = ideal()
+            if not slack[0]:
+                return top
+            many = 10**9
+            rest = tuple((many,) if isinstance(x, tuple) else many for x in top[8:])
+            return (*top[:6], top[6] + slack[0], top[7] + slack[0], *rest)  # type: ignore[operator]
 
         def worse(q: tuple[object, ...]) -> bool:
-            if ceiling[0]:
-                return q > ideal()
-            return best.quality is not None and q >= best.quality
+            if best.quality is not None and q >= best.quality:
+                return True
+            return ceiling[0] and q > cap()
 
         def pair_cost(a: Card, b: Card) -> tuple[int, int, int, int, int, int, int]:
             high, low = (a, b) if a.score >= b.score else (b, a)
@@ -649,7 +660,7 @@ class Engine:
             )
             if worse(quality) or (best.quality is not None and quality >= best.quality):
                 return None  # article 4: among equals, the first candidate stays
-            if ceiling[0] and quality > ideal():
+            if ceiling[0] and quality > cap():
                 return None
             best.quality, best.result = quality, (list(pairs), list(floaters))
             if quality == ideal():
@@ -685,9 +696,12 @@ class Engine:
             lb[:] = [q8_floor(), least_unplayed]
             floor = (floaters_count, lb[0], lb[1], 0, 0, *tally.bound(), 0, 0, 0, 0)
             try:
-                for mode in (1, 2):
-                    ceiling[0] = mode < 2
+                for mode in (1, 2, 3, 4):
+                    ceiling[0] = mode < 4
+                    slack[0] = mode - 1 if mode < 4 else 0
                     for bits in subsets:
+                        if mode < 4 and bits:
+                            continue  # the ceilings have no moved-down player floating on (C7)
                         floating = [
                             m for i, m in enumerate(mdps) if bits >> (len(mdps) - 1 - i) & 1
                         ]
@@ -700,16 +714,17 @@ class Engine:
                             tally.move(m, -1)
                             tally.spare -= 1
                         lifted[0] = floating
-                        if mode == 1:
+                        if mode < 4:
                             # The ideal with the downfloater's own C8 and C9: the least any
                             # single resident floating on can reach (else the parity's).
                             relaxed = None
-                            if floaters_count - len(floating) == 1 and size <= 200:
+                            extra = floaters_count - len(floating)
+                            if (extra == 1 and size <= 200) or (extra == 2 and size <= 60):
                                 relaxed = min(
                                     (
                                         (q[0], q[1])
-                                        for r in residents
-                                        if (q := fq_of([*floating, r])) is not None
+                                        for rs in combinations(residents, extra)
+                                        if (q := fq_of([*floating, *rs])) is not None
                                     ),
                                     default=None,
                                 )

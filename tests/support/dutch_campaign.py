@@ -55,6 +55,8 @@ def main(argv: list[str]) -> int:
             tally["tournaments the generator could not finish"] += 1
             continue
         tally["tournaments"] += 1
+        if tally["tournaments"] % 25 == 0:
+            print(f"after seed {seed}: {_summary(tally, started)}", flush=True)
         event = generated.event
         for rnd in range(1, event.planned_rounds + 1):
             out = [p.tpn for p in event.players if event.entry(p.tpn, rnd).kind not in _PAIRED]
@@ -64,7 +66,10 @@ def main(argv: list[str]) -> int:
                 ours = pair_tournament(tournament, rnd, tpn_of)
             except NotCertified as exc:
                 tally["rounds refused"] += 1
-                print(f"seed {seed} round {rnd} ({len(event.players)} players): refused: {exc}")
+                print(
+                    f"seed {seed} round {rnd} ({len(event.players)} players): refused: {exc}",
+                    flush=True,
+                )
                 continue
             if ours == reference:
                 tally["rounds equal"] += 1
@@ -72,10 +77,14 @@ def main(argv: list[str]) -> int:
                 tally["rounds differing"] += 1
                 print(f"seed {seed} round {rnd} ({len(event.players)} players): differs")
                 print(f"  gacrux {reference.boards} bye {reference.pairing_bye}")
-                print(f"  own    {ours.boards} bye {ours.pairing_bye}")
-    minutes = (time.monotonic() - started) / 60
-    print(", ".join(f"{k}: {v}" for k, v in sorted(tally.items())) + f" ({minutes:.1f} min)")
+                print(f"  own    {ours.boards} bye {ours.pairing_bye}", flush=True)
+    print(_summary(tally, started))
     return 1 if tally["rounds differing"] else 0
+
+
+def _summary(tally: Counter[str], started: float) -> str:
+    minutes = (time.monotonic() - started) / 60
+    return ", ".join(f"{k}: {v}" for k, v in sorted(tally.items())) + f" ({minutes:.1f} min)"
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ import pytest
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.generator.quotas import parse_quota
 from arbiter_app.core.generator.tournament import GeneratorError, GeneratorSettings, generate
-from arbiter_app.core.model import Colour, EntryKind, Event
+from arbiter_app.core.model import Colour, EntryKind, Event, Player
 from arbiter_app.core.pairing.dutch import build_tournament, run_engine
 from arbiter_app.core.pairing.dutch_engine import NotCertified, pair_tournament
 from arbiter_app.core.pairing.dutch_engine.brackets import Engine
@@ -182,3 +182,39 @@ def test_an_unknown_engine_is_refused() -> None:
     options = SwissOptions(initial_colour=generated.initial_colour, engine="javafo")
     with pytest.raises(RuleError, match="unknown pairing engine"):
         pair_swiss(generated.event.truncated(1), 2, options)
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_late_entries_pair_as_gacrux(seed: int) -> None:
+    """Two players entering after round 2, 3 or 4 (no round before: C.04.2 late entries)."""
+    generated = generate(GeneratorSettings(players=20 + seed % 17, rounds=6, seed=seed))
+    for cut in (2, 3, 4):
+        event = generated.event.truncated(cut)
+        n = len(event.players)
+        entries = dict(event.entries)
+        entries.update({n + 1: (), n + 2: ()})
+        late = (Player(n + 1, "Late One", 1500), Player(n + 2, "Late Two", 2100))
+        event = replace(event, players=event.players + late, entries=entries)
+        options = SwissOptions(initial_colour=generated.initial_colour)
+        reference = pair_swiss(event, cut + 1, options)
+        own = pair_swiss(event, cut + 1, replace(options, engine="own"))
+        assert own.notes == ()
+        assert (own.boards, own.byes) == (reference.boards, reference.byes)
+        assert {n + 1, n + 2} <= {t for b in own.boards for t in b.players} | {
+            b.tpn for b in own.byes
+        }
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_forbidden_pairs_pair_as_gacrux(seed: int) -> None:
+    """Pairs the arbiter forbids (TRF 260) are never paired, by either engine."""
+    generated = generate(GeneratorSettings(players=16 + seed, rounds=5, seed=seed))
+    groups = tuple(frozenset(g) for g in ((1, 2), (3, 4, 5), (6, 7)))
+    event = replace(generated.event.truncated(3), forbidden_pairs=groups)
+    options = SwissOptions(initial_colour=generated.initial_colour)
+    reference = pair_swiss(event, 4, options)
+    own = pair_swiss(event, 4, replace(options, engine="own"))
+    assert own.notes == ()
+    assert (own.boards, own.byes) == (reference.boards, reference.byes)
+    pairs = {frozenset(b.players) for b in own.boards}
+    assert not pairs & {frozenset(p) for p in ((1, 2), (3, 4), (3, 5), (4, 5), (6, 7))}

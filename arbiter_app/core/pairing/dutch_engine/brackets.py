@@ -1,28 +1,31 @@
-"""The Dutch system bracket by bracket (C.04.3 articles 2–4), certifying each choice.
+"""The Dutch system bracket by bracket (C.04.3 articles 2–4), the reference's reading.
 
-Each bracket (its moved-down players, then its resident players, C.04.3 article
-1.3.2) is paired by trying candidates in the order of article 4 (section D):
-the moved-down players (S1 of the heterogeneous part) take the first compatible
-residents in pairing-number order, then the remainder is split into S1 and S2 and
-S2 is transposed in lexicographic order. A candidate is taken when it reaches the
-lower bound of every quality criterion of article 2.3 (section C) at once:
+Each bracket (its moved-down players, then its resident players, article 1.3.2)
+is paired by trying candidates in the order of article 4: which moved-down players
+float on (the first ones are paired before the later ones), the residents they
+meet (lowest numbers first), then the remainder split into S1 and S2, S2 transposed
+in lexicographic order, then S1 and S2 exchanging one or two players (article 4's
+order of exchanges). A candidate's quality is a tuple compared in the order of the
+quality criteria (article 2.3; the letters are those of the reference engine):
 
-- C6 the fewest downfloaters: the bracket's parity, all moved-down players paired;
-- C7 no moved-down player floats again;
-- C8 the next bracket can still pair every downfloater and leave only its parity;
-- C9 the bye goes to an eligible player with the fewest unplayed rounds;
-- C10, C11 (topscorers, last round) and C14–C21 (floats) not broken at all;
-- C12, C13 no more colour preferences denied than the preferences in the bracket force
-  (an excess of one colour must meet itself).
+- C6 downfloaters (the most pairs the bracket can make with the round complete,
+  found first by one maximum matching), C7 moved-down players floating on, by score;
+- C8 how short the next bracket falls and which of its players float, over a pairing
+  of the whole rest of the round; C9 the unplayed rounds of the bye's receiver
+  (counted where the reference counts them);
+- C10, C11 topscorers' colours (last round), C12, C13 colour preferences denied,
+  C14–C17 repeated floats, C18–C21 their score differences.
 
-The first candidate in article 4's order that reaches all those bounds is the
-pairing the rules prescribe: nothing can be better on any criterion, and among the
-equally good ones the rules take the first (article 4). The absolute criteria C1–C3
-(no rematch, no second bye, no two non-topscorers with the same absolute
-preference) are never broken, and C4 (the rest of the round can still be paired) is
-checked for every downfloater set. When no candidate reaches the bounds within the
-search budget, the bracket is not certified and :class:`NotCertified` says why: the
-caller keeps to the reference engine for that round.
+The search first looks only for the ideal candidate (every criterion at its lower
+bound: colours denied only as far as an excess of one colour forces, the
+downfloater's own C8 and C9 best), then allows one and two more colour preferences
+denied, then any candidate; the best wins and, among equals, the first in article
+4's order. The absolute criteria C1–C3 (no rematch, no second bye, no two
+non-topscorers with the same absolute preference) are never broken and C4 (the rest
+of the round can still be paired) is checked for every downfloater set. A bracket
+whose search does not finish within the budget, or whose rest is too large to
+check exactly where Dirac's theorem does not settle it, raises
+:class:`NotCertified`: the caller hands that round to the reference engine.
 
 Compatibility is asked of two cards (their opponents, forbidden pairs and colour
 preferences) when needed: no table of pairs is built. Whether a group can still be

@@ -44,6 +44,7 @@ from typing import Any
 
 from arbiter_app.core.pairing.boards import PairingError
 from arbiter_app.core.pairing.dutch_engine.cards import DF1, DF2, UF1, UF2, Card, Field
+from arbiter_app.core.words import count
 
 EXACT_LIMIT = 600
 """Largest group whose compatibility graph is listed for an exact matching."""
@@ -754,8 +755,8 @@ class Engine:
                 break
         if best.quality is None:
             raise NotCertified(
-                f"bracket {level} ({size} players): no candidate pairs every moved-down "
-                "player (outside the scope)"
+                f"bracket {level} ({count(size, 'player')}): no candidate keeps the round "
+                "complete (C4)"
             )
         assert best.result is not None
         got, floaters = best.result

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.session import Session
-from tests.benchmarks import bench_cli, bench_gui, bench_store
+from tests.benchmarks import bench_cli, bench_gui, bench_pairing, bench_store
 
 
 @pytest.fixture
@@ -51,3 +51,10 @@ def test_the_command_line_benchmark_runs_every_command_once(
     ]
     assert all(r.seconds > 0 for r in rows)
     assert rows[1].peer_seconds is not None and rows[1].peer_seconds > 0
+
+
+def test_the_pairing_benchmark_pairs_round_six_with_both_engines() -> None:
+    """Rounds 1–5 by the own engine, then round 6 by each engine: the same boards and bye."""
+    assert bench_pairing.dutch_history(30).rounds_played == 5
+    own, reference = bench_pairing._one("own", 30), bench_pairing._one("gacrux", 30)
+    assert own["boards"] and (own["boards"], own["bye"]) == (reference["boards"], reference["bye"])

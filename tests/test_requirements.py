@@ -22,7 +22,7 @@ def test_the_lowest_versions_are_those_the_code_needs() -> None:
     lowest = _lowest()
     # The store writes through Database.atomic(), which sqlite-utils has from 4.0 on.
     assert _version(lowest["sqlite-utils"]) >= (4, 0)
-    assert set(lowest) >= {"PySide6-Essentials", "chess", "sqlite-utils", "gacrux"}
+    assert set(lowest) >= {"PySide6-Essentials", "chess", "sqlite-utils", "gacrux", "rustworkx"}
     assert "ruff" not in lowest and "mypy" not in lowest  # linters run at the main versions
 
 

@@ -5,6 +5,7 @@ Like the FIDE-endorsed engines, so that Arbiter can stand in for them::
     arbiter-app pair IN.trf -p OUT.txt     # the next round, engine format
     arbiter-app pair IN.trf -c             # rounds whose pairings differ
     arbiter-app pair EVENT.arbiter         # pair and record the next round
+    arbiter-app pair IN.trf -p - --engine own   # Arbiter's own Dutch engine
 
 TRF: the round to pair is the one after the last round with a game; its
 ``0000 - H``, ``0000 - F`` and ``0000 - Z`` cells are requested byes and
@@ -33,7 +34,7 @@ from arbiter_app.core.model import Colour, Event, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.recorded import check_rounds, next_round
-from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
+from arbiter_app.core.pairing.swiss import ENGINES, SwissOptions, pair_round
 from arbiter_app.core.trf import parse_trf
 from arbiter_app.core.words import count
 from arbiter_app.exports.pairings import bye_words, says_bye
@@ -79,6 +80,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="double round robin: exchange the last two rounds of the first cycle (C.05 "
         "Annex 1; an event file says it in its settings: arbiter-app new --swap-last-two)",
     )
+    parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="gacrux",
+        help="the Dutch system engine (C.04.3) of a Swiss round: gacrux (FIDE's reference, the "
+        "default) or own (Arbiter's, bracket by bracket; a round it cannot certify is paired "
+        "by gacrux, and the pairing says so)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -94,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     document = parse_trf(read_text(path), str(path))
     colour = _COLOURS[args.initial_colour] if args.initial_colour else document.initial_colour
     policy = ByePolicy.parse(args.bye_policy or ByePolicy.FIDE.value)
-    options = SwissOptions(bye_policy=policy, initial_colour=colour)
+    options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=args.engine)
     if args.check:
         return _check(document.event, options)
     event, round_no = next_round(document.event)
@@ -136,7 +145,7 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
         event = session.event
         policy = ByePolicy.parse(args.bye_policy or session.settings.bye_policy)
         colour = _COLOURS[args.initial_colour] if args.initial_colour else None
-        options = SwissOptions(bye_policy=policy, initial_colour=colour)
+        options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=args.engine)
         if args.check:
             return _check(event, options)
         drawn: list[str] = []
@@ -153,6 +162,7 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
             bye_policy=policy,
             swap_last_two=args.swap_last_two,
             on_draw=tell,
+            engine=args.engine,
         )
         names = session.event.player_map()
     for line in drawn:
@@ -180,3 +190,5 @@ def _print(pairing: RoundPairing, names: dict[int, str], system: System, us_ches
         print(f"      {y.tpn:4d} {names[y.tpn]}: {bye_words(y.kind, us_chess=us_chess)}")
     if system is System.DOUBLE_SWISS:
         print("each board plays a second game with the colours reversed")
+    for note in pairing.notes:
+        print(note)

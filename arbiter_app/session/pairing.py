@@ -65,8 +65,12 @@ def pair_next_round(
     swap_last_two: bool | None = None,
     compute_with: Compute | None = None,
     on_draw: Callable[[Colour, Draw], None] | None = None,
+    engine: str = "gacrux",
 ) -> tuple[RoundPairing, list[Changes]]:
     """Pair the next round of *session*'s event and record it.
+
+    *engine* names the Dutch engine of a Swiss round (``gacrux`` or ``own``:
+    :data:`arbiter_app.core.pairing.swiss.ENGINES`).
 
     Returns the pairing and what each recorded column changed.
 
@@ -101,7 +105,7 @@ def pair_next_round(
     drawn: Draw | None = None
     if colour is None and round_no == 1 and not event.system.is_round_robin:
         colour, drawn = draw_initial_colour(secrets.randbits(63))
-    options = SwissOptions(bye_policy=policy, initial_colour=colour)
+    options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=engine)
     before = event.truncated(columns)
     run = compute_with or _run
     pairing = run(lambda: pair_round(before, round_no, options, swap_last_two=swap))

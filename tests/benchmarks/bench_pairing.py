@@ -1,7 +1,14 @@
 """Benchmark: pairing one Swiss round with Arbiter against gacrux alone, on the same input.
 
 Run ``python -m tests.benchmarks.bench_pairing`` from the repository root; it
-prints a table. :func:`run` returns the rows for other scripts.
+prints two tables. :func:`run` and :func:`engines` return the rows for other scripts.
+
+The second table sets Arbiter's own Dutch engine beside gacrux (:func:`engines`):
+round 6 of a 7-round Swiss of 200, 1,000, 3,000 and 10,000 players whose rounds
+1–5 are Dutch pairings (made by the own engine, with requested half-point byes
+and forfeits), each engine in a fresh process on the same event, processor time
+and peak memory of that process; gacrux is not run above 3,000 players (it
+builds every pair of players and does not fit in memory).
 
 The fields are 1,000 and 200 players, round 6 of 11. Rounds 1–5 are made by a
 quick score-group pairing (the benchmark needs a realistic history, not a
@@ -17,7 +24,11 @@ other load on the machine does not inflate.
 from __future__ import annotations
 
 import copy
+import json
 import random
+import resource
+import subprocess
+import sys
 import time
 from dataclasses import dataclass, replace
 
@@ -147,5 +158,146 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+ENGINE_SIZES = (200, 1000, 3000, 10000)
+GACRUX_LIMIT = 3000
+"""gacrux builds a table of every pair of players: above this it does not fit in memory."""
+TARGETS = {1000: 1.0, 3000: 5.0, 10000: 60.0}
+"""Processor seconds the own engine should stay within (issue 25)."""
+MEMORY_TARGET_MB = 2048
+
+
+@dataclass(frozen=True)
+class EngineRow:
+    players: int
+    boards: int
+    own_cpu: float
+    own_peak_mb: float
+    gacrux_cpu: float | None
+    gacrux_peak_mb: float | None
+    equal: bool | None
+
+
+def dutch_history(players: int, rounds: int = 7, before_round: int = 6, seed: int = 6) -> Event:
+    """A Swiss of *players* whose rounds 1 … before_round−1 are Dutch pairings (own engine)."""
+    rng = random.Random(seed)
+    ratings = sorted((rng.randint(1000, 2800) for _ in range(players)), reverse=True)
+    event = Event(
+        info=EventInfo(name=f"benchmark {players}"),
+        system=System.SWISS,
+        planned_rounds=rounds,
+        players=tuple(Player(t, f"P{t}", r) for t, r in enumerate(ratings, start=1)),
+        entries={t: () for t in range(1, players + 1)},
+    )
+    requests = [
+        ByeRequest(t, r, EntryKind.HALF_BYE)
+        for r in range(1, before_round + 1)
+        for t in range(1, players + 1)
+        if rng.random() < 0.02
+    ]
+    event = replace(event, bye_requests=tuple(requests))
+    options = SwissOptions(initial_colour=Colour.WHITE, engine="own")
+    for rnd in range(1, before_round):
+        pairing = pair_swiss(event, rnd, options)
+        results = {}
+        for b in pairing.boards:
+            x = rng.random()
+            results[b.number] = (
+                GameResult.WHITE_FORFEIT_WIN
+                if x < 0.02
+                else GameResult.DRAW
+                if x < 0.35
+                else GameResult.WHITE_WINS
+                if x < 0.7
+                else GameResult.BLACK_WINS
+            )
+        event = append_round(event, pairing, results)
+    return event
+
+
+def _peak_mb() -> float:
+    """This process's peak resident memory (VmHWM: ru_maxrss survives exec from the parent)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _one(engine: str, players: int) -> dict[str, object]:
+    """Pair round 6 with one engine in this process: processor time, peak memory, the boards."""
+    event = dutch_history(players)
+    excluded = {r.tpn for r in event.bye_requests if r.round == 6}
+    tournament, tpn_of = build_tournament(event, 6, excluded, Colour.WHITE)
+    cpu = time.process_time()
+    if engine == "own":
+        from arbiter_app.core.pairing.dutch_engine import pair_tournament
+
+        result = pair_tournament(tournament, 6, tpn_of)
+    else:
+        result = run_engine(tournament, 6, tpn_of)
+    cpu = time.process_time() - cpu
+    return {
+        "cpu": cpu,
+        "peak_mb": _peak_mb(),
+        "boards": [list(b) for b in result.boards],
+        "bye": result.pairing_bye,
+    }
+
+
+def _fresh(engine: str, players: int) -> dict[str, object]:
+    out = subprocess.run(
+        [sys.executable, "-m", "tests.benchmarks.bench_pairing", "--one", engine, str(players)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    answer: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
+    return answer
+
+
+def engines(sizes: tuple[int, ...] = ENGINE_SIZES) -> list[EngineRow]:
+    """Round 6 of 7 at each size: the own engine, and gacrux up to :data:`GACRUX_LIMIT`."""
+    rows = []
+    for n in sizes:
+        own = _fresh("own", n)
+        ref = _fresh("gacrux", n) if n <= GACRUX_LIMIT else None
+        rows.append(
+            EngineRow(
+                n,
+                len(own["boards"]),  # type: ignore[arg-type]
+                float(own["cpu"]),  # type: ignore[arg-type]
+                float(own["peak_mb"]),  # type: ignore[arg-type]
+                None if ref is None else float(ref["cpu"]),  # type: ignore[arg-type]
+                None if ref is None else float(ref["peak_mb"]),  # type: ignore[arg-type]
+                None if ref is None else (own["boards"], own["bye"]) == (ref["boards"], ref["bye"]),
+            )
+        )
+    return rows
+
+
+def engine_table(rows: list[EngineRow]) -> str:
+    lines = [
+        f"{'players':>7} {'boards':>6} {'own cpu':>8} {'own MB':>7} {'gacrux cpu':>11} "
+        f"{'gacrux MB':>10} {'equal':>6}",
+    ]
+    for r in rows:
+        gc = "" if r.gacrux_cpu is None else f"{r.gacrux_cpu:.2f}"
+        gm = "" if r.gacrux_peak_mb is None else f"{r.gacrux_peak_mb:.0f}"
+        eq = "" if r.equal is None else "yes" if r.equal else "NO"
+        lines.append(
+            f"{r.players:>7} {r.boards:>6} {r.own_cpu:>8.2f} {r.own_peak_mb:>7.0f} {gc:>11} "
+            f"{gm:>10} {eq:>6}"
+        )
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":
-    print(table(run()))
+    if sys.argv[1:2] == ["--one"]:
+        print(json.dumps(_one(sys.argv[2], int(sys.argv[3]))))
+    else:
+        print(table(run()))
+        print()
+        print(engine_table(engines()))

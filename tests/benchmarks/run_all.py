@@ -103,7 +103,33 @@ def pairing_lines() -> list[Line]:
             r.gacrux_cpu,
         )
         for r in bench_pairing.run()
-    ]
+    ] + engine_lines()
+
+
+def engine_lines() -> list[Line]:
+    """Arbiter's own Dutch engine beside gacrux, round 6 of 7, each in a fresh process."""
+    from tests.benchmarks import bench_pairing
+
+    lines: list[Line] = []
+    for r in bench_pairing.engines():
+        same = "" if r.equal is None else "same pairing" if r.equal else "PAIRINGS DIFFER"
+        lines.append(
+            Line(
+                f"own Dutch engine, round 6 of 7, {r.players:,} players (CPU)",
+                r.own_cpu,
+                bench_pairing.TARGETS.get(r.players),
+                "gacrux Dutch engine alone" if r.gacrux_cpu is not None else "",
+                r.gacrux_cpu,
+                note=f"peak {r.own_peak_mb:.0f} MB (gacrux "
+                + (
+                    "not run: does not fit in memory"
+                    if r.gacrux_peak_mb is None
+                    else f"{r.gacrux_peak_mb:.0f} MB"
+                )
+                + (f"); {same}" if same else ")"),
+            )
+        )
+    return lines
 
 
 def print_lines() -> list[Line]:

@@ -224,3 +224,18 @@ def test_a_tournament_file_draws_round_one_s_colour_and_says_what_was_drawn(
     assert first.startswith("colour drawn by lot for the top-ranked player in round 1: ")
     assert "(seed " in first and "FIDE C.04.3 article 5.2.5" in first
     assert "round 1: 2 boards" in out
+
+
+def test_the_own_engine_pairs_a_real_file_as_gacrux(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--engine own``: Arbiter's Dutch engine; the next round of bbpPairings' file, as gacrux."""
+    source = Path(__file__).resolve().parent.parent / "data" / "trf" / "real" / "bbp-issue-7.trf"
+    assert main(["pair", str(source), "-p", "-"]) == 0
+    reference = capsys.readouterr().out
+    assert main(["pair", str(source), "-p", "-", "--engine", "own"]) == 0
+    assert capsys.readouterr().out == reference
+    assert main(["pair", str(source), "-c", "--engine", "own"]) == 0
+    assert "all 14 rounds agree" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["pair", str(source), "-p", "-", "--engine", "javafo"])

@@ -9,7 +9,8 @@ Order of decisions for round *r* (FIDE C.04.1 and C.04.2; the online Swiss rules
 3. requested byes (TRF 240) are granted: half, full or zero point;
 4. if an odd number remains, the bye policy picks the odd player out
    (:mod:`.byes`); under FIDE rules the Dutch engine picks it itself;
-5. the Dutch engine (C.04.3, through gacrux) pairs everybody else.
+5. the Dutch engine (C.04.3: gacrux, or Arbiter's own with ``engine="own"``) pairs
+   everybody else.
 
 A double Swiss is paired on its Swiss view (:mod:`.double_swiss`) and every
 board then plays two games with colours reversed.
@@ -55,6 +56,47 @@ class SwissOptions:
     order: tuple[int, ...] = ()
     """The players' ranking when it is not by pairing number (JaVaFo's ``XXC rank``: the
     order of the player records in a TRF file); empty: by pairing number."""
+    engine: str = "gacrux"
+    """The Dutch engine: ``gacrux`` (FIDE's reference, the default) or ``own`` (Arbiter's)."""
+
+
+ENGINES = ("gacrux", "own")
+"""The Dutch engines a Swiss round can be paired by."""
+
+OWN_FALLBACK_LIMIT = 3000
+"""Largest field the reference engine takes over when Arbiter's engine cannot certify a round."""
+
+
+def _dutch(
+    engine: str,
+    event: Event,
+    rnd: int,
+    excluded: set[int],
+    colour: Colour,
+    notes: list[str],
+    order: tuple[int, ...] = (),
+) -> DutchResult:
+    """The round by the chosen engine; Arbiter's hands an uncertified round to gacrux (noted),
+    and so a ranking that is not by pairing number (``XXC rank``), which it does not read."""
+    if engine not in ENGINES:
+        raise RuleError(f"unknown pairing engine {engine!r}: choose one of {', '.join(ENGINES)}")
+    if engine == "gacrux" or order:
+        if engine != "gacrux":
+            notes.append("paired by gacrux: the players are ranked in the file's order (XXC rank)")
+        return pair_dutch(event, rnd, excluded=excluded, initial_colour=colour, order=order)
+    from arbiter_app.core.pairing.dutch_engine import NotCertified, pair_dutch_own
+
+    try:
+        return pair_dutch_own(event, rnd, excluded=excluded, initial_colour=colour)
+    except NotCertified as exc:
+        if len(event.players) - len(excluded) > OWN_FALLBACK_LIMIT:
+            raise PairingError(
+                f"round {rnd}: Arbiter's Dutch engine could not certify the pairing ({exc}) "
+                f"and the field is too large for the reference engine; pair with --engine "
+                "gacrux on a larger machine, or by hand (C.04.3 article 1.9.3)"
+            ) from exc
+        notes.append(f"paired by gacrux: Arbiter's engine could not certify the round ({exc})")
+        return pair_dutch(event, rnd, excluded=excluded, initial_colour=colour)
 
 
 _REQUEST_REASON = {
@@ -124,7 +166,9 @@ def pair_swiss(
     notes: list[str] = []
     result: DutchResult
     if len(to_pair) % 2 == 1 and opts.bye_policy is not ByePolicy.FIDE:
-        result, chosen, skipped = _pair_with_chosen_bye(past, rnd, to_pair, out, colour, opts)
+        result, chosen, skipped = _pair_with_chosen_bye(
+            past, rnd, to_pair, out, colour, opts, notes
+        )
         byes.append(
             Bye(chosen, EntryKind.PAIRING_BYE, _BYE_REASON[opts.bye_policy], odd_one_out=True)
         )
@@ -133,7 +177,7 @@ def pair_swiss(
                 f"bye candidates {skipped} were passed over: the others could not be paired"
             )
     else:
-        result = pair_dutch(past, rnd, excluded=out, initial_colour=colour, order=opts.order)
+        result = _dutch(opts.engine, past, rnd, out, colour, notes, opts.order)
         if result.pairing_bye is not None:
             reason = _BYE_REASON[ByePolicy.FIDE]
             byes.append(Bye(result.pairing_bye, EntryKind.PAIRING_BYE, reason, odd_one_out=True))
@@ -146,9 +190,17 @@ def pair_swiss(
         boards,
         tuple(sorted(byes, key=lambda b: b.tpn)),
         games_per_round=event.system.games_per_round,
-        engine=f"{ENGINE}; byes: {opts.bye_policy.article}",
+        engine=f"{_engine_name(opts.engine)}; byes: {opts.bye_policy.article}",
         notes=tuple(notes),
     )
+
+
+def _engine_name(engine: str) -> str:
+    if engine == "own":
+        from arbiter_app.core.pairing.dutch_engine import ENGINE as OWN
+
+        return OWN
+    return ENGINE
 
 
 def _pair_with_chosen_bye(
@@ -158,6 +210,7 @@ def _pair_with_chosen_bye(
     out: set[int],
     colour: Colour,
     opts: SwissOptions,
+    notes: list[str],
 ) -> tuple[DutchResult, int, list[int]]:
     candidates = bye_candidates(opts.bye_policy, event, rnd, to_pair)
     if not candidates:
@@ -168,9 +221,7 @@ def _pair_with_chosen_bye(
     skipped: list[int] = []
     for tpn in candidates:
         try:
-            result = pair_dutch(
-                event, rnd, excluded=out | {tpn}, initial_colour=colour, order=opts.order
-            )
+            result = _dutch(opts.engine, event, rnd, out | {tpn}, colour, notes, opts.order)
         except PairingError:
             skipped.append(tpn)
             continue

@@ -85,9 +85,8 @@ def _quick_round(event: Event, rnd: int, rng: random.Random) -> RoundPairing:
     return RoundPairing(rnd, tuple(boards), tuple(byes))
 
 
-def history(players: int, rounds: int, before_round: int, seed: int = 6) -> Event:
-    """A Swiss of *players* with rounds 1 … before_round−1 played."""
-    rng = random.Random(seed)
+def _registered(players: int, rounds: int, before_round: int, rng: random.Random) -> Event:
+    """*players* rated at random, none paired yet, and 2 % asking for half-point byes."""
     ratings = sorted((rng.randint(1000, 2800) for _ in range(players)), reverse=True)
     event = Event(
         info=EventInfo(name=f"benchmark {players}"),
@@ -102,7 +101,13 @@ def history(players: int, rounds: int, before_round: int, seed: int = 6) -> Even
         for t in range(1, players + 1)
         if rng.random() < 0.02
     ]
-    event = replace(event, bye_requests=tuple(requests))
+    return replace(event, bye_requests=tuple(requests))
+
+
+def history(players: int, rounds: int, before_round: int, seed: int = 6) -> Event:
+    """A Swiss of *players* with rounds 1 … before_round−1 played."""
+    rng = random.Random(seed)
+    event = _registered(players, rounds, before_round, rng)
     for rnd in range(1, before_round):
         pairing = _quick_round(event, rnd, rng)
         results = {}
@@ -180,21 +185,7 @@ class EngineRow:
 def dutch_history(players: int, rounds: int = 7, before_round: int = 6, seed: int = 6) -> Event:
     """A Swiss of *players* whose rounds 1 … before_round−1 are Dutch pairings (own engine)."""
     rng = random.Random(seed)
-    ratings = sorted((rng.randint(1000, 2800) for _ in range(players)), reverse=True)
-    event = Event(
-        info=EventInfo(name=f"benchmark {players}"),
-        system=System.SWISS,
-        planned_rounds=rounds,
-        players=tuple(Player(t, f"P{t}", r) for t, r in enumerate(ratings, start=1)),
-        entries={t: () for t in range(1, players + 1)},
-    )
-    requests = [
-        ByeRequest(t, r, EntryKind.HALF_BYE)
-        for r in range(1, before_round + 1)
-        for t in range(1, players + 1)
-        if rng.random() < 0.02
-    ]
-    event = replace(event, bye_requests=tuple(requests))
+    event = _registered(players, rounds, before_round, rng)
     options = SwissOptions(initial_colour=Colour.WHITE, engine="own")
     for rnd in range(1, before_round):
         pairing = pair_swiss(event, rnd, options)

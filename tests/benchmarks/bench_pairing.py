@@ -104,25 +104,30 @@ def _registered(players: int, rounds: int, before_round: int, rng: random.Random
     return replace(event, bye_requests=tuple(requests))
 
 
+def _results(pairing: RoundPairing, rng: random.Random) -> dict[int, GameResult]:
+    """Random results: 2 % forfeits, a third drawn, the rest split between the colours."""
+    results = {}
+    for b in pairing.boards:
+        x = rng.random()
+        results[b.number] = (
+            GameResult.WHITE_FORFEIT_WIN
+            if x < 0.02
+            else GameResult.DRAW
+            if x < 0.35
+            else GameResult.WHITE_WINS
+            if x < 0.7
+            else GameResult.BLACK_WINS
+        )
+    return results
+
+
 def history(players: int, rounds: int, before_round: int, seed: int = 6) -> Event:
     """A Swiss of *players* with rounds 1 … before_round−1 played."""
     rng = random.Random(seed)
     event = _registered(players, rounds, before_round, rng)
     for rnd in range(1, before_round):
         pairing = _quick_round(event, rnd, rng)
-        results = {}
-        for b in pairing.boards:
-            x = rng.random()
-            results[b.number] = (
-                GameResult.WHITE_FORFEIT_WIN
-                if x < 0.02
-                else GameResult.DRAW
-                if x < 0.35
-                else GameResult.WHITE_WINS
-                if x < 0.7
-                else GameResult.BLACK_WINS
-            )
-        event = append_round(event, pairing, results)
+        event = append_round(event, pairing, _results(pairing, rng))
     return event
 
 
@@ -189,19 +194,7 @@ def dutch_history(players: int, rounds: int = 7, before_round: int = 6, seed: in
     options = SwissOptions(initial_colour=Colour.WHITE, engine="own")
     for rnd in range(1, before_round):
         pairing = pair_swiss(event, rnd, options)
-        results = {}
-        for b in pairing.boards:
-            x = rng.random()
-            results[b.number] = (
-                GameResult.WHITE_FORFEIT_WIN
-                if x < 0.02
-                else GameResult.DRAW
-                if x < 0.35
-                else GameResult.WHITE_WINS
-                if x < 0.7
-                else GameResult.BLACK_WINS
-            )
-        event = append_round(event, pairing, results)
+        event = append_round(event, pairing, _results(pairing, rng))
     return event
 
 

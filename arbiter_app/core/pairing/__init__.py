@@ -11,8 +11,9 @@ Pure functions over :class:`arbiter_app.core.model.Event`; every pairing is a
 - :func:`check_pairing` lists the rules an arbiter's manual change breaks.
 """
 
-import importlib
 from typing import TYPE_CHECKING
+
+from arbiter_app.core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from arbiter_app.core.pairing.berger import berger_round, pair_round_robin, round_robin_schedule
@@ -70,7 +71,6 @@ _HOMES: dict[str, tuple[str, ...]] = {
 """Where each name of :data:`__all__` lives. A name is imported from its module the first
 time it is asked for (PEP 562): importing one module of the package (the standings ask
 for one or two) no longer loads them all."""
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "Board",
@@ -96,10 +96,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    module = _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOMES, globals())

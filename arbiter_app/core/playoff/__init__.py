@@ -5,8 +5,9 @@ final standings and :class:`PlayoffState`; ask :func:`next_step` what to do,
 and :meth:`PlayoffState.apply` each action the arbiter takes.
 """
 
-import importlib
 from typing import TYPE_CHECKING
+
+from arbiter_app.core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from arbiter_app.core.playoff.actions import (
@@ -92,7 +93,6 @@ _HOMES: dict[str, tuple[str, ...]] = {
 """Where each name of :data:`__all__` lives. A name is imported from its module the first
 time it is asked for (PEP 562): importing one module of the package (the standings ask
 for one or two) no longer loads them all."""
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "PRESETS",
@@ -130,10 +130,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    module = _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOMES, globals())

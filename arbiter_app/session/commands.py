@@ -335,6 +335,9 @@ class LateEntry(PlayerFields):
     NAME: ClassVar[str] = "late_entry"
 
     missed: str | Unset = UNSET
+    missed_rounds: Sequence[str] | Unset = UNSET
+    """What the player gets in each round already paired, round 1 first (``not-paired``,
+    ``zero-bye``, ``half-bye``, ``full-bye``); left out, *missed* for every one."""
 
 
 @action
@@ -411,6 +414,44 @@ class ImportPlayers(Command):
 
     players: Sequence[JsonObject]
     source: str | Unset | None = UNSET
+
+
+@action
+@dataclass(frozen=True, kw_only=True)
+class CheckIn(Command):
+    """Mark players present (*present* true) or not (false) before round 1 is paired;
+    once one is present, round 1 pairs only those present."""
+
+    NAME: ClassVar[str] = "check_in"
+
+    players: Sequence[int]
+    present: bool
+
+
+@action
+@dataclass(frozen=True, kw_only=True)
+class MarkAbsent(Command):
+    """Players who will not play a coming round (the rule set's bye for an absence), or,
+    with *absent* false, that absence taken back."""
+
+    NAME: ClassVar[str] = "mark_absent"
+
+    round: int
+    players: Sequence[int]
+    absent: bool | Unset = UNSET
+
+
+@action
+@dataclass(frozen=True, kw_only=True)
+class RequestByes(Command):
+    """Byes a player asks for in several rounds not yet paired (``half``, ``full``,
+    ``zero``), or ``none`` to take them back: one action for the range."""
+
+    NAME: ClassVar[str] = "requested_byes"
+
+    tpn: int
+    rounds: Sequence[int]
+    kind: str | None
 
 
 # -- rounds -------------------------------------------------------------------------------

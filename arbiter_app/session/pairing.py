@@ -15,6 +15,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import replace
 
+from arbiter_app.core.attendance import left_out_of_round_one
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.lots import COLOUR_ARTICLE, COLOUR_DRAW, Draw, draw_to_json, seeded_draw
 from arbiter_app.core.model import Colour, EntryKind
@@ -23,6 +24,7 @@ from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
 from arbiter_app.session.changes import Changes
 from arbiter_app.session.commands import RecordPairings, RecordRoundPairings
+from arbiter_app.session.player_commands import checked_in
 from arbiter_app.session.session import Session
 from arbiter_app.session.trf_source import stored_initial_colour
 
@@ -105,7 +107,11 @@ def pair_next_round(
     drawn: Draw | None = None
     if colour is None and round_no == 1 and not event.system.is_round_robin:
         colour, drawn = draw_initial_colour(secrets.randbits(63))
-    options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=engine)
+    # After check-in, round 1 pairs only the players present (core.attendance).
+    absent = left_out_of_round_one(event, checked_in(session.state)) if round_no == 1 else None
+    options = SwissOptions(
+        bye_policy=policy, initial_colour=colour, engine=engine, absent=absent or frozenset()
+    )
     before = event.truncated(columns)
     run = compute_with or _run
     pairing = run(lambda: pair_round(before, round_no, options, swap_last_two=swap))

@@ -6,14 +6,15 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from arbiter_app.core.attendance import absence_kind, full_point_late_refusal, may_check_in
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.fide_mode import Pibe, PibeKind
 from arbiter_app.core.limits import too_many_players
-from arbiter_app.core.model import EntryKind, RoundEntry, System
-from arbiter_app.core.pairing.byes import registration_deadline_round
+from arbiter_app.core.model import EntryKind, Player, RoundEntry, System
+from arbiter_app.core.pairing.byes import ByePolicy, is_withdrawn, registration_deadline_round
 from arbiter_app.core.rating_source import typed_or_imported
 from arbiter_app.core.warning_levels import Alert, Level
-from arbiter_app.core.words import count, noun_for
+from arbiter_app.core.words import bye_words, count, noun_for
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     PLAYER_FIELDS,
@@ -23,14 +24,18 @@ from arbiter_app.session.codec import (
 )
 from arbiter_app.session.commands import (
     AddPlayer,
+    CheckIn,
     DisqualifyPlayer,
     EditPlayer,
     ImportPlayers,
     LateEntry,
+    MarkAbsent,
     PlayerFields,
     ReinstatePlayer,
     RequestBye,
+    RequestByes,
     SetHalfByeEligibility,
+    Unset,
     WithdrawPlayer,
     given,
 )
@@ -53,6 +58,7 @@ _MISSED = {
     "not-paired": EntryKind.NOT_PAIRED,
     "half-bye": EntryKind.HALF_BYE,
     "zero-bye": EntryKind.ZERO_BYE,
+    "full-bye": EntryKind.FULL_BYE,
 }
 """What a late entrant gets for the rounds already played (the regulations decide)."""
 
@@ -114,19 +120,63 @@ def add_player(tx: Tx, cmd: AddPlayer, ctx: Context) -> int:
 
 @command(LateEntry)
 def late_entry(tx: Tx, cmd: LateEntry, ctx: Context) -> int:
-    """Register a player after rounds were paired; the missed rounds get *missed*.
+    """Register a player after rounds were paired; the missed rounds get *missed*, or,
+    round by round, *missed_rounds* (FIDE C.04.2 and US Chess 28K: the regulations say
+    what a late entrant scores for the rounds missed; the window and the command line
+    offer :func:`arbiter_app.core.attendance.late_entry_default`).
 
     Under the online Swiss rules registration closes part-way through the event.
     """
-    missed_name = given(cmd.missed, "not-paired")
-    if missed_name not in _MISSED:
-        raise CommandError(f"missed rounds are one of {', '.join(_MISSED)}, not {missed_name!r}")
+    paired = queries.paired_rounds(tx)
+    missed = _missed_rounds(tx, cmd, paired)
     _check_late_entry_possible(tx)
     _check_registration_open(tx)
     tpn = _new_player(tx, cmd)
-    for round_no in range(1, queries.paired_rounds(tx) + 1):
-        tx.put("entries", (tpn, round_no), entry_row(RoundEntry(_MISSED[missed_name])))
+    for round_no, kind in enumerate(missed, start=1):
+        tx.put("entries", (tpn, round_no), entry_row(RoundEntry(kind)))
+    alerts = [
+        Alert(
+            Level.NOTICE,
+            f"{tpn} {cmd.name} gets a full-point bye in round {round_no}: FIDE deprecates "
+            "full-point byes, a point for a game not played.",
+            f"{CHECKLIST}: a full-point bye is a level-2 warning",
+        )
+        for round_no, kind in enumerate(missed, start=1)
+        if kind is EntryKind.FULL_BYE
+    ]
+    ctx.ask(*alerts)
+    for round_no, kind in enumerate(missed, start=1):
+        if kind is EntryKind.FULL_BYE:
+            log_pibe(tx, Pibe(PibeKind.FULL_POINT_BYE, round_no, f"{tpn}=FPB"), player=tpn)
     return place_late_entry(tx, tpn)
+
+
+def _missed_rounds(tx: Tx, cmd: LateEntry, paired: int) -> list[EntryKind]:
+    """What the late entrant gets in each round already paired, checked against the rules."""
+    known = ", ".join(_MISSED)
+    if isinstance(cmd.missed_rounds, Unset):
+        missed_name = given(cmd.missed, "not-paired")
+        if missed_name not in _MISSED:
+            raise CommandError(f"missed rounds are one of {known}, not {missed_name!r}")
+        names = [missed_name] * paired
+    else:
+        names = list(cmd.missed_rounds) if isinstance(cmd.missed_rounds, (list, tuple)) else []
+        if len(names) != paired or isinstance(cmd.missed_rounds, str):
+            raise CommandError(
+                f"missed_rounds names what the player gets in each of the {count(paired, 'round')}"
+                " paired already"
+            )
+        for round_no, name in enumerate(names, start=1):
+            if name not in _MISSED:
+                raise CommandError(
+                    f"round {round_no}: a missed round is one of {known}, not {name!r}"
+                )
+    kinds = [_MISSED[name] for name in names]
+    if EntryKind.FULL_BYE in kinds:
+        refusal = full_point_late_refusal(ByePolicy.parse(str(tx.setting("bye_policy", "fide"))))
+        if refusal is not None:
+            raise RuleError(refusal)
+    return kinds
 
 
 def late_entry_refusal(system: System, paired: int, planned: int) -> str | None:
@@ -269,31 +319,162 @@ def requested_bye(tx: Tx, cmd: RequestBye, ctx: Context) -> None:
     """Record (or cancel, kind "none") a bye a player asks for in a round not yet paired."""
     tpn = whole_number(cmd.tpn, "tpn", minimum=1)
     round_no = whole_number(cmd.round, "round", minimum=1)
-    kind_name = cmd.kind
     row = queries.player(tx, tpn)
+    kind = _requested_kind(cmd.kind)
+    _check_bye_round(tx, tpn, row, round_no, kind)
+    if kind is None:
+        _cancel_bye(tx, tpn, round_no)
+        return
+    ctx.ask(*_bye_alerts(tx, tpn, row["name"], round_no, kind))
+    _put_bye(tx, tpn, round_no, kind)
+
+
+def _requested_kind(kind_name: object) -> EntryKind | None:
+    """The bye a request names (None: "none", cancel it)."""
+    if kind_name == "none":
+        return None
+    if not isinstance(kind_name, str) or kind_name not in _REQUESTABLE:
+        raise CommandError(f"a requested bye is half, full or zero (or none), not {kind_name!r}")
+    return _REQUESTABLE[kind_name]
+
+
+def _check_bye_round(
+    tx: Tx, tpn: int, row: Mapping[str, Any], round_no: int, kind: EntryKind | None
+) -> None:
+    """Refuse a bye (or its cancellation, *kind* None) the player cannot have in *round_no*."""
     planned = int(tx.setting("rounds", 0))
     if round_no > planned:
-        raise RuleError(f"the event has {count(planned, 'round')}")
+        raise RuleError(
+            f"the event has {count(planned, 'round')}: there is no round {round_no} to ask a "
+            "bye for"
+        )
     if round_no <= queries.paired_rounds(tx):
         raise RuleError(f"round {round_no} is paired already; change the pairing instead")
-    if kind_name == "none":
+    if kind is None:
         if tx.get("bye_requests", (tpn, round_no)) is None:
             raise RuleError(f"player {tpn} has no bye request for round {round_no}")
-        tx.delete("bye_requests", (tpn, round_no))
-        drop_full_point_bye_line(tx, tpn, round_no)
         return
-    if kind_name not in _REQUESTABLE:
-        raise CommandError(f"a requested bye is half, full or zero (or none), not {kind_name!r}")
     withdrawn = row["withdrawn_from_round"]
     if withdrawn is not None and withdrawn <= round_no:
         raise RuleError(f"player {tpn} withdrew from round {withdrawn}; no bye to ask for")
-    kind = _REQUESTABLE[kind_name]
-    ctx.ask(*_bye_alerts(tx, tpn, row["name"], round_no, kind))
+    if (
+        kind is EntryKind.HALF_BYE
+        and round_no == planned
+        and ByePolicy.parse(str(tx.setting("bye_policy", "fide"))) is ByePolicy.USCF
+        and _has_played(tx, tpn)
+    ):
+        raise RuleError(
+            f"a half-point bye for the final round is asked before the player's first game "
+            f"(US Chess 22C4: irrevocable notice); player {tpn} has played already"
+        )
+
+
+def _has_played(tx: Tx, tpn: int) -> bool:
+    """Whether *tpn* was paired on a board or has a round entry already."""
+    if any(who == tpn for who, _ in tx.keys("entries")):
+        return True
+    return any(tpn in (g["white"], g["black"]) for g in tx.rows("boards").values())
+
+
+def _cancel_bye(tx: Tx, tpn: int, round_no: int) -> None:
+    tx.delete("bye_requests", (tpn, round_no))
+    drop_full_point_bye_line(tx, tpn, round_no)
+    _forget_absence(tx, tpn, round_no)
+
+
+def _put_bye(tx: Tx, tpn: int, round_no: int, kind: EntryKind) -> None:
     tx.put("bye_requests", (tpn, round_no), {"kind": kind.value})
+    _forget_absence(tx, tpn, round_no)
     # A full-point bye is written to the report as a ### line (FIDE C.02, question 179).
     drop_full_point_bye_line(tx, tpn, round_no)
     if kind is EntryKind.FULL_BYE:
         log_pibe(tx, Pibe(PibeKind.FULL_POINT_BYE, round_no, f"{tpn}=FPB"), player=tpn)
+
+
+@command(RequestByes)
+def requested_byes(tx: Tx, cmd: RequestByes, ctx: Context) -> list[int]:
+    """Byes one player asks for in several rounds not yet paired: all of them, or none.
+
+    Each round is refused as a single request would be (paired already, past the last
+    round, a withdrawal, US Chess 22C4); the questions of FIDE C.02 (a second half-point
+    bye, a player not eligible for them, a full-point bye) are asked once for the range.
+    Returns the rounds.
+    """
+    tpn = whole_number(cmd.tpn, "tpn", minimum=1)
+    row = queries.player(tx, tpn)
+    rounds = _round_list(cmd.rounds)
+    kind = _requested_kind(cmd.kind)
+    for round_no in rounds:
+        _check_bye_round(tx, tpn, row, round_no, kind)
+    if kind is None:
+        for round_no in rounds:
+            _cancel_bye(tx, tpn, round_no)
+        return rounds
+    ctx.ask(*_range_alerts(tx, tpn, row["name"], rounds, kind))
+    for round_no in rounds:
+        _put_bye(tx, tpn, round_no, kind)
+    return rounds
+
+
+def _round_list(value: object) -> list[int]:
+    if not isinstance(value, (list, tuple)) or not value:
+        raise CommandError("rounds must be a non-empty list of round numbers")
+    rounds = [whole_number(r, "round", minimum=1) for r in value]
+    if len(set(rounds)) != len(rounds):
+        raise CommandError("a round is named twice")
+    return sorted(rounds)
+
+
+def _range_alerts(tx: Tx, tpn: int, name: str, rounds: list[int], kind: EntryKind) -> list[Alert]:
+    """The questions of a range of byes, each asked once (FIDE C.02, withdrawals, byes)."""
+    where = _rounds_text(rounds)
+    if kind is EntryKind.FULL_BYE:
+        return [
+            Alert(
+                Level.NOTICE,
+                f"{tpn} {name} gets a full-point bye in {where}: FIDE deprecates full-point "
+                "byes, a point for a game not played.",
+                f"{CHECKLIST}: a full-point bye is a level-2 warning",
+            )
+        ]
+    if kind is not EntryKind.HALF_BYE:
+        return []
+    alerts: list[Alert] = []
+    if tpn in half_bye_ineligible(tx):
+        alerts.append(
+            Alert(
+                Level.CONFIRM,
+                f"{tpn} {name} is marked not eligible for a half-point bye: give them in "
+                f"{where} all the same?",
+                f"{CHECKLIST}: players can be made ineligible for half-point byes",
+            )
+        )
+    taken = {
+        r for (who, r), e in tx.rows("entries").items() if who == tpn and e["kind"] == kind.value
+    } | {
+        r
+        for (who, r), e in tx.rows("bye_requests").items()
+        if who == tpn and r not in rounds and e["kind"] == kind.value
+    }
+    every = sorted(taken | set(rounds))
+    if len(every) > 1:
+        alerts.append(
+            Alert(
+                Level.CONFIRM,
+                f"{tpn} {name} would have {count(len(every), 'half-point bye')} "
+                f"({_rounds_text(every)}): give them?",
+                f"{CHECKLIST}: a second half-point bye is a level-3 warning",
+            )
+        )
+    return alerts
+
+
+def _rounds_text(rounds: list[int]) -> str:
+    if len(rounds) == 1:
+        return f"round {rounds[0]}"
+    if rounds == list(range(rounds[0], rounds[-1] + 1)):
+        return f"rounds {rounds[0]}-{rounds[-1]}"
+    return "rounds " + ", ".join(map(str, rounds))
 
 
 def _bye_alerts(tx: Tx, tpn: int, name: str, round_no: int, kind: EntryKind) -> list[Alert]:
@@ -423,3 +604,166 @@ def import_players(tx: Tx, cmd: ImportPlayers, ctx: Context) -> list[int]:
         numbers.append(tpn)
     mapping = follow_ranking(tx)
     return [mapping.get(tpn, tpn) for tpn in numbers]
+
+
+# -- check-in and absences -----------------------------------------------------------------
+CHECKED_IN = ("attendance", "present")
+"""The ``records`` row listing the players checked in before round 1."""
+ABSENCES = ("attendance", "absent")
+"""The ``records`` row of the absences marked for coming rounds (``[[tpn, round], …]``)."""
+
+
+def _record(state: Tx | State, key: tuple[str, str]) -> Any:
+    row = state.get("records", key) if isinstance(state, Tx) else state.tables["records"].get(key)
+    return None if row is None else json.loads(row["value"])
+
+
+def checked_in(state: Tx | State) -> frozenset[int]:
+    """The players marked present before round 1 (empty: check-in has not begun)."""
+    value = _record(state, CHECKED_IN)
+    return frozenset() if value is None else frozenset(value["players"])
+
+
+def absences(state: Tx | State) -> frozenset[tuple[int, int]]:
+    """``(player, round)`` of every absence marked and still standing as a bye request."""
+    value = _record(state, ABSENCES)
+    if value is None:
+        return frozenset()
+    if isinstance(state, Tx):
+        asked = set(state.keys("bye_requests"))
+    else:
+        asked = set(state.tables["bye_requests"])
+    return frozenset((t, r) for t, r in map(tuple, value["absent"]) if (t, r) in asked)
+
+
+def _put_absences(tx: Tx, marked: set[tuple[int, int]]) -> None:
+    if marked:
+        value = {"absent": [list(pair) for pair in sorted(marked)]}
+        tx.put("records", ABSENCES, {"value": canonical_json(value)})
+    elif tx.get("records", ABSENCES) is not None:
+        tx.delete("records", ABSENCES)
+
+
+def _forget_absence(tx: Tx, tpn: int, round_no: int) -> None:
+    """A bye asked for or cancelled by hand replaces an absence marked for that round."""
+    value = _record(tx, ABSENCES)
+    if value is not None:
+        _put_absences(tx, {(t, r) for t, r in map(tuple, value["absent"])} - {(tpn, round_no)})
+
+
+def _player_list(value: object) -> list[int]:
+    if not isinstance(value, (list, tuple)) or not value:
+        raise CommandError("players must be a non-empty list of pairing numbers")
+    numbers = [whole_number(t, "player", minimum=1) for t in value]
+    if len(set(numbers)) != len(numbers):
+        raise CommandError("a player is named twice")
+    return numbers
+
+
+def _as_player(tpn: int, row: Mapping[str, Any]) -> Player:
+    return Player(
+        tpn=tpn,
+        name=row["name"],
+        disqualified=bool(row["disqualified"]),
+        withdrawn_from_round=row["withdrawn_from_round"],
+    )
+
+
+@command(CheckIn)
+def check_in(tx: Tx, cmd: CheckIn, ctx: Context) -> list[int]:
+    """Mark players present (or not) before round 1 is paired; returns those changed.
+
+    Once a first player is present, round 1 pairs only the players present; the others
+    are not paired in round 1 (:mod:`arbiter_app.core.attendance`). Check-in closes when
+    round 1 is paired: an absence from a later round is marked with ``mark_absent``.
+    """
+    numbers = _player_list(cmd.players)
+    present = cmd.present
+    if not isinstance(present, bool):
+        raise CommandError("present is true or false")
+    if System(tx.setting("system", System.SWISS.value)).is_round_robin:
+        raise RuleError(
+            "a round robin pairs every player by the Berger tables (FIDE C.05 Annex 1): there "
+            "is no check-in to make"
+        )
+    if queries.paired_rounds(tx):
+        raise RuleError(
+            "check-in is closed: round 1 is paired already; mark a player absent for a "
+            "coming round instead"
+        )
+    now = set(checked_in(tx))
+    changed: list[int] = []
+    for tpn in numbers:
+        refusal = may_check_in(_as_player(tpn, queries.player(tx, tpn)))
+        if refusal is not None:
+            raise RuleError(f"{refusal}: no check-in for them")
+        if (tpn in now) != present:
+            changed.append(tpn)
+    if not changed:
+        state = "checked in" if present else "not checked in"
+        who = f"player {numbers[0]} is" if len(numbers) == 1 else "these players are"
+        raise RuleError(f"{who} {state} already")
+    now = now | set(changed) if present else now - set(changed)
+    if now:
+        tx.put("records", CHECKED_IN, {"value": canonical_json({"players": sorted(now)})})
+    else:
+        tx.delete("records", CHECKED_IN)
+    return changed
+
+
+@command(MarkAbsent)
+def mark_absent(tx: Tx, cmd: MarkAbsent, ctx: Context) -> str | None:
+    """Players who will not play round *round* (not paired yet): each gets the rule set's
+    bye for an absence (:func:`arbiter_app.core.attendance.absence_kind`), or, with
+    *absent* false, that absence is taken back. Returns the bye's kind (None when taken
+    back)."""
+    round_no = whole_number(cmd.round, "round", minimum=1)
+    numbers = _player_list(cmd.players)
+    absent = given(cmd.absent, True)
+    if not isinstance(absent, bool):
+        raise CommandError("absent is true or false")
+    planned = int(tx.setting("rounds", 0))
+    if round_no > planned:
+        raise RuleError(f"the event has {count(planned, 'round')}: there is no round {round_no}")
+    if round_no <= queries.paired_rounds(tx):
+        for tpn in numbers:
+            for (r, board), game in tx.rows("boards").items():
+                if r == round_no and tpn in (game["white"], game["black"]):
+                    raise RuleError(
+                        f"player {tpn} is paired on board {board} of round {round_no} already; "
+                        "change the pairing, or enter a forfeit, instead"
+                    )
+        raise RuleError(f"round {round_no} is paired already; change the pairing instead")
+    marked = set(absences(tx))
+    if not absent:
+        for tpn in numbers:
+            queries.player(tx, tpn)
+            if (tpn, round_no) not in marked:
+                raise RuleError(f"player {tpn} is not marked absent for round {round_no}")
+        for tpn in numbers:
+            tx.delete("bye_requests", (tpn, round_no))
+        _put_absences(tx, marked - {(t, round_no) for t in numbers})
+        return None
+    policy = ByePolicy.parse(str(tx.setting("bye_policy", "fide")))
+    kind = absence_kind(policy, round_no, planned)
+    no_half = half_bye_ineligible(tx)
+    for tpn in numbers:
+        player = _as_player(tpn, queries.player(tx, tpn))
+        if player.disqualified or is_withdrawn(player, round_no):
+            state = "is disqualified" if player.disqualified else "has withdrawn"
+            raise RuleError(f"player {tpn} {player.name} {state}: no absence to mark")
+        if (tpn, round_no) in marked:
+            raise RuleError(f"player {tpn} is marked absent for round {round_no} already")
+        asked = tx.get("bye_requests", (tpn, round_no))
+        if asked is not None:
+            raise RuleError(
+                f"player {tpn} asked for a {bye_words(EntryKind(asked['kind']))} in round "
+                f"{round_no} already; cancel it first"
+            )
+    for tpn in numbers:
+        # A player the arbiter made ineligible for half-point byes (FIDE C.02) gets none.
+        own = EntryKind.ZERO_BYE if kind is EntryKind.HALF_BYE and tpn in no_half else kind
+        tx.put("bye_requests", (tpn, round_no), {"kind": own.value})
+        marked.add((tpn, round_no))
+    _put_absences(tx, marked)
+    return kind.value

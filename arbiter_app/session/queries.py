@@ -111,6 +111,15 @@ def renumber(tx: Tx, mapping: Mapping[int, int]) -> None:
             value = json.loads(row["value"])
             value["values"] = {str(new(int(t))): v for t, v in value["values"].items()}
             tx.put("records", key, {"value": canonical_json(value)})
+        # Check-in and absences list their players by number (player_commands).
+        if key == ("attendance", "present"):
+            value = json.loads(row["value"])
+            value["players"] = sorted(new(int(t)) or 0 for t in value["players"])
+            tx.put("records", key, {"value": canonical_json(value)})
+        if key == ("attendance", "absent"):
+            value = json.loads(row["value"])
+            value["absent"] = sorted([new(int(t)) or 0, r] for t, r in value["absent"])
+            tx.put("records", key, {"value": canonical_json(value)})
         if key == ("byes", "half-bye-ineligible"):
             value = json.loads(row["value"])
             value["players"] = sorted(new(int(t)) or 0 for t in value["players"])

@@ -14,7 +14,9 @@ from pathlib import Path
 
 from arbiter_app.cli import player_changes
 from arbiter_app.core import words
+from arbiter_app.core.attendance import LATE_ENTRY_CHOICES, late_entry_default
 from arbiter_app.core.errors import ArbiterError, RuleError
+from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.ranking import TieOrder, TournamentRating
 from arbiter_app.core.players_csv import parse_players_csv
 from arbiter_app.core.rating_source import MANUAL, describe
@@ -52,8 +54,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add.add_argument("--club")
     add.add_argument(
         "--late",
-        choices=["not-paired", "half-bye", "zero-bye"],
-        help="a late entry: what the player gets for the rounds already paired",
+        nargs="?",
+        const="",
+        metavar="KIND[,KIND…]",
+        help="a late entry: what the player gets for the rounds already paired, one of "
+        f"{', '.join(LATE_ENTRY_CHOICES)}, for every round or one a round (zero-bye,half-bye); "
+        "without KIND the rule set's default (US Chess 28K: half-point byes; FIDE: not paired)",
     )
     add.set_defaults(handler=run_add)
     imp = actions.add_parser(
@@ -134,8 +140,8 @@ def run_add(args: argparse.Namespace) -> int:
             if args.fide_id:  # the FIDE list's rating stays the event's rating
                 member = {k: v for k, v in member.items() if k not in ("rating", "rating_source")}
             fields = {**member, **typed}
-        if args.late:
-            outcome = session.run(LateEntry.of({**fields, "missed": args.late}))
+        if args.late is not None:
+            outcome = session.run(_late_entry(session, fields, args.late))
         else:
             outcome = session.run(AddPlayer.of(fields))
         player = session.event.player(outcome.value)
@@ -157,6 +163,17 @@ def run_add(args: argparse.Namespace) -> int:
             f"initial ranking (FIDE C.04.2 {article})"
         )
     return 0
+
+
+def _late_entry(session: Session, fields: dict[str, object], late: str) -> LateEntry:
+    """The late entry *late* describes: one kind for every missed round, one a round, or
+    (empty) the rule set's default (:func:`arbiter_app.core.attendance.late_entry_default`)."""
+    kinds = [k.strip() for k in late.split(",") if k.strip()]
+    if not kinds:
+        kinds = [late_entry_default(ByePolicy.parse(session.settings.bye_policy))]
+    if len(kinds) == 1:
+        return LateEntry.of({**fields, "missed": kinds[0]})
+    return LateEntry.of({**fields, "missed_rounds": kinds})
 
 
 def _from_list(session: Session, fide_id: str, *, required: bool) -> dict[str, object]:

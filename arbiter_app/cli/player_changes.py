@@ -1,4 +1,4 @@
-"""``arbiter-app player withdraw|disqualify|reinstate|edit|bye|list FILE``.
+"""``arbiter-app player withdraw|disqualify|reinstate|edit|bye|checkin|absent|list FILE``.
 
 Each change is one session command (one transaction, one journal entry), as
 the Players panel runs it; a refusal says why and changes nothing. Rounds are
@@ -20,23 +20,28 @@ from arbiter_app.cli.confirming import (
     print_notices,
 )
 from arbiter_app.cli.standings import json_number, render_table
+from arbiter_app.core.attendance import ABSENCE_ARTICLE, check_in_summary
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import ByeRequest, EntryKind, Event, Player
+from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.points import format_points, parse_points
 from arbiter_app.core.words import bye_words
 from arbiter_app.session import Session
 from arbiter_app.session.changes import Outcome
 from arbiter_app.session.codec import player_row
 from arbiter_app.session.commands import (
+    CheckIn,
     Command,
     DisqualifyPlayer,
     EditPlayer,
+    MarkAbsent,
     ReinstatePlayer,
     RequestBye,
+    RequestByes,
     SetHalfByeEligibility,
     WithdrawPlayer,
 )
-from arbiter_app.session.player_commands import half_bye_ineligible
+from arbiter_app.session.player_commands import absences, checked_in, half_bye_ineligible
 
 EDITABLE = (
     ("name", "--name", "the player's name"),
@@ -75,10 +80,18 @@ def register(actions: argparse._SubParsersAction) -> None:  # type: ignore[type-
         edit.add_argument(option, dest=field, help=help_text)
     edit.set_defaults(handler=run_edit)
     bye = actions.add_parser(
-        "bye", help="a requested bye of 1/2, 0 or 1 point for a round not yet paired, or cancel it"
+        "bye",
+        help="a requested bye of 1/2, 0 or 1 point for a round (or --rounds 3-5) not yet "
+        "paired, or cancel it",
     )
-    _player_arguments(bye)
-    bye.add_argument("--round", required=True, type=int, metavar="R")
+    bye.add_argument("file", type=Path)
+    bye.add_argument("number", nargs="?", type=int, metavar="N", help="pairing number")
+    bye.add_argument("--player", type=int, metavar="TPN", help="pairing number (or N)")
+    when = bye.add_mutually_exclusive_group(required=True)
+    when.add_argument("--round", type=int, metavar="R")
+    when.add_argument(
+        "--rounds", metavar="R-S", help="several rounds at once: 3-5, or 2,4 (one action)"
+    )
     what = bye.add_mutually_exclusive_group(required=True)
     what.add_argument("--points", metavar="P", help="the bye's points: 1/2 (also ½ or 0.5), 0 or 1")
     what.add_argument("--cancel", action="store_true", help="cancel the player's request")
@@ -93,6 +106,23 @@ def register(actions: argparse._SubParsersAction) -> None:  # type: ignore[type-
     which.add_argument("--ineligible", action="store_true", help="no half-point bye for them")
     which.add_argument("--eligible", action="store_true", help="eligible again")
     half.set_defaults(handler=run_half_bye)
+    checkin = actions.add_parser(
+        "checkin",
+        help="mark players present before round 1 (round 1 then pairs only those present)",
+    )
+    checkin.add_argument("file", type=Path)
+    checkin.add_argument("numbers", nargs="+", type=int, metavar="N", help="pairing numbers")
+    checkin.add_argument("--undo", action="store_true", help="mark them not present")
+    checkin.set_defaults(handler=run_checkin)
+    absent = actions.add_parser(
+        "absent",
+        help="players who will not play a coming round (the rule set's bye for an absence)",
+    )
+    absent.add_argument("file", type=Path)
+    absent.add_argument("numbers", nargs="+", type=int, metavar="N", help="pairing numbers")
+    absent.add_argument("--round", required=True, type=int, metavar="R")
+    absent.add_argument("--undo", action="store_true", help="take the absence back")
+    absent.set_defaults(handler=run_absent)
     listing = actions.add_parser("list", help="the players, their state and their byes")
     listing.add_argument("file", type=Path)
     listing.add_argument("--json", action="store_true", help="one object per player")
@@ -164,15 +194,84 @@ def bye_kind(points: str) -> str:
     return kind
 
 
+def parse_rounds(text: str) -> list[int]:
+    """``3-5`` or ``2,4`` (or both: ``2,4-5``) as round numbers, or a clear refusal."""
+    rounds: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        first, _, last = part.partition("-")
+        try:
+            low = int(first)
+            high = int(last) if last else low
+        except ValueError:
+            raise ArbiterError(f"--rounds takes rounds like 3-5 or 2,4, not {text!r}") from None
+        if high < low:
+            raise ArbiterError(f"--rounds: {part} runs backwards")
+        rounds.extend(range(low, high + 1))
+    return rounds
+
+
+def rounds_words(rounds: list[int]) -> str:
+    if len(rounds) == 1:
+        return f"round {rounds[0]}"
+    if rounds == list(range(rounds[0], rounds[-1] + 1)):
+        return f"rounds {rounds[0]}-{rounds[-1]}"
+    return "rounds " + ", ".join(map(str, rounds))
+
+
 def run_bye(args: argparse.Namespace) -> int:
+    if (args.number is None) == (args.player is None):
+        raise ArbiterError("player bye: name the player once, as N or --player N")
+    args.player = args.number if args.player is None else args.player
     kind = "none" if args.cancel else bye_kind(args.points)
-    outcome, player = _run(args, RequestBye(tpn=args.player, round=args.round, kind=kind))
-    who = f"player {player.tpn} {player.name}"
-    if kind == "none":
-        print(f"{who}: the bye request for round {args.round} is cancelled")
+    command: Command
+    if args.rounds is not None:
+        rounds = parse_rounds(args.rounds)
+        command = RequestByes(tpn=args.player, rounds=rounds, kind=kind)
     else:
-        print(f"{who}: {bye_words(_REQUESTED[kind])} requested for round {args.round}")
+        rounds = [args.round]
+        command = RequestBye(tpn=args.player, round=args.round, kind=kind)
+    outcome, player = _run(args, command)
+    who = f"player {player.tpn} {player.name}"
+    where = rounds_words(sorted(rounds))
+    if kind == "none":
+        print(
+            f"{who}: the bye requests for {where} are cancelled"
+            if len(rounds) > 1
+            else f"{who}: the bye request for {where} is cancelled"
+        )
+    else:
+        print(f"{who}: {bye_words(_REQUESTED[kind])} requested for {where}")
     print_notices(outcome.notices)
+    return 0
+
+
+def run_checkin(args: argparse.Namespace) -> int:
+    present = not args.undo
+    with Session.open(args.file) as session:
+        changed = session.run(CheckIn(players=args.numbers, present=present)).value
+        event = session.event
+        summary = check_in_summary(event, checked_in(session.state))
+    names = ", ".join(f"{t} {event.player(t).name}" for t in changed)
+    print(f"{'checked in' if present else 'no longer checked in'}: {names}")
+    print(summary or "nobody is checked in: round 1 pairs every player")
+    return 0
+
+
+def run_absent(args: argparse.Namespace) -> int:
+    with Session.open(args.file) as session:
+        command = MarkAbsent(round=args.round, players=args.numbers, absent=not args.undo)
+        kind = session.run(command).value
+        event = session.event
+        policy = ByePolicy.parse(session.settings.bye_policy)
+    names = ", ".join(f"{t} {event.player(t).name}" for t in args.numbers)
+    if kind is None:
+        print(f"round {args.round}: {names} no longer absent")
+    else:
+        words = bye_words(EntryKind(kind))
+        print(
+            f"round {args.round}: {names} absent, not paired: a {words} each "
+            f"({ABSENCE_ARTICLE[policy]})"
+        )
     return 0
 
 
@@ -216,14 +315,23 @@ def run_list(args: argparse.Namespace) -> int:
     with Session.open(args.file, readonly=True) as session:
         event = session.event
         no_half = half_bye_ineligible(session.state)
+        state = session.state
+        here = checked_in(state)
+        away = absences(state)
     if args.json:
         rows = [
-            {**player_json(event, p), "half_bye_eligible": p.tpn not in no_half}
+            {
+                **player_json(event, p),
+                "half_bye_eligible": p.tpn not in no_half,
+                "present": p.tpn in here,
+                "absent_rounds": sorted(r for t, r in away if t == p.tpn),
+            }
             for p in event.players
         ]
         print(json.dumps(rows, ensure_ascii=False, indent=2))
         return 0
-    header = ["No", "Name", "Rtg", "Title", "Fed", "FIDE id", "Pts", "State", "Byes asked"]
+    header = ["No", "Name", "Rtg", "Title", "Fed", "FIDE id", "Pts", "Present", "State",
+              "Byes asked"]  # fmt: skip
     table = [
         [
             str(p.tpn),
@@ -233,13 +341,22 @@ def run_list(args: argparse.Namespace) -> int:
             p.federation,
             p.fide_id,
             format_points(event.score(p.tpn)),
+            "yes" if p.tpn in here else "",
             _status(p) + ("; no half-point bye" if p.tpn in no_half else ""),
-            ", ".join(f"round {b.round} ({bye_words(b.kind)})" for b in _requests(event, p.tpn)),
+            ", ".join(
+                f"round {b.round} ("
+                + ("absent, " if (p.tpn, b.round) in away else "")
+                + f"{bye_words(b.kind)})"
+                for b in _requests(event, p.tpn)
+            ),
         ]
         for p in event.players
     ]
     if not table:
         print(f"{args.file.name}: no player registered yet")
         return 0
-    sys.stdout.write(render_table(header, table, left={1, 3, 4, 7, 8}))
+    sys.stdout.write(render_table(header, table, left={1, 3, 4, 7, 8, 9}))
+    summary = check_in_summary(event, here)
+    if summary:
+        print(summary)
     return 0

@@ -102,7 +102,7 @@ def late_entry_default(policy: ByePolicy) -> str:
 
     US Chess: a half-point bye for each round missed (28K, with 22C: "the director may
     allow half-point byes for missed rounds"). FIDE and the online rules: not paired,
-    0 points (FIDE C.04.2, late entries; the online Swiss rules, "not included in the
+    0 points (FIDE C.04.2 article 2.4, late entries; the online Swiss rules, "not included in the
     matchmaking of a round: 0 point").
     """
     return "half-bye" if policy is ByePolicy.USCF else "not-paired"

@@ -121,7 +121,7 @@ def add_player(tx: Tx, cmd: AddPlayer, ctx: Context) -> int:
 @command(LateEntry)
 def late_entry(tx: Tx, cmd: LateEntry, ctx: Context) -> int:
     """Register a player after rounds were paired; the missed rounds get *missed*, or,
-    round by round, *missed_rounds* (FIDE C.04.2 and US Chess 28K: the regulations say
+    round by round, *missed_rounds* (FIDE C.04.2 article 2.4 and US Chess 28K: the regulations say
     what a late entrant scores for the rounds missed; the window and the command line
     offer :func:`arbiter_app.core.attendance.late_entry_default`).
 

@@ -144,7 +144,7 @@ def test_list_as_text_and_json(capsys: Capture, event_file: Path) -> None:
     assert code == 0
     lines = out.splitlines()
     assert lines[0].split() == ["No", "Name", "Rtg", "Title", "Fed", "FIDE", "id", "Pts",
-                                "State", "Byes", "asked"]  # fmt: skip
+                                "Present", "State", "Byes", "asked"]  # fmt: skip
     assert "round 3 (half-point bye)" in lines[2]
     assert "withdrawn from round 3" in lines[5]
     code, out, _ = run(capsys, "player", "list", path, "--json")

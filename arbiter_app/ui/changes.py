@@ -63,8 +63,10 @@ def ui_changes(changes: SessionChanges, outcome: Outcome | None = None) -> Chang
     return Changes(
         # Sections added, removed or renamed (or the one shown gone): every view is rebuilt.
         event=changes.section_list,
-        # A requested bye is the player's business: the players panel shows it.
-        players=changes.touches("players") or changes.touches("bye_requests"),
+        # A requested bye, a check-in, an absence: the players panel shows them.
+        players=changes.touches("players")
+        or changes.touches("bye_requests")
+        or "attendance" in changes.families(),
         # A round's manual pairing opening or closing changes what its panel offers.
         results=changes.touches("entries")
         or changes.touches("boards")

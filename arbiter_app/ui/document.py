@@ -64,7 +64,7 @@ from arbiter_app.session.external_values import values_text
 from arbiter_app.session.integrity import fide_mode_of
 from arbiter_app.session.manual_pairing import open_phase
 from arbiter_app.session.pairing import Compute, pair_next_round, paired_columns
-from arbiter_app.session.player_commands import half_bye_ineligible
+from arbiter_app.session.player_commands import absences, checked_in, half_bye_ineligible
 from arbiter_app.session.playoff_commands import (
     playoff_scope_of,
     preview,
@@ -517,6 +517,14 @@ class EventDocument(QObject):
     def half_bye_ineligible(self) -> frozenset[int]:
         """Players not eligible for half-point byes (FIDE C.02)."""
         return half_bye_ineligible(self._session.state)
+
+    def checked_in(self) -> frozenset[int]:
+        """The players checked in before round 1 (empty: check-in has not begun)."""
+        return checked_in(self._session.state)
+
+    def absences(self) -> frozenset[tuple[int, int]]:
+        """``(player, round)`` of the absences marked for coming rounds."""
+        return absences(self._session.state)
 
     # -- event settings -------------------------------------------------------------------
     def event_settings(self) -> dict[str, object]:

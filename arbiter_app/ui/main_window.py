@@ -357,6 +357,10 @@ class MainWindow(QMainWindow):
         round_menu = bar.addMenu("R&ound")
         round_menu.addAction(self.pair_action)
         round_menu.addAction(self.results_action)
+        round_menu.addSeparator()
+        # Check-in before round 1 and absences from a coming round (the Players panel's).
+        round_menu.addAction(self.players.check_in_action)
+        round_menu.addAction(self.players.absent_action)
         view_menu = bar.addMenu("&View")
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())

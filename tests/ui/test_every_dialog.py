@@ -200,8 +200,10 @@ def test_every_dialog_of_the_panels_is_shown_and_closed(
             "players: Import list…": ["QFileDialog"],
             "players: Pairing numbers…": ["PairingNumbersDialog"],
             "players: Requested bye…": ["ByeRequestDialog"],
+            "players: Absent for round…": ["AbsenceDialog"],
         },
         "round-1": {
+            "players: Absent for round…": ["AbsenceDialog"],
             "players: Late entry…": ["PlayerDialog"],
             "players: Withdraw…": ["WithdrawDialog"],
             "pairings: Change pairing…": ["PairingDialog"],

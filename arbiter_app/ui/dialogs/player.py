@@ -33,6 +33,7 @@ from arbiter_app.core.model import Player
 from arbiter_app.core.rating_source import describe, is_fallback
 from arbiter_app.core.words import count
 from arbiter_app.session.rating_lookup import ListLookup, Match
+from arbiter_app.ui.dialogs.late_entry import MissedRounds
 
 TITLES = ("", "GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 
@@ -40,6 +41,7 @@ MISSED_CHOICES = (
     ("not-paired", "Not paired: 0 points"),
     ("half-bye", "Half-point byes: ½ point each"),
     ("zero-bye", "Zero-point byes: 0 points"),
+    ("full-bye", "Full-point byes: 1 point each (where the rules allow it)"),
 )
 """What a late entrant gets for the rounds paired before they joined (the session's
 ``late_entry`` choices); the event's regulations say which applies."""
@@ -56,6 +58,9 @@ class LateEntryTerms:
     planned_rounds: int
     deadline_round: int | None = None
     """Registration closes at the end of this round (the online Swiss rules), None when no rule says so."""
+    default_missed: str = "not-paired"
+    """What the rule set gives a missed round unless the arbiter chooses otherwise
+    (:func:`arbiter_app.core.attendance.late_entry_default`)."""
 
     @property
     def joins_from(self) -> int:
@@ -160,8 +165,20 @@ class PlayerDialog(QDialog):
         self.missed.setAccessibleName("Missed rounds count as")
         for key, label in MISSED_CHOICES:
             self.missed.addItem(label, key)
+        self.missed_each: MissedRounds | None = None
         if late is not None:
+            self.missed.setCurrentIndex(max(self.missed.findData(late.default_missed), 0))
             form.addRow("&Missed rounds:", self.missed)
+            keys = tuple(key for key, _ in MISSED_CHOICES)
+            self.missed_each = MissedRounds(late.paired_rounds, keys, late.default_missed, self)
+            form.addRow(self.missed_each)
+            self.missed.currentIndexChanged.connect(
+                lambda _i: (
+                    self.missed_each.set_all(self.missed_rounds())
+                    if self.missed_each is not None
+                    else None
+                )
+            )
         else:
             self.missed.hide()
         buttons = QDialogButtonBox(
@@ -341,6 +358,10 @@ class PlayerDialog(QDialog):
     def missed_rounds(self) -> str:
         """What the rounds missed by a late entry count as (``not-paired``, ``half-bye``, …)."""
         return str(self.missed.currentData())
+
+    def missed_by_round(self) -> list[str]:
+        """What each round missed counts as, round 1 first (empty unless a late entry)."""
+        return [] if self.missed_each is None else self.missed_each.chosen()
 
 
 def assert_lookup(lookup: ListLookup | None) -> ListLookup:

@@ -29,21 +29,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arbiter_app.core.attendance import (
+    ABSENCE_ARTICLE,
+    absence_kind,
+    check_in_summary,
+    late_entry_default,
+)
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event, Player
-from arbiter_app.core.pairing.byes import registration_deadline_round
+from arbiter_app.core.pairing.byes import ByePolicy, registration_deadline_round
 from arbiter_app.core.pairing.numbers import renumbering_refusal
 from arbiter_app.core.players_csv import parse_players_csv
 from arbiter_app.core.words import bye_words, count
 from arbiter_app.session.codec import PLAYER_FIELDS
 from arbiter_app.session.commands import (
     AddPlayer,
+    CheckIn,
     DisqualifyPlayer,
     EditPlayer,
     ImportPlayers,
     LateEntry,
+    MarkAbsent,
     ReinstatePlayer,
     RequestBye,
+    RequestByes,
     SetHalfByeEligibility,
     WithdrawPlayer,
 )
@@ -52,7 +61,7 @@ from arbiter_app.sheets.files import read_text
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.pairing_numbers import PairingNumbersDialog
 from arbiter_app.ui.dialogs.player import LateEntryTerms, PlayerDialog
-from arbiter_app.ui.dialogs.player_status import ByeRequestDialog, WithdrawDialog
+from arbiter_app.ui.dialogs.player_status import AbsenceDialog, ByeRequestDialog, WithdrawDialog
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.files import start_in
 from arbiter_app.ui.models.players import PlayersModel
@@ -74,6 +83,14 @@ def _status(row: PlayerRow, event: Event) -> str:
     return "; ".join([row.status, *asked])
 
 
+def _bye(dialog: ByeRequestDialog) -> RequestBye | RequestByes:
+    """One round is the single request as before; a range is one ``requested_byes``."""
+    rounds = dialog.rounds()
+    if len(rounds) == 1:
+        return RequestBye(tpn=dialog.player.tpn, round=rounds[0], kind=dialog.kind())
+    return RequestByes(tpn=dialog.player.tpn, rounds=rounds, kind=dialog.kind())
+
+
 def is_active(player: Player) -> bool:
     return not player.disqualified and player.withdrawn_from_round is None
 
@@ -84,9 +101,13 @@ class PlayersPanel(QWidget):
         self.document = document
         self.dialog: QDialog | None = None
         """The dialog last opened (tests fill it in and accept it)."""
+        self._present: frozenset[int] = frozenset()
+        """The players checked in, as of the last refresh."""
         self.model = PlayersModel(self)
         self.proxy = SortProxy(self)
         self.proxy.setSourceModel(self.model)
+        # A click on a Present check box is the same check-in as Space.
+        self.model.present_toggled.connect(self.check_in)
         self.summary = QLabel(self)
         self.summary.setAccessibleName("Players summary")
         self.view = QTableView(self)
@@ -173,6 +194,21 @@ class PlayersPanel(QWidget):
             self.toggle_half_bye,
         )
         self.half_bye_action.setCheckable(True)
+        self.check_in_action = self._action(
+            "Checked in",
+            "Mark the selected player present (or not) before round 1: once one player is "
+            "checked in, round 1 pairs only those present",
+            self.toggle_check_in,
+        )
+        self.check_in_action.setCheckable(True)
+        self.check_in_action.setShortcut(QKeySequence(Qt.Key.Key_Space))
+        self.absent_action = self._action(
+            "Absent for round…",
+            "The selected player will not play a coming round: the event's rules give the "
+            "bye for an absence (or take it back)",
+            self.ask_absent,
+        )
+        self.absent_action.setShortcut(QKeySequence("Ctrl+Shift+A"))
         self.import_action = self._action(
             "Import list…",
             "Register the players of a CSV file at once (before round 1 is paired)",
@@ -196,6 +232,7 @@ class PlayersPanel(QWidget):
             self.disqualify_action,
             self.reinstate_action,
             self.bye_action,
+            self.absent_action,
         ):
             self.toolbar.addAction(action)
         self.toolbar.addSeparator()
@@ -217,6 +254,8 @@ class PlayersPanel(QWidget):
         menu.setAccessibleName("Player")
         menu.addAction(self.edit_action)
         menu.addSeparator()
+        menu.addAction(self.check_in_action)
+        menu.addAction(self.absent_action)
         for action in (
             self.withdraw_action,
             self.disqualify_action,
@@ -272,7 +311,8 @@ class PlayersPanel(QWidget):
         deadline = None
         if self.document.standings_options.preset in DEADLINE_PRESETS:
             deadline = registration_deadline_round(planned)
-        return LateEntryTerms(paired, planned, deadline)
+        policy = ByePolicy.parse(str(self.document.event_settings().get("bye_policy") or "fide"))
+        return LateEntryTerms(paired, planned, deadline, late_entry_default(policy))
 
     def _next_round(self) -> int:
         return min(self.document.paired_rounds() + 1, max(self.tournament.planned_rounds, 1))
@@ -282,7 +322,14 @@ class PlayersPanel(QWidget):
         selected = self.selected_tpn()
         event = self.tournament
         rows = [replace(row, status=_status(row, event)) for row in player_rows(event)]
-        self.model.set_players(rows, [p.tpn for p in event.players if not is_active(p)])
+        open_check_in = self.document.paired_rounds() == 0 and not event.system.is_round_robin
+        present = self._present = self.document.checked_in()
+        self.model.set_players(
+            rows,
+            [p.tpn for p in event.players if not is_active(p)],
+            present=present if open_check_in else None,
+            attendance=self._attendance_words(),
+        )
         size_columns(self.view, stretch=(2,))
         if selected is not None:
             self.select_player(selected)
@@ -294,10 +341,22 @@ class PlayersPanel(QWidget):
             parts.append(f"{withdrawn} withdrawn")
         if disqualified:
             parts.append(f"{disqualified} disqualified")
-        self.summary.setText(", ".join(parts))
+        checked = check_in_summary(event, present) if open_check_in else ""
+        self.summary.setText(checked or ", ".join(parts))
         # How the numbers were given and whether they can still change: the core says.
         self.numbering.setText(self.document.event_state().numbering_text)
         self.update_actions()
+
+    def _attendance_words(self) -> dict[int, str]:
+        """The Present column's words for the players absent from a coming round."""
+        away: dict[int, list[int]] = {}
+        for tpn, round_no in sorted(self.document.absences()):
+            away.setdefault(tpn, []).append(round_no)
+        return {
+            tpn: ("absent in round " if len(rounds) == 1 else "absent in rounds ")
+            + ", ".join(map(str, rounds))
+            for tpn, rounds in away.items()
+        }
 
     def update_actions(self) -> None:
         """Enable what applies to the selected player (the session still decides)."""
@@ -306,6 +365,10 @@ class PlayersPanel(QWidget):
         planned = self.tournament.planned_rounds
         chosen = player is not None
         active = player is not None and is_active(player)
+        open_check_in = paired == 0 and not self.tournament.system.is_round_robin
+        self.check_in_action.setEnabled(active and open_check_in)
+        self.check_in_action.setChecked(player is not None and player.tpn in self._present)
+        self.absent_action.setEnabled(active and paired < planned)
         self.edit_action.setEnabled(chosen)
         self.withdraw_action.setEnabled(active)
         self.disqualify_action.setEnabled(player is not None and not player.disqualified)
@@ -345,6 +408,8 @@ class PlayersPanel(QWidget):
                 self.disqualify_action,
                 self.reinstate_action,
                 self.bye_action,
+                self.check_in_action,
+                self.absent_action,
                 self.import_action,
                 self.numbers_action,
             ),
@@ -388,6 +453,44 @@ class PlayersPanel(QWidget):
         self.update_actions()
         return done
 
+    def toggle_check_in(self) -> bool:
+        """Space: the selected player is present, or no longer (before round 1 is paired)."""
+        player = self.selected_player()
+        if player is None:
+            return False
+        return self.check_in(player.tpn, player.tpn not in self._present)
+
+    def check_in(self, tpn: int, present: bool) -> bool:
+        done = self._run(lambda: self.document.run(CheckIn(players=[tpn], present=present)))
+        self.update_actions()
+        return done
+
+    def ask_absent(self) -> None:
+        """Absent for round R…: the rule set's bye for an absence, or the absence taken back."""
+        player = self.selected_player()
+        if player is None:
+            return
+        policy = ByePolicy.parse(str(self.document.event_settings().get("bye_policy") or "fide"))
+        planned = self.tournament.planned_rounds
+        marked = {r for t, r in self.document.absences() if t == player.tpn}
+        dialog = AbsenceDialog(
+            [player],
+            self._next_round(),
+            planned,
+            lambda round_no: absence_kind(policy, round_no, planned),
+            ABSENCE_ARTICLE[policy],
+            marked,
+            self,
+        )
+        dialog.accepted.connect(
+            lambda: self._run(
+                lambda: self.document.run(
+                    MarkAbsent(round=dialog.round(), players=[player.tpn], absent=dialog.absent())
+                )
+            )
+        )
+        self._open(dialog)
+
     def _run(self, action: Callable[[], Changes], over: QWidget | None = None) -> bool:
         """Run a document action; a refusal is shown as it is (over *over*, the dialog
         that stays open) and nothing changes.
@@ -406,11 +509,14 @@ class PlayersPanel(QWidget):
         dialog = PlayerDialog(self, late=late, lookup=self.document.rating_lookup())
 
         def register() -> bool:
-            fields, missed = dialog.fields(), dialog.missed_rounds()
+            fields, missed = dialog.fields(), dialog.missed_by_round()
             if late is None:
                 done = self._run(lambda: self.document.run(AddPlayer.of(fields)), dialog)
             else:
-                entry = LateEntry.of({**fields, "missed": missed})
+                # One choice for every round is written as before; rounds chosen one by
+                # one go as a list (the session's ``late_entry``).
+                each = {"missed": missed[0]} if len(set(missed)) == 1 else {"missed_rounds": missed}
+                entry = LateEntry.of({**fields, **each})
                 done = self._run(lambda: self.document.run(entry), dialog)
             if done:
                 self._select_newest()
@@ -475,13 +581,7 @@ class PlayersPanel(QWidget):
         dialog = ByeRequestDialog(
             player, self._next_round(), self.tournament.planned_rounds, requests, self
         )
-        dialog.accepted.connect(
-            lambda: self._run(
-                lambda: self.document.run(
-                    RequestBye(tpn=player.tpn, round=dialog.round(), kind=dialog.kind())
-                )
-            )
-        )
+        dialog.accepted.connect(lambda: self._run(lambda: self.document.run(_bye(dialog))))
         self._open(dialog)
 
     def ask_pairing_numbers(self) -> None:

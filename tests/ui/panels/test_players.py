@@ -27,12 +27,13 @@ from arbiter_app.session.commands import (
     RecordPairings,
     WithdrawPlayer,
 )
+from arbiter_app.session.player_commands import absences, checked_in
 from arbiter_app.ui.dialogs.pairing_numbers import PairingNumbersDialog
 from arbiter_app.ui.dialogs.player import PlayerDialog
-from arbiter_app.ui.dialogs.player_status import ByeRequestDialog, WithdrawDialog
+from arbiter_app.ui.dialogs.player_status import AbsenceDialog, ByeRequestDialog, WithdrawDialog
 from arbiter_app.ui.dialogs.warning_levels import WarningDialogs
 from arbiter_app.ui.document import EventDocument
-from arbiter_app.ui.models.players import PlayersModel
+from arbiter_app.ui.models.players import PRESENT, PlayersModel
 from arbiter_app.ui.panels import players as players_module
 from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.rows import player_rows
@@ -685,3 +686,144 @@ def test_a_csv_list_with_a_problem_registers_nobody(
 
 def test_no_list_import_once_round_one_is_paired(running: PlayersPanel) -> None:
     assert not running.import_action.isEnabled()
+
+
+# -- check-in, absences, byes for several rounds, a late entry round by round -----------
+
+
+def focus_list(qtbot: QtBot, panel: PlayersPanel) -> None:
+    """The list has the keyboard, in the active window (where shortcuts reach it)."""
+    panel.activateWindow()
+    qtbot.waitUntil(panel.isActiveWindow)
+    panel.view.setFocus()
+
+
+def present_cell(panel: PlayersPanel, tpn: int) -> str:
+    row = panel.model.row_of(tpn)
+    assert row is not None
+    return panel.model.cell(row, PRESENT)
+
+
+def test_space_checks_players_in_and_the_summary_counts_them(
+    qtbot: QtBot, open_panel: Callable[[Session], PlayersPanel], tmp_path: Path, errors: Errors
+) -> None:
+    panel = open_panel(new_session(tmp_path / "c.arbiter"))
+    assert panel.summary.text() == "4 players"
+    focus_list(qtbot, panel)
+    for tpn in (1, 3):
+        select(panel, tpn)
+        qtbot.keyClick(panel.view, Qt.Key.Key_Space)
+    assert checked_in(panel.document.session.state) == {1, 3}
+    assert panel.summary.text() == "2 of 4 players checked in"
+    assert present_cell(panel, 1) == "present" and present_cell(panel, 2) == ""
+    row = panel.model.row_of(3)
+    assert row is not None
+    check = panel.model.data(panel.model.index(row, PRESENT), Qt.ItemDataRole.CheckStateRole)
+    assert check == Qt.CheckState.Checked
+    # Space again: no longer present.
+    qtbot.keyClick(panel.view, Qt.Key.Key_Space)
+    assert checked_in(panel.document.session.state) == {1}
+    assert panel.document.session.journal()[-1].command == "check_in"
+    # A click on the check box of player 4 is the same check-in.
+    row = panel.model.row_of(4)
+    assert row is not None
+    index = panel.proxy.mapFromSource(panel.model.index(row, PRESENT))
+    panel.proxy.setData(index, Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
+    assert checked_in(panel.document.session.state) == {1, 4}
+    panel.document.undo()
+    assert panel.summary.text() == "1 of 4 players checked in"
+    assert errors.messages == []
+
+
+def test_check_in_closes_with_round_one(
+    qtbot: QtBot, open_panel: Callable[[Session], PlayersPanel], tmp_path: Path, errors: Errors
+) -> None:
+    session = new_session(tmp_path / "r.arbiter")
+    play_two_rounds(session)
+    panel = open_panel(session)
+    select(panel, 2)
+    assert not panel.check_in_action.isEnabled()
+    assert panel.toggle_check_in() is False
+    assert errors.messages == ["check-in is closed: round 1 is paired already; mark a player "
+                               "absent for a coming round instead"]  # fmt: skip
+
+
+def test_absent_for_a_round_by_keyboard_and_taken_back(
+    qtbot: QtBot, open_panel: Callable[[Session], PlayersPanel], tmp_path: Path, errors: Errors
+) -> None:
+    session = new_session(tmp_path / "a.arbiter")
+    play_two_rounds(session)
+    panel = open_panel(session)
+    select(panel, 2)
+    focus_list(qtbot, panel)
+    qtbot.keyClick(panel.view, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)  # fmt: skip
+    dialog = panel.dialog
+    assert isinstance(dialog, AbsenceDialog)
+    assert dialog.round() == 3
+    assert "zero-point bye each" in dialog.explanation.text()
+    assert "FIDE C.04.1" in dialog.explanation.text()
+    dialog.accept()
+    assert absences(panel.document.session.state) == {(2, 3)}
+    assert present_cell(panel, 2) == "absent in round 3"
+    # The same dialog on a round already marked offers to take the absence back.
+    panel.ask_absent()
+    again = panel.dialog
+    assert isinstance(again, AbsenceDialog) and again.take_back.isChecked()
+    again.accept()
+    assert absences(panel.document.session.state) == frozenset()
+    assert present_cell(panel, 2) == ""
+    assert errors.messages == []
+
+
+def test_a_bye_for_a_range_of_rounds_is_one_action(
+    qtbot: QtBot, open_panel: Callable[[Session], PlayersPanel], tmp_path: Path, errors: Errors
+) -> None:
+    session = new_session(tmp_path / "b.arbiter")
+    play_two_rounds(session)
+    panel = open_panel(session)
+    select(panel, 3)
+    before = len(panel.document.session.journal())
+    panel.ask_bye()
+    dialog = panel.dialog
+    assert isinstance(dialog, ByeRequestDialog)
+    dialog.set_rounds(3, 5)
+    dialog.set_kind("zero")
+    assert dialog.rounds() == [3, 4, 5]
+    dialog.accept()
+    journal = panel.document.session.journal()
+    assert len(journal) == before + 1 and journal[-1].command == "requested_byes"
+    asked = sorted(b.round for b in panel.document.tournament.bye_requests if b.tpn == 3)
+    assert asked == [3, 4, 5]
+    # Moving the first round past the last carries the last along.
+    panel.ask_bye()
+    other = panel.dialog
+    assert isinstance(other, ByeRequestDialog)
+    other.set_rounds(4, 4)
+    other.round_box.setValue(5)
+    assert other.rounds() == [5]
+    other.reject()
+    assert errors.messages == []
+
+
+def test_a_late_entry_chooses_each_missed_round(
+    qtbot: QtBot, open_panel: Callable[[Session], PlayersPanel], tmp_path: Path, errors: Errors
+) -> None:
+    session = new_session(tmp_path / "l.arbiter")
+    play_two_rounds(session)
+    session.run(EnterResult(round=2, board=2, result="1/2"))
+    panel = open_panel(session)
+    panel.ask_new_player()
+    dialog = panel.dialog
+    assert isinstance(dialog, PlayerDialog) and dialog.missed_each is not None
+    assert dialog.missed_by_round() == ["not-paired", "not-paired"]  # FIDE's default
+    dialog.name.setText("Ivy")
+    dialog.missed_each.set_round(1, "zero-bye")
+    dialog.missed_each.set_round(2, "half-bye")
+    dialog.accept()
+    ivy = next(p for p in panel.document.tournament.players if p.name == "Ivy")
+    kinds = [e.kind for e in panel.document.tournament.entries_of(ivy.tpn)]
+    assert kinds == [EntryKind.ZERO_BYE, EntryKind.HALF_BYE]
+    entry = panel.document.session.journal()[-1]
+    assert entry.arguments["missed_rounds"] == ["zero-bye", "half-bye"]
+    assert errors.messages == []

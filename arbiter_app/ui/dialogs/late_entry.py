@@ -1,0 +1,48 @@
+"""A late entry's rounds missed, one by one: what the player gets in each round paired
+before they joined (FIDE C.04.2 article 2.4; US Chess 28K). The choices and the default
+come from the rules (:mod:`arbiter_app.core.attendance`); the session refuses a choice the
+event's rule set does not allow."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QFormLayout, QWidget
+
+MISSED_WORDS = {
+    "not-paired": "Not paired: 0 points",
+    "zero-bye": "Zero-point bye: 0 points",
+    "half-bye": "Half-point bye: ½ point",
+    "full-bye": "Full-point bye: 1 point (where the rules allow it)",
+}
+"""The words for each choice of the session's ``late_entry``."""
+
+
+class MissedRounds(QWidget):
+    """One choice a missed round, round 1 first."""
+
+    def __init__(
+        self, rounds: int, choices: tuple[str, ...], default: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        self.boxes: list[QComboBox] = []
+        for round_no in range(1, rounds + 1):
+            box = QComboBox(self)
+            box.setAccessibleName(f"Round {round_no} missed counts as")
+            for key in choices:
+                box.addItem(MISSED_WORDS[key], key)
+            box.setCurrentIndex(max(box.findData(default), 0))
+            form.addRow(f"Round {round_no}:", box)
+            self.boxes.append(box)
+
+    def set_all(self, key: str) -> None:
+        """Every round the same (the dialog's "Missed rounds" choice changed)."""
+        for box in self.boxes:
+            box.setCurrentIndex(max(box.findData(key), 0))
+
+    def set_round(self, round_no: int, key: str) -> None:
+        box = self.boxes[round_no - 1]
+        box.setCurrentIndex(max(box.findData(key), 0))
+
+    def chosen(self) -> list[str]:
+        return [str(box.currentData()) for box in self.boxes]

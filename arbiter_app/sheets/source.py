@@ -79,6 +79,10 @@ class Source:
     """The event's ``###`` log (pairing-integrity events, leaving FIDE mode), in order."""
     playoff_name: str | None = None
     """The play-off regulation the event's settings name (None: none)."""
+    checked_in: frozenset[int] = frozenset()
+    """The players checked in before round 1 (empty: no check-in begun)."""
+    absences: frozenset[tuple[int, int]] = frozenset()
+    """``(player, round)`` of the absences marked for coming rounds."""
 
 
 def load(path: Path) -> Source:
@@ -145,7 +149,10 @@ def from_session(session: Any, path: Path | None = None) -> Source:
     if playoff is not None:
         played.append((playoff, ""))
     draws += _playoff_draws(played, live)
-    fide_mode, pibes = _integrity(session.state)
+    from arbiter_app.session.player_commands import absences, checked_in
+
+    state = session.state
+    fide_mode, pibes = _integrity(state)
     trf = _trf_source(event, settings.trf_source)
     where = path or session.path or Path(event.name or "Untitled event")
     return Source(
@@ -167,6 +174,8 @@ def from_session(session: Any, path: Path | None = None) -> Source:
         fide_mode=fide_mode,
         pibes=pibes,
         playoff_name=settings.playoff,
+        checked_in=checked_in(state),
+        absences=absences(state),
     )
 
 

@@ -19,12 +19,14 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from arbiter_app.core.attendance import check_in_summary, may_check_in
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.words import count
 from arbiter_app.exports.by_name import NameRow, by_name_rows
 from arbiter_app.exports.html import block_html, esc
 from arbiter_app.exports.pairings import BoardRow, ByeRow, RoundSheet, bye_words
 from arbiter_app.exports.sheet import Align, Fields, Paragraph, Sheet, Table
+from arbiter_app.sheets.source import Source
 from arbiter_app.web.assets import SCRIPT, STYLE
 from arbiter_app.web.snapshot import SectionPage, Snapshot
 
@@ -175,9 +177,52 @@ def _board(row: BoardRow) -> str:
     )
 
 
-def _bye(rs: RoundSheet, bye: ByeRow) -> str:
-    words = bye_words(bye.kind, us_chess=rs.us_chess)
+def _absence_words(src: Source, rs: RoundSheet, tpn: int, words: str) -> str:
+    """A round without a game, said with why: absent, or not checked in for round 1."""
+    if (tpn, rs.round) in src.absences:
+        return f"absent: {words}"
+    if rs.round == 1 and src.checked_in and tpn not in src.checked_in and words == "not paired":
+        return "not checked in: not paired"
+    return words
+
+
+def _bye(src: Source, rs: RoundSheet, bye: ByeRow) -> str:
+    words = _absence_words(src, rs, bye.seat.tpn, bye_words(bye.kind, us_chess=rs.us_chess))
     return f"<li>{esc(bye.seat.label)} ({bye.seat.tpn}) — {esc(words)}</li>"
+
+
+def _check_in(section: SectionPage, request: Request, refusal: str) -> str:
+    """Before round 1: who has checked in, searchable as the list by name is."""
+    src = section.source
+    players = sorted(
+        (p for p in src.event.players if may_check_in(p) is None),
+        key=lambda p: (plain(p.name), p.tpn),
+    )
+    wanted = plain(request.query)
+    items = []
+    for p in players:
+        key = plain(f"{p.name} {p.tpn}")
+        hidden = " hidden" if wanted and wanted not in key else ""
+        here = "Checked in" if p.tpn in src.checked_in else "Not checked in yet"
+        items.append(
+            f'<li data-key="{esc(key)}"{hidden}><span class="nm">{esc(p.name)} ({p.tpn})</span>'
+            f'<span class="where">{here}</span></li>'
+        )
+    summary = check_in_summary(src.event, src.checked_in)
+    return "\n".join(
+        [
+            _empty(refusal[:1].upper() + refusal[1:] + ("" if refusal.endswith(".") else ".")),
+            f"<h2>Check-in: {esc(summary)}</h2>",
+            '<form class="find" method="get" action="/by-name" role="search">',
+            '<input id="find" type="search" name="q" autocomplete="off" '
+            'placeholder="Your name or number" aria-label="Find a player" '
+            f'value="{esc(request.query)}">',
+            "<button>Find</button></form>",
+            f'<p class="note" id="shown" aria-live="polite">{esc(count(len(items), "player"))}</p>',
+            f'<ul class="names" id="names">{"".join(items)}</ul>',
+            '<p class="note">Round 1 pairs only the players checked in.</p>',
+        ]
+    )
 
 
 def _round_heading(rs: RoundSheet) -> str:
@@ -195,7 +240,8 @@ def _pairings(section: SectionPage, request: Request, url: str) -> str:
         parts.append(_empty("No boards in this round."))
     if rs.byes:
         parts.append("<h2>Without a game</h2>")
-        parts.append('<ul class="byes">' + "".join(_bye(rs, b) for b in rs.byes) + "</ul>")
+        byes = "".join(_bye(section.source, rs, b) for b in rs.byes)
+        parts.append(f'<ul class="byes">{byes}</ul>')
     parts.append(
         '<p class="note">(No) pairing number · rating · score before the round; '
         '<a href="' + esc(_link(BY_NAME.path, request.section)) + '">find your name</a></p>'
@@ -203,13 +249,13 @@ def _pairings(section: SectionPage, request: Request, url: str) -> str:
     return "\n".join(parts)
 
 
-def _name_row(row: NameRow, *, hidden: bool = False) -> str:
+def _name_row(row: NameRow, *, hidden: bool = False, absent: str = "") -> str:
     if row.colour:
         where = f"Board <b>{esc(row.board)}</b> · {esc(row.colour)}"
         versus = f"vs {esc(row.opponent)}"
     else:
         where = "No game"
-        versus = esc(row.opponent)
+        versus = esc(absent or row.opponent)
     key = plain(f"{row.name} {row.tpn}")
     return (
         f'<li data-key="{esc(key)}"{" hidden" if hidden else ""}><span class="nm">{esc(row.name)} ({row.tpn})</span>'
@@ -219,7 +265,13 @@ def _name_row(row: NameRow, *, hidden: bool = False) -> str:
 
 
 def _by_name(section: SectionPage, request: Request, url: str) -> str:
-    rs = _round_sheet(section)
+    src = section.source
+    try:
+        rs = _round_sheet(section)
+    except ArbiterError as exc:
+        if not src.checked_in or src.event.rounds_played:
+            raise
+        return _check_in(section, request, _unprefixed(str(exc), src.path))
     rows = by_name_rows(rs)
     wanted = plain(request.query)
     hits = [not wanted or wanted in plain(f"{r.name} {r.tpn}") for r in rows]
@@ -231,7 +283,14 @@ def _by_name(section: SectionPage, request: Request, url: str) -> str:
     )
     # Every row is sent; those the search leaves out are hidden. Without the script the
     # server does the search (the form's GET); with it, the rows follow each key typed.
-    items = "".join(_name_row(r, hidden=not hit) for r, hit in zip(rows, hits, strict=True))
+    items = "".join(
+        _name_row(
+            r,
+            hidden=not hit,
+            absent="" if r.colour else _absence_words(src, rs, r.tpn, r.opponent),
+        )
+        for r, hit in zip(rows, hits, strict=True)
+    )
     return "\n".join(
         [
             _round_heading(rs),

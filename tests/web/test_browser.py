@@ -122,3 +122,59 @@ def test_a_phone_shows_its_board_within_seconds_of_the_pairing(
         ((text, inside),) = shown
         assert inside
         assert f"Board {player.board} · {player.colour}" in text
+
+
+def test_a_club_swiss_checks_in_and_the_phone_follows_round_one(
+    phone: Browser, tmp_path: Path
+) -> None:
+    """Ten of thirteen players check in; the phone shows who has; round 1, paired in
+    another process, pairs only those ten and the phone shows a player's board within
+    seconds; the last result of round 1 brings the new standings by themselves."""
+    event = club_swiss(tmp_path / "club.arbiter", rounds_played=None)
+    present = [1, 2, 3, 4, 5, 6, 7, 9, 10, 11]
+    assert cli("player", "checkin", event, *present).splitlines()[-1] == (
+        "10 of 13 players checked in"
+    )
+    for server in running(event):
+        phone.open(server.url + "by-name?q=olsen")
+        assert phone.run(FITS, 390), "the check-in list is wider than the phone"
+        main = phone.run("return document.querySelector('main').innerText")
+        assert main.startswith("No round has been paired yet.")
+        assert "Check-in: 10 of 13 players checked in" in main
+        ((text, inside),) = phone.run("return (() => {" + ROW_SHOWN + "})()")
+        assert inside and text.startswith("Olsen, Maja (13)") and "Not checked in yet" in text
+        phone.open(server.url + "by-name?q=sokolova")
+        subprocess.run(
+            [sys.executable, "-m", "arbiter_app", "pair", str(event)],
+            cwd=ROOT, check=True, capture_output=True, timeout=120,
+        )  # fmt: skip
+        src = load(event)
+        rs = round_sheet(src, None)
+        on_board = {t for b in rs.boards for t in (b.white.tpn, b.black.tpn)}
+        assert on_board == set(present)
+        player = next(r for r in by_name_rows(rs) if "Sokolova" in r.name)
+        shown = phone.wait_for(
+            "return (() => {" + ROW_SHOWN + "})().filter(r => r[0].includes('Board'))",
+            seconds=20,
+        )
+        ((text, inside),) = shown
+        assert inside and f"Board {player.board} · {player.colour}" in text
+        phone.open(server.url + "by-name?q=olsen")
+        ((text, _),) = phone.run("return (() => {" + ROW_SHOWN + "})()")
+        assert "No game" in text and "not checked in: not paired" in text
+        # Every result but the last; then the last, entered in another process.
+        boards = [b.board for b in rs.boards]
+        for board in boards[:-1]:
+            cli("result", event, "--round", "1", "--board", board, "1-0")
+        phone.open(server.url + "standings")
+        heading = "return document.querySelector('main h2').textContent"
+        before = phone.run(heading)
+        assert before != "Standings after round 1 of 5"
+        subprocess.run(
+            [sys.executable, "-m", "arbiter_app", "result", str(event),
+             "--round", "1", "--board", str(boards[-1]), "0-1"],
+            cwd=ROOT, check=True, capture_output=True, timeout=120,
+        )  # fmt: skip
+        assert phone.wait_for(heading + " === 'Standings after round 1 of 5'", seconds=20)
+        table = phone.run("return document.querySelector('main .scroll table').innerText")
+        assert "Olsen, Maja" in table and "Sokolova, Irina" in table

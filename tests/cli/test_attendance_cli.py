@@ -7,8 +7,11 @@ import json
 from pathlib import Path
 
 from arbiter_app.core.model import EntryKind
+from arbiter_app.exports.sheet import Table
 from arbiter_app.session import Session
 from arbiter_app.session.commands import AddPlayer, EditSettings, EnterResult
+from arbiter_app.sheets.builders import SHEETS
+from arbiter_app.sheets.source import load
 from tests.support.cli import Capture, refused, run
 from tests.support.sessions import TickingClock, small_event
 
@@ -118,6 +121,11 @@ def test_a_late_entry_round_by_round_and_by_default(capsys: Capture, tmp_path: P
     text = trf.read_text(encoding="utf-8")
     ivy_line = next(line for line in text.splitlines() if line.startswith("001") and "Ivy" in line)
     assert ivy_line.rstrip().endswith("0000 - Z  0000 - F")
+    # The crosstable says the same: a zero-point bye, then a full-point bye.
+    crosstable = SHEETS["crosstable"](load(path), None)
+    rows = [r for b in crosstable.blocks if isinstance(b, Table) for r in b.rows]
+    ivy_row = next(r for r in rows if "Ivy" in r)
+    assert ivy_row[-3:] == ("ZPB", "FPB", "1")
     # US Chess: half-point byes by default (28K), no full point for a round missed (22B).
     with Session.open(path) as session:
         session.run(EditSettings(bye_policy="uscf-28l"), confirm=True)

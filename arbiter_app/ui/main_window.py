@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arbiter_app.core.attendance import check_in_summary
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.event_state import EventState
 from arbiter_app.core.words import count
@@ -491,6 +492,10 @@ class MainWindow(QMainWindow):
         standing = self.document.event_state()
         state = standing.brief
         line = status_line(standing)
+        if self.document.paired_rounds() == 0:
+            # Before round 1, how many players have checked in (core.attendance).
+            checked = check_in_summary(event, self.document.checked_in())
+            line = f"{line}; {checked}" if checked else line
         self.state_label.setText(f"{line}; read-only" if self.document.read_only else line)
         whole = standing.headline if line != standing.headline else ""
         self.state_label.setToolTip(

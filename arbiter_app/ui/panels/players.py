@@ -152,6 +152,9 @@ class PlayersPanel(QWidget):
             document.changed,
             when=lambda c: c.event or c.players or c.results or c.settings,
         )
+        # The actions are in the Round menu too: they follow the event even while the
+        # panel is hidden behind another tab (its table waits until it is shown).
+        document.changed.connect(lambda _changes: self.update_actions())
 
     # -- construction -------------------------------------------------------------------
     def _action(self, text: str, tip: str, slot: Callable[[], object]) -> QAction:

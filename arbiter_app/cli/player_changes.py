@@ -269,7 +269,8 @@ def run_absent(args: argparse.Namespace) -> int:
     else:
         words = bye_words(EntryKind(kind))
         print(
-            f"round {args.round}: {names} absent, not paired: a {words} each "
+            f"round {args.round}: {names} absent, not paired: a {words}"
+            f"{' each' if len(args.numbers) > 1 else ''} "
             f"({ABSENCE_ARTICLE[policy]})"
         )
     return 0

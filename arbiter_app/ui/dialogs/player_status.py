@@ -254,8 +254,9 @@ class AbsenceDialog(QDialog):
                 "that round again."
             )
             return
+        each = " each" if len(self.players) > 1 else ""
         self.explanation.setText(
-            f"Not paired in round {round_no}: a {bye_words(self.kind_of(round_no))} each, as "
+            f"Not paired in round {round_no}: a {bye_words(self.kind_of(round_no))}{each}, as "
             f"the event's rules give a player who said so before the pairing ({self.article})."
             " Take it back before the round is paired if the player comes after all."
         )

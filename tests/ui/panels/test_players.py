@@ -761,7 +761,7 @@ def test_absent_for_a_round_by_keyboard_and_taken_back(
     dialog = panel.dialog
     assert isinstance(dialog, AbsenceDialog)
     assert dialog.round() == 3
-    assert "zero-point bye each" in dialog.explanation.text()
+    assert "a zero-point bye, as" in dialog.explanation.text()
     assert "FIDE C.04.1" in dialog.explanation.text()
     dialog.accept()
     assert absences(panel.document.session.state) == {(2, 3)}

@@ -767,3 +767,27 @@ def mark_absent(tx: Tx, cmd: MarkAbsent, ctx: Context) -> str | None:
         marked.add((tpn, round_no))
     _put_absences(tx, marked)
     return kind.value
+
+
+def take_attendance(tx: Tx, tpn: int) -> bool:
+    """Player *tpn* leaves the section (moved to another before round 1): off the check-in
+    list and the absences; returns whether they were checked in."""
+    here = checked_in(tx)
+    if tpn in here:
+        rest = sorted(here - {tpn})
+        if rest:
+            tx.put("records", CHECKED_IN, {"value": canonical_json({"players": rest})})
+        else:
+            tx.delete("records", CHECKED_IN)
+    value = _record(tx, ABSENCES)
+    if value is not None:
+        _put_absences(tx, {(t, r) for t, r in map(tuple, value["absent"]) if t != tpn})
+    return tpn in here
+
+
+def give_attendance(tx: Tx, tpn: int, present: bool) -> None:
+    """A player moved in keeps being checked in where check-in has begun (where it has not,
+    marking one player present would leave every other out of round 1)."""
+    here = checked_in(tx)
+    if present and here:
+        tx.put("records", CHECKED_IN, {"value": canonical_json({"players": sorted(here | {tpn})})})

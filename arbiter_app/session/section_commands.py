@@ -38,6 +38,7 @@ from arbiter_app.session.event_rows import (
     section_name,
 )
 from arbiter_app.session.numbering import follow_ranking, players_of, set_numbering
+from arbiter_app.session.player_commands import give_attendance, take_attendance
 from arbiter_app.session.registry import CommandError, Context, event_command, text, whole_number
 from arbiter_app.session.state import Tx
 from arbiter_app.store.journal import canonical_json
@@ -173,11 +174,12 @@ def _take_player(tx: Tx, tpn: int) -> dict[str, Any]:
                 tx.delete("forbidden_pairs", key)
             else:
                 tx.put("forbidden_pairs", key, {"players": ",".join(map(str, rest))})
+    present = take_attendance(tx, tpn)
     tx.delete("players", (tpn,))
     after = sorted(k[0] for k in tx.keys("players") if k[0] > tpn)
     if after:
         queries.renumber(tx, {old: old - 1 for old in after})
-    return {"fields": fields, "byes": byes}
+    return {"fields": fields, "byes": byes, "present": present}
 
 
 def _give_player(tx: Tx, taken: dict[str, Any]) -> int:
@@ -188,6 +190,7 @@ def _give_player(tx: Tx, taken: dict[str, Any]) -> int:
     for round_no, kind in taken["byes"].items():
         if round_no <= planned:
             tx.put("bye_requests", (tpn, round_no), {"kind": kind})
+    give_attendance(tx, tpn, bool(taken.get("present")))
     return follow_ranking(tx).get(tpn, tpn)
 
 

@@ -12,12 +12,14 @@ from arbiter_app.core.model import Colour, EntryKind
 from arbiter_app.session import Session
 from arbiter_app.session.commands import (
     AddPlayer,
+    AddSection,
     CheckIn,
     EditPlayer,
     EditSettings,
     EnterResult,
     LateEntry,
     MarkAbsent,
+    MovePlayerToSection,
     RecordPairings,
     RequestBye,
     RequestByes,
@@ -202,3 +204,31 @@ def test_a_full_point_for_a_missed_round_only_where_the_rule_set_allows_it(
             session.run(LateEntry(name="Ivy", missed_rounds=["full-bye"]))
         tpn = session.run(LateEntry(name="Ivy", missed_rounds=["half-bye"])).value
         assert session.event.entry(tpn, 1).kind is EntryKind.HALF_BYE
+
+
+def test_a_player_moved_to_another_section_takes_their_check_in_along(tmp_path: Path) -> None:
+    with Session.create(
+        tmp_path / "s.arbiter",
+        name="Saturday",
+        system="swiss",
+        rounds=4,
+        settings={"section_name": "Open"},
+        clock=TickingClock(),
+        durable=False,
+    ) as session:
+        session.run(AddSection(name="Reserve", system="swiss", rounds=3))
+        reserve = next(s.number for s in session.sections if s.name == "Reserve")
+        with session.selected("Reserve"):
+            session.run(AddPlayer(name="Zed", rating=1200))
+            session.run(CheckIn(players=[1], present=True))
+        session.select("Open")
+        for name, rating in (("Ann", 2200), ("Ben", 1450), ("Cid", 2000)):
+            session.run(AddPlayer(name=name, rating=rating))
+        session.run(CheckIn(players=[2, 3], present=True))  # Cid (2) and Ben (3)
+        session.run(MovePlayerToSection(tpn=2, to=reserve))  # Cid goes; Ben becomes 2
+        assert checked_in(session.state) == {2}
+        with session.selected("Reserve"):
+            # Cid, rated higher, comes first in the Reserve's ranking: both are present.
+            assert [p.name for p in session.event.players] == ["Cid", "Zed"]
+            assert checked_in(session.state) == {1, 2}
+        assert session.verify() == []

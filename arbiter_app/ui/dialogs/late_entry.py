@@ -5,7 +5,7 @@ event's rule set does not allow."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QFormLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QWidget
 
 MISSED_WORDS = {
     "not-paired": "Not paired: 0 points",
@@ -16,24 +16,25 @@ MISSED_WORDS = {
 """The words for each choice of the session's ``late_entry``."""
 
 
-class MissedRounds(QWidget):
-    """One choice a missed round, round 1 first."""
+class MissedRounds:
+    """One choice a missed round, round 1 first: boxes the dialog puts in its own form
+    (:meth:`rows`), so that they line up with its other fields."""
 
     def __init__(
-        self, rounds: int, choices: tuple[str, ...], default: str, parent: QWidget | None = None
+        self, rounds: int, choices: tuple[str, ...], default: str, parent: QWidget
     ) -> None:
-        super().__init__(parent)
-        form = QFormLayout(self)
-        form.setContentsMargins(0, 0, 0, 0)
         self.boxes: list[QComboBox] = []
         for round_no in range(1, rounds + 1):
-            box = QComboBox(self)
+            box = QComboBox(parent)
             box.setAccessibleName(f"Round {round_no} missed counts as")
             for key in choices:
                 box.addItem(MISSED_WORDS[key], key)
             box.setCurrentIndex(max(box.findData(default), 0))
-            form.addRow(f"Round {round_no}:", box)
             self.boxes.append(box)
+
+    def rows(self) -> list[tuple[str, QComboBox]]:
+        """``(label, box)`` for each round missed."""
+        return [(f"Round {n}:", box) for n, box in enumerate(self.boxes, start=1)]
 
     def set_all(self, key: str) -> None:
         """Every round the same (the dialog's "Missed rounds" choice changed)."""

@@ -171,7 +171,8 @@ class PlayerDialog(QDialog):
             form.addRow("&Missed rounds:", self.missed)
             keys = tuple(key for key, _ in MISSED_CHOICES)
             self.missed_each = MissedRounds(late.paired_rounds, keys, late.default_missed, self)
-            form.addRow(self.missed_each)
+            for label, box in self.missed_each.rows():
+                form.addRow(label, box)
             self.missed.currentIndexChanged.connect(
                 lambda _i: (
                     self.missed_each.set_all(self.missed_rounds())

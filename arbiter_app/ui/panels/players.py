@@ -235,8 +235,9 @@ class PlayersPanel(QWidget):
             self.disqualify_action,
             self.reinstate_action,
             self.bye_action,
-            self.absent_action,
         ):
+            # Absent for round… is in the right-click and Round menus (Ctrl+Shift+A): the
+            # toolbar keeps room for Pairing numbers in a narrow panel.
             self.toolbar.addAction(action)
         self.toolbar.addSeparator()
         self.toolbar.addAction(self.numbers_action)

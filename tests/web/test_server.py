@@ -298,3 +298,26 @@ def test_the_log_leaves_out_the_pages_polls(club_file: Path) -> None:
         "GET /by-name?q=x HTTP/1.1",
         "POST / HTTP/1.1",
     ]
+
+
+def test_absences_and_check_in_are_said_on_the_page(tmp_path: Path) -> None:
+    """Before round 1 the list by name says who has checked in; a round paired after an
+    absence says "absent" with the rule set's bye, and round 1 "not checked in"."""
+    from tests.web.conftest import running
+    from tests.web.events import club_swiss
+
+    event = club_swiss(tmp_path / "club.arbiter", rounds_played=None)
+    cli("player", "checkin", event, *range(1, 13))  # all but Olsen (13)
+    cli("player", "absent", event, "--round", "2", "12")  # Fernández will miss round 2
+    for server in running(event):
+        text = ask(server, "/by-name").text
+        assert "Check-in: 12 of 13 players checked in" in text
+        assert re.search(r"Olsen, Maja \(13\)</span><span class=\"where\">Not checked in yet", text)
+        cli("pair", event, "--initial-colour", "white")
+        assert "Olsen, Maja (13) — not checked in: not paired" in ask(server, "/").text
+        for board in range(1, 7):
+            cli("result", event, "--round", "1", "--board", board, "1-0")
+        cli("pair", event)
+        page = ask(server, "/").text
+        assert "Fernández, Mateo (12) — absent: zero-point bye" in page
+        assert "absent: zero-point bye" in ask(server, "/by-name?q=fern").text

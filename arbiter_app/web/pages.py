@@ -232,7 +232,23 @@ def _round_heading(rs: RoundSheet) -> str:
 
 
 def _pairings(section: SectionPage, request: Request, url: str) -> str:
-    rs = _round_sheet(section)
+    src = section.source
+    try:
+        rs = _round_sheet(section)
+    except ArbiterError as exc:
+        if not src.checked_in or src.event.rounds_played:
+            raise
+        # Before round 1, during check-in: how many are in, and where to look for one's name.
+        refusal = _unprefixed(str(exc), src.path)
+        return "\n".join(
+            [
+                _empty(refusal[:1].upper() + refusal[1:] + ("" if refusal.endswith(".") else ".")),
+                f"<h2>Check-in: {esc(check_in_summary(src.event, src.checked_in))}</h2>",
+                '<p class="note">Round 1 pairs only the players checked in; <a href="'
+                + esc(_link(BY_NAME.path, request.section))
+                + '">find your name</a>.</p>',
+            ]
+        )
     parts = [_round_heading(rs)]
     if rs.boards:
         parts.append('<ol class="boards">' + "".join(_board(b) for b in rs.boards) + "</ol>")

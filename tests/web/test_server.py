@@ -312,6 +312,7 @@ def test_absences_and_check_in_are_said_on_the_page(tmp_path: Path) -> None:
     for server in running(event):
         text = ask(server, "/by-name").text
         assert "Check-in: 12 of 13 players checked in" in text
+        assert "Check-in: 12 of 13 players checked in" in ask(server, "/").text
         assert re.search(r"Olsen, Maja \(13\)</span><span class=\"where\">Not checked in yet", text)
         cli("pair", event, "--initial-colour", "white")
         assert "Olsen, Maja (13) — not checked in: not paired" in ask(server, "/").text

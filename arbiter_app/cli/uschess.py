@@ -21,9 +21,12 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.model import EventInfo
 from arbiter_app.core.uschess_members import Member, membership_alerts
 from arbiter_app.core.uschess_report import (
     RatingReport,
@@ -34,24 +37,33 @@ from arbiter_app.core.uschess_report import (
 from arbiter_app.core.warning_levels import Alert
 from arbiter_app.core.words import count
 
+if TYPE_CHECKING:
+    from arbiter_app.session import Session
+
 EXIT_NOT_READY = 1
 
 
 def add_header_options(p: argparse.ArgumentParser) -> None:
     """The header fields of the rating report that the event file does not hold."""
     g = p.add_argument_group("US Chess rating report (--format uschess)")
-    g.add_argument("--affiliate", default="", help="the affiliate's ID, A6012345")
+    g.add_argument(
+        "--affiliate", default=None, help="the affiliate's ID, A6012345 (default: the event's)"
+    )
     g.add_argument(
         "--chief-td",
         default=None,
-        help="the chief TD's US Chess ID (default: an 8-digit ID in the chief arbiter's entry)",
+        help="the chief TD's US Chess ID (default: the event's, else an 8-digit ID in the "
+        "chief arbiter's entry)",
     )
-    g.add_argument("--assistant-td", default="", help="the assistant chief TD's US Chess ID")
+    g.add_argument("--assistant-td", default=None, help="the assistant chief TD's US Chess ID")
     g.add_argument(
-        "--other-td", action="append", default=[], help="another TD's US Chess ID (repeatable)"
+        "--other-td",
+        action="append",
+        default=None,
+        help="another TD's US Chess ID (repeatable)",
     )
-    g.add_argument("--state", default="", help="the site's state, two letters (OK)")
-    g.add_argument("--zip", default="", help="the site's ZIP code")
+    g.add_argument("--state", default=None, help="the site's state, two letters (OK)")
+    g.add_argument("--zip", default=None, help="the site's ZIP code")
     g.add_argument("--city", default=None, help="the site's city (default: the event's city)")
 
 
@@ -71,6 +83,7 @@ def build_report(path: Path, args: argparse.Namespace) -> tuple[RatingReport, li
             "FILE.arbiter makes one)"
         )
     with Session.open(path, readonly=True) as session:
+        kept = kept_report_header(session)
         events = []
         for number, section in enumerate(session.sections, start=1):
             with session.selected(section.number):
@@ -88,22 +101,18 @@ def build_report(path: Path, args: argparse.Namespace) -> tuple[RatingReport, li
     ids = sorted({p.national_id.strip() for _, _, e, _ in events for p in e.players} - {""})
     members = _members(ids)
     states = {i: m.state for i, m in members.items() if m is not None}
-    chief = args.chief_td
-    if chief is None:
-        found = _ID_IN_TEXT.search(info.chief_arbiter)
-        chief = found.group(1) if found else ""
-    header = ReportHeader(
-        name=name,
-        begin=info.start_date,
-        end=info.end_date,
-        affiliate_id=args.affiliate.strip().upper(),
-        city=(info.city if args.city is None else args.city).strip(),
-        state=args.state.strip().upper(),
-        zipcode=args.zip.strip(),
-        chief_td=chief.strip(),
-        assistant_td=args.assistant_td.strip(),
-        other_tds=tuple(t.strip() for t in args.other_td),
-    )
+    given = {
+        "affiliate": args.affiliate,
+        "chief_td": args.chief_td,
+        "assistant_td": args.assistant_td,
+        "other_tds": args.other_td,
+        "city": args.city,
+        "state": args.state,
+        "zip": args.zip,
+    }
+    # The options given on the command line win over what the event keeps.
+    values = {**kept, **{k: v for k, v in given.items() if v is not None}}
+    header = report_header(name, info, values)
     sections = tuple(
         section_of(n, name, event, states, pending) for n, name, event, pending in events
     )
@@ -114,6 +123,41 @@ def build_report(path: Path, args: argparse.Namespace) -> tuple[RatingReport, li
         ]
         alerts = membership_alerts(players, members, info.end_date or info.start_date)
     return RatingReport(header, sections), alerts
+
+
+def kept_report_header(session: Session) -> dict[str, Any]:
+    """The report's header fields the event keeps (``settings --affiliate …``): every
+    section's, the first section's first where two differ."""
+    kept: dict[str, Any] = {}
+    for section in reversed(session.sections):
+        with session.selected(section.number):
+            kept.update({k: v for k, v in session.settings.uschess_report.items() if v})
+    return kept
+
+
+def report_header(name: str, info: EventInfo, values: Mapping[str, Any]) -> ReportHeader:
+    """The ``THEXPORT.DBF`` header of the event *name* with *info*, from the kept or given
+    *values*; the chief TD's ID, when none is given, is an eight-digit number in the chief
+    arbiter's entry."""
+    chief = values.get("chief_td")
+    if not chief:
+        found = _ID_IN_TEXT.search(info.chief_arbiter)
+        chief = found.group(1) if found else ""
+    city = values.get("city")
+    return ReportHeader(
+        name=name,
+        begin=info.start_date,
+        end=info.end_date,
+        affiliate_id=str(values.get("affiliate") or "").strip().upper(),
+        city=str(info.city if city is None else city).strip(),
+        state=str(values.get("state") or "").strip().upper(),
+        zipcode=str(values.get("zip") or "").strip(),
+        chief_td=str(chief).strip(),
+        assistant_td=str(values.get("assistant_td") or "").strip(),
+        other_tds=tuple(str(t).strip() for t in values.get("other_tds") or ()),
+        country=str(values.get("country") or "USA").strip(),
+        send_crosstable=str(values.get("send_crosstable") or "N").strip().upper(),
+    )
 
 
 def _members(ids: list[str]) -> dict[str, Member | None]:

@@ -79,6 +79,8 @@ class Source:
     """The event's ``###`` log (pairing-integrity events, leaving FIDE mode), in order."""
     playoff_name: str | None = None
     """The play-off regulation the event's settings name (None: none)."""
+    team_best: int | None = None
+    """How many of a team's best scores count (US Chess 28N; None: the default, four)."""
 
 
 def load(path: Path) -> Source:
@@ -167,6 +169,7 @@ def from_session(session: Any, path: Path | None = None) -> Source:
         fide_mode=fide_mode,
         pibes=pibes,
         playoff_name=settings.playoff,
+        team_best=settings.team_best,
     )
 
 

@@ -68,6 +68,7 @@ from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
+from arbiter_app.ui.panels.teams import TeamsPanel
 from arbiter_app.ui.print_dialogs import PrintDialog, SheetPreview
 from arbiter_app.ui.projector import ProjectorWindow, place_within, second_screen
 from arbiter_app.ui.publish import Publishing
@@ -110,6 +111,7 @@ class MainWindow(QMainWindow):
         self.standings = StandingsPanel(document)
         self.playoff = PlayoffPanel(document, DialogPrompter(self, document, self.export_path))
         self.prizes = PrizesPanel(document)
+        self.teams = TeamsPanel(document)
         self.docks: dict[str, QDockWidget] = {}
         self.badges: dict[str, FideBadge] = {}
         self._shown_once = False
@@ -166,11 +168,14 @@ class MainWindow(QMainWindow):
         standings = self._dock("standings", "Standings", self.standings, right)
         playoff = self._dock("playoff", "Play-off", self.playoff, right)
         prizes = self._dock("prizes", "Prizes", self.prizes, right)
+        teams = self._dock("teams", "Teams", self.teams, right)
         self.tabifyDockWidget(pairings, by_name)
         self.tabifyDockWidget(by_name, players)
         self.tabifyDockWidget(players, crosstable)
         self.splitDockWidget(standings, playoff, Qt.Orientation.Vertical)
         self.tabifyDockWidget(playoff, prizes)
+        self.tabifyDockWidget(standings, teams)
+        standings.raise_()
         pairings.raise_()
         playoff.raise_()
         self.resizeDocks([pairings, standings], [560, 680], Qt.Orientation.Horizontal)

@@ -19,26 +19,20 @@ notices (level 2: the report is written, the notices are printed with it).
 from __future__ import annotations
 
 import argparse
-import re
 import sys
-from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.core.model import EventInfo
-from arbiter_app.core.uschess_members import Member, membership_alerts
 from arbiter_app.core.uschess_report import (
     RatingReport,
-    ReportHeader,
     readiness,
-    section_of,
 )
 from arbiter_app.core.warning_levels import Alert
 from arbiter_app.core.words import count
 
 if TYPE_CHECKING:
-    from arbiter_app.session import Session
+    pass
 
 EXIT_NOT_READY = 1
 
@@ -67,13 +61,12 @@ def add_header_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--city", default=None, help="the site's city (default: the event's city)")
 
 
-_ID_IN_TEXT = re.compile(r"(?<!\d)(\d{8})(?!\d)")
-
-
 def build_report(path: Path, args: argparse.Namespace) -> tuple[RatingReport, list[Alert]]:
-    """The report of every section of the event in *path*, and the membership notices."""
+    """The report of every section of the event in *path*, and the membership notices
+    (:func:`arbiter_app.session.uschess_report.rating_report`): the options given win
+    over the header the event keeps."""
     from arbiter_app.session import Session
-    from arbiter_app.session.event_rows import event_name
+    from arbiter_app.session.uschess_report import rating_report
     from arbiter_app.sheets.source import ARBITER_SUFFIX
 
     if path.suffix.lower() != ARBITER_SUFFIX:
@@ -82,25 +75,6 @@ def build_report(path: Path, args: argparse.Namespace) -> tuple[RatingReport, li
             "which holds the US Chess IDs and every section (arbiter-app import FILE.trf -o "
             "FILE.arbiter makes one)"
         )
-    with Session.open(path, readonly=True) as session:
-        kept = kept_report_header(session)
-        events = []
-        for number, section in enumerate(session.sections, start=1):
-            with session.selected(section.number):
-                event = session.event
-                pending = tuple(
-                    (r, b.number)
-                    for r in range(1, event.rounds + 1)
-                    for b in session.boards(r)
-                    if b.result is None
-                )
-                events.append((number, section.name, event, pending))
-                # The event's own name: a section's event is titled "Event - Section".
-                name = event_name(session.state)
-    info = events[0][2].info
-    ids = sorted({p.national_id.strip() for _, _, e, _ in events for p in e.players} - {""})
-    members = _members(ids)
-    states = {i: m.state for i, m in members.items() if m is not None}
     given = {
         "affiliate": args.affiliate,
         "chief_td": args.chief_td,
@@ -110,68 +84,8 @@ def build_report(path: Path, args: argparse.Namespace) -> tuple[RatingReport, li
         "state": args.state,
         "zip": args.zip,
     }
-    # The options given on the command line win over what the event keeps.
-    values = {**kept, **{k: v for k, v in given.items() if v is not None}}
-    header = report_header(name, info, values)
-    sections = tuple(
-        section_of(n, name, event, states, pending) for n, name, event, pending in events
-    )
-    alerts: list[Alert] = []
-    if members:
-        players = [
-            (p.tpn, p.name, p.national_id.strip()) for _, _, e, _ in events for p in e.players
-        ]
-        alerts = membership_alerts(players, members, info.end_date or info.start_date)
-    return RatingReport(header, sections), alerts
-
-
-def kept_report_header(session: Session) -> dict[str, Any]:
-    """The report's header fields the event keeps (``settings --affiliate …``): every
-    section's, the first section's first where two differ."""
-    kept: dict[str, Any] = {}
-    for section in reversed(session.sections):
-        with session.selected(section.number):
-            kept.update({k: v for k, v in session.settings.uschess_report.items() if v})
-    return kept
-
-
-def report_header(name: str, info: EventInfo, values: Mapping[str, Any]) -> ReportHeader:
-    """The ``THEXPORT.DBF`` header of the event *name* with *info*, from the kept or given
-    *values*; the chief TD's ID, when none is given, is an eight-digit number in the chief
-    arbiter's entry."""
-    chief = values.get("chief_td")
-    if not chief:
-        found = _ID_IN_TEXT.search(info.chief_arbiter)
-        chief = found.group(1) if found else ""
-    city = values.get("city")
-    return ReportHeader(
-        name=name,
-        begin=info.start_date,
-        end=info.end_date,
-        affiliate_id=str(values.get("affiliate") or "").strip().upper(),
-        city=str(info.city if city is None else city).strip(),
-        state=str(values.get("state") or "").strip().upper(),
-        zipcode=str(values.get("zip") or "").strip(),
-        chief_td=str(chief).strip(),
-        assistant_td=str(values.get("assistant_td") or "").strip(),
-        other_tds=tuple(str(t).strip() for t in values.get("other_tds") or ()),
-        country=str(values.get("country") or "USA").strip(),
-        send_crosstable=str(values.get("send_crosstable") or "N").strip().upper(),
-    )
-
-
-def _members(ids: list[str]) -> dict[str, Member | None]:
-    """What the imported member lists hold for *ids*; nothing when no list is imported."""
-    from arbiter_app.store.member_db import MemberDatabase
-
-    with MemberDatabase.open() as db:
-        if not db.lists():
-            return {}
-        out: dict[str, Member | None] = {}
-        for i in ids:
-            found = db.by_id(i)
-            out[i] = found[1] if found else None
-        return out
+    with Session.open(path, readonly=True) as session:
+        return rating_report(session, given)
 
 
 def _print_alerts(alerts: list[Alert]) -> None:
@@ -199,13 +113,14 @@ def run_report(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     """``export FILE --format uschess -o FOLDER``."""
     from arbiter_app.exports.uschess_dbf import write_report
+    from arbiter_app.session.uschess_report import guarded_folder
 
     if getattr(args, "section", None):
         raise ArbiterError(
             "the rating report holds every section of the event: leave out --section"
         )
     report, alerts = build_report(args.file, args)
-    written = write_report(report, args.output)
+    written = write_report(report, guarded_folder(args.output, args.file))
     _print_alerts(alerts)
     for path in written:
         print(f"wrote {path}")

@@ -118,6 +118,9 @@ DETAIL_FIELDS: Final = (
 )
 """``TDEXPORT.DBF`` before its round cells (:func:`detail_fields`)."""
 
+REPORT_FILES: Final = ("THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF")
+"""The report's three files, header first (the names US Chess's upload asks for)."""
+
 CELL_WIDTH: Final = 7
 MAX_ROUNDS: Final = 99
 """``S_TOT_RNDS`` has two characters."""

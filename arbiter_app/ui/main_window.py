@@ -57,6 +57,7 @@ from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog
 from arbiter_app.ui.dialogs.playoff import DialogPrompter
 from arbiter_app.ui.dialogs.preferences import PreferencesDialog
 from arbiter_app.ui.dialogs.prohibited import ProhibitedPairingsDialog
+from arbiter_app.ui.dialogs.uschess_report import UsChessReportDialog
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.file_actions import TRF_FILTER, FileActions, ImportedEvent, Services
 from arbiter_app.ui.files import UNTITLED, suggested_path
@@ -217,6 +218,12 @@ class MainWindow(QMainWindow):
             "Ctrl+E",
             "Write the standings as CSV, HTML, JSON or PDF",
         )
+        self.uschess_report_action = self._action(
+            "Export &US Chess rating report…",
+            self.show_uschess_report,
+            None,
+            "Check the US Chess rating report, then write THEXPORT, TSEXPORT and TDEXPORT.DBF",
+        )
         self.print_action = self._action("&Print…", self.print_standings, sk.Print)
         self.preview_action = self._action("Print pre&view…", self.preview_standings)
         self.save_action = self._action(
@@ -338,6 +345,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.import_action)
         file_menu.addAction(self.export_standings_action)
         file_menu.addAction(self.export_action)
+        file_menu.addAction(self.uschess_report_action)
         file_menu.addSeparator()
         file_menu.addAction(self.preview_action)
         file_menu.addAction(self.print_action)
@@ -542,6 +550,21 @@ class MainWindow(QMainWindow):
         )
         dialog.finished.connect(dialog.deleteLater)
         self.external_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def show_uschess_report(self) -> UsChessReportDialog:
+        """File ▸ Export US Chess rating report…: the readiness check, then the files."""
+        dialog = UsChessReportDialog(self.document, self)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.accepted.connect(
+            lambda: self.statusBar().showMessage(
+                f"Wrote the US Chess rating report: {', '.join(p.name for p in dialog.written)}"
+                f" in {dialog.written[0].parent}",
+                15000,
+            )
+        )
+        self.uschess_dialog = dialog
         dialog.open()
         return dialog
 

@@ -58,6 +58,7 @@ def test_a_member_is_looked_up_by_id_and_registered(qtbot: QtBot, document: Even
     dialog = add_dialog(qtbot, document)
     qtbot.keyClicks(dialog.member_search, "12000005")
     qtbot.keyClick(dialog.member_search, Qt.Key.Key_Return)
+    assert dialog.isVisible()  # Enter looked the member up; it did not register anyone yet
     assert dialog.member_matches.count() == 1
     assert (
         dialog.member_matches.item(0)
@@ -68,7 +69,8 @@ def test_a_member_is_looked_up_by_id_and_registered(qtbot: QtBot, document: Even
         "EKWUEME, NIA", "12000005", 1610,
     )  # fmt: skip
     assert dialog.member_found.text().startswith("Member found: 12000005")
-    dialog.accept()
+    qtbot.keyClick(dialog.name, Qt.Key.Key_Return)  # OK
+    assert not dialog.isVisible()
     nia = document.tournament.player(1)
     assert (nia.national_id, nia.national_rating, nia.federation) == ("12000005", 1610, "USA")
     assert nia.rating_source.startswith("uschess:regular")

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -267,7 +268,10 @@ class PlayerDialog(QDialog):
         self.member_search = QLineEdit(self)
         self.member_search.setAccessibleName("Look up a US Chess member")
         self.member_search.setPlaceholderText("US Chess ID or name (LAST, FIRST), then Enter")
-        self.member_search.returnPressed.connect(self.look_up_member)
+        # Enter looks the member up and stays in the dialog (it is not the dialog's OK):
+        # the filter takes the key before the dialog's default button can.
+        self._member_keys = _LookUpOnEnter(self.look_up_member, self.member_search)
+        self.member_search.installEventFilter(self._member_keys)
         form.addRow("&US Chess:", self.member_search)
         self.member_matches = QListWidget(self)
         self.member_matches.setAccessibleName("Members on the US Chess list")
@@ -421,6 +425,24 @@ class PlayerDialog(QDialog):
     def missed_rounds(self) -> str:
         """What the rounds missed by a late entry count as (``not-paired``, ``half-bye``, …)."""
         return str(self.missed.currentData())
+
+
+class _LookUpOnEnter(QObject):
+    """Return or Enter in a look-up field runs the look-up and goes no further."""
+
+    def __init__(self, look_up: Callable[[], object], parent: QObject) -> None:
+        super().__init__(parent)
+        self._look_up = look_up
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            self._look_up()
+            return True
+        return super().eventFilter(watched, event)
 
 
 def assert_members(members: MemberLookup | None) -> MemberLookup:

@@ -400,7 +400,9 @@ def render_text(s: Mapping[str, Any]) -> str:
         (
             "team scores",
             f"best {count(s['team_best'], 'score')} of each team count (US Chess 28N)"
-            + ("; teammates kept apart" if s["teammates_apart"] else ""),
+            + ("; teammates kept apart" if s["teammates_apart"] else "")
+            if s["team_best"] != DEFAULT_BEST or s["teammates_apart"]
+            else "",
         ),
         ("US Chess report", _report(s["uschess_report"])),
         (

@@ -496,7 +496,7 @@ def _header_problems(h: ReportHeader) -> list[Problem]:
             Problem(
                 where,
                 "H_AFF_ID",
-                f"the affiliate ID is an A and seven digits (A6012345); {said} (--affiliate ID)",
+                f"the affiliate ID is an A and seven digits (A6012345); {said} (settings --affiliate, or Event settings, US Chess report)",
             )
         )
     if not is_member_id(h.chief_td):
@@ -505,7 +505,7 @@ def _header_problems(h: ReportHeader) -> list[Problem]:
             Problem(
                 where,
                 "H_CTD_ID",
-                f"the chief TD's US Chess ID is eight digits; {said} (--chief-td ID)",
+                f"the chief TD's US Chess ID is eight digits; {said} (settings --chief-td, or Event settings, US Chess report)",
             )
         )
     for name, value in (("H_ATD_ID", h.assistant_td), *(("H_OTHER_TD", t) for t in h.other_tds)):
@@ -516,12 +516,21 @@ def _header_problems(h: ReportHeader) -> list[Problem]:
     if h.state not in STATES:
         said = f"{h.state!r} is not one" if h.state else "it is missing"
         out.append(
-            Problem(where, "H_STATE", f"the event's state is a two-letter code (OK); {said}")
+            Problem(
+                where,
+                "H_STATE",
+                f"the event's state is a two-letter code (OK); {said} (settings --state, or "
+                "Event settings, US Chess report)",
+            )
         )
     if not _ZIP.fullmatch(h.zipcode):
         said = f"{h.zipcode!r} is not one" if h.zipcode else "it is missing"
         out.append(
-            Problem(where, "H_ZIPCODE", f"the ZIP code is 12345 or 12345-6789; {said} (--zip)")
+            Problem(
+                where,
+                "H_ZIPCODE",
+                f"the ZIP code is 12345 or 12345-6789; {said} (settings --zip, or Event settings, US Chess report)",
+            )
         )
     if h.begin is None:
         out.append(

@@ -139,7 +139,7 @@ def rule_set_note(chosen: RuleSet | None, start_text: str) -> str:
 
 REPORT_FIELDS = (
     ("affiliate", "Affiliate ID:", "A6012345", 8),
-    ("chief_td", "Chief TD's ID:", "8 digits", 8),
+    ("chief_td", "Chief TD's ID:", "8 digits (empty: the one in Chief arbiter)", 8),
     ("assistant_td", "Assistant TD's ID:", "8 digits", 8),
     ("other_tds", "Other TDs' IDs:", "comma-separated", 0),
     ("state", "State:", "two letters, e.g. OK", 2),

@@ -82,3 +82,24 @@ def test_the_report_header_is_kept_merged_and_checked(scholastic: Session) -> No
     refused(scholastic, EditSettings, "eight digits", uschess_report={"chief_td": "1234"})
     refused(scholastic, EditSettings, "two-letter", uschess_report={"state": "XX"})
     refused(scholastic, EditSettings, "unknown field", uschess_report={"grand_prix": "Y"})
+
+
+def test_a_round_that_needs_teammates_is_refused_with_the_reason(tmp_path: Path) -> None:
+    """Three of four players from one school cannot all be kept apart: the pairing says so
+    and records nothing (the director may lift the option for that round)."""
+    from arbiter_app.core.errors import ArbiterError
+
+    session = Session.create(
+        tmp_path / "t.arbiter", name="Small", system="swiss", rounds=3, clock=TickingClock(),
+        durable=False, settings={"preset": "uscf", "teammates_apart": True},
+    )  # fmt: skip
+    for n, school in enumerate(["X", "X", "X", "Y"], start=1):
+        session.run(AddPlayer(name=f"Player {n}", rating=1500 - n, club=school))
+    journal = session.journal()
+    with pytest.raises(ArbiterError, match="cannot be paired"):
+        pair_next_round(session, initial_colour=Colour.WHITE)
+    assert session.journal() == journal
+    session.run(EditSettings(teammates_apart=False))
+    pairing, _ = pair_next_round(session, initial_colour=Colour.WHITE)
+    assert len(pairing.boards) == 2
+    session.close()

@@ -15,6 +15,7 @@ from typing import Any
 from arbiter_app.core.model import Event
 from arbiter_app.core.points import format_points
 from arbiter_app.core.team_scores import TeamRow, TeamStandings
+from arbiter_app.exports.clock import time_control_field
 from arbiter_app.exports.json_export import exact
 from arbiter_app.exports.sheet import Align, Column, Paragraph, Sheet, Table
 
@@ -90,6 +91,7 @@ def team_standings_sheet(event: Event, teams: TeamStandings) -> Sheet:
         header=(
             ("Standings", teams.standings.stage),
             ("Scores that count", str(teams.best)),
+            *time_control_field(event.info),
         ),
         blocks=tuple(blocks),
         footer="Places shown as 2-3 are shared.",

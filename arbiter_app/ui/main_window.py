@@ -374,7 +374,7 @@ class MainWindow(QMainWindow):
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())
         view_menu.addSeparator()
-        # Alt+1 … Alt+7 bring a panel forward (shown, its tab raised, the keyboard in it).
+        # Alt+1 … Alt+8 bring a panel forward (shown, its tab raised, the keyboard in it).
         self.panel_actions: list[QAction] = []
         for number, dock in enumerate(self.docks.values(), start=1):
             title = dock.windowTitle().replace("&&", "&")

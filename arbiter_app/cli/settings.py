@@ -81,6 +81,7 @@ REPORT_OPTIONS = (
     ("state", "--state", "the site's state, two letters (OK)"),
     ("zip", "--zip", "the site's ZIP code"),
     ("country", "--country", "the site's country (USA unless given)"),
+    ("send_crosstable", "--send-crosstable", "Y: US Chess posts the crosstable (N unless given)"),
 )
 """The US Chess report's header fields ``settings`` keeps (the event's ``uschess_report``)."""
 

@@ -125,5 +125,9 @@ def test_the_report_header_kept_in_the_event_is_used_and_options_override(
     ok(capsys, "export", f, "--format", "uschess", "-o", str(folder), "--zip", "74104")
     (h,) = list(DBF(str(folder / "THEXPORT.DBF"), encoding="ascii"))
     assert (h["H_AFF_ID"], h["H_STATE"], h["H_ZIPCODE"]) == ("A6012345", "OK", "74104")
+    ok(capsys, "settings", f, "--section", "Open", "--send-crosstable", "y")
+    ok(capsys, "export", f, "--format", "uschess", "-o", str(folder))
+    (h,) = list(DBF(str(folder / "THEXPORT.DBF"), encoding="ascii"))
+    assert (h["H_ZIPCODE"], h["H_SENDCROS"]) == ("74103", "Y")
     code, _, err = run(capsys, "settings", f, "--section", "Open", "--chief-td", "123")
     assert code != 0 and "eight digits" in err

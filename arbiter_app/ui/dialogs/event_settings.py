@@ -145,6 +145,7 @@ REPORT_FIELDS = (
     ("state", "State:", "two letters, e.g. OK", 2),
     ("zip", "ZIP code:", "12345 or 12345-6789", 10),
     ("country", "Country:", "USA unless given", 21),
+    ("send_crosstable", "Send crosstable:", "Y or N (N unless given)", 1),
 )
 """The US Chess rating report's header fields the event keeps (``uschess_report``), each
 with the width ``THEXPORT.DBF`` gives it."""

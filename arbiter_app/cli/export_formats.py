@@ -75,6 +75,32 @@ def _pgn(src: Source) -> str:
     return games_to_pgn(playoff_games(src.event, src.playoff))
 
 
+def _teams_csv(src: Source) -> str:
+    from arbiter_app.exports.csv_export import rows_to_csv
+    from arbiter_app.exports.team_standings import team_standings_csv_rows
+    from arbiter_app.sheets.builders import team_standings_of
+
+    return "\ufeff" + rows_to_csv(*team_standings_csv_rows(team_standings_of(src)))
+
+
+def _teams_json(src: Source) -> str:
+    from arbiter_app.exports.team_standings import team_standings_to_json
+    from arbiter_app.sheets.builders import team_standings_of
+
+    return team_standings_to_json(src.event, team_standings_of(src))
+
+
+def _teams_html(src: Source) -> str:
+    from arbiter_app.exports.html import sheet_to_html
+    from arbiter_app.sheets.builders import team_standings
+
+    # The very sheet `arbiter-app print FILE team-standings` prints.
+    return sheet_to_html(team_standings(src, None))
+
+
+TEAM_FORMATS: dict[str, Renderer] = {"csv": _teams_csv, "json": _teams_json, "html": _teams_html}
+"""The team standings of US Chess rule 28N (``export --teams``)."""
+
 USCHESS = "uschess"
 """The US Chess rating report: three DBF files written into the folder OUT
 (:mod:`arbiter_app.cli.uschess`)."""
@@ -89,9 +115,21 @@ FORMATS: dict[str, Renderer] = {
 
 
 def render(
-    src: Source, fmt: str, *, trf_version: str | None = None, notes: list[str] | None = None
+    src: Source,
+    fmt: str,
+    *,
+    trf_version: str | None = None,
+    notes: list[str] | None = None,
+    teams: bool = False,
 ) -> str:
-    """The text of *fmt*; for the TRF report, *notes* receives what it leaves out."""
+    """The text of *fmt*; for the TRF report, *notes* receives what it leaves out; with
+    *teams*, the team standings (US Chess 28N)."""
+    if teams:
+        if fmt not in TEAM_FORMATS:
+            raise ArbiterError(
+                f"the team standings are exported as {', '.join(TEAM_FORMATS)}, not {fmt}"
+            )
+        return TEAM_FORMATS[fmt](src)
     if fmt == "trf":
         return _trf(src, trf_version, notes)
     try:
@@ -151,7 +189,13 @@ def _prepared(src: Source, args: argparse.Namespace) -> Source:
 def _write(src: Source, args: argparse.Namespace) -> None:
     check_output(args.output, sources=[args.file])  # before the work of rendering
     notes: list[str] = []
-    text = render(src, args.format, trf_version=args.trf_version, notes=notes)
+    text = render(
+        src,
+        args.format,
+        trf_version=args.trf_version,
+        notes=notes,
+        teams=bool(getattr(args, "teams", False)),
+    )
     # Written as it is: CSV rows end in CRLF as RFC 4180 says; nothing is translated. Aside
     # and moved into place whole, never over an event (issue 27).
     write_output(args.output, text, sources=[args.file])

@@ -33,6 +33,7 @@ from arbiter_app.core.playoff.presets import PRESETS as PLAYOFFS
 from arbiter_app.core.points import format_points
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.prizes import format_money, money
+from arbiter_app.core.team_scores import DEFAULT_BEST
 from arbiter_app.core.timecontrol import parse as parse_time_control
 from arbiter_app.core.words import count
 from arbiter_app.session import Session
@@ -73,6 +74,17 @@ INFO_OPTIONS = (
 )
 """The header fields (TRF records 012-132) ``settings`` changes, as the session names them."""
 
+REPORT_OPTIONS = (
+    ("affiliate", "--affiliate", "the affiliate's ID, A6012345"),
+    ("chief_td", "--chief-td", "the chief TD's US Chess ID"),
+    ("assistant_td", "--assistant-td", "the assistant chief TD's US Chess ID"),
+    ("state", "--state", "the site's state, two letters (OK)"),
+    ("zip", "--zip", "the site's ZIP code"),
+    ("country", "--country", "the site's country (USA unless given)"),
+    ("send_crosstable", "--send-crosstable", "Y: US Chess posts the crosstable (N unless given)"),
+)
+"""The US Chess report's header fields ``settings`` keeps (the event's ``uschess_report``)."""
+
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
@@ -112,6 +124,32 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         default=None,
         help="a double round robin exchanging the last two rounds of its first cycle (C.05 "
         "Annex 1); fixed once round 1 is paired",
+    )
+    teams = p.add_argument_group("team scores (US Chess 28N)")
+    teams.add_argument(
+        "--team-best",
+        type=int,
+        metavar="N",
+        help="how many of a team's best scores count (default 4); teams are the players' clubs "
+        "or schools",
+    )
+    teams.add_argument(
+        "--teammates-apart",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="keep teammates from meeting: the pairing forbids their games",
+    )
+    report = p.add_argument_group(
+        "US Chess rating report (kept in the file; export --format uschess uses them)"
+    )
+    for key, option, help_text in REPORT_OPTIONS:
+        report.add_argument(option, dest=f"report_{key}", default=None, help=help_text)
+    report.add_argument(
+        "--other-td",
+        dest="report_other_tds",
+        action="append",
+        default=None,
+        help="another TD's US Chess ID (repeatable; '' clears them)",
     )
     p.add_argument(
         "--fund",
@@ -204,6 +242,19 @@ def changes_from(args: argparse.Namespace, event: Event) -> dict[str, Any]:
         values["acceleration"] = None if args.acceleration == NONE else args.acceleration
     if args.swap_last_two is not None:
         values["swap_last_two"] = args.swap_last_two
+    if args.team_best is not None:
+        values["team_best"] = args.team_best
+    if args.teammates_apart is not None:
+        values["teammates_apart"] = args.teammates_apart
+    report = {
+        key: getattr(args, f"report_{key}")
+        for key, _, _ in REPORT_OPTIONS
+        if getattr(args, f"report_{key}") is not None
+    }
+    if args.report_other_tds is not None:
+        report["other_tds"] = [t for t in args.report_other_tds if t.strip()]
+    if report:
+        values["uschess_report"] = report
     if args.fund:
         amounts = [a for arg in args.fund for a in arg.replace(",", " ").split()]
         values["prize_fund"] = {"prizes": amounts, "currency": args.currency or "USD"}
@@ -289,6 +340,9 @@ def settings_json(event: Event, state: State) -> dict[str, Any]:
         "playoff": state.setting("playoff"),
         "acceleration": state.setting("acceleration"),
         "swap_last_two": bool(state.setting("swap_last_two", False)),
+        "team_best": state.setting("team_best") or DEFAULT_BEST,
+        "teammates_apart": bool(state.setting("teammates_apart", False)),
+        "uschess_report": dict(state.setting("uschess_report") or {}),
         "prize_fund": None if fund is None else fund.to_json(),
         "fide_mode": {**mode.to_json(), "text": mode.indicator or "on (FIDE C.02)"},
     }
@@ -345,6 +399,14 @@ def render_text(s: Mapping[str, Any]) -> str:
             else "",
         ),
         (
+            "team scores",
+            f"best {count(s['team_best'], 'score')} of each team count (US Chess 28N)"
+            + ("; teammates kept apart" if s["teammates_apart"] else "")
+            if s["team_best"] != DEFAULT_BEST or s["teammates_apart"]
+            else "",
+        ),
+        ("US Chess report", _report(s["uschess_report"])),
+        (
             "prize fund",
             " / ".join(format_money(a) for a in _amounts(fund)) + f" {fund['currency']}"
             if fund
@@ -353,6 +415,29 @@ def render_text(s: Mapping[str, Any]) -> str:
     ]
     width = max(len(label) for label, _ in lines)
     return "".join(f"{label + ':':<{width + 1}} {value}\n" for label, value in lines if value)
+
+
+_REPORT_WORDS = {
+    "affiliate": "affiliate",
+    "chief_td": "chief TD",
+    "assistant_td": "assistant TD",
+    "other_tds": "other TDs",
+    "city": "city",
+    "state": "state",
+    "zip": "ZIP",
+    "country": "country",
+    "send_crosstable": "send crosstable",
+}
+
+
+def _report(header: Mapping[str, Any]) -> str:
+    parts = []
+    for key, words in _REPORT_WORDS.items():
+        value = header.get(key)
+        if value:
+            shown = ", ".join(value) if isinstance(value, list) else value
+            parts.append(f"{words} {shown}")
+    return "; ".join(parts)
 
 
 def _amounts(fund: Mapping[str, Any]) -> list[Decimal]:

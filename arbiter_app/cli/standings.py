@@ -31,6 +31,7 @@ from arbiter_app.core.presets import Preset, get_preset, parse_tiebreak_list
 from arbiter_app.core.standings import Standings
 from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_refusal
 from arbiter_app.exports.standings import PENDING_MARK, pending_note
+from arbiter_app.sheets.source import Source
 from arbiter_app.sheets.source import load as load_source
 
 RULE_CHOICES = [r.value for r in RuleSet]
@@ -89,10 +90,24 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_selection_arguments(p)
     p.add_argument("--format", choices=["text", "json", "csv"], default="text")
     p.add_argument("--json", action="store_true", help="the same as --format json")
+    p.add_argument(
+        "--teams",
+        action="store_true",
+        help="the team standings: each team's or school's best scores (US Chess 28N; how "
+        "many count: settings --team-best)",
+    )
     p.set_defaults(handler=run)
 
 
 def standings_from_args(args: argparse.Namespace) -> tuple[Event, Standings, Preset | None]:
+    """Load FILE and compute the standings the options ask for (:func:`source_standings`)."""
+    _, event, standings, preset = source_standings(args)
+    return event, standings, preset
+
+
+def source_standings(
+    args: argparse.Namespace,
+) -> tuple[Source, Event, Standings, Preset | None]:
     """Load FILE and compute the standings the options ask for.
 
     A ``.arbiter`` file brings its announced tie-break list (used when neither
@@ -140,11 +155,13 @@ def standings_from_args(args: argparse.Namespace) -> tuple[Event, Standings, Pre
         )
     except RuleError as exc:
         raise ArbiterError(f"{args.file}: {exc}") from None
-    return event, standings, preset
+    return source, event, standings, preset
 
 
 def run(args: argparse.Namespace) -> int:
-    event, standings, _ = standings_from_args(args)
+    source, event, standings, _ = source_standings(args)
+    if args.teams:
+        return _run_teams(args, source, event, standings)
     if args.json or args.format == "json":
         # The export's renderers (one JSON shape, one CSV and its guard against formulas),
         # loaded only when asked for: the JSON document brings the prize list's types.
@@ -158,6 +175,42 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(rows_to_csv(*standings_csv_rows(event, standings)))
     else:
         sys.stdout.write(render_text(event, standings))
+    return 0
+
+
+def _run_teams(args: argparse.Namespace, source: Source, event: Event, standings: Standings) -> int:
+    """``standings FILE --teams``: the team standings of US Chess rule 28N."""
+    from arbiter_app.core.team_scores import DEFAULT_BEST, team_standings
+    from arbiter_app.exports.team_standings import (
+        team_cells,
+        team_header,
+        team_standings_csv_rows,
+        team_standings_to_json,
+    )
+
+    try:
+        teams = team_standings(standings, source.team_best or DEFAULT_BEST)
+    except RuleError as exc:
+        raise ArbiterError(f"{args.file}: {exc}") from None
+    if args.json or args.format == "json":
+        sys.stdout.write(team_standings_to_json(event, teams))
+    elif args.format == "csv":
+        from arbiter_app.exports.csv_export import rows_to_csv
+
+        sys.stdout.write(rows_to_csv(*team_standings_csv_rows(teams)))
+    else:
+        title = event.name or "Teams"
+        sys.stdout.write(f"{title}: {teams.title[:1].lower()}{teams.title[1:]}\n\n")
+        if teams.rows:
+            rows = [list(team_cells(teams, row)) for row in teams.rows]
+            sys.stdout.write(
+                render_table(
+                    team_header(teams), rows, left={1, 3 + len(teams.codes), 4 + len(teams.codes)}
+                )
+            )
+        else:
+            print("no player has a team (give each player's club or school)")
+        print(teams.rule)
     return 0
 
 

@@ -55,6 +55,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     exp.add_argument("-o", "--output", required=True, type=Path)
     exp.add_argument(
+        "--teams",
+        action="store_true",
+        help="csv, json, html: the team standings (US Chess 28N) instead of the players'",
+    )
+    exp.add_argument(
         "--every-section",
         action="store_true",
         help="one file per section of the event, named after OUTPUT and the section "

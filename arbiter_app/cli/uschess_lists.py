@@ -11,14 +11,10 @@ import json
 import time
 from typing import Any
 
-from arbiter_app.core.errors import RuleError
 from arbiter_app.core.uschess_members import SYSTEMS, Member, membership_alerts
 from arbiter_app.core.words import count
+from arbiter_app.session.member_lookup import NONE_YET
 from arbiter_app.store.member_db import MemberDatabase, MemberList
-
-NONE_YET = (
-    "no US Chess member list has been imported yet (arbiter-app ratings import LIST --uschess)"
-)
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -120,47 +116,10 @@ def run_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def system_of(time_control: str, rating_type: str = "") -> str:
-    """The rating an event pairs with: rule 5C's system of its time control (regular for
-    a regular or dual event); without a time control, the event's rating type (standard:
-    regular, rapid: quick, blitz: blitz)."""
-    from arbiter_app.core.errors import InputError
-    from arbiter_app.core.timecontrol import parse
-    from arbiter_app.core.uschess_members import BLITZ, QUICK, REGULAR, system_for
-    from arbiter_app.core.uschess_report import rating_system
-
-    by_type = {"rapid": QUICK, "blitz": BLITZ}.get(rating_type, REGULAR)
-    if not time_control:
-        return by_type
-    try:
-        return system_for(rating_system(parse(time_control)), by_type)
-    except (InputError, ValueError):
-        return by_type
-
-
 def member_fields(session: Any, member_id: str) -> tuple[dict[str, object], list[str]]:
-    """The fields of the player with US Chess ID *member_id* from the newest imported list,
-    and the level-2 notices (an ID on no list, a membership expired before the event's
-    last day); with an unknown ID only the ID is filled."""
-    from arbiter_app.core.uschess_members import player_fields
+    """The fields of the player with US Chess ID *member_id* and the level-2 notices
+    (:func:`arbiter_app.session.member_lookup.member_fields`)."""
+    from arbiter_app.session.member_lookup import member_fields as fields_of
 
-    info = session.event.info
-    wanted = member_id.strip()
-    with MemberDatabase.open() as db:
-        if not db.lists():
-            raise RuleError(f"US Chess ID {wanted} cannot be looked up: {NONE_YET}")
-        found = db.by_id(wanted)
-    if found is None:
-        alerts = membership_alerts([(0, "", wanted)], {wanted: None}, None)
-        return {"national_id": wanted, "federation": "USA"}, [
-            f"{a.question.removeprefix('0  ')} ({a.article})" for a in alerts
-        ]
-    member = found[1]
     rating_type = str(session.state.setting("rating_type") or "")
-    fields = player_fields(member, system_of(info.time_control, rating_type))
-    alerts = membership_alerts(
-        [(0, member.name, member.member_id)],
-        {member.member_id: member},
-        info.end_date or info.start_date,
-    )
-    return fields, [f"{a.question.removeprefix('0 ')} ({a.article})" for a in alerts]
+    return fields_of(session.event.info, rating_type, member_id)

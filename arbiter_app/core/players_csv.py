@@ -36,7 +36,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "sex": ("sex", "gender"),
     "national_rating": ("national_rating", "nat_rating", "national_elo"),
     "national_id": ("national_id", "nat_id", "national_number"),
-    "club": ("club", "team", "club_name"),
+    "club": ("club", "team", "club_name", "school"),
 }
 """Each player field and the header names that mean it (after :func:`_column_key`)."""
 

@@ -34,12 +34,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
-from arbiter_app.core.errors import InputError
+from arbiter_app.core.errors import InputError, RuleError
 from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry, System
 from arbiter_app.core.timecontrol import Bonus, BonusKind, TimeControl
 from arbiter_app.core.timecontrol import parse as parse_time_control
@@ -117,6 +117,9 @@ DETAIL_FIELDS: Final = (
     _c("D_RATING", 4),
 )
 """``TDEXPORT.DBF`` before its round cells (:func:`detail_fields`)."""
+
+REPORT_FILES: Final = ("THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF")
+"""The report's three files, header first (the names US Chess's upload asks for)."""
 
 CELL_WIDTH: Final = 7
 MAX_ROUNDS: Final = 99
@@ -493,7 +496,7 @@ def _header_problems(h: ReportHeader) -> list[Problem]:
             Problem(
                 where,
                 "H_AFF_ID",
-                f"the affiliate ID is an A and seven digits (A6012345); {said} (--affiliate ID)",
+                f"the affiliate ID is an A and seven digits (A6012345); {said} (settings --affiliate, or Event settings, US Chess report)",
             )
         )
     if not is_member_id(h.chief_td):
@@ -502,7 +505,7 @@ def _header_problems(h: ReportHeader) -> list[Problem]:
             Problem(
                 where,
                 "H_CTD_ID",
-                f"the chief TD's US Chess ID is eight digits; {said} (--chief-td ID)",
+                f"the chief TD's US Chess ID is eight digits; {said} (settings --chief-td, or Event settings, US Chess report)",
             )
         )
     for name, value in (("H_ATD_ID", h.assistant_td), *(("H_OTHER_TD", t) for t in h.other_tds)):
@@ -513,12 +516,21 @@ def _header_problems(h: ReportHeader) -> list[Problem]:
     if h.state not in STATES:
         said = f"{h.state!r} is not one" if h.state else "it is missing"
         out.append(
-            Problem(where, "H_STATE", f"the event's state is a two-letter code (OK); {said}")
+            Problem(
+                where,
+                "H_STATE",
+                f"the event's state is a two-letter code (OK); {said} (settings --state, or "
+                "Event settings, US Chess report)",
+            )
         )
     if not _ZIP.fullmatch(h.zipcode):
         said = f"{h.zipcode!r} is not one" if h.zipcode else "it is missing"
         out.append(
-            Problem(where, "H_ZIPCODE", f"the ZIP code is 12345 or 12345-6789; {said} (--zip)")
+            Problem(
+                where,
+                "H_ZIPCODE",
+                f"the ZIP code is 12345 or 12345-6789; {said} (settings --zip, or Event settings, US Chess report)",
+            )
         )
     if h.begin is None:
         out.append(
@@ -652,3 +664,68 @@ def _player_problems(
 
 def problems_text(problems: Iterable[Problem]) -> str:
     return "\n".join(str(p) for p in problems)
+
+
+REPORT_SETTINGS: Final = (
+    "affiliate",
+    "chief_td",
+    "assistant_td",
+    "other_tds",
+    "city",
+    "state",
+    "zip",
+    "country",
+    "send_crosstable",
+)
+"""The header fields of the report the event keeps (its ``uschess_report`` setting): what
+``THEXPORT.DBF`` needs beyond the event's name, dates and city."""
+
+
+def checked_report_settings(values: Mapping[str, object]) -> dict[str, str | list[str]]:
+    """*values* as the event keeps them, or RuleError naming the first one the report would
+    refuse (format 2C). An empty text is kept: the readiness check names what is missing."""
+    unknown = sorted(set(values) - set(REPORT_SETTINGS))
+    if unknown:
+        raise RuleError(
+            f"unknown field {', '.join(unknown)} of the US Chess report "
+            f"(known: {', '.join(REPORT_SETTINGS)})"
+        )
+    out: dict[str, str | list[str]] = {}
+    for key, value in values.items():
+        if key == "other_tds":
+            if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+                raise RuleError("the other TDs are a list of US Chess IDs")
+            ids = [v.strip() for v in value if v.strip()]
+            for v in ids:
+                if not is_member_id(v):
+                    raise RuleError(f"{v!r} is not a US Chess ID (eight digits, {_ARTICLE})")
+            out[key] = ids
+            continue
+        if not isinstance(value, str):
+            raise RuleError(f"the report's {key.replace('_', ' ')} is a text, not {value!r}")
+        text = value.strip()
+        if key in ("affiliate", "state", "send_crosstable"):
+            text = text.upper()
+        if text:
+            _check_report_field(key, text)
+        out[key] = text
+    return out
+
+
+def _check_report_field(key: str, text: str) -> None:
+    if key == "affiliate" and not is_affiliate_id(text):
+        raise RuleError(f"the affiliate ID is an A and seven digits (A6012345), not {text!r}")
+    if key in ("chief_td", "assistant_td") and not is_member_id(text):
+        who = "chief TD" if key == "chief_td" else "assistant TD"
+        raise RuleError(f"the {who}'s US Chess ID is eight digits, not {text!r} ({_ARTICLE})")
+    if key == "state" and text not in STATES:
+        raise RuleError(f"the event's state is a two-letter postal code (OK), not {text!r}")
+    if key == "zip" and not _ZIP.fullmatch(text):
+        raise RuleError(f"the ZIP code is 12345 or 12345-6789, not {text!r}")
+    if key == "send_crosstable" and text not in ("Y", "N"):
+        raise RuleError(f"send the crosstable is Y or N, not {text!r}")
+    if not _printable_ascii(text):
+        raise RuleError(
+            f"the report's {key.replace('_', ' ')} {text!r} is not plain ASCII, which the "
+            f"report's files cannot carry ({_ARTICLE})"
+        )

@@ -26,6 +26,7 @@ from arbiter_app.core.uschess_report import (
     FORMAT,
     HEADER_FIELDS,
     PROGRAM,
+    REPORT_FILES,
     SECTION_FIELDS,
     UNPLAYED,
     Field,
@@ -37,7 +38,7 @@ from arbiter_app.core.uschess_report import (
     us_time_control,
 )
 
-FILES = ("THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF")
+FILES = REPORT_FILES
 
 Value = str | date | None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from fractions import Fraction
 from typing import Any
@@ -300,6 +300,12 @@ class EventSettings:
     playoff: str | None = None
     acceleration: str | None = None
     swap_last_two: bool = False
+    team_best: int | None = None
+    """How many of a team's best scores count (US Chess 28N; None: the default, four)."""
+    teammates_apart: bool = False
+    """Teammates are kept from meeting (US Chess 28N)."""
+    uschess_report: Mapping[str, Any] = field(default_factory=dict)
+    """The US Chess rating report's header fields the event keeps."""
     trf_source: Mapping[str, Any] | None = None
     """What the TRF file the event was imported from held besides the event (None: not imported)."""
 
@@ -312,6 +318,9 @@ def settings_of(state: State) -> EventSettings:
         playoff=state.setting("playoff"),
         acceleration=state.setting("acceleration"),
         swap_last_two=bool(state.setting("swap_last_two", False)),
+        team_best=state.setting("team_best"),
+        teammates_apart=bool(state.setting("teammates_apart", False)),
+        uschess_report=state.setting("uschess_report") or {},
         trf_source=state.setting("trf_source"),
     )
 

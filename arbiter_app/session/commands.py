@@ -212,6 +212,12 @@ class Settings(Command):
     rating_type: str | Unset = UNSET
     acceleration: str | Unset | None = UNSET
     swap_last_two: bool | Unset = UNSET
+    team_best: int | Unset | None = UNSET
+    """How many of a team's best scores count (US Chess 28N; None: four)."""
+    teammates_apart: bool | Unset = UNSET
+    """Teammates are kept from meeting (US Chess 28N): the pairing forbids it."""
+    uschess_report: JsonObject | Unset = UNSET
+    """The US Chess rating report's header fields the event keeps (affiliate, TDs, site)."""
 
     def settings(self) -> dict[str, Json]:
         """The settings given (by name)."""

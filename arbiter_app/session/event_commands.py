@@ -25,8 +25,10 @@ from arbiter_app.core.points import STANDARD
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
 from arbiter_app.core.rating_source import typed_or_imported
 from arbiter_app.core.ratinglist import RatingType
+from arbiter_app.core.team_scores import checked_best
 from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_refusal
 from arbiter_app.core.timecontrol import parse as parse_time_control
+from arbiter_app.core.uschess_report import checked_report_settings
 from arbiter_app.core.warning_levels import Alert, Level, Refused
 from arbiter_app.core.words import count, noun_for
 from arbiter_app.session import queries
@@ -88,6 +90,9 @@ SETTINGS = (
     "rating_type",
     "acceleration",
     "swap_last_two",
+    "team_best",
+    "teammates_apart",
+    "uschess_report",
 )
 
 ACCELERATIONS = (BAKU,)
@@ -388,10 +393,20 @@ def check_setting(
                     f"unknown acceleration {value!r} (known: {', '.join(ACCELERATIONS)})"
                 )
             return value
-        if key == "swap_last_two":
+        if key in ("swap_last_two", "teammates_apart"):
             if not isinstance(value, bool):
-                raise CommandError(f"swap_last_two is true or false, not {value!r}")
+                raise CommandError(f"{key} is true or false, not {value!r}")
             return value
+        if key == "team_best":
+            # US Chess 28N: the number of a team's best scores that count (None: four).
+            return None if value is None else checked_best(value)
+        if key == "uschess_report":
+            if not isinstance(value, Mapping):
+                raise CommandError(
+                    "uschess_report: the report's header is an object with named fields"
+                )
+            # Fields given are merged into those kept, as the event's header is.
+            return checked_report_settings({**dict(before or {}), **dict(value)})
         if (
             key == "preset"
             and value is not None

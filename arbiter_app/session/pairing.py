@@ -22,6 +22,7 @@ from arbiter_app.core.model import Colour, EntryKind
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
+from arbiter_app.core.team_scores import with_teammates_apart
 from arbiter_app.session.changes import Changes
 from arbiter_app.session.commands import RecordPairings, RecordRoundPairings
 from arbiter_app.session.player_commands import checked_in
@@ -113,6 +114,9 @@ def pair_next_round(
         bye_policy=policy, initial_colour=colour, engine=engine, absent=absent or frozenset()
     )
     before = event.truncated(columns)
+    if settings.teammates_apart:
+        # US Chess 28N: teammates kept apart reach the engine as forbidden pairs (TRF 260).
+        before = with_teammates_apart(before)
     run = compute_with or _run
     pairing = run(lambda: pair_round(before, round_no, options, swap_last_two=swap))
     recorded: list[dict[str, object]] = [

@@ -14,6 +14,7 @@ from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.compare import Comparison, engine_pairing
 from arbiter_app.core.pairing.swiss import SwissOptions
+from arbiter_app.core.team_scores import with_teammates_apart
 from arbiter_app.session.codec import event_from_state
 from arbiter_app.session.state import Tx
 from arbiter_app.session.tournament_state import state_of_tx
@@ -53,6 +54,9 @@ def options_of(tx: Tx) -> SwissOptions:
 def check_round(tx: Tx, pairing: RoundPairing, *, planned_rounds: int | None = None) -> Comparison:
     """*pairing* (a round of the event) compared with the engine's pairing of that round."""
     event = event_from_state(state_of_tx(tx))
+    if tx.setting("teammates_apart"):
+        # The pairing kept teammates apart (US Chess 28N): the engine compared does too.
+        event = with_teammates_apart(event)
     return engine_pairing(
         event,
         pairing,

@@ -28,6 +28,7 @@ from arbiter_app.core.errors import InputError
 from arbiter_app.core.fide_mode import Pibe, PibeKind
 from arbiter_app.core.model import RuleSet, System, fide_rule_set_on
 from arbiter_app.core.prizes import PrizeFund
+from arbiter_app.core.team_scores import DEFAULT_BEST
 from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.core.words import count
 from arbiter_app.session import queries
@@ -47,6 +48,8 @@ _LEVEL3_WORDS = {
     "rule_set": "the rule set for unplayed rounds",
     "bye_policy": "the bye policy",
     "playoff": "the play-off regulation",
+    "team_best": "the number of team scores that count (US Chess 28N)",
+    "teammates_apart": "whether teammates are kept apart (US Chess 28N)",
 }
 ANNOUNCED_ONCE = frozenset({"playoff"})
 """Settings asked about only when one was set already: a play-off regulation (like the
@@ -58,6 +61,10 @@ def _listed(value: Any) -> str:
 
 
 def _shown(key: str, value: Any) -> str:
+    if key == "team_best" and value is None:
+        return f"{DEFAULT_BEST} (the default)"
+    if key == "teammates_apart" or isinstance(value, bool):
+        return "yes" if value else "no"
     if value is None:
         return "none" if key != "rule_set" else "the FIDE text of the start date"
     return str(value)

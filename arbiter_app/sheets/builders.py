@@ -254,6 +254,23 @@ def wall_chart(src: Source, round_no: int | None) -> Sheet:
     return wall_chart_sheet(event, pending)
 
 
+def team_standings_of(src: Source, round_no: int | None = None) -> Any:
+    """The team standings (US Chess 28N) made from the standings of FILE."""
+    from arbiter_app.core.errors import RuleError
+    from arbiter_app.core.team_scores import DEFAULT_BEST, team_standings
+
+    try:
+        return team_standings(standings_of(src, round_no), src.team_best or DEFAULT_BEST)
+    except RuleError as exc:
+        raise ArbiterError(f"{src.path}: {exc}") from None
+
+
+def team_standings(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.team_standings import team_standings_sheet
+
+    return team_standings_sheet(src.event, team_standings_of(src, round_no))
+
+
 def _playoff(src: Source) -> Any:
     if src.playoff is None:
         raise ArbiterError(f"{src.path}: no play-off has been started in this event")
@@ -313,6 +330,7 @@ SHEETS.update(
         "standings": standings,
         "crosstable": crosstable,
         "wall-chart": wall_chart,
+        "team-standings": team_standings,
         "playoff-schedule": playoff_schedule,
         "playoff-pairings": playoff_pairings,
         "playoff-scoresheets": playoff_scoresheets,

@@ -16,6 +16,7 @@ SHEET_HELP: dict[str, str] = {
     "wall-chart": "the US wall chart: by pairing number, W12 / L5 / H--- with colour and "
     "running score, US Chess ID and rating",
     "standings": "standings with the rule set and the tie-break list",
+    "team-standings": "team standings: the best scores of each team or school (US Chess 28N)",
     "lots": "protocol of every drawing of lots and coin toss",
     "playoff-schedule": "the play-off's regulation, stages, clocks and start",
     "playoff-pairings": "a pairing sheet per play-off stage",

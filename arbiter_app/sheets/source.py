@@ -83,6 +83,8 @@ class Source:
     """The players checked in before round 1 (empty: no check-in begun)."""
     absences: frozenset[tuple[int, int]] = frozenset()
     """``(player, round)`` of the absences marked for coming rounds."""
+    team_best: int | None = None
+    """How many of a team's best scores count (US Chess 28N; None: the default, four)."""
 
 
 def load(path: Path) -> Source:
@@ -176,6 +178,7 @@ def from_session(session: Any, path: Path | None = None) -> Source:
         playoff_name=settings.playoff,
         checked_in=checked_in(state),
         absences=absences(state),
+        team_best=settings.team_best,
     )
 
 

@@ -63,6 +63,7 @@ from arbiter_app.session.event_commands import SETTINGS
 from arbiter_app.session.external_values import values_text
 from arbiter_app.session.integrity import fide_mode_of
 from arbiter_app.session.manual_pairing import open_phase
+from arbiter_app.session.member_lookup import MemberLookup
 from arbiter_app.session.pairing import Compute, pair_next_round, paired_columns
 from arbiter_app.session.player_commands import absences, checked_in, half_bye_ineligible
 from arbiter_app.session.playoff_commands import (
@@ -559,6 +560,16 @@ class EventDocument(QObject):
         """Players on the imported FIDE lists, as the event registers them (its rating type,
         the lists valid at its start)."""
         return ListLookup(self.rating_type(), self.tournament.info.start_date)
+
+    def member_lookup(self) -> MemberLookup | None:
+        """US Chess members on the imported lists, for a US Chess event (the rule set of
+        US Chess 34E, the one test every view asks: ``says_bye``); None for another event."""
+        from arbiter_app.exports.pairings import says_bye
+
+        if not says_bye(self.tournament):
+            return None
+        rating_type = str(self._session.state.setting("rating_type") or "")
+        return MemberLookup(self.tournament.info, rating_type)
 
     def check_ratings(self) -> CheckReport:
         """The players whose rating differs from the list valid at the event's start."""

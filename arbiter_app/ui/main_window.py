@@ -58,6 +58,7 @@ from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog
 from arbiter_app.ui.dialogs.playoff import DialogPrompter
 from arbiter_app.ui.dialogs.preferences import PreferencesDialog
 from arbiter_app.ui.dialogs.prohibited import ProhibitedPairingsDialog
+from arbiter_app.ui.dialogs.uschess_report import UsChessReportDialog
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.file_actions import TRF_FILTER, FileActions, ImportedEvent, Services
 from arbiter_app.ui.files import UNTITLED, suggested_path
@@ -69,6 +70,7 @@ from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.panels.playoff import PlayoffPanel
 from arbiter_app.ui.panels.prizes import PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
+from arbiter_app.ui.panels.teams import TeamsPanel
 from arbiter_app.ui.print_dialogs import PrintDialog, SheetPreview
 from arbiter_app.ui.projector import ProjectorWindow, place_within, second_screen
 from arbiter_app.ui.publish import Publishing
@@ -111,6 +113,7 @@ class MainWindow(QMainWindow):
         self.standings = StandingsPanel(document)
         self.playoff = PlayoffPanel(document, DialogPrompter(self, document, self.export_path))
         self.prizes = PrizesPanel(document)
+        self.teams = TeamsPanel(document)
         self.docks: dict[str, QDockWidget] = {}
         self.badges: dict[str, FideBadge] = {}
         self._shown_once = False
@@ -167,11 +170,14 @@ class MainWindow(QMainWindow):
         standings = self._dock("standings", "Standings", self.standings, right)
         playoff = self._dock("playoff", "Play-off", self.playoff, right)
         prizes = self._dock("prizes", "Prizes", self.prizes, right)
+        teams = self._dock("teams", "Teams", self.teams, right)
         self.tabifyDockWidget(pairings, by_name)
         self.tabifyDockWidget(by_name, players)
         self.tabifyDockWidget(players, crosstable)
         self.splitDockWidget(standings, playoff, Qt.Orientation.Vertical)
         self.tabifyDockWidget(playoff, prizes)
+        self.tabifyDockWidget(standings, teams)
+        standings.raise_()
         pairings.raise_()
         playoff.raise_()
         self.resizeDocks([pairings, standings], [560, 680], Qt.Orientation.Horizontal)
@@ -212,6 +218,12 @@ class MainWindow(QMainWindow):
             self.choose_standings_export,
             "Ctrl+E",
             "Write the standings as CSV, HTML, JSON or PDF",
+        )
+        self.uschess_report_action = self._action(
+            "Export &US Chess rating report…",
+            self.show_uschess_report,
+            None,
+            "Check the US Chess rating report, then write THEXPORT, TSEXPORT and TDEXPORT.DBF",
         )
         self.print_action = self._action("&Print…", self.print_standings, sk.Print)
         self.preview_action = self._action("Print pre&view…", self.preview_standings)
@@ -334,6 +346,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.import_action)
         file_menu.addAction(self.export_standings_action)
         file_menu.addAction(self.export_action)
+        file_menu.addAction(self.uschess_report_action)
         file_menu.addSeparator()
         file_menu.addAction(self.preview_action)
         file_menu.addAction(self.print_action)
@@ -366,7 +379,7 @@ class MainWindow(QMainWindow):
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())
         view_menu.addSeparator()
-        # Alt+1 … Alt+7 bring a panel forward (shown, its tab raised, the keyboard in it).
+        # Alt+1 … Alt+8 bring a panel forward (shown, its tab raised, the keyboard in it).
         self.panel_actions: list[QAction] = []
         for number, dock in enumerate(self.docks.values(), start=1):
             title = dock.windowTitle().replace("&&", "&")
@@ -546,6 +559,21 @@ class MainWindow(QMainWindow):
         )
         dialog.finished.connect(dialog.deleteLater)
         self.external_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def show_uschess_report(self) -> UsChessReportDialog:
+        """File ▸ Export US Chess rating report…: the readiness check, then the files."""
+        dialog = UsChessReportDialog(self.document, self)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.accepted.connect(
+            lambda: self.statusBar().showMessage(
+                f"Wrote the US Chess rating report: {', '.join(p.name for p in dialog.written)}"
+                f" in {dialog.written[0].parent}",
+                15000,
+            )
+        )
+        self.uschess_dialog = dialog
         dialog.open()
         return dialog
 

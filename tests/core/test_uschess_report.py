@@ -107,10 +107,10 @@ def test_the_check_names_every_invalid_field() -> None:
     ]
     assert found == [
         "the event: H_AFF_ID: the affiliate ID is an A and seven digits (A6012345); "
-        "'12345678' is not one (--affiliate ID)",
+        "'12345678' is not one (settings --affiliate, or Event settings, US Chess report)",
         "the event: H_CTD_ID: the chief TD's US Chess ID is eight digits; '00000000' is not one "
-        "(--chief-td ID)",
-        "the event: H_ZIPCODE: the ZIP code is 12345 or 12345-6789; '7410' is not one (--zip)",
+        "(settings --chief-td, or Event settings, US Chess report)",
+        "the event: H_ZIPCODE: the ZIP code is 12345 or 12345-6789; '7410' is not one (settings --zip, or Event settings, US Chess report)",
     ]
 
 

@@ -89,7 +89,7 @@ def test_q43_46_leaving_fide_mode_asks_twice_then_every_panel_shows_the_badge(
     assert document.fide_mode().left
     assert lines(document) == ["### FIDE mode @ Round 2: left after round 2 was paired"]
     assert set(window.badges) == {"pairings", "players", "crosstable", "standings", "playoff",
-                                  "prizes", "by_name"}  # fmt: skip
+                                  "prizes", "by_name", "teams"}  # fmt: skip
     for key, badge in window.badges.items():
         window.docks[key].raise_()
         QApplication.processEvents()

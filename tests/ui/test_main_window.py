@@ -88,6 +88,7 @@ def test_every_panel_is_a_dock_with_an_accessible_name(
         "dock-standings",
         "dock-playoff",
         "dock-prizes",
+        "dock-teams",
     }
     assert all(d.accessibleName() for d in docks)
     unnamed = [

@@ -1,4 +1,4 @@
-"""Alt+1 … Alt+7 bring each panel forward (View ▸ Go to …), listed in the keyboard reference."""
+"""Alt+1 … Alt+8 bring each panel forward (View ▸ Go to …), listed in the keyboard reference."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def test_alt_and_a_number_raise_each_panel_and_put_the_keyboard_in_it(
     window.activateWindow()  # on a real X server the keys go to the active window only
     qtbot.waitUntil(window.isActiveWindow)
     docks = list(window.docks.values())
-    assert len(window.panel_actions) == len(docks) == 7
+    assert len(window.panel_actions) == len(docks) == 8
     for number, dock in enumerate(docks, start=1):
         action = window.panel_actions[number - 1]
         assert action.shortcut().toString() == f"Alt+{number}"
@@ -36,4 +36,4 @@ def test_alt_and_a_number_raise_each_panel_and_put_the_keyboard_in_it(
 
         qtbot.waitUntil(inside, timeout=2000)
         assert dock.widget().isVisible(), dock.windowTitle()
-    assert "`Alt+1` … `Alt+7`" in keyboard_reference()
+    assert "`Alt+1` … `Alt+8`" in keyboard_reference()

@@ -41,6 +41,7 @@ from arbiter_app.core.pairing.baku import BAKU
 from arbiter_app.core.playoff.presets import PRESETS as PLAYOFF_PRESETS
 from arbiter_app.core.points import GCT_RAPID, STANDARD
 from arbiter_app.core.presets import PRESETS
+from arbiter_app.core.team_scores import DEFAULT_BEST, MOST_BEST
 from arbiter_app.core.words import count
 from arbiter_app.session.codec import point_system_to_json
 from arbiter_app.session.commands import EditSettings
@@ -136,6 +137,19 @@ def rule_set_note(chosen: RuleSet | None, start_text: str) -> str:
     return f"The FIDE {year} text applies by the start date." if start else ""
 
 
+REPORT_FIELDS = (
+    ("affiliate", "Affiliate ID:", "A6012345", 8),
+    ("chief_td", "Chief TD's ID:", "8 digits (empty: the one in Chief arbiter)", 8),
+    ("assistant_td", "Assistant TD's ID:", "8 digits", 8),
+    ("other_tds", "Other TDs' IDs:", "comma-separated", 0),
+    ("state", "State:", "two letters, e.g. OK", 2),
+    ("zip", "ZIP code:", "12345 or 12345-6789", 10),
+    ("country", "Country:", "USA unless given", 21),
+    ("send_crosstable", "Send crosstable:", "Y or N (N unless given)", 1),
+)
+"""The US Chess rating report's header fields the event keeps (``uschess_report``), each
+with the width ``THEXPORT.DBF`` gives it."""
+
 RATING_TYPES = (
     ("By the time control", None),
     ("Standard", "standard"),
@@ -163,6 +177,8 @@ class EventSettingsDialog(QDialog):
         grid.addWidget(self._event_box(), 0, 0)
         grid.addWidget(self._rules_box(), 0, 1)
         grid.addWidget(self._ranking_box(), 1, 0, 1, 2)
+        grid.addWidget(self._teams_box(), 2, 0)
+        grid.addWidget(self._us_report_box(), 2, 1)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
         layout = QVBoxLayout(self)
@@ -329,6 +345,47 @@ class EventSettingsDialog(QDialog):
         form.addRow("Prizes:", prizes)
         return box
 
+    def _teams_box(self) -> QGroupBox:
+        box = QGroupBox("Team scores (US Chess 28N)", self)
+        form = QFormLayout(box)
+        self.team_best = QSpinBox(box)
+        self.team_best.setAccessibleName("Team scores that count")
+        self.team_best.setRange(1, MOST_BEST)
+        self.team_best.setToolTip(
+            "How many of each team's (or school's) best scores make its score; the team is "
+            "the player's Club field"
+        )
+        form.addRow("Best scores that co&unt:", self.team_best)
+        self.teammates_apart = QCheckBox("&Keep teammates from meeting", box)
+        self.teammates_apart.setAccessibleName("Keep teammates from meeting")
+        self.teammates_apart.setToolTip(
+            "The pairing never puts two players of one team on a board (as prohibited pairs)"
+        )
+        form.addRow("", self.teammates_apart)
+        return box
+
+    def _us_report_box(self) -> QGroupBox:
+        box = QGroupBox("US Chess report", self)
+        box.setAccessibleName("US Chess report")
+        form = QFormLayout(box)
+        self.report: dict[str, QLineEdit] = {}
+        for key, label, hint, width in REPORT_FIELDS:
+            edit = QLineEdit(box)
+            edit.setAccessibleName(label.replace("&", "").rstrip(":"))
+            edit.setPlaceholderText(hint)
+            if width:
+                edit.setMaxLength(width)
+            form.addRow(label, edit)
+            self.report[key] = edit
+        self.us_report_box = box
+        self.rule_set.currentIndexChanged.connect(lambda _: self._show_us_report())
+        return box
+
+    def _show_us_report(self) -> None:
+        """The report's group is for a US Chess event (the rule set of US Chess 34E)."""
+        self.us_report_box.setVisible(self.rule_set.currentData() == RuleSet.USCF.value)
+        self._fit()
+
     # -- the current settings into the fields -------------------------------------------------
     def _load(self) -> None:
         current = self.current
@@ -360,8 +417,15 @@ class EventSettingsDialog(QDialog):
             self.preset.setCurrentIndex(self.preset.findData(current.get("preset")))
         self.tiebreaks.setText(", ".join(map(str, _as_list(current.get("tiebreaks")))))
         self._select(self.playoff, current.get("playoff"))
+        self.team_best.setValue(int(str(current.get("team_best") or DEFAULT_BEST)))
+        self.teammates_apart.setChecked(bool(current.get("teammates_apart")))
+        report = _as_dict(current.get("uschess_report"))
+        for key, edit in self.report.items():
+            value = report.get(key)
+            edit.setText(", ".join(value) if isinstance(value, list) else str(value or ""))
         self._update_rule_note()
         self._update_playoff_note()
+        self._show_us_report()
 
     @staticmethod
     def _select(box: QComboBox, value: object) -> None:
@@ -534,7 +598,19 @@ class EventSettingsDialog(QDialog):
             "acceleration": self.acceleration.currentData(),
             "swap_last_two": self.swap_last_two.isChecked()
             and self.system.currentData() == System.DOUBLE_ROUND_ROBIN.value,
+            "team_best": self.team_best.value(),
+            "teammates_apart": self.teammates_apart.isChecked(),
+            "uschess_report": self._report(),
         }
+
+    def _report(self) -> dict[str, object]:
+        out: dict[str, object] = {}
+        for key, edit in self.report.items():
+            text = edit.text().strip()
+            out[key] = (
+                [t.strip() for t in text.split(",") if t.strip()] if key == "other_tds" else text
+            )
+        return out
 
     def changed_settings(self) -> dict[str, object]:
         """The settings whose value differs from the event's (the header: its changed fields)."""
@@ -558,9 +634,19 @@ class EventSettingsDialog(QDialog):
             elif key == "bye_policy":
                 if value != (before or "fide"):
                     changed[key] = value
-            elif key == "swap_last_two":
+            elif key in ("swap_last_two", "teammates_apart"):
                 if bool(value) != bool(before):
                     changed[key] = value
+            elif key == "team_best":
+                if value != (before or DEFAULT_BEST):
+                    changed[key] = value
+            elif key == "uschess_report":
+                old = _as_dict(before)
+                fields = {
+                    k: v for k, v in _as_dict(value).items() if (v or None) != (old.get(k) or None)
+                }
+                if fields:
+                    changed[key] = fields
             elif value != before:
                 changed[key] = value
         return changed

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -32,6 +33,7 @@ from arbiter_app.core.limits import MAX_RATING
 from arbiter_app.core.model import Player
 from arbiter_app.core.rating_source import describe, is_fallback
 from arbiter_app.core.words import count
+from arbiter_app.session.member_lookup import MemberLookup, MemberMatch
 from arbiter_app.session.rating_lookup import ListLookup, Match
 from arbiter_app.ui.dialogs.late_entry import MissedRounds
 
@@ -90,11 +92,15 @@ class PlayerDialog(QDialog):
         player: Player | None = None,
         late: LateEntryTerms | None = None,
         lookup: ListLookup | None = None,
+        members: MemberLookup | None = None,
     ) -> None:
         super().__init__(parent)
         self.player = player
         self.late = late
         self.lookup = lookup
+        self.members = members
+        self.member_notices: tuple[str, ...] = ()
+        """The US Chess rule 23C notices of the member chosen (a level-2 warning)."""
         self.listed: dict[str, object] = {}
         """The fields the chosen match filled in (empty until one is chosen)."""
         self.submit: Callable[[], bool] | None = None
@@ -116,6 +122,8 @@ class PlayerDialog(QDialog):
             form.addRow(self.explanation)
         if lookup is not None and player is None:
             self._lookup_rows(form)
+        if members is not None and player is None:
+            self._member_rows(form)
         self.name = QLineEdit(self)
         self.name.setAccessibleName("Name")
         self.name.setPlaceholderText("Surname, First name")
@@ -273,6 +281,82 @@ class PlayerDialog(QDialog):
         self.rating.setValue(int(rating) if isinstance(rating, int) else 0)
         self._show_source()
 
+    # -- US Chess members (a US event: the imported member lists) ----------------------------
+    def _member_rows(self, form: QFormLayout) -> None:
+        self.member_search = QLineEdit(self)
+        self.member_search.setAccessibleName("Look up a US Chess member")
+        self.member_search.setPlaceholderText("US Chess ID or name (LAST, FIRST), then Enter")
+        # Enter looks the member up and stays in the dialog (it is not the dialog's OK):
+        # the filter takes the key before the dialog's default button can.
+        self._member_keys = _LookUpOnEnter(self.look_up_member, self.member_search)
+        self.member_search.installEventFilter(self._member_keys)
+        form.addRow("&US Chess:", self.member_search)
+        self.member_matches = QListWidget(self)
+        self.member_matches.setAccessibleName("Members on the US Chess list")
+        self.member_matches.setMinimumWidth(self.fontMetrics().averageCharWidth() * 80)
+        self.member_matches.setMaximumHeight(self.fontMetrics().lineSpacing() * 7)
+        self.member_matches.currentItemChanged.connect(lambda item, _: self.choose_member(item))
+        form.addRow("", self.member_matches)
+        self.member_found = QLabel(self)
+        self.member_found.setWordWrap(True)
+        self.member_found.setAccessibleName("What the US Chess look-up found")
+        form.addRow("", self.member_found)
+        self.member_matches.hide()
+        try:
+            lists = assert_members(self.members).lists()
+        except ArbiterError as exc:
+            self.member_found.setText(str(exc))
+            return
+        if not lists:
+            self.member_found.setText(
+                "No US Chess member list is imported yet (arbiter-app ratings import LIST "
+                "--uschess)."
+            )
+            self.member_search.setEnabled(False)
+
+    def look_up_member(self) -> list[MemberMatch]:
+        """Look the US Chess ID or name up and list the members (the first is chosen)."""
+        text = self.member_search.text().strip()
+        self.member_matches.clear()
+        if not text:
+            self.member_matches.hide()
+            return []
+        try:
+            found = assert_members(self.members).search(text)
+        except ArbiterError as exc:
+            self.member_found.setText(str(exc))
+            return []
+        for match in found:
+            item = QListWidgetItem(match.label, self.member_matches)
+            item.setData(Qt.ItemDataRole.UserRole, match)
+        self.member_matches.setVisible(bool(found))
+        if not found:
+            self.member_found.setText(f"Nobody on the US Chess member lists matches {text!r}.")
+        else:
+            self.member_matches.setCurrentRow(0)
+        return found
+
+    def choose_member(self, item: QListWidgetItem | None) -> None:
+        """Fill name, US Chess ID and the rating of the event's system from the member
+        chosen, and say when the membership has expired (US Chess rule 23C)."""
+        if item is None:
+            return
+        match: MemberMatch = item.data(Qt.ItemDataRole.UserRole)
+        fields = match.fields
+        self.listed = dict(fields)
+        self.name.setText(str(fields["name"]))
+        self.national_id.setText(str(fields["national_id"]))
+        self.federation.setText(str(fields["federation"]))
+        rating = fields.get("rating")
+        self.rating.setValue(int(rating) if isinstance(rating, int) else 0)
+        self.national_rating.setValue(int(rating) if isinstance(rating, int) else 0)
+        self.member_notices = match.notices
+        if match.notices:
+            self.member_found.setText("Notice: " + " ".join(f"{n}." for n in match.notices))
+        else:
+            self.member_found.setText(f"Member found: {match.label}.")
+        self._show_source()
+
     def rating_source(self) -> str | None:
         """The source of the rating shown: the list's while it is the list's rating, the
         player's own when editing and the rating is unchanged, else None (typed in)."""
@@ -363,6 +447,29 @@ class PlayerDialog(QDialog):
     def missed_by_round(self) -> list[str]:
         """What each round missed counts as, round 1 first (empty unless a late entry)."""
         return [] if self.missed_each is None else self.missed_each.chosen()
+
+
+class _LookUpOnEnter(QObject):
+    """Return or Enter in a look-up field runs the look-up and goes no further."""
+
+    def __init__(self, look_up: Callable[[], object], parent: QObject) -> None:
+        super().__init__(parent)
+        self._look_up = look_up
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            self._look_up()
+            return True
+        return super().eventFilter(watched, event)
+
+
+def assert_members(members: MemberLookup | None) -> MemberLookup:
+    assert members is not None  # the US Chess rows exist only with a member look-up
+    return members
 
 
 def assert_lookup(lookup: ListLookup | None) -> ListLookup:

@@ -510,7 +510,12 @@ class PlayersPanel(QWidget):
 
     def ask_new_player(self) -> None:
         late = self.late_entry_terms()
-        dialog = PlayerDialog(self, late=late, lookup=self.document.rating_lookup())
+        dialog = PlayerDialog(
+            self,
+            late=late,
+            lookup=self.document.rating_lookup(),
+            members=self.document.member_lookup(),
+        )
 
         def register() -> bool:
             fields, missed = dialog.fields(), dialog.missed_by_round()

@@ -377,3 +377,49 @@ def test_round_dates_and_the_time_control_are_the_session_s(
     assert dialog.isVisible()
     assert any("time control" in box.text().lower() for box in errors(dialog))
     assert in_file.tournament.info.time_control == "40/90 SD/30 d5"
+
+
+def test_team_scores_and_the_us_chess_report_are_kept_from_the_dialog(
+    qtbot: QtBot, in_file: EventDocument
+) -> None:
+    """US Chess 28N's settings and the rating report's header (shown for a US Chess event),
+    typed with the keyboard and saved in one step."""
+    dialog = open_dialog(qtbot, in_file)
+    assert dialog.team_best.value() == 4 and not dialog.teammates_apart.isChecked()
+    assert not dialog.us_report_box.isVisible()  # a FIDE event: no US Chess report
+    dialog._select(dialog.rule_set, RuleSet.USCF.value)
+    assert dialog.us_report_box.isVisible()
+    dialog.team_best.selectAll()
+    qtbot.keyClicks(dialog.team_best, "3")
+    qtbot.mouseClick(dialog.teammates_apart, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(dialog.report["affiliate"], "a6012345")
+    qtbot.keyClicks(dialog.report["chief_td"], "12000099")
+    qtbot.keyClicks(dialog.report["state"], "OK")
+    changed = dialog.changed_settings()
+    assert changed["team_best"] == 3 and changed["teammates_apart"] is True
+    assert changed["uschess_report"] == {"affiliate": "a6012345", "chief_td": "12000099",
+                                         "state": "OK"}  # fmt: skip
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    assert not dialog.isVisible()
+    settings = in_file.session.settings
+    assert (settings.team_best, settings.teammates_apart) == (3, True)
+    assert settings.uschess_report == {"affiliate": "A6012345", "chief_td": "12000099",
+                                       "state": "OK"}  # fmt: skip
+    again = open_dialog(qtbot, in_file)
+    assert again.report["affiliate"].text() == "A6012345" and again.team_best.value() == 3
+    assert again.changed_settings() == {}
+
+
+def test_a_wrong_td_id_is_refused_and_the_dialog_stays(
+    qtbot: QtBot, in_file: EventDocument
+) -> None:
+    dialog = open_dialog(qtbot, in_file)
+    dialog._select(dialog.rule_set, RuleSet.USCF.value)
+    qtbot.keyClicks(dialog.report["chief_td"], "1234")
+    dialog.accept()
+    shown = errors(dialog)
+    assert shown and "eight digits" in shown[0].text()
+    for box in shown:
+        box.close()
+    assert dialog.isVisible()
+    assert in_file.session.settings.uschess_report == {}

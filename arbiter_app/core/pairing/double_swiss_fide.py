@@ -163,9 +163,7 @@ def contender(event: Event, tpn: int, match: int, scores: Mapping[int, Fraction]
             before = event.scores(after_round=GAMES * (match - 2))
             # 1.5: a floater met an opponent with a different score.
             floated = before.get(tpn) != before.get(opponent)
-    return Contender(
-        tpn, scores[tpn], played, tuple(colours), frozenset(met), barred, floated
-    )
+    return Contender(tpn, scores[tpn], played, tuple(colours), frozenset(met), barred, floated)
 
 
 # -- the matchings the criteria ask for --------------------------------------------------
@@ -548,17 +546,13 @@ def pair_fide_double_swiss(
     past = event.truncated(GAMES * (match - 1))
     scores = past.scores()
     field = {
-        p.tpn: contender(past, p.tpn, match, scores)
-        for p in event.players
-        if p.tpn not in excluded
+        p.tpn: contender(past, p.tpn, match, scores) for p in event.players if p.tpn not in excluded
     }
     last = event.planned_rounds > 0 and match >= -(-event.planned_rounds // GAMES)
     return pair_match(field, initial, last=last, forbidden=event.forbidden_pairs)
 
 
-def round_pairing(
-    event: Event, match: int, byes: list[Bye], initial: Colour
-) -> RoundPairing:
+def round_pairing(event: Event, match: int, byes: list[Bye], initial: Colour) -> RoundPairing:
     """The :class:`RoundPairing` of match *match*, the players in *byes* not paired."""
     out = {b.tpn for b in byes}
     paired = pair_fide_double_swiss(event, match, out, initial)

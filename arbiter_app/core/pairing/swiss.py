@@ -197,9 +197,7 @@ def pair_swiss(
     )
 
 
-def _pair_fide_double_swiss(
-    event: Event, round_no: int | None, opts: SwissOptions
-) -> RoundPairing:
+def _pair_fide_double_swiss(event: Event, round_no: int | None, opts: SwissOptions) -> RoundPairing:
     """A match of FIDE's Double-Swiss System, paired by C.04.5's own procedure."""
     from arbiter_app.core.pairing import double_swiss_fide as fide
 
@@ -219,9 +217,7 @@ def _pair_fide_double_swiss(
         raise RuleError(f"absent players {unknown} are not in the event")
     colour = opts.initial_colour or initial_colour_from_round_one(event)
     if colour is None:
-        raise RuleError(
-            "the initial-colour must first be drawn by lot (FIDE C.04.5 article 4.1)"
-        )
+        raise RuleError("the initial-colour must first be drawn by lot (FIDE C.04.5 article 4.1)")
     past = event.truncated(fide.GAMES * (rnd - 1))
     byes, to_pair = players_out(fide.match_view(past), rnd, opts.absent)
     if not to_pair:

@@ -54,3 +54,13 @@ def test_a_fide_double_swiss_is_paired_by_its_own_rules(capsys: Capture, tmp_pat
                        "-o", str(trf))  # fmt: skip
     assert code == 0, err
     assert "192 FIDE_DOUBLESWISS" in trf.read_text(encoding="utf-8").splitlines()
+
+
+def test_the_initial_colour_is_drawn_under_article_4_1(capsys: Capture, tmp_path: Path) -> None:
+    file = str(tmp_path / "ds.arbiter")
+    run(capsys, "new", file, "--name", "DS", "--system", "fide-double-swiss", "--rounds", "2")
+    for name in ("Ann", "Ben"):
+        run(capsys, "player", "add", file, "--name", name)
+    code, out, err = run(capsys, "pair", file)
+    assert code == 0, err
+    assert "FIDE C.04.5 article 4.1; printed in the protocol of lots" in out.splitlines()[0]

@@ -6,6 +6,7 @@ comments; the engine is only asked to agree.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from arbiter_app.core.model import Colour, EntryKind, Event, EventInfo, Player, System
@@ -206,3 +207,11 @@ def test_trf_192_names_the_two_double_swiss_systems_apart() -> None:
     assert system_from_code("CUSTOM_DOUBLESWISS") is System.DOUBLE_SWISS
     assert pairing_code(System.DOUBLE_SWISS, baku=True) == "CUSTOM_DOUBLESWISS"
     assert System.FIDE_DOUBLE_SWISS.games_per_round == 2
+
+
+def test_no_acceleration_for_fide_s_double_swiss() -> None:
+    from arbiter_app.core.pairing.baku import baku_refusal
+
+    reason = baku_refusal(_event(4))
+    assert reason is not None and "C.04.5" in reason
+    assert baku_refusal(replace(_event(4), system=System.DOUBLE_SWISS)) is None

@@ -215,3 +215,23 @@ def test_no_acceleration_for_fide_s_double_swiss() -> None:
     reason = baku_refusal(_event(4))
     assert reason is not None and "C.04.5" in reason
     assert baku_refusal(replace(_event(4), system=System.DOUBLE_SWISS)) is None
+
+
+def test_the_pairings_checker_makes_the_matches_again_by_c_04_5() -> None:
+    from arbiter_app.core.checker.pairings import check_swiss
+
+    event = _event(5, matches=3)
+    first = pair_round(event, options=WHITE_FIRST)
+    event = append_round(event, first, {1: (W, D), 2: (D, B)})
+    second = pair_round(event, options=WHITE_FIRST)
+    event = append_round(event, second, {1: (D, D), 2: (W, W)})
+    findings, notes = check_swiss(event, Colour.WHITE)
+    assert findings == [] and "FIDE Double-Swiss System (C.04.5)" in notes[0]
+    # A file whose round 2 swaps two opponents is not C.04.5's pairing.
+    swapped = event.truncated(2)
+    moved = second.boards[0]
+    wrong = replace(second, boards=(replace(moved, white=moved.black, black=moved.white),))
+    wrong = replace(wrong, boards=wrong.boards + second.boards[1:])
+    swapped = append_round(swapped, wrong, {1: (D, D), 2: (W, W)})
+    findings, _ = check_swiss(swapped, Colour.WHITE)
+    assert findings

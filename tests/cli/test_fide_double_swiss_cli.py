@@ -49,6 +49,10 @@ def test_a_fide_double_swiss_is_paired_by_its_own_rules(capsys: Capture, tmp_pat
     assert lines[1].split() == ["1", "3", "P3", "-", "2", "P2"]
     assert lines[2].split() == ["2", "1", "P1", "-", "5", "P5"]
     assert "4 P4: pairing-allocated bye" in lines[3]
+    assert (
+        "The 1½-point scoregroup is paired with 1 upfloater: 1 P1 (½) (FIDE C.04.5 article 3.5)."
+        in lines
+    )
     trf = tmp_path / "ds.trf"
     code, _, err = run(capsys, "export", file, "--format", "trf", "--trf-version", "TRF-26",
                        "-o", str(trf))  # fmt: skip

@@ -36,6 +36,8 @@ from itertools import combinations, combinations_with_replacement
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour, EntryKind, Event, RoundEntry
 from arbiter_app.core.pairing.boards import Board, Bye, PairingError, RoundPairing
+from arbiter_app.core.points import format_points
+from arbiter_app.core.words import count
 
 GAMES = 2
 """Games in a match (Preface)."""
@@ -305,8 +307,8 @@ class _Round:
         residents = sorted(t for t in players if self.field[t].score == top)
         lower = [t for t in players if self.field[t].score < top]
         # [C4] article 2.3.1: the fewest upfloaters the parity and [C3] allow.
-        for count in range(len(residents) % 2, len(lower) + 1, 2):
-            for profile in self._profiles(lower, count):
+        for size in range(len(residents) % 2, len(lower) + 1, 2):
+            for profile in self._profiles(lower, size):
                 best: tuple[tuple[int, int, int], list[int], list[tuple[int, int]]] | None
                 best = None
                 for index, ups in enumerate(self._sets(lower, profile)):
@@ -552,6 +554,27 @@ def pair_fide_double_swiss(
     return pair_match(field, initial, last=last, forbidden=event.forbidden_pairs)
 
 
+def bracket_notes(paired: MatchPairing, event: Event) -> list[str]:
+    """A sentence for each bracket that took upfloaters (article 3.5): whom, with what score."""
+    names = {p.tpn: p.name for p in event.players}
+    scores = event.scores()
+    notes = []
+    for bracket in paired.brackets:
+        if not bracket.upfloaters:
+            continue
+        who = ", ".join(
+            f"{t} {names.get(t, '')} ({format_points(scores.get(t, Fraction(0)))})".replace(
+                "  ", " "
+            )
+            for t in bracket.upfloaters
+        )
+        notes.append(
+            f"The {format_points(bracket.score)}-point scoregroup is paired with "
+            f"{count(len(bracket.upfloaters), 'upfloater')}: {who} (FIDE C.04.5 article 3.5)."
+        )
+    return notes
+
+
 def round_pairing(event: Event, match: int, byes: list[Bye], initial: Colour) -> RoundPairing:
     """The :class:`RoundPairing` of match *match*, the players in *byes* not paired."""
     out = {b.tpn for b in byes}
@@ -559,7 +582,7 @@ def round_pairing(event: Event, match: int, byes: list[Bye], initial: Colour) ->
     all_byes = list(byes)
     if paired.pab is not None:
         all_byes.append(Bye(paired.pab, EntryKind.PAIRING_BYE, PAB_REASON, odd_one_out=True))
-    notes = tuple(
+    notes = tuple(bracket_notes(paired, event)) + tuple(
         f"board {i}: colours by article 4.3.{rule.rsplit('.', 1)[1]}"
         for i, rule in enumerate(paired.colour_rules, start=1)
     )

@@ -105,6 +105,9 @@ def test_thirty_one_players_rounds_one_and_two_by_hand() -> None:
     top = [(9, 1), (2, 10), (11, 3), (4, 12), (13, 5), (6, 14), (15, 7), (8, 31)]
     bottom = [(16, 23), (24, 17), (18, 25), (26, 19), (20, 27), (28, 21), (22, 29)]
     assert [(b.white, b.black) for b in second.boards] == top + bottom
+    assert second.notes[0] == (
+        "The 2-point scoregroup is paired with 1 upfloater: 31 P31 (1½) (FIDE C.04.5 article 3.5)."
+    )
 
 
 def test_the_pab_scores_a_game_won_and_a_game_drawn() -> None:

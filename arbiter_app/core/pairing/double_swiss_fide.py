@@ -328,7 +328,7 @@ class _Round:
                     _, ups, pairs = best
                     return Bracket(top, tuple(residents), tuple(sorted(ups)), tuple(pairs))
         raise PairingError(
-            f"the scoregroup of {top} points cannot be paired with any set of upfloaters "
+            f"the {format_points(top)}-point scoregroup cannot be paired with any set of upfloaters "
             "(FIDE C.04.5 article 3.3.3: the Chief Arbiter decides what to do)"
         )
 

@@ -34,7 +34,7 @@ from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import Colour, EntryKind, Event, RoundEntry
+from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry
 from arbiter_app.core.pairing.boards import Board, Bye, PairingError, RoundPairing
 from arbiter_app.core.points import format_points
 from arbiter_app.core.words import count
@@ -115,6 +115,40 @@ def match_is_forfeited(event: Event, tpn: int, match: int) -> bool:
         e.kind is EntryKind.FORFEIT_LOSS for e in _match_entries(event, first.opponent, match)
     )
     return own or theirs
+
+
+_MATCH_GAME = (EntryKind.GAME, EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS)
+
+
+def standings_view(event: Event) -> Event:
+    """*event* as the standings and tie-breaks see it (C.04.5 Preface): in a match that did
+    not end by forfeit, a single forfeited game is treated as played, won by the player who
+    scored it and lost by the other (a game lost by both, lost by both). Only matches whose
+    two games both have a result; ratings are not concerned ("this rule does not apply to
+    rating").
+    """
+    rows: dict[int, tuple[RoundEntry, ...]] = {}
+    changed = False
+    for tpn, row in event.entries.items():
+        new = list(row)
+        for m in range(1, len(row) // GAMES + 1):
+            first, second = _match_entries(event, tpn, m)
+            if first.kind not in _MATCH_GAME or second.kind not in _MATCH_GAME:
+                continue
+            if first.opponent is None or match_is_forfeited(event, tpn, m):
+                continue
+            for column, entry in ((GAMES * m - 1, first), (GAMES * m, second)):
+                if entry.kind is EntryKind.FORFEIT_WIN or entry.kind is EntryKind.FORFEIT_LOSS:
+                    outcome = Outcome.WIN if entry.kind is EntryKind.FORFEIT_WIN else Outcome.LOSS
+                    new[column - 1] = RoundEntry.game(
+                        entry.opponent if entry.opponent is not None else first.opponent,
+                        entry.colour,
+                        outcome,
+                        rated=False,
+                    )
+                    changed = True
+        rows[tpn] = tuple(new)
+    return event.with_entries(rows) if changed else event
 
 
 def _won_by_forfeit(event: Event, tpn: int, match: int) -> bool:

@@ -238,3 +238,21 @@ def test_the_pairings_checker_makes_the_matches_again_by_c_04_5() -> None:
     swapped = append_round(swapped, wrong, {1: (D, D), 2: (W, W)})
     findings, _ = check_swiss(swapped, Colour.WHITE)
     assert findings
+
+
+def test_a_single_forfeited_game_of_a_played_match_counts_as_played_in_tie_breaks() -> None:
+    from arbiter_app.core.standings import compute_standings
+
+    event = _event(4, matches=2)
+    first = pair_round(event, options=WHITE_FIRST)
+    # Board 1 (1-3): 3 does not appear for game 1, then draws game 2: the match counts as
+    # played (Preface). Board 2 (4-2, 4.3.1): 2 wins both games at the board.
+    event = append_round(event, first, {1: (GameResult.WHITE_FORFEIT_WIN, D), 2: (B, W)})
+    assert event.entry(1, 1).kind is EntryKind.FORFEIT_WIN
+    rows = {r.tpn: r for r in compute_standings(event, ["WON"]).rows}
+    # WON counts games won over the board (C.07 7.2): 1's forfeit win counts as one.
+    assert rows[1].values["WON"] == 1 and rows[2].values["WON"] == 2
+    assert rows[1].points == Fraction(3, 2)
+    # The club's double Swiss keeps the forfeit unplayed.
+    club = compute_standings(replace(event, system=System.DOUBLE_SWISS), ["WON"])
+    assert {r.tpn: r.values["WON"] for r in club.rows}[1] == 0

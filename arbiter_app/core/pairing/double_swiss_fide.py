@@ -28,6 +28,7 @@ standings (:func:`match_is_forfeited` tells the two apart).
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -233,9 +234,106 @@ def _max_matching(
     return mate
 
 
+def _matching_of(nodes: list[int], edges: list[tuple[int, int, int]]) -> dict[int, int] | None:
+    """A perfect matching of *nodes* over weighted *edges* of largest weight, else None."""
+    if len(nodes) % 2:
+        return None
+    if not nodes:
+        return {}
+    import rustworkx as rx
+
+    graph = rx.PyGraph()
+    index = graph.add_nodes_from(nodes)
+    where = dict(zip(nodes, index, strict=True))
+    graph.add_edges_from([(where[a], where[b], w) for a, b, w in edges])
+    found = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
+    if 2 * len(found) != len(nodes):
+        return None
+    mate: dict[int, int] = {}
+    for i, j in found:
+        a, b = graph[i], graph[j]
+        mate[a], mate[b] = b, a
+    return mate
+
+
+def _first_identifier(
+    tops: list[int], bottoms: list[int], ok: Compatible
+) -> list[tuple[int, int]] | None:
+    """The first pairing identifier (3.6.2) with these *tops*, each top paired with one of
+    *bottoms* over *ok* pairs; None when they cannot all be paired so.
+
+    A maximum bipartite matching by augmenting paths, then each top in order takes the
+    first bottom that still leaves the others a partner (an alternating path from the
+    top it displaces to the bottom it frees).
+    """
+    adjacent = {t: [u for u in bottoms if ok(t, u)] for t in tops}
+    top_of: dict[int, int] = {}
+    bottom_of: dict[int, int] = {}
+    fixed: set[int] = set()
+
+    def augment(start: int) -> bool:
+        came: dict[int, int] = {}
+        queue = deque([start])
+        while queue:
+            top = queue.popleft()
+            for u in adjacent[top]:
+                if u in came or u in fixed:
+                    continue
+                came[u] = top
+                if u not in top_of:
+                    while True:  # flip the path back to the start
+                        t = came[u]
+                        previous = bottom_of.get(t)
+                        bottom_of[t], top_of[u] = u, t
+                        if t == start:
+                            return True
+                        assert previous is not None
+                        u = previous
+                queue.append(top_of[u])
+        return False
+
+    for t in tops:
+        if not augment(t):
+            return None
+    for t in tops:
+        for u in adjacent[t]:
+            if u in fixed:
+                continue
+            current = bottom_of[t]
+            if u == current:
+                break
+            displaced = top_of[u]
+            # Give u to t; the displaced top must reach the bottom t leaves free.
+            fixed.add(u)
+            del top_of[current]
+            del bottom_of[displaced]
+            bottom_of[t], top_of[u] = u, t
+            if augment(displaced):
+                break
+            fixed.discard(u)
+            bottom_of[t], top_of[current] = current, t
+            bottom_of[displaced], top_of[u] = u, displaced
+        fixed.add(bottom_of[t])
+    return [(t, bottom_of[t]) for t in tops]
+
+
 def _pairable(nodes: list[int], compatible: Compatible) -> bool:
-    """[C3] article 2.2.1: the players still to be paired have a legal pairing."""
-    return _max_matching(nodes, compatible, lambda a, b: 1) is not None
+    """[C3] article 2.2.1: the players still to be paired have a legal pairing.
+
+    A greedy pass (each player with the first one still free he may meet) answers most
+    questions at once in a large field; only when it gets stuck is a maximum matching
+    computed, which is the answer either way.
+    """
+    if len(nodes) % 2:
+        return False
+    free = list(nodes)
+    while free:
+        first = free.pop(0)
+        partner = next((i for i, other in enumerate(free) if compatible(first, other)), None)
+        if partner is None:
+            return _max_matching(nodes, compatible, lambda a, b: 1) is not None
+        free.pop(partner)
+    return True
 
 
 class _Round:
@@ -393,50 +491,84 @@ class _Round:
         def bad(a: int, b: int) -> int:
             return self._c8(a, b, upfloaters)
 
-        natural = [(members[i], members[i + n // 2]) for i in range(n // 2)]
-        if all(self.compatible(a, b) and not bad(a, b) for a, b in natural):
-            return natural  # the first identifier of all, with no [C8] failure
-
         position = {t: i for i, t in enumerate(members)}
+
+        def good(t: int) -> Iterator[int]:
+            """The members after *t* he may meet without a [C8] failure, in order."""
+            for u in members[position[t] + 1 :]:
+                if self.compatible(t, u) and not bad(t, u):
+                    yield u
+
+        def greedy(tops: list[int], taken: set[int]) -> dict[int, int] | None:
+            """Each top in order with the first bottom still free, without a [C8] failure.
+            When it gets through, no pairing of these tops has a smaller identifier."""
+            mate: dict[int, int] = {}
+            for t in tops:
+                u = next((u for u in good(t) if u not in taken and u not in tops), None)
+                if u is None:
+                    return None
+                taken.add(u)
+                mate[t], mate[u] = u, t
+            return mate
+
+        # The first identifier of all has the top half as its tops (3.6.2); with no [C8]
+        # failure among them it is the answer.
+        half = n // 2
+        quick = _first_identifier(
+            members[:half],
+            members[half:],
+            lambda t, u: self.compatible(t, u) and not bad(t, u),
+        )
+        if quick is not None:
+            return quick
+
+        # The legal pairs of the bracket, once: (top, bottom) by position, with their [C8].
+        edges = [
+            (a, b, bad(a, b))
+            for i, a in enumerate(members)
+            for b in members[i + 1 :]
+            if self.compatible(a, b)
+        ]
         role: dict[int, str] = {}
         fixed: dict[int, int] = {}
 
-        def allowed(a: int, b: int) -> bool:
-            if a in fixed or b in fixed:
-                return False
-            lo, hi = (a, b) if position[a] < position[b] else (b, a)
-            return (
-                role.get(lo, "top") == "top"
-                and role.get(hi, "bottom") == "bottom"
-                and self.compatible(a, b)
-            )
-
-        def cost(mate: Mapping[int, int]) -> int:
-            return sum(bad(a, b) for a, b in mate.items() if position[a] < position[b])
-
         def best() -> dict[int, int] | None:
             free = [t for t in members if t not in fixed]
-            mate = _max_matching(free, allowed, lambda a, b: 2 - bad(a, b))
+            graph = [
+                (a, b, 2 - c)
+                for a, b, c in edges
+                if a not in fixed
+                and b not in fixed
+                and role.get(a, "top") == "top"
+                and role.get(b, "bottom") == "bottom"
+            ]
+            mate = _matching_of(free, graph)
             if mate is None:
                 return None
             mate.update(fixed)
             return mate
+
+        def cost(mate: Mapping[int, int]) -> int:
+            return sum(bad(a, b) for a, b in mate.items() if position[a] < position[b])
 
         current = best()
         if current is None:
             return None
         target = cost(current)
         # The tops, smallest first: a member is a top whenever the target stays reachable.
+        tops = 0
         for t in members:
-            if position[current[t]] > position[t]:
-                role[t] = "top"
+            if tops == n // 2:
+                role[t] = "bottom"  # every top is known
                 continue
             role[t] = "top"
-            trial = best()
-            if trial is not None and cost(trial) == target:
+            if position[current[t]] < position[t]:
+                trial = best()
+                if trial is None or cost(trial) != target:
+                    role[t] = "bottom"
+                    continue
                 current = trial
-            else:
-                role[t] = "bottom"
+            tops += 1
         # Then each top's opponent, smallest first.
         for t in members:
             if role[t] != "top":
@@ -452,6 +584,11 @@ class _Round:
                 if not self.compatible(t, u):
                     continue
                 fixed[t], fixed[u] = u, t
+                rest = [x for x in members if role[x] == "top" and x not in fixed]
+                found = greedy(rest, set(fixed)) if target == 0 else None
+                if found is not None:
+                    current = {**found, **fixed}
+                    break
                 trial = best()
                 if trial is not None and cost(trial) == target:
                     current = trial

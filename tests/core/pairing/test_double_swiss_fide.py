@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from arbiter_app.core.model import Colour, EntryKind, Event, EventInfo, Player, System
+from arbiter_app.core.model import ByeRequest, Colour, EntryKind, Event, EventInfo, Player, System
 from arbiter_app.core.pairing import SwissOptions, append_round, pair_round
 from arbiter_app.core.pairing.double_swiss_fide import (
     Contender,
@@ -256,3 +256,18 @@ def test_a_single_forfeited_game_of_a_played_match_counts_as_played_in_tie_break
     # The club's double Swiss keeps the forfeit unplayed.
     club = compute_standings(replace(event, system=System.DOUBLE_SWISS), ["WON"])
     assert {r.tpn: r.values["WON"] for r in club.rows}[1] == 0
+
+
+def test_a_requested_bye_is_for_the_whole_match() -> None:
+    """C.04.5 Preface: byes apply only to matches. A request naming game 3 is for match 2."""
+    event = _event(5, matches=3)
+    first = pair_round(event, options=WHITE_FIRST)
+    event = append_round(event, first, {1: (W, W), 2: (D, D)})
+    event = replace(event, bye_requests=(ByeRequest(2, 3, EntryKind.HALF_BYE),))
+    second = pair_round(event, options=WHITE_FIRST)
+    bye = second.bye_of(2)
+    assert bye is not None and bye.kind is EntryKind.HALF_BYE
+    assert second.pairing_bye is None and len(second.boards) == 2
+    event = append_round(event, second, {1: (D, D), 2: (D, D)})
+    # A half-point bye over the match: ½ for each of its games.
+    assert event.round_points(2, 3) == event.round_points(2, 4) == Fraction(1, 2)

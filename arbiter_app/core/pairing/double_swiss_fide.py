@@ -585,7 +585,9 @@ class _Round:
                     continue
                 fixed[t], fixed[u] = u, t
                 rest = [x for x in members if role[x] == "top" and x not in fixed]
-                found = greedy(rest, set(fixed)) if target == 0 else None
+                # With no [C8] failure to spend, t-u itself must have none.
+                quick_ok = target == 0 and not bad(t, u)
+                found = greedy(rest, set(fixed)) if quick_ok else None
                 if found is not None:
                     current = {**found, **fixed}
                     break

@@ -271,3 +271,25 @@ def test_a_requested_bye_is_for_the_whole_match() -> None:
     event = append_round(event, second, {1: (D, D), 2: (D, D)})
     # A half-point bye over the match: ½ for each of its games.
     assert event.round_points(2, 3) == event.round_points(2, 4) == Fraction(1, 2)
+
+
+def test_c8_is_met_when_the_top_half_cannot_be_the_tops() -> None:
+    """Found by the comparison with gacrux (seed 219, match 4 of its campaign).
+
+    Scoregroup 3 = 6, 12, 14, 15; 6 has met 12, 14 and 15, so it needs an upfloater, and
+    with [C4] parity two: 2 and 8 (2½). Bracket 2, 6, 8, 12, 14, 15. The top half 2, 6, 8
+    cannot all be tops (6's only opponents are 2 and 8). 12 and 14 floated in the previous
+    round, so an upfloater against either is a [C8] failure (2.3.5). 6-2 leaves 8 against
+    12 or 14 (one failure); 6-8 leaves 2-15 and 12-14 (none): that pairing (3.6.4).
+    """
+    field = {
+        2: _player(2, "5/2", "W", met=(9, 10, 13), floated=True),
+        6: _player(6, "3", "B", met=(12, 14, 15)),
+        8: _player(8, "5/2", "W", met=(1, 15, 16)),
+        12: _player(12, "3", "B", met=(3, 4, 6), floated=True),
+        14: _player(14, "3", "W", met=(4, 6, 10), floated=True),
+        15: _player(15, "3", "B", met=(6, 7, 8)),
+    }
+    paired = pair_match(field, Colour.WHITE)
+    assert paired.brackets[0].upfloaters == (2, 8)
+    assert sorted(tuple(sorted(p)) for p in paired.brackets[0].pairs) == [(2, 15), (6, 8), (12, 14)]

@@ -293,3 +293,26 @@ def test_c8_is_met_when_the_top_half_cannot_be_the_tops() -> None:
     paired = pair_match(field, Colour.WHITE)
     assert paired.brackets[0].upfloaters == (2, 8)
     assert sorted(tuple(sorted(p)) for p in paired.brackets[0].pairs) == [(2, 15), (6, 8), (12, 14)]
+
+
+def test_sets_of_upfloaters_in_the_order_of_article_3_5_4() -> None:
+    """The example the Swiss Team text (C.04.6), whose articles 3.3-3.6 C.04.5 repeats,
+    gives for 3.5.4: 2, 6, 8 with 3 points and 1, 3, 5 with 2½, sets of two upfloaters of 3
+    points and one of 2½, each sorted by 3.5.3 (score, then TPN), in lexicographic order."""
+    from arbiter_app.core.pairing.double_swiss_fide import _Round
+
+    field = {t: _player(t, "3" if t in (2, 6, 8) else "5/2") for t in (1, 2, 3, 5, 6, 8)}
+    state = _Round(field, (), last=False)
+    sets = list(state._sets([1, 2, 3, 5, 6, 8], (Fraction(3), Fraction(3), Fraction(5, 2))))
+    assert sets == [
+        [2, 6, 1], [2, 6, 3], [2, 6, 5],
+        [2, 8, 1], [2, 8, 3], [2, 8, 5],
+        [6, 8, 1], [6, 8, 3], [6, 8, 5],
+    ]  # fmt: skip
+    # [C5] (2.3.2): of three upfloaters, two of 3 and one of 2½ come before one of 3 and
+    # two of 2½ (the scores, taken in ascending order, are higher).
+    profiles = state._profiles([1, 2, 3, 5, 6, 8], 3)
+    assert profiles[:2] == [
+        (Fraction(3), Fraction(3), Fraction(3)),
+        (Fraction(3), Fraction(3), Fraction(5, 2)),
+    ]

@@ -190,5 +190,10 @@ def _print(pairing: RoundPairing, names: dict[int, str], system: System, us_ches
         print(f"      {y.tpn:4d} {names[y.tpn]}: {bye_words(y.kind, us_chess=us_chess)}")
     if system is System.DOUBLE_SWISS:
         print("each board plays a second game with the colours reversed")
+    elif system is System.FIDE_DOUBLE_SWISS:
+        print(
+            "each board is a match of two games: White above plays game 1 with White and "
+            "game 2 with Black (FIDE C.04.5 article 4.4)"
+        )
     for note in pairing.notes:
         print(note)

@@ -43,9 +43,12 @@ CHECKLIST = "FIDE C.02, verification checklist"
 LEAVE_TOKEN = "leave-fide-mode-for-good"
 """The token that answers the level-4 question of leaving FIDE mode (it names the consequence)."""
 
-FIDE_SYSTEMS = frozenset({System.SWISS, System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN})
-"""Systems FIDE verifies (the Dutch Swiss, FIDE C.04.3; round robins, C.05): FIDE mode is on
-by default for them. The double Swiss of the City Chess OK rules is not a FIDE system."""
+FIDE_SYSTEMS = frozenset(
+    {System.SWISS, System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN, System.FIDE_DOUBLE_SWISS}
+)
+"""Systems FIDE verifies (the Dutch Swiss, FIDE C.04.3; round robins, C.05; the Double-Swiss,
+C.04.5): FIDE mode is on by default for them. The double Swiss of the City Chess OK rules
+(each match paired as a Dutch round) is not a FIDE system."""
 
 
 class FideModeStatus(enum.Enum):

@@ -29,6 +29,8 @@ from arbiter_app.core.errors import RuleError
 COLOUR_DRAW = "colour of the top-ranked player in round 1"
 """The purpose of the round-1 colour draw: candidates 0 (White) and 1 (Black)."""
 COLOUR_ARTICLE = "FIDE C.04.3 article 5.2.5"
+DOUBLE_SWISS_COLOUR_ARTICLE = "FIDE C.04.5 article 4.1"
+"""The initial-colour of FIDE's Double-Swiss, drawn by lot before the pairing of round 1."""
 COLOUR_NAMES = {0: "White", 1: "Black"}
 
 

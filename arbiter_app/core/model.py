@@ -13,6 +13,7 @@ Pairing numbers (TPN, "tournament pairing number") identify players; they are
 from __future__ import annotations
 
 import enum
+import functools
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -217,6 +218,9 @@ class System(enum.Enum):
     ROUND_ROBIN = "round-robin"
     DOUBLE_ROUND_ROBIN = "double-round-robin"
     DOUBLE_SWISS = "double-swiss"
+    FIDE_DOUBLE_SWISS = "fide-double-swiss"
+    """FIDE's Double-Swiss System (Handbook C.04.5, applied from 1 February 2026); the plain
+    ``double-swiss`` is the club's double Swiss, each match paired as one Dutch round."""
 
     @property
     def is_round_robin(self) -> bool:
@@ -230,12 +234,14 @@ class System(enum.Enum):
             System.ROUND_ROBIN: "round robin",
             System.DOUBLE_ROUND_ROBIN: "double round robin",
             System.DOUBLE_SWISS: "double Swiss",
+            System.FIDE_DOUBLE_SWISS: "FIDE Double-Swiss",
         }[self]
 
     @property
     def games_per_round(self) -> int:
-        """A double Swiss round is two games against the same opponent (City Chess OK rules)."""
-        return 2 if self is System.DOUBLE_SWISS else 1
+        """A double Swiss round is two games against the same opponent (City Chess OK rules;
+        FIDE C.04.5 Preface: a match of two games with alternating colours)."""
+        return 2 if self in (System.DOUBLE_SWISS, System.FIDE_DOUBLE_SWISS) else 1
 
     def games_in(self, rounds: int) -> int:
         """The game columns *rounds* rounds take (the model counts games; a user counts rounds)."""
@@ -457,9 +463,19 @@ class Event:
         return tuple(self.entry(tpn, r) for r in range(1, last + 1))
 
     def points_system_for(self, round_no: int) -> PointSystem:
+        """The point system of game column *round_no*.
+
+        In FIDE's Double-Swiss the pairing-allocated bye scores "a game won and a game
+        drawn" (C.04.5 article 1.4): its first column counts a win, its second a draw,
+        unless the event gives the bye a value of its own.
+        """
         if 1 <= round_no <= len(self.round_point_systems):
-            return self.round_point_systems[round_no - 1]
-        return self.point_system
+            system = self.round_point_systems[round_no - 1]
+        else:
+            system = self.point_system
+        if self.system is System.FIDE_DOUBLE_SWISS and round_no % 2 == 0:
+            return _second_game_of_match(system)
+        return system
 
     def round_points(self, tpn: int, round_no: int) -> Fraction:
         return self.entry(tpn, round_no).points(self.points_system_for(round_no))
@@ -613,3 +629,11 @@ def check_consistency(event: Event) -> list[str]:
             # A double forfeit shows as two forfeit losses, which is fine.
             problems.append(f"round {r}: {tpn} won by forfeit but {opp} did not lose by forfeit")
     return problems
+
+
+@functools.lru_cache(maxsize=64)
+def _second_game_of_match(system: PointSystem) -> PointSystem:
+    """*system* for game 2 of a FIDE Double-Swiss match: the PAB counts a draw (C.04.5 1.4)."""
+    if system.pairing_bye is not None:
+        return system
+    return replace(system, pairing_bye=system.draw)

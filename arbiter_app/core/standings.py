@@ -266,6 +266,11 @@ def compute_standings(
             f"{'has' if played == 1 else 'have'} been played"
         )
 
+    if event.system is System.FIDE_DOUBLE_SWISS:
+        # C.04.5 Preface: a single forfeited game of a match played counts as played.
+        from arbiter_app.core.pairing.double_swiss_fide import standings_view
+
+        event = standings_view(event)
     specs = tuple(parse_spec(code) for code in tiebreaks)
     excluded: list[Exclusion] = []
     if annul_short_round_robin is None:

@@ -17,8 +17,15 @@ from dataclasses import replace
 
 from arbiter_app.core.attendance import left_out_of_round_one
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.lots import COLOUR_ARTICLE, COLOUR_DRAW, Draw, draw_to_json, seeded_draw
-from arbiter_app.core.model import Colour, EntryKind
+from arbiter_app.core.lots import (
+    COLOUR_ARTICLE,
+    COLOUR_DRAW,
+    DOUBLE_SWISS_COLOUR_ARTICLE,
+    Draw,
+    draw_to_json,
+    seeded_draw,
+)
+from arbiter_app.core.model import Colour, EntryKind, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
@@ -39,10 +46,11 @@ RECORDABLE_BYES = (
 """What the engine's byes the file stores as the player's round entry."""
 
 
-def draw_initial_colour(seed: int) -> tuple[Colour, Draw]:
+def draw_initial_colour(seed: int, article: str = COLOUR_ARTICLE) -> tuple[Colour, Draw]:
     """The colour of the top-ranked player in round 1, drawn by lot from *seed*
-    (FIDE C.04.3 article 5.2.5): a coin of 0 (White) and 1 (Black), the first drawn wins."""
-    shuffled = seeded_draw(COLOUR_DRAW, (0, 1), seed, article=COLOUR_ARTICLE)
+    (FIDE C.04.3 article 5.2.5; the initial-colour of FIDE's Double-Swiss, C.04.5
+    article 4.1): a coin of 0 (White) and 1 (Black), the first drawn wins."""
+    shuffled = seeded_draw(COLOUR_DRAW, (0, 1), seed, article=article)
     draw = replace(shuffled, outcome=shuffled.outcome[:1])
     return (Colour.WHITE if draw.outcome[0] == 0 else Colour.BLACK), draw
 
@@ -107,7 +115,12 @@ def pair_next_round(
     round_no = columns // event.system.games_per_round + 1
     drawn: Draw | None = None
     if colour is None and round_no == 1 and not event.system.is_round_robin:
-        colour, drawn = draw_initial_colour(secrets.randbits(63))
+        article = (
+            DOUBLE_SWISS_COLOUR_ARTICLE
+            if event.system is System.FIDE_DOUBLE_SWISS
+            else COLOUR_ARTICLE
+        )
+        colour, drawn = draw_initial_colour(secrets.randbits(63), article)
     # After check-in, round 1 pairs only the players present (core.attendance).
     absent = left_out_of_round_one(event, checked_in(session.state)) if round_no == 1 else None
     options = SwissOptions(

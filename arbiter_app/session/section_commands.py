@@ -89,7 +89,11 @@ def _new_section(
     shared = {k: v for k, v in info.items() if k in SHARED_INFO}
     own = dict(settings.pop("info", None) or {})
     number = etx.new_section()
-    swiss = system in (System.SWISS.value, System.DOUBLE_SWISS.value)
+    swiss = system in (
+        System.SWISS.value,
+        System.DOUBLE_SWISS.value,
+        System.FIDE_DOUBLE_SWISS.value,
+    )
     args: dict[str, Any] = {
         "name": event_name(home),
         "system": system,

@@ -684,7 +684,11 @@ def _creation(
     its settings, by name (:class:`~arbiter_app.session.commands.Settings`' fields)."""
     # A new event records how its pairing numbers are given: a Swiss follows its
     # initial ranking (FIDE C.04.2 article 2.2), a round robin waits for its draw.
-    swiss = system in (System.SWISS.value, System.DOUBLE_SWISS.value)
+    swiss = system in (
+        System.SWISS.value,
+        System.DOUBLE_SWISS.value,
+        System.FIDE_DOUBLE_SWISS.value,
+    )
     numbering = (Numbering.RATING if swiss else Numbering.ENTRY).value
     extra: dict[str, Any] = {"pairing_numbers": numbering}
     if preset is not None:

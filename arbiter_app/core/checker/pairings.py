@@ -28,6 +28,7 @@ from arbiter_app.core.pairing.berger import ARTICLE as BERGER
 from arbiter_app.core.pairing.berger import round_robin_schedule
 from arbiter_app.core.pairing.boards import PairingError
 from arbiter_app.core.pairing.double_swiss import swiss_view
+from arbiter_app.core.pairing.double_swiss_fide import SYSTEM_NAME
 from arbiter_app.core.pairing.dutch import ENGINE, initial_colour_from_round_one
 from arbiter_app.core.pairing.recorded import with_requests_of
 from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
@@ -52,7 +53,8 @@ def check_swiss(
     *order* ranks the players when the file ranks them otherwise than by pairing
     number (JaVaFo's ``XXC rank``: the order of the player records).
     """
-    notes = [f"pairings made again, round by round, with the {ENGINE}"]
+    engine = SYSTEM_NAME if event.system is System.FIDE_DOUBLE_SWISS else f"the {ENGINE}"
+    notes = [f"pairings made again, round by round, with {engine}"]
     if order:
         notes.append(
             "players ranked in the order of their records in the file (JaVaFo's XXC rank), "

@@ -75,6 +75,11 @@ def round_one_field(event: Event) -> list[int]:
 
 def baku_refusal(event: Event) -> str | None:
     """Why the Baku Acceleration cannot be used for *event*, or None when it can."""
+    if event.system is System.FIDE_DOUBLE_SWISS:
+        return (
+            "Arbiter pairs FIDE's Double-Swiss System (C.04.5) without acceleration: choose "
+            "no acceleration, or the club's double Swiss"
+        )
     if event.system not in (System.SWISS, System.DOUBLE_SWISS):
         kind = event.system.value.replace("-", " ")
         return f"the Baku Acceleration is for Swiss events, not a {kind} ({ARTICLE})"

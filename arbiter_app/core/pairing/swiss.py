@@ -142,6 +142,8 @@ def pair_swiss(
     opts = options or SwissOptions()
     if event.system.is_round_robin:
         raise RuleError(f"the event is a {event.system.value}; use the Berger tables")
+    if event.system is System.FIDE_DOUBLE_SWISS:
+        return _pair_fide_double_swiss(event, round_no, opts)
     view = swiss_view(event)
     rnd = view.rounds_played + 1 if round_no is None else round_no
     if rnd < 1:
@@ -195,6 +197,34 @@ def pair_swiss(
     )
 
 
+def _pair_fide_double_swiss(event: Event, round_no: int | None, opts: SwissOptions) -> RoundPairing:
+    """A match of FIDE's Double-Swiss System, paired by C.04.5's own procedure."""
+    from arbiter_app.core.pairing import double_swiss_fide as fide
+
+    matches = event.rounds_played // fide.GAMES
+    rnd = matches + 1 if round_no is None else round_no
+    if rnd < 1:
+        raise RuleError("rounds are numbered from 1")
+    if rnd > matches + 1:
+        raise PairingError(f"round {matches + 1} must be paired before round {rnd}")
+    if opts.bye_policy is not ByePolicy.FIDE:
+        raise RuleError(
+            "the FIDE Double-Swiss System assigns its own pairing-allocated bye (C.04.5 "
+            "article 3.4); choose the FIDE bye policy"
+        )
+    unknown = sorted(set(opts.absent) - {p.tpn for p in event.players})
+    if unknown:
+        raise RuleError(f"absent players {unknown} are not in the event")
+    colour = opts.initial_colour or initial_colour_from_round_one(event)
+    if colour is None:
+        raise RuleError("the initial-colour must first be drawn by lot (FIDE C.04.5 article 4.1)")
+    past = event.truncated(fide.GAMES * (rnd - 1))
+    byes, to_pair = players_out(fide.match_view(past), rnd, opts.absent)
+    if not to_pair:
+        raise PairingError(f"round {rnd}: no player is there to be paired (register players first)")
+    return fide.round_pairing(past, rnd, byes, colour)
+
+
 def _engine_name(engine: str) -> str:
     if engine == "own":
         from arbiter_app.core.pairing.dutch_engine import ENGINE as OWN
@@ -241,6 +271,6 @@ def pair_round(
     """Pair the next (or the given) round of any event: Berger tables or the Dutch system."""
     if event.system.is_round_robin:
         return pair_round_robin(event, round_no, swap_last_two=swap_last_two)
-    if event.system not in (System.SWISS, System.DOUBLE_SWISS):
+    if event.system not in (System.SWISS, System.DOUBLE_SWISS, System.FIDE_DOUBLE_SWISS):
         raise RuleError(f"cannot pair a {event.system.value}")
     return pair_swiss(event, round_no, options)

@@ -119,7 +119,9 @@ def system_from_code(code: str) -> System | None:
     if "ROUNDROBIN" in c:
         return System.ROUND_ROBIN
     if "DOUBLESWISS" in c:
-        return System.DOUBLE_SWISS
+        # FIDE's own Double-Swiss (C.04.5); any other double Swiss (CUSTOM_DOUBLESWISS) is
+        # a system of the event's own rules, as the club's double Swiss is.
+        return System.FIDE_DOUBLE_SWISS if c.startswith("FIDE_") else System.DOUBLE_SWISS
     if c.startswith(("FIDE_", "CUSTOM_SWISS")):
         return System.SWISS
     return None
@@ -127,7 +129,8 @@ def system_from_code(code: str) -> System | None:
 
 CODES_192 = {
     System.SWISS: "FIDE_DUTCH",
-    System.DOUBLE_SWISS: "FIDE_DOUBLESWISS",
+    System.DOUBLE_SWISS: "CUSTOM_DOUBLESWISS",
+    System.FIDE_DOUBLE_SWISS: "FIDE_DOUBLESWISS",
     System.ROUND_ROBIN: "FIDE_ROUNDROBIN",
     System.DOUBLE_ROUND_ROBIN: "FIDE_DOUBLEROUNDROBIN",
 }
@@ -146,6 +149,10 @@ def pairing_code(system: System, *, baku: bool = False, swap_last_two: bool = Fa
     if system is System.DOUBLE_ROUND_ROBIN and not swap_last_two:
         return "BERGER_DOUBLEROUNDROBIN"
     code = CODES_192[system]
+    if system is System.DOUBLE_SWISS:
+        # The club's double Swiss (each match paired as a Dutch round) is not FIDE's
+        # Double-Swiss System (C.04.5): a custom system by the TRF-2026 table.
+        return code
     return f"{code}_BAKU" if baku and not system.is_round_robin else code
 
 

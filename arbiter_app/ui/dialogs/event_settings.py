@@ -508,6 +508,7 @@ class EventSettingsDialog(QDialog):
         fill_presets(self.preset, system, None)
         double = system == System.DOUBLE_ROUND_ROBIN.value
         self.swap_last_two.setVisible(double)
+        # The FIDE Double-Swiss (C.04.5) is paired here without acceleration.
         swiss = system in (System.SWISS.value, System.DOUBLE_SWISS.value)
         if not swiss:
             self.acceleration.setCurrentIndex(0)

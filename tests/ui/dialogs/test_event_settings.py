@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.core.model import RuleSet
+from arbiter_app.core.model import RuleSet, System
 from arbiter_app.core.points import GCT_RAPID, STANDARD
 from arbiter_app.session import Session
 from arbiter_app.session.commands import AddPlayer, EditSettings
@@ -356,6 +356,27 @@ def test_a_double_swiss_shows_rounds_and_its_games_per_round(qtbot: QtBot, tmp_p
         dialog.system.setCurrentIndex(dialog.system.findData("swiss"))
         assert dialog.games.text() == "1"
         assert dialog.values()["rounds"] == 8
+    finally:
+        document.close()
+
+
+def test_fide_s_double_swiss_is_a_system_of_its_own(qtbot: QtBot, tmp_path: Path) -> None:
+    """FIDE C.04.5: the Double-Swiss is offered apart from the club's double Swiss, paired
+    without acceleration."""
+    document = EventDocument(
+        Session.create(tmp_path / "d.arbiter", name="Open", system="double-swiss", rounds=10)
+    )
+    try:
+        dialog = open_dialog(qtbot, document)
+        labels = [dialog.system.itemText(i) for i in range(dialog.system.count())]
+        assert "Double Swiss" in labels and "FIDE Double-Swiss" in labels
+        assert dialog.acceleration.isEnabled()
+        dialog.system.setCurrentIndex(dialog.system.findData("fide-double-swiss"))
+        assert not dialog.acceleration.isEnabled()
+        assert dialog.games.text().startswith("2 (each round is 2 games")
+        assert dialog.changed_settings() == {"system": "fide-double-swiss"}
+        dialog.accept()
+        assert document.tournament.system is System.FIDE_DOUBLE_SWISS
     finally:
         document.close()
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.errors import ArbiterError, NoPrizeFund
 from arbiter_app.core.model import EntryKind, Event
 from arbiter_app.core.words import count
 from arbiter_app.exports.lots import protocol_sheet
@@ -294,9 +294,7 @@ def prizes(src: Source, round_no: int | None) -> Sheet:
     from arbiter_app.exports.prizes import prizes_sheet
 
     if src.prizes is None:
-        raise ArbiterError(
-            f"{src.path}: no prize fund has been set (arbiter-app prizes FILE --set …)"
-        )
+        raise NoPrizeFund(str(src.path))
     rows, prize_list, currency = src.prizes
     return prizes_sheet(
         src.event,

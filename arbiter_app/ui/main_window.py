@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.errors import ArbiterError, NoPrizeFund
 from arbiter_app.core.event_state import EventState
 from arbiter_app.core.words import count
 from arbiter_app.exports.sheet import Sheet
@@ -507,6 +507,10 @@ class MainWindow(QMainWindow):
         """Run *action*; an expected error is shown plainly and nothing is lost."""
         try:
             action()
+        except NoPrizeFund as exc:
+            # The core's neutral reason, and where the window's user sets the fund.
+            show_error(self, ArbiterError(f"{exc}. {PRIZE_FUND_HINT}"))
+            return False
         except ArbiterError as exc:
             show_error(self, exc)
             return False
@@ -901,6 +905,12 @@ class MainWindow(QMainWindow):
             self.projector.close()
         event.accept()
 
+
+PRIZE_FUND_HINT = (
+    "Set it in the Prizes panel (View ▸ Prizes): type the place prizes in the prize fund box "
+    "and press Enter."
+)
+"""Where the window's user sets the prize fund the core says is missing."""
 
 LISTED_BOARDS = 6
 """Boards without a result the status bar names one by one; more are counted."""

@@ -128,7 +128,10 @@ def test_refusals_print_a_message_and_exit_2(
     )
     assert "4.4" in capsys.readouterr().err
     assert main(["prizes", f]) == 2
-    assert "no prize fund" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    # The core's neutral reason, and what to type on the command line (issue 26).
+    assert "no prize fund has been set" in said and "prizes FILE --set" in said
+    assert "Prizes panel" not in said
 
 
 def test_tour_standings_across_two_events(

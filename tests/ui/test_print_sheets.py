@@ -90,3 +90,19 @@ def test_round_sheets_are_of_the_round_shown(
     slips = window.build_sheet("slips")
     assert slips is not None and slips.title == "Result slips — round 9"
     window.document.close()
+
+
+def test_the_prize_sheet_without_a_fund_says_where_the_window_sets_it(
+    qtbot: QtBot, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: the window's refusal names its own Prizes panel, not the command line."""
+    window = app.create_window(settings, demo=True)
+    qtbot.addWidget(window)
+    shown: list[str] = []
+    monkeypatch.setattr(
+        "arbiter_app.ui.main_window.show_error", lambda parent, exc: shown.append(str(exc))
+    )
+    assert window.build_sheet("prizes") is None
+    assert len(shown) == 1
+    assert "no prize fund has been set" in shown[0]
+    assert "View ▸ Prizes" in shown[0] and "--set" not in shown[0]

@@ -52,8 +52,8 @@ class NoPrizeFund(RuleError):
     The reason is neutral; the window and the command line each add where their user
     sets the fund (the Prizes panel; ``arbiter-app prizes FILE --set``)."""
 
-    def __init__(self, where: str = "") -> None:
-        reason = "no prize fund has been set"
+    def __init__(self, where: str = "", *, detail: str = "") -> None:
+        reason = "no prize fund has been set" + (f" ({detail})" if detail else "")
         super().__init__(f"{where}: {reason}" if where else reason)
 
 

@@ -306,8 +306,15 @@ def prizes(src: Source, round_no: int | None) -> Sheet:
     )
 
 
+def starting_rank(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.starting_rank import starting_rank_sheet
+
+    return starting_rank_sheet(src.event, src.categories)
+
+
 SHEETS.update(
     {
+        "starting-rank": starting_rank,
         "standings": standings,
         "crosstable": crosstable,
         "wall-chart": wall_chart,

@@ -79,6 +79,8 @@ class Source:
     """The event's ``###`` log (pairing-integrity events, leaving FIDE mode), in order."""
     playoff_name: str | None = None
     """The play-off regulation the event's settings name (None: none)."""
+    categories: tuple[Any, ...] = ()
+    """The prize categories the event announced (``Category`` values; none for a TRF file)."""
 
 
 def load(path: Path) -> Source:
@@ -167,7 +169,17 @@ def from_session(session: Any, path: Path | None = None) -> Source:
         fide_mode=fide_mode,
         pibes=pibes,
         playoff_name=settings.playoff,
+        categories=_categories(session.state),
     )
+
+
+def _categories(state: Any) -> tuple[Any, ...]:
+    """The prize categories the event announced (:mod:`arbiter_app.core.category_prizes`)."""
+    try:
+        module = importlib.import_module("arbiter_app.session.prize_commands")
+    except ModuleNotFoundError:
+        return ()
+    return tuple(module.stored_categories(state)[0])
 
 
 def _integrity(state: Any) -> tuple[FideMode, tuple[Pibe, ...]]:

@@ -66,7 +66,7 @@ from arbiter_app.ui.panels.crosstable import CrosstablePanel
 from arbiter_app.ui.panels.pairings import PairingsPanel
 from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.panels.playoff import PlayoffPanel
-from arbiter_app.ui.panels.prizes import PrizesPanel
+from arbiter_app.ui.panels.prizes import PRIZE_FUND_HINT, PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.print_dialogs import PrintDialog, SheetPreview
 from arbiter_app.ui.projector import ProjectorWindow, place_within, second_screen
@@ -905,12 +905,6 @@ class MainWindow(QMainWindow):
             self.projector.close()
         event.accept()
 
-
-PRIZE_FUND_HINT = (
-    "Set it in the Prizes panel (View ▸ Prizes): type the place prizes in the prize fund box "
-    "and press Enter."
-)
-"""Where the window's user sets the prize fund the core says is missing."""
 
 LISTED_BOARDS = 6
 """Boards without a result the status bar names one by one; more are counted."""

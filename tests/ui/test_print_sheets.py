@@ -106,3 +106,17 @@ def test_the_prize_sheet_without_a_fund_says_where_the_window_sets_it(
     assert len(shown) == 1
     assert "no prize fund has been set" in shown[0]
     assert "View ▸ Prizes" in shown[0] and "--set" not in shown[0]
+
+
+def test_print_sheet_offers_the_starting_rank_list(qtbot: QtBot, settings: Settings) -> None:
+    """Issue 26: File ▸ Print sheet ▸ starting-rank, every player by pairing number."""
+    window = app.create_window(settings, demo=True)
+    qtbot.addWidget(window)
+    entry = next(a for a in window.sheets_menu.actions() if a.data() == "starting-rank")
+    assert entry.text().startswith("starting-rank: every player by pairing number")
+    sheet = window.build_sheet("starting-rank")
+    assert sheet is not None and sheet.title == "Starting rank"
+    (table,) = sheet.tables()
+    players = sorted(window.document.session.event.players, key=lambda p: p.tpn)
+    assert [row[0] for row in table.rows] == [str(p.tpn) for p in players]
+    assert [row[2] for row in table.rows] == [p.name for p in players]

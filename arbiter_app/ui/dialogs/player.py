@@ -274,7 +274,7 @@ class PlayerDialog(QDialog):
             self.name.setText(text)
             self._carried = text
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter in Look up or in its list takes the match and moves on to the fields; it
         never closes the dialog (OK is for the fields as they stand)."""
         keys = (Qt.Key.Key_Return, Qt.Key.Key_Enter)

@@ -235,7 +235,8 @@ def crosstable(src: Source, round_no: int | None) -> Sheet:
     if src.event.system.is_round_robin:
         # In pairing-number order, as the Crosstable panel shows it (the places stay).
         order = sorted(p.tpn for p in src.event.players)
-        return round_robin_sheet(src.event, round_robin_grid(src.event, table, order=order))
+        grid = round_robin_grid(src.event, table, order=order)
+        return round_robin_sheet(src.event, grid, table)
     return swiss_crosstable_sheet(src.event, swiss_crosstable(src.event, table), table)
 
 

@@ -142,11 +142,23 @@ def crosstable(event: Event, standings: Standings | None = None) -> Table:
 
     A round robin is the grid of players against players in pairing-number
     order; a Swiss is the wall chart in standings order when *standings* is
-    given.
+    given. With *standings*, the event's tie-break values follow the points, in the
+    announced order, each column headed by its FIDE code (C.07), as the printed
+    crosstable has them.
     """
+    codes = standings.codes if standings is not None else ()
+    values = {r.tpn: r.values for r in standings.rows} if standings is not None else {}
+
+    def tiebreaks(tpn: int) -> tuple[str, ...]:
+        assert standings is not None or not codes
+        found = values.get(tpn)
+        if found is None or standings is None:
+            return tuple("" for _ in codes)  # not ranked (disqualified)
+        return tuple(standings.format_value(code, found[code]) for code in codes)
+
     if event.system.is_round_robin:
         grid = round_robin_grid(event, order=sorted(p.tpn for p in event.players))
-        headers = ("No.", "Player", "Rating", *(str(t) for t in grid.order), "Points")
+        headers = ("No.", "Player", "Rating", *(str(t) for t in grid.order), "Points", *codes)
         rows = [
             (
                 str(row.tpn),
@@ -154,6 +166,7 @@ def crosstable(event: Event, standings: Standings | None = None) -> Table:
                 _rating(row.rating),
                 *("×" if cell is None else " ".join(cell).strip() for cell in row.cells),
                 format_points(row.points),
+                *tiebreaks(row.tpn),
             )
             for row in grid.rows
         ]
@@ -165,6 +178,7 @@ def crosstable(event: Event, standings: Standings | None = None) -> Table:
         "Rating",
         *(f"R{r}" for r in range(1, chart.rounds + 1)),
         "Points",
+        *codes,
     )
     rows = [
         (
@@ -173,6 +187,7 @@ def crosstable(event: Event, standings: Standings | None = None) -> Table:
             _rating(row.rating),
             *(cell.text for cell in row.cells),
             format_points(row.points),
+            *tiebreaks(row.tpn),
         )
         for row in chart.rows
     ]

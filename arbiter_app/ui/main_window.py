@@ -311,6 +311,7 @@ class MainWindow(QMainWindow):
                 ("pairings", "&Pairings", "F6"),
                 ("names", "Pairings by &name", "F7"),
                 ("bracket", "&Bracket", "F8"),
+                ("qr", "Players' page &QR code", "F9"),
             )
         ]
         self.open_action.setEnabled(self.services.open_event is not None)
@@ -383,6 +384,7 @@ class MainWindow(QMainWindow):
         self.projector_screens_menu.setAccessibleName("Projector on screen")
         self.projector_screens_menu.aboutToShow.connect(self._fill_projector_screens)
         self.publishing = Publishing(self, self.document)
+        self.publishing.published.connect(self._show_players_page)
         view_menu.addSeparator()
         view_menu.addAction(self.publishing.action)
         help_menu = bar.addMenu("&Help")
@@ -857,6 +859,8 @@ class MainWindow(QMainWindow):
         first = self.projector is None
         if self.projector is None:
             self.projector = ProjectorWindow(self.document, self.settings.projector_scale)
+            server = self.publishing.server
+            self.projector.set_players_page(server.url if server is not None else None)
         target = screen or second_screen()
         if target is not None:
             self.projector.show_on(target)
@@ -868,6 +872,11 @@ class MainWindow(QMainWindow):
             self.projector.show()
         self.projector.raise_()
         return self.projector
+
+    def _show_players_page(self, url: str | None) -> None:
+        """The players' page was published at *url* or stopped (None): the projector's QR."""
+        if self.projector is not None:
+            self.projector.set_players_page(url)
 
     def _fill_projector_screens(self) -> None:
         """View ▸ Projector on screen: one item per monitor, named with its size."""

@@ -218,6 +218,9 @@ class StandingsTable:
 EMPTY_STANDINGS = StandingsTable(Table((), (), ()), {}, None)
 
 PLAYOFF_PENDING = "play-off"
+PLAYOFF_DECIDED = "place by play-off"
+"""The note of a player whose place the play-off decided (FIDE C.07 3.1.1; the printed
+standings mark it ``*``)."""
 GAME_PENDING = "pending"
 """The note of a player whose game of the round in progress has no result yet."""
 
@@ -288,7 +291,7 @@ def _standings_table(
         playoff_after=options.playoff_after,
     )
     codes = standings.codes
-    pending = any(row.playoff_pending or row.pending for row in standings.rows)
+    pending = any(row.playoff_pending or row.pending or row.by_playoff for row in standings.rows)
     headers = ("Place", "No.", "Player", "Rating", "Points", *codes)
     if pending:
         headers = (*headers, "Note")
@@ -306,7 +309,15 @@ def _standings_table(
         name = row.name + (" (withdrawn)" if row.withdrawn else "")
         cells = [row.place, str(row.tpn), name, _rating(row.rating), *texts]
         if pending:
-            note = PLAYOFF_PENDING if row.playoff_pending else GAME_PENDING if row.pending else ""
+            note = (
+                PLAYOFF_DECIDED
+                if row.by_playoff
+                else PLAYOFF_PENDING
+                if row.playoff_pending
+                else GAME_PENDING
+                if row.pending
+                else ""
+            )
             cells.append(note)
         rows.append(tuple(cells))
     table = Table(headers, tuple(rows), tuple(row.tpn for row in standings.rows))

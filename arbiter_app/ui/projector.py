@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QScrollArea,
+    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -148,6 +149,10 @@ class ProjectorWindow(QWidget):
         self.setAccessibleName("Projector")
         self.title = QLabel(self)
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        # The heading wraps rather than widen the window past its screen (the corner code
+        # beside it takes its share of the line).
+        self.title.setWordWrap(True)
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.title.setAccessibleName("Event")
         self.model = StandingsModel(self)
         self.view = self._table("Standings on the projector", self.model, (2,))

@@ -11,6 +11,7 @@ rating, a year of birth, a prize category) is left out.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from arbiter_app.core.category_prizes import Category, birth_year
 from arbiter_app.core.model import Event, Player
@@ -74,6 +75,9 @@ def starting_rank_sheet(event: Event, categories: Sequence[Category] = ()) -> Sh
             columns.append(column)
             for row, value in zip(cells, values, strict=True):
                 row.append(value)
+    # The name takes what the other columns leave, so the table spans the page.
+    others = sum(c.width for c in columns if c.title != "Name")
+    columns[2] = replace(columns[2], width=max(30, 100 - others))
     footer = f"{count(len(players), 'player')} in pairing-number order ({ARTICLE})"
     return Sheet(
         title="Starting rank",

@@ -35,6 +35,7 @@ def test_players_are_listed_by_pairing_number_with_their_details() -> None:
         ("3", "", "Cruz, Ana", "", "ESP", "unr.", "", "1958"),
     )
     assert sheet.title == "Starting rank" and sheet.event == "Spring Open"
+    assert sum(c.width for c in table.columns) == 100  # the table spans the page
     assert "3 players in pairing-number order" in sheet.footer
 
 

@@ -166,6 +166,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+PRIZE_FUND_HINT = "set it with: arbiter-app prizes FILE --set 1st 2nd …"
+"""Where the command line's user sets the prize fund the core says is missing."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line *argv* (default: the program's own, and the program ends with it)."""
     ends = argv is None
@@ -175,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler = getattr(args, "handler", None)
     if handler is None:
         return start_gui(args)
-    from arbiter_app.core.errors import ArbiterError, InputError
+    from arbiter_app.core.errors import ArbiterError, InputError, NoPrizeFund
     from arbiter_app.core.warning_levels import ConfirmationNeeded
     from arbiter_app.store.notices import on_notice
 
@@ -197,6 +201,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except InputError as exc:
         print(f"arbiter-app: {_first_issues(exc)}", file=sys.stderr)
+        return EXIT_USAGE
+    except NoPrizeFund as exc:
+        # The core's neutral reason, and what to type here to set the fund.
+        print(f"arbiter-app: {exc} ({PRIZE_FUND_HINT})", file=sys.stderr)
         return EXIT_USAGE
     except ArbiterError as exc:
         print(f"arbiter-app: {exc}", file=sys.stderr)

@@ -5,7 +5,9 @@ rules would not make (every round is paired again from the rounds before it
 by Arbiter's engine: the FIDE Dutch system for a Swiss, the Berger tables for
 a round robin; colours and the pairing-allocated bye included) and each rank
 that does not follow the points and the tie-break list (records 212/202, or
-``--tiebreaks``)::
+``--tiebreaks``). A round the arbiter paired by hand and documented with a ``### MPA``
+line (as Arbiter's own reports do, FIDE C.02 questions 64-69) is checked against the
+engine's pairing with that change made::
 
     arbiter-app check open-2026.trf
     arbiter-app check open-2026.trf --tiebreaks "BH/C1,BH,SB" --json

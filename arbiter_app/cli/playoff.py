@@ -112,7 +112,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "results",
         nargs="+",
         metavar="GAME RESULT",
-        help="a game and its result (e.g. G1 1-0); several pairs are entered together",
+        help="a game and its result (e.g. G1 1-0; a game not played: 1F-0 or 0-1F, the "
+        "player present wins, 0F-0F, both absent, FIDE Laws 6.7.1); several pairs are "
+        "entered together",
     )
     p.set_defaults(handler=run_result)
 

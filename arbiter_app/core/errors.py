@@ -46,5 +46,16 @@ class RuleError(ArbiterError):
     """An action the regulations do not allow (the message says which rule)."""
 
 
+class NoPrizeFund(RuleError):
+    """The prizes cannot be shared: no prize fund has been announced for the event.
+
+    The reason is neutral; the window and the command line each add where their user
+    sets the fund (the Prizes panel; ``arbiter-app prizes FILE --set``)."""
+
+    def __init__(self, where: str = "", *, detail: str = "") -> None:
+        reason = "no prize fund has been set" + (f" ({detail})" if detail else "")
+        super().__init__(f"{where}: {reason}" if where else reason)
+
+
 class UnknownTieBreak(ArbiterError):
     """A tie-break code that is not in the catalogue."""

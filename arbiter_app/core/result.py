@@ -79,7 +79,10 @@ class GameResult(enum.Enum):
         key = key.replace("½", "1/2").replace("0.5", "1/2")
         found = _SPELLINGS.get(key)
         if found is None:
-            raise ValueError(f"not a result: {text!r} (use 1-0, 0-1, 1/2 or ½-½, +-, -+ or --)")
+            raise ValueError(
+                f"not a result: {text!r} (use 1-0, 0-1, 1/2 or ½-½; a forfeit +- or 1F-0, "
+                "-+ or 0-1F, -- or 0F-0F)"
+            )
         return found
 
     # -- what it gives the players ------------------------------------------------------
@@ -129,7 +132,14 @@ class GameResult(enum.Enum):
 
 
 OVER_THE_BOARD = (GameResult.WHITE_WINS, GameResult.DRAW, GameResult.BLACK_WINS)
-"""The results of a game played (a play-off game has no forfeit), as a result box lists them."""
+"""The results of a game played, as a result box lists them."""
+
+FORFEITS = (
+    GameResult.WHITE_FORFEIT_WIN,
+    GameResult.BLACK_FORFEIT_WIN,
+    GameResult.DOUBLE_FORFEIT,
+)
+"""The results of a game not played (FIDE C.07 article 16), as a result box lists them."""
 
 
 def sheet_text(notation: str | None) -> str:
@@ -203,4 +213,12 @@ _SPELLINGS = {
     "--": _R.DOUBLE_FORFEIT,
     "---": _R.DOUBLE_FORFEIT,
     "-/-": _R.DOUBLE_FORFEIT,
+    # F marks a score by forfeit (1F: the point of the player present): spellings without a
+    # leading dash, which a command line takes as a value (``playoff result FILE G1 0-1F``).
+    "1F-0": _R.WHITE_FORFEIT_WIN,
+    "0-1F": _R.BLACK_FORFEIT_WIN,
+    "0F-0F": _R.DOUBLE_FORFEIT,
+    "1f-0": _R.WHITE_FORFEIT_WIN,
+    "0-1f": _R.BLACK_FORFEIT_WIN,
+    "0f-0f": _R.DOUBLE_FORFEIT,
 }

@@ -23,6 +23,7 @@ from arbiter_app.exports.sheet import (
     Box,
     Bracket,
     BracketNode,
+    Column,
     Cutouts,
     Fields,
     Heading,
@@ -193,7 +194,7 @@ def _fields(fields: Fields) -> str:
 def _table(table: Table) -> str:
     cls = "grid small" if table.small else "grid"
     head = "".join(
-        f'<th align="{c.align.value}"{_width(c.width)}>{esc(c.title)}</th>' for c in table.columns
+        f'<th align="{c.align.value}"{_width(c.width)}>{_heading(c)}</th>' for c in table.columns
     )
     body = "\n".join(_row(table, i, row) for i, row in enumerate(table.rows))
     return (
@@ -210,6 +211,14 @@ def _row(table: Table, index: int, row: Iterable[str]) -> str:
     )
     cls = ' class="strong"' if index in table.strong_rows else ""
     return f"<tr{cls}>{cells}</tr>"
+
+
+def _heading(column: Column) -> str:
+    """A column's title; one kept on one line (a tie-break code such as ``BH/C1``) has no
+    place to break, not even after its slash (a word joiner follows it)."""
+    if not column.nowrap:
+        return esc(column.title)
+    return _unbroken(esc(column.title)).replace("/", "/\u2060")
 
 
 def _unbroken(text: str) -> str:

@@ -19,7 +19,7 @@ from datetime import datetime
 from arbiter_app.core.model import Colour, Event
 from arbiter_app.core.playoff import PlayoffState, StageKind, next_step
 from arbiter_app.core.playoff.steps import DrawnRound, GameRecord
-from arbiter_app.core.result import sheet_text
+from arbiter_app.core.result import GameResult, sheet_text
 from arbiter_app.core.timecontrol import TimeControl, parse
 from arbiter_app.core.words import count
 from arbiter_app.exports.clock import EVENT_CLOCK, time_control_field
@@ -480,7 +480,8 @@ def playoff_games(event: Event, state: PlayoffState) -> list[PlayoffGame]:
                 round=number,
                 white=names.get(g.spec.white, str(g.spec.white)),
                 black=names.get(g.spec.black, str(g.spec.black)),
-                result=g.result or "*",
+                # PGN has no forfeit: the win it gives, or no result (PGN 8.1.1.7).
+                result=GameResult.parse(g.result).pgn if g.result else "*",
                 time_control=clock.fide() if clock else g.spec.time_control,
                 armageddon=g.spec.armageddon,
                 stage=g.spec.label,

@@ -276,18 +276,24 @@ def _csv_rows(event: Event, standings: Standings) -> tuple[list[str], list[tuple
 def swiss_crosstable_sheet(
     event: Event, table: SwissCrosstable, standings: Standings | None = None
 ) -> Sheet:
-    """The Swiss wall chart: one column per round (opponent, colour, result)."""
+    """The Swiss wall chart: one column per round (opponent, colour, result), then the
+    points and, with *standings*, the tie-break values in the announced order under their
+    FIDE codes (C.07)."""
     numbered_by = "rank" if table.numbering == "rank" else "pairing number"
+    codes = standings.codes if standings is not None else ()
+    tiebreaks = _tiebreak_cells(standings)
     # Fixed shares for the name and the numbers; the rounds share the rest, so the
     # name is never squeezed by wide round columns (a very wide table is scaled down).
     per_round = max(3, 54 // max(table.rounds, 1))
+    name_width = max(20, 80 - per_round * table.rounds - TB_WIDTH * len(codes))
     columns = (
         Column("Place", Align.RIGHT, 6),
         Column("No", Align.RIGHT, 4),
-        Column("Name", Align.LEFT, max(20, 80 - per_round * table.rounds), nowrap=True),
+        Column("Name", Align.LEFT, name_width, nowrap=True),
         Column("Rtg", Align.RIGHT, 5),
         *(Column(str(r), Align.CENTER, per_round) for r in range(1, table.rounds + 1)),
         Column("Pts", Align.CENTER, 5),
+        *(Column(code, Align.RIGHT, TB_WIDTH, nowrap=True) for code in codes),
     )
     rows = tuple(
         (
@@ -298,6 +304,7 @@ def swiss_crosstable_sheet(
             *(c.text for c in row.cells),
             *("" for _ in range(table.rounds - len(row.cells))),
             format_points(row.points),
+            *tiebreaks(row.tpn),
         )
         for row in table.rows
     )
@@ -313,24 +320,55 @@ def swiss_crosstable_sheet(
         title="Crosstable",
         event=event.name,
         header=(*header, *time_control_field(event.info)),
-        blocks=(Table(columns, rows, small=table.rounds > 7), Paragraph(legend, small=True)),
-        landscape=table.rounds > 9,
+        blocks=(
+            Table(columns, rows, small=table.rounds + len(codes) > 7),
+            Paragraph(legend, small=True),
+        ),
+        landscape=table.rounds + len(codes) > 9,
         footer="Crosstable",
     )
 
 
-def round_robin_sheet(event: Event, grid: RoundRobinGrid) -> Sheet:
-    """The round-robin table: players against players, one result per cycle in each cell."""
+TB_WIDTH = 6
+"""The share of the line a tie-break column of a crosstable takes."""
+
+
+def _tiebreak_cells(standings: Standings | None) -> Callable[[int], tuple[str, ...]]:
+    """A player's tie-break values as the standings print them ("" for one not ranked)."""
+    if standings is None:
+        return lambda tpn: ()
+    rows = {r.tpn: r for r in standings.rows}
+    blank = tuple("" for _ in standings.codes)
+
+    def cells(tpn: int) -> tuple[str, ...]:
+        row = rows.get(tpn)
+        if row is None:
+            return blank
+        return tuple(format_value(c, row.values[c], standings) for c in standings.codes)
+
+    return cells
+
+
+def round_robin_sheet(
+    event: Event, grid: RoundRobinGrid, standings: Standings | None = None
+) -> Sheet:
+    """The round-robin table: players against players, one result per cycle in each cell,
+    then the points and, with *standings*, the tie-break values under their FIDE codes."""
     n = len(grid.order)
+    codes = standings.codes if standings is not None else ()
+    tiebreaks = _tiebreak_cells(standings)
     index = {tpn: i for i, tpn in enumerate(grid.order, start=1)}
     per_player = max(3, 54 // max(n, 1))
     columns = (
         Column("Place", Align.RIGHT, 6),
         Column("#", Align.RIGHT, 4),
-        Column("Name", Align.LEFT, max(20, 80 - per_player * n), nowrap=True),
+        Column(
+            "Name", Align.LEFT, max(20, 80 - per_player * n - TB_WIDTH * len(codes)), nowrap=True
+        ),
         Column("Rtg", Align.RIGHT, 5),
         *(Column(str(i), Align.CENTER, per_player) for i in range(1, n + 1)),
         Column("Pts", Align.CENTER, 5),
+        *(Column(code, Align.RIGHT, TB_WIDTH, nowrap=True) for code in codes),
     )
     rows = tuple(
         (
@@ -340,6 +378,7 @@ def round_robin_sheet(event: Event, grid: RoundRobinGrid) -> Sheet:
             _rating(row.rating),
             *("■" if cell is None else " ".join(t or "·" for t in cell) for cell in row.cells),
             format_points(row.points),
+            *tiebreaks(row.tpn),
         )
         for row in grid.rows
     )
@@ -349,12 +388,12 @@ def round_robin_sheet(event: Event, grid: RoundRobinGrid) -> Sheet:
         event=event.name,
         header=(("System", f"{kind}, {count(n, 'player')}"), *time_control_field(event.info)),
         blocks=(
-            Table(columns, rows, small=n > 10),
+            Table(columns, rows, small=n + len(codes) > 10),
             Paragraph(
                 "Columns follow the rows' order (#); + / - forfeit won or lost; · not yet played.",
                 small=True,
             ),
         ),
-        landscape=n > 12,
+        landscape=n + len(codes) > 12,
         footer="Crosstable",
     )

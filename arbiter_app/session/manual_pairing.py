@@ -32,14 +32,14 @@ round as given, end with the comparison, every question asked together.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.fide_mode import CHECKLIST, Pibe, PibeKind
 from arbiter_app.core.model import System
 from arbiter_app.core.pairing.boards import RoundPairing
-from arbiter_app.core.pairing.compare import Comparison
+from arbiter_app.core.pairing.compare import Comparison, board_text, named
 from arbiter_app.core.pairing.manual import Violation
 from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.core.words import count
@@ -179,9 +179,12 @@ def colour_notice(found: list[Violation]) -> Alert:
     )
 
 
-def difference_alert(round_no: int, comparison: Comparison) -> Alert:
+def difference_alert(
+    round_no: int, comparison: Comparison, names: Mapping[int, str] | None = None
+) -> Alert:
     """Level 4: the round paired by hand is not the engine's (the checklist's question 69;
-    the TEC manual shows the correct pairing)."""
+    the TEC manual shows the correct pairing), each player with *names* by number and name
+    (the report's line keeps the numbers)."""
     line = Pibe(PibeKind.MPA, round_no, comparison.mpa_text()).trf_line()
     if comparison.engine is None:
         question = (
@@ -201,24 +204,29 @@ def difference_alert(round_no: int, comparison: Comparison) -> Alert:
         f"{CHECKLIST}: a round paired by hand is compared with the pairing engine's at "
         "the end of the manual pairing",
         (
-            f"The pairing engine pairs round {round_no}: {comparison.engine_text()}.",
-            f"The round keeps your pairing: {_differences(comparison)}.",
+            f"The pairing engine pairs round {round_no}: {comparison.engine_text(names)}.",
+            f"The round keeps your pairing: {_differences(comparison, names)}.",
             f"The report says so with the line '{line}'.",
         ),
         KEEP_TOKEN,
     )
 
 
-def _differences(comparison: Comparison) -> str:
+def _differences(comparison: Comparison, names: Mapping[int, str] | None = None) -> str:
+    board = board_text(names)
     parts = []
     if comparison.added:
-        parts.append("yours " + ", ".join(f"{w}-{b}" for w, b in comparison.added))
+        parts.append("yours " + ", ".join(board(w, b) for w, b in comparison.added))
     if comparison.missing:
-        parts.append("the engine's " + ", ".join(f"{w}-{b}" for w, b in comparison.missing))
+        parts.append("the engine's " + ", ".join(board(w, b) for w, b in comparison.missing))
     if comparison.bye != comparison.engine_bye:
+
+        def who(tpn: int | None) -> str:
+            return named(tpn, names) if tpn else "nobody"
+
         parts.append(
-            f"the pairing-allocated bye to {comparison.bye or 'nobody'} instead of "
-            f"{comparison.engine_bye or 'nobody'}"
+            f"the pairing-allocated bye to {who(comparison.bye)} instead of "
+            f"{who(comparison.engine_bye)}"
         )
     return "; ".join(parts) or "the same boards"
 
@@ -241,7 +249,8 @@ def finish(
     if comparison.same:
         ctx.ask(*alerts)
         return {"round": round_no, "paired": True, "same": True, "line": ""}
-    ctx.ask(*alerts, difference_alert(round_no, comparison))
+    names = {p.tpn: p.name for p in event_from_state(state_of_tx(tx)).players}
+    ctx.ask(*alerts, difference_alert(round_no, comparison, names))
     pibe = Pibe(PibeKind.MPA, round_no, comparison.mpa_text())
     log_pibe(tx, pibe)
     return {"round": round_no, "paired": True, "same": False, "line": pibe.trf_line()}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter_app.core.category_prizes import AwardRule, Category, parse_category
-from arbiter_app.core.errors import InputError
+from arbiter_app.core.errors import InputError, NoPrizeFund
 from arbiter_app.session.commands import SetPrizeCategories, given
 from arbiter_app.session.registry import CommandError, Context, command
 from arbiter_app.session.state import State, Tx
@@ -40,9 +40,7 @@ def stored_categories(state: State) -> tuple[tuple[Category, ...], AwardRule]:
 def set_categories(tx: Tx, cmd: SetPrizeCategories, ctx: Context) -> dict[str, Any]:
     """Announce the category prizes (replacing those before) and the rule of who gets what."""
     if ctx.record(FAMILY, "fund") is None:
-        raise CommandError(
-            "set the place prizes first (prizes FILE --fund 1ST,2ND,…; --fund 0 for none)"
-        )
+        raise NoPrizeFund(detail="the place prizes come before the category prizes")
     current = ctx.record(FAMILY, KEY, {})
     if not cmd.given("categories") and not cmd.given("rule"):
         raise CommandError("give the categories, the award rule, or both")

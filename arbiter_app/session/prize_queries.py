@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from arbiter_app.core.category_prizes import award_prizes
-from arbiter_app.core.errors import RuleError
+from arbiter_app.core.errors import NoPrizeFund
 from arbiter_app.core.model import Event
 from arbiter_app.core.playoff import Regulation, preset
 from arbiter_app.core.playoff.results import PrizeRow, final_placings, prize_rows
@@ -69,7 +69,7 @@ def prize_list(
     the announced categories and their award rule (:mod:`arbiter_app.core.category_prizes`)."""
     fund, wildcards = stored_fund(state)
     if fund is None:
-        raise RuleError("no prize fund has been set (prizes FILE --set 1st 2nd …)")
+        raise NoPrizeFund()
     placings, regulation = _placings(state, event, playoff_name)
     sharing = regulation.sharing if regulation is not None else SharingPolicy()
     scale = regulation.points if regulation is not None else None

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from arbiter_app.core.errors import RuleError
+from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.event_state import EventState
 from arbiter_app.core.model import Event, System
 from arbiter_app.core.pairing.boards import RoundPairing
@@ -105,6 +105,8 @@ class Session:
         self._scratch = scratch
         self._clock = clock or system_clock
         self.actor = actor
+        self._read_head = file.journal_head()
+        """The journal's head and length when the file was read (see :meth:`behind`)."""
         self._rows = EventRows.from_file(file.read_state())
         self._entries: list[JournalEntry] = file.read_journal()
         self._history = History()
@@ -333,6 +335,18 @@ class Session:
     @property
     def readonly(self) -> bool:
         return self._file.readonly
+
+    def behind(self) -> bool:
+        """A session open read-only whose file another window (the one holding its write
+        lock) has written to since it was read: the journal's head has moved on. Cheap
+        (one row of the file's ``meta`` table), so a window may ask every second. Always
+        False for a session that writes: its own actions are all it sees."""
+        if not self._file.readonly:
+            return False
+        try:
+            return self._file.journal_head() != self._read_head
+        except ArbiterError:
+            return False  # unreadable for a moment (being moved, a disk gone): ask later
 
     @property
     def migrated_from(self) -> int | None:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.errors import ArbiterError, NoPrizeFund
 from arbiter_app.core.model import EntryKind, Event
 from arbiter_app.core.words import count
 from arbiter_app.exports.lots import protocol_sheet
@@ -235,7 +235,8 @@ def crosstable(src: Source, round_no: int | None) -> Sheet:
     if src.event.system.is_round_robin:
         # In pairing-number order, as the Crosstable panel shows it (the places stay).
         order = sorted(p.tpn for p in src.event.players)
-        return round_robin_sheet(src.event, round_robin_grid(src.event, table, order=order))
+        grid = round_robin_grid(src.event, table, order=order)
+        return round_robin_sheet(src.event, grid, table)
     return swiss_crosstable_sheet(src.event, swiss_crosstable(src.event, table), table)
 
 
@@ -311,9 +312,7 @@ def prizes(src: Source, round_no: int | None) -> Sheet:
     from arbiter_app.exports.prizes import prizes_sheet
 
     if src.prizes is None:
-        raise ArbiterError(
-            f"{src.path}: no prize fund has been set (arbiter-app prizes FILE --set …)"
-        )
+        raise NoPrizeFund(str(src.path))
     rows, prize_list, currency = src.prizes
     return prizes_sheet(
         src.event,
@@ -325,8 +324,15 @@ def prizes(src: Source, round_no: int | None) -> Sheet:
     )
 
 
+def starting_rank(src: Source, round_no: int | None) -> Sheet:
+    from arbiter_app.exports.starting_rank import starting_rank_sheet
+
+    return starting_rank_sheet(src.event, src.categories)
+
+
 SHEETS.update(
     {
+        "starting-rank": starting_rank,
         "standings": standings,
         "crosstable": crosstable,
         "wall-chart": wall_chart,

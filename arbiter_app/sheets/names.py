@@ -7,6 +7,7 @@ The app's Print sheet menu lists them at start-up without loading the builders
 from __future__ import annotations
 
 SHEET_HELP: dict[str, str] = {
+    "starting-rank": "every player by pairing number: title, FIDE ID, federation, rating",
     "pairings": "the boards of a round (--round, default the latest)",
     "pairings-by-name": "where do I play? every player in alphabetical order, board and opponent",
     "slips": "result slips of a round, to be signed (4 to a page)",

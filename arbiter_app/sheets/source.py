@@ -85,6 +85,8 @@ class Source:
     """``(player, round)`` of the absences marked for coming rounds."""
     team_best: int | None = None
     """How many of a team's best scores count (US Chess 28N; None: the default, four)."""
+    categories: tuple[Any, ...] = ()
+    """The prize categories the event announced (``Category`` values; none for a TRF file)."""
 
 
 def load(path: Path) -> Source:
@@ -179,7 +181,17 @@ def from_session(session: Any, path: Path | None = None) -> Source:
         checked_in=checked_in(state),
         absences=absences(state),
         team_best=settings.team_best,
+        categories=_categories(session.state),
     )
+
+
+def _categories(state: Any) -> tuple[Any, ...]:
+    """The prize categories the event announced (:mod:`arbiter_app.core.category_prizes`)."""
+    try:
+        module = importlib.import_module("arbiter_app.session.prize_commands")
+    except ModuleNotFoundError:
+        return ()
+    return tuple(module.stored_categories(state)[0])
 
 
 def _integrity(state: Any) -> tuple[FideMode, tuple[Pibe, ...]]:

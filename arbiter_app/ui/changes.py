@@ -15,6 +15,7 @@ from arbiter_app.core.result import GameResult
 from arbiter_app.core.warning_levels import Alert
 from arbiter_app.session.changes import Changes as SessionChanges
 from arbiter_app.session.changes import Outcome
+from arbiter_app.session.commands import SetPrizeCategories, SetPrizeFund
 from arbiter_app.store.journal import JournalEntry
 
 
@@ -136,4 +137,9 @@ def _told(command: str, args: Mapping[str, Any]) -> str:
         return f"withdrawal of player {args.get('tpn')} from round {args.get('from_round')}"
     if command == "requested_bye":
         return f"bye of player {args.get('tpn')} in round {args.get('round')}"
-    return ""
+    # "prize set fund" read as nonsense in the Undo menu (issue 26).
+    return PRIZE_ACTIONS.get(command, "")
+
+
+PRIZE_ACTIONS = {SetPrizeFund.NAME: "prize fund", SetPrizeCategories.NAME: "category prizes"}
+"""How the Undo menu names the prize actions."""

@@ -27,9 +27,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
-from arbiter_app.core.errors import RuleError
+from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.event_state import EventState
 from arbiter_app.core.fide_mode import FideMode
 from arbiter_app.core.lots import Draw
@@ -155,6 +155,10 @@ def _with_a_section(session: Session) -> Session:
     return session
 
 
+FOLLOW_INTERVAL_MS = 1000
+"""How often a window that opened its file read-only looks for the writer's actions."""
+
+
 class EventDocument(QObject):
     """The event open in a window; emits :attr:`changed` after every action."""
 
@@ -173,6 +177,12 @@ class EventDocument(QObject):
         self.warnings = WarningDialogs()
         """Puts the questions of every action to the arbiter (the window sets its parent)."""
         self._backups = RoundBackups(session, self._tell_backup)
+        # A window that opened the file read-only (another window writes it) follows that
+        # window's actions: a deputy's screen, a second monitor (issue 26).
+        self._follow = QTimer(self)
+        self._follow.setInterval(FOLLOW_INTERVAL_MS)
+        self._follow.timeout.connect(self.follow_writer)
+        self._follow_while_read_only()
 
     # -- the session and its file -------------------------------------------------------
     @property
@@ -218,10 +228,40 @@ class EventDocument(QObject):
             self._backups.unsubscribe()
             self._backups = RoundBackups(session, self._tell_backup)
             previous.close()
+        self._follow_while_read_only()
         self.changed.emit(EVERYTHING)
         self.file_changed.emit()
 
+    def _follow_while_read_only(self) -> None:
+        if self._session.readonly and self._session.path is not None:
+            self._follow.start()
+        else:
+            self._follow.stop()
+
+    def follow_writer(self) -> bool:
+        """Read the file again when the window that writes it has done something since it was
+        read (its journal moved on); the section shown stays, and the panels refresh as after
+        any action, keeping what they had selected. True when the file was read again."""
+        path = self._session.path
+        if not self._session.readonly or path is None or not self._session.behind():
+            return False
+        try:
+            fresh = Session.open(path, readonly=True)
+        except ArbiterError:
+            return False  # being written or moved at this moment: the next tick reads it
+        shown = self._session.section.number
+        if shown in {s.number for s in fresh.sections}:
+            fresh.select(shown)
+        previous, self._session = self._session, fresh
+        self._playoff = None
+        self._backups.unsubscribe()
+        self._backups = RoundBackups(fresh, self._tell_backup)
+        previous.close()
+        self.changed.emit(EVERYTHING)
+        return True
+
     def close(self) -> None:
+        self._follow.stop()
         self._session.close()
 
     def save_as(self, path: Path, *, overwrite: bool = False) -> None:

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.attendance import check_in_summary
-from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.errors import ArbiterError, NoPrizeFund
 from arbiter_app.core.event_state import EventState
 from arbiter_app.core.words import count
 from arbiter_app.exports.sheet import Sheet
@@ -68,7 +68,7 @@ from arbiter_app.ui.panels.crosstable import CrosstablePanel
 from arbiter_app.ui.panels.pairings import PairingsPanel
 from arbiter_app.ui.panels.players import PlayersPanel
 from arbiter_app.ui.panels.playoff import PlayoffPanel
-from arbiter_app.ui.panels.prizes import PrizesPanel
+from arbiter_app.ui.panels.prizes import PRIZE_FUND_HINT, PrizesPanel
 from arbiter_app.ui.panels.standings import StandingsPanel
 from arbiter_app.ui.panels.teams import TeamsPanel
 from arbiter_app.ui.print_dialogs import PrintDialog, SheetPreview
@@ -324,6 +324,7 @@ class MainWindow(QMainWindow):
                 ("pairings", "&Pairings", "F6"),
                 ("names", "Pairings by &name", "F7"),
                 ("bracket", "&Bracket", "F8"),
+                ("qr", "Players' page &QR code", "F9"),
             )
         ]
         self.open_action.setEnabled(self.services.open_event is not None)
@@ -401,6 +402,7 @@ class MainWindow(QMainWindow):
         self.projector_screens_menu.setAccessibleName("Projector on screen")
         self.projector_screens_menu.aboutToShow.connect(self._fill_projector_screens)
         self.publishing = Publishing(self, self.document)
+        self.publishing.published.connect(self._show_players_page)
         view_menu.addSeparator()
         view_menu.addAction(self.publishing.action)
         help_menu = bar.addMenu("&Help")
@@ -529,6 +531,10 @@ class MainWindow(QMainWindow):
         """Run *action*; an expected error is shown plainly and nothing is lost."""
         try:
             action()
+        except NoPrizeFund as exc:
+            # The core's neutral reason, and where the window's user sets the fund.
+            show_error(self, ArbiterError(f"{exc}. {PRIZE_FUND_HINT}"))
+            return False
         except ArbiterError as exc:
             show_error(self, exc)
             return False
@@ -890,6 +896,8 @@ class MainWindow(QMainWindow):
         first = self.projector is None
         if self.projector is None:
             self.projector = ProjectorWindow(self.document, self.settings.projector_scale)
+            server = self.publishing.server
+            self.projector.set_players_page(server.url if server is not None else None)
         target = screen or second_screen()
         if target is not None:
             self.projector.show_on(target)
@@ -901,6 +909,11 @@ class MainWindow(QMainWindow):
             self.projector.show()
         self.projector.raise_()
         return self.projector
+
+    def _show_players_page(self, url: str | None) -> None:
+        """The players' page was published at *url* or stopped (None): the projector's QR."""
+        if self.projector is not None:
+            self.projector.set_players_page(url)
 
     def _fill_projector_screens(self) -> None:
         """View ▸ Projector on screen: one item per monitor, named with its size."""

@@ -14,8 +14,24 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from PySide6.QtCore import QSize, Qt, QTimer
-from PySide6.QtGui import QFont, QGuiApplication, QKeyEvent, QKeySequence, QResizeEvent, QScreen
-from PySide6.QtWidgets import QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtGui import (
+    QFont,
+    QGuiApplication,
+    QKeyEvent,
+    QKeySequence,
+    QPixmap,
+    QResizeEvent,
+    QScreen,
+)
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.by_name import ByNameModel
@@ -29,11 +45,51 @@ from arbiter_app.ui.widgets.paged_table import MIN_PIXELS, PagedTable
 DEFAULT_SCALE = 2.0
 """The projector's type size relative to the desktop's."""
 
-PAGES = ("standings", "pairings", "names", "bracket")
-"""What the projector can show; the keys S, P, N and B choose them."""
+PAGES = ("standings", "pairings", "names", "bracket", "qr")
+"""What the projector can show; the keys S, P, N, B and Q choose them."""
 
-_TITLES = {"pairings": "pairings", "names": "pairings by name", "bracket": "play-off"}
-_KEYS = {Qt.Key.Key_S: "standings", Qt.Key.Key_P: "pairings", Qt.Key.Key_N: "names"}
+_TITLES = {
+    "pairings": "pairings",
+    "names": "pairings by name",
+    "bracket": "play-off",
+    "qr": "the players' page",
+}
+_KEYS = {
+    Qt.Key.Key_S: "standings",
+    Qt.Key.Key_P: "pairings",
+    Qt.Key.Key_N: "names",
+    Qt.Key.Key_Q: "qr",
+}
+
+NOT_PUBLISHED = (
+    "The players' page is not published. Start it in the main window: "
+    "View ▸ Publish on the local network…"
+)
+"""What the QR page says while no players' page is served."""
+
+SCAN = "Pairings, standings and where you play, on your phone: scan the code."
+"""The line under the code on the QR page."""
+
+CORNER_SHARE = 0.14
+"""The corner code's side, as a part of the window's height (read from the first rows)."""
+
+CODE_SHARE = 0.62
+"""The QR page's code's side, as a part of the window's smaller side."""
+
+
+def code_pixmap(url: str, side: int) -> QPixmap:
+    """The QR code of *url*, *side* pixels square, its modules kept sharp (scaled without
+    smoothing from segno's image, :func:`arbiter_app.web.qr.qr_png`)."""
+    from arbiter_app.web.qr import qr_png
+
+    pixmap = QPixmap()
+    pixmap.loadFromData(qr_png(url, scale=8))
+    return pixmap.scaled(
+        side,
+        side,
+        Qt.AspectRatioMode.KeepAspectRatio,
+        Qt.TransformationMode.FastTransformation,
+    )
 
 
 def second_screen() -> QScreen | None:
@@ -75,7 +131,9 @@ class ProjectorWindow(QWidget):
     """Standings, the round's pairings (by board or by name) or the play-off bracket.
 
     S, P, N and B choose the page (B goes back and forth between the standings
-    and the bracket), → or Space turns a long list's page, F11 toggles full
+    and the bracket), Q the players' page's QR code (while it is published, a
+    smaller code sits in the corner of the other pages), → or Space turns a long
+    list's page, F11 toggles full
     screen, Escape closes. In an event of several sections the projector
     shows the window's section; PgDown and PgUp show the next and previous
     one instead, C cycles through them all (:data:`CYCLE_SECONDS` each) and
@@ -91,6 +149,10 @@ class ProjectorWindow(QWidget):
         self.setAccessibleName("Projector")
         self.title = QLabel(self)
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        # The heading wraps rather than widen the window past its screen (the corner code
+        # beside it takes its share of the line).
+        self.title.setWordWrap(True)
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.title.setAccessibleName("Event")
         self.model = StandingsModel(self)
         self.view = self._table("Standings on the projector", self.model, (2,))
@@ -110,17 +172,40 @@ class ProjectorWindow(QWidget):
             self.bracket_area.setVerticalScrollBarPolicy,
         ):
             policy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.players_page: str | None = None
+        """The players' page's address while it is published (None: not published)."""
+        self.qr_page = QWidget(self)
+        self.qr_page.setAccessibleName("The players' page's QR code on the projector")
+        self.qr_code = QLabel(self.qr_page)
+        self.qr_code.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.qr_code.setAccessibleName("QR code of the players' page")
+        self.qr_text = QLabel(self.qr_page)
+        self.qr_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.qr_text.setWordWrap(True)
+        self.qr_text.setAccessibleName("The players' page's address")
+        qr_layout = QVBoxLayout(self.qr_page)
+        qr_layout.addStretch(1)
+        qr_layout.addWidget(self.qr_code)
+        qr_layout.addWidget(self.qr_text)
+        qr_layout.addStretch(1)
+        self.corner = QLabel(self)
+        self.corner.setAccessibleName("QR code of the players' page, in the corner")
+        self.corner.hide()
         self.pages = QStackedWidget(self)
         self.page_widgets: dict[str, QWidget] = {
             "standings": self.view,
             "pairings": self.boards_view,
             "names": self.names_view,
             "bracket": self.bracket_area,
+            "qr": self.qr_page,
         }
         for widget in self.page_widgets.values():
             self.pages.addWidget(widget)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.title)
+        heading = QHBoxLayout()
+        heading.addWidget(self.title, 1)
+        heading.addWidget(self.corner)
+        layout.addLayout(heading)
         layout.addWidget(self.pages, 1)
         self._contents: dict[PagedTable, object] = {}
         """What each list showed when it was last filled (section, round or standings)."""
@@ -240,7 +325,37 @@ class ProjectorWindow(QWidget):
         for view in self.tables():
             view.fit()
         self.fit_bracket()
+        self._show_code()
         self._set_title()
+
+    # -- the players' page's QR code -----------------------------------------------------
+    def set_players_page(self, url: str | None) -> None:
+        """The players' page is published at *url* (None: no longer published): the Q page
+        shows its code large, the other pages a smaller one in the corner."""
+        self.players_page = url
+        self._show_code()
+        with self._reading():
+            self._set_title()
+
+    def _show_code(self) -> None:
+        url = self.players_page
+        on_qr_page = self.pages.currentWidget() is self.qr_page
+        self.corner.setVisible(url is not None and not on_qr_page)
+        height = max(self.height(), 300)
+        if url is None:
+            self.qr_code.clear()
+            self.qr_text.setText(NOT_PUBLISHED)
+            self.corner.clear()
+        else:
+            side = int(min(self.width(), height) * CODE_SHARE)
+            self.qr_code.setPixmap(code_pixmap(url, side))
+            self.qr_text.setText(f"{url}\n{SCAN}")
+            corner = max(64, int(height * CORNER_SHARE))
+            self.corner.setPixmap(code_pixmap(url, corner))
+            self.corner.setToolTip(url)
+        font = QFont(self.view.font())
+        font.setPixelSize(max(MIN_PIXELS, int(height / 24 * self.scale / DEFAULT_SCALE)))
+        self.qr_text.setFont(font)
 
     def _show_title(self) -> None:
         """The heading again (a page turned, the window resized), of the section shown."""
@@ -258,6 +373,8 @@ class ProjectorWindow(QWidget):
             heading = table.standings.title if table.standings is not None else "Standings"
         elif shown == "bracket":
             heading = "play-off"
+        elif shown == "qr":
+            heading = "the players' page" if self.players_page else ""
         elif round_no:
             heading = f"Round {round_no}: {_TITLES[shown]}"
         else:
@@ -292,6 +409,7 @@ class ProjectorWindow(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.fit_bracket()
+        self._show_code()
         with self._reading():
             self._show_title()
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QUrl
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QUrl, Signal
 from PySide6.QtGui import QAction, QDesktopServices, QFont, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
@@ -63,6 +63,9 @@ class _Running:
 class Publishing(QObject):
     """The menu entry, the dialog and the server of one window."""
 
+    published = Signal(object)
+    """The page's address when a server starts, None when it stops (the projector's code)."""
+
     def __init__(self, window: QWidget, document: EventDocument) -> None:
         super().__init__(window)
         self.window = window
@@ -102,10 +105,14 @@ class Publishing(QObject):
         server = serve_file(Path(path), host, port)
         server.start()
         self.running.server = server
+        self.published.emit(server.url)
         return server
 
     def stop(self) -> None:
+        was = self.running.server is not None
         self.running.stop()
+        if was:
+            self.published.emit(None)
 
     def _follow_file(self) -> None:
         """The window's event moved to another file (Save as, Open): the page follows it;

@@ -142,11 +142,23 @@ def crosstable(event: Event, standings: Standings | None = None) -> Table:
 
     A round robin is the grid of players against players in pairing-number
     order; a Swiss is the wall chart in standings order when *standings* is
-    given.
+    given. With *standings*, the event's tie-break values follow the points, in the
+    announced order, each column headed by its FIDE code (C.07), as the printed
+    crosstable has them.
     """
+    codes = standings.codes if standings is not None else ()
+    values = {r.tpn: r.values for r in standings.rows} if standings is not None else {}
+
+    def tiebreaks(tpn: int) -> tuple[str, ...]:
+        assert standings is not None or not codes
+        found = values.get(tpn)
+        if found is None or standings is None:
+            return tuple("" for _ in codes)  # not ranked (disqualified)
+        return tuple(standings.format_value(code, found[code]) for code in codes)
+
     if event.system.is_round_robin:
         grid = round_robin_grid(event, order=sorted(p.tpn for p in event.players))
-        headers = ("No.", "Player", "Rating", *(str(t) for t in grid.order), "Points")
+        headers = ("No.", "Player", "Rating", *(str(t) for t in grid.order), "Points", *codes)
         rows = [
             (
                 str(row.tpn),
@@ -154,6 +166,7 @@ def crosstable(event: Event, standings: Standings | None = None) -> Table:
                 _rating(row.rating),
                 *("×" if cell is None else " ".join(cell).strip() for cell in row.cells),
                 format_points(row.points),
+                *tiebreaks(row.tpn),
             )
             for row in grid.rows
         ]
@@ -165,6 +178,7 @@ def crosstable(event: Event, standings: Standings | None = None) -> Table:
         "Rating",
         *(f"R{r}" for r in range(1, chart.rounds + 1)),
         "Points",
+        *codes,
     )
     rows = [
         (
@@ -173,6 +187,7 @@ def crosstable(event: Event, standings: Standings | None = None) -> Table:
             _rating(row.rating),
             *(cell.text for cell in row.cells),
             format_points(row.points),
+            *tiebreaks(row.tpn),
         )
         for row in chart.rows
     ]
@@ -203,6 +218,9 @@ class StandingsTable:
 EMPTY_STANDINGS = StandingsTable(Table((), (), ()), {}, None)
 
 PLAYOFF_PENDING = "play-off"
+PLAYOFF_DECIDED = "place by play-off"
+"""The note of a player whose place the play-off decided (FIDE C.07 3.1.1; the printed
+standings mark it ``*``)."""
 GAME_PENDING = "pending"
 """The note of a player whose game of the round in progress has no result yet."""
 
@@ -273,7 +291,7 @@ def _standings_table(
         playoff_after=options.playoff_after,
     )
     codes = standings.codes
-    pending = any(row.playoff_pending or row.pending for row in standings.rows)
+    pending = any(row.playoff_pending or row.pending or row.by_playoff for row in standings.rows)
     headers = ("Place", "No.", "Player", "Rating", "Points", *codes)
     if pending:
         headers = (*headers, "Note")
@@ -291,7 +309,15 @@ def _standings_table(
         name = row.name + (" (withdrawn)" if row.withdrawn else "")
         cells = [row.place, str(row.tpn), name, _rating(row.rating), *texts]
         if pending:
-            note = PLAYOFF_PENDING if row.playoff_pending else GAME_PENDING if row.pending else ""
+            note = (
+                PLAYOFF_DECIDED
+                if row.by_playoff
+                else PLAYOFF_PENDING
+                if row.playoff_pending
+                else GAME_PENDING
+                if row.pending
+                else ""
+            )
             cells.append(note)
         rows.append(tuple(cells))
     table = Table(headers, tuple(rows), tuple(row.tpn for row in standings.rows))

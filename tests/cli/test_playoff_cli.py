@@ -128,7 +128,10 @@ def test_refusals_print_a_message_and_exit_2(
     )
     assert "4.4" in capsys.readouterr().err
     assert main(["prizes", f]) == 2
-    assert "no prize fund" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    # The core's neutral reason, and what to type on the command line (issue 26).
+    assert "no prize fund has been set" in said and "prizes FILE --set" in said
+    assert "Prizes panel" not in said
 
 
 def test_tour_standings_across_two_events(
@@ -208,3 +211,30 @@ def test_standings_of_the_file_mark_the_places_the_play_off_decided(
     assert main(["standings", f]) == 0
     text = capsys.readouterr().out
     assert "1 PO" in text and "PO: place decided by the play-off" in text
+
+
+def test_a_playoff_game_lost_by_forfeit_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 26: 1F-0, 0-1F and 0F-0F need no leading dash on a command line; the game is
+    kept as a forfeit and the protocol says what the Laws make of it (FIDE Laws 6.7.1)."""
+    from arbiter_app.session.commands import EditSettings
+    from tests.support.playoff_events import three_tied_for_first
+
+    path = tmp_path / "t.arbiter"
+    session = three_tied_for_first(path)
+    session.run(EditSettings(playoff="gct-2023-classical"))
+    session.close()
+    f = str(path)
+    assert main(["playoff", "start", f, "--at", "2023-09-02T20:00"]) == 0
+    assert main(["playoff", "draw", f, "--outcome", "1,2,3", "--witness", "Deputy"]) == 0
+    assert main(["playoff", "printed", f]) == 0
+    capsys.readouterr()
+    assert main(["playoff", "result", f, "G1", "0-1F", "G2", "0F-0F"]) == 0
+    assert main(["playoff", "log", f]) == 0
+    log = capsys.readouterr().out
+    assert "game G1: not played: 3 scores the point by forfeit" in log
+    assert "game G2: not played: both players absent, both lose" in log
+    assert "FIDE Laws of Chess 6.7.1" in log
+    assert main(["playoff", "result", f, "G3", "banana"]) == 2
+    assert "0-1F for a game the absent player loses by forfeit" in capsys.readouterr().err

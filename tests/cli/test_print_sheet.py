@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -179,3 +180,37 @@ def test_every_sheet_is_described_in_the_help() -> None:
     from arbiter_app.sheets.builders import SHEETS
 
     assert set(SHEET_HELP) == set(SHEETS)
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", "595"), ("letter", "612 x 792")])
+def test_the_starting_rank_list_in_pairing_number_order(
+    qapp: object, arbiter_file: Path, tmp_path: Path, paper: str, size: str
+) -> None:
+    """Issue 26: the list posted before round 1, on A4 and on Letter."""
+    from arbiter_app.session import Session
+    from arbiter_app.session.commands import SetPrizeCategories, SetPrizeFund
+    from tests.printing.conftest import pdf_info, pdf_text
+
+    with Session.open(arbiter_file) as session:
+        session.run(SetPrizeFund(prizes=["100"]))
+        session.run(SetPrizeCategories(categories=["Unrated: unrated: 50"]))
+        players = sorted(session.event.players, key=lambda p: p.tpn)
+    out = tmp_path / f"starting-{paper}.pdf"
+    argv = ["print", str(arbiter_file), "starting-rank", "--paper", paper, "-o", str(out)]
+    assert main(argv) == 0
+    assert pdf_info(out)["Page size"].startswith(size)
+    text = pdf_text(out, layout=True)
+    assert "Starting rank" in text and "Category" in text
+    # Every player, in pairing-number order, with the rating and the category met.
+    numbers = [
+        int(line.split()[0])
+        for line in text.splitlines()
+        if re.match(r"\s*\d+\s", line) and "players" not in line
+    ]
+    assert numbers == [p.tpn for p in players] and len(players) >= 6
+    first = next(line for line in text.splitlines() if "Přemysl Ďuriš" in line)
+    assert first.split()[0] == "1" and str(players[0].rating) in first
+    unrated = next(p for p in players if not p.rating)
+    assert "Unrated" in next(
+        line for line in text.splitlines() if line.split()[:1] == [str(unrated.tpn)]
+    )

@@ -62,7 +62,9 @@ def test_bad_categories_are_refused_and_change_nothing(
     event: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["prizes", str(event), "--category", "U2000: rating<2000: 80"]) == 2
-    assert "set the place prizes first" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "the place prizes come before the category prizes" in said
+    assert "prizes FILE --set" in said  # the command line's own hint (issue 26)
     _run(capsys, "prizes", str(event), "--fund", "300")
     for category, why in (
         ("U2000 rating<2000 80", "category 1: 'U2000 rating<2000 80': write NAME: CONDITION"),

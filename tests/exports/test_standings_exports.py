@@ -136,9 +136,14 @@ def test_disqualified_and_playoff_rows() -> None:
 def test_swiss_crosstable_sheet(final) -> None:  # type: ignore[no-untyped-def]
     event, table = final
     sheet = swiss_crosstable_sheet(event, swiss_crosstable(event, table), table)
-    rows = sheet.tables()[0].rows
+    (printed,) = sheet.tables()
+    rows = printed.rows
     assert rows[0][:4] == ("1", "1", NAMES[1], "2610")
-    assert rows[0][4:] == ("4w1", "2b½", "3w1", "2½")
+    assert rows[0][4:8] == ("4w1", "2b½", "3w1", "2½")
+    # Issue 26: the tie-breaks follow the points, in the announced order, under their codes.
+    assert tuple(c.title for c in printed.columns[8:]) == table.codes
+    first = table.rows[0]
+    assert rows[0][8:] == tuple(table.format_value(c, first.values[c]) for c in table.codes)
     byes = {row[1]: row[4:7] for row in rows}
     assert byes["5"] == ("PAB", "3w0", "HPB")
     assert byes["6"] == ("--", "4b0", "FPB")
@@ -151,8 +156,10 @@ def test_round_robin_sheet() -> None:
         system=System.ROUND_ROBIN,
     )
     table = compute_standings(event, ("SB",))
-    sheet = round_robin_sheet(event, round_robin_grid(event, table))
-    rows = sheet.tables()[0].rows
+    sheet = round_robin_sheet(event, round_robin_grid(event, table), table)
+    (printed,) = sheet.tables()
+    rows = printed.rows
     assert [r[2] for r in rows] == ["Ann", "Bo", "Cy"]
-    assert rows[0][4:] == ("■", "1", "½", "1½")
-    assert rows[1][4:] == ("0", "■", "1", "1")
+    assert rows[0][4:] == ("■", "1", "½", "1½", "1.25")
+    assert rows[1][4:] == ("0", "■", "1", "1", "0.50")
+    assert printed.columns[-1].title == "SB"

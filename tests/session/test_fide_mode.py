@@ -317,7 +317,9 @@ def test_q69_leaving_the_phase_compares_with_the_engine_level_4_and_mpa_line(
     (alert,) = info.value.warnings
     assert alert.level is Level.CONFIRM_CONSEQUENCES
     assert alert.token == KEEP_TOKEN
-    assert alert.consequences[0] == "The pairing engine pairs round 2: 2-1, 4-3, 6-5."
+    assert alert.consequences[0] == (
+        "The pairing engine pairs round 2: 2 Ben - 1 Ann, 4 Dee - 3 Cid, 6 Fay - 5 Eve."
+    )
     outcome = session.run(EndManualPairing(), confirm=KEEP_TOKEN)
     assert outcome.value["line"] == "### MPA @ Round 2: 2-1 4-3 => 2-3 4-1"
     assert lines(session) == ["### MPA @ Round 2: 2-1 4-3 => 2-3 4-1"]

@@ -248,3 +248,39 @@ def test_a_round_one_draw_at_the_venue_from_the_players_panel(
     document.close()
     (draw,) = [d for d in load(path).draws if "drawn at the venue" in d.draw.purpose]
     assert draw.draw.witnesses == ("Deputy", "Bea")
+
+
+def test_places_decided_by_the_play_off_are_marked_in_the_panel_and_on_the_wall(
+    qtbot: QtBot, settings: Settings, tmp_path: Path
+) -> None:
+    """Issue 26: the Standings panel and the projector say which places the play-off
+    decided (FIDE C.07 3.1.1), as the printed standings mark them."""
+    from arbiter_app.ui.projector import ProjectorWindow
+    from arbiter_app.ui.rows import PLAYOFF_DECIDED, PLAYOFF_PENDING
+
+    session = three_tied_for_first(tmp_path / "t.arbiter")
+    session.run(EditSettings(playoff="gct-2023-classical"))
+    document = EventDocument(session)
+    panel = StandingsPanel(document)
+    qtbot.addWidget(panel)
+    panel.refresh()
+    projector = ProjectorWindow(document)
+    qtbot.addWidget(projector)
+
+    def notes(model: object) -> dict[str, str]:
+        m = model  # a standings model: Note is the last column
+        last = m.columnCount() - 1  # type: ignore[attr-defined]
+        return {m.cell(r, 2): m.cell(r, last) for r in range(m.rowCount())}  # type: ignore[attr-defined]
+
+    before = notes(panel.model)
+    assert [before[n] for n in ("Ann", "Ben", "Cid")] == [PLAYOFF_PENDING] * 3
+    document.run(StartPlayoff(at="2023-09-02T20:00"))
+    play_out(document.run, document.playoff_state, [2, 1, 3])
+    panel.refresh()
+    projector.refresh()
+    for model in (panel.model, projector.model):
+        after = notes(model)
+        assert [after[n] for n in ("Ann", "Ben", "Cid")] == [PLAYOFF_DECIDED] * 3
+        assert after["Dee"] == ""
+        assert model.cell(0, 2) == "Ben"  # type: ignore[attr-defined]
+    document.close()

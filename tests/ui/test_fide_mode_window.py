@@ -123,9 +123,11 @@ def test_q64_69_manual_pairing_from_the_pairings_panel(
     log = click_through(["Continue…", "Accept the consequences"])
     panel.manual_button.click()
     said = str(log.seen[1]["details"])
-    assert "The pairing engine pairs round 2: 5-1, 7-3, 2-4; 6 gets the pairing-allocated bye." in (
-        said
-    )
+    # Each player by number and name (issue 26: numbers alone said nothing at the board).
+    assert (
+        "The pairing engine pairs round 2: 5 Eve - 1 Ann, 7 Gus - 3 Cid, 2 Ben - 4 Dee; "
+        "6 Fay gets the pairing-allocated bye."
+    ) in said
     assert document.manual_pairing_round() is None
     assert panel.manual_button.text() == "Start manual pairing"
     assert lines(document) == ["### MPA @ Round 2: 7-3 6=PAB => 6-3"]

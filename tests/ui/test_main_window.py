@@ -381,3 +381,28 @@ def test_an_imported_real_file_is_exported_back_as_it_was(
     window.write_trf(tmp_path / "again.trf")
     assert (tmp_path / "again.trf").read_bytes() == source.read_bytes()
     window.document.close()
+
+
+def test_the_crosstable_panel_ends_with_the_tiebreaks(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    """Issue 26: after the points, the event's tie-breaks in the announced order, headed by
+    their FIDE codes (C.07), with the values the Standings panel shows."""
+    from arbiter_app.session.commands import EditSettings
+
+    window = make_window(qtbot, document, settings)
+    document.run(EditSettings(tiebreaks=["SB", "WIN", "DE"]))
+    window.crosstable.refresh()
+    model = window.crosstable.model
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    from arbiter_app.ui.playoff_adapter import shown_standings
+
+    standings = shown_standings(document).standings
+    assert standings is not None
+    codes = list(standings.codes)
+    assert codes == ["SB", "WIN", "DE"]
+    assert headers[-len(codes) - 1 :] == ["Points", *codes]
+    for r in range(model.rowCount()):
+        row = standings.row(model.key(r))
+        shown = [model.cell(r, c) for c in range(len(headers) - len(codes), len(headers))]
+        assert shown == [standings.format_value(c, row.values[c]) for c in codes]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from arbiter_app import app
@@ -260,6 +260,18 @@ def test_results_dialog_returns_what_was_entered(qtbot: QtBot) -> None:
     box.setCurrentIndex(box.findData("0-1"))
     assert dialog.results() == {"G2": "0-1"}
     assert box.accessibleName() == "G2: 7. Gus – 1. Ada"
+    # A game not played is entered here too (issue 26), with what it does (Laws 6.7.1).
+    first = dialog.boxes["G1"]
+    labels = [first.itemText(i) for i in range(first.count())]
+    assert labels[-3:] == [
+        "+ -  (Black absent: White wins by forfeit)",
+        "- +  (White absent: Black wins by forfeit)",
+        "- -  (both absent: both lose)",
+    ]
+    first.setCurrentIndex(first.findData("-+"))
+    assert dialog.results() == {"G1": "-+", "G2": "0-1"}
+    notes = [w.text() for w in dialog.findChildren(QLabel)]
+    assert any("FIDE Laws of Chess 6.7.1" in n for n in notes)
 
 
 def test_parse_order() -> None:

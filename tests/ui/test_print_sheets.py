@@ -90,3 +90,33 @@ def test_round_sheets_are_of_the_round_shown(
     slips = window.build_sheet("slips")
     assert slips is not None and slips.title == "Result slips — round 9"
     window.document.close()
+
+
+def test_the_prize_sheet_without_a_fund_says_where_the_window_sets_it(
+    qtbot: QtBot, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: the window's refusal names its own Prizes panel, not the command line."""
+    window = app.create_window(settings, demo=True)
+    qtbot.addWidget(window)
+    shown: list[str] = []
+    monkeypatch.setattr(
+        "arbiter_app.ui.main_window.show_error", lambda parent, exc: shown.append(str(exc))
+    )
+    assert window.build_sheet("prizes") is None
+    assert len(shown) == 1
+    assert "no prize fund has been set" in shown[0]
+    assert "View ▸ Prizes" in shown[0] and "--set" not in shown[0]
+
+
+def test_print_sheet_offers_the_starting_rank_list(qtbot: QtBot, settings: Settings) -> None:
+    """Issue 26: File ▸ Print sheet ▸ starting-rank, every player by pairing number."""
+    window = app.create_window(settings, demo=True)
+    qtbot.addWidget(window)
+    entry = next(a for a in window.sheets_menu.actions() if a.data() == "starting-rank")
+    assert entry.text().startswith("starting-rank: every player by pairing number")
+    sheet = window.build_sheet("starting-rank")
+    assert sheet is not None and sheet.title == "Starting rank"
+    (table,) = sheet.tables()
+    players = sorted(window.document.session.event.players, key=lambda p: p.tpn)
+    assert [row[0] for row in table.rows] == [str(p.tpn) for p in players]
+    assert [row[2] for row in table.rows] == [p.name for p in players]

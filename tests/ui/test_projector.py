@@ -186,4 +186,6 @@ def test_the_window_turns_the_projector_pages_with_f5_to_f8(
         assert projector.shown == page
         assert QApplication.activeWindow() is window  # the keyboard stays with the arbiter
     texts = [a.text() for a in window.projector_page_actions]
-    assert texts == ["&Standings", "&Pairings", "Pairings by &name", "&Bracket"]
+    assert texts == [
+        "&Standings", "&Pairings", "Pairings by &name", "&Bracket", "Players' page &QR code"
+    ]  # fmt: skip

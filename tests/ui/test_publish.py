@@ -136,3 +136,38 @@ def test_the_page_follows_the_event_saved_under_another_name(
     assert '<li class="board" id="board-2">' in page
     board = page.split('id="board-2">', 1)[1].split("</li>", 1)[0]
     assert '<span class="res">0-1</span>' in board
+
+
+def test_the_projector_shows_the_players_pages_code_while_it_is_published(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: Q (and F9 from the window) puts the code on the wall; the other pages carry
+    a smaller one in their corner; stopping the page takes both away."""
+    import arbiter_app.ui.main_window as main_window
+    from arbiter_app.ui.projector import NOT_PUBLISHED
+
+    monkeypatch.setattr(main_window, "second_screen", lambda: None)
+    projector = window.show_projector()
+    qtbot.addWidget(projector)
+    projector.resize(1366, 768)
+    projector.show_page("qr")
+    assert projector.qr_text.text() == NOT_PUBLISHED and not projector.corner.isVisible()
+    dialog = open_dialog(window)
+    dialog.port.setValue(free_port())
+    dialog.start()
+    server = window.publishing.server
+    assert server is not None
+    assert projector.players_page == server.url
+    assert projector.qr_text.text().startswith(server.url)
+    code = projector.qr_code.pixmap()
+    assert not code.isNull() and code.width() == code.height() >= 300
+    assert not projector.corner.isVisible()  # the page's own code is large enough
+    qtbot.keyClick(projector, Qt.Key.Key_S)
+    assert projector.shown == "standings" and projector.corner.isVisible()
+    assert 64 <= projector.corner.pixmap().width() < code.width()
+    qtbot.keyClick(projector, Qt.Key.Key_Q)
+    assert projector.shown == "qr"
+    dialog.stop()
+    assert projector.players_page is None and projector.qr_text.text() == NOT_PUBLISHED
+    projector.show_page("standings")
+    assert not projector.corner.isVisible()

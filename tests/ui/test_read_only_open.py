@@ -112,3 +112,32 @@ def test_cancel_keeps_the_event_open_and_a_writable_event_gets_its_actions_back(
     assert window.settings_action.toolTip() != READ_ONLY
     assert window.prizes.set_button.isEnabled()
     assert "(read-only)" not in window.windowTitle()
+
+
+def test_a_read_only_window_follows_the_writers_actions(
+    qtbot: QtBot, settings: Settings, rr_event: Event, writer: EventDocument
+) -> None:
+    """Issue 26: two windows on one file; the read-only one (a deputy's screen) reloads its
+    panels after each of the writer's actions, keeping what it had selected."""
+    from arbiter_app.session.commands import EditPlayer
+
+    path = writer.path
+    assert path is not None
+    window = _window(qtbot, settings, rr_event)
+    _answer(qtbot, window, Qt.Key.Key_Return, [])
+    assert window.files.open_path(path)
+    reader = window.document
+    assert reader.read_only
+    assert reader.session.board(3, 1).result is GameResult.BLACK_WINS  # type: ignore[union-attr]
+    assert window.players.select_player(3)
+    # Nothing written: nothing read again.
+    assert not reader.follow_writer()
+    writer.set_result(3, 1, GameResult.DRAW)
+    writer.run(EditPlayer(tpn=2, name="Renamed, Bea"))
+    # The window notices on its own (its timer), within a few seconds.
+    board = lambda: reader.session.board(3, 1)  # noqa: E731
+    qtbot.waitUntil(lambda: board().result is GameResult.DRAW, timeout=5000)  # type: ignore[union-attr]
+    model = window.players.model
+    qtbot.waitUntil(lambda: model.cell(model.row_of(2) or 0, 2) == "Renamed, Bea", timeout=5000)
+    assert window.players.selected_tpn() == 3
+    assert reader.read_only and "(read-only)" in window.windowTitle()

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from arbiter_app.core.checker.findings import CheckReport, Finding, Kind
+from arbiter_app.core.checker.manual import manual_pairings
 from arbiter_app.core.checker.pairings import check_round_robin, check_swiss
 from arbiter_app.core.checker.standings import check_ranks
 from arbiter_app.core.model import Event
@@ -100,7 +101,10 @@ def check_document(
         findings, how = check_round_robin(event)
         engine = BERGER
     else:
-        findings, how = check_swiss(event, doc.initial_colour, file_order(doc))
+        manual, unread = manual_pairings(line.text for line in doc.kept)
+        manual.update(manual_pairings(doc.comments)[0])
+        notes += unread
+        findings, how = check_swiss(event, doc.initial_colour, file_order(doc), manual)
         engine = ENGINE
     notes += how
     if acceleration:

@@ -17,10 +17,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from arbiter_app.core import words
 from arbiter_app.core.checker.findings import Finding, Kind
+from arbiter_app.core.checker.manual import ManualPairing, documented_round
 from arbiter_app.core.checker.rounds import FileRound, compare
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour, EntryKind, Event, System
@@ -46,13 +48,20 @@ def _left_out(event: Event, column: int) -> frozenset[int]:
 
 
 def check_swiss(
-    event: Event, initial_colour: Colour | None, order: tuple[int, ...] = ()
+    event: Event,
+    initial_colour: Colour | None,
+    order: tuple[int, ...] = (),
+    manual: Mapping[int, ManualPairing] | None = None,
 ) -> tuple[list[Finding], list[str]]:
     """Findings of every Swiss round of *event*, and notes on how it was checked.
 
     *order* ranks the players when the file ranks them otherwise than by pairing
-    number (JaVaFo's ``XXC rank``: the order of the player records).
+    number (JaVaFo's ``XXC rank``: the order of the player records). *manual* are the
+    arbiter's documented manual pairings by round (the report's ``### MPA`` lines, FIDE
+    C.02 questions 64-69): such a round is checked against the engine's pairing with the
+    documented change made (:mod:`.manual`).
     """
+    manual = manual or {}
     engine = SYSTEM_NAME if event.system is System.FIDE_DOUBLE_SWISS else f"the {ENGINE}"
     notes = [f"pairings made again, round by round, with {engine}"]
     if order:
@@ -80,6 +89,12 @@ def check_swiss(
         try:
             ours = pair_round(before, rnd, options)
         except (PairingError, RuleError) as exc:
+            if rnd in manual:
+                found = documented_round(manual[rnd], None, None)
+                if found is not None:
+                    notes.append(_documented_note(rnd))
+                    findings += compare(rnd, _numbered(found[0]), file, bye=found[1])
+                    continue
             findings.append(
                 Finding(
                     Kind.UNPAIRABLE,
@@ -91,8 +106,31 @@ def check_swiss(
             continue
         boards = [(b.number, b.white, b.black) for b in ours.boards]
         bye = ours.pairing_bye.tpn if ours.pairing_bye is not None else None
+        if rnd in manual:
+            engine = tuple((white, black) for _, white, black in boards)
+            found = documented_round(manual[rnd], engine, bye)
+            if found is not None:
+                notes.append(_documented_note(rnd))
+                boards, bye = _numbered(found[0]), found[1]
+            else:
+                notes.append(
+                    f"the ### MPA line of round {rnd} does not give the engine's pairing of "
+                    "that round as the boards it changed: the round is checked as the "
+                    "engine pairs it"
+                )
         findings += compare(rnd, boards, file, bye=bye)
     return findings, notes
+
+
+def _numbered(boards: tuple[tuple[int, int], ...]) -> list[tuple[int, int, int]]:
+    return [(number, white, black) for number, (white, black) in enumerate(boards, start=1)]
+
+
+def _documented_note(round_no: int) -> str:
+    return (
+        f"round {round_no} was paired by hand as its ### MPA line documents (FIDE C.02, "
+        "questions 64-69): the engine's pairing with that change made is checked"
+    )
 
 
 def check_round_robin(event: Event) -> tuple[list[Finding], list[str]]:

@@ -16,6 +16,7 @@ comparison says so instead of naming boards.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from arbiter_app.core.errors import RuleError
@@ -57,14 +58,31 @@ class Comparison:
         )
         return f"{engine} => {pairs_text(list(self.added), self.bye)}"
 
-    def engine_text(self) -> str:
-        """The engine's whole pairing, board by board (what the arbiter is shown)."""
+    def engine_text(self, names: Mapping[int, str] | None = None) -> str:
+        """The engine's whole pairing, board by board (what the arbiter is shown); with
+        *names*, each player by number and name ("5 Eve - 1 Ann")."""
         if self.engine is None:
             return f"The pairing engine finds no legal pairing: {self.reason}"
-        boards = ", ".join(f"{b.white}-{b.black}" for b in self.engine.boards)
+        board = board_text(names)
+        boards = ", ".join(board(b.white, b.black) for b in self.engine.boards)
         bye = self.engine.pairing_bye
-        tail = f"; {bye.tpn} gets the pairing-allocated bye" if bye is not None else ""
+        tail = (
+            f"; {named(bye.tpn, names)} gets the pairing-allocated bye" if bye is not None else ""
+        )
         return f"{boards or 'no board'}{tail}"
+
+
+def named(tpn: int, names: Mapping[int, str] | None) -> str:
+    """A player as the arbiter is shown them: the number, and the name when known."""
+    name = (names or {}).get(tpn)
+    return f"{tpn} {name}" if name else str(tpn)
+
+
+def board_text(names: Mapping[int, str] | None) -> Callable[[int, int], str]:
+    """How a board is written: ``5-1`` by numbers, ``5 Eve - 1 Ann`` with *names*."""
+    if not names:
+        return lambda white, black: f"{white}-{black}"
+    return lambda white, black: f"{named(white, names)} - {named(black, names)}"
 
 
 def _seats(pairing: RoundPairing) -> tuple[set[tuple[int, int]], int | None]:

@@ -20,6 +20,7 @@ from arbiter_app.core.playoff.actions import (
     Toss,
 )
 from arbiter_app.core.playoff.progress import (
+    FORFEIT_ARTICLE,
     Game,
     Group,
     KnockoutRun,
@@ -246,10 +247,28 @@ def _result(p: Progress, action: Result) -> None:
     owner = next(g for g in p.groups if g.run is not None and owns(g.run, game))
     run = owner.run
     assert run is not None
-    # Kept as the game over the board: a forfeit typed here scores as the win it gives.
-    won = GameResult.WHITE_WINS if white > black else GameResult.BLACK_WINS
-    game.result = (won if white != black else GameResult.DRAW).value
-    game.winner = game.white if white > black else game.black if black > white else None
+    entered = GameResult.parse(action.result)
+    if entered is GameResult.DOUBLE_FORFEIT and isinstance(run, KnockoutRun):
+        raise RuleError(
+            f"game {game.id}: both players absent leaves the knockout without a player who goes "
+            f"through, and {p.reg.name} does not say what then ({FORFEIT_ARTICLE}: both lose); "
+            "the Chief Arbiter decides, with the organiser, and records it"
+        )
+    if entered.is_forfeit:
+        # Not played (FIDE C.07 article 16): kept as a forfeit, scored as the Laws say.
+        game.result = entered.value
+        game.winner = game.white if white > black else game.black if black > white else None
+        if game.winner is None:
+            what = "not played: both players absent, both lose"
+        else:
+            how = "goes through" if isinstance(run, KnockoutRun) else "scores the point"
+            what = f"not played: {game.winner} {how} by forfeit"
+        game.note = f"{what} ({FORFEIT_ARTICLE})"
+        p.note(FORFEIT_ARTICLE, f"game {game.id}: {what}")
+    else:
+        won = GameResult.WHITE_WINS if white > black else GameResult.BLACK_WINS
+        game.result = (won if white != black else GameResult.DRAW).value
+        game.winner = game.white if white > black else game.black if black > white else None
     if isinstance(run, KnockoutRun) and game.winner is None:
         # 2.5.2 / 3.5.2: in the event of a draw Black is declared the winner.
         if not run.stage.draw_wins_for_black:

@@ -164,15 +164,23 @@ def fmt(value: Fraction) -> str:
     return format_points(value)
 
 
+FORFEIT_ARTICLE = "FIDE Laws of Chess 6.7.1"
+"""What a play-off game not played does: the GCT 2023 regulations (2.3-2.5, 3.3-3.5) do
+not say, so the Laws apply: a player absent when the game starts loses it, and two absent
+players both lose it."""
+
+
 def points(result: str) -> tuple[Fraction, Fraction]:
     """White's and Black's points for a play-off game's *result*, in any notation of
-    :class:`~arbiter_app.core.result.GameResult` (a forfeit scores as the win it gives)."""
+    :class:`~arbiter_app.core.result.GameResult`: a forfeit scores as the win it gives to
+    the player present, a double forfeit nothing to either (:data:`FORFEIT_ARTICLE`)."""
     try:
         parsed = GameResult.parse(result)
     except ValueError:
-        parsed = None
-    if parsed is None or parsed is GameResult.DOUBLE_FORFEIT:
-        raise RuleError(f"not a result: {result!r} (use 1-0, 0-1 or 1/2-1/2)")
+        raise RuleError(
+            f"not a result: {result!r} (use 1-0, 0-1 or 1/2-1/2; 1F-0 or 0-1F for a game the "
+            "absent player loses by forfeit, 0F-0F when both are absent)"
+        ) from None
     white, black = parsed.entries(1, 2)
     return white.points(STANDARD), black.points(STANDARD)
 

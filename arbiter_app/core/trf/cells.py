@@ -50,6 +50,12 @@ half-point bye, ``0000 - 1`` a full-point bye, ``0000 - 0`` a zero-point bye), b
 TRF-16 gave byes the codes ``H``, ``F`` and ``Z``."""
 
 
+PLAYER_TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
+"""The titles a player record (001) of a FIDE report file carries: FIDE's over-the-board
+titles (FIDE Handbook B.01, Title Regulations; TRF-16 and TRF-26, record 001, the title
+field). Honorary and arbiter titles have no place in that field."""
+
+
 TRF2006_TITLES = {
     "g": "GM",
     "m": "IM",

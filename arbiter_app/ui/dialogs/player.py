@@ -32,12 +32,14 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.limits import MAX_RATING
 from arbiter_app.core.model import Player
 from arbiter_app.core.rating_source import describe, is_fallback
+from arbiter_app.core.trf.cells import PLAYER_TITLES
 from arbiter_app.core.words import count
 from arbiter_app.session.member_lookup import MemberLookup, MemberMatch
 from arbiter_app.session.rating_lookup import ListLookup, Match
 from arbiter_app.ui.dialogs.late_entry import MissedRounds
 
-TITLES = ("", "GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
+TITLES = ("", *PLAYER_TITLES)
+"""The choice of titles: none, or one of FIDE's that the report file's player record holds."""
 
 MISSED_CHOICES = (
     ("not-paired", "Not paired: 0 points"),
@@ -103,6 +105,8 @@ class PlayerDialog(QDialog):
         """The US Chess rule 23C notices of the member chosen (a level-2 warning)."""
         self.listed: dict[str, object] = {}
         """The fields the chosen match filled in (empty until one is chosen)."""
+        self._carried = ""
+        """The name carried from Look up into Name (a name not on the list)."""
         self.submit: Callable[[], bool] | None = None
         """Runs on OK before the dialog closes: False (refused, the reason shown over the
         dialog) keeps it open with everything typed."""
@@ -129,13 +133,10 @@ class PlayerDialog(QDialog):
         self.name.setPlaceholderText("Surname, First name")
         self.name.setMinimumWidth(260)
         form.addRow("&Name:", self.name)
+        # A choice, not free text: the report file's title field holds FIDE's titles only.
         self.title = QComboBox(self)
-        self.title.setEditable(True)
         self.title.addItems(TITLES)
         self.title.setAccessibleName("Title")
-        title_edit = self.title.lineEdit()
-        if title_edit is not None:
-            title_edit.setMaxLength(3)
         form.addRow("&Title:", self.title)
         self.rating = self._rating_box("Rating")
         form.addRow("&Rating:", self.rating)
@@ -254,7 +255,12 @@ class PlayerDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, match.fields)
         self.matches.setVisible(bool(found))
         if not found:
-            self.found.setText(f"Nobody on the imported lists matches {text!r}.")
+            self._forget_listed()
+            self._carry(text)
+            self.found.setText(
+                f"Nobody on the imported lists matches {text!r}: "
+                + ("type the player's fields below." if text.isdigit() else "the name is in Name.")
+            )
         elif len(found) == 1:
             self.found.setText("One player found; their fields are filled in below.")
         else:
@@ -264,6 +270,60 @@ class PlayerDialog(QDialog):
             self.matches.setCurrentRow(0)
         return found
 
+    def _forget_listed(self) -> None:
+        """Empty the fields an earlier match filled in and the arbiter left as they were: a
+        player who is not on the list must not register with someone else's rating or ID."""
+        if not self.listed:
+            return
+        fields = self.listed
+        self.listed = {}
+        if self.name.text() == str(fields["name"]):
+            self.name.clear()
+        if self.title.currentText() == str(fields["title"]):
+            self.title.setCurrentIndex(0)
+        for box, key in ((self.federation, "federation"), (self.fide_id, "fide_id"),
+                         (self.birth, "birth")):  # fmt: skip
+            if box.text() == str(fields[key]):
+                box.clear()
+        if self.sex.currentData() == fields["sex"]:
+            self.sex.setCurrentIndex(0)
+        if self.rating.value() == (fields["rating"] or 0):
+            self.rating.setValue(0)
+        self._show_source()
+
+    def _carry(self, text: str) -> None:
+        """A name looked up and not found goes into Name (unless the arbiter typed one)."""
+        if text.isdigit():
+            return
+        if not self.name.text().strip() or self.name.text() == self._carried:
+            self.name.setText(text)
+            self._carried = text
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter in Look up or in its list takes the match and moves on to the fields; it
+        never closes the dialog (OK is for the fields as they stand)."""
+        keys = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if self.lookup is not None and self.player is None and event.key() in keys:
+            focus = self.focusWidget()
+            if focus is self.search:
+                event.accept()
+                self._after_look_up()
+                return
+            if focus is self.matches:
+                event.accept()
+                self.choose(self.matches.currentItem())
+                self.name.setFocus(Qt.FocusReason.OtherFocusReason)
+                return
+        super().keyPressEvent(event)
+
+    def _after_look_up(self) -> None:
+        if self.matches.count() > 1:
+            self.matches.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
+        if self.matches.count() == 0 and self.search.text().strip():
+            self._carry(self.search.text().strip())
+        self.name.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def choose(self, item: QListWidgetItem | None) -> None:
         """Fill the fields from the chosen match."""
         if item is None:
@@ -271,7 +331,7 @@ class PlayerDialog(QDialog):
         fields = item.data(Qt.ItemDataRole.UserRole)
         self.listed = dict(fields)
         self.name.setText(str(fields["name"]))
-        self.title.setCurrentText(str(fields["title"]))
+        self._show_title(str(fields["title"]))
         self.federation.setText(str(fields["federation"]))
         self.fide_id.setText(str(fields["fide_id"]))
         index = self.sex.findData(fields["sex"])
@@ -380,6 +440,15 @@ class PlayerDialog(QDialog):
         self.source.setText(text)
         self.source.setVisible(bool(text))
 
+    def _show_title(self, title: str) -> None:
+        """Show *title*; one that is not FIDE's (from an older file) is kept as it is."""
+        title = title.strip().upper()
+        index = self.title.findText(title)
+        if index < 0:
+            self.title.addItem(title)
+            index = self.title.count() - 1
+        self.title.setCurrentIndex(index)
+
     def _rating_box(self, name: str) -> QSpinBox:
         box = QSpinBox(self)
         box.setAccessibleName(name)
@@ -389,7 +458,7 @@ class PlayerDialog(QDialog):
 
     def _show(self, player: Player) -> None:
         self.name.setText(player.name)
-        self.title.setCurrentText(player.title)
+        self._show_title(player.title)
         self.rating.setValue(player.rating or 0)
         self.federation.setText(player.federation)
         self.fide_id.setText(player.fide_id)

@@ -33,16 +33,29 @@ from arbiter_app.core.errors import ArbiterError, InputError, Issue
 from arbiter_app.core.lots import order_problem
 from arbiter_app.core.playoff import GameSpec, PlayoffState, Start, Step
 from arbiter_app.core.playoff.apply import earliest_start
+from arbiter_app.core.playoff.progress import FORFEIT_ARTICLE
 from arbiter_app.core.playoff.regulation import StartRule
-from arbiter_app.core.result import OVER_THE_BOARD
+from arbiter_app.core.result import FORFEITS, OVER_THE_BOARD, GameResult
 from arbiter_app.core.words import sentence
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_adapter import schedule_rule
 from arbiter_app.ui.playoff_runner import DrawAnswer, StartTimes, TossAnswer
 from arbiter_app.ui.print_dialogs import PrintDialog
 
-RESULTS = ("", *(r.value for r in OVER_THE_BOARD))
-RESULT_LABELS = {"": "not yet", **{r.value: r.label for r in OVER_THE_BOARD}}
+RESULTS = ("", *(r.value for r in (*OVER_THE_BOARD, *FORFEITS)))
+RESULT_LABELS = {
+    "": "not yet",
+    **{r.value: r.label for r in OVER_THE_BOARD},
+    GameResult.WHITE_FORFEIT_WIN.value: "+ -  (Black absent: White wins by forfeit)",
+    GameResult.BLACK_FORFEIT_WIN.value: "- +  (White absent: Black wins by forfeit)",
+    GameResult.DOUBLE_FORFEIT.value: "- -  (both absent: both lose)",
+}
+
+
+FORFEIT_NOTE = (
+    f"A game not played: the player present wins it, two absent players both lose it "
+    f"({FORFEIT_ARTICLE}; the play-off's regulation says nothing else)."
+)
 
 
 def parse_order(text: str) -> tuple[int, ...]:
@@ -78,6 +91,7 @@ class ResultsDialog(QDialog):
             self.boxes[game.id] = box
         if any(g.armageddon for g in games):
             form.addRow(QLabel("Armageddon: a draw counts as a win for Black.", self))
+        form.addRow(QLabel(FORFEIT_NOTE, self))
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )

@@ -16,14 +16,24 @@ FIXED_COLUMNS = 3
 
 
 class CrosstableModel(RowTableModel):
-    def set_table(self, table: Table) -> None:
-        last = len(table.headers) - 1
+    results_end = 0
+    """The first column after the result cells (Points; the tie-breaks follow it)."""
+
+    def set_table(self, table: Table, *, tiebreaks: int = 0) -> None:
+        """Show *table*; its last *tiebreaks* columns are tie-break values (FIDE C.07)."""
+        points = len(table.headers) - 1 - tiebreaks
+        self.results_end = points
+        after = tuple(range(points + 1, len(table.headers)))
         self.set_rows(
             table.headers,
             table.rows,
             table.keys,
-            numeric=(0, 2, last),
-            tooltips={0: "Pairing number", last: "Points"},
+            numeric=(0, 2, points, *after),
+            tooltips={
+                0: "Pairing number",
+                points: "Points",
+                **{c: f"Tie-break {table.headers[c]} (FIDE C.07)" for c in after},
+            },
             people=[((key, row[1]),) for key, row in zip(table.keys, table.rows, strict=True)],
         )
 
@@ -32,7 +42,7 @@ class CrosstableModel(RowTableModel):
         index: QModelIndex | QPersistentModelIndex,
         role: int = Qt.ItemDataRole.DisplayRole,
     ) -> Any:
-        if index.isValid() and index.column() >= FIXED_COLUMNS:
+        if index.isValid() and FIXED_COLUMNS <= index.column() < self.results_end:
             if role == Qt.ItemDataRole.TextAlignmentRole:
                 return int(Qt.AlignmentFlag.AlignCenter)
             # The diagonal of a round robin grid (a player against themself) is shaded

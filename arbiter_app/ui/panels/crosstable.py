@@ -37,9 +37,9 @@ class CrosstablePanel(QWidget):
     def refresh(self) -> None:
         event = self.document.tournament
         standings = None
-        if not event.system.is_round_robin:
-            # A Swiss wall chart is printed in standings order.
-            with contextlib.suppress(ArbiterError):
-                standings = shown_standings(self.document).standings
-        self.model.set_table(crosstable(event, standings))
+        # A Swiss wall chart is in standings order; both kinds end with the tie-breaks.
+        with contextlib.suppress(ArbiterError):
+            standings = shown_standings(self.document).standings
+        codes = standings.codes if standings is not None else ()
+        self.model.set_table(crosstable(event, standings), tiebreaks=len(codes))
         size_columns(self.view, stretch=(1,))

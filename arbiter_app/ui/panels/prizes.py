@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.category_prizes import AwardRule
-from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.errors import ArbiterError, NoPrizeFund
 from arbiter_app.core.prizes import PrizeFund, format_money
 from arbiter_app.session.commands import SetPrizeCategories, SetPrizeFund
 from arbiter_app.session.playoff_commands import stored_fund
@@ -40,6 +40,12 @@ from arbiter_app.ui.read_only import hold
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.search import PlayerSearch
 from arbiter_app.ui.widgets.table import size_columns
+
+PRIZE_FUND_HINT = (
+    "Set it in the Prizes panel (View ▸ Prizes): type the place prizes in the prize fund box "
+    "and press Enter."
+)
+"""Where the window's user sets the prize fund the core says is missing."""
 
 CURRENCIES = ("USD", "EUR", "GBP", "CHF", "INR", "CAD", "AUD")
 """Offered in the currency box; any other three-letter code can be typed."""
@@ -158,6 +164,9 @@ class PrizesPanel(QWidget):
                 rule=str(self.award_rule.currentData()),
             )
             self.document.run(announce)
+        except NoPrizeFund as exc:
+            show_error(self, ArbiterError(f"{exc}. {PRIZE_FUND_HINT}"))
+            return False
         except ArbiterError as exc:
             show_error(self, exc)
             return False

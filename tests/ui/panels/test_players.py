@@ -171,7 +171,7 @@ def test_double_click_edits_a_player_and_undo_restores_it(
     assert dialog.rating.value() == 2000
     dialog.name.setText("Cid, Carl")
     dialog.rating.setValue(2050)
-    dialog.title.setCurrentText("fm")
+    dialog.title.setCurrentText("FM")
     dialog.accept()
     player = stored(fresh).player(3)
     assert (player.name, player.rating, player.title) == ("Cid, Carl", 2050, "FM")

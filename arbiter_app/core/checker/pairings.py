@@ -62,8 +62,8 @@ def check_swiss(
     documented change made (:mod:`.manual`).
     """
     manual = manual or {}
-    engine = SYSTEM_NAME if event.system is System.FIDE_DOUBLE_SWISS else f"the {ENGINE}"
-    notes = [f"pairings made again, round by round, with {engine}"]
+    paired_by = SYSTEM_NAME if event.system is System.FIDE_DOUBLE_SWISS else f"the {ENGINE}"
+    notes = [f"pairings made again, round by round, with {paired_by}"]
     if order:
         notes.append(
             "players ranked in the order of their records in the file (JaVaFo's XXC rank), "

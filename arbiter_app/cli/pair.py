@@ -6,6 +6,7 @@ Like the FIDE-endorsed engines, so that Arbiter can stand in for them::
     arbiter-app pair IN.trf -c             # rounds whose pairings differ
     arbiter-app pair EVENT.arbiter         # pair and record the next round
     arbiter-app pair IN.trf -p - --engine own   # Arbiter's own Dutch engine
+    arbiter-app pair EVENT.arbiter --explain    # and print how the round was paired
 
 TRF: the round to pair is the one after the last round with a game; its
 ``0000 - H``, ``0000 - F`` and ``0000 - Z`` cells are requested byes and
@@ -27,6 +28,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.lots import Draw
@@ -34,7 +36,7 @@ from arbiter_app.core.model import Colour, Event, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.recorded import check_rounds, next_round
-from arbiter_app.core.pairing.swiss import ENGINES, SwissOptions, pair_round
+from arbiter_app.core.pairing.swiss import ENGINES, SwissOptions, default_engine, pair_round
 from arbiter_app.core.trf import parse_trf
 from arbiter_app.core.words import count
 from arbiter_app.exports.pairings import bye_words, says_bye
@@ -83,10 +85,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--engine",
         choices=ENGINES,
-        default="gacrux",
-        help="the Dutch system engine (C.04.3) of a Swiss round: gacrux (FIDE's reference, the "
-        "default) or own (Arbiter's, bracket by bracket; a round it cannot certify is paired "
-        "by gacrux, and the pairing says so)",
+        default=None,
+        help="the engine of a Swiss round: gacrux (FIDE's Dutch reference, C.04.3), own "
+        "(Arbiter's Dutch, bracket by bracket; a round it cannot certify is paired by gacrux, "
+        "and the pairing says so) or uschess (US Chess rules 27-29). Default: an event "
+        "under the US Chess rule set (presets uscf, city-chess-ok) uses uschess, any other "
+        "gacrux",
+    )
+    parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="print the engine's log of how it paired the round: score groups, halves, odd "
+        "players, transpositions and interchanges with their rules (US Chess engine)",
     )
     parser.set_defaults(handler=run)
 
@@ -103,13 +113,29 @@ def run(args: argparse.Namespace) -> int:
     document = parse_trf(read_text(path), str(path))
     colour = _COLOURS[args.initial_colour] if args.initial_colour else document.initial_colour
     policy = ByePolicy.parse(args.bye_policy or ByePolicy.FIDE.value)
-    options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=args.engine)
+    engine = args.engine or default_engine(document.event)
+    options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=engine)
     if args.check:
         return _check(document.event, options)
     event, round_no = next_round(document.event)
     pairing = pair_round(event, round_no, options, swap_last_two=bool(args.swap_last_two))
     _write(args.pairing, pairing.engine_text(), [path])
+    if args.explain:
+        # The engine format may go to stdout: the log then goes to stderr.
+        _explain(pairing, sys.stderr if args.pairing == "-" else sys.stdout)
     return 0
+
+
+def _explain(pairing: RoundPairing, out: TextIO = sys.stdout) -> None:
+    """The engine's log of the round (``--explain``), or why there is none."""
+    if pairing.log:
+        out.write(f"How round {pairing.round} was paired ({pairing.engine}):\n")
+        out.write("".join(f"  {line}\n" for line in pairing.log))
+    else:
+        out.write(
+            f"Round {pairing.round} was paired by {pairing.engine or 'the engine'}, which "
+            "does not explain its pairings yet; only the US Chess engine writes a log.\n"
+        )
 
 
 def _write(target: str, text: str, sources: Sequence[Path] = ()) -> None:
@@ -145,7 +171,8 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
         event = session.event
         policy = ByePolicy.parse(args.bye_policy or session.settings.bye_policy)
         colour = _COLOURS[args.initial_colour] if args.initial_colour else None
-        options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=args.engine)
+        engine = args.engine or default_engine(event)
+        options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=engine)
         if args.check:
             return _check(event, options)
         drawn: list[str] = []
@@ -162,7 +189,7 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
             bye_policy=policy,
             swap_last_two=args.swap_last_two,
             on_draw=tell,
-            engine=args.engine,
+            engine=engine,
         )
         names = session.event.player_map()
     for line in drawn:
@@ -171,6 +198,8 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
         _write(args.pairing, pairing.engine_text(), [path])
     else:
         _print(pairing, {t: p.name for t, p in names.items()}, event.system, says_bye(event))
+    if args.explain:
+        _explain(pairing, sys.stderr if args.pairing == "-" else sys.stdout)
     return 0
 
 

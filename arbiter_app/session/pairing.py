@@ -20,7 +20,7 @@ from arbiter_app.core.lots import COLOUR_ARTICLE, COLOUR_DRAW, Draw, draw_to_jso
 from arbiter_app.core.model import Colour, EntryKind
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
-from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
+from arbiter_app.core.pairing.swiss import SwissOptions, default_engine, pair_round
 from arbiter_app.session.changes import Changes
 from arbiter_app.session.commands import RecordPairings, RecordRoundPairings
 from arbiter_app.session.session import Session
@@ -65,12 +65,14 @@ def pair_next_round(
     swap_last_two: bool | None = None,
     compute_with: Compute | None = None,
     on_draw: Callable[[Colour, Draw], None] | None = None,
-    engine: str = "gacrux",
+    engine: str | None = None,
 ) -> tuple[RoundPairing, list[Changes]]:
     """Pair the next round of *session*'s event and record it.
 
-    *engine* names the Dutch engine of a Swiss round (``gacrux`` or ``own``:
-    :data:`arbiter_app.core.pairing.swiss.ENGINES`).
+    *engine* names the engine of a Swiss round (``gacrux``, ``own`` or ``uschess``:
+    :data:`arbiter_app.core.pairing.swiss.ENGINES`); None: the section's own
+    (:func:`~arbiter_app.core.pairing.swiss.default_engine`: the US Chess engine under
+    the US Chess rule set, else gacrux).
 
     Returns the pairing and what each recorded column changed.
 
@@ -105,7 +107,8 @@ def pair_next_round(
     drawn: Draw | None = None
     if colour is None and round_no == 1 and not event.system.is_round_robin:
         colour, drawn = draw_initial_colour(secrets.randbits(63))
-    options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=engine)
+    chosen = engine or default_engine(event)
+    options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=chosen)
     before = event.truncated(columns)
     run = compute_with or _run
     pairing = run(lambda: pair_round(before, round_no, options, swap_last_two=swap))

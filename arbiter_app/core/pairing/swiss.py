@@ -23,7 +23,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import Colour, EntryKind, Event, System
+from arbiter_app.core.model import Colour, EntryKind, Event, RuleSet, System
 from arbiter_app.core.pairing.berger import pair_round_robin
 from arbiter_app.core.pairing.boards import Board, Bye, PairingError, RoundPairing
 from arbiter_app.core.pairing.byes import (
@@ -70,6 +70,14 @@ ENGINES = ("gacrux", "own", "uschess")
 
 US_CHESS = "uschess"
 """The engine of the US Chess Swiss system (:mod:`.uschess`)."""
+
+
+def default_engine(event: Event) -> str:
+    """The engine a Swiss section is paired by when the TD names none: the US Chess
+    engine for a section under the US Chess rules (its rule set, which the ``uscf`` and
+    ``city-chess-ok`` presets set), FIDE's Dutch reference engine otherwise."""
+    return US_CHESS if event.rule_set is RuleSet.USCF else "gacrux"
+
 
 OWN_FALLBACK_LIMIT = 3000
 """Largest field the reference engine takes over when Arbiter's engine cannot certify a round."""

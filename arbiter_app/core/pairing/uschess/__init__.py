@@ -25,6 +25,16 @@ from arbiter_app.core.pairing.uschess.engine import (
 __all__ = ["ENGINE", "UsChessOptions", "UsChessPairing", "pair_uschess"]
 
 
+def rated_first(event: Event, round_no: int, candidates: list[int]) -> list[int]:
+    """28L2: the bye goes to the lowest-rated player in the lowest score group "but not to
+    an unrated player": within each score group the rated candidates come first, lowest
+    rating first, and an unrated one only when no rated player of the group may take it."""
+    unrated = {p.tpn for p in event.players if p.unrated}
+    scores = {t: event.score(t, round_no - 1) for t in candidates}
+    position = {t: i for i, t in enumerate(candidates)}
+    return sorted(candidates, key=lambda t: (scores[t], t in unrated, position[t]))
+
+
 def pair_uschess(
     event: Event,
     round_no: int,
@@ -41,7 +51,9 @@ def pair_uschess(
     opts = options or UsChessOptions()
     if len(players) % 2 == 0:
         return pair_field(event, players, opts)
-    candidates = bye_candidates(ByePolicy.USCF, event, round_no, players)
+    candidates = rated_first(
+        event, round_no, bye_candidates(ByePolicy.USCF, event, round_no, players)
+    )
     if not candidates:
         raise PairingError(
             f"round {round_no}: nobody may receive the forced bye under US Chess 28L; "
@@ -59,6 +71,8 @@ def pair_uschess(
             f"Forced bye: {bye}, the lowest-rated eligible player in the lowest score group "
             "(28L2), worth a full point (28L)"
         )
+        if bye in {p.tpn for p in event.players if p.unrated}:
+            first += "; no rated player of the group could take it"
         if passed:
             first += (
                 f"; {', '.join(map(str, passed))} would have left a field that cannot be "

@@ -4,7 +4,9 @@
   (equalisation); when they are equal, the colour opposite to the one he had last
   (alternation). Equalisation comes before alternation (29E2; 27A4 before 27A5).
 - 29E4: when both players of a board are due the same colour with the same claim,
-  the higher-rated player gets his due colour.
+  colour history decides before rank: at the latest game where their colours differed,
+  the player who then had the other colour gets his due colour; with identical
+  histories the higher-rated player does.
 - 29E5a/29E5b: a board where one player must take the colour he is not due may be
   fixed by a transposition or an interchange (:mod:`.groups`); the rating limit is
   80 points for a colour due by alternation or to keep whites and blacks equal, and
@@ -80,9 +82,9 @@ def allocate(
 ) -> tuple[int, int, int]:
     """``(white, black, cost)`` for a board of *first* and *second* (29E).
 
-    The allocation with the lower cost wins; at equal cost the player with the stronger
-    claim (equalisation over alternation, 29E2) gets his due colour, then the
-    higher-rated player (29E4). When neither player is due anything, *default_white*
+    The allocation with the lower cost wins, so the player with the stronger claim
+    (equalisation over alternation, 29E2) gets his due colour; at equal claims colour
+    history, then the higher rating (29E4). When neither player is due anything, *default_white*
     (the first-round pattern, 29E) or else the higher-rated player takes White.
     """
     a, b = history[first], history[second]
@@ -101,8 +103,18 @@ def allocate(
         if default_white in (first, second):
             return default_white, (second if default_white == first else first), 0
         return higher, lower, 0
-    # Both are due the same colour with the same claim: the higher-rated gets it (29E4).
-    return (higher, lower, as_white) if due is Colour.WHITE else (lower, higher, as_white)
+    # Both are due the same colour with the same claim: colour history first, then rank
+    # (29E4): going back game by game, at the latest game where their colours differed,
+    # the one who then had the colour now not due gets his due colour.
+    winner = higher
+    for mine, theirs in zip(
+        reversed(history[higher].colours), reversed(history[lower].colours), strict=False
+    ):
+        if mine is not theirs:
+            winner = lower if theirs is not due else higher
+            break
+    loser = lower if winner == higher else higher
+    return (winner, loser, as_white) if due is Colour.WHITE else (loser, winner, as_white)
 
 
 def pair_cost(first: int, second: int, history: dict[int, ColourHistory]) -> int:

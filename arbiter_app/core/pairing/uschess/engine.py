@@ -44,13 +44,18 @@ from arbiter_app.core.pairing.uschess.colours import (
     ColourHistory,
     allocate,
     limit_for,
-    pair_cost,
     rule_for,
 )
 from arbiter_app.core.points import format_points
 from arbiter_app.core.words import count
 
 ENGINE = "Arbiter's US Chess Swiss engine (US Chess rules 27-29)"
+
+ODD_CANDIDATES = 6
+"""How many of a group's lowest-rated players are weighed as its odd player for colours
+(29D1a-b): the lowest eligible and the next five within 80 points. A bound, so that a
+section of hundreds pairs in a second; with ratings that close the next ones rarely
+change the colours."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +66,8 @@ class UsChessOptions:
     *keep_clubs_apart*: players of the same club, team or family (the ``club`` field)
     do not meet when it can be avoided (28N, a TD-announced variation; off by default).
     *odd_player_for_colour*: the odd player of a group may be another within 80 points
-    of the lowest-rated when his due colour suits his opponent below (29D; on).
+    of the lowest-rated when that gives more players their due colours (29D1a: "the
+    colour consequences are acceptable", 29D1b; on).
     *transposition_limit* / *interchange_limit*: 29E5a's 80 and 29E5b's 200 points.
     """
 
@@ -91,6 +97,18 @@ class Field:
     met: set[frozenset[int]]
     apart: set[frozenset[int]] = field(default_factory=set)
     first_round: bool = False
+    unrated: frozenset[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        self._weights = {
+            t: (h.weight(Colour.WHITE), h.weight(Colour.BLACK)) for t, h in self.history.items()
+        }
+
+    def cost(self, a: int, b: int) -> int:
+        """The colour cost of a board of *a* and *b* (:func:`.colours.pair_cost`), from a table."""
+        wa, ba = self._weights[a]
+        wb, bb = self._weights[b]
+        return min(wa + bb, ba + wb)
 
     def may_meet(self, a: int, b: int) -> bool:
         key = frozenset((a, b))
@@ -230,17 +248,17 @@ class Pairer:
             return None
 
         def leaves_pairable(t: int) -> bool:
-            return _pairable_but_one([p for p in pool if p != t], fld)
+            return _quickly_pairable(fld, [p for p in pool if p != t])
 
         natural = next((t for t in candidates if leaves_pairable(t)), candidates[0])
-        cost = pair_cost(dropped, natural, fld.history)
+        cost = fld.cost(dropped, natural)
         if cost:
             limit = self._limit(cost)
             for t in candidates[candidates.index(natural) + 1 :]:
                 diff = abs(fld.rating[t] - fld.rating[natural])
                 if diff > limit:
                     break
-                if pair_cost(dropped, t, fld.history) < cost and leaves_pairable(t):
+                if fld.cost(dropped, t) < cost and leaves_pairable(t):
                     self.log.append(
                         f"  {dropped} (from above) meets {t} instead of {natural} "
                         f"({rule_for(limit)}, {diff} points) for colours"
@@ -250,45 +268,72 @@ class Pairer:
         return natural
 
     def _odd_player(self, pool: list[int], below: list[int]) -> int:
-        """29D: the lowest-rated player whose leaving lets the rest pair and who can meet
-        someone below; with ``odd_player_for_colour``, another within 80 points whose due
-        colour is the opposite of his likely opponent's."""
+        """29D1a: ordinarily the lowest-rated player, not an unrated one, provided he can be
+        paired below, the rest of the group pairs, and the colour consequences are
+        acceptable; 29D1b: else the next lowest-rated. With ``odd_player_for_colour``
+        the candidates within the 80-point limit of the first one (29E5a) are compared by
+        the colours the group and the odd player's board below would then get, and the
+        one that gives the most players their due colours goes."""
         fld = self.fld
-        order = list(reversed(pool))
+        # 29D1a: "the lowest-rated player, but not an unrated player".
+        order = [t for t in reversed(pool) if t not in fld.unrated] + [
+            t for t in reversed(pool) if t in fld.unrated
+        ]
 
         def may_go(t: int) -> bool:
-            return (not below or any(fld.may_meet(t, b) for b in below)) and perfect_matching(
-                fld, [p for p in pool if p != t]
-            ) is not None
+            if below and not any(fld.may_meet(t, b) for b in below):
+                return False
+            rest = [p for p in pool if p != t]
+            half = len(rest) // 2
+            if _bipartite(fld, rest[:half], rest[half:]) is not None:
+                return True
+            return perfect_matching(fld, rest) is not None
 
         odd = next((t for t in order if may_go(t)), None)
         if odd is None:
             # Nobody leaves a pairable rest: the lowest-rated goes, the rest drop as need be.
-            self.log.append(f"  odd player: {order[0]}, the lowest-rated (29D)")
+            self.log.append(f"  odd player: {order[0]}, the lowest-rated (29D1a)")
             return order[0]
         why = "the lowest-rated who leaves the group pairable" + (
-            " and can meet someone below (29D, look-ahead)" if below else " (29D)"
+            " and can meet someone below (29D1a, look-ahead)" if below else " (29D1a)"
         )
         if odd != order[0]:
-            why += f"; {_numbers(order[: order.index(odd)])} could not go"
-        if self.options.odd_player_for_colour and below:
-            top_below = fld.rank(below)
-            target = next((b for b in top_below if fld.may_meet(odd, b)), None)
-            for t in order[order.index(odd) + 1 :]:
-                diff = abs(fld.rating[t] - fld.rating[odd])
-                if diff > self.options.transposition_limit or target is None:
+            why += f"; {_numbers(order[: order.index(odd)])} could not go (29D1b)"
+        if self.options.odd_player_for_colour and not fld.first_round:
+            costs = {odd: self._odd_cost(odd, pool, below)}
+            for t in order[order.index(odd) + 1 : order.index(odd) + ODD_CANDIDATES]:
+                if abs(fld.rating[t] - fld.rating[odd]) > self.options.transposition_limit:
                     break
-                if not pair_cost(odd, target, fld.history):
+                if t in fld.unrated or not costs[odd]:
                     break
-                other = next((b for b in top_below if fld.may_meet(t, b)), None)
-                if other is not None and not pair_cost(t, other, fld.history) and may_go(t):
-                    self.log.append(
-                        f"  odd player: {t} instead of {odd} (29D, 29E5a, {diff} points), so "
-                        f"that he and {other} below get their due colours"
-                    )
-                    return t
+                if may_go(t):
+                    costs[t] = self._odd_cost(t, pool, below)
+            best = min(costs, key=lambda t: (costs[t], order.index(t)))
+            if best != odd:
+                diff = abs(fld.rating[best] - fld.rating[odd])
+                self.log.append(
+                    f"  odd player: {best} instead of {odd} (29D1a-b, 29E5a, {diff} points): "
+                    f"{count(costs[odd] - costs[best], 'more due colour')} given"
+                )
+                return best
         self.log.append(f"  odd player: {odd}, {why}")
         return odd
+
+    def _odd_cost(self, odd: int, pool: list[int], below: list[int]) -> int:
+        """The colour cost of the group paired without *odd*, plus that of *odd*'s board below."""
+        fld = self.fld
+        kept = self.log
+        self.log = []
+        try:
+            rest = [t for t in pool if t != odd]
+            pairs = self._fix_colours(self._halves(rest, []))
+        finally:
+            self.log = kept
+        cost = sum(fld.cost(a, b) for a, b in pairs)
+        target = next((b for b in fld.rank(below) if fld.may_meet(odd, b)), None)
+        if target is not None:
+            cost += fld.cost(odd, target)
+        return cost
 
     def _halves(self, pool: list[int], carried: list[int]) -> list[tuple[int, int]]:
         """Top half v bottom half (28C, 29A), repeats avoided (27A1); who cannot be paired
@@ -296,6 +341,14 @@ class Pairer:
         fld = self.fld
         if not pool:
             return []
+        half = len(pool) // 2
+        quick = _bipartite(fld, pool[:half], pool[half:])
+        if quick is not None:
+            self.log.append(
+                f"  top half {_numbers(pool[:half])} v bottom half {_numbers(pool[half:])} (28C)"
+            )
+            self._name_transpositions(quick, pool[half:])
+            return quick
         matched = max_matching(fld, pool)
         if len(matched) < len(pool):
             left = [t for t in pool if t not in matched]
@@ -308,9 +361,14 @@ class Pairer:
         half = len(pool) // 2
         top, bottom = pool[:half], pool[half:]
         self.log.append(f"  top half {_numbers(top)} v bottom half {_numbers(bottom)} (28C)")
-        pairs = _greedy(fld, top, bottom)
-        if pairs is None:
-            pairs = _careful(fld, pool, top, bottom)
+        pairs = _bipartite(fld, top, bottom) or _careful(fld, pool, top, bottom)
+        self._name_transpositions(pairs, bottom)
+        return pairs
+
+    def _name_transpositions(self, pairs: list[tuple[int, int]], bottom: list[int]) -> None:
+        """Log each top-half player who does not meet his natural opponent, and why (27A1)."""
+        fld = self.fld
+        top = [a for a, _ in pairs]
         for i, (a, b) in enumerate(pairs):
             if i < len(bottom) and b != bottom[i] and not fld.may_meet(a, bottom[i]):
                 reason = (
@@ -320,7 +378,6 @@ class Pairer:
                 )
                 kind = "interchange" if b in top else "transposition"
                 self.log.append(f"  {kind}: {a} meets {b}, as {a} and {bottom[i]} {reason}")
-        return pairs
 
     # -- colours -----------------------------------------------------------------
     def _limit(self, cost: int) -> int:
@@ -339,7 +396,7 @@ class Pairer:
         pairs = list(pairs)
         for k in range(len(pairs)):
             a_k, b_k = pairs[k]
-            cost = pair_cost(a_k, b_k, fld.history)
+            cost = fld.cost(a_k, b_k)
             if not cost:
                 continue
             limit = self._limit(cost)
@@ -350,7 +407,7 @@ class Pairer:
                 if m == k:
                     continue
                 a_m, b_m = pairs[m]
-                before = cost + pair_cost(a_m, b_m, fld.history)
+                before = cost + fld.cost(a_m, b_m)
                 options = (
                     (0, "transposition", (a_k, b_m), (a_m, b_k), b_k, b_m),
                     (
@@ -365,7 +422,7 @@ class Pairer:
                     diff = abs(fld.rating[x] - fld.rating[y])
                     if diff > limit or not fld.may_meet(*one) or not fld.may_meet(*two):
                         continue
-                    after = pair_cost(*one, fld.history) + pair_cost(*two, fld.history)
+                    after = fld.cost(*one) + fld.cost(*two)
                     if after >= before:
                         continue
                     key = (rank, after - before, diff, m, kind, one, two, x, y)
@@ -438,6 +495,51 @@ def _greedy(fld: Field, top: list[int], bottom: list[int]) -> list[tuple[int, in
         free.remove(choice)
         pairs.append((a, choice))
     return pairs
+
+
+def _bipartite(fld: Field, top: list[int], bottom: list[int]) -> list[tuple[int, int]] | None:
+    """Top half against bottom half with nobody meeting twice: the greedy choice of
+    :func:`_greedy`, completed by augmenting paths (each a chain of transpositions in the
+    bottom half, 27A1); None when the halves cannot be paired so."""
+    partner: dict[int, int] = {}  # bottom -> top
+    mine: dict[int, int] = {}  # top -> bottom
+    position = {b: j for j, b in enumerate(bottom)}
+    prefs = {
+        a: sorted(
+            (b for b in bottom if fld.may_meet(a, b)),
+            key=lambda b: (abs(position[b] - i), position[b]),
+        )
+        for i, a in enumerate(top)
+    }
+    for a in top:
+        b = next((b for b in prefs[a] if b not in partner), None)
+        if b is not None:
+            partner[b], mine[a] = a, b
+
+    def augment(a: int, seen: set[int]) -> bool:
+        for b in prefs[a]:
+            if b in seen:
+                continue
+            seen.add(b)
+            if b not in partner or augment(partner[b], seen):
+                partner[b], mine[a] = a, b
+                return True
+        return False
+
+    for a in top:
+        if a not in mine and not augment(a, set()):
+            return None
+    return [(a, mine[a]) for a in top]
+
+
+def _quickly_pairable(fld: Field, players: list[int]) -> bool:
+    """Whether *players* (ranked) pair without a repeat, leaving at most one over: first by
+    halves (cheap, usually enough), else by a maximum matching."""
+    even = players[: len(players) - len(players) % 2]
+    half = len(even) // 2
+    if _bipartite(fld, even[:half], even[half:]) is not None:
+        return True
+    return len(max_matching(fld, players)) >= len(players) - 1
 
 
 def _careful(

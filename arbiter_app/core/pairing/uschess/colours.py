@@ -130,7 +130,3 @@ def limit_for(cost_weights: int) -> int:
     """The rating limit of a colour fix (29E5a or 29E5b) for a board whose worst weight is
     *cost_weights*."""
     return LIMIT_200 if cost_weights >= EQUALISATION else LIMIT_80
-
-
-def rule_for(limit: int) -> str:
-    return "29E5b" if limit == LIMIT_200 else "29E5a"

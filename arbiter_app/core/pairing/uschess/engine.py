@@ -44,7 +44,6 @@ from arbiter_app.core.pairing.uschess.colours import (
     ColourHistory,
     allocate,
     limit_for,
-    rule_for,
 )
 from arbiter_app.core.points import format_points
 from arbiter_app.core.words import count
@@ -175,6 +174,11 @@ def max_matching(fld: Field, players: Sequence[int]) -> dict[int, int]:
     return out
 
 
+Fix = tuple[int, int, int, int, int, str, tuple[int, int], tuple[int, int], int, int]
+"""A colour fix found: its tier, gain, kind's rank, rating difference and second board,
+then the kind's name, the two new boards and the two players it moves."""
+
+
 class Pairer:
     """Pairs the score groups of one field, writing the log as it goes."""
 
@@ -261,7 +265,7 @@ class Pairer:
                 if fld.cost(dropped, t) < cost and leaves_pairable(t):
                     self.log.append(
                         f"  {dropped} (from above) meets {t} instead of {natural} "
-                        f"({rule_for(limit)}, {diff} points) for colours"
+                        f"({self._rule(diff)}, {diff} points) for colours"
                     )
                     return t
         self.log.append(f"  {dropped} (from above) meets {natural}, the highest-rated he can (29C)")
@@ -312,8 +316,8 @@ class Pairer:
             if best != odd:
                 diff = abs(fld.rating[best] - fld.rating[odd])
                 self.log.append(
-                    f"  odd player: {best} instead of {odd} (29D1a-b, 29E5a, {diff} points): "
-                    f"{count(costs[odd] - costs[best], 'more due colour')} given"
+                    f"  odd player: {best} instead of {odd} (29D1a-b, 29E5a, {diff} points), "
+                    "so that fewer players miss their due colours"
                 )
                 return best
         self.log.append(f"  odd player: {odd}, {why}")
@@ -400,9 +404,10 @@ class Pairer:
             if not cost:
                 continue
             limit = self._limit(cost)
-            best: (
-                tuple[int, int, int, int, str, tuple[int, int], tuple[int, int], int, int] | None
-            ) = None
+            # 29E5e as TDs apply it: a fix within the 80-point limit before one that needs
+            # the 200-point rule; then the fix that mends more; then a transposition before
+            # an interchange; then the smaller rating difference.
+            best: Fix | None = None
             for m in range(len(pairs)):
                 if m == k:
                     continue
@@ -425,17 +430,23 @@ class Pairer:
                     after = fld.cost(*one) + fld.cost(*two)
                     if after >= before:
                         continue
-                    key = (rank, after - before, diff, m, kind, one, two, x, y)
-                    if best is None or key[:4] < best[:4]:
+                    tier = int(diff > self.options.transposition_limit)
+                    key: Fix = (tier, after - before, rank, diff, m, kind, one, two, x, y)
+                    if best is None or key[:5] < best[:5]:
                         best = key
             if best is None:
                 continue
-            _, _, diff, m, kind, one, two, x, y = best
+            *_, diff, m, kind, one, two, x, y = best
             pairs[k], pairs[m] = one, two
             self.log.append(
-                f"  {kind} {x}↔{y} ({rule_for(limit)}, {diff} points){self._gives(one)}"
+                f"  {kind} {x}↔{y} ({self._rule(diff)}, {diff} points){self._gives(one)}"
             )
         return pairs
+
+    def _rule(self, diff: int) -> str:
+        """The rule a colour fix of *diff* rating points stands on: within 80 points the
+        80-point rule (29E5a), beyond it the 200-point rule (29E5b)."""
+        return "29E5a" if diff <= self.options.transposition_limit else "29E5b"
 
     def _gives(self, board: tuple[int, int]) -> str:
         white, black, cost = allocate(*board, self.fld.history, self.fld.rating)

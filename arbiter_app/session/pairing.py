@@ -20,7 +20,7 @@ from arbiter_app.core.lots import COLOUR_ARTICLE, COLOUR_DRAW, Draw, draw_to_jso
 from arbiter_app.core.model import Colour, EntryKind
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
-from arbiter_app.core.pairing.swiss import SwissOptions, default_engine, pair_round
+from arbiter_app.core.pairing.swiss import US_CHESS, SwissOptions, default_engine, pair_round
 from arbiter_app.session.changes import Changes
 from arbiter_app.session.commands import RecordPairings, RecordRoundPairings
 from arbiter_app.session.session import Session
@@ -36,10 +36,15 @@ RECORDABLE_BYES = (
 """What the engine's byes the file stores as the player's round entry."""
 
 
-def draw_initial_colour(seed: int) -> tuple[Colour, Draw]:
+US_COLOUR_ARTICLE = "US Chess 28J"
+"""The first round of a US Chess Swiss: the top player's colour is chosen by lot."""
+
+
+def draw_initial_colour(seed: int, article: str = COLOUR_ARTICLE) -> tuple[Colour, Draw]:
     """The colour of the top-ranked player in round 1, drawn by lot from *seed*
-    (FIDE C.04.3 article 5.2.5): a coin of 0 (White) and 1 (Black), the first drawn wins."""
-    shuffled = seeded_draw(COLOUR_DRAW, (0, 1), seed, article=COLOUR_ARTICLE)
+    (FIDE C.04.3 article 5.2.5; US Chess 28J, *article* then says so): a coin of 0 (White)
+    and 1 (Black), the first drawn wins."""
+    shuffled = seeded_draw(COLOUR_DRAW, (0, 1), seed, article=article)
     draw = replace(shuffled, outcome=shuffled.outcome[:1])
     return (Colour.WHITE if draw.outcome[0] == 0 else Colour.BLACK), draw
 
@@ -104,10 +109,11 @@ def pair_next_round(
     # An imported file may have stated the colour drawn for round 1 (XXC / 152).
     colour = initial_colour or stored_initial_colour(settings.trf_source)
     round_no = columns // event.system.games_per_round + 1
+    chosen = engine or default_engine(event)
     drawn: Draw | None = None
     if colour is None and round_no == 1 and not event.system.is_round_robin:
-        colour, drawn = draw_initial_colour(secrets.randbits(63))
-    chosen = engine or default_engine(event)
+        article = US_COLOUR_ARTICLE if chosen == US_CHESS else COLOUR_ARTICLE
+        colour, drawn = draw_initial_colour(secrets.randbits(63), article)
     options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=chosen)
     before = event.truncated(columns)
     run = compute_with or _run

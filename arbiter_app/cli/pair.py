@@ -133,8 +133,9 @@ def _explain(pairing: RoundPairing, out: TextIO = sys.stdout) -> None:
         out.write("".join(f"  {line}\n" for line in pairing.log))
     else:
         out.write(
-            f"Round {pairing.round} was paired by {pairing.engine or 'the engine'}, which "
-            "does not explain its pairings yet; only the US Chess engine writes a log.\n"
+            f"Round {pairing.round}: {pairing.engine or 'paired by the engine'}.\n"
+            "That engine does not explain its pairings yet; only the US Chess engine writes a "
+            "log.\n"
         )
 
 

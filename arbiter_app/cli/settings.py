@@ -114,6 +114,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "Annex 1); fixed once round 1 is paired",
     )
     p.add_argument(
+        "--keep-clubs-apart",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="US Chess engine: players of one club, team or family (the players' club) do "
+        "not meet when it can be avoided (US Chess 28N, a variation announced before round 1)",
+    )
+    p.add_argument(
         "--fund",
         nargs="+",
         metavar="AMOUNT",
@@ -204,6 +211,8 @@ def changes_from(args: argparse.Namespace, event: Event) -> dict[str, Any]:
         values["acceleration"] = None if args.acceleration == NONE else args.acceleration
     if args.swap_last_two is not None:
         values["swap_last_two"] = args.swap_last_two
+    if args.keep_clubs_apart is not None:
+        values["keep_clubs_apart"] = args.keep_clubs_apart
     if args.fund:
         amounts = [a for arg in args.fund for a in arg.replace(",", " ").split()]
         values["prize_fund"] = {"prizes": amounts, "currency": args.currency or "USD"}
@@ -289,6 +298,7 @@ def settings_json(event: Event, state: State) -> dict[str, Any]:
         "playoff": state.setting("playoff"),
         "acceleration": state.setting("acceleration"),
         "swap_last_two": bool(state.setting("swap_last_two", False)),
+        "keep_clubs_apart": bool(state.setting("keep_clubs_apart", False)),
         "prize_fund": None if fund is None else fund.to_json(),
         "fide_mode": {**mode.to_json(), "text": mode.indicator or "on (FIDE C.02)"},
     }
@@ -343,6 +353,10 @@ def render_text(s: Mapping[str, Any]) -> str:
             "last two rounds of the first cycle exchanged (C.05 Annex 1)"
             if s["swap_last_two"]
             else "",
+        ),
+        (
+            "variations",
+            "players of one club kept apart (US Chess 28N)" if s["keep_clubs_apart"] else "",
         ),
         (
             "prize fund",

@@ -300,6 +300,9 @@ class EventSettings:
     playoff: str | None = None
     acceleration: str | None = None
     swap_last_two: bool = False
+    keep_clubs_apart: bool = False
+    """US Chess 28N, a variation: players of one club, team or family do not meet when it
+    can be avoided (the US Chess engine)."""
     trf_source: Mapping[str, Any] | None = None
     """What the TRF file the event was imported from held besides the event (None: not imported)."""
 
@@ -312,6 +315,7 @@ def settings_of(state: State) -> EventSettings:
         playoff=state.setting("playoff"),
         acceleration=state.setting("acceleration"),
         swap_last_two=bool(state.setting("swap_last_two", False)),
+        keep_clubs_apart=bool(state.setting("keep_clubs_apart", False)),
         trf_source=state.setting("trf_source"),
     )
 

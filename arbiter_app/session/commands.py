@@ -212,6 +212,7 @@ class Settings(Command):
     rating_type: str | Unset = UNSET
     acceleration: str | Unset | None = UNSET
     swap_last_two: bool | Unset = UNSET
+    keep_clubs_apart: bool | Unset = UNSET
 
     def settings(self) -> dict[str, Json]:
         """The settings given (by name)."""

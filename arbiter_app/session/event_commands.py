@@ -88,6 +88,7 @@ SETTINGS = (
     "rating_type",
     "acceleration",
     "swap_last_two",
+    "keep_clubs_apart",
 )
 
 ACCELERATIONS = (BAKU,)
@@ -98,6 +99,10 @@ FIXED_AFTER_ROUND_ONE = {
     "swap_last_two": (
         "the order of the rounds is fixed once round 1 is paired (C.05 Annex 1: the Berger "
         "schedule is announced before the event)"
+    ),
+    "keep_clubs_apart": (
+        "keeping players of one club, team or family apart is a pairing variation the TD "
+        "announces before round 1 (US Chess 28N)"
     ),
 }
 """Settings that cannot change once the first round is paired, and why."""
@@ -388,9 +393,9 @@ def check_setting(
                     f"unknown acceleration {value!r} (known: {', '.join(ACCELERATIONS)})"
                 )
             return value
-        if key == "swap_last_two":
+        if key in ("swap_last_two", "keep_clubs_apart"):
             if not isinstance(value, bool):
-                raise CommandError(f"swap_last_two is true or false, not {value!r}")
+                raise CommandError(f"{key} is true or false, not {value!r}")
             return value
         if (
             key == "preset"

@@ -114,7 +114,12 @@ def pair_next_round(
     if colour is None and round_no == 1 and not event.system.is_round_robin:
         article = US_COLOUR_ARTICLE if chosen == US_CHESS else COLOUR_ARTICLE
         colour, drawn = draw_initial_colour(secrets.randbits(63), article)
-    options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=chosen)
+    options = SwissOptions(
+        bye_policy=policy,
+        initial_colour=colour,
+        engine=chosen,
+        keep_clubs_apart=settings.keep_clubs_apart,
+    )
     before = event.truncated(columns)
     run = compute_with or _run
     pairing = run(lambda: pair_round(before, round_no, options, swap_last_two=swap))

@@ -265,7 +265,7 @@ class Pairer:
                 if fld.cost(dropped, t) < cost and leaves_pairable(t):
                     self.log.append(
                         f"  {dropped} (from above) meets {t} instead of {natural} "
-                        f"({self._rule(diff)}, {diff} points) for colours"
+                        f"({self._rule(diff)}, {count(diff, 'point')}) for colours"
                     )
                     return t
         self.log.append(f"  {dropped} (from above) meets {natural}, the highest-rated he can (29C)")
@@ -316,7 +316,7 @@ class Pairer:
             if best != odd:
                 diff = abs(fld.rating[best] - fld.rating[odd])
                 self.log.append(
-                    f"  odd player: {best} instead of {odd} (29D1a-b, 29E5a, {diff} points), "
+                    f"  odd player: {best} instead of {odd} (29D1a-b, 29E5a, {count(diff, 'point')}), "
                     "so that fewer players miss their due colours"
                 )
                 return best
@@ -439,7 +439,7 @@ class Pairer:
             *_, diff, m, kind, one, two, x, y = best
             pairs[k], pairs[m] = one, two
             self.log.append(
-                f"  {kind} {x}↔{y} ({self._rule(diff)}, {diff} points){self._gives(one)}"
+                f"  {kind} {x}↔{y} ({self._rule(diff)}, {count(diff, 'point')}){self._gives(one)}"
             )
         return pairs
 

@@ -232,6 +232,12 @@ def _pair_us_chess(
         byes.append(
             Bye(result.bye, EntryKind.PAIRING_BYE, _BYE_REASON[ByePolicy.USCF], odd_one_out=True)
         )
+    notes: tuple[str, ...] = ()
+    if result.bye is not None and opts.bye_policy is not ByePolicy.USCF:
+        notes = (
+            "the forced bye follows US Chess 28L, the US Chess engine's own rule, not the "
+            f"bye policy asked for ({opts.bye_policy.article})",
+        )
     boards = tuple(Board(i, w, b) for i, (w, b) in enumerate(result.boards, start=1))
     return RoundPairing(
         rnd,
@@ -239,6 +245,7 @@ def _pair_us_chess(
         tuple(sorted(byes, key=lambda b: b.tpn)),
         games_per_round=event.system.games_per_round,
         engine=US_ENGINE,
+        notes=notes,
         log=result.log,
     )
 

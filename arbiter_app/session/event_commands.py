@@ -100,12 +100,18 @@ FIXED_AFTER_ROUND_ONE = {
         "the order of the rounds is fixed once round 1 is paired (C.05 Annex 1: the Berger "
         "schedule is announced before the event)"
     ),
+}
+"""Settings that cannot change once the first round is paired, and why (the window greys
+the box of each)."""
+
+ANNOUNCED_VARIATIONS = {
     "keep_clubs_apart": (
         "keeping players of one club, team or family apart is a pairing variation the TD "
         "announces before round 1 (US Chess 28N)"
     ),
 }
-"""Settings that cannot change once the first round is paired, and why."""
+"""US Chess pairing variations: announced before round 1, fixed once it is paired (the
+window has no box for them yet; the command line sets them)."""
 
 
 @command(CreateEvent)
@@ -256,7 +262,7 @@ def _checked_settings(tx: Tx, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check_setting(tx: Tx, key: str, value: Any) -> Any:
-    locked = key in ("rounds", "system", *FIXED_AFTER_ROUND_ONE)
+    locked = key in ("rounds", "system", *FIXED_AFTER_ROUND_ONE, *ANNOUNCED_VARIATIONS)
     paired = queries.paired_rounds(tx) if locked else 0
     return check_setting(
         key,
@@ -332,9 +338,10 @@ def check_setting(
     the checks that depend on the event. Shared with the window's in-memory
     event, so both refuse the same things.
     """
-    if key in FIXED_AFTER_ROUND_ONE and paired and (value or None) != (before or None):
+    fixed = {**FIXED_AFTER_ROUND_ONE, **ANNOUNCED_VARIATIONS}
+    if key in fixed and paired and (value or None) != (before or None):
         rounds = "round 1 is" if paired == 1 else f"{count(paired, 'round')} are"
-        raise CommandError(f"{rounds} paired already; {FIXED_AFTER_ROUND_ONE[key]}")
+        raise CommandError(f"{rounds} paired already; {fixed[key]}")
     try:
         if key == "system":
             chosen = System(value).value

@@ -27,12 +27,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.lots import Draw
-from arbiter_app.core.model import Colour, Event, System
+from arbiter_app.core.model import Colour, EntryKind, Event, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.recorded import check_rounds, next_round
@@ -93,6 +94,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "gacrux",
     )
     parser.add_argument(
+        "--explain-round",
+        type=int,
+        metavar="N",
+        help="tournament file: print how round N was paired, the engine's log recomputed from "
+        "the rounds before it, and whether the recorded round is the engine's (nothing changes)",
+    )
+    parser.add_argument(
         "--explain",
         action="store_true",
         help="print the engine's log of how it paired the round: score groups, halves, odd "
@@ -124,6 +132,48 @@ def run(args: argparse.Namespace) -> int:
         # The engine format may go to stdout: the log then goes to stderr.
         _explain(pairing, sys.stderr if args.pairing == "-" else sys.stdout)
     return 0
+
+
+def _explain_round(session: Session, round_no: int, options: SwissOptions) -> int:
+    """``--explain-round N``: the engine's log of round *N* recomputed from the rounds before
+    it (the engine is deterministic), and whether the recorded round is the engine's."""
+    event = session.event
+    games = event.system.games_per_round
+    column = (round_no - 1) * games + 1
+    if round_no < 1 or column > session.last_column():
+        paired = session.last_column() // games
+        raise ArbiterError(
+            f"round {round_no} is not paired: the event has {count(paired, 'round')} paired"
+        )
+    recorded = session.round_pairing(column)
+    # Who was out of the round for their own reasons (requested byes, absences) stays out.
+    absent = frozenset(y.tpn for y in recorded.byes if y.kind is not EntryKind.PAIRING_BYE)
+    colour = options.initial_colour
+    if round_no == 1 and colour is None and recorded.boards:
+        top = min(recorded.boards, key=lambda b: min(b.players))
+        colour = Colour.WHITE if top.white < top.black else Colour.BLACK
+    before = event.truncated(column - 1)
+    ours = pair_round(before, round_no, replace(options, absent=absent, initial_colour=colour))
+    _explain(ours)
+    mine, theirs = _boards_and_bye(ours), _boards_and_bye(recorded)
+    if mine != theirs:
+        print(f"The recorded round {round_no} is not the engine's pairing (changed by hand, or")
+        print("the event changed since it was paired):")
+        for w, b in sorted(mine - theirs):
+            print(f"  the engine pairs {w}-{b}" if b else f"  the engine gives {w} the bye")
+        for w, b in sorted(theirs - mine):
+            print(f"  the round has {w}-{b}" if b else f"  the round gives {w} the bye")
+        return 1
+    print(f"The recorded round {round_no} is the engine's pairing.")
+    return 0
+
+
+def _boards_and_bye(pairing: RoundPairing) -> set[tuple[int, int]]:
+    out = {(b.white, b.black) for b in pairing.boards}
+    bye = pairing.pairing_bye
+    if bye is not None:
+        out.add((bye.tpn, 0))
+    return out
 
 
 def _explain(pairing: RoundPairing, out: TextIO = sys.stdout) -> None:
@@ -168,14 +218,21 @@ def _check(event: Event, options: SwissOptions) -> int:
 def _stored(args: argparse.Namespace, path: Path) -> int:
     if not path.exists():
         raise ArbiterError(f"{path}: no such file")
-    with Session.open(path, readonly=bool(args.check)) as session:
+    with Session.open(path, readonly=bool(args.check or args.explain_round)) as session:
         event = session.event
         policy = ByePolicy.parse(args.bye_policy or session.settings.bye_policy)
         colour = _COLOURS[args.initial_colour] if args.initial_colour else None
         engine = args.engine or default_engine(event)
-        options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=engine)
+        options = SwissOptions(
+            bye_policy=policy,
+            initial_colour=colour,
+            engine=engine,
+            keep_clubs_apart=session.settings.keep_clubs_apart,
+        )
         if args.check:
             return _check(event, options)
+        if args.explain_round is not None:
+            return _explain_round(session, args.explain_round, options)
         drawn: list[str] = []
 
         def tell(colour: Colour, draw: Draw) -> None:

@@ -50,6 +50,13 @@ def test_a_four_round_open_names_its_transposition_and_interchange(
         "transposition 8↔9 (29E5a, 70 points) to give 9 White and 5 Black",
         "interchange 4↔7 (29E5b, 120 points) to give 4 White and 1 Black",
     ]
+    # The log of a round already played is recomputed from the rounds before it.
+    again: list[str] = []
+    for r in range(1, 5):
+        out = ok(capsys, "pair", f, "--explain-round", str(r))
+        assert out.splitlines()[-1] == f"The recorded round {r} is the engine's pairing."
+        again += [line.strip() for line in out.splitlines() if "↔" in line]
+    assert again == fixes
     # The same pairings as the engine makes from the event itself (the log is recomputable).
     ev = event(list(RATINGS))
     logs: list[str] = []

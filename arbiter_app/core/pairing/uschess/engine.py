@@ -4,28 +4,32 @@ The order of priorities (27A): avoid players meeting twice (27A1), equal scores
 (27A2), upper half against lower half (27A3), equalising colours (27A4),
 alternating colours (27A5). A round is paired so:
 
-1. the odd player of an odd field gets the bye (28L: the lowest-rated eligible player
-   of the lowest score group; :func:`arbiter_app.core.pairing.byes.bye_candidates`),
-   looking ahead: a candidate whose absence leaves a field that cannot be paired
-   without a repeat is passed over;
-2. score groups are paired from the top (28A); each is ranked by rating (27A/28);
+1. the odd player of an odd field gets the full-point bye (28L2: the lowest-rated player
+   of the lowest score group, not an unrated player while a rated one may have it;
+   :func:`arbiter_app.core.pairing.byes.bye_candidates` says who may), looking ahead: a
+   candidate whose absence leaves a field that cannot be paired without a repeat is
+   passed over;
+2. score groups are paired from the top (28A); each is ranked by rating (27A2, 28);
 3. a player dropped from a higher group meets the highest-rated player of the group he
-   has not met (29C), or another within the 80- or 200-point limit when that gives both
-   their due colours (29E5a, 29E5b);
-4. an odd group sends one player down: the lowest-rated who leaves the rest pairable and
-   can meet someone below (29D, look-ahead); with the variation
-   ``odd_player_for_colour`` another within 80 points whose due colour suits the top of
-   the next group goes instead;
+   has not met (29C, 29D2), or another within the 80- or 200-point limit when that
+   gives both their due colours (29D2, 29E5a, 29E5b);
+4. an odd group sends one player down (29D1a): the lowest-rated, not an unrated player,
+   who leaves the rest pairable and can meet someone below (look-ahead), else the next
+   lowest-rated (29D1b); with the variation ``odd_player_for_colour`` the candidates
+   within 80 points are compared by the colours they leave ("the color consequences are
+   acceptable", 29D1a);
 5. the top half meets the bottom half, 1 against n/2+1 (28C, 29A); players who have
    met are kept apart by transposing in the bottom half, or across the halves when
    only that avoids a repeat (27A1 before 27A3);
-6. colours (29E): due colours, equalisation before alternation, the higher-rated
-   player's due colour at equal claims (29E4); a board where a player must take the
-   colour he is not due is fixed by a transposition (two bottom-half players exchange
-   opponents), else an interchange (a top-half and a bottom-half player change
-   halves), within 80 rating points for a due colour (29E5a) and 200 points to avoid
-   giving a player one colour twice more than the other (29E5b); among the fixes the
-   transposition comes first, then the smaller rating difference;
+6. colours (29E): due colours, equalisation before alternation, colour history then
+   rank at equal claims (29E4); a board where a player must take the colour he is not
+   due is fixed by a transposition (two bottom-half players exchange opponents) or an
+   interchange (a top-half and a bottom-half player change halves), within 80 rating
+   points for a due colour (29E5a) and 200 points to keep a player from getting one
+   colour two or more times than the other (29E5b); among the fixes (29E5e as TDs
+   apply it) one within 80 points comes before one that needs the 200-point rule, then
+   the one that mends more, then a transposition before an interchange, then the
+   smaller rating difference;
 7. when the lowest group cannot be paired, the groups above are paired together with it
    (look-ahead), the lowest first.
 
@@ -488,30 +492,11 @@ def _crossing(fld: Field, a_k: int, a_m: int, b_k: int, b_m: int) -> tuple[int, 
     return down, up
 
 
-def _pairable_but_one(players: list[int], fld: Field) -> bool:
-    """Whether *players* pair without a repeat, leaving at most one over."""
-    return len(max_matching(fld, players)) >= len(players) - 1
-
-
-def _greedy(fld: Field, top: list[int], bottom: list[int]) -> list[tuple[int, int]] | None:
-    """Each top-half player meets the nearest bottom-half player he may meet (transpositions
-    in the bottom half, 27A1); None when that leaves someone without an opponent."""
-    free = list(bottom)
-    pairs: list[tuple[int, int]] = []
-    for i, a in enumerate(top):
-        order = sorted(range(len(free)), key=lambda j: (abs(bottom.index(free[j]) - i), j))
-        choice = next((free[j] for j in order if fld.may_meet(a, free[j])), None)
-        if choice is None:
-            return None
-        free.remove(choice)
-        pairs.append((a, choice))
-    return pairs
-
-
 def _bipartite(fld: Field, top: list[int], bottom: list[int]) -> list[tuple[int, int]] | None:
-    """Top half against bottom half with nobody meeting twice: the greedy choice of
-    :func:`_greedy`, completed by augmenting paths (each a chain of transpositions in the
-    bottom half, 27A1); None when the halves cannot be paired so."""
+    """Top half against bottom half with nobody meeting twice: each top-half player, in
+    order, takes the nearest bottom-half player he may meet (a transposition, 27A1), and
+    whoever is left without one is given one by an augmenting path (a chain of
+    transpositions in the bottom half); None when the halves cannot be paired so."""
     partner: dict[int, int] = {}  # bottom -> top
     mine: dict[int, int] = {}  # top -> bottom
     position = {b: j for j, b in enumerate(bottom)}
@@ -556,8 +541,9 @@ def _quickly_pairable(fld: Field, players: list[int]) -> bool:
 def _careful(
     fld: Field, pool: list[int], top: list[int], bottom: list[int]
 ) -> list[tuple[int, int]]:
-    """Like :func:`_greedy`, but every choice keeps the rest pairable (looking ahead); the
-    halves are crossed (an interchange) only when the bottom half cannot give an opponent."""
+    """Each top player in turn takes the nearest bottom-half player who keeps the rest
+    pairable (looking ahead); the halves are crossed (an interchange) only when the bottom
+    half cannot give an opponent (27A1 before 27A3)."""
     left = list(pool)
     pairs: list[tuple[int, int]] = []
     while left:

@@ -9,11 +9,11 @@ order of its last two rounds.
 
 from __future__ import annotations
 
-from arbiter_app.core.model import EntryKind, System
+from arbiter_app.core.model import EntryKind, RuleSet, System
 from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.compare import Comparison, engine_pairing
-from arbiter_app.core.pairing.swiss import SwissOptions
+from arbiter_app.core.pairing.swiss import US_CHESS, SwissOptions
 from arbiter_app.session.codec import event_from_state
 from arbiter_app.session.state import Tx
 from arbiter_app.session.tournament_state import state_of_tx
@@ -43,10 +43,15 @@ def stored_round(tx: Tx, round_no: int) -> RoundPairing:
 
 
 def options_of(tx: Tx) -> SwissOptions:
-    """The event's pairing options: its bye policy and the colour its file drew for round 1."""
+    """The event's pairing options: its bye policy, the colour its file drew for round 1,
+    and its engine: the US Chess engine under the US Chess rule set (with its announced
+    28N variation), FIDE's Dutch reference otherwise (as the round was paired)."""
+    us_chess = tx.setting("rule_set") == RuleSet.USCF.value
     return SwissOptions(
         bye_policy=ByePolicy.parse(str(tx.setting("bye_policy", "fide"))),
         initial_colour=stored_initial_colour(tx.setting("trf_source")),
+        engine=US_CHESS if us_chess else "gacrux",
+        keep_clubs_apart=bool(tx.setting("keep_clubs_apart", False)),
     )
 
 

@@ -60,3 +60,23 @@ def test_teammates_kept_apart_is_a_variation_announced_before_round_one(tmp_path
             session.run(EnterResult(round=1, board=board, result="1/2"))
         second, _ = pair_next_round(session)
         assert {1, 4} not in [set(b.players) for b in second.boards]
+
+
+def test_a_round_closed_by_hand_is_compared_with_the_us_engine(tmp_path: Path) -> None:
+    """Manual pairings (FIDE C.02's phase, kept outside FIDE mode too) compare the round with
+    the section's own engine: a US round left as the US engine made it is "the same",
+    though FIDE's Dutch system pairs that round otherwise (here, with other colours)."""
+    from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
+    from arbiter_app.session.commands import EndManualPairing, StartManualPairing
+
+    with _section(tmp_path / "m.arbiter", "uscf") as session:
+        pair_next_round(session, initial_colour=Colour.WHITE)
+        for board, result in ((1, "1-0"), (2, "1-0"), (3, "1/2")):
+            session.run(EnterResult(round=1, board=board, result=result))
+        ours, _ = pair_next_round(session)
+        dutch = pair_round(session.event, 2, SwissOptions(initial_colour=Colour.WHITE))
+        # The Dutch system gives 4 v 6 the other colours (C.04.3 article 5 against 29E4).
+        assert {b.players for b in dutch.boards} != {b.players for b in ours.boards}
+        session.run(StartManualPairing(round=2))
+        outcome = session.run(EndManualPairing())
+        assert outcome.value["same"] is True

@@ -176,8 +176,10 @@ def _boards_and_bye(pairing: RoundPairing) -> set[tuple[int, int]]:
     return out
 
 
-def _explain(pairing: RoundPairing, out: TextIO = sys.stdout) -> None:
-    """The engine's log of the round (``--explain``), or why there is none."""
+def _explain(pairing: RoundPairing, stream: TextIO | None = None) -> None:
+    """The engine's log of the round (``--explain``), or why there is none; on *stream*,
+    standard output unless given (looked up when called, not when defined)."""
+    out = stream or sys.stdout
     if pairing.log:
         out.write(f"How round {pairing.round} was paired ({pairing.engine}):\n")
         out.write("".join(f"  {line}\n" for line in pairing.log))

@@ -6,6 +6,7 @@ Like the FIDE-endorsed engines, so that Arbiter can stand in for them::
     arbiter-app pair IN.trf -c             # rounds whose pairings differ
     arbiter-app pair EVENT.arbiter         # pair and record the next round
     arbiter-app pair IN.trf -p - --engine own   # Arbiter's own Dutch engine
+    arbiter-app pair EVENT.arbiter --explain    # and print how the round was paired
 
 TRF: the round to pair is the one after the last round with a game; its
 ``0000 - H``, ``0000 - F`` and ``0000 - Z`` cells are requested byes and
@@ -26,15 +27,17 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
+from typing import TextIO
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.lots import Draw
-from arbiter_app.core.model import Colour, Event, System
+from arbiter_app.core.model import Colour, EntryKind, Event, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.recorded import check_rounds, next_round
-from arbiter_app.core.pairing.swiss import ENGINES, SwissOptions, pair_round
+from arbiter_app.core.pairing.swiss import ENGINES, SwissOptions, default_engine, pair_round
 from arbiter_app.core.trf import parse_trf
 from arbiter_app.core.words import count
 from arbiter_app.exports.pairings import bye_words, says_bye
@@ -83,10 +86,25 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--engine",
         choices=ENGINES,
-        default="gacrux",
-        help="the Dutch system engine (C.04.3) of a Swiss round: gacrux (FIDE's reference, the "
-        "default) or own (Arbiter's, bracket by bracket; a round it cannot certify is paired "
-        "by gacrux, and the pairing says so)",
+        default=None,
+        help="the engine of a Swiss round: gacrux (FIDE's Dutch reference, C.04.3), own "
+        "(Arbiter's Dutch, bracket by bracket; a round it cannot certify is paired by gacrux, "
+        "and the pairing says so) or uschess (US Chess rules 27-29). Default: an event "
+        "under the US Chess rule set (presets uscf, city-chess-ok) uses uschess, any other "
+        "gacrux",
+    )
+    parser.add_argument(
+        "--explain-round",
+        type=int,
+        metavar="N",
+        help="tournament file: print how round N was paired, the engine's log recomputed from "
+        "the rounds before it, and whether the recorded round is the engine's (nothing changes)",
+    )
+    parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="print the engine's log of how it paired the round: score groups, halves, odd "
+        "players, transpositions and interchanges with their rules (US Chess engine)",
     )
     parser.set_defaults(handler=run)
 
@@ -103,13 +121,74 @@ def run(args: argparse.Namespace) -> int:
     document = parse_trf(read_text(path), str(path))
     colour = _COLOURS[args.initial_colour] if args.initial_colour else document.initial_colour
     policy = ByePolicy.parse(args.bye_policy or ByePolicy.FIDE.value)
-    options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=args.engine)
+    engine = args.engine or default_engine(document.event)
+    options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=engine)
     if args.check:
         return _check(document.event, options)
     event, round_no = next_round(document.event)
     pairing = pair_round(event, round_no, options, swap_last_two=bool(args.swap_last_two))
     _write(args.pairing, pairing.engine_text(), [path])
+    if args.explain:
+        # The engine format may go to stdout: the log then goes to stderr.
+        _explain(pairing, sys.stderr if args.pairing == "-" else sys.stdout)
     return 0
+
+
+def _explain_round(session: Session, round_no: int, options: SwissOptions) -> int:
+    """``--explain-round N``: the engine's log of round *N* recomputed from the rounds before
+    it (the engine is deterministic), and whether the recorded round is the engine's."""
+    event = session.event
+    games = event.system.games_per_round
+    column = (round_no - 1) * games + 1
+    if round_no < 1 or column > session.last_column():
+        paired = session.last_column() // games
+        raise ArbiterError(
+            f"round {round_no} is not paired: the event has {count(paired, 'round')} paired"
+        )
+    recorded = session.round_pairing(column)
+    # Who was out of the round for their own reasons (requested byes, absences) stays out.
+    absent = frozenset(y.tpn for y in recorded.byes if y.kind is not EntryKind.PAIRING_BYE)
+    colour = options.initial_colour
+    if round_no == 1 and colour is None and recorded.boards:
+        top = min(recorded.boards, key=lambda b: min(b.players))
+        colour = Colour.WHITE if top.white < top.black else Colour.BLACK
+    before = event.truncated(column - 1)
+    ours = pair_round(before, round_no, replace(options, absent=absent, initial_colour=colour))
+    _explain(ours)
+    mine, theirs = _boards_and_bye(ours), _boards_and_bye(recorded)
+    if mine != theirs:
+        print(f"The recorded round {round_no} is not the engine's pairing (changed by hand, or")
+        print("the event changed since it was paired):")
+        for w, b in sorted(mine - theirs):
+            print(f"  the engine pairs {w}-{b}" if b else f"  the engine gives {w} the bye")
+        for w, b in sorted(theirs - mine):
+            print(f"  the round has {w}-{b}" if b else f"  the round gives {w} the bye")
+        return 1
+    print(f"The recorded round {round_no} is the engine's pairing.")
+    return 0
+
+
+def _boards_and_bye(pairing: RoundPairing) -> set[tuple[int, int]]:
+    out = {(b.white, b.black) for b in pairing.boards}
+    bye = pairing.pairing_bye
+    if bye is not None:
+        out.add((bye.tpn, 0))
+    return out
+
+
+def _explain(pairing: RoundPairing, stream: TextIO | None = None) -> None:
+    """The engine's log of the round (``--explain``), or why there is none; on *stream*,
+    standard output unless given (looked up when called, not when defined)."""
+    out = stream or sys.stdout
+    if pairing.log:
+        out.write(f"How round {pairing.round} was paired ({pairing.engine}):\n")
+        out.write("".join(f"  {line}\n" for line in pairing.log))
+    else:
+        out.write(
+            f"Round {pairing.round}: {pairing.engine or 'paired by the engine'}.\n"
+            "That engine does not explain its pairings yet; only the US Chess engine writes a "
+            "log.\n"
+        )
 
 
 def _write(target: str, text: str, sources: Sequence[Path] = ()) -> None:
@@ -141,13 +220,21 @@ def _check(event: Event, options: SwissOptions) -> int:
 def _stored(args: argparse.Namespace, path: Path) -> int:
     if not path.exists():
         raise ArbiterError(f"{path}: no such file")
-    with Session.open(path, readonly=bool(args.check)) as session:
+    with Session.open(path, readonly=bool(args.check or args.explain_round)) as session:
         event = session.event
         policy = ByePolicy.parse(args.bye_policy or session.settings.bye_policy)
         colour = _COLOURS[args.initial_colour] if args.initial_colour else None
-        options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=args.engine)
+        engine = args.engine or default_engine(event)
+        options = SwissOptions(
+            bye_policy=policy,
+            initial_colour=colour,
+            engine=engine,
+            keep_clubs_apart=session.settings.teammates_apart,
+        )
         if args.check:
             return _check(event, options)
+        if args.explain_round is not None:
+            return _explain_round(session, args.explain_round, options)
         drawn: list[str] = []
 
         def tell(colour: Colour, draw: Draw) -> None:
@@ -162,7 +249,7 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
             bye_policy=policy,
             swap_last_two=args.swap_last_two,
             on_draw=tell,
-            engine=args.engine,
+            engine=engine,
         )
         names = session.event.player_map()
     for line in drawn:
@@ -171,6 +258,8 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
         _write(args.pairing, pairing.engine_text(), [path])
     else:
         _print(pairing, {t: p.name for t, p in names.items()}, event.system, says_bye(event))
+    if args.explain:
+        _explain(pairing, sys.stderr if args.pairing == "-" else sys.stdout)
     return 0
 
 

@@ -70,6 +70,8 @@ class FideMode:
 
     status: FideModeStatus
     left_at_round: int | None = None
+    us_chess: bool = False
+    """Off because the event runs under the US Chess rules (its rule set), not FIDE's."""
 
     @property
     def on(self) -> bool:
@@ -85,6 +87,11 @@ class FideMode:
         (the checklist's question 46); empty in FIDE mode."""
         if self.status is FideModeStatus.ON:
             return ""
+        if self.status is FideModeStatus.OFF and self.us_chess:
+            return (
+                "Not in FIDE mode: the event runs under the US Chess rules (its Swiss rounds "
+                "are paired by rules 27-29), which FIDE does not verify."
+            )
         if self.status is FideModeStatus.OFF:
             return "Not in FIDE mode: the double Swiss is not a FIDE pairing system."
         return f"Not in FIDE mode: left {_when(self.left_at_round or 0)}, for good."
@@ -119,10 +126,19 @@ def _when(round_no: int) -> str:
     return "before round 1 was paired" if round_no == 0 else f"after round {round_no} was paired"
 
 
-def default_mode(system: System, *, imported: bool) -> FideMode:
+US_CHESS_OFF = FideMode(FideModeStatus.OFF, us_chess=True)
+
+
+def default_mode(system: System, *, imported: bool, us_chess: bool = False) -> FideMode:
     """FIDE mode by default (the checklist's questions 40 and 56): on for the FIDE
-    systems and for every event imported from a TRF file."""
-    return ON if imported or system in FIDE_SYSTEMS else OFF
+    systems and for every event imported from a TRF file; off for an event under the
+    US Chess rules (*us_chess*: its rule set is US Chess, as the ``uscf`` and
+    ``city-chess-ok`` presets set it), whose Swiss is paired by US Chess rules 27-29."""
+    if imported:
+        return ON
+    if us_chess:
+        return US_CHESS_OFF
+    return ON if system in FIDE_SYSTEMS else OFF
 
 
 def leave_alert(paired: int) -> Alert:

@@ -105,7 +105,8 @@ FIXED_AFTER_ROUND_ONE = {
         "schedule is announced before the event)"
     ),
 }
-"""Settings that cannot change once the first round is paired, and why."""
+"""Settings that cannot change once the first round is paired, and why (the window greys
+the box of each)."""
 
 
 @command(CreateEvent)
@@ -332,9 +333,10 @@ def check_setting(
     the checks that depend on the event. Shared with the window's in-memory
     event, so both refuse the same things.
     """
-    if key in FIXED_AFTER_ROUND_ONE and paired and (value or None) != (before or None):
+    fixed = FIXED_AFTER_ROUND_ONE
+    if key in fixed and paired and (value or None) != (before or None):
         rounds = "round 1 is" if paired == 1 else f"{count(paired, 'round')} are"
-        raise CommandError(f"{rounds} paired already; {FIXED_AFTER_ROUND_ONE[key]}")
+        raise CommandError(f"{rounds} paired already; {fixed[key]}")
     try:
         if key == "system":
             chosen = System(value).value

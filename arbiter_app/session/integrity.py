@@ -28,7 +28,7 @@ from arbiter_app.core.fide_mode import (
     leave_pibe,
     reenter_refusal,
 )
-from arbiter_app.core.model import System
+from arbiter_app.core.model import RuleSet, System
 from arbiter_app.core.warning_levels import Refused
 from arbiter_app.session import queries
 from arbiter_app.session.commands import EnterFideMode, LeaveFideMode
@@ -49,7 +49,11 @@ def fide_mode_of(state: State | Tx) -> FideMode:
     if stored is not None:
         return FideMode.from_json(stored)
     system = System(state.setting("system", System.SWISS.value))
-    return default_mode(system, imported=state.setting("trf_source") is not None)
+    return default_mode(
+        system,
+        imported=state.setting("trf_source") is not None,
+        us_chess=state.setting("rule_set") == RuleSet.USCF.value,
+    )
 
 
 def log_pibe(tx: Tx, pibe: Pibe, *, player: int | None = None) -> None:

@@ -28,7 +28,7 @@ from arbiter_app.core.lots import (
 from arbiter_app.core.model import Colour, EntryKind, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
-from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
+from arbiter_app.core.pairing.swiss import US_CHESS, SwissOptions, default_engine, pair_round
 from arbiter_app.core.team_scores import with_teammates_apart
 from arbiter_app.session.changes import Changes
 from arbiter_app.session.commands import RecordPairings, RecordRoundPairings
@@ -46,10 +46,14 @@ RECORDABLE_BYES = (
 """What the engine's byes the file stores as the player's round entry."""
 
 
+US_COLOUR_ARTICLE = "US Chess 28J"
+"""The first round of a US Chess Swiss: the top player's colour is chosen by lot."""
+
+
 def draw_initial_colour(seed: int, article: str = COLOUR_ARTICLE) -> tuple[Colour, Draw]:
     """The colour of the top-ranked player in round 1, drawn by lot from *seed*
     (FIDE C.04.3 article 5.2.5; the initial-colour of FIDE's Double-Swiss, C.04.5
-    article 4.1): a coin of 0 (White) and 1 (Black), the first drawn wins."""
+    article 4.1; US Chess 28J: *article* says which): a coin of 0 (White) and 1 (Black), the first drawn wins."""
     shuffled = seeded_draw(COLOUR_DRAW, (0, 1), seed, article=article)
     draw = replace(shuffled, outcome=shuffled.outcome[:1])
     return (Colour.WHITE if draw.outcome[0] == 0 else Colour.BLACK), draw
@@ -76,12 +80,14 @@ def pair_next_round(
     swap_last_two: bool | None = None,
     compute_with: Compute | None = None,
     on_draw: Callable[[Colour, Draw], None] | None = None,
-    engine: str = "gacrux",
+    engine: str | None = None,
 ) -> tuple[RoundPairing, list[Changes]]:
     """Pair the next round of *session*'s event and record it.
 
-    *engine* names the Dutch engine of a Swiss round (``gacrux`` or ``own``:
-    :data:`arbiter_app.core.pairing.swiss.ENGINES`).
+    *engine* names the engine of a Swiss round (``gacrux``, ``own`` or ``uschess``:
+    :data:`arbiter_app.core.pairing.swiss.ENGINES`); None: the section's own
+    (:func:`~arbiter_app.core.pairing.swiss.default_engine`: the US Chess engine under
+    the US Chess rule set, else gacrux).
 
     Returns the pairing and what each recorded column changed.
 
@@ -113,22 +119,29 @@ def pair_next_round(
     # An imported file may have stated the colour drawn for round 1 (XXC / 152).
     colour = initial_colour or stored_initial_colour(settings.trf_source)
     round_no = columns // event.system.games_per_round + 1
+    chosen = engine or default_engine(event)
     drawn: Draw | None = None
     if colour is None and round_no == 1 and not event.system.is_round_robin:
-        article = (
-            DOUBLE_SWISS_COLOUR_ARTICLE
-            if event.system is System.FIDE_DOUBLE_SWISS
-            else COLOUR_ARTICLE
-        )
+        if event.system is System.FIDE_DOUBLE_SWISS:
+            article = DOUBLE_SWISS_COLOUR_ARTICLE
+        elif chosen == US_CHESS:
+            article = US_COLOUR_ARTICLE
+        else:
+            article = COLOUR_ARTICLE
         colour, drawn = draw_initial_colour(secrets.randbits(63), article)
     # After check-in, round 1 pairs only the players present (core.attendance).
     absent = left_out_of_round_one(event, checked_in(session.state)) if round_no == 1 else None
     options = SwissOptions(
-        bye_policy=policy, initial_colour=colour, engine=engine, absent=absent or frozenset()
+        bye_policy=policy,
+        initial_colour=colour,
+        engine=chosen,
+        absent=absent or frozenset(),
+        keep_clubs_apart=settings.teammates_apart,
     )
     before = event.truncated(columns)
-    if settings.teammates_apart:
-        # US Chess 28N: teammates kept apart reach the engine as forbidden pairs (TRF 260).
+    if settings.teammates_apart and chosen != US_CHESS:
+        # US Chess 28N: teammates kept apart reach the Dutch engine as forbidden pairs (TRF
+        # 260); the US Chess engine keeps them apart itself, where it can (28N: "try").
         before = with_teammates_apart(before)
     run = compute_with or _run
     pairing = run(lambda: pair_round(before, round_no, options, swap_last_two=swap))

@@ -9,11 +9,11 @@ order of its last two rounds.
 
 from __future__ import annotations
 
-from arbiter_app.core.model import EntryKind, System
+from arbiter_app.core.model import EntryKind, RuleSet, System
 from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.compare import Comparison, engine_pairing
-from arbiter_app.core.pairing.swiss import SwissOptions
+from arbiter_app.core.pairing.swiss import US_CHESS, SwissOptions
 from arbiter_app.core.team_scores import with_teammates_apart
 from arbiter_app.session.codec import event_from_state
 from arbiter_app.session.state import Tx
@@ -44,23 +44,30 @@ def stored_round(tx: Tx, round_no: int) -> RoundPairing:
 
 
 def options_of(tx: Tx) -> SwissOptions:
-    """The event's pairing options: its bye policy and the colour its file drew for round 1."""
+    """The event's pairing options: its bye policy, the colour its file drew for round 1,
+    and its engine: the US Chess engine under the US Chess rule set (with its announced
+    28N variation), FIDE's Dutch reference otherwise (as the round was paired)."""
+    us_chess = tx.setting("rule_set") == RuleSet.USCF.value
     return SwissOptions(
         bye_policy=ByePolicy.parse(str(tx.setting("bye_policy", "fide"))),
         initial_colour=stored_initial_colour(tx.setting("trf_source")),
+        engine=US_CHESS if us_chess else "gacrux",
+        keep_clubs_apart=bool(tx.setting("teammates_apart", False)),
     )
 
 
 def check_round(tx: Tx, pairing: RoundPairing, *, planned_rounds: int | None = None) -> Comparison:
     """*pairing* (a round of the event) compared with the engine's pairing of that round."""
     event = event_from_state(state_of_tx(tx))
-    if tx.setting("teammates_apart"):
-        # The pairing kept teammates apart (US Chess 28N): the engine compared does too.
+    options = options_of(tx)
+    if tx.setting("teammates_apart") and options.engine != US_CHESS:
+        # The pairing kept teammates apart (US Chess 28N): the engine compared does too (the
+        # US Chess engine through its own option).
         event = with_teammates_apart(event)
     return engine_pairing(
         event,
         pairing,
-        options_of(tx),
+        options,
         planned_rounds=planned_rounds,
         swap_last_two=bool(tx.setting("swap_last_two", False)),
     )

@@ -10,6 +10,10 @@ and forfeits), each engine in a fresh process on the same event, processor time
 and peak memory of that process; gacrux is not run above 3,000 players (it
 builds every pair of players and does not fit in memory).
 
+The third table is the US Chess engine (US Chess rules 27-29, issue 24): round 4 of a
+five-round section of 500 players whose rounds 1-3 it paired itself, processor time
+against the target of 2 seconds (:func:`uschess_row`).
+
 The fields are 1,000 and 200 players, round 6 of 11. Rounds 1–5 are made by a
 quick score-group pairing (the benchmark needs a realistic history, not a
 Dutch one: scores spread over score groups, colours alternate, no repeats),
@@ -32,7 +36,16 @@ import sys
 import time
 from dataclasses import dataclass, replace
 
-from arbiter_app.core.model import ByeRequest, Colour, EntryKind, Event, EventInfo, Player, System
+from arbiter_app.core.model import (
+    ByeRequest,
+    Colour,
+    EntryKind,
+    Event,
+    EventInfo,
+    Player,
+    RuleSet,
+    System,
+)
 from arbiter_app.core.pairing import (
     Board,
     Bye,
@@ -278,10 +291,63 @@ def engine_table(rows: list[EngineRow]) -> str:
     return "\n".join(lines)
 
 
+US_TARGET_SECONDS = 2.0
+"""Processor seconds the US Chess engine may take for round 4 of a 500-player section."""
+
+
+@dataclass(frozen=True)
+class UsChessRow:
+    players: int
+    round: int
+    boards: int
+    seconds: float
+    cpu: float
+
+    @property
+    def within_target(self) -> bool:
+        return self.cpu < US_TARGET_SECONDS
+
+
+def uschess_history(players: int = 500, before_round: int = 4, seed: int = 6) -> Event:
+    """A US Chess section of *players* whose rounds 1 … before_round−1 the US engine paired."""
+    rng = random.Random(seed)
+    event = replace(_registered(players, 5, before_round, rng), rule_set=RuleSet.USCF)
+    options = SwissOptions(initial_colour=Colour.WHITE, engine="uschess")
+    for rnd in range(1, before_round):
+        pairing = pair_swiss(event, rnd, options)
+        event = append_round(event, pairing, _results(pairing, rng))
+    return event
+
+
+def uschess_row(players: int = 500, round_no: int = 4) -> UsChessRow:
+    """Pair round *round_no* of a US Chess section by the US engine, the whole
+    :func:`pair_swiss` (reading the event, the bye, the score groups, the log)."""
+    event = uschess_history(players, round_no)
+    options = SwissOptions(initial_colour=Colour.WHITE, engine="uschess")
+    start, cpu = time.perf_counter(), time.process_time()
+    pairing = pair_swiss(event, round_no, options)
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return UsChessRow(players, round_no, len(pairing.boards), seconds, cpu)
+
+
+def uschess_table(rows: list[UsChessRow]) -> str:
+    lines = [f"{'players':>7} {'round':>6} {'boards':>6} {'US s':>7} {'US cpu':>7} {'< 2 s':>6}"]
+    for r in rows:
+        lines.append(
+            f"{r.players:>7} {r.round:>6} {r.boards:>6} {r.seconds:>7.2f} {r.cpu:>7.2f} "
+            f"{'yes' if r.within_target else 'NO':>6}"
+        )
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--one"]:
         print(json.dumps(_one(sys.argv[2], int(sys.argv[3]))))
+    elif sys.argv[1:2] == ["--uschess"]:
+        print(uschess_table([uschess_row()]))
     else:
         print(table(run()))
         print()
         print(engine_table(engines()))
+        print()
+        print(uschess_table([uschess_row()]))

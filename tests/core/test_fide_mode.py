@@ -53,3 +53,18 @@ def test_q112_the_lines_follow_the_tec_forms() -> None:
     line = Pibe(PibeKind.IMPORT, 1, "z")
     assert Pibe.from_json(line.to_json()) == line
     assert FideMode.from_json(FideMode(FideModeStatus.LEFT, 0).to_json()).left
+
+
+def test_an_event_under_the_us_chess_rules_starts_outside_fide_mode() -> None:
+    """A US Chess event's Swiss is paired by US Chess rules 27-29, which FIDE does not
+    verify (C.02): off by default, with its own indicator; a TRF import stays on."""
+    from arbiter_app.core.fide_mode import FideModeStatus, default_mode
+    from arbiter_app.core.model import System
+
+    mode = default_mode(System.SWISS, imported=False, us_chess=True)
+    assert mode.status is FideModeStatus.OFF
+    assert mode.indicator == (
+        "Not in FIDE mode: the event runs under the US Chess rules (its Swiss rounds are "
+        "paired by rules 27-29), which FIDE does not verify."
+    )
+    assert default_mode(System.SWISS, imported=True, us_chess=True).status is FideModeStatus.ON

@@ -85,13 +85,14 @@ def test_the_report_header_is_kept_merged_and_checked(scholastic: Session) -> No
 
 
 def test_a_round_that_needs_teammates_is_refused_with_the_reason(tmp_path: Path) -> None:
-    """Three of four players from one school cannot all be kept apart: the pairing says so
-    and records nothing (the director may lift the option for that round)."""
+    """Three of four players from one school cannot all be kept apart. The Dutch system of
+    a FIDE section takes teammates as forbidden pairs: the pairing says so and records
+    nothing (the director may lift the option for that round)."""
     from arbiter_app.core.errors import ArbiterError
 
     session = Session.create(
         tmp_path / "t.arbiter", name="Small", system="swiss", rounds=3, clock=TickingClock(),
-        durable=False, settings={"preset": "uscf", "teammates_apart": True},
+        durable=False, settings={"teammates_apart": True},
     )  # fmt: skip
     for n, school in enumerate(["X", "X", "X", "Y"], start=1):
         session.run(AddPlayer(name=f"Player {n}", rating=1500 - n, club=school))
@@ -102,4 +103,21 @@ def test_a_round_that_needs_teammates_is_refused_with_the_reason(tmp_path: Path)
     session.run(EditSettings(teammates_apart=False))
     pairing, _ = pair_next_round(session, initial_colour=Colour.WHITE)
     assert len(pairing.boards) == 2
+    session.close()
+
+
+def test_a_us_section_keeps_teammates_apart_where_it_can_and_says_when_it_cannot(
+    tmp_path: Path,
+) -> None:
+    """US Chess 28N asks the director to try: the US Chess engine pairs the round without
+    the variation when it cannot hold, and its log says so."""
+    session = Session.create(
+        tmp_path / "u.arbiter", name="Small", system="swiss", rounds=3, clock=TickingClock(),
+        durable=False, settings={"preset": "uscf", "teammates_apart": True},
+    )  # fmt: skip
+    for n, school in enumerate(["X", "X", "X", "Y"], start=1):
+        session.run(AddPlayer(name=f"Player {n}", rating=1500 - n, club=school))
+    pairing, _ = pair_next_round(session, initial_colour=Colour.WHITE)
+    assert len(pairing.boards) == 2
+    assert any("could not all be kept apart (28N" in line for line in pairing.log)
     session.close()

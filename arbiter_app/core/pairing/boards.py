@@ -84,6 +84,10 @@ class RoundPairing:
     games_per_round: int = 1
     engine: str = ""
     notes: tuple[str, ...] = ()
+    log: tuple[str, ...] = ()
+    """The engine's account of how it paired, step by step (the US Chess engine writes one:
+    score groups, odd players, transpositions and interchanges with their rules); empty
+    when the engine does not explain itself."""
 
     @property
     def pairing_bye(self) -> Bye | None:

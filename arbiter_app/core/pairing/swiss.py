@@ -10,7 +10,8 @@ Order of decisions for round *r* (FIDE C.04.1 and C.04.2; the online Swiss rules
 4. if an odd number remains, the bye policy picks the odd player out
    (:mod:`.byes`); under FIDE rules the Dutch engine picks it itself;
 5. the Dutch engine (C.04.3: gacrux, or Arbiter's own with ``engine="own"``) pairs
-   everybody else.
+   everybody else; or, with ``engine="uschess"``, the US Chess engine (rules 27-29,
+   :mod:`.uschess`), which also gives the forced bye of 28L itself.
 
 A double Swiss is paired on its Swiss view (:mod:`.double_swiss`) and every
 board then plays two games with colours reversed.
@@ -22,7 +23,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import Colour, EntryKind, Event, System
+from arbiter_app.core.model import Colour, EntryKind, Event, RuleSet, System
 from arbiter_app.core.pairing.berger import pair_round_robin
 from arbiter_app.core.pairing.boards import Board, Bye, PairingError, RoundPairing
 from arbiter_app.core.pairing.byes import (
@@ -57,11 +58,26 @@ class SwissOptions:
     """The players' ranking when it is not by pairing number (JaVaFo's ``XXC rank``: the
     order of the player records in a TRF file); empty: by pairing number."""
     engine: str = "gacrux"
-    """The Dutch engine: ``gacrux`` (FIDE's reference, the default) or ``own`` (Arbiter's)."""
+    """The engine: ``gacrux`` (FIDE's Dutch reference, the default), ``own`` (Arbiter's
+    Dutch) or ``uschess`` (the US Chess Swiss system, rules 27-29)."""
+    keep_clubs_apart: bool = False
+    """US Chess engine: players of one club, team or family do not meet when it can be
+    avoided (28N, a variation the TD announces)."""
 
 
-ENGINES = ("gacrux", "own")
-"""The Dutch engines a Swiss round can be paired by."""
+ENGINES = ("gacrux", "own", "uschess")
+"""The engines a Swiss round can be paired by."""
+
+US_CHESS = "uschess"
+"""The engine of the US Chess Swiss system (:mod:`.uschess`)."""
+
+
+def default_engine(event: Event) -> str:
+    """The engine a Swiss section is paired by when the TD names none: the US Chess
+    engine for a section under the US Chess rules (its rule set, which the ``uscf`` and
+    ``city-chess-ok`` presets set), FIDE's Dutch reference engine otherwise."""
+    return US_CHESS if event.rule_set is RuleSet.USCF else "gacrux"
+
 
 OWN_FALLBACK_LIMIT = 3000
 """Largest field the reference engine takes over when Arbiter's engine cannot certify a round."""
@@ -166,6 +182,8 @@ def pair_swiss(
         # C.04.1 a: a Swiss round pairs players; with none present there is no round to make.
         raise PairingError(f"round {rnd}: no player is there to be paired (register players first)")
     notes: list[str] = []
+    if opts.engine == US_CHESS:
+        return _pair_us_chess(event, past, rnd, to_pair, byes, colour, opts)
     result: DutchResult
     if len(to_pair) % 2 == 1 and opts.bye_policy is not ByePolicy.FIDE:
         result, chosen, skipped = _pair_with_chosen_bye(
@@ -223,6 +241,43 @@ def _pair_fide_double_swiss(event: Event, round_no: int | None, opts: SwissOptio
     if not to_pair:
         raise PairingError(f"round {rnd}: no player is there to be paired (register players first)")
     return fide.round_pairing(past, rnd, byes, colour)
+
+
+def _pair_us_chess(
+    event: Event,
+    past: Event,
+    rnd: int,
+    to_pair: list[int],
+    byes: list[Bye],
+    colour: Colour,
+    opts: SwissOptions,
+) -> RoundPairing:
+    """The round by the US Chess engine: it gives the forced bye (28L) and explains itself."""
+    from arbiter_app.core.pairing.uschess import ENGINE as US_ENGINE
+    from arbiter_app.core.pairing.uschess import UsChessOptions, pair_uschess
+
+    options = UsChessOptions(initial_colour=colour, keep_clubs_apart=opts.keep_clubs_apart)
+    result = pair_uschess(past, rnd, to_pair, options)
+    if result.bye is not None:
+        byes.append(
+            Bye(result.bye, EntryKind.PAIRING_BYE, _BYE_REASON[ByePolicy.USCF], odd_one_out=True)
+        )
+    notes: tuple[str, ...] = ()
+    if result.bye is not None and opts.bye_policy is not ByePolicy.USCF:
+        notes = (
+            "the forced bye follows US Chess 28L, the US Chess engine's own rule, not the "
+            f"bye policy asked for ({opts.bye_policy.article})",
+        )
+    boards = tuple(Board(i, w, b) for i, (w, b) in enumerate(result.boards, start=1))
+    return RoundPairing(
+        rnd,
+        boards,
+        tuple(sorted(byes, key=lambda b: b.tpn)),
+        games_per_round=event.system.games_per_round,
+        engine=US_ENGINE,
+        notes=notes,
+        log=result.log,
+    )
 
 
 def _engine_name(engine: str) -> str:

@@ -100,13 +100,18 @@ class Session:
         clock: Clock | None = None,
         actor: str = "",
         scratch: bool = False,
+        written: tuple[EventRows, list[JournalEntry]] | None = None,
     ) -> None:
         self._file = file
         self._scratch = scratch
         self._clock = clock or system_clock
         self.actor = actor
-        self._rows = EventRows.from_file(file.read_state())
-        self._entries: list[JournalEntry] = file.read_journal()
+        if written is None:
+            self._rows = EventRows.from_file(file.read_state())
+            self._entries: list[JournalEntry] = file.read_journal()
+        else:
+            # The rows and the journal this process has just written to *file* (see create).
+            self._rows, self._entries = written
         self._history = History()
         for entry in self._entries:
             self._history = self._history.after(entry)
@@ -168,13 +173,16 @@ class Session:
             session.close()
             clear_leftover(path)
             raise
+        written = (session._rows, session._entries)
         session.close()
         try:
             move_into_place(aside, path, durable=durable)
         except BaseException:
             clear_leftover(path)
             raise
-        return cls.open(path, clock=clock, actor=actor, durable=durable)
+        # Opened again under its name; what was just written there is not read back (an
+        # imported event of 10,000 players would be decoded a second time for nothing).
+        return cls.open(path, clock=clock, actor=actor, durable=durable, written=written)
 
     @classmethod
     def create_untitled(
@@ -226,11 +234,15 @@ class Session:
         clock: Clock | None = None,
         actor: str = "",
         durable: bool = True,
+        written: tuple[EventRows, list[JournalEntry]] | None = None,
     ) -> Session:
+        """Open the event file *path* (*written*: the rows and journal :meth:`create` has
+        just written to it, taken as they are instead of read and checked again)."""
         file = EventFile.open(path, readonly=readonly, durable=durable)
         try:
-            session = cls(file, clock=clock, actor=actor)
-            session._check_readable()
+            session = cls(file, clock=clock, actor=actor, written=written)
+            if written is None:
+                session._check_readable()
             session._note_file_warnings()
         except _DAMAGE as exc:
             file.close(settle=False)  # a refused file is left exactly as it was

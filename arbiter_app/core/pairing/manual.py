@@ -22,7 +22,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import Colour, EntryKind, Event, System
+from arbiter_app.core.model import NOT_PAIRED, Colour, EntryKind, Event, System
 from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
 from arbiter_app.core.pairing.byes import (
     ByePolicy,
@@ -334,16 +334,17 @@ def _colour_problem(event: Event, tpn: int, colour: Colour, rnd: int) -> str | N
         for e in event.entries_of(tpn, rnd - 1)
         if e.kind is EntryKind.GAME and e.colour is not None
     ]
-    return _colour_trouble(colours, colour)
+    difference = sum(1 if c is Colour.WHITE else -1 for c in colours)
+    return _colour_trouble(difference, colours[-2:], colour)
 
 
-def _colour_trouble(colours: list[Colour], colour: Colour) -> str | None:
-    """What giving *colour* to a player whose games had *colours* breaks (C.04.3 [C3])."""
-    diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
-    diff += 1 if colour is Colour.WHITE else -1
+def _colour_trouble(difference: int, last_two: list[Colour], colour: Colour) -> str | None:
+    """What giving *colour* breaks (C.04.3 [C3]) to a player whose games so far had
+    whites less blacks *difference*, the last two of them in colours *last_two*."""
+    diff = difference + (1 if colour is Colour.WHITE else -1)
     name = colour.name.lower()
     problems = []
-    if len(colours) >= 2 and colours[-1] is colour and colours[-2] is colour:
+    if len(last_two) == 2 and last_two[0] is colour and last_two[1] is colour:
         problems.append(f"would have {name} three times running")
     if abs(diff) > 2:
         problems.append(f"would have a colour difference of {diff:+d} with {name}")
@@ -374,8 +375,10 @@ def imported_breaches(event: Event) -> dict[int, list[Violation]]:
         return {}
     known = {p.tpn for p in event.players}
     order = sorted(known)
+    rows = [(tpn, event.entries.get(tpn, ())) for tpn in order]
     met: dict[int, dict[int, list[int]]] = {t: {} for t in order}  # opponent -> rounds
-    colours: dict[int, list[Colour]] = {t: [] for t in order}  # colours of games played
+    difference = dict.fromkeys(order, 0)  # whites less blacks in the games played
+    last_two: dict[int, list[Colour]] = {t: [] for t in order}  # the last two games' colours
     groups: dict[int, list[frozenset[int]]] = {}
     for group in event.forbidden_pairs:
         for tpn in group:
@@ -385,41 +388,44 @@ def imported_breaches(event: Event) -> dict[int, list[Violation]]:
         last_round = bool(event.planned_rounds) and rnd == event.planned_rounds
         found: list[Violation] = []
         number = 0
-        for tpn in order:
-            e = event.entry(tpn, rnd)
-            if e.kind is EntryKind.PAIRING_BYE:
+        for tpn, row in rows:
+            e = row[rnd - 1] if rnd <= len(row) else NOT_PAIRED
+            kind = e.kind
+            # A board is checked at its lower pairing number, before either player's
+            # history takes in this round: the history is of the rounds before it.
+            if kind is EntryKind.PAIRING_BYE:
                 # C.04.1 d reads only the rounds before this one: the whole event will do.
                 reason = fide_may_receive_pab(event, tpn, rnd)
                 if reason:
                     found.append(Violation(ByePolicy.FIDE.article, reason, (tpn,)))
-                continue
-            if not e.kind.has_opponent or e.opponent is None or e.opponent < tpn:
-                continue
-            number += 1
-            white, black = tpn, e.opponent
-            if e.colour is Colour.BLACK:
-                white, black = black, white
-            if black not in known or white not in known or white == black:
-                continue
-            found.extend(_repeated(number, white, black, r) for r in met[white].get(black, ()))
-            found.extend(
-                _forbidden(number, white, black) for g in groups.get(white, ()) if black in g
-            )
-            if e.colour is None:
-                continue  # without the colours in the file only the pairing can be checked
-            for side, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
-                problem = _colour_trouble(colours[side], colour)
-                if problem and not (last_round and _topscorer(event, side, rnd)):
-                    found.append(_colour_breach(number, side, problem))
-        if found:
-            out[rnd] = found
-        for tpn in order:
-            e = event.entry(tpn, rnd)
-            if e.kind is EntryKind.GAME:
+            elif kind.has_opponent and e.opponent is not None and e.opponent >= tpn:
+                number += 1
+                white, black = tpn, e.opponent
+                if e.colour is Colour.BLACK:
+                    white, black = black, white
+                if black in known and white in known and white != black:
+                    found.extend(
+                        _repeated(number, white, black, r) for r in met[white].get(black, ())
+                    )
+                    found.extend(
+                        _forbidden(number, white, black)
+                        for g in groups.get(white, ())
+                        if black in g
+                    )
+                    # Without the colours in the file only the pairing can be checked.
+                    sides = ((white, Colour.WHITE), (black, Colour.BLACK)) if e.colour else ()
+                    for side, colour in sides:
+                        problem = _colour_trouble(difference[side], last_two[side], colour)
+                        if problem and not (last_round and _topscorer(event, side, rnd)):
+                            found.append(_colour_breach(number, side, problem))
+            if kind is EntryKind.GAME:
                 if e.opponent is not None:
                     met[tpn].setdefault(e.opponent, []).append(rnd)
                 if e.colour is not None:
-                    colours[tpn].append(e.colour)
+                    difference[tpn] += 1 if e.colour is Colour.WHITE else -1
+                    last_two[tpn] = [*last_two[tpn][-1:], e.colour]
+        if found:
+            out[rnd] = found
     return out
 
 

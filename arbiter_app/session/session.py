@@ -529,18 +529,23 @@ class Session:
         args = command.arguments()
         if confirm is not None:
             args[CONFIRM] = confirm
-        # The journal keeps the arguments as JSON; the command sees exactly what a replay will.
-        arguments = json.loads(canonical_json(args))
         section = self._current()
         if section != FIRST_SECTION or self.several_sections:
             # The entry says its section (one without is of the first: older files).
-            arguments[SECTION] = section
+            args[SECTION] = section
+        # The journal keeps the arguments as JSON; the command sees exactly what a replay
+        # will. The text is the entry's too (JSON read back writes the same canonical text),
+        # unless the answer to no question is taken out below.
+        canonical = canonical_json(args)
+        arguments = json.loads(canonical)
+        text: str | None = canonical
         seed = secrets.randbits(63) if command.draws_lots() else None
         time = self._now()
         applied = apply_command(self._rows, name, arguments, time, seed)
-        if not applied.answered:
-            arguments.pop(CONFIRM, None)
-        changes = self._commit(name, arguments, seed, time, applied.writes)
+        if not applied.answered and CONFIRM in arguments:
+            arguments.pop(CONFIRM)
+            text = None
+        changes = self._commit(name, arguments, seed, time, applied.writes, text)
         return Outcome(applied.value, changes, applied.notices, applied.answered)
 
     def undo(self) -> Changes:
@@ -571,10 +576,18 @@ class Session:
         return self._commit(REDO, {"entry": entry.seq}, None, self._now(), writes)
 
     def _commit(
-        self, name: str, args: dict[str, Any], seed: int | None, time: str, writes: EventWrites
+        self,
+        name: str,
+        args: dict[str, Any],
+        seed: int | None,
+        time: str,
+        writes: EventWrites,
+        text: str | None = None,
     ) -> Changes:
+        """Write *writes* and the journal entry of *args* (*text*: their canonical JSON,
+        when the caller has it; a command's arguments are its input, never changed by it)."""
         previous = self._entries[-1] if self._entries else None
-        entry = make_entry(previous, time, self.actor, name, args, seed)
+        entry = make_entry(previous, time, self.actor, name, args, seed, text)
         self._file.commit(entry, file_writes(writes))
         # Only once the transaction is on disk does memory follow.
         if name == UNDO:

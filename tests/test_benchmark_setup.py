@@ -48,9 +48,13 @@ def test_the_command_line_benchmark_runs_every_command_once(
         "arbiter-app --version (CPU)",
         "arbiter-app standings",
         "arbiter-app print FILE standings",
+        "arbiter-app import FILE.trf",
+        "arbiter-app verify FILE",
     ]
     assert all(r.seconds > 0 for r in rows)
     assert rows[1].peer_seconds is not None and rows[1].peer_seconds > 0
+    assert rows[3].what.startswith("arbiter-app import FILE.trf, 24 players")
+    assert rows[3].peer_seconds is not None and rows[3].peer_seconds > 0
 
 
 def test_the_pairing_benchmark_pairs_round_six_with_both_engines() -> None:

@@ -109,7 +109,12 @@ class Command:
         return getattr(self, name) is not UNSET
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _plain(value: Any) -> Json:
+    if type(value) in _SCALARS:
+        return value  # (most of an imported event's values: asked first)
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, Mapping):

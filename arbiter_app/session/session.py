@@ -100,6 +100,7 @@ class Session:
         clock: Clock | None = None,
         actor: str = "",
         scratch: bool = False,
+        written: tuple[EventRows, list[JournalEntry]] | None = None,
     ) -> None:
         self._file = file
         self._scratch = scratch
@@ -107,8 +108,12 @@ class Session:
         self.actor = actor
         self._read_head = file.journal_head()
         """The journal's head and length when the file was read (see :meth:`behind`)."""
-        self._rows = EventRows.from_file(file.read_state())
-        self._entries: list[JournalEntry] = file.read_journal()
+        if written is None:
+            self._rows = EventRows.from_file(file.read_state())
+            self._entries: list[JournalEntry] = file.read_journal()
+        else:
+            # The rows and the journal this process has just written to *file* (see create).
+            self._rows, self._entries = written
         self._history = History()
         for entry in self._entries:
             self._history = self._history.after(entry)
@@ -170,13 +175,16 @@ class Session:
             session.close()
             clear_leftover(path)
             raise
+        written = (session._rows, session._entries)
         session.close()
         try:
             move_into_place(aside, path, durable=durable)
         except BaseException:
             clear_leftover(path)
             raise
-        return cls.open(path, clock=clock, actor=actor, durable=durable)
+        # Opened again under its name; what was just written there is not read back (an
+        # imported event of 10,000 players would be decoded a second time for nothing).
+        return cls.open(path, clock=clock, actor=actor, durable=durable, written=written)
 
     @classmethod
     def create_untitled(
@@ -228,11 +236,15 @@ class Session:
         clock: Clock | None = None,
         actor: str = "",
         durable: bool = True,
+        written: tuple[EventRows, list[JournalEntry]] | None = None,
     ) -> Session:
+        """Open the event file *path* (*written*: the rows and journal :meth:`create` has
+        just written to it, taken as they are instead of read and checked again)."""
         file = EventFile.open(path, readonly=readonly, durable=durable)
         try:
-            session = cls(file, clock=clock, actor=actor)
-            session._check_readable()
+            session = cls(file, clock=clock, actor=actor, written=written)
+            if written is None:
+                session._check_readable()
             session._note_file_warnings()
         except _DAMAGE as exc:
             file.close(settle=False)  # a refused file is left exactly as it was
@@ -531,18 +543,23 @@ class Session:
         args = command.arguments()
         if confirm is not None:
             args[CONFIRM] = confirm
-        # The journal keeps the arguments as JSON; the command sees exactly what a replay will.
-        arguments = json.loads(canonical_json(args))
         section = self._current()
         if section != FIRST_SECTION or self.several_sections:
             # The entry says its section (one without is of the first: older files).
-            arguments[SECTION] = section
+            args[SECTION] = section
+        # The journal keeps the arguments as JSON; the command sees exactly what a replay
+        # will. The text is the entry's too (JSON read back writes the same canonical text),
+        # unless the answer to no question is taken out below.
+        canonical = canonical_json(args)
+        arguments = json.loads(canonical)
+        text: str | None = canonical
         seed = secrets.randbits(63) if command.draws_lots() else None
         time = self._now()
         applied = apply_command(self._rows, name, arguments, time, seed)
-        if not applied.answered:
-            arguments.pop(CONFIRM, None)
-        changes = self._commit(name, arguments, seed, time, applied.writes)
+        if not applied.answered and CONFIRM in arguments:
+            arguments.pop(CONFIRM)
+            text = None
+        changes = self._commit(name, arguments, seed, time, applied.writes, text)
         return Outcome(applied.value, changes, applied.notices, applied.answered)
 
     def undo(self) -> Changes:
@@ -573,10 +590,18 @@ class Session:
         return self._commit(REDO, {"entry": entry.seq}, None, self._now(), writes)
 
     def _commit(
-        self, name: str, args: dict[str, Any], seed: int | None, time: str, writes: EventWrites
+        self,
+        name: str,
+        args: dict[str, Any],
+        seed: int | None,
+        time: str,
+        writes: EventWrites,
+        text: str | None = None,
     ) -> Changes:
+        """Write *writes* and the journal entry of *args* (*text*: their canonical JSON,
+        when the caller has it; a command's arguments are its input, never changed by it)."""
         previous = self._entries[-1] if self._entries else None
-        entry = make_entry(previous, time, self.actor, name, args, seed)
+        entry = make_entry(previous, time, self.actor, name, args, seed, text)
         self._file.commit(entry, file_writes(writes))
         # Only once the transaction is on disk does memory follow.
         if name == UNDO:

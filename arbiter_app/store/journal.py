@@ -102,11 +102,14 @@ def make_entry(
     command: str,
     args: Mapping[str, Any],
     seed: int | None,
+    text: str | None = None,
 ) -> JournalEntry:
-    """The entry that follows *previous* (None for the first one)."""
+    """The entry that follows *previous* (None for the first one); *text*, when the caller
+    has it already, is ``canonical_json(args)``."""
     prev_hash = previous.hash if previous is not None else GENESIS
     seq = previous.seq + 1 if previous is not None else 1
-    text = canonical_json(dict(args))
+    if text is None:
+        text = canonical_json(dict(args))
     digest = entry_hash(prev_hash, seq, time, actor, command, text, seed)
     return JournalEntry(seq, time, actor, command, text, seed, prev_hash, digest)
 

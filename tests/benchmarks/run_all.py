@@ -77,12 +77,17 @@ def cli_lines() -> list[Line]:
             r.what,
             r.seconds,
             r.target,
-            "gacrux tiebreakchecker (CPU)" if r.peer_seconds is not None else "",
+            _cli_peer(r.what) if r.peer_seconds is not None else "",
             r.peer_seconds,
             note=r.note,
         )
         for r in bench_cli.run()
     ]
+
+
+def _cli_peer(what: str) -> str:
+    """The gacrux program set beside a command line row."""
+    return "gacrux convert (CPU)" if "import" in what else "gacrux tiebreakchecker (CPU)"
 
 
 def store_lines() -> list[Line]:

@@ -22,7 +22,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import Colour, EntryKind, Event, System
+from arbiter_app.core.model import NOT_PAIRED, Colour, EntryKind, Event, System
 from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
 from arbiter_app.core.pairing.byes import (
     ByePolicy,
@@ -291,34 +291,41 @@ def _board_violations(event: Event, board: Board, rnd: int) -> list[Violation]:
     for r in range(1, rnd):
         e = event.entry(w, r)
         if e.kind is EntryKind.GAME and e.opponent == b:
-            out.append(
-                Violation(
-                    "FIDE C.04.1 b; US Chess 27A1",
-                    f"board {board.number}: players {w} and {b} already played each other in round {r}",
-                    (w, b),
-                )
-            )
+            out.append(_repeated(board.number, w, b, r))
     for group in event.forbidden_pairs:
         if w in group and b in group:
-            out.append(
-                Violation(
-                    "TRF 260 (forbidden pair)",
-                    f"board {board.number}: players {w} and {b} must not be paired",
-                    (w, b),
-                )
-            )
+            out.append(_forbidden(board.number, w, b))
     last_round = event.planned_rounds and rnd == event.planned_rounds
     for tpn, colour in ((w, Colour.WHITE), (b, Colour.BLACK)):
         problem = _colour_problem(event, tpn, colour, rnd)
         if problem and not (last_round and _topscorer(event, tpn, rnd)):
-            out.append(
-                Violation(
-                    "FIDE C.04.3 article 2.1.3 [C3] (absolute colour preference)",
-                    f"board {board.number}: player {tpn} {problem}",
-                    (tpn,),
-                )
-            )
+            out.append(_colour_breach(board.number, tpn, problem))
     return out
+
+
+def _repeated(number: int, white: int, black: int, earlier: int) -> Violation:
+    """C.04.1 b: two players meet once only (US Chess 27A1 likewise)."""
+    return Violation(
+        "FIDE C.04.1 b; US Chess 27A1",
+        f"board {number}: players {white} and {black} already played each other in round {earlier}",
+        (white, black),
+    )
+
+
+def _forbidden(number: int, white: int, black: int) -> Violation:
+    return Violation(
+        "TRF 260 (forbidden pair)",
+        f"board {number}: players {white} and {black} must not be paired",
+        (white, black),
+    )
+
+
+def _colour_breach(number: int, tpn: int, problem: str) -> Violation:
+    return Violation(
+        "FIDE C.04.3 article 2.1.3 [C3] (absolute colour preference)",
+        f"board {number}: player {tpn} {problem}",
+        (tpn,),
+    )
 
 
 def _colour_problem(event: Event, tpn: int, colour: Colour, rnd: int) -> str | None:
@@ -327,11 +334,17 @@ def _colour_problem(event: Event, tpn: int, colour: Colour, rnd: int) -> str | N
         for e in event.entries_of(tpn, rnd - 1)
         if e.kind is EntryKind.GAME and e.colour is not None
     ]
-    diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
-    diff += 1 if colour is Colour.WHITE else -1
+    difference = sum(1 if c is Colour.WHITE else -1 for c in colours)
+    return _colour_trouble(difference, colours[-2:], colour)
+
+
+def _colour_trouble(difference: int, last_two: list[Colour], colour: Colour) -> str | None:
+    """What giving *colour* breaks (C.04.3 [C3]) to a player whose games so far had
+    whites less blacks *difference*, the last two of them in colours *last_two*."""
+    diff = difference + (1 if colour is Colour.WHITE else -1)
     name = colour.name.lower()
     problems = []
-    if len(colours) >= 2 and colours[-1] is colour and colours[-2] is colour:
+    if len(last_two) == 2 and last_two[0] is colour and last_two[1] is colour:
         problems.append(f"would have {name} three times running")
     if abs(diff) > 2:
         problems.append(f"would have a colour difference of {diff:+d} with {name}")
@@ -351,31 +364,66 @@ def imported_breaches(event: Event) -> dict[int, list[Violation]]:
     pairs (TRF 260), the absolute colour rules (C.04.3 [C3], topscorers of the last
     round excepted) and the pairing-allocated bye (C.04.1 d). Rounds of other systems
     (round robins follow their table) are not checked.
+
+    The findings are those of :func:`_board_violations` on each board against the
+    event as it stood before its round, in the same order; the history that check
+    reads (who met whom and when, each player's colours) is carried from round to
+    round instead of being read again for every board, so a file of 10,000 players
+    is checked in one pass over its entries.
     """
     if event.system is not System.SWISS:
         return {}
+    known = {p.tpn for p in event.players}
+    order = sorted(known)
+    rows = [(tpn, event.entries.get(tpn, ())) for tpn in order]
+    met: dict[int, dict[int, list[int]]] = {t: {} for t in order}  # opponent -> rounds
+    difference = dict.fromkeys(order, 0)  # whites less blacks in the games played
+    last_two: dict[int, list[Colour]] = {t: [] for t in order}  # the last two games' colours
+    groups: dict[int, list[frozenset[int]]] = {}
+    for group in event.forbidden_pairs:
+        for tpn in group:
+            groups.setdefault(tpn, []).append(group)
     out: dict[int, list[Violation]] = {}
     for rnd in range(1, event.rounds_played + 1):
-        before = event.truncated(rnd - 1)
+        last_round = bool(event.planned_rounds) and rnd == event.planned_rounds
         found: list[Violation] = []
         number = 0
-        for player in sorted(event.players, key=lambda p: p.tpn):
-            e = event.entry(player.tpn, rnd)
-            if e.kind is EntryKind.PAIRING_BYE:
-                reason = fide_may_receive_pab(before, player.tpn, rnd)
+        for tpn, row in rows:
+            e = row[rnd - 1] if rnd <= len(row) else NOT_PAIRED
+            kind = e.kind
+            # A board is checked at its lower pairing number, before either player's
+            # history takes in this round: the history is of the rounds before it.
+            if kind is EntryKind.PAIRING_BYE:
+                # C.04.1 d reads only the rounds before this one: the whole event will do.
+                reason = fide_may_receive_pab(event, tpn, rnd)
                 if reason:
-                    found.append(Violation(ByePolicy.FIDE.article, reason, (player.tpn,)))
-                continue
-            if not e.kind.has_opponent or e.opponent is None or e.opponent < player.tpn:
-                continue
-            number += 1
-            white, black = player.tpn, e.opponent
-            if e.colour is Colour.BLACK:
-                white, black = black, white
-            board = Board(number, white, black)
-            broken = _board_violations(before, board, rnd)
-            # Without the colours in the file only the pairing itself can be checked.
-            found.extend(v for v in broken if e.colour is not None or "colour" not in v.article)
+                    found.append(Violation(ByePolicy.FIDE.article, reason, (tpn,)))
+            elif kind.has_opponent and e.opponent is not None and e.opponent >= tpn:
+                number += 1
+                white, black = tpn, e.opponent
+                if e.colour is Colour.BLACK:
+                    white, black = black, white
+                if black in known and white in known and white != black:
+                    found.extend(
+                        _repeated(number, white, black, r) for r in met[white].get(black, ())
+                    )
+                    found.extend(
+                        _forbidden(number, white, black)
+                        for g in groups.get(white, ())
+                        if black in g
+                    )
+                    # Without the colours in the file only the pairing can be checked.
+                    sides = ((white, Colour.WHITE), (black, Colour.BLACK)) if e.colour else ()
+                    for side, colour in sides:
+                        problem = _colour_trouble(difference[side], last_two[side], colour)
+                        if problem and not (last_round and _topscorer(event, side, rnd)):
+                            found.append(_colour_breach(number, side, problem))
+            if kind is EntryKind.GAME:
+                if e.opponent is not None:
+                    met[tpn].setdefault(e.opponent, []).append(rnd)
+                if e.colour is not None:
+                    difference[tpn] += 1 if e.colour is Colour.WHITE else -1
+                    last_two[tpn] = [*last_two[tpn][-1:], e.colour]
         if found:
             out[rnd] = found
     return out

@@ -21,8 +21,8 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from fractions import Fraction
 
-from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, Player, RoundEntry
-from arbiter_app.core.points import exact_sum, format_decimal
+from arbiter_app.core.model import Colour, EntryKind, Outcome, Player, RoundEntry
+from arbiter_app.core.points import format_decimal
 from arbiter_app.core.trf.dates import read_date
 
 # --- player record 001 --------------------------------------------------------
@@ -149,14 +149,3 @@ def last_paired_round(entries: Mapping[int, Sequence[RoundEntry]]) -> int:
 def is_number(text: str) -> bool:
     """ASCII digits only (``str.isdigit`` also accepts ``²`` and other scripts' digits)."""
     return text.isascii() and text.isdigit()
-
-
-def final_score(event: Event, tpn: int, played: int) -> Fraction:
-    """The points column: every round up to *played* and every adjustment.
-
-    Same value as ``event.score(tpn)``; *played* is passed in because asking
-    the event for it on every player would make large files slow.
-    """
-    return exact_sum([event.round_points(tpn, r) for r in range(1, played + 1)]) + (
-        event.adjustment_total(tpn)
-    )

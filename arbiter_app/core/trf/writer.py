@@ -17,6 +17,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from arbiter_app.core.model import (
+    NOT_PAIRED,
     Colour,
     EntryKind,
     Event,
@@ -40,7 +41,6 @@ from arbiter_app.core.trf.records import (
     NAME_WIDTH,
     REQUESTABLE,
     blank_kind,
-    final_score,
     format_cell,
     format_tenths,
     last_paired_round,
@@ -119,7 +119,8 @@ def render_records(
 
     played = event.rounds_played
     pending = _pending_cells(doc)
-    scores = {p.tpn: final_score(event, p.tpn, played) for p in event.players}
+    # final_score's value for every player, summed once over all of them (event.scores).
+    scores = event.scores()
     ranks = _ranks(event, doc, scores)
     for player in sorted(event.players, key=lambda p: p.tpn):
         score = scores[player.tpn]
@@ -319,7 +320,9 @@ def _player_line(
         f"{rating:>4} {player.federation:<3} {player.fide_id:>11} {player.birth:<10} "
         f"{points} {rank:>4}"
     )
-    cells = "".join(format_cell(event.entry(player.tpn, r)) for r in range(1, played + 1))
+    row = event.entries.get(player.tpn, ())[:played]
+    # Rounds missing at the end of a row read as not paired (Event.entry).
+    cells = "".join(map(format_cell, row)) + format_cell(NOT_PAIRED) * (played - len(row))
     return head + cells
 
 

@@ -13,8 +13,10 @@ from arbiter_app.core.model import (
     ByeRequest,
     Colour,
     EntryKind,
+    Event,
     Outcome,
     Player,
+    PointAdjustment,
     RoundEntry,
     System,
 )
@@ -288,3 +290,33 @@ def test_rank_column_from_standings_or_by_score() -> None:
         "   4",  # not given: by score
     ]
     assert parse_trf(given).ranks == {1: 2, 2: 1, 3: 3, 4: 4}
+
+
+def test_a_short_row_ends_in_blank_cells_and_the_points_column_counts_adjustments() -> None:
+    """A player with fewer rounds than the event (a late withdrawal whose row stops) is
+    written with blank cells for the missing rounds; the points column (TRF-16 record 001,
+    columns 81-84) holds the rounds' points plus the arbiter's adjustments (record 299)."""
+    event = Event(
+        system=System.SWISS,
+        planned_rounds=3,
+        players=(Player(1, "Alpha", 2000), Player(2, "Beta", 1900), Player(3, "Gamma", 1800)),
+        entries={
+            1: (RoundEntry.game(2, Colour.WHITE, Outcome.WIN), RoundEntry.of(EntryKind.HALF_BYE)),
+            2: (
+                RoundEntry.game(1, Colour.BLACK, Outcome.LOSS),
+                RoundEntry.game(3, Colour.WHITE, Outcome.DRAW),
+                RoundEntry.of(EntryKind.FULL_BYE),
+            ),
+            3: (
+                RoundEntry.of(EntryKind.PAIRING_BYE),
+                RoundEntry.game(2, Colour.BLACK, Outcome.DRAW),
+                RoundEntry.of(EntryKind.HALF_BYE),
+            ),
+        },
+        adjustments=(PointAdjustment(2, Fraction(-1, 2), None, "late"),),
+    )
+    lines = {line[4:8].strip(): line for line in event_to_trf(event).splitlines()}
+    alpha, beta = lines["1"], lines["2"]
+    assert alpha[80:84] == " 1.5" and alpha.endswith("  0000 - H")  # no cell for round 3
+    assert len(alpha) == len(beta) - 10
+    assert beta[80:84] == " 1.0"  # 0 + 1/2 + 1 - 1/2

@@ -31,6 +31,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
+from arbiter_app.core.attendance import NOT_CHECKED_IN
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour, EntryKind, Event, System
@@ -276,7 +277,10 @@ def _print(pairing: RoundPairing, names: dict[int, str], system: System, us_ches
         print(f"{b.number:4d}  {b.white:4d} {names[b.white]}  -  {b.black:4d} {names[b.black]}")
     for y in pairing.byes:
         # In the rule set's words: "bye" in a US Chess event (22C), else FIDE's.
-        print(f"      {y.tpn:4d} {names[y.tpn]}: {bye_words(y.kind, us_chess=us_chess)}")
+        said = bye_words(y.kind, us_chess=us_chess)
+        if y.reason == NOT_CHECKED_IN:
+            said = NOT_CHECKED_IN
+        print(f"      {y.tpn:4d} {names[y.tpn]}: {said}")
     if system is System.DOUBLE_SWISS:
         print("each board plays a second game with the colours reversed")
     elif system is System.FIDE_DOUBLE_SWISS:

@@ -83,6 +83,10 @@ def left_out_of_round_one(event: Event, present: Collection[int]) -> frozenset[i
     )
 
 
+NOT_CHECKED_IN = "did not check in before round 1: not paired, 0 points"
+"""Why a player is out of round 1 after check-in (the pairing's notes and sheets say it)."""
+
+
 def check_in_summary(event: Event, present: Iterable[int]) -> str:
     """ "12 of 20 players checked in" (those still in the event), or "" before check-in."""
     here = set(present)

@@ -15,7 +15,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import replace
 
-from arbiter_app.core.attendance import left_out_of_round_one
+from arbiter_app.core.attendance import NOT_CHECKED_IN, left_out_of_round_one
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.lots import (
     COLOUR_ARTICLE,
@@ -145,6 +145,14 @@ def pair_next_round(
         before = with_teammates_apart(before)
     run = compute_with or _run
     pairing = run(lambda: pair_round(before, round_no, options, swap_last_two=swap))
+    if absent:
+        byes = tuple(
+            replace(y, reason=NOT_CHECKED_IN)
+            if y.tpn in absent and y.kind is EntryKind.NOT_PAIRED
+            else y
+            for y in pairing.byes
+        )
+        pairing = replace(pairing, byes=byes)
     recorded: list[dict[str, object]] = [
         {
             "round": column,

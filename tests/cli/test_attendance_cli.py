@@ -50,6 +50,10 @@ def test_check_in_then_pair_round_one(capsys: Capture, tmp_path: Path) -> None:
     assert [p["present"] for p in listed] == [True, True, True, False, False, False]
     code, out, _ = run(capsys, "pair", str(path), "--initial-colour", "white")
     assert code == 0, out
+    # Why each is out of the round, in the pairing's own words.
+    for line in ("4 Dee", "5 Eve", "6 Fay"):
+        said = next(x for x in out.splitlines() if line in x)
+        assert said.endswith("did not check in before round 1: not paired, 0 points"), said
     with Session.open(path, readonly=True) as session:
         kinds = [session.event.entry(t, 1).kind for t in (4, 5, 6)]
         on_board = {t for (r, _), g in session.state.tables["boards"].items() if r == 1

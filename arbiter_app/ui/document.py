@@ -403,6 +403,10 @@ class EventDocument(QObject):
         """The boards of *round_no* as paired, each with its result once entered."""
         return self._session.boards(round_no)
 
+    def board(self, round_no: int, number: int) -> Board | None:
+        """Board *number* of *round_no* with its result (None: no such board)."""
+        return self._session.board(round_no, number)
+
     def paired_rounds(self) -> int:
         """The last round with pairings (games may still wait for their results)."""
         return paired_columns(self._session)

@@ -16,7 +16,9 @@ Run one size: ``python -m tests.benchmarks.bench_gui 9999``.
   does; the time runs from just before the process is started until the event
   loop first goes idle with the event's standings in the window.
 * Result to standings: a result typed on the pairings panel (its keyboard
-  entry), until the standings model holds the new ranking. The document's
+  entry), until the standings model holds the standings of the new event
+  (checked after each result; after the last, against a computation from
+  scratch). The document's
   ``changed`` signal refreshes every panel before the call returns, so the
   call's duration is the wait the arbiter sees.
 
@@ -132,6 +134,8 @@ def result_to_standings(path: Path, pending: list[int], scratch: Path) -> list[f
 
     from arbiter_app.app import create_window
     from arbiter_app.core.result import GameResult
+    from arbiter_app.core.tiebreaks.reuse import forget_kept_rows
+    from arbiter_app.ui.playoff_adapter import shown_standings
     from arbiter_app.ui.settings import Settings
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -148,12 +152,20 @@ def result_to_standings(path: Path, pending: list[int], scratch: Path) -> list[f
         timings = []
         for board in pending:
             row = rows[board]
-            before = window.standings.model.standings
             started = time.perf_counter()
             panel.enter_result(row, GameResult.WHITE_WINS)
             timings.append(time.perf_counter() - started)
-            assert window.standings.model.standings is not before
+            # The panel shows the standings of the event as it now is (the same table while
+            # the round is in progress: they are those after the last complete round).
+            assert window.standings.model.standings is shown_standings(window.document)
+            assert not window.standings.deferred.pending
             app.processEvents()
+        # After the round's last result: what a computation from scratch gives.
+        shown = window.standings.model.standings.table.rows
+        forget_kept_rows()
+        fresh = shown_standings(window.document)
+        assert fresh is not window.standings.model.standings
+        assert fresh.table.rows == shown, "the standings shown differ from a full computation"
         return timings
     finally:
         window.document.close()

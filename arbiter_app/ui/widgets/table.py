@@ -25,6 +25,8 @@ class _ColumnFitter(QObject):
         self.view = view
         self.widths: list[int] = []
         self.stretch: tuple[int, ...] = ()
+        self.measured: tuple[object, int, str] | None = None
+        """The model, its generation and the font the widths were measured for."""
         view.viewport().installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -48,9 +50,12 @@ class _ColumnFitter(QObject):
                 header.resizeSection(column, width)
 
 
-def measured_widths(view: QTableView, padding: int = 0) -> list[int]:
+def measured_widths(view: QTableView, padding: int = 0, rows: range | None = None) -> list[int]:
     """The width each column needs for its widest cell and its header, in pixels
-    (*padding* more on each side: the projector's cells, set apart by a style sheet)."""
+    (*padding* more on each side: the projector's cells, set apart by a style sheet).
+
+    With *rows*, only those rows are measured (the lines a change rewrote).
+    """
     model = view.model()
     if model is None:
         return []
@@ -61,11 +66,11 @@ def measured_widths(view: QTableView, padding: int = 0) -> list[int]:
     # each side and one pixel more), plus the grid line.
     margin = 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1) + 4
     source = getattr(model, "cell", None)
-    rows = model.rowCount()
+    measured = range(model.rowCount()) if rows is None else rows
     widths = []
     for column in range(model.columnCount()):
         texts: set[str] = set()
-        for row in range(rows):
+        for row in measured:
             if callable(source):
                 texts.add(source(row, column))
             else:
@@ -83,7 +88,10 @@ def size_columns(view: QTableView, *, stretch: Sequence[int] = (), padding: int 
 
     Measured on every row (the font's advance widths, not a layout of each
     cell: a thousand rows take milliseconds), after each change, so a long
-    name added later widens its column too.
+    name added later widens its column too. When the model says which rows a
+    change rewrote in place (:attr:`RowTableModel.changed_rows`), only those are
+    measured and a column only widens: a result typed on a 10,000-line table
+    measures two lines, not ten thousand.
     """
     view.setWordWrap(False)
     view.setTextElideMode(Qt.TextElideMode.ElideRight)
@@ -95,6 +103,24 @@ def size_columns(view: QTableView, *, stretch: Sequence[int] = (), padding: int 
     if fitter is None:
         fitter = _ColumnFitter(view)
         fitter.setObjectName(_FITTERS)
-    fitter.widths = measured_widths(view, padding)
+    model = view.model()
+    generation = getattr(model, "generation", None)
+    span = getattr(model, "changed_rows", None)
+    font = view.font().key()
+    kept = fitter.measured
+    if (
+        kept is not None
+        and generation is not None
+        and kept[0] is model
+        and kept[2] == font
+        and len(fitter.widths) == header.count()
+        and (kept[1] == generation or (kept[1] == generation - 1 and span is not None))
+    ):
+        if kept[1] != generation and span is not None:
+            fresh = measured_widths(view, padding, range(span[0], span[1] + 1))
+            fitter.widths = [max(a, b) for a, b in zip(fitter.widths, fresh, strict=True)]
+    else:
+        fitter.widths = measured_widths(view, padding)
+    fitter.measured = None if generation is None else (model, generation, font)
     fitter.stretch = tuple(stretch)
     fitter.lay_out()

@@ -26,7 +26,7 @@ import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, partial
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import NOT_PAIRED, EntryKind, Event, Player, RuleSet, System
@@ -39,6 +39,8 @@ from arbiter_app.core.tiebreaks import (
     explain,
     parse_spec,
 )
+from arbiter_app.core.tiebreaks.base import FunctionTieBreak
+from arbiter_app.core.tiebreaks.incremental import VALUES
 from arbiter_app.core.tiebreaks.table import table_of
 from arbiter_app.core.words import count
 
@@ -292,6 +294,7 @@ def compute_standings(
     groups: list[list[int]] = list(by_points.values())
 
     unfinished = frozenset(pending)
+    kept = VALUES.begin(ctx, tpns)
     frozen: set[int] = set()
     waiting: set[int] = set()
     decided: set[int] = set()
@@ -301,15 +304,18 @@ def compute_standings(
         if index == playoff_after:
             frozen, waiting, decided = _apply_playoff(groups, playoff_places, playoff_order)
         tb = REGISTRY[spec.name]
+        compute = partial(_compute, tb, ctx, spec)
         if tb.group_dependent:
             vals: dict[int, Fraction] = {}
             for g in groups:
-                vals.update(tb.compute(ctx, spec, g))
+                vals.update(kept.group(spec, g, compute))
                 members = tuple(g)
                 for tpn in g:
                     group_of[(tpn, spec.code)] = members
         else:
-            vals = tb.compute(ctx, spec, tpns)
+            # Kept from the last standings where no change reaches (a result changes two
+            # players' rounds): see core.tiebreaks.incremental.
+            vals = kept.values(spec, compute)
         values[spec.code] = vals
         # Only players still tied need comparing; later tie-breaks usually have few.
         open_groups = [g for g in groups if len(g) > 1 and id(g) not in frozen]
@@ -332,6 +338,7 @@ def compute_standings(
         groups = split
     if playoff_after >= len(specs):
         frozen, waiting, decided = _apply_playoff(groups, playoff_places, playoff_order)
+    kept.close()
 
     players = {p.tpn: p for p in ranked}
     rows: list[StandingRow] = []
@@ -366,6 +373,12 @@ def compute_standings(
         group_of,
         provisional_round,
     )
+
+
+def _compute(
+    tb: FunctionTieBreak, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]
+) -> dict[int, Fraction]:
+    return tb.compute(ctx, spec, players)
 
 
 def _apply_playoff(

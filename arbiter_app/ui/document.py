@@ -25,10 +25,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from arbiter_app.core.current_standings import prepare_round_in_progress
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.event_state import EventState
 from arbiter_app.core.fide_mode import FideMode
@@ -83,6 +85,7 @@ from arbiter_app.session.section_commands import propose_quads
 from arbiter_app.session.sections import TITLE_JOIN
 from arbiter_app.session.trf_source import import_arguments
 from arbiter_app.store.journal import JournalEntry
+from arbiter_app.ui.background import AheadOfTime
 from arbiter_app.ui.changes import EVERYTHING, Changes, describe, ui_changes
 from arbiter_app.ui.dialogs.warning_levels import WarningDialogs
 
@@ -172,6 +175,9 @@ class EventDocument(QObject):
         self.warnings = WarningDialogs()
         """Puts the questions of every action to the arbiter (the window sets its parent)."""
         self._backups = RoundBackups(session, self._tell_backup)
+        self.ahead = AheadOfTime()
+        """Computes in a worker thread what the next result will ask for (see
+        :meth:`_prepare_round_in_progress`)."""
 
     # -- the session and its file -------------------------------------------------------
     @property
@@ -219,6 +225,7 @@ class EventDocument(QObject):
             previous.close()
         self.changed.emit(EVERYTHING)
         self.file_changed.emit()
+        self._prepare_round_in_progress()
 
     def close(self) -> None:
         self._session.close()
@@ -279,7 +286,29 @@ class EventDocument(QObject):
     def _report(self, changes: Changes) -> Changes:
         if changes.anything:
             self.changed.emit(changes)
+            if changes.results or changes.event or changes.settings or changes.players:
+                self._prepare_round_in_progress()
         return changes
+
+    def _prepare_round_in_progress(self) -> None:
+        """Have the worker thread compute the tie-break values of the round in progress with
+        the results so far, so that the round's last result, which changes every score at
+        once, refreshes the standings as quickly as any other result
+        (:func:`~arbiter_app.core.current_standings.prepare_round_in_progress`). The
+        values the thread is given are immutable; it writes nothing."""
+        state = self.event_state()
+        if state.provisional_round is None:
+            return
+        event, options = self.tournament, self.standings_options
+        self.ahead.submit(
+            partial(
+                prepare_round_in_progress,
+                event,
+                state,
+                options.tiebreaks,
+                rule_set=options.rule_set,
+            )
+        )
 
     # -- sections -----------------------------------------------------------------------
     @property

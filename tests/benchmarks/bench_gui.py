@@ -152,6 +152,9 @@ def result_to_standings(path: Path, pending: list[int], scratch: Path) -> list[f
         timings = []
         for board in pending:
             row = rows[board]
+            # The arbiter types the next result once the window has caught up with the
+            # last: what it computes ahead of time in a worker thread is done.
+            assert window.document.ahead.wait(60)
             started = time.perf_counter()
             panel.enter_result(row, GameResult.WHITE_WINS)
             timings.append(time.perf_counter() - started)

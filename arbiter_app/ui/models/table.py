@@ -211,6 +211,10 @@ class RowTableModel(QAbstractTableModel):
     def cell(self, row: int, column: int) -> str:
         return self._rows[row][column]
 
+    def column_texts(self, column: int, rows: range) -> set[str]:
+        """The distinct texts of *column* in *rows* (what a view measures)."""
+        return {row[column] for row in self._rows[rows.start : rows.stop]}
+
     def people(self, row: int) -> People:
         """The players row *row* names (see :data:`PEOPLE_ROLE`)."""
         return self._people[row]

@@ -79,9 +79,14 @@ def test_a_row_rewritten_in_place_is_measured_alone_and_widens_its_column(
     measured: list[range | None] = []
     real = table.measured_widths
 
-    def spy(view: QTableView, padding: int = 0, rows: range | None = None) -> list[int]:
+    def spy(
+        view: QTableView,
+        padding: int = 0,
+        rows: range | None = None,
+        known: dict[str, int] | None = None,
+    ) -> list[int]:
         measured.append(rows)
-        return real(view, padding, rows)
+        return real(view, padding, rows, known)
 
     monkeypatch.setattr(table, "measured_widths", spy)
     rows[150] = ("151", LONG, "2")

@@ -185,7 +185,9 @@ class FileActions:
         # Reading is pure (a file into core values): it runs beside a busy bar.
         label = f"Reading {path.name}…"
         if not self.window.run(
-            lambda: imported.append(run_busy(self.window, label, lambda: reader(path)))
+            lambda: imported.append(
+                run_busy(self.window, label, lambda: reader(path), cancel="Cancel")
+            )
         ):
             return False
         sessions: list[Session] = []

@@ -15,6 +15,7 @@ made only when the arbiter confirms it (the document's level-3 question).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import Literal
@@ -39,6 +40,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.event_state import EventState, Phase
 from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour
+from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.manual import ONE_BOARD, HandChange
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.words import count
@@ -49,7 +51,7 @@ from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.pairings import RESULT_COLUMN, PairingsModel
 from arbiter_app.ui.read_only import hold
 from arbiter_app.ui.rows import PairingRow, pairing_rows
-from arbiter_app.ui.widgets.busy import run_busy
+from arbiter_app.ui.widgets.busy import Cancelled, run_busy
 from arbiter_app.ui.widgets.search import PlayerSearch
 from arbiter_app.ui.widgets.table import size_columns
 
@@ -394,10 +396,18 @@ class PairingsPanel(QWidget):
                 f" (seed {draw.seed})"
             )
 
+        def compute(work: Callable[[], RoundPairing]) -> RoundPairing:
+            # The engine runs in a process of its own: Cancel stops it, and as the round is
+            # recorded only after it answers, a cancelled pairing leaves the event as it was.
+            return run_busy(self, label, work, cancel="Cancel", separate_process=True)
+
         try:
-            self.document.pair_next_round(
-                colour, compute_with=lambda work: run_busy(self, label, work), on_draw=drawn
+            self.document.pair_next_round(colour, compute_with=compute, on_draw=drawn)
+        except Cancelled:
+            self.summary.setText(
+                f"The pairing of round {round_no + 1} was cancelled: nothing was recorded."
             )
+            return False
         except ArbiterError as exc:
             show_error(self, exc)
             return False

@@ -208,3 +208,49 @@ def test_a_result_typed_rewrites_its_board_only(qtbot: QtBot, swiss_event: Event
     assert partial == [
         panel.model.cell(r, c) for r in range(panel.model.rowCount()) for c in range(4)
     ]
+
+
+def test_a_pairing_cancelled_records_nothing(
+    qtbot: QtBot, swiss_event: Event, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pairing a big round runs in a process of its own; Cancel stops it and the event is
+    as it was (nothing recorded, nothing to undo)."""
+    import time
+
+    from PySide6.QtWidgets import QProgressDialog
+
+    import arbiter_app.session.pairing as pairing_module
+    from arbiter_app.ui.widgets.busy import SHOW_AFTER_MS
+
+    panel, document = make_panel(qtbot, swiss_event)
+    before = document.tournament
+    label = document.undo_label()
+    rounds = document.paired_rounds()
+
+    def slow(*args: object, **kwargs: object) -> object:
+        time.sleep(30)
+        raise AssertionError("the cancelled pairing went on")
+
+    monkeypatch.setattr(pairing_module, "pair_round", slow)
+
+    def cancel() -> None:
+        bars = [
+            w
+            for w in QApplication.topLevelWidgets()
+            if isinstance(w, QProgressDialog) and w.isVisible()
+        ]
+        if bars:
+            bars[0].cancel()
+        else:
+            QTimer.singleShot(50, cancel)
+
+    QTimer.singleShot(SHOW_AFTER_MS, cancel)
+    started = time.monotonic()
+    assert not panel.pair_next_round()
+    assert time.monotonic() - started < 10
+    assert panel.summary.text() == (
+        f"The pairing of round {rounds + 1} was cancelled: nothing was recorded."
+    )
+    assert document.paired_rounds() == rounds
+    assert document.undo_label() == label
+    assert document.tournament.entries == before.entries

@@ -16,6 +16,8 @@ import logging
 import threading
 from collections.abc import Callable
 
+from PySide6.QtCore import QObject, Signal
+
 LOG = logging.getLogger(__name__)
 
 
@@ -60,3 +62,32 @@ class AheadOfTime:
     @property
     def busy(self) -> bool:
         return not self._idle.is_set()
+
+
+class Offloaded(QObject):
+    """A computation run once in a worker thread, its answer handed to the window's thread.
+
+    For a view that would otherwise hold the window still while it computes (the
+    standings of a 10,000-player file just opened): the view shows what it is
+    waiting for, the window stays idle and answers the arbiter, and :attr:`done`
+    brings the answer (or the error) back in the window's thread.
+    """
+
+    done = Signal(object)
+    """The answer of the work, or the exception it raised."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.running = False
+
+    def start(self, work: Callable[[], object]) -> None:
+        self.running = True
+
+        def target() -> None:
+            try:
+                answer = work()
+            except Exception as exc:  # handed to the window's thread
+                answer = exc
+            self.done.emit(answer)
+
+        threading.Thread(target=target, name="arbiter-view", daemon=True).start()

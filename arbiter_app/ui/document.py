@@ -177,7 +177,8 @@ class EventDocument(QObject):
         self._backups = RoundBackups(session, self._tell_backup)
         self.ahead = AheadOfTime()
         """Computes in a worker thread what the next result will ask for (see
-        :meth:`_prepare_round_in_progress`)."""
+        :meth:`prepare_round_in_progress`; the standings panel asks it once an event just
+        opened is shown)."""
 
     # -- the session and its file -------------------------------------------------------
     @property
@@ -225,7 +226,6 @@ class EventDocument(QObject):
             previous.close()
         self.changed.emit(EVERYTHING)
         self.file_changed.emit()
-        self._prepare_round_in_progress()
 
     def close(self) -> None:
         self._session.close()
@@ -287,10 +287,10 @@ class EventDocument(QObject):
         if changes.anything:
             self.changed.emit(changes)
             if changes.results or changes.event or changes.settings or changes.players:
-                self._prepare_round_in_progress()
+                self.prepare_round_in_progress()
         return changes
 
-    def _prepare_round_in_progress(self) -> None:
+    def prepare_round_in_progress(self) -> None:
         """Have the worker thread compute the tie-break values of the round in progress with
         the results so far, so that the round's last result, which changes every score at
         once, refreshes the standings as quickly as any other result

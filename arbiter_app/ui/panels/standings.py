@@ -21,12 +21,16 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.scope import playoff_scope
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
+from arbiter_app.core.words import count
+from arbiter_app.ui.background import Offloaded
+from arbiter_app.ui.changes import Changes
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.event_settings import RULE_SET_LABELS
 from arbiter_app.ui.dialogs.explanation import ExplanationDialog
 from arbiter_app.ui.document import EventDocument, StandingsOptions
 from arbiter_app.ui.models.standings import StandingsModel
-from arbiter_app.ui.playoff_adapter import shown_standings
+from arbiter_app.ui.playoff_adapter import shown_standings, standings_work
+from arbiter_app.ui.rows import EMPTY_STANDINGS
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.search import PlayerSearch
 from arbiter_app.ui.widgets.table import size_columns
@@ -34,6 +38,10 @@ from arbiter_app.ui.widgets.tiebreak_picker import TieBreakPicker, fill_presets
 
 CUSTOM = ""
 """The preset box's entry for a list typed by hand."""
+
+BACKGROUND_PLAYERS = 2000
+"""From this many players, the standings of an event just opened are computed in a worker
+thread (a second at 10,000 players): the window is ready at once and says what it waits for."""
 
 
 def options_for_preset(name: str) -> StandingsOptions:
@@ -102,6 +110,12 @@ class StandingsPanel(QWidget):
         layout.addWidget(self.caption)
         layout.addWidget(self.search)
         layout.addWidget(self.view)
+        self.opened = False
+        """Another event was opened since the last refresh."""
+        self.offloaded = Offloaded(self)
+        self.offloaded.done.connect(self._computed)
+        # Before the refresh it requests: the report says whether another event was opened.
+        document.changed.connect(self._note_opening)
         self.deferred = DeferredRefresh(self, self.refresh, document.changed)
 
     # -- the tie-break list --------------------------------------------------------------
@@ -130,7 +144,43 @@ class StandingsPanel(QWidget):
             show_error(self, exc)
 
     # -- refresh ----------------------------------------------------------------------------
+    def _note_opening(self, report: Changes) -> None:
+        if report.event:
+            self.opened = True
+
+    def _computed(self, answer: object) -> None:
+        """The standings computed in the worker thread are in (kept where the refresh
+        finds them): show them, unless another event was opened meanwhile."""
+        self.offloaded.running = False
+        if isinstance(answer, ArbiterError):
+            self.caption.setText(f"The standings cannot be computed: {answer}")
+            return
+        self.deferred.request()
+
     def refresh(self) -> None:
+        opened, self.opened = self.opened, False
+        if self.offloaded.running:
+            return  # the worker's answer refreshes the panel
+        event = self.document.tournament
+        if opened and len(event.players) >= BACKGROUND_PLAYERS:
+            self._compute_in_background()
+            return
+        self._refresh()
+        if opened:
+            # The event is shown: the values of its round in progress may be made ready.
+            self.document.prepare_round_in_progress()
+
+    def _compute_in_background(self) -> None:
+        """An event just opened: its standings are computed in a worker thread, the old
+        event's are taken away and the caption says what the panel waits for."""
+        provisional = self.provisional.isChecked()
+        work = standings_work(self.document, self.document.playoff_state(), provisional=provisional)
+        players = len(self.document.tournament.players)
+        self.model.set_standings(EMPTY_STANDINGS)
+        self.caption.setText(f"Computing the standings of {count(players, 'player')}…")
+        self.offloaded.start(work)
+
+    def _refresh(self) -> None:
         options = self.document.standings_options
         state = self.document.event_state()
         # The toggle is offered while a round is in progress (the core's state says so).

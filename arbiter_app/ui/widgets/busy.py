@@ -15,16 +15,17 @@ finishes unseen and its result is thrown away.
 
 from __future__ import annotations
 
-import multiprocessing
 import threading
 import time
 from collections.abc import Callable
 from functools import partial
-from multiprocessing.connection import Connection
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QProgressDialog, QWidget
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 T = TypeVar("T")
 
@@ -39,6 +40,8 @@ class Cancelled(Exception):
 def _forking() -> Any:
     """The fork start method where the system has it (a child that needs no pickled work
     and no imports of its own), else None: the computation then runs in a thread."""
+    import multiprocessing  # loaded on first use: the window does not need it to appear
+
     try:
         return multiprocessing.get_context("fork")
     except ValueError:

@@ -70,8 +70,8 @@ def standings_now(
             last = None  # every round: the event as it is, not a truncated copy
         else:
             # A round in progress: its results change the event, not these standings.
-            cut = event.truncated(last)
-            event = replace(cut, entries=_CUTS.cut(event.entries, cut.entries, last))
+            cut = replace(event, entries={}).truncated(last)
+            event = replace(cut, entries=_CUTS.cut_entries(event.entries, last))
     places, order = _playoff(state, final, playoff_places, playoff_order)
     settings = (
         tuple(tiebreaks),

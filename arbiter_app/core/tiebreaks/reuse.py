@@ -120,17 +120,21 @@ class CutMemo:
     def forget(self) -> None:
         self._kept = {}
 
-    def cut(
-        self, entries: Mapping[int, Entries], cut: Mapping[int, Entries], after_round: int
-    ) -> dict[int, Entries]:
-        """*cut* (the entries of *entries* cut after *after_round*), with kept tuples reused."""
+    def cut_entries(self, entries: Mapping[int, Entries], after_round: int) -> dict[int, Entries]:
+        """Each player's *entries* cut after *after_round*: a player whose entries are the
+        same object as last time gets last time's cut without slicing (a result typed in
+        the round in progress changes two players of 10,000)."""
         previous = self._kept
         kept: dict[int, tuple[Entries, int, Entries]] = {}
         out: dict[int, Entries] = {}
-        for tpn, row in cut.items():
-            source = entries.get(tpn, ())
+        for tpn, source in entries.items():
             hit = previous.get(tpn)
-            if hit is not None and hit[1] == after_round and (hit[0] is source or hit[2] == row):
+            if hit is not None and hit[1] == after_round and hit[0] is source:
+                kept[tpn] = hit
+                out[tpn] = hit[2]
+                continue
+            row = source[:after_round]
+            if hit is not None and hit[1] == after_round and hit[2] == row:
                 row = hit[2]
             kept[tpn] = (source, after_round, row)
             out[tpn] = row

@@ -404,9 +404,7 @@ class PairingsPanel(QWidget):
         try:
             self.document.pair_next_round(colour, compute_with=compute, on_draw=drawn)
         except Cancelled:
-            self.summary.setText(
-                f"The pairing of round {round_no + 1} was cancelled: nothing was recorded."
-            )
+            self.summary.setText(f"Pairing of round {round_no + 1} cancelled: nothing recorded.")
             return False
         except ArbiterError as exc:
             show_error(self, exc)

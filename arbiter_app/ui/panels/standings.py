@@ -177,6 +177,7 @@ class StandingsPanel(QWidget):
         work = standings_work(self.document, self.document.playoff_state(), provisional=provisional)
         players = len(self.document.tournament.players)
         self.model.set_standings(EMPTY_STANDINGS)
+        self._show_options(self.document.standings_options)
         self.caption.setText(f"Computing the standings of {count(players, 'player')}…")
         self.offloaded.start(work)
 
@@ -198,15 +199,7 @@ class StandingsPanel(QWidget):
             self.caption.setText(f"The standings cannot be computed: {exc}")
             return
         self.model.set_standings(table)
-        system = self.document.tournament.system
-        if self.picker.system is not system:
-            # The pickers offer what the system allows (no Buchholz in a round robin).
-            self.picker.set_system(system)
-            fill_presets(self.preset, system, CUSTOM)
-            self.codes.setPlaceholderText(f"Tie-breaks, {self.picker.hint}")
-        self.preset.setCurrentIndex(max(0, self.preset.findData(options.preset)))
-        if not self.codes.hasFocus():
-            self.codes.setText(", ".join(options.tiebreaks))
+        self._show_options(options)
         standings = table.standings
         caption = standings.title if standings is not None else "Standings"
         if standings is not None and standings.provisional:
@@ -226,6 +219,18 @@ class StandingsPanel(QWidget):
         self.caption.setText(caption)
         # The name takes the spare width, so the figures stay next to each other.
         size_columns(self.view, stretch=(2,))
+
+    def _show_options(self, options: StandingsOptions) -> None:
+        """The tie-break list the event announces, in the preset box and the list field."""
+        system = self.document.tournament.system
+        if self.picker.system is not system:
+            # The pickers offer what the system allows (no Buchholz in a round robin).
+            self.picker.set_system(system)
+            fill_presets(self.preset, system, CUSTOM)
+            self.codes.setPlaceholderText(f"Tie-breaks, {self.picker.hint}")
+        self.preset.setCurrentIndex(max(0, self.preset.findData(options.preset)))
+        if not self.codes.hasFocus():
+            self.codes.setText(", ".join(options.tiebreaks))
 
     # -- explanations -----------------------------------------------------------------------
     def on_clicked(self, index: QModelIndex) -> None:

@@ -188,6 +188,8 @@ def test_a_big_event_just_opened_is_ranked_beside_the_window(
     document.replace_session(untitled_session(round_robin_event(), "again.trf"))
     assert panel.caption.text() == "Computing the standings of 4 players…"
     assert panel.model.rowCount() == 0
+    # Meanwhile the list the event announces is shown, not the previous event's.
+    assert panel.codes.text() == ", ".join(document.standings_options.tiebreaks)
     qtbot.waitUntil(lambda: panel.model.rowCount() == 4, timeout=10_000)
     assert computed_in == ["arbiter-view"]
     assert panel.caption.text().startswith("Final standings")

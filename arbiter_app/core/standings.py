@@ -61,8 +61,9 @@ class StandingsContext(TieBreakContext):
 
 def _int_keys(values: Mapping[int, Fraction]) -> dict[int, int]:
     """Integers ordered and equal exactly as *values* are (common denominator), for fast sorting."""
-    common = math.lcm(1, *{v.denominator for v in values.values()})
-    return {t: v.numerator * (common // v.denominator) for t, v in values.items()}
+    ratios = {t: v.as_integer_ratio() for t, v in values.items()}
+    common = math.lcm(1, *{d for _, d in ratios.values()})
+    return {t: n * (common // d) for t, (n, d) in ratios.items()}
 
 
 @dataclass(slots=True)
@@ -346,7 +347,7 @@ def compute_standings(
     for g in groups:
         first, last = position, position + len(g) - 1
         place = str(first) if first == last else f"{first}-{last}"
-        for tpn in sorted(g):
+        for tpn in sorted(g) if len(g) > 1 else g:
             p = players[tpn]
             rows.append(
                 StandingRow(

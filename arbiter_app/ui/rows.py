@@ -248,7 +248,7 @@ def _formatted(
         if value is None:
             out.append("")
             continue
-        key = (value.numerator, value.denominator)
+        key = value.as_integer_ratio()
         text = shown.get(key)
         if text is None:
             text = shown[key] = format_value(value)

@@ -307,12 +307,13 @@ def compute_standings(
         tb = REGISTRY[spec.name]
         compute = partial(_compute, tb, ctx, spec)
         if tb.group_dependent:
-            vals: dict[int, Fraction] = {}
+            vals = kept.group_values(spec, groups, compute)
             for g in groups:
-                vals.update(kept.group(spec, g, compute))
-                members = tuple(g)
-                for tpn in g:
-                    group_of[(tpn, spec.code)] = members
+                # A player alone in his group is explained as a group of one (the default).
+                if len(g) > 1:
+                    members = tuple(g)
+                    for tpn in g:
+                        group_of[(tpn, spec.code)] = members
         else:
             # Kept from the last standings where no change reaches (a result changes two
             # players' rounds): see core.tiebreaks.incremental.

@@ -96,6 +96,8 @@ class _Kept:
     """For each player, the players whose rounds name him as their opponent."""
     values: Mapping[TieBreakSpec, Values]
     groups: Mapping[tuple[TieBreakSpec, tuple[int, ...]], tuple[tuple[Entries, ...], Values]]
+    alone: Mapping[tuple[TieBreakSpec, int], tuple[Entries, Fraction]]
+    """Values of players alone in their group, with the entries they were made from."""
 
 
 def _static(event: Event) -> Event:
@@ -147,6 +149,7 @@ class Pass:
         self._groups: dict[
             tuple[TieBreakSpec, tuple[int, ...]], tuple[tuple[Entries, ...], Values]
         ] = {}
+        self._alone: dict[tuple[TieBreakSpec, int], tuple[Entries, Fraction]] = {}
 
     def values(self, spec: TieBreakSpec, compute: Compute) -> Values:
         """The values of *spec* for every player: kept ones, computed again where a change
@@ -170,33 +173,44 @@ class Pass:
         self._values[spec] = out
         return out
 
-    def group(self, spec: TieBreakSpec, members: Sequence[int], compute: Compute) -> Values:
-        """The values of a group-dependent *spec* (direct encounter) for the tied *members*."""
+    def group_values(
+        self, spec: TieBreakSpec, groups: Sequence[Sequence[int]], compute: Compute
+    ) -> Values:
+        """The values of a group-dependent *spec* (direct encounter) for every tied group of
+        *groups*: kept for a group of the same players none of whose rounds changed."""
         entries = self._entries
-        key = (spec, tuple(members))
-        kept = self._kept.groups.get(key) if self._kept is not None else None
-        if len(members) == 1:
-            # Most players of a big Swiss are alone in their group: one lookup each.
-            only = entries.get(members[0], ())
-            if kept is not None and kept[0][0] is only:
-                self._groups[key] = kept
-                return kept[1]
-            out = compute(members)
-            self._groups[key] = ((only,), out)
-            return out
-        rounds = tuple(entries.get(t, ()) for t in members)
-        if kept is not None and all(a is b for a, b in zip(kept[0], rounds, strict=True)):
-            out = kept[1]
-        else:
-            out = compute(members)
-        self._groups[key] = (rounds, out)
+        kept_groups = self._kept.groups if self._kept is not None else {}
+        kept_alone = self._kept.alone if self._kept is not None else {}
+        groups_now, alone_now = self._groups, self._alone
+        out: Values = {}
+        for members in groups:
+            if len(members) == 1:
+                # Most players of a big Swiss are alone in their group: one lookup each.
+                tpn = members[0]
+                only = entries.get(tpn, ())
+                single = (spec, tpn)
+                hit = kept_alone.get(single)
+                if hit is None or hit[0] is not only:
+                    hit = (only, compute(members)[tpn])
+                alone_now[single] = hit
+                out[tpn] = hit[1]
+                continue
+            key = (spec, tuple(members))
+            rounds = tuple(entries.get(t, ()) for t in members)
+            kept = kept_groups.get(key)
+            if kept is not None and all(a is b for a, b in zip(kept[0], rounds, strict=True)):
+                values = kept[1]
+            else:
+                values = compute(members)
+            groups_now[key] = (rounds, values)
+            out.update(values)
         return out
 
     def close(self) -> None:
         """Keep this standings' values for the next one."""
         self._memo.keep(
             self._key,
-            _Kept(dict(self._entries), self._met, self._values, self._groups),
+            _Kept(dict(self._entries), self._met, self._values, self._groups, self._alone),
         )
 
 

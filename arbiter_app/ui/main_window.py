@@ -719,7 +719,9 @@ class MainWindow(QMainWindow):
             QApplication.processEvents()
             if bar.wasCanceled():
                 # Raised between two pages: the painter ends its page and the file closes.
-                raise Cancelled(f"{label.rstrip('…. ')}: cancelled after {done} of {total} pages")
+                raise Cancelled(
+                    f"{label.rstrip('…. ')}: cancelled after {count(done, 'page')} of {total}"
+                )
 
         try:
             yield progress

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 
-from PySide6.QtCore import QModelIndex, Signal
+from PySide6.QtCore import QModelIndex, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -36,8 +37,13 @@ from arbiter_app.ui.widgets.search import PlayerSearch
 from arbiter_app.ui.widgets.table import size_columns
 from arbiter_app.ui.widgets.tiebreak_picker import TieBreakPicker, fill_presets
 
+LOG = logging.getLogger(__name__)
+
 CUSTOM = ""
 """The preset box's entry for a list typed by hand."""
+
+PREPARE_AFTER_MS = 500
+"""How long after an event is shown the values of its round in progress are prepared."""
 
 BACKGROUND_PLAYERS = 2000
 """From this many players, the standings of an event just opened are computed in a worker
@@ -156,6 +162,7 @@ class StandingsPanel(QWidget):
             self.caption.setText(f"The standings cannot be computed: {answer}")
             return
         self.deferred.request()
+        self._prepare_soon()
 
     def refresh(self) -> None:
         opened, self.opened = self.opened, False
@@ -167,8 +174,18 @@ class StandingsPanel(QWidget):
             return
         self._refresh()
         if opened:
-            # The event is shown: the values of its round in progress may be made ready.
+            self._prepare_soon()
+
+    def _prepare_soon(self) -> None:
+        """The event is shown: the values of its round in progress are made ready, once the
+        window has had a moment to answer the arbiter (they take a second at 10,000)."""
+        QTimer.singleShot(PREPARE_AFTER_MS, self, self._prepare)
+
+    def _prepare(self) -> None:
+        try:
             self.document.prepare_round_in_progress()
+        except Exception:  # a head start only: an event closed meanwhile is no error
+            LOG.debug("the round in progress was not prepared", exc_info=True)
 
     def _compute_in_background(self) -> None:
         """An event just opened: its standings are computed in a worker thread, the old

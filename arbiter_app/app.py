@@ -178,7 +178,12 @@ def run(demo: bool = False, open_file: str | None = None) -> int:
         window.restore_layout()
         window.show()
         if open_file and not demo:
+            # The window is painted before a big file is read (a second or more at 10,000
+            # players), so the arbiter sees what it is doing rather than a blank frame.
+            window.statusBar().showMessage(f"Opening {Path(open_file).name}…")
+            app.processEvents()
             window.files.open_path(Path(open_file))
+            window.statusBar().clearMessage()
         elif not demo:
             offer_recoveries(window, folder)
         QTimer.singleShot(WARM_UP_DELAY_MS, warm_up)

@@ -62,3 +62,18 @@ def test_the_pairing_benchmark_pairs_round_six_with_both_engines() -> None:
     assert bench_pairing.dutch_history(30).rounds_played == 5
     own, reference = bench_pairing._one("own", 30), bench_pairing._one("gacrux", 30)
     assert own["boards"] and (own["boards"], own["bye"]) == (reference["boards"], reference["bye"])
+
+
+def test_the_window_benchmark_types_its_results(
+    small: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The results of the window benchmark, typed on a 20-player event: one timing each, and
+    the standings shown at the end equal a computation from scratch (the benchmark checks)."""
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    path = tmp_path / "benchmark.arbiter"
+    pending = bench_gui.prepare(path)
+    wall, cpu = bench_gui.result_to_standings(path, pending, tmp_path)
+    assert len(wall) == len(cpu) == len(pending) == 4
+    with Session.open(path, readonly=True) as session:
+        boards = session.boards(bench_store.ROUNDS)
+        assert all(b.result is not None for b in boards)

@@ -70,8 +70,8 @@ def standings_now(
             last = None  # every round: the event as it is, not a truncated copy
         else:
             # A round in progress: its results change the event, not these standings.
-            cut = event.truncated(last)
-            event = replace(cut, entries=_CUTS.cut(event.entries, cut.entries, last))
+            cut = replace(event, entries={}).truncated(last)
+            event = replace(cut, entries=_CUTS.cut_entries(event.entries, last))
     places, order = _playoff(state, final, playoff_places, playoff_order)
     settings = (
         tuple(tiebreaks),
@@ -101,6 +101,34 @@ def standings_now(
     )
     _LAST.keep(event, settings, table)
     return table
+
+
+def prepare_round_in_progress(
+    event: Event,
+    state: EventState,
+    tiebreaks: Sequence[str],
+    *,
+    rule_set: RuleSet | None = None,
+    annul_short_round_robin: bool | None = None,
+) -> bool:
+    """Compute, ahead of time, the tie-break values of the round in progress with the
+    results entered so far; False when no round is in progress (nothing to do).
+
+    The standings shown stay those after the last complete round until the round's
+    last result is in (module docstring); then every score changes at once. The values
+    kept from this computation (:mod:`arbiter_app.core.tiebreaks.incremental`) turn that
+    last result into a change of two players, as every other result is. Pure: the
+    window runs it in a worker thread while the arbiter types the next result.
+    """
+    if state.provisional_round is None or event.rounds_played < state.provisional_round:
+        return False
+    compute_standings(
+        event,
+        tiebreaks,
+        rule_set=rule_set,
+        annul_short_round_robin=annul_short_round_robin,
+    )
+    return True
 
 
 class _LastStandings:

@@ -26,7 +26,7 @@ import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, partial
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import NOT_PAIRED, EntryKind, Event, Player, RuleSet, System
@@ -39,6 +39,8 @@ from arbiter_app.core.tiebreaks import (
     explain,
     parse_spec,
 )
+from arbiter_app.core.tiebreaks.base import FunctionTieBreak
+from arbiter_app.core.tiebreaks.incremental import VALUES
 from arbiter_app.core.tiebreaks.table import table_of
 from arbiter_app.core.words import count
 
@@ -59,8 +61,9 @@ class StandingsContext(TieBreakContext):
 
 def _int_keys(values: Mapping[int, Fraction]) -> dict[int, int]:
     """Integers ordered and equal exactly as *values* are (common denominator), for fast sorting."""
-    common = math.lcm(1, *{v.denominator for v in values.values()})
-    return {t: v.numerator * (common // v.denominator) for t, v in values.items()}
+    ratios = {t: v.as_integer_ratio() for t, v in values.items()}
+    common = math.lcm(1, *{d for _, d in ratios.values()})
+    return {t: n * (common // d) for t, (n, d) in ratios.items()}
 
 
 @dataclass(slots=True)
@@ -297,6 +300,7 @@ def compute_standings(
     groups: list[list[int]] = list(by_points.values())
 
     unfinished = frozenset(pending)
+    kept = VALUES.begin(ctx, tpns)
     frozen: set[int] = set()
     waiting: set[int] = set()
     decided: set[int] = set()
@@ -306,15 +310,19 @@ def compute_standings(
         if index == playoff_after:
             frozen, waiting, decided = _apply_playoff(groups, playoff_places, playoff_order)
         tb = REGISTRY[spec.name]
+        compute = partial(_compute, tb, ctx, spec)
         if tb.group_dependent:
-            vals: dict[int, Fraction] = {}
+            vals = kept.group_values(spec, groups, compute)
             for g in groups:
-                vals.update(tb.compute(ctx, spec, g))
-                members = tuple(g)
-                for tpn in g:
-                    group_of[(tpn, spec.code)] = members
+                # A player alone in his group is explained as a group of one (the default).
+                if len(g) > 1:
+                    members = tuple(g)
+                    for tpn in g:
+                        group_of[(tpn, spec.code)] = members
         else:
-            vals = tb.compute(ctx, spec, tpns)
+            # Kept from the last standings where no change reaches (a result changes two
+            # players' rounds): see core.tiebreaks.incremental.
+            vals = kept.values(spec, compute)
         values[spec.code] = vals
         # Only players still tied need comparing; later tie-breaks usually have few.
         open_groups = [g for g in groups if len(g) > 1 and id(g) not in frozen]
@@ -337,6 +345,7 @@ def compute_standings(
         groups = split
     if playoff_after >= len(specs):
         frozen, waiting, decided = _apply_playoff(groups, playoff_places, playoff_order)
+    kept.close()
 
     players = {p.tpn: p for p in ranked}
     rows: list[StandingRow] = []
@@ -344,7 +353,7 @@ def compute_standings(
     for g in groups:
         first, last = position, position + len(g) - 1
         place = str(first) if first == last else f"{first}-{last}"
-        for tpn in sorted(g):
+        for tpn in sorted(g) if len(g) > 1 else g:
             p = players[tpn]
             rows.append(
                 StandingRow(
@@ -371,6 +380,12 @@ def compute_standings(
         group_of,
         provisional_round,
     )
+
+
+def _compute(
+    tb: FunctionTieBreak, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]
+) -> dict[int, Fraction]:
+    return tb.compute(ctx, spec, players)
 
 
 def _apply_playoff(

@@ -168,11 +168,27 @@ class SectionView:
             self._last_column = max(boards, entries)
         return self._last_column
 
+    def _keeps_last_column(self, changes: Changes) -> bool:
+        """Whether the last column stays what it was: every row the change wrote is of an
+        earlier round, or of that round and still there (a result typed), so no scan of a
+        hundred thousand keys is needed to find it again."""
+        last = self._last_column
+        if last is None:
+            return False
+        tables = self._state.tables
+        entries, boards = tables["entries"], tables["boards"]
+        return all(
+            k[1] < last or (k[1] == last and k in entries) for k in changes.rows.get("entries", ())
+        ) and all(
+            k[0] < last or (k[0] == last and k in boards) for k in changes.rows.get("boards", ())
+        )
+
     def forget(self, changes: Changes) -> None:
         """Drop what the change made stale; players' entries are rebuilt only where touched."""
         self._event = None
         self._event_state = None
-        self._last_column = None
+        if not self._keeps_last_column(changes):
+            self._last_column = None
         if changes.touches("players"):
             self._boards_cache = None  # a renumbering rewrites every board
             self._players_cache = None

@@ -35,6 +35,12 @@ class Changes:
     """Level-2 notices (FIDE C.02) the action gave, to be shown to the arbiter."""
     cancelled: bool = False
     """The arbiter cancelled a question the action asked: nothing was done."""
+    entries: frozenset[tuple[int, int]] | None = None
+    """The (pairing number, round) of every round entry written: a result typed writes two,
+    and a view of that round refreshes those two players' lines only. None: unknown (a
+    refresh of the whole round)."""
+    boards: bool = False
+    """A round's boards were written (paired, changed by hand, unpaired)."""
 
     @property
     def anything(self) -> bool:
@@ -50,6 +56,18 @@ class Changes:
             self.rounds | other.rounds,
             self.notices + other.notices,
             self.cancelled or other.cancelled,
+            None if self.entries is None or other.entries is None else self.entries | other.entries,
+            self.boards or other.boards,
+        )
+
+    @property
+    def results_only(self) -> bool:
+        """Only results changed, on boards as paired, and which entries is known: a view
+        may refresh just the lines of :attr:`entries`."""
+        return (
+            self.results
+            and self.entries is not None
+            and not (self.event or self.players or self.settings or self.playoff or self.boards)
         )
 
 
@@ -80,6 +98,8 @@ def ui_changes(changes: SessionChanges, outcome: Outcome | None = None) -> Chang
         playoff="playoff" in changes.families(),
         rounds=changes.rounds,
         notices=outcome.notices if outcome is not None else (),
+        entries=frozenset((key[0], key[1]) for key in changes.rows.get("entries", ())),
+        boards=changes.touches("boards") or "manual_pairing" in changes.families(),
     )
 
 

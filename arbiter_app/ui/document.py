@@ -25,10 +25,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from arbiter_app.core.current_standings import prepare_round_in_progress
 from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.event_state import EventState
 from arbiter_app.core.fide_mode import FideMode
@@ -84,6 +86,7 @@ from arbiter_app.session.section_commands import propose_quads
 from arbiter_app.session.sections import TITLE_JOIN
 from arbiter_app.session.trf_source import import_arguments
 from arbiter_app.store.journal import JournalEntry
+from arbiter_app.ui.background import AheadOfTime
 from arbiter_app.ui.changes import EVERYTHING, Changes, describe, ui_changes
 from arbiter_app.ui.dialogs.warning_levels import WarningDialogs
 
@@ -183,6 +186,10 @@ class EventDocument(QObject):
         self._follow.setInterval(FOLLOW_INTERVAL_MS)
         self._follow.timeout.connect(self.follow_writer)
         self._follow_while_read_only()
+        self.ahead = AheadOfTime()
+        """Computes in a worker thread what the next result will ask for (see
+        :meth:`prepare_round_in_progress`; the standings panel asks it once an event just
+        opened is shown)."""
 
     # -- the session and its file -------------------------------------------------------
     @property
@@ -320,7 +327,29 @@ class EventDocument(QObject):
     def _report(self, changes: Changes) -> Changes:
         if changes.anything:
             self.changed.emit(changes)
+            if changes.results or changes.event or changes.settings or changes.players:
+                self.prepare_round_in_progress()
         return changes
+
+    def prepare_round_in_progress(self) -> None:
+        """Have the worker thread compute the tie-break values of the round in progress with
+        the results so far, so that the round's last result, which changes every score at
+        once, refreshes the standings as quickly as any other result
+        (:func:`~arbiter_app.core.current_standings.prepare_round_in_progress`). The
+        values the thread is given are immutable; it writes nothing."""
+        state = self.event_state()
+        if state.provisional_round is None:
+            return
+        event, options = self.tournament, self.standings_options
+        self.ahead.submit(
+            partial(
+                prepare_round_in_progress,
+                event,
+                state,
+                options.tiebreaks,
+                rule_set=options.rule_set,
+            )
+        )
 
     # -- sections -----------------------------------------------------------------------
     @property
@@ -443,6 +472,10 @@ class EventDocument(QObject):
     def boards(self, round_no: int) -> list[Board]:
         """The boards of *round_no* as paired, each with its result once entered."""
         return self._session.boards(round_no)
+
+    def board(self, round_no: int, number: int) -> Board | None:
+        """Board *number* of *round_no* with its result (None: no such board)."""
+        return self._session.board(round_no, number)
 
     def paired_rounds(self) -> int:
         """The last round with pairings (games may still wait for their results)."""

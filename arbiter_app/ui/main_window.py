@@ -78,6 +78,7 @@ from arbiter_app.ui.ratings_menu import RatingsMenu
 from arbiter_app.ui.read_only import hold
 from arbiter_app.ui.settings import Settings
 from arbiter_app.ui.undo_keys import UndoKeys
+from arbiter_app.ui.widgets.busy import Cancelled
 from arbiter_app.ui.widgets.fide_badge import FideBadge, with_badge
 from arbiter_app.ui.widgets.file_banner import FileBanner
 
@@ -528,12 +529,16 @@ class MainWindow(QMainWindow):
 
     # -- actions ------------------------------------------------------------------------------
     def run(self, action: Callable[[], object]) -> bool:
-        """Run *action*; an expected error is shown plainly and nothing is lost."""
+        """Run *action*; an expected error is shown plainly and nothing is lost; a
+        computation the arbiter cancelled did nothing, as the status bar says."""
         try:
             action()
         except NoPrizeFund as exc:
             # The core's neutral reason, and where the window's user sets the fund.
             show_error(self, ArbiterError(f"{exc}. {PRIZE_FUND_HINT}"))
+            return False
+        except Cancelled as cancelled:
+            self.statusBar().showMessage(f"{cancelled}.", 10_000)
             return False
         except ArbiterError as exc:
             show_error(self, exc)
@@ -657,7 +662,11 @@ class MainWindow(QMainWindow):
 
         def export() -> None:
             with self.page_progress(f"Writing {path.name}…") as progress:
-                export_standings(self.document, path, progress=progress)
+                try:
+                    export_standings(self.document, path, progress=progress)
+                except Cancelled:
+                    path.unlink(missing_ok=True)  # a cancelled file is not left half written
+                    raise
 
         if self.run(export):
             self.statusBar().showMessage(f"Standings written to {path.name}", 5000)
@@ -738,10 +747,10 @@ class MainWindow(QMainWindow):
         """A progress bar for laying out pages; yields the callback that moves it.
 
         The bar appears only when the work lasts more than half a second (a
-        standings of a thousand players is some thirty pages).
+        standings of a thousand players is some thirty pages). Its Cancel button
+        stops the work at the next page (:class:`Cancelled`).
         """
-        bar = QProgressDialog(label, "", 0, 0, self)
-        bar.setCancelButton(None)
+        bar = QProgressDialog(label, "Cancel", 0, 0, self)
         bar.setWindowModality(Qt.WindowModality.WindowModal)
         bar.setMinimumDuration(500)
         bar.setAccessibleName("Printing progress")
@@ -751,6 +760,11 @@ class MainWindow(QMainWindow):
             bar.setMaximum(total)
             bar.setValue(done)
             QApplication.processEvents()
+            if bar.wasCanceled():
+                # Raised between two pages: the painter ends its page and the file closes.
+                raise Cancelled(
+                    f"{label.rstrip('…. ')}: cancelled after {count(done, 'page')} of {total}"
+                )
 
         try:
             yield progress

@@ -10,9 +10,10 @@ shapes it for the card and the bracket.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import partial
 
 from arbiter_app.core.playoff import (
     GameRecord,
@@ -61,17 +62,25 @@ def event_playoff(document: EventDocument, *, provisional: bool = False) -> Even
     says). The standings are after the last complete round, or with
     *provisional* the round in progress.
     """
-    event, options = document.tournament, document.standings_options
     state = document.playoff_state()
+    return EventPlayoff(standings_work(document, state, provisional=provisional)(), state)
+
+
+def standings_work(
+    document: EventDocument, state: PlayoffState | None, *, provisional: bool = False
+) -> Callable[[], StandingsTable]:
+    """The computation of the standings shown, every input read now, in the window's
+    thread (the event, the options, its state, the play-off's order): what is left is
+    pure, and may run in a worker thread (an event of 10,000 players just opened)."""
     order = decided_order(state) if state is not None else ()
-    table = standings_table(
-        event,
-        options,
+    return partial(
+        standings_table,
+        document.tournament,
+        document.standings_options,
         playoff_order=order,
         state=document.event_state(),
         provisional=provisional,
     )
-    return EventPlayoff(table, state)
 
 
 def shown_standings(document: EventDocument, *, provisional: bool = False) -> StandingsTable:

@@ -21,6 +21,7 @@ from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.core.points import format_points
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.standings import Standings
+from arbiter_app.core.tiebreaks.reuse import on_forget
 from arbiter_app.core.words import bye_words
 from arbiter_app.exports.pairings import says_bye
 from arbiter_app.session import Board
@@ -265,7 +266,7 @@ def _formatted(
         if value is None:
             out.append("")
             continue
-        key = (value.numerator, value.denominator)
+        key = value.as_integer_ratio()
         text = shown.get(key)
         if text is None:
             text = shown[key] = format_value(value)
@@ -290,6 +291,21 @@ def _standings_table(
         playoff_order=playoff_order,
         playoff_after=options.playoff_after,
     )
+    if _shown and _shown[0][0] is standings:
+        # A result of the round in progress leaves the standings after the last complete
+        # round as they were (the core hands out the same standings): the same table.
+        return _shown[0][1]
+    table = _table_of(standings)
+    _shown[:] = [(standings, table)]
+    return table
+
+
+_shown: list[tuple[Standings, StandingsTable]] = []
+on_forget(_last.clear)
+on_forget(_shown.clear)
+
+
+def _table_of(standings: Standings) -> StandingsTable:
     codes = standings.codes
     pending = any(row.playoff_pending or row.pending or row.by_playoff for row in standings.rows)
     headers = ("Place", "No.", "Player", "Rating", "Points", *codes)

@@ -18,12 +18,21 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from arbiter_app.core.model import Colour, Event, EventInfo, Outcome, Player, RoundEntry, System
+from arbiter_app.core.model import (
+    Colour,
+    EntryKind,
+    Event,
+    EventInfo,
+    Outcome,
+    Player,
+    RoundEntry,
+    System,
+)
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.standings import Standings, compute_standings
 from arbiter_app.session import Session
 from arbiter_app.session.codec import event_to_json
-from arbiter_app.session.commands import EnterResult, ImportEvent, RecordPairings
+from arbiter_app.session.commands import UNSET, EnterResult, ImportEvent, RecordPairings
 
 PLAYERS = 1000
 ROUNDS = 11
@@ -45,17 +54,23 @@ class Row:
         return self.seconds <= self.target
 
 
-def big_event(seed: int = 1) -> Event:
-    """1,000 players and ten played rounds (random pairings and results, fixed seed)."""
+def big_event(seed: int = 1, players_count: int | None = None) -> Event:
+    """*players_count* players (1,000) and ten played rounds (random pairings and results,
+    fixed seed)."""
     rng = random.Random(seed)
+    players_count = PLAYERS if players_count is None else players_count
     players = tuple(
-        Player(tpn, f"Player {tpn:04d}", rng.randint(1000, 2800)) for tpn in range(1, PLAYERS + 1)
+        Player(tpn, f"Player {tpn:04d}", rng.randint(1000, 2800))
+        for tpn in range(1, players_count + 1)
     )
     entries: dict[int, list[RoundEntry]] = {p.tpn: [] for p in players}
     outcomes = (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)
     for _ in range(ROUNDS - 1):
         order = list(entries)
         rng.shuffle(order)
+        if len(order) % 2:
+            # An odd field: the last player of the shuffle gets the pairing-allocated bye.
+            entries[order.pop()].append(RoundEntry.of(EntryKind.PAIRING_BYE))
         for white, black in zip(order[::2], order[1::2], strict=True):
             outcome = rng.choice(outcomes)
             entries[white].append(RoundEntry.game(black, Colour.WHITE, outcome))
@@ -69,15 +84,17 @@ def big_event(seed: int = 1) -> Event:
     )
 
 
-def build(path: Path) -> list[int]:
-    """Write the benchmark event to *path*; return the boards of round 11 still without result."""
-    event = big_event()
+def build(path: Path, players: int | None = None) -> list[int]:
+    """Write the benchmark event of *players* players to *path*; return the boards of round 11
+    still without result."""
+    event = big_event(players_count=players)
     with Session.create(path, name=event.name, system="swiss", rounds=ROUNDS, durable=False) as s:
         # The generated rounds are not paired by the Dutch rules: FIDE mode asks (level 3).
         s.run(ImportEvent(event=event_to_json(event), source="benchmark"), confirm=True)
         order = sorted(p.tpn for p in event.players)
-        boards = [[order[i], order[i + 1]] for i in range(0, PLAYERS, 2)]
-        s.run(RecordPairings(round=ROUNDS, boards=boards))
+        boards = [[order[i], order[i + 1]] for i in range(0, len(order) - 1, 2)]
+        byes = [[order[-1], EntryKind.PAIRING_BYE.value]] if len(order) % 2 else []
+        s.run(RecordPairings(round=ROUNDS, boards=boards, byes=byes or UNSET))
         pending = list(range(1, len(boards) + 1))
         for board in pending[MEASURED_RESULTS:]:
             s.run(EnterResult(round=ROUNDS, board=board, result="1/2"))

@@ -102,3 +102,26 @@ def test_boards_are_in_the_board_order_of_c04(tmp_path: Path) -> None:
             assert keys == sorted(keys), round_no
             for n, board in enumerate(session.boards(round_no)):
                 session.run(EnterResult(round=round_no, board=board.number, result=results[n % 7]))
+
+
+def test_a_result_keeps_the_last_column_and_undoing_a_pairing_moves_it(tmp_path: Path) -> None:
+    """The last paired column is kept across a result of that round (a 10,000-player event
+    has 110,000 entries to search it in), and found again when a round is paired or undone."""
+    with _event(tmp_path / "s.arbiter", "swiss", 3) as session:
+        pair_next_round(session, initial_colour=Colour.WHITE)
+        session.run(EnterResult(round=1, board=1, result="1-0"))
+        session.run(EnterResult(round=1, board=2, result="1/2"))
+        _, paired = pair_next_round(session)
+        view = session._view(session.section.number)
+        assert view.last_column() == 2
+        view._last_column = 1  # as it was before round 2 was paired
+        assert not view._keeps_last_column(paired[0])  # round 2's boards: found again
+        view._last_column = None
+        result = session.run(EnterResult(round=2, board=1, result="0-1")).changes
+        assert view.last_column() == 2
+        assert view._keeps_last_column(result)  # a result of the last round keeps it
+        session.undo()
+        undone = session.undo()  # the pairing of round 2
+        assert view.last_column() == 1 == paired_columns(session)
+        view._last_column = 2
+        assert not view._keeps_last_column(undone)

@@ -23,7 +23,11 @@ def test_setting_a_result_reports_the_round_and_keeps_the_event_consistent(
     assert document.session.board(3, 1) is not None
     assert (document.session.board(3, 1).white, document.session.board(3, 1).black) == (1, 2)
     changes = document.set_result(3, 1, GameResult.DRAW)
-    assert changes == Changes(results=True, rounds=frozenset({3}))
+    # The two players' round-3 entries: what a view of round 3 refreshes, nothing more.
+    assert changes == Changes(
+        results=True, rounds=frozenset({3}), entries=frozenset({(1, 3), (2, 3)})
+    )
+    assert changes.results_only
     assert reports == [changes]
     event = document.tournament
     assert event.entry(1, 3).outcome is Outcome.DRAW

@@ -147,27 +147,33 @@ def test_pair_a_round_then_type_its_results(qtbot: QtBot, tmp_path: Path) -> Non
     assert document.undo_label() == "result of board 2, round 1: ½-½"
     first = boards[0]
     assert document.tournament.entry(first.white, 1).outcome is Outcome.WIN
-    import threading
+    import os
 
     import arbiter_app.ui.panels.pairings as pairings_module
 
-    computed_in: list[tuple[str, str]] = []
+    asked: list[tuple[str, dict[str, object]]] = []
     real_run_busy = pairings_module.run_busy
+    here = os.getpid()
 
-    def spy(parent: object, label: str, work: Callable[[], object]) -> object:
+    def spy(parent: object, label: str, work: Callable[[], object], **how: object) -> object:
+        asked.append((label, how))
+
         def watched() -> object:
-            computed_in.append((label, threading.current_thread().name))
-            return work()
+            # Runs in the child process: its answer says where it ran.
+            return (os.getpid(), work())
 
-        return real_run_busy(parent, label, watched)  # type: ignore[arg-type]
+        pid, value = real_run_busy(parent, label, watched, **how)  # type: ignore[arg-type]
+        assert pid != here
+        return value
 
     pairings_module.run_busy = spy  # type: ignore[assignment]
     try:
         assert panel.pair_next_round()
     finally:
         pairings_module.run_busy = real_run_busy
-    # The engine ran in the worker thread behind the busy bar; the round was written here.
-    assert computed_in == [("Pairing round 2…", "arbiter-compute")]
+    # The engine ran in a process of its own behind a bar with Cancel; the round was
+    # written here.
+    assert asked == [("Pairing round 2…", {"cancel": "Cancel", "separate_process": True})]
     assert panel.round.value() == 2
     assert document.paired_rounds() == 2
     document.close()

@@ -40,21 +40,33 @@ def forget_kept_rows() -> None:
         forget()
 
 
+SLOTS = 3
+"""Contexts a memo keeps at once: the standings after the last complete round, those of the
+round in progress (made ready before its last result), and one more (the projector's)."""
+
+
 class RowMemo(Generic[Row]):
-    """The rows of one table, keyed by player and by the identity of the player's entries."""
+    """The rows of a table, keyed by player and by the identity of the player's entries.
+
+    The rows of the last :data:`SLOTS` contexts are kept: the window asks for the standings
+    after the last complete round and for those of the round in progress in turn, and
+    either would otherwise throw away the other's rows.
+    """
 
     def __init__(self) -> None:
-        # The context and its rows are one value, replaced at once: a standings computed
-        # in another thread never sees one call's context with another call's rows.
-        self._kept: tuple[object, dict[int, tuple[Entries, Row]]] = (None, {})
+        # Each context and its rows are one value, and the tuple of them is replaced at
+        # once: a standings computed in another thread never sees one call's context with
+        # another call's rows (at worst it builds rows again).
+        self._kept: tuple[tuple[object, dict[int, tuple[Entries, Row]]], ...] = ()
         on_forget(self.forget)
 
     @property
     def _rows(self) -> dict[int, tuple[Entries, Row]]:
-        return self._kept[1]
+        """The rows of the context used last."""
+        return self._kept[-1][1] if self._kept else {}
 
     def forget(self) -> None:
-        self._kept = (None, {})
+        self._kept = ()
 
     def rows(
         self,
@@ -66,11 +78,14 @@ class RowMemo(Generic[Row]):
         """The row of each player in *tpns*: built with *build*, or the one kept from last time.
 
         *context* is everything besides the player's own entries that a row
-        depends on (rounds, point values, ratings…); when it differs from the
-        last call's, every row is built again.
+        depends on (rounds, point values, ratings…); rows kept for another
+        context are not used.
         """
-        kept_context, kept_rows = self._kept
-        previous = kept_rows if kept_context == context else {}
+        slots = self._kept
+        previous: dict[int, tuple[Entries, Row]] = {}
+        for kept_context, kept_rows in slots:
+            if kept_context == context:
+                previous = kept_rows
         kept: dict[int, tuple[Entries, Row]] = {}
         out: dict[int, Row] = {}
         for tpn in tpns:
@@ -83,7 +98,8 @@ class RowMemo(Generic[Row]):
                 row = build(tpn, source)
                 kept[tpn] = (source, row)
                 out[tpn] = row
-        self._kept = (context, kept)
+        others = tuple((c, r) for c, r in slots if c != context)[-(SLOTS - 1) :]
+        self._kept = (*others, (context, kept))
         return out
 
 
@@ -104,17 +120,21 @@ class CutMemo:
     def forget(self) -> None:
         self._kept = {}
 
-    def cut(
-        self, entries: Mapping[int, Entries], cut: Mapping[int, Entries], after_round: int
-    ) -> dict[int, Entries]:
-        """*cut* (the entries of *entries* cut after *after_round*), with kept tuples reused."""
+    def cut_entries(self, entries: Mapping[int, Entries], after_round: int) -> dict[int, Entries]:
+        """Each player's *entries* cut after *after_round*: a player whose entries are the
+        same object as last time gets last time's cut without slicing (a result typed in
+        the round in progress changes two players of 10,000)."""
         previous = self._kept
         kept: dict[int, tuple[Entries, int, Entries]] = {}
         out: dict[int, Entries] = {}
-        for tpn, row in cut.items():
-            source = entries.get(tpn, ())
+        for tpn, source in entries.items():
             hit = previous.get(tpn)
-            if hit is not None and hit[1] == after_round and (hit[0] is source or hit[2] == row):
+            if hit is not None and hit[1] == after_round and hit[0] is source:
+                kept[tpn] = hit
+                out[tpn] = hit[2]
+                continue
+            row = source[:after_round]
+            if hit is not None and hit[1] == after_round and hit[2] == row:
                 row = hit[2]
             kept[tpn] = (source, after_round, row)
             out[tpn] = row

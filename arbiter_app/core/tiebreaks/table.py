@@ -24,7 +24,7 @@ from arbiter_app.core.model import (
 )
 from arbiter_app.core.points import PointSystem
 from arbiter_app.core.tiebreaks.base import TieBreakContext
-from arbiter_app.core.tiebreaks.reuse import RowMemo
+from arbiter_app.core.tiebreaks.reuse import RowMemo, on_forget
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +61,22 @@ class RoundTable:
         )
 
     def scores(self) -> dict[int, Fraction]:
-        return {tpn: self.frac(self.score_units(tpn)) for tpn in self.points}
+        """Each player's score. A player whose row of points is the very list of last time
+        (:data:`_ROWS` hands it out again while his entries are unchanged) gets last time's
+        Fraction: a result changes two scores of 10,000, not all of them."""
+        out: dict[int, Fraction] = {}
+        kept = _SCORES
+        adjust_round, adjust_end, unit = self.adjust_round, self.adjust_end, self.unit
+        for tpn, row in self.points.items():
+            adjust = sum(adjust_round.get(tpn, ())) + adjust_end.get(tpn, 0)
+            hit = kept.get(tpn)
+            if hit is not None and hit[0] is row and hit[1] == adjust and hit[2] == unit:
+                out[tpn] = hit[3]
+                continue
+            value = Fraction(sum(row) + adjust, unit)
+            kept[tpn] = (row, adjust, unit, value)
+            out[tpn] = value
+        return out
 
 
 def _lookup(system: PointSystem, unit: int) -> dict[tuple[int, int], int]:
@@ -77,6 +92,11 @@ _Row = tuple[
 ]
 _ROWS: RowMemo[_Row] = RowMemo()
 """The rows of the last table built (see :mod:`arbiter_app.core.tiebreaks.reuse`)."""
+
+_SCORES: dict[int, tuple[list[int], int, int, Fraction]] = {}
+"""Each player's last score with the row of points and the adjustments it was made from
+(entries are replaced whole, never changed in place: a row kept is a score kept)."""
+on_forget(_SCORES.clear)
 
 
 def build_table(event: Event, rounds: int) -> RoundTable:

@@ -23,6 +23,8 @@ class StandingsModel(RowTableModel):
         self._standings = EMPTY_STANDINGS
 
     def set_standings(self, standings: StandingsTable) -> None:
+        if standings is self._standings:
+            return  # the very table shown (a result of the round in progress)
         self._standings = standings
         table = standings.table
         numeric = [1, 3, 4, *standings.tiebreak_columns]

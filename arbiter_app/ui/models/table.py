@@ -73,6 +73,29 @@ class SortProxy(QSortFilterProxyModel):
         return a < b
 
 
+def _changed_span(
+    old: Sequence[tuple[str, ...]],
+    new: Sequence[tuple[str, ...]],
+    old_people: Sequence[object],
+    new_people: Sequence[object],
+) -> tuple[int, int] | None:
+    """The first and last row where *old* and *new* (of one length) differ; None if none does.
+
+    A result typed changes two lines of a 10,000-line table: the ends are found by
+    comparing whole rows (tuples of strings, compared in C), not cell by cell.
+    """
+    count = len(new)
+    first = 0
+    while first < count and old[first] == new[first] and old_people[first] == new_people[first]:
+        first += 1
+    if first == count:
+        return None
+    last = count - 1
+    while last > first and old[last] == new[last] and old_people[last] == new_people[last]:
+        last -= 1
+    return first, last
+
+
 class RowTableModel(QAbstractTableModel):
     """Rows of strings with headers; *numeric* columns are right-aligned."""
 
@@ -88,6 +111,10 @@ class RowTableModel(QAbstractTableModel):
         """Columns whose cells are centred (a result between two scores, on the projector)."""
         self.generation = 0
         """Counts the changes of the rows (sort keys computed from them are kept until it moves)."""
+        self.changed_rows: tuple[int, int] | None = None
+        """The first and last row the last :meth:`set_rows` changed in place; None after the
+        table was replaced whole (new columns or another number of rows): what a view
+        measures again (:func:`arbiter_app.ui.widgets.table.size_columns`)."""
 
     def set_rows(
         self,
@@ -111,34 +138,66 @@ class RowTableModel(QAbstractTableModel):
         for row in rows:
             if len(row) != len(headers):
                 raise ValueError("every row needs one cell per header")
-        new_rows = tuple(tuple(r) for r in rows)
-        self._people = (
-            tuple(tuple(p) for p in people)
+        new_rows = tuple(r if type(r) is tuple else tuple(r) for r in rows)
+        new_people = (
+            tuple(p if type(p) is tuple else tuple(p) for p in people)
             if people is not None
             else tuple(((key, " ".join(row)),) for key, row in zip(keys, new_rows, strict=True))
         )
-        self.generation += 1
+        new_keys = tuple(keys)
         same_shape = (
             tuple(headers) == self._headers
             and len(new_rows) == len(self._rows)
             and frozenset(numeric) == self._numeric
         )
         if same_shape and new_rows:
-            # Same columns, same number of rows (a result typed): the cells are replaced in
-            # place, so views keep their scroll position, current cell and selection.
-            self._rows = new_rows
-            self._keys = tuple(keys)
+            # Same columns, same number of rows (a result typed): only the rows that differ
+            # are announced, as one span from the first to the last, so views keep their
+            # scroll position, current cell and selection, and repaint what changed.
+            span = _changed_span(
+                self._rows,
+                new_rows,
+                tuple(zip(self._keys, self._people, strict=True)),
+                tuple(zip(new_keys, new_people, strict=True)),
+            )
+            self._rows, self._keys, self._people = new_rows, new_keys, new_people
             self._tooltips = dict(tooltips or {})
-            last = self.index(len(new_rows) - 1, len(self._headers) - 1)
-            self.dataChanged.emit(self.index(0, 0), last)
+            self.changed_rows = span
+            if span is not None:
+                self.generation += 1
+                first, last = span
+                right = len(self._headers) - 1
+                self.dataChanged.emit(self.index(first, 0), self.index(last, right))
             return
+        self.generation += 1
+        self.changed_rows = None
         self.beginResetModel()
         self._headers = tuple(headers)
         self._rows = new_rows
-        self._keys = tuple(keys)
+        self._keys = new_keys
+        self._people = new_people
         self._numeric = frozenset(numeric)
         self._tooltips = dict(tooltips or {})
         self.endResetModel()
+
+    def replace_rows(self, rows: dict[int, tuple[Sequence[str], int, People]]) -> None:
+        """Replace the rows numbered in *rows* by (cells, key, players), nothing else: a
+        result typed on one board of a 5,000-board round. Announced as one span."""
+        if not rows:
+            return
+        cells = list(self._rows)
+        keys = list(self._keys)
+        people = list(self._people)
+        for row, (texts, key, who) in rows.items():
+            if len(texts) != len(self._headers):
+                raise ValueError("every row needs one cell per header")
+            cells[row], keys[row], people[row] = tuple(texts), key, tuple(who)
+        self._rows, self._keys, self._people = tuple(cells), tuple(keys), tuple(people)
+        self.generation += 1
+        first, last = min(rows), max(rows)
+        self.changed_rows = (first, last)
+        right = len(self._headers) - 1
+        self.dataChanged.emit(self.index(first, 0), self.index(last, right))
 
     def key(self, row: int) -> int:
         return self._keys[row]
@@ -151,6 +210,10 @@ class RowTableModel(QAbstractTableModel):
 
     def cell(self, row: int, column: int) -> str:
         return self._rows[row][column]
+
+    def column_texts(self, column: int, rows: range) -> set[str]:
+        """The distinct texts of *column* in *rows* (what a view measures)."""
+        return {row[column] for row in self._rows[rows.start : rows.stop]}
 
     def people(self, row: int) -> People:
         """The players row *row* names (see :data:`PEOPLE_ROLE`)."""

@@ -15,6 +15,8 @@ made only when the arbiter confirms it (the document's level-3 question).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import Literal
 
@@ -38,6 +40,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.event_state import EventState, Phase
 from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour
+from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.manual import ONE_BOARD, HandChange
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.words import count
@@ -48,7 +51,7 @@ from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.pairings import RESULT_COLUMN, PairingsModel
 from arbiter_app.ui.read_only import hold
 from arbiter_app.ui.rows import PairingRow, pairing_rows
-from arbiter_app.ui.widgets.busy import run_busy
+from arbiter_app.ui.widgets.busy import Cancelled, run_busy
 from arbiter_app.ui.widgets.search import PlayerSearch
 from arbiter_app.ui.widgets.table import size_columns
 
@@ -155,6 +158,8 @@ class PairingsPanel(QWidget):
             # a result (the row of the last event's cursor was kept, issue 26).
             self._sync_rounds(show_last=True)
             self._select_first_waiting()
+        elif changes.results_only and self._refresh_boards(changes):
+            return
         elif changes.results or changes.players or changes.settings:
             # A round paired or unpaired changes the rounds to choose from.
             self._sync_rounds(show_last=False)
@@ -167,6 +172,10 @@ class PairingsPanel(QWidget):
         if show_last:
             self.round.setValue(max(1, paired))
         self.round.blockSignals(False)
+        self._sync_pair_button()
+        self.refresh()
+
+    def _sync_pair_button(self) -> None:
         state = self.document.event_state()
         # The core says whether the next round can be paired; round 1 without its numbers
         # stays clickable, to offer giving them.
@@ -176,7 +185,39 @@ class PairingsPanel(QWidget):
             or "Pair the round after the last one with the FIDE engine and record it"
         )
         hold(self.document.read_only, (self.pair_button,))
-        self.refresh()
+
+    def _refresh_boards(self, changes: Changes) -> bool:
+        """Refresh only the boards whose results *changes* wrote (a result typed on one
+        board of 5,000); False when that is not enough (a bye, a board no longer there)."""
+        round_no = self.round.value()
+        touched = {tpn for tpn, r in changes.entries or () if r == round_no}
+        if any(r != round_no for _, r in changes.entries or ()):
+            return False  # another round's results: the round list may change
+        changed: dict[int, PairingRow] = {}
+        for tpn in touched:
+            row = self.model.row_of_player(tpn)
+            if row is None or row in changed:
+                if row is None:
+                    return False
+                continue
+            before = self.model.pairing(row)
+            if before.board is None or before.black is None:
+                return False
+            board = self.document.board(round_no, before.board)
+            if board is None or (board.white, board.black) != (before.white, before.black):
+                return False
+            after = replace(
+                before,
+                result=board.result,
+                result_text=board.result.label if board.result is not None else "",
+            )
+            changed[row] = after
+        self.model.update_pairings(changed)
+        self._sync_pair_button()  # the round's last result lets the next be paired
+        self._summarise(round_no)
+        size_columns(self.view, stretch=(1, 3))
+        self._sync_change_button()
+        return True
 
     def refresh(self) -> None:
         current = self.view.currentIndex().row()
@@ -184,7 +225,17 @@ class PairingsPanel(QWidget):
         round_no = self.round.value()
         rows = pairing_rows(event, round_no, self.document.boards(round_no))
         self.model.set_pairings(rows)
-        boards = [r for r in rows if r.is_board]
+        self._summarise(round_no)
+
+        # The names take the spare width; a name never gets cut ("Nakamura, …").
+        size_columns(self.view, stretch=(1, 3))
+        if self.model.rowCount():
+            self.select_row(min(max(current, 0), self.model.rowCount() - 1))
+        self._sync_change_button()
+
+    def _summarise(self, round_no: int) -> None:
+        """The line above the boards: how many, how many still without a result."""
+        boards = [r for r in self.model.pairings if r.is_board]
         missing = sum(1 for r in boards if not r.result_text)
         phase = self.document.manual_pairing_round()
         self._sync_manual_button(phase)
@@ -200,12 +251,6 @@ class PairingsPanel(QWidget):
             self.summary.setText(f"{count(len(boards), 'board')}, {every}")
         if round_no == 1 and self.colour_note:
             self.summary.setText(f"{self.summary.text()} · {self.colour_note}")
-
-        # The names take the spare width; a name never gets cut ("Nakamura, …").
-        size_columns(self.view, stretch=(1, 3))
-        if self.model.rowCount():
-            self.select_row(min(max(current, 0), self.model.rowCount() - 1))
-        self._sync_change_button()
 
     # -- keyboard entry ----------------------------------------------------------------------
     def select_row(self, row: int) -> None:
@@ -351,10 +396,16 @@ class PairingsPanel(QWidget):
                 f" (seed {draw.seed})"
             )
 
+        def compute(work: Callable[[], RoundPairing]) -> RoundPairing:
+            # The engine runs in a process of its own: Cancel stops it, and as the round is
+            # recorded only after it answers, a cancelled pairing leaves the event as it was.
+            return run_busy(self, label, work, cancel="Cancel", separate_process=True)
+
         try:
-            self.document.pair_next_round(
-                colour, compute_with=lambda work: run_busy(self, label, work), on_draw=drawn
-            )
+            self.document.pair_next_round(colour, compute_with=compute, on_draw=drawn)
+        except Cancelled:
+            self.summary.setText(f"Pairing of round {round_no + 1} cancelled: nothing recorded.")
+            return False
         except ArbiterError as exc:
             show_error(self, exc)
             return False

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 
-from PySide6.QtCore import QModelIndex, Signal
+from PySide6.QtCore import QModelIndex, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -21,19 +22,32 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.playoff.scope import playoff_scope
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
+from arbiter_app.core.words import count
+from arbiter_app.ui.background import Offloaded
+from arbiter_app.ui.changes import Changes
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.event_settings import RULE_SET_LABELS
 from arbiter_app.ui.dialogs.explanation import ExplanationDialog
 from arbiter_app.ui.document import EventDocument, StandingsOptions
 from arbiter_app.ui.models.standings import StandingsModel
-from arbiter_app.ui.playoff_adapter import shown_standings
+from arbiter_app.ui.playoff_adapter import shown_standings, standings_work
+from arbiter_app.ui.rows import EMPTY_STANDINGS
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
 from arbiter_app.ui.widgets.search import PlayerSearch
 from arbiter_app.ui.widgets.table import size_columns
 from arbiter_app.ui.widgets.tiebreak_picker import TieBreakPicker, fill_presets
 
+LOG = logging.getLogger(__name__)
+
 CUSTOM = ""
 """The preset box's entry for a list typed by hand."""
+
+PREPARE_AFTER_MS = 500
+"""How long after an event is shown the values of its round in progress are prepared."""
+
+BACKGROUND_PLAYERS = 2000
+"""From this many players, the standings of an event just opened are computed in a worker
+thread (a second at 10,000 players): the window is ready at once and says what it waits for."""
 
 
 def options_for_preset(name: str) -> StandingsOptions:
@@ -102,6 +116,12 @@ class StandingsPanel(QWidget):
         layout.addWidget(self.caption)
         layout.addWidget(self.search)
         layout.addWidget(self.view)
+        self.opened = False
+        """Another event was opened since the last refresh."""
+        self.offloaded = Offloaded(self)
+        self.offloaded.done.connect(self._computed)
+        # Before the refresh it requests: the report says whether another event was opened.
+        document.changed.connect(self._note_opening)
         self.deferred = DeferredRefresh(self, self.refresh, document.changed)
 
     # -- the tie-break list --------------------------------------------------------------
@@ -130,7 +150,55 @@ class StandingsPanel(QWidget):
             show_error(self, exc)
 
     # -- refresh ----------------------------------------------------------------------------
+    def _note_opening(self, report: Changes) -> None:
+        if report.event:
+            self.opened = True
+
+    def _computed(self, answer: object) -> None:
+        """The standings computed in the worker thread are in (kept where the refresh
+        finds them): show them, unless another event was opened meanwhile."""
+        self.offloaded.running = False
+        if isinstance(answer, ArbiterError):
+            self.caption.setText(f"The standings cannot be computed: {answer}")
+            return
+        self.deferred.request()
+        self._prepare_soon()
+
     def refresh(self) -> None:
+        opened, self.opened = self.opened, False
+        if self.offloaded.running:
+            return  # the worker's answer refreshes the panel
+        event = self.document.tournament
+        if opened and len(event.players) >= BACKGROUND_PLAYERS:
+            self._compute_in_background()
+            return
+        self._refresh()
+        if opened:
+            self._prepare_soon()
+
+    def _prepare_soon(self) -> None:
+        """The event is shown: the values of its round in progress are made ready, once the
+        window has had a moment to answer the arbiter (they take a second at 10,000)."""
+        QTimer.singleShot(PREPARE_AFTER_MS, self, self._prepare)
+
+    def _prepare(self) -> None:
+        try:
+            self.document.prepare_round_in_progress()
+        except Exception:  # a head start only: an event closed meanwhile is no error
+            LOG.debug("the round in progress was not prepared", exc_info=True)
+
+    def _compute_in_background(self) -> None:
+        """An event just opened: its standings are computed in a worker thread, the old
+        event's are taken away and the caption says what the panel waits for."""
+        provisional = self.provisional.isChecked()
+        work = standings_work(self.document, self.document.playoff_state(), provisional=provisional)
+        players = len(self.document.tournament.players)
+        self.model.set_standings(EMPTY_STANDINGS)
+        self._show_options(self.document.standings_options)
+        self.caption.setText(f"Computing the standings of {count(players, 'player')}…")
+        self.offloaded.start(work)
+
+    def _refresh(self) -> None:
         options = self.document.standings_options
         state = self.document.event_state()
         # The toggle is offered while a round is in progress (the core's state says so).
@@ -148,15 +216,7 @@ class StandingsPanel(QWidget):
             self.caption.setText(f"The standings cannot be computed: {exc}")
             return
         self.model.set_standings(table)
-        system = self.document.tournament.system
-        if self.picker.system is not system:
-            # The pickers offer what the system allows (no Buchholz in a round robin).
-            self.picker.set_system(system)
-            fill_presets(self.preset, system, CUSTOM)
-            self.codes.setPlaceholderText(f"Tie-breaks, {self.picker.hint}")
-        self.preset.setCurrentIndex(max(0, self.preset.findData(options.preset)))
-        if not self.codes.hasFocus():
-            self.codes.setText(", ".join(options.tiebreaks))
+        self._show_options(options)
         standings = table.standings
         caption = standings.title if standings is not None else "Standings"
         if standings is not None and standings.provisional:
@@ -176,6 +236,18 @@ class StandingsPanel(QWidget):
         self.caption.setText(caption)
         # The name takes the spare width, so the figures stay next to each other.
         size_columns(self.view, stretch=(2,))
+
+    def _show_options(self, options: StandingsOptions) -> None:
+        """The tie-break list the event announces, in the preset box and the list field."""
+        system = self.document.tournament.system
+        if self.picker.system is not system:
+            # The pickers offer what the system allows (no Buchholz in a round robin).
+            self.picker.set_system(system)
+            fill_presets(self.preset, system, CUSTOM)
+            self.codes.setPlaceholderText(f"Tie-breaks, {self.picker.hint}")
+        self.preset.setCurrentIndex(max(0, self.preset.findData(options.preset)))
+        if not self.codes.hasFocus():
+            self.codes.setText(", ".join(options.tiebreaks))
 
     # -- explanations -----------------------------------------------------------------------
     def on_clicked(self, index: QModelIndex) -> None:

@@ -69,6 +69,8 @@ class PlayerSearch(QWidget):
         layout.addWidget(self.field, 1)
         layout.addWidget(self.count)
         self._watched: QObject | None = None
+        self._hidden: list[int] = []
+        """The rows the last search hid."""
         self.watch_model()
 
     def watch_model(self) -> None:
@@ -81,6 +83,8 @@ class PlayerSearch(QWidget):
         model.layoutChanged.connect(self.apply)
         model.rowsInserted.connect(self.apply)
         model.rowsRemoved.connect(self.apply)
+        # Lines rewritten in place (a new ranking) may now name other players.
+        model.dataChanged.connect(lambda *_: self.apply() if self.query.strip() else None)
 
     # -- searching ---------------------------------------------------------------------
     @property
@@ -101,16 +105,27 @@ class PlayerSearch(QWidget):
             return
         query = self.query
         total = model.rowCount()
+        if not query.strip():
+            # Nothing searched: every row shows. Only rows a search hid are shown again (a
+            # 10,000-line table is not walked row by row after every change).
+            for row in self._hidden:
+                if row < total:
+                    self.view.setRowHidden(row, False)
+            self._hidden = []
+            self.count.setText("")
+            self.shown_changed.emit(total, total)
+            return
         shown = 0
+        hidden: list[int] = []
         for row in range(total):
             people: Sequence[tuple[int, str]] = model.index(row, 0).data(PEOPLE_ROLE) or ()
             hit = matches(query, tuple(people))
             self.view.setRowHidden(row, not hit)
             shown += hit
-        if query.strip():
-            self.count.setText(f"{shown} of {count(total, self.noun)} shown")
-        else:
-            self.count.setText("")
+            if not hit:
+                hidden.append(row)
+        self._hidden = hidden
+        self.count.setText(f"{shown} of {count(total, self.noun)} shown")
         self.shown_changed.emit(shown, total)
 
     def start(self) -> None:

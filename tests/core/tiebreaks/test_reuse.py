@@ -15,6 +15,7 @@ import pytest
 from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry
 from arbiter_app.core.standings import compute_standings
 from arbiter_app.core.tiebreaks import rating, table, unplayed
+from arbiter_app.core.tiebreaks.incremental import VALUES
 from arbiter_app.core.tiebreaks.reuse import RowMemo, forget_kept_rows
 from tests.support.random_events import Shape, random_event
 
@@ -110,6 +111,9 @@ def test_forgetting_empties_every_memo() -> None:
     event = random_event(1, shape=Shape(players=(20, 30), rounds=(5, 6)))
     _values(event)
     assert table._ROWS._rows and unplayed._ROWS._rows and rating._RATED._rows
+    compute_standings(event, ["BH"])
+    assert VALUES._kept
     forget_kept_rows()
     assert not table._ROWS._rows and not unplayed._ROWS._rows and not rating._RATED._rows
+    assert not VALUES._kept
     assert not unplayed._SIMPLE_TERMS

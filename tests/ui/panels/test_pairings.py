@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.model import EntryKind, Event, Outcome
+from arbiter_app.core.result import GameResult
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.panels.pairings import PairingsPanel
 from tests.ui.conftest import document_of
@@ -172,3 +173,82 @@ def test_the_same_result_typed_again_asks_nothing(qtbot: QtBot, rr_event: Event)
     assert panel.correction_box is None
     assert document.tournament is before
     assert panel.current_row() == 1
+
+
+def test_a_result_typed_rewrites_its_board_only(qtbot: QtBot, swiss_event: Event) -> None:
+    """A result rewrites the one line of its board (not the round: 5,000 boards at 10,000
+    players), as a refresh of the whole round would show it."""
+    panel, document = make_panel(qtbot, swiss_event)
+    last = panel.round.value()
+    board_rows = [r for r in range(panel.model.rowCount()) if panel.model.pairing(r).is_board]
+    row = board_rows[-1]
+    resets: list[bool] = []
+    spans: list[tuple[int, int]] = []
+    panel.model.modelReset.connect(lambda: resets.append(True))
+    panel.model.dataChanged.connect(lambda a, b: spans.append((a.row(), b.row())))
+    before = [panel.model.pairing(r) for r in range(panel.model.rowCount())]
+    pairing = before[row]
+    assert pairing.board is not None
+    whole_rounds: list[int] = []
+    read_round = document.boards
+    document.boards = lambda round_no: whole_rounds.append(round_no) or read_round(round_no)  # type: ignore[method-assign]
+    document.set_result(last, pairing.board, GameResult.DRAW)
+    assert whole_rounds == []  # the round's boards were not read again
+    assert resets == []
+    assert spans == [(row, row)]
+    assert panel.model.data(panel.model.index(row, 2)) == GameResult.DRAW.label
+    assert panel.model.pairing(row).result is GameResult.DRAW
+    after = [panel.model.pairing(r) for r in range(panel.model.rowCount())]
+    assert [a for i, a in enumerate(after) if i != row] == [
+        b for i, b in enumerate(before) if i != row
+    ]
+    # The same as a refresh of the whole round would show.
+    partial = [panel.model.cell(r, c) for r in range(panel.model.rowCount()) for c in range(4)]
+    panel.refresh()
+    assert partial == [
+        panel.model.cell(r, c) for r in range(panel.model.rowCount()) for c in range(4)
+    ]
+
+
+def test_a_pairing_cancelled_records_nothing(
+    qtbot: QtBot, swiss_event: Event, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pairing a big round runs in a process of its own; Cancel stops it and the event is
+    as it was (nothing recorded, nothing to undo)."""
+    import time
+
+    from PySide6.QtWidgets import QProgressDialog
+
+    import arbiter_app.session.pairing as pairing_module
+    from arbiter_app.ui.widgets.busy import SHOW_AFTER_MS
+
+    panel, document = make_panel(qtbot, swiss_event)
+    before = document.tournament
+    label = document.undo_label()
+    rounds = document.paired_rounds()
+
+    def slow(*args: object, **kwargs: object) -> object:
+        time.sleep(30)
+        raise AssertionError("the cancelled pairing went on")
+
+    monkeypatch.setattr(pairing_module, "pair_round", slow)
+
+    def cancel() -> None:
+        bars = [
+            w
+            for w in QApplication.topLevelWidgets()
+            if isinstance(w, QProgressDialog) and w.isVisible()
+        ]
+        if bars:
+            bars[0].cancel()
+        else:
+            QTimer.singleShot(50, cancel)
+
+    QTimer.singleShot(SHOW_AFTER_MS, cancel)
+    started = time.monotonic()
+    assert not panel.pair_next_round()
+    assert time.monotonic() - started < 10
+    assert panel.summary.text() == f"Pairing of round {rounds + 1} cancelled: nothing recorded."
+    assert document.paired_rounds() == rounds
+    assert document.undo_label() == label
+    assert document.tournament.entries == before.entries

@@ -160,3 +160,39 @@ def test_q89_105_the_round_robin_panel_offers_no_buchholz(
     assert "BH" not in document.standings_options.tiebreaks
     panel.picker.add("KS/L-1")
     assert panel.codes.text().endswith("KS/L-1")
+
+
+def test_a_big_event_just_opened_is_ranked_beside_the_window(
+    qtbot: QtBot, document: EventDocument, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The standings of an event just opened with many players are computed in a worker
+    thread: the panel says what it waits for, then shows them; a result typed afterwards
+    refreshes them at once, in the window's thread."""
+    import threading
+
+    import arbiter_app.ui.panels.standings as standings_module
+    import arbiter_app.ui.rows as rows_module
+    from arbiter_app.ui.document import untitled_session
+    from tests.ui.conftest import round_robin_event
+
+    panel = make_panel(qtbot, document)
+    monkeypatch.setattr(standings_module, "BACKGROUND_PLAYERS", 4)
+    computed_in: list[str] = []
+    real = rows_module._standings_table
+
+    def spy(*args: object) -> object:
+        computed_in.append(threading.current_thread().name)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rows_module, "_standings_table", spy)
+    document.replace_session(untitled_session(round_robin_event(), "again.trf"))
+    assert panel.caption.text() == "Computing the standings of 4 players…"
+    assert panel.model.rowCount() == 0
+    # Meanwhile the list the event announces is shown, not the previous event's.
+    assert panel.codes.text() == ", ".join(document.standings_options.tiebreaks)
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 4, timeout=10_000)
+    assert computed_in == ["arbiter-view"]
+    assert panel.caption.text().startswith("Final standings")
+    document.set_result(3, 2, GameResult.BLACK_WINS)
+    assert names(panel) == ["Dov", "Ada", "Bea", "Cy"]
+    assert computed_in[1:] == ["MainThread"]

@@ -25,6 +25,7 @@ from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.core.playoff.scope import PlayoffScope
 from arbiter_app.core.trf.system import pairing_code
 from arbiter_app.exports.lots import RecordedDraw
+from arbiter_app.store.journal import anchor
 
 TRF_SUFFIXES = (".trf", ".txt")
 ARBITER_SUFFIX = ".arbiter"
@@ -79,6 +80,10 @@ class Source:
     """The event's ``###`` log (pairing-integrity events, leaving FIDE mode), in order."""
     playoff_name: str | None = None
     """The play-off regulation the event's settings name (None: none)."""
+    journal_head: str = ""
+    """The journal's head when the sheet was made (its anchor, ``37-3f2a9c1b0d4e77aa``),
+    printed in every sheet's footer so that a rewritten journal is caught by
+    ``verify FILE --head`` (issue 27); "" for a TRF file, which has no journal."""
 
 
 def load(path: Path) -> Source:
@@ -167,6 +172,7 @@ def from_session(session: Any, path: Path | None = None) -> Source:
         fide_mode=fide_mode,
         pibes=pibes,
         playoff_name=settings.playoff,
+        journal_head=anchor(journal[-1] if journal else None),
     )
 
 

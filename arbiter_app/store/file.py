@@ -27,6 +27,7 @@ any open event, to a file with SQLite's backup API and goes on there
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import sqlite3
@@ -51,7 +52,7 @@ from arbiter_app.store.errors import (
     TooNew,
     translate,
 )
-from arbiter_app.store.journal import JournalEntry
+from arbiter_app.store.journal import BROKEN_MARK, JournalEntry
 from arbiter_app.store.leftovers import has_leftovers, image, set_aside_all, settle
 from arbiter_app.store.locking import WriteLock, real_path
 from arbiter_app.store.migrations import ADDED_BY_STEP, REBUILD_MARK, make_backup, migrate
@@ -461,6 +462,27 @@ class EventFile:
         length = meta.get("journal_length")
         return head, int(length) if length is not None else None
 
+    def broken_mark(self) -> dict[str, str] | None:
+        """What the file recorded when its journal was found broken and then written to
+        (:data:`~arbiter_app.store.journal.BROKEN_MARK`); None when it never was. A mark
+        that is not what Arbiter writes is itself reported as a broken journal."""
+        with sqlite_errors(self.path):
+            row = self.conn.execute(
+                "SELECT value FROM meta WHERE key = ?", (BROKEN_MARK,)
+            ).fetchone()
+        if row is None:
+            return None
+        try:
+            value = json.loads(str(row[0]))
+        except ValueError:
+            value = None
+        if not isinstance(value, dict):
+            return {"problem": "the record of it is damaged", "noticed": ""}
+        return {
+            "problem": str(value.get("problem", "")),
+            "noticed": str(value.get("noticed", "")),
+        }
+
     @property
     def rebuild_pending(self) -> bool:
         """A migration asked for the state tables to be rebuilt from the journal."""
@@ -526,9 +548,12 @@ class EventFile:
         return moved
 
     # -- writing -------------------------------------------------------------
-    def commit(self, entry: JournalEntry, writes: Writes) -> None:
+    def commit(
+        self, entry: JournalEntry, writes: Writes, marks: Mapping[str, str] | None = None
+    ) -> None:
         """Write *writes* and append *entry* to the journal, all in one transaction,
-        then fold the log into the file (see the module docstring)."""
+        then fold the log into the file (see the module docstring). *marks* are more
+        ``meta`` rows written in the same transaction (a broken journal's mark)."""
         if self.readonly:
             raise StoreBug("a read-only file was asked to write")
         if not self._wal:
@@ -543,6 +568,7 @@ class EventFile:
                     [
                         {"key": "journal_head", "value": entry.hash},
                         {"key": "journal_length", "value": str(entry.seq)},
+                        *({"key": k, "value": v} for k, v in (marks or {}).items()),
                     ],
                     pk="key",
                 )

@@ -418,6 +418,7 @@ class EventFile:
 
     def read_state(self) -> dict[str, TableRows]:
         self._check_types()
+        self._check_players()
         return {spec.name: self.read_table(spec.name) for spec in STATE_TABLES}
 
     def _check_types(self) -> None:
@@ -442,6 +443,38 @@ class EventFile:
                     self.path,
                     f"the file's contents are damaged (a row of its {spec.name} table holds "
                     "a value of the wrong kind)",
+                )
+
+    def _check_players(self) -> None:
+        """Refuse a file whose rows name a player who has no row of their own.
+
+        Arbiter removes a player only with everything that names them; a round entry,
+        a board or a bye request naming a player the file lacks was left by another
+        program or by damage, and every standing, sheet and tie-break would stumble on
+        it. One query per reference, in SQLite itself (issue 27: a crafted file)."""
+        references = (
+            ("entries", "tpn", "a round entry's player"),
+            ("entries", "opponent", "a game's opponent"),
+            ("boards", "white", "a board's White"),
+            ("boards", "black", "a board's Black"),
+            ("bye_requests", "tpn", "a bye request's player"),
+            ("adjustments", "tpn", "a score adjustment's player"),
+        )
+        for table, column, what in references:
+            query = (
+                f'SELECT t."section", t."{column}" FROM "{table}" AS t WHERE t."{column}" > 0 '
+                f'AND NOT EXISTS (SELECT 1 FROM players AS p WHERE p."section" = t."section" '
+                f'AND p.tpn = t."{column}") LIMIT 1'
+            )
+            with sqlite_errors(self.path):
+                missing = self.conn.execute(query).fetchone()
+            if missing is not None:
+                section = f" of section {missing[0]}" if missing[0] != 1 else ""
+                raise CorruptFile(
+                    self.path,
+                    f"the file's contents are damaged ({what}{section} is player "
+                    f"{missing[1]}, who has no row in its players table); open a backup or "
+                    "the copy it came from",
                 )
 
     def read_journal(self) -> list[JournalEntry]:

@@ -175,6 +175,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler = getattr(args, "handler", None)
     if handler is None:
         return start_gui(args)
+    from arbiter_app.cli.terminal import safe_output
+
+    with safe_output():
+        return _run(args, argv, handler, ends=ends)
+
+
+def _run(
+    args: argparse.Namespace, argv: Sequence[str], handler: Callable[..., int], *, ends: bool
+) -> int:
+    """Run the command *handler* of *args*, its expected failures printed in one message."""
     from arbiter_app.core.errors import ArbiterError, InputError
     from arbiter_app.core.warning_levels import ConfirmationNeeded
     from arbiter_app.store.notices import on_notice

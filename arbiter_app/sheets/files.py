@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from arbiter_app.core.errors import ArbiterError, InputError, Issue
+from arbiter_app.core.errors import ArbiterError, utf8_text
 from arbiter_app.core.limits import MAX_IMPORT_BYTES, MAX_PLAYERS
 from arbiter_app.core.words import count
 
@@ -59,13 +59,4 @@ def _too_big(path: Path, size: int, limit: int, *, more: bool = False) -> str:
 
 def decode_utf8(data: bytes, path: Path) -> str:
     """*data* as UTF-8 text (a byte-order mark allowed), else InputError at the first bad byte."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        before = data[: exc.start]
-        line = before.count(b"\n") + 1
-        # Columns count characters, and everything before the bad byte is valid UTF-8.
-        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8-sig")) + 1
-        raise InputError(
-            [Issue(str(path), line, column, "not UTF-8 text (save the file as UTF-8)")]
-        ) from None
+    return utf8_text(data, str(path))

@@ -88,6 +88,10 @@ class Source:
 
 def load(path: Path) -> Source:
     if not path.exists():
+        if path.is_symlink():
+            raise ArbiterError(
+                f"{path}: a symbolic link that leads to no file (a loop, or its file is gone)"
+            )
         raise ArbiterError(f"{path}: no such file")
     suffix = path.suffix.lower()
     if suffix == ARBITER_SUFFIX:

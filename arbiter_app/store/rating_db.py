@@ -447,7 +447,10 @@ def _lines(raw: IO[bytes]) -> Generator[str, None, None]:
 def _opened_member(path: Path) -> Iterator[tuple[str, IO[bytes]]]:
     """The list's file: the one TXT or XML file of a zip, or *path* itself."""
     if not path.is_file():
-        raise InputError([Issue(str(path), 0, 0, "no such file")])
+        # (is_file follows links and never opens: a pipe is refused without a wait)
+        there = path.exists() or path.is_symlink()
+        what = "is not a file (a folder, a pipe, a device or a broken link)" if there else ""
+        raise InputError([Issue(str(path), 0, 0, what or "no such file")])
     if zipfile.is_zipfile(path):
         try:
             archive = zipfile.ZipFile(path)

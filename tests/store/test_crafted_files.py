@@ -181,3 +181,48 @@ def test_a_row_naming_a_player_the_file_lacks_is_damage(tmp_path: Path, row: str
         assert done.returncode == 2, done.stderr
         assert "Traceback" not in done.stderr and "damaged" in done.stderr
     assert not out.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_every_reader_of_a_path_refuses_a_fifo_at_once(tmp_path: Path) -> None:
+    """A TRF, a player list, a PGN, a regulation or a rating list that is a pipe: refused
+    before anything waits for a writer (issue 27, point 6); each in a process of its own,
+    which the timeout would end if it hung."""
+    event = tmp_path / "e.arbiter"
+    small_event(event).close()
+    fifo = tmp_path / "in.trf"
+    os.mkfifo(fifo)
+    for argv in (
+        ["standings", str(fifo)],
+        ["import", str(fifo), "-o", str(tmp_path / "new.arbiter")],
+        ["check", str(fifo)],
+        ["pair", str(fifo), "-c"],
+        ["player", "import", str(event), "--csv", str(fifo)],
+        ["import-pgn", str(event), str(fifo)],
+        ["playoff", "start", str(event), "--regulation-file", str(fifo)],
+        ["ratings", "import", str(fifo)],
+    ):
+        done = _arbiter(*argv)
+        assert done.returncode == 2, (argv, done.stderr)
+        assert "Traceback" not in done.stderr
+        assert "pipe" in done.stderr, (argv, done.stderr)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links: POSIX")
+def test_every_reader_of_a_path_refuses_a_link_loop(tmp_path: Path) -> None:
+    event = tmp_path / "e.arbiter"
+    small_event(event).close()
+    a, b = tmp_path / "a.trf", tmp_path / "b.trf"
+    a.symlink_to(b)
+    b.symlink_to(a)
+    for argv in (
+        ["standings", str(a)],
+        ["check", str(a)],
+        ["player", "import", str(event), "--csv", str(a)],
+        ["import-pgn", str(event), str(a)],
+        ["ratings", "import", str(a)],
+    ):
+        done = _arbiter(*argv)
+        assert done.returncode == 2, (argv, done.stderr)
+        assert "Traceback" not in done.stderr
+        assert "loop" in done.stderr or "broken link" in done.stderr, (argv, done.stderr)

@@ -180,3 +180,22 @@ def test_an_oversized_integer_in_an_xml_list_leaves_its_player_out(
         "rapid_oct26frl_xml.xml:3: left out: '999999999999…' is not a whole number of at "
         "most 12 digits" in captured.out + captured.err
     )
+
+
+# -- a TRF line of megabytes -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("record", ["001", "012 ", "XXR ", "132 "])
+def test_a_trf_line_of_15_megabytes_is_refused_unread(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], record: str
+) -> None:
+    """It took 185 seconds and 3.6 GB (a problem for each of its "rounds"); now the line is
+    refused by its length, before any field of it is read (timings: tests/benchmarks)."""
+    text = (DATA / "trf" / "open-2024.trf16.trf").read_text(encoding="utf-8")
+    trf = tmp_path / "long.trf"
+    trf.write_text(text + record + " 1 w 1" * 2_500_000 + "\n", encoding="utf-8")
+    line = text.count("\n") + 1
+    err = _refused(["standings", str(trf)], capsys)
+    assert err.count("\n") == 1
+    assert f"{trf}:{line}:4097: the line is 15,000,00" in err
+    assert "a TRF line holds at most 4,096 (a player of 99 rounds takes 1,079)" in err

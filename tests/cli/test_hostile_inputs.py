@@ -199,3 +199,54 @@ def test_a_trf_line_of_15_megabytes_is_refused_unread(
     assert err.count("\n") == 1
     assert f"{trf}:{line}:4097: the line is 15,000,00" in err
     assert "a TRF line holds at most 4,096 (a player of 99 rounds takes 1,079)" in err
+
+
+# -- import-pgn of thousands of games ---------------------------------------------------
+
+
+class _CountedText(str):
+    """A text that counts how often it is split into lines (the quadratic step)."""
+
+    splits = 0
+
+    def splitlines(self, keepends: bool = False) -> list[str]:
+        type(self).splits += 1
+        return super().splitlines(keepends)
+
+
+def test_reading_a_pgn_splits_its_text_once_whatever_its_games() -> None:
+    """16,000 games took 90-100 seconds: every game looked for its first tag line by
+    splitting the whole text again. The text is split once (the timing of 4,000 and
+    16,000 games is in tests/benchmarks)."""
+    from datetime import date
+
+    from arbiter_app.exports.pgn import PlayoffGame, games_to_pgn, read_pgn_results
+
+    games = [
+        PlayoffGame("Play-off", "Oslo", date(2025, 5, 4), f"{i}.1", "Ann", "Ben", "1-0", "600+5")
+        for i in range(1, 301)
+    ]
+    text = _CountedText(games_to_pgn(games))
+    read = read_pgn_results(text, source="g.pgn")
+    assert [g.round for g in read] == [f"{i}.1" for i in range(1, 301)]
+    assert _CountedText.splits == 1
+
+
+def test_each_refused_pgn_game_still_names_its_own_first_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from arbiter_app.core.errors import InputError
+    from arbiter_app.exports.pgn import read_pgn_results
+
+    text = (
+        '[White "Ann"]\n[Black "Ben"]\n[Result "1-0"]\n\n1. e4 1-0\n\n'
+        '[White "Cid"]\n[Black "?"]\n[Result "1-0"]\n\n1. d4 1-0\n\n'
+        '\n\n[White "Dee"]\n[Result "*"]\n\n*\n'
+    )
+    with pytest.raises(InputError) as refused:
+        read_pgn_results(text, source="g.pgn")
+    assert [(i.line, i.message) for i in refused.value.issues] == [
+        (7, "game 2: no Black player"),
+        (15, "game 3: no Black player"),
+        (15, "game 3: result '*' is not 1-0, 0-1 or 1/2-1/2"),
+    ]

@@ -44,7 +44,7 @@ from arbiter_app.session.sections import (
     title_of,
 )
 from arbiter_app.session.state import State
-from arbiter_app.store.aside import aside_path, clear_leftover, move_into_place
+from arbiter_app.store.aside import aside_path, clear_leftover, move_into_place, said_of
 from arbiter_app.store.errors import CorruptFile, OpenedReadOnly
 from arbiter_app.store.file import EventFile
 from arbiter_app.store.journal import (
@@ -168,13 +168,15 @@ class Session:
         EventFile.refuse_new(path)
         clear_leftover(path)
         aside = aside_path(path)
-        file = EventFile.create(aside, durable=durable)
+        with said_of(aside, path):
+            file = EventFile.create(aside, durable=durable)
         session = cls(file, clock=clock, actor=actor)
         args = _creation(name, system, rounds, preset, info, settings)
         try:
-            session.run(args)
-            if then is not None:
-                then(session)
+            with said_of(aside, path):
+                session.run(args)
+                if then is not None:
+                    then(session)
         except BaseException:
             session.close()
             clear_leftover(path)

@@ -21,6 +21,7 @@ from arbiter_app.exports.playoff import stage_pairings_sheet
 from arbiter_app.exports.sheet import Sheet
 from arbiter_app.exports.standings import standings_csv_rows, standings_sheet
 from arbiter_app.printing import ProgressCallback, paint_sheet, write_pdf
+from arbiter_app.store.outputs import pdf_whole, write_output
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_adapter import shown_standings
 
@@ -77,8 +78,16 @@ def export_standings(
     table = shown_standings(document)
     if table.standings is None:
         raise ArbiterError("there are no standings to export")
+    # Through the command line's guard (issue 27): never over the open event or any file
+    # Arbiter has open, written aside and moved into place when whole.
+    sources = [document.path] if document.path is not None else []
     if suffix == ".pdf":
-        write_pdf(standings_print_sheet(document), path, progress=progress)
+        sheet = standings_print_sheet(document)
+
+        def pdf(part: Path) -> None:
+            write_pdf(sheet, part, progress=progress)
+
+        write_output(path, pdf, sources=sources, check=pdf_whole)
         return
     if suffix == ".csv":
         text = rows_to_csv(*standings_csv_rows(event, table.standings))
@@ -88,10 +97,7 @@ def export_standings(
         text = standings_to_json(event, table.standings)
     else:
         raise ArbiterError(f"cannot export to {path.name}: use .csv, .html, .json or .pdf")
-    try:
-        path.write_text(text, encoding="utf-8", newline="")
-    except OSError as exc:
-        raise ArbiterError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    write_output(path, text, sources=sources)
 
 
 def print_sheet(sheet: Sheet, device: QPagedPaintDevice) -> int:

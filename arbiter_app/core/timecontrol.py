@@ -36,6 +36,7 @@ from typing import Final
 
 from arbiter_app.core.errors import InputError, Issue
 from arbiter_app.core.model import Colour
+from arbiter_app.core.words import count
 
 ASSUMED_MOVES: Final = 60
 """Moves per player assumed when estimating how long a game can last (City Chess OK rules)."""
@@ -219,7 +220,7 @@ def _us_periods(text: str, part: str, bonus: Bonus | None) -> tuple[Period, ...]
             raise _error(text, "a period needs at least one move")
         minutes = _bounded(text, m["min"], LONGEST_PERIOD // 60, "minutes")
         if moves is not None and minutes == 0:
-            raise _error(text, f"{piece!r} gives no time for its {moves} moves")
+            raise _error(text, f"{piece!r} gives no time for its {count(moves, 'move')}")
         periods.append(Period(minutes * 60, moves, bonus))
     return tuple(periods)
 
@@ -304,7 +305,7 @@ def _fide_periods(text: str, part: str) -> tuple[Period, ...]:
             bonus = Bonus(kind, _bounded(text, m["bonus"], LONGEST_BONUS, "bonus"), from_move)
         seconds = _bounded(text, m["sec"], LONGEST_PERIOD, "seconds")
         if moves is not None and seconds == 0:
-            raise _error(text, f"period {piece!r} gives no time for its {moves} moves")
+            raise _error(text, f"period {piece!r} gives no time for its {count(moves, 'move')}")
         periods.append(Period(seconds, moves, bonus))
     return tuple(periods)
 

@@ -376,7 +376,7 @@ billions of minutes)."""
 MOST_REPEATS: Final = MAX_ROUNDS
 """Times a stage may be repeated, round robins played, tie-breaks counted before
 qualification: as many as an event has rounds."""
-MOST_POINTS: Final = 1_000_000
+MOST_POINTS: Final = 10**6
 """Tour points of one place, or of an outright winner (GCT 2023 gives 13)."""
 
 

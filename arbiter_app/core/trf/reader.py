@@ -94,7 +94,7 @@ def parse_trf(text: str, source: str = "<trf>") -> TrfDocument:
                 number,
                 LONGEST_LINE + 1,
                 f"the line is {len(line):,} characters long; a TRF line holds at most "
-                f"{LONGEST_LINE:,} (a player of {MAX_ROUNDS} rounds takes "
+                f"{LONGEST_LINE:,} (a player of {count(MAX_ROUNDS, 'round')} takes "
                 f"{rec.PLAYER_WIDTH + rec.CELL_WIDTH * MAX_ROUNDS:,})",
             )
             continue

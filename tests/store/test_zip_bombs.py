@@ -74,3 +74,21 @@ def test_a_line_of_megabytes_is_refused_not_held(tmp_path: Path) -> None:
     with pytest.raises(InputError) as refused:
         _import(bomb)
     assert "players_list_foa.txt:2:4097: a line of more than 4,096 characters" in str(refused.value)
+
+
+def test_a_member_list_zip_is_never_unpacked_past_the_bound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The US Chess member list is unpacked to a temporary folder first: a bomb would have
+    filled the disk. It is unpacked through the same bound and refused."""
+    from arbiter_app.store.member_db import MemberDatabase
+
+    monkeypatch.setattr(unzip, "MOST_UNPACKED_BYTES", 4 * MB)
+    bomb = tmp_path / "members.zip"
+    _bomb(bomb, "members.tsv", 8 * MB, newlines=True)
+    with (
+        MemberDatabase.open(tmp_path / "members.sqlite") as db,
+        pytest.raises(InputError) as refused,
+    ):
+        db.import_file(bomb, month=date(2026, 11, 1))
+    assert "members.zip: the zip unpacks to more than" in str(refused.value)

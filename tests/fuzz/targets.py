@@ -421,7 +421,28 @@ def run_arbiter(given: tuple[bytes, bool]) -> str:
                 f"{len(data)} -> {len(now)} bytes, changed at {changed[:10]}"
             ) from None
         return TYPED
+    crafted = _schema_objects(data)
+    if crafted:
+        raise AssertionError(f"a file holding {crafted} was opened, not refused (issue 27)")
     return ACCEPTED
+
+
+def _schema_objects(data: bytes) -> list[str]:
+    """The triggers, views and indexes of their own an accepted file holds (none may)."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.deserialize(data)
+        return [
+            f"{kind} {name}"
+            for kind, name in conn.execute(
+                "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') "
+                "OR (type = 'index' AND sql IS NOT NULL)"
+            )
+        ]
+    except sqlite3.Error:
+        return []
+    finally:
+        conn.close()
 
 
 # -- the session's import commands -----------------------------------------------

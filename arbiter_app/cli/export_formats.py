@@ -54,7 +54,8 @@ def _html(src: Source) -> str:
     from arbiter_app.sheets.builders import standings
 
     # The very sheet `arbiter-app print FILE standings` prints.
-    return sheet_to_html(standings(src, None))
+    # With the journal's head in its footer, as every printed sheet (issue 27).
+    return sheet_to_html(replace(standings(src, None), journal_head=src.journal_head))
 
 
 def _trf(src: Source, version: str | None = None, notes: list[str] | None = None) -> str:

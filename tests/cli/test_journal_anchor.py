@@ -260,3 +260,15 @@ def test_a_head_that_is_not_one_is_refused_in_words(
     code, out, _ = _run(["verify", str(path), "--head", "yesterday"], capsys)
     assert code == 1
     assert "'yesterday' is not a journal head" in out
+
+
+def test_the_html_export_shows_the_head_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "e.arbiter"
+    with small_event(path) as session:
+        head = anchor(session.journal()[-1])
+    page = tmp_path / "standings.html"
+    code, _, err = _run(["export", str(path), "--format", "html", "-o", str(page)], capsys)
+    assert code == 0, err
+    assert f"Journal {head}</p>" in page.read_text(encoding="utf-8")

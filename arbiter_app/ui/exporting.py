@@ -8,6 +8,7 @@ what went wrong when it cannot.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtGui import QPagedPaintDevice
@@ -21,6 +22,7 @@ from arbiter_app.exports.playoff import stage_pairings_sheet
 from arbiter_app.exports.sheet import Sheet
 from arbiter_app.exports.standings import standings_csv_rows, standings_sheet
 from arbiter_app.printing import ProgressCallback, paint_sheet, write_pdf
+from arbiter_app.store.journal import anchor
 from arbiter_app.store.outputs import pdf_whole, write_output
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_adapter import shown_standings
@@ -41,9 +43,12 @@ def standings_print_sheet(document: EventDocument) -> Sheet:
     state = document.playoff_state()
     decided = decided_order(state) if state is not None else ()
     article = state.regulation.places_article if state is not None else ""
-    return standings_sheet(
+    sheet = standings_sheet(
         document.tournament, table.standings, decided=decided, decided_article=article
     )
+    # The journal's head in the footer, as on every sheet the command line prints (issue 27).
+    entries = document.session.journal()
+    return replace(sheet, journal_head=anchor(entries[-1] if entries else None))
 
 
 def playoff_sheet(document: EventDocument) -> Sheet:

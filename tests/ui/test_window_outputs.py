@@ -85,3 +85,16 @@ def test_an_export_is_written_aside_and_moved_whole(tmp_path: Path, rr_event: Ev
         assert names == ["e.arbiter", "standings.pdf"]
     finally:
         document.close()
+
+
+def test_the_windows_standings_carry_the_journal_head(tmp_path: Path, rr_event: Event) -> None:
+    from arbiter_app.store.journal import anchor
+
+    document = document_in_file(tmp_path / "e.arbiter", rr_event)
+    try:
+        head = anchor(document.session.journal()[-1])
+        page = tmp_path / "standings.html"
+        export_standings(document, page)
+        assert f"Journal {head}</p>" in page.read_text(encoding="utf-8")
+    finally:
+        document.close()

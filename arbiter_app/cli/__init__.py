@@ -13,8 +13,10 @@ command is given.
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -179,6 +181,52 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler = getattr(args, "handler", None)
     if handler is None:
         return start_gui(args)
+    from arbiter_app.cli.terminal import safe_output
+
+    with safe_output():
+        try:
+            return _run(args, argv, handler, ends=ends)
+        except OSError as exc:
+            said = _path_refusal(exc)
+            if said is None:
+                raise
+            print(f"arbiter-app: {said}", file=sys.stderr)
+            return EXIT_USAGE
+
+
+_PATH_REASONS = {
+    errno.ENAMETOOLONG: "the name is too long for this computer's file system "
+    "(a name holds at most 255 bytes, a whole path about 4,000); choose a shorter one",
+    errno.ELOOP: "a loop of symbolic links, which leads to no file",
+    errno.ENOENT: "no such file or folder",
+    errno.ENOTDIR: "a part of the path is a file, not a folder",
+    errno.EISDIR: "is a folder, not a file",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.EROFS: "the disk is read-only",
+    errno.ENOSPC: "the disk is full",
+    errno.ENXIO: "no such device (a pipe nobody writes to, or a device that is gone)",
+}
+"""What a path the user named can do wrong, in words (issue 27: an over-long name gave
+a traceback from whichever command met it first)."""
+
+
+def _path_refusal(error: OSError) -> str | None:
+    """*error* as a refusal naming its path, when it is about a path the user gave; None
+    for any other error (a bug, which keeps its traceback)."""
+    reason = _PATH_REASONS.get(error.errno or 0)
+    if reason is None or error.filename is None:
+        return None
+    name = os.fsdecode(error.filename)
+    if len(name) > 100:  # (a path of thousands of characters says nothing more in full)
+        name = f"{name[:60]}…{name[-30:]} ({len(name):,} characters)"
+    return f"{name}: {reason}"
+
+
+def _run(
+    args: argparse.Namespace, argv: Sequence[str], handler: Callable[..., int], *, ends: bool
+) -> int:
+    """Run the command *handler* of *args*, its expected failures printed in one message."""
     from arbiter_app.core.errors import ArbiterError, InputError, NoPrizeFund
     from arbiter_app.core.warning_levels import ConfirmationNeeded
     from arbiter_app.store.notices import on_notice

@@ -7,9 +7,11 @@ the standings (CSV, JSON, HTML), the event (TRF), the play-off games (PGN).
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from arbiter_app.core.errors import ArbiterError
@@ -52,7 +54,8 @@ def _html(src: Source) -> str:
     from arbiter_app.sheets.builders import standings
 
     # The very sheet `arbiter-app print FILE standings` prints.
-    return sheet_to_html(standings(src, None))
+    # With the journal's head in its footer, as every printed sheet (issue 27).
+    return sheet_to_html(replace(standings(src, None), journal_head=src.journal_head))
 
 
 def _trf(src: Source, version: str | None = None, notes: list[str] | None = None) -> str:
@@ -164,10 +167,13 @@ def _every_section(args: argparse.Namespace) -> int:
     from arbiter_app.sheets.source import from_session
 
     with Session.open(args.file, readonly=True) as session:
-        targets = {}
+        targets: dict[int, Path] = {}
         for section in session.sections:
-            slug = "-".join(section.name.lower().split())
+            slug = _file_part(section.name) or f"section-{section.number}"
             target = args.output.with_name(f"{args.output.stem}-{slug}{args.output.suffix}")
+            if target in targets.values():  # ("U/18" and "U 18" make the same name)
+                slug = f"{slug}-{section.number}"
+                target = args.output.with_name(f"{args.output.stem}-{slug}{args.output.suffix}")
             # Every name is checked before any file is written: all are written or none.
             check_output(target, sources=[args.file])
             targets[section.number] = target
@@ -176,6 +182,18 @@ def _every_section(args: argparse.Namespace) -> int:
                 src = from_session(session, args.file)
             _write(_prepared(src, args), argparse.Namespace(**{**vars(args), "output": target}))
     return 0
+
+
+_NOT_IN_A_NAME = re.compile(r'[\s<>:"/\\|?*\x00-\x1f\x7f]+')
+"""What a file name may not hold on one system or another (a ``/`` would name a folder:
+issue 27), and spaces: runs of them become one ``-``."""
+
+
+def _file_part(name: str) -> str:
+    """A section's name as part of a file name: lower case, what no file name may hold as
+    ``-``, no leading dot (``../x`` names no other folder), at most 60 characters."""
+    part = _NOT_IN_A_NAME.sub("-", name.lower()).strip("-.")
+    return part[:60].strip("-.")
 
 
 def _prepared(src: Source, args: argparse.Namespace) -> Source:

@@ -7,6 +7,12 @@ import json
 from pathlib import Path
 
 from arbiter_app.session import Session
+from arbiter_app.store.journal import (
+    JournalEntry,
+    against_anchor,
+    against_journal,
+    find_anchor,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -21,6 +27,20 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         if name == "log":
             p.add_argument(
                 "--json", action="store_true", help="one object per journal entry, in full"
+            )
+        if name == "verify":
+            p.add_argument(
+                "--head",
+                metavar="HEAD",
+                help="the journal's head as a printed sheet's footer gives it "
+                "(37-3f2a9c1b0d4e77aa): that entry must still be in the journal as it was",
+            )
+            p.add_argument(
+                "--against",
+                metavar="BACKUP",
+                type=Path,
+                help="an earlier copy of the event (an automatic backup): its journal must "
+                "be the start of this one, entry for entry",
             )
         p.set_defaults(handler=handler)
 
@@ -84,13 +104,42 @@ def _short(text: str, limit: int = 120) -> str:
 
 
 def run_verify(args: argparse.Namespace) -> int:
+    """The file's own checks (integrity, the hash chain, state = replay), and with
+    ``--head`` or ``--against`` the journal's head kept outside the file: a journal whose
+    chain was rebuilt consistently verifies by itself, but not against them (issue 27)."""
     with Session.open(args.file, readonly=True) as session:
         problems = session.verify()
-        count = len(session.journal())
+        entries = session.journal()
+        count = len(entries)
+    if args.head is not None:
+        problems += [
+            f"against the head {args.head}: {p}" for p in against_anchor(entries, args.head)
+        ]
+    if args.against is not None:
+        problems += _against_backup(entries, args.against)
     if problems:
         for problem in problems:
             print(f"problem: {problem}")
         return 1
-    entries = "1 journal entry" if count == 1 else f"{count} journal entries"
-    print(f"{args.file}: ok ({entries}, chain intact, state matches the journal)")
+    entries_text = "1 journal entry" if count == 1 else f"{count} journal entries"
+    kept = [
+        f"the head {args.head}" if args.head is not None else "",
+        f"the backup {args.against.name}" if args.against is not None else "",
+    ]
+    outside = " and ".join(k for k in kept if k)
+    matching = f", matches {outside}" if outside else ""
+    print(f"{args.file}: ok ({entries_text}, chain intact, state matches the journal{matching})")
     return 0
+
+
+def _against_backup(entries: list[JournalEntry], backup: Path) -> list[str]:
+    """Problems of *entries* against the backup *backup*: its journal must be their start,
+    and its own head must be the one its name recorded when it was written."""
+    with Session.open(backup, readonly=True) as copy:
+        earlier = copy.journal()
+    problems = [f"against the backup {backup.name}: {p}" for p in against_journal(entries, earlier)]
+    named = find_anchor(backup.name)
+    if named is not None:
+        own = against_anchor(earlier, named)
+        problems += [f"the backup {backup.name} itself: {p}" for p in own]
+    return problems

@@ -224,6 +224,12 @@ def run_start(args: argparse.Namespace) -> int:
         except RecursionError:
             where = str(args.regulation_file)
             raise InputError([Issue(where, 0, 0, "not a regulation: nested too deep")]) from None
+        except ValueError:
+            # Python refuses to read an integer of more than 4,300 digits (issue 27).
+            where = str(args.regulation_file)
+            raise InputError(
+                [Issue(where, 0, 0, "not a regulation: a number of more than 4,300 digits")]
+            ) from None
     elif args.regulation:
         arguments["regulation"] = args.regulation
     if args.tie:

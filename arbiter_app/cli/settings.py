@@ -450,5 +450,9 @@ def _clock(text: str) -> str:
     try:
         clock = parse_time_control(text)
     except ArbiterError:
-        return text
-    return f"{clock.us()} (FIDE {clock.fide()})"
+        return text  # (a file's own, kept as written: TRF 122, or one an older version saved)
+    try:
+        us = clock.us()
+    except ValueError:  # no US notation for bonuses that differ by period (4/0+0:1)
+        return f"FIDE {clock.fide()}"
+    return f"{us} (FIDE {clock.fide()})"

@@ -59,3 +59,25 @@ class NoPrizeFund(RuleError):
 
 class UnknownTieBreak(ArbiterError):
     """A tie-break code that is not in the catalogue."""
+
+
+_BOM = b"\xef\xbb\xbf"
+
+
+def utf8_text(data: bytes, source: str, advice: str = "save the file as UTF-8") -> str:
+    """*data* as UTF-8 text (a byte-order mark allowed and dropped), else an
+    :class:`InputError` naming the line and column of the first byte that is not UTF-8.
+
+    Every text importer decodes through it: Python reports the position of a bad byte
+    after a byte-order mark counted from the end of the mark, which, taken as a
+    position in the whole file, once cut a character in two and raised a second
+    ``UnicodeDecodeError`` instead of the refusal (issue 27, point 7)."""
+    body = data[len(_BOM) :] if data.startswith(_BOM) else data
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = body[: exc.start]
+        line = before.count(b"\n") + 1
+        # Everything before the bad byte is valid UTF-8: columns count its characters.
+        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
+        raise InputError([Issue(source, line, column, f"not UTF-8 text ({advice})")]) from None

@@ -32,6 +32,7 @@ line, a CSV list, a TRF file, the session's commands — asks :func:`field_probl
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Final
 
@@ -104,6 +105,34 @@ def printable(text: str) -> str:
         c if c in kept or unicodedata.category(c) not in _REFUSED_CATEGORIES else "\ufffd"
         for c in text
     )
+
+
+_NOT_PLAIN = re.compile(r"[^\x20-\x7e\n\t\r]|\r(?!\n)")
+"""Anything but printable ASCII, a line break (``\\r\\n`` too: a CSV's) or a tab: looked at
+one by one."""
+
+
+def _terminal_char(found: re.Match[str]) -> str:
+    char = found.group()
+    if char in _ALLOWED_FORMAT or char in _DIRECTION_MARKS:
+        return char
+    if unicodedata.category(char) in _REFUSED_CATEGORIES:
+        return f"\\u{ord(char):04x}" if ord(char) <= 0xFFFF else f"\\U{ord(char):08x}"
+    return char
+
+
+def terminal_text(text: str) -> str:
+    """*text* as it may reach a terminal: every character :func:`unsafe_character`
+    refuses (an escape that recolours or clears the screen or retitles the window, a
+    carriage return that overwrites the line (one that ends a CSV row stays), a right-to-left override that turns it
+    round) is written as its code, ``\\u001b`` or ``\\u202e``, so the arbiter sees what
+    the file holds and the terminal does nothing with it; line breaks and tabs stay.
+    The command line passes all it prints through it (issue 27): names from a crafted
+    event file, a TRF or a FIDE rating list. In JSON the code is the character's own
+    escape, so the value read back is the same."""
+    if text.isascii() and text.isprintable():
+        return text
+    return _NOT_PLAIN.sub(_terminal_char, text)
 
 
 def character_problem(value: str) -> str | None:

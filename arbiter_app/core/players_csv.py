@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 
-from arbiter_app.core.errors import InputError, Issue
+from arbiter_app.core.errors import InputError, Issue, utf8_text
 from arbiter_app.core.limits import character_problem, field_problem
 from arbiter_app.core.model import Player
 
@@ -118,15 +118,7 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[Player]:
 
 def decode_players_csv(data: bytes, source: str = "players.csv") -> str:
     """The text of a CSV file's bytes: UTF-8, with or without a byte-order mark."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        before = data[: exc.start]
-        line = before.count(b"\n") + 1
-        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8-sig", "replace")) + 1
-        raise InputError(
-            [Issue(source, line, column, "not UTF-8 text (save the file as UTF-8 CSV)")]
-        ) from None
+    return utf8_text(data, source, "save the file as UTF-8 CSV")
 
 
 # -- reading the records -----------------------------------------------------------

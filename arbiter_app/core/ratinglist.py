@@ -336,17 +336,30 @@ def _txt_rows(
         if not cells[0] and not line.strip():
             continue
         try:
-            cells[0] = int(cells[0])  # type: ignore[call-overload]
+            cells[0] = _whole(cells[0])  # type: ignore[arg-type]
             for i in zero_is_none:
                 text = cells[i]
-                cells[i] = (int(text) or None) if text else None  # type: ignore[call-overload]
+                cells[i] = (_whole(text) or None) if text else None  # type: ignore[arg-type]
             for i in games:
                 text = cells[i]
-                cells[i] = int(text) if text else None  # type: ignore[call-overload]
+                cells[i] = _whole(text) if text else None  # type: ignore[arg-type]
         except ValueError as exc:
             _problem(problems, source, number, f"left out: {exc}")
             continue
         yield ListedPlayer(*cells)  # type: ignore[arg-type]
+
+
+MOST_DIGITS: Final = 12
+"""Digits of a number in a rating list: a FIDE ID has at most ten, a rating four."""
+
+
+def _whole(text: str) -> int:
+    """*text* as a whole number of at most :data:`MOST_DIGITS` digits, else ValueError
+    (a number of 25 or 5,000 digits does not fit the database, or Python's int(); issue 27)."""
+    if len(text) > MOST_DIGITS or not (text.isascii() and text.isdigit()):
+        shown = text if len(text) <= MOST_DIGITS else f"{text[:MOST_DIGITS]}…"
+        raise ValueError(f"{shown!r} is not a whole number of at most {MOST_DIGITS} digits")
+    return int(text)
 
 
 def _problem(problems: list[Issue], source: str, line: int, message: str) -> None:
@@ -423,7 +436,7 @@ def _xml_rows(
                     if kind == _TEXT:
                         cells[index] = text
                     elif text:
-                        number = int(text)
+                        number = _whole(text)
                         cells[index] = number if number or kind == _COUNT else None
                 if not isinstance(cells[0], int):
                     raise ValueError("no FIDE ID")

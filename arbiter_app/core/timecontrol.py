@@ -36,6 +36,7 @@ from typing import Final
 
 from arbiter_app.core.errors import InputError, Issue
 from arbiter_app.core.model import Colour
+from arbiter_app.core.words import count
 
 ASSUMED_MOVES: Final = 60
 """Moves per player assumed when estimating how long a game can last (City Chess OK rules)."""
@@ -218,6 +219,8 @@ def _us_periods(text: str, part: str, bonus: Bonus | None) -> tuple[Period, ...]
         if moves == 0:
             raise _error(text, "a period needs at least one move")
         minutes = _bounded(text, m["min"], LONGEST_PERIOD // 60, "minutes")
+        if moves is not None and minutes == 0:
+            raise _error(text, f"{piece!r} gives no time for its {count(moves, 'move')}")
         periods.append(Period(minutes * 60, moves, bonus))
     return tuple(periods)
 
@@ -300,7 +303,10 @@ def _fide_periods(text: str, part: str) -> tuple[Period, ...]:
             if from_move < 1:
                 raise _error(text, "an increment starts at move 1 or later")
             bonus = Bonus(kind, _bounded(text, m["bonus"], LONGEST_BONUS, "bonus"), from_move)
-        periods.append(Period(_bounded(text, m["sec"], LONGEST_PERIOD, "seconds"), moves, bonus))
+        seconds = _bounded(text, m["sec"], LONGEST_PERIOD, "seconds")
+        if moves is not None and seconds == 0:
+            raise _error(text, f"period {piece!r} gives no time for its {count(moves, 'move')}")
+        periods.append(Period(seconds, moves, bonus))
     return tuple(periods)
 
 

@@ -112,8 +112,10 @@ def sheet_to_html(sheet: Sheet, *, footer_in_body: bool = True, for_qt: bool = F
     if sheet.header:
         parts.append(_fields(Fields(sheet.header)))
     parts.extend(_block(b) for b in sheet.blocks)
-    if footer_in_body and sheet.footer:
-        parts.append(f'<p class="footer">{esc(sheet.footer)}</p>')
+    if footer_in_body and (sheet.footer or sheet.journal_head):
+        head = f"Journal {sheet.journal_head}" if sheet.journal_head else ""
+        text = " · ".join(t for t in (sheet.footer, head) if t)
+        parts.append(f'<p class="footer">{esc(text)}</p>')
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 

@@ -211,6 +211,9 @@ class Sheet:
     header: tuple[tuple[str, str], ...] = ()
     landscape: bool = False
     footer: str = ""
+    journal_head: str = ""
+    """The event's journal head when the sheet was made, printed in the footer of every
+    page ("" for a sheet of no event file): what ``verify FILE --head`` checks."""
 
     def tables(self) -> list[Table]:
         """Every table of the sheet, boxes included (for tests and row counts)."""

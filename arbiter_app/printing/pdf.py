@@ -197,6 +197,8 @@ def _bands(
     foot = QRectF(0, height - band * 0.8, width, band * 0.8)
     painter.drawLine(QPointF(0, foot.top()), QPointF(width, foot.top()))
     page = f"Page {index + 1} of {total}"
+    if sheet.journal_head:
+        page = f"Journal {sheet.journal_head} · {page}"
     metrics = painter.fontMetrics()
     if sheet.footer:
         room = int(width - metrics.horizontalAdvance(page) - 24)

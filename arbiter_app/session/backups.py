@@ -21,6 +21,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.session.changes import Changes
 from arbiter_app.session.session import Session
 from arbiter_app.store.backups import backup_folder, backup_name
+from arbiter_app.store.journal import anchor
 
 Now = Callable[[], datetime]
 
@@ -47,7 +48,9 @@ def write_backup(
     session: Session, folder: Path, what: str, now: Now = datetime.now
 ) -> BackupReport:
     """Write a dated copy of *session*'s event into *folder*; never raises for the disk."""
-    target = folder / backup_name(session.event.name, what, now())
+    entries = session.journal()
+    head = anchor(entries[-1] if entries else None)
+    target = folder / backup_name(session.event.name, what, now(), head)
     try:
         if not folder.is_dir():
             return BackupReport(what, None, f"the backup folder {folder} is not there")

@@ -44,10 +44,16 @@ from arbiter_app.session.sections import (
     title_of,
 )
 from arbiter_app.session.state import State
-from arbiter_app.store.aside import aside_path, clear_leftover, move_into_place
+from arbiter_app.store.aside import aside_path, clear_leftover, move_into_place, said_of
 from arbiter_app.store.errors import CorruptFile, OpenedReadOnly
 from arbiter_app.store.file import EventFile
-from arbiter_app.store.journal import JournalEntry, canonical_json, make_entry, verify_chain
+from arbiter_app.store.journal import (
+    BROKEN_MARK,
+    JournalEntry,
+    canonical_json,
+    make_entry,
+    verify_chain,
+)
 from arbiter_app.store.recovery import RECOVERED
 from arbiter_app.store.schema import FIRST_SECTION
 
@@ -134,6 +140,11 @@ class Session:
         self.file_warnings: tuple[str, ...] = ()
         """What is wrong with the file that still lets it be read (a journal that does not
         verify); every command line command prints it, the window shows it in a banner."""
+        self._unmarked_break: str | None = None
+        """The first problem of a journal found broken on opening and not yet recorded in
+        the file: the first write records it (:data:`BROKEN_MARK`), so that writing on
+        never wipes out the evidence (a cut tail or an edited last entry verifies again
+        once the file's head follows a new entry; issue 27)."""
 
     # -- opening and closing ---------------------------------------------------
     @classmethod
@@ -164,13 +175,15 @@ class Session:
         EventFile.refuse_new(path)
         clear_leftover(path)
         aside = aside_path(path)
-        file = EventFile.create(aside, durable=durable)
+        with said_of(aside, path):
+            file = EventFile.create(aside, durable=durable)
         session = cls(file, clock=clock, actor=actor)
         args = _creation(name, system, rounds, preset, info, settings)
         try:
-            session.run(args)
-            if then is not None:
-                then(session)
+            with said_of(aside, path):
+                session.run(args)
+                if then is not None:
+                    then(session)
         except BaseException:
             session.close()
             clear_leftover(path)
@@ -276,6 +289,11 @@ class Session:
         if self._file.recovered:
             self.file_warnings += (f"{self._file.path.name}: {RECOVERED}",)
         problems = verify_chain(self._entries, *self._file.journal_head())
+        mark = self._file.broken_mark()
+        if mark is not None:
+            self.file_warnings += (f"{self._file.path.name}: {_broken_since(mark)}",)
+        elif problems and not self._file.readonly:
+            self._unmarked_break = problems[0]
         if problems:
             shown = "; ".join(problems[:3]) + (
                 f"; and {len(problems) - 3} more" if len(problems) > 3 else ""
@@ -602,7 +620,12 @@ class Session:
         when the caller has it; a command's arguments are its input, never changed by it)."""
         previous = self._entries[-1] if self._entries else None
         entry = make_entry(previous, time, self.actor, name, args, seed, text)
-        self._file.commit(entry, file_writes(writes))
+        marks = None
+        if self._unmarked_break is not None:
+            noticed = {"problem": self._unmarked_break, "noticed": time}
+            marks = {BROKEN_MARK: canonical_json(noticed)}
+        self._file.commit(entry, file_writes(writes), marks)
+        self._unmarked_break = None
         # Only once the transaction is on disk does memory follow.
         if name == UNDO:
             self._before.pop(args["entry"], None)
@@ -686,6 +709,9 @@ class Session:
         entries = self._file.read_journal()
         head, length = self._file.journal_head()
         problems.extend(verify_chain(entries, head, length))
+        mark = self._file.broken_mark()
+        if mark is not None:
+            problems.append(_broken_since(mark))
         try:
             replayed = replay(entries)
         except JournalError as exc:
@@ -703,6 +729,15 @@ class Session:
                     f" ({keys})"
                 )
         return problems
+
+
+def _broken_since(mark: Mapping[str, str]) -> str:
+    """What a file's mark of a broken journal says (:data:`BROKEN_MARK`)."""
+    when = f" on {mark['noticed'][:10]}" if mark.get("noticed") else ""
+    return (
+        f"the journal was found changed outside Arbiter{when} ({mark['problem']}) and "
+        "written to since: its history cannot be trusted, even where it verifies now"
+    )
 
 
 def _final(entry: JournalEntry) -> str:

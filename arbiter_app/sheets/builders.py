@@ -358,11 +358,13 @@ def with_fide_mode(src: Source, sheet: Sheet) -> Sheet:
 
 def _marked(build: SheetBuilder) -> SheetBuilder:
     def marked(src: Source, round_no: int | None) -> Sheet:
-        return with_fide_mode(src, build(src, round_no))
+        sheet = with_fide_mode(src, build(src, round_no))
+        return replace(sheet, journal_head=src.journal_head)
 
     marked.__doc__ = build.__doc__
     return marked
 
 
-# Every sheet, printed from the window or the command line, carries the FIDE mode line.
+# Every sheet, printed from the window or the command line, carries the FIDE mode line
+# and the journal's head (issue 27: the head kept outside the file).
 SHEETS.update({name: _marked(build) for name, build in SHEETS.items()})

@@ -8,10 +8,12 @@ every problem with its line and column (:class:`InputError`).
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from pathlib import Path
 
-from arbiter_app.core.errors import ArbiterError, InputError, Issue
+from arbiter_app.core.errors import ArbiterError, utf8_text
 from arbiter_app.core.limits import MAX_IMPORT_BYTES, MAX_PLAYERS
 from arbiter_app.core.words import count
 
@@ -29,8 +31,18 @@ def read_bounded(path: Path, limit: int = MAX_IMPORT_BYTES) -> bytes:
     so a file too big to be an event never fills the memory.
     """
     try:
-        with open(path, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
+        # Opened without waiting (a pipe would wait for ever for some writer) and read only
+        # when it is a file: a pipe, a device or a socket under a file's name is refused
+        # at once (issue 27); a loop of symbolic links fails the opening with ELOOP.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if stat.S_ISDIR(info.st_mode):
+                raise IsADirectoryError(path)
+            if not stat.S_ISREG(info.st_mode):
+                kind = "a pipe (FIFO)" if stat.S_ISFIFO(info.st_mode) else "a device or socket"
+                raise ArbiterError(f"{path}: is {kind}, not a file; name the file itself")
+            size = info.st_size
             if size > limit:
                 raise ArbiterError(_too_big(path, size, limit))
             data = handle.read(limit + 1)
@@ -41,6 +53,10 @@ def read_bounded(path: Path, limit: int = MAX_IMPORT_BYTES) -> bytes:
     except PermissionError:
         raise ArbiterError(f"{path}: permission denied") from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise ArbiterError(
+                f"{path}: a loop of symbolic links, which leads to no file"
+            ) from None
         raise ArbiterError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     if len(data) > limit:
         raise ArbiterError(_too_big(path, len(data), limit, more=True))
@@ -59,13 +75,4 @@ def _too_big(path: Path, size: int, limit: int, *, more: bool = False) -> str:
 
 def decode_utf8(data: bytes, path: Path) -> str:
     """*data* as UTF-8 text (a byte-order mark allowed), else InputError at the first bad byte."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        before = data[: exc.start]
-        line = before.count(b"\n") + 1
-        # Columns count characters, and everything before the bad byte is valid UTF-8.
-        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8-sig")) + 1
-        raise InputError(
-            [Issue(str(path), line, column, "not UTF-8 text (save the file as UTF-8)")]
-        ) from None
+    return utf8_text(data, str(path))

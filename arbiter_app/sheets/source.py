@@ -25,6 +25,7 @@ from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.core.playoff.scope import PlayoffScope
 from arbiter_app.core.trf.system import pairing_code
 from arbiter_app.exports.lots import RecordedDraw
+from arbiter_app.store.journal import anchor
 
 TRF_SUFFIXES = (".trf", ".txt")
 ARBITER_SUFFIX = ".arbiter"
@@ -87,10 +88,18 @@ class Source:
     """How many of a team's best scores count (US Chess 28N; None: the default, four)."""
     categories: tuple[Any, ...] = ()
     """The prize categories the event announced (``Category`` values; none for a TRF file)."""
+    journal_head: str = ""
+    """The journal's head when the sheet was made (its anchor, ``37-3f2a9c1b0d4e77aa``),
+    printed in every sheet's footer so that a rewritten journal is caught by
+    ``verify FILE --head`` (issue 27); "" for a TRF file, which has no journal."""
 
 
 def load(path: Path) -> Source:
     if not path.exists():
+        if path.is_symlink():
+            raise ArbiterError(
+                f"{path}: a symbolic link that leads to no file (a loop, or its file is gone)"
+            )
         raise ArbiterError(f"{path}: no such file")
     suffix = path.suffix.lower()
     if suffix == ARBITER_SUFFIX:
@@ -182,6 +191,7 @@ def from_session(session: Any, path: Path | None = None) -> Source:
         absences=absences(state),
         team_best=settings.team_best,
         categories=_categories(session.state),
+        journal_head=anchor(journal[-1] if journal else None),
     )
 
 

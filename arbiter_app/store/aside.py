@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from arbiter_app.store.errors import DiskError, FileExists, FileLocked, StoreError
@@ -28,6 +29,23 @@ _COMPANIONS = ("-journal", "-wal", "-shm")
 def aside_path(path: Path) -> Path:
     """The hidden name a new file of *path* is made under."""
     return path.with_name(f".{path.name}.part")
+
+
+@contextlib.contextmanager
+def said_of(aside: Path, path: Path) -> Iterator[None]:
+    """A store error raised inside the block about the hidden file *aside* names *path*
+    instead: the arbiter asked for *path* and never saw the other name (issue 27, point 8:
+    "``.event.arbiter.part``: not saved: the disk is full")."""
+    try:
+        yield
+    except StoreError as exc:
+        if exc.path.name == aside.name:
+            exc.path = path
+            exc.args = tuple(
+                str(a).replace(aside.name, path.name, 1) if isinstance(a, str) else a
+                for a in exc.args
+            )
+        raise
 
 
 def clear_leftover(path: Path) -> None:

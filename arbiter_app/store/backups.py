@@ -6,8 +6,12 @@ synchronised folder), kept in ``preferences.json`` in the user's data folder
 command line share it. A backup is a whole tournament file with a dated name
 that says what it is a copy of::
 
-    Club Open, after round 3 (2026-11-23 15.12.04).arbiter
+    Club Open, after round 3 (2026-11-23 15.12.04, journal 37-3f2a9c1b0d4e77aa).arbiter
 
+The name keeps the journal's head when the copy was made (its last entry and the start
+of its hash, :func:`~arbiter_app.store.journal.anchor`): the head is then kept outside
+the event file, and ``arbiter-app verify FILE --against BACKUP`` catches a journal
+rewritten since, even one whose hash chain was rebuilt consistently (issue 27).
 Restoring one is opening it (and Save as… to carry on under another name).
 """
 
@@ -73,8 +77,12 @@ def set_backup_folder(folder: Path | None) -> None:
         raise PreferencesError(f"the preferences cannot be written ({exc.strerror})") from exc
 
 
-def backup_name(event_name: str, what: str, moment: datetime) -> str:
-    """The file name of a backup: the event, what the copy is of, and when it was made."""
+def backup_name(event_name: str, what: str, moment: datetime, head: str = "") -> str:
+    """The file name of a backup: the event, what the copy is of, when it was made and
+    the journal's *head* then (its anchor; none for an empty journal)."""
     stem = "".join("_" if c in _UNSAFE or ord(c) < 32 else c for c in event_name).strip(" .")
+    # A name is at most 255 bytes on most file systems: a long event name is cut.
+    stem = stem.encode("utf-8")[:120].decode("utf-8", "ignore").strip(" .")
     stamp = moment.strftime("%Y-%m-%d %H.%M.%S")
-    return f"{stem or 'Event'}, {what} ({stamp}){SUFFIX}"
+    journal = f", journal {head}" if head else ""
+    return f"{stem or 'Event'}, {what} ({stamp}{journal}){SUFFIX}"

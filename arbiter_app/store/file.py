@@ -27,6 +27,7 @@ any open event, to a file with SQLite's backup API and goes on there
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import sqlite3
@@ -51,7 +52,7 @@ from arbiter_app.store.errors import (
     TooNew,
     translate,
 )
-from arbiter_app.store.journal import JournalEntry
+from arbiter_app.store.journal import BROKEN_MARK, JournalEntry
 from arbiter_app.store.leftovers import has_leftovers, image, set_aside_all, settle
 from arbiter_app.store.locking import WriteLock, real_path
 from arbiter_app.store.migrations import ADDED_BY_STEP, REBUILD_MARK, make_backup, migrate
@@ -417,6 +418,7 @@ class EventFile:
 
     def read_state(self) -> dict[str, TableRows]:
         self._check_types()
+        self._check_players()
         return {spec.name: self.read_table(spec.name) for spec in STATE_TABLES}
 
     def _check_types(self) -> None:
@@ -443,6 +445,38 @@ class EventFile:
                     "a value of the wrong kind)",
                 )
 
+    def _check_players(self) -> None:
+        """Refuse a file whose rows name a player who has no row of their own.
+
+        Arbiter removes a player only with everything that names them; a round entry,
+        a board or a bye request naming a player the file lacks was left by another
+        program or by damage, and every standing, sheet and tie-break would stumble on
+        it. One query per reference, in SQLite itself (issue 27: a crafted file)."""
+        references = (
+            ("entries", "tpn", "a round entry's player"),
+            ("entries", "opponent", "a game's opponent"),
+            ("boards", "white", "a board's White"),
+            ("boards", "black", "a board's Black"),
+            ("bye_requests", "tpn", "a bye request's player"),
+            ("adjustments", "tpn", "a score adjustment's player"),
+        )
+        for table, column, what in references:
+            query = (
+                f'SELECT t."section", t."{column}" FROM "{table}" AS t WHERE t."{column}" > 0 '
+                f'AND NOT EXISTS (SELECT 1 FROM players AS p WHERE p."section" = t."section" '
+                f'AND p.tpn = t."{column}") LIMIT 1'
+            )
+            with sqlite_errors(self.path):
+                missing = self.conn.execute(query).fetchone()
+            if missing is not None:
+                section = f" of section {missing[0]}" if missing[0] != 1 else ""
+                raise CorruptFile(
+                    self.path,
+                    f"the file's contents are damaged ({what}{section} is player "
+                    f"{missing[1]}, who has no row in its players table); open a backup or "
+                    "the copy it came from",
+                )
+
     def read_journal(self) -> list[JournalEntry]:
         with sqlite_errors(self.path):
             rows = self._query("SELECT * FROM journal ORDER BY seq")
@@ -460,6 +494,27 @@ class EventFile:
         head = meta.get("journal_head")
         length = meta.get("journal_length")
         return head, int(length) if length is not None else None
+
+    def broken_mark(self) -> dict[str, str] | None:
+        """What the file recorded when its journal was found broken and then written to
+        (:data:`~arbiter_app.store.journal.BROKEN_MARK`); None when it never was. A mark
+        that is not what Arbiter writes is itself reported as a broken journal."""
+        with sqlite_errors(self.path):
+            row = self.conn.execute(
+                "SELECT value FROM meta WHERE key = ?", (BROKEN_MARK,)
+            ).fetchone()
+        if row is None:
+            return None
+        try:
+            value = json.loads(str(row[0]))
+        except ValueError:
+            value = None
+        if not isinstance(value, dict):
+            return {"problem": "the record of it is damaged", "noticed": ""}
+        return {
+            "problem": str(value.get("problem", "")),
+            "noticed": str(value.get("noticed", "")),
+        }
 
     @property
     def rebuild_pending(self) -> bool:
@@ -526,9 +581,12 @@ class EventFile:
         return moved
 
     # -- writing -------------------------------------------------------------
-    def commit(self, entry: JournalEntry, writes: Writes) -> None:
+    def commit(
+        self, entry: JournalEntry, writes: Writes, marks: Mapping[str, str] | None = None
+    ) -> None:
         """Write *writes* and append *entry* to the journal, all in one transaction,
-        then fold the log into the file (see the module docstring)."""
+        then fold the log into the file (see the module docstring). *marks* are more
+        ``meta`` rows written in the same transaction (a broken journal's mark)."""
         if self.readonly:
             raise StoreBug("a read-only file was asked to write")
         if not self._wal:
@@ -543,6 +601,7 @@ class EventFile:
                     [
                         {"key": "journal_head", "value": entry.hash},
                         {"key": "journal_length", "value": str(entry.seq)},
+                        *({"key": k, "value": v} for k, v in (marks or {}).items()),
                     ],
                     pk="key",
                 )

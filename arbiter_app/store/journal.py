@@ -10,13 +10,22 @@ the hash and length of the last entry, which catches a journal cut short.
 
 The chain detects accidental or careless edits; it cannot stop someone who
 recomputes every hash on purpose (there is no secret key in an offline file).
+That is why the head is also kept *outside* the file: every printed sheet and
+every automatic backup carries its :func:`anchor` (the last entry's number and
+the start of its hash), and :func:`against_anchor` and :func:`against_journal`
+find the first entry of a rewritten journal that no longer matches them.
+
+A journal found broken when a file is opened for writing stays said broken: the
+first write records :data:`BROKEN_MARK` in the ``meta`` table (and so in every copy
+and backup), and every later opening reports it, even once the chain verifies again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +33,13 @@ from arbiter_app.core import words
 
 GENESIS = "0" * 64
 """The "previous hash" of the first entry."""
+
+ANCHOR_DIGITS = 16
+"""Hex digits of the hash an anchor keeps (64 bits: no rewrite can be searched to match)."""
+
+BROKEN_MARK = "journal_broken"
+"""The ``meta`` key (a journal name, never changed) that records, as JSON, the first
+problem of a journal found broken when it was written to: ``{"problem": …, "noticed": …}``."""
 
 
 def canonical_json(value: Any) -> str:
@@ -140,3 +156,90 @@ def verify_chain(
     if head is not None and last_hash != head:
         problems.append("the last journal entry is not the one the file recorded")
     return problems
+
+
+def anchor(entry: JournalEntry | None) -> str:
+    """The short form of the journal's head: ``"37-3f2a9c1b0d4e77aa"`` (entry 37, the
+    first :data:`ANCHOR_DIGITS` hex digits of its hash); "" for an empty journal.
+    It is printed on every sheet and put in every backup's name (no ``:``, so that a
+    file name on any system can hold it)."""
+    if entry is None:
+        return ""
+    return f"{entry.seq}-{entry.hash[:ANCHOR_DIGITS]}"
+
+
+_ANCHOR = re.compile(r"(?:(\d{1,12})\s*[-:.\s]\s*)?([0-9a-fA-F]{8,64})")
+
+
+def parse_anchor(text: str) -> tuple[int | None, str] | None:
+    """``(seq, hash prefix)`` of an anchor as printed (``37-3f2a9c1b0d4e77aa``, also with
+    ``:`` or a space), or a hash prefix alone (at least 8 hex digits); None otherwise."""
+    found = _ANCHOR.fullmatch(text.strip())
+    if found is None:
+        return None
+    seq = int(found.group(1)) if found.group(1) else None
+    return seq, found.group(2).lower()
+
+
+def find_anchor(text: str) -> str | None:
+    """The anchor inside a longer text (a backup's name: ``…, journal 37-3f2a….arbiter``)."""
+    found = re.search(rf"journal (\d{{1,12}}-[0-9a-f]{{{ANCHOR_DIGITS}}})", text)
+    return found.group(1) if found else None
+
+
+def against_anchor(entries: Sequence[JournalEntry], text: str) -> list[str]:
+    """Problems of *entries* against an anchor taken earlier (a printed sheet's footer):
+    the entry it names must still be there with the hash it had; [] when it is."""
+    parsed = parse_anchor(text)
+    if parsed is None:
+        return [
+            f"{text!r} is not a journal head: it is the entry's number and the start of "
+            "its hash, as a sheet's footer prints it (37-3f2a9c1b0d4e77aa)"
+        ]
+    seq, prefix = parsed
+    if seq is None:
+        if any(e.hash.startswith(prefix) for e in entries):
+            return []
+        return [
+            f"no journal entry has the hash {prefix}: the journal was rewritten since the "
+            "head was taken"
+        ]
+    if seq > len(entries) or entries[seq - 1].seq != seq:
+        return [
+            f"journal entry {seq} is not in the file (it has "
+            f"{words.count(len(entries), 'entry')}): entries were removed since the head "
+            "was taken"
+        ]
+    entry = entries[seq - 1]
+    if entry.hash.startswith(prefix):
+        return []
+    return [
+        f"journal entry {seq} ({entry.command}) is not the one the head recorded (hash "
+        f"{prefix}, now {entry.hash[: len(prefix)]}): the journal was rewritten at entry "
+        f"{seq} or before it"
+    ]
+
+
+def against_journal(entries: Sequence[JournalEntry], earlier: Sequence[JournalEntry]) -> list[str]:
+    """Problems of *entries* against the journal of an earlier copy (a backup): the
+    journal only grows, so every entry of the copy must still be there as it was. The
+    first entry that differs is named; [] when the copy's journal is the start of this one."""
+    for mine, theirs in zip(entries, earlier, strict=False):
+        if mine != theirs:
+            fields = [
+                name
+                for name in ("seq", "time", "actor", "command", "args", "seed", "hash")
+                if getattr(mine, name) != getattr(theirs, name)
+            ]
+            changed = ", ".join(f for f in fields if f != "hash") or "its hash"
+            return [
+                f"journal entry {theirs.seq} ({theirs.command}) differs from the backup's "
+                f"({changed}): the journal was rewritten from entry {theirs.seq} on"
+            ]
+    if len(entries) < len(earlier):
+        return [
+            f"the journal has {words.count(len(entries), 'entry')} but the backup "
+            f"{words.count(len(earlier), 'entry')}: entries were removed from entry "
+            f"{len(entries) + 1} on"
+        ]
+    return []

@@ -32,6 +32,7 @@ from arbiter_app.core.ratinglist import (
 )
 from arbiter_app.core.uschess_members import Member, MemberFile, read_rows
 from arbiter_app.store.rating_db import data_folder
+from arbiter_app.store.unzip import extract_member
 
 DATABASE_NAME: Final = "uschess-members.sqlite"
 _COLUMNS = (*Member._fields, "name_key")
@@ -270,7 +271,7 @@ def _members_of(path: Path) -> Iterator[MemberFile]:
                     ]
                 )
             with tempfile.TemporaryDirectory(prefix="arbiter-uschess-") as folder:
-                unpacked = Path(archive.extract(inside[0], folder))
+                unpacked = extract_member(archive, inside[0], Path(folder), path.name)
                 with _members_of(unpacked) as listed:
                     yield listed
         return

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import glob
 import os
 import secrets
 import stat
@@ -30,6 +31,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from arbiter_app.store.aside import flush, flush_folder
+
+try:
+    import fcntl
+except ImportError:  # (Windows)
+    fcntl = None  # type: ignore[assignment]
 from arbiter_app.store.errors import (
     DiskError,
     DiskFull,
@@ -128,17 +134,19 @@ def write_output(
     """
     real = check_output(target, sources=sources)
     folder = real.parent if str(real.parent) else Path(".")
+    _clear_killed_outputs(real)
     part = folder / f".{real.name}.{secrets.token_hex(4)}.part"
     existed = real.exists()
+    held: int | None = None
     try:
         try:
             mode = stat.S_IMODE(os.stat(real).st_mode) if existed else None
             if callable(write):
-                _create(part, mode, b"")
+                held = _create(part, mode, b"")
                 write(part)
             else:
                 data = write.encode("utf-8") if isinstance(write, str) else write
-                _create(part, mode, data)
+                held = _create(part, mode, data)
             problem = check(part) if check is not None else None
             if problem is not None:
                 raise DiskError(target, f"not written: {problem}{_kept(existed)}")
@@ -155,6 +163,32 @@ def write_output(
     finally:
         with contextlib.suppress(OSError):
             part.unlink()
+        if held is not None:
+            os.close(held)
+
+
+def _clear_killed_outputs(real: Path) -> None:
+    """Remove the hidden files outputs into *real* left when they were killed (issue 27,
+    point 8), each only when no write holds it (a write keeps its hidden file locked)."""
+    if fcntl is None:
+        return  # (Windows: a killed output's hidden file stays until removed by hand)
+    folder = real.parent if str(real.parent) else Path(".")
+    for leftover in folder.glob(f".{glob.escape(real.name)}.*.part"):
+        middle = leftover.name[len(real.name) + 2 : -len(".part")]
+        if len(middle) != 8 or any(c not in "0123456789abcdef" for c in middle):
+            continue
+        try:
+            fd = os.open(leftover, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                leftover.unlink()
+        except OSError:
+            pass  # another export is writing it now
+        finally:
+            os.close(fd)
 
 
 def pdf_whole(path: Path) -> str | None:
@@ -170,18 +204,24 @@ def pdf_whole(path: Path) -> str | None:
     return None
 
 
-def _create(part: Path, mode: int | None, data: bytes) -> None:
+def _create(part: Path, mode: int | None, data: bytes) -> int:
+    """Make the hidden file *part* with *data*; the returned descriptor keeps it locked
+    until it is closed (so the next output never takes it for a killed one's)."""
     # O_EXCL: never through a file or link that appeared under the hidden name.
     fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 if mode is None else mode)
     try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         if mode is not None and os.name == "posix":
             os.fchmod(fd, mode)  # the replaced output's permissions, whatever the umask
         view = memoryview(data)
         while view:
             written = os.write(fd, view)
             view = view[written:]
-    finally:
+    except BaseException:
         os.close(fd)
+        raise
+    return fd
 
 
 def _kept(existed: bool) -> str:

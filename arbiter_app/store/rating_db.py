@@ -49,6 +49,7 @@ from arbiter_app.core.ratinglist import (
     read_txt,
     read_xml,
 )
+from arbiter_app.store.unzip import open_member
 
 DATA_DIR_ENV: Final = "ARBITER_DATA_DIR"
 DATABASE_NAME: Final = "fide-ratings.sqlite"
@@ -246,7 +247,7 @@ class RatingDatabase:
                     ]
                 )
             kind = rating_type or named_type
-            lines = None if member.lower().endswith(".xml") else _lines(stream)
+            lines = None if member.lower().endswith(".xml") else _lines(stream, member)
             try:
                 if lines is None:
                     listed = read_xml(stream, member, kind)
@@ -431,23 +432,46 @@ def _latin1(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error("arbiter-latin1", _latin1)
 
 
-def _lines(raw: IO[bytes]) -> Generator[str, None, None]:
+def _lines(raw: IO[bytes], source: str) -> Generator[str, None, None]:
     """The list's lines: UTF-8, with any byte that is not read as Latin-1 (the columns are
     counted in characters either way)."""
     text = io.TextIOWrapper(raw, encoding="utf-8", errors="arbiter-latin1", newline="")
     try:
         # Not "yield from": that would close the wrapper, and with it the file, on close().
-        for line in text:  # noqa: UP028
+        # Each line read to a bound: a "line" of gigabytes (a zip bomb of one byte repeated)
+        # is refused, never held in memory whole (issue 27).
+        number = 0
+        while line := text.readline(LONGEST_LIST_LINE + 1):
+            number += 1
+            if len(line) > LONGEST_LIST_LINE:
+                raise InputError(
+                    [
+                        Issue(
+                            source,
+                            number,
+                            LONGEST_LIST_LINE + 1,
+                            f"a line of more than {LONGEST_LIST_LINE:,} characters: not a "
+                            "FIDE list (its lines are under 200)",
+                        )
+                    ]
+                )
             yield line
     finally:
         text.detach()  # the file is closed by whoever opened it
+
+
+LONGEST_LIST_LINE: Final = 4096
+"""Characters of a rating list's longest line (FIDE's are under 200)."""
 
 
 @contextlib.contextmanager
 def _opened_member(path: Path) -> Iterator[tuple[str, IO[bytes]]]:
     """The list's file: the one TXT or XML file of a zip, or *path* itself."""
     if not path.is_file():
-        raise InputError([Issue(str(path), 0, 0, "no such file")])
+        # (is_file follows links and never opens: a pipe is refused without a wait)
+        there = path.exists() or path.is_symlink()
+        what = "is not a file (a folder, a pipe, a device or a broken link)" if there else ""
+        raise InputError([Issue(str(path), 0, 0, what or "no such file")])
     if zipfile.is_zipfile(path):
         try:
             archive = zipfile.ZipFile(path)
@@ -467,7 +491,7 @@ def _opened_member(path: Path) -> Iterator[tuple[str, IO[bytes]]]:
                         )
                     ]
                 )
-            with archive.open(members[0]) as stream:
+            with open_member(archive, members[0], path.name) as stream:
                 yield members[0], stream
         return
     if path.suffix.lower() not in (".txt", ".xml"):

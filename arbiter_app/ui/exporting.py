@@ -8,6 +8,7 @@ what went wrong when it cannot.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtGui import QPagedPaintDevice
@@ -21,6 +22,8 @@ from arbiter_app.exports.playoff import stage_pairings_sheet
 from arbiter_app.exports.sheet import Sheet
 from arbiter_app.exports.standings import standings_csv_rows, standings_sheet
 from arbiter_app.printing import ProgressCallback, paint_sheet, write_pdf
+from arbiter_app.store.journal import anchor
+from arbiter_app.store.outputs import pdf_whole, write_output
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.playoff_adapter import shown_standings
 
@@ -40,9 +43,12 @@ def standings_print_sheet(document: EventDocument) -> Sheet:
     state = document.playoff_state()
     decided = decided_order(state) if state is not None else ()
     article = state.regulation.places_article if state is not None else ""
-    return standings_sheet(
+    sheet = standings_sheet(
         document.tournament, table.standings, decided=decided, decided_article=article
     )
+    # The journal's head in the footer, as on every sheet the command line prints (issue 27).
+    entries = document.session.journal()
+    return replace(sheet, journal_head=anchor(entries[-1] if entries else None))
 
 
 def playoff_sheet(document: EventDocument) -> Sheet:
@@ -77,8 +83,16 @@ def export_standings(
     table = shown_standings(document)
     if table.standings is None:
         raise ArbiterError("there are no standings to export")
+    # Through the command line's guard (issue 27): never over the open event or any file
+    # Arbiter has open, written aside and moved into place when whole.
+    sources = [document.path] if document.path is not None else []
     if suffix == ".pdf":
-        write_pdf(standings_print_sheet(document), path, progress=progress)
+        sheet = standings_print_sheet(document)
+
+        def pdf(part: Path) -> None:
+            write_pdf(sheet, part, progress=progress)
+
+        write_output(path, pdf, sources=sources, check=pdf_whole)
         return
     if suffix == ".csv":
         text = rows_to_csv(*standings_csv_rows(event, table.standings))
@@ -88,10 +102,7 @@ def export_standings(
         text = standings_to_json(event, table.standings)
     else:
         raise ArbiterError(f"cannot export to {path.name}: use .csv, .html, .json or .pdf")
-    try:
-        path.write_text(text, encoding="utf-8", newline="")
-    except OSError as exc:
-        raise ArbiterError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    write_output(path, text, sources=sources)
 
 
 def print_sheet(sheet: Sheet, device: QPagedPaintDevice) -> int:

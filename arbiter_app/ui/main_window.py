@@ -630,14 +630,13 @@ class MainWindow(QMainWindow):
         an untitled event is written the same way, from the same session."""
         from arbiter_app.sheets.builders import trf_text
         from arbiter_app.sheets.source import from_session
+        from arbiter_app.store.outputs import write_output
 
         text = trf_text(from_session(self.document.session))
-        try:
-            # newline="": the file's own line ends (CR, CR LF) are written as they are.
-            with target.open("w", encoding="utf-8", newline="") as fh:
-                fh.write(text)
-        except OSError as exc:
-            raise ArbiterError(f"cannot write {target}: {exc.strerror or exc}") from exc
+        # As written (the file's own line ends, CR or CR LF), through the command line's
+        # guard: never over the open event, aside and moved into place whole (issue 27).
+        current = self.document.path
+        write_output(target, text, sources=[current] if current is not None else [])
 
     def choose_standings_export(self) -> None:
         # The export formats load on first use: the window does not need them to appear.

@@ -262,15 +262,24 @@ class PublishDialog(QDialog):
         server = self.server
         if server is None:
             return
+        from arbiter_app.core.errors import ArbiterError
         from arbiter_app.printing import write_pdf
+        from arbiter_app.store.outputs import pdf_whole, write_output
         from arbiter_app.web.qr import address_sheet
 
         snapshot = server.watch.snapshot()
         names = tuple(s.name for s in snapshot.sections)
         sheet = address_sheet(server.url, snapshot.sections[0].event, names)
+        event_file = self.publishing.document.path
+
+        def pdf(part: Path) -> None:
+            write_pdf(sheet, part)
+
         try:
-            write_pdf(sheet, target)
-        except OSError as exc:
+            # The command line's guard: never over the event, aside and whole (issue 27).
+            sources = [event_file] if event_file is not None else []
+            write_output(target, pdf, sources=sources, check=pdf_whole)
+        except (ArbiterError, OSError) as exc:
             self.status.setText(f"{target}: cannot write the PDF ({exc})")
             return
         self.status.setText(f"The wall sheet is in {target}. Players open:")

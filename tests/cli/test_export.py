@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -57,6 +58,11 @@ def test_export_matches_the_golden_files(
         assert data.startswith(b"\xef\xbb\xbf")
         data = data[3:]
     expected = _golden(golden)
+    if fmt == "html" and source == "arbiter_file":
+        # An event file's sheet carries its journal's head in the footer (issue 27); the
+        # head hashes the import's own time, so it is checked by its form and left out.
+        data, found = re.subn(rb" \xc2\xb7 Journal \d+-[0-9a-f]{16}</p>", b"</p>", data)
+        assert found == 1
     if fmt == "trf":
         # The golden report is the renderer's for an event Arbiter ran (record 182 names
         # Arbiter as the pairing controller); a file read from TRF keeps its own 182, and

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 import shutil
 from typing import Any
 
@@ -103,6 +104,9 @@ def _event_file() -> st.SearchStrategy[bytes]:
     )
 
 
+_RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""What must never reach a terminal raw (line breaks and tabs aside)."""
+
 PLACEHOLDERS = frozenset({"{event}", "{trf}", "{csv}", "{pgn}", "{json}", "{new}", "{out}"})
 
 NAMES = {
@@ -128,15 +132,23 @@ def run_command_line(given: tuple[tuple[str, ...], dict[str, Any]]) -> str:
     places["out"] = str(folder / "out.txt")
     argv = [places.get(w[1:-1], w) if w in PLACEHOLDERS else w for w in words]
     out, err = io.StringIO(), io.StringIO()
+    parsed_out = False
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main(argv)
     except SystemExit as exit_:  # argparse refusing the options: its usage and status 2
         code = exit_.code if isinstance(exit_.code, int) else 2
+        parsed_out = True  # (argparse echoes what was typed, before any file is read)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     if code not in (0, 1, 2):
         raise AssertionError(f"exit status {code} for {argv}")
+    if not parsed_out:
+        # Nothing a command prints reaches the terminal raw (issue 27): no escape, C1
+        # control or direction override, whatever the file's names hold.
+        raw = _RAW.search(out.getvalue().replace("\r\n", "\n") + err.getvalue())
+        if raw is not None:
+            raise AssertionError(f"{raw.group()!r} printed raw for {argv}")
     if code == 2 and not err.getvalue().strip():
         raise AssertionError(f"a refusal without a message for {argv}")
     return TYPED if code == 2 else ACCEPTED

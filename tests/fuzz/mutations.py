@@ -63,6 +63,20 @@ NASTY_TOKENS: tuple[str, ...] = (
     "é",
     "e\u0301",
     "🂡",
+    # Huge integers (issue 27): past SQLite's 64 bits, past Python's 4,300 digits of int().
+    "18446744073709551616",
+    "-9223372036854775809",
+    "9" * 25,
+    "9" * 4301,
+    "1" + "0" * 30,
+    # Names with escapes (issue 27): a CSI and an OSC that retitles the terminal, a C1
+    # control, a carriage return, a direction isolate.
+    "\x1b[2J",
+    "\x1b]0;pwned\x07",
+    "\x9b31m",
+    "\x85",
+    "\r",
+    "\u2066",
 )
 
 MAX_CHARS = 100_000
@@ -238,3 +252,47 @@ def damaged_bytes(draw: st.DrawFn, samples: Sequence[bytes], page: int = 4096) -
             cut = draw(st.integers(0, n))
             data[cut:] = bytes(n - cut)
     return bytes(data)
+
+
+# -- encodings (issue 27) ------------------------------------------------------
+_BAD_SEQUENCES = (
+    b"\xff",
+    b"\xc3",  # a lead byte with no continuation
+    b"\xe2\x82",  # a character cut short
+    b"\xc0\x80",  # an overlong NUL
+    b"\xed\xa0\x80",  # a surrogate written as UTF-8
+    b"\xf8\x88\x80\x80\x80",  # a five-byte form
+    b"\x80",  # a continuation byte alone
+)
+
+
+@st.composite
+def encoded(draw: st.DrawFn, texts: st.SearchStrategy[str]) -> bytes:
+    """A text as a file's bytes, in an encoding a text importer may meet: UTF-8 with or
+    without a byte-order mark, with a bad byte (right after the mark too: the issue's
+    crash), cut inside a character, UTF-16 with its mark, Latin-1 or Windows-1252."""
+    text = draw(texts)
+    kind = draw(
+        st.sampled_from(
+            ["utf-8", "bom", "bom-bad", "bad", "cut", "utf-16", "utf-16-le", "latin-1", "cp1252"]
+        )
+    )
+    if kind in ("utf-16", "utf-16-le", "latin-1", "cp1252"):
+        return text.encode(kind, errors="replace")
+    data = text.encode("utf-8", errors="surrogatepass")
+    if kind == "utf-8":
+        return data
+    bom = b"\xef\xbb\xbf"
+    if kind == "bom":
+        return bom + data
+    bad = draw(st.sampled_from(_BAD_SEQUENCES))
+    if kind == "bom-bad":
+        # Often right after the mark, or within the first character or two (where the
+        # position Python reports, counted after the mark, once cut a character in two).
+        at = draw(st.one_of(st.integers(0, min(len(data), 4)), st.integers(0, min(len(data), 64))))
+        return bom + data[:at] + bad + data[at:]
+    if kind == "bad":
+        at = draw(st.integers(0, len(data)))
+        return data[:at] + bad + data[at:]
+    # "cut": the file ends inside a character
+    return data + "é李🂡".encode()[: draw(st.sampled_from([1, 3, 6]))]

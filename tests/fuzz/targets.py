@@ -18,6 +18,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import importlib
+import io
 import shutil
 import sqlite3
 import tempfile
@@ -31,7 +32,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from arbiter_app.core.errors import ArbiterError, InputError
+from arbiter_app.core.errors import ArbiterError, InputError, utf8_text
 from arbiter_app.core.players_csv import decode_players_csv, parse_players_csv
 from arbiter_app.core.trf import parse_trf
 from arbiter_app.session import Session
@@ -107,6 +108,23 @@ def run_trf(text: str) -> str:
     return ACCEPTED
 
 
+def trf_bytes_inputs() -> st.SearchStrategy[bytes]:
+    """A TRF's bytes in the encodings a file may come in (issue 27: a byte-order mark and
+    then a bad byte)."""
+    return mutations.encoded(trf_inputs())
+
+
+def run_trf_bytes(data: bytes) -> str:
+    """Decode as every importer does (:func:`arbiter_app.core.errors.utf8_text`), then read."""
+    try:
+        text = utf8_text(data, "fuzz.trf")
+    except InputError as exc:
+        if not exc.issues or exc.issues[0].line < 1:
+            raise AssertionError("a decoding refusal that names no line") from exc
+        return TYPED
+    return run_trf(text)
+
+
 # -- CSV player lists ----------------------------------------------------------
 CSV_SAMPLES = (
     "name,rating,title,federation,fide_id,birth,sex\n"
@@ -144,6 +162,7 @@ def csv_bytes_inputs() -> st.SearchStrategy[bytes]:
         mutations.damaged_bytes(encoded, page=16),
         st.binary(max_size=300),
         csv_inputs().map(str.encode),
+        mutations.encoded(csv_inputs()),
     )
 
 
@@ -201,6 +220,51 @@ def run_pgn(text: str) -> str:
     return ACCEPTED
 
 
+# -- FIDE rating lists (TXT and XML) --------------------------------------------
+RATINGS = ROOT / "tests" / "data" / "ratings"
+
+
+@cache
+def rating_samples() -> tuple[str, ...]:
+    return tuple(
+        (RATINGS / name).read_text(encoding="utf-8")
+        for name in ("players_list_foa.txt", "rapid_rating_list.xml")
+    )
+
+
+def rating_list_inputs() -> st.SearchStrategy[bytes]:
+    """A list's bytes: damaged (huge integers, escapes in names, lines moved), in any
+    encoding; the XML or TXT reader is chosen by the first bytes."""
+    texts = mutations.texts(rating_samples(), " <>", alphabet="0123456789 <>/abcdefgilnprty\n")
+    return st.one_of(texts.map(lambda t: t.encode("utf-8", "surrogatepass")),
+                     mutations.encoded(texts))  # fmt: skip
+
+
+def run_rating_list(data: bytes) -> str:
+    """Read every player of a FIDE list (the readers are lazy: the rows are the reading)."""
+    from arbiter_app.core.ratinglist import RatingType, read_txt, read_xml
+
+    try:
+        if data.lstrip(b"\xef\xbb\xbf \r\n").startswith(b"<"):
+            listed = read_xml(io.BytesIO(data), "fuzz.xml", RatingType.RAPID)
+        else:
+            text = data.decode("utf-8", errors="replace")
+            listed = read_txt(io.StringIO(text), "fuzz.txt")
+        try:
+            players = list(listed.players)
+        finally:
+            listed.close()
+    except InputError as exc:
+        if not exc.issues:
+            raise AssertionError("an InputError without issues") from exc
+        return TYPED
+    for player in players:
+        for number in (player.fide_id, player.standard, player.rapid, player.blitz):
+            if number is not None and not 0 <= number < 10**12:
+                raise AssertionError(f"a number no list holds was kept: {number}")
+    return ACCEPTED
+
+
 # -- .arbiter files ------------------------------------------------------------
 @cache
 def arbiter_samples() -> tuple[bytes, ...]:
@@ -241,19 +305,48 @@ _CELL = st.one_of(
 )
 
 
+SCHEMA_OBJECTS = (
+    "CREATE TRIGGER t BEFORE INSERT ON journal BEGIN SELECT RAISE(ABORT, 'no'); END",
+    "CREATE TRIGGER t AFTER UPDATE ON meta BEGIN UPDATE meta SET value = value; END",
+    "CREATE TRIGGER t AFTER INSERT ON journal BEGIN UPDATE players SET rating = 2800; END",
+    "CREATE TRIGGER t INSTEAD OF INSERT ON v BEGIN SELECT 1; END",
+    "CREATE VIEW v AS SELECT * FROM players",
+    "CREATE TEMP VIEW w AS SELECT 1",
+    "CREATE UNIQUE INDEX i ON players (name)",
+    "CREATE INDEX i ON journal (seq) WHERE seq > 1",
+    "CREATE TABLE notes (text TEXT)",
+    "CREATE TABLE sqlite_stat1 (tbl, idx, stat)",
+    "ALTER TABLE players ADD COLUMN mood TEXT CHECK (mood <> 'sad')",
+    "ALTER TABLE players ADD COLUMN mood TEXT DEFAULT 'fine'",
+    "ALTER TABLE players ADD COLUMN mood TEXT COLLATE NOCASE",
+    "ALTER TABLE entries ADD COLUMN x REFERENCES players(tpn)",
+    "ALTER TABLE journal ADD COLUMN x GENERATED ALWAYS AS (seq * 2)",
+)
+"""Schema objects Arbiter never makes, for the file fuzzing (triggers, views, indexes,
+tables, column rules)."""
+
+
 @st.composite
 def foreign_sqlite(draw: st.DrawFn) -> bytes:
     """A valid SQLite database that is not a good tournament file: another program's
     tables; or ours with columns missing; or ours filled with rows of random values —
     each maybe with Arbiter's application id and any format version."""
     conn = sqlite3.connect(":memory:")
-    kind = draw(st.sampled_from(["other", "ours-renamed", "ours-random-rows", "ours-extra-rows"]))
+    kind = draw(
+        st.sampled_from(
+            ["other", "ours-renamed", "ours-random-rows", "ours-extra-rows", "ours-schema-object"]
+        )
+    )
     if kind == "other":
         for n in range(draw(st.integers(0, 3))):
             conn.execute(f"CREATE TABLE t{n} (a, b TEXT, c INTEGER PRIMARY KEY)")
             conn.execute(f"INSERT INTO t{n} VALUES (?, ?, NULL)", (draw(_CELL), draw(_CELL)))
-    elif kind == "ours-extra-rows":
+    elif kind in ("ours-extra-rows", "ours-schema-object"):
         conn.deserialize(draw(mutations.one_of_samples(arbiter_samples())))
+        if kind == "ours-schema-object":
+            # What another program may add (issue 27): refused when opened, never run.
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute(draw(st.sampled_from(SCHEMA_OBJECTS)))
     else:
         schema = list(_our_schema())
         if kind == "ours-renamed":
@@ -328,7 +421,28 @@ def run_arbiter(given: tuple[bytes, bool]) -> str:
                 f"{len(data)} -> {len(now)} bytes, changed at {changed[:10]}"
             ) from None
         return TYPED
+    crafted = _schema_objects(data)
+    if crafted:
+        raise AssertionError(f"a file holding {crafted} was opened, not refused (issue 27)")
     return ACCEPTED
+
+
+def _schema_objects(data: bytes) -> list[str]:
+    """The triggers, views and indexes of their own an accepted file holds (none may)."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.deserialize(data)
+        return [
+            f"{kind} {name}"
+            for kind, name in conn.execute(
+                "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') "
+                "OR (type = 'index' AND sql IS NOT NULL)"
+            )
+        ]
+    except sqlite3.Error:
+        return []
+    finally:
+        conn.close()
 
 
 # -- the session's import commands -----------------------------------------------
@@ -399,6 +513,8 @@ def targets() -> list[Target]:
         Target("TRF text", trf_inputs, run_trf, 30),
         Target("CSV player list", csv_inputs, run_csv, 25),
         Target("CSV bytes", csv_bytes_inputs, run_csv_bytes, 5),
+        Target("TRF bytes", trf_bytes_inputs, run_trf_bytes, 5),
+        Target("FIDE rating list", rating_list_inputs, run_rating_list, 10),
         Target(".arbiter file", arbiter_inputs, run_arbiter, 20),
         Target("session import_event (TRF)", trf_inputs, run_session_trf, 3),
         Target("session import_players (CSV)", csv_inputs, run_session_csv, 5),

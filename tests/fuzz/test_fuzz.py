@@ -20,6 +20,8 @@ EXAMPLES = {
     "PGN play-off results": 100,
     "CSV player list": 150,
     "CSV bytes": 60,
+    "TRF bytes": 80,
+    "FIDE rating list": 80,
     ".arbiter file": 60,
     "session import_event (TRF)": 25,
     "session import_players (CSV)": 25,

@@ -10,6 +10,7 @@ from arbiter_app.session.backups import BackupReport, RoundBackups, attach_backu
 from arbiter_app.session.commands import AddPlayer, EnterResult, SetPairingNumbers
 from arbiter_app.session.pairing import pair_next_round
 from arbiter_app.store.backups import set_backup_folder
+from arbiter_app.store.journal import anchor
 from tests.support.sessions import TickingClock
 
 
@@ -43,7 +44,8 @@ def test_the_round_that_becomes_complete_is_backed_up_whole(tmp_path: Path) -> N
         session.run(EnterResult(round=1, board=2, result="1/2"))
         assert [r.what for r in reports] == ["after round 1"]
         copy = reports[0].path
-        assert copy == usb / "Club RR, after round 1 (2026-11-23 10.00.00).arbiter"
+        head = anchor(session.journal()[-1])
+        assert copy == usb / f"Club RR, after round 1 (2026-11-23 10.00.00, journal {head}).arbiter"
         assert reports[0].text == f"Backup after round 1 written to {copy}."
         hashes = [e.hash for e in session.journal()]
     with Session.open(copy, readonly=True) as restored:

@@ -19,7 +19,7 @@ import pytest
 
 from arbiter_app.session import Session
 from arbiter_app.session.commands import EditPlayer
-from arbiter_app.store import CraftedFile
+from arbiter_app.store import CorruptFile, CraftedFile
 from tests.support.sessions import sha256, small_event
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -148,3 +148,81 @@ def test_an_ordinary_event_is_not_refused(tmp_path: Path) -> None:
         session.run(EditPlayer(tpn=1, name="Still Fine"))
     with Session.open(path, readonly=True) as session:
         assert session.verify() == []
+
+
+MISSING_PLAYER = {
+    "a round entry": "DELETE FROM players WHERE tpn = 3",
+    "an opponent": "DELETE FROM players WHERE tpn = 3; DELETE FROM entries WHERE tpn = 3; "
+    "DELETE FROM boards WHERE white = 3 OR black = 3",
+    "a board": "DELETE FROM players WHERE tpn = 3; DELETE FROM entries WHERE tpn = 3 "
+    "OR opponent = 3",
+}
+
+
+@pytest.mark.parametrize("row", sorted(MISSING_PLAYER))
+def test_a_row_naming_a_player_the_file_lacks_is_damage(tmp_path: Path, row: str) -> None:
+    """A result referring to a player with no row (issue 27, point 6): refused as damaged
+    when opened, both ways, never a KeyError in the middle of printing the pairings."""
+    path = tmp_path / "e.arbiter"
+    small_event(path).close()
+    conn = sqlite3.connect(path)
+    conn.executescript(MISSING_PLAYER[row])
+    conn.close()
+    digest = sha256(path)
+    for readonly in (False, True):
+        with pytest.raises(CorruptFile) as refused:
+            Session.open(path, readonly=readonly)
+        message = str(refused.value)
+        assert "player 3, who has no row in its players table" in message
+    assert sha256(path) == digest
+    out = tmp_path / "p.pdf"
+    for argv in (["print", str(path), "pairings", "-o", str(out)], ["standings", str(path)]):
+        done = _arbiter(*argv)
+        assert done.returncode == 2, done.stderr
+        assert "Traceback" not in done.stderr and "damaged" in done.stderr
+    assert not out.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_every_reader_of_a_path_refuses_a_fifo_at_once(tmp_path: Path) -> None:
+    """A TRF, a player list, a PGN, a regulation or a rating list that is a pipe: refused
+    before anything waits for a writer (issue 27, point 6); each in a process of its own,
+    which the timeout would end if it hung."""
+    event = tmp_path / "e.arbiter"
+    small_event(event).close()
+    fifo = tmp_path / "in.trf"
+    os.mkfifo(fifo)
+    for argv in (
+        ["standings", str(fifo)],
+        ["import", str(fifo), "-o", str(tmp_path / "new.arbiter")],
+        ["check", str(fifo)],
+        ["pair", str(fifo), "-c"],
+        ["player", "import", str(event), "--csv", str(fifo)],
+        ["import-pgn", str(event), str(fifo)],
+        ["playoff", "start", str(event), "--regulation-file", str(fifo)],
+        ["ratings", "import", str(fifo)],
+    ):
+        done = _arbiter(*argv)
+        assert done.returncode == 2, (argv, done.stderr)
+        assert "Traceback" not in done.stderr
+        assert "pipe" in done.stderr, (argv, done.stderr)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links: POSIX")
+def test_every_reader_of_a_path_refuses_a_link_loop(tmp_path: Path) -> None:
+    event = tmp_path / "e.arbiter"
+    small_event(event).close()
+    a, b = tmp_path / "a.trf", tmp_path / "b.trf"
+    a.symlink_to(b)
+    b.symlink_to(a)
+    for argv in (
+        ["standings", str(a)],
+        ["check", str(a)],
+        ["player", "import", str(event), "--csv", str(a)],
+        ["import-pgn", str(event), str(a)],
+        ["ratings", "import", str(a)],
+    ):
+        done = _arbiter(*argv)
+        assert done.returncode == 2, (argv, done.stderr)
+        assert "Traceback" not in done.stderr
+        assert "loop" in done.stderr or "broken link" in done.stderr, (argv, done.stderr)

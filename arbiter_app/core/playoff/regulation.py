@@ -25,9 +25,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from arbiter_app.core.errors import InputError, Issue
+from arbiter_app.core.limits import MAX_PLAYERS, MAX_ROUNDS
 from arbiter_app.core.prizes import SharingPolicy
 from arbiter_app.core.timecontrol import TimeControl, parse
 from arbiter_app.core.tour import PointsScale
@@ -363,5 +364,51 @@ def validate(reg: Regulation) -> None:
             problems.append(f"stage {index}: repeat must be at least 1")
         if stage.kind is StageKind.ARMAGEDDON_KNOCKOUT and stage.colours is not ColourRule.TOSS:
             problems.append(f"stage {index}: Armageddon colours are given by a coin toss")
+    problems += _out_of_bounds(reg)
     if problems:
         raise InputError([Issue("play-off regulation", 0, 0, p) for p in problems])
+
+
+LONGEST_WAIT_MINUTES: Final = 7 * 24 * 60
+"""Minutes a schedule may put before or between play-off games: a week (C.07 3.1.7 plans a
+play-off for the day of the event; more is a typing mistake, and a date cannot hold
+billions of minutes)."""
+MOST_REPEATS: Final = MAX_ROUNDS
+"""Times a stage may be repeated, round robins played, tie-breaks counted before
+qualification: as many as an event has rounds."""
+MOST_POINTS: Final = 10**6
+"""Tour points of one place, or of an outright winner (GCT 2023 gives 13)."""
+
+
+def _out_of_bounds(reg: Regulation) -> list[str]:
+    """Numbers a regulation gives that no event can use (a 4,300-digit place, billions of
+    minutes between games): refused here, by name, before any date or list is made of
+    them (issue 27, point 7)."""
+    checks: list[tuple[str, int | None, int, int]] = [
+        ("3.1.7: the minutes after the last game (gap_minutes)", reg.schedule.gap_minutes,
+         0, LONGEST_WAIT_MINUTES),
+        ("3.1.7: the minutes between play-off games (between_rounds_minutes)",
+         reg.schedule.between_rounds_minutes, 0, LONGEST_WAIT_MINUTES),
+        ("3.1.2: the tie-breaks before qualification", reg.qualify_after_tiebreaks, 0,
+         MOST_REPEATS),
+        ("the round robins before the chief arbiter decides (max_round_robins)", reg.max_round_robins, 1,
+         MOST_REPEATS),
+    ]  # fmt: skip
+    checks += [("3.1.1: a place decided", place, 1, MAX_PLAYERS) for place in reg.places]
+    for index, stage in enumerate(reg.stages, 1):
+        checks.append((f"stage {index}: repeat", stage.repeat, 1, MOST_REPEATS))
+        for f in stage.formats:
+            checks.append((f"stage {index}: the fewest players", f.min_players, 2, MAX_PLAYERS))
+            checks.append((f"stage {index}: the most players", f.max_players, 2, MAX_PLAYERS))
+    if reg.points is not None:
+        checks += [("tour points", p, 0, MOST_POINTS) for p in reg.points.points]
+        checks.append(("tour points of an outright winner", reg.points.outright_winner, 0,
+                       MOST_POINTS))  # fmt: skip
+    problems: list[str] = []
+    for what, value, lowest, highest in checks:
+        if value is not None and not lowest <= value <= highest:
+            shown = (
+                str(value) if len(str(value)) <= 12 else f"a number of {len(str(value)):,} digits"
+            )
+            problems.append(f"{what} is {shown}; it is {lowest:,} to {highest:,}")
+    return problems

@@ -16,7 +16,13 @@ import re
 from fractions import Fraction
 
 from arbiter_app.core.errors import UnknownTieBreak
-from arbiter_app.core.limits import FIELD_WORDS, MAX_PLAYERS, field_problem, too_many_players
+from arbiter_app.core.limits import (
+    FIELD_WORDS,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    field_problem,
+    too_many_players,
+)
 from arbiter_app.core.model import (
     ByeRequest,
     Colour,
@@ -81,8 +87,25 @@ def parse_trf(text: str, source: str = "<trf>") -> TrfDocument:
     reader.newline = _newline(text)
     for number, line in enumerate(_lines(text), start=1):
         reader.line_no = number
+        if len(line) > LONGEST_LINE:
+            # Never read field by field: a line of megabytes made a problem for each of
+            # its hundred thousand "rounds" (minutes and gigabytes; issue 27, point 7).
+            reader.issue(
+                number,
+                LONGEST_LINE + 1,
+                f"the line is {len(line):,} characters long; a TRF line holds at most "
+                f"{LONGEST_LINE:,} (a player of {count(MAX_ROUNDS, 'round')} takes "
+                f"{rec.PLAYER_WIDTH + rec.CELL_WIDTH * MAX_ROUNDS:,})",
+            )
+            continue
         reader.line(number, line)
     return reader.finish()
+
+
+LONGEST_LINE = 4096
+"""Characters of the longest line a TRF may hold: a player record of
+:data:`~arbiter_app.core.limits.MAX_ROUNDS` rounds takes about 1,080, a header record
+the width of a sheet's title line; a longer line is refused without being read."""
 
 
 def _newline(text: str) -> str:

@@ -77,3 +77,17 @@ def test_the_window_benchmark_types_its_results(
     with Session.open(path, readonly=True) as session:
         boards = session.boards(bench_store.ROUNDS)
         assert all(b.result is not None for b in boards)
+
+
+def test_the_importer_benchmark_reads_its_inputs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bench_importers`` reads its PGN files (small here) and times the refused TRF line."""
+    from tests.benchmarks import bench_importers, run_all
+
+    monkeypatch.setattr(bench_importers, "GAMES", (10, 20))
+    lines = run_all.SUITES["importers"]()
+    assert [x.benchmark for x in lines] == [
+        "read a PGN of 10 games",
+        "read a PGN of 20 games",
+        "read a TRF with a line of 15 MB",
+    ]
+    assert all(x.ours > 0 for x in lines)

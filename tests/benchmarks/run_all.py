@@ -159,6 +159,12 @@ def ratings_lines() -> list[Line]:
     return [Line(r.what, r.seconds, r.target, note=r.note) for r in bench_ratings.run()]
 
 
+def importer_lines() -> list[Line]:
+    from tests.benchmarks import bench_importers
+
+    return [Line(r.what, r.seconds, r.target) for r in bench_importers.run()]
+
+
 SUITES: dict[str, Callable[[], list[Line]]] = {
     "standings": standings_lines,
     "cli": cli_lines,
@@ -167,6 +173,7 @@ SUITES: dict[str, Callable[[], list[Line]]] = {
     "print": print_lines,
     "gui": gui_lines,
     "ratings": ratings_lines,
+    "importers": importer_lines,
 }
 
 

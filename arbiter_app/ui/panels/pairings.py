@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QTableView,
     QVBoxLayout,
@@ -100,6 +101,10 @@ class PairingsPanel(QWidget):
         self.round.valueChanged.connect(lambda _: self.refresh())
         self.summary = QLabel(self)
         self.summary.setAccessibleName("Round summary")
+        # A long summary (the colour drawn by lot and its seed) wraps in the room the bar
+        # leaves; it never widens the window past the screen.
+        self.summary.setWordWrap(True)
+        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.view = ResultsView(self)
         self.view.setModel(self.model)
         self.view.setAccessibleName("Pairings and results")

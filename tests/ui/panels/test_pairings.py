@@ -252,3 +252,18 @@ def test_a_pairing_cancelled_records_nothing(
     assert document.paired_rounds() == rounds
     assert document.undo_label() == label
     assert document.tournament.entries == before.entries
+
+
+def test_a_long_summary_wraps_instead_of_widening_the_panel(qtbot: QtBot, rr_event: Event) -> None:
+    """The colour drawn by lot and its nineteen-digit seed once made the summary so long that
+    the window grew past the screen's right edge; now the text wraps in the room left."""
+    panel, _ = make_panel(qtbot, rr_event)
+    narrow = panel.minimumSizeHint().width()
+    panel.colour_note = (
+        "colour drawn by lot: Black for the top-ranked player (seed 1422083336351002607)"
+    )
+    panel.show_round(1)
+    assert panel.colour_note in panel.summary.text()
+    text_width = panel.summary.fontMetrics().horizontalAdvance(panel.summary.text())
+    assert panel.minimumSizeHint().width() < narrow + text_width // 2
+    assert panel.summary.wordWrap()

@@ -60,3 +60,35 @@ def test_29e5e_a_smaller_interchange_before_a_transposition_beyond_80_points() -
     p = pair(_round_four(1750))
     assert boards(p)[:2] == [(2, 1), (4, 3)]
     assert _logged(p, "  interchange 2↔3 (29E5a, 20 points)")
+
+
+def test_29e5e_an_interchange_within_80_points_before_a_transposition_beyond() -> None:
+    """29E5e, on a round 2 a player brought to US Chess's forum (a SwissSys pairing; the
+    answers quote 29E5e and its examples): four players on 1 point, 2279 (Black in round
+    1), 2062 (White), 2003 (Black), 1846 (White). The transposition 1 v 4, 3 v 2 is
+    157 points (29E5c: 2003 and 1846; the top half 217), allowed only by the 200-point
+    rule; the interchange of 2062 and 2003, 59 points, satisfies the 80-point rule and
+    is preferred: 1 v 2 and 3 v 4, as posted."""
+    ev = event([2279, 2062, 2003, 1846, 1500, 1400, 1300, 1200])
+    ev = play(ev, [(5, 1, "0-1"), (2, 6, "1-0"), (7, 3, "0-1"), (4, 8, "1-0")])
+    p = pair(ev)
+    assert boards(p)[:2] == [(1, 2), (3, 4)]
+    assert _logged(p, "  interchange 2↔3 (29E5a, 59 points)")
+
+
+def test_28l2_the_bye_goes_to_the_lowest_rated_even_when_another_would_mend_colours() -> None:
+    """28L2, on a round 2 TDs discussed in US Chess's forum: the 0-point group is 601 and
+    554 (White in round 1) and 504 (Black). 28L2 gives the bye to the lowest-rated player
+    of the lowest group, 504, and 601 meets 554 though both are due Black; giving the bye
+    to 554 so that 504 v 601 mends the colours is what one program does, which the
+    rulebook's 7th edition allows only as an announced variation (28L2a; see the guide's
+    table of variations)."""
+    ev = event([1500, 1400, 1300, 1200, 601, 554, 504])
+    ev = play(ev, [(5, 1, "0-1"), (6, 2, "0-1"), (3, 7, "1-0")], byes=[4])
+    p = pair(ev)
+    assert [b.tpn for b in p.byes] == [7]
+    assert {5, 6} in [set(pair_) for pair_ in boards(p)]
+    assert (
+        "  6 takes White though due Black (colours so far W): no fix within the limits of 29E5"
+        in p.log
+    )

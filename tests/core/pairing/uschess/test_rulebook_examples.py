@@ -5,7 +5,8 @@ The rulebook gives only the four players of one score group, their ratings and c
 far; the other players of each event here are fillers in a lower score group, so that the
 group of the example is paired by itself. Source: the examples as a public pairing
 program's rule reference restates them (the free text of the rulebook's chapter 2 could not
-be read here); the ratings, colours and expected pairings are the rulebook's.
+be read here); the ratings, colours and expected pairings are the rulebook's. Two more
+cases come from US Chess's forum, where TDs answered them by the rules named.
 """
 
 from __future__ import annotations

@@ -64,7 +64,12 @@ from arbiter_app.session.external_values import values_text
 from arbiter_app.session.integrity import fide_mode_of
 from arbiter_app.session.manual_pairing import open_phase
 from arbiter_app.session.member_lookup import MemberLookup
-from arbiter_app.session.pairing import Compute, pair_next_round, paired_columns
+from arbiter_app.session.pairing import (
+    Compute,
+    initial_colour_article,
+    pair_next_round,
+    paired_columns,
+)
 from arbiter_app.session.player_commands import absences, checked_in, half_bye_ineligible
 from arbiter_app.session.playoff_commands import (
     playoff_scope_of,
@@ -198,6 +203,12 @@ class EventDocument(QObject):
     def bye_word(self) -> str:
         """The event's name for the pairing-allocated bye: "bye" in a US Chess event (22C)."""
         return bye_words(EntryKind.PAIRING_BYE, us_chess=says_bye(self.tournament))
+
+    @property
+    def initial_colour_article(self) -> str:
+        """The rule by which round 1's top-ranked player has his colour drawn by lot (US
+        Chess 28J in a section paired by the US Chess engine, FIDE C.04.3 5.2.5 else)."""
+        return initial_colour_article(self.tournament)
 
     @property
     def path(self) -> Path | None:

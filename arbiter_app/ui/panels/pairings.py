@@ -301,7 +301,8 @@ class PairingsPanel(QWidget):
         box.open()
 
     def ask_initial_colour(self) -> Colour | Literal["lot"] | None:
-        """Round 1: the colour of the top-ranked player, drawn by lot (C.04.3 article 5.2.5).
+        """Round 1: the colour of the top-ranked player, drawn by lot (FIDE C.04.3 article
+        5.2.5; US Chess 28J: the session says which rule the section follows).
 
         The computer draws it (the default: seed recorded, printed in the protocol of
         lots), or the arbiter gives the colour drawn at the venue; None when cancelled.
@@ -310,8 +311,9 @@ class PairingsPanel(QWidget):
             QMessageBox.Icon.Question,
             "Round 1",
             "The colour of the top-ranked player in round 1 is drawn by lot"
-            " (FIDE C.04.3 article 5.2.5). Let the computer draw it (the seed is recorded"
-            " and printed in the protocol of lots), or give the colour drawn at the venue.",
+            f" ({self.document.initial_colour_article}). Let the computer draw it (the seed"
+            " is recorded and printed in the protocol of lots), or give the colour drawn at"
+            " the venue.",
             QMessageBox.StandardButton.Cancel,
             self,
         )

@@ -35,6 +35,7 @@ from arbiter_app.core.fide_mode import FideMode
 from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour, EntryKind, Event, RuleSet
 from arbiter_app.core.pairing.manual import ONE_BOARD, HandChange, Moved, move_onto_board
+from arbiter_app.core.pairing.swiss import US_CHESS, default_engine
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.prizes import PrizeList
@@ -70,6 +71,7 @@ from arbiter_app.session.pairing import (
     pair_next_round,
     paired_columns,
 )
+from arbiter_app.session.pairing_log import RoundExplanation, explain_round
 from arbiter_app.session.player_commands import absences, checked_in, half_bye_ineligible
 from arbiter_app.session.playoff_commands import (
     playoff_scope_of,
@@ -203,6 +205,19 @@ class EventDocument(QObject):
     def bye_word(self) -> str:
         """The event's name for the pairing-allocated bye: "bye" in a US Chess event (22C)."""
         return bye_words(EntryKind.PAIRING_BYE, us_chess=says_bye(self.tournament))
+
+    def explain_round(self, round_no: int) -> RoundExplanation:
+        """Round *round_no*'s pairing made again by the section's engine, with its log, and
+        compared with the recorded round (:func:`arbiter_app.session.pairing_log.explain_round`,
+        as ``pair --explain-round`` does)."""
+        return explain_round(self._session, round_no)
+
+    @property
+    def engine_words(self) -> str:
+        """The engine the section's Swiss rounds are paired by, in a few words."""
+        if default_engine(self.tournament) == US_CHESS:
+            return "the US Chess engine (rules 27-29)"
+        return "the FIDE engine"
 
     @property
     def initial_colour_article(self) -> str:

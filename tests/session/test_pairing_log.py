@@ -73,3 +73,27 @@ def test_an_engine_without_a_log_says_so(tmp_path: Path) -> None:
 def test_a_round_not_paired_is_refused(tmp_path: Path) -> None:
     with _event(tmp_path, "uscf") as session, pytest.raises(ArbiterError, match="round 3 is not"):
         explain_round(session, 3)
+
+
+def _hand_change_questions(tmp_path: Path, preset: str | None) -> tuple[str, ...]:
+    """The questions asked when round 2's first two boards exchange their Black players."""
+    with _event(tmp_path, preset) as session:
+        boards = [(b.white, b.black) for b in session.round_pairing(2).boards]
+        (w1, b1), (w2, b2), *rest = boards
+        changed = [[w1, b2], [w2, b1], *([w, b] for w, b in rest)]
+        with pytest.raises(ConfirmationNeeded) as asked:
+            session.run(SetPairing(round=2, boards=changed, byes=[]))
+    return tuple(str(w) + " " + w.article for w in asked.value.warnings)
+
+
+def test_a_hand_change_in_a_us_event_cites_the_us_rules(tmp_path: Path) -> None:
+    """Issue: a US event's hand changes got FIDE's warnings (C.02's checklist, the TRF
+    report's ### line); they cite the US Chess rules the section's engine applies."""
+    said = " ".join(_hand_change_questions(tmp_path, "uscf"))
+    assert "US Chess rules 27-29, as the section's engine applies them" in said
+    assert "C.02" not in said and "###" not in said and "pairing-allocated" not in said
+
+
+def test_a_hand_change_in_a_fide_event_keeps_the_checklist(tmp_path: Path) -> None:
+    said = " ".join(_hand_change_questions(tmp_path, None))
+    assert "FIDE C.02, verification checklist" in said and "### MPA" in said

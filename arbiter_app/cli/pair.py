@@ -27,14 +27,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
 from arbiter_app.core.attendance import NOT_CHECKED_IN
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.lots import Draw
-from arbiter_app.core.model import Colour, EntryKind, Event, System
+from arbiter_app.core.model import Colour, Event, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.recorded import check_rounds, next_round
@@ -44,6 +43,7 @@ from arbiter_app.core.words import count
 from arbiter_app.exports.pairings import bye_words, says_bye
 from arbiter_app.session import Session
 from arbiter_app.session.pairing import pair_next_round
+from arbiter_app.session.pairing_log import RoundExplanation, explain_round
 from arbiter_app.sheets.files import read_text
 from arbiter_app.store.outputs import check_output, write_output
 
@@ -137,59 +137,18 @@ def run(args: argparse.Namespace) -> int:
 
 def _explain_round(session: Session, round_no: int, options: SwissOptions) -> int:
     """``--explain-round N``: the engine's log of round *N* recomputed from the rounds before
-    it (the engine is deterministic), and whether the recorded round is the engine's."""
-    event = session.event
-    games = event.system.games_per_round
-    column = (round_no - 1) * games + 1
-    if round_no < 1 or column > session.last_column():
-        paired = session.last_column() // games
-        raise ArbiterError(
-            f"round {round_no} is not paired: the event has {count(paired, 'round')} paired"
-        )
-    recorded = session.round_pairing(column)
-    # Who was out of the round for their own reasons (requested byes, absences) stays out.
-    absent = frozenset(y.tpn for y in recorded.byes if y.kind is not EntryKind.PAIRING_BYE)
-    colour = options.initial_colour
-    if round_no == 1 and colour is None and recorded.boards:
-        top = min(recorded.boards, key=lambda b: min(b.players))
-        colour = Colour.WHITE if top.white < top.black else Colour.BLACK
-    before = event.truncated(column - 1)
-    ours = pair_round(before, round_no, replace(options, absent=absent, initial_colour=colour))
-    _explain(ours)
-    mine, theirs = _boards_and_bye(ours), _boards_and_bye(recorded)
-    if mine != theirs:
-        print(f"The recorded round {round_no} is not the engine's pairing (changed by hand, or")
-        print("the event changed since it was paired):")
-        for w, b in sorted(mine - theirs):
-            print(f"  the engine pairs {w}-{b}" if b else f"  the engine gives {w} the bye")
-        for w, b in sorted(theirs - mine):
-            print(f"  the round has {w}-{b}" if b else f"  the round gives {w} the bye")
-        return 1
-    print(f"The recorded round {round_no} is the engine's pairing.")
-    return 0
-
-
-def _boards_and_bye(pairing: RoundPairing) -> set[tuple[int, int]]:
-    out = {(b.white, b.black) for b in pairing.boards}
-    bye = pairing.pairing_bye
-    if bye is not None:
-        out.add((bye.tpn, 0))
-    return out
+    it (the engine is deterministic), and whether the recorded round is the engine's
+    (:func:`arbiter_app.session.pairing_log.explain_round`)."""
+    explained = explain_round(session, round_no, options)
+    print("\n".join(explained.lines()))
+    return 0 if explained.matches else 1
 
 
 def _explain(pairing: RoundPairing, stream: TextIO | None = None) -> None:
     """The engine's log of the round (``--explain``), or why there is none; on *stream*,
     standard output unless given (looked up when called, not when defined)."""
     out = stream or sys.stdout
-    if pairing.log:
-        out.write(f"How round {pairing.round} was paired ({pairing.engine}):\n")
-        out.write("".join(f"  {line}\n" for line in pairing.log))
-    else:
-        out.write(
-            f"Round {pairing.round}: {pairing.engine or 'paired by the engine'}.\n"
-            "That engine does not explain its pairings yet; only the US Chess engine writes a "
-            "log.\n"
-        )
+    out.write("".join(f"{line}\n" for line in RoundExplanation(pairing.round, pairing).log_lines()))
 
 
 def _write(target: str, text: str, sources: Sequence[Path] = ()) -> None:

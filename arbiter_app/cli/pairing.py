@@ -30,7 +30,7 @@ from arbiter_app.cli.confirming import (
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import EntryKind
 from arbiter_app.core.words import count
-from arbiter_app.exports.pairings import bye_words
+from arbiter_app.exports.pairings import bye_words, says_bye
 from arbiter_app.session import Session
 from arbiter_app.session.commands import SetPairing
 
@@ -83,6 +83,7 @@ def run_set(args: argparse.Namespace) -> int:
             SetPairing(round=args.round, boards=boards, byes=byes), confirm=confirmation(args)
         )
         names = {p.tpn: p.name for p in session.event.players}
+        us_chess = says_bye(session.event)
         column = outcome.value["columns"][0]
         stored = session.boards(column)
         left = [
@@ -102,7 +103,7 @@ def run_set(args: argparse.Namespace) -> int:
     for b in stored:
         print(f"{b.number:4d}  {b.white:4d} {names[b.white]}  -  {b.black:4d} {names[b.black]}")
     for tpn, kind in left:
-        print(f"      {tpn:4d} {names[tpn]}: {bye_words(kind, us_chess=False)}")
+        print(f"      {tpn:4d} {names[tpn]}: {bye_words(kind, us_chess=us_chess)}")
     if value.get("mpa"):
         print(f"report log: {value['mpa']}")
     if value.get("phase_open"):

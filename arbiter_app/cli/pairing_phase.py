@@ -34,7 +34,9 @@ from arbiter_app.cli.confirming import (
     print_notices,
 )
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.model import EntryKind
 from arbiter_app.core.words import count
+from arbiter_app.exports.pairings import bye_words, says_bye
 from arbiter_app.session import Session
 from arbiter_app.session.commands import (
     UNSET,
@@ -162,12 +164,13 @@ def run_change(args: argparse.Namespace) -> int:
         )
         outcome = session.run(change, confirm=confirmation(args))
         names = {p.tpn: p.name for p in session.event.players}
+        bye_word = bye_words(EntryKind.PAIRING_BYE, us_chess=says_bye(session.event))
         phase = open_phase(session.state)
     value = outcome.value
     for number, w, b in value.get("boards", [[args.board, white, black]]):
         print(f"round {args.round} board {number}: {w} {names[w]} - {b} {names[b]}")
     if value.get("bye") is not None:
-        print(f"{value['bye']} {names[value['bye']]}: pairing-allocated bye")
+        print(f"{value['bye']} {names[value['bye']]}: {bye_word}")
     for tpn in value.get("unpaired", []):
         print(f"{tpn} {names[tpn]}: no board")
     for question in outcome.answered:

@@ -20,6 +20,7 @@ from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.ranking import TieOrder, TournamentRating
 from arbiter_app.core.players_csv import parse_players_csv
 from arbiter_app.core.rating_source import MANUAL, describe
+from arbiter_app.exports.pairings import says_bye
 from arbiter_app.session import Session
 from arbiter_app.session.codec import PLAYER_FIELDS
 from arbiter_app.session.commands import (
@@ -146,6 +147,7 @@ def run_add(args: argparse.Namespace) -> int:
             outcome = session.run(AddPlayer.of(fields))
         player = session.event.player(outcome.value)
         count = len(session.event.players)
+        us_chess = says_bye(session.event)
     rating = f" ({player.rating})" if player.rating else ""
     if player.rating and player.rating_source.startswith(("fide:", "uschess:")):
         rating = f" ({player.rating}, {describe(player.rating_source)})"
@@ -153,14 +155,18 @@ def run_add(args: argparse.Namespace) -> int:
     for notice in notices:
         print(f"  notice: {notice}")
     if player.tpn < count:
-        # The numbers follow the initial ranking (C.04.2 2.2-2.5): say who moved.
-        article = "articles 2.4 and 2.5" if args.late else "article 2.2"
+        # The numbers follow the initial ranking (C.04.2 2.2-2.5; US Chess 28J, 29A and
+        # 28K for a late entry): say who moved.
+        if us_chess:
+            article = "US Chess 28K" if args.late else "US Chess 28J and 29A"
+        else:
+            article = "FIDE C.04.2 " + ("articles 2.4 and 2.5" if args.late else "article 2.2")
         moved = count - player.tpn
         now = str(count) if moved == 1 else f"{player.tpn + 1}-{count}"
         who = words.count(moved, "player")
         print(
             f"  {who} below moved one number on (now {now}): pairing numbers follow the "
-            f"initial ranking (FIDE C.04.2 {article})"
+            f"initial ranking ({article})"
         )
     return 0
 

@@ -82,6 +82,12 @@ REPORT_OPTIONS = (
     ("zip", "--zip", "the site's ZIP code"),
     ("country", "--country", "the site's country (USA unless given)"),
     ("send_crosstable", "--send-crosstable", "Y: US Chess posts the crosstable (N unless given)"),
+    (
+        "grand_prix_points",
+        "--grand-prix-points",
+        "the section's US Chess Grand Prix points, 0 to 999 (0: not a Grand Prix section;"
+        " with --section, that section's)",
+    ),
 )
 """The US Chess report's header fields ``settings`` keeps (the event's ``uschess_report``)."""
 
@@ -427,6 +433,7 @@ _REPORT_WORDS = {
     "zip": "ZIP",
     "country": "country",
     "send_crosstable": "send crosstable",
+    "grand_prix_points": "Grand Prix points",
 }
 
 

@@ -7,7 +7,8 @@ so this module decides every cell's text once:
   (``12w1``, ``5b½``); a forfeit shows ``+`` or ``-`` after the scheduled
   opponent when known (``7+``); rounds without a game show the C.07 article
   16 acronyms ``PAB`` (pairing-allocated bye), ``FPB``, ``HPB``, ``ZPB``,
-  ``--`` (not paired) and ``WD`` (withdrawn).
+  ``--`` (not paired) and ``WD`` (withdrawn); an event under the US Chess rules
+  calls the odd player's point simply ``bye`` (US Chess 22B, 28L), as its pairings do.
 - Round robin: a grid of players against players; each cell holds one
   result per cycle (two in a double round robin): ``1``, ``½``, ``0``, and
   ``+`` / ``-`` for a forfeit won or lost.
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arbiter_app.core.model import EntryKind, Event, RoundEntry, System
+from arbiter_app.core.model import EntryKind, Event, RoundEntry, RuleSet, System
 from arbiter_app.core.points import format_points
 from arbiter_app.core.standings import Standings
 
@@ -34,6 +35,10 @@ BYE_CODES: dict[EntryKind, str] = {
     EntryKind.NOT_PAIRED: "--",
     EntryKind.WITHDRAWN: "WD",
 }
+
+US_BYE_CODE = "bye"
+"""The odd player's full point in an event under the US Chess rules (22B, 28L2), where
+FIDE's crosstable says PAB."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +82,8 @@ def _cell(event: Event, entry: RoundEntry, round_no: int, number: dict[int, int]
     if entry.kind.is_forfeit:
         sign = "+" if entry.kind is EntryKind.FORFEIT_WIN else "-"
         return Cell(f"{opp if opp is not None else ''}{sign}", entry.kind, pts, opp)
+    if entry.kind is EntryKind.PAIRING_BYE and event.effective_rule_set is RuleSet.USCF:
+        return Cell(US_BYE_CODE, entry.kind, pts)
     return Cell(BYE_CODES[entry.kind], entry.kind, pts)
 
 

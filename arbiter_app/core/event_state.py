@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from arbiter_app.core.model import Event, System
+from arbiter_app.core.model import Event, RuleSet, System
 from arbiter_app.core.pairing.numbers import Numbering, describe_numbering, round_one_refusal
 from arbiter_app.core.pairing.ranking import DEFAULT_RULE
 from arbiter_app.core.playoff.gate import PlayoffGate, PlayoffStatus, playoff_gate
@@ -292,7 +292,13 @@ def event_state(
         pending,
         pending_players,
         numbering,
-        describe_numbering(numbering, event.system, paired, ranking),
+        describe_numbering(
+            numbering,
+            event.system,
+            paired,
+            ranking,
+            us_chess=event.effective_rule_set is RuleSet.USCF,
+        ),
         gate,
         _pairing_refusal(event, phase, planned, pending, numbering),
         None if standings_only else setup_warning(event),

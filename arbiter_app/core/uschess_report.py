@@ -383,6 +383,8 @@ class ReportSection:
     scholastic: str = "N"
     pending: tuple[tuple[int, int], ...] = ()
     """Games paired and still without a result: (round, board)."""
+    grand_prix_points: int = 0
+    """The section's US Chess Grand Prix points (0: not a Grand Prix section)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,11 +404,13 @@ def section_of(
     event: Event,
     states: dict[str, str],
     pending: tuple[tuple[int, int], ...] = (),
+    grand_prix: int = 0,
 ) -> ReportSection:
     """The report's section *number* made from its *event*; *states* maps a US Chess ID to
     the member's state (from the imported member list; a blank state is allowed, US Chess
     then keeps the member record's); *pending* names the games paired without a result
-    (round, board), which the event's entries do not show."""
+    (round, board), which the event's entries do not show; *grand_prix* the section's Grand
+    Prix points (0: none)."""
     players = []
     for p in sorted(event.players, key=lambda p: p.tpn):
         cells = tuple(round_cell(event.entry(p.tpn, r)) for r in range(1, event.rounds + 1))
@@ -424,6 +428,7 @@ def section_of(
         event.rounds_played,
         tuple(players),
         pending=pending,
+        grand_prix_points=grand_prix,
     )
 
 
@@ -676,9 +681,21 @@ REPORT_SETTINGS: Final = (
     "zip",
     "country",
     "send_crosstable",
+    "grand_prix_points",
 )
-"""The header fields of the report the event keeps (its ``uschess_report`` setting): what
-``THEXPORT.DBF`` needs beyond the event's name, dates and city."""
+"""The fields of the report the event keeps (its ``uschess_report`` setting): what
+``THEXPORT.DBF`` needs beyond the event's name, dates and city, and each section's Grand
+Prix points (``TSEXPORT.DBF``'s ``S_GR_PRIX`` and ``S_GP_PTS``), kept per section."""
+
+GRAND_PRIX_LIMIT = 999
+"""The most Grand Prix points ``S_GP_PTS`` (three characters) can carry."""
+
+
+def grand_prix_points(text: object) -> int:
+    """A section's Grand Prix points as kept (a text of digits; empty: none): 0 when the
+    section is not a Grand Prix section."""
+    value = str(text or "").strip()
+    return int(value) if value.isdigit() else 0
 
 
 def checked_report_settings(values: Mapping[str, object]) -> dict[str, str | list[str]]:
@@ -724,6 +741,13 @@ def _check_report_field(key: str, text: str) -> None:
         raise RuleError(f"the ZIP code is 12345 or 12345-6789, not {text!r}")
     if key == "send_crosstable" and text not in ("Y", "N"):
         raise RuleError(f"send the crosstable is Y or N, not {text!r}")
+    if key == "grand_prix_points" and not (
+        text.isascii() and text.isdigit() and int(text) <= GRAND_PRIX_LIMIT
+    ):
+        raise RuleError(
+            f"a section's Grand Prix points are a whole number from 0 to {GRAND_PRIX_LIMIT}"
+            f" (0: not a Grand Prix section), not {text!r}"
+        )
     if not _printable_ascii(text):
         raise RuleError(
             f"the report's {key.replace('_', ' ')} {text!r} is not plain ASCII, which the "

@@ -311,11 +311,7 @@ def swiss_crosstable_sheet(
     header: list[tuple[str, str]] = [("Rounds", str(table.rounds))]
     if standings is not None:
         header.append(("Rule set", RULE_SET_TITLES[standings.rule_set]))
-    legend = (
-        f"Cells: opponent's {numbered_by}, colour (w/b), points; + / - forfeit won or lost; "
-        "PAB pairing-allocated bye; FPB / HPB / ZPB full-, half-, zero-point bye; "
-        "-- not paired; WD withdrawn (FIDE C.07 article 16)."
-    )
+    legend = crosstable_legend(numbered_by, us_chess=event.effective_rule_set is RuleSet.USCF)
     return Sheet(
         title="Crosstable",
         event=event.name,
@@ -326,6 +322,28 @@ def swiss_crosstable_sheet(
         ),
         landscape=table.rounds + len(codes) > 9,
         footer="Crosstable",
+    )
+
+
+def tiebreak_article(rule_set: RuleSet) -> str:
+    """The rules a tie-break column is defined by: US Chess rule 34E in an event under the
+    US Chess rules, FIDE C.07 else."""
+    return "US Chess 34E" if rule_set is RuleSet.USCF else "FIDE C.07"
+
+
+def crosstable_legend(numbered_by: str, *, us_chess: bool) -> str:
+    """The words under a Swiss crosstable: what its cells say, citing the rules that name
+    the rounds without a game (FIDE C.07 article 16; in an event under the US Chess rules,
+    22B and 28L for the odd player's bye, 22C for the byes asked for, 28P for withdrawals)."""
+    cells = f"Cells: opponent's {numbered_by}, colour (w/b), points; + / - forfeit won or lost; "
+    if us_chess:
+        return (
+            f"{cells}bye the odd player's full point (US Chess 22B, 28L); FPB / HPB / ZPB "
+            "full-, half-, zero-point bye asked for (22C); -- not paired; WD withdrawn (28P)."
+        )
+    return (
+        f"{cells}PAB pairing-allocated bye; FPB / HPB / ZPB full-, half-, zero-point bye; "
+        "-- not paired; WD withdrawn (FIDE C.07 article 16)."
     )
 
 

@@ -82,8 +82,8 @@ def section_record(report: RatingReport, s: ReportSection) -> tuple[Value, ...]:
         h.begin,
         h.end,
         s.scholastic,
-        "N",  # S_GR_PRIX: not a Grand Prix event
-        "0",  # S_GP_PTS
+        "Y" if s.grand_prix_points else "N",  # S_GR_PRIX: a Grand Prix section
+        str(s.grand_prix_points),  # S_GP_PTS: its Grand Prix points
         "N",  # S_FIDE: the FIDE report is the TRF file
     )
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbiter_app.core.model import EntryKind, System
+from arbiter_app.core.model import EntryKind, RuleSet, System
 from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy, requests_for_round
 from arbiter_app.core.pairing.double_swiss import swiss_view
@@ -95,7 +95,7 @@ def set_pairing(tx: Tx, cmd: SetPairing, ctx: Context) -> dict[str, Any]:
         wrong = [both_against_due_colour(event, board, round_no) for board in pairing.boards]
         found = [v for v in wrong if v is not None]
         if found:
-            alerts.append(colour_notice(found))
+            alerts.append(colour_notice(found, us_chess=event.effective_rule_set is RuleSet.USCF))
     # A whole round given at once: inside an open manual pairing one more hand change,
     # else a manual pairing of its own, compared with the engine's pairing at once.
     open_round = phase_round(tx)

@@ -37,7 +37,7 @@ from typing import Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.fide_mode import CHECKLIST, Pibe, PibeKind
-from arbiter_app.core.model import System
+from arbiter_app.core.model import RuleSet, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.compare import Comparison, board_text, named
 from arbiter_app.core.pairing.manual import Violation
@@ -167,24 +167,41 @@ def setup_notice(warning: str) -> Alert:
     )
 
 
-def colour_notice(found: list[Violation]) -> Alert:
-    """Level 2: boards whose two players both get the colour they are not due."""
+US_RULES = "US Chess rules 27-29, as the section's engine applies them"
+"""What a hand change in an event under the US Chess rules is compared with (not FIDE's
+C.02 checklist, which verifies FIDE's pairing systems)."""
+
+
+def colour_notice(found: list[Violation], *, us_chess: bool = False) -> Alert:
+    """Level 2: boards whose two players both get the colour they are not due (FIDE C.02's
+    checklist; US Chess 29E in an event under the US Chess rules)."""
     boards = "a board gives" if len(found) == 1 else f"{count(len(found), 'board')} give"
+    article = (
+        "US Chess 29E: both players given the colour they are not due"
+        if us_chess
+        else f"{CHECKLIST}: both players given their other colour is a level-2 warning"
+    )
     return Alert(
         Level.NOTICE,
         f"{boards[0].upper()}{boards[1:]} both players the colour opposite to the one "
         "they are due.",
-        f"{CHECKLIST}: both players given their other colour is a level-2 warning",
+        article,
         tuple(str(v) for v in found),
     )
 
 
 def difference_alert(
-    round_no: int, comparison: Comparison, names: Mapping[int, str] | None = None
+    round_no: int,
+    comparison: Comparison,
+    names: Mapping[int, str] | None = None,
+    *,
+    us_chess: bool = False,
 ) -> Alert:
     """Level 4: the round paired by hand is not the engine's (the checklist's question 69;
     the TEC manual shows the correct pairing), each player with *names* by number and name
-    (the report's line keeps the numbers)."""
+    (the report's line keeps the numbers). In an event under the US Chess rules
+    (*us_chess*) the comparison is with the US Chess engine's rules 27-29, and FIDE's
+    report line is not named: US Chess's report has none."""
     line = Pibe(PibeKind.MPA, round_no, comparison.mpa_text()).trf_line()
     if comparison.engine is None:
         question = (
@@ -198,21 +215,31 @@ def difference_alert(
             f"Round {round_no} as paired by hand differs from the pairing engine's on "
             f"{boards}. Keep the hand pairing?"
         )
+    details = (
+        f"The pairing engine pairs round {round_no}: {comparison.engine_text(names)}.",
+        f"The round keeps your pairing: {_differences(comparison, names, us_chess)}.",
+    )
+    if us_chess:
+        return Alert(
+            Level.CONFIRM_CONSEQUENCES,
+            question,
+            f"{US_RULES}: a round paired by hand is compared with the engine's pairing",
+            details,
+            KEEP_TOKEN,
+        )
     return Alert(
         Level.CONFIRM_CONSEQUENCES,
         question,
         f"{CHECKLIST}: a round paired by hand is compared with the pairing engine's at "
         "the end of the manual pairing",
-        (
-            f"The pairing engine pairs round {round_no}: {comparison.engine_text(names)}.",
-            f"The round keeps your pairing: {_differences(comparison, names)}.",
-            f"The report says so with the line '{line}'.",
-        ),
+        (*details, f"The report says so with the line '{line}'."),
         KEEP_TOKEN,
     )
 
 
-def _differences(comparison: Comparison, names: Mapping[int, str] | None = None) -> str:
+def _differences(
+    comparison: Comparison, names: Mapping[int, str] | None = None, us_chess: bool = False
+) -> str:
     board = board_text(names)
     parts = []
     if comparison.added:
@@ -224,10 +251,8 @@ def _differences(comparison: Comparison, names: Mapping[int, str] | None = None)
         def who(tpn: int | None) -> str:
             return named(tpn, names) if tpn else "nobody"
 
-        parts.append(
-            f"the pairing-allocated bye to {who(comparison.bye)} instead of "
-            f"{who(comparison.engine_bye)}"
-        )
+        bye = "the bye" if us_chess else "the pairing-allocated bye"
+        parts.append(f"{bye} to {who(comparison.bye)} instead of {who(comparison.engine_bye)}")
     return "; ".join(parts) or "the same boards"
 
 
@@ -249,8 +274,10 @@ def finish(
     if comparison.same:
         ctx.ask(*alerts)
         return {"round": round_no, "paired": True, "same": True, "line": ""}
-    names = {p.tpn: p.name for p in event_from_state(state_of_tx(tx)).players}
-    ctx.ask(*alerts, difference_alert(round_no, comparison, names))
+    event = event_from_state(state_of_tx(tx))
+    names = {p.tpn: p.name for p in event.players}
+    us_chess = event.effective_rule_set is RuleSet.USCF
+    ctx.ask(*alerts, difference_alert(round_no, comparison, names, us_chess=us_chess))
     pibe = Pibe(PibeKind.MPA, round_no, comparison.mpa_text())
     log_pibe(tx, pibe)
     return {"round": round_no, "paired": True, "same": False, "line": pibe.trf_line()}

@@ -25,7 +25,7 @@ from arbiter_app.core.lots import (
     draw_to_json,
     seeded_draw,
 )
-from arbiter_app.core.model import Colour, EntryKind, System
+from arbiter_app.core.model import Colour, EntryKind, Event, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.swiss import US_CHESS, SwissOptions, default_engine, pair_round
@@ -48,6 +48,17 @@ RECORDABLE_BYES = (
 
 US_COLOUR_ARTICLE = "US Chess 28J"
 """The first round of a US Chess Swiss: the top player's colour is chosen by lot."""
+
+
+def initial_colour_article(event: Event, engine: str | None = None) -> str:
+    """The rule by which round 1's top-ranked player has his colour drawn by lot: FIDE
+    C.04.3 article 5.2.5, FIDE's Double-Swiss C.04.5 article 4.1, or US Chess 28J for a
+    round paired by the US Chess engine (*engine*, else the section's own)."""
+    if event.system is System.FIDE_DOUBLE_SWISS:
+        return DOUBLE_SWISS_COLOUR_ARTICLE
+    if (engine or default_engine(event)) == US_CHESS:
+        return US_COLOUR_ARTICLE
+    return COLOUR_ARTICLE
 
 
 def draw_initial_colour(seed: int, article: str = COLOUR_ARTICLE) -> tuple[Colour, Draw]:
@@ -122,12 +133,7 @@ def pair_next_round(
     chosen = engine or default_engine(event)
     drawn: Draw | None = None
     if colour is None and round_no == 1 and not event.system.is_round_robin:
-        if event.system is System.FIDE_DOUBLE_SWISS:
-            article = DOUBLE_SWISS_COLOUR_ARTICLE
-        elif chosen == US_CHESS:
-            article = US_COLOUR_ARTICLE
-        else:
-            article = COLOUR_ARTICLE
+        article = initial_colour_article(event, chosen)
         colour, drawn = draw_initial_colour(secrets.randbits(63), article)
     # After check-in, round 1 pairs only the players present (core.attendance).
     absent = left_out_of_round_one(event, checked_in(session.state)) if round_no == 1 else None

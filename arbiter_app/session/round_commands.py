@@ -14,7 +14,7 @@ from typing import Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.event_state import setup_warning
-from arbiter_app.core.model import EntryKind, RoundEntry, System
+from arbiter_app.core.model import EntryKind, RoundEntry, RuleSet, System
 from arbiter_app.core.pairing.boards import Board, RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.manual import (
@@ -277,7 +277,7 @@ def change_pairing(tx: Tx, cmd: ChangePairing, ctx: Context) -> dict[str, Any]:
         )
     wrong = _against_due_colours(tx, round_no, [Board(number, white, black)])
     if wrong:
-        alerts.append(colour_notice(wrong))
+        alerts.append(colour_notice(wrong, us_chess=_us_chess(tx)))
     ctx.ask(*alerts)
     for tpn in (white, black):
         if tpn not in before:
@@ -352,7 +352,7 @@ def _move_across_boards(
         )
     wrong = _against_due_colours(tx, round_no, [boards[n] for n in moved.changed])
     if wrong:
-        alerts.append(colour_notice(wrong))
+        alerts.append(colour_notice(wrong, us_chess=_us_chess(tx)))
     if moved.unpaired:
         left = ", ".join(named(t) for t in moved.unpaired)
         alerts.append(
@@ -399,6 +399,11 @@ def pairing_rules_broken(
     return [
         v for v in check_pairing(before, board) if v.players and set(v.players) <= {white, black}
     ]
+
+
+def _us_chess(tx: Tx) -> bool:
+    """The event runs under the US Chess rules: its warnings cite them, not FIDE C.02."""
+    return event_from_state(tx.base).effective_rule_set is RuleSet.USCF
 
 
 def _against_due_colours(tx: Tx, column: int, boards: Sequence[Board]) -> list[Violation]:

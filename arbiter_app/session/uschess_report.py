@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from arbiter_app.core.model import EventInfo
 from arbiter_app.core.uschess_members import Member, membership_alerts
-from arbiter_app.core.uschess_report import REPORT_FILES, RatingReport, ReportHeader, section_of
+from arbiter_app.core.uschess_report import (
+    REPORT_FILES,
+    RatingReport,
+    ReportHeader,
+    grand_prix_points,
+    section_of,
+)
 from arbiter_app.core.warning_levels import Alert
 
 if TYPE_CHECKING:
@@ -27,11 +33,17 @@ _ID_IN_TEXT = re.compile(r"(?<!\d)(\d{8})(?!\d)")
 
 def kept_report_header(session: Session) -> dict[str, Any]:
     """The report's header fields the event keeps: every section's, the first section's
-    first where two differ."""
+    first where two differ (a section's Grand Prix points are its own, not the header's)."""
     kept: dict[str, Any] = {}
     for section in reversed(session.sections):
         with session.selected(section.number):
-            kept.update({k: v for k, v in session.settings.uschess_report.items() if v})
+            kept.update(
+                {
+                    k: v
+                    for k, v in session.settings.uschess_report.items()
+                    if v and k != "grand_prix_points"
+                }
+            )
     return kept
 
 
@@ -79,23 +91,24 @@ def rating_report(
                 for b in session.boards(r)
                 if b.result is None
             )
-            events.append((number, section.name, event, pending))
+            points = grand_prix_points(session.settings.uschess_report.get("grand_prix_points"))
+            events.append((number, section.name, event, pending, points))
             # The event's own name: a section's event is titled "Event - Section".
             name = event_name(session.state)
     info = events[0][2].info
-    ids = sorted({p.national_id.strip() for _, _, e, _ in events for p in e.players} - {""})
+    ids = sorted({p.national_id.strip() for _, _, e, *_ in events for p in e.players} - {""})
     members = _members(ids)
     states = {i: m.state for i, m in members.items() if m is not None}
     values = {**kept, **{k: v for k, v in (given or {}).items() if v is not None}}
     header = report_header(name, info, values)
     sections = tuple(
-        section_of(n, section_name, event, states, pending)
-        for n, section_name, event, pending in events
+        section_of(n, section_name, event, states, pending, points)
+        for n, section_name, event, pending, points in events
     )
     alerts: list[Alert] = []
     if members:
         players = [
-            (p.tpn, p.name, p.national_id.strip()) for _, _, e, _ in events for p in e.players
+            (p.tpn, p.name, p.national_id.strip()) for _, _, e, *_ in events for p in e.players
         ]
         alerts = membership_alerts(players, members, info.end_date or info.start_date)
     return RatingReport(header, sections), alerts

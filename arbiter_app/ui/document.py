@@ -37,6 +37,7 @@ from arbiter_app.core.fide_mode import FideMode
 from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour, EntryKind, Event, RuleSet
 from arbiter_app.core.pairing.manual import ONE_BOARD, HandChange, Moved, move_onto_board
+from arbiter_app.core.pairing.swiss import US_CHESS, default_engine
 from arbiter_app.core.playoff import PlayoffState
 from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.prizes import PrizeList
@@ -66,7 +67,13 @@ from arbiter_app.session.external_values import values_text
 from arbiter_app.session.integrity import fide_mode_of
 from arbiter_app.session.manual_pairing import open_phase
 from arbiter_app.session.member_lookup import MemberLookup
-from arbiter_app.session.pairing import Compute, pair_next_round, paired_columns
+from arbiter_app.session.pairing import (
+    Compute,
+    initial_colour_article,
+    pair_next_round,
+    paired_columns,
+)
+from arbiter_app.session.pairing_log import RoundExplanation, explain_round
 from arbiter_app.session.player_commands import absences, checked_in, half_bye_ineligible
 from arbiter_app.session.playoff_commands import (
     playoff_scope_of,
@@ -205,6 +212,25 @@ class EventDocument(QObject):
     def bye_word(self) -> str:
         """The event's name for the pairing-allocated bye: "bye" in a US Chess event (22C)."""
         return bye_words(EntryKind.PAIRING_BYE, us_chess=says_bye(self.tournament))
+
+    def explain_round(self, round_no: int) -> RoundExplanation:
+        """Round *round_no*'s pairing made again by the section's engine, with its log, and
+        compared with the recorded round (:func:`arbiter_app.session.pairing_log.explain_round`,
+        as ``pair --explain-round`` does)."""
+        return explain_round(self._session, round_no)
+
+    @property
+    def engine_words(self) -> str:
+        """The engine the section's Swiss rounds are paired by, in a few words."""
+        if default_engine(self.tournament) == US_CHESS:
+            return "the US Chess engine (rules 27-29)"
+        return "the FIDE engine"
+
+    @property
+    def initial_colour_article(self) -> str:
+        """The rule by which round 1's top-ranked player has his colour drawn by lot (US
+        Chess 28J in a section paired by the US Chess engine, FIDE C.04.3 5.2.5 else)."""
+        return initial_colour_article(self.tournament)
 
     @property
     def path(self) -> Path | None:

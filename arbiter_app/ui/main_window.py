@@ -294,6 +294,12 @@ class MainWindow(QMainWindow):
             "Ctrl+R",
             "The cursor on the first board of the round without a result: type 1, = or 0",
         )
+        self.explain_action = self._action(
+            "E&xplain pairing…",
+            self.explain_pairing,
+            None,
+            "How the engine paired the round shown: its log with the rule of each step",
+        )
         self.guide_action = self._action("&Guide", self.show_guide, "F1", "The guide, offline")
         self.keys_action = self._action(
             "&Keyboard shortcuts", self.show_keys, "Ctrl+/", "Every key of the window"
@@ -373,6 +379,7 @@ class MainWindow(QMainWindow):
         round_menu = bar.addMenu("R&ound")
         round_menu.addAction(self.pair_action)
         round_menu.addAction(self.results_action)
+        round_menu.addAction(self.explain_action)
         round_menu.addSeparator()
         # Check-in before round 1 and absences from a coming round (the Players panel's).
         round_menu.addAction(self.players.check_in_action)
@@ -884,6 +891,12 @@ class MainWindow(QMainWindow):
             # The progress bar had the keyboard: it comes back to the new round's boards.
             self.activateWindow()
             self.pairings.go_to_results()
+
+    def explain_pairing(self) -> None:
+        """Round ▸ Explain pairing…: the Pairings & results panel's button, for the round
+        the panel shows."""
+        self.docks["pairings"].raise_()
+        self.pairings.explain_pairing()
 
     def enter_results(self) -> None:
         self.docks["pairings"].raise_()

@@ -47,8 +47,11 @@ def test_a_four_round_open_names_its_transposition_and_interchange(
     )
     fixes = [line.strip() for line in explained if "↔" in line]
     assert fixes == [
-        "transposition 8↔9 (29E5a, 70 points) to give 9 White and 5 Black",
+        # 29E5c: the boards 5 v 8 and 6 v 9 made 5 v 9 and 6 v 8 are counted by the
+        # smaller difference, 5 and 6's 20 points (8 and 9 are 70 points apart).
+        "transposition 5↔6 (29E5a, 20 points) to give 9 White and 5 Black",
         "interchange 4↔7 (29E5b, 120 points) to give 4 White and 1 Black",
+        "transposition 2↔3 (29E5a, 30 points) to give 2 White and 12 Black",
     ]
     # The log of a round already played is recomputed from the rounds before it.
     again: list[str] = []

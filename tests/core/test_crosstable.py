@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 from arbiter_app.core.crosstable import round_robin_grid, swiss_crosstable
-from arbiter_app.core.model import System
+from arbiter_app.core.model import RuleSet, System
 from arbiter_app.core.points import GCT_RAPID
 from arbiter_app.core.standings import compute_standings
 from tests.core.tiebreaks.test_uscf import EVENT
@@ -18,7 +18,10 @@ def test_swiss_cells_by_pairing_number() -> None:
     ct = swiss_crosstable(EVENT)
     assert ct.rounds == 5 and [r.tpn for r in ct.rows] == [1, 2, 3, 4, 5, 6]
     assert texts(ct.rows[0]) == ["2w1", "3b1", "4b0", "WD", "WD"]
-    assert texts(ct.rows[4]) == ["6w½", "2b0", "3w0", "PAB", "4w0"]
+    # A US Chess event (its rule set) calls the odd player's point a bye (22B, 28L).
+    assert texts(ct.rows[4]) == ["6w½", "2b0", "3w0", "bye", "4w0"]
+    fide = swiss_crosstable(replace(EVENT, rule_set=RuleSet.FIDE_2024))
+    assert texts(fide.rows[4])[3] == "PAB"
     assert texts(ct.rows[5])[-1] == "HPB"
     assert ct.rows[2].points == 3.5
 

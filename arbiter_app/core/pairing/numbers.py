@@ -119,12 +119,24 @@ _HOW = {
 }
 
 
+US_RANKING = "by rating, highest first ({ranking}; US Chess 28J and 29A)"
+"""How a US Chess event ranks its players for round 1: by rating (28J: the top half meets
+the bottom half in rating order; 29A: rank is score, then rating)."""
+
+
 def describe_numbering(
-    numbering: Numbering, system: System, paired: int, ranking: str = DEFAULT_RULE.text
+    numbering: Numbering,
+    system: System,
+    paired: int,
+    ranking: str = DEFAULT_RULE.text,
+    *,
+    us_chess: bool = False,
 ) -> str:
     """One sentence on the pairing numbers: how they were given and whether they can change
-    (*ranking*: the initial ranking's rule, :attr:`RankingRule.text`)."""
-    how = f"Pairing numbers {_HOW[numbering].format(ranking=ranking)}"
+    (*ranking*: the initial ranking's rule, :attr:`RankingRule.text`); *us_chess*: the
+    event runs under the US Chess rules, whose ranking by rating the sentence cites."""
+    how_text = US_RANKING if us_chess and numbering is Numbering.RATING else _HOW[numbering]
+    how = f"Pairing numbers {how_text.format(ranking=ranking)}"
     if paired:
         return f"{how}; fixed since round 1 was paired."
     if numbering is Numbering.RATING:

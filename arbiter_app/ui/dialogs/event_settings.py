@@ -146,9 +146,10 @@ REPORT_FIELDS = (
     ("zip", "ZIP code:", "12345 or 12345-6789", 10),
     ("country", "Country:", "USA unless given", 21),
     ("send_crosstable", "Send crosstable:", "Y or N (N unless given)", 1),
+    ("grand_prix_points", "Grand Prix points:", "this section's; empty or 0: none", 3),
 )
-"""The US Chess rating report's header fields the event keeps (``uschess_report``), each
-with the width ``THEXPORT.DBF`` gives it."""
+"""The US Chess rating report's fields the event keeps (``uschess_report``), each with the
+width ``THEXPORT.DBF`` gives it; the Grand Prix points are the section's (``TSEXPORT.DBF``)."""
 
 RATING_TYPES = (
     ("By the time control", None),

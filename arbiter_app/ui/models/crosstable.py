@@ -19,8 +19,9 @@ class CrosstableModel(RowTableModel):
     results_end = 0
     """The first column after the result cells (Points; the tie-breaks follow it)."""
 
-    def set_table(self, table: Table, *, tiebreaks: int = 0) -> None:
-        """Show *table*; its last *tiebreaks* columns are tie-break values (FIDE C.07)."""
+    def set_table(self, table: Table, *, tiebreaks: int = 0, rules: str = "FIDE C.07") -> None:
+        """Show *table*; its last *tiebreaks* columns are tie-break values, defined by
+        *rules* (FIDE C.07, or US Chess 34E)."""
         points = len(table.headers) - 1 - tiebreaks
         self.results_end = points
         after = tuple(range(points + 1, len(table.headers)))
@@ -32,7 +33,7 @@ class CrosstableModel(RowTableModel):
             tooltips={
                 0: "Pairing number",
                 points: "Points",
-                **{c: f"Tie-break {table.headers[c]} (FIDE C.07)" for c in after},
+                **{c: f"Tie-break {table.headers[c]} ({rules})" for c in after},
             },
             people=[((key, row[1]),) for key, row in zip(table.keys, table.rows, strict=True)],
         )

@@ -7,6 +7,7 @@ import contextlib
 from PySide6.QtWidgets import QAbstractItemView, QTableView, QVBoxLayout, QWidget
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.exports.standings import tiebreak_article
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.models.crosstable import CrosstableModel
 from arbiter_app.ui.playoff_adapter import shown_standings
@@ -41,5 +42,9 @@ class CrosstablePanel(QWidget):
         with contextlib.suppress(ArbiterError):
             standings = shown_standings(self.document).standings
         codes = standings.codes if standings is not None else ()
-        self.model.set_table(crosstable(event, standings), tiebreaks=len(codes))
+        self.model.set_table(
+            crosstable(event, standings),
+            tiebreaks=len(codes),
+            rules=tiebreak_article(event.effective_rule_set),
+        )
         size_columns(self.view, stretch=(1,))

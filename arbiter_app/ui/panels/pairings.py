@@ -48,6 +48,7 @@ from arbiter_app.core.words import count
 from arbiter_app.session.commands import EndManualPairing, StartManualPairing
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
+from arbiter_app.ui.dialogs.pairing_log import PairingLogDialog
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.pairings import RESULT_COLUMN, PairingsModel
 from arbiter_app.ui.read_only import hold
@@ -122,13 +123,21 @@ class PairingsPanel(QWidget):
         self.pair_button = QPushButton("Pair next round", self)
         self.pair_button.setAccessibleName("Pair the next round")
         self.pair_button.setToolTip(
-            "Pair the round after the last one with the FIDE engine and record it"
+            f"Pair the round after the last one with {document.engine_words} and record it"
         )
         self.pair_button.clicked.connect(self.pair_next_round)
         self.change_button = QPushButton("Change pairing…", self)
         self.change_button.setAccessibleName("Change the pairing of the selected board")
         self.change_button.setToolTip("Set White and Black of the selected board by hand")
         self.change_button.clicked.connect(self.change_pairing)
+        self.explain_button = QPushButton("Explain pairing…", self)
+        self.explain_button.setAccessibleName("Explain the pairing of the round shown")
+        self.explain_button.setToolTip(
+            "How the engine paired the round shown: its log, step by step, with the rule of"
+            " each step, and whether the recorded round is still the engine's"
+        )
+        self.explain_button.clicked.connect(self.explain_pairing)
+        self.log_dialog: PairingLogDialog | None = None
         self.manual_button = QPushButton("Start manual pairing", self)
         self.manual_button.setAccessibleName("Manual pairing")
         self.manual_button.clicked.connect(self.toggle_manual_pairing)
@@ -144,6 +153,7 @@ class PairingsPanel(QWidget):
         bar = QHBoxLayout()
         bar.addWidget(self.round)
         bar.addWidget(self.summary, 1)
+        bar.addWidget(self.explain_button)
         bar.addWidget(self.manual_button)
         bar.addWidget(self.change_button)
         bar.addWidget(self.pair_button)
@@ -187,7 +197,7 @@ class PairingsPanel(QWidget):
         self.pair_button.setEnabled(state.pairing_refusal is None or _needs_numbers(state))
         self.pair_button.setToolTip(
             state.pairing_refusal
-            or "Pair the round after the last one with the FIDE engine and record it"
+            or f"Pair the round after the last one with {self.document.engine_words} and record it"
         )
         hold(self.document.read_only, (self.pair_button,))
 
@@ -224,6 +234,18 @@ class PairingsPanel(QWidget):
         self._sync_change_button()
         return True
 
+    def explain_pairing(self) -> bool:
+        """Show how the round shown was paired (Round ▸ Explain pairing…): the engine's log,
+        recomputed by the session; refused with the reason when the round is not paired."""
+        try:
+            explanation = self.document.explain_round(self.round.value())
+        except ArbiterError as exc:
+            show_error(self, exc)
+            return False
+        self.log_dialog = PairingLogDialog(explanation, self)
+        self.log_dialog.open()
+        return True
+
     def refresh(self) -> None:
         current = self.view.currentIndex().row()
         event = self.document.tournament
@@ -243,6 +265,7 @@ class PairingsPanel(QWidget):
         boards = [r for r in self.model.pairings if r.is_board]
         missing = sum(1 for r in boards if not r.result_text)
         phase = self.document.manual_pairing_round()
+        self.explain_button.setEnabled(round_no <= self.document.paired_rounds())
         self._sync_manual_button(phase)
         hold(self.document.read_only, (self.manual_button,), restore=True)
         if phase == round_no:
@@ -351,7 +374,8 @@ class PairingsPanel(QWidget):
         box.open()
 
     def ask_initial_colour(self) -> Colour | Literal["lot"] | None:
-        """Round 1: the colour of the top-ranked player, drawn by lot (C.04.3 article 5.2.5).
+        """Round 1: the colour of the top-ranked player, drawn by lot (FIDE C.04.3 article
+        5.2.5; US Chess 28J: the session says which rule the section follows).
 
         The computer draws it (the default: seed recorded, printed in the protocol of
         lots), or the arbiter gives the colour drawn at the venue; None when cancelled.
@@ -360,8 +384,9 @@ class PairingsPanel(QWidget):
             QMessageBox.Icon.Question,
             "Round 1",
             "The colour of the top-ranked player in round 1 is drawn by lot"
-            " (FIDE C.04.3 article 5.2.5). Let the computer draw it (the seed is recorded"
-            " and printed in the protocol of lots), or give the colour drawn at the venue.",
+            f" ({self.document.initial_colour_article}). Let the computer draw it (the seed"
+            " is recorded and printed in the protocol of lots), or give the colour drawn at"
+            " the venue.",
             QMessageBox.StandardButton.Cancel,
             self,
         )

@@ -444,3 +444,27 @@ def test_a_wrong_td_id_is_refused_and_the_dialog_stays(
         box.close()
     assert dialog.isVisible()
     assert in_file.session.settings.uschess_report == {}
+
+
+def test_the_us_report_group_keeps_the_sections_grand_prix_points(
+    qtbot: QtBot, in_file: EventDocument
+) -> None:
+    """TSEXPORT.DBF's S_GR_PRIX and S_GP_PTS: the section's Grand Prix points, typed in the
+    US Chess report group, kept in the event and shown again; beyond 999 refused."""
+    dialog = open_dialog(qtbot, in_file)
+    dialog._select(dialog.rule_set, RuleSet.USCF.value)
+    qtbot.keyClicks(dialog.report["grand_prix_points"], "20")
+    assert dialog.changed_settings()["uschess_report"] == {"grand_prix_points": "20"}
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    assert not dialog.isVisible()
+    assert in_file.session.settings.uschess_report == {"grand_prix_points": "20"}
+    again = open_dialog(qtbot, in_file)
+    assert again.report["grand_prix_points"].text() == "20"
+    assert again.report["grand_prix_points"].maxLength() == 3
+    again.report["grand_prix_points"].setText("x5")
+    again.accept()
+    shown = errors(again)
+    assert shown and "Grand Prix points are a whole number" in shown[0].text()
+    for box in shown:
+        box.close()
+    assert in_file.session.settings.uschess_report == {"grand_prix_points": "20"}

@@ -26,7 +26,9 @@ alternating colours (27A5). A round is paired so:
    due is fixed by a transposition (two bottom-half players exchange opponents) or an
    interchange (a top-half and a bottom-half player change halves), within 80 rating
    points for a due colour (29E5a) and 200 points to keep a player from getting one
-   colour two or more times than the other (29E5b); among the fixes (29E5e as TDs
+   colour two or more times than the other (29E5b); a transposition is counted by the
+   smaller of its two rating differences, the bottom-half players' or the top-half
+   players' (29E5c); among the fixes (29E5e as TDs
    apply it) one within 80 points comes before one that needs the 200-point rule, then
    the one that mends more, then a transposition before an interchange, then the
    smaller rating difference;
@@ -418,7 +420,13 @@ class Pairer:
                 a_m, b_m = pairs[m]
                 before = cost + fld.cost(a_m, b_m)
                 options = (
-                    (0, "transposition", (a_k, b_m), (a_m, b_k), b_k, b_m),
+                    (
+                        0,
+                        "transposition",
+                        (a_k, b_m),
+                        (a_m, b_k),
+                        *_transposed(fld, pairs[k], pairs[m]),
+                    ),
                     (
                         1,
                         "interchange",
@@ -482,6 +490,16 @@ class Pairer:
 
 def _ordered(fld: Field, a: int, b: int) -> tuple[int, int]:
     return (a, b) if (fld.rating[a], -a) >= (fld.rating[b], -b) else (b, a)
+
+
+def _transposed(fld: Field, k: tuple[int, int], m: tuple[int, int]) -> tuple[int, int]:
+    """The two players a transposition of boards *k* and *m* is counted by (29E5c): the
+    same two games come from exchanging the bottom-half players or the top-half players,
+    and the smaller of the two rating differences is the one that counts."""
+    (a_k, b_k), (a_m, b_m) = k, m
+    bottom = abs(fld.rating[b_k] - fld.rating[b_m])
+    top = abs(fld.rating[a_k] - fld.rating[a_m])
+    return _ordered(fld, a_k, a_m) if top < bottom else _ordered(fld, b_k, b_m)
 
 
 def _crossing(fld: Field, a_k: int, a_m: int, b_k: int, b_m: int) -> tuple[int, int]:

@@ -99,8 +99,9 @@ def test_the_same_alternation_fixed_within_80_points() -> None:
 def test_a_transposition_within_200_points_avoids_a_second_extra_colour() -> None:
     """29E5b, the 200-point rule: 1 and 3 played one game, as White, and took a bye: due
     Black to equalise; 2 and 4 are due White by alternation. 1 v 3 would give one of them
-    two Whites more than Blacks, so 3 and 4, 150 points apart, change places."""
-    ev = event([2200, 2150, 1900, 1750, 1600, 1500, 1400, 1300])
+    two Whites more than Blacks, so 3 and 4, 150 points apart, change places (counted by
+    the smaller difference, 29E5c: 1 and 2 are 200 points apart)."""
+    ev = event([2200, 2000, 1900, 1750, 1600, 1500, 1400, 1300])
     ev = play(ev, [(1, 5, "1-0"), (2, 6, "1-0"), (3, 7, "1-0"), (4, 8, "1-0")])
     ev = play(ev, [(6, 2, "0-1"), (5, 4, "0-1"), (7, 8, "=")], byes=[1, 3])
     p = pair(ev)

@@ -119,11 +119,11 @@ def fit_to_width(doc: QTextDocument, width: float, height: float) -> float:
 def paginate(sheet: Sheet, width: float, height: float) -> Pagination:
     """Lay out *sheet* on pages whose body is *width* × *height* (logical units)."""
     long_tables = {
-        i
+        i: block
         for i, block in enumerate(sheet.blocks)
         if isinstance(block, Table) and len(block.rows) > LONG_TABLE_ROWS
     }
-    samples = {i: _width_sample(sheet.blocks[i]) for i in long_tables}  # type: ignore[arg-type]
+    samples = {i: _width_sample(table) for i, table in long_tables.items()}
     sampled = replace(
         sheet,
         blocks=tuple(samples.get(i, b) for i, b in enumerate(sheet.blocks)),
@@ -144,7 +144,7 @@ def paginate(sheet: Sheet, width: float, height: float) -> Pagination:
             parts.append(LaidOut(doc, doc.pageCount()))
             break
         # The document ends inside the long table sheet.blocks[end]: its last frame.
-        table: Table = sheet.blocks[end]  # type: ignore[assignment]
+        table = long_tables[end]
         first = row if end == block else 0
         shown = min(budget, len(table.rows) - first)
         pages = _row_pages(doc, shown, page_h)
@@ -166,12 +166,15 @@ def paginate(sheet: Sheet, width: float, height: float) -> Pagination:
     return Pagination(tuple(parts), fit, page_w, page_h)
 
 
-def _stop(blocks: Sequence[Block], long_tables: set[int], block: int, row: int, budget: int) -> int:
+def _stop(
+    blocks: Sequence[Block], long_tables: Mapping[int, Table], block: int, row: int, budget: int
+) -> int:
     """The index of the long table a document from (*block*, *row*) ends in, or the end."""
     for i in range(block, len(blocks)):
-        if i in long_tables:
+        table = long_tables.get(i)
+        if table is not None:
             first = row if i == block else 0
-            if len(blocks[i].rows) - first > budget:  # type: ignore[union-attr]
+            if len(table.rows) - first > budget:
                 return i
     return len(blocks)
 
@@ -272,11 +275,25 @@ def _column_widths(sample: Table, page_w: float, page_h: float) -> tuple[float, 
 
     A fixed width is the cell's without its two borders. Where Qt had to squeeze a
     table's shares below what a column's cells need (a crosstable of many rounds), it
-    does not squeeze fixed widths: such a column can come out a pixel wider.
+    does not squeeze a fixed width: such a column comes out a pixel wider. The widths
+    are those the sample gets with them fixed (no page's rows need more), and the widest
+    column gives the pixels back, so that the table keeps its width.
     """
     head = html_head(Sheet("", ()), for_qt=True)
-    edges = _cell_edges(new_document(f"{head}\n{table_html(sample)}{HTML_END}"), page_w, page_h)
-    return tuple(edges[c + 1] - edges[c] - 2 * CELL_BORDER for c in range(len(edges) - 1))
+
+    def cells(widths: Sequence[float]) -> list[float]:
+        html = f"{head}\n{table_html(sample, None, widths)}{HTML_END}"
+        edges = _cell_edges(new_document(html), page_w, page_h)
+        return [edges[c + 1] - edges[c] for c in range(len(edges) - 1)]
+
+    want = cells(())
+    got = cells([w - 2 * CELL_BORDER for w in want])
+    fixed = [w - 2 * CELL_BORDER for w in got]
+    excess = sum(got) - sum(want)
+    if excess > 0:
+        widest = max(range(len(fixed)), key=lambda c: fixed[c])
+        fixed[widest] -= excess
+    return tuple(fixed)
 
 
 CELL_BORDER = 1.0

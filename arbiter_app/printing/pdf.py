@@ -3,7 +3,8 @@
 The document is laid out in logical units of 1/96 inch (the unit Qt's
 rich-text engine uses for CSS pixels and for converting points), on a page
 whose size is the printable area of the chosen paper; the painter is scaled
-from those units to the device's resolution. Each page gets a running header
+from those units to the device's resolution. :mod:`arbiter_app.printing.pages`
+lays the sheet out a page or a few at a time; each page gets a running header
 (from page 2) and a footer with the page number, drawn in the margins the
 body leaves free.
 """

@@ -30,8 +30,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from PySide6.QtCore import QSizeF
-from PySide6.QtGui import QFont, QFontMetricsF, QTextDocument, QTextOption, QTextTable
+from PySide6.QtCore import QRectF, QSizeF
+from PySide6.QtGui import (
+    QFont,
+    QFontMetricsF,
+    QTextDocument,
+    QTextLength,
+    QTextOption,
+    QTextTable,
+    QTextTableCell,
+)
 
 from arbiter_app.exports.html import (
     BASE_POINT_SIZE,
@@ -57,10 +65,15 @@ SAMPLE_ROWS = 3
 
 @dataclass(frozen=True, slots=True)
 class LaidOut:
-    """One text document and how many of its pages print (the first *pages* of it)."""
+    """One text document and how many of its pages print (the first *pages* of it).
+
+    *last_height*, when set, is how much of the last of those pages prints (from its
+    top): the rest is a row that the next document prints whole.
+    """
 
     document: QTextDocument
     pages: int
+    last_height: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,11 +90,15 @@ class Pagination:
     def total(self) -> int:
         return sum(part.pages for part in self.parts)
 
-    def pages(self) -> Iterator[tuple[QTextDocument, int]]:
-        """Each page as (its document, its index in that document), in print order."""
+    def pages(self) -> Iterator[tuple[QTextDocument, int, float]]:
+        """Each page as (its document, its index in that document, the height that prints),
+        in print order."""
         for part in self.parts:
             for index in range(part.pages):
-                yield part.document, index
+                height = self.page_height
+                if index == part.pages - 1 and part.last_height is not None:
+                    height = part.last_height
+                yield part.document, index, height
 
 
 def new_document(html: str) -> QTextDocument:
@@ -138,31 +155,54 @@ def paginate(sheet: Sheet, width: float, height: float) -> Pagination:
     budget = FIRST_BUDGET
     while block < len(sheet.blocks) or not parts:
         end = _stop(sheet.blocks, long_tables, block, row, budget)
-        doc = new_document(_html(sheet, block, row, end, widths, budget=budget))
+        html = _html(sheet, block, row, end, widths, budget=budget, title=not parts)
+        doc = new_document(html)
         doc.setPageSize(QSizeF(page_w, page_h))
-        if end >= len(sheet.blocks):
+        truncated = end < len(sheet.blocks)
+        # The long table whose rows the next document may take over: the one this
+        # document is cut in, or else the last one in it.
+        streamed = [i for i in long_tables if block <= i <= end]
+        if not streamed:
             parts.append(LaidOut(doc, doc.pageCount()))
             break
-        # The document ends inside the long table sheet.blocks[end]: its last frame.
-        table = long_tables[end]
-        first = row if end == block else 0
-        shown = min(budget, len(table.rows) - first)
-        pages = _row_pages(doc, shown, page_h)
-        last_page = pages[-1]
-        if last_page == 0:
+        index = streamed[-1]
+        table = long_tables[index]
+        first = row if index == block else 0
+        shown = len(table.rows) - first
+        if truncated:
+            shown = min(budget, shown)
+        rows = _RowPlaces(doc, shown, page_h)
+        carried = rows.carried(whole=not truncated)
+        if carried is None:  # no row crosses a page: the document prints whole
+            parts.append(LaidOut(doc, doc.pageCount()))
+            block, row = end + 1, 0
+            continue
+        if truncated and carried == shown:
             budget *= 2  # all of it fitted on one page: lay out more
             continue
-        carried = pages.index(last_page)
-        if end == block and carried == 0:
-            # A row taller than a page: keep Qt's pages as they are.
-            parts.append(LaidOut(doc, last_page + 1))
-            block, row = end, first + shown
+        if carried == 0 and index == block and parts:
+            # A row taller than a page, at the top of this one: printed across pages as
+            # Qt cuts it; the next row starts the next document.
+            if shown == 1:
+                parts.append(LaidOut(doc, doc.pageCount()))
+                block, row = end + 1, 0
+                continue
+            page = rows.page(1)
+            parts.append(LaidOut(doc, page + 1, rows.top(1) - page * page_h))
+            block, row = index, first + 1
         else:
-            parts.append(LaidOut(doc, last_page))
-            block, row = end, first + carried
-            budget = max(pages.count(last_page - 1), 1) + MARGIN_ROWS
+            page = rows.page(carried)
+            top = rows.top(carried) - page * page_h
+            if carried > 0 and rows.page(carried - 1) < page:
+                parts.append(LaidOut(doc, page))  # the row starts a page
+            else:
+                parts.append(LaidOut(doc, page + 1, top))
+            block, row = index, first + carried
+            if truncated:
+                per_page = rows.count(page - 1) if page > 0 else carried
+                budget = max(per_page, 1) + MARGIN_ROWS
         if row >= len(table.rows):
-            block, row = end + 1, 0
+            block, row = index + 1, 0
     return Pagination(tuple(parts), fit, page_w, page_h)
 
 
@@ -187,11 +227,12 @@ def _html(
     widths: Mapping[int, Sequence[float]],
     *,
     budget: int = 0,
+    title: bool = True,
 ) -> str:
     """The document from row *row* of block *block* to block *end*, cut after *budget* rows
-    of *end* when *end* is a block of the sheet (the title heads the first document only)."""
+    of *end* when *end* is a block of the sheet; *title* for the first document only."""
     parts = [html_head(sheet, for_qt=True)]
-    if block == 0 and row == 0:
+    if title:
         parts.append(title_html(sheet))
     stop = min(end + 1, len(sheet.blocks))
     for i in range(block, stop):
@@ -206,18 +247,83 @@ def _html(
     return "\n".join(parts)
 
 
-def _row_pages(doc: QTextDocument, rows: int, page_h: float) -> list[int]:
-    """The page each of the last table's *rows* body rows falls on (Qt never splits a row
-    shorter than a page)."""
-    table = doc.rootFrame().childFrames()[-1]
-    assert isinstance(table, QTextTable)
-    layout = doc.documentLayout()
-    heads = table.format().headerRowCount()
-    pages = []
-    for r in range(heads, heads + rows):
-        block = table.cellAt(r, 0).firstCursorPosition().block()
-        pages.append(int(layout.blockBoundingRect(block).top() // page_h))
-    return pages
+class _RowPlaces:
+    """Where the body rows of a document's long table fall: the table whose columns all
+    have fixed widths that comes last (no other table of a sheet fixes its widths).
+
+    A row's first cell tells its page, except near a page break: there, where a cell
+    centred in a taller row can start lower than the row's other cells, every cell of
+    the row is looked at.
+    """
+
+    def __init__(self, doc: QTextDocument, rows: int, page_h: float) -> None:
+        tables = [
+            frame
+            for frame in doc.rootFrame().childFrames()
+            if isinstance(frame, QTextTable) and _fixed(frame)
+        ]
+        self.table = tables[-1]
+        self.layout = doc.documentLayout()
+        fmt = self.table.format()
+        self.heads = fmt.headerRowCount()
+        self.inset = fmt.cellPadding() + CELL_BORDER
+        self.rows = rows
+        self.page_h = page_h
+        self.rough = [
+            int(self._rect(self._cell(r, 0), first=True).top() // page_h) for r in range(rows)
+        ]
+
+    def _cell(self, row: int, column: int) -> QTextTableCell:
+        return self.table.cellAt(self.heads + row, column)
+
+    def _rect(self, cell: QTextTableCell, *, first: bool) -> QRectF:
+        position = cell.firstCursorPosition() if first else cell.lastCursorPosition()
+        return self.layout.blockBoundingRect(position.block())
+
+    def top(self, row: int) -> float:
+        """The top edge of *row*'s cells."""
+        columns = range(self.table.columns())
+        text = min(self._rect(self._cell(row, c), first=True).top() for c in columns)
+        return text - self.inset
+
+    def page(self, row: int) -> int:
+        """The page *row* starts on."""
+        return int((self.top(row) + self.inset) // self.page_h)
+
+    def _split(self, row: int) -> bool:
+        """Whether Qt cut *row* across a page break (a row of several lines can be)."""
+        columns = range(self.table.columns())
+        bottom = max(self._rect(self._cell(row, c), first=False).bottom() for c in columns)
+        return int((bottom - 0.5) // self.page_h) != self.page(row)
+
+    def count(self, page: int) -> int:
+        """About how many rows start on *page* (for the next document's size)."""
+        return self.rough.count(page)
+
+    def carried(self, *, whole: bool) -> int | None:
+        """The first row the next document prints: the first one Qt cut across a page
+        break, or (unless the document holds the table's last row, *whole*) the first
+        one on its last page; None when every row is whole where it is, and all of them
+        when they all fall on the last page (the document must hold more)."""
+        last = self.page(self.rows - 1)
+        if not whole and last == 0:
+            return self.rows  # all of them on the first page: lay out more
+        for r in range(self.rows):
+            near = r + 1 == self.rows or self.rough[r + 1] != self.rough[r]
+            if r > 0 and self.rough[r - 1] != self.rough[r]:
+                near = True
+            page = self.page(r) if near else self.rough[r]
+            if not whole and page >= last:
+                # None before the last page (what came before filled the others): more.
+                return r if r > 0 else self.rows
+            if near and self._split(r):
+                return r
+        return None if whole else self.rows
+
+
+def _fixed(table: QTextTable) -> bool:
+    widths = table.format().columnWidthConstraints()
+    return bool(widths) and all(w.type() == QTextLength.Type.FixedLength for w in widths)
 
 
 def _font(point_size: float, *, bold: bool = False) -> QFont:

@@ -117,7 +117,7 @@ def paint_sheet(
         band_font = QFont()
         band_font.setFamilies(list(FONT_FAMILIES[:-1]))
         band_font.setPixelSize(11)
-        for index, (doc, local) in enumerate(pagination.pages()):
+        for index, (doc, local, shown) in enumerate(pagination.pages()):
             if index:
                 device.newPage()
             painter.save()
@@ -127,7 +127,7 @@ def paint_sheet(
             painter.translate(0, band)
             painter.scale(fit, fit)
             painter.translate(0, -local * page_h)
-            doc.drawContents(painter, QRectF(0, local * page_h, page_w, page_h))
+            doc.drawContents(painter, QRectF(0, local * page_h, page_w, shown))
             painter.restore()
             if progress is not None:
                 progress(index + 1, total)

@@ -7,7 +7,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from arbiter_app.exports.sheet import Paper
+from arbiter_app.exports.sheet import Align, Column, Paper, Paragraph, Sheet, Table
 from arbiter_app.printing import write_pdf
 from arbiter_app.printing.pages import LONG_TABLE_ROWS
 from arbiter_app.sheets.builders import SHEETS
@@ -66,3 +66,29 @@ def test_long_standings_repeat_the_header_and_cut_no_row(tmp_path: Path) -> None
         xs = _header_x(out, word)
         assert len(xs) == pages and max(xs) - min(xs) < 0.01, (word, xs)
     assert "Final standings" in pdf_text(out)
+
+
+def test_a_row_of_two_lines_is_never_cut_by_a_page_break(tmp_path: Path) -> None:
+    """Rows whose name wraps onto a second line: each row prints whole on one page (Qt alone
+    cut such a row at a page break, its first line at the foot of one page and its second at
+    the head of the next)."""
+    long_name = "with a name long enough to take a second line in its column"
+    rows = tuple(
+        (str(i), f"Player {i:03d} {long_name if i % 2 == 0 else ''}".strip(), "x")
+        for i in range(1, 161)
+    )
+    columns = (Column("No", Align.RIGHT, 8), Column("Name", Align.LEFT, 22), Column("Note"))
+    sheet = Sheet("Wrapped", (Paragraph("Before the table."), Table(columns, rows)), event="Ev")
+    out = tmp_path / "wrapped.pdf"
+    pages = write_pdf(sheet, out)
+    assert pages > 3
+    texts = _page_texts(out, pages)
+    for number, text in enumerate(texts, start=1):
+        flat = " ".join(text.split())
+        # Each page holds the first lines and the last lines of the same rows.
+        starts = len(re.findall(r"Player \d{3} with", flat))
+        ends = flat.count("in its column")
+        assert starts == ends, (number, starts, ends)
+    whole = " ".join(" ".join(texts).split())
+    assert whole.count("second line in its column") == 80
+    assert whole.count("Player ") == 160

@@ -7,9 +7,11 @@ more the longer the document was. So the printer never lays out a whole long
 sheet at once. It streams: a text document holds what comes next, up to a
 page and a bit of it, Qt paginates that document as it always did, the pages
 that are complete are kept, and the next document starts with the first row
-of the page that was not. Qt's own pagination decides every page break, so
-rows are never cut, and a continued table starts with its header row as Qt
-repeats it on each page (``thead``).
+of the page that was not. Qt's own pagination decides the page breaks, and a
+continued table starts with its header row as Qt repeats it on each page
+(``thead``). One thing differs, on purpose: Qt cuts a row of several lines
+(a long name wrapped) at a page break; here such a row ends the page's part
+(the page is painted down to its top edge) and starts the next one whole.
 
 Two things a whole document decided once are decided once here too, over
 the whole sheet:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import base64
 import html
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from arbiter_app.core.limits import printable
 from arbiter_app.exports.sheet import (
@@ -96,28 +96,43 @@ def sheet_to_html(sheet: Sheet, *, footer_in_body: bool = True, for_qt: bool = F
     four times the time of a 1,000-row standings); the printer sets the
     fonts on the document instead.
     """
+    parts = [html_head(sheet, for_qt=for_qt), title_html(sheet)]
+    parts.extend(_block(b) for b in sheet.blocks)
+    if footer_in_body and (sheet.footer or sheet.journal_head):
+        head = f"Journal {sheet.journal_head}" if sheet.journal_head else ""
+        text = " · ".join(t for t in (sheet.footer, head) if t)
+        parts.append(f'<p class="footer">{esc(text)}</p>')
+    parts.append(HTML_END)
+    return "\n".join(parts)
+
+
+HTML_END = "</body></html>\n"
+
+
+def html_head(sheet: Sheet, *, for_qt: bool = False) -> str:
+    """The document up to and including ``<body>``: title element and style sheet."""
     style = _STYLE if for_qt else f"{_FONT_RULE}\n{_STYLE}\n{_COLLAPSE_RULE}"
-    parts = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{esc(_full_title(sheet))}</title>",
-        f"<style>\n{style}\n</style>",
-        "</head><body>",
-        f"<h1>{esc(sheet.title)}</h1>",
-    ]
+    return "\n".join(
+        (
+            "<!DOCTYPE html>",
+            '<html lang="en"><head><meta charset="utf-8">',
+            f"<title>{esc(_full_title(sheet))}</title>",
+            f"<style>\n{style}\n</style>",
+            "</head><body>",
+        )
+    )
+
+
+def title_html(sheet: Sheet) -> str:
+    """What heads the first page: the title, the event and subtitle, the header fields."""
+    parts = [f"<h1>{esc(sheet.title)}</h1>"]
     if sheet.event:
         parts.append(f'<p class="subtitle">{esc(sheet.event)}</p>')
     if sheet.subtitle:
         parts.append(f'<p class="subtitle">{esc(sheet.subtitle)}</p>')
     if sheet.header:
         parts.append(_fields(Fields(sheet.header)))
-    parts.extend(_block(b) for b in sheet.blocks)
-    if footer_in_body and (sheet.footer or sheet.journal_head):
-        head = f"Journal {sheet.journal_head}" if sheet.journal_head else ""
-        text = " · ".join(t for t in (sheet.footer, head) if t)
-        parts.append(f'<p class="footer">{esc(text)}</p>')
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+    return "\n".join(parts)
 
 
 def _full_title(sheet: Sheet) -> str:
@@ -194,11 +209,27 @@ def _fields(fields: Fields) -> str:
 
 
 def _table(table: Table) -> str:
+    return table_html(table)
+
+
+def table_html(table: Table, rows: range | None = None, pixel_widths: Sequence[float] = ()) -> str:
+    """*table* as HTML, its header row first: all its rows or those of *rows*.
+
+    *pixel_widths* fixes each column's width in CSS pixels instead of the
+    columns' shares of the line (the printer, laying out a long table a page
+    at a time, keeps the widths the whole table needs on every page).
+    """
     cls = "grid small" if table.small else "grid"
+    if pixel_widths:
+        widths = [f' width="{w:g}"' for w in pixel_widths]
+    else:
+        widths = [_width(c.width) for c in table.columns]
     head = "".join(
-        f'<th align="{c.align.value}"{_width(c.width)}>{_heading(c)}</th>' for c in table.columns
+        f'<th align="{c.align.value}"{w}>{_heading(c)}</th>'
+        for c, w in zip(table.columns, widths, strict=True)
     )
-    body = "\n".join(_row(table, i, row) for i, row in enumerate(table.rows))
+    chosen = range(len(table.rows)) if rows is None else rows
+    body = "\n".join(_row(table, i, table.rows[i]) for i in chosen)
     return (
         f'<table class="{cls}" width="100%" border="1" cellspacing="0" cellpadding="3">'
         f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody></table>"

@@ -10,8 +10,9 @@ made inside the function. The pure packages (core, store, session, exports,
 sheets) never load Qt; ``tests/test_layers.py`` checks both.
 
 Qt's rich-text engine (QTextDocument) lays out the very HTML that the HTML
-export writes, and paints it page by page on a QPdfWriter (a PDF file) or a
-QPrinter (the venue's printer), A4 or US Letter. Qt shapes every script
+export writes, cut into page-sized documents (a long table's rows a page at a
+time, :mod:`arbiter_app.printing.pages`), and paints it page by page on a
+QPdfWriter (a PDF file) or a QPrinter (the venue's printer), A4 or US Letter. Qt shapes every script
 (HarfBuzz), falls back to any installed font that has a glyph, and embeds
 font subsets with their Unicode maps, so names in Latin with diacritics,
 Cyrillic, Chinese or Arabic print and can be searched in the PDF.

@@ -3,7 +3,8 @@
 The document is laid out in logical units of 1/96 inch (the unit Qt's
 rich-text engine uses for CSS pixels and for converting points), on a page
 whose size is the printable area of the chosen paper; the painter is scaled
-from those units to the device's resolution. Each page gets a running header
+from those units to the device's resolution. :mod:`arbiter_app.printing.pages`
+lays the sheet out a page or a few at a time; each page gets a running header
 (from page 2) and a footer with the page number, drawn in the margins the
 body leaves free.
 """
@@ -15,7 +16,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QFont,
     QGuiApplication,
@@ -24,12 +25,11 @@ from PySide6.QtGui import (
     QPageSize,
     QPainter,
     QPdfWriter,
-    QTextDocument,
-    QTextOption,
 )
 
-from arbiter_app.exports.html import BASE_POINT_SIZE, FONT_FAMILIES, sheet_to_html
+from arbiter_app.exports.html import FONT_FAMILIES
 from arbiter_app.exports.sheet import Paper, Sheet
+from arbiter_app.printing.pages import paginate
 
 ProgressCallback = Callable[[int, int], None]
 """Called as ``progress(done, total)``: pages painted so far out of the page count.
@@ -85,41 +85,6 @@ def page_layout(paper: Paper, *, landscape: bool = False) -> QPageLayout:
     )
 
 
-def build_document(sheet: Sheet) -> QTextDocument:
-    """The sheet's HTML in a text document (not yet paginated)."""
-    doc = QTextDocument()
-    font = QFont()
-    font.setFamilies(list(FONT_FAMILIES[:-1]))
-    font.setPointSizeF(BASE_POINT_SIZE)
-    doc.setDefaultFont(font)
-    doc.setDocumentMargin(0)
-    # Break lines between words only, as a browser does: a pairing number or a
-    # result is never split, and a table too wide for the paper is scaled
-    # down (fit_to_width) instead.
-    option = QTextOption()
-    option.setWrapMode(QTextOption.WrapMode.WordWrap)
-    doc.setDefaultTextOption(option)
-    doc.setHtml(sheet_to_html(sheet, footer_in_body=False, for_qt=True))
-    return doc
-
-
-def fit_to_width(doc: QTextDocument, width: float, height: float) -> float:
-    """Paginate *doc* for a body of *width* × *height*; returns the scale that makes it fit.
-
-    A table with many columns (a crosstable of many rounds) can need more
-    width than the paper has; rather than cut columns off, the whole sheet
-    is laid out on a proportionally larger page and printed smaller.
-    """
-    doc.setPageSize(QSizeF(width, height))
-    needed = doc.size().width()
-    if needed <= width + 0.5:
-        return 1.0
-    fit = width / needed
-    doc.setPageSize(QSizeF(needed, height / fit))
-    # Re-check: a wider page can change line breaks, never make it wider still.
-    return width / max(doc.size().width(), needed)
-
-
 def paint_sheet(
     sheet: Sheet,
     device: QPagedPaintDevice,
@@ -138,10 +103,9 @@ def paint_sheet(
     band = BAND_MM / 25.4 * LOGICAL_DPI
     body_height = height - 2 * band
 
-    doc = build_document(sheet)
-    fit = fit_to_width(doc, width, body_height)
-    page_w, page_h = width / fit, body_height / fit
-    total = doc.pageCount()
+    pagination = paginate(sheet, width, body_height)
+    fit, page_w, page_h = pagination.fit, pagination.page_width, pagination.page_height
+    total = pagination.total
     if progress is not None:
         progress(0, total)
 
@@ -153,7 +117,7 @@ def paint_sheet(
         band_font = QFont()
         band_font.setFamilies(list(FONT_FAMILIES[:-1]))
         band_font.setPixelSize(11)
-        for index in range(total):
+        for index, (doc, local, shown) in enumerate(pagination.pages()):
             if index:
                 device.newPage()
             painter.save()
@@ -162,8 +126,8 @@ def paint_sheet(
             _bands(painter, sheet, index, total, width, height, band)
             painter.translate(0, band)
             painter.scale(fit, fit)
-            painter.translate(0, -index * page_h)
-            doc.drawContents(painter, QRectF(0, index * page_h, page_w, page_h))
+            painter.translate(0, -local * page_h)
+            doc.drawContents(painter, QRectF(0, local * page_h, page_w, shown))
             painter.restore()
             if progress is not None:
                 progress(index + 1, total)

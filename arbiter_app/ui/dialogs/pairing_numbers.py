@@ -39,6 +39,9 @@ METHODS = (
     ("draw", "As drawn at the venue: type each player's drawn number and the witnesses"),
     ("order", "By hand: type each player's new number below"),
 )
+US_RATING_METHOD = "By rating: highest first, then as chosen (US Chess 28J and 29A)"
+"""The ranking by rating in the words of a US Chess event (28J: the top half meets the
+bottom half in rating order; 29A: rank is score, then rating)."""
 TIE_ORDERS = (
     ("name", "by name"),
     ("fide-id", "by FIDE ID, lowest first"),
@@ -60,6 +63,8 @@ class PairingNumbersDialog(QDialog):
         players: Sequence[Player],
         system: System = System.SWISS,
         parent: QWidget | None = None,
+        *,
+        us_chess: bool = False,
     ) -> None:
         super().__init__(parent)
         self.players = tuple(players)
@@ -76,6 +81,8 @@ class PairingNumbersDialog(QDialog):
         self.method_group = QButtonGroup(self)
         self.method_buttons: dict[str, QRadioButton] = {}
         for key, label in METHODS:
+            if key == "rating" and us_chess:
+                label = US_RATING_METHOD
             button = QRadioButton(label, self)
             button.setAccessibleName(label)
             self.method_group.addButton(button)

@@ -41,6 +41,7 @@ from arbiter_app.core.pairing.byes import ByePolicy, registration_deadline_round
 from arbiter_app.core.pairing.numbers import renumbering_refusal
 from arbiter_app.core.players_csv import parse_players_csv
 from arbiter_app.core.words import bye_words, count
+from arbiter_app.exports.pairings import says_bye
 from arbiter_app.session.codec import PLAYER_FIELDS
 from arbiter_app.session.commands import (
     AddPlayer,
@@ -594,7 +595,12 @@ class PlayersPanel(QWidget):
         self._open(dialog)
 
     def ask_pairing_numbers(self) -> None:
-        dialog = PairingNumbersDialog(self.tournament.players, self.tournament.system, self)
+        dialog = PairingNumbersDialog(
+            self.tournament.players,
+            self.tournament.system,
+            self,
+            us_chess=says_bye(self.tournament),
+        )
         dialog.accepted.connect(
             lambda: self._run(
                 lambda: self.document.set_pairing_numbers(

@@ -827,3 +827,19 @@ def test_a_late_entry_chooses_each_missed_round(
     entry = panel.document.session.journal()[-1]
     assert entry.arguments["missed_rounds"] == ["zero-bye", "half-bye"]
     assert errors.messages == []
+
+
+def test_a_us_event_s_numbering_dialog_cites_the_us_rules(qtbot: QtBot) -> None:
+    """The ranking by rating is FIDE C.04.2 article 2.2 in a FIDE event, US Chess 28J and
+    29A in a US Chess one (issue 24: US words everywhere in a US event)."""
+    from arbiter_app.core.model import Player, System
+    from arbiter_app.ui.dialogs.pairing_numbers import PairingNumbersDialog
+
+    players = [Player(tpn=1, name="Ann", rating=1900), Player(tpn=2, name="Ben", rating=1800)]
+    fide = PairingNumbersDialog(players, System.SWISS)
+    us = PairingNumbersDialog(players, System.SWISS, us_chess=True)
+    for dialog in (fide, us):
+        qtbot.addWidget(dialog)
+    assert "FIDE C.04.2 article 2.2" in fide.method_buttons["rating"].text()
+    assert "US Chess 28J and 29A" in us.method_buttons["rating"].text()
+    assert "FIDE" not in us.method_buttons["rating"].text()

@@ -17,9 +17,12 @@ from tests.core.trf.strategies import events
 
 def _break(entry: RoundEntry, how: str) -> RoundEntry:
     if how == "result" and entry.kind is EntryKind.GAME:
-        # Never a loss against a draw or a loss: ½-0, 0-½ and 0-0 are results (Q180).
-        other = {Outcome.WIN: Outcome.DRAW, Outcome.DRAW: Outcome.WIN, Outcome.LOSS: Outcome.WIN}
+        # Never a loss against a draw or a loss: ½-0, 0-½ and 0-0 are results (Q180). Against
+        # a loss every outcome makes a result, so a win becomes a game rated on one side only.
         assert entry.outcome is not None
+        if entry.outcome is Outcome.WIN:
+            return replace(entry, rated=not entry.rated)
+        other = {Outcome.DRAW: Outcome.WIN, Outcome.LOSS: Outcome.WIN}
         return replace(entry, outcome=other[entry.outcome])
     if how == "result":  # a forfeit win becomes a win over the board
         assert entry.opponent is not None

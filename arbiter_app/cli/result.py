@@ -19,21 +19,25 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "result",
         description="Enter a result: 1-0, 0-1, 1/2 (½-½), +- (White wins by forfeit), "
-        "-+ (Black wins by forfeit), -- (double forfeit). Put '--' before results that "
-        "start with a dash.",
+        "-+ (Black wins by forfeit), -- (double forfeit); ½-0, 0-½ or 0-0 for a game the "
+        "arbiter scored unequally (Laws of Chess 12.9); '1-0 unrated', '½-½ unrated' or "
+        "'0-1 unrated' (or W-L, D-D, L-W) for a game played but not rated (TRF-26 W D L). "
+        "Put '--' before results that start with a dash.",
     )
     p.add_argument("file", type=Path)
     p.add_argument("--round", required=True, type=int)
     p.add_argument("--board", required=True, type=int)
     p.add_argument("--correct", action="store_true", help="replace a result entered before")
-    p.add_argument("result", help="the result, White's score first")
+    p.add_argument(
+        "result", nargs="+", help="the result, White's score first (1-0 unrated: two words)"
+    )
     add_confirm_argument(p)
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     kind = CorrectResult if args.correct else EnterResult
-    command = kind(round=args.round, board=args.board, result=args.result)
+    command = kind(round=args.round, board=args.board, result=" ".join(args.result))
     with Session.open(args.file) as session:
         outcome = session.run(command, confirm=confirmation(args))
         board = next(b for b in session.boards(args.round) if b.number == args.board)

@@ -1,0 +1,69 @@
+"""``arbiter-app result`` takes the results FIDE knows (issue 23, item 3; checklist Q24,
+Q180, Q185): ½-0, 0-½, 0-0 and games not rated, in the spellings a user types."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from arbiter_app.cli import main
+from arbiter_app.session import Session, load_event
+from arbiter_app.session.commands import AddPlayer, RecordPairings
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def event_file(tmp_path: Path) -> Path:
+    path = tmp_path / "open.arbiter"
+    with Session.create(path, name="City Open", system="swiss", rounds=5, durable=False) as s:
+        for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900)):
+            s.run(AddPlayer(name=name, rating=rating))
+        s.run(RecordPairings(round=1, boards=[[1, 3], [4, 2]]))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown", "ann", "cid"),
+    [
+        (["1/2-0"], "1/2-0", Fraction(1, 2), Fraction(0)),
+        (["½-0"], "1/2-0", Fraction(1, 2), Fraction(0)),
+        (["0-1/2"], "0-1/2", Fraction(0), Fraction(1, 2)),
+        (["0-0"], "0-0", Fraction(0), Fraction(0)),
+        (["1-0", "unrated"], "1-0 unrated", Fraction(1), Fraction(0)),
+        (["1/2-1/2 unrated"], "1/2-1/2 unrated", Fraction(1, 2), Fraction(1, 2)),
+        (["L-W"], "0-1 unrated", Fraction(0), Fraction(1)),
+    ],
+)
+def test_the_results_fide_knows_on_the_command_line(
+    event_file: Path,
+    capsys: pytest.CaptureFixture[str],
+    typed: list[str],
+    shown: str,
+    ann: Fraction,
+    cid: Fraction,
+) -> None:
+    code, out, err = run(capsys, "result", str(event_file), "--round", "1", "--board", "1", *typed)
+    assert (code, err) == (0, "")
+    assert out.strip() == f"round 1 board 1: Ann - Cid {shown}"
+    scores = load_event(event_file).scores()
+    assert (scores[1], scores[3]) == (ann, cid)
+    rated = load_event(event_file).entry(1, 1).rated
+    assert rated is ("unrated" not in shown)
+
+
+def test_a_result_that_does_not_exist_is_refused_with_the_spellings(
+    event_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Checklist Q181: 1-1 and 1-½ do not exist."""
+    for typed in ("1-1", "1-1/2", "+- unrated"):
+        code, _, err = run(capsys, "result", str(event_file), "--round", "1", "--board", "1", typed)
+        assert code == 2
+        assert "½-0, 0-½ or 0-0" in err and "1-0 unrated" in err
+    assert load_event(event_file).scores()[1] == 0

@@ -2,7 +2,10 @@
 
 Keys on a board: ``1`` White wins, ``0`` Black wins, ``=`` (or ``5``) draw,
 ``+`` White wins by forfeit, ``-`` Black wins by forfeit, ``x`` double
-forfeit (see :class:`~arbiter_app.core.result.GameResult`). After a result, and on Enter,
+forfeit; ``h`` ½-0, ``j`` 0-½, ``z`` 0-0 (Laws of Chess 12.9); ``w``, ``d``, ``l`` a
+game not rated, read from White's side as TRF-26's codes (see
+:class:`~arbiter_app.core.result.GameResult`); the board's menu lists them all with
+their keys. After a result, and on Enter,
 the cursor moves to the next board, so a whole round is entered without the
 mouse; the arrow keys move freely. Typing another result on a board that has
 one asks first, then corrects it (the session's ``correct_result``).
@@ -403,12 +406,19 @@ class PairingsPanel(QWidget):
         hold(self.document.read_only, (self.change_button,))
 
     def context_menu(self) -> QMenu:
-        """The board's menu: "Change pairing…" (only on a board)."""
+        """The board's menu: "Change pairing…", and "Result" with every result and its key
+        (only on a board)."""
         menu = QMenu(self)
         menu.setAccessibleName("Board menu")
         action = menu.addAction("Change pairing…")
         action.setEnabled(self.change_button.isEnabled())
         action.triggered.connect(self.change_pairing)
+        results = menu.addMenu("Result")
+        results.setEnabled(self.change_button.isEnabled())
+        row = self.current_row()
+        for result in GameResult:
+            item = results.addAction(f"{result.label}\t{result.key}")
+            item.triggered.connect(partial(self.enter_result, row, result))
         return menu
 
     def _show_context_menu(self, pos: QPoint) -> None:

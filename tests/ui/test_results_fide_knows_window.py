@@ -1,0 +1,88 @@
+"""The results FIDE knows typed on the boards (issue 23, item 3): ``h`` ½-0, ``j`` 0-½,
+``z`` 0-0 (Laws of Chess 12.9; checklist Q180), ``w`` ``d`` ``l`` a game not rated (TRF-26
+``W D L``; checklist Q185), and the board's menu listing every result with its key."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from arbiter_app.core.result import GameResult
+from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer, RecordPairings
+from arbiter_app.ui.main_window import MainWindow
+from arbiter_app.ui.settings import Settings
+from tests.support.sessions import TickingClock
+from tests.support.windows import shown_window
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path, settings: Settings) -> Iterator[MainWindow]:
+    session = Session.create(
+        tmp_path / "club.arbiter",
+        name="Club",
+        system="swiss",
+        rounds=3,
+        clock=TickingClock(),
+        durable=False,
+    )
+    for i in range(6):
+        session.run(AddPlayer(name=f"Player, No {i + 1}", rating=2000 - i))
+    session.run(RecordPairings(round=1, boards=[[1, 4], [5, 2], [3, 6]]))
+    shown = shown_window(qtbot, session, settings)
+    yield shown
+    shown.document.close()
+
+
+def _labels(window: MainWindow) -> list[str]:
+    return [b.result.label if b.result else "" for b in window.document.boards(1)]
+
+
+@pytest.mark.parametrize(
+    ("keys", "labels"),
+    [
+        ((Qt.Key.Key_H, Qt.Key.Key_J, Qt.Key.Key_Z), ["½-0", "0-½", "0-0"]),
+        ((Qt.Key.Key_W, Qt.Key.Key_D, Qt.Key.Key_L), ["1-0 nr", "½-½ nr", "0-1 nr"]),
+    ],
+)
+def test_the_keys_of_the_new_results(
+    qtbot: QtBot, window: MainWindow, keys: tuple[Qt.Key, ...], labels: list[str]
+) -> None:
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.pairings.view)
+    window.pairings.select_row(0)
+    for key in keys:
+        qtbot.keyClick(QApplication.focusWidget(), key)
+    assert _labels(window) == labels
+    shown = [window.pairings.model.pairing(r).result_text for r in range(3)]
+    assert shown == labels
+
+
+def test_points_of_an_unequal_result_in_the_window(qtbot: QtBot, window: MainWindow) -> None:
+    """½-0: White half a point, Black nothing; the round is complete once all are in."""
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.pairings.view)
+    window.pairings.select_row(0)
+    for key in (Qt.Key.Key_H, Qt.Key.Key_Z, Qt.Key.Key_L):
+        qtbot.keyClick(QApplication.focusWidget(), key)
+    scores = window.document.tournament.scores()
+    assert (scores[1], scores[4]) == (Fraction(1, 2), 0)
+    assert (scores[5], scores[2]) == (0, 0)
+    assert (scores[3], scores[6]) == (0, 1)
+    assert not window.document.tournament.entry(6, 1).rated
+
+
+def test_the_board_menu_lists_every_result_with_its_key(qtbot: QtBot, window: MainWindow) -> None:
+    panel = window.pairings
+    panel.select_row(1)
+    menu = panel.context_menu()
+    (results,) = [a for a in menu.actions() if a.text() == "Result"]
+    items = results.menu().actions()
+    assert [a.text() for a in items] == [f"{r.label}\t{r.key}" for r in GameResult]
+    (both_lose,) = [a for a in items if a.text().startswith("0-0")]
+    both_lose.trigger()
+    assert window.document.boards(1)[1].result is GameResult.BOTH_LOSE

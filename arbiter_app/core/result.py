@@ -44,6 +44,29 @@ import enum
 
 from arbiter_app.core.model import Colour, EntryKind, Outcome, RoundEntry
 
+ADJOURNED = "adjourned"
+"""What a board holds while its game is adjourned or its result not known yet (checklist
+Q157): no result. The round is not complete, so the next one is not paired (a Swiss round
+is paired on the scores of every round played: the checklist's Q158 answered no), and the
+board takes its result when the game is over (Q162). On the command line ``*`` says so too
+(PGN's mark of a game without result); in the window ``*`` stays the double forfeit's key."""
+
+ADJOURNED_LABEL = "adj."
+"""How the screen and the sheets show a board whose game is adjourned."""
+
+ADJOURNED_KEY = "a"
+"""The key that marks a board's game adjourned in the pairings panel."""
+
+
+def is_adjourned(text: str) -> bool:
+    """Whether *text* says the game is adjourned or its result not known: ``adjourned``,
+    ``adj``, ``adj.``, ``*`` (PGN's game in progress or result unknown), ``?`` (TRF's
+    mark of a game adjourned, checklist Q165) or ``unknown``."""
+    return "".join(text.split()).lower() in _ADJOURNED_SPELLINGS
+
+
+_ADJOURNED_SPELLINGS = frozenset({"adjourned", "adj", "adj.", "*", "?", "unknown"})
+
 
 class GameResult(enum.Enum):
     """The result of one game on a board, from White's side; the value is the journal's text."""
@@ -116,7 +139,8 @@ class GameResult(enum.Enum):
             raise ValueError(
                 f"not a result: {text!r} (use 1-0, 0-1, 1/2 or ½-½; a forfeit +- or 1F-0, "
                 "-+ or 0-1F, -- or 0F-0F; ½-0, 0-½ or 0-0; a game not rated "
-                "1-0 unrated, ½-½ unrated, 0-1 unrated or W-L, D-D, L-W)"
+                "1-0 unrated, ½-½ unrated, 0-1 unrated or W-L, D-D, L-W; a game adjourned "
+                "or whose result is not known yet: adj)"
             )
         return found
 

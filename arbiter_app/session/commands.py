@@ -520,7 +520,8 @@ class ChangePairing(Command):
 @action
 @dataclass(frozen=True, kw_only=True)
 class EnterResult(Command):
-    """Enter a board's result (``1-0``, ``½-½``, ``0-1``, forfeits ``+/-``, …)."""
+    """Enter a board's result (``1-0``, ``½-½``, ``0-1``, forfeits ``+/-``, ``½-0``, ``1-0
+    unrated``, …), or ``adjourned`` for a game adjourned or whose result is not known yet."""
 
     NAME: ClassVar[str] = "enter_result"
 

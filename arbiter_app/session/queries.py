@@ -111,6 +111,11 @@ def renumber(tx: Tx, mapping: Mapping[int, int]) -> None:
             value = json.loads(row["value"])
             value["values"] = {str(new(int(t))): v for t, v in value["values"].items()}
             tx.put("records", key, {"value": canonical_json(value)})
+        # An adjourned board's mark names its two players (session.adjourned).
+        if key[0] == "adjourned":
+            value = json.loads(row["value"])
+            value = {"black": new(value["black"]), "white": new(value["white"])}
+            tx.put("records", key, {"value": canonical_json(value)})
         # Check-in and absences list their players by number (player_commands).
         if key == ("attendance", "present"):
             value = json.loads(row["value"])

@@ -67,3 +67,19 @@ def test_a_result_that_does_not_exist_is_refused_with_the_spellings(
         assert code == 2
         assert "½-0, 0-½ or 0-0" in err and "1-0 unrated" in err
     assert load_event(event_file).scores()[1] == 0
+
+
+@pytest.mark.parametrize("typed", ["adj", "adjourned", "*"])
+def test_a_game_adjourned_on_the_command_line(
+    event_file: Path, capsys: pytest.CaptureFixture[str], typed: str
+) -> None:
+    """Checklist Q157: recorded as adjourned, no result; its result goes in later (Q162)."""
+    f = str(event_file)
+    code, out, err = run(capsys, "result", f, "--round", "1", "--board", "2", typed)
+    assert (code, err, out.strip()) == (0, "", "round 1 board 2: Dee - Ben adjourned")
+    with Session.open(event_file) as s:
+        (board,) = [b for b in s.boards(1) if b.number == 2]
+        assert board.adjourned and board.result is None
+    code, out, _ = run(capsys, "result", f, "--round", "1", "--board", "2", "0-1")
+    assert (code, out.strip()) == (0, "round 1 board 2: Dee - Ben 0-1")
+    assert load_event(event_file).scores()[2] == 1

@@ -96,3 +96,57 @@ def test_old_spellings_replay_unchanged(tmp_path: Path) -> None:
     with Session.open(path) as again:
         assert again.verify() == []
         assert again.state == state
+
+
+# --- adjourned games (checklist Q157, Q162) ---------------------------------------------------
+
+
+@pytest.mark.parametrize("typed", ["adjourned", "adj", "*", "?", "Unknown"])
+def test_a_game_is_recorded_as_adjourned(session: Session, typed: str) -> None:
+    """Q157: the board keeps no result and shows it is adjourned; the round is not complete,
+    so the next one is not paired (Q158 answered no); its result goes in any time (Q162)."""
+    outcome = session.run(EnterResult(round=2, board=2, result=typed))
+    assert outcome.value == "adjourned"
+    board = next(b for b in session.boards(2) if b.number == 2)
+    assert board.result is None and board.adjourned and board.result_label == "adj."
+    assert session.event.entry(3, 2).kind is EntryKind.NOT_PAIRED
+    assert session.event_state.pending_in(2) == (2,)
+    assert session.event_state.pairing_refusal is not None
+    session.run(EnterResult(round=2, board=2, result="1/2"))
+    board = next(b for b in session.boards(2) if b.number == 2)
+    assert board.result is GameResult.DRAW and not board.adjourned
+    assert session.event_state.pairing_refusal is None
+
+
+def test_an_adjournment_in_fide_mode_is_a_line_of_the_report(session: Session) -> None:
+    """C.02 (the checklist's pairing-integrity events list adjournments): a
+    ``### Adjournment @ Round 2`` line, which Undo takes back with the mark."""
+    from arbiter_app.session.integrity import stored_pibes
+
+    session.run(EnterResult(round=2, board=2, result="adj"))
+    lines = [p.trf_line() for p in stored_pibes(session.state)]
+    assert lines == ["### Adjournment @ Round 2: 3-4"]
+    session.undo()
+    assert stored_pibes(session.state) == []
+    assert not next(b for b in session.boards(2) if b.number == 2).adjourned
+
+
+def test_an_adjournment_is_refused_on_a_board_with_a_result(session: Session) -> None:
+    from arbiter_app.core.errors import RuleError
+
+    with pytest.raises(RuleError, match="has the result 0-1; a game is adjourned before"):
+        session.run(EnterResult(round=2, board=1, result="adj"))
+    with pytest.raises(RuleError, match="a game is adjourned before it has a result"):
+        session.run(CorrectResult(round=2, board=1, result="adj"))
+    session.run(EnterResult(round=2, board=2, result="adj"))
+    with pytest.raises(RuleError, match="adjourned already"):
+        session.run(EnterResult(round=2, board=2, result="*"))
+
+
+def test_an_adjourned_board_paired_again_loses_its_mark(session: Session) -> None:
+    """The mark belongs to the board as it was: pairing the round again (before any result of
+    it) leaves the new boards without a mark."""
+    session.run(RecordPairings(round=3, boards=[[1, 4], [3, 2]]))
+    session.run(EnterResult(round=3, board=1, result="adj"))
+    session.run(RecordPairings(round=3, boards=[[4, 1], [2, 3]]))
+    assert not any(b.adjourned for b in session.boards(3))

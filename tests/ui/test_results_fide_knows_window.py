@@ -82,7 +82,24 @@ def test_the_board_menu_lists_every_result_with_its_key(qtbot: QtBot, window: Ma
     menu = panel.context_menu()
     (results,) = [a for a in menu.actions() if a.text() == "Result"]
     items = results.menu().actions()
-    assert [a.text() for a in items] == [f"{r.label}\t{r.key}" for r in GameResult]
+    texts = [a.text() for a in items]
+    assert texts[: len(GameResult)] == [f"{r.label}\t{r.key}" for r in GameResult]
+    assert texts[-1] == "Adjourned (result not known yet)\ta"
     (both_lose,) = [a for a in items if a.text().startswith("0-0")]
     both_lose.trigger()
     assert window.document.boards(1)[1].result is GameResult.BOTH_LOSE
+
+
+def test_the_key_a_adjourns_a_game(qtbot: QtBot, window: MainWindow) -> None:
+    """Checklist Q157: ``a`` marks the board adjourned (``adj.``, no result); typing its
+    result later replaces the mark without asking, since there was no result (Q162)."""
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.pairings.view)
+    window.pairings.select_row(1)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_A)
+    assert window.pairings.model.pairing(1).result_text == "adj."
+    assert window.document.boards(1)[1].result is None
+    assert window.pairings.summary.text().startswith("3 boards, 3 without a result (1 adjourned)")
+    window.pairings.select_row(1)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_0)
+    assert window.document.boards(1)[1].result is GameResult.BLACK_WINS
+    assert window.pairings.model.pairing(1).result_text == "0-1"

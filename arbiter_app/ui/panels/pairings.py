@@ -4,7 +4,8 @@ Keys on a board: ``1`` White wins, ``0`` Black wins, ``=`` (or ``5``) draw,
 ``+`` White wins by forfeit, ``-`` Black wins by forfeit, ``x`` double
 forfeit; ``h`` ½-0, ``j`` 0-½, ``z`` 0-0 (Laws of Chess 12.9); ``w``, ``d``, ``l`` a
 game not rated, read from White's side as TRF-26's codes (see
-:class:`~arbiter_app.core.result.GameResult`); the board's menu lists them all with
+:class:`~arbiter_app.core.result.GameResult`); ``a`` marks the game adjourned (its
+result not known yet: the board shows ``adj.``). The board's menu lists them all with
 their keys. After a result, and on Enter,
 the cursor moves to the next board, so a whole round is entered without the
 mouse; the arrow keys move freely. Typing another result on a board that has
@@ -42,7 +43,7 @@ from arbiter_app.core.event_state import EventState, Phase
 from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour
 from arbiter_app.core.pairing.manual import ONE_BOARD, HandChange
-from arbiter_app.core.result import GameResult
+from arbiter_app.core.result import ADJOURNED_KEY, GameResult
 from arbiter_app.core.words import count
 from arbiter_app.session.commands import EndManualPairing, StartManualPairing
 from arbiter_app.ui.dialogs.errors import show_error
@@ -63,12 +64,18 @@ class ResultsView(QTableView):
 
     result_typed = Signal(int, object)
     """(row, :class:`GameResult`) typed on a row."""
+    adjourn_typed = Signal(int)
+    """The row's game is adjourned (key ``a``; checklist Q157)."""
     next_requested = Signal()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         result = GameResult.from_key(event.text())
         if result is not None and self.currentIndex().isValid():
             self.result_typed.emit(self.currentIndex().row(), result)
+            event.accept()
+            return
+        if event.text().lower() == ADJOURNED_KEY and self.currentIndex().isValid():
+            self.adjourn_typed.emit(self.currentIndex().row())
             event.accept()
             return
         if event.key() in _ENTER:
@@ -113,6 +120,7 @@ class PairingsPanel(QWidget):
         self.view.setAlternatingRowColors(True)
         self.view.verticalHeader().hide()
         self.view.result_typed.connect(self.enter_result)
+        self.view.adjourn_typed.connect(self.adjourn)
         self.view.next_requested.connect(self.move_to_next_board)
         self.pair_button = QPushButton("Pair next round", self)
         self.pair_button.setAccessibleName("Pair the next round")
@@ -188,7 +196,7 @@ class PairingsPanel(QWidget):
         rows = pairing_rows(event, round_no, self.document.boards(round_no))
         self.model.set_pairings(rows)
         boards = [r for r in rows if r.is_board]
-        missing = sum(1 for r in boards if not r.result_text)
+        missing = sum(1 for r in boards if r.result is None)
         phase = self.document.manual_pairing_round()
         self._sync_manual_button(phase)
         hold(self.document.read_only, (self.manual_button,), restore=True)
@@ -197,7 +205,11 @@ class PairingsPanel(QWidget):
         elif not boards:
             self.summary.setText("No pairings for this round yet")
         elif missing:
-            self.summary.setText(f"{count(len(boards), 'board')}, {missing} without a result")
+            adjourned = sum(1 for r in boards if r.result is None and r.result_text)
+            waiting = f"{count(len(boards), 'board')}, {missing} without a result"
+            if adjourned:
+                waiting += f" ({adjourned} adjourned)"
+            self.summary.setText(waiting)
         else:
             every = "its result in" if len(boards) == 1 else "all results in"
             self.summary.setText(f"{count(len(boards), 'board')}, {every}")
@@ -235,7 +247,7 @@ class PairingsPanel(QWidget):
     def _select_first_waiting(self) -> None:
         """The cursor on the round's first board without a result, else on its first board."""
         rows = [r for r in range(self.model.rowCount()) if self.model.pairing(r).is_board]
-        waiting = [r for r in rows if not self.model.pairing(r).result_text]
+        waiting = [r for r in rows if self.model.pairing(r).result is None]
         if rows:
             self.select_row((waiting or rows)[0])
 
@@ -254,7 +266,7 @@ class PairingsPanel(QWidget):
         if pairing.result is result:
             self.select_row(target)  # the same result typed again: nothing to change
             return
-        if pairing.result_text and not self.confirm_correction(pairing, result):
+        if pairing.result is not None and not self.confirm_correction(pairing, result):
             return
         try:
             self.document.set_result(self.round.value(), pairing.board, result)
@@ -262,6 +274,21 @@ class PairingsPanel(QWidget):
             show_error(self, exc)
             return
         self.select_row(target)
+
+    def adjourn(self, row: int) -> None:
+        """Mark the row's game adjourned, or its result not known yet (checklist Q157): the
+        board keeps no result and shows ``adj.`` until its result is typed."""
+        if not (0 <= row < self.model.rowCount()):
+            return
+        pairing = self.model.pairing(row)
+        if pairing.black is None or pairing.board is None:
+            return
+        try:
+            self.document.adjourn(self.round.value(), pairing.board)
+        except ArbiterError as exc:
+            show_error(self, exc)
+            return
+        self.select_row(self._next_board_after(row))
 
     def confirm_correction(self, pairing: PairingRow, result: GameResult) -> bool:
         """Ask before a typed key replaces a result already entered (the default keeps it).
@@ -419,6 +446,9 @@ class PairingsPanel(QWidget):
         for result in GameResult:
             item = results.addAction(f"{result.label}\t{result.key}")
             item.triggered.connect(partial(self.enter_result, row, result))
+        results.addSeparator()
+        item = results.addAction(f"Adjourned (result not known yet)\t{ADJOURNED_KEY}")
+        item.triggered.connect(partial(self.adjourn, row))
         return menu
 
     def _show_context_menu(self, pos: QPoint) -> None:
@@ -470,7 +500,7 @@ class PairingsPanel(QWidget):
         if pairing.black is None or pairing.board is None:
             return None
         round_no = self.round.value()
-        if pairing.result_text:
+        if pairing.result is not None:
             self._tell(
                 QMessageBox.Icon.Information,
                 f"Board {pairing.board} of round {round_no} has its result"

@@ -555,6 +555,20 @@ class CorrectColours(Command):
 
 @action
 @dataclass(frozen=True, kw_only=True)
+class CorrectResultForRating(Command):
+    """Correct a board's result for the rating report only (FIDE C.04.2 article 4.3): the
+    pairings and standings keep the result played."""
+
+    NAME: ClassVar[str] = "correct_result_for_rating"
+
+    round: int
+    board: int
+    result: str
+    reason: str
+
+
+@action
+@dataclass(frozen=True, kw_only=True)
 class StartManualPairing(Command):
     """Open a round's pairing for changes by hand (FIDE C.02: a pairing-integrity event)."""
 

@@ -46,6 +46,7 @@ from arbiter_app.session.manual_pairing import (
     refuse_while_open,
     setup_notice,
 )
+from arbiter_app.session.rating_corrections import drop_correction
 from arbiter_app.session.registry import CommandError, Context, command, text, whole_number
 from arbiter_app.session.setting_levels import CHECKLIST
 from arbiter_app.session.state import Tx
@@ -443,6 +444,8 @@ def _set_result(tx: Tx, cmd: EnterResult | CorrectResult, ctx: Context, *, corre
     row, _, _, previous = queries.board_result(tx, round_no, number)
     refuse_while_open(tx, round_no, "enter or correct a result of its round")
     resume(tx, round_no, number)
+    if correcting:
+        drop_correction(tx, round_no, number)
     white, black = row["white"], row["black"]
     if correcting and previous is None:
         raise RuleError(f"board {number} of round {round_no} has no result yet; enter it")

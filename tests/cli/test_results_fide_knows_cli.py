@@ -83,3 +83,30 @@ def test_a_game_adjourned_on_the_command_line(
     code, out, _ = run(capsys, "result", f, "--round", "1", "--board", "2", "0-1")
     assert (code, out.strip()) == (0, "round 1 board 2: Dee - Ben 0-1")
     assert load_event(event_file).scores()[2] == 1
+
+
+def test_a_correction_for_the_rating_report_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FIDE C.04.2 article 4.3 (checklist Q192): a level-3 question, answered by --confirm;
+    the standings keep the result played, the report rates the corrected one (Q193)."""
+    from tests.support.sessions import small_event
+
+    path = tmp_path / "e.arbiter"
+    small_event(path).close()
+    f = str(path)
+    before = load_event(path).scores()
+    args = ["result", f, "--round", "1", "--board", "1", "0-1", "--for-rating-only"]
+    code, _, err = run(capsys, *args, "--reason", "scoresheets signed 0-1")
+    assert code == 2
+    assert "level 3 question (FIDE C.04.2 article 4.3)" in err and "Nothing was changed" in err
+    code, out, _ = run(capsys, *args, "--reason", "scoresheets signed 0-1", "--confirm")
+    assert code == 0
+    assert out.strip().startswith("### Rating correction @ Round 1: 1-3 1-0 => 0-1")
+    assert load_event(path).scores() == before
+    report = tmp_path / "report.trf"
+    code, _, _ = run(capsys, "export", f, "--format", "trf", "-o", str(report))
+    assert code == 0 and "### Rating correction @ Round 1" in report.read_text("utf-8")
+    code, out, _ = run(capsys, "report", f)
+    assert "Results corrected for the rating report only (FIDE C.04.2 article 4.3" in out
+    assert "round 1, 1-3: 0-1 in the rating report, 1-0 in the pairings and standings" in out

@@ -103,3 +103,43 @@ def test_the_key_a_adjourns_a_game(qtbot: QtBot, window: MainWindow) -> None:
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_0)
     assert window.document.boards(1)[1].result is GameResult.BLACK_WINS
     assert window.pairings.model.pairing(1).result_text == "0-1"
+
+
+def test_a_correction_for_the_rating_report_only_from_the_board_menu(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """FIDE C.04.2 article 4.3 (checklist Q192): the board's menu opens the dialog; OK runs
+    the correction after its level-3 question; the board and the standings keep 1-0."""
+    from tests.support.warning_dialogs import Answers
+
+    document = window.document
+    answers = document.warnings = Answers(True)
+    panel = window.pairings
+    panel.select_row(0)
+    qtbot.keyClick(QApplication.focusWidget() or panel.view, Qt.Key.Key_1)
+    for key in (Qt.Key.Key_0, Qt.Key.Key_Equal):
+        qtbot.keyClick(QApplication.focusWidget(), key)
+    document.run(RecordPairings(round=2, boards=[[4, 2], [6, 1], [3, 5]]))
+    panel.round.setValue(1)
+    panel.refresh()
+    panel.select_row(0)
+    (rating,) = [
+        a for a in panel.context_menu().actions() if a.text().startswith("Correct for the rating")
+    ]
+    assert rating.isEnabled()
+    rating.trigger()
+    dialog = panel.rating_dialog
+    assert dialog is not None
+    ok = dialog.buttons.buttons()[0]
+    assert not ok.isEnabled()  # a reason first
+    dialog.result_box.setCurrentIndex(dialog.result_box.findData(GameResult.BLACK_WINS))
+    dialog.reason_edit.setText("both scoresheets signed 0-1")
+    dialog.accept()
+    (question,) = answers.asked
+    assert "FIDE C.04.2 article 4.3" in str(question.warnings[0])
+    from arbiter_app.session.rating_corrections import stored_corrections
+
+    assert document.tournament.scores()[1] == 1  # the standings keep the result played
+    assert document.boards(1)[0].result is GameResult.WHITE_WINS
+    (correction,) = stored_corrections(document.session.state)
+    assert correction.corrected is GameResult.BLACK_WINS

@@ -45,9 +45,14 @@ from arbiter_app.core.model import Colour
 from arbiter_app.core.pairing.manual import ONE_BOARD, HandChange
 from arbiter_app.core.result import ADJOURNED_KEY, GameResult
 from arbiter_app.core.words import count
-from arbiter_app.session.commands import EndManualPairing, StartManualPairing
+from arbiter_app.session.commands import (
+    CorrectResultForRating,
+    EndManualPairing,
+    StartManualPairing,
+)
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
+from arbiter_app.ui.dialogs.rating_correction import RatingCorrectionDialog
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.pairings import RESULT_COLUMN, PairingsModel
 from arbiter_app.ui.read_only import hold
@@ -138,6 +143,7 @@ class PairingsPanel(QWidget):
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._show_context_menu)
         self.pairing_dialog: PairingDialog | None = None
+        self.rating_dialog: RatingCorrectionDialog | None = None
         self.correction_box: QMessageBox | None = None
         self.message: QMessageBox | None = None
         self.colour_note = ""
@@ -449,7 +455,33 @@ class PairingsPanel(QWidget):
         results.addSeparator()
         item = results.addAction(f"Adjourned (result not known yet)\t{ADJOURNED_KEY}")
         item.triggered.connect(partial(self.adjourn, row))
+        rating = menu.addAction("Correct for the rating report only…")
+        has_result = 0 <= row < self.model.rowCount() and self.model.pairing(row).result is not None
+        rating.setEnabled(self.change_button.isEnabled() and has_result)
+        rating.triggered.connect(partial(self.correct_for_rating, row))
         return menu
+
+    def correct_for_rating(self, row: int) -> None:
+        """Open the dialog that corrects the row's result for the rating report only (FIDE
+        C.04.2 article 4.3); OK runs it through the session, which asks its level-3 question."""
+        pairing = self.model.pairing(row)
+        if pairing.result is None or pairing.board is None:
+            return
+        board = f"Board {pairing.board}, {pairing.white_name} – {pairing.black_name}"
+        dialog = RatingCorrectionDialog(board, pairing.result, self)
+        self.rating_dialog = dialog
+        dialog.accepted.connect(partial(self._apply_rating_correction, pairing.board, dialog))
+        dialog.open()
+
+    def _apply_rating_correction(self, board: int, dialog: RatingCorrectionDialog) -> None:
+        result, reason = dialog.choice()
+        command = CorrectResultForRating(
+            round=self.round.value(), board=board, result=result.value, reason=reason
+        )
+        try:
+            self.document.run(command)
+        except ArbiterError as exc:
+            show_error(self, exc)
 
     def _show_context_menu(self, pos: QPoint) -> None:
         index = self.view.indexAt(pos)

@@ -87,17 +87,6 @@ def test_a_correction_to_an_unequal_result(session: Session) -> None:
     assert session.event.entry(1, 2).outcome is Outcome.DRAW
 
 
-def test_old_spellings_replay_unchanged(tmp_path: Path) -> None:
-    """Journal names are forever: a journal of 1-0, 1/2, -+ and -- replays to the same rows."""
-    path = tmp_path / "old.arbiter"
-    with small_event(path) as s:
-        s.run(EnterResult(round=2, board=2, result="--"))
-        state = s.state
-    with Session.open(path) as again:
-        assert again.verify() == []
-        assert again.state == state
-
-
 # --- adjourned games (checklist Q157, Q162) ---------------------------------------------------
 
 

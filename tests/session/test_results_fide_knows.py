@@ -139,3 +139,14 @@ def test_an_adjourned_board_paired_again_loses_its_mark(session: Session) -> Non
     session.run(EnterResult(round=3, board=1, result="adj"))
     session.run(RecordPairings(round=3, boards=[[4, 1], [2, 3]]))
     assert not any(b.adjourned for b in session.boards(3))
+
+
+def test_pairing_the_next_round_names_the_adjourned_game(session: Session) -> None:
+    """Checklist Q158 answered no: the next round waits for the adjourned game's result,
+    and the refusal says which game."""
+    from arbiter_app.core.errors import RuleError
+    from arbiter_app.session.pairing import pair_next_round
+
+    session.run(EnterResult(round=2, board=2, result="adj"))
+    with pytest.raises(RuleError, match=r"Adjourned: round 2, board 2; .* once its result is in"):
+        pair_next_round(session)

@@ -6,7 +6,7 @@ is not paired and the standings stay those of the last complete round. The mark
 is a row of the ``records`` family ``adjourned`` keyed by the round and the board,
 holding the board's two players: a mark whose board has changed since (paired again,
 changed by hand) or has a result no longer counts. Entering the result takes it
-away. In FIDE mode the adjournment is a pairing-integrity event (C.02, the
+away; a result other than a draw asks first (level 3, the checklist's Q163). In FIDE mode the adjournment is a pairing-integrity event (C.02, the
 checklist's Q112-115 list adjournments among them): a ``### Adjournment @ Round n``
 line, taken back with the command by Undo.
 """
@@ -19,9 +19,12 @@ from typing import Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.fide_mode import FideModeStatus, Pibe, PibeKind
-from arbiter_app.core.result import ADJOURNED
+from arbiter_app.core.result import ADJOURNED, GameResult
+from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.session import queries
 from arbiter_app.session.integrity import fide_mode_of, log_pibe
+from arbiter_app.session.registry import Context
+from arbiter_app.session.setting_levels import CHECKLIST
 from arbiter_app.session.state import State, Tx
 from arbiter_app.store.journal import canonical_json
 
@@ -52,10 +55,22 @@ def adjourn(tx: Tx, round_no: int, number: int, *, correcting: bool) -> str:
     return ADJOURNED
 
 
-def resume(tx: Tx, round_no: int, number: int) -> None:
-    """The board has its result now: the mark goes."""
-    if tx.get("records", _key(round_no, number)) is not None:
-        tx.delete("records", _key(round_no, number))
+def resume(tx: Tx, round_no: int, number: int, result: GameResult, ctx: Context) -> None:
+    """The board has its result now: the mark goes. A result of an adjourned game that is
+    not a draw is a level-3 question first (FIDE C.02, the checklist's Q163: an adjourned
+    game used to count as a draw until its result came in)."""
+    if number not in adjourned_in(tx, round_no).get(round_no, ()):
+        return
+    if result is not GameResult.DRAW:
+        ctx.ask(
+            Alert(
+                Level.CONFIRM,
+                f"Board {number} of round {round_no} was adjourned; its result is "
+                f"{result.label}, not a draw. Enter it?",
+                f"{CHECKLIST}: the result of an adjourned game that is not a draw",
+            )
+        )
+    tx.delete("records", _key(round_no, number))
 
 
 def adjourned_in(state: State | Tx, round_no: int | None = None) -> dict[int, tuple[int, ...]]:

@@ -443,7 +443,7 @@ def _set_result(tx: Tx, cmd: EnterResult | CorrectResult, ctx: Context, *, corre
         raise CommandError(str(exc)) from exc
     row, _, _, previous = queries.board_result(tx, round_no, number)
     refuse_while_open(tx, round_no, "enter or correct a result of its round")
-    resume(tx, round_no, number)
+    resume(tx, round_no, number, result, ctx)
     if correcting:
         drop_correction(tx, round_no, number)
     white, black = row["white"], row["black"]

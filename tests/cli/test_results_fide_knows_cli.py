@@ -80,7 +80,10 @@ def test_a_game_adjourned_on_the_command_line(
     with Session.open(event_file) as s:
         (board,) = [b for b in s.boards(1) if b.number == 2]
         assert board.adjourned and board.result is None
-    code, out, _ = run(capsys, "result", f, "--round", "1", "--board", "2", "0-1")
+    # Checklist Q163: a result other than a draw asks first (level 3).
+    code, _, err = run(capsys, "result", f, "--round", "1", "--board", "2", "0-1")
+    assert code == 2 and "was adjourned; its result is 0-1, not a draw" in err
+    code, out, _ = run(capsys, "result", f, "--round", "1", "--board", "2", "0-1", "--confirm")
     assert (code, out.strip()) == (0, "round 1 board 2: Dee - Ben 0-1")
     assert load_event(event_file).scores()[2] == 1
 

@@ -150,3 +150,17 @@ def test_pairing_the_next_round_names_the_adjourned_game(session: Session) -> No
     session.run(EnterResult(round=2, board=2, result="adj"))
     with pytest.raises(RuleError, match=r"Adjourned: round 2, board 2; .* once its result is in"):
         pair_next_round(session)
+
+
+def test_an_adjourned_game_won_asks_first(session: Session) -> None:
+    """Checklist Q163: the result of an adjourned game that is not a draw is a level-3
+    question (the adjourned game used to count as a draw); nothing changes without it."""
+    from arbiter_app.core.warning_levels import ConfirmationNeeded
+
+    session.run(EnterResult(round=2, board=2, result="adj"))
+    state = session.state
+    with pytest.raises(ConfirmationNeeded, match="was adjourned; its result is 1-0, not a draw"):
+        session.run(EnterResult(round=2, board=2, result="1-0"))
+    assert session.state == state
+    session.run(EnterResult(round=2, board=2, result="1-0"), confirm=True)
+    assert next(b for b in session.boards(2) if b.number == 2).result is GameResult.WHITE_WINS

@@ -91,16 +91,22 @@ def test_the_board_menu_lists_every_result_with_its_key(qtbot: QtBot, window: Ma
 
 
 def test_the_key_a_adjourns_a_game(qtbot: QtBot, window: MainWindow) -> None:
-    """Checklist Q157: ``a`` marks the board adjourned (``adj.``, no result); typing its
-    result later replaces the mark without asking, since there was no result (Q162)."""
+    """Checklist Q157: ``a`` marks the board adjourned (``adj.``, no result); its result is
+    typed later (Q162), a result other than a draw after a level-3 question (Q163)."""
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.pairings.view)
     window.pairings.select_row(1)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_A)
     assert window.pairings.model.pairing(1).result_text == "adj."
     assert window.document.boards(1)[1].result is None
     assert window.pairings.summary.text().startswith("3 boards, 3 without a result (1 adjourned)")
+    from tests.support.warning_dialogs import Answers
+
+    answers = window.document.warnings = Answers(True)
     window.pairings.select_row(1)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_0)
+    # Checklist Q163: a result other than a draw asks first (level 3).
+    (question,) = answers.asked
+    assert "was adjourned; its result is 0-1, not a draw" in str(question.warnings[0])
     assert window.document.boards(1)[1].result is GameResult.BLACK_WINS
     assert window.pairings.model.pairing(1).result_text == "0-1"
 

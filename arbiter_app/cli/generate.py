@@ -10,8 +10,9 @@ scores, and writes it as a TRF file::
 
 Amounts (byes, forfeits, unusual results) are a count per round (``3``), a
 share of the round's players or boards (``5%``), or a round's own amount
-(``r3:2``), comma-separated. Unusual results are double forfeits and games
-not rated (less than one move played). The result model: White's expected
+(``r3:2``), comma-separated. Unusual results are double forfeits, the results
+½-0, 0-½ and 0-0 (Laws of Chess 12.9), and games not rated (less than one move
+played). The result model: White's expected
 score E from FIDE B.02 8.1.2 (a difference over 400 counted as 400), a draw
 with probability d × 2 × min(E, 1 − E) (d, the draw rate, is 30 % unless
 ``--draw-rate`` says otherwise), the rest a win or a loss so that White's
@@ -61,7 +62,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         ("--zero-byes", "requested zero-point byes"),
         ("--full-byes", "requested full-point byes"),
         ("--forfeits", "forfeited games"),
-        ("--unusual", "unusual results (double forfeits, games not rated)"),
+        ("--unusual", "unusual results (double forfeits, ½-0, 0-½, 0-0, games not rated)"),
     ):
         p.add_argument(option, metavar="P", help=f"{what}: 3, 5%% or r3:2 (comma-separated)")
     p.add_argument("--baku", action="store_true", help="Baku Acceleration (FIDE C.04.5.1)")

@@ -7,7 +7,8 @@ rounds not yet played or finished, then player by player the FIDE ID, the
 federation, and the sex and date of birth of new (unrated) players, which FIDE
 registers them with (:mod:`arbiter_app.core.trf.readiness`). It then says what
 the report will leave out (what the ``.arbiter`` file keeps and TRF-26 has no
-record for)::
+record for), and the results corrected for the rating report only (FIDE C.04.2
+article 4.3: the report rates them, the standings keep the results played)::
 
     arbiter-app report open.arbiter
     arbiter-app report open.arbiter --json
@@ -78,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
             "ready": not gaps,
             "missing": [_gap_json(src, g) for g in gaps],
             "left_out": notes,
+            "corrected_for_rating": [str(c) for c in src.rating_corrections],
         }
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
     else:
@@ -121,4 +123,10 @@ def _text(src: Source, path: Path, gaps: list[Gap], notes: list[str]) -> str:
     if notes:
         lines.append("The report will leave out (the .arbiter file keeps it):")
         lines += [f"  - {note}" for note in notes]
+    if src.rating_corrections:
+        lines.append(
+            "Results corrected for the rating report only (FIDE C.04.2 article 4.3; a ### "
+            "line in the report says so):"
+        )
+        lines += [f"  - {c}" for c in src.rating_corrections]
     return "\n".join(lines) + "\n"

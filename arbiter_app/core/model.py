@@ -50,6 +50,22 @@ class Outcome(enum.Enum):
             return Outcome.WIN
         return Outcome.DRAW
 
+    def pairs_with(self, other: Outcome) -> bool:
+        """Whether *self* and the opponent's *other* make one game's result.
+
+        Besides the usual results (a win faces a loss, a draw a draw), the arbiter
+        may score a game ½-0, 0-½ or 0-0 (FIDE Laws of Chess article 12.9, and
+        the results FIDE's checklist for tournament programs asks for, Q180): a
+        half point or nothing faces nothing.
+        """
+        return other is self.opposite or (self, other) in _UNEQUAL
+
+
+_UNEQUAL = frozenset(
+    {(Outcome.DRAW, Outcome.LOSS), (Outcome.LOSS, Outcome.DRAW), (Outcome.LOSS, Outcome.LOSS)}
+)
+"""The unequal results of a game, from both sides: ½-0, 0-½ and 0-0."""
+
 
 class EntryKind(enum.Enum):
     """What a player's round was.
@@ -596,7 +612,7 @@ def check_consistency(event: Event) -> list[str]:
 
     Returns readable problems, an empty list when the event is consistent.
     A game must appear on both players' rows with the same round, opposite
-    colours and opposite outcomes; a forfeit win on one side is a forfeit loss
+    colours and outcomes that make one result (:meth:`Outcome.pairs_with`); a forfeit win on one side is a forfeit loss
     on the other.
     """
     problems: list[str] = []
@@ -621,8 +637,12 @@ def check_consistency(event: Event) -> list[str]:
         if e.colour is not None and other.colour is not None and e.colour is other.colour:
             problems.append(f"round {r}: players {tpn} and {opp} both have {e.colour.name.lower()}")
         if e.kind is EntryKind.GAME:
-            if other.kind is not EntryKind.GAME or other.outcome is not (
-                e.outcome.opposite if e.outcome else None
+            if (
+                other.kind is not EntryKind.GAME
+                or e.outcome is None
+                or other.outcome is None
+                or not e.outcome.pairs_with(other.outcome)
+                or e.rated != other.rated
             ):
                 problems.append(f"round {r}: results of {tpn} and {opp} do not match")
         elif e.kind is EntryKind.FORFEIT_WIN and other.kind is not EntryKind.FORFEIT_LOSS:

@@ -54,6 +54,7 @@ COMMAND_FAMILIES: tuple[str, ...] = (
     "arbiter_app.session.player_commands",
     "arbiter_app.session.round_commands",
     "arbiter_app.session.corrections",
+    "arbiter_app.session.rating_corrections",
     "arbiter_app.session.hand_pairing",
     "arbiter_app.session.manual_pairing",
     "arbiter_app.session.prohibited",

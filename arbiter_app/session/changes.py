@@ -69,6 +69,8 @@ class Changes:
         """Rounds whose pairings or results changed."""
         out = {k[1] for k in self.rows.get("entries", ())}
         out.update(k[0] for k in self.rows.get("boards", ()))
+        # A board adjourned (session.adjourned): its round's boards show it.
+        out.update(int(k[1][:4]) for k in self.rows.get("records", ()) if k[0] == "adjourned")
         return frozenset(out)
 
     @property

@@ -520,7 +520,8 @@ class ChangePairing(Command):
 @action
 @dataclass(frozen=True, kw_only=True)
 class EnterResult(Command):
-    """Enter a board's result (``1-0``, ``½-½``, ``0-1``, forfeits ``+/-``, …)."""
+    """Enter a board's result (``1-0``, ``½-½``, ``0-1``, forfeits ``+/-``, ``½-0``, ``1-0
+    unrated``, …), or ``adjourned`` for a game adjourned or whose result is not known yet."""
 
     NAME: ClassVar[str] = "enter_result"
 
@@ -550,6 +551,20 @@ class CorrectColours(Command):
 
     round: int
     board: int
+
+
+@action
+@dataclass(frozen=True, kw_only=True)
+class CorrectResultForRating(Command):
+    """Correct a board's result for the rating report only (FIDE C.04.2 article 4.3): the
+    pairings and standings keep the result played."""
+
+    NAME: ClassVar[str] = "correct_result_for_rating"
+
+    round: int
+    board: int
+    result: str
+    reason: str
 
 
 @action

@@ -30,6 +30,7 @@ from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.swiss import US_CHESS, SwissOptions, default_engine, pair_round
 from arbiter_app.core.team_scores import with_teammates_apart
+from arbiter_app.session.adjourned import adjourned_in
 from arbiter_app.session.changes import Changes
 from arbiter_app.session.commands import RecordPairings, RecordRoundPairings
 from arbiter_app.session.player_commands import checked_in
@@ -83,6 +84,20 @@ def _run(compute: Callable[[], RoundPairing]) -> RoundPairing:
     return compute()
 
 
+def _adjourned_note(session: Session) -> str:
+    """What the refusal adds when games are adjourned (checklist Q157-158: the round is not
+    complete until their results are in)."""
+    adjourned = adjourned_in(session.state)
+    if not adjourned:
+        return ""
+    where = "; ".join(
+        f"round {r}, {'board' if len(b) == 1 else 'boards'} {', '.join(map(str, b))}"
+        for r, b in adjourned.items()
+    )
+    its = "its result is" if sum(len(b) for b in adjourned.values()) == 1 else "their results are"
+    return f" Adjourned: {where}; the next round is paired once {its} in."
+
+
 def pair_next_round(
     session: Session,
     *,
@@ -123,7 +138,7 @@ def pair_next_round(
     # paired so far is in, and round 1 has its pairing numbers (C.04.2; C.05 7.2).
     refusal = session.event_state.pairing_refusal
     if refusal is not None:
-        raise RuleError(refusal)
+        raise RuleError(refusal + _adjourned_note(session))
     settings = session.settings
     policy = bye_policy or ByePolicy.parse(settings.bye_policy)
     swap = settings.swap_last_two if swap_last_two is None else swap_last_two

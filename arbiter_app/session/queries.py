@@ -111,6 +111,16 @@ def renumber(tx: Tx, mapping: Mapping[int, int]) -> None:
             value = json.loads(row["value"])
             value["values"] = {str(new(int(t))): v for t, v in value["values"].items()}
             tx.put("records", key, {"value": canonical_json(value)})
+        # An adjourned board's mark and a correction for the rating report only name the
+        # board's two players (session.adjourned, session.rating_corrections).
+        if key[0] == "rating_correction":
+            value = json.loads(row["value"])
+            value = {**value, "black": new(value["black"]), "white": new(value["white"])}
+            tx.put("records", key, {"value": canonical_json(value)})
+        if key[0] == "adjourned":
+            value = json.loads(row["value"])
+            value = {"black": new(value["black"]), "white": new(value["white"])}
+            tx.put("records", key, {"value": canonical_json(value)})
         # Check-in and absences list their players by number (player_commands).
         if key == ("attendance", "present"):
             value = json.loads(row["value"])

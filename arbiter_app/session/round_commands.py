@@ -23,10 +23,11 @@ from arbiter_app.core.pairing.manual import (
     check_pairing,
     move_onto_board,
 )
-from arbiter_app.core.result import GameResult
+from arbiter_app.core.result import GameResult, is_adjourned
 from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.core.words import count
 from arbiter_app.session import queries
+from arbiter_app.session.adjourned import adjourn, resume
 from arbiter_app.session.codec import entry_row, event_from_state
 from arbiter_app.session.commands import (
     ChangePairing,
@@ -45,6 +46,7 @@ from arbiter_app.session.manual_pairing import (
     refuse_while_open,
     setup_notice,
 )
+from arbiter_app.session.rating_corrections import drop_correction
 from arbiter_app.session.registry import CommandError, Context, command, text, whole_number
 from arbiter_app.session.setting_levels import CHECKLIST
 from arbiter_app.session.state import Tx
@@ -435,12 +437,20 @@ def broken_rules_alert(what: str, broken: Sequence[Violation], question: str) ->
 def _set_result(tx: Tx, cmd: EnterResult | CorrectResult, ctx: Context, *, correcting: bool) -> str:
     round_no = whole_number(cmd.round, "round", minimum=1)
     number = whole_number(cmd.board, "board", minimum=1)
+    typed = text(cmd.result, "result")
+    if is_adjourned(typed):
+        # Checklist Q157: a game adjourned, or its result not known yet (session.adjourned).
+        refuse_while_open(tx, round_no, "adjourn a game of its round")
+        return adjourn(tx, round_no, number, correcting=correcting)
     try:
-        result = GameResult.parse(text(cmd.result, "result"))
+        result = GameResult.parse(typed)
     except ValueError as exc:
         raise CommandError(str(exc)) from exc
     row, _, _, previous = queries.board_result(tx, round_no, number)
     refuse_while_open(tx, round_no, "enter or correct a result of its round")
+    resume(tx, round_no, number, result, ctx)
+    if correcting:
+        drop_correction(tx, round_no, number)
     white, black = row["white"], row["black"]
     if correcting and previous is None:
         raise RuleError(f"board {number} of round {round_no} has no result yet; enter it")
@@ -467,7 +477,8 @@ def _set_result(tx: Tx, cmd: EnterResult | CorrectResult, ctx: Context, *, corre
 
 @command(EnterResult)
 def enter_result(tx: Tx, cmd: EnterResult, ctx: Context) -> str:
-    """Enter the result of a board (1-0, 0-1, ½-½, +-, -+, --)."""
+    """Enter the result of a board (1-0, 0-1, ½-½, +-, -+, --, ½-0, 0-½, 0-0, a game not
+    rated), or mark its game adjourned (``adjourned``)."""
     return _set_result(tx, cmd, ctx, correcting=False)
 
 

@@ -14,8 +14,9 @@ from dataclasses import dataclass, replace
 from arbiter_app.core.event_state import EventState, RoundBoard
 from arbiter_app.core.model import Event, Player, RoundEntry
 from arbiter_app.core.pairing.boards import RoundPairing
-from arbiter_app.core.result import GameResult
+from arbiter_app.core.result import ADJOURNED_LABEL, GameResult
 from arbiter_app.session import queries
+from arbiter_app.session.adjourned import adjourned_in
 from arbiter_app.session.changes import Changes
 from arbiter_app.session.codec import (
     EventSettings,
@@ -38,6 +39,15 @@ class Board:
     white: int
     black: int
     result: GameResult | None
+    adjourned: bool = False
+    """The game is adjourned, or its result not known yet (checklist Q157): no result."""
+
+    @property
+    def result_label(self) -> str:
+        """The result as the screen shows it, ``adj.`` for a game adjourned, "" for none."""
+        if self.result is not None:
+            return self.result.label
+        return ADJOURNED_LABEL if self.adjourned else ""
 
 
 class SectionView:
@@ -124,9 +134,10 @@ class SectionView:
     def boards(self, round_no: int) -> list[Board]:
         """The boards of *round_no* in board order, each with its result once entered."""
         boards = self._state.tables["boards"]
+        adjourned = adjourned_in(self._state, round_no).get(round_no, ())
         # Only this round's boards are sorted: a big event holds thousands of boards.
         return [
-            self._board(round_no, number)
+            self._board(round_no, number, adjourned)
             for _, number in sorted(key for key in boards if key[0] == round_no)
         ]
 
@@ -134,9 +145,9 @@ class SectionView:
         """Board *number* of *round_no* with its result (None: no such board)."""
         if (round_no, number) not in self._state.tables["boards"]:
             return None
-        return self._board(round_no, number)
+        return self._board(round_no, number, adjourned_in(self._state, round_no).get(round_no, ()))
 
-    def _board(self, round_no: int, number: int) -> Board:
+    def _board(self, round_no: int, number: int, adjourned: tuple[int, ...] = ()) -> Board:
         row = self._state.tables["boards"][(round_no, number)]
         entries = self._state.tables["entries"]
         white_row = entries.get((row["white"], round_no))
@@ -145,7 +156,7 @@ class SectionView:
             entry_from_row(white_row) if white_row else None,
             entry_from_row(black_row) if black_row else None,
         )
-        return Board(round_no, number, row["white"], row["black"], result)
+        return Board(round_no, number, row["white"], row["black"], result, number in adjourned)
 
     def pairs(self, round_no: int) -> list[tuple[int, int, int]]:
         """The boards of *round_no* as (number, White, Black), without reading results."""

@@ -151,6 +151,7 @@ def trf_report(src: Source, version: str | None = None) -> tuple[str, list[str]]
     A round in progress is not rated yet: the report holds the rounds its
     standings are after, and a note names the games of the round left out.
     """
+    from arbiter_app.core.rating_correction import for_rating
     from arbiter_app.exports.trf_export import standings_to_trf
 
     standings = standings_of(src)
@@ -158,14 +159,17 @@ def trf_report(src: Source, version: str | None = None) -> tuple[str, list[str]]
     # for as provisional (its ranks are those of the standings written beside it).
     event = src.event if standings.provisional else src.event.truncated(standings.after_round)
     notes = _rounds_left_out(src, event)
+    # FIDE C.04.2 article 4.3: the report rates the corrected results; the ranks stay those
+    # of the standings, made with the results played, and a ### line says so (Q193).
+    corrected = [c for c in src.rating_corrections if c.round <= event.rounds_played]
     text = standings_to_trf(
-        event,
+        for_rating(event, corrected),
         standings,
         version,
         document=src.trf,
         tiebreaks=src.tiebreaks,
         system_code=src.system_code,
-        comments=[p.trf_line() for p in src.pibes],
+        comments=[p.trf_line() for p in src.pibes] + [c.trf_line() for c in corrected],
         notes=notes,
     )
     return text, notes

@@ -23,6 +23,7 @@ from arbiter_app.core.lots import COLOUR_DRAW, COLOUR_NAMES, Draw, draw_from_jso
 from arbiter_app.core.model import Event
 from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.core.playoff.scope import PlayoffScope
+from arbiter_app.core.rating_correction import RatingCorrection
 from arbiter_app.core.trf.system import pairing_code
 from arbiter_app.exports.lots import RecordedDraw
 from arbiter_app.store.journal import anchor
@@ -92,6 +93,9 @@ class Source:
     """The journal's head when the sheet was made (its anchor, ``37-3f2a9c1b0d4e77aa``),
     printed in every sheet's footer so that a rewritten journal is caught by
     ``verify FILE --head`` (issue 27); "" for a TRF file, which has no journal."""
+    rating_corrections: tuple[RatingCorrection, ...] = ()
+    """Results corrected for the rating report only (FIDE C.04.2 article 4.3): the report
+    gives them, the standings and the sheets keep the results played."""
 
 
 def load(path: Path) -> Source:
@@ -192,6 +196,7 @@ def from_session(session: Any, path: Path | None = None) -> Source:
         team_best=settings.team_best,
         categories=_categories(session.state),
         journal_head=anchor(journal[-1] if journal else None),
+        rating_corrections=_rating_corrections(state),
     )
 
 
@@ -202,6 +207,13 @@ def _categories(state: Any) -> tuple[Any, ...]:
     except ModuleNotFoundError:
         return ()
     return tuple(module.stored_categories(state)[0])
+
+
+def _rating_corrections(state: Any) -> tuple[RatingCorrection, ...]:
+    """The results corrected for the rating report only (FIDE C.04.2 article 4.3)."""
+    from arbiter_app.session.rating_corrections import stored_corrections
+
+    return stored_corrections(state)
 
 
 def _integrity(state: Any) -> tuple[FideMode, tuple[Pibe, ...]]:

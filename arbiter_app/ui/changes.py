@@ -86,10 +86,11 @@ def ui_changes(changes: SessionChanges, outcome: Outcome | None = None) -> Chang
         players=changes.touches("players")
         or changes.touches("bye_requests")
         or "attendance" in changes.families(),
-        # A round's manual pairing opening or closing changes what its panel offers.
+        # A round's manual pairing opening or closing changes what its panel offers; a game
+        # adjourned shows on its board.
         results=changes.touches("entries")
         or changes.touches("boards")
-        or "manual_pairing" in changes.families(),
+        or not {"manual_pairing", "adjourned"}.isdisjoint(changes.families()),
         # The prize fund is an announcement of the event, like its settings.
         settings=changes.touches("settings")
         or changes.touches("adjustments")

@@ -43,7 +43,7 @@ from arbiter_app.core.playoff.results import PrizeRow
 from arbiter_app.core.prizes import PrizeList
 from arbiter_app.core.quads import QuadGroup
 from arbiter_app.core.ratinglist import RatingType
-from arbiter_app.core.result import GameResult
+from arbiter_app.core.result import ADJOURNED, GameResult
 from arbiter_app.core.trf import TrfDocument
 from arbiter_app.core.warning_levels import Confirmation, ConfirmationNeeded
 from arbiter_app.exports.pairings import bye_words, says_bye
@@ -542,6 +542,10 @@ class EventDocument(QObject):
             raise RuleError(f"round {round_no} has no board {board}")
         kind = EnterResult if found.result is None else CorrectResult
         return self.run(kind(round=round_no, board=board, result=result.value))
+
+    def adjourn(self, round_no: int, board: int) -> Changes:
+        """Mark the game of *board* of *round_no* adjourned (checklist Q157)."""
+        return self.run(EnterResult(round=round_no, board=board, result=ADJOURNED))
 
     def change_pairing(
         self, round_no: int, board: int, white: int, black: int, how: HandChange = ONE_BOARD

@@ -97,7 +97,8 @@ def pairing_rows(event: Event, round_no: int, boards: Sequence[Board]) -> tuple[
     for board in boards:
         on_board.update((board.white, board.black))
         result = board.result
-        text = result.label if result is not None else ""
+        # "adj." for a game adjourned (checklist Q157): still without a result.
+        text = board.result_label
         rows.append(
             PairingRow(
                 board.number,

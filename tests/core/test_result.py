@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from arbiter_app.core.model import STANDARD, Colour, EntryKind, Outcome, RoundEntry
@@ -67,7 +69,9 @@ def test_both_sides_of_a_result_agree_and_read_back(result: GameResult) -> None:
     assert white.colour is Colour.WHITE and black.colour is Colour.BLACK
     assert (white.opponent_rating, black.opponent_rating) == (2000, 2100)
     if white.kind is EntryKind.GAME:
-        assert black.outcome is (white.outcome.opposite if white.outcome else None)
+        assert white.outcome is not None and black.outcome is not None
+        assert white.outcome.pairs_with(black.outcome)
+        assert white.rated is black.rated is result.is_rated
     elif result is GameResult.DOUBLE_FORFEIT:
         assert white.kind is black.kind is EntryKind.FORFEIT_LOSS
     else:
@@ -84,7 +88,7 @@ def test_points_and_pgn_follow_the_result() -> None:
     }
     assert points[GameResult.WHITE_FORFEIT_WIN] == points[GameResult.WHITE_WINS] == (1, 0)
     assert points[GameResult.DOUBLE_FORFEIT] == (0, 0)
-    assert [r.pgn for r in GameResult] == ["1-0", "0-1", "1/2-1/2", "1-0", "0-1", "*"]
+    assert [r.pgn for r in GameResult][:6] == ["1-0", "0-1", "1/2-1/2", "1-0", "0-1", "*"]
     assert GameResult.DRAW.label == GameResult.DRAW.sheet == "½-½"
 
 
@@ -109,3 +113,84 @@ def test_there_is_one_result_type() -> None:
         for match in pattern.finditer(path.read_text("utf-8"))
     )
     assert found == ["core/result.py:GameResult"]
+
+
+# --- the results FIDE knows (issue 23, item 3) -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "result", "white_points", "black_points"),
+    [
+        ("½-0", GameResult.WHITE_HALF, Fraction(1, 2), Fraction(0)),
+        ("1/2-0", GameResult.WHITE_HALF, Fraction(1, 2), Fraction(0)),
+        ("0.5-0", GameResult.WHITE_HALF, Fraction(1, 2), Fraction(0)),
+        ("0-1/2", GameResult.BLACK_HALF, Fraction(0), Fraction(1, 2)),
+        ("0-½", GameResult.BLACK_HALF, Fraction(0), Fraction(1, 2)),
+        ("0-0", GameResult.BOTH_LOSE, Fraction(0), Fraction(0)),
+        ("0:0", GameResult.BOTH_LOSE, Fraction(0), Fraction(0)),
+    ],
+)
+def test_unequal_results_score_each_side_apart(
+    text: str, result: GameResult, white_points: Fraction, black_points: Fraction
+) -> None:
+    """Laws of Chess article 12.9 (the arbiter reduces the offender's points, or declares
+    the game lost and decides the opponent's score); checklist Q24 and Q180: ½-0, 0-½ and
+    0-0 are games played, scored unequally, and rated (TRF ``=``/``0`` and ``0``/``0``)."""
+    parsed = GameResult.parse(text)
+    assert parsed is result
+    white, black = parsed.entries(1, 2)
+    assert white.kind is black.kind is EntryKind.GAME
+    assert (white.points(STANDARD), black.points(STANDARD)) == (white_points, black_points)
+    assert white.rated and black.rated
+    assert not parsed.is_forfeit
+
+
+@pytest.mark.parametrize(
+    ("text", "result", "outcome"),
+    [
+        ("1-0 unrated", GameResult.WHITE_WINS_UNRATED, Outcome.WIN),
+        ("1-0 UNRATED", GameResult.WHITE_WINS_UNRATED, Outcome.WIN),
+        ("W-L", GameResult.WHITE_WINS_UNRATED, Outcome.WIN),
+        ("½-½ unrated", GameResult.DRAW_UNRATED, Outcome.DRAW),
+        ("1/2 unrated", GameResult.DRAW_UNRATED, Outcome.DRAW),
+        ("d-d", GameResult.DRAW_UNRATED, Outcome.DRAW),
+        ("0-1 unrated", GameResult.BLACK_WINS_UNRATED, Outcome.LOSS),
+        ("0-1 nr", GameResult.BLACK_WINS_UNRATED, Outcome.LOSS),
+        ("L-W", GameResult.BLACK_WINS_UNRATED, Outcome.LOSS),
+    ],
+)
+def test_games_not_rated(text: str, result: GameResult, outcome: Outcome) -> None:
+    """Checklist Q185; TRF-26 codes ``W D L``: a game played but not rated scores as
+    played and carries ``rated=False`` on both sides."""
+    parsed = GameResult.parse(text)
+    assert parsed is result
+    white, black = parsed.entries(1, 2)
+    assert white.outcome is outcome and not white.rated and not black.rated
+    assert not parsed.is_rated and not parsed.is_forfeit
+    assert GameResult.of_entries(white, black) is result
+
+
+@pytest.mark.parametrize("text", ["+- unrated", "-- nr", "1-1 unrated", "W-W", "0-0-0"])
+def test_a_forfeit_or_nonsense_is_not_a_game_not_rated(text: str) -> None:
+    """A forfeit is not a game (C.07 article 16), so it has no 'not rated' form."""
+    with pytest.raises(ValueError, match="a game not rated"):
+        GameResult.parse(text)
+
+
+def test_keys_of_the_new_results() -> None:
+    """h ½-0, j 0-½, z 0-0; w d l a game not rated, read from White's side as TRF's codes."""
+    keys = {k: GameResult.from_key(k) for k in "hjzwdlHJZWDL"}
+    assert keys["h"] is keys["H"] is GameResult.WHITE_HALF
+    assert keys["j"] is GameResult.BLACK_HALF
+    assert keys["z"] is GameResult.BOTH_LOSE
+    assert keys["w"] is keys["W"] is GameResult.WHITE_WINS_UNRATED
+    assert keys["d"] is GameResult.DRAW_UNRATED
+    assert keys["l"] is GameResult.BLACK_WINS_UNRATED
+
+
+def test_a_one_sided_reading_of_a_board() -> None:
+    """Without Black's entry (a play-off's head-to-head), White's side is read as the usual
+    result; with it, the unequal result is kept."""
+    white, black = GameResult.WHITE_HALF.entries(1, 2)
+    assert GameResult.of_entries(white, None) is GameResult.DRAW
+    assert GameResult.of_entries(white, black) is GameResult.WHITE_HALF

@@ -89,6 +89,10 @@ ADDED_SINCE: dict[str, list[dict[str, Any]]] = {
         {"tpn": 2, "rounds": [3, 4, 5], "kind": "half"},
         {"tpn": 2, "rounds": [4], "kind": "none"},
     ],
+    "correct_result_for_rating": [
+        {"round": 2, "board": 1, "result": "0-1", "reason": "scoresheets signed 0-1"},
+        {"round": 2, "board": 1, "result": "1-0", "reason": ""},
+    ],
 }
 """Commands added after typed commands, with every shape of their arguments."""
 

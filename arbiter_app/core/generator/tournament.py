@@ -12,8 +12,8 @@ lot from one seed:
 3. the round is paired by Arbiter's engine: the FIDE Dutch system for a Swiss
    (with the Baku Acceleration when asked: C.04.5.1), the Berger tables for a
    round robin (C.05 Annex 1);
-4. on the boards, the round's forfeits and unusual results (a double forfeit,
-   or a game not rated because it lasted less than one move: TRF ``W D L``)
+4. on the boards, the round's forfeits and unusual results (a double forfeit, ½-0,
+   0-½, 0-0, or a game not rated because it lasted less than one move: TRF ``W D L``)
    are drawn, and every other game's result is drawn from the FIDE rating
    table (:mod:`.results` states the model).
 
@@ -256,10 +256,12 @@ def _play(
             )
             continue
         outcome = draw_result(rng, ratings[board.white], ratings[board.black], settings.draw_rate)
-        if board in unusual and rng.randrange(2) == 0:
-            results[board.number] = GameResult.DOUBLE_FORFEIT
+        kind = rng.randrange(len(_UNUSUAL) + 1) if board in unusual else None
+        if kind is not None and kind < len(_UNUSUAL):
+            # A double forfeit, ½-0, 0-½ or 0-0 (Laws of Chess 12.9; checklist Q24, Q180).
+            results[board.number] = _UNUSUAL[kind]
             continue
-        if board in unusual:
+        if kind is not None:
             unrated += board.players  # played, but under one move: not rated (TRF W D L)
         results[board.number] = outcome
     played = append_round(event, pairing, results)
@@ -272,8 +274,20 @@ def _play(
     return played.with_entries(entries)
 
 
+_UNUSUAL = (
+    GameResult.DOUBLE_FORFEIT,
+    GameResult.WHITE_HALF,
+    GameResult.BLACK_HALF,
+    GameResult.BOTH_LOSE,
+)
+"""The unusual results a board gets besides a game not rated."""
+
+
 def is_unusual(entry: RoundEntry, other: RoundEntry) -> bool:
-    """A double forfeit or a game not rated: what the generator counts as unusual."""
+    """A double forfeit, a game not rated, or ½-0, 0-½, 0-0: what the generator counts as
+    unusual."""
     if entry.kind is EntryKind.FORFEIT_LOSS and other.kind is EntryKind.FORFEIT_LOSS:
         return True
-    return entry.kind is EntryKind.GAME and not entry.rated
+    if entry.kind is not EntryKind.GAME:
+        return False
+    return not entry.rated or other.outcome is not (entry.outcome and entry.outcome.opposite)

@@ -129,7 +129,7 @@ def meetings_among(event: Event, ties: Sequence[Tie]) -> list[Meeting]:
             continue
         if tpn not in together or together.get(other) != together[tpn]:
             continue
-        result = GameResult.of_entries(entry, None)
+        result = GameResult.of_entries(entry, event.entry(other, round_no))
         assert result is not None  # a game played has its result
         out.append(Meeting(tpn, other, result.value, round_no, round_day(event, round_no)))
     return out

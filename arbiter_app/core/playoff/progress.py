@@ -17,7 +17,7 @@ from arbiter_app.core.pairing.berger import round_robin_schedule
 from arbiter_app.core.playoff.regulation import ColourRule, Format, Regulation, Stage, StageKind
 from arbiter_app.core.playoff.steps import GameSpec, LogEntry, Meeting, Tie
 from arbiter_app.core.points import STANDARD, format_points
-from arbiter_app.core.result import GameResult
+from arbiter_app.core.result import UNEQUAL, GameResult
 from arbiter_app.core.timecontrol import TimeControl
 
 
@@ -181,6 +181,11 @@ def points(result: str) -> tuple[Fraction, Fraction]:
             f"not a result: {result!r} (use 1-0, 0-1 or 1/2-1/2; 1F-0 or 0-1F for a game the "
             "absent player loses by forfeit, 0F-0F when both are absent)"
         ) from None
+    if parsed in UNEQUAL or not parsed.is_rated:
+        raise RuleError(
+            f"a play-off game is won, drawn or lost by forfeit, not {parsed.label}: the "
+            "play-off decides who goes through (use 1-0, 0-1 or 1/2-1/2, or a forfeit)"
+        )
     white, black = parsed.entries(1, 2)
     return white.points(STANDARD), black.points(STANDARD)
 

@@ -169,7 +169,8 @@ def _agree(a: RoundEntry, b: RoundEntry) -> bool:
         return (
             a.kind is b.kind is EntryKind.GAME
             and a.outcome is not None
-            and a.outcome.opposite is b.outcome
+            and b.outcome is not None
+            and a.outcome.pairs_with(b.outcome)
             and a.rated == b.rated
         )
     # A forfeit win faces a forfeit loss; two forfeit losses are a double forfeit.

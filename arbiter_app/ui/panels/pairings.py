@@ -2,7 +2,11 @@
 
 Keys on a board: ``1`` White wins, ``0`` Black wins, ``=`` (or ``5``) draw,
 ``+`` White wins by forfeit, ``-`` Black wins by forfeit, ``x`` double
-forfeit (see :class:`~arbiter_app.core.result.GameResult`). After a result, and on Enter,
+forfeit; ``h`` ½-0, ``j`` 0-½, ``z`` 0-0 (Laws of Chess 12.9); ``w``, ``d``, ``l`` a
+game not rated, read from White's side as TRF-26's codes (see
+:class:`~arbiter_app.core.result.GameResult`); ``a`` marks the game adjourned (its
+result not known yet: the board shows ``adj.``). The board's menu lists them all with
+their keys. After a result, and on Enter,
 the cursor moves to the next board, so a whole round is entered without the
 mouse; the arrow keys move freely. Typing another result on a board that has
 one asks first, then corrects it (the session's ``correct_result``).
@@ -43,12 +47,17 @@ from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.manual import ONE_BOARD, HandChange
-from arbiter_app.core.result import GameResult
+from arbiter_app.core.result import ADJOURNED_KEY, GameResult
 from arbiter_app.core.words import count
-from arbiter_app.session.commands import EndManualPairing, StartManualPairing
+from arbiter_app.session.commands import (
+    CorrectResultForRating,
+    EndManualPairing,
+    StartManualPairing,
+)
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
 from arbiter_app.ui.dialogs.pairing_log import PairingLogDialog
+from arbiter_app.ui.dialogs.rating_correction import RatingCorrectionDialog
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.models.pairings import RESULT_COLUMN, PairingsModel
 from arbiter_app.ui.read_only import hold
@@ -65,12 +74,18 @@ class ResultsView(QTableView):
 
     result_typed = Signal(int, object)
     """(row, :class:`GameResult`) typed on a row."""
+    adjourn_typed = Signal(int)
+    """The row's game is adjourned (key ``a``; checklist Q157)."""
     next_requested = Signal()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         result = GameResult.from_key(event.text())
         if result is not None and self.currentIndex().isValid():
             self.result_typed.emit(self.currentIndex().row(), result)
+            event.accept()
+            return
+        if event.text().lower() == ADJOURNED_KEY and self.currentIndex().isValid():
+            self.adjourn_typed.emit(self.currentIndex().row())
             event.accept()
             return
         if event.key() in _ENTER:
@@ -119,6 +134,7 @@ class PairingsPanel(QWidget):
         self.view.setAlternatingRowColors(True)
         self.view.verticalHeader().hide()
         self.view.result_typed.connect(self.enter_result)
+        self.view.adjourn_typed.connect(self.adjourn)
         self.view.next_requested.connect(self.move_to_next_board)
         self.pair_button = QPushButton("Pair next round", self)
         self.pair_button.setAccessibleName("Pair the next round")
@@ -144,6 +160,7 @@ class PairingsPanel(QWidget):
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._show_context_menu)
         self.pairing_dialog: PairingDialog | None = None
+        self.rating_dialog: RatingCorrectionDialog | None = None
         self.correction_box: QMessageBox | None = None
         self.message: QMessageBox | None = None
         self.colour_note = ""
@@ -263,7 +280,7 @@ class PairingsPanel(QWidget):
     def _summarise(self, round_no: int) -> None:
         """The line above the boards: how many, how many still without a result."""
         boards = [r for r in self.model.pairings if r.is_board]
-        missing = sum(1 for r in boards if not r.result_text)
+        missing = sum(1 for r in boards if r.result is None)
         phase = self.document.manual_pairing_round()
         self.explain_button.setEnabled(round_no <= self.document.paired_rounds())
         self._sync_manual_button(phase)
@@ -273,7 +290,11 @@ class PairingsPanel(QWidget):
         elif not boards:
             self.summary.setText("No pairings for this round yet")
         elif missing:
-            self.summary.setText(f"{count(len(boards), 'board')}, {missing} without a result")
+            adjourned = sum(1 for r in boards if r.result is None and r.result_text)
+            waiting = f"{count(len(boards), 'board')}, {missing} without a result"
+            if adjourned:
+                waiting += f" ({adjourned} adjourned)"
+            self.summary.setText(waiting)
         else:
             every = "its result in" if len(boards) == 1 else "all results in"
             self.summary.setText(f"{count(len(boards), 'board')}, {every}")
@@ -305,7 +326,7 @@ class PairingsPanel(QWidget):
     def _select_first_waiting(self) -> None:
         """The cursor on the round's first board without a result, else on its first board."""
         rows = [r for r in range(self.model.rowCount()) if self.model.pairing(r).is_board]
-        waiting = [r for r in rows if not self.model.pairing(r).result_text]
+        waiting = [r for r in rows if self.model.pairing(r).result is None]
         if rows:
             self.select_row((waiting or rows)[0])
 
@@ -324,7 +345,7 @@ class PairingsPanel(QWidget):
         if pairing.result is result:
             self.select_row(target)  # the same result typed again: nothing to change
             return
-        if pairing.result_text and not self.confirm_correction(pairing, result):
+        if pairing.result is not None and not self.confirm_correction(pairing, result):
             return
         try:
             self.document.set_result(self.round.value(), pairing.board, result)
@@ -332,6 +353,21 @@ class PairingsPanel(QWidget):
             show_error(self, exc)
             return
         self.select_row(target)
+
+    def adjourn(self, row: int) -> None:
+        """Mark the row's game adjourned, or its result not known yet (checklist Q157): the
+        board keeps no result and shows ``adj.`` until its result is typed."""
+        if not (0 <= row < self.model.rowCount()):
+            return
+        pairing = self.model.pairing(row)
+        if pairing.black is None or pairing.board is None:
+            return
+        try:
+            self.document.adjourn(self.round.value(), pairing.board)
+        except ArbiterError as exc:
+            show_error(self, exc)
+            return
+        self.select_row(self._next_board_after(row))
 
     def confirm_correction(self, pairing: PairingRow, result: GameResult) -> bool:
         """Ask before a typed key replaces a result already entered (the default keeps it).
@@ -484,13 +520,49 @@ class PairingsPanel(QWidget):
         hold(self.document.read_only, (self.change_button,))
 
     def context_menu(self) -> QMenu:
-        """The board's menu: "Change pairing…" (only on a board)."""
+        """The board's menu: "Change pairing…", and "Result" with every result and its key
+        (only on a board)."""
         menu = QMenu(self)
         menu.setAccessibleName("Board menu")
         action = menu.addAction("Change pairing…")
         action.setEnabled(self.change_button.isEnabled())
         action.triggered.connect(self.change_pairing)
+        results = menu.addMenu("Result")
+        results.setEnabled(self.change_button.isEnabled())
+        row = self.current_row()
+        for result in GameResult:
+            item = results.addAction(f"{result.label}\t{result.key}")
+            item.triggered.connect(partial(self.enter_result, row, result))
+        results.addSeparator()
+        item = results.addAction(f"Adjourned (result not known yet)\t{ADJOURNED_KEY}")
+        item.triggered.connect(partial(self.adjourn, row))
+        rating = menu.addAction("Correct for the rating report only…")
+        has_result = 0 <= row < self.model.rowCount() and self.model.pairing(row).result is not None
+        rating.setEnabled(self.change_button.isEnabled() and has_result)
+        rating.triggered.connect(partial(self.correct_for_rating, row))
         return menu
+
+    def correct_for_rating(self, row: int) -> None:
+        """Open the dialog that corrects the row's result for the rating report only (FIDE
+        C.04.2 article 4.3); OK runs it through the session, which asks its level-3 question."""
+        pairing = self.model.pairing(row)
+        if pairing.result is None or pairing.board is None:
+            return
+        board = f"Board {pairing.board}, {pairing.white_name} – {pairing.black_name}"
+        dialog = RatingCorrectionDialog(board, pairing.result, self)
+        self.rating_dialog = dialog
+        dialog.accepted.connect(partial(self._apply_rating_correction, pairing.board, dialog))
+        dialog.open()
+
+    def _apply_rating_correction(self, board: int, dialog: RatingCorrectionDialog) -> None:
+        result, reason = dialog.choice()
+        command = CorrectResultForRating(
+            round=self.round.value(), board=board, result=result.value, reason=reason
+        )
+        try:
+            self.document.run(command)
+        except ArbiterError as exc:
+            show_error(self, exc)
 
     def _show_context_menu(self, pos: QPoint) -> None:
         index = self.view.indexAt(pos)
@@ -541,7 +613,7 @@ class PairingsPanel(QWidget):
         if pairing.black is None or pairing.board is None:
             return None
         round_no = self.round.value()
-        if pairing.result_text:
+        if pairing.result is not None:
             self._tell(
                 QMessageBox.Icon.Information,
                 f"Board {pairing.board} of round {round_no} has its result"

@@ -117,3 +117,30 @@ def test_q16_39_round_robins_and_their_codes() -> None:
 def test_q16_39_settings_it_cannot_honour_are_refused(kw: dict[str, object], says: str) -> None:
     with pytest.raises(GeneratorError, match=says):
         generate(settings(**kw))
+
+
+def test_q24_the_unusual_results_include_half_zero_zero_half_and_zero_zero() -> None:
+    """Checklist Q24 ("odd results") and Q180: among the unusual results drawn are ½-0,
+    0-½ and 0-0 (Laws of Chess 12.9), besides double forfeits and games not rated."""
+    from arbiter_app.core.result import GameResult
+
+    seen: set[GameResult | None] = set()
+    for seed in range(6):
+        event = generate(settings(players=16, rounds=5, seed=seed, unusual=parse_quota("3"))).event
+        assert not check_consistency(event)
+        for r, _tpn, e in event.iter_games():
+            if e.colour is not None and e.colour.value == "w" and e.opponent is not None:
+                other = event.entry(e.opponent, r)
+                if is_unusual(e, other):
+                    seen.add(GameResult.of_entries(e, other))
+    assert {
+        GameResult.DOUBLE_FORFEIT,
+        GameResult.WHITE_HALF,
+        GameResult.BLACK_HALF,
+        GameResult.BOTH_LOSE,
+    } <= seen
+    assert seen & {
+        GameResult.WHITE_WINS_UNRATED,
+        GameResult.DRAW_UNRATED,
+        GameResult.BLACK_WINS_UNRATED,
+    }

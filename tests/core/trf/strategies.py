@@ -80,6 +80,13 @@ def _player(rnd: random.Random, tpn: int, rounds: int) -> Player:
     )
 
 
+_UNEQUAL = (
+    (Outcome.DRAW, Outcome.LOSS),
+    (Outcome.LOSS, Outcome.DRAW),
+    (Outcome.LOSS, Outcome.LOSS),
+)
+
+
 def _round(rnd: random.Random, tpns: list[int]) -> dict[int, RoundEntry]:
     """One round: some pairs (games, forfeits, double forfeits), the rest alone."""
     order = list(tpns)
@@ -96,11 +103,12 @@ def _round(rnd: random.Random, tpns: list[int]) -> dict[int, RoundEntry]:
         kind = rnd.choice(["game", "game", "forfeit", "double-forfeit"])
         if kind == "game":
             outcome = rnd.choice(list(Outcome))
+            theirs = outcome.opposite
+            if rnd.random() < 0.1:  # ½-0, 0-½ or 0-0 (Laws of Chess 12.9; checklist Q180)
+                outcome, theirs = rnd.choice(_UNEQUAL)
             rated = rnd.random() < 0.8
             out[a] = RoundEntry.game(b, colours[0], outcome, rated=rated, opponent_rating=rating_a)
-            out[b] = RoundEntry.game(
-                a, colours[1], outcome.opposite, rated=rated, opponent_rating=rating_b
-            )
+            out[b] = RoundEntry.game(a, colours[1], theirs, rated=rated, opponent_rating=rating_b)
         else:
             win = EntryKind.FORFEIT_WIN if kind == "forfeit" else EntryKind.FORFEIT_LOSS
             out[a] = RoundEntry(win, b, colours[0], opponent_rating=rating_a)

@@ -15,11 +15,17 @@ from arbiter_app.core.trf.records import cell_start
 from tests.core.trf.strategies import events
 
 
-def _break(entry: RoundEntry, how: str) -> RoundEntry:
+def _break(entry: RoundEntry, how: str, other: RoundEntry) -> RoundEntry:
     if how == "result" and entry.kind is EntryKind.GAME:
-        other = {Outcome.WIN: Outcome.DRAW, Outcome.DRAW: Outcome.LOSS, Outcome.LOSS: Outcome.WIN}
+        # Never an outcome that makes a result with the opponent's: ½-0, 0-½ and 0-0 are
+        # results (Q180). Against a loss every outcome does, so the game becomes rated on
+        # one side only.
         assert entry.outcome is not None
-        return replace(entry, outcome=other[entry.outcome])
+        assert other.outcome is not None
+        wrong = {Outcome.WIN: Outcome.WIN, Outcome.DRAW: Outcome.WIN}.get(other.outcome)
+        if wrong is None or wrong is entry.outcome:
+            return replace(entry, rated=not entry.rated)
+        return replace(entry, outcome=wrong)
     if how == "result":  # a forfeit win becomes a win over the board
         assert entry.opponent is not None
         return RoundEntry.game(entry.opponent, entry.colour, Outcome.WIN)
@@ -45,7 +51,7 @@ def test_a_one_sided_game_is_reported(event: Event, data: st.DataObject) -> None
     if how == "colour":
         assume(other.colour is Colour.WHITE)  # then White on both records
     broken = list(event.entries[tpn])
-    broken[round_no - 1] = _break(entry, how)
+    broken[round_no - 1] = _break(entry, how, other)
     assert broken[round_no - 1] != entry
     bad = replace(event, entries={**event.entries, tpn: tuple(broken)})
     with pytest.raises(InputError) as caught:

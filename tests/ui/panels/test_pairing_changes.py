@@ -313,8 +313,10 @@ def test_the_context_menu_and_the_button_follow_the_selection(
     panel.select_row(1)
     assert panel.change_button.isEnabled()
     menu = panel.context_menu()
-    (action,) = menu.actions()
+    action, results, rating = menu.actions()
     assert action.text() == "Change pairing…" and action.isEnabled()
+    assert results.text() == "Result" and results.isEnabled()
+    assert rating.text() == "Correct for the rating report only…"
     action.trigger()
     assert panel.pairing_dialog is not None and panel.pairing_dialog.choice() == (3, 4)
     panel.pairing_dialog.reject()

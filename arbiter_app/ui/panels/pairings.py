@@ -223,8 +223,10 @@ class PairingsPanel(QWidget):
         board of 5,000); False when that is not enough (a bye, a board no longer there)."""
         round_no = self.round.value()
         touched = {tpn for tpn, r in changes.entries or () if r == round_no}
-        if any(r != round_no for _, r in changes.entries or ()):
-            return False  # another round's results: the round list may change
+        if not touched or any(r != round_no for _, r in changes.entries or ()):
+            # Another round's results (the round list may change), or a change no entry
+            # shows (a board adjourned): the whole round is read again.
+            return False
         changed: dict[int, PairingRow] = {}
         for tpn in touched:
             row = self.model.row_of_player(tpn)
@@ -238,11 +240,7 @@ class PairingsPanel(QWidget):
             board = self.document.board(round_no, before.board)
             if board is None or (board.white, board.black) != (before.white, before.black):
                 return False
-            after = replace(
-                before,
-                result=board.result,
-                result_text=board.result.label if board.result is not None else "",
-            )
+            after = replace(before, result=board.result, result_text=board.result_label)
             changed[row] = after
         self.model.update_pairings(changed)
         self._sync_pair_button()  # the round's last result lets the next be paired

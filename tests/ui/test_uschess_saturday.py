@@ -128,3 +128,51 @@ def test_a_us_chess_saturday_in_the_window(
             mirrored = {"W": "L", "L": "W", "D": "D"}[result] + number
             assert theirs == mirrored + ("B" if colour == "W" else "W")
     document.close()
+
+
+OPEN = (2145, 2050, 2020, 2010, 1935, 1915, 1890, 1855, 1785, 1730, 1675, 1450)
+"""The Open of the command line's four-round test: its log has a transposition and an
+interchange (tests/cli/test_uschess_pairing_cli.py)."""
+RESERVE = (1420, 1380, 1310, 1250, 1190, 1120, 1005)
+
+
+def test_an_open_and_a_reserve_paired_by_the_us_rules_explain_themselves_in_the_window(
+    qtbot: QtBot, settings: Settings, tmp_path: Path
+) -> None:
+    """Four rounds in each of two sections, paired from the window by the US Chess engine;
+    Round ▸ Explain pairing… shows each round's log, with the transposition (29E5a) and
+    the interchange (29E5b) the Open needed, and the Reserve's bye (28L)."""
+    from arbiter_app.session.commands import AddPlayer
+    from arbiter_app.ui.dialogs.pairing_log import PairingLogDialog
+
+    document = us_event(tmp_path / "two.arbiter")
+    window = MainWindow(document, settings)
+    qtbot.addWidget(window)
+    window.show()
+    document.run(EditSettings(rounds=4))
+    document.add_section("Reserve", "swiss", 4, "uscf")
+    results = [GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW]
+    logs: dict[str, list[str]] = {}
+    for section, ratings in (("Open", OPEN), ("Reserve", RESERVE)):
+        document.select_section(1 if section == "Open" else section)
+        for n, rating in enumerate(ratings, start=1):
+            document.run(AddPlayer(name=f"{section} {n}", rating=rating))
+        lines: list[str] = []
+        for round_no in (1, 2, 3, 4):
+            document.pair_next_round(initial_colour=Colour.WHITE if round_no == 1 else None)
+            for b in document.session.boards(round_no):
+                document.set_result(round_no, b.number, results[(b.number + round_no) % 3])
+            window.pairings.show_round(round_no)
+            window.explain_action.trigger()
+            dialog = window.pairings.log_dialog
+            assert isinstance(dialog, PairingLogDialog)
+            qtbot.waitUntil(dialog.isVisible)
+            lines += dialog.text.toPlainText().splitlines()
+            dialog.close()
+        logs[section] = lines
+    fixes = [line.strip() for line in logs["Open"] if "↔" in line]
+    assert any(x.startswith("transposition ") and "(29E5a, " in x for x in fixes), fixes
+    assert any(x.startswith("interchange ") and "(29E5b, " in x for x in fixes), fixes
+    assert any("28L" in line for line in logs["Reserve"])
+    assert all("FIDE" not in line for line in logs["Open"] + logs["Reserve"])
+    document.close()

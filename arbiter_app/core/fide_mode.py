@@ -281,18 +281,6 @@ def leaving_rules(changed: Mapping[str, Any]) -> tuple[Departure, ...]:
     return tuple(out)
 
 
-def outside_notice(departures: Sequence[Departure]) -> Alert:
-    """Level 2: before round 1 is paired, a setting outside FIDE's rules takes the event
-    out of FIDE mode (its default follows its settings until round 1 is paired)."""
-    return Alert(
-        Level.NOTICE,
-        f"The event is no longer in FIDE mode: it uses {'; '.join(d.words for d in departures)}, "
-        "outside FIDE's rules. Until round 1 is paired FIDE's settings bring it back; once "
-        "round 1 is paired it stays out of FIDE mode for good.",
-        f"{CHECKLIST}: FIDE mode means FIDE's rules",
-    )
-
-
 def leave_by_settings_alert(paired: int, departures: Sequence[Departure]) -> Alert:
     """The level-4 question of a settings change that leaves FIDE's rules: answered yes,
     the change leaves FIDE mode for good (the checklist's questions 43 and 45)."""

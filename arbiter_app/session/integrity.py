@@ -30,7 +30,6 @@ from arbiter_app.core.fide_mode import (
     leave_by_settings_alert,
     leave_pibe,
     leaving_rules,
-    outside_notice,
     reenter_refusal,
 )
 from arbiter_app.core.model import RuleSet, System
@@ -126,17 +125,18 @@ def fide_rules_alerts(tx: Tx, changed: Mapping[str, Any]) -> list[Alert]:
     """The warning of a settings change that leaves FIDE's rules in FIDE mode (question 43).
 
     Once round 1 is paired it is a level-4 question, and answered it leaves FIDE
-    mode for good (:func:`apply_fide_rules`). Before, the event's FIDE mode is
-    still its default, which follows its settings: a level-2 notice says it is
-    no longer in FIDE mode.
+    mode for good (:func:`apply_fide_rules`). Before, the settings are still the
+    organiser's to shape and nothing is asked: the event's FIDE mode is its
+    default, which follows its settings, and the permanent indicator (every panel,
+    sheet and ``status``, the checklist's question 46) names what is outside FIDE's
+    rules.
     """
+    if not queries.paired_rounds(tx):
+        return []
     departures = settings_leaving(tx, changed)
     if not departures:
         return []
-    paired = _paired_round(tx)
-    if not queries.paired_rounds(tx):
-        return [outside_notice(departures)]
-    return [leave_by_settings_alert(paired, departures)]
+    return [leave_by_settings_alert(_paired_round(tx), departures)]
 
 
 def apply_fide_rules(tx: Tx, changed: Mapping[str, Any]) -> None:

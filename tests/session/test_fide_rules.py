@@ -16,7 +16,7 @@ import pytest
 
 from arbiter_app.cli import main
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.fide_mode import LEAVE_TOKEN, leaving_rules
+from arbiter_app.core.fide_mode import LEAVE_TOKEN
 from arbiter_app.core.warning_levels import ConfirmationNeeded, Level
 from arbiter_app.session import Session
 from arbiter_app.session.commands import (
@@ -147,16 +147,15 @@ def test_q43_an_ordinary_settings_change_stays_undoable(session: Session) -> Non
 
 def test_q43_before_round_1_the_mode_follows_the_settings_then_stays(tmp_path: Path) -> None:
     """Before round 1 is paired the event's FIDE mode is its default, which follows its
-    settings (a level-2 notice says so); once round 1 is paired it never comes back."""
+    settings, nothing asked (the indicator says why); once round 1 is paired it never comes
+    back."""
     with Session.create(
         tmp_path / "d.arbiter", name="D", system="swiss", rounds=4, clock=TickingClock()
     ) as s:
         for name, rating in PLAYERS:
             s.run(AddPlayer(name=name, rating=rating))
         outcome = s.run(EditSettings(bye_policy="once-per-tournament"))
-        ((notice,),) = [outcome.notices]
-        assert notice.level is Level.NOTICE
-        assert notice.question.startswith("The event is no longer in FIDE mode: it uses the ")
+        assert outcome.answered == () and outcome.notices == ()
         mode = fide_mode_of(s.state)
         assert not mode.on and not mode.left
         assert mode.indicator == (
@@ -190,17 +189,6 @@ def test_q43_an_event_not_in_fide_mode_is_not_asked(tmp_path: Path) -> None:
         assert not fide_mode_of(s.state).on
         s.run(EditSettings(tiebreaks=["MM", "SOLK"]))
         assert lines(s) == []
-
-
-def test_leaving_rules_names_only_what_fide_does_not_define() -> None:
-    assert leaving_rules({"tiebreaks": ["BH/C1", "EXT", "LOT", "RTNG"]}) == ()
-    assert leaving_rules({"system": "fide-double-swiss", "bye_policy": "fide"}) == ()
-    assert [
-        d.short for d in leaving_rules({"tiebreaks": ["KASH", "SB"], "system": "double-swiss"})
-    ] == [
-        "system double-swiss",
-        "tie-breaks KASH",
-    ]
 
 
 def test_q43_the_report_of_a_swiss_under_us_chess_rules_is_not_written_fide_dutch(

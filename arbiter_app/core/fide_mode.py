@@ -32,11 +32,13 @@ applies and stores the log with the event.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from arbiter_app.core.model import System
+from arbiter_app.core.errors import UnknownTieBreak
+from arbiter_app.core.model import RuleSet, System
+from arbiter_app.core.tiebreaks.base import REGISTRY, parse_spec
 from arbiter_app.core.warning_levels import Alert, Level
 
 CHECKLIST = "FIDE C.02, verification checklist"
@@ -72,6 +74,9 @@ class FideMode:
     left_at_round: int | None = None
     us_chess: bool = False
     """Off because the event runs under the US Chess rules (its rule set), not FIDE's."""
+    outside: tuple[str, ...] = ()
+    """Off because, before round 1 was paired, its settings were outside FIDE's rules
+    (:func:`leaving_rules`' words)."""
 
     @property
     def on(self) -> bool:
@@ -87,6 +92,10 @@ class FideMode:
         (the checklist's question 46); empty in FIDE mode."""
         if self.status is FideModeStatus.ON:
             return ""
+        if self.status is FideModeStatus.OFF and self.outside:
+            return (
+                f"Not in FIDE mode: the event uses {'; '.join(self.outside)}, outside FIDE's rules."
+            )
         if self.status is FideModeStatus.OFF and self.us_chess:
             return (
                 "Not in FIDE mode: the event runs under the US Chess rules (its Swiss rounds "
@@ -109,13 +118,22 @@ class FideMode:
         out: dict[str, Any] = {"status": self.status.value}
         if self.left_at_round is not None:
             out["round"] = self.left_at_round
+        if self.us_chess:
+            out["us_chess"] = True
+        if self.outside:
+            out["outside"] = list(self.outside)
         return out
 
     @classmethod
     def from_json(cls, value: Mapping[str, Any]) -> FideMode:
         status = FideModeStatus(value["status"])
         round_no = value.get("round")
-        return cls(status, None if round_no is None else int(round_no))
+        return cls(
+            status,
+            None if round_no is None else int(round_no),
+            us_chess=bool(value.get("us_chess", False)),
+            outside=tuple(str(w) for w in value.get("outside", ())),
+        )
 
 
 ON = FideMode(FideModeStatus.ON)
@@ -129,16 +147,27 @@ def _when(round_no: int) -> str:
 US_CHESS_OFF = FideMode(FideModeStatus.OFF, us_chess=True)
 
 
-def default_mode(system: System, *, imported: bool, us_chess: bool = False) -> FideMode:
+def default_mode(
+    system: System,
+    *,
+    imported: bool,
+    us_chess: bool = False,
+    outside: Sequence[Departure] = (),
+) -> FideMode:
     """FIDE mode by default (the checklist's questions 40 and 56): on for the FIDE
     systems and for every event imported from a TRF file; off for an event under the
     US Chess rules (*us_chess*: its rule set is US Chess, as the ``uscf`` and
-    ``city-chess-ok`` presets set it), whose Swiss is paired by US Chess rules 27-29."""
+    ``city-chess-ok`` presets set it), whose Swiss is paired by US Chess rules 27-29,
+    and for one whose settings are *outside* FIDE's rules (:func:`leaving_rules`)."""
     if imported:
         return ON
     if us_chess:
         return US_CHESS_OFF
-    return ON if system in FIDE_SYSTEMS else OFF
+    if system not in FIDE_SYSTEMS:
+        return OFF
+    if outside:
+        return FideMode(FideModeStatus.OFF, outside=tuple(d.words for d in outside))
+    return ON
 
 
 def leave_alert(paired: int) -> Alert:
@@ -175,13 +204,110 @@ def in_fide_mode(mode: FideMode, inside: Level, outside: Level) -> Level:
     return inside if mode.on else max(outside, Level.NOTICE)
 
 
-def leave_pibe(paired: int) -> Pibe:
-    """The ``###`` line of leaving FIDE mode (the checklist's question 44)."""
-    return Pibe(PibeKind.FIDE_MODE, paired, f"left {_when(paired)}")
+def leave_pibe(paired: int, because: Sequence[str] = ()) -> Pibe:
+    """The ``###`` line of leaving FIDE mode (the checklist's question 44); *because*
+    names the settings that left FIDE's rules when a settings change left it."""
+    text = f"left {_when(paired)}"
+    if because:
+        text += f" for {'; '.join(because)}"
+    return Pibe(PibeKind.FIDE_MODE, paired, text)
 
 
-def leave_line(paired: int) -> str:
-    return leave_pibe(paired).trf_line()
+NON_FIDE_BYE_POLICIES = {
+    "uscf-28l": "the US Chess bye rule 28L (lowest rated in the lowest score group)",
+    "once-per-tournament": "the online Swiss rules' bye (once per tournament)",
+}
+"""Bye policies other than FIDE's pairing-allocated bye (C.04.1 c and d, C.04.3 A.7)."""
+
+NON_FIDE_RULE_SETS = {
+    RuleSet.USCF.value: "the US Chess rule set (rule 34E, Swiss rounds paired by rules 27-29)",
+    RuleSet.ONLINE_SWISS.value: "the online Swiss rules' rule set",
+}
+"""Rule sets that are not FIDE's C.07 texts (2024 or 2026)."""
+
+NON_FIDE_SYSTEMS = {
+    System.DOUBLE_SWISS.value: "the club's double Swiss (not FIDE's Double-Swiss, C.04.5)",
+}
+"""Pairing systems FIDE does not verify (the FIDE systems are :data:`FIDE_SYSTEMS`)."""
+
+
+def non_fide_tiebreaks(codes: Sequence[str]) -> tuple[str, ...]:
+    """The codes of *codes* that FIDE C.07 does not define (the US Chess 34E family):
+    every tie-break whose article is not FIDE's (C.07, or C.02's external values)."""
+    out: list[str] = []
+    for code in codes:
+        try:
+            spec = parse_spec(code)
+        except UnknownTieBreak:
+            continue  # refused with its own reason where the list is checked
+        if not REGISTRY[spec.name].article.startswith("FIDE"):
+            out.append(code)
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """One setting that leaves FIDE's rules: *short* for the report's ``###`` line
+    (``bye policy uscf-28l``), *words* for the question."""
+
+    short: str
+    words: str
+
+
+def leaving_rules(changed: Mapping[str, Any]) -> tuple[Departure, ...]:
+    """What in the settings *changed* (as stored: ``system``, ``rule_set``,
+    ``bye_policy``, ``tiebreaks``) leaves FIDE's rules; empty when nothing does.
+
+    FIDE verifies a program in FIDE mode with FIDE's rules only (C.02, the
+    checklist's question 43): FIDE's pairing systems, the pairing-allocated
+    bye, the tie-breaks and unplayed-round rules of C.07.
+    """
+    out: list[Departure] = []
+    system = changed.get("system")
+    if system in NON_FIDE_SYSTEMS:
+        out.append(Departure(f"system {system}", NON_FIDE_SYSTEMS[system]))
+    rule_set = changed.get("rule_set")
+    if rule_set in NON_FIDE_RULE_SETS:
+        out.append(Departure(f"rule set {rule_set}", NON_FIDE_RULE_SETS[rule_set]))
+    policy = changed.get("bye_policy")
+    if policy in NON_FIDE_BYE_POLICIES:
+        out.append(Departure(f"bye policy {policy}", NON_FIDE_BYE_POLICIES[policy]))
+    foreign = non_fide_tiebreaks(changed.get("tiebreaks") or ())
+    if foreign:
+        listed = ", ".join(foreign)
+        out.append(
+            Departure(f"tie-breaks {listed}", f"tie-breaks FIDE C.07 does not define ({listed})")
+        )
+    return tuple(out)
+
+
+def leave_by_settings_alert(paired: int, departures: Sequence[Departure]) -> Alert:
+    """The level-4 question of a settings change that leaves FIDE's rules: answered yes,
+    the change leaves FIDE mode for good (the checklist's questions 43 and 45)."""
+    listed = "; ".join(d.words for d in departures)
+    because = [d.short for d in departures]
+    return Alert(
+        Level.CONFIRM_CONSEQUENCES,
+        f"Leave FIDE mode {_when(paired)} to use {listed}? In FIDE mode the event follows "
+        "FIDE's rules only, and it cannot come back to FIDE mode.",
+        f"{CHECKLIST}: a setting outside FIDE's rules leaves FIDE mode, a level-4 warning, "
+        "and leaving is final",
+        (
+            "From now on the checklist's limits no longer hold: a prohibited pairing can be "
+            "added or removed after round 1 and rounds older than the last two played can "
+            "be corrected (each still asks first).",
+            f"The report (TRF) says so with a line '{leave_line(paired, because)}'; FIDE "
+            "does not verify what an event does outside FIDE mode.",
+            "Every window panel, every printed sheet and 'arbiter-app status' show that the "
+            "event is not in FIDE mode, for good: changing the settings back does not "
+            "bring it back.",
+        ),
+        LEAVE_TOKEN,
+    )
+
+
+def leave_line(paired: int, because: Sequence[str] = ()) -> str:
+    return leave_pibe(paired, because).trf_line()
 
 
 class PibeKind(enum.Enum):

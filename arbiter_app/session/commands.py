@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self, TypeAlias, TypeVar
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.fide_mode import LEAVE_TOKEN
+from arbiter_app.core.warning_levels import tokens_of
 from arbiter_app.core.words import noun_for
 
 Json: TypeAlias = Any
@@ -82,6 +84,12 @@ class Command:
     KEYS: ClassVar[Mapping[str, str]] = {}
     """Fields whose journal key is another word (``broken`` is written ``break``, a Python
     keyword)."""
+
+    @classmethod
+    def final_reason(cls, arguments: Mapping[str, Any]) -> str:
+        """The refusal of an Undo of the entry with *arguments* ("" when it can be undone):
+        :attr:`FINAL` for most actions; an action may be final by what one entry did."""
+        return cls.FINAL
 
     def arguments(self) -> dict[str, Json]:
         """The journal's arguments: every field given, by its name (nothing for UNSET)."""
@@ -254,6 +262,19 @@ class EditSettings(Settings):
     NAME: ClassVar[str] = "edit_settings"
 
     prize_fund: JsonObject | Unset = UNSET
+
+    @classmethod
+    def final_reason(cls, arguments: Mapping[str, Any]) -> str:
+        """A settings change that left FIDE mode is final like leaving it (FIDE C.02,
+        the checklist's question 43): its entry answered the level-4 question of leaving,
+        which only a setting outside FIDE's rules asks."""
+        if LEAVE_TOKEN in tokens_of(arguments.get("confirm")):
+            return (
+                "this settings change left FIDE mode, so it cannot be undone: leaving FIDE "
+                "mode is final (FIDE C.02, verification checklist question 43), and the "
+                "report keeps its ### line"
+            )
+        return cls.FINAL
 
 
 @action

@@ -53,7 +53,7 @@ from arbiter_app.session.commands import (
     given,
 )
 from arbiter_app.session.event_rows import SECTION_NAME
-from arbiter_app.session.integrity import log_pibe
+from arbiter_app.session.integrity import apply_fide_rules, fide_rules_alerts, log_pibe
 from arbiter_app.session.numbering import players_of, ranking_rule_of, set_numbering
 from arbiter_app.session.playoff_commands import store_fund, stored_wildcards
 from arbiter_app.session.registry import CommandError, Context, command, text, whole_number
@@ -163,11 +163,15 @@ def edit_settings(tx: Tx, cmd: EditSettings, ctx: Context) -> None:
     if "rounds" in checked and checked["rounds"] != tx.setting("rounds"):
         recheck = rounds_recheck(tx, int(checked["rounds"]))
     alerts = settings_alerts(tx, checked, recheck)
+    # In FIDE mode a setting outside FIDE's rules leaves FIDE mode (FIDE C.02, the
+    # checklist's question 43): a level-4 question, then final (resources/guide/fide-mode.md).
+    alerts[:0] = fide_rules_alerts(tx, checked)
     if fund is not None:
         if not isinstance(fund, dict):
             raise CommandError('the prize fund is {"prizes": [...], "currency": "USD"}')
         alerts.extend(fund_alert(tx, fund))
     ctx.ask(*alerts)
+    apply_fide_rules(tx, checked)
     # A configuration change once play has started is a pairing-integrity event (FIDE C.02).
     for pibe in configuration_pibes(tx, checked, recheck):
         log_pibe(tx, pibe)

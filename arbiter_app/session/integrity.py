@@ -16,20 +16,24 @@ The vocabulary is the core's (:mod:`arbiter_app.core.fide_mode`). Here:
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.fide_mode import (
+    Departure,
     FideMode,
     FideModeStatus,
     Pibe,
     default_mode,
     leave_alert,
+    leave_by_settings_alert,
     leave_pibe,
+    leaving_rules,
     reenter_refusal,
 )
 from arbiter_app.core.model import RuleSet, System
-from arbiter_app.core.warning_levels import Refused
+from arbiter_app.core.warning_levels import Alert, Refused
 from arbiter_app.session import queries
 from arbiter_app.session.commands import EnterFideMode, LeaveFideMode
 from arbiter_app.session.registry import Context, command
@@ -53,7 +57,12 @@ def fide_mode_of(state: State | Tx) -> FideMode:
         system,
         imported=state.setting("trf_source") is not None,
         us_chess=state.setting("rule_set") == RuleSet.USCF.value,
+        outside=leaving_rules({key: state.setting(key) for key in RULE_SETTINGS}),
     )
+
+
+RULE_SETTINGS = ("system", "rule_set", "bye_policy", "tiebreaks")
+"""The settings that decide whether the event follows FIDE's rules (FIDE C.02, question 43)."""
 
 
 def log_pibe(tx: Tx, pibe: Pibe, *, player: int | None = None) -> None:
@@ -102,6 +111,52 @@ def leave_fide_mode(tx: Tx, cmd: LeaveFideMode, ctx: Context) -> int:
     tx.set_setting(FIDE_MODE, left.to_json())
     log_pibe(tx, leave_pibe(paired))
     return paired
+
+
+def settings_leaving(tx: Tx, changed: Mapping[str, Any]) -> tuple[Departure, ...]:
+    """What in the settings *changed* leaves FIDE's rules while the event is in FIDE mode
+    (empty outside it: an event not in FIDE mode has nothing to leave)."""
+    if not fide_mode_of(tx).on:
+        return ()
+    return leaving_rules({k: v for k, v in changed.items() if v != tx.setting(k)})
+
+
+def fide_rules_alerts(tx: Tx, changed: Mapping[str, Any]) -> list[Alert]:
+    """The warning of a settings change that leaves FIDE's rules in FIDE mode (question 43).
+
+    Once round 1 is paired it is a level-4 question, and answered it leaves FIDE
+    mode for good (:func:`apply_fide_rules`). Before, the settings are still the
+    organiser's to shape and nothing is asked: the event's FIDE mode is its
+    default, which follows its settings, and the permanent indicator (every panel,
+    sheet and ``status``, the checklist's question 46) names what is outside FIDE's
+    rules.
+    """
+    if not queries.paired_rounds(tx):
+        return []
+    departures = settings_leaving(tx, changed)
+    if not departures:
+        return []
+    return [leave_by_settings_alert(_paired_round(tx), departures)]
+
+
+def apply_fide_rules(tx: Tx, changed: Mapping[str, Any]) -> None:
+    """Before *changed* is stored, once round 1 is paired: leave FIDE mode for good when it
+    leaves FIDE's rules (same journal entry as the change, so no undo takes one back
+    without the other), and keep an event that was not in FIDE mode out of it when its
+    settings become FIDE's (question 45: the event never enters it once play started)."""
+    if not queries.paired_rounds(tx) or tx.setting(FIDE_MODE) is not None:
+        return
+    if not any(k in changed and changed[k] != tx.setting(k) for k in RULE_SETTINGS):
+        return
+    mode = fide_mode_of(tx)
+    if not mode.on:
+        tx.set_setting(FIDE_MODE, mode.to_json())
+        return
+    departures = settings_leaving(tx, changed)
+    if departures:
+        paired = _paired_round(tx)
+        tx.set_setting(FIDE_MODE, FideMode(FideModeStatus.LEFT, paired).to_json())
+        log_pibe(tx, leave_pibe(paired, [d.short for d in departures]))
 
 
 @command(EnterFideMode)

@@ -743,7 +743,7 @@ def _broken_since(mark: Mapping[str, str]) -> str:
 def _final(entry: JournalEntry) -> str:
     """Why the action of *entry* is never undone ("" when it can be)."""
     cls = VOCABULARY.get(entry.command)
-    return cls.FINAL if cls is not None else ""
+    return cls.final_reason(entry.arguments) if cls is not None else ""
 
 
 def _creation(

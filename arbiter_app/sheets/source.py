@@ -20,7 +20,7 @@ from arbiter_app.core.event_state import EventState, event_state
 from arbiter_app.core.fide_mode import ON as FIDE_MODE_ON
 from arbiter_app.core.fide_mode import FideMode, Pibe
 from arbiter_app.core.lots import COLOUR_DRAW, COLOUR_NAMES, Draw, draw_from_json
-from arbiter_app.core.model import Event
+from arbiter_app.core.model import Event, RuleSet
 from arbiter_app.core.pairing.numbers import Numbering
 from arbiter_app.core.playoff.scope import PlayoffScope
 from arbiter_app.core.rating_correction import RatingCorrection
@@ -187,6 +187,7 @@ def from_session(session: Any, path: Path | None = None) -> Source:
             event.system,
             baku=settings.acceleration == "baku",
             swap_last_two=settings.swap_last_two,
+            us_chess=event.rule_set is RuleSet.USCF,
         ),
         fide_mode=fide_mode,
         pibes=pibes,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from arbiter_app.core.fide_mode import LEAVE_TOKEN
 from arbiter_app.core.model import EntryKind
 from arbiter_app.exports.sheet import Table
 from arbiter_app.session import Session
@@ -132,7 +133,8 @@ def test_a_late_entry_round_by_round_and_by_default(capsys: Capture, tmp_path: P
     assert ivy_row[-3:] == ("ZPB", "FPB", "1")
     # US Chess: half-point byes by default (28K), no full point for a round missed (22B).
     with Session.open(path) as session:
-        session.run(EditSettings(bye_policy="uscf-28l"), confirm=True)
+        # In FIDE mode the US Chess bye rule leaves FIDE mode (level 4, question 43).
+        session.run(EditSettings(bye_policy="uscf-28l"), confirm=[LEAVE_TOKEN])
     code, out, _ = run(capsys, "player", "add", str(path), "--name", "Jo", "--late")
     with Session.open(path, readonly=True) as session:
         jo = next(p for p in session.event.players if p.name == "Jo")

@@ -121,9 +121,9 @@ def test_after_the_start_level_3_and_several_level_4_at_once(
     capsys: Capture, started: Path
 ) -> None:
     path = str(started)
-    err = refused(capsys, started, "settings", path, "--bye-policy", "uscf-28l")
+    err = refused(capsys, started, "settings", path, "--bye-policy", "fide", "--rules", "fide-2024")
     assert "level 3 question" in err and err.rstrip().endswith("again with --confirm.")
-    assert run(capsys, "settings", path, "--bye-policy", "uscf-28l", "--confirm")[0] == 0
+    assert run(capsys, "settings", path, "--rules", "fide-2024", "--confirm")[0] == 0
     err = refused(capsys, started, "settings", path, "--rounds", "7", "--points", "gct-rapid")
     assert "--confirm=rounds-change-pairings,points-change-scores." in err
     code, _, _ = run(capsys, "settings", path, "--rounds", "7", "--points", "gct-rapid",

@@ -446,8 +446,11 @@ def test_q112_a_colour_correction_of_a_round_paired_from_is_a_correction_too(
 def test_q113_a_bye_policy_change_after_the_start_is_level_3_and_a_line(
     session: Session,
 ) -> None:
+    # In FIDE mode a bye policy outside FIDE's rules also leaves FIDE mode (question 43,
+    # tests/session/test_fide_rules.py); once out of it, the change is level 3.
+    session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
     ((level, _),) = questions(session, EditSettings, bye_policy="once-per-tournament")
     assert level is Level.CONFIRM
     session.run(EditSettings(bye_policy="once-per-tournament"), confirm=True)
-    (line,) = lines(session)
+    line = lines(session)[-1]
     assert line.startswith("### Configuration @ Round 1: ") and "once" in line

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from arbiter_app.core.fide_mode import LEAVE_TOKEN
 from arbiter_app.core.model import EntryKind
 from arbiter_app.core.warning_levels import ConfirmationNeeded, Level, Refused
 from arbiter_app.session import CommandError, Session
@@ -17,6 +18,7 @@ from arbiter_app.session.commands import (
     DisqualifyPlayer,
     EditPlayer,
     EditSettings,
+    LeaveFideMode,
     RequestBye,
     SetPrizeFund,
 )
@@ -127,6 +129,11 @@ def test_a_round_paired_as_the_last_one_is_named_in_the_consequences(session: Se
 
 
 def test_level_3_settings_after_the_start(session: Session) -> None:
+    question = asked(session, EditSettings, rule_set="online-swiss", bye_policy="fide")
+    assert [a.level for a in question.warnings] == [Level.CONFIRM_CONSEQUENCES, Level.CONFIRM]
+    # In FIDE mode a rule set outside FIDE's rules leaves FIDE mode (question 43).
+    assert question.warnings[0].token == LEAVE_TOKEN
+    session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
     question = asked(session, EditSettings, rule_set="uscf", bye_policy="uscf-28l")
     assert [a.level for a in question.warnings] == [Level.CONFIRM, Level.CONFIRM]
     assert question.warnings[0].question == (

@@ -137,15 +137,21 @@ CODES_192 = {
 """The record-192 code Arbiter writes for each system (FIDE's Dutch system for a Swiss)."""
 
 
-def pairing_code(system: System, *, baku: bool = False, swap_last_two: bool = False) -> str:
+def pairing_code(
+    system: System, *, baku: bool = False, swap_last_two: bool = False, us_chess: bool = False
+) -> str:
     """The record-192 code of an event paired as its settings say.
 
     ``_BAKU`` marks the Baku Acceleration (FIDE C.04.5.1). FIDE's reference
     implementation reads ``FIDE_DOUBLEROUNDROBIN`` as a double round robin
     whose first cycle ends with its last two rounds exchanged (C.05 Annex 1's
     recommendation) and ``BERGER_DOUBLEROUNDROBIN`` as one that keeps the
-    table's order, so the code says which.
+    table's order, so the code says which. A Swiss paired by the US Chess rules
+    27-29 (*us_chess*: its rule set is US Chess) is not FIDE's Dutch system: a
+    custom Swiss by the TRF-2026 table (``CUSTOM_SWISS``).
     """
+    if us_chess and system is System.SWISS:
+        return "CUSTOM_SWISS"
     if system is System.DOUBLE_ROUND_ROBIN and not swap_last_two:
         return "BERGER_DOUBLEROUNDROBIN"
     code = CODES_192[system]

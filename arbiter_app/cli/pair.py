@@ -36,8 +36,16 @@ from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour, EntryKind, Event, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
+from arbiter_app.core.pairing.double_swiss import swiss_view
+from arbiter_app.core.pairing.dutch import initial_colour_from_round_one
 from arbiter_app.core.pairing.recorded import check_rounds, next_round
-from arbiter_app.core.pairing.swiss import ENGINES, SwissOptions, default_engine, pair_round
+from arbiter_app.core.pairing.swiss import (
+    ENGINES,
+    US_CHESS,
+    SwissOptions,
+    default_engine,
+    pair_round,
+)
 from arbiter_app.core.trf import parse_trf
 from arbiter_app.core.words import count
 from arbiter_app.exports.pairings import bye_words, says_bye
@@ -104,7 +112,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--explain",
         action="store_true",
         help="print the engine's log of how it paired the round: score groups, halves, odd "
-        "players, transpositions and interchanges with their rules (US Chess engine)",
+        "players, transpositions and interchanges with their rules (US Chess engine); the "
+        "brackets, floaters, the criteria that decided and the colours (FIDE Dutch system, "
+        "C.04.3; a round paired by gacrux is explained by Arbiter's engine recomputing it)",
     )
     parser.set_defaults(handler=run)
 
@@ -122,7 +132,9 @@ def run(args: argparse.Namespace) -> int:
     colour = _COLOURS[args.initial_colour] if args.initial_colour else document.initial_colour
     policy = ByePolicy.parse(args.bye_policy or ByePolicy.FIDE.value)
     engine = args.engine or default_engine(document.event)
-    options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=engine)
+    options = SwissOptions(
+        bye_policy=policy, initial_colour=colour, engine=engine, explain=bool(args.explain)
+    )
     if args.check:
         return _check(document.event, options)
     event, round_no = next_round(document.event)
@@ -153,7 +165,9 @@ def _explain_round(session: Session, round_no: int, options: SwissOptions) -> in
         top = min(recorded.boards, key=lambda b: min(b.players))
         colour = Colour.WHITE if top.white < top.black else Colour.BLACK
     before = event.truncated(column - 1)
-    ours = pair_round(before, round_no, replace(options, absent=absent, initial_colour=colour))
+    ours = pair_round(
+        before, round_no, replace(options, absent=absent, initial_colour=colour, explain=True)
+    )
     _explain(ours)
     mine, theirs = _boards_and_bye(ours), _boards_and_bye(recorded)
     if mine != theirs:
@@ -166,6 +180,28 @@ def _explain_round(session: Session, round_no: int, options: SwissOptions) -> in
         return 1
     print(f"The recorded round {round_no} is the engine's pairing.")
     return 0
+
+
+def _is_dutch(event: Event, engine: str) -> bool:
+    """Whether a round of *event* is paired by the Dutch system (gacrux or Arbiter's)."""
+    return engine != US_CHESS and event.system in (System.SWISS, System.DOUBLE_SWISS)
+
+
+def _with_log(session: Session, pairing: RoundPairing, options: SwissOptions) -> RoundPairing:
+    """The round just paired and recorded, with the Dutch engine's explanation: the engine
+    is deterministic, so pairing the rounds before it again with the log asked for explains
+    the round (and the log says if Arbiter's engine would pair it otherwise)."""
+    games = session.event.system.games_per_round
+    column = (pairing.round - 1) * games + 1
+    absent = frozenset(y.tpn for y in pairing.byes if y.kind is not EntryKind.PAIRING_BYE)
+    colour = options.initial_colour or initial_colour_from_round_one(swiss_view(session.event))
+    before = session.event.truncated(column - 1)
+    again = pair_round(
+        before,
+        pairing.round,
+        replace(options, absent=absent, initial_colour=colour, explain=True),
+    )
+    return replace(pairing, log=again.log)
 
 
 def _boards_and_bye(pairing: RoundPairing) -> set[tuple[int, int]]:
@@ -186,8 +222,8 @@ def _explain(pairing: RoundPairing, stream: TextIO | None = None) -> None:
     else:
         out.write(
             f"Round {pairing.round}: {pairing.engine or 'paired by the engine'}.\n"
-            "That engine does not explain its pairings yet; only the US Chess engine writes a "
-            "log.\n"
+            "That engine does not explain its pairings; the US Chess engine and Arbiter's Dutch "
+            "engine write a log.\n"
         )
 
 
@@ -252,6 +288,8 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
             engine=engine,
         )
         names = session.event.player_map()
+        if args.explain and not pairing.log and _is_dutch(session.event, engine):
+            pairing = _with_log(session, pairing, options)
     for line in drawn:
         print(line)
     if args.pairing:

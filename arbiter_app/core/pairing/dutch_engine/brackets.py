@@ -37,7 +37,7 @@ one player), else by a maximum matching of the group's compatibility graph
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -416,13 +416,30 @@ def splits(players: list[Card], half: int) -> Iterator[tuple[list[Card], list[Ca
 class Engine:
     """Pairs one round of a :class:`Field`."""
 
-    def __init__(self, field: Field, budget: int = 200_000) -> None:
+    def __init__(
+        self,
+        field: Field,
+        budget: int = 200_000,
+        *,
+        explain: bool = False,
+        numbers: Mapping[int, int] | None = None,
+    ) -> None:
         self.field = field
         self.cards = field.cards
         self.budget = budget
         self.steps = 0
         self.need_bye = len(field.present) % 2 == 1
         self.why = ""
+        self.log: list[str] | None = [] if explain else None
+        """The bracket-by-bracket explanation (:mod:`.explain`), kept only when asked for."""
+        self.quality: tuple[object, ...] | None = None
+        """The quality of the last bracket's chosen candidate (article 2.3's criteria in order)."""
+        self.numbers: Mapping[int, int] = (
+            numbers if numbers is not None or not explain else {c: c for c in field.cards}
+        ) or {}
+        """The numbers the log shows players by (the event's pairing numbers)."""
+        self.sent: dict[int, str] = {}
+        """Why each moved-down player left its bracket, for the log of the bracket it joins."""
 
     def bye_ok(self, p: Card) -> bool:
         """C2 (no second bye, none after a win without playing) and the bye's score level."""
@@ -453,6 +470,10 @@ class Engine:
         self.pab_level = -1
         if self.need_bye:
             self._find_pab_level(players)
+            if self.log is not None:
+                from arbiter_app.core.pairing.dutch_engine.explain import bye_level
+
+                self.log.append(bye_level(players, self.pab_level, self.numbers))
         below: list[Card] = list(players)
         pairs: list[tuple[int, int]] = []
         mdps: list[Card] = []
@@ -464,6 +485,8 @@ class Engine:
             last = i == len(levels) - 1
             nxt = groups[levels[i + 1]] if not last else []
             got, floaters = self.bracket(level, mdps, residents, below, nxt, last)
+            if self.log is not None:
+                self._explain(level, mdps, residents, below, nxt, last, got, floaters)
             pairs.extend(got)
             mdps = floaters
         if mdps:
@@ -471,6 +494,54 @@ class Engine:
                 raise NotCertified("players were left over after the lowest bracket")
             bye = mdps[0].cid
         return pairs, bye
+
+    def _explain(
+        self,
+        level: int,
+        mdps: list[Card],
+        residents: list[Card],
+        below: list[Card],
+        nxt: list[Card],
+        last: bool,
+        got: list[tuple[int, int]],
+        floaters: list[Card],
+    ) -> None:
+        """Log the bracket just paired, beside the first legal candidate in article 4's order.
+
+        Run only when an explanation is asked for; the budget of the search is left as
+        the pairing found it, so explaining never changes a pairing.
+        """
+        from arbiter_app.core.pairing.dutch_engine.explain import bracket_lines
+
+        assert self.log is not None
+        chosen = self.quality
+        steps = self.steps
+        first: tuple[list[tuple[int, int]], list[Card], tuple[object, ...] | None] | None
+        try:
+            self.steps = 0
+            pairs, moved = self.bracket(level, mdps, residents, below, nxt, last, first=True)
+            first = pairs, moved, self.quality
+        except NotCertified:
+            first = None
+        finally:
+            self.steps = steps
+            self.quality = chosen
+        most = most_pairs(mdps, residents, below, self.need_bye, self.bye_ok)
+        self.log.extend(
+            bracket_lines(
+                level=level,
+                mdps=mdps,
+                residents=residents,
+                got=got,
+                floaters=floaters,
+                quality=chosen,
+                first=first,
+                most=most,
+                bye=last and self.need_bye,
+                sent=self.sent,
+                numbers=self.numbers,
+            )
+        )
 
     def bracket(
         self,
@@ -480,8 +551,13 @@ class Engine:
         below: list[Card],
         nxt: list[Card],
         last: bool,
+        first: bool = False,
     ) -> tuple[list[tuple[int, int]], list[Card]]:
-        """The best candidate of the bracket by article 2.3, the first of the best by article 4."""
+        """The best candidate of the bracket by article 2.3, the first of the best by article 4.
+
+        With *first*, the first candidate in article 4's order that keeps the absolute
+        criteria (C1–C4) instead, whatever its quality: the explanation compares the two.
+        """
         mdps = sorted(mdps, key=lambda p: (-p.level, p.cid))
         if len(mdps) > MAX_MDPS:
             raise NotCertified(f"bracket {level}: more than {MAX_MDPS} moved-down players")
@@ -575,6 +651,8 @@ class Engine:
             return (*top[:6], top[6] + slack[0], top[7] + slack[0], *rest)  # type: ignore[operator]
 
         def worse(q: tuple[object, ...]) -> bool:
+            if first:
+                return False
             if best.quality is not None and q >= best.quality:
                 return True
             return ceiling[0] and q > cap()
@@ -662,6 +740,9 @@ class Engine:
                 vec(down2),
                 vec(up2),
             )
+            if first:
+                best.quality, best.result = quality, (list(pairs), list(floaters))
+                return best.result
             if worse(quality) or (best.quality is not None and quality >= best.quality):
                 return None  # article 4: among equals, the first candidate stays
             if ceiling[0] and quality > cap():
@@ -700,7 +781,7 @@ class Engine:
             lb[:] = [q8_floor(), least_unplayed]
             floor = (floaters_count, lb[0], lb[1], 0, 0, *tally.bound(), 0, 0, 0, 0)
             try:
-                for mode in (1, 2, 3, 4):
+                for mode in (4,) if first else (1, 2, 3, 4):
                     ceiling[0] = mode < 4
                     slack[0] = mode - 1 if mode < 4 else 0
                     for bits in subsets:
@@ -745,6 +826,8 @@ class Engine:
                             mdp_floats[m.level - level] -= 1
                             tally.move(m, 1)
                             tally.spare += 1
+                        if first and best.quality is not None:
+                            break
                     if best.quality is not None:
                         break
             except _Budget:
@@ -760,6 +843,7 @@ class Engine:
             )
         assert best.result is not None
         got, floaters = best.result
+        self.quality = best.quality
         return [(min(a.cid, b.cid), max(a.cid, b.cid)) for a, b in got], floaters
 
     def _floater_quality(

@@ -31,11 +31,13 @@ from arbiter_app.core.pairing.dutch import build_tournament
 from arbiter_app.core.pairing.dutch_engine import NotCertified, pair_tournament
 from arbiter_app.core.pairing.dutch_engine.brackets import Engine
 from arbiter_app.core.pairing.dutch_engine.explain import deciding
-from arbiter_app.core.pairing.recorded import next_round
+from arbiter_app.core.pairing.recorded import check_rounds, next_round
 from arbiter_app.core.pairing.swiss import pair_round
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.trf import parse_trf
+from tests.support.real_trf import FILES
 
+SWISS_FILES = [f for f in FILES if not f.system.is_round_robin]
 REAL = Path(__file__).parents[2] / "data" / "trf" / "real"
 RESULTS = {"1-0": GameResult.WHITE_WINS, "0-1": GameResult.BLACK_WINS, "=": GameResult.DRAW}
 WHITE = SwissOptions(initial_colour=Colour.WHITE)
@@ -203,3 +205,36 @@ def test_an_uncertified_round_says_it_has_no_explanation(monkeypatch: pytest.Mon
     )
     by_gacrux = pair_swiss(ev, 2, replace(WHITE, explain=True))
     assert "could not certify" in by_gacrux.log[0]
+
+
+def test_the_bye_among_its_score_group_by_c9() -> None:
+    """bbpPairings' [C9] case: 5 was absent in round 1 (unplayed, article 1.9 counts it), 3
+    and 4 lost. The bye goes to score 0 ([C5]); the first candidate in article 4's order
+    (3-4, 5 left over) would give it to 5, who has one unplayed round, so 3-5 is paired and
+    4, who has none, receives it ([C9])."""
+    doc = parse_trf((REAL / "bbp-dutch-2025-c9.trf").read_text(encoding="utf-8"))
+    event, rnd = next_round(doc.event)
+    options = SwissOptions(initial_colour=doc.initial_colour, engine="own", explain=True)
+    own = pair_round(event, rnd, options)
+    assert own.pairing_bye is not None and own.pairing_bye.tpn == 4
+    assert own.log[-5:-3] == (
+        "  4 is left over and receives the pairing-allocated bye.",
+        "  Chosen over the first candidate in article 4's order (3-4; 5 left over for the "
+        "bye), as the player who receives the pairing-allocated bye has the fewest unplayed "
+        "rounds [C9]: 1 there against 0 here.",
+    )
+
+
+@pytest.mark.parametrize("name", [f.name for f in SWISS_FILES])
+def test_explaining_the_real_files_changes_no_round(name: str) -> None:
+    """Every round of the real files re-paired with and without the explanation: equal."""
+    real = next(f for f in SWISS_FILES if f.name == name)
+    doc = real.document()
+    base = SwissOptions(initial_colour=doc.initial_colour, engine="own")
+    plain = list(check_rounds(doc.event, base))
+    told = list(check_rounds(doc.event, replace(base, explain=True)))
+    assert len(plain) == len(told) == real.rounds
+    for a, b in zip(plain, told, strict=True):
+        assert a.ours is not None and b.ours is not None
+        assert (a.ours.boards, a.ours.byes) == (b.ours.boards, b.ours.byes)
+        assert a.ours.log == () and b.ours.log

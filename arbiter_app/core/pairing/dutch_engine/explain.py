@@ -197,10 +197,9 @@ def bracket_lines(
         return lines
     code, words = CRITERIA[i]
     theirs, ours = _amount(first_quality[i]), _amount(quality[i])
+    left = "left over for the bye" if bye else "floating down"
     moved_first = (
-        f"; {_names(first_floaters, numbers)} floating down"
-        if first_floaters
-        else ", nobody floating"
+        f"; {_names(first_floaters, numbers)} {left}" if first_floaters else ", nobody floating"
     )
     lines.append(
         f"  Chosen over the first candidate in article 4's order ({_pairs_text(first_pairs, numbers)}"

@@ -238,3 +238,29 @@ def test_explaining_the_real_files_changes_no_round(name: str) -> None:
         assert a.ours is not None and b.ours is not None
         assert (a.ours.boards, a.ours.byes) == (b.ours.boards, b.ours.byes)
         assert a.ours.log == () and b.ours.log
+
+
+def test_a_moved_down_player_floats_on_by_c7_when_the_round_needs_it() -> None:
+    """Round 4 of six players (after 1-4 1-0, 5-2 0-1, 3-6 1-0; 2-1 0-1, 4-3 0-1, 6-5 1-0;
+    1-3 1-0, 6-2 1-0, 5-4 0-1): 1 (3 points) floats to bracket 2 and meets 6, whom he has
+    not met; 3 floats to bracket 1 (2 and 4). 3 could meet 2, but then 4 would have to
+    meet 5, whom he met in round 3 ([C1], so [C4] fails): no candidate with as few
+    downfloaters pairs 3 in bracket 1, so the moved-down player floats on ([C7]) and meets
+    5; 2-4 is paired in bracket 1."""
+    ev = _event(6, rounds=5)
+    ev = _play(ev, [(1, 4, "1-0"), (5, 2, "0-1"), (3, 6, "1-0")])
+    ev = _play(ev, [(2, 1, "0-1"), (4, 3, "0-1"), (6, 5, "1-0")])
+    ev = _play(ev, [(1, 3, "1-0"), (6, 2, "1-0"), (5, 4, "0-1")])
+    own = pair_swiss(ev, 4, OWN)
+    assert sorted(map(sorted, _boards(own))) == [[1, 6], [2, 4], [3, 5]]
+    assert _boards(own) == _boards(pair_swiss(ev, 4, WHITE))
+    log = list(own.log)
+    start = log.index("Bracket 1 (3 players, 1 MDP: 3 from 2):")
+    assert log[start + 2 : start + 4] == [
+        "  Pairs: 2-4.",
+        "  3 floats down: the bracket has an odd number of players [C6].",
+    ]
+    assert log[log.index("Bracket 0 (2 players, 1 MDP: 3 from 2):") + 1] == (
+        "  3 moved down: floated on from bracket 1, where no candidate with as few "
+        "downfloaters paired it, as the fewest moved-down players float on [C7]."
+    )

@@ -164,8 +164,8 @@ def bracket_lines(
         for p in floaters:
             if p.level > level:
                 sent[p.cid] = (
-                    f"floated on from bracket {score}, where no legal pairing kept it "
-                    "(a moved-down player floating on) [C7]"
+                    f"floated on from bracket {score}, where no candidate with as few "
+                    "downfloaters paired it, as the fewest moved-down players float on [C7]"
                 )
             else:
                 sent[p.cid] = f"downfloater of bracket {score}: {why}"

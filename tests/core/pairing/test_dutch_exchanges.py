@@ -16,8 +16,9 @@ from itertools import combinations
 import pytest
 
 from arbiter_app.core.model import Colour, Event, EventInfo, Player, System
-from arbiter_app.core.pairing import SwissOptions, pair_swiss
+from arbiter_app.core.pairing import SwissOptions, append_round, pair_swiss
 from arbiter_app.core.pairing.dutch_engine.brackets import exchanges, split_indices
+from arbiter_app.core.result import GameResult
 
 WHITE = SwissOptions(initial_colour=Colour.WHITE)
 
@@ -95,3 +96,25 @@ def test_larger_brackets_with_many_forbidden_pairs_pair_as_gacrux(seed: int) -> 
     reference = pair_swiss(event, 1, WHITE)
     assert own.notes == ()
     assert (own.boards, own.byes) == (reference.boards, reference.byes)
+
+
+def test_a_top_bracket_needing_an_exchange_of_three_floats_nobody() -> None:
+    """Round 2 of 24 players after 1-12 won round 1; 4, 5 and 6 may not meet 7-12 nor each
+    other. Bracket 1 pairs all twelve by an exchange of three (1-4, 2-5, 3-6, 7-10, 8-11,
+    9-12), as gacrux does; with exchanges capped at two the engine floated 11 and 12 down
+    instead, a pairing with two downfloaters too many ([C6])."""
+    event = _apart(24, (4, 5, 6))
+    event = replace(event, forbidden_pairs=())
+    first = pair_swiss(event, 1, WHITE)
+    results = {
+        b.number: GameResult.WHITE_WINS if b.white < b.black else GameResult.BLACK_WINS
+        for b in first.boards
+    }
+    event = append_round(event, first, results)
+    event = replace(event, forbidden_pairs=_apart(12, (4, 5, 6)).forbidden_pairs)
+    own = pair_swiss(event, 2, replace(WHITE, engine="own"))
+    reference = pair_swiss(event, 2, WHITE)
+    assert own.notes == ()
+    assert (own.boards, own.byes) == (reference.boards, reference.byes)
+    top = sorted(tuple(sorted(b.players)) for b in own.boards if max(b.players) <= 12)
+    assert top == [(1, 4), (2, 5), (3, 6), (7, 10), (8, 11), (9, 12)]

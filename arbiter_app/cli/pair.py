@@ -36,14 +36,12 @@ from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour, EntryKind, Event, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
-from arbiter_app.core.pairing.double_swiss import swiss_view
-from arbiter_app.core.pairing.dutch import initial_colour_from_round_one
 from arbiter_app.core.pairing.recorded import check_rounds, next_round
 from arbiter_app.core.pairing.swiss import (
     ENGINES,
-    US_CHESS,
     SwissOptions,
     default_engine,
+    explain_recorded,
     pair_round,
 )
 from arbiter_app.core.trf import parse_trf
@@ -182,28 +180,6 @@ def _explain_round(session: Session, round_no: int, options: SwissOptions) -> in
     return 0
 
 
-def _is_dutch(event: Event, engine: str) -> bool:
-    """Whether a round of *event* is paired by the Dutch system (gacrux or Arbiter's)."""
-    return engine != US_CHESS and event.system in (System.SWISS, System.DOUBLE_SWISS)
-
-
-def _with_log(session: Session, pairing: RoundPairing, options: SwissOptions) -> RoundPairing:
-    """The round just paired and recorded, with the Dutch engine's explanation: the engine
-    is deterministic, so pairing the rounds before it again with the log asked for explains
-    the round (and the log says if Arbiter's engine would pair it otherwise)."""
-    games = session.event.system.games_per_round
-    column = (pairing.round - 1) * games + 1
-    absent = frozenset(y.tpn for y in pairing.byes if y.kind is not EntryKind.PAIRING_BYE)
-    colour = options.initial_colour or initial_colour_from_round_one(swiss_view(session.event))
-    before = session.event.truncated(column - 1)
-    again = pair_round(
-        before,
-        pairing.round,
-        replace(options, absent=absent, initial_colour=colour, explain=True),
-    )
-    return replace(pairing, log=again.log)
-
-
 def _boards_and_bye(pairing: RoundPairing) -> set[tuple[int, int]]:
     out = {(b.white, b.black) for b in pairing.boards}
     bye = pairing.pairing_bye
@@ -288,8 +264,8 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
             engine=engine,
         )
         names = session.event.player_map()
-        if args.explain and not pairing.log and _is_dutch(session.event, engine):
-            pairing = _with_log(session, pairing, options)
+        if args.explain and not pairing.log:
+            pairing = replace(pairing, log=explain_recorded(session.event, pairing, options))
     for line in drawn:
         print(line)
     if args.pairing:

@@ -394,3 +394,31 @@ def pair_round(
     if event.system not in (System.SWISS, System.DOUBLE_SWISS, System.FIDE_DOUBLE_SWISS):
         raise RuleError(f"cannot pair a {event.system.value}")
     return pair_swiss(event, round_no, options)
+
+
+def explain_recorded(
+    event: Event, pairing: RoundPairing, options: SwissOptions | None = None
+) -> tuple[str, ...]:
+    """The Dutch system's explanation of a round of *event* already paired and recorded
+    (*pairing*), for ``pair --explain`` and the window.
+
+    The engines are deterministic: the rounds before it are paired again with the log
+    asked for (the players it shows with requested byes or absent stay out), and the
+    log says whether Arbiter's engine pairs the round as recorded (see
+    :func:`_explained`). Empty for a round the Dutch system does not pair (a round
+    robin, the US Chess engine, FIDE's Double-Swiss System).
+    """
+    opts = options or SwissOptions()
+    if opts.engine == US_CHESS or event.system not in (System.SWISS, System.DOUBLE_SWISS):
+        return ()
+    view = swiss_view(event)
+    games = event.system.games_per_round
+    column = (pairing.round - 1) * games + 1
+    absent = frozenset(y.tpn for y in pairing.byes if y.kind is not EntryKind.PAIRING_BYE)
+    colour = opts.initial_colour or initial_colour_from_round_one(view)
+    again = pair_swiss(
+        event.truncated(column - 1),
+        pairing.round,
+        replace(opts, absent=absent, initial_colour=colour, explain=True),
+    )
+    return again.log

@@ -32,7 +32,7 @@ from arbiter_app.core.pairing.dutch_engine import NotCertified, pair_tournament
 from arbiter_app.core.pairing.dutch_engine.brackets import Engine
 from arbiter_app.core.pairing.dutch_engine.explain import deciding
 from arbiter_app.core.pairing.recorded import check_rounds, next_round
-from arbiter_app.core.pairing.swiss import pair_round
+from arbiter_app.core.pairing.swiss import explain_recorded, pair_round
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.trf import parse_trf
 from tests.support.real_trf import FILES
@@ -264,3 +264,15 @@ def test_a_moved_down_player_floats_on_by_c7_when_the_round_needs_it() -> None:
         "  3 moved down: floated on from bracket 1, where no candidate with as few "
         "downfloaters paired it, as the fewest moved-down players float on [C7]."
     )
+
+
+def test_a_recorded_round_is_explained_by_pairing_the_rounds_before_it_again() -> None:
+    """The round as recorded (after its results) is explained from the rounds before it;
+    a round robin or the US Chess engine has no Dutch explanation."""
+    ev = _play(_event(5), [(1, 3, "1-0"), (4, 2, "0-1")], bye=5)
+    second = pair_swiss(ev, 2, WHITE)
+    played = append_round(ev, second, {b.number: GameResult.DRAW for b in second.boards})
+    log = explain_recorded(played, second, WHITE)
+    assert "pairs it the same way and explains:" in log[0]
+    assert log[1:] == pair_swiss(ev, 2, OWN).log
+    assert explain_recorded(played, second, replace(WHITE, engine="uschess")) == ()

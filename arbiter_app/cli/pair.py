@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -37,7 +38,13 @@ from arbiter_app.core.model import Colour, Event, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.recorded import check_rounds, next_round
-from arbiter_app.core.pairing.swiss import ENGINES, SwissOptions, default_engine, pair_round
+from arbiter_app.core.pairing.swiss import (
+    ENGINES,
+    SwissOptions,
+    default_engine,
+    explain_recorded,
+    pair_round,
+)
 from arbiter_app.core.trf import parse_trf
 from arbiter_app.core.words import count
 from arbiter_app.exports.pairings import bye_words, says_bye
@@ -105,7 +112,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--explain",
         action="store_true",
         help="print the engine's log of how it paired the round: score groups, halves, odd "
-        "players, transpositions and interchanges with their rules (US Chess engine)",
+        "players, transpositions and interchanges with their rules (US Chess engine); the "
+        "brackets, floaters, the criteria that decided and the colours (FIDE Dutch system, "
+        "C.04.3; a round paired by gacrux is explained by Arbiter's engine recomputing it)",
     )
     parser.set_defaults(handler=run)
 
@@ -123,7 +132,9 @@ def run(args: argparse.Namespace) -> int:
     colour = _COLOURS[args.initial_colour] if args.initial_colour else document.initial_colour
     policy = ByePolicy.parse(args.bye_policy or ByePolicy.FIDE.value)
     engine = args.engine or default_engine(document.event)
-    options = SwissOptions(bye_policy=policy, initial_colour=colour, engine=engine)
+    options = SwissOptions(
+        bye_policy=policy, initial_colour=colour, engine=engine, explain=bool(args.explain)
+    )
     if args.check:
         return _check(document.event, options)
     event, round_no = next_round(document.event)
@@ -212,6 +223,8 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
             engine=engine,
         )
         names = session.event.player_map()
+        if args.explain and not pairing.log:
+            pairing = replace(pairing, log=explain_recorded(session.event, pairing, options))
     for line in drawn:
         print(line)
     if args.pairing:

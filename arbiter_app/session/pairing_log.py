@@ -6,7 +6,9 @@ rating difference, US Chess 29E5) is the engine's pairing of the same round made
 the rounds before it. The recorded round is compared with it: a round changed by hand, or
 an event changed since, is said to differ, board by board. ``pair --explain-round N`` and
 the window's Round ▸ Explain pairing… both show :meth:`RoundExplanation.lines`; an engine
-that writes no log is named as one that does not explain its pairings yet.
+that writes no log (a round robin's Berger table, FIDE's Double-Swiss) is named as one that
+does not explain its pairings. A Dutch round paired by gacrux is explained by Arbiter's own
+Dutch engine, which says whether it pairs the round the same way.
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ class RoundExplanation:
             return [f"How round {p.round} was paired ({p.engine}):", *(f"  {x}" for x in p.log)]
         return [
             f"Round {p.round}: {p.engine or 'paired by the engine'}.",
-            "That engine does not explain its pairings yet; only the US Chess engine writes a log.",
+            "That engine does not explain its pairings; the US Chess engine and Arbiter's Dutch "
+            "engine write a log.",
         ]
 
     def lines(self) -> list[str]:
@@ -110,7 +113,9 @@ def explain_round(
         top = min(recorded.boards, key=lambda b: min(b.players))
         colour = Colour.WHITE if top.white < top.black else Colour.BLACK
     before = event.truncated(column - 1)
-    ours = pair_round(before, round_no, replace(chosen, absent=absent, initial_colour=colour))
+    ours = pair_round(
+        before, round_no, replace(chosen, absent=absent, initial_colour=colour, explain=True)
+    )
     mine, theirs = _boards_and_bye(ours), _boards_and_bye(recorded)
     return RoundExplanation(
         round_no, ours, tuple(sorted(mine - theirs)), tuple(sorted(theirs - mine))

@@ -61,13 +61,29 @@ def test_a_round_changed_by_hand_is_said_to_differ(tmp_path: Path) -> None:
     assert f"  the engine pairs {w1}-{b1}" in explained.lines()
 
 
-def test_an_engine_without_a_log_says_so(tmp_path: Path) -> None:
+def test_a_dutch_round_is_explained_by_arbiter_s_own_engine(tmp_path: Path) -> None:
+    """A FIDE event's round, paired by gacrux, is explained bracket by bracket by Arbiter's
+    own Dutch engine (C.04.3 article 4), which says it pairs the round the same way."""
     with _event(tmp_path, None) as session:
         explained = explain_round(session, 2)
+    assert explained.explained and explained.matches
+    lines = explained.lines()
+    assert lines[0].startswith("How round 2 was paired (")
+    assert any("Bracket" in line for line in lines), lines
+    assert lines[-1] == "The recorded round 2 is the engine's pairing."
+
+
+def test_an_engine_without_a_log_says_so() -> None:
+    from arbiter_app.core.pairing.boards import RoundPairing
+    from arbiter_app.session.pairing_log import RoundExplanation
+
+    explained = RoundExplanation(3, RoundPairing(3, (), (), engine="Berger tables"))
     assert not explained.explained
-    assert explained.lines()[1] == (
-        "That engine does not explain its pairings yet; only the US Chess engine writes a log."
-    )
+    assert explained.lines()[:2] == [
+        "Round 3: Berger tables.",
+        "That engine does not explain its pairings; the US Chess engine and Arbiter's Dutch "
+        "engine write a log.",
+    ]
 
 
 def test_a_round_not_paired_is_refused(tmp_path: Path) -> None:

@@ -51,6 +51,8 @@ class DutchResult:
 
     boards: tuple[tuple[int, int], ...]
     pairing_bye: int | None
+    log: tuple[str, ...] = ()
+    """How the round was paired, when the engine was asked to explain it."""
 
 
 def _decimal(value: Fraction) -> Decimal:

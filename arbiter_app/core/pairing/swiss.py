@@ -20,7 +20,7 @@ board then plays two games with colours reversed.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour, EntryKind, Event, RuleSet, System
@@ -63,6 +63,10 @@ class SwissOptions:
     keep_clubs_apart: bool = False
     """US Chess engine: players of one club, team or family do not meet when it can be
     avoided (28N, a variation the TD announces)."""
+    explain: bool = False
+    """Dutch system: write in the round's log, bracket by bracket, who floated and which
+    criterion decided (Arbiter's engine explains; a round paired by gacrux is explained
+    by Arbiter's engine recomputing it, which says whether the two pairings are equal)."""
 
 
 ENGINES = ("gacrux", "own", "uschess")
@@ -91,19 +95,24 @@ def _dutch(
     colour: Colour,
     notes: list[str],
     order: tuple[int, ...] = (),
+    explain: bool = False,
 ) -> DutchResult:
     """The round by the chosen engine; Arbiter's hands an uncertified round to gacrux (noted),
-    and so a ranking that is not by pairing number (``XXC rank``), which it does not read."""
+    and so a ranking that is not by pairing number (``XXC rank``), which it does not read.
+    With *explain* the result carries Arbiter's engine's explanation (:func:`_explained`)."""
     if engine not in ENGINES:
         raise RuleError(f"unknown pairing engine {engine!r}: choose one of {', '.join(ENGINES)}")
     if engine == "gacrux" or order:
         if engine != "gacrux":
             notes.append("paired by gacrux: the players are ranked in the file's order (XXC rank)")
-        return pair_dutch(event, rnd, excluded=excluded, initial_colour=colour, order=order)
+        result = pair_dutch(event, rnd, excluded=excluded, initial_colour=colour, order=order)
+        if explain:
+            return _explained(result, event, rnd, excluded, colour, order)
+        return result
     from arbiter_app.core.pairing.dutch_engine import NotCertified, pair_dutch_own
 
     try:
-        return pair_dutch_own(event, rnd, excluded=excluded, initial_colour=colour)
+        return pair_dutch_own(event, rnd, excluded=excluded, initial_colour=colour, explain=explain)
     except NotCertified as exc:
         if len(event.players) - len(excluded) > OWN_FALLBACK_LIMIT:
             raise PairingError(
@@ -112,7 +121,60 @@ def _dutch(
                 "gacrux on a larger machine, or by hand (C.04.3 article 1.9.3)"
             ) from exc
         notes.append(f"paired by gacrux: Arbiter's engine could not certify the round ({exc})")
-        return pair_dutch(event, rnd, excluded=excluded, initial_colour=colour)
+        result = pair_dutch(event, rnd, excluded=excluded, initial_colour=colour)
+        if explain:
+            return replace(
+                result,
+                log=(
+                    "Paired by gacrux, FIDE's reference engine: Arbiter's engine could not "
+                    f"certify the round ({exc}), so it has no explanation of it.",
+                ),
+            )
+        return result
+
+
+def _explained(
+    result: DutchResult,
+    event: Event,
+    rnd: int,
+    excluded: set[int],
+    colour: Colour,
+    order: tuple[int, ...],
+) -> DutchResult:
+    """A round paired by gacrux, explained by Arbiter's engine recomputing it.
+
+    gacrux does not say why it pairs as it does; Arbiter's engine pairs the same input
+    and explains its own pairing, saying first whether the two pairings are equal (the
+    boards, colours and the pairing-allocated bye).
+    """
+    from arbiter_app.core.pairing.dutch_engine import NotCertified, pair_dutch_own
+
+    if order:
+        head = (
+            "Paired by gacrux with the players ranked in the file's order (XXC rank), which "
+            "Arbiter's engine does not read: no explanation."
+        )
+        return replace(result, log=(head,))
+    try:
+        ours = pair_dutch_own(event, rnd, excluded=excluded, initial_colour=colour, explain=True)
+    except NotCertified as exc:
+        head = (
+            "Paired by gacrux, FIDE's reference engine; Arbiter's engine could not certify "
+            f"the round ({exc}), so there is no explanation of it."
+        )
+        return replace(result, log=(head,))
+    if set(ours.boards) == set(result.boards) and ours.pairing_bye == result.pairing_bye:
+        head = (
+            "Paired by gacrux, FIDE's reference engine, which does not explain itself; "
+            "Arbiter's own engine, recomputing the round, pairs it the same way and explains:"
+        )
+    else:
+        head = (
+            "Paired by gacrux, FIDE's reference engine, which does not explain itself; "
+            "Arbiter's own engine pairs this round differently, so what follows explains "
+            "Arbiter's pairing, not the one made:"
+        )
+    return replace(result, log=(head, *ours.log))
 
 
 _REQUEST_REASON = {
@@ -197,7 +259,7 @@ def pair_swiss(
                 f"bye candidates {skipped} were passed over: the others could not be paired"
             )
     else:
-        result = _dutch(opts.engine, past, rnd, out, colour, notes, opts.order)
+        result = _dutch(opts.engine, past, rnd, out, colour, notes, opts.order, opts.explain)
         if result.pairing_bye is not None:
             reason = _BYE_REASON[ByePolicy.FIDE]
             byes.append(Bye(result.pairing_bye, EntryKind.PAIRING_BYE, reason, odd_one_out=True))
@@ -212,6 +274,7 @@ def pair_swiss(
         games_per_round=event.system.games_per_round,
         engine=f"{_engine_name(opts.engine)}; byes: {opts.bye_policy.article}",
         notes=tuple(notes),
+        log=result.log,
     )
 
 
@@ -306,7 +369,9 @@ def _pair_with_chosen_bye(
     skipped: list[int] = []
     for tpn in candidates:
         try:
-            result = _dutch(opts.engine, event, rnd, out | {tpn}, colour, notes, opts.order)
+            result = _dutch(
+                opts.engine, event, rnd, out | {tpn}, colour, notes, opts.order, opts.explain
+            )
         except PairingError:
             skipped.append(tpn)
             continue
@@ -329,3 +394,31 @@ def pair_round(
     if event.system not in (System.SWISS, System.DOUBLE_SWISS, System.FIDE_DOUBLE_SWISS):
         raise RuleError(f"cannot pair a {event.system.value}")
     return pair_swiss(event, round_no, options)
+
+
+def explain_recorded(
+    event: Event, pairing: RoundPairing, options: SwissOptions | None = None
+) -> tuple[str, ...]:
+    """The Dutch system's explanation of a round of *event* already paired and recorded
+    (*pairing*), for ``pair --explain`` and the window.
+
+    The engines are deterministic: the rounds before it are paired again with the log
+    asked for (the players it shows with requested byes or absent stay out), and the
+    log says whether Arbiter's engine pairs the round as recorded (see
+    :func:`_explained`). Empty for a round the Dutch system does not pair (a round
+    robin, the US Chess engine, FIDE's Double-Swiss System).
+    """
+    opts = options or SwissOptions()
+    if opts.engine == US_CHESS or event.system not in (System.SWISS, System.DOUBLE_SWISS):
+        return ()
+    view = swiss_view(event)
+    games = event.system.games_per_round
+    column = (pairing.round - 1) * games + 1
+    absent = frozenset(y.tpn for y in pairing.byes if y.kind is not EntryKind.PAIRING_BYE)
+    colour = opts.initial_colour or initial_colour_from_round_one(view)
+    again = pair_swiss(
+        event.truncated(column - 1),
+        pairing.round,
+        replace(opts, absent=absent, initial_colour=colour, explain=True),
+    )
+    return again.log

@@ -32,7 +32,7 @@ class PairingLogDialog(QDialog):
         self.setAccessibleName("Pairing log")
         layout = QVBoxLayout(self)
         if not explanation.explained:
-            heading = "The engine that paired this round does not explain its pairings yet."
+            heading = "The engine that paired this round does not explain its pairings."
         elif explanation.matches:
             heading = "The engine's pairing, step by step; the recorded round is the same."
         else:

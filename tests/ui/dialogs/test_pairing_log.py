@@ -67,7 +67,7 @@ def test_the_panels_button_shows_the_us_engines_log(qtbot: QtBot, tmp_path: Path
         document.close()
 
 
-def test_the_round_menu_entry_names_an_engine_without_a_log(
+def test_the_round_menu_entry_explains_a_dutch_round(
     qtbot: QtBot, settings: Settings, swiss_event: Event
 ) -> None:
     document = document_of(swiss_event)
@@ -80,11 +80,9 @@ def test_the_round_menu_entry_names_an_engine_without_a_log(
     dialog = window.pairings.log_dialog
     assert dialog is not None
     qtbot.waitUntil(dialog.isVisible)
-    assert "does not explain its pairings yet" in dialog.heading.text()
-    assert (
-        "That engine does not explain its pairings yet; only the US Chess engine writes a log."
-        in dialog.text.toPlainText().splitlines()
-    )
+    # The Dutch round (paired by gacrux) is explained by Arbiter's own Dutch engine.
+    assert "step by step" in dialog.heading.text()
+    assert "Bracket" in dialog.text.toPlainText()
     _close(qtbot, dialog)
 
 

@@ -4,8 +4,9 @@ Each bracket (its moved-down players, then its resident players, article 1.3.2)
 is paired by trying candidates in the order of article 4: which moved-down players
 float on (the first ones are paired before the later ones), the residents they
 meet (lowest numbers first), then the remainder split into S1 and S2, S2 transposed
-in lexicographic order, then S1 and S2 exchanging one or two players (article 4's
-order of exchanges). A candidate's quality is a tuple compared in the order of the
+in lexicographic order, then S1 and S2 exchanging one, two, three or more players
+(article 4.3.3's order of exchanges; an exchange whose S1 cannot all meet S2 is
+skipped by a bipartite matching instead of being searched). A candidate's quality is a tuple compared in the order of the
 quality criteria (article 2.3; the letters are those of the reference engine):
 
 - C6 downfloaters (the most pairs the bracket can make with the round complete,
@@ -37,7 +38,7 @@ one player), else by a maximum matching of the group's compatibility graph
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -380,49 +381,126 @@ class _Tally:
 MAX_MDPS = 10
 """Most moved-down players in one bracket (every subset of them may have to float on)."""
 
-MAX_EXCHANGE = 2
-"""Largest number of players exchanged between S1 and S2 before the bracket is declined."""
+
+def exchanges(half: int, size: int, k: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The exchanges of *k* players between S1 (``0 … half−1``) and S2 (``half … size−1``),
+    in article 4's order (C.04.3 article 4.3.3, section D of the earlier text).
+
+    Ordered by (b) the smallest difference between the sums of the numbers moved to S1
+    and moved to S2, then (c) the S1 players moved with the highest different number,
+    then (d) the S2 players moved with the lowest different number. Built lazily, one
+    difference of sums at a time: the *k*-subsets of each side are grouped by their
+    sums once, and only the exchanges of the difference being tried are listed and
+    sorted, so that a large bracket costs nothing before its exchanges are reached.
+    """
+    lows: dict[int, list[tuple[int, ...]]] = {}
+    for xs in combinations(range(half), k):
+        lows.setdefault(sum(xs), []).append(xs)
+    highs: dict[int, list[tuple[int, ...]]] = {}
+    for ys in combinations(range(half, size), k):
+        highs.setdefault(sum(ys), []).append(ys)
+    if not lows or not highs:
+        return
+    least = min(highs) - max(lows)
+    most = max(highs) - min(lows)
+    for difference in range(least, most + 1):
+        options = [
+            (tuple(-x for x in reversed(xs)), ys, xs)
+            for total, group in lows.items()
+            if total + difference in highs
+            for xs in group
+            for ys in highs[total + difference]
+        ]
+        options.sort()
+        for _, ys, xs in options:
+            yield xs, ys
+
+
+def split_indices(size: int, half: int) -> Iterator[tuple[list[int], list[int]]]:
+    """S1 and S2 of a homogeneous bracket (or remainder) of *size*, by position: the
+    original split, then the exchanges.
+
+    C.04.3 article 4 (section D): after every transposition of S2 has been tried, S1
+    and S2 exchange players, in the order of (a) the fewest players exchanged (one,
+    two, three … up to all of S1), then the order of :func:`exchanges`; after an
+    exchange both subgroups are put back in order. *half* is the size of S1 (the pairs
+    to make).
+    """
+    yield list(range(half)), list(range(half, size))
+    for k in range(1, half + 1):
+        for xs, ys in exchanges(half, size, k):
+            moved = set(xs) | set(ys)
+            s1 = sorted([i for i in range(half) if i not in moved] + list(ys))
+            s2 = sorted([i for i in range(half, size) if i not in moved] + list(xs))
+            yield s1, s2
 
 
 def splits(players: list[Card], half: int) -> Iterator[tuple[list[Card], list[Card]]]:
-    """S1 and S2 of a homogeneous bracket (or remainder): the original split, then exchanges.
+    """S1 and S2 of *players* in the order of :func:`split_indices`."""
+    for s1, s2 in split_indices(len(players), half):
+        yield [players[i] for i in s1], [players[i] for i in s2]
 
-    C.04.3 article 4 (section D): after every transposition of S2 has been tried, S1
-    and S2 exchange players, in the order of (a) the fewest players exchanged, (b) the
-    smallest difference between the sums of the bracket sequence numbers moved to S1
-    and moved to S2, (c) the S1 players moved to S2 with the highest different number,
-    (d) the S2 players moved to S1 with the lowest different number; after an exchange
-    both subgroups are put back in order. *half* is the size of S1 (the pairs to make).
-    """
-    yield players[:half], players[half:]
-    for k in range(1, min(half, MAX_EXCHANGE) + 1):
-        options = []
-        for xs in combinations(range(half), k):
-            for ys in combinations(range(half, len(players)), k):
-                key = (
-                    sum(ys) - sum(xs),
-                    tuple(-x for x in sorted(xs, reverse=True)),
-                    ys,
-                )
-                options.append((key, xs, ys))
-        options.sort()
-        for _, xs, ys in options:
-            moved = set(xs) | set(ys)
-            s1 = sorted([i for i in range(half) if i not in moved] + list(ys))
-            s2 = sorted([i for i in range(half, len(players)) if i not in moved] + list(xs))
-            yield [players[i] for i in s1], [players[i] for i in s2]
+
+SATURATION_LIMIT = 50
+"""Largest S1 whose exchanges are first checked for a pairing of all of S1 with S2."""
+
+
+def saturates(s1: Sequence[int], s2: Sequence[int], meets: Sequence[int]) -> bool:
+    """Whether every position of *s1* can meet a different position of *s2*; *meets* has,
+    per position, the bit mask of the positions it may meet ([C1], [C3], forbidden
+    pairs). First every S1 player needs someone in S2, then a maximum bipartite
+    matching by augmenting paths (Kuhn) settles it."""
+    mask = 0
+    for j in s2:
+        mask |= 1 << j
+    options = [meets[i] & mask for i in s1]
+    if not all(options):
+        return False
+    partner: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        bits = options[i]
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            j = low.bit_length() - 1
+            if j not in seen:
+                seen.add(j)
+                if j not in partner or augment(partner[j], seen):
+                    partner[j] = i
+                    return True
+        return False
+
+    return all(augment(i, set()) for i in range(len(options)))
 
 
 class Engine:
     """Pairs one round of a :class:`Field`."""
 
-    def __init__(self, field: Field, budget: int = 200_000) -> None:
+    def __init__(
+        self,
+        field: Field,
+        budget: int = 200_000,
+        *,
+        explain: bool = False,
+        numbers: Mapping[int, int] | None = None,
+    ) -> None:
         self.field = field
         self.cards = field.cards
         self.budget = budget
         self.steps = 0
         self.need_bye = len(field.present) % 2 == 1
         self.why = ""
+        self.log: list[str] | None = [] if explain else None
+        """The bracket-by-bracket explanation (:mod:`.explain`), kept only when asked for."""
+        self.quality: tuple[object, ...] | None = None
+        """The quality of the last bracket's chosen candidate (article 2.3's criteria in order)."""
+        self.numbers: Mapping[int, int] = (
+            numbers if numbers is not None or not explain else {c: c for c in field.cards}
+        ) or {}
+        """The numbers the log shows players by (the event's pairing numbers)."""
+        self.sent: dict[int, str] = {}
+        """Why each moved-down player left its bracket, for the log of the bracket it joins."""
 
     def bye_ok(self, p: Card) -> bool:
         """C2 (no second bye, none after a win without playing) and the bye's score level."""
@@ -453,6 +531,10 @@ class Engine:
         self.pab_level = -1
         if self.need_bye:
             self._find_pab_level(players)
+            if self.log is not None:
+                from arbiter_app.core.pairing.dutch_engine.explain import bye_level
+
+                self.log.append(bye_level(players, self.pab_level, self.numbers))
         below: list[Card] = list(players)
         pairs: list[tuple[int, int]] = []
         mdps: list[Card] = []
@@ -464,6 +546,8 @@ class Engine:
             last = i == len(levels) - 1
             nxt = groups[levels[i + 1]] if not last else []
             got, floaters = self.bracket(level, mdps, residents, below, nxt, last)
+            if self.log is not None:
+                self._explain(level, mdps, residents, below, nxt, last, got, floaters)
             pairs.extend(got)
             mdps = floaters
         if mdps:
@@ -471,6 +555,54 @@ class Engine:
                 raise NotCertified("players were left over after the lowest bracket")
             bye = mdps[0].cid
         return pairs, bye
+
+    def _explain(
+        self,
+        level: int,
+        mdps: list[Card],
+        residents: list[Card],
+        below: list[Card],
+        nxt: list[Card],
+        last: bool,
+        got: list[tuple[int, int]],
+        floaters: list[Card],
+    ) -> None:
+        """Log the bracket just paired, beside the first legal candidate in article 4's order.
+
+        Run only when an explanation is asked for; the budget of the search is left as
+        the pairing found it, so explaining never changes a pairing.
+        """
+        from arbiter_app.core.pairing.dutch_engine.explain import bracket_lines
+
+        assert self.log is not None
+        chosen = self.quality
+        steps = self.steps
+        first: tuple[list[tuple[int, int]], list[Card], tuple[object, ...] | None] | None
+        try:
+            self.steps = 0
+            pairs, moved = self.bracket(level, mdps, residents, below, nxt, last, first=True)
+            first = pairs, moved, self.quality
+        except NotCertified:
+            first = None
+        finally:
+            self.steps = steps
+            self.quality = chosen
+        most = most_pairs(mdps, residents, below, self.need_bye, self.bye_ok)
+        self.log.extend(
+            bracket_lines(
+                level=level,
+                mdps=mdps,
+                residents=residents,
+                got=got,
+                floaters=floaters,
+                quality=chosen,
+                first=first,
+                most=most,
+                bye=last and self.need_bye,
+                sent=self.sent,
+                numbers=self.numbers,
+            )
+        )
 
     def bracket(
         self,
@@ -480,8 +612,13 @@ class Engine:
         below: list[Card],
         nxt: list[Card],
         last: bool,
+        first: bool = False,
     ) -> tuple[list[tuple[int, int]], list[Card]]:
-        """The best candidate of the bracket by article 2.3, the first of the best by article 4."""
+        """The best candidate of the bracket by article 2.3, the first of the best by article 4.
+
+        With *first*, the first candidate in article 4's order that keeps the absolute
+        criteria (C1–C4) instead, whatever its quality: the explanation compares the two.
+        """
         mdps = sorted(mdps, key=lambda p: (-p.level, p.cid))
         if len(mdps) > MAX_MDPS:
             raise NotCertified(f"bracket {level}: more than {MAX_MDPS} moved-down players")
@@ -575,6 +712,8 @@ class Engine:
             return (*top[:6], top[6] + slack[0], top[7] + slack[0], *rest)  # type: ignore[operator]
 
         def worse(q: tuple[object, ...]) -> bool:
+            if first:
+                return False
             if best.quality is not None and q >= best.quality:
                 return True
             return ceiling[0] and q > cap()
@@ -662,6 +801,9 @@ class Engine:
                 vec(down2),
                 vec(up2),
             )
+            if first:
+                best.quality, best.result = quality, (list(pairs), list(floaters))
+                return best.result
             if worse(quality) or (best.quality is not None and quality >= best.quality):
                 return None  # article 4: among equals, the first candidate stays
             if ceiling[0] and quality > cap():
@@ -675,7 +817,23 @@ class Engine:
             def rem_leaf(rem_pairs: list[tuple[Card, Card]], rest: list[Card]) -> Candidate | None:
                 return leaf(mdp_pairs + rem_pairs, lifted[0] + rest)
 
-            for s1, s2 in splits(free, pairs_wanted - len(mdp_pairs)):
+            half = pairs_wanted - len(mdp_pairs)
+            meets: list[int] = []
+            for number, (i1, i2) in enumerate(split_indices(len(free), half)):
+                if number and half <= SATURATION_LIMIT:
+                    # An exchange whose S1 cannot all meet S2 has no candidate: skipped
+                    # at the cost of a step per S1 player (the check's work, bounded by the
+                    # same budget), not searched through its transpositions.
+                    self.steps += half
+                    if self.steps > self.budget:
+                        raise _Budget
+                    if not meets:
+                        meets = [
+                            sum(1 << j for j, b in enumerate(free) if can_meet(a, b)) for a in free
+                        ]
+                    if not saturates(i1, i2, meets):
+                        continue
+                s1, s2 = [free[i] for i in i1], [free[i] for i in i2]
                 sides = [[0] * 5, [0] * 5]
                 for p in s1:
                     sides[0][_kind(p)] += 1
@@ -700,7 +858,7 @@ class Engine:
             lb[:] = [q8_floor(), least_unplayed]
             floor = (floaters_count, lb[0], lb[1], 0, 0, *tally.bound(), 0, 0, 0, 0)
             try:
-                for mode in (1, 2, 3, 4):
+                for mode in (4,) if first else (1, 2, 3, 4):
                     ceiling[0] = mode < 4
                     slack[0] = mode - 1 if mode < 4 else 0
                     for bits in subsets:
@@ -745,6 +903,8 @@ class Engine:
                             mdp_floats[m.level - level] -= 1
                             tally.move(m, 1)
                             tally.spare += 1
+                        if first and best.quality is not None:
+                            break
                     if best.quality is not None:
                         break
             except _Budget:
@@ -760,6 +920,7 @@ class Engine:
             )
         assert best.result is not None
         got, floaters = best.result
+        self.quality = best.quality
         return [(min(a.cid, b.cid), max(a.cid, b.cid)) for a, b in got], floaters
 
     def _floater_quality(

@@ -10,7 +10,16 @@ _OTHER = {"w": "b", "b": "w"}
 
 
 def allocate(a: Card, b: Card, top_colour: str) -> tuple[int, int]:
-    """``(white, black)`` of a pair, by the first of E.1 … E.5 that decides.
+    """``(white, black)`` of a pair, by the first of E.1 … E.5 that decides."""
+    white, black, _ = allocate_why(a, b, top_colour)
+    return white, black
+
+
+def allocate_why(a: Card, b: Card, top_colour: str) -> tuple[int, int, str]:
+    """``(white, black, rule)`` of a pair, by the first of E.1 … E.5 that decides.
+
+    *rule* names it for the explanation (article 5.2.1 … 5.2.5): ``both``,
+    ``stronger``, ``alternate``, ``higher``, ``number``.
 
     *a* is the player with the lower pairing number (cid order is pairing-number order).
 
@@ -25,29 +34,32 @@ def allocate(a: Card, b: Card, top_colour: str) -> tuple[int, int]:
     acp, acs = a.preference[0], a.preference[1]
     bcp, bcs = b.preference[0], b.preference[1]
     if (acp == "w" and bcp != "w") or (acp != "b" and bcp == "b"):
-        return a.cid, b.cid
+        return a.cid, b.cid, "both"
     if (acp == "b" and bcp != "b") or (acp != "w" and bcp == "w"):
-        return b.cid, a.cid
+        return b.cid, a.cid, "both"
     if (acp == "w" and bcp == "w" and acs > bcs) or (acp == "b" and bcp == "b" and acs < bcs):
-        return a.cid, b.cid
+        return a.cid, b.cid, "stronger"
     if (acp == "b" and bcp == "b" and acs > bcs) or (acp == "w" and bcp == "w" and acs < bcs):
-        return b.cid, a.cid
+        return b.cid, a.cid, "stronger"
     if a.cod != b.cod and acs == bcs:
-        return (a.cid, b.cid) if a.cod < b.cod else (b.cid, a.cid)
+        white, black = (a.cid, b.cid) if a.cod < b.cod else (b.cid, a.cid)
+        return white, black, "stronger"
     asq, bsq = " " + a.csq, " " + b.csq
     for i in range(1, min(len(asq), len(bsq))):
         ac, bc = asq[-i], bsq[-i]
         if ac != bc:
             if ac == "b" or bc == "w":
-                return a.cid, b.cid
+                return a.cid, b.cid, "alternate"
             if ac == "w" or bc == "b":
-                return b.cid, a.cid
+                return b.cid, a.cid, "alternate"
     high, low = (a, b) if a.level > b.level or (a.level == b.level and a.tpn < b.tpn) else (b, a)
     if acp in ("w", "b"):
-        return (high.cid, low.cid) if acp == "w" else (low.cid, high.cid)
+        white, black = (high.cid, low.cid) if acp == "w" else (low.cid, high.cid)
+        return white, black, "higher"
     rev = high.tpn % 2 == 0
     first, second = (low, high) if rev else (high, low)
-    return (first.cid, second.cid) if top_colour == "w" else (second.cid, first.cid)
+    white, black = (first.cid, second.cid) if top_colour == "w" else (second.cid, first.cid)
+    return white, black, "number"
 
 
 def board_order(pairs: Iterable[tuple[int, int]], cards: dict[int, Card]) -> list[tuple[int, int]]:

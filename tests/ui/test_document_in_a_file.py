@@ -84,8 +84,13 @@ def test_tie_breaks_are_settings_of_the_file(document: EventDocument, path: Path
 
 
 def test_a_preset_brings_its_play_off_places(document: EventDocument) -> None:
-    document.warnings = Answers("tiebreaks-reorder-standings")
+    """A US Chess preset taken after round 1 brings its play-off and leaves FIDE mode, for
+    good: its rules are not FIDE's (a level-4 question, answered here)."""
+    answers = Answers(["tiebreaks-reorder-standings", "leave-fide-mode-for-good"])
+    document.warnings = answers
     document.set_standings_options(options_for_preset("city-chess-ok"))
+    assert any("Leave FIDE mode" in str(q) for q in answers.asked)
+    assert not document.fide_mode().on
     options = document.standings_options
     assert options.preset == "city-chess-ok"
     assert options.playoff_regulation == "city-chess-ok"

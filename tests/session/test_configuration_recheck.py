@@ -161,12 +161,6 @@ def test_q76_the_tie_breaks_recompute_the_standings_and_pair_nothing_again(
     assert not any("checked again" in line for line in lines(eight))
 
 
-def test_q76_round_one_alone_is_not_paired_again(tmp_path: Path) -> None:
-    with event(tmp_path / "one.arbiter", EIGHT[:1]) as s:
-        _, _, said = asked(s, EditSettings(point_system="3-1-0"))
-    assert not any("paired again" in line or "Q76" in line for line in said)
-
-
 def test_q76_the_check_stops_at_the_first_ten_differing_rounds() -> None:
     found = PairingsRecheck(
         ("point_system",), "the new point system", 11, tuple(range(2, 12)), stopped=True

@@ -174,3 +174,7 @@ STANDARD: Final = PointSystem()
 
 GCT_RAPID: Final = PointSystem(win=Fraction(2), draw=ONE, loss=ZERO, name="2/1/0")
 """Grand Chess Tour rapid games count double (GCT 2023 regulations; GCT event rules)."""
+
+THREE_ONE_ZERO: Final = PointSystem(win=Fraction(3), draw=ONE, loss=ZERO, name="3/1/0")
+"""Three points a win, one a draw (C.07 article 5 lets the regulations give other values; the
+checklist's question 71 names 3/1/0); the pairing-allocated bye is worth a win."""

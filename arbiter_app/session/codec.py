@@ -32,7 +32,7 @@ from arbiter_app.core.model import (
     VirtualPoints,
 )
 from arbiter_app.core.pairing.baku import BAKU, baku_virtual_points
-from arbiter_app.core.points import GCT_RAPID, STANDARD, PointSystem
+from arbiter_app.core.points import GCT_RAPID, STANDARD, THREE_ONE_ZERO, PointSystem
 from arbiter_app.core.words import noun_for
 from arbiter_app.session.state import State
 from arbiter_app.store.file import Key, Row
@@ -56,7 +56,11 @@ event's doing. *rating_source* says where the rating came from
 
 _INT_FIELDS = frozenset({"rating", "national_rating"})
 
-NAMED_POINT_SYSTEMS: dict[str, PointSystem] = {"standard": STANDARD, "gct-rapid": GCT_RAPID}
+NAMED_POINT_SYSTEMS: dict[str, PointSystem] = {
+    "standard": STANDARD,
+    "gct-rapid": GCT_RAPID,
+    "3-1-0": THREE_ONE_ZERO,
+}
 
 BYE_POLICIES = ("fide", "uscf-28l", "once-per-tournament")
 """Who gets the bye when a round has an odd number of players: FIDE C.04.1 (the

@@ -61,6 +61,7 @@ from arbiter_app.session.setting_levels import (
     CHECKLIST,
     configuration_pibes,
     fund_alert,
+    pairings_recheck,
     rounds_recheck,
     settings_alerts,
 )
@@ -162,7 +163,9 @@ def edit_settings(tx: Tx, cmd: EditSettings, ctx: Context) -> None:
     recheck = None
     if "rounds" in checked and checked["rounds"] != tx.setting("rounds"):
         recheck = rounds_recheck(tx, int(checked["rounds"]))
-    alerts = settings_alerts(tx, checked, recheck)
+    # The paired rounds paired again under new points or byes (the checklist's question 76).
+    repaired = pairings_recheck(tx, checked)
+    alerts = settings_alerts(tx, checked, recheck, repaired)
     # In FIDE mode a setting outside FIDE's rules leaves FIDE mode (FIDE C.02, the
     # checklist's question 43): a level-4 question, then final (resources/guide/fide-mode.md).
     alerts[:0] = fide_rules_alerts(tx, checked)
@@ -173,7 +176,7 @@ def edit_settings(tx: Tx, cmd: EditSettings, ctx: Context) -> None:
     ctx.ask(*alerts)
     apply_fide_rules(tx, checked)
     # A configuration change once play has started is a pairing-integrity event (FIDE C.02).
-    for pibe in configuration_pibes(tx, checked, recheck):
+    for pibe in configuration_pibes(tx, checked, recheck, repaired):
         log_pibe(tx, pibe)
     for key, value in checked.items():
         tx.set_setting(key, value)

@@ -9,7 +9,7 @@ order of its last two rounds.
 
 from __future__ import annotations
 
-from arbiter_app.core.model import EntryKind, RuleSet, System
+from arbiter_app.core.model import EntryKind, Event, RuleSet, System
 from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.compare import Comparison, engine_pairing
@@ -56,10 +56,23 @@ def options_of(tx: Tx) -> SwissOptions:
     )
 
 
-def check_round(tx: Tx, pairing: RoundPairing, *, planned_rounds: int | None = None) -> Comparison:
-    """*pairing* (a round of the event) compared with the engine's pairing of that round."""
-    event = event_from_state(state_of_tx(tx))
-    options = options_of(tx)
+def check_round(
+    tx: Tx,
+    pairing: RoundPairing,
+    *,
+    planned_rounds: int | None = None,
+    event: Event | None = None,
+    options: SwissOptions | None = None,
+) -> Comparison:
+    """*pairing* (a round of the event) compared with the engine's pairing of that round.
+
+    *event* and *options* stand for the event's own when given: the event under settings
+    not stored yet (a configuration change checked before it is made, FIDE C.02).
+    """
+    if event is None:
+        event = event_from_state(state_of_tx(tx))
+    if options is None:
+        options = options_of(tx)
     if tx.setting("teammates_apart") and options.engine != US_CHESS:
         # The pairing kept teammates apart (US Chess 28N): the engine compared does too (the
         # US Chess engine through its own option).

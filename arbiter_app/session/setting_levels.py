@@ -20,21 +20,23 @@ themselves) change nothing that is paired or ranked and are never asked about.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from arbiter_app.core.errors import InputError
 from arbiter_app.core.fide_mode import Pibe, PibeKind
 from arbiter_app.core.model import RuleSet, System, fide_rule_set_on
+from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.prizes import PrizeFund
 from arbiter_app.core.team_scores import DEFAULT_BEST
 from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.core.words import count
 from arbiter_app.session import queries
-from arbiter_app.session.codec import info_from_json, point_system_from_json
-from arbiter_app.session.round_check import check_round, stored_round
+from arbiter_app.session.codec import event_from_state, info_from_json, point_system_from_json
+from arbiter_app.session.round_check import check_round, options_of, stored_round
 from arbiter_app.session.state import Tx
+from arbiter_app.session.tournament_state import state_of_tx
 
 CHECKLIST = "FIDE C.02, verification checklist"
 CONFIGURATION = f"{CHECKLIST}: configuration change after the start"
@@ -77,11 +79,15 @@ def _points_name(value: Any) -> str:
 
 
 def settings_alerts(
-    tx: Tx, values: Mapping[str, Any], recheck: RoundsRecheck | None = None
+    tx: Tx,
+    values: Mapping[str, Any],
+    recheck: RoundsRecheck | None = None,
+    repaired: PairingsRecheck | None = None,
 ) -> list[Alert]:
     """The warnings changing the settings to *values* (checked, as stored) raises now.
 
-    *recheck* is :func:`rounds_recheck` of a new number of rounds, when it changes.
+    *recheck* is :func:`rounds_recheck` of a new number of rounds, when it changes;
+    *repaired* is :func:`pairings_recheck` of the change (the checklist's question 76).
     """
     paired = queries.paired_rounds(tx)
     if not paired:
@@ -102,6 +108,8 @@ def settings_alerts(
                     "The standings of the rounds played are ranked again with the new list: "
                     "places, and the prizes and play-off places they decide, may change.",
                     "The list announced to the players before round 1 no longer applies.",
+                    "The paired rounds are not paired again: tie-breaks do not decide the "
+                    "pairings (FIDE C.04.3), only the standings are recomputed.",
                 ),
                 TIEBREAKS_TOKEN,
             )
@@ -124,6 +132,7 @@ def settings_alerts(
                 (
                     "Every score is recomputed with the new points, the rounds played "
                     "included: the standings, the tie-breaks and the prizes may change.",
+                    *_repaired_words(repaired, POINT_SETTINGS),
                 ),
                 POINTS_TOKEN,
             )
@@ -138,6 +147,7 @@ def settings_alerts(
                     f"Change {words} from {_shown(key, tx.setting(key))} to "
                     f"{_shown(key, changed[key])} now that {when}?",
                     CONFIGURATION,
+                    tuple(_repaired_words(repaired, (key,))),
                 )
             )
     if "info" in changed and "rule_set" not in changed:
@@ -277,7 +287,10 @@ def rounds_recheck(tx: Tx, new_games: int) -> RoundsRecheck | None:
 
 
 def configuration_pibes(
-    tx: Tx, values: Mapping[str, Any], recheck: RoundsRecheck | None = None
+    tx: Tx,
+    values: Mapping[str, Any],
+    recheck: RoundsRecheck | None = None,
+    repaired: PairingsRecheck | None = None,
 ) -> list[Pibe]:
     """The ``### Configuration`` lines changing the settings to *values* writes once play
     has started (the checklist's questions 59 and 202: the round and the previous value)."""
@@ -306,4 +319,139 @@ def configuration_pibes(
     out = [Pibe(PibeKind.CONFIGURATION, at, text) for text in texts]
     if recheck is not None and recheck.pibe is not None:
         out.append(recheck.pibe)
+    if repaired is not None:
+        out.append(Pibe(PibeKind.CONFIGURATION, at, repaired.line))
     return out
+
+
+POINT_SETTINGS = ("point_system", "round_point_systems")
+REPAIRING_SETTINGS = (*POINT_SETTINGS, "bye_policy")
+"""The settings whose change can alter a paired Swiss round, which the session pairs again
+(the checklist's questions 59-62 and 76): the points (the bye's value among them) make the
+score groups, the bye policy who gets the bye. The acceleration is fixed once round 1 is
+paired (C.04.5.1); the tie-breaks do not decide pairings (C.04.3)."""
+
+MOST_DIFFERING = 10
+"""The re-check stops at this many rounds that would differ: the arbiter is told the event
+is paired otherwise from there on, not every round of a long event."""
+
+
+@dataclass(frozen=True, slots=True)
+class PairingsRecheck:
+    """The paired Swiss rounds paired again under new settings (FIDE C.02, the checklist's
+    question 76): the rounds whose pairing would differ, in order, at most
+    :data:`MOST_DIFFERING`; *stopped* when the check stopped there; *before*, the rounds
+    (among those checked) that differed from the engine's pairing already before the change."""
+
+    keys: tuple[str, ...]
+    what: str
+    checked: int
+    differing: tuple[int, ...]
+    stopped: bool
+    before: tuple[int, ...] = ()
+
+    @property
+    def summary(self) -> str:
+        """What the re-check found, as the question and the report line say it."""
+        if not self.differing:
+            return (
+                f"no paired round would be paired otherwise under {self.what}: "
+                f"{count(self.checked, 'round')} paired again from the rounds before"
+            )
+        found = f"{_round_list(self.differing)} would be paired otherwise under {self.what}"
+        if self.stopped:
+            found += f" (the check stopped at the first {len(self.differing)})"
+        return f"{found}; the recorded rounds stand"
+
+    @property
+    def line(self) -> str:
+        """The text of the ``### Configuration`` line."""
+        return f"pairings checked again: {self.summary}"
+
+
+def _round_list(rounds: Sequence[int]) -> str:
+    """A list of rounds as a sentence says it: "round 3", "rounds 3 and 5"."""
+    if len(rounds) == 1:
+        return f"round {rounds[0]}"
+    return f"rounds {', '.join(map(str, rounds[:-1]))} and {rounds[-1]}"
+
+
+def _repaired_words(repaired: PairingsRecheck | None, keys: Sequence[str]) -> list[str]:
+    """The consequence naming the rounds re-checked, for the alert of one of *keys*."""
+    if repaired is None or not any(k in repaired.keys for k in keys):
+        return []
+    words = [f"{repaired.summary[0].upper()}{repaired.summary[1:]} (FIDE C.02 Q76)."]
+    if repaired.before:
+        words.append(
+            f"{_round_list(repaired.before).capitalize()} differed from the pairing engine's "
+            "already before the change."
+        )
+    return words
+
+
+def pairings_recheck(tx: Tx, values: Mapping[str, Any]) -> PairingsRecheck | None:
+    """Pair each paired Swiss round again from the rounds before it under the settings
+    *values* (checked, as stored) and name the rounds whose pairing would differ (FIDE C.02,
+    the checklist's questions 59-62 and 76); None when no setting that decides pairings
+    changes, before round 2 is paired (round 1 pairs on ratings alone), or in a round robin.
+
+    A round that already differed from the engine's pairing under the old settings (paired
+    by hand, imported) is not counted as changed by the new ones.
+    """
+    changed = {k: values[k] for k in REPAIRING_SETTINGS if k in values}
+    changed = {k: v for k, v in changed.items() if v != tx.setting(k)}
+    if not changed:
+        return None
+    system = System(tx.setting("system", System.SWISS.value))
+    last = system.rounds_in(queries.paired_rounds(tx))
+    if system.is_round_robin or last < 2:
+        return None
+    old_event = event_from_state(state_of_tx(tx))
+    new_event = old_event
+    if "point_system" in changed:
+        new_event = replace(new_event, point_system=point_system_from_json(changed["point_system"]))
+    if "round_point_systems" in changed:
+        new_event = replace(
+            new_event,
+            round_point_systems=tuple(
+                point_system_from_json(x) for x in changed["round_point_systems"] or []
+            ),
+        )
+    old_options = options_of(tx)
+    new_options = old_options
+    if "bye_policy" in changed:
+        new_options = replace(
+            new_options, bye_policy=ByePolicy.parse(str(changed["bye_policy"] or "fide"))
+        )
+    differing: list[int] = []
+    before: list[int] = []
+    checked = 0
+    for round_no in range(2, last + 1):
+        pairing = stored_round(tx, round_no)
+        checked += 1
+        if check_round(tx, pairing, event=new_event, options=new_options).same:
+            continue
+        if not check_round(tx, pairing, event=old_event, options=old_options).same:
+            before.append(round_no)
+            continue
+        differing.append(round_no)
+        if len(differing) == MOST_DIFFERING:
+            break
+    return PairingsRecheck(
+        tuple(changed),
+        _changed_words(tuple(changed)),
+        checked,
+        tuple(differing),
+        len(differing) == MOST_DIFFERING and checked < last - 1,
+        tuple(before),
+    )
+
+
+def _changed_words(keys: Sequence[str]) -> str:
+    """What changed, as the question says it: the new point system, bye policy, or both."""
+    words = []
+    if any(k in POINT_SETTINGS for k in keys):
+        words.append("the new point system")
+    if "bye_policy" in keys:
+        words.append("the new bye policy")
+    return " and ".join(words)

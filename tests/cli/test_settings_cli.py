@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.session import Session
+from arbiter_app.session.integrity import stored_pibes
+from tests.session.test_configuration_recheck import EIGHT, event
 from tests.support.cli import Capture, refused, run
 from tests.support.sessions import small_event
 
@@ -171,3 +173,28 @@ def test_a_double_swiss_counts_rounds_of_two_games(capsys: Capture, tmp_path: Pa
     assert (data["rounds"], data["games_per_round"]) == (7, 2)
     with Session.open(path, readonly=True) as session:
         assert session.event.planned_rounds == 14
+
+
+def test_a_new_point_system_names_the_rounds_it_would_pair_otherwise(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    # Eight players, rounds 1 and 2 played, round 3 paired: 3/1/0 pairs round 3 otherwise
+    # (FIDE C.02, the checklist's question 76).
+    started = tmp_path / "eight.arbiter"
+    event(started, EIGHT).close()
+    path = str(started)
+    err = refused(capsys, started, "settings", path, "--points", "3-1-0")
+    assert "level 4 question" in err
+    assert "Change the point system from 1/½/0 to 3/1/0 now that round 3 is paired?" in err
+    assert (
+        "- Round 3 would be paired otherwise under the new point system; the recorded rounds "
+        "stand (FIDE C.02 Q76).\n"
+    ) in err
+    code, out, _ = run(capsys, "settings", path, "--points", "3-1-0",
+                       "--confirm=points-change-scores")  # fmt: skip
+    assert code == 0
+    assert "points:          3-1-0 (3/1/0)\n" in out
+    with Session.open(started, readonly=True) as session:
+        assert [p.text for p in stored_pibes(session.state)][-1].startswith(
+            "pairings checked again: round 3 would be paired otherwise"
+        )

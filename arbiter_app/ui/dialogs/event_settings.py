@@ -39,7 +39,7 @@ from arbiter_app.core.limits import MAX_ROUNDS
 from arbiter_app.core.model import FIDE_2026_IN_FORCE, RuleSet, System, fide_rule_set_on
 from arbiter_app.core.pairing.baku import BAKU
 from arbiter_app.core.playoff.presets import PRESETS as PLAYOFF_PRESETS
-from arbiter_app.core.points import GCT_RAPID, STANDARD
+from arbiter_app.core.points import GCT_RAPID, STANDARD, THREE_ONE_ZERO
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.team_scores import DEFAULT_BEST, MOST_BEST
 from arbiter_app.core.words import count
@@ -75,6 +75,7 @@ ACCELERATION_LABELS: dict[str | None, str] = {
 POINT_SYSTEMS = {
     "Standard 1 / ½ / 0": point_system_to_json(STANDARD),
     "GCT rapid 2 / 1 / 0": point_system_to_json(GCT_RAPID),
+    "3 / 1 / 0": point_system_to_json(THREE_ONE_ZERO),
 }
 
 TOOLTIP = Qt.ItemDataRole.ToolTipRole

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import RuleSet, System
-from arbiter_app.core.points import GCT_RAPID, STANDARD
+from arbiter_app.core.points import GCT_RAPID, STANDARD, THREE_ONE_ZERO
 from arbiter_app.session import Session
 from arbiter_app.session.commands import AddPlayer, EditSettings
 from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog, rule_set_note
@@ -85,6 +85,14 @@ def test_ok_sends_only_what_changed_in_one_step(qtbot: QtBot, in_file: EventDocu
     assert in_file.tournament.planned_rounds == 3
     assert in_file.tournament.point_system == STANDARD
     assert in_file.event_settings()["bye_policy"] == "fide"
+
+
+def test_the_dialog_offers_three_one_zero(qtbot: QtBot, in_file: EventDocument) -> None:
+    dialog = open_dialog(qtbot, in_file)
+    dialog.points.setCurrentIndex(dialog.points.findText("3 / 1 / 0"))
+    dialog.accept()
+    assert in_file.tournament.point_system == THREE_ONE_ZERO
+    assert open_dialog(qtbot, in_file).points.currentText() == "3 / 1 / 0"
 
 
 def test_a_refused_setting_is_shown_and_nothing_changes(

@@ -151,7 +151,7 @@ def late_entry(tx: Tx, cmd: LateEntry, ctx: Context) -> int:
         if kind is EntryKind.FULL_BYE
     ]
     half = [r for r, kind in enumerate(missed, start=1) if kind is EntryKind.HALF_BYE]
-    over = _limit_alert(tx, tpn, cmd.name, half) if half else None
+    over = _limit_alert(tx, tpn, queries.player(tx, tpn)["name"], half) if half else None
     ctx.ask(*alerts, *([] if over is None else [over]))
     for round_no, kind in enumerate(missed, start=1):
         if kind is EntryKind.FULL_BYE:

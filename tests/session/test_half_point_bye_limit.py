@@ -146,3 +146,17 @@ def test_a_late_entry_with_half_point_byes_past_the_limit(session: Session) -> N
     entries = session.state.tables["entries"]
     assert entries[(tpn, 1)]["kind"] == EntryKind.HALF_BYE.value
     assert entries[(tpn, 2)]["kind"] == EntryKind.ZERO_BYE.value
+
+
+def test_a_change_of_the_limit_once_play_has_started_asks_first(session: Session) -> None:
+    session.run(RecordPairings(round=1, boards=[[1, 4], [5, 2], [3, 6]]))
+    with pytest.raises(ConfirmationNeeded) as info:
+        session.run(EditSettings(half_point_bye_limit=None))
+    (alert,) = info.value.warnings
+    assert alert.level is Level.CONFIRM
+    assert alert.question.startswith(
+        "Change the number of half-point byes a player may take (FIDE C.02 Q176) from 1 to "
+        "no limit now that"
+    )
+    session.run(EditSettings(half_point_bye_limit=None), confirm=True)
+    assert settings_of(session.state).half_point_bye_limit is None

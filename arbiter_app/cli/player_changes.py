@@ -260,19 +260,27 @@ def run_checkin(args: argparse.Namespace) -> int:
 def run_absent(args: argparse.Namespace) -> int:
     with Session.open(args.file) as session:
         command = MarkAbsent(round=args.round, players=args.numbers, absent=not args.undo)
-        kind = session.run(command).value
+        outcome = session.run(command)
+        kind = outcome.value
         event = session.event
         policy = ByePolicy.parse(session.settings.bye_policy)
-    names = ", ".join(f"{t} {event.player(t).name}" for t in args.numbers)
+        asked = session.state.tables["bye_requests"]
+        # What each player got: the rule set's bye, or a zero-point bye for a player not
+        # eligible for half-point byes or past the announced limit (FIDE C.02).
+        kinds = {t: asked[(t, args.round)]["kind"] for t in args.numbers if kind is not None}
     if kind is None:
+        names = ", ".join(f"{t} {event.player(t).name}" for t in args.numbers)
         print(f"round {args.round}: {names} no longer absent")
-    else:
-        words = bye_words(EntryKind(kind))
+    for given in dict.fromkeys(kinds.values()):
+        who = [t for t in args.numbers if kinds[t] == given]
+        names = ", ".join(f"{t} {event.player(t).name}" for t in who)
+        words = bye_words(EntryKind(given))
         print(
             f"round {args.round}: {names} absent, not paired: a {words}"
-            f"{' each' if len(args.numbers) > 1 else ''} "
+            f"{' each' if len(who) > 1 else ''} "
             f"({ABSENCE_ARTICLE[policy]})"
         )
+    print_notices(outcome.notices)
     return 0
 
 

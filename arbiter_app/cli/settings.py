@@ -29,6 +29,7 @@ from arbiter_app.cli.confirming import (
 )
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event, RuleSet
+from arbiter_app.core.pairing.byes import half_point_bye_limit_words
 from arbiter_app.core.playoff.presets import PRESETS as PLAYOFFS
 from arbiter_app.core.points import format_points
 from arbiter_app.core.presets import PRESETS
@@ -131,6 +132,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="a double round robin exchanging the last two rounds of its first cycle (C.05 "
         "Annex 1); fixed once round 1 is paired",
     )
+    p.add_argument(
+        "--half-point-byes",
+        metavar="N",
+        help="the half-point byes a player may take in the event, as the regulations announce "
+        '(FIDE C.02 question 176; US Chess 22C): a number, 0 for none, "none" for no limit',
+    )
     teams = p.add_argument_group("team scores (US Chess 28N)")
     teams.add_argument(
         "--team-best",
@@ -222,6 +229,18 @@ def _check_date(option: str, text: str) -> None:
         raise ArbiterError(f"{option}: {text!r} is not a date written YYYY-MM-DD") from None
 
 
+def _half_point_byes(text: str) -> int | None:
+    """``--half-point-byes``: a number, or "none" for no limit (the session checks the range)."""
+    if text.strip().lower() == NONE:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise ArbiterError(
+            f'--half-point-byes: a number of half-point byes, or "none" for no limit, not {text!r}'
+        ) from None
+
+
 def changes_from(args: argparse.Namespace, event: Event) -> dict[str, Any]:
     """The ``edit_settings`` arguments the options ask for (empty: print only)."""
     values: dict[str, Any] = {}
@@ -250,6 +269,8 @@ def changes_from(args: argparse.Namespace, event: Event) -> dict[str, Any]:
         values["swap_last_two"] = args.swap_last_two
     if args.team_best is not None:
         values["team_best"] = args.team_best
+    if args.half_point_byes is not None:
+        values["half_point_bye_limit"] = _half_point_byes(args.half_point_byes)
     if args.teammates_apart is not None:
         values["teammates_apart"] = args.teammates_apart
     report = {
@@ -348,6 +369,7 @@ def settings_json(event: Event, state: State) -> dict[str, Any]:
         "swap_last_two": bool(state.setting("swap_last_two", False)),
         "team_best": state.setting("team_best") or DEFAULT_BEST,
         "teammates_apart": bool(state.setting("teammates_apart", False)),
+        "half_point_bye_limit": state.setting("half_point_bye_limit"),
         "uschess_report": dict(state.setting("uschess_report") or {}),
         "prize_fund": None if fund is None else fund.to_json(),
         "fide_mode": {**mode.to_json(), "text": mode.indicator or "on (FIDE C.02)"},
@@ -363,6 +385,12 @@ def _points(system: Mapping[str, Any]) -> str:
         f"{values.name or 'custom'} (win {format_points(values.win)}, draw "
         f"{format_points(values.draw)}, loss {format_points(values.loss)})"
     )
+
+
+def _half_point_bye_text(limit: int | None) -> str:
+    if limit is None:
+        return "no limit announced"
+    return f"{half_point_bye_limit_words(limit)} per player (FIDE C.02 Q176; US Chess 22C)"
 
 
 def render_text(s: Mapping[str, Any]) -> str:
@@ -386,6 +414,7 @@ def render_text(s: Mapping[str, Any]) -> str:
         ("deputy arbiters", ", ".join(s["deputy_arbiters"])),
         ("rule set", rule_set),
         ("bye policy", s["bye_policy"]),
+        ("half-point byes", _half_point_bye_text(s["half_point_bye_limit"])),
         ("points", _points(s["point_system"])),
         (
             "tie-breaks",

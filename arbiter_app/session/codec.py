@@ -310,6 +310,8 @@ class EventSettings:
     """Teammates are kept from meeting (US Chess 28N)."""
     uschess_report: Mapping[str, Any] = field(default_factory=dict)
     """The US Chess rating report's header fields the event keeps."""
+    half_point_bye_limit: int | None = None
+    """The half-point byes a player may take (FIDE C.02 Q176; US Chess 22C; None: no limit)."""
     trf_source: Mapping[str, Any] | None = None
     """What the TRF file the event was imported from held besides the event (None: not imported)."""
 
@@ -325,6 +327,7 @@ def settings_of(state: State) -> EventSettings:
         team_best=state.setting("team_best"),
         teammates_apart=bool(state.setting("teammates_apart", False)),
         uschess_report=state.setting("uschess_report") or {},
+        half_point_bye_limit=state.setting("half_point_bye_limit"),
         trf_source=state.setting("trf_source"),
     )
 

@@ -231,6 +231,9 @@ class Settings(Command):
     """Teammates are kept from meeting (US Chess 28N): the pairing forbids it."""
     uschess_report: JsonObject | Unset = UNSET
     """The US Chess rating report's header fields the event keeps (affiliate, TDs, site)."""
+    half_point_bye_limit: int | Unset | None = UNSET
+    """The half-point byes a player may take in the event, as the regulations announce
+    (FIDE C.02 question 176; US Chess 22C): 0 none, None no limit."""
 
     def settings(self) -> dict[str, Json]:
         """The settings given (by name)."""

@@ -12,6 +12,7 @@ from arbiter_app.core.lots import physical_draw, shuffled
 from arbiter_app.core.model import EntryKind, Event, RuleSet, System
 from arbiter_app.core.pairing.baku import ARTICLE as BAKU_ARTICLE
 from arbiter_app.core.pairing.baku import BAKU, baku_refusal, baku_virtual_points
+from arbiter_app.core.pairing.byes import checked_half_point_bye_limit
 from arbiter_app.core.pairing.manual import imported_breaches
 from arbiter_app.core.pairing.numbers import (
     ARTICLE_LOT,
@@ -94,6 +95,7 @@ SETTINGS = (
     "team_best",
     "teammates_apart",
     "uschess_report",
+    "half_point_bye_limit",
 )
 
 ACCELERATIONS = (BAKU,)
@@ -409,6 +411,9 @@ def check_setting(
         if key == "team_best":
             # US Chess 28N: the number of a team's best scores that count (None: four).
             return None if value is None else checked_best(value)
+        if key == "half_point_bye_limit":
+            # The regulations' number of half-point byes (FIDE C.02 Q176; US Chess 22C).
+            return checked_half_point_bye_limit(value)
         if key == "uschess_report":
             if not isinstance(value, Mapping):
                 raise CommandError(

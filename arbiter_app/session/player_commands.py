@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from arbiter_app.core.attendance import absence_kind, full_point_late_refusal, may_check_in
@@ -11,7 +11,13 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.fide_mode import Pibe, PibeKind
 from arbiter_app.core.limits import too_many_players
 from arbiter_app.core.model import EntryKind, Player, RoundEntry, System
-from arbiter_app.core.pairing.byes import ByePolicy, is_withdrawn, registration_deadline_round
+from arbiter_app.core.pairing.byes import (
+    HALF_POINT_BYE_LIMIT_RULE,
+    ByePolicy,
+    half_point_bye_limit_words,
+    is_withdrawn,
+    registration_deadline_round,
+)
 from arbiter_app.core.rating_source import typed_or_imported
 from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.core.words import bye_words, count, noun_for
@@ -144,7 +150,9 @@ def late_entry(tx: Tx, cmd: LateEntry, ctx: Context) -> int:
         for round_no, kind in enumerate(missed, start=1)
         if kind is EntryKind.FULL_BYE
     ]
-    ctx.ask(*alerts)
+    half = [r for r, kind in enumerate(missed, start=1) if kind is EntryKind.HALF_BYE]
+    over = _limit_alert(tx, tpn, queries.player(tx, tpn)["name"], half) if half else None
+    ctx.ask(*alerts, *([] if over is None else [over]))
     for round_no, kind in enumerate(missed, start=1):
         if kind is EntryKind.FULL_BYE:
             log_pibe(tx, Pibe(PibeKind.FULL_POINT_BYE, round_no, f"{tpn}=FPB"), player=tpn)
@@ -449,14 +457,11 @@ def _range_alerts(tx: Tx, tpn: int, name: str, rounds: list[int], kind: EntryKin
                 f"{CHECKLIST}: players can be made ineligible for half-point byes",
             )
         )
-    taken = {
-        r for (who, r), e in tx.rows("entries").items() if who == tpn and e["kind"] == kind.value
-    } | {
-        r
-        for (who, r), e in tx.rows("bye_requests").items()
-        if who == tpn and r not in rounds and e["kind"] == kind.value
-    }
-    every = sorted(taken | set(rounds))
+    every = sorted(_half_byes_held(tx, tpn, rounds) | set(rounds))
+    if half_point_bye_limit(tx) is not None:
+        # An announced limit replaces the question of a second bye (one mechanism).
+        over = _limit_alert(tx, tpn, name, every)
+        return alerts if over is None else [*alerts, over]
     if len(every) > 1:
         alerts.append(
             Alert(
@@ -467,6 +472,39 @@ def _range_alerts(tx: Tx, tpn: int, name: str, rounds: list[int], kind: EntryKin
             )
         )
     return alerts
+
+
+def _half_byes_held(tx: Tx, tpn: int, leaving_out: Collection[int] = ()) -> set[int]:
+    """The rounds of *tpn*'s half-point byes, given or asked for (*leaving_out* not counted:
+    the rounds being asked for again)."""
+    half = EntryKind.HALF_BYE.value
+    return {r for (who, r), e in tx.rows("entries").items() if who == tpn and e["kind"] == half} | {
+        r
+        for (who, r), e in tx.rows("bye_requests").items()
+        if who == tpn and r not in leaving_out and e["kind"] == half
+    }
+
+
+def half_point_bye_limit(state: Tx | State) -> int | None:
+    """The half-point byes a player may take in the event (None: no limit announced)."""
+    value = state.setting("half_point_bye_limit")
+    return None if value is None else int(value)
+
+
+def _limit_alert(tx: Tx, tpn: int, name: str, every: list[int]) -> Alert | None:
+    """The level-3 question of half-point byes past the announced limit (FIDE C.02 question
+    176: the arbiter may still give one, answering; unanswered, the bye is refused with this
+    reason), or None within the limit or with none announced."""
+    limit = half_point_bye_limit(tx)
+    if limit is None or len(every) <= limit:
+        return None
+    return Alert(
+        Level.CONFIRM,
+        f"{tpn} {name} would have {count(len(every), 'half-point bye')} "
+        f"({_rounds_text(every)}); the regulations allow {half_point_bye_limit_words(limit)} "
+        f"({HALF_POINT_BYE_LIMIT_RULE}): give them all the same?",
+        f"{CHECKLIST}: a half-point bye past the announced limit is a level-3 warning",
+    )
 
 
 def _rounds_text(rounds: list[int]) -> str:
@@ -504,14 +542,11 @@ def _bye_alerts(tx: Tx, tpn: int, name: str, round_no: int, kind: EntryKind) -> 
     asked = tx.get("bye_requests", (tpn, round_no))
     if asked is not None and asked["kind"] == kind.value:
         return alerts  # the same request again: no bye more than before
-    taken = sorted(
-        {r for (who, r), e in tx.rows("entries").items() if who == tpn and e["kind"] == kind.value}
-        | {
-            r
-            for (who, r), e in tx.rows("bye_requests").items()
-            if who == tpn and r != round_no and e["kind"] == kind.value
-        }
-    )
+    taken = sorted(_half_byes_held(tx, tpn, (round_no,)))
+    if half_point_bye_limit(tx) is not None:
+        # An announced limit replaces the question of a second bye (one mechanism).
+        over = _limit_alert(tx, tpn, name, sorted({*taken, round_no}))
+        return alerts if over is None else [*alerts, over]
     if not taken:
         return alerts
     rounds = ("round " if len(taken) == 1 else "rounds ") + ", ".join(map(str, taken))
@@ -747,6 +782,7 @@ def mark_absent(tx: Tx, cmd: MarkAbsent, ctx: Context) -> str | None:
     policy = ByePolicy.parse(str(tx.setting("bye_policy", "fide")))
     kind = absence_kind(policy, round_no, planned)
     no_half = half_bye_ineligible(tx)
+    limit = half_point_bye_limit(tx)
     for tpn in numbers:
         player = _as_player(tpn, queries.player(tx, tpn))
         if player.disqualified or is_withdrawn(player, round_no):
@@ -760,12 +796,29 @@ def mark_absent(tx: Tx, cmd: MarkAbsent, ctx: Context) -> str | None:
                 f"player {tpn} asked for a {bye_words(EntryKind(asked['kind']))} in round "
                 f"{round_no} already; cancel it first"
             )
+    notices: list[Alert] = []
     for tpn in numbers:
         # A player the arbiter made ineligible for half-point byes (FIDE C.02) gets none.
         own = EntryKind.ZERO_BYE if kind is EntryKind.HALF_BYE and tpn in no_half else kind
+        held = _half_byes_held(tx, tpn)
+        if own is EntryKind.HALF_BYE and limit is not None and len(held) >= limit:
+            # Past the announced limit the absence scores nothing (FIDE C.02 question 176).
+            own = EntryKind.ZERO_BYE
+            name = queries.player(tx, tpn)["name"]
+            notices.append(
+                Alert(
+                    Level.NOTICE,
+                    f"{tpn} {name} gets a zero-point bye in round {round_no}, not a "
+                    f"half-point bye: the regulations allow {half_point_bye_limit_words(limit)}"
+                    f" and they have {count(len(held), 'half-point bye')} already "
+                    f"({HALF_POINT_BYE_LIMIT_RULE}).",
+                    f"{CHECKLIST}: half-point byes past the announced limit",
+                )
+            )
         tx.put("bye_requests", (tpn, round_no), {"kind": own.value})
         marked.add((tpn, round_no))
     _put_absences(tx, marked)
+    ctx.ask(*notices)
     return kind.value
 
 

@@ -52,6 +52,7 @@ _LEVEL3_WORDS = {
     "playoff": "the play-off regulation",
     "team_best": "the number of team scores that count (US Chess 28N)",
     "teammates_apart": "whether teammates are kept apart (US Chess 28N)",
+    "half_point_bye_limit": "the number of half-point byes a player may take (FIDE C.02 Q176)",
 }
 ANNOUNCED_ONCE = frozenset({"playoff"})
 """Settings asked about only when one was set already: a play-off regulation (like the
@@ -65,6 +66,8 @@ def _listed(value: Any) -> str:
 def _shown(key: str, value: Any) -> str:
     if key == "team_best" and value is None:
         return f"{DEFAULT_BEST} (the default)"
+    if key == "half_point_bye_limit" and value is None:
+        return "no limit"
     if key == "teammates_apart" or isinstance(value, bool):
         return "yes" if value else "no"
     if value is None:

@@ -89,6 +89,41 @@ class ByeRules:
     requested_bye_limit: int | None = None
 
 
+HALF_POINT_BYE_LIMIT_RULE = "FIDE C.02 question 176, the tournament regulations; US Chess 22C"
+"""Where the number of half-point byes a player may take comes from: the regulations announce
+it (FIDE sets no number; US Chess 22C leaves it to the director's announcement)."""
+
+MOST_HALF_POINT_BYES = 99
+"""The largest limit the event takes (more than any event's rounds)."""
+
+
+def checked_half_point_bye_limit(value: object) -> int | None:
+    """*value* as the announced number of half-point byes a player may take in the event
+    (0: none allowed; None: no limit announced), or RuleError saying why not.
+
+    No rule set fixes the number: FIDE leaves it to the tournament regulations and US Chess
+    22C to the director's announcement, so the default is no limit, set by the arbiter.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(
+            f"the number of half-point byes a player may take is a whole number or none, "
+            f"not {value!r}"
+        )
+    if not 0 <= value <= MOST_HALF_POINT_BYES:
+        raise RuleError(
+            f"the number of half-point byes a player may take is from 0 to "
+            f"{MOST_HALF_POINT_BYES}, not {value} ({HALF_POINT_BYE_LIMIT_RULE})"
+        )
+    return value
+
+
+def half_point_bye_limit_words(limit: int) -> str:
+    """The announced limit in words: "no half-point bye" or "at most 2 half-point byes"."""
+    return "no half-point bye" if limit == 0 else f"at most {count(limit, 'half-point bye')}"
+
+
 # -- history ---------------------------------------------------------------
 
 

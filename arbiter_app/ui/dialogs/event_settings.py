@@ -38,6 +38,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.limits import MAX_ROUNDS
 from arbiter_app.core.model import FIDE_2026_IN_FORCE, RuleSet, System, fide_rule_set_on
 from arbiter_app.core.pairing.baku import BAKU
+from arbiter_app.core.pairing.byes import MOST_HALF_POINT_BYES
 from arbiter_app.core.playoff.presets import PRESETS as PLAYOFF_PRESETS
 from arbiter_app.core.points import GCT_RAPID, STANDARD, THREE_ONE_ZERO
 from arbiter_app.core.presets import PRESETS
@@ -50,6 +51,9 @@ from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.new_event import SYSTEM_LABELS
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.widgets.tiebreak_picker import TieBreakPicker, fill_presets
+
+NO_LIMIT = -1
+"""The half-point byes box's value for no limit (shown as "no limit")."""
 
 RULE_SET_LABELS: dict[RuleSet | None, str] = {
     None: "FIDE, by the start date",
@@ -290,6 +294,17 @@ class EventSettingsDialog(QDialog):
         for policy, label in BYE_POLICY_LABELS.items():
             self.bye_policy.addItem(label, policy)
         form.addRow("&Byes:", self.bye_policy)
+        self.half_point_byes = QSpinBox(box)
+        self.half_point_byes.setAccessibleName("Half-point byes a player may take")
+        # The lowest value stands for "no limit" (the regulations announce none).
+        self.half_point_byes.setRange(NO_LIMIT, MOST_HALF_POINT_BYES)
+        self.half_point_byes.setSpecialValueText("no limit")
+        self.half_point_byes.setToolTip(
+            "The half-point byes a player may take in the event, as the regulations announce "
+            "(FIDE C.02 question 176; US Chess 22C): 0 allows none. Past it a requested bye "
+            "asks first and an absence scores a zero-point bye."
+        )
+        form.addRow("&Half-point byes:", self.half_point_byes)
         self.points = self._points_box(box)
         self.points.setAccessibleName("Point system")
         form.addRow("&Points:", self.points)
@@ -407,6 +422,8 @@ class EventSettingsDialog(QDialog):
         self.rounds.setValue(system.rounds_in(games))
         self._select(self.rule_set, current.get("rule_set"))
         self._select(self.bye_policy, current.get("bye_policy") or "fide")
+        limit = current.get("half_point_bye_limit")
+        self.half_point_byes.setValue(NO_LIMIT if limit is None else int(str(limit)))
         self._select(self.rating_type, current.get("rating_type"))
         self._select_points(self.points, current.get("point_system"))
         per_round = _as_list(current.get("round_point_systems"))
@@ -588,6 +605,9 @@ class EventSettingsDialog(QDialog):
             "rounds": self._system().games_in(self.rounds.value()),
             "rule_set": self.rule_set.currentData(),
             "bye_policy": self.bye_policy.currentData(),
+            "half_point_bye_limit": None
+            if self.half_point_byes.value() == NO_LIMIT
+            else self.half_point_byes.value(),
             "rating_type": self.rating_type.currentData(),
             "point_system": self.points.currentData(),
             "round_point_systems": [

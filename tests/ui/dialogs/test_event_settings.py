@@ -477,3 +477,27 @@ def test_the_us_report_group_keeps_the_sections_grand_prix_points(
     for box in shown:
         box.close()
     assert in_file.session.settings.uschess_report == {"grand_prix_points": "20"}
+
+
+def test_the_half_point_byes_box_sets_and_takes_off_the_limit(
+    qtbot: QtBot, in_file: EventDocument
+) -> None:
+    """The half-point byes a player may take (FIDE C.02 question 176; US Chess 22C): "no
+    limit" by default, a number typed, and back to "no limit" at the bottom of the box."""
+    dialog = open_dialog(qtbot, in_file)
+    box = dialog.half_point_byes
+    assert box.text() == "no limit" and dialog.changed_settings() == {}
+    box.selectAll()
+    qtbot.keyClicks(box, "2")
+    assert dialog.changed_settings() == {"half_point_bye_limit": 2}
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    assert not dialog.isVisible()
+    assert in_file.session.settings.half_point_bye_limit == 2
+    again = open_dialog(qtbot, in_file)
+    assert again.half_point_byes.value() == 2 and again.changed_settings() == {}
+    for _ in range(3):
+        qtbot.keyClick(again.half_point_byes, Qt.Key.Key_Down)
+    assert again.half_point_byes.text() == "no limit"
+    assert again.changed_settings() == {"half_point_bye_limit": None}
+    qtbot.keyClick(again, Qt.Key.Key_Return)
+    assert in_file.session.settings.half_point_bye_limit is None

@@ -26,7 +26,6 @@ from arbiter_app.core.playoff.scope import PlayoffScope
 from arbiter_app.core.rating_correction import RatingCorrection
 from arbiter_app.core.trf.system import pairing_code
 from arbiter_app.exports.lots import RecordedDraw
-from arbiter_app.store.journal import anchor
 
 TRF_SUFFIXES = (".trf", ".txt")
 ARBITER_SUFFIX = ".arbiter"
@@ -96,6 +95,14 @@ class Source:
     rating_corrections: tuple[RatingCorrection, ...] = ()
     """Results corrected for the rating report only (FIDE C.04.2 article 4.3): the report
     gives them, the standings and the sheets keep the results played."""
+
+
+def _head(journal: Any) -> str:
+    """The journal's anchor for the footers (the store is read only for an event file: a
+    TRF file's sheets never import it)."""
+    from arbiter_app.store.journal import anchor
+
+    return anchor(journal[-1] if journal else None)
 
 
 def load(path: Path) -> Source:
@@ -196,7 +203,7 @@ def from_session(session: Any, path: Path | None = None) -> Source:
         absences=absences(state),
         team_best=settings.team_best,
         categories=_categories(session.state),
-        journal_head=anchor(journal[-1] if journal else None),
+        journal_head=_head(journal),
         rating_corrections=_rating_corrections(state),
     )
 

@@ -31,7 +31,13 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event, RuleSet
 from arbiter_app.core.pairing.byes import half_point_bye_limit_words
 from arbiter_app.core.playoff.presets import PRESETS as PLAYOFFS
-from arbiter_app.core.points import format_points
+from arbiter_app.core.points import (
+    PAB_VALUES,
+    PointSystem,
+    format_points,
+    parse_point_system,
+    with_pab_value,
+)
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.prizes import format_money, money
 from arbiter_app.core.team_scores import DEFAULT_BEST
@@ -110,7 +116,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "start date)",
     )
     p.add_argument("--bye-policy", choices=list(BYE_POLICIES))
-    p.add_argument("--points", choices=sorted(NAMED_POINT_SYSTEMS), help="the point system")
+    p.add_argument(
+        "--points",
+        metavar="SYSTEM",
+        help=f"the point system: {', '.join(sorted(NAMED_POINT_SYSTEMS))}, or its values "
+        "W,D,L[,forfeit-win,PAB,half-bye,zero-bye], e.g. 3,1,0 or 1,0.5,0,1,0.5,0.5,0",
+    )
+    p.add_argument(
+        "--pab-value",
+        choices=PAB_VALUES,
+        help="the pairing-allocated bye's points: a win (FIDE's default), a draw or zero "
+        "(FIDE C.04.1 article 4 lets the regulations choose)",
+    )
     choice = p.add_mutually_exclusive_group()
     choice.add_argument("--tiebreaks", metavar="CODES", help='e.g. "BH/C1,BH,SB" (none: "")')
     choice.add_argument(
@@ -241,6 +258,17 @@ def _half_point_byes(text: str) -> int | None:
         ) from None
 
 
+def _typed_points(text: str) -> PointSystem:
+    """``--points``: a named system or its typed values (FIDE C.07 article 5)."""
+    if text in NAMED_POINT_SYSTEMS:
+        return NAMED_POINT_SYSTEMS[text]
+    try:
+        return parse_point_system(text)
+    except ValueError as exc:
+        known = ", ".join(sorted(NAMED_POINT_SYSTEMS))
+        raise ArbiterError(f"--points {text}: {exc} (or a named system: {known})") from None
+
+
 def changes_from(args: argparse.Namespace, event: Event) -> dict[str, Any]:
     """The ``edit_settings`` arguments the options ask for (empty: print only)."""
     values: dict[str, Any] = {}
@@ -255,8 +283,16 @@ def changes_from(args: argparse.Namespace, event: Event) -> dict[str, Any]:
         values["rule_set"] = None if args.rules == BY_DATE else args.rules
     if args.bye_policy is not None:
         values["bye_policy"] = args.bye_policy
-    if args.points is not None:
-        values["point_system"] = point_system_to_json(NAMED_POINT_SYSTEMS[args.points])
+    if args.points is not None or args.pab_value is not None:
+        system = event.point_system if args.points is None else _typed_points(args.points)
+        if args.pab_value is not None:
+            system = with_pab_value(system, args.pab_value)
+            if event.round_point_systems:
+                values["round_point_systems"] = [
+                    point_system_to_json(with_pab_value(p, args.pab_value))
+                    for p in event.round_point_systems
+                ]
+        values["point_system"] = point_system_to_json(system)
     if args.tiebreaks is not None:
         values["tiebreaks"] = [c.strip() for c in args.tiebreaks.split(",") if c.strip()]
     if args.preset is not None:
@@ -383,7 +419,11 @@ def _points(system: Mapping[str, Any]) -> str:
     values = point_system_from_json(system)
     return (
         f"{values.name or 'custom'} (win {format_points(values.win)}, draw "
-        f"{format_points(values.draw)}, loss {format_points(values.loss)})"
+        f"{format_points(values.draw)}, loss {format_points(values.loss)}, pairing-allocated "
+        f"bye {format_points(values.pairing_bye_points)}, forfeit win "
+        f"{format_points(values.forfeit_win_points)}, half-point bye "
+        f"{format_points(values.half_bye_points)}, zero-point bye "
+        f"{format_points(values.zero_bye)})"
     )
 
 

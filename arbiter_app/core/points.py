@@ -11,7 +11,7 @@ one point system per round.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
 from typing import Final
@@ -178,3 +178,131 @@ GCT_RAPID: Final = PointSystem(win=Fraction(2), draw=ONE, loss=ZERO, name="2/1/0
 THREE_ONE_ZERO: Final = PointSystem(win=Fraction(3), draw=ONE, loss=ZERO, name="3/1/0")
 """Three points a win, one a draw (C.07 article 5 lets the regulations give other values; the
 checklist's question 71 names 3/1/0); the pairing-allocated bye is worth a win."""
+
+
+PAB_VALUES: Final = ("win", "draw", "zero")
+"""What a pairing-allocated bye may be worth: FIDE C.04.1 article 4 (and the 2025
+Dutch rules) let the regulations of the event give it the points of a win, of a
+draw, or none."""
+
+CUSTOM_FIELDS: Final = (
+    "win",
+    "draw",
+    "loss",
+    "forfeit win",
+    "PAB",
+    "half-point bye",
+    "zero-point bye",
+)
+"""The values ``settings --points W,D,L[,forfeit-win,PAB,half-bye,zero-bye]`` takes, in order."""
+
+
+def point_system_refusal(system: PointSystem) -> str | None:
+    """Why *system* cannot score an event, or None.
+
+    FIDE C.07 article 5 scores a win above a draw above a loss unless the
+    regulations say otherwise, and no round takes points away: a negative value,
+    a loss worth more than a draw or a draw worth more than a win is refused.
+    """
+    named = (
+        ("win", system.win),
+        ("draw", system.draw),
+        ("loss", system.loss),
+        ("forfeit win", system.forfeit_win_points),
+        ("forfeit loss", system.forfeit_loss),
+        ("pairing-allocated bye", system.pairing_bye_points),
+        ("full-point bye", system.full_bye_points),
+        ("half-point bye", system.half_bye_points),
+        ("zero-point bye", system.zero_bye),
+        ("absence", system.absent),
+    )
+    for label, value in named:
+        if value < 0:
+            return f"a {label} cannot be worth less than nothing ({format_points(value)})"
+    if system.loss > system.draw:
+        return (
+            f"a loss ({format_points(system.loss)}) cannot be worth more than a draw "
+            f"({format_points(system.draw)}) (FIDE C.07 article 5)"
+        )
+    if system.draw > system.win:
+        return (
+            f"a draw ({format_points(system.draw)}) cannot be worth more than a win "
+            f"({format_points(system.win)}) (FIDE C.07 article 5)"
+        )
+    if system.win == system.loss:
+        return "a win and a loss worth the same points do not score an event (FIDE C.07 article 5)"
+    return None
+
+
+def system_name(system: PointSystem) -> str:
+    """The name of a typed system: ``3/1/0``, with ``PAB ½`` and the like when its
+    unplayed rounds are not worth what the game results say."""
+    name = f"{format_points(system.win)}/{format_points(system.draw)}/{format_points(system.loss)}"
+    extras = []
+    if system.forfeit_win is not None and system.forfeit_win != system.win:
+        extras.append(f"forfeit win {format_points(system.forfeit_win)}")
+    if system.pairing_bye is not None and system.pairing_bye != system.win:
+        extras.append(f"PAB {format_points(system.pairing_bye)}")
+    if system.half_bye is not None and system.half_bye != system.draw:
+        extras.append(f"half-point bye {format_points(system.half_bye)}")
+    if system.zero_bye != ZERO:
+        extras.append(f"zero-point bye {format_points(system.zero_bye)}")
+    return f"{name}, {', '.join(extras)}" if extras else name
+
+
+def custom_point_system(values: Sequence[Fraction]) -> PointSystem:
+    """The point system of typed values, in the order of :data:`CUSTOM_FIELDS`.
+
+    Three values (win, draw, loss) leave every unplayed round FIDE's: a forfeit
+    win and a pairing-allocated bye worth a win, a half-point bye a draw, a
+    zero-point bye nothing (C.07 article 16 counts an unplayed round with the
+    points it was given). Seven values set each of them. Raises
+    :class:`ValueError` with the reason (:func:`point_system_refusal`).
+    """
+    if len(values) not in (3, 7):
+        raise ValueError(
+            f"a point system is 3 values (win, draw, loss) or 7 ({', '.join(CUSTOM_FIELDS)}), "
+            f"not {len(values)}"
+        )
+    win, draw, loss = values[:3]
+    system = PointSystem(win=win, draw=draw, loss=loss)
+    if len(values) == 7:
+        forfeit_win, pab, half_bye, zero_bye = values[3:]
+        system = PointSystem(
+            win=win,
+            draw=draw,
+            loss=loss,
+            # A value equal to FIDE's default is kept as the default, so that the
+            # typed 1,0.5,0,1,1,0.5,0 is the standard system itself.
+            forfeit_win=None if forfeit_win == win else forfeit_win,
+            pairing_bye=None if pab == win else pab,
+            half_bye=None if half_bye == draw else half_bye,
+            zero_bye=zero_bye,
+        )
+    reason = point_system_refusal(system)
+    if reason:
+        raise ValueError(reason)
+    return replace(system, name=system_name(system))
+
+
+def parse_point_system(text: str) -> PointSystem:
+    """``"3,1,0"`` or ``"1,0.5,0,1,0.5,0.5,0"`` (see :func:`custom_point_system`) as a system."""
+    parts = [p.strip() for p in text.split(",")]
+    if any(not p for p in parts):
+        raise ValueError(f"{text!r}: a value is missing between two commas")
+    return custom_point_system([parse_points(p) for p in parts])
+
+
+def with_pab_value(system: PointSystem, value: str) -> PointSystem:
+    """*system* with its pairing-allocated bye worth a win, a draw or nothing (:data:`PAB_VALUES`).
+
+    FIDE C.04.1 article 4 gives the bye "the points of a win" unless the
+    regulations say otherwise; the 2025 Dutch rules allow a draw or zero.
+    """
+    points = {"win": system.win, "draw": system.draw, "zero": ZERO}
+    if value not in points:
+        raise ValueError(f"the bye's value is one of {', '.join(PAB_VALUES)}, not {value!r}")
+    chosen = replace(system, pairing_bye=None if value == "win" else points[value])
+    if chosen.pairing_bye == chosen.win:
+        chosen = replace(chosen, pairing_bye=None)
+    return replace(chosen, name=system_name(chosen))

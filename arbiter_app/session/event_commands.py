@@ -22,7 +22,7 @@ from arbiter_app.core.pairing.numbers import (
 )
 from arbiter_app.core.pairing.ranking import RankingRule, TieOrder, TournamentRating
 from arbiter_app.core.playoff import preset as playoff_preset
-from arbiter_app.core.points import STANDARD
+from arbiter_app.core.points import STANDARD, PointSystem, point_system_refusal
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
 from arbiter_app.core.rating_source import typed_or_imported
 from arbiter_app.core.ratinglist import RatingType
@@ -326,6 +326,14 @@ def combination_refusal(
     return None
 
 
+def _scoring(system: PointSystem) -> PointSystem:
+    """*system*, or CommandError saying why it cannot score an event (FIDE C.07 article 5)."""
+    reason = point_system_refusal(system)
+    if reason:
+        raise CommandError(f"the point system is refused: {reason}")
+    return system
+
+
 def check_setting(
     key: str,
     value: Any,
@@ -371,11 +379,11 @@ def check_setting(
 
             return planned
         if key == "point_system":
-            return point_system_to_json(point_system_from_json(value))
+            return point_system_to_json(_scoring(point_system_from_json(value)))
         if key == "round_point_systems":
             if value is not None and not isinstance(value, list):
                 raise CommandError("round_point_systems: a list with one point system a round")
-            return [point_system_to_json(point_system_from_json(v)) for v in value or []]
+            return [point_system_to_json(_scoring(point_system_from_json(v))) for v in value or []]
         if key == "tiebreaks":
             return _check_tiebreaks(value)
         if key == "rule_set":

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import replace
 
 from arbiter_app.core.trf import extension as ext
+from arbiter_app.core.trf.scoring import from_exact, to_records
 from arbiter_app.core.words import count
 
 PROGRAM = "Arbiter"
@@ -87,6 +89,8 @@ def left_out(lines: Iterable[str], *, trf26: bool = True) -> list[str]:
             else f"{whose}: TRF-16 has no national rating record (TRF-26 has: --trf-version TRF-26)"
         )
     for args in got(ext.POINTS) or ():
+        if args and args[0] == "*" and _said_by_162(" ".join(args[1:])):
+            continue
         where = "the event's" if args and args[0] == "*" else f"round {args[0]}'s"
         notes.append(
             f"{where} point system cannot be said exactly by records 162 and 299 "
@@ -111,3 +115,14 @@ def left_out(lines: Iterable[str], *, trf26: bool = True) -> list[str]:
             "still to be paired"
         )
     return notes
+
+
+def _said_by_162(exact: str) -> bool:
+    """Whether records 162 and 299 carry every value of the event's point system: only its
+    name (``3/1/0, PAB 1``, which TRF has no field for) was in Arbiter's own record."""
+    try:
+        system = from_exact(exact)
+    except ValueError:
+        return False
+    records = to_records(system)
+    return records is not None and replace(records[2], name=system.name) == system

@@ -10,7 +10,9 @@ changes and the dialog stays open. Cancel changes nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import date
+from fractions import Fraction
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -20,6 +22,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -40,11 +43,11 @@ from arbiter_app.core.model import FIDE_2026_IN_FORCE, RuleSet, System, fide_rul
 from arbiter_app.core.pairing.baku import BAKU
 from arbiter_app.core.pairing.byes import MOST_HALF_POINT_BYES
 from arbiter_app.core.playoff.presets import PRESETS as PLAYOFF_PRESETS
-from arbiter_app.core.points import GCT_RAPID, STANDARD, THREE_ONE_ZERO
+from arbiter_app.core.points import GCT_RAPID, STANDARD, THREE_ONE_ZERO, PointSystem, system_name
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.team_scores import DEFAULT_BEST, MOST_BEST
 from arbiter_app.core.words import count
-from arbiter_app.session.codec import point_system_to_json
+from arbiter_app.session.codec import point_system_from_json, point_system_to_json
 from arbiter_app.session.commands import EditSettings
 from arbiter_app.session.event_commands import FIXED_AFTER_ROUND_ONE, PRESET_BYE_POLICIES
 from arbiter_app.ui.dialogs.errors import show_error
@@ -81,6 +84,25 @@ POINT_SYSTEMS = {
     "GCT rapid 2 / 1 / 0": point_system_to_json(GCT_RAPID),
     "3 / 1 / 0": point_system_to_json(THREE_ONE_ZERO),
 }
+
+CUSTOM = "custom"
+"""The point-system choice whose values are typed in the row of spin boxes (Q71, Q80)."""
+
+CUSTOM_LABELS = ("Win", "Draw", "Loss", "Forfeit win", "PAB", "Half-point bye", "Zero-point bye")
+"""The custom values, in the order of ``settings --points`` (core.points.CUSTOM_FIELDS)."""
+
+
+def _values_of(system: PointSystem) -> tuple[Fraction, ...]:
+    return (
+        system.win,
+        system.draw,
+        system.loss,
+        system.forfeit_win_points,
+        system.pairing_bye_points,
+        system.half_bye_points,
+        system.zero_bye,
+    )
+
 
 TOOLTIP = Qt.ItemDataRole.ToolTipRole
 
@@ -306,8 +328,32 @@ class EventSettingsDialog(QDialog):
         )
         form.addRow("&Half-point byes:", self.half_point_byes)
         self.points = self._points_box(box)
+        self.points.addItem("Custom…", CUSTOM)
         self.points.setAccessibleName("Point system")
+        self.points.currentIndexChanged.connect(self._points_changed)
         form.addRow("&Points:", self.points)
+        self.custom_points = QWidget(box)
+        self.custom_points.setAccessibleName("Custom point values")
+        row = QHBoxLayout(self.custom_points)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.custom_values: list[QDoubleSpinBox] = []
+        self._loaded_custom: PointSystem | None = None
+        for label, default in zip(CUSTOM_LABELS, _values_of(STANDARD), strict=True):
+            column = QVBoxLayout()
+            spin = QDoubleSpinBox(self.custom_points)
+            # Tenths: what TRF-26 record 162 can write (FIDE C.07 article 5 values).
+            spin.setDecimals(1)
+            spin.setSingleStep(0.5)
+            spin.setRange(0.0, 99.0)
+            spin.setValue(float(default))
+            spin.setAccessibleName(f"Points: {label}")
+            text = QLabel(label, self.custom_points)
+            text.setBuddy(spin)
+            column.addWidget(text)
+            column.addWidget(spin)
+            row.addLayout(column)
+            self.custom_values.append(spin)
+        form.addRow("", self.custom_points)
         self.per_round = QCheckBox("Points differ by round", box)
         self.per_round.setAccessibleName("Points differ by round")
         self.per_round.toggled.connect(self._per_round_toggled)
@@ -319,6 +365,31 @@ class EventSettingsDialog(QDialog):
         self.round_points.setMinimumHeight(self.fontMetrics().height() * 8)
         form.addRow("", self.round_points)
         return box
+
+    def _points_changed(self, _index: int = 0) -> None:
+        self.custom_points.setVisible(self.points.currentData() == CUSTOM)
+        self._fit()
+
+    def _chosen_points(self) -> object:
+        """The point system chosen: a named one's, or the custom values' (FIDE C.07
+        article 5); the session refuses values that cannot score an event."""
+        if self.points.currentData() != CUSTOM:
+            return self.points.currentData()
+        values = [Fraction(round(spin.value() * 10), 10) for spin in self.custom_values]
+        win, draw, loss, forfeit_win, pab, half_bye, zero_bye = values
+        system = PointSystem(
+            win=win,
+            draw=draw,
+            loss=loss,
+            forfeit_win=None if forfeit_win == win else forfeit_win,
+            pairing_bye=None if pab == win else pab,
+            half_bye=None if half_bye == draw else half_bye,
+            zero_bye=zero_bye,
+        )
+        loaded = self._loaded_custom
+        if loaded is not None and replace(loaded, name="") == replace(system, name=""):
+            return point_system_to_json(loaded)  # unchanged: the stored name stays
+        return point_system_to_json(replace(system, name=system_name(system)))
 
     def _points_box(self, parent: QWidget) -> QComboBox:
         box = QComboBox(parent)
@@ -425,7 +496,7 @@ class EventSettingsDialog(QDialog):
         limit = current.get("half_point_bye_limit")
         self.half_point_byes.setValue(NO_LIMIT if limit is None else int(str(limit)))
         self._select(self.rating_type, current.get("rating_type"))
-        self._select_points(self.points, current.get("point_system"))
+        self._select_main_points(current.get("point_system"))
         per_round = _as_list(current.get("round_point_systems"))
         self._rounds_changed()
         for row, value in enumerate(per_round[: self.round_points.rowCount()]):
@@ -454,6 +525,22 @@ class EventSettingsDialog(QDialog):
             box.addItem(str(value), value)
             index = box.count() - 1
         box.setCurrentIndex(max(index, 0))
+
+    def _select_main_points(self, value: object) -> None:
+        """The event's point system: a named one, else "Custom…" with its values."""
+        self._loaded_custom = None
+        if value is None or value in POINT_SYSTEMS.values():
+            self._select_points(self.points, value)
+        else:
+            try:
+                system = point_system_from_json(value)
+            except ValueError:
+                system = STANDARD
+            self._loaded_custom = system
+            for spin, number in zip(self.custom_values, _values_of(system), strict=True):
+                spin.setValue(float(number))
+            self.points.setCurrentIndex(self.points.findData(CUSTOM))
+        self._points_changed()
 
     @staticmethod
     def _select_points(box: QComboBox, value: object) -> None:
@@ -494,7 +581,7 @@ class EventSettingsDialog(QDialog):
         for row in range(old, games):
             box = self._points_box(table)
             box.setAccessibleName(f"Points in game {row + 1}")
-            self._select_points(box, self.points.currentData())
+            self._select_points(box, self._chosen_points())
             table.setCellWidget(row, 0, box)
         if per_round > 1:
             labels = [f"Round {g // per_round + 1}, game {g % per_round + 1}" for g in range(games)]
@@ -609,7 +696,7 @@ class EventSettingsDialog(QDialog):
             if self.half_point_byes.value() == NO_LIMIT
             else self.half_point_byes.value(),
             "rating_type": self.rating_type.currentData(),
-            "point_system": self.points.currentData(),
+            "point_system": self._chosen_points(),
             "round_point_systems": [
                 self._round_box(r).currentData() for r in range(self.round_points.rowCount())
             ]

@@ -264,25 +264,32 @@ def custom_point_system(values: Sequence[Fraction]) -> PointSystem:
             f"a point system is 3 values (win, draw, loss) or 7 ({', '.join(CUSTOM_FIELDS)}), "
             f"not {len(values)}"
         )
-    win, draw, loss = values[:3]
-    system = PointSystem(win=win, draw=draw, loss=loss)
-    if len(values) == 7:
-        forfeit_win, pab, half_bye, zero_bye = values[3:]
-        system = PointSystem(
-            win=win,
-            draw=draw,
-            loss=loss,
-            # A value equal to FIDE's default is kept as the default, so that the
-            # typed 1,0.5,0,1,1,0.5,0 is the standard system itself.
-            forfeit_win=None if forfeit_win == win else forfeit_win,
-            pairing_bye=None if pab == win else pab,
-            half_bye=None if half_bye == draw else half_bye,
-            zero_bye=zero_bye,
-        )
+    system = typed_point_system(values)
     reason = point_system_refusal(system)
     if reason:
         raise ValueError(reason)
     return replace(system, name=system_name(system))
+
+
+def typed_point_system(values: Sequence[Fraction]) -> PointSystem:
+    """The point system of three or seven typed values (:data:`CUSTOM_FIELDS`), unchecked
+    and unnamed (:func:`custom_point_system` checks and names it; the window's dialog lets
+    the session refuse it with the reason)."""
+    win, draw, loss = values[:3]
+    if len(values) < 7:
+        return PointSystem(win=win, draw=draw, loss=loss)
+    forfeit_win, pab, half_bye, zero_bye = values[3:7]
+    return PointSystem(
+        win=win,
+        draw=draw,
+        loss=loss,
+        # A value equal to FIDE's default is kept as the default, so that the typed
+        # 1,0.5,0,1,1,0.5,0 is the standard system itself.
+        forfeit_win=None if forfeit_win == win else forfeit_win,
+        pairing_bye=None if pab == win else pab,
+        half_bye=None if half_bye == draw else half_bye,
+        zero_bye=zero_bye,
+    )
 
 
 def parse_point_system(text: str) -> PointSystem:

@@ -43,7 +43,14 @@ from arbiter_app.core.model import FIDE_2026_IN_FORCE, RuleSet, System, fide_rul
 from arbiter_app.core.pairing.baku import BAKU
 from arbiter_app.core.pairing.byes import MOST_HALF_POINT_BYES
 from arbiter_app.core.playoff.presets import PRESETS as PLAYOFF_PRESETS
-from arbiter_app.core.points import GCT_RAPID, STANDARD, THREE_ONE_ZERO, PointSystem, system_name
+from arbiter_app.core.points import (
+    GCT_RAPID,
+    STANDARD,
+    THREE_ONE_ZERO,
+    PointSystem,
+    system_name,
+    typed_point_system,
+)
 from arbiter_app.core.presets import PRESETS
 from arbiter_app.core.team_scores import DEFAULT_BEST, MOST_BEST
 from arbiter_app.core.words import count
@@ -376,16 +383,7 @@ class EventSettingsDialog(QDialog):
         if self.points.currentData() != CUSTOM:
             return self.points.currentData()
         values = [Fraction(round(spin.value() * 10), 10) for spin in self.custom_values]
-        win, draw, loss, forfeit_win, pab, half_bye, zero_bye = values
-        system = PointSystem(
-            win=win,
-            draw=draw,
-            loss=loss,
-            forfeit_win=None if forfeit_win == win else forfeit_win,
-            pairing_bye=None if pab == win else pab,
-            half_bye=None if half_bye == draw else half_bye,
-            zero_bye=zero_bye,
-        )
+        system = typed_point_system(values)
         loaded = self._loaded_custom
         if loaded is not None and replace(loaded, name="") == replace(system, name=""):
             return point_system_to_json(loaded)  # unchanged: the stored name stays

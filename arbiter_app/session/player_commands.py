@@ -435,28 +435,9 @@ def _round_list(value: object) -> list[int]:
 
 def _range_alerts(tx: Tx, tpn: int, name: str, rounds: list[int], kind: EntryKind) -> list[Alert]:
     """The questions of a range of byes, each asked once (FIDE C.02, withdrawals, byes)."""
-    where = _rounds_text(rounds)
-    if kind is EntryKind.FULL_BYE:
-        return [
-            Alert(
-                Level.NOTICE,
-                f"{tpn} {name} gets a full-point bye in {where}: FIDE deprecates full-point "
-                "byes, a point for a game not played.",
-                f"{CHECKLIST}: a full-point bye is a level-2 warning",
-            )
-        ]
     if kind is not EntryKind.HALF_BYE:
-        return []
-    alerts: list[Alert] = []
-    if tpn in half_bye_ineligible(tx):
-        alerts.append(
-            Alert(
-                Level.CONFIRM,
-                f"{tpn} {name} is marked not eligible for a half-point bye: give them in "
-                f"{where} all the same?",
-                f"{CHECKLIST}: players can be made ineligible for half-point byes",
-            )
-        )
+        return _full_bye_notice(tpn, name, rounds, kind)
+    alerts = _ineligible_question(tx, tpn, name, rounds)
     every = sorted(_half_byes_held(tx, tpn, rounds) | set(rounds))
     if half_point_bye_limit(tx) is not None:
         # An announced limit replaces the question of a second bye (one mechanism).
@@ -507,6 +488,36 @@ def _limit_alert(tx: Tx, tpn: int, name: str, every: list[int]) -> Alert | None:
     )
 
 
+def _full_bye_notice(tpn: int, name: str, rounds: list[int], kind: EntryKind) -> list[Alert]:
+    """A full-point bye is a level-2 notice (FIDE deprecates it: a point for a game not
+    played); no other bye but the half-point one asks anything."""
+    if kind is not EntryKind.FULL_BYE:
+        return []
+    return [
+        Alert(
+            Level.NOTICE,
+            f"{tpn} {name} gets a full-point bye in {_rounds_text(rounds)}: FIDE deprecates "
+            "full-point byes, a point for a game not played.",
+            f"{CHECKLIST}: a full-point bye is a level-2 warning",
+        )
+    ]
+
+
+def _ineligible_question(tx: Tx, tpn: int, name: str, rounds: list[int]) -> list[Alert]:
+    """A half-point bye for a player made ineligible for one is a level-3 question."""
+    if tpn not in half_bye_ineligible(tx):
+        return []
+    them = "them" if len(rounds) > 1 else "one"
+    return [
+        Alert(
+            Level.CONFIRM,
+            f"{tpn} {name} is marked not eligible for a half-point bye: give {them} in "
+            f"{_rounds_text(rounds)} all the same?",
+            f"{CHECKLIST}: players can be made ineligible for half-point byes",
+        )
+    ]
+
+
 def _rounds_text(rounds: list[int]) -> str:
     if len(rounds) == 1:
         return f"round {rounds[0]}"
@@ -518,27 +529,9 @@ def _rounds_text(rounds: list[int]) -> str:
 def _bye_alerts(tx: Tx, tpn: int, name: str, round_no: int, kind: EntryKind) -> list[Alert]:
     """FIDE C.02 (withdrawals, byes, results): a second half-point bye is a level-3
     question; a full-point bye, which FIDE deprecates, a level-2 notice."""
-    if kind is EntryKind.FULL_BYE:
-        return [
-            Alert(
-                Level.NOTICE,
-                f"{tpn} {name} gets a full-point bye in round {round_no}: FIDE deprecates "
-                "full-point byes, a point for a game not played.",
-                f"{CHECKLIST}: a full-point bye is a level-2 warning",
-            )
-        ]
     if kind is not EntryKind.HALF_BYE:
-        return []
-    alerts: list[Alert] = []
-    if tpn in half_bye_ineligible(tx):
-        alerts.append(
-            Alert(
-                Level.CONFIRM,
-                f"{tpn} {name} is marked not eligible for a half-point bye: give one in round "
-                f"{round_no} all the same?",
-                f"{CHECKLIST}: players can be made ineligible for half-point byes",
-            )
-        )
+        return _full_bye_notice(tpn, name, [round_no], kind)
+    alerts = _ineligible_question(tx, tpn, name, [round_no])
     asked = tx.get("bye_requests", (tpn, round_no))
     if asked is not None and asked["kind"] == kind.value:
         return alerts  # the same request again: no bye more than before

@@ -117,8 +117,8 @@ class PairingsPanel(QWidget):
         self.round.valueChanged.connect(lambda _: self.refresh())
         self.summary = QLabel(self)
         self.summary.setAccessibleName("Round summary")
-        # A long summary (the colour drawn by lot and its seed) wraps in the room the bar
-        # leaves; it never widens the window past the screen.
+        # A long summary (the colour drawn by lot and its seed) wraps; it never widens the
+        # window past the screen.
         self.summary.setWordWrap(True)
         self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.view = ResultsView(self)
@@ -169,7 +169,7 @@ class PairingsPanel(QWidget):
         self.search = PlayerSearch(self.view, "line", self)
         bar = QHBoxLayout()
         bar.addWidget(self.round)
-        bar.addWidget(self.summary, 1)
+        bar.addStretch(1)
         bar.addWidget(self.explain_button)
         bar.addWidget(self.manual_button)
         bar.addWidget(self.change_button)
@@ -177,6 +177,9 @@ class PairingsPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
+        # The summary has a line of its own under the buttons: however long (the colour
+        # drawn by lot and its seed), it wraps there and never hides nor widens the bar.
+        layout.addWidget(self.summary)
         layout.addWidget(self.search)
         layout.addWidget(self.view)
         document.changed.connect(self.on_changed)

@@ -267,3 +267,6 @@ def test_a_long_summary_wraps_instead_of_widening_the_panel(qtbot: QtBot, rr_eve
     text_width = panel.summary.fontMetrics().horizontalAdvance(panel.summary.text())
     assert panel.minimumSizeHint().width() < narrow + text_width // 2
     assert panel.summary.wordWrap()
+    # The summary is shown across the panel, on its own line under the buttons.
+    qtbot.waitUntil(lambda: panel.summary.width() > panel.width() // 2)
+    assert panel.summary.geometry().top() >= panel.round.geometry().bottom()

@@ -91,3 +91,14 @@ def test_the_importer_benchmark_reads_its_inputs(monkeypatch: pytest.MonkeyPatch
         "read a TRF with a line of 15 MB",
     ]
     assert all(x.ours > 0 for x in lines)
+
+
+def test_the_us_chess_engine_row_is_in_the_pairing_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pairing table's US Chess row pairs a section (small here) by the US engine."""
+    from tests.benchmarks import bench_pairing, run_all
+
+    real = bench_pairing.uschess_row
+    monkeypatch.setattr(bench_pairing, "uschess_row", lambda: real(players=24, round_no=3))
+    (line,) = run_all.uschess_lines()
+    assert line.benchmark == "US Chess engine, round 3, 24 players (CPU)"
+    assert line.target == bench_pairing.US_TARGET_SECONDS and line.note == "12 boards"

@@ -99,16 +99,35 @@ def store_lines() -> list[Line]:
 def pairing_lines() -> list[Line]:
     from tests.benchmarks import bench_pairing
 
+    return (
+        [
+            Line(
+                f"pair round {r.round} of {r.rounds}, {r.players} players (CPU)",
+                r.arbiter_cpu,
+                None,
+                "gacrux Dutch engine alone",
+                r.gacrux_cpu,
+            )
+            for r in bench_pairing.run()
+        ]
+        + engine_lines()
+        + uschess_lines()
+    )
+
+
+def uschess_lines() -> list[Line]:
+    """The US Chess engine (rules 27-29): round 4 of a 500-player section."""
+    from tests.benchmarks import bench_pairing
+
+    r = bench_pairing.uschess_row()
     return [
         Line(
-            f"pair round {r.round} of {r.rounds}, {r.players} players (CPU)",
-            r.arbiter_cpu,
-            None,
-            "gacrux Dutch engine alone",
-            r.gacrux_cpu,
+            f"US Chess engine, round {r.round}, {r.players} players (CPU)",
+            r.cpu,
+            bench_pairing.US_TARGET_SECONDS,
+            note=f"{r.boards} boards",
         )
-        for r in bench_pairing.run()
-    ] + engine_lines()
+    ]
 
 
 def engine_lines() -> list[Line]:

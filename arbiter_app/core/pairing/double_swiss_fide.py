@@ -212,26 +212,8 @@ def _max_matching(
     nodes: list[int], allowed: Callable[[int, int], bool], weight: Callable[[int, int], int]
 ) -> dict[int, int] | None:
     """A perfect matching of *nodes* over *allowed* edges of largest total *weight*, else None."""
-    if len(nodes) % 2:
-        return None
-    if not nodes:
-        return {}
-    import rustworkx as rx
-
-    graph = rx.PyGraph()
-    index = graph.add_nodes_from(nodes)
-    where = dict(zip(nodes, index, strict=True))
-    for a, b in combinations(nodes, 2):
-        if allowed(a, b):
-            graph.add_edge(where[a], where[b], weight(a, b))
-    found = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
-    if 2 * len(found) != len(nodes):
-        return None
-    mate: dict[int, int] = {}
-    for i, j in found:
-        a, b = graph[i], graph[j]
-        mate[a], mate[b] = b, a
-    return mate
+    edges = [(a, b, weight(a, b)) for a, b in combinations(nodes, 2) if allowed(a, b)]
+    return _matching_of(nodes, edges)
 
 
 def _matching_of(nodes: list[int], edges: list[tuple[int, int, int]]) -> dict[int, int] | None:

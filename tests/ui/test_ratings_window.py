@@ -25,12 +25,11 @@ from tests.support.sessions import TickingClock
 DATA = Path(__file__).resolve().parents[1] / "data" / "ratings"
 
 
-@pytest.fixture
-def document(tmp_path: Path) -> Iterator[EventDocument]:
+def rapid_event(folder: Path) -> EventDocument:
     """A rapid event starting 19 September 2026; the combined list of September imported."""
     import_list(DATA / "players_list_foa.txt", date(2026, 9, 1))
     session = Session.create(
-        tmp_path / "rapid.arbiter",
+        folder / "rapid.arbiter",
         name="Club Rapid",
         system="swiss",
         rounds=5,
@@ -38,7 +37,12 @@ def document(tmp_path: Path) -> Iterator[EventDocument]:
         durable=False,
     )
     session.run(EditSettings(info={"time_control": "G/15+10", "start_date": "2026-09-19"}))
-    opened = EventDocument(session)
+    return EventDocument(session)
+
+
+@pytest.fixture
+def document(tmp_path: Path) -> Iterator[EventDocument]:
+    opened = rapid_event(tmp_path)
     yield opened
     opened.close()
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from datetime import date
 from pathlib import Path
 
 import pytest
@@ -17,33 +16,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from arbiter_app.session import Session
-from arbiter_app.session.commands import EditSettings
-from arbiter_app.session.rating_lookup import import_list
 from arbiter_app.ui.dialogs.player import PlayerDialog
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.panels.players import PlayersPanel
-from tests.support.sessions import TickingClock
+from tests.ui.test_ratings_window import rapid_event
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "ratings"
-
-
-@pytest.fixture
-def document(tmp_path: Path) -> Iterator[EventDocument]:
-    """A rapid event with the September list imported."""
-    import_list(DATA / "players_list_foa.txt", date(2026, 9, 1))
-    session = Session.create(
-        tmp_path / "rapid.arbiter",
-        name="Club Rapid",
-        system="swiss",
-        rounds=5,
-        clock=TickingClock(),
-        durable=False,
-    )
-    session.run(EditSettings(info={"time_control": "G/15+10", "start_date": "2026-09-19"}))
-    opened = EventDocument(session)
-    yield opened
-    opened.close()
 
 
 def focused() -> QWidget:
@@ -59,6 +37,14 @@ def press(qtbot: QtBot, key: Qt.Key, times: int = 1) -> None:
 
 def type_text(qtbot: QtBot, text: str) -> None:
     qtbot.keyClicks(focused(), text)
+
+
+@pytest.fixture
+def document(tmp_path: Path) -> Iterator[EventDocument]:
+    """A rapid event with the September list imported."""
+    opened = rapid_event(tmp_path)
+    yield opened
+    opened.close()
 
 
 def open_panel(qtbot: QtBot, document: EventDocument) -> PlayersPanel:

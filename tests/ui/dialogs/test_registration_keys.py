@@ -21,8 +21,6 @@ from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.panels.players import PlayersPanel
 from tests.ui.test_ratings_window import rapid_event
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "ratings"
-
 
 def focused() -> QWidget:
     widget = QApplication.focusWidget()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QStandardPaths, QTimer
+from PySide6.QtCore import QCoreApplication, QStandardPaths
 from PySide6.QtWidgets import QApplication
 
 from arbiter_app import __version__
@@ -141,21 +141,6 @@ def offer_recoveries(window: MainWindow, folder: Path | None) -> None:
             recovered = window.files.offer_recovery(path, ask=not recovered) or recovered
 
 
-WARM_UP_DELAY_MS = 1000
-"""How long after start-up the libraries for writing are loaded (the window is in use by then)."""
-
-
-def warm_up() -> None:
-    """Load what the first change to the file needs, once the window is idle.
-
-    The tournament file is written through sqlite-utils, which is imported on
-    the first write (:attr:`arbiter_app.store.file.EventFile.db`) so that
-    opening a file does not wait for it; loading it here, a second after the
-    window appeared, keeps that wait off the first result the arbiter types.
-    """
-    import sqlite_utils  # noqa: F401
-
-
 def run(demo: bool = False, open_file: str | None = None) -> int:
     """Start the desktop application; returns the exit status.
 
@@ -186,7 +171,6 @@ def run(demo: bool = False, open_file: str | None = None) -> int:
             window.statusBar().clearMessage()
         elif not demo:
             offer_recoveries(window, folder)
-        QTimer.singleShot(WARM_UP_DELAY_MS, warm_up)
         return int(app.exec())
     finally:
         handler.uninstall()

@@ -63,19 +63,10 @@ class EventRows:
         self.parts: dict[int, State] = dict(parts or {})
 
     @staticmethod
-    def from_file(tables: Mapping[str, TableRows]) -> EventRows:
-        """Split the file's rows (keyed by section first) into one state per section.
-
-        A section number that is not a whole number means the file was damaged
-        (raised as ValueError, which opening reports as a damaged file)."""
-        split: dict[int, dict[str, TableRows]] = {}
-        for name, rows in tables.items():
-            for key, row in rows.items():
-                section = key[0]
-                if isinstance(section, bool) or not isinstance(section, int):
-                    raise ValueError(f"table {name}: {section!r} is not a section number")
-                split.setdefault(section, {}).setdefault(name, {})[key[1:]] = row
-        return EventRows({s: State(tables) for s, tables in split.items()})
+    def from_file(by_section: Mapping[int, Mapping[str, TableRows]]) -> EventRows:
+        """The file's rows as the store reads them, section by section
+        (:meth:`~arbiter_app.store.file.EventFile.read_state`)."""
+        return EventRows({s: State(tables) for s, tables in by_section.items()})
 
     def part(self, section: int) -> State:
         """The rows of *section* (an empty state when it has none)."""

@@ -37,8 +37,8 @@ def test_inserted_replaced_and_deleted_rows_read_back_as_written(tmp_path: Path)
                 }
             }
         )
-        entries = file.read_table("entries")
-        settings = file.read_table("settings")
+        entries = {(1, *key): row for key, row in file.read_table("entries")[1].items()}
+        settings = {(1, *key): row for key, row in file.read_table("settings")[1].items()}
     finally:
         file.close()
     assert sorted(entries) == [(1, 1, 1), (1, 3, 1), (1, 4, 1)]

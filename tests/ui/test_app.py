@@ -160,27 +160,6 @@ def test_open_option_opens_the_file_in_the_app(
     assert seen == {"demo": False, "open_file": str(target)}
 
 
-def test_the_writing_library_is_loaded_once_the_window_is_up(
-    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, settings: Settings
-) -> None:
-    """app.run schedules warm_up after start-up; warm_up loads what the first write needs."""
-    warmed: list[bool] = []
-    monkeypatch.setattr(app, "Settings", lambda: settings)
-    monkeypatch.setattr(app, "WARM_UP_DELAY_MS", 0)
-    monkeypatch.setattr(app, "warm_up", lambda: warmed.append(True))
-    QTimer.singleShot(50, QApplication.closeAllWindows)
-    assert app.run(demo=True) == 0
-    assert warmed == [True]
-
-
-def test_warm_up_imports_sqlite_utils(monkeypatch: pytest.MonkeyPatch) -> None:
-    import sys
-
-    monkeypatch.delitem(sys.modules, "sqlite_utils", raising=False)
-    app.warm_up()
-    assert "sqlite_utils" in sys.modules
-
-
 def test_a_latin1_trf_is_imported_with_a_remark(tmp_path: Path) -> None:
     """The window reads an older program's Latin-1 report, and says which line to check."""
     path = tmp_path / "besancon.trf"

@@ -42,6 +42,10 @@ BROKEN_MARK = "journal_broken"
 problem of a journal found broken when it was written to: ``{"problem": …, "noticed": …}``."""
 
 
+_string = json.encoder.encode_basestring
+"""A string as JSON writes it with ``ensure_ascii=False`` (quoted, escaped)."""
+
+
 def canonical_json(value: Any) -> str:
     """JSON with sorted keys and no spaces: the same value always gives the same text."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -107,7 +111,20 @@ def entry_hash(
     args: str,
     seed: int | None,
 ) -> str:
-    payload = canonical_json([prev_hash, seq, time, actor, command, args, seed])
+    if (
+        type(seq) is int
+        and (seed is None or type(seed) is int)
+        and all(type(text) is str for text in (prev_hash, time, actor, command, args))
+    ):
+        # canonical_json's text of this list, written directly: the JSON module's own
+        # string encoder, without walking a list (the journal of a big event is hashed
+        # whenever it is opened, and an import's entry is megabytes long).
+        payload = (
+            f"[{_string(prev_hash)},{seq},{_string(time)},{_string(actor)},"
+            f"{_string(command)},{_string(args)},{'null' if seed is None else seed}]"
+        )
+    else:
+        payload = canonical_json([prev_hash, seq, time, actor, command, args, seed])
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 

@@ -189,3 +189,24 @@ def test_a_full_disk_is_reported_and_loses_nothing(path: Path) -> None:
     with Session.open(path, readonly=True) as again:
         assert again.verify() == []
         assert again.rows == replay(again.journal())
+
+
+def test_an_entry_hash_is_the_sha256_of_the_canonical_json_of_its_fields() -> None:
+    """The hash of an entry is fixed by the files already written: the direct spelling of
+    its payload must give the same text as canonical_json, whatever the strings hold."""
+    import hashlib
+
+    from arbiter_app.store.journal import canonical_json, entry_hash
+
+    def by_the_definition(*fields: object) -> str:
+        return hashlib.sha256(canonical_json(list(fields)).encode("utf-8")).hexdigest()
+
+    awkward = 'Ann é "quoted" \\ back\nline \x01 \u2028 \U0001f600 \x7f'
+    cases: list[tuple[str, int, str, str, str, str, int | None]] = [
+        ("0" * 64, 1, "2026-11-27T07:00:00+00:00", awkward, "enter_result", '{"a":"b\\n"}', None),
+        ("f" * 64, 2**70, "t", "", "pair_round", "{}", 5),
+        ("e" * 64, 3, "t", "a", "c", '{"x":[1,2]}', -(2**65)),
+        ("d" * 64, True, "t", "a", "c", "{}", None),  # not an int: the general path
+    ]
+    for fields in cases:
+        assert entry_hash(*fields) == by_the_definition(*fields), fields

@@ -95,9 +95,10 @@ class _Kept:
     met_by: Mapping[int, frozenset[int]]
     """For each player, the players whose rounds name him as their opponent."""
     values: Mapping[TieBreakSpec, Values]
-    groups: Mapping[tuple[TieBreakSpec, tuple[int, ...]], tuple[tuple[Entries, ...], Values]]
-    alone: Mapping[tuple[TieBreakSpec, int], tuple[Entries, Fraction]]
-    """Values of players alone in their group, with the entries they were made from."""
+    groups: Mapping[TieBreakSpec, Mapping[tuple[int, ...], tuple[tuple[Entries, ...], Values]]]
+    alone: Mapping[TieBreakSpec, Mapping[int, tuple[Entries, Fraction]]]
+    """Values of players alone in their group, with the entries they were made from (by
+    tie-break, then player: a tie-break's hash is not computed once per player)."""
 
 
 def _static(event: Event) -> Event:
@@ -147,9 +148,9 @@ class Pass:
             self._met = {t: frozenset(s) for t, s in _met_by(entries).items()}
         self._values: dict[TieBreakSpec, Values] = {}
         self._groups: dict[
-            tuple[TieBreakSpec, tuple[int, ...]], tuple[tuple[Entries, ...], Values]
+            TieBreakSpec, dict[tuple[int, ...], tuple[tuple[Entries, ...], Values]]
         ] = {}
-        self._alone: dict[tuple[TieBreakSpec, int], tuple[Entries, Fraction]] = {}
+        self._alone: dict[TieBreakSpec, dict[int, tuple[Entries, Fraction]]] = {}
 
     def values(self, spec: TieBreakSpec, compute: Compute) -> Values:
         """The values of *spec* for every player: kept ones, computed again where a change
@@ -179,27 +180,28 @@ class Pass:
         """The values of a group-dependent *spec* (direct encounter) for every tied group of
         *groups*: kept for a group of the same players none of whose rounds changed."""
         entries = self._entries
-        kept_groups = self._kept.groups if self._kept is not None else {}
-        kept_alone = self._kept.alone if self._kept is not None else {}
-        groups_now, alone_now = self._groups, self._alone
+        kept = self._kept
+        kept_groups = kept.groups.get(spec, {}) if kept is not None else {}
+        kept_alone = kept.alone.get(spec, {}) if kept is not None else {}
+        groups_now = self._groups.setdefault(spec, {})
+        alone_now = self._alone.setdefault(spec, {})
         out: Values = {}
         for members in groups:
             if len(members) == 1:
                 # Most players of a big Swiss are alone in their group: one lookup each.
                 tpn = members[0]
                 only = entries.get(tpn, ())
-                single = (spec, tpn)
-                hit = kept_alone.get(single)
+                hit = kept_alone.get(tpn)
                 if hit is None or hit[0] is not only:
                     hit = (only, compute(members)[tpn])
-                alone_now[single] = hit
+                alone_now[tpn] = hit
                 out[tpn] = hit[1]
                 continue
-            key = (spec, tuple(members))
+            key = tuple(members)
             rounds = tuple(entries.get(t, ()) for t in members)
-            kept = kept_groups.get(key)
-            if kept is not None and all(a is b for a, b in zip(kept[0], rounds, strict=True)):
-                values = kept[1]
+            found = kept_groups.get(key)
+            if found is not None and all(a is b for a, b in zip(found[0], rounds, strict=True)):
+                values = found[1]
             else:
                 values = compute(members)
             groups_now[key] = (rounds, values)

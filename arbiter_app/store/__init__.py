@@ -14,6 +14,8 @@ The store knows rows, not chess: what the rows mean, and every change to
 them, belongs to :mod:`arbiter_app.session`.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from arbiter_app.store.errors import (
     CorruptFile,
     CraftedFile,
@@ -29,8 +31,21 @@ from arbiter_app.store.errors import (
     StoreError,
     TooNew,
 )
-from arbiter_app.store.file import EventFile, read_header
 from arbiter_app.store.schema import APPLICATION_ID, SCHEMA_VERSION, SUFFIX
+
+if TYPE_CHECKING:
+    from arbiter_app.store.file import EventFile, read_header
+
+
+def __getattr__(name: str) -> Any:
+    """The file's classes, loaded when first asked for: a command that reads a TRF file and
+    never an event file (``standings FILE.trf``) does not load the store's file handling."""
+    if name in ("EventFile", "read_header"):
+        from arbiter_app.store import file
+
+        return getattr(file, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "APPLICATION_ID",

@@ -13,7 +13,6 @@ from collections.abc import Collection
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Colour, Event, Player
-from arbiter_app.core.pairing.dutch import initial_colour_from_round_one
 from arbiter_app.core.points import STANDARD, PointSystem
 from arbiter_app.core.tiebreaks.base import REGISTRY, parse_spec
 from arbiter_app.core.timecontrol import format_fide
@@ -180,7 +179,12 @@ def initial_colour(doc: TrfDocument) -> Colour | None:
     highest ranked participant who was paired in the first round"; written
     whenever it is known, so that a reader need not work it out.
     """
-    return doc.initial_colour or initial_colour_from_round_one(doc.event)
+    if doc.initial_colour:
+        return doc.initial_colour
+    # Loaded only here: reading a file for its standings needs no pairing engine.
+    from arbiter_app.core.pairing.dutch import initial_colour_from_round_one
+
+    return initial_colour_from_round_one(doc.event)
 
 
 def fide_tiebreaks(codes: tuple[str, ...]) -> tuple[str, ...]:

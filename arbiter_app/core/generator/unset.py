@@ -11,7 +11,8 @@ the ratings (Q27-Q29). A :class:`GeneratorRequest` holds what the user gave
   the event's seed and the parameter's name: the same seed always draws the
   same values, and giving one value does not change the others' draws;
 - the values drawn are modest, as an arbiter would see them: 8-64 players in
-  a Swiss (3-16 in a round robin, 3-10 in a double one); 3-11 rounds, never
+  a Swiss, at least twice its rounds when they are given (3-16 in a round
+  robin, 3-10 in a double one); 3-11 rounds, never
   more than half the players; each kind of requested bye, the forfeits and
   the odd results off half of the time, otherwise a few per cent of every
   round (one a round in a field too small for a share), or one or two in a
@@ -118,7 +119,10 @@ def resolve(request: GeneratorRequest, *, draw: bool = True) -> Resolution:
     if not draw:
         return Resolution(_fixed(r), ())
     rr = r.system.is_round_robin
-    players = r.players if r.players is not None else _players(_rng(r, "players"), r.system)
+    if r.players is not None:
+        players = r.players
+    else:
+        players = _players(_rng(r, "players"), r.system, None if rr else r.rounds)
     if r.rounds is not None:
         rounds = r.rounds
     elif rr:
@@ -184,11 +188,16 @@ def _rng(request: GeneratorRequest, name: str) -> random.Random:
     return random.Random(f"seed {request.seed}, {name}")
 
 
-def _players(rng: random.Random, system: System) -> int:
+def _players(rng: random.Random, system: System, rounds: int | None) -> int:
+    """The number of players; for the Swiss rounds given, at least twice as many players
+    (the rounds drawn are never more than half the players either)."""
     low, high = {
         System.ROUND_ROBIN: ROUND_ROBIN_PLAYERS,
         System.DOUBLE_ROUND_ROBIN: DOUBLE_ROUND_ROBIN_PLAYERS,
     }.get(system, SWISS_PLAYERS)
+    if rounds is not None:
+        low = max(low, 2 * rounds)
+        high = max(high, low)
     return rng.randint(low, high)
 
 

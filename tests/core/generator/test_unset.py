@@ -53,6 +53,13 @@ def test_q25_a_value_given_is_kept_and_the_others_are_drawn_as_without_it() -> N
     assert dataclasses.replace(given.settings, tiebreaks=drawn.tiebreaks, baku=drawn.baku) == drawn
 
 
+def test_q25_players_drawn_for_the_rounds_given_can_play_them() -> None:
+    for seed in range(10):
+        s = resolve(GeneratorRequest(seed=seed, rounds=40)).settings
+        assert s.players >= 80
+    assert resolve(GeneratorRequest(seed=1, rounds=5)).settings.players >= 10
+
+
 def test_q25_the_values_given_back_make_the_same_file() -> None:
     """The values printed let a run be repeated with every value given: nothing is drawn
     then, and the file is the same, byte for byte."""

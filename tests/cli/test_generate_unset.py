@@ -118,3 +118,15 @@ def test_q28_ratings_by_min_max_and_gaps(tmp_path: Path, capsys: Capture) -> Non
     ratings = [p.rating for p in parse_trf(ladder.read_text(encoding="utf-8")).event.players]
     assert ratings[:3] == [2600, 2580, 2560] and ratings[-2:] == [None, None]
     assert main(["check", str(ladder)]) == 0
+
+
+def test_q30_without_a_seed_two_runs_make_two_tournaments(tmp_path: Path, capsys: Capture) -> None:
+    """Q30 ("same parameters always give the same TRF?" must be no): without --seed each run
+    draws a fresh seed, so the same options make another tournament; the seed is said."""
+    texts, seeds = [], []
+    for name in ("a.trf", "b.trf"):
+        out = tmp_path / name
+        assert main(["generate", "-o", str(out), "--players", "12", "--rounds", "4"]) == 0
+        seeds.append(capsys.readouterr().out.split("seed ")[1].split(",")[0])
+        texts.append(out.read_text(encoding="utf-8"))
+    assert seeds[0] != seeds[1] and texts[0] != texts[1]

@@ -99,7 +99,14 @@ def test_q16_39_a_broken_copy_exits_1_and_says_the_round(
     [
         (["generate", "--players", "10", "--rounds", "5", "--half-byes", "lots"], "--half-byes"),
         (["generate", "--players", "1", "--rounds", "1"], "at least two players"),
-        (["generate", "--players", "10"], "a Swiss needs --rounds"),
+        (
+            ["generate", "--players", "10", "--unset", "none"],
+            "give the number of rounds of a Swiss, or let the generator draw it",
+        ),
+        (["generate", "--ratings", "2400,2300", "--players", "3"], "2 ratings given for 3"),
+        (["generate", "--ratings", "2400,99999,x"], "'99999'; the list: 'x'"),
+        (["generate", "--rating-min", "2500", "--rating-max", "2000"], "above the maximum"),
+        (["generate", "--unrated-players", "r2:1"], "not rounds"),
         (["generate", "--players", "10", "--rounds", "5", "--tiebreaks", "BH,XYZ"], "XYZ"),
         (["generate", "--players", "10", "--rounds", "5", "--draw-rate", "x"], "--draw-rate"),
         (

@@ -46,6 +46,8 @@ def describe(settings: GeneratorSettings) -> str:
     ):
         if not quota.is_zero:
             parts.append(f"{name} {quota}")
+    if not s.ratings.is_default:
+        parts.append(str(s.ratings))
     if s.baku:
         parts.append("Baku Acceleration")
     if s.swap_last_two:

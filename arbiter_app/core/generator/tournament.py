@@ -3,9 +3,10 @@
 A generated event is what a real one would be if every decision were drawn by
 lot from one seed:
 
-1. *players* players get ratings drawn between 1000 and 2700 and pairing
-   numbers in rating order (FIDE C.04.2: the initial ranking); the colour of
-   the top player in round 1 is drawn (C.04.3 article 5.2.5);
+1. *players* players get ratings as :mod:`.ratings` says (drawn between 1000
+   and 2700 unless given or parametrised) and pairing numbers in rating
+   order (FIDE C.04.2: the initial ranking); the colour of the top player in
+   round 1 is drawn (C.04.3 article 5.2.5);
 2. before each round, the requested byes (half, full and zero point) of the
    round are drawn among the players who have asked for none yet where
    possible;
@@ -32,6 +33,12 @@ from fractions import Fraction
 
 from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.generator.quotas import Quota
+from arbiter_app.core.generator.ratings import (
+    LOWEST_RATING,
+    RatingSpec,
+    draw_ratings,
+    rating_refusal,
+)
 from arbiter_app.core.generator.results import DEFAULT_DRAW_RATE, draw_result
 from arbiter_app.core.model import (
     ByeRequest,
@@ -52,8 +59,6 @@ from arbiter_app.core.result import GameResult
 from arbiter_app.core.tiebreaks.round_robin import refusal_for
 from arbiter_app.core.words import count
 
-LOWEST_RATING = 1000
-HIGHEST_RATING = 2700
 DEFAULT_START = date(2026, 6, 1)
 
 _TYPE = {
@@ -84,6 +89,7 @@ class GeneratorSettings:
     swap_last_two: bool = False
     """Double round robin: the last two rounds of the first cycle exchanged (C.05 Annex 1)."""
     tiebreaks: tuple[str, ...] | None = None
+    ratings: RatingSpec = field(default_factory=RatingSpec)
     draw_rate: Fraction = DEFAULT_DRAW_RATE
     start_date: date = DEFAULT_START
 
@@ -121,6 +127,9 @@ def check_settings(settings: GeneratorSettings) -> tuple[str, ...]:
         raise GeneratorError("a tournament needs at least two players")
     if s.rounds < 1:
         raise GeneratorError("a tournament needs at least one round")
+    reason = rating_refusal(s.ratings, s.players)
+    if reason:
+        raise GeneratorError(reason)
     if not 0 <= s.draw_rate <= 1:
         raise GeneratorError("the draw rate is between 0 % and 100 %")
     if s.system.is_round_robin:
@@ -189,10 +198,7 @@ def generate(settings: GeneratorSettings) -> GeneratedEvent:
 
 
 def _new_event(rng: random.Random, settings: GeneratorSettings) -> Event:
-    ratings = sorted(
-        (rng.randint(LOWEST_RATING, HIGHEST_RATING) for _ in range(settings.players)),
-        reverse=True,
-    )
+    ratings = draw_ratings(rng, settings.players, settings.ratings)
     width = len(str(settings.players))
     players = tuple(
         Player(tpn, f"Player {tpn:0{width}d}", rating)
@@ -245,7 +251,8 @@ def _play(
     boards = list(pairing.boards)
     forfeits = set(rng.sample(boards, settings.forfeits.count(round_no, len(boards))))
     rest = [b for b in boards if b not in forfeits]
-    unusual = set(rng.sample(rest, settings.unusual.count(round_no, len(boards))))
+    # A board forfeited cannot also be unusual: the amount is of the boards, at most the rest.
+    unusual = set(rng.sample(rest, min(settings.unusual.count(round_no, len(boards)), len(rest))))
     ratings = {p.tpn: p.rating or LOWEST_RATING for p in event.players}
     results: dict[int, GameResult] = {}
     unrated: list[int] = []

@@ -144,3 +144,18 @@ def test_q24_the_unusual_results_include_half_zero_zero_half_and_zero_zero() -> 
         GameResult.DRAW_UNRATED,
         GameResult.BLACK_WINS_UNRATED,
     }
+
+
+def test_q24_more_forfeits_and_unusual_results_than_boards_still_generate() -> None:
+    """Drawn amounts can ask for more forfeits and unusual results than a round has boards;
+    the unusual results then take the boards the forfeits leave."""
+    s = settings(
+        seed=2,
+        players=5,
+        rounds=5,
+        system=System.ROUND_ROBIN,
+        forfeits=parse_quota("1"),
+        unusual=parse_quota("3"),
+    )
+    event = generate(s).event
+    assert not check_consistency(event)

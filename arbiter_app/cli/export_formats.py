@@ -59,11 +59,15 @@ def _html(src: Source) -> str:
 
 
 def _trf(src: Source, version: str | None = None, notes: list[str] | None = None) -> str:
+    from arbiter_app.core.rating_periods import long_event_notices
     from arbiter_app.sheets.builders import trf_report
 
     text, said = trf_report(src, version)
     if notes is not None:
         notes.extend(said)
+        # An event over 30 days: its rating periods and what they ask of the report (FIDE
+        # C.02, Q210-Q216), said on every export as the readiness check says it.
+        notes.extend(long_event_notices(src.event, src.tiebreaks))
     return text
 
 

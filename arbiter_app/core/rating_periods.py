@@ -23,16 +23,21 @@ what follows from it:
 :func:`long_event` finds the event's days (the dates of start and end and of
 every round) and groups the dated rounds by rating period; :func:`long_event_notices`
 words what the arbiter must know, for the readiness check, the export and the
-window. Nothing here reads a clock: the dates are the event's own.
+window; :func:`period_event` cuts the event down to one period's rounds, the
+report of that period (``export --format trf --period 2026-12``): as FIDE's
+rating officers ask, each period's report holds only the games to be rated in
+that period, rounds numbered from 1, and is a tournament of its own. Nothing
+here reads a clock: the dates are the event's own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
-from arbiter_app.core.model import Event
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import Event, VirtualPoints
 from arbiter_app.core.trf.dates import read_date
 from arbiter_app.core.words import count
 
@@ -196,3 +201,75 @@ def long_event_notices(event: Event, tiebreaks: Sequence[str] = ()) -> list[str]
             "rating each player is registered with)."
         )
     return notices
+
+
+def period_rounds(event: Event, month: date) -> tuple[int, ...]:
+    """The rounds dated in the rating period of *month* (any day of it), in order."""
+    period = rating_period(month)
+    return tuple(r for r, day in sorted(round_days(event).items()) if rating_period(day) == period)
+
+
+def period_event(event: Event, month: date) -> tuple[Event, tuple[int, ...]]:
+    """The event cut down to the rounds of one rating period, and those rounds' numbers.
+
+    The rounds keep their order and are numbered from 1; every player stays
+    with his pairing number (opponents are named by it), so a player who did
+    not play in the period has no game in its report. The dates of start and
+    end are the period's first and last round's; what belongs to a round
+    (points adjusted, byes asked for, accelerations, a round's point system)
+    follows its round or is left out with it; points adjusted for no round in
+    particular stay in the whole event's report. Refused when no round is dated
+    in the period (the periods that have rounds are named).
+    """
+    rounds = period_rounds(event, month)
+    if not rounds:
+        span = long_event(event)
+        have = "; ".join(p.words() for p in span.periods) if span and span.periods else "none"
+        raise RuleError(
+            f"no round is dated in {rating_period(month).strftime('%B %Y')} (the rating "
+            f"periods with dated rounds: {have}; the round dates are record 132)"
+        )
+    new = {old: n for n, old in enumerate(rounds, start=1)}
+    days = round_days(event)
+    dates = event.info.round_dates
+    info = replace(
+        event.info,
+        start_date=days[rounds[0]],
+        end_date=days[rounds[-1]],
+        round_dates=tuple(dates[r - 1] for r in rounds),
+    )
+    entries = {
+        tpn: tuple(theirs[r - 1] for r in rounds if r <= len(theirs))
+        for tpn, theirs in event.entries.items()
+    }
+    # A round past a player's last entry has none (read as not paired); rounds are cut in
+    # order, so a player's entries stay aligned with the period's rounds up to his last one.
+    sliced = replace(
+        event,
+        info=info,
+        planned_rounds=len(rounds),
+        entries=entries,
+        adjustments=tuple(
+            replace(a, round=new[a.round])
+            for a in event.adjustments
+            if a.round is not None and a.round in new
+        ),
+        bye_requests=tuple(
+            replace(b, round=new[b.round]) for b in event.bye_requests if b.round in new
+        ),
+        accelerations=tuple(_accelerations(event, new)),
+        round_point_systems=tuple(
+            event.round_point_systems[r - 1] for r in rounds if r <= len(event.round_point_systems)
+        ),
+    )
+    return sliced, rounds
+
+
+def _accelerations(event: Event, new: dict[int, int]) -> list[VirtualPoints]:
+    """Each acceleration over the rounds of the period it covers, renumbered."""
+    kept = []
+    for v in event.accelerations:
+        covered = [new[r] for r in sorted(new) if v.first_round <= r <= v.last_round]
+        if covered:
+            kept.append(replace(v, first_round=covered[0], last_round=covered[-1]))
+    return kept

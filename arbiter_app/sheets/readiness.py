@@ -12,9 +12,12 @@ Q210-Q216; FIDE C.07 article 10).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import date
 
-from arbiter_app.core.rating_periods import long_event, long_event_notices
+from arbiter_app.core.errors import ArbiterError, RuleError
+from arbiter_app.core.playoff.scope import PlayoffScope
+from arbiter_app.core.rating_periods import long_event, long_event_notices, period_event
 from arbiter_app.core.trf.readiness import Gap, report_gaps
 from arbiter_app.core.words import count
 from arbiter_app.sheets.builders import trf_report
@@ -152,3 +155,33 @@ def json_data(src: Source, found: Readiness, label: str) -> dict[str, object]:
         "long_event": found.long_event,
         "rating_periods": {str(r): p for r, p in sorted(found.periods.items())},
     }
+
+
+def period_source(src: Source, month: date) -> Source:
+    """*src* cut down to the rounds of one rating period, for that period's rating report
+    (``export --format trf --period 2026-12``; :func:`arbiter_app.core.rating_periods.period_event`).
+
+    The boards, the results corrected for rating only and the ``###`` lines follow their
+    rounds, numbered from 1; the period's report is a tournament of its own, so it carries
+    no play-off, prizes or imported file to write back.
+    """
+    try:
+        event, rounds = period_event(src.event, month)
+    except RuleError as exc:
+        raise ArbiterError(f"{src.path}: {exc}") from None
+    new = {old: n for n, old in enumerate(rounds, start=1)}
+    return replace(
+        src,
+        event=event,
+        boards={new[r]: b for r, b in src.boards.items() if r in new},
+        rating_corrections=tuple(
+            replace(c, round=new[c.round]) for c in src.rating_corrections if c.round in new
+        ),
+        pibes=tuple(replace(p, round=new[p.round]) for p in src.pibes if p.round in new),
+        trf=None,
+        state=None,
+        provisional=False,
+        playoff=None,
+        playoff_scope=PlayoffScope(),
+        prizes=None,
+    )

@@ -4,16 +4,32 @@ tie-breaks (FIDE C.07 article 10) must do about it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
+from fractions import Fraction
 
-from arbiter_app.core.model import Event, EventInfo, System
+import pytest
+
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import (
+    ByeRequest,
+    EntryKind,
+    Event,
+    EventInfo,
+    PointAdjustment,
+    System,
+    VirtualPoints,
+)
 from arbiter_app.core.rating_periods import (
     long_event,
     long_event_notices,
+    period_event,
+    period_rounds,
     rating_period,
     rating_tiebreaks,
     round_days,
 )
+from tests.support.compact import event_from_text
 
 # A club championship: one round a week, from late October into December.
 WEEKLY = ("2026-10-28", "2026-11-04", "2026-11-11", "2026-11-18", "2026-11-25", "2026-12-02")
@@ -109,3 +125,63 @@ def test_q211_rating_tiebreaks_are_advised_against_citing_c07_article_10() -> No
     # A short event is not advised against anything.
     short = _event(("2026-11-01", "2026-11-02"), date(2026, 11, 1), date(2026, 11, 2), 2)
     assert long_event_notices(short, codes) == []
+
+
+# Four players, four rounds: two in November, two in December.
+FOUR = """
+1: +W2 =B3 -W4 +B2
+2: -B1 +W4 =B3 -W1
+3: +BYE =W1 +W2 -B4
+4: -- +B2 +B1 +W3
+"""
+
+
+def _four() -> Event:
+    event = event_from_text(FOUR, ratings={1: 2000, 2: 1900, 3: 1800, 4: 1700})
+    info = replace(
+        event.info,
+        start_date=date(2026, 11, 20),
+        end_date=date(2026, 12, 11),
+        round_dates=("2026-11-20", "2026-11-27", "2026-12-04", "2026-12-11"),
+    )
+    return replace(
+        event,
+        info=info,
+        planned_rounds=4,
+        adjustments=(
+            PointAdjustment(tpn=2, points=Fraction(-1, 2), round=4, reason="mobile phone"),
+            PointAdjustment(tpn=1, points=Fraction(-1), round=1),
+        ),
+        bye_requests=(ByeRequest(tpn=3, round=1, kind=EntryKind.HALF_BYE),),
+        accelerations=(VirtualPoints(Fraction(1), 1, 3, 1, 2),),
+    )
+
+
+def test_a_periods_report_holds_only_its_rounds_numbered_from_1() -> None:
+    """FIDE's rating officers: a report per period with only the games to rate in it."""
+    event = _four()
+    assert period_rounds(event, date(2026, 12, 1)) == (3, 4)
+    cut, rounds = period_event(event, date(2026, 12, 25))  # any day of the month
+    assert rounds == (3, 4)
+    assert (cut.info.start_date, cut.info.end_date) == (date(2026, 12, 4), date(2026, 12, 11))
+    assert cut.info.round_dates == ("2026-12-04", "2026-12-11")
+    assert cut.planned_rounds == 2 and cut.rounds_played == 2
+    for tpn in (1, 2, 3, 4):
+        assert cut.entries[tpn] == event.entries[tpn][2:4]
+    assert [p.tpn for p in cut.players] == [1, 2, 3, 4]  # numbers kept: opponents name them
+    assert cut.adjustments == (PointAdjustment(2, Fraction(-1, 2), 2, "mobile phone"),)
+    assert cut.bye_requests == ()
+    assert cut.accelerations == (VirtualPoints(Fraction(1), 1, 1, 1, 2),)
+    november, _ = period_event(event, date(2026, 11, 1))
+    assert november.entries[4] == event.entries[4][:2]  # not paired in round 1, then a game
+    assert november.bye_requests == event.bye_requests
+    assert [a.round for a in november.adjustments] == [1]
+
+
+def test_a_period_without_a_dated_round_is_refused_naming_those_that_have_some() -> None:
+    with pytest.raises(RuleError) as refused:
+        period_event(_four(), date(2026, 10, 1))
+    assert str(refused.value) == (
+        "no round is dated in October 2026 (the rating periods with dated rounds: "
+        "November 2026: rounds 1-2; December 2026: rounds 3-4; the round dates are record 132)"
+    )

@@ -92,10 +92,10 @@ def who(src: Source, tpn: int) -> str:
     return f"player {tpn} {name}".rstrip()
 
 
-def headline(found: Readiness, label: str) -> str:
-    """The first line: ready to send, or how many things the report lacks."""
+def headline(found: Readiness, label: str, export: str = "export --format trf") -> str:
+    """The first line: ready to send (and how: *export*), or how many things it lacks."""
     if found.ready:
-        return f"{label}: the FIDE rating report is ready to send (export --format trf)."
+        return f"{label}: the FIDE rating report is ready to send ({export})."
     return f"{label}: the FIDE rating report lacks {count(len(found.gaps), 'thing')}:"
 
 
@@ -104,10 +104,17 @@ EVENT = 0
 pairing number; a line nothing in the event mends, with None)."""
 
 
+SETTINGS_RECORDS = frozenset({"012", "022", "032", "042", "052", "102", "122", "132", "222"})
+"""The event's records the event settings fill in (a round still to play is not one)."""
+
+
 def tagged_lines(src: Source, found: Readiness, label: str) -> list[tuple[str, int | None]]:
     """The check's lines, each with what mends it (:data:`EVENT`, a pairing number, None)."""
     lines: list[tuple[str, int | None]] = [(headline(found, label), None)]
-    lines += [(f"  - {gap}", EVENT) for gap in found.event_gaps()]
+    lines += [
+        (f"  - {gap}", EVENT if gap.record in SETTINGS_RECORDS else None)
+        for gap in found.event_gaps()
+    ]
     for tpn, theirs in found.player_gaps().items():
         lines.append((f"  {who(src, tpn)}:", tpn))
         lines += [(f"    - {g}", tpn) for g in theirs]

@@ -614,6 +614,11 @@ class MainWindow(QMainWindow):
         return dialog
 
     def _edit_player_from_report(self, tpn: int) -> None:
+        """The readiness check's player line: the Players panel forward, the player chosen
+        in it, and his Edit dialog (a panel behind a tab fills its list when first shown)."""
+        self.docks["players"].raise_()
+        if not self.players.select_player(tpn):
+            self.players.refresh()
         if self.players.select_player(tpn):
             self.players.ask_edit()
 

@@ -11,10 +11,16 @@ to the event, so it empties as the arbiter mends it, down to "ready to send".
 
 from __future__ import annotations
 
+from datetime import date
+from pathlib import Path
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -24,9 +30,22 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.sheets.readiness import EVENT, Readiness, check, headline, tagged_lines
+from arbiter_app.core.rating_periods import rounds_words
+from arbiter_app.core.ratinglist import month_words, parse_month
+from arbiter_app.sheets.builders import trf_text
+from arbiter_app.sheets.readiness import (
+    EVENT,
+    Readiness,
+    check,
+    headline,
+    period_source,
+    tagged_lines,
+)
 from arbiter_app.sheets.source import from_session
+from arbiter_app.store.outputs import write_output
+from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.file_actions import TRF_FILTER
 
 PLAYER_ROLE = Qt.ItemDataRole.UserRole
 """What mends a line: the player's pairing number, or EVENT for the event's settings."""
@@ -61,6 +80,21 @@ class ReportReadinessDialog(QDialog):
             self,
         )
         self.hint.setWordWrap(True)
+        # An event over 30 days is reported period by period: one report a rating period.
+        self.period = QComboBox(self)
+        self.period.setAccessibleName("Rating period")
+        self.export_period_button = QPushButton("&Export its report…", self)
+        self.export_period_button.setAccessibleName("Export the rating period's report")
+        self.export_period_button.clicked.connect(self.choose_period_file)
+        self.export_period_button.setAutoDefault(False)  # Return never opens a file dialog
+        self.period_row = QWidget(self)
+        period_layout = QHBoxLayout(self.period_row)
+        period_layout.setContentsMargins(0, 0, 0, 0)
+        period_label = QLabel("Rating &period:", self.period_row)
+        period_label.setBuddy(self.period)
+        period_layout.addWidget(period_label)
+        period_layout.addWidget(self.period, 1)
+        period_layout.addWidget(self.export_period_button)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         self.mend_button = QPushButton("&Mend…", self)
         self.mend_button.setAccessibleName("Mend the line chosen")
@@ -71,10 +105,16 @@ class ReportReadinessDialog(QDialog):
         self.recheck.clicked.connect(self.check)
         self.buttons.addButton(self.recheck, QDialogButtonBox.ButtonRole.ActionRole)
         self.buttons.rejected.connect(self.reject)
+        # Return on a line mends it (itemActivated); no button may take Return as well.
+        for button in self.buttons.buttons():
+            if isinstance(button, QPushButton):
+                button.setAutoDefault(False)
+                button.setDefault(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
         layout.addWidget(self.lines, 1)
         layout.addWidget(self.hint)
+        layout.addWidget(self.period_row)
         layout.addWidget(self.buttons)
         self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 110)
         self.setMinimumHeight(self.fontMetrics().lineSpacing() * 26)
@@ -91,7 +131,10 @@ class ReportReadinessDialog(QDialog):
         return path.name if path is not None else self.document.event_name or "The event"
 
     def check(self) -> None:
-        """Run the readiness check again and list what it found."""
+        """Run the readiness check again and list what it found; the line chosen (its
+        player, else its place) and the scroll stay where they were."""
+        was_chosen, was_row = self.chosen(), self.lines.currentRow()
+        scrolled = self.lines.verticalScrollBar().value()
         self.lines.clear()
         try:
             src = from_session(self.document.session)
@@ -102,7 +145,8 @@ class ReportReadinessDialog(QDialog):
             self._update()
             return
         found = self.found
-        self.summary.setText(headline(found, self.label()))
+        self.summary.setText(headline(found, self.label(), "File ▸ Export TRF…"))
+        self._fill_periods(found)
         # The command line's lines, each with what mends it; headings stand out.
         for line, tag in tagged_lines(src, found, self.label())[1:]:
             item = QListWidgetItem(line.rstrip())
@@ -115,7 +159,58 @@ class ReportReadinessDialog(QDialog):
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsSelectable)
             item.setData(PLAYER_ROLE, tag)
             self.lines.addItem(item)
+        self._choose_again(was_chosen, was_row)
+        self.lines.verticalScrollBar().setValue(scrolled)
         self._update()
+
+    def _choose_again(self, tag: int | None, row: int) -> None:
+        """After a check, the same player's first line, else a mendable line at the same place."""
+        tags = [self.lines.item(i).data(PLAYER_ROLE) for i in range(self.lines.count())]
+        if tag not in (None, EVENT) and tag in tags:
+            self.lines.setCurrentRow(tags.index(tag))
+            return
+        for i in range(min(row, len(tags) - 1), -1, -1):
+            if tags[i] is not None:
+                self.lines.setCurrentRow(i)
+                return
+
+    def _fill_periods(self, found: Readiness) -> None:
+        """The rating periods of an event over 30 days that has rounds in more than one."""
+        months = sorted(set(found.periods.values()))
+        chosen = self.period.currentData()
+        self.period.clear()
+        for month in months:
+            rounds = [r for r, m in sorted(found.periods.items()) if m == month]
+            first = parse_month(month)
+            self.period.addItem(f"{month_words(first)}: {rounds_words(rounds)}", month)
+        if chosen in months:
+            self.period.setCurrentIndex(months.index(chosen))
+        self.period_row.setVisible(len(months) > 1)
+
+    def choose_period_file(self) -> None:
+        """Ask where the chosen period's report goes, then write it."""
+        month = self.period.currentData()
+        if not isinstance(month, str):
+            return
+        current = self.document.path
+        suggested = (
+            current.with_name(f"{current.stem}-{month}.trf") if current else Path(f"{month}.trf")
+        )
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Export the rating period's report", str(suggested), TRF_FILTER
+        )
+        if name:
+            try:
+                self.export_period(parse_month(month), Path(name))
+            except ArbiterError as exc:
+                show_error(self, exc, "The report cannot be written")
+
+    def export_period(self, month: date, target: Path) -> None:
+        """Write the FIDE rating report of the rating period of *month* to *target*: the
+        rounds dated in it only, numbered from 1 (as ``export --format trf --period``)."""
+        src = period_source(from_session(self.document.session), month)
+        current = self.document.path
+        write_output(target, trf_text(src), sources=[current] if current is not None else [])
 
     def chosen(self) -> int | None:
         """The line chosen: a player's number, EVENT, or None (nothing to mend there)."""

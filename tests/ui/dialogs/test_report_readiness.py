@@ -6,6 +6,7 @@ shows its rating periods (FIDE C.02, Q210-Q216)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -106,8 +107,9 @@ def test_it_is_checked_again_after_each_change_down_to_ready_to_send(
         )
     )
     assert dialog.summary.text() == (
-        "club.arbiter: the FIDE rating report is ready to send (export --format trf)."
+        "club.arbiter: the FIDE rating report is ready to send (File ▸ Export TRF…)."
     )
+    assert not dialog.period_row.isVisible()  # one day, one rating period
     assert lines(dialog) == [] and not dialog.mend_button.isEnabled()
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     assert not dialog.isVisible()
@@ -129,8 +131,9 @@ def test_an_event_over_30_days_shows_its_rating_periods(qtbot: QtBot, tmp_path: 
         qtbot.addWidget(dialog)
         dialog.show()
         qtbot.waitExposed(dialog)
-        assert dialog.summary.text().endswith("the FIDE rating report is ready to send "
-                                              "(export --format trf).")  # fmt: skip
+        assert dialog.summary.text() == (
+            "open.arbiter: the FIDE rating report is ready to send (File ▸ Export TRF…)."
+        )
         shown = lines(dialog)
         assert "An event over 30 days (FIDE C.02; FIDE C.07 article 10):" in shown
         assert (
@@ -141,6 +144,20 @@ def test_an_event_over_30_days_shows_its_rating_periods(qtbot: QtBot, tmp_path: 
         assert dialog.found.periods == {1: "2026-11", 2: "2026-11", 3: "2026-12", 4: "2026-12"}
         choose(dialog, "rating periods:")
         assert dialog.chosen() == 0  # the round dates are in the event settings
+        # One report a rating period, as `export --format trf --period` writes it.
+        assert dialog.period_row.isVisible()
+        shown_periods = [dialog.period.itemText(i) for i in range(dialog.period.count())]
+        assert shown_periods == ["November 2026: rounds 1-2", "December 2026: rounds 3-4"]
+        dialog.period.setCurrentIndex(1)
+        target = tmp_path / "open-2026-12.trf"
+        dialog.export_period(date(2026, 12, 1), target)
+        assert main(["export", str(path), "--format", "trf", "--period", "2026-12",
+                     "-o", str(tmp_path / "cli.trf")]) == 0  # fmt: skip
+        assert target.read_bytes() == (tmp_path / "cli.trf").read_bytes()
+        assert "132" in target.read_text(encoding="utf-8")
+        assert "26/12/04  26/12/11" in target.read_text(encoding="utf-8")
+        dialog.check()  # checked again: the period chosen stays
+        assert dialog.period.currentIndex() == 1
         dialog.close()
     finally:
         document.close()
@@ -162,6 +179,8 @@ def test_from_the_file_menu_a_line_opens_the_player_or_the_settings(
     edit.federation.setText("NOR")
     edit.accept()
     qtbot.waitUntil(lambda: len(lines(dialog)) == 13)  # player 2's federation is mended
+    assert dialog.chosen() == 2  # still on the player just edited
+    assert dialog.lines.currentItem().text() == "  player 2 Kent, Kim:"
     assert lines(dialog)[-4:] == [
         "  player 2 Kent, Kim:",
         "    - no FIDE ID (columns 58-68) (TRF-26, mandatory for rating; FIDE Registration & "

@@ -17,8 +17,9 @@ what follows from it:
 - **the rating tie-breaks** (FIDE C.07 (2023) article 10: ARO, TPR, PTP, APRO,
   APPO, and RTNG of the 2026 text): when the ratings change during the event
   these tie-breaks are best avoided, or the event's regulations say which rating
-  they use (Arbiter counts each game with the ratings its board was paired with;
-  ``/E`` the registered rating: :mod:`arbiter_app.core.tiebreaks.rating`).
+  they count: by default each opponent's first rating in the event, ``/P`` the
+  rating of each round, ``/E`` the registered one
+  (:mod:`arbiter_app.core.tiebreaks.rating`).
 
 :func:`long_event` finds the event's days (the dates of start and end and of
 every round) and groups the dated rounds by rating period; :func:`long_event_notices`
@@ -196,9 +197,9 @@ def long_event_notices(event: Event, tiebreaks: Sequence[str] = ()) -> list[str]
         notices.append(
             f"The tie-break list has rating-based tie-breaks ({', '.join(used)}), which "
             f"{C07_ARTICLE_10} advises against when ratings change during the event: leave "
-            "them out, or say in the event's regulations which rating they use (Arbiter counts "
-            "each game with the ratings its board was paired with; /E, e.g. ARO/E, counts the "
-            "rating each player is registered with)."
+            "them out, or say in the event's regulations which rating they count (by default "
+            "each opponent's first rating in the event, as article 10 says; /P, e.g. ARO/P, "
+            "the rating of each round; /E the rating registered now)."
         )
     return notices
 

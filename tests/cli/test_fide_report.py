@@ -254,7 +254,7 @@ def long_event(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_report_flags_an_event_over_30_days_with_its_rating_periods(
-    long_event: Path, finished: Path, capsys: pytest.CaptureFixture[str]
+    long_event: Path, finished: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """FIDE C.02 Q210-Q216: the flag, each round's rating period, the report by period, and
     the advice against rating tie-breaks (FIDE C.07 article 10: ARO/C1 is in fide-swiss)."""
@@ -282,6 +282,10 @@ def test_report_flags_an_event_over_30_days_with_its_rating_periods(
     assert notices[0].startswith("The event lasts 32 days (2026-11-20 to 2026-12-21)")
     assert "send the rating report period by period" in notices[2]
     assert "(ARO/C1)" in notices[3] and "FIDE C.07 article 10" in notices[3]
+    # The export says it too, one note a notice (nothing of it goes into the report).
+    _, err = _export(long_event, tmp_path / "league.trf", capsys)
+    assert f"note: league.trf: {notices[0]}" in err.splitlines()
+    assert f"note: league.trf: {notices[2]}" in err.splitlines()
     # A short event says nothing of it.
     assert main(["report", str(finished), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

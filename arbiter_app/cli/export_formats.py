@@ -59,11 +59,15 @@ def _html(src: Source) -> str:
 
 
 def _trf(src: Source, version: str | None = None, notes: list[str] | None = None) -> str:
+    from arbiter_app.core.rating_periods import long_event_notices
     from arbiter_app.sheets.builders import trf_report
 
     text, said = trf_report(src, version)
     if notes is not None:
         notes.extend(said)
+        # An event over 30 days: its rating periods and what they ask of the report (FIDE
+        # C.02, Q210-Q216), said on every export as the readiness check says it.
+        notes.extend(long_event_notices(src.event, src.tiebreaks))
     return text
 
 
@@ -204,9 +208,31 @@ def _prepared(src: Source, args: argparse.Namespace) -> Source:
     return src
 
 
+def _period(src: Source, args: argparse.Namespace) -> tuple[Source, list[str]]:
+    """``--period 2026-12``: the rating report of one rating period, the rounds dated in it
+    only (an event over 30 days is reported period by period: FIDE Rating Regulations; FIDE
+    C.02, Q210-Q216), and a note naming them."""
+    period = getattr(args, "period", None)
+    if period is None:
+        return src, []
+    if args.format != "trf":
+        raise ArbiterError("--period writes one rating period's FIDE rating report: --format trf")
+    from arbiter_app.core.rating_periods import period_rounds, rounds_words
+    from arbiter_app.core.ratinglist import month_words, parse_month
+    from arbiter_app.sheets.readiness import period_source
+
+    month = parse_month(period)
+    cut = period_source(src, month)
+    rounds = period_rounds(src.event, month)
+    return cut, [
+        f"the rating report of {month_words(month)} only: the event's {rounds_words(rounds)}, "
+        f"numbered from 1 in it (an event over 30 days is rated period by period)"
+    ]
+
+
 def _write(src: Source, args: argparse.Namespace) -> None:
     check_output(args.output, sources=[args.file])  # before the work of rendering
-    notes: list[str] = []
+    src, notes = _period(src, args)
     text = render(
         src,
         args.format,

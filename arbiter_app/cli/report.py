@@ -8,7 +8,11 @@ federation, and the sex and date of birth of new (unrated) players, which FIDE
 registers them with (:mod:`arbiter_app.core.trf.readiness`). It then says what
 the report will leave out (what the ``.arbiter`` file keeps and TRF-26 has no
 record for), and the results corrected for the rating report only (FIDE C.04.2
-article 4.3: the report rates them, the standings keep the results played)::
+article 4.3: the report rates them, the standings keep the results played).
+An event whose days span more than 30 days is flagged, with the rating period
+each round falls in and what that asks of the report and of the rating
+tie-breaks (:mod:`arbiter_app.core.rating_periods`; FIDE C.02, FIDE C.07
+article 10); the window shows the same check (:mod:`arbiter_app.sheets.readiness`)::
 
     arbiter-app report open.arbiter
     arbiter-app report open.arbiter --json
@@ -25,9 +29,8 @@ import sys
 from pathlib import Path
 
 from arbiter_app.cli.uschess import add_header_options, run_report
-from arbiter_app.core.trf.readiness import Gap, report_gaps
-from arbiter_app.sheets.builders import trf_report
-from arbiter_app.sheets.source import Source, load
+from arbiter_app.sheets.readiness import check, json_data, text_lines
+from arbiter_app.sheets.source import load
 
 EXIT_READY = 0
 EXIT_MISSING = 1
@@ -56,77 +59,12 @@ def _either(args: argparse.Namespace) -> int:
     return run_report(args) if args.uschess else run(args)
 
 
-def unfinished(src: Source) -> dict[int, list[int]]:
-    """Boards of the rounds paired whose game has no result yet, by round."""
-    out: dict[int, list[int]] = {}
-    for round_no, boards in src.boards.items():
-        missing = [
-            b.number for b in boards if src.event.entry(b.white, round_no).opponent != b.black
-        ]
-        if missing:
-            out[round_no] = missing
-    return out
-
-
 def run(args: argparse.Namespace) -> int:
     src = load(args.file)
-    gaps = report_gaps(src.event, unfinished(src))
-    _, notes = trf_report(src)
-    notes = [n for n in notes if "in progress" not in n and "without a result" not in n]
+    found = check(src)
     if args.json:
-        data = {
-            "file": str(args.file),
-            "ready": not gaps,
-            "missing": [_gap_json(src, g) for g in gaps],
-            "left_out": notes,
-            "corrected_for_rating": [str(c) for c in src.rating_corrections],
-        }
+        data = json_data(src, found, str(args.file))
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
     else:
-        sys.stdout.write(_text(src, args.file, gaps, notes))
-    return EXIT_MISSING if gaps else EXIT_READY
-
-
-def _who(src: Source, tpn: int) -> str:
-    players = src.event.player_map()
-    name = players[tpn].name if tpn in players else ""
-    return f"player {tpn} {name}".rstrip()
-
-
-def _gap_json(src: Source, gap: Gap) -> dict[str, object]:
-    return {
-        "record": gap.record,
-        "player": gap.player,
-        "who": _who(src, gap.player) if gap.player is not None else None,
-        "what": gap.what,
-        "article": gap.article,
-    }
-
-
-def _text(src: Source, path: Path, gaps: list[Gap], notes: list[str]) -> str:
-    lines: list[str] = []
-    if not gaps:
-        lines.append(f"{path}: the FIDE rating report is ready to send (export --format trf).")
-    else:
-        n = len(gaps)
-        lines.append(f"{path}: the FIDE rating report lacks {n} thing{'s' if n != 1 else ''}:")
-        event_gaps = [g for g in gaps if g.player is None]
-        for gap in event_gaps:
-            lines.append(f"  - {gap}")
-        by_player: dict[int, list[Gap]] = {}
-        for gap in gaps:
-            if gap.player is not None:
-                by_player.setdefault(gap.player, []).append(gap)
-        for tpn, theirs in by_player.items():
-            lines.append(f"  {_who(src, tpn)}:")
-            lines += [f"    - {g}" for g in theirs]
-    if notes:
-        lines.append("The report will leave out (the .arbiter file keeps it):")
-        lines += [f"  - {note}" for note in notes]
-    if src.rating_corrections:
-        lines.append(
-            "Results corrected for the rating report only (FIDE C.04.2 article 4.3; a ### "
-            "line in the report says so):"
-        )
-        lines += [f"  - {c}" for c in src.rating_corrections]
-    return "\n".join(lines) + "\n"
+        sys.stdout.write("\n".join(text_lines(src, found, str(args.file))) + "\n")
+    return EXIT_READY if found.ready else EXIT_MISSING

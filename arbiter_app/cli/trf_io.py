@@ -53,6 +53,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="standings: include the round in progress, unfinished games pending "
         "(default: after the last complete round)",
     )
+    exp.add_argument(
+        "--period",
+        default=None,
+        metavar="YYYY-MM",
+        help="trf: the rating report of one rating period (a month), the rounds dated in it "
+        "only, for an event over 30 days (FIDE rates it period by period)",
+    )
     exp.add_argument("-o", "--output", required=True, type=Path)
     exp.add_argument(
         "--teams",

@@ -58,6 +58,7 @@ from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog
 from arbiter_app.ui.dialogs.playoff import DialogPrompter
 from arbiter_app.ui.dialogs.preferences import PreferencesDialog
 from arbiter_app.ui.dialogs.prohibited import ProhibitedPairingsDialog
+from arbiter_app.ui.dialogs.report_readiness import ReportReadinessDialog
 from arbiter_app.ui.dialogs.uschess_report import UsChessReportDialog
 from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.file_actions import TRF_FILTER, FileActions, ImportedEvent, Services
@@ -226,6 +227,12 @@ class MainWindow(QMainWindow):
             None,
             "Check the US Chess rating report, then write THEXPORT, TSEXPORT and TDEXPORT.DBF",
         )
+        self.readiness_action = self._action(
+            "Chec&k FIDE rating report…",
+            self.show_report_readiness,
+            None,
+            "What the FIDE rating report still lacks, player by player (as arbiter-app report)",
+        )
         self.print_action = self._action("&Print…", self.print_standings, sk.Print)
         self.preview_action = self._action("Print pre&view…", self.preview_standings)
         self.save_action = self._action(
@@ -353,6 +360,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.import_action)
         file_menu.addAction(self.export_standings_action)
+        file_menu.addAction(self.readiness_action)
         file_menu.addAction(self.export_action)
         file_menu.addAction(self.uschess_report_action)
         file_menu.addSeparator()
@@ -594,6 +602,25 @@ class MainWindow(QMainWindow):
         self.uschess_dialog = dialog
         dialog.open()
         return dialog
+
+    def show_report_readiness(self) -> ReportReadinessDialog:
+        """File ▸ Check FIDE rating report…: what the report lacks; a line opens what mends it."""
+        dialog = ReportReadinessDialog(self.document, self)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.edit_player_requested.connect(self._edit_player_from_report)
+        dialog.settings_requested.connect(self.show_event_settings)
+        self.readiness_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _edit_player_from_report(self, tpn: int) -> None:
+        """The readiness check's player line: the Players panel forward, the player chosen
+        in it, and his Edit dialog (a panel behind a tab fills its list when first shown)."""
+        self.docks["players"].raise_()
+        if not self.players.select_player(tpn):
+            self.players.refresh()
+        if self.players.select_player(tpn):
+            self.players.ask_edit()
 
     def show_prohibited_pairings(self) -> ProhibitedPairingsDialog:
         dialog = ProhibitedPairingsDialog(self.document, self)

@@ -240,3 +240,90 @@ def test_report_lists_what_is_missing_player_by_player(
     capsys.readouterr()
     assert main(["report", f]) == 0
     assert "the FIDE rating report is ready to send" in capsys.readouterr().out
+
+
+LONG_DATES = ["2026-11-20", "2026-11-27", "2026-12-04", "2026-12-11"]
+
+
+@pytest.fixture(scope="module")
+def long_event(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The finished event, its rounds a week apart: from 20 November to 11 December."""
+    path = _build(tmp_path_factory.mktemp("long") / "league.arbiter")
+    _run("settings", str(path), "--end-date", "2026-12-11", "--round-dates", ",".join(LONG_DATES))
+    return path
+
+
+def test_report_flags_an_event_over_30_days_with_its_rating_periods(
+    long_event: Path, finished: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FIDE C.02 Q210-Q216: the flag, each round's rating period, the report by period, and
+    the advice against rating tie-breaks (FIDE C.07 article 10: ARO/C1 is in fide-swiss)."""
+    capsys.readouterr()
+    assert main(["report", str(long_event)]) == 0  # nothing missing: a notice, not a gap
+    out = capsys.readouterr().out
+    assert "over 30 days" not in out  # 20 November to 11 December: 22 days
+    assert main(["report", str(long_event), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["over_30_days"] is False and data["rating_periods"] == {}
+    _run("settings", str(long_event), "--end-date", "2026-12-21")
+    capsys.readouterr()
+    assert main(["report", str(long_event), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["over_30_days"] is True and data["ready"] is True
+    assert main(["report", str(long_event)]) == 0
+    assert "An event over 30 days (FIDE C.02; FIDE C.07 article 10):" in capsys.readouterr().out
+    assert data["rating_periods"] == {
+        "1": "2026-11",
+        "2": "2026-11",
+        "3": "2026-12",
+        "4": "2026-12",
+    }
+    notices = data["long_event"]
+    assert notices[0].startswith("The event lasts 32 days (2026-11-20 to 2026-12-21)")
+    assert "send the rating report period by period" in notices[2]
+    assert "(ARO/C1)" in notices[3] and "FIDE C.07 article 10" in notices[3]
+    # The export says it too, one note a notice (nothing of it goes into the report).
+    _, err = _export(long_event, tmp_path / "league.trf", capsys)
+    assert f"note: league.trf: {notices[0]}" in err.splitlines()
+    assert f"note: league.trf: {notices[2]}" in err.splitlines()
+    # A short event says nothing of it.
+    assert main(["report", str(finished), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["over_30_days"] is False and data["long_event"] == [] and not data["rating_periods"]
+
+
+def test_each_rating_period_exports_its_own_report_read_back_by_fides_reader(
+    long_event: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``export --format trf --period YYYY-MM``: the rounds dated in that month only, numbered
+    from 1, a tournament of its own (FIDE's rating officers: each period's report holds only
+    the games to rate in it); gacrux reads back every game of those rounds."""
+    event = load(long_event).event
+    for month, rounds in (("2026-11", (1, 2)), ("2026-12", (3, 4))):
+        out = tmp_path / f"league-{month}.trf"
+        capsys.readouterr()
+        assert main(["export", str(long_event), "--format", "trf", "--period", month,
+                     "-o", str(out)]) == 0  # fmt: skip
+        err = capsys.readouterr().err
+        assert f"the event's rounds {rounds[0]}-{rounds[1]}, numbered from 1" in err
+        _, tournament = _gacrux(out.read_text(encoding="utf-8"))
+        assert tournament["numRounds"] == 2
+        assert [r["startTime"] for r in tournament["rounds"]] == [LONG_DATES[r - 1] for r in rounds]
+        theirs = {
+            (g["round"], g["white"]["cid"], g["black"]["cid"] if g["black"] else 0)
+            for g in tournament["gameList"]
+        }
+        ours = set()
+        for rnd, tpn, entry in event.iter_games():
+            if rnd in rounds and entry.kind is EntryKind.GAME and entry.colour is Colour.WHITE:
+                ours.add((rounds.index(rnd) + 1, tpn, entry.opponent))
+            elif rnd in rounds and entry.kind is EntryKind.PAIRING_BYE:
+                ours.add((rounds.index(rnd) + 1, tpn, 0))
+        assert theirs == ours and len(ours) == 8
+    assert main(["export", str(long_event), "--format", "trf", "--period", "2026-10",
+                 "-o", str(tmp_path / "none.trf")]) == 2  # fmt: skip
+    assert "no round is dated in October 2026" in capsys.readouterr().err
+    assert not (tmp_path / "none.trf").exists()
+    assert main(["export", str(long_event), "--format", "csv", "--period", "2026-11",
+                 "-o", str(tmp_path / "x.csv")]) == 2  # fmt: skip
+    assert "--period writes one rating period's FIDE rating report" in capsys.readouterr().err

@@ -4,13 +4,15 @@ A result changes the entries of the two players of its game. Their scores change
 and so does every tie-break value made from those entries or from those scores:
 
 - a value made from the player's own rounds (wins, games with Black, the
-  progressive score, the average rating of the opponents, the performance
-  rating: FIDE C.07 (2023) articles 7, 9, 10) changes only for the two players;
+  progressive score: FIDE C.07 (2023) articles 7, 9) changes only for the two
+  players;
 - a value made from the opponents' scores (Buchholz and Fore Buchholz,
   article 8; Sonneborn-Berger and Koya, article 9; US Chess 34E1-34E4 and
-  34E9) changes for the two players and for every player who met either of
-  them, since the opponents' scores (article 16 for unplayed rounds) come
-  from each opponent's own rounds;
+  34E9) or their ratings (the average rating of the opponents and the
+  performance ratings, article 10: an opponent's first rating in the event is
+  kept in his opponents' rounds) changes for the two players and for every
+  player who met either of them, since the opponents' scores (article 16 for
+  unplayed rounds) come from each opponent's own rounds;
 - anything else (an average of the opponents' Buchholz or performances,
   article 8.2 and 10.4-10.5, reaches two steps; lots; a tie-break this module
   does not know) is computed again for everyone.
@@ -64,10 +66,12 @@ REACH: dict[str, Reach] = {
     "TPN": Reach.OWN,
     "RTNG": Reach.OWN,
     "EXT": Reach.OWN,
-    # Article 10: ratings of the opponents (fixed facts) and the player's own score.
-    "ARO": Reach.OWN,
-    "TPR": Reach.OWN,
-    "PTP": Reach.OWN,
+    # Article 10: the opponents' ratings and the player's own score. An opponent counts with
+    # his first rating in the event by default, which his opponents' rounds keep (the board's
+    # ratings): a round written for him can change it for everyone who met him.
+    "ARO": Reach.OPPONENTS,
+    "TPR": Reach.OPPONENTS,
+    "PTP": Reach.OPPONENTS,
     # Articles 8 and 9: the opponents' scores.
     "BH": Reach.OPPONENTS,
     "FB": Reach.OPPONENTS,

@@ -15,12 +15,15 @@ a cut drops, as in FIDE's reference implementation); ``/U<rating>`` (e.g.
 ``ARO/U1000``) gives unrated players that rating instead. A player with no
 counted game has no value: it is reported as 0 (ranked last) with a note.
 
-Ratings per round: an opponent counts with the rating they had at the start
-of the round when the event records it (each board keeps its players'
-ratings, so an event over 30 days whose ratings change between rounds keeps
-each round's), else the registered one. ``/E`` (e.g. ``ARO/E``) chooses the
-registered rating for every round instead (FIDE C.02, tie-breaks and final
-standings: the choice of which rating a tie-break uses).
+Which rating an opponent counts with (FIDE C.07 article 10; FIDE C.02, tie-breaks and
+final standings, Q212-Q216: an event over 30 days may see ratings change between
+rounds, and each board keeps its players' ratings at the start of the round): by
+default the opponent's first rating in the event, the one of the first round he was
+paired in (C.07 article 10's default), else the registered one; ``/P`` (e.g.
+``ARO/P``) the rating of each round, the one the board was paired with; ``/E`` (e.g.
+``ARO/E``) the rating the opponent is registered with now, for every round. The online
+Swiss rules count the rating at the start of each round: under their rule set ``/P``
+is the default.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple, cast
 
-from arbiter_app.core.model import EntryKind
+from arbiter_app.core.model import EntryKind, RuleSet
 from arbiter_app.core.points import format_points
 from arbiter_app.core.tiebreaks.base import TieBreakContext, TieBreakSpec, Trace, register
 from arbiter_app.core.tiebreaks.reuse import RowMemo
@@ -117,23 +120,50 @@ def _unrated_default(spec: TieBreakSpec) -> int | None:
 class Ratings(NamedTuple):
     """Which rating an opponent counts with: *unrated* the rating given to unrated
     players (None: their games are left out); *registered_only* (``/E``) the rating the
-    opponent is registered with now, for every round, instead of the rating they had at
-    the start of each round (an event over 30 days, whose ratings change between rounds:
-    FIDE C.02, tie-breaks and final standings)."""
+    opponent is registered with now, for every round; *each_round* (``/P``) the rating
+    the opponent had at the start of each round; neither: the opponent's first rating in
+    the event (FIDE C.07 article 10's default; FIDE C.02 Q215)."""
 
     unrated: int | None
     registered_only: bool = False
+    each_round: bool = False
 
 
-def _ratings(spec: TieBreakSpec) -> Ratings:
-    return Ratings(_unrated_default(spec), "E" in spec.options)
+def _ratings(spec: TieBreakSpec, ctx: TieBreakContext) -> Ratings:
+    registered = "E" in spec.options
+    # The online Swiss rules count "ratings at the start of each round".
+    each = "P" in spec.options or ctx.rule_set is RuleSet.ONLINE_SWISS
+    return Ratings(_unrated_default(spec), registered, each and not registered)
+
+
+def first_ratings(ctx: TieBreakContext) -> Mapping[int, int]:
+    """Each player's first rating in the event: the one his board recorded in the first
+    round he was paired in with a rating kept (FIDE C.07 article 10: by default the
+    rating-based tie-breaks use the first rating of an event whose ratings change)."""
+
+    def make() -> dict[int, int]:
+        t = table(ctx)
+        first: dict[int, int] = {}
+        for r in range(t.rounds):
+            for tpn in t.tpns:
+                row = t.entries[tpn]
+                entry = row[r] if r < len(row) else None
+                if entry is None or entry.opponent is None or entry.opponent_rating is None:
+                    continue
+                first.setdefault(entry.opponent, entry.opponent_rating)
+        return first
+
+    return cast(Mapping[int, int], ctx.cached("fide.first_ratings", make))
 
 
 def rated_games(
-    ctx: TieBreakContext, unrated: int | None, registered_only: bool = False
+    ctx: TieBreakContext,
+    unrated: int | None,
+    registered_only: bool = False,
+    each_round: bool = False,
 ) -> Mapping[int, Rated]:
     """Each player's games against rated opponents (see :class:`Ratings`)."""
-    ratings = Ratings(unrated, registered_only)
+    ratings = Ratings(unrated, registered_only, each_round)
     key = ("fide.rated", ratings)
     return cast(Mapping[int, Rated], ctx.cached(key, lambda: _build_rated(ctx, ratings)))
 
@@ -143,8 +173,12 @@ _HALVES = {"W": 2, "w": 2, "D": 1, "d": 1, "L": 0, "l": 0}
 
 def _build_rated(ctx: TieBreakContext, ratings: Ratings) -> dict[int, Rated]:
     t = table(ctx)
-    unrated, registered_only = ratings
+    unrated, registered_only, each_round = ratings
     registered: dict[int, int | None] = {p.tpn: (p.rating or unrated) for p in ctx.event.players}
+    if not registered_only and not each_round:
+        # C.07 article 10's default: each opponent's first rating in the event.
+        first = first_ratings(ctx)
+        registered = {tpn: first.get(tpn) or rating for tpn, rating in registered.items()}
     halves_of = _HALVES
 
     def build(tpn: int, source: object) -> Rated:
@@ -155,17 +189,15 @@ def _build_rated(ctx: TieBreakContext, ratings: Ratings) -> dict[int, Rated]:
         ratings = [
             (i + 1, opps[i], rating)
             for i in played
-            if (
-                rating := (None if registered_only else row[i].opponent_rating)
-                or registered[opps[i]]
-            )
+            if (rating := (row[i].opponent_rating if each_round else None) or registered[opps[i]])
             is not None
         ]
         halves = sum([halves_of[code[r - 1]] for r, _, _ in ratings])
         values = [rating for _, _, rating in ratings]
         return Rated(len(played), tuple(ratings), halves, sum(values), min(values) if values else 0)
 
-    # A row depends on the player's entries and on the opponents' registered ratings.
+    # A row depends on the player's entries and on the opponents' ratings counted (their
+    # first ratings come from other rows: they are part of the context).
     context = (t.rounds, ratings, registered)
     return _RATED.rows(context, ctx.event.entries, t.tpns, build)
 
@@ -233,7 +265,7 @@ def _undefined(trace: Trace | None, code: str) -> Fraction:
     article="FIDE C.07 (2023) 10.1, 14.1",
     description="Average rating of the opponents met over the board",
     allow_cut=True,
-    options=("U", "E"),
+    options=("U", "E", "P"),
     integer=True,
 )
 def average_rating_of_opponents(
@@ -248,7 +280,7 @@ def average_rating_of_opponents(
     rating is the opponent's rating at the start of the round when the event
     records it (the online Swiss rules), else the registered rating.
     """
-    rated = rated_games(ctx, *_ratings(spec))
+    rated = rated_games(ctx, *_ratings(spec, ctx))
     rounds = table(ctx).rounds
     out: dict[int, Fraction] = {}
     cut1 = spec.cut_low == 1 and not spec.cut_high and rounds >= 1
@@ -336,7 +368,7 @@ def _single(
     traces: Mapping[int, Trace] | None,
     which: str,
 ) -> dict[int, Fraction]:
-    ratings = _ratings(spec)
+    ratings = _ratings(spec, ctx)
     values = _per_player(ctx, ratings, which)
     rated = rated_games(ctx, *ratings)
     f = performance if which == "TPR" else perfect_performance
@@ -352,7 +384,7 @@ def _single(
     "TPR",
     article="FIDE C.07 (2023) 10.2; B.02 8.1.1",
     description="Tournament performance rating: ARO plus dp for the score",
-    options=("U", "E"),
+    options=("U", "E", "P"),
     integer=True,
 )
 def tournament_performance(
@@ -373,7 +405,7 @@ def tournament_performance(
     "PTP",
     article="FIDE C.07 (2023) 10.3; B.02 8.1.2",
     description="Perfect tournament performance",
-    options=("U", "E"),
+    options=("U", "E", "P"),
     integer=True,
 )
 def perfect_tournament_performance(
@@ -394,7 +426,7 @@ def _opponents_average(
     which: str,
 ) -> dict[int, Fraction]:
     t = table(ctx)
-    values = _per_player(ctx, _ratings(spec), which)
+    values = _per_player(ctx, _ratings(spec, ctx), which)
     out: dict[int, Fraction] = {}
     for tpn in players:
         trace = record(traces, tpn)
@@ -415,7 +447,7 @@ def _opponents_average(
     "APRO",
     article="FIDE C.07 (2023) 10.4",
     description="Average of the opponents' performance ratings (TPR)",
-    options=("U", "E"),
+    options=("U", "E", "P"),
     integer=True,
 )
 def average_performance_of_opponents(
@@ -432,7 +464,7 @@ def average_performance_of_opponents(
     "APPO",
     article="FIDE C.07 (2023) 10.5",
     description="Average of the opponents' perfect performances (PTP)",
-    options=("U", "E"),
+    options=("U", "E", "P"),
     integer=True,
 )
 def average_perfect_performance_of_opponents(

@@ -151,6 +151,7 @@ def report_json(report: CheckReport) -> dict[str, object]:
         "file": report.source,
         "system": report.system,
         "rounds": report.rounds,
+        "eventRounds": report.event_rounds,
         "engine": report.engine,
         "tiebreaks": list(report.tiebreaks),
         "tiebreakSource": report.tiebreak_source,

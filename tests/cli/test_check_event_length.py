@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -48,8 +49,12 @@ def test_q35_rounds_makes_the_last_round_the_final_one(
     text = capsys.readouterr().out
     assert "its findings stand unless the event had 7 rounds (--rounds 7)." in text
     assert "in round 7." in text
+    assert main(["check", str(bare), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["eventRounds"] is None
     assert main(["check", str(bare), "--rounds", "7", "--json"]) == 0
-    assert '"the event has 7 rounds, as the command line says"' in capsys.readouterr().out
+    told = json.loads(capsys.readouterr().out)
+    assert told["eventRounds"] == 7 and told["agree"] is True
+    assert "the event has 7 rounds, as the command line says" in told["notes"]
 
 
 def test_rounds_fewer_than_the_file_holds_or_not_a_number_are_refused(

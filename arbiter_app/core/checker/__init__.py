@@ -133,14 +133,14 @@ def check_document(
         notes.append(acceleration)
     ranked, standing_notes = check_ranks(event, doc.ranks, codes)
     notes += standing_notes
-    rounds = event.rounds_played // event.system.games_per_round
     return CheckReport(
         source=source,
         system=event.system.value,
-        rounds=rounds,
+        rounds=event.rounds_played // event.system.games_per_round,
         engine=engine,
         tiebreaks=tuple(codes),
         tiebreak_source=where,
         findings=tuple(findings + ranked),
         notes=tuple(notes),
+        event_rounds=rounds or event.system.rounds_in(event.planned_rounds) or None,
     )

@@ -35,6 +35,19 @@ from arbiter_app.core.pairing.dutch import ENGINE, initial_colour_from_round_one
 from arbiter_app.core.pairing.recorded import with_requests_of
 from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
 
+FINAL_ROUND = {
+    False: (
+        "the final round's exceptions for topscorers",
+        "FIDE C.04.3 article 1.8, criteria C3, C10, C11",
+    ),
+    True: (
+        "the final round's exceptions for floaters",
+        "FIDE C.04.5 articles 2.3.4 and 2.3.5, criteria C7, C8",
+    ),
+}
+"""What the final round of a Swiss relaxes, and where the rules say it: the Dutch system
+(False) and FIDE's Double-Swiss System (True)."""
+
 _LEFT_OUT = frozenset({EntryKind.NOT_PAIRED, EntryKind.WITHDRAWN})
 
 
@@ -77,13 +90,13 @@ def check_swiss(
         if scheduled is not None
         else (event.system.rounds_in(event.planned_rounds) if event.planned_rounds else None)
     )
+    exceptions, article = FINAL_ROUND[event.system is System.FIDE_DOUBLE_SWISS]
     length_notes: list[str] = []
     if known is None:
         length_notes.append(
             "the file does not say how many rounds the event has (no record 142 or XXR): "
-            "no round is taken as the last, so every round is checked without the "
-            "final round's exceptions for topscorers (FIDE C.04.3 article 1.8, criteria "
-            "C3, C10, C11); the command line's --rounds gives the number"
+            f"no round is taken as the last, so every round is checked without {exceptions} "
+            f"({article}); the command line's --rounds gives the number"
         )
     event = replace(event, planned_rounds=event.system.games_in(max(known or played + 1, 1)))
     paired_by = SYSTEM_NAME if event.system is System.FIDE_DOUBLE_SWISS else f"the {ENGINE}"
@@ -112,7 +125,8 @@ def check_swiss(
         if not _check_round(as_final, rounds, colour, order, manual, []):
             length_notes.append(
                 f"round {rounds} agrees with the rules if it was the event's final round "
-                "(C.04.3 article 1.8), which the file does not say: its findings stand "
+                f"({article.removeprefix('FIDE ')}), which the file does not say: its "
+                "findings stand "
                 f"unless the event had {words.count(rounds, 'round')} (--rounds {rounds})"
             )
     return findings, notes + length_notes

@@ -13,9 +13,11 @@ from dataclasses import replace
 import pytest
 
 from arbiter_app.core.checker import CheckReport, Kind, check_document
+from arbiter_app.core.checker.pairings import check_swiss
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.generator.output import generated_trf
 from arbiter_app.core.generator.tournament import GeneratorSettings, generate
+from arbiter_app.core.model import Event, System
 from arbiter_app.core.trf import TrfVersion, parse_trf
 from arbiter_app.core.trf.document import TrfDocument
 
@@ -67,8 +69,8 @@ def test_q35_the_files_last_round_right_only_as_the_final_round_is_said_so() -> 
     assert report.rounds_with_findings() == (7,)
     assert (
         "round 7 agrees with the rules if it was the event's final round (C.04.3 article "
-        "1.8), which the file does not say: its findings stand unless the event had 7 rounds "
-        "(--rounds 7)"
+        "1.8, criteria C3, C10, C11), which the file does not say: its findings stand unless "
+        "the event had 7 rounds (--rounds 7)"
     ) in report.notes
     told = check_document(bare, rounds=7)
     assert told.agrees
@@ -80,3 +82,14 @@ def test_fewer_rounds_than_the_file_holds_are_refused() -> None:
     _, bare = without_142(1, 12, 7)
     with pytest.raises(RuleError, match="the file holds 7 rounds: the event cannot have had 5"):
         check_document(bare, rounds=5)
+
+
+def test_the_double_swiss_names_its_own_final_round_rules() -> None:
+    """FIDE's Double-Swiss System relaxes floaters' criteria in its last round (C.04.5
+    articles 2.3.4, 2.3.5), not topscorers' as the Dutch system does."""
+    _, double = check_swiss(Event(system=System.FIDE_DOUBLE_SWISS), None)
+    _, dutch = check_swiss(Event(system=System.SWISS), None)
+    assert any("FIDE C.04.5 articles 2.3.4 and 2.3.5, criteria C7, C8" in n for n in double)
+    assert any("FIDE C.04.3 article 1.8, criteria C3, C10, C11" in n for n in dutch)
+    _, told = check_swiss(Event(system=System.SWISS), None, scheduled=5)
+    assert not any(note.startswith(UNKNOWN) for note in told)

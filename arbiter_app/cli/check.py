@@ -11,6 +11,11 @@ engine's pairing with that change made::
 
     arbiter-app check open-2026.trf
     arbiter-app check open-2026.trf --tiebreaks "BH/C1,BH,SB" --json
+    arbiter-app check no-length.trf --rounds 9
+
+A Swiss's final round is paired with exceptions for its topscorers (FIDE C.04.3
+article 1.8). A file without record 142 (or XXR) does not say which round is the
+last: no round is then taken as the last, and ``--rounds`` gives the number.
 
 Exit status: 0 when everything agrees, 1 when something differs, 2 when the
 file cannot be read (the message names the file, the line and the column).
@@ -47,6 +52,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="LIST",
         help="tie-break list for the standings, e.g. 'BH/C1,BH,SB' (default: records 212/202)",
     )
+    p.add_argument(
+        "--rounds",
+        type=_positive,
+        metavar="N",
+        help="the event's number of rounds, for a file without record 142 or XXR "
+        "(FIDE C.04.3 article 1.8: the final round has rules of its own); without it no "
+        "round is taken as the last",
+    )
     p.add_argument("--json", action="store_true", help="write the report as JSON")
     p.set_defaults(handler=run)
 
@@ -57,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     text, note = _read(path)
     document = parse_trf(text, str(path))
     try:
-        report = check_document(document, given, str(path))
+        report = check_document(document, given, str(path), args.rounds)
     except UnknownTieBreak as exc:
         raise InputError([_record_issue(text, path, exc)]) from None
     if note:
@@ -67,6 +80,17 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(report_text(report))
     return EXIT_AGREE if report.agrees else EXIT_DIFFER
+
+
+def _positive(text: str) -> int:
+    """A number of rounds: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of rounds (1 or more)")
+    return value
 
 
 def _read(path: Path) -> tuple[str, str]:
@@ -127,6 +151,7 @@ def report_json(report: CheckReport) -> dict[str, object]:
         "file": report.source,
         "system": report.system,
         "rounds": report.rounds,
+        "eventRounds": report.event_rounds,
         "engine": report.engine,
         "tiebreaks": list(report.tiebreaks),
         "tiebreakSource": report.tiebreak_source,

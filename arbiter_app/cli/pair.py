@@ -19,25 +19,28 @@ Tournament file (``.arbiter``): the next round is paired by the event's bye
 policy and recorded (one journaled command); every board of the previous
 round needs its result first. ``-p`` also writes the engine format.
 
-``-c`` exits with status 1 when some round differs, 0 when all agree.
+``-c`` exits with status 1 when some round differs, 0 when all agree. A round the
+arbiter paired by hand and documented with a ``### MPA`` line (FIDE C.02, questions
+64-69) agrees when it is the engine's pairing with that change made, and is said so.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
 from arbiter_app.core.attendance import NOT_CHECKED_IN
+from arbiter_app.core.checker.manual import ManualPairing, documented_round, manual_pairings
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour, Event, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
-from arbiter_app.core.pairing.recorded import check_rounds, next_round
+from arbiter_app.core.pairing.recorded import RoundCheck, check_rounds, next_round
 from arbiter_app.core.pairing.swiss import (
     ENGINES,
     SwissOptions,
@@ -45,10 +48,11 @@ from arbiter_app.core.pairing.swiss import (
     explain_recorded,
     pair_round,
 )
-from arbiter_app.core.trf import parse_trf
+from arbiter_app.core.trf import TrfDocument, parse_trf
 from arbiter_app.core.words import count
 from arbiter_app.exports.pairings import bye_words, says_bye
 from arbiter_app.session import Session
+from arbiter_app.session.integrity import stored_pibes
 from arbiter_app.session.pairing import pair_next_round
 from arbiter_app.session.pairing_log import RoundExplanation, explain_round
 from arbiter_app.sheets.files import read_text
@@ -136,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
         bye_policy=policy, initial_colour=colour, engine=engine, explain=bool(args.explain)
     )
     if args.check:
-        return _check(document.event, options)
+        return _check(document.event, options, _file_lines(document))
     event, round_no = next_round(document.event)
     pairing = pair_round(event, round_no, options, swap_last_two=bool(args.swap_last_two))
     _write(args.pairing, pairing.engine_text(), [path])
@@ -162,6 +166,11 @@ def _explain(pairing: RoundPairing, stream: TextIO | None = None) -> None:
     out.write("".join(f"{line}\n" for line in RoundExplanation(pairing.round, pairing).log_lines()))
 
 
+def _file_lines(document: TrfDocument) -> list[str]:
+    """The lines of a TRF file that may be ``### MPA`` lines (kept lines and comments)."""
+    return [line.text for line in document.kept] + list(document.comments)
+
+
 def _write(target: str, text: str, sources: Sequence[Path] = ()) -> None:
     if target == "-":
         sys.stdout.write(text)
@@ -170,22 +179,55 @@ def _write(target: str, text: str, sources: Sequence[Path] = ()) -> None:
     write_output(Path(target), text, sources=sources)
 
 
-def _check(event: Event, options: SwissOptions) -> int:
+def _check(event: Event, options: SwissOptions, lines: Iterable[str] = ()) -> int:
+    """Every round paired again and compared; *lines* are the report's ``###`` lines, whose
+    ``### MPA`` lines document rounds the arbiter paired by hand (FIDE C.02, questions
+    64-69): such a round is compared with the engine's pairing with that change made."""
+    manual, unread = manual_pairings(lines)
+    for note in unread:
+        print(f"{note[0].upper()}{note[1:]}.")
     differing = 0
     checked = 0
+    by_hand = 0
     for result in check_rounds(event, options):
         checked += 1
+        line = manual.get(result.round)
+        if result.differences and line is not None and _as_documented(result, line):
+            by_hand += 1
+            print(
+                f"round {result.round}: paired by hand as its ### MPA line documents "
+                "(FIDE C.02, questions 64-69)"
+            )
+            continue
         if result.differences:
             differing += 1
             print(f"round {result.round}: differs")
-            for line in result.differences:
-                print(f"  {line}")
+            for text in result.differences:
+                print(f"  {text}")
+            if line is not None:
+                print("  its ### MPA line does not document this pairing")
     if differing:
         print(f"{differing} of {count(checked, 'round')} differ")
         return 1
-    print(f"all {count(checked, 'round')} agree" if checked > 1 else "the round agrees")
-
+    agree = f"all {count(checked, 'round')} agree" if checked > 1 else "the round agrees"
+    print(agree + (f", {by_hand} of them as documented by hand" if by_hand else ""))
     return 0
+
+
+def _as_documented(result: RoundCheck, line: ManualPairing) -> bool:
+    """The recorded round is the engine's pairing with the change *line* documents."""
+    ours = result.ours
+    engine = None if ours is None else tuple((b.white, b.black) for b in ours.boards)
+    bye = ours.pairing_bye.tpn if ours is not None and ours.pairing_bye is not None else None
+    found = documented_round(line, engine, bye)
+    if found is None:
+        return False
+    boards, pab = found
+    recorded = result.recorded
+    pairs = {(b.white, b.black) for b in recorded.boards}
+    if recorded.pairing_bye is not None:
+        pairs.add((recorded.pairing_bye.tpn, 0))
+    return set(boards) | ({(pab, 0)} if pab is not None else set()) == pairs
 
 
 def _stored(args: argparse.Namespace, path: Path) -> int:
@@ -203,7 +245,7 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
             keep_clubs_apart=session.settings.teammates_apart,
         )
         if args.check:
-            return _check(event, options)
+            return _check(event, options, [p.trf_line() for p in stored_pibes(session.state)])
         if args.explain_round is not None:
             return _explain_round(session, args.explain_round, options)
         drawn: list[str] = []

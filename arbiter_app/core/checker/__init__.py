@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from arbiter_app.core import words
 from arbiter_app.core.checker.findings import CheckReport, Finding, Kind
 from arbiter_app.core.checker.manual import manual_pairings
 from arbiter_app.core.checker.pairings import check_round_robin, check_swiss
 from arbiter_app.core.checker.standings import check_ranks
+from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Event
 from arbiter_app.core.pairing.baku import ARTICLE as BAKU_ARTICLE
 from arbiter_app.core.pairing.baku import baku_virtual_points
@@ -83,13 +85,20 @@ def file_order(doc: TrfDocument) -> tuple[int, ...]:
 
 
 def check_document(
-    doc: TrfDocument, tiebreaks: Sequence[str] | None = None, source: str = ""
+    doc: TrfDocument,
+    tiebreaks: Sequence[str] | None = None,
+    source: str = "",
+    rounds: int | None = None,
 ) -> CheckReport:
     """Check every round and the standings of *doc*.
 
-    *tiebreaks* overrides the file's list. Raises an
-    :class:`~arbiter_app.core.errors.ArbiterError` for a file that cannot be
-    checked at all (unknown tie-break codes, round-robin numbers with gaps).
+    *tiebreaks* overrides the file's list. *rounds* is the event's number of rounds
+    when the caller knows it (it overrides record 142 / XXR): a Swiss's final round
+    has exceptions of its own (C.04.3 article 1.8), and without any count no round is
+    taken as the last (:func:`~arbiter_app.core.checker.pairings.check_swiss`). Raises
+    an :class:`~arbiter_app.core.errors.ArbiterError` for a file that cannot be
+    checked at all (unknown tie-break codes, round-robin numbers with gaps, fewer
+    rounds given than the file holds).
     """
     if tiebreaks is not None:
         codes, where = parse_tiebreak_list(list(tiebreaks)), "the command line"
@@ -97,6 +106,15 @@ def check_document(
         codes, where = file_tiebreaks(doc)
     event, acceleration = _accelerated(doc)
     notes: list[str] = []
+    held = event.system.rounds_in(event.rounds_played)
+    told = ""
+    if rounds is not None:
+        if rounds < max(held, 1):
+            raise RuleError(
+                f"the file holds {words.count(held, 'round')}: the event cannot have had "
+                f"{words.count(rounds, 'round')}"
+            )
+        told = f"the event has {words.count(rounds, 'round')}, as the command line says"
     if event.system.is_round_robin:
         findings, how = check_round_robin(event)
         engine = BERGER
@@ -104,21 +122,25 @@ def check_document(
         manual, unread = manual_pairings(line.text for line in doc.kept)
         manual.update(manual_pairings(doc.comments)[0])
         notes += unread
-        findings, how = check_swiss(event, doc.initial_colour, file_order(doc), manual)
+        findings, how = check_swiss(
+            event, doc.initial_colour, file_order(doc), manual, scheduled=rounds
+        )
         engine = ENGINE
     notes += how
+    if told and not event.system.is_round_robin:
+        notes.append(told)
     if acceleration:
         notes.append(acceleration)
     ranked, standing_notes = check_ranks(event, doc.ranks, codes)
     notes += standing_notes
-    rounds = event.rounds_played // event.system.games_per_round
     return CheckReport(
         source=source,
         system=event.system.value,
-        rounds=rounds,
+        rounds=event.rounds_played // event.system.games_per_round,
         engine=engine,
         tiebreaks=tuple(codes),
         tiebreak_source=where,
         findings=tuple(findings + ranked),
         notes=tuple(notes),
+        event_rounds=rounds or event.system.rounds_in(event.planned_rounds) or None,
     )

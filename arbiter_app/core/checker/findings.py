@@ -48,6 +48,9 @@ class CheckReport:
     tiebreak_source: str
     findings: tuple[Finding, ...] = ()
     notes: tuple[str, ...] = field(default=())
+    event_rounds: int | None = None
+    """The event's number of rounds the check took (record 142 / XXR, or the caller's);
+    None when nothing says it, and then no Swiss round was checked as the final one."""
 
     @property
     def agrees(self) -> bool:

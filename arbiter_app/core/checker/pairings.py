@@ -35,6 +35,19 @@ from arbiter_app.core.pairing.dutch import ENGINE, initial_colour_from_round_one
 from arbiter_app.core.pairing.recorded import with_requests_of
 from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
 
+FINAL_ROUND = {
+    False: (
+        "the final round's exceptions for topscorers",
+        "FIDE C.04.3 article 1.8, criteria C3, C10, C11",
+    ),
+    True: (
+        "the final round's exceptions for floaters",
+        "FIDE C.04.5 articles 2.3.4 and 2.3.5, criteria C7, C8",
+    ),
+}
+"""What the final round of a Swiss relaxes, and where the rules say it: the Dutch system
+(False) and FIDE's Double-Swiss System (True)."""
+
 _LEFT_OUT = frozenset({EntryKind.NOT_PAIRED, EntryKind.WITHDRAWN})
 
 
@@ -52,6 +65,7 @@ def check_swiss(
     initial_colour: Colour | None,
     order: tuple[int, ...] = (),
     manual: Mapping[int, ManualPairing] | None = None,
+    scheduled: int | None = None,
 ) -> tuple[list[Finding], list[str]]:
     """Findings of every Swiss round of *event*, and notes on how it was checked.
 
@@ -60,8 +74,31 @@ def check_swiss(
     arbiter's documented manual pairings by round (the report's ``### MPA`` lines, FIDE
     C.02 questions 64-69): such a round is checked against the engine's pairing with the
     documented change made (:mod:`.manual`).
+
+    *scheduled* is the event's number of rounds (record 142 / XXR, or the caller's);
+    None when nothing says it. The final round is paired with exceptions the other
+    rounds do not have (C.04.3 article 1.8, topscorers: criteria C3, C10 and C11 relax
+    for them), so an event of unknown length has no round known to be its last: every
+    round is checked as a round with more to come, the stricter reading. A file's last
+    round that differs only under that reading is said in the notes (it agrees if it was
+    the final round), its findings kept.
     """
     manual = manual or {}
+    played = event.rounds_played // event.system.games_per_round
+    known = (
+        scheduled
+        if scheduled is not None
+        else (event.system.rounds_in(event.planned_rounds) if event.planned_rounds else None)
+    )
+    exceptions, article = FINAL_ROUND[event.system is System.FIDE_DOUBLE_SWISS]
+    length_notes: list[str] = []
+    if known is None:
+        length_notes.append(
+            "the file does not say how many rounds the event has (no record 142 or XXR): "
+            f"no round is taken as the last, so every round is checked without {exceptions} "
+            f"({article}); the command line's --rounds gives the number"
+        )
+    event = replace(event, planned_rounds=event.system.games_in(max(known or played + 1, 1)))
     paired_by = SYSTEM_NAME if event.system is System.FIDE_DOUBLE_SWISS else f"the {ENGINE}"
     notes = [f"pairings made again, round by round, with {paired_by}"]
     if order:
@@ -82,44 +119,64 @@ def check_swiss(
         )
     findings: list[Finding] = []
     for rnd in range(1, rounds + 1):
-        column = (rnd - 1) * games + 1
-        before = with_requests_of(event.truncated(column - 1), event, column)
-        options = SwissOptions(initial_colour=colour, absent=_left_out(event, column), order=order)
-        file = FileRound.of(event, column)
-        try:
-            ours = pair_round(before, rnd, options)
-        except (PairingError, RuleError) as exc:
-            if rnd in manual:
-                found = documented_round(manual[rnd], None, None)
-                if found is not None:
-                    notes.append(_documented_note(rnd))
-                    findings += compare(rnd, _numbered(found[0]), file, bye=found[1])
-                    continue
-            findings.append(
-                Finding(
-                    Kind.UNPAIRABLE,
-                    f"Round {rnd}: the rules give no pairing for this round ({exc}); "
-                    "the file's pairing cannot be right",
-                    rnd,
-                )
+        findings += _check_round(event, rnd, colour, order, manual, notes)
+    if known is None and any(f.round == rounds for f in findings):
+        as_final = replace(event, planned_rounds=event.system.games_in(rounds))
+        if not _check_round(as_final, rounds, colour, order, manual, []):
+            length_notes.append(
+                f"round {rounds} agrees with the rules if it was the event's final round "
+                f"({article.removeprefix('FIDE ')}), which the file does not say: its "
+                "findings stand "
+                f"unless the event had {words.count(rounds, 'round')} (--rounds {rounds})"
             )
-            continue
-        boards = [(b.number, b.white, b.black) for b in ours.boards]
-        bye = ours.pairing_bye.tpn if ours.pairing_bye is not None else None
+    return findings, notes + length_notes
+
+
+def _check_round(
+    event: Event,
+    rnd: int,
+    colour: Colour | None,
+    order: tuple[int, ...],
+    manual: Mapping[int, ManualPairing],
+    notes: list[str],
+) -> list[Finding]:
+    """Findings of Swiss round *rnd* of *event* paired again from the rounds before it
+    (notes on a documented manual pairing are added to *notes*)."""
+    column = (rnd - 1) * event.system.games_per_round + 1
+    before = with_requests_of(event.truncated(column - 1), event, column)
+    options = SwissOptions(initial_colour=colour, absent=_left_out(event, column), order=order)
+    file = FileRound.of(event, column)
+    try:
+        ours = pair_round(before, rnd, options)
+    except (PairingError, RuleError) as exc:
         if rnd in manual:
-            engine = tuple((white, black) for _, white, black in boards)
-            found = documented_round(manual[rnd], engine, bye)
+            found = documented_round(manual[rnd], None, None)
             if found is not None:
                 notes.append(_documented_note(rnd))
-                boards, bye = _numbered(found[0]), found[1]
-            else:
-                notes.append(
-                    f"the ### MPA line of round {rnd} does not give the engine's pairing of "
-                    "that round as the boards it changed: the round is checked as the "
-                    "engine pairs it"
-                )
-        findings += compare(rnd, boards, file, bye=bye)
-    return findings, notes
+                return compare(rnd, _numbered(found[0]), file, bye=found[1])
+        return [
+            Finding(
+                Kind.UNPAIRABLE,
+                f"Round {rnd}: the rules give no pairing for this round ({exc}); "
+                "the file's pairing cannot be right",
+                rnd,
+            )
+        ]
+    boards = [(b.number, b.white, b.black) for b in ours.boards]
+    bye = ours.pairing_bye.tpn if ours.pairing_bye is not None else None
+    if rnd in manual:
+        engine = tuple((white, black) for _, white, black in boards)
+        found = documented_round(manual[rnd], engine, bye)
+        if found is not None:
+            notes.append(_documented_note(rnd))
+            boards, bye = _numbered(found[0]), found[1]
+        else:
+            notes.append(
+                f"the ### MPA line of round {rnd} does not give the engine's pairing of "
+                "that round as the boards it changed: the round is checked as the "
+                "engine pairs it"
+            )
+    return compare(rnd, boards, file, bye=bye)
 
 
 def _numbered(boards: tuple[tuple[int, int], ...]) -> list[tuple[int, int, int]]:

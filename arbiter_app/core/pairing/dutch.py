@@ -23,7 +23,9 @@ TRF text) and reads the boards back:
   become the engine's accelerated values: the pairing score is the score plus
   the virtual points (C.04.5.1, pairing score);
 - the initial colour (the colour of the top-ranked player in round 1, drawn by
-  lot: C.04.3 article 5.2.5 / E.5) is passed explicitly.
+  lot: C.04.3 article 5.2.5 / E.5) is passed explicitly;
+- the number of rounds decides which round is the final one (C.04.3 article 1.8); an
+  event whose number of rounds is unknown has none paired as the final round.
 
 The engine numbers competitors 1 … N; pairing numbers with gaps are mapped to
 that range in order, which keeps their order (the Dutch system only uses the
@@ -206,7 +208,7 @@ def build_tournament(
         "tournamentNo": 1,
         "tournamentType": "Swiss",
         "tournamentInfo": {},
-        "numRounds": max(event.planned_rounds, round_no),
+        "numRounds": _rounds_for_engine(event.planned_rounds, round_no),
         "currentRound": round_no - 1,
         "teamTournament": False,
         "rankOrder": ["PTS"],
@@ -221,6 +223,18 @@ def build_tournament(
         "accelerated": {"name": "Acc" if accelerated else "", "values": accelerated},
     }
     return tournament, tpn_of
+
+
+def _rounds_for_engine(planned: int, round_no: int) -> int:
+    """The number of rounds the engine is told when it pairs *round_no*.
+
+    The final round relaxes criteria for its topscorers (C.04.3 article 1.8: C3, C10,
+    C11), and the engine takes the round it is told is the last as the final one. An event
+    whose number of rounds is not known (*planned* 0: a TRF file without record 142 or
+    XXR) has no round known to be its last, so none is paired as the last: the engine is
+    told one round more than the round it pairs.
+    """
+    return max(planned, round_no) if planned else round_no + 1
 
 
 def _accelerated(

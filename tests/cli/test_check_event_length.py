@@ -14,7 +14,12 @@ from arbiter_app.cli import main
 def _without_142(tmp_path: Path, seed: str) -> Path:
     whole = tmp_path / "whole.trf"
     assert (
-        main(["generate", "-o", str(whole), "--players", "12", "--rounds", "7", "--seed", seed])
+        main(
+            [
+                *("generate", "-o", str(whole), "--players", "12", "--rounds", "7"),
+                *("--seed", seed, "--unset", "none"),
+            ]
+        )
         == 0
     )
     lines = whole.read_text(encoding="utf-8").splitlines()
@@ -45,12 +50,17 @@ def test_q35_rounds_makes_the_last_round_the_final_one(
 ) -> None:
     bare = _without_142(tmp_path, "11")
     capsys.readouterr()
-    assert main(["check", str(bare)]) == 1
+    # Round 7 was paired as the final round: the file ends there, so it is taken as such.
+    assert main(["check", str(bare)]) == 0
     text = capsys.readouterr().out
-    assert "its findings stand unless the event had 7 rounds (--rounds 7)." in text
-    assert "in round 7." in text
-    assert main(["check", str(bare), "--json"]) == 1
+    assert (
+        "so it is taken as the final round (--rounds gives the event's number of rounds)." in text
+    )
+    assert main(["check", str(bare), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["eventRounds"] is None
+    # Told that the event has more rounds, round 7 is not the final one, and differs.
+    assert main(["check", str(bare), "--rounds", "8"]) == 1
+    assert "in round 7." in capsys.readouterr().out
     assert main(["check", str(bare), "--rounds", "7", "--json"]) == 0
     told = json.loads(capsys.readouterr().out)
     assert told["eventRounds"] == 7 and told["agree"] is True

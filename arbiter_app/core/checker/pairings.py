@@ -78,10 +78,11 @@ def check_swiss(
     *scheduled* is the event's number of rounds (record 142 / XXR, or the caller's);
     None when nothing says it. The final round is paired with exceptions the other
     rounds do not have (C.04.3 article 1.8, topscorers: criteria C3, C10 and C11 relax
-    for them), so an event of unknown length has no round known to be its last: every
-    round is checked as a round with more to come, the stricter reading. A file's last
-    round that differs only under that reading is said in the notes (it agrees if it was
-    the final round), its findings kept.
+    for them), so an event of unknown length has no round known to be its last: a round
+    the file follows with another is checked as a round with more to come. The file's
+    last round may be the final one or not (a report sent after the event, or one
+    exported during it): it agrees when it is right under either reading, and the notes
+    say which reading it needed.
     """
     manual = manual or {}
     played = event.rounds_played // event.system.games_per_round
@@ -121,13 +122,16 @@ def check_swiss(
     for rnd in range(1, rounds + 1):
         findings += _check_round(event, rnd, colour, order, manual, notes)
     if known is None and any(f.round == rounds for f in findings):
+        # The file's last round may have been the final one (a report sent after the event)
+        # or not (one exported during it): a pairing right under either reading is right.
         as_final = replace(event, planned_rounds=event.system.games_in(rounds))
         if not _check_round(as_final, rounds, colour, order, manual, []):
+            findings = [f for f in findings if f.round != rounds]
             length_notes.append(
-                f"round {rounds} agrees with the rules if it was the event's final round "
-                f"({article.removeprefix('FIDE ')}), which the file does not say: its "
-                "findings stand "
-                f"unless the event had {words.count(rounds, 'round')} (--rounds {rounds})"
+                f"round {rounds} agrees with the rules as the event's final round "
+                f"({article.removeprefix('FIDE ')}), not as a round with more to come; the "
+                "file ends there and does not say which it was, so it is taken as the final "
+                f"round (--rounds gives the event's number of rounds)"
             )
     return findings, notes + length_notes
 

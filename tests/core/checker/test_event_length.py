@@ -2,8 +2,9 @@
 
 The Dutch system pairs the final round with exceptions for its topscorers (FIDE C.04.3
 article 1.8: criteria C3, C10 and C11 relax for them). Without the event's length no
-round is known to be the final one: the checker takes none as the last (the stricter
-reading) and says so (checklist Q35: discrepancies must not come from the checker).
+round is known to be the final one: a round the file follows with another is checked as
+one with more to come, the file's last round under either reading, and the report says
+which (checklist Q35: discrepancies must not come from the checker).
 """
 
 from __future__ import annotations
@@ -60,18 +61,22 @@ def test_q35_round_six_as_the_final_round_differs() -> None:
 
 
 def test_q35_the_files_last_round_right_only_as_the_final_round_is_said_so() -> None:
-    """Seed 11: round 7 was paired as the final round. Without 142 the stricter reading
-    reports it, and says it agrees if the event had 7 rounds; given the count, it agrees."""
+    """Seed 11: round 7 was paired as the final round. Without 142 it is not known to be the
+    last, but the file ends there: right as the final round, it agrees, and the report says
+    which reading it needed; given the count, it agrees without the note."""
     whole, bare = without_142(11, 12, 7)
     with_142 = check_document(whole)
     assert with_142.agrees and not any(note.startswith(UNKNOWN) for note in with_142.notes)
     report = check_document(bare)
-    assert report.rounds_with_findings() == (7,)
+    assert report.agrees
     assert (
-        "round 7 agrees with the rules if it was the event's final round (C.04.3 article "
-        "1.8, criteria C3, C10, C11), which the file does not say: its findings stand unless "
-        "the event had 7 rounds (--rounds 7)"
+        "round 7 agrees with the rules as the event's final round (C.04.3 article 1.8, "
+        "criteria C3, C10, C11), not as a round with more to come; the file ends there and "
+        "does not say which it was, so it is taken as the final round (--rounds gives the "
+        "event's number of rounds)"
     ) in report.notes
+    # Checked as a round with more to come, round 7 differs: the note is not idle.
+    assert pairing_rounds(check_document(bare, rounds=8)) == {7}
     told = check_document(bare, rounds=7)
     assert told.agrees
     assert "the event has 7 rounds, as the command line says" in told.notes

@@ -25,10 +25,13 @@ from datetime import date
 from pathlib import Path
 
 from arbiter_app.cli import uschess_lists
-from arbiter_app.core.errors import InputError
-from arbiter_app.core.rating_source import Found, newest_ratings
+from arbiter_app.cli.confirming import add_confirm_argument, confirmation, print_notices
+from arbiter_app.core import words
+from arbiter_app.core.errors import ArbiterError, InputError
+from arbiter_app.core.rating_source import Difference, Found, describe, newest_ratings
 from arbiter_app.core.ratinglist import RatingType, month_text, parse_month
 from arbiter_app.session import Session
+from arbiter_app.session.commands import UNSET, ApplyListRatings
 from arbiter_app.session.rating_lookup import check_ratings, rating_type_of
 from arbiter_app.store.rating_db import RatingDatabase
 
@@ -67,6 +70,19 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "check", help="players whose rating differs from the list valid at the event's start"
     )
     check.add_argument("file", type=Path)
+    check.add_argument(
+        "--apply",
+        metavar="PLAYERS",
+        help="give the list's rating to these players of the check: all, or their numbers (3,7,12)",
+    )
+    check.add_argument(
+        "--from-round",
+        type=int,
+        metavar="N",
+        help="once round 1 is paired: the round the applied ratings count from (the next "
+        "one to be paired)",
+    )
+    add_confirm_argument(check)
     _uschess_option(
         check, "check the memberships: IDs on no member list, memberships expired before the end"
     )
@@ -186,7 +202,62 @@ def run_check(args: argparse.Namespace) -> int:
         wanted = rating_type_of(session.state)
     report = check_ratings(event, wanted)
     print(report.heading())
+    if report.stale():
+        print(report.stale())
     for difference in report.differences:
         print(difference.sentence())
     print(report.summary())
+    if args.apply is None:
+        return 0
+    chosen = _chosen(report.differences, args.apply)
+    command = ApplyListRatings(
+        ratings=[
+            {"tpn": d.tpn, "rating": d.on_list.rating, "rating_source": d.on_list.source}
+            for d in chosen
+            if d.on_list is not None
+        ],
+        from_round=args.from_round if args.from_round is not None else UNSET,
+    )
+    with Session.open(args.file) as session:
+        outcome = session.run(command, confirm=confirmation(args))
+        players = {p.tpn: p for p in session.event.players}
+    numbers = outcome.value
+    print(f"Applied {words.count(len(numbers), 'rating')} from the lists:")
+    for number, d in zip(numbers, chosen, strict=True):
+        p = players[number]
+        now = str(p.rating) if p.rating else "unrated"
+        print(
+            f"  {number} {p.name}: {d.in_event or 'unrated'} -> {now} ({describe(p.rating_source)})"
+        )
+    print_notices(outcome.notices)
     return 0
+
+
+def _chosen(found: tuple[Difference, ...], text: str) -> list[Difference]:
+    """The differences *text* chooses: ``all`` (those a list gives a rating for), or the
+    players' numbers; a number the check did not propose is refused with the reason."""
+    usable = [d for d in found if d.on_list is not None]
+    if text.strip().lower() == "all":
+        if not usable:
+            raise ArbiterError("--apply: the check proposes no rating to apply")
+        return usable
+    by_number = {d.tpn: d for d in found}
+    out: list[Difference] = []
+    for part in text.split(","):
+        try:
+            number = int(part)
+        except ValueError:
+            raise ArbiterError(
+                f"--apply: give all, or players' numbers separated by commas, not {part!r}"
+            ) from None
+        d = by_number.get(number)
+        if d is None:
+            raise ArbiterError(
+                f"--apply: player {number} has the list's rating already, or was not checked"
+            )
+        if d.on_list is None:
+            raise ArbiterError(
+                f"--apply: player {number}'s FIDE ID is on no list valid at the start"
+            )
+        out.append(d)
+    return out

@@ -202,6 +202,38 @@ def describe(source: str) -> str:
     return source
 
 
+def source_month(source: str) -> date | None:
+    """The month of the list a rating *source* names (``fide:rapid:2026-09`` → 2026-09-01);
+    None for a rating typed in, imported from a file, or not recorded."""
+    kind, _, rest = source.partition(":")
+    if kind != "fide":
+        return None
+    parts = rest.split(":")
+    try:
+        return parse_month(parts[1])
+    except (IndexError, ValueError, ArithmeticError):
+        return None
+
+
+def list_missing_at(months: Iterable[date], day: date | None) -> date | None:
+    """The month whose list is valid on *day* when it is not among *months* (the lists
+    imported) though an older one is: the check would otherwise take that older list
+    silently as the one valid at the start.
+
+    A list is valid from the first day of its month for that month (FIDE Rating
+    Regulations, Official FIDE Rating List), so the list valid on 2026-11-20 is the list
+    of November 2026. None when *day* is None, when that list is imported, or when no
+    list valid on *day* is imported at all (refused elsewhere, with its own reason).
+    """
+    if day is None:
+        return None
+    start = day.replace(day=1)
+    valid = [m for m in months if m <= day]
+    if not valid or max(valid) >= start:
+        return None
+    return start
+
+
 def is_fallback(source: str) -> bool:
     """The rating is a standard rating standing in for a missing rapid or blitz one."""
     return source.startswith("fide:") and source.count(":") >= 3

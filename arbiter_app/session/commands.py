@@ -489,6 +489,23 @@ class RequestByes(Command):
     kind: str | None
 
 
+@action
+@dataclass(frozen=True, kw_only=True)
+class ApplyListRatings(Command):
+    """Apply the ratings a check against the rating lists proposed, for the players the
+    arbiter chose: one action for all of them (FIDE C.02 checklist, rating lists: the
+    consistency check, a chosen subset updated, nothing updated unasked)."""
+
+    NAME: ClassVar[str] = "apply_list_ratings"
+
+    ratings: Sequence[JsonObject]
+    """``[{"tpn": 2, "rating": 2360, "rating_source": "fide:standard:2026-09"}, …]``: a
+    rating of None makes the player unrated for the event (the list gives none)."""
+    from_round: int | Unset = UNSET
+    """Once round 1 is paired: the round the ratings count from, the next one to be
+    paired (a list valid from that round)."""
+
+
 # -- rounds -------------------------------------------------------------------------------
 @action
 @dataclass(frozen=True, kw_only=True)

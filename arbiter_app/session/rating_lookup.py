@@ -24,6 +24,7 @@ from arbiter_app.core.rating_source import (
     RatingList,
     describe,
     differences,
+    list_missing_at,
     player_fields,
 )
 from arbiter_app.core.ratinglist import ListedPlayer, RatingType, month_words, rating_type_for
@@ -80,6 +81,23 @@ class CheckReport:
     differences: tuple[Difference, ...]
     checked: int
     without_id: int
+    missing: date | None = None
+    """The month of the list valid at the start when it has not been imported (an older
+    list stood in): :meth:`stale` says so."""
+
+    def stale(self) -> str:
+        """The sentence that says the check used a list older than the event's start ("" when
+        the list valid at the start is imported)."""
+        if self.missing is None or self.day is None:
+            return ""
+        newest = max(x.month for x in self.lists)
+        return (
+            f"The newest list imported is of {month_words(newest)}, older than the event's "
+            f"start ({self.day.isoformat()}): the list valid at the start is the list of "
+            f"{month_words(self.missing)} (FIDE Rating Regulations, Official FIDE Rating "
+            "List), which has not been imported. Import it (arbiter-app ratings update "
+            "FOLDER) and check again before applying any rating."
+        )
 
     def heading(self) -> str:
         when = (
@@ -148,6 +166,7 @@ def check_event(db: RatingDatabase, event: Event, wanted: RatingType) -> CheckRe
         tuple(differences(event.players, db.by_ids(ids), wanted, day)),
         len(ids),
         sum(1 for p in event.players if not p.fide_id),
+        list_missing_at((x.month for x in lists), day),
     )
 
 

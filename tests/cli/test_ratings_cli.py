@@ -153,3 +153,64 @@ def test_check_lists_who_differs_from_the_list_valid_at_the_start(
         s.run(EditSettings(info={"start_date": "2026-09-26"}))
     code, out, _ = run(capsys, "ratings", "check", str(event))
     assert code == 0 and out.splitlines()[-1].startswith("All 2 players with a FIDE ID have the")
+
+
+def test_check_says_when_the_list_valid_at_the_start_is_missing(
+    imported: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Checklist Q137, Q141: the newest list imported (September) is older than the list
+    valid at the start (November): the check says so instead of taking it silently."""
+    event = imported / "open.arbiter"
+    with Session.create(event, name="Open", system="swiss", rounds=5, durable=False) as s:
+        s.run(EditSettings(info={"start_date": "2026-11-20"}))
+        s.run(AddPlayer(name="Zhu, Wenli", rating=2300, fide_id="13300474"))
+    code, out, _ = run(capsys, "ratings", "check", str(event))
+    assert code == 0
+    assert out.splitlines()[1] == (
+        "The newest list imported is of September 2026, older than the event's start "
+        "(2026-11-20): the list valid at the start is the list of November 2026 (FIDE Rating "
+        "Regulations, Official FIDE Rating List), which has not been imported. Import it "
+        "(arbiter-app ratings update FOLDER) and check again before applying any rating."
+    )
+    # Applying from the older list is a level-3 question.
+    code, _, err = run(capsys, "ratings", "check", str(event), "--apply", "all")
+    assert code == 2 and "level 3 question" in err and "list of September 2026" in err
+    with Session.open(event, readonly=True) as s:
+        assert s.event.player(1).rating == 2300
+    code, out, _ = run(capsys, "ratings", "check", str(event), "--apply", "1", "--confirm")
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "  1 Zhu, Wenli: 2300 -> 2360 (FIDE standard list, September 2026)"
+    )
+
+
+def test_check_applies_the_chosen_changes(
+    imported: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Checklist Q143, Q144: nothing is updated unasked; the arbiter chooses which."""
+    event = imported / "open.arbiter"
+    with Session.create(event, name="Open", system="swiss", rounds=5, durable=False) as s:
+        s.run(EditSettings(info={"start_date": "2026-09-26"}))
+        s.run(AddPlayer(name="Aasgaard, Magne", rating=2700, fide_id="1503014"))
+        s.run(AddPlayer(name="Zhu, Wenli", rating=2300, fide_id="13300474"))
+        s.run(AddPlayer(name="Guest, Gary", rating=1500))
+    code, out, _ = run(capsys, "ratings", "check", str(event))
+    assert "2 of the 2 players with a FIDE ID differ" in out
+    code, _, err = run(capsys, "ratings", "check", str(event), "--apply", "3")
+    assert code == 2 and "player 3 has the list's rating already, or was not checked" in err
+    code, out, _ = run(capsys, "ratings", "check", str(event), "--apply", "2")
+    assert code == 0
+    assert out.splitlines()[-2:] == [
+        "Applied 1 rating from the lists:",
+        "  2 Zhu, Wenli: 2300 -> 2360 (FIDE standard list, September 2026)",
+    ]
+    with Session.open(event, readonly=True) as s:
+        magne, wenli, _ = s.event.players
+        assert (magne.rating, magne.rating_source) == (2700, "manual")
+        assert (wenli.rating, wenli.rating_source) == (2360, "fide:standard:2026-09")
+    code, out, _ = run(capsys, "ratings", "check", str(event), "--apply", "all")
+    assert out.splitlines()[-1] == (
+        "  1 Aasgaard, Magne: 2700 -> 2712 (FIDE standard list, September 2026)"
+    )
+    code, out, _ = run(capsys, "ratings", "check", str(event))
+    assert "All 2 players with a FIDE ID have the list's rating." in out

@@ -29,7 +29,7 @@ from arbiter_app.session.commands import (
     LateEntry,
     SetPairingNumbers,
 )
-from arbiter_app.session.rating_lookup import fields_for, rating_type_of
+from arbiter_app.session.rating_lookup import fields_for, rating_lists_of, rating_type_of
 from arbiter_app.sheets.files import read_text
 from arbiter_app.store.rating_db import RatingDatabase
 
@@ -149,7 +149,7 @@ def run_add(args: argparse.Namespace) -> int:
         count = len(session.event.players)
         us_chess = says_bye(session.event)
     rating = f" ({player.rating})" if player.rating else ""
-    if player.rating and player.rating_source.startswith(("fide:", "uschess:")):
+    if player.rating and player.rating_source.startswith(("fide:", "uschess:", "list:")):
         rating = f" ({player.rating}, {describe(player.rating_source)})"
     print(f"player {player.tpn}: {player.name}{rating}")
     for notice in notices:
@@ -188,7 +188,13 @@ def _from_list(session: Session, fide_id: str, *, required: bool) -> dict[str, o
     wanted = rating_type_of(session.state)
     with RatingDatabase.open() as db:
         try:
-            return fields_for(db, fide_id, wanted, session.event.info.start_date)
+            return fields_for(
+                db,
+                fide_id,
+                wanted,
+                session.event.info.start_date,
+                rating_lists_of(session.state),
+            )
         except RuleError:
             if required:
                 raise

@@ -27,12 +27,19 @@ from pathlib import Path
 from arbiter_app.cli import uschess_lists
 from arbiter_app.cli.confirming import add_confirm_argument, confirmation, print_notices
 from arbiter_app.core import words
+from arbiter_app.core.custom_list import parse_layout
 from arbiter_app.core.errors import ArbiterError, InputError
-from arbiter_app.core.rating_source import Difference, Found, describe, newest_ratings
+from arbiter_app.core.rating_source import (
+    Difference,
+    Found,
+    describe,
+    newest_ratings,
+    sequence_words,
+)
 from arbiter_app.core.ratinglist import RatingType, month_text, parse_month
 from arbiter_app.session import Session
-from arbiter_app.session.commands import UNSET, ApplyListRatings
-from arbiter_app.session.rating_lookup import check_ratings, rating_type_of
+from arbiter_app.session.commands import UNSET, ApplyListRatings, EditSettings
+from arbiter_app.session.rating_lookup import check_ratings, rating_lists_of, rating_type_of
 from arbiter_app.store.rating_db import RatingDatabase
 
 TYPES = [t.value for t in RatingType]
@@ -57,7 +64,45 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="which list a single list is (needed when its file name does not say)",
     )
     _uschess_option(imp, "the file is a US Chess member list (Golden Database or supplement)")
+    imp.add_argument(
+        "--list",
+        dest="custom_name",
+        metavar="NAME",
+        help="the file is the national or custom list NAME: a CSV file with a header row "
+        "(needs --month)",
+    )
+    imp.add_argument(
+        "--columns",
+        metavar="LAYOUT",
+        help="which header holds which field of a custom list: id=HEADER,name=HEADER,"
+        "rating=HEADER (also fide_id, federation, title, sex, birth_year)",
+    )
     imp.set_defaults(handler=run_import)
+    update = actions.add_parser(
+        "update",
+        help="import every list in a folder at once: FIDE's files and the custom lists "
+        "already imported (NAME.csv)",
+    )
+    update.add_argument("folder", type=Path)
+    update.add_argument(
+        "--month", type=_month, help="the lists' month where a file's name does not say it"
+    )
+    update.set_defaults(handler=run_update)
+    lists = actions.add_parser(
+        "lists", help="the event's sequence of rating lists: show it, or set it with --set"
+    )
+    lists.add_argument("file", type=Path)
+    lists.add_argument(
+        "--set",
+        dest="sequence",
+        metavar="LISTS",
+        help="the lists in order: standard, rapid, blitz (FIDE's) and list:NAME (custom), "
+        "e.g. rapid,standard,list:ENG",
+    )
+    lists.add_argument(
+        "--default", action="store_true", help="back to the default of the event's rating type"
+    )
+    lists.set_defaults(handler=run_lists)
     find = actions.add_parser("find", help="look a player up by name (Surname, Name) or FIDE ID")
     find.add_argument("text", metavar="NAME_OR_ID")
     find.add_argument("--limit", type=int, default=20)
@@ -96,6 +141,8 @@ def _uschess_option(p: argparse.ArgumentParser, text: str) -> None:
 def run_import(args: argparse.Namespace) -> int:
     if args.uschess:
         return uschess_lists.run_import(args)
+    if args.custom_name or args.columns:
+        return _import_custom(args)
     started = time.perf_counter()
     kind = RatingType(args.rating_type) if args.rating_type else None
     with RatingDatabase.open() as db:
@@ -107,6 +154,90 @@ def run_import(args: argparse.Namespace) -> int:
         print(f"it replaces the same list imported on {report.replaced.imported[:10]}")
     for problem in report.problems:
         print(f"left out: {problem}")
+    return 0
+
+
+def _import_custom(args: argparse.Namespace) -> int:
+    if not args.custom_name:
+        raise ArbiterError("--columns declares a custom list's layout: name the list with --list")
+    if args.month is None:
+        raise ArbiterError(
+            f"give the month of the list {args.custom_name} (for November 2026: --month 2026-11)"
+        )
+    layout = parse_layout(args.columns) if args.columns else None
+    with RatingDatabase.open() as db:
+        report = db.import_custom(
+            args.list_file, name=args.custom_name, month=args.month, layout=layout
+        )
+    listed = report.imported
+    print(f"imported {listed.size}: {listed.title}, from {args.list_file.name}")
+    if report.replaced is not None:
+        print(f"it replaces the same list imported on {report.replaced.imported[:10]}")
+    for problem in report.problems:
+        print(f"left out: {problem}")
+    return 0
+
+
+def run_update(args: argparse.Namespace) -> int:
+    """Every list in the folder, in one action: FIDE's zips, TXT and XML files, and
+    ``NAME.csv`` for each custom list imported before (with the layout it declared). A file
+    that cannot be imported is named with the reason; the others are imported."""
+    folder: Path = args.folder
+    if not folder.is_dir():
+        raise ArbiterError(f"{folder}: not a folder")
+    imported = failed = 0
+    with RatingDatabase.open() as db:
+        files = sorted(f for f in folder.iterdir() if f.is_file())
+        for f in files:
+            suffix = f.suffix.lower()
+            try:
+                if suffix in (".zip", ".txt", ".xml"):
+                    report = db.import_file(f, month=args.month)
+                    print(
+                        f"imported {report.imported.size}: {report.imported.title}, from {f.name}"
+                    )
+                elif suffix == ".csv":
+                    layout = db.custom_layout(f.stem)
+                    if layout is None:
+                        print(
+                            f"skipped {f.name}: no custom list {f.stem} was imported before "
+                            "(import it once with --list and its --columns)"
+                        )
+                        continue
+                    if args.month is None:
+                        raise ArbiterError("give the custom list's month (--month 2026-11)")
+                    custom = db.import_custom(f, name=f.stem, month=args.month, layout=layout)
+                    print(
+                        f"imported {custom.imported.size}: {custom.imported.title}, from {f.name}"
+                    )
+                else:
+                    continue
+                imported += 1
+            except ArbiterError as exc:
+                failed += 1
+                reason = str(exc).splitlines()[0]
+                print(f"not imported: {f.name}: {reason}")
+    print(
+        f"{words.count(imported, 'list')} imported"
+        + (f", {words.count(failed, 'file')} not imported." if failed else ".")
+    )
+    return 2 if failed else 0
+
+
+def run_lists(args: argparse.Namespace) -> int:
+    """The event's sequence of lists (FIDE C.02 checklist, rating lists)."""
+    if args.sequence is not None or args.default:
+        if args.sequence is not None and args.default:
+            raise ArbiterError("give either --set or --default")
+        with Session.open(args.file) as session:
+            chosen = None if args.default else [e.strip() for e in args.sequence.split(",")]
+            session.run(EditSettings(rating_lists=chosen))
+    with Session.open(args.file, readonly=True) as session:
+        sequence = rating_lists_of(session.state)
+        own = bool(session.state.setting("rating_lists"))
+        wanted = rating_type_of(session.state)
+    where = "set for the event" if own else f"the default of a {wanted.value} event"
+    print(f"Ratings come from, in order: {sequence_words(sequence)} ({where}).")
     return 0
 
 
@@ -184,12 +315,15 @@ def run_find(args: argparse.Namespace) -> int:
 def run_info(args: argparse.Namespace) -> int:
     with RatingDatabase.open() as db:
         lists = db.lists()
+        custom = db.custom_lists()
         where = db.path
     print(f"rating database: {where}")
     if not lists:
         print("no FIDE list has been imported yet (arbiter-app ratings import FILE)")
     for x in lists:
         print(f"{x.title}: {x.size}, from {x.file}, imported {x.imported[:10]}")
+    for c in custom:
+        print(f"{c.title}: {c.size}, from {c.file}, imported {c.imported[:10]}")
     uschess_lists.run_info()
     return 0
 
@@ -200,7 +334,8 @@ def run_check(args: argparse.Namespace) -> int:
     with Session.open(args.file, readonly=True) as session:
         event = session.event
         wanted = rating_type_of(session.state)
-    report = check_ratings(event, wanted)
+        sequence = rating_lists_of(session.state)
+    report = check_ratings(event, wanted, sequence=sequence)
     print(report.heading())
     if report.stale():
         print(report.stale())

@@ -234,6 +234,10 @@ class Settings(Command):
     half_point_bye_limit: int | Unset | None = UNSET
     """The half-point byes a player may take in the event, as the regulations announce
     (FIDE C.02 question 176; US Chess 22C): 0 none, None no limit."""
+    rating_lists: Sequence[str] | Unset | None = UNSET
+    """The lists the event takes its ratings from, in order (``["rapid", "standard",
+    "list:ENG"]``; FIDE C.02 checklist, rating lists); None: the default of its rating
+    type."""
 
     def settings(self) -> dict[str, Json]:
         """The settings given (by name)."""

@@ -20,8 +20,12 @@ from arbiter_app.core import words
 from arbiter_app.core.errors import ArbiterError, InputError, RuleError
 from arbiter_app.core.model import Event
 from arbiter_app.core.rating_source import (
+    LIST_ENTRY,
+    CustomFound,
+    CustomList,
     Difference,
     RatingList,
+    default_sequence,
     describe,
     differences,
     list_missing_at,
@@ -52,8 +56,24 @@ def rating_type_of(settings: Mapping[str, Any] | State, info_time_control: str =
     return RatingType.STANDARD
 
 
+def rating_lists_of(state: State) -> tuple[str, ...]:
+    """The event's sequence of rating lists: its ``rating_lists`` setting, else the default
+    of its rating type (FIDE C.02 checklist, rating lists)."""
+    stored = state.setting("rating_lists")
+    return tuple(stored) if stored else default_sequence(rating_type_of(state))
+
+
+def custom_names(sequence: tuple[str, ...] | None) -> frozenset[str]:
+    """The custom lists a sequence names (``list:ENG`` → ``ENG``)."""
+    return frozenset(e[len(LIST_ENTRY) :] for e in sequence or () if e.startswith(LIST_ENTRY))
+
+
 def fields_for(
-    db: RatingDatabase, fide_id: str | int, wanted: RatingType, day: date | None
+    db: RatingDatabase,
+    fide_id: str | int,
+    wanted: RatingType,
+    day: date | None,
+    sequence: tuple[str, ...] | None = None,
 ) -> dict[str, object]:
     """The player fields of FIDE ID *fide_id* from the lists valid on *day* (the event's
     start; the newest list when the event has no start date); RuleError when no list has it."""
@@ -68,7 +88,8 @@ def fields_for(
             else f"it is on none of the {len(known)} imported lists"
         )
         raise RuleError(f"FIDE ID {fide_id} cannot be looked up: {where}")
-    return player_fields(found, wanted, day)
+    custom = db.custom_found(custom_names(sequence), str(fide_id), "")
+    return player_fields(found, wanted, day, sequence, custom)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +103,8 @@ class CheckReport:
     checked: int
     without_id: int
     missing: date | None = None
+    custom: tuple[CustomList, ...] = ()
+    """The custom lists of the event's sequence valid at the start."""
     """The month of the list valid at the start when it has not been imported (an older
     list stood in): :meth:`stale` says so."""
 
@@ -105,9 +128,10 @@ class CheckReport:
             if self.day
             else "now (the event has no start date)"
         )
-        listed = "; ".join(x.title for x in self.lists) or "none"
-        lists = "list" if len(self.lists) == 1 else "lists"
-        return f"{self.wanted.value.capitalize()} ratings against the FIDE {lists} valid {when}: {listed}."
+        listed = "; ".join([x.title for x in self.lists] + [x.title for x in self.custom]) or "none"
+        lists = "list" if len(self.lists) + len(self.custom) == 1 else "lists"
+        fide = "" if self.custom else "FIDE "
+        return f"{self.wanted.value.capitalize()} ratings against the {fide}{lists} valid {when}: {listed}."
 
     def summary(self) -> str:
         checked, count = self.checked, len(self.differences)
@@ -134,19 +158,35 @@ class CheckReport:
         return agree
 
 
-def check_ratings(event: Event, wanted: RatingType, db_path: Path | None = None) -> CheckReport:
+def check_ratings(
+    event: Event,
+    wanted: RatingType,
+    db_path: Path | None = None,
+    sequence: tuple[str, ...] | None = None,
+) -> CheckReport:
     """:func:`check_event` against the rating database of the data folder (or *db_path*)."""
     with RatingDatabase.open(db_path) as db:
-        return check_event(db, event, wanted)
+        return check_event(db, event, wanted, sequence)
 
 
-def check_event(db: RatingDatabase, event: Event, wanted: RatingType) -> CheckReport:
-    """Players whose rating differs from the list valid at the event's start."""
+def check_event(
+    db: RatingDatabase, event: Event, wanted: RatingType, sequence: tuple[str, ...] | None = None
+) -> CheckReport:
+    """Players whose rating differs from the one the event's sequence of lists gives at
+    its start (FIDE's lists, and the custom lists the sequence names)."""
     lists = db.lists()
-    if not lists:
-        raise ArbiterError("no FIDE list has been imported yet (arbiter-app ratings import FILE)")
     day = event.info.start_date
-    if day is not None and not any(x.month <= day for x in lists):
+    names = custom_names(sequence)
+    customs = [x for x in db.custom_lists() if x.name in names and (day is None or x.month <= day)]
+    custom: dict[int, list[CustomFound]] = {}
+    if customs:
+        for p in event.players:
+            found = db.custom_found(names, p.fide_id, p.national_id)
+            if found:
+                custom[p.tpn] = found
+    if not lists and not customs:
+        raise ArbiterError("no FIDE list has been imported yet (arbiter-app ratings import FILE)")
+    if lists and day is not None and not any(x.month <= day for x in lists):
         oldest = min(x.month for x in lists)
         raise RuleError(
             f"no imported list is valid at the event's start ({day.isoformat()}): the oldest is "
@@ -159,14 +199,18 @@ def check_event(db: RatingDatabase, event: Event, wanted: RatingType) -> CheckRe
         newest = next((x for x in valid if kind in x.covers), None)
         if newest is not None and newest not in shown:
             shown.append(newest)
+    shown_custom: list[CustomList] = []
+    for name in dict.fromkeys(x.name for x in customs):
+        shown_custom.append(next(x for x in customs if x.name == name))
     return CheckReport(
         wanted,
         day,
         tuple(shown),
-        tuple(differences(event.players, db.by_ids(ids), wanted, day)),
-        len(ids),
-        sum(1 for p in event.players if not p.fide_id),
+        tuple(differences(event.players, db.by_ids(ids), wanted, day, sequence, custom)),
+        len(ids) + sum(1 for p in event.players if not p.fide_id and p.tpn in custom),
+        sum(1 for p in event.players if not p.fide_id and p.tpn not in custom),
         list_missing_at((x.month for x in lists), day),
+        tuple(shown_custom),
     )
 
 
@@ -185,10 +229,17 @@ class ListLookup:
     closes it again, so a list imported meanwhile is seen at once.
     """
 
-    def __init__(self, wanted: RatingType, day: date | None, path: Path | None = None) -> None:
+    def __init__(
+        self,
+        wanted: RatingType,
+        day: date | None,
+        path: Path | None = None,
+        sequence: tuple[str, ...] | None = None,
+    ) -> None:
         self.wanted = wanted
         self.day = day
         self.path = path
+        self.sequence = sequence
 
     def lists(self) -> list[RatingList]:
         with RatingDatabase.open(self.path) as db:
@@ -199,7 +250,11 @@ class ListLookup:
         out: list[Match] = []
         with RatingDatabase.open(self.path) as db:
             for found in db.search(text, limit):
-                fields = player_fields(db.by_id(found.player.fide_id), self.wanted, self.day)
+                fide_id = found.player.fide_id
+                custom = db.custom_found(custom_names(self.sequence), str(fide_id), "")
+                fields = player_fields(
+                    db.by_id(fide_id), self.wanted, self.day, self.sequence, custom
+                )
                 out.append(Match(_label(found.player, fields), fields))
         return out
 

@@ -87,6 +87,7 @@ from arbiter_app.session.rating_lookup import (
     CheckReport,
     ListLookup,
     check_ratings,
+    rating_lists_of,
     rating_type_of,
 )
 from arbiter_app.session.section_commands import propose_quads
@@ -662,7 +663,11 @@ class EventDocument(QObject):
     def rating_lookup(self) -> ListLookup:
         """Players on the imported FIDE lists, as the event registers them (its rating type,
         the lists valid at its start)."""
-        return ListLookup(self.rating_type(), self.tournament.info.start_date)
+        return ListLookup(
+            self.rating_type(),
+            self.tournament.info.start_date,
+            sequence=rating_lists_of(self._session.state),
+        )
 
     def member_lookup(self) -> MemberLookup | None:
         """US Chess members on the imported lists, for a US Chess event (the rule set of
@@ -676,7 +681,9 @@ class EventDocument(QObject):
 
     def check_ratings(self) -> CheckReport:
         """The players whose rating differs from the list valid at the event's start."""
-        return check_ratings(self.tournament, self.rating_type())
+        return check_ratings(
+            self.tournament, self.rating_type(), sequence=rating_lists_of(self._session.state)
+        )
 
     # -- the play-off -----------------------------------------------------------------------
     def playoff_state(self) -> PlayoffState | None:

@@ -214,3 +214,86 @@ def test_check_applies_the_chosen_changes(
     )
     code, out, _ = run(capsys, "ratings", "check", str(event))
     assert "All 2 players with a FIDE ID have the list's rating." in out
+
+
+def test_a_national_list_in_the_events_sequence(
+    imported: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Checklist Q117 (custom lists), Q123-Q126 (a sequence per event, ordered by the
+    arbiter), Q127 (the rating taken from the sequence when a player is registered)."""
+    csv = imported / "ENG.csv"
+    csv.write_text("Ref;Name;Elo;FIDE\nA1;Kasimov, Rustam;2101;4100018\nB7;Newman, Nick;1650;\n")
+    code, _, err = run(capsys, "ratings", "import", str(csv), "--list", "ENG")
+    assert code == 2 and "give the month of the list ENG" in err
+    code, out, _ = run(
+        capsys, "ratings", "import", str(csv), "--list", "ENG", "--month", "2026-11",
+        "--columns", "id=Ref,rating=Elo,fide_id=FIDE",
+    )  # fmt: skip
+    assert (code, out) == (0, "imported 2 players: list ENG, November 2026, from ENG.csv\n")
+    assert (
+        run(capsys, "ratings", "info")[1]
+        .splitlines()[-1]
+        .startswith("list ENG, November 2026: 2 players, from ENG.csv, imported ")
+    )
+    event = imported / "rapid.arbiter"
+    with Session.create(event, name="Club Rapid", system="swiss", rounds=5, durable=False) as s:
+        s.run(EditSettings(info={"time_control": "G/15+10", "start_date": "2026-11-19"}))
+    assert run(capsys, "ratings", "lists", str(event))[1] == (
+        "Ratings come from, in order: FIDE rapid, FIDE standard (the default of a rapid event).\n"
+    )
+    code, _, err = run(capsys, "ratings", "lists", str(event), "--set", "rapid,rapid")
+    assert code == 2 and "the list 'rapid' is named twice" in err
+    code, out, _ = run(capsys, "ratings", "lists", str(event), "--set", "rapid,list:ENG,standard")
+    assert out == (
+        "Ratings come from, in order: FIDE rapid, list ENG, FIDE standard (set for the event).\n"
+    )
+    # No rapid rating on the FIDE list: the national list comes before FIDE's standard one.
+    code, out, _ = run(capsys, "player", "add", str(event), "--fide-id", "4100018")
+    assert out == "player 1: Kasimov, Rustam (2101, list ENG, November 2026)\n"
+    with Session.open(event) as s:
+        s.run(AddPlayer(name="Newman, Nick", rating=1600, national_id="B7"))
+    code, out, _ = run(capsys, "ratings", "check", str(event), "--apply", "2")
+    assert out.splitlines()[0] == (
+        "Rapid ratings against the lists valid at the start, 2026-11-19: FIDE rapid list, "
+        "October 2026; FIDE combined list (standard, rapid, blitz), September 2026; list ENG, "
+        "November 2026."
+    )
+    assert "2 Newman, Nick (ID B7): 1600 in the event, 1650 on the list ENG, November 2026." in out
+    assert out.splitlines()[-1] == "  2 Newman, Nick: 1600 -> 1650 (list ENG, November 2026)"
+    run(capsys, "ratings", "lists", str(event), "--default")
+    with Session.open(event, readonly=True) as s:
+        assert s.state.setting("rating_lists") is None
+
+
+def test_update_imports_every_list_of_a_folder(
+    imported: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Checklist Q136: every local list updated in one action from the files downloaded:
+    FIDE's, and each custom list imported before, with the layout it was declared with."""
+    first = imported / "ENG.csv"
+    first.write_text("Ref;Name;Elo\nA1;Kasimov, Rustam;2101\n")
+    run(
+        capsys, "ratings", "import", str(first), "--list", "ENG", "--month", "2026-10",
+        "--columns", "id=Ref,rating=Elo",
+    )  # fmt: skip
+    folder = imported / "downloads"
+    folder.mkdir()
+    with zipfile.ZipFile(folder / "players_list.zip", "w") as archive:
+        archive.write(DATA / "players_list_foa.txt", "players_list_foa.txt")
+    (folder / "ENG.csv").write_text("Ref;Name;Elo\nA1;Kasimov, Rustam;2120\nB2;Bo;1500\n")
+    (folder / "NAT.csv").write_text("x\n")
+    (folder / "notes.pdf").write_text("x\n")
+    code, out, _ = run(capsys, "ratings", "update", str(folder), "--month", "2026-11")
+    assert code == 0
+    assert out.splitlines() == [
+        "imported 2 players: list ENG, November 2026, from ENG.csv",
+        "skipped NAT.csv: no custom list NAT was imported before (import it once with --list "
+        "and its --columns)",
+        "imported 8 players: FIDE combined list (standard, rapid, blitz), November 2026, from "
+        "players_list.zip",
+        "2 lists imported.",
+    ]
+    (folder / "rapid_rating_list.txt").write_text("not a list\n")
+    code, out, _ = run(capsys, "ratings", "update", str(folder), "--month", "2026-11")
+    assert code == 2 and "not imported: rapid_rating_list.txt: " in out
+    assert out.splitlines()[-1] == "2 lists imported, 1 file not imported."

@@ -110,3 +110,14 @@ def test_once_round_1_is_paired_the_ratings_count_from_the_next_round(tmp_path: 
         assert outcome.value == [4]  # the pairing numbers stay once round 1 is paired
         assert session.event.player(4).rating == 1950
         assert session.journal()[-1].arguments["from_round"] == 3
+
+
+def test_the_sequence_of_lists_is_a_setting_checked_when_set(tmp_path: Path) -> None:
+    """Checklist Q124, Q126: the arbiter defines and reorders the event's sequence."""
+    with _registered(tmp_path / "e.arbiter") as session:
+        session.run(EditSettings(rating_lists=["list:ENG", "standard"]))
+        assert session.state.setting("rating_lists") == ["list:ENG", "standard"]
+        with pytest.raises(CommandError, match="rating_lists: unknown rating list 'elo'"):
+            session.run(EditSettings(rating_lists=["elo"]))
+        session.run(EditSettings(rating_lists=None))
+        assert session.state.setting("rating_lists") is None

@@ -118,8 +118,8 @@ class CheckReport:
             f"The newest list imported is of {month_words(newest)}, older than the event's "
             f"start ({self.day.isoformat()}): the list valid at the start is the list of "
             f"{month_words(self.missing)} (FIDE Rating Regulations, Official FIDE Rating "
-            "List), which has not been imported. Import it (arbiter-app ratings update "
-            "FOLDER) and check again before applying any rating."
+            "List), which has not been imported. Import it and check again before applying "
+            "any rating."
         )
 
     def heading(self) -> str:

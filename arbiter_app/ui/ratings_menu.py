@@ -12,7 +12,9 @@ from pathlib import Path
 from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.rating_source import Difference
 from arbiter_app.core.ratinglist import RatingType, month_from_code
+from arbiter_app.session.commands import UNSET, ApplyListRatings
 from arbiter_app.session.rating_lookup import ListLookup, import_list
 from arbiter_app.store.rating_db import ImportReport
 from arbiter_app.ui.dialogs.errors import show_error
@@ -80,6 +82,11 @@ class RatingsMenu(QMenu):
         if report.problems:
             box.setInformativeText("Rows that could not be read were left out; see the details.")
             box.setDetailedText("\n".join(str(p) for p in report.problems))
+        # A list just imported is checked against the open event at once (FIDE C.02
+        # checklist, rating lists: a consistency check after a list update), shown when
+        # the notice is closed.
+        if any(p.fide_id for p in self.document.tournament.players):
+            box.finished.connect(lambda _=0: self.check())
         self.dialog = box
         box.open()
         self.window_.statusBar().showMessage(text, 8000)
@@ -106,7 +113,34 @@ class RatingsMenu(QMenu):
         except ArbiterError as exc:
             show_error(self.window_, exc)
             return None
-        dialog = RatingCheckDialog(report, self.window_)
+        paired = self.document.paired_rounds()
+        from_round = paired + 1 if paired else None
+        dialog = RatingCheckDialog(report, self.window_, from_round)
+        dialog.apply_chosen.connect(lambda chosen: self.apply(dialog, chosen, from_round))
         self.dialog = dialog
         dialog.open()
         return dialog
+
+    def apply(
+        self, dialog: RatingCheckDialog, chosen: list[Difference], from_round: int | None
+    ) -> None:
+        """Apply the ratings of the ticked rows as one action, then check again."""
+        if not chosen:
+            return
+        command = ApplyListRatings(
+            ratings=[
+                {"tpn": d.tpn, "rating": d.on_list.rating, "rating_source": d.on_list.source}
+                for d in chosen
+                if d.on_list is not None
+            ],
+            from_round=UNSET if from_round is None else from_round,
+        )
+        try:
+            changes = self.document.run(command)
+        except ArbiterError as exc:
+            show_error(self.window_, exc)
+            return
+        if changes.cancelled:
+            return
+        dialog.accept()
+        self.check()

@@ -170,7 +170,7 @@ def test_check_says_when_the_list_valid_at_the_start_is_missing(
         "The newest list imported is of September 2026, older than the event's start "
         "(2026-11-20): the list valid at the start is the list of November 2026 (FIDE Rating "
         "Regulations, Official FIDE Rating List), which has not been imported. Import it "
-        "(arbiter-app ratings update FOLDER) and check again before applying any rating."
+        "and check again before applying any rating."
     )
     # Applying from the older list is a level-3 question.
     code, _, err = run(capsys, "ratings", "check", str(event), "--apply", "all")

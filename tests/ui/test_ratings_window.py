@@ -119,6 +119,46 @@ def test_the_ratings_menu_imports_a_list_and_checks_the_players(
     window.close()
 
 
+def test_the_check_applies_the_ticked_ratings_and_runs_after_an_import(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    """Checklist Q139 (a check after a list update), Q143-Q144 (a chosen subset applied,
+    nothing unasked), Q141 (the check says when the list valid at the start is missing)."""
+    window = MainWindow(document, settings, Services())
+    qtbot.addWidget(window)
+    menu = window.ratings_menu
+    document.run(AddPlayer.of({"name": "Aasgaard, Magne", "fide_id": "1503014", "rating": 2700}))
+    document.run(AddPlayer.of({"name": "Lindqvist, Maja", "fide_id": "24600962", "rating": 1700}))
+    dialog = menu.check()
+    assert isinstance(dialog, RatingCheckDialog)
+    assert not dialog.stale.isVisibleTo(dialog)
+    assert dialog.table.rowCount() == 2 and dialog.apply_button.isEnabled()
+    dialog.table.item(0, 0).setCheckState(Qt.CheckState.Unchecked)  # Magne stays at 2700
+    entries = len(document.session.journal())
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert [(p.name, p.rating) for p in document.tournament.players] == [
+        ("Aasgaard, Magne", 2700),
+        ("Lindqvist, Maja", 1766),
+    ]
+    assert len(document.session.journal()) == entries + 1
+    again = menu.dialog
+    assert isinstance(again, RatingCheckDialog) and again is not dialog
+    assert again.table.rowCount() == 1
+    again.close()
+    # A list imported while the event is open: the check follows the import's notice.
+    document.run(EditSettings(info={"start_date": "2026-11-20"}))
+    menu.import_path(DATA / "rapid_rating_list.xml", date(2026, 10, 1))
+    box = menu.dialog
+    assert box is not None and not isinstance(box, RatingCheckDialog)
+    box.done(0)
+    checked = menu.dialog
+    assert isinstance(checked, RatingCheckDialog)
+    assert "list of November 2026" in checked.stale.text()
+    assert checked.stale.isVisibleTo(checked)
+    checked.close()
+    window.close()
+
+
 def test_the_prizes_panel_defines_categories_and_lists_them(
     qtbot: QtBot, document: EventDocument
 ) -> None:

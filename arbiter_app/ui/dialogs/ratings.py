@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import QDate
+from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arbiter_app.core.rating_source import RatingList, describe
+from arbiter_app.core.rating_source import Difference, RatingList, describe
 from arbiter_app.core.ratinglist import RatingType, month_from_code
 from arbiter_app.session.rating_lookup import CheckReport
 
@@ -84,11 +84,16 @@ def lists_text(lists: list[RatingList]) -> str:
 
 
 class RatingCheckDialog(QDialog):
-    """The players whose rating differs from the FIDE list valid at the event's start."""
+    """The players whose rating differs from the lists valid at the event's start; the
+    arbiter ticks those whose list rating to apply (all ticked at first) and presses
+    **Apply chosen ratings**, which emits :attr:`apply_chosen` with their differences."""
 
     HEADERS = ("No", "Name", "FIDE ID", "In the event", "On the list", "From")
+    apply_chosen = Signal(list)
 
-    def __init__(self, report: CheckReport, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, report: CheckReport, parent: QWidget | None = None, from_round: int | None = None
+    ) -> None:
         super().__init__(parent)
         self.report = report
         self.setWindowTitle("Ratings against the FIDE list")
@@ -97,6 +102,11 @@ class RatingCheckDialog(QDialog):
         heading = QLabel(report.heading(), self)
         heading.setWordWrap(True)
         layout.addWidget(heading)
+        self.stale = QLabel(report.stale(), self)
+        self.stale.setWordWrap(True)
+        self.stale.setAccessibleName("Missing list")
+        self.stale.setVisible(bool(report.stale()))
+        layout.addWidget(self.stale)
         self.table = QTableWidget(len(report.differences), len(self.HEADERS), self)
         self.table.setAccessibleName("Players whose rating differs")
         self.table.setHorizontalHeaderLabels(list(self.HEADERS))
@@ -107,7 +117,11 @@ class RatingCheckDialog(QDialog):
             where = "" if d.on_list is None else describe(d.on_list.source)
             cells = (str(d.tpn), d.name, d.fide_id, str(d.in_event or "unrated"), listed, where)
             for column, text in enumerate(cells):
-                self.table.setItem(row, column, QTableWidgetItem(text))
+                item = QTableWidgetItem(text)
+                if column == 0 and d.on_list is not None:
+                    item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                    item.setCheckState(Qt.CheckState.Checked)
+                self.table.setItem(row, column, item)
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
         self.table.setVisible(bool(report.differences))
@@ -119,5 +133,31 @@ class RatingCheckDialog(QDialog):
         self.summary = summary
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
+        self.apply_button = buttons.addButton(
+            "&Apply chosen ratings", QDialogButtonBox.ButtonRole.ApplyRole
+        )
+        when = (
+            ""
+            if from_round is None
+            else f" They count from round {from_round}, the next one paired."
+        )
+        self.apply_button.setToolTip(
+            "Give the ticked players the list's rating, as one action (Undo takes it back)." + when
+        )
+        self.apply_button.setEnabled(any(d.on_list is not None for d in report.differences))
+        self.apply_button.clicked.connect(lambda _=False: self.apply_chosen.emit(self.chosen()))
         layout.addWidget(buttons)
         self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 110)
+
+    def chosen(self) -> list[Difference]:
+        """The differences whose row is ticked."""
+        out: list[Difference] = []
+        for row, d in enumerate(self.report.differences):
+            item = self.table.item(row, 0)
+            if (
+                d.on_list is not None
+                and item is not None
+                and item.checkState() == Qt.CheckState.Checked
+            ):
+                out.append(d)
+        return out

@@ -255,6 +255,56 @@ def choose(
     return Choice(wanted, None, month)
 
 
+@dataclass(frozen=True, slots=True)
+class ListRating:
+    """A player's rating on one list of the lists valid on a day: the entry a sequence
+    names it by (``blitz``, ``list:ENG``), the rating and the list's month."""
+
+    entry: str
+    rating: int
+    month: date
+
+    def words(self) -> str:
+        """``FIDE blitz 1801 (September 2026)``, ``list ENG 2101 (November 2026)``."""
+        return f"{sequence_words([self.entry])} {self.rating} ({month_words(self.month)})"
+
+
+def source_entry(source: str) -> str:
+    """The entry of a sequence a rating *source* came from: ``fide:rapid:2026-09`` →
+    ``rapid``, ``fide:rapid:2026-09:standard`` → ``standard``, ``list:ENG:2026-11`` →
+    ``list:ENG``; "" for a rating typed in or imported from a file."""
+    parts = source.split(":")
+    if parts[0] == "list" and len(parts) == 3:
+        return f"{LIST_ENTRY}{parts[1]}"
+    if parts[0] == "fide" and len(parts) in (3, 4):
+        return parts[-1] if len(parts) == 4 else parts[1]
+    return ""
+
+
+def every_rating(
+    found: Sequence[Found], day: date | None, custom: Sequence[CustomFound] = ()
+) -> list[ListRating]:
+    """The player's rating on every list valid on *day* that rates them: FIDE's three
+    (the newest list covering each type that rates the player) and each custom list (its
+    newest), so the arbiter sees the ratings of the lists that are not the event's main
+    list and may pick one (FIDE C.02 checklist, rating lists)."""
+    out: list[ListRating] = []
+    ordered = valid_on(found, day)
+    for kind in RatingType:
+        for f in ordered:
+            rating = f.player.rating(kind)
+            if kind in f.list.covers and rating is not None:
+                out.append(ListRating(kind.value, rating, f.list.month))
+                break
+    seen: set[str] = set()
+    for c in sorted(custom, key=lambda c: (c.list.month, c.list.id), reverse=True):
+        if (day is None or c.list.month <= day) and c.list.name not in seen:
+            seen.add(c.list.name)
+            if c.player.rating is not None:
+                out.append(ListRating(LIST_ENTRY + c.list.name, c.player.rating, c.list.month))
+    return out
+
+
 def newest_ratings(found: Sequence[Found]) -> dict[RatingType, Found]:
     """For each rating type, the newest list that covers it and holds the player."""
     ordered = valid_on(found, None)
@@ -323,8 +373,10 @@ def describe(source: str) -> str:
             month = month_words(parse_month(parts[1]))
         except (ValueError, IndexError, ArithmeticError):
             return source
+        if len(parts) > 2 and parts[2] == RatingType.STANDARD.value:
+            return f"FIDE list of {month}: standard rating (no {wanted.value} rating)"
         if len(parts) > 2:
-            return f"FIDE list of {month}: {parts[2]} rating (no {wanted.value} rating)"
+            return f"FIDE list of {month}: {parts[2]} rating, in place of the {wanted.value} rating"
         return f"FIDE {wanted.value} list, {month}"
     return source
 

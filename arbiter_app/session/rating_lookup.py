@@ -24,12 +24,15 @@ from arbiter_app.core.rating_source import (
     CustomFound,
     CustomList,
     Difference,
+    ListRating,
     RatingList,
     default_sequence,
     describe,
     differences,
+    every_rating,
     list_missing_at,
     player_fields,
+    source_entry,
 )
 from arbiter_app.core.ratinglist import ListedPlayer, RatingType, month_words, rating_type_for
 from arbiter_app.core.timecontrol import parse as parse_time_control
@@ -90,6 +93,20 @@ def fields_for(
         raise RuleError(f"FIDE ID {fide_id} cannot be looked up: {where}")
     custom = db.custom_found(custom_names(sequence), str(fide_id), "")
     return player_fields(found, wanted, day, sequence, custom)
+
+
+def other_ratings(
+    db: RatingDatabase,
+    fide_id: str,
+    day: date | None,
+    sequence: tuple[str, ...],
+    used: str,
+) -> list[ListRating]:
+    """The player's ratings on the lists valid on *day* other than the one their rating
+    came from (source *used*): FIDE's three and the custom lists of *sequence*."""
+    custom = db.custom_found(custom_names(sequence), fide_id, "")
+    came_from = source_entry(used)
+    return [x for x in every_rating(db.by_id(fide_id), day, custom) if x.entry != came_from]
 
 
 @dataclass(frozen=True, slots=True)

@@ -249,7 +249,7 @@ def test_a_national_list_in_the_events_sequence(
     )
     # No rapid rating on the FIDE list: the national list comes before FIDE's standard one.
     code, out, _ = run(capsys, "player", "add", str(event), "--fide-id", "4100018")
-    assert out == "player 1: Kasimov, Rustam (2101, list ENG, November 2026)\n"
+    assert out.splitlines()[0] == "player 1: Kasimov, Rustam (2101, list ENG, November 2026)"
     with Session.open(event) as s:
         s.run(AddPlayer(name="Newman, Nick", rating=1600, national_id="B7"))
     code, out, _ = run(capsys, "ratings", "check", str(event), "--apply", "2")
@@ -297,3 +297,40 @@ def test_update_imports_every_list_of_a_folder(
     code, out, _ = run(capsys, "ratings", "update", str(folder), "--month", "2026-11")
     assert code == 2 and "not imported: rapid_rating_list.txt: " in out
     assert out.splitlines()[-1] == "2 lists imported, 1 file not imported."
+
+
+def test_ratings_on_the_other_lists_are_shown_and_one_can_be_taken(
+    imported: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Checklist Q128, Q129: a player not rated on the main list of the sequence is shown
+    with the ratings of the other lists, and the arbiter may take one of them."""
+    csv = imported / "ENG.csv"
+    csv.write_text("Ref;Name;Elo;FIDE\nA1;Kasimov, Rustam;2101;4100018\n")
+    run(
+        capsys, "ratings", "import", str(csv), "--list", "ENG", "--month", "2026-09",
+        "--columns", "id=Ref,rating=Elo,fide_id=FIDE",
+    )  # fmt: skip
+    event = imported / "blitz.arbiter"
+    with Session.create(event, name="Blitz", system="swiss", rounds=5, durable=False) as s:
+        s.run(EditSettings(info={"time_control": "G/3+2", "start_date": "2026-09-19"}))
+    run(capsys, "ratings", "lists", str(event), "--set", "blitz,list:ENG")
+    code, out, _ = run(capsys, "player", "add", str(event), "--fide-id", "4100018")
+    assert out.splitlines() == [
+        "player 1: Kasimov, Rustam (2101, list ENG, September 2026)",
+        "  on the other lists: FIDE standard 2037 (September 2026) (take one with "
+        "--rating-from LIST)",
+    ]
+    # Rated on the main list: nothing more is said.
+    code, out, _ = run(capsys, "player", "add", str(event), "--fide-id", "53206878")
+    assert out == "player 2: Van Damme, Anna (1502, FIDE blitz list, September 2026)\n"
+    code, out, _ = run(
+        capsys, "player", "add", str(event), "--fide-id", "1503014", "--rating-from", "standard"
+    )
+    assert out.splitlines()[0] == (
+        "player 1: Aasgaard, Magne (2712, FIDE list of September 2026: standard rating (no "
+        "blitz rating))"
+    )
+    code, _, err = run(
+        capsys, "player", "add", str(event), "--fide-id", "1503014", "--rating-from", "elo"
+    )
+    assert code == 2 and "--rating-from: unknown rating list 'elo'" in err

@@ -161,7 +161,9 @@ def test_the_first_list_of_the_sequence_that_rates_the_player_gives_the_rating()
     blitz = listed(standard=None)._replace(blitz=1800, blitz_games=4, blitz_k=20)
     chosen = choose([Found(combined(SEP), blitz)], RatingType.RAPID, day, ["rapid", "blitz"])
     assert chosen is not None and chosen.source == "fide:rapid:2026-09:blitz"
-    assert describe(chosen.source) == "FIDE list of September 2026: blitz rating (no rapid rating)"
+    assert describe(chosen.source) == (
+        "FIDE list of September 2026: blitz rating, in place of the rapid rating"
+    )
     # Only a custom list holds the player.
     chosen = choose([], RatingType.STANDARD, day, ["standard", "list:ENG"], [_eng(1950)])
     assert chosen is not None and chosen.source == "list:ENG:2026-11"

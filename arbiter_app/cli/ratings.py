@@ -124,8 +124,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--from-round",
         type=int,
         metavar="N",
-        help="once round 1 is paired: the round the applied ratings count from (the next "
-        "one to be paired)",
+        help="check against the lists valid at this round's date (a list valid from a given "
+        "round) and, once round 1 is paired, the round the applied ratings count from (the "
+        "next one to be paired)",
     )
     add_confirm_argument(check)
     _uschess_option(
@@ -335,10 +336,11 @@ def run_check(args: argparse.Namespace) -> int:
         event = session.event
         wanted = rating_type_of(session.state)
         sequence = rating_lists_of(session.state)
-    report = check_ratings(event, wanted, sequence=sequence)
+    report = check_ratings(event, wanted, sequence=sequence, from_round=args.from_round)
     print(report.heading())
-    if report.stale():
-        print(report.stale())
+    for warning in (report.stale(), report.outdated()):
+        if warning:
+            print(warning)
     for difference in report.differences:
         print(difference.sentence())
     print(report.summary())

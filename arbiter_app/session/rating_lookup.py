@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -120,30 +120,57 @@ class CheckReport:
     checked: int
     without_id: int
     missing: date | None = None
+    """The month of the list valid on *day* when it has not been imported (an older list
+    stood in): :meth:`stale` says so."""
     custom: tuple[CustomList, ...] = ()
-    """The custom lists of the event's sequence valid at the start."""
-    """The month of the list valid at the start when it has not been imported (an older
-    list stood in): :meth:`stale` says so."""
+    """The custom lists of the event's sequence valid on *day*."""
+    from_round: int | None = None
+    """The round whose date *day* is, when the check is of a list valid from that round."""
+    current: date | None = None
+    """The month of the list FIDE has published by today, when it has not been imported."""
+    newest: date | None = None
+    """The month of the newest FIDE list imported."""
+
+    def _moment(self) -> str:
+        assert self.day is not None
+        if self.from_round is None:
+            return f"the event's start ({self.day.isoformat()})"
+        return f"round {self.from_round} ({self.day.isoformat()})"
 
     def stale(self) -> str:
-        """The sentence that says the check used a list older than the event's start ("" when
-        the list valid at the start is imported)."""
-        if self.missing is None or self.day is None:
+        """The sentence that says the check used a list older than the one valid at the start
+        (or at the round checked); "" when that list is imported."""
+        if self.missing is None or self.day is None or not self.lists:
             return ""
+        at = "the start" if self.from_round is None else f"round {self.from_round}"
         newest = max(x.month for x in self.lists)
         return (
-            f"The newest list imported is of {month_words(newest)}, older than the event's "
-            f"start ({self.day.isoformat()}): the list valid at the start is the list of "
+            f"The newest list imported is of {month_words(newest)}, older than "
+            f"{self._moment()}: the list valid at {at} is the list of "
             f"{month_words(self.missing)} (FIDE Rating Regulations, Official FIDE Rating "
             "List), which has not been imported. Import it and check again before applying "
             "any rating."
         )
 
+    def outdated(self) -> str:
+        """The sentence that says FIDE has published a newer list than the newest imported
+        ("" when the list of today's month is imported, or :meth:`stale` says it already)."""
+        if self.current is None or self.newest is None or self.current == self.missing:
+            return ""
+        return (
+            f"FIDE has published the list of {month_words(self.current)} (a list comes out on "
+            f"the first day of every month); the newest on this computer is of "
+            f"{month_words(self.newest)}. Download it and update the lists to keep them "
+            "current."
+        )
+
     def heading(self) -> str:
         when = (
-            f"at the start, {self.day.isoformat()}"
-            if self.day
-            else "now (the event has no start date)"
+            "now (the event has no start date)"
+            if not self.day
+            else f"at the start, {self.day.isoformat()}"
+            if self.from_round is None
+            else f"from round {self.from_round}, {self.day.isoformat()}"
         )
         listed = "; ".join([x.title for x in self.lists] + [x.title for x in self.custom]) or "none"
         lists = "list" if len(self.lists) + len(self.custom) == 1 else "lists"
@@ -180,19 +207,51 @@ def check_ratings(
     wanted: RatingType,
     db_path: Path | None = None,
     sequence: tuple[str, ...] | None = None,
+    *,
+    from_round: int | None = None,
+    today: date | None = None,
 ) -> CheckReport:
     """:func:`check_event` against the rating database of the data folder (or *db_path*)."""
     with RatingDatabase.open(db_path) as db:
-        return check_event(db, event, wanted, sequence)
+        return check_event(db, event, wanted, sequence, from_round=from_round, today=today)
+
+
+def round_day(event: Event, round_no: int) -> date | None:
+    """The date of round *round_no* from the event's round dates (``2026-11-20`` or TRF's
+    ``26/11/20``); None when the schedule does not give it."""
+    dates = event.info.round_dates
+    if not 0 < round_no <= len(dates):
+        return None
+    text = dates[round_no - 1].strip()
+    for form in ("%Y-%m-%d", "%y/%m/%d", "%Y/%m/%d"):
+        try:
+            return datetime.strptime(text, form).date()
+        except ValueError:
+            continue
+    return None
 
 
 def check_event(
-    db: RatingDatabase, event: Event, wanted: RatingType, sequence: tuple[str, ...] | None = None
+    db: RatingDatabase,
+    event: Event,
+    wanted: RatingType,
+    sequence: tuple[str, ...] | None = None,
+    *,
+    from_round: int | None = None,
+    today: date | None = None,
 ) -> CheckReport:
     """Players whose rating differs from the one the event's sequence of lists gives at
-    its start (FIDE's lists, and the custom lists the sequence names)."""
+    its start (FIDE's lists, and the custom lists the sequence names).
+
+    With *from_round*, against the lists valid on that round's date when the schedule
+    gives it (a list valid from a given round). *today* (the caller's clock) tells
+    whether FIDE has published a list newer than the newest imported.
+    """
     lists = db.lists()
     day = event.info.start_date
+    at_round = round_day(event, from_round) if from_round else None
+    if at_round is not None:
+        day = at_round
     names = custom_names(sequence)
     customs = [x for x in db.custom_lists() if x.name in names and (day is None or x.month <= day)]
     custom: dict[int, list[CustomFound]] = {}
@@ -228,6 +287,9 @@ def check_event(
         sum(1 for p in event.players if not p.fide_id and p.tpn not in custom),
         list_missing_at((x.month for x in lists), day),
         tuple(shown_custom),
+        from_round if at_round is not None else None,
+        list_missing_at((x.month for x in lists), today),
+        max((x.month for x in lists), default=None),
     )
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import date
 from functools import partial
 from pathlib import Path
 
@@ -660,6 +661,10 @@ class EventDocument(QObject):
         """The event's rating type: its setting, else its time control's, else standard."""
         return rating_type_of(self.event_settings(), self.tournament.info.time_control)
 
+    today: Callable[[], date] = staticmethod(date.today)
+    """The window's clock for the day (a test sets its own): whether FIDE has published a
+    list newer than the newest imported is a question of the day."""
+
     def rating_lookup(self) -> ListLookup:
         """Players on the imported FIDE lists, as the event registers them (its rating type,
         the lists valid at its start)."""
@@ -681,8 +686,13 @@ class EventDocument(QObject):
 
     def check_ratings(self) -> CheckReport:
         """The players whose rating differs from the list valid at the event's start."""
+        paired = self.paired_rounds()
         return check_ratings(
-            self.tournament, self.rating_type(), sequence=rating_lists_of(self._session.state)
+            self.tournament,
+            self.rating_type(),
+            sequence=rating_lists_of(self._session.state),
+            from_round=paired + 1 if paired else None,
+            today=self.today(),
         )
 
     # -- the play-off -----------------------------------------------------------------------

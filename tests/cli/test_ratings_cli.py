@@ -10,7 +10,13 @@ import pytest
 
 from arbiter_app.cli import main
 from arbiter_app.session import Session
-from arbiter_app.session.commands import AddPlayer, EditPlayer, EditSettings
+from arbiter_app.session.commands import (
+    AddPlayer,
+    EditPlayer,
+    EditSettings,
+    EnterResult,
+    RecordPairings,
+)
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "ratings"
 
@@ -334,3 +340,51 @@ def test_ratings_on_the_other_lists_are_shown_and_one_can_be_taken(
         capsys, "player", "add", str(event), "--fide-id", "1503014", "--rating-from", "elo"
     )
     assert code == 2 and "--rating-from: unknown rating list 'elo'" in err
+
+
+def test_check_against_the_lists_valid_from_a_given_round(
+    imported: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A list valid from a given round: checked against the lists valid on that round's
+    date, and applied from that round (the rounds paired keep their ratings)."""
+    event = imported / "rapid.arbiter"
+    with Session.create(event, name="Rapid", system="swiss", rounds=3, durable=False) as s:
+        s.run(
+            EditSettings(
+                info={
+                    "time_control": "G/15+10",
+                    "start_date": "2026-09-26",
+                    "round_dates": ["2026-09-26", "2026-09-27", "2026-10-03"],
+                }
+            )
+        )
+        s.run(AddPlayer(name="Aasgaard, Magne", rating=2688, fide_id="1503014"))
+        s.run(AddPlayer(name="Zhu, Wenli", rating=2349, fide_id="13300474"))
+        s.run(RecordPairings(round=1, boards=[[1, 2]]))
+        s.run(EnterResult(round=1, board=1, result="1-0"))
+    october = imported / "rapid_oct26frl_xml.xml"
+    october.write_text(
+        "<playerslist><player><fideid>1503014</fideid><name>Aasgaard, Magne</name>"
+        "<country>NOR</country><sex>M</sex><rating>2671</rating><games>4</games><k>10</k>"
+        "<birthday>1990</birthday><flag></flag></player></playerslist>\n"
+    )
+    assert run(capsys, "ratings", "import", str(october))[0] == 0
+    code, out, _ = run(capsys, "ratings", "check", str(event))
+    assert out.splitlines()[-1] == "All 2 players with a FIDE ID have the list's rating."
+    code, out, _ = run(capsys, "ratings", "check", str(event), "--from-round", "3")
+    assert out.splitlines()[:2] == [
+        "Rapid ratings against the FIDE lists valid from round 3, 2026-10-03: FIDE rapid list, "
+        "October 2026; FIDE combined list (standard, rapid, blitz), September 2026.",
+        "1 Aasgaard, Magne (FIDE ID 1503014): 2688 in the event, 2671 on the FIDE rapid list, "
+        "October 2026.",
+    ]
+    code, _, err = run(
+        capsys, "ratings", "check", str(event), "--from-round", "3", "--apply", "all"
+    )
+    assert code == 2 and "once round 2 is paired" in err
+    with Session.open(event) as s:
+        s.run(RecordPairings(round=2, boards=[[2, 1]]))
+    code, out, _ = run(
+        capsys, "ratings", "check", str(event), "--from-round", "3", "--apply", "all"
+    )
+    assert code == 0 and out.splitlines()[-1].startswith("  1 Aasgaard, Magne: 2688 -> 2671")

@@ -127,6 +127,7 @@ def test_the_check_applies_the_ticked_ratings_and_runs_after_an_import(
     window = MainWindow(document, settings, Services())
     qtbot.addWidget(window)
     menu = window.ratings_menu
+    document.today = lambda: date(2026, 9, 20)  # type: ignore[method-assign]
     document.run(AddPlayer.of({"name": "Aasgaard, Magne", "fide_id": "1503014", "rating": 2700}))
     document.run(AddPlayer.of({"name": "Lindqvist, Maja", "fide_id": "24600962", "rating": 1700}))
     dialog = menu.check()
@@ -156,6 +157,16 @@ def test_the_check_applies_the_ticked_ratings_and_runs_after_an_import(
     assert "list of November 2026" in checked.stale.text()
     assert checked.stale.isVisibleTo(checked)
     checked.close()
+    # The list valid at the start is there, but FIDE has published a newer one since.
+    document.run(EditSettings(info={"start_date": "2026-10-03"}))
+    document.today = lambda: date(2026, 11, 5)  # type: ignore[method-assign]
+    current = menu.check()
+    assert current is not None and current.stale.text() == (
+        "FIDE has published the list of November 2026 (a list comes out on the first day of "
+        "every month); the newest on this computer is of October 2026. Download it and update "
+        "the lists to keep them current."
+    )
+    current.close()
     window.close()
 
 

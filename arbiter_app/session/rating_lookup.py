@@ -357,3 +357,9 @@ def import_list(
     """Import a FIDE list file into the rating database (see ``ratings import``)."""
     with RatingDatabase.open(db_path) as db:
         return db.import_file(path, month=month, rating_type=kind)
+
+
+def custom_list_names(db_path: Path | None = None) -> list[str]:
+    """The names of the custom lists imported on this computer, newest first, each once."""
+    with RatingDatabase.open(db_path) as db:
+        return list(dict.fromkeys(x.name for x in db.custom_lists()))

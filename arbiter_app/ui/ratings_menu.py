@@ -14,11 +14,21 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QMenu, QMessage
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.rating_source import Difference
 from arbiter_app.core.ratinglist import RatingType, month_from_code
-from arbiter_app.session.commands import UNSET, ApplyListRatings
-from arbiter_app.session.rating_lookup import ListLookup, import_list
+from arbiter_app.session.commands import UNSET, ApplyListRatings, EditSettings
+from arbiter_app.session.rating_lookup import (
+    ListLookup,
+    custom_list_names,
+    import_list,
+    rating_lists_of,
+)
 from arbiter_app.store.rating_db import ImportReport
 from arbiter_app.ui.dialogs.errors import show_error
-from arbiter_app.ui.dialogs.ratings import ImportListDialog, RatingCheckDialog, lists_text
+from arbiter_app.ui.dialogs.ratings import (
+    ImportListDialog,
+    RatingCheckDialog,
+    RatingListsDialog,
+    lists_text,
+)
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.widgets.busy import run_busy
 
@@ -38,6 +48,11 @@ class RatingsMenu(QMenu):
         self.import_action.triggered.connect(lambda _=False: self.choose_list())
         self.lists_action = self.addAction("FIDE &lists imported…")
         self.lists_action.triggered.connect(lambda _=False: self.show_lists())
+        self.sequence_action = self.addAction("&Sequence of rating lists…")
+        self.sequence_action.setStatusTip(
+            "Which lists the event takes its ratings from, and in which order"
+        )
+        self.sequence_action.triggered.connect(lambda _=False: self.edit_sequence())
         self.addSeparator()
         self.check_action = self.addAction("&Check players' ratings…")
         self.check_action.setStatusTip(
@@ -106,6 +121,27 @@ class RatingsMenu(QMenu):
         )
         self.dialog = box
         box.open()
+
+    def edit_sequence(self) -> RatingListsDialog | None:
+        """The event's sequence of lists, set as one action (Undo takes it back)."""
+        try:
+            custom = [f"list:{name}" for name in custom_list_names()]
+        except ArbiterError as exc:
+            show_error(self.window_, exc)
+            return None
+        available = [t.value for t in RatingType] + custom
+        sequence = rating_lists_of(self.document.session.state)
+        dialog = RatingListsDialog(sequence, available, self.window_)
+        dialog.accepted.connect(lambda: self._set_sequence(dialog.chosen()))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _set_sequence(self, chosen: list[str] | None) -> None:
+        try:
+            self.document.run(EditSettings(rating_lists=chosen))
+        except ArbiterError as exc:
+            show_error(self.window_, exc)
 
     def check(self) -> RatingCheckDialog | None:
         try:

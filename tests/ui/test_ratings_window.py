@@ -13,8 +13,9 @@ from pytestqt.qtbot import QtBot
 from arbiter_app.session import Session
 from arbiter_app.session.commands import AddPlayer, EditSettings
 from arbiter_app.session.rating_lookup import import_list
+from arbiter_app.store.rating_db import RatingDatabase
 from arbiter_app.ui.dialogs.player import PlayerDialog
-from arbiter_app.ui.dialogs.ratings import RatingCheckDialog
+from arbiter_app.ui.dialogs.ratings import RatingCheckDialog, RatingListsDialog
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow, Services
 from arbiter_app.ui.panels.players import PlayersPanel
@@ -101,6 +102,7 @@ def test_the_ratings_menu_imports_a_list_and_checks_the_players(
     assert [a.text() for a in menu.actions() if not a.isSeparator()] == [
         "&Import FIDE rating list…",
         "FIDE &lists imported…",
+        "&Sequence of rating lists…",
         "&Check players' ratings…",
     ]
     report = menu.import_path(DATA / "rapid_rating_list.xml", date(2026, 10, 1))
@@ -167,6 +169,38 @@ def test_the_check_applies_the_ticked_ratings_and_runs_after_an_import(
         "the lists to keep them current."
     )
     current.close()
+    window.close()
+
+
+def test_the_sequence_of_lists_is_set_from_the_ratings_menu(
+    qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
+) -> None:
+    """Checklist Q124, Q126: lists added, left out and reordered in the window."""
+    csv = tmp_path / "ENG.csv"
+    csv.write_text("id;name;rating\nA1;Kasimov, Rustam;2101\n")
+    with RatingDatabase.open() as db:
+        db.import_custom(csv, name="ENG", month=date(2026, 9, 1))
+    window = MainWindow(document, settings, Services())
+    qtbot.addWidget(window)
+    dialog = window.ratings_menu.edit_sequence()
+    assert isinstance(dialog, RatingListsDialog)
+    rows = [dialog.lists.item(r) for r in range(dialog.lists.count())]
+    assert [(i.text(), i.checkState() == Qt.CheckState.Checked) for i in rows] == [
+        ("FIDE rapid", True),
+        ("FIDE standard", True),
+        ("FIDE blitz", False),
+        ("list ENG", False),
+    ]
+    dialog.lists.setCurrentRow(3)
+    qtbot.mouseClick(dialog.up, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dialog.up, Qt.MouseButton.LeftButton)
+    dialog.lists.item(1).setCheckState(Qt.CheckState.Checked)
+    dialog.accept()
+    assert document.session.state.setting("rating_lists") == ["rapid", "list:ENG", "standard"]
+    again = window.ratings_menu.edit_sequence()
+    assert again is not None
+    qtbot.mouseClick(again.reset, Qt.MouseButton.LeftButton)
+    assert document.session.state.setting("rating_lists") is None
     window.close()
 
 

@@ -20,13 +20,15 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHeaderView,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from arbiter_app.core.rating_source import Difference, RatingList, describe
+from arbiter_app.core.rating_source import Difference, RatingList, describe, sequence_words
 from arbiter_app.core.ratinglist import RatingType, month_from_code
 from arbiter_app.session.rating_lookup import CheckReport
 
@@ -161,4 +163,80 @@ class RatingCheckDialog(QDialog):
                 and item.checkState() == Qt.CheckState.Checked
             ):
                 out.append(d)
+        return out
+
+
+class RatingListsDialog(QDialog):
+    """The event's sequence of rating lists (FIDE C.02 checklist, rating lists): the lists
+    ticked give the ratings, the first that rates a player first; **Move up** and **Move
+    down** reorder them, **Default** goes back to the default of the event's rating type.
+
+    *sequence* is the event's sequence now; *available* every list that could join it
+    (FIDE's three and the custom lists imported). :meth:`chosen` is the sequence to set
+    (None: the default)."""
+
+    def __init__(
+        self,
+        sequence: tuple[str, ...],
+        available: list[str],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Sequence of rating lists")
+        self.setAccessibleName("Sequence of rating lists")
+        self.default = False
+        layout = QVBoxLayout(self)
+        note = QLabel(
+            "A player's rating comes from the first ticked list that rates them, from the top.",
+            self,
+        )
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        self.lists = QListWidget(self)
+        self.lists.setAccessibleName("Rating lists")
+        for entry in [*sequence, *(e for e in available if e not in sequence)]:
+            item = QListWidgetItem(sequence_words([entry]), self.lists)
+            item.setData(Qt.ItemDataRole.UserRole, entry)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(
+                Qt.CheckState.Checked if entry in sequence else Qt.CheckState.Unchecked
+            )
+        self.lists.setCurrentRow(0)
+        layout.addWidget(self.lists)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.up = buttons.addButton("Move &up", QDialogButtonBox.ButtonRole.ActionRole)
+        self.down = buttons.addButton("Move &down", QDialogButtonBox.ButtonRole.ActionRole)
+        self.reset = buttons.addButton("&Default", QDialogButtonBox.ButtonRole.ResetRole)
+        self.up.clicked.connect(lambda _=False: self.move_current(-1))
+        self.down.clicked.connect(lambda _=False: self.move_current(1))
+        self.reset.clicked.connect(lambda _=False: self._default())
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def move_current(self, step: int) -> None:
+        """Move the current list *step* places (−1 up, 1 down)."""
+        row = self.lists.currentRow()
+        target = row + step
+        if row < 0 or not 0 <= target < self.lists.count():
+            return
+        item = self.lists.takeItem(row)
+        self.lists.insertItem(target, item)
+        self.lists.setCurrentRow(target)
+
+    def _default(self) -> None:
+        self.default = True
+        self.accept()
+
+    def chosen(self) -> list[str] | None:
+        """The ticked lists in order (None: back to the default)."""
+        if self.default:
+            return None
+        out: list[str] = []
+        for row in range(self.lists.count()):
+            item = self.lists.item(row)
+            if item.checkState() == Qt.CheckState.Checked:
+                out.append(str(item.data(Qt.ItemDataRole.UserRole)))
         return out

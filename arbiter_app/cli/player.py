@@ -31,6 +31,7 @@ from arbiter_app.session.commands import (
 )
 from arbiter_app.session.rating_lookup import (
     fields_for,
+    fields_for_national,
     other_ratings,
     rating_lists_of,
     rating_type_of,
@@ -49,6 +50,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add.add_argument("--title")
     add.add_argument("--federation")
     add.add_argument("--fide-id", default="", help="fill the player from the imported FIDE lists")
+    add.add_argument(
+        "--national-id",
+        default="",
+        help="fill the player from the national or custom lists of the event's sequence "
+        "(their ID on that list)",
+    )
     add.add_argument(
         "--rating-from",
         metavar="LIST",
@@ -123,7 +130,7 @@ _EXTRA = ("sex", "birth", "club")
 
 
 def run_add(args: argparse.Namespace) -> int:
-    if not args.name and not args.fide_id and not args.uschess_id:
+    if not args.name and not args.fide_id and not args.uschess_id and not args.national_id:
         raise ArbiterError(
             "give the player's --name, or a --fide-id (--uschess-id) to fill it from the "
             "FIDE list (the US Chess member list)"
@@ -134,9 +141,16 @@ def run_add(args: argparse.Namespace) -> int:
         "title": args.title or "",
         "federation": args.federation or "",
         "fide_id": args.fide_id,
+        "national_id": args.national_id,
     }
     fields.update((k, getattr(args, k)) for k in _EXTRA if getattr(args, k))
     with Session.open(args.file) as session:
+        if args.national_id and not args.fide_id:
+            national = _from_national(session, args.national_id)
+            typed = {k: v for k, v in fields.items() if v not in (None, "")}
+            fields = {**national, **typed}
+            if args.rating is not None:
+                fields["rating_source"] = MANUAL  # typed over the list's
         if args.rating_from and not args.fide_id:
             raise ArbiterError("--rating-from takes the rating of a player given by --fide-id")
         if args.fide_id:
@@ -213,6 +227,18 @@ def _print_other_ratings(file: Path, fide_id: str, used: str) -> None:
     if others:
         shown = ", ".join(o.words() for o in others)
         print(f"  on the other lists: {shown} (take one with --rating-from LIST)")
+
+
+def _from_national(session: Session, national_id: str) -> dict[str, object]:
+    """The player's fields from the national or custom lists of the event's sequence."""
+    with RatingDatabase.open() as db:
+        return fields_for_national(
+            db,
+            national_id,
+            rating_type_of(session.state),
+            session.event.info.start_date,
+            rating_lists_of(session.state),
+        )
 
 
 def _from_list(

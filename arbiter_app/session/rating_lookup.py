@@ -26,6 +26,7 @@ from arbiter_app.core.rating_source import (
     Difference,
     ListRating,
     RatingList,
+    choose,
     default_sequence,
     describe,
     differences,
@@ -107,6 +108,56 @@ def other_ratings(
     custom = db.custom_found(custom_names(sequence), fide_id, "")
     came_from = source_entry(used)
     return [x for x in every_rating(db.by_id(fide_id), day, custom) if x.entry != came_from]
+
+
+def fields_for_national(
+    db: RatingDatabase,
+    national_id: str,
+    wanted: RatingType,
+    day: date | None,
+    sequence: tuple[str, ...],
+) -> dict[str, object]:
+    """The player fields of the player with *national_id* on the custom lists of the
+    event's *sequence* (the newest valid on *day* gives the name and the other fields; the
+    rating comes from the sequence, FIDE's lists included when the custom list gives the
+    FIDE ID); RuleError when no such list holds them."""
+    names = custom_names(sequence)
+    if not names:
+        raise RuleError(
+            "the event's sequence of rating lists names no national or custom list: add one "
+            "first (arbiter-app ratings lists FILE --set standard,list:NAME)"
+        )
+    custom = [
+        c
+        for c in db.custom_found(names, "", national_id.strip())
+        if day is None or c.list.month <= day
+    ] or db.custom_found(names, "", national_id.strip())
+    if not custom:
+        listed = ", ".join(sorted(names))
+        raise RuleError(f"ID {national_id} cannot be looked up: it is on no list {listed}")
+    person = max(custom, key=lambda c: (c.list.month, c.list.id)).player
+    fide_id = str(person.fide_id or "")
+    found = db.by_id(fide_id) if fide_id else []
+    choice = choose(found, wanted, day, sequence, custom)
+    sex = {"m": "m", "f": "w", "w": "w"}.get(person.sex[:1].lower(), "")
+    fields: dict[str, object] = {
+        "name": person.name,
+        "title": person.title,
+        "federation": person.federation,
+        "fide_id": fide_id,
+        "national_id": person.id,
+        "sex": sex,
+        "birth": str(person.birth_year) if person.birth_year else "",
+        "rating": choice.rating if choice is not None else None,
+        "rating_source": choice.source if choice is not None else "",
+    }
+    if found:
+        # What the custom list leaves out, FIDE's list of the same player gives.
+        fide = player_fields(found, wanted, day, sequence, custom)
+        for key in ("title", "federation", "sex", "birth"):
+            if not fields[key]:
+                fields[key] = fide[key]
+    return fields
 
 
 @dataclass(frozen=True, slots=True)

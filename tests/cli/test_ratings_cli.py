@@ -388,3 +388,35 @@ def test_check_against_the_lists_valid_from_a_given_round(
         capsys, "ratings", "check", str(event), "--from-round", "3", "--apply", "all"
     )
     assert code == 0 and out.splitlines()[-1].startswith("  1 Aasgaard, Magne: 2688 -> 2671")
+
+
+def test_player_add_from_a_national_list(
+    imported: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Checklist Q117, Q127: a player registered by the ID of a national list of the
+    sequence, with the rating the sequence gives (FIDE's first when the list gives the
+    FIDE ID, and the fields the national list leaves out from FIDE's)."""
+    csv = imported / "ENG.csv"
+    csv.write_text(
+        "id;name;rating;fide_id;sex\nA1;Kasimov, Rustam;2101;4100018;\nB7;Newman, Nick;1650;;M\n"
+    )
+    run(capsys, "ratings", "import", str(csv), "--list", "ENG", "--month", "2026-09")
+    event = imported / "open.arbiter"
+    with Session.create(event, name="Open", system="swiss", rounds=5, durable=False) as s:
+        s.run(EditSettings(info={"start_date": "2026-09-26"}))
+    code, _, err = run(capsys, "player", "add", str(event), "--national-id", "B7")
+    assert code == 2 and "names no national or custom list" in err
+    run(capsys, "ratings", "lists", str(event), "--set", "standard,list:ENG")
+    code, out, _ = run(capsys, "player", "add", str(event), "--national-id", "B7")
+    assert out == "player 1: Newman, Nick (1650, list ENG, September 2026)\n"
+    code, out, _ = run(capsys, "player", "add", str(event), "--national-id", "A1")
+    assert (
+        out.splitlines()[0]
+        == "player 1: Kasimov, Rustam (2037, FIDE standard list, September 2026)"
+    )
+    code, _, err = run(capsys, "player", "add", str(event), "--national-id", "ZZ")
+    assert code == 2 and "ID ZZ cannot be looked up: it is on no list ENG" in err
+    with Session.open(event, readonly=True) as s:
+        rustam, nick = s.event.players
+    assert (nick.national_id, nick.sex, nick.rating_source) == ("B7", "m", "list:ENG:2026-09")
+    assert (rustam.national_id, rustam.fide_id, rustam.federation) == ("A1", "4100018", "UZB")

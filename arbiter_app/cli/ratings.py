@@ -39,7 +39,12 @@ from arbiter_app.core.rating_source import (
 from arbiter_app.core.ratinglist import RatingType, month_text, parse_month
 from arbiter_app.session import Session
 from arbiter_app.session.commands import UNSET, ApplyListRatings, EditSettings
-from arbiter_app.session.rating_lookup import check_ratings, rating_lists_of, rating_type_of
+from arbiter_app.session.rating_lookup import (
+    check_ratings,
+    rating_lists_of,
+    rating_type_of,
+    update_lists,
+)
 from arbiter_app.store.rating_db import RatingDatabase
 
 TYPES = [t.value for t in RatingType]
@@ -180,44 +185,17 @@ def _import_custom(args: argparse.Namespace) -> int:
 
 
 def run_update(args: argparse.Namespace) -> int:
-    """Every list in the folder, in one action: FIDE's zips, TXT and XML files, and
-    ``NAME.csv`` for each custom list imported before (with the layout it declared). A file
-    that cannot be imported is named with the reason; the others are imported."""
-    folder: Path = args.folder
-    if not folder.is_dir():
-        raise ArbiterError(f"{folder}: not a folder")
-    imported = failed = 0
-    with RatingDatabase.open() as db:
-        files = sorted(f for f in folder.iterdir() if f.is_file())
-        for f in files:
-            suffix = f.suffix.lower()
-            try:
-                if suffix in (".zip", ".txt", ".xml"):
-                    report = db.import_file(f, month=args.month)
-                    print(
-                        f"imported {report.imported.size}: {report.imported.title}, from {f.name}"
-                    )
-                elif suffix == ".csv":
-                    layout = db.custom_layout(f.stem)
-                    if layout is None:
-                        print(
-                            f"skipped {f.name}: no custom list {f.stem} was imported before "
-                            "(import it once with --list and its --columns)"
-                        )
-                        continue
-                    if args.month is None:
-                        raise ArbiterError("give the custom list's month (--month 2026-11)")
-                    custom = db.import_custom(f, name=f.stem, month=args.month, layout=layout)
-                    print(
-                        f"imported {custom.imported.size}: {custom.imported.title}, from {f.name}"
-                    )
-                else:
-                    continue
-                imported += 1
-            except ArbiterError as exc:
-                failed += 1
-                reason = str(exc).splitlines()[0]
-                print(f"not imported: {f.name}: {reason}")
+    """Every list in the folder, in one action (:func:`update_lists`)."""
+    lines = update_lists(args.folder, args.month)
+    for line in lines:
+        if line.imported:
+            print(f"imported {line.text}, from {line.file}")
+        elif line.imported is None:
+            print(f"skipped {line.file}: {line.text}")
+        else:
+            print(f"not imported: {line.file}: {line.text}")
+    imported = sum(1 for line in lines if line.imported)
+    failed = sum(1 for line in lines if line.imported is False)
     print(
         f"{words.count(imported, 'list')} imported"
         + (f", {words.count(failed, 'file')} not imported." if failed else ".")

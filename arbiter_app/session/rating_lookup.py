@@ -414,3 +414,56 @@ def custom_list_names(db_path: Path | None = None) -> list[str]:
     """The names of the custom lists imported on this computer, newest first, each once."""
     with RatingDatabase.open(db_path) as db:
         return list(dict.fromkeys(x.name for x in db.custom_lists()))
+
+
+@dataclass(frozen=True, slots=True)
+class UpdateLine:
+    """What an update did with one file of the folder: *imported* (True), skipped or
+    refused (False, with the reason in *text*)."""
+
+    file: str
+    imported: bool | None
+    """True imported, False not imported (refused), None skipped."""
+    text: str
+
+
+def update_lists(
+    folder: Path, month: date | None = None, db_path: Path | None = None
+) -> list[UpdateLine]:
+    """Every list in *folder*, in one action (FIDE C.02 checklist, rating lists: an update
+    of all local lists): FIDE's zips, TXT and XML files, and ``NAME.csv`` for each custom
+    list imported before, read with the layout it declared. Each file is its own import: a
+    file that cannot be imported is named with the reason, and the others are imported."""
+    if not folder.is_dir():
+        raise ArbiterError(f"{folder}: not a folder")
+    out: list[UpdateLine] = []
+    with RatingDatabase.open(db_path) as db:
+        for f in sorted(f for f in folder.iterdir() if f.is_file()):
+            suffix = f.suffix.lower()
+            try:
+                if suffix in (".zip", ".txt", ".xml"):
+                    report = db.import_file(f, month=month)
+                    listed = report.imported
+                    out.append(UpdateLine(f.name, True, f"{listed.size}: {listed.title}"))
+                elif suffix == ".csv":
+                    layout = db.custom_layout(f.stem)
+                    if layout is None:
+                        out.append(
+                            UpdateLine(
+                                f.name,
+                                None,
+                                f"no custom list {f.stem} was imported before (import it "
+                                "once with --list and its --columns)",
+                            )
+                        )
+                        continue
+                    if month is None:
+                        raise ArbiterError("give the custom list's month (--month 2026-11)")
+                    custom = db.import_custom(f, name=f.stem, month=month, layout=layout)
+                    listed_custom = custom.imported
+                    out.append(
+                        UpdateLine(f.name, True, f"{listed_custom.size}: {listed_custom.title}")
+                    )
+            except ArbiterError as exc:
+                out.append(UpdateLine(f.name, False, str(exc).splitlines()[0]))
+    return out

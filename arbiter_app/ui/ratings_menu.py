@@ -14,12 +14,15 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QMenu, QMessage
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.rating_source import Difference
 from arbiter_app.core.ratinglist import RatingType, month_from_code
+from arbiter_app.core.words import count
 from arbiter_app.session.commands import UNSET, ApplyListRatings, EditSettings
 from arbiter_app.session.rating_lookup import (
     ListLookup,
+    UpdateLine,
     custom_list_names,
     import_list,
     rating_lists_of,
+    update_lists,
 )
 from arbiter_app.store.rating_db import ImportReport
 from arbiter_app.ui.dialogs.errors import show_error
@@ -46,6 +49,11 @@ class RatingsMenu(QMenu):
         self.import_action = self.addAction("&Import FIDE rating list…")
         self.import_action.setStatusTip("Store a FIDE list (as FIDE ships it) on this computer")
         self.import_action.triggered.connect(lambda _=False: self.choose_list())
+        self.update_action = self.addAction("&Update every list from a folder…")
+        self.update_action.setStatusTip(
+            "Import every list downloaded into a folder: FIDE's files and each custom list"
+        )
+        self.update_action.triggered.connect(lambda _=False: self.choose_folder())
         self.lists_action = self.addAction("FIDE &lists imported…")
         self.lists_action.triggered.connect(lambda _=False: self.show_lists())
         self.sequence_action = self.addAction("&Sequence of rating lists…")
@@ -106,6 +114,51 @@ class RatingsMenu(QMenu):
         box.open()
         self.window_.statusBar().showMessage(text, 8000)
         return report
+
+    def choose_folder(self) -> None:
+        name = QFileDialog.getExistingDirectory(self.window_, "Update every list from a folder")
+        if name:
+            self.update_folder(Path(name))
+
+    def update_folder(self, folder: Path, month: date | None = None) -> list[UpdateLine] | None:
+        """Import every list of *folder* (:func:`update_lists`); a file whose name does not
+        say its month is taken as the list of *month*, by default the current month's (the
+        lists are downloaded when FIDE publishes them). The open event is checked after."""
+        today = self.document.today()
+        chosen = month or today.replace(day=1)
+        try:
+            lines = run_busy(
+                self.window_,
+                f"Updating the lists from {folder.name}…",
+                lambda: update_lists(folder, chosen),
+            )
+        except ArbiterError as exc:
+            show_error(self.window_, exc)
+            return None
+        done = sum(1 for line in lines if line.imported)
+        text = f"{count(done, 'list')} imported from {folder.name}."
+        box = QMessageBox(QMessageBox.Icon.Information, "Arbiter", text, parent=self.window_)
+        if any(not line.imported for line in lines):
+            box.setInformativeText("Some files were not imported; see the details.")
+        box.setDetailedText(
+            "\n".join(
+                f"{line.file}: "
+                + (
+                    "imported "
+                    if line.imported
+                    else "skipped: "
+                    if line.imported is None
+                    else "not imported: "
+                )
+                + line.text
+                for line in lines
+            )
+        )
+        if done and any(p.fide_id or p.national_id for p in self.document.tournament.players):
+            box.finished.connect(lambda _=0: self.check())
+        self.dialog = box
+        box.open()
+        return lines
 
     def show_lists(self) -> None:
         try:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.session import Session
@@ -101,6 +102,7 @@ def test_the_ratings_menu_imports_a_list_and_checks_the_players(
     menu = window.ratings_menu
     assert [a.text() for a in menu.actions() if not a.isSeparator()] == [
         "&Import FIDE rating list…",
+        "&Update every list from a folder…",
         "FIDE &lists imported…",
         "&Sequence of rating lists…",
         "&Check players' ratings…",
@@ -201,6 +203,33 @@ def test_the_sequence_of_lists_is_set_from_the_ratings_menu(
     assert again is not None
     qtbot.mouseClick(again.reset, Qt.MouseButton.LeftButton)
     assert document.session.state.setting("rating_lists") is None
+    window.close()
+
+
+def test_every_list_of_a_folder_is_updated_from_the_ratings_menu(
+    qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
+) -> None:
+    """Checklist Q136 (one update of every local list) and Q139 (the check after it)."""
+    folder = tmp_path / "downloads"
+    folder.mkdir()
+    (folder / "rapid_oct26frl_xml.xml").write_bytes((DATA / "rapid_rating_list.xml").read_bytes())
+    (folder / "NAT.csv").write_text("id;name;rating\n")
+    document.today = lambda: date(2026, 10, 2)  # type: ignore[method-assign]
+    document.run(AddPlayer.of({"name": "Aasgaard, Magne", "fide_id": "1503014", "rating": 2700}))
+    window = MainWindow(document, settings, Services())
+    qtbot.addWidget(window)
+    menu = window.ratings_menu
+    lines = menu.update_folder(folder)
+    assert lines is not None
+    assert [(line.file, line.imported) for line in lines] == [
+        ("NAT.csv", None),
+        ("rapid_oct26frl_xml.xml", True),
+    ]
+    box = menu.dialog
+    assert isinstance(box, QMessageBox) and box.text() == "1 list imported from downloads."
+    box.done(0)
+    assert isinstance(menu.dialog, RatingCheckDialog)
+    menu.dialog.close()
     window.close()
 
 

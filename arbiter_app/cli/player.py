@@ -19,7 +19,7 @@ from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.ranking import TieOrder, TournamentRating
 from arbiter_app.core.players_csv import parse_players_csv
-from arbiter_app.core.rating_source import MANUAL, describe
+from arbiter_app.core.rating_source import MANUAL, checked_sequence, describe, source_entry
 from arbiter_app.exports.pairings import says_bye
 from arbiter_app.session import Session
 from arbiter_app.session.codec import PLAYER_FIELDS
@@ -29,7 +29,13 @@ from arbiter_app.session.commands import (
     LateEntry,
     SetPairingNumbers,
 )
-from arbiter_app.session.rating_lookup import fields_for, rating_type_of
+from arbiter_app.session.rating_lookup import (
+    fields_for,
+    fields_for_national,
+    other_ratings,
+    rating_lists_of,
+    rating_type_of,
+)
 from arbiter_app.sheets.files import read_text
 from arbiter_app.store.rating_db import RatingDatabase
 
@@ -44,6 +50,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add.add_argument("--title")
     add.add_argument("--federation")
     add.add_argument("--fide-id", default="", help="fill the player from the imported FIDE lists")
+    add.add_argument(
+        "--national-id",
+        default="",
+        help="fill the player from the national or custom lists of the event's sequence "
+        "(their ID on that list)",
+    )
+    add.add_argument(
+        "--rating-from",
+        metavar="LIST",
+        help="with --fide-id, take the rating from this list instead of the event's sequence: "
+        "standard, rapid, blitz or list:NAME",
+    )
     add.add_argument(
         "--uschess-id",
         default="",
@@ -112,7 +130,7 @@ _EXTRA = ("sex", "birth", "club")
 
 
 def run_add(args: argparse.Namespace) -> int:
-    if not args.name and not args.fide_id and not args.uschess_id:
+    if not args.name and not args.fide_id and not args.uschess_id and not args.national_id:
         raise ArbiterError(
             "give the player's --name, or a --fide-id (--uschess-id) to fill it from the "
             "FIDE list (the US Chess member list)"
@@ -123,11 +141,22 @@ def run_add(args: argparse.Namespace) -> int:
         "title": args.title or "",
         "federation": args.federation or "",
         "fide_id": args.fide_id,
+        "national_id": args.national_id,
     }
     fields.update((k, getattr(args, k)) for k in _EXTRA if getattr(args, k))
     with Session.open(args.file) as session:
+        if args.national_id and not args.fide_id:
+            national = _from_national(session, args.national_id)
+            typed = {k: v for k, v in fields.items() if v not in (None, "")}
+            fields = {**national, **typed}
+            if args.rating is not None:
+                fields["rating_source"] = MANUAL  # typed over the list's
+        if args.rating_from and not args.fide_id:
+            raise ArbiterError("--rating-from takes the rating of a player given by --fide-id")
         if args.fide_id:
-            listed = _from_list(session, args.fide_id, required=not args.name)
+            listed = _from_list(
+                session, args.fide_id, required=not args.name, rating_from=args.rating_from
+            )
             typed = {k: v for k, v in fields.items() if v not in (None, "")}
             fields = {**listed, **typed}
             if listed and args.rating is not None:
@@ -149,9 +178,11 @@ def run_add(args: argparse.Namespace) -> int:
         count = len(session.event.players)
         us_chess = says_bye(session.event)
     rating = f" ({player.rating})" if player.rating else ""
-    if player.rating and player.rating_source.startswith(("fide:", "uschess:")):
+    if player.rating and player.rating_source.startswith(("fide:", "uschess:", "list:")):
         rating = f" ({player.rating}, {describe(player.rating_source)})"
     print(f"player {player.tpn}: {player.name}{rating}")
+    if args.fide_id and args.rating is None and not args.rating_from:
+        _print_other_ratings(args.file, player.fide_id, player.rating_source)
     for notice in notices:
         print(f"  notice: {notice}")
     if player.tpn < count:
@@ -182,13 +213,50 @@ def _late_entry(session: Session, fields: dict[str, object], late: str) -> LateE
     return LateEntry.of({**fields, "missed_rounds": kinds})
 
 
-def _from_list(session: Session, fide_id: str, *, required: bool) -> dict[str, object]:
-    """The player's fields from the FIDE lists valid at the event's start (of its rating
-    type); nothing when the ID is on no list and the name was typed."""
+def _print_other_ratings(file: Path, fide_id: str, used: str) -> None:
+    """When the rating did not come from the main list of the event's sequence (the first),
+    the player's ratings on the other lists valid at the start, which ``--rating-from`` can
+    take instead (FIDE C.02 checklist, rating lists)."""
+    with Session.open(file, readonly=True) as session:
+        day = session.event.info.start_date
+        sequence = rating_lists_of(session.state)
+    if source_entry(used) == sequence[0]:
+        return
+    with RatingDatabase.open() as db:
+        others = other_ratings(db, fide_id, day, sequence, used)
+    if others:
+        shown = ", ".join(o.words() for o in others)
+        print(f"  on the other lists: {shown} (take one with --rating-from LIST)")
+
+
+def _from_national(session: Session, national_id: str) -> dict[str, object]:
+    """The player's fields from the national or custom lists of the event's sequence."""
+    with RatingDatabase.open() as db:
+        return fields_for_national(
+            db,
+            national_id,
+            rating_type_of(session.state),
+            session.event.info.start_date,
+            rating_lists_of(session.state),
+        )
+
+
+def _from_list(
+    session: Session, fide_id: str, *, required: bool, rating_from: str | None = None
+) -> dict[str, object]:
+    """The player's fields from the lists valid at the event's start (its sequence, or the
+    one list *rating_from*); nothing when the ID is on no list and the name was typed."""
     wanted = rating_type_of(session.state)
+    if rating_from:
+        try:
+            sequence = tuple(checked_sequence([rating_from]))
+        except ValueError as exc:
+            raise ArbiterError(f"--rating-from: {exc}") from None
+    else:
+        sequence = rating_lists_of(session.state)
     with RatingDatabase.open() as db:
         try:
-            return fields_for(db, fide_id, wanted, session.event.info.start_date)
+            return fields_for(db, fide_id, wanted, session.event.info.start_date, sequence)
         except RuleError:
             if required:
                 raise

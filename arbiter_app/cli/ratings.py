@@ -25,11 +25,26 @@ from datetime import date
 from pathlib import Path
 
 from arbiter_app.cli import uschess_lists
-from arbiter_app.core.errors import InputError
-from arbiter_app.core.rating_source import Found, newest_ratings
+from arbiter_app.cli.confirming import add_confirm_argument, confirmation, print_notices
+from arbiter_app.core import words
+from arbiter_app.core.custom_list import parse_layout
+from arbiter_app.core.errors import ArbiterError, InputError
+from arbiter_app.core.rating_source import (
+    Difference,
+    Found,
+    describe,
+    newest_ratings,
+    sequence_words,
+)
 from arbiter_app.core.ratinglist import RatingType, month_text, parse_month
 from arbiter_app.session import Session
-from arbiter_app.session.rating_lookup import check_ratings, rating_type_of
+from arbiter_app.session.commands import UNSET, ApplyListRatings, EditSettings
+from arbiter_app.session.rating_lookup import (
+    check_ratings,
+    rating_lists_of,
+    rating_type_of,
+    update_lists,
+)
 from arbiter_app.store.rating_db import RatingDatabase
 
 TYPES = [t.value for t in RatingType]
@@ -54,7 +69,45 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="which list a single list is (needed when its file name does not say)",
     )
     _uschess_option(imp, "the file is a US Chess member list (Golden Database or supplement)")
+    imp.add_argument(
+        "--list",
+        dest="custom_name",
+        metavar="NAME",
+        help="the file is the national or custom list NAME: a CSV file with a header row "
+        "(needs --month)",
+    )
+    imp.add_argument(
+        "--columns",
+        metavar="LAYOUT",
+        help="which header holds which field of a custom list: id=HEADER,name=HEADER,"
+        "rating=HEADER (also fide_id, federation, title, sex, birth_year)",
+    )
     imp.set_defaults(handler=run_import)
+    update = actions.add_parser(
+        "update",
+        help="import every list in a folder at once: FIDE's files and the custom lists "
+        "already imported (NAME.csv)",
+    )
+    update.add_argument("folder", type=Path)
+    update.add_argument(
+        "--month", type=_month, help="the lists' month where a file's name does not say it"
+    )
+    update.set_defaults(handler=run_update)
+    lists = actions.add_parser(
+        "lists", help="the event's sequence of rating lists: show it, or set it with --set"
+    )
+    lists.add_argument("file", type=Path)
+    lists.add_argument(
+        "--set",
+        dest="sequence",
+        metavar="LISTS",
+        help="the lists in order: standard, rapid, blitz (FIDE's) and list:NAME (custom), "
+        "e.g. rapid,standard,list:ENG",
+    )
+    lists.add_argument(
+        "--default", action="store_true", help="back to the default of the event's rating type"
+    )
+    lists.set_defaults(handler=run_lists)
     find = actions.add_parser("find", help="look a player up by name (Surname, Name) or FIDE ID")
     find.add_argument("text", metavar="NAME_OR_ID")
     find.add_argument("--limit", type=int, default=20)
@@ -67,6 +120,20 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "check", help="players whose rating differs from the list valid at the event's start"
     )
     check.add_argument("file", type=Path)
+    check.add_argument(
+        "--apply",
+        metavar="PLAYERS",
+        help="give the list's rating to these players of the check: all, or their numbers (3,7,12)",
+    )
+    check.add_argument(
+        "--from-round",
+        type=int,
+        metavar="N",
+        help="check against the lists valid at this round's date (a list valid from a given "
+        "round) and, once round 1 is paired, the round the applied ratings count from (the "
+        "next one to be paired)",
+    )
+    add_confirm_argument(check)
     _uschess_option(
         check, "check the memberships: IDs on no member list, memberships expired before the end"
     )
@@ -80,6 +147,8 @@ def _uschess_option(p: argparse.ArgumentParser, text: str) -> None:
 def run_import(args: argparse.Namespace) -> int:
     if args.uschess:
         return uschess_lists.run_import(args)
+    if args.custom_name or args.columns:
+        return _import_custom(args)
     started = time.perf_counter()
     kind = RatingType(args.rating_type) if args.rating_type else None
     with RatingDatabase.open() as db:
@@ -91,6 +160,63 @@ def run_import(args: argparse.Namespace) -> int:
         print(f"it replaces the same list imported on {report.replaced.imported[:10]}")
     for problem in report.problems:
         print(f"left out: {problem}")
+    return 0
+
+
+def _import_custom(args: argparse.Namespace) -> int:
+    if not args.custom_name:
+        raise ArbiterError("--columns declares a custom list's layout: name the list with --list")
+    if args.month is None:
+        raise ArbiterError(
+            f"give the month of the list {args.custom_name} (for November 2026: --month 2026-11)"
+        )
+    layout = parse_layout(args.columns) if args.columns else None
+    with RatingDatabase.open() as db:
+        report = db.import_custom(
+            args.list_file, name=args.custom_name, month=args.month, layout=layout
+        )
+    listed = report.imported
+    print(f"imported {listed.size}: {listed.title}, from {args.list_file.name}")
+    if report.replaced is not None:
+        print(f"it replaces the same list imported on {report.replaced.imported[:10]}")
+    for problem in report.problems:
+        print(f"left out: {problem}")
+    return 0
+
+
+def run_update(args: argparse.Namespace) -> int:
+    """Every list in the folder, in one action (:func:`update_lists`)."""
+    lines = update_lists(args.folder, args.month)
+    for line in lines:
+        if line.imported:
+            print(f"imported {line.text}, from {line.file}")
+        elif line.imported is None:
+            print(f"skipped {line.file}: {line.text}")
+        else:
+            print(f"not imported: {line.file}: {line.text}")
+    imported = sum(1 for line in lines if line.imported)
+    failed = sum(1 for line in lines if line.imported is False)
+    print(
+        f"{words.count(imported, 'list')} imported"
+        + (f", {words.count(failed, 'file')} not imported." if failed else ".")
+    )
+    return 2 if failed else 0
+
+
+def run_lists(args: argparse.Namespace) -> int:
+    """The event's sequence of lists (FIDE C.02 checklist, rating lists)."""
+    if args.sequence is not None or args.default:
+        if args.sequence is not None and args.default:
+            raise ArbiterError("give either --set or --default")
+        with Session.open(args.file) as session:
+            chosen = None if args.default else [e.strip() for e in args.sequence.split(",")]
+            session.run(EditSettings(rating_lists=chosen))
+    with Session.open(args.file, readonly=True) as session:
+        sequence = rating_lists_of(session.state)
+        own = bool(session.state.setting("rating_lists"))
+        wanted = rating_type_of(session.state)
+    where = "set for the event" if own else f"the default of a {wanted.value} event"
+    print(f"Ratings come from, in order: {sequence_words(sequence)} ({where}).")
     return 0
 
 
@@ -168,12 +294,15 @@ def run_find(args: argparse.Namespace) -> int:
 def run_info(args: argparse.Namespace) -> int:
     with RatingDatabase.open() as db:
         lists = db.lists()
+        custom = db.custom_lists()
         where = db.path
     print(f"rating database: {where}")
     if not lists:
         print("no FIDE list has been imported yet (arbiter-app ratings import FILE)")
     for x in lists:
         print(f"{x.title}: {x.size}, from {x.file}, imported {x.imported[:10]}")
+    for c in custom:
+        print(f"{c.title}: {c.size}, from {c.file}, imported {c.imported[:10]}")
     uschess_lists.run_info()
     return 0
 
@@ -184,9 +313,66 @@ def run_check(args: argparse.Namespace) -> int:
     with Session.open(args.file, readonly=True) as session:
         event = session.event
         wanted = rating_type_of(session.state)
-    report = check_ratings(event, wanted)
+        sequence = rating_lists_of(session.state)
+    report = check_ratings(event, wanted, sequence=sequence, from_round=args.from_round)
     print(report.heading())
+    for warning in (report.stale(), report.outdated()):
+        if warning:
+            print(warning)
     for difference in report.differences:
         print(difference.sentence())
     print(report.summary())
+    if args.apply is None:
+        return 0
+    chosen = _chosen(report.differences, args.apply)
+    command = ApplyListRatings(
+        ratings=[
+            {"tpn": d.tpn, "rating": d.on_list.rating, "rating_source": d.on_list.source}
+            for d in chosen
+            if d.on_list is not None
+        ],
+        from_round=args.from_round if args.from_round is not None else UNSET,
+    )
+    with Session.open(args.file) as session:
+        outcome = session.run(command, confirm=confirmation(args))
+        players = {p.tpn: p for p in session.event.players}
+    numbers = outcome.value
+    print(f"Applied {words.count(len(numbers), 'rating')} from the lists:")
+    for number, d in zip(numbers, chosen, strict=True):
+        p = players[number]
+        now = str(p.rating) if p.rating else "unrated"
+        print(
+            f"  {number} {p.name}: {d.in_event or 'unrated'} -> {now} ({describe(p.rating_source)})"
+        )
+    print_notices(outcome.notices)
     return 0
+
+
+def _chosen(found: tuple[Difference, ...], text: str) -> list[Difference]:
+    """The differences *text* chooses: ``all`` (those a list gives a rating for), or the
+    players' numbers; a number the check did not propose is refused with the reason."""
+    usable = [d for d in found if d.on_list is not None]
+    if text.strip().lower() == "all":
+        if not usable:
+            raise ArbiterError("--apply: the check proposes no rating to apply")
+        return usable
+    by_number = {d.tpn: d for d in found}
+    out: list[Difference] = []
+    for part in text.split(","):
+        try:
+            number = int(part)
+        except ValueError:
+            raise ArbiterError(
+                f"--apply: give all, or players' numbers separated by commas, not {part!r}"
+            ) from None
+        d = by_number.get(number)
+        if d is None:
+            raise ArbiterError(
+                f"--apply: player {number} has the list's rating already, or was not checked"
+            )
+        if d.on_list is None:
+            raise ArbiterError(
+                f"--apply: player {number}'s FIDE ID is on no list valid at the start"
+            )
+        out.append(d)
+    return out

@@ -234,6 +234,10 @@ class Settings(Command):
     half_point_bye_limit: int | Unset | None = UNSET
     """The half-point byes a player may take in the event, as the regulations announce
     (FIDE C.02 question 176; US Chess 22C): 0 none, None no limit."""
+    rating_lists: Sequence[str] | Unset | None = UNSET
+    """The lists the event takes its ratings from, in order (``["rapid", "standard",
+    "list:ENG"]``; FIDE C.02 checklist, rating lists); None: the default of its rating
+    type."""
 
     def settings(self) -> dict[str, Json]:
         """The settings given (by name)."""
@@ -487,6 +491,23 @@ class RequestByes(Command):
     tpn: int
     rounds: Sequence[int]
     kind: str | None
+
+
+@action
+@dataclass(frozen=True, kw_only=True)
+class ApplyListRatings(Command):
+    """Apply the ratings a check against the rating lists proposed, for the players the
+    arbiter chose: one action for all of them (FIDE C.02 checklist, rating lists: the
+    consistency check, a chosen subset updated, nothing updated unasked)."""
+
+    NAME: ClassVar[str] = "apply_list_ratings"
+
+    ratings: Sequence[JsonObject]
+    """``[{"tpn": 2, "rating": 2360, "rating_source": "fide:standard:2026-09"}, …]``: a
+    rating of None makes the player unrated for the event (the list gives none)."""
+    from_round: int | Unset = UNSET
+    """Once round 1 is paired: the round the ratings count from, the next one to be
+    paired (a list valid from that round)."""
 
 
 # -- rounds -------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from arbiter_app.core.pairing.ranking import RankingRule, TieOrder, TournamentRa
 from arbiter_app.core.playoff import preset as playoff_preset
 from arbiter_app.core.points import STANDARD, PointSystem, point_system_refusal
 from arbiter_app.core.presets import PRESETS, parse_tiebreak_list
-from arbiter_app.core.rating_source import typed_or_imported
+from arbiter_app.core.rating_source import checked_sequence, typed_or_imported
 from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.core.team_scores import checked_best
 from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_refusal
@@ -96,6 +96,7 @@ SETTINGS = (
     "teammates_apart",
     "uschess_report",
     "half_point_bye_limit",
+    "rating_lists",
 )
 
 ACCELERATIONS = (BAKU,)
@@ -419,6 +420,14 @@ def check_setting(
         if key == "team_best":
             # US Chess 28N: the number of a team's best scores that count (None: four).
             return None if value is None else checked_best(value)
+        if key == "rating_lists":
+            # FIDE C.02 checklist, rating lists: the sequence of lists per event.
+            if value is None:
+                return None
+            try:
+                return checked_sequence(value)
+            except ValueError as exc:
+                raise CommandError(f"rating_lists: {exc}") from None
         if key == "half_point_bye_limit":
             # The regulations' number of half-point byes (FIDE C.02 Q176; US Chess 22C).
             return checked_half_point_bye_limit(value)

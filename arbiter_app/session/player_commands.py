@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping
+from datetime import date
 from typing import Any
 
 from arbiter_app.core.attendance import absence_kind, full_point_late_refusal, may_check_in
@@ -18,7 +19,12 @@ from arbiter_app.core.pairing.byes import (
     is_withdrawn,
     registration_deadline_round,
 )
-from arbiter_app.core.rating_source import typed_or_imported
+from arbiter_app.core.rating_source import (
+    list_missing_at,
+    source_month,
+    typed_or_imported,
+)
+from arbiter_app.core.ratinglist import month_words
 from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.core.words import bye_words, count, noun_for
 from arbiter_app.session import queries
@@ -30,6 +36,7 @@ from arbiter_app.session.codec import (
 )
 from arbiter_app.session.commands import (
     AddPlayer,
+    ApplyListRatings,
     CheckIn,
     DisqualifyPlayer,
     EditPlayer,
@@ -837,3 +844,106 @@ def give_attendance(tx: Tx, tpn: int, present: bool) -> None:
     here = checked_in(tx)
     if present and here:
         tx.put("records", CHECKED_IN, {"value": canonical_json({"players": sorted(here | {tpn})})})
+
+
+# -- ratings from the lists ----------------------------------------------------------------
+LIST_RATINGS_ARTICLE = "FIDE C.02 verification checklist, rating lists; FIDE Rating Regulations"
+
+
+@command(ApplyListRatings)
+def apply_list_ratings(tx: Tx, cmd: ApplyListRatings, ctx: Context) -> list[int]:
+    """Give the chosen players the ratings a check against the lists proposed.
+
+    Each rating keeps the list it came from (its source code, never ``manual``): the
+    checklist asks that the source list be kept per rating. Before round 1 the initial
+    ranking follows (FIDE C.04.2 article 2.3). Once round 1 is paired the pairing numbers
+    stay, and the arbiter names the round the ratings count from: the next one paired
+    (each board keeps its players' ratings at the start of its round), so a list valid
+    from a given round is applied between the rounds before it. A rating from a list
+    older than the one valid at the start is a level-3 question. Returns the players'
+    numbers (after any renumbering).
+    """
+    entries = cmd.ratings
+    if not isinstance(entries, (list, tuple)) or not entries:
+        raise CommandError("ratings must be a non-empty list of players' ratings")
+    paired = queries.paired_rounds(tx)
+    _check_from_round(tx, cmd, paired)
+    chosen: dict[int, tuple[int | None, str]] = {}
+    for position, entry in enumerate(entries, start=1):
+        where = f"rating {position} of the list"
+        if not isinstance(entry, Mapping) or set(entry) != {"tpn", "rating", "rating_source"}:
+            raise CommandError(f"{where} must give exactly tpn, rating and rating_source")
+        tpn = whole_number(entry["tpn"], "tpn", minimum=1)
+        queries.player(tx, tpn)
+        if tpn in chosen:
+            raise CommandError(f"{where}: player {tpn} is given twice")
+        source = entry["rating_source"]
+        if not isinstance(source, str) or source_month(source) is None:
+            raise CommandError(
+                f"{where}: the rating source must name a rating list and its month "
+                f"(fide:standard:2026-09), not {source!r}"
+            )
+        fields = _fields({"rating": entry["rating"]}, required=False)
+        chosen[tpn] = (fields["rating"], source)
+    ctx.ask(*_older_list_alerts(tx, chosen))
+    for tpn, (rating, source) in chosen.items():
+        row = queries.player(tx, tpn)
+        tx.put("players", (tpn,), {**row, "rating": rating, "rating_source": source})
+    mapping = follow_ranking(tx)
+    return [mapping.get(tpn, tpn) for tpn in chosen]
+
+
+def _check_from_round(tx: Tx, cmd: ApplyListRatings, paired: int) -> None:
+    """Once round 1 is paired, *from_round* must be the next round to be paired."""
+    if not cmd.given("from_round"):
+        if paired:
+            raise RuleError(
+                f"{'round 1 is' if paired == 1 else count(paired, 'round') + ' are'} paired "
+                f"already: say from which round the ratings count (the next one, round "
+                f"{paired + 1}); the rounds paired keep the ratings they were paired with"
+            )
+        return
+    start = whole_number(cmd.from_round, "from_round", minimum=1)
+    if start != paired + 1:
+        nxt = paired + 1
+        if start > nxt:
+            raise RuleError(
+                f"ratings valid from round {start} are applied once round {start - 1} is "
+                f"paired: the next round to be paired is round {nxt}, and it must be paired "
+                "with the ratings it has now"
+            )
+        raise RuleError(
+            f"round {start} is paired already and keeps the ratings it was paired with; "
+            f"the ratings can count from round {nxt}, the next one to be paired"
+        )
+
+
+def _older_list_alerts(tx: Tx, chosen: Mapping[int, tuple[int | None, str]]) -> list[Alert]:
+    """A level-3 question when a rating comes from a list older than the one valid at the
+    event's start (the list of the start's month; FIDE Rating Regulations, Official FIDE
+    Rating List: a list is valid for its month)."""
+    info = tx.setting("info", {}) or {}
+    start = info.get("start_date")
+    if not start:
+        return []
+    day = date.fromisoformat(str(start))
+    older = sorted(
+        {
+            month
+            for _, source in chosen.values()
+            if (month := source_month(source)) is not None
+            and list_missing_at([month], day) is not None
+        }
+    )
+    if not older:
+        return []
+    lists = ", ".join(month_words(m) for m in older)
+    return [
+        Alert(
+            Level.CONFIRM,
+            f"The ratings come from the list of {lists}, older than the list valid at the "
+            f"event's start ({day.isoformat()}), the list of "
+            f"{month_words(day.replace(day=1))}. Apply them anyway?",
+            LIST_RATINGS_ARTICLE,
+        )
+    ]

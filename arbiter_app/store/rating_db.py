@@ -23,20 +23,22 @@ from __future__ import annotations
 import codecs
 import contextlib
 import io
+import json
 import os
 import queue
 import re
 import sqlite3
 import threading
 import zipfile
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Collection, Generator, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import IO, Final
 
+from arbiter_app.core.custom_list import CustomPlayer, checked_name, read_csv
 from arbiter_app.core.errors import ArbiterError, InputError, Issue
-from arbiter_app.core.rating_source import Found, RatingList
+from arbiter_app.core.rating_source import CustomFound, CustomList, Found, RatingList
 from arbiter_app.core.ratinglist import (
     ListedPlayer,
     ListFile,
@@ -95,6 +97,17 @@ class ImportReport:
     replaced: RatingList | None
     problems: tuple[Issue, ...]
 
+
+@dataclass(frozen=True, slots=True)
+class CustomImportReport:
+    """What an import of a custom list did: the list stored, the one replaced, rows left out."""
+
+    imported: CustomList
+    replaced: CustomList | None
+    problems: tuple[Issue, ...]
+
+
+_CUSTOM_INTS = frozenset({"rating", "fide_id", "birth_year"})
 
 Progress = Callable[[int], None]
 """Called with the number of players read so far, every :data:`BATCH` players (from the
@@ -182,6 +195,11 @@ class RatingDatabase:
                 " month TEXT NOT NULL, file TEXT NOT NULL, players INTEGER NOT NULL,"
                 " imported TEXT NOT NULL)"
             )
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS custom_lists (id INTEGER PRIMARY KEY, name TEXT NOT"
+                " NULL, month TEXT NOT NULL, file TEXT NOT NULL, players INTEGER NOT NULL,"
+                " imported TEXT NOT NULL, layout TEXT NOT NULL DEFAULT '{}')"
+            )
         except (OSError, sqlite3.Error) as exc:
             raise RatingDatabaseError(
                 f"{path}: the rating database cannot be opened ({exc})"
@@ -215,6 +233,124 @@ class RatingDatabase:
             )
             for i, covers, month, file, players, imported in rows
         ]
+
+    def custom_lists(self) -> list[CustomList]:
+        """Every imported national or custom list, newest month first."""
+        rows = self.conn.execute(
+            "SELECT id, name, month, file, players, imported FROM custom_lists"
+            " ORDER BY month DESC, id DESC"
+        ).fetchall()
+        return [
+            CustomList(int(i), str(n), parse_month(str(m)), str(f), int(c), str(t))
+            for i, n, m, f, c, t in rows
+        ]
+
+    def import_custom(
+        self,
+        path: Path,
+        *,
+        name: str,
+        month: date,
+        layout: dict[str, str] | None = None,
+        now: datetime | None = None,
+    ) -> CustomImportReport:
+        """Import the national or custom list *name* of *month* from the CSV file *path*,
+        its columns found by *layout* (:mod:`arbiter_app.core.custom_list`). The list of
+        the same name and month imported before is replaced; one transaction."""
+        checked_name(name)
+        if not path.is_file():
+            raise InputError([Issue(str(path), 0, 0, "no such file")])
+        conn = self.conn
+        with path.open("rb") as raw:
+            lines = _lines(raw, path.name)
+            try:
+                listed = read_csv(lines, path.name, layout)
+                try:
+                    conn.execute("BEGIN IMMEDIATE")
+                    try:
+                        list_id = int(
+                            conn.execute(
+                                "INSERT INTO custom_lists (name, month, file, players, imported,"
+                                " layout) VALUES (?, ?, ?, 0, '', ?)",
+                                (name, month_text(month), path.name, json.dumps(layout or {})),
+                            ).lastrowid
+                            or 0
+                        )
+                        table = f"custom_{list_id}"
+                        columns = ", ".join(
+                            f"{c} {'INTEGER' if c in _CUSTOM_INTS else 'TEXT'}"
+                            for c in CustomPlayer._fields
+                        )
+                        conn.execute(f"CREATE TABLE {table} ({columns})")
+                        marks = ", ".join("?" for _ in CustomPlayer._fields)
+                        conn.executemany(f"INSERT INTO {table} VALUES ({marks})", listed.players)
+                        size = int(conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+                        if size == 0:
+                            raise InputError([Issue(path.name, 0, 0, "the list holds no player")])
+                        conn.execute(f"CREATE INDEX {table}_id ON {table} (id)")
+                        conn.execute(f"CREATE INDEX {table}_fide ON {table} (fide_id)")
+                        stamp = (now or datetime.now(UTC)).isoformat(timespec="seconds")
+                        conn.execute(
+                            "UPDATE custom_lists SET players = ?, imported = ? WHERE id = ?",
+                            (size, stamp, list_id),
+                        )
+                        old = [
+                            x
+                            for x in self.custom_lists()
+                            if x.id != list_id and x.name == name and x.month == month
+                        ]
+                        for x in old:
+                            conn.execute(f"DROP TABLE custom_{x.id}")
+                            conn.execute("DELETE FROM custom_lists WHERE id = ?", (x.id,))
+                        conn.execute("COMMIT")
+                    except BaseException:
+                        conn.execute("ROLLBACK")
+                        raise
+                except sqlite3.Error as exc:
+                    raise RatingDatabaseError(
+                        f"{self.path}: the list could not be stored ({exc})"
+                    ) from exc
+            finally:
+                lines.close()
+        imported = next(x for x in self.custom_lists() if x.id == list_id)
+        return CustomImportReport(imported, old[0] if old else None, tuple(listed.problems))
+
+    def custom_layout(self, name: str) -> dict[str, str] | None:
+        """The layout the newest import of the custom list *name* declared (None: no list of
+        that name is imported)."""
+        row = self.conn.execute(
+            "SELECT layout FROM custom_lists WHERE name = ? ORDER BY month DESC, id DESC",
+            (name,),
+        ).fetchone()
+        if row is None:
+            return None
+        value = json.loads(str(row[0]))
+        return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
+
+    def custom_found(
+        self, names: Collection[str], fide_id: str, national_id: str
+    ) -> list[CustomFound]:
+        """The player as the custom lists named *names* give them (by the list's ID, the
+        player's national ID, else by FIDE ID), newest first."""
+        out: list[CustomFound] = []
+        fields = ", ".join(CustomPlayer._fields)
+        number = int(fide_id) if fide_id.strip().isdigit() else None
+        for listed in self.custom_lists():
+            if listed.name not in names:
+                continue
+            table = f"custom_{listed.id}"
+            row = None
+            if national_id:
+                row = self.conn.execute(
+                    f"SELECT {fields} FROM {table} WHERE id = ?", (national_id,)
+                ).fetchone()
+            if row is None and number is not None:
+                row = self.conn.execute(
+                    f"SELECT {fields} FROM {table} WHERE fide_id = ?", (number,)
+                ).fetchone()
+            if row is not None:
+                out.append(CustomFound(listed, CustomPlayer(*row)))
+        return out
 
     # -- importing -------------------------------------------------------------------
     def import_file(

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import date
 from functools import partial
 from pathlib import Path
 
@@ -87,6 +88,7 @@ from arbiter_app.session.rating_lookup import (
     CheckReport,
     ListLookup,
     check_ratings,
+    rating_lists_of,
     rating_type_of,
 )
 from arbiter_app.session.section_commands import propose_quads
@@ -659,10 +661,18 @@ class EventDocument(QObject):
         """The event's rating type: its setting, else its time control's, else standard."""
         return rating_type_of(self.event_settings(), self.tournament.info.time_control)
 
+    today: Callable[[], date] = staticmethod(date.today)
+    """The window's clock for the day (a test sets its own): whether FIDE has published a
+    list newer than the newest imported is a question of the day."""
+
     def rating_lookup(self) -> ListLookup:
         """Players on the imported FIDE lists, as the event registers them (its rating type,
         the lists valid at its start)."""
-        return ListLookup(self.rating_type(), self.tournament.info.start_date)
+        return ListLookup(
+            self.rating_type(),
+            self.tournament.info.start_date,
+            sequence=rating_lists_of(self._session.state),
+        )
 
     def member_lookup(self) -> MemberLookup | None:
         """US Chess members on the imported lists, for a US Chess event (the rule set of
@@ -676,7 +686,14 @@ class EventDocument(QObject):
 
     def check_ratings(self) -> CheckReport:
         """The players whose rating differs from the list valid at the event's start."""
-        return check_ratings(self.tournament, self.rating_type())
+        paired = self.paired_rounds()
+        return check_ratings(
+            self.tournament,
+            self.rating_type(),
+            sequence=rating_lists_of(self._session.state),
+            from_round=paired + 1 if paired else None,
+            today=self.today(),
+        )
 
     # -- the play-off -----------------------------------------------------------------------
     def playoff_state(self) -> PlayoffState | None:

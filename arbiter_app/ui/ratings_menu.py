@@ -12,11 +12,26 @@ from pathlib import Path
 from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.rating_source import Difference
 from arbiter_app.core.ratinglist import RatingType, month_from_code
-from arbiter_app.session.rating_lookup import ListLookup, import_list
+from arbiter_app.core.words import count
+from arbiter_app.session.commands import UNSET, ApplyListRatings, EditSettings
+from arbiter_app.session.rating_lookup import (
+    ListLookup,
+    UpdateLine,
+    custom_list_names,
+    import_list,
+    rating_lists_of,
+    update_lists,
+)
 from arbiter_app.store.rating_db import ImportReport
 from arbiter_app.ui.dialogs.errors import show_error
-from arbiter_app.ui.dialogs.ratings import ImportListDialog, RatingCheckDialog, lists_text
+from arbiter_app.ui.dialogs.ratings import (
+    ImportListDialog,
+    RatingCheckDialog,
+    RatingListsDialog,
+    lists_text,
+)
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.widgets.busy import run_busy
 
@@ -34,8 +49,18 @@ class RatingsMenu(QMenu):
         self.import_action = self.addAction("&Import FIDE rating list…")
         self.import_action.setStatusTip("Store a FIDE list (as FIDE ships it) on this computer")
         self.import_action.triggered.connect(lambda _=False: self.choose_list())
+        self.update_action = self.addAction("&Update every list from a folder…")
+        self.update_action.setStatusTip(
+            "Import every list downloaded into a folder: FIDE's files and each custom list"
+        )
+        self.update_action.triggered.connect(lambda _=False: self.choose_folder())
         self.lists_action = self.addAction("FIDE &lists imported…")
         self.lists_action.triggered.connect(lambda _=False: self.show_lists())
+        self.sequence_action = self.addAction("&Sequence of rating lists…")
+        self.sequence_action.setStatusTip(
+            "Which lists the event takes its ratings from, and in which order"
+        )
+        self.sequence_action.triggered.connect(lambda _=False: self.edit_sequence())
         self.addSeparator()
         self.check_action = self.addAction("&Check players' ratings…")
         self.check_action.setStatusTip(
@@ -80,10 +105,60 @@ class RatingsMenu(QMenu):
         if report.problems:
             box.setInformativeText("Rows that could not be read were left out; see the details.")
             box.setDetailedText("\n".join(str(p) for p in report.problems))
+        # A list just imported is checked against the open event at once (FIDE C.02
+        # checklist, rating lists: a consistency check after a list update), shown when
+        # the notice is closed.
+        if any(p.fide_id for p in self.document.tournament.players):
+            box.finished.connect(lambda _=0: self.check())
         self.dialog = box
         box.open()
         self.window_.statusBar().showMessage(text, 8000)
         return report
+
+    def choose_folder(self) -> None:
+        name = QFileDialog.getExistingDirectory(self.window_, "Update every list from a folder")
+        if name:
+            self.update_folder(Path(name))
+
+    def update_folder(self, folder: Path, month: date | None = None) -> list[UpdateLine] | None:
+        """Import every list of *folder* (:func:`update_lists`); a file whose name does not
+        say its month is taken as the list of *month*, by default the current month's (the
+        lists are downloaded when FIDE publishes them). The open event is checked after."""
+        today = self.document.today()
+        chosen = month or today.replace(day=1)
+        try:
+            lines = run_busy(
+                self.window_,
+                f"Updating the lists from {folder.name}…",
+                lambda: update_lists(folder, chosen),
+            )
+        except ArbiterError as exc:
+            show_error(self.window_, exc)
+            return None
+        done = sum(1 for line in lines if line.imported)
+        text = f"{count(done, 'list')} imported from {folder.name}."
+        box = QMessageBox(QMessageBox.Icon.Information, "Arbiter", text, parent=self.window_)
+        if any(not line.imported for line in lines):
+            box.setInformativeText("Some files were not imported; see the details.")
+        box.setDetailedText(
+            "\n".join(
+                f"{line.file}: "
+                + (
+                    "imported "
+                    if line.imported
+                    else "skipped: "
+                    if line.imported is None
+                    else "not imported: "
+                )
+                + line.text
+                for line in lines
+            )
+        )
+        if done and any(p.fide_id or p.national_id for p in self.document.tournament.players):
+            box.finished.connect(lambda _=0: self.check())
+        self.dialog = box
+        box.open()
+        return lines
 
     def show_lists(self) -> None:
         try:
@@ -100,13 +175,61 @@ class RatingsMenu(QMenu):
         self.dialog = box
         box.open()
 
+    def edit_sequence(self) -> RatingListsDialog | None:
+        """The event's sequence of lists, set as one action (Undo takes it back)."""
+        try:
+            custom = [f"list:{name}" for name in custom_list_names()]
+        except ArbiterError as exc:
+            show_error(self.window_, exc)
+            return None
+        available = [t.value for t in RatingType] + custom
+        sequence = rating_lists_of(self.document.session.state)
+        dialog = RatingListsDialog(sequence, available, self.window_)
+        dialog.accepted.connect(lambda: self._set_sequence(dialog.chosen()))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _set_sequence(self, chosen: list[str] | None) -> None:
+        try:
+            self.document.run(EditSettings(rating_lists=chosen))
+        except ArbiterError as exc:
+            show_error(self.window_, exc)
+
     def check(self) -> RatingCheckDialog | None:
         try:
             report = self.document.check_ratings()
         except ArbiterError as exc:
             show_error(self.window_, exc)
             return None
-        dialog = RatingCheckDialog(report, self.window_)
+        paired = self.document.paired_rounds()
+        from_round = paired + 1 if paired else None
+        dialog = RatingCheckDialog(report, self.window_, from_round)
+        dialog.apply_chosen.connect(lambda chosen: self.apply(dialog, chosen, from_round))
         self.dialog = dialog
         dialog.open()
         return dialog
+
+    def apply(
+        self, dialog: RatingCheckDialog, chosen: list[Difference], from_round: int | None
+    ) -> None:
+        """Apply the ratings of the ticked rows as one action, then check again."""
+        if not chosen:
+            return
+        command = ApplyListRatings(
+            ratings=[
+                {"tpn": d.tpn, "rating": d.on_list.rating, "rating_source": d.on_list.source}
+                for d in chosen
+                if d.on_list is not None
+            ],
+            from_round=UNSET if from_round is None else from_round,
+        )
+        try:
+            changes = self.document.run(command)
+        except ArbiterError as exc:
+            show_error(self.window_, exc)
+            return
+        if changes.cancelled:
+            return
+        dialog.accept()
+        self.check()

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 from datetime import date
 
+from arbiter_app.core.custom_list import CustomPlayer
 from arbiter_app.core.model import Player
 from arbiter_app.core.rating_source import (
     Choice,
+    CustomFound,
+    CustomList,
     Found,
     RatingList,
+    checked_sequence,
     choose,
+    default_sequence,
     describe,
     differences,
     is_fallback,
+    list_missing_at,
     player_fields,
+    source_month,
 )
 from arbiter_app.core.ratinglist import ALL_TYPES, ListedPlayer, RatingType
 
@@ -112,3 +119,79 @@ def test_differences_from_the_list_valid_at_the_start() -> None:
         "September 2026."
     )
     assert "on no list valid at the start" in found_diff[1].sentence()
+
+
+# -- sequences of lists and custom lists (FIDE C.02 checklist, rating lists) ----------------
+NOV = date(2026, 11, 1)
+
+
+def _eng(rating: int | None, month: date = NOV, n: int = 5) -> CustomFound:
+    return CustomFound(
+        CustomList(n, "ENG", month, "ENG.csv", 10),
+        CustomPlayer("A1", "Lindqvist, Maja", rating, 7, "ENG", "", "F", 2009),
+    )
+
+
+def test_the_default_sequence_per_tournament_type() -> None:
+    """Checklist Q123: a default per type; the effective rapid and blitz lists."""
+    assert default_sequence(RatingType.STANDARD) == ("standard",)
+    assert default_sequence(RatingType.RAPID) == ("rapid", "standard")
+    assert default_sequence(RatingType.BLITZ) == ("blitz", "standard")
+
+
+def test_the_first_list_of_the_sequence_that_rates_the_player_gives_the_rating() -> None:
+    """Checklist Q117, Q124, Q126: custom lists in a sequence the arbiter orders."""
+    found = [Found(combined(SEP), listed(standard=2100, rapid=None))]
+    day = date(2026, 11, 20)
+    # Default: rapid, else standard.
+    assert choose(found, RatingType.RAPID, day, None, [_eng(1950)]).source == (
+        "fide:rapid:2026-09:standard"
+    )
+    # The national list before FIDE's standard list.
+    chosen = choose(found, RatingType.RAPID, day, ["rapid", "list:ENG", "standard"], [_eng(1950)])
+    assert chosen is not None and (chosen.rating, chosen.source) == (1950, "list:ENG:2026-11")
+    assert describe(chosen.source) == "list ENG, November 2026"
+    # Not rated there: the next list of the sequence.
+    chosen = choose(found, RatingType.RAPID, day, ["list:ENG", "standard"], [_eng(None)])
+    assert chosen is not None and chosen.rating == 2100
+    # A list of a later month is not valid at the start.
+    chosen = choose(found, RatingType.RAPID, date(2026, 10, 5), ["list:ENG"], [_eng(1950)])
+    assert chosen is not None and chosen.rating is None
+    # Another FIDE type than the event's: the blitz list of a rapid event, marked.
+    blitz = listed(standard=None)._replace(blitz=1800, blitz_games=4, blitz_k=20)
+    chosen = choose([Found(combined(SEP), blitz)], RatingType.RAPID, day, ["rapid", "blitz"])
+    assert chosen is not None and chosen.source == "fide:rapid:2026-09:blitz"
+    assert describe(chosen.source) == (
+        "FIDE list of September 2026: blitz rating, in place of the rapid rating"
+    )
+    # Only a custom list holds the player.
+    chosen = choose([], RatingType.STANDARD, day, ["standard", "list:ENG"], [_eng(1950)])
+    assert chosen is not None and chosen.source == "list:ENG:2026-11"
+
+
+def test_a_sequence_is_checked() -> None:
+    assert checked_sequence("rapid, list:ENG ,standard") == ["rapid", "list:ENG", "standard"]
+    for bad, reason in (
+        ([], "one list at least"),
+        (["rapid", "rapid"], "named twice"),
+        (["classical"], "unknown rating list"),
+        (["list:"], "does not name a list"),
+        ([3], "named by text"),
+    ):
+        try:
+            checked_sequence(bad)
+        except ValueError as exc:
+            assert reason in str(exc)
+        else:
+            raise AssertionError(f"{bad!r} was taken")
+
+
+def test_a_list_missing_at_the_start_and_the_month_of_a_source() -> None:
+    """Checklist Q137, Q141: the list of the start's month, when an older one stands in."""
+    assert list_missing_at([SEP, OCT], date(2026, 11, 20)) == NOV
+    assert list_missing_at([SEP, NOV], date(2026, 11, 20)) is None
+    assert list_missing_at([NOV], date(2026, 10, 20)) is None  # none valid: refused elsewhere
+    assert list_missing_at([SEP], None) is None
+    assert source_month("fide:rapid:2026-09:standard") == SEP
+    assert source_month("list:ENG:2026-11") == NOV
+    assert source_month("manual") is None and source_month("import:x.trf") is None

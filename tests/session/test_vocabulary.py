@@ -93,6 +93,13 @@ ADDED_SINCE: dict[str, list[dict[str, Any]]] = {
         {"round": 2, "board": 1, "result": "0-1", "reason": "scoresheets signed 0-1"},
         {"round": 2, "board": 1, "result": "1-0", "reason": ""},
     ],
+    "apply_list_ratings": [
+        {"ratings": [{"tpn": 3, "rating": 2250, "rating_source": "fide:standard:2026-11"}]},
+        {
+            "ratings": [{"tpn": 4, "rating": None, "rating_source": "fide:rapid:2026-12"}],
+            "from_round": 3,
+        },
+    ],
 }
 """Commands added after typed commands, with every shape of their arguments."""
 

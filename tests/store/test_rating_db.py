@@ -117,7 +117,7 @@ def test_a_refused_import_leaves_the_database_as_it_was(tmp_path: Path, db: Rati
             db.import_file(path, month=SEP, rating_type=RatingType.STANDARD)
         assert db.lists() == before
     tables = {r[0] for r in db.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert tables == {"lists", f"list_{before[0].id}"}
+    assert tables == {"lists", "custom_lists", f"list_{before[0].id}"}
 
 
 def test_a_line_that_is_not_utf8_is_read_as_latin1(tmp_path: Path, db: RatingDatabase) -> None:
@@ -146,3 +146,35 @@ def test_search_by_name_or_id(tmp_path: Path, db: RatingDatabase) -> None:
     db.import_file(DATA / "rapid_rating_list.xml", month=date(2026, 10, 1))
     (found,) = db.search("aasgaard")
     assert found.list.month == date(2026, 10, 1)
+
+
+def test_a_custom_list_is_stored_replaced_and_found(tmp_path: Path, db: RatingDatabase) -> None:
+    """Checklist Q117: national and custom lists beside FIDE's, with their month, the
+    layout they were declared with (for the next update) and their players."""
+    nov = date(2026, 11, 1)
+    csv = tmp_path / "ENG.csv"
+    csv.write_text("Ref;Name;Elo;FIDE\nA1;Kasimov, Rustam;2101;4100018\nB7;Newman, Nick;1650;\n")
+    layout = {"id": "Ref", "rating": "Elo", "fide_id": "FIDE"}
+    report = db.import_custom(csv, name="ENG", month=nov, layout=layout)
+    assert (report.imported.title, report.imported.players, report.replaced) == (
+        "list ENG, November 2026",
+        2,
+        None,
+    )
+    assert db.custom_layout("ENG") == layout and db.custom_layout("NAT") is None
+    (by_id,) = db.custom_found({"ENG"}, "", "B7")
+    assert (by_id.player.name, by_id.player.rating) == ("Newman, Nick", 1650)
+    (by_fide,) = db.custom_found({"ENG"}, "4100018", "")
+    assert by_fide.player.id == "A1"
+    assert db.custom_found({"NAT"}, "4100018", "A1") == []
+    csv.write_text("Ref;Name;Elo;FIDE\nA1;Kasimov, Rustam;2110;4100018\n")
+    again = db.import_custom(csv, name="ENG", month=nov, layout=layout)
+    assert again.replaced is not None and again.replaced.id == report.imported.id
+    assert [x.players for x in db.custom_lists()] == [1]
+    # A refused file leaves the database as it was.
+    csv.write_text("Ref;Name;Elo\n")
+    with pytest.raises(InputError, match="holds no player"):
+        db.import_custom(csv, name="ENG", month=nov, layout=layout)
+    assert [x.players for x in db.custom_lists()] == [1]
+    with pytest.raises(InputError, match="a list's name"):
+        db.import_custom(csv, name="no good", month=nov)

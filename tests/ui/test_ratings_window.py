@@ -8,13 +8,15 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.session import Session
 from arbiter_app.session.commands import AddPlayer, EditSettings
 from arbiter_app.session.rating_lookup import import_list
+from arbiter_app.store.rating_db import RatingDatabase
 from arbiter_app.ui.dialogs.player import PlayerDialog
-from arbiter_app.ui.dialogs.ratings import RatingCheckDialog
+from arbiter_app.ui.dialogs.ratings import RatingCheckDialog, RatingListsDialog
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow, Services
 from arbiter_app.ui.panels.players import PlayersPanel
@@ -100,7 +102,9 @@ def test_the_ratings_menu_imports_a_list_and_checks_the_players(
     menu = window.ratings_menu
     assert [a.text() for a in menu.actions() if not a.isSeparator()] == [
         "&Import FIDE rating list…",
+        "&Update every list from a folder…",
         "FIDE &lists imported…",
+        "&Sequence of rating lists…",
         "&Check players' ratings…",
     ]
     report = menu.import_path(DATA / "rapid_rating_list.xml", date(2026, 10, 1))
@@ -116,6 +120,116 @@ def test_the_ratings_menu_imports_a_list_and_checks_the_players(
         "1", "Aasgaard, Magne", "1503014", "2700", "2688",
     ]  # fmt: skip
     assert dialog.summary.text() == "1 of the 2 players with a FIDE ID differs from the list."
+    window.close()
+
+
+def test_the_check_applies_the_ticked_ratings_and_runs_after_an_import(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    """Checklist Q139 (a check after a list update), Q143-Q144 (a chosen subset applied,
+    nothing unasked), Q141 (the check says when the list valid at the start is missing)."""
+    window = MainWindow(document, settings, Services())
+    qtbot.addWidget(window)
+    menu = window.ratings_menu
+    document.today = lambda: date(2026, 9, 20)  # type: ignore[method-assign]
+    document.run(AddPlayer.of({"name": "Aasgaard, Magne", "fide_id": "1503014", "rating": 2700}))
+    document.run(AddPlayer.of({"name": "Lindqvist, Maja", "fide_id": "24600962", "rating": 1700}))
+    dialog = menu.check()
+    assert isinstance(dialog, RatingCheckDialog)
+    assert not dialog.stale.isVisibleTo(dialog)
+    assert dialog.table.rowCount() == 2 and dialog.apply_button.isEnabled()
+    dialog.table.item(0, 0).setCheckState(Qt.CheckState.Unchecked)  # Magne stays at 2700
+    entries = len(document.session.journal())
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert [(p.name, p.rating) for p in document.tournament.players] == [
+        ("Aasgaard, Magne", 2700),
+        ("Lindqvist, Maja", 1766),
+    ]
+    assert len(document.session.journal()) == entries + 1
+    again = menu.dialog
+    assert isinstance(again, RatingCheckDialog) and again is not dialog
+    assert again.table.rowCount() == 1
+    again.close()
+    # A list imported while the event is open: the check follows the import's notice.
+    document.run(EditSettings(info={"start_date": "2026-11-20"}))
+    menu.import_path(DATA / "rapid_rating_list.xml", date(2026, 10, 1))
+    box = menu.dialog
+    assert box is not None and not isinstance(box, RatingCheckDialog)
+    box.done(0)
+    checked = menu.dialog
+    assert isinstance(checked, RatingCheckDialog)
+    assert "list of November 2026" in checked.stale.text()
+    assert checked.stale.isVisibleTo(checked)
+    checked.close()
+    # The list valid at the start is there, but FIDE has published a newer one since.
+    document.run(EditSettings(info={"start_date": "2026-10-03"}))
+    document.today = lambda: date(2026, 11, 5)  # type: ignore[method-assign]
+    current = menu.check()
+    assert current is not None and current.stale.text() == (
+        "FIDE has published the list of November 2026 (a list comes out on the first day of "
+        "every month); the newest on this computer is of October 2026. Download it and update "
+        "the lists to keep them current."
+    )
+    current.close()
+    window.close()
+
+
+def test_the_sequence_of_lists_is_set_from_the_ratings_menu(
+    qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
+) -> None:
+    """Checklist Q124, Q126: lists added, left out and reordered in the window."""
+    csv = tmp_path / "ENG.csv"
+    csv.write_text("id;name;rating\nA1;Kasimov, Rustam;2101\n")
+    with RatingDatabase.open() as db:
+        db.import_custom(csv, name="ENG", month=date(2026, 9, 1))
+    window = MainWindow(document, settings, Services())
+    qtbot.addWidget(window)
+    dialog = window.ratings_menu.edit_sequence()
+    assert isinstance(dialog, RatingListsDialog)
+    rows = [dialog.lists.item(r) for r in range(dialog.lists.count())]
+    assert [(i.text(), i.checkState() == Qt.CheckState.Checked) for i in rows] == [
+        ("FIDE rapid", True),
+        ("FIDE standard", True),
+        ("FIDE blitz", False),
+        ("list ENG", False),
+    ]
+    dialog.lists.setCurrentRow(3)
+    qtbot.mouseClick(dialog.up, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dialog.up, Qt.MouseButton.LeftButton)
+    dialog.lists.item(1).setCheckState(Qt.CheckState.Checked)
+    dialog.accept()
+    assert document.session.state.setting("rating_lists") == ["rapid", "list:ENG", "standard"]
+    again = window.ratings_menu.edit_sequence()
+    assert again is not None
+    qtbot.mouseClick(again.reset, Qt.MouseButton.LeftButton)
+    assert document.session.state.setting("rating_lists") is None
+    window.close()
+
+
+def test_every_list_of_a_folder_is_updated_from_the_ratings_menu(
+    qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
+) -> None:
+    """Checklist Q136 (one update of every local list) and Q139 (the check after it)."""
+    folder = tmp_path / "downloads"
+    folder.mkdir()
+    (folder / "rapid_oct26frl_xml.xml").write_bytes((DATA / "rapid_rating_list.xml").read_bytes())
+    (folder / "NAT.csv").write_text("id;name;rating\n")
+    document.today = lambda: date(2026, 10, 2)  # type: ignore[method-assign]
+    document.run(AddPlayer.of({"name": "Aasgaard, Magne", "fide_id": "1503014", "rating": 2700}))
+    window = MainWindow(document, settings, Services())
+    qtbot.addWidget(window)
+    menu = window.ratings_menu
+    lines = menu.update_folder(folder)
+    assert lines is not None
+    assert [(line.file, line.imported) for line in lines] == [
+        ("NAT.csv", None),
+        ("rapid_oct26frl_xml.xml", True),
+    ]
+    box = menu.dialog
+    assert isinstance(box, QMessageBox) and box.text() == "1 list imported from downloads."
+    box.done(0)
+    assert isinstance(menu.dialog, RatingCheckDialog)
+    menu.dialog.close()
     window.close()
 
 

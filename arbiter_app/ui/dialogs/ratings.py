@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import QDate
+from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -20,13 +20,15 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHeaderView,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from arbiter_app.core.rating_source import RatingList, describe
+from arbiter_app.core.rating_source import Difference, RatingList, describe, sequence_words
 from arbiter_app.core.ratinglist import RatingType, month_from_code
 from arbiter_app.session.rating_lookup import CheckReport
 
@@ -84,11 +86,16 @@ def lists_text(lists: list[RatingList]) -> str:
 
 
 class RatingCheckDialog(QDialog):
-    """The players whose rating differs from the FIDE list valid at the event's start."""
+    """The players whose rating differs from the lists valid at the event's start; the
+    arbiter ticks those whose list rating to apply (all ticked at first) and presses
+    **Apply chosen ratings**, which emits :attr:`apply_chosen` with their differences."""
 
     HEADERS = ("No", "Name", "FIDE ID", "In the event", "On the list", "From")
+    apply_chosen = Signal(list)
 
-    def __init__(self, report: CheckReport, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, report: CheckReport, parent: QWidget | None = None, from_round: int | None = None
+    ) -> None:
         super().__init__(parent)
         self.report = report
         self.setWindowTitle("Ratings against the FIDE list")
@@ -97,6 +104,12 @@ class RatingCheckDialog(QDialog):
         heading = QLabel(report.heading(), self)
         heading.setWordWrap(True)
         layout.addWidget(heading)
+        warnings = " ".join(w for w in (report.stale(), report.outdated()) if w)
+        self.stale = QLabel(warnings, self)
+        self.stale.setWordWrap(True)
+        self.stale.setAccessibleName("Missing list")
+        self.stale.setVisible(bool(warnings))
+        layout.addWidget(self.stale)
         self.table = QTableWidget(len(report.differences), len(self.HEADERS), self)
         self.table.setAccessibleName("Players whose rating differs")
         self.table.setHorizontalHeaderLabels(list(self.HEADERS))
@@ -107,7 +120,11 @@ class RatingCheckDialog(QDialog):
             where = "" if d.on_list is None else describe(d.on_list.source)
             cells = (str(d.tpn), d.name, d.fide_id, str(d.in_event or "unrated"), listed, where)
             for column, text in enumerate(cells):
-                self.table.setItem(row, column, QTableWidgetItem(text))
+                item = QTableWidgetItem(text)
+                if column == 0 and d.on_list is not None:
+                    item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                    item.setCheckState(Qt.CheckState.Checked)
+                self.table.setItem(row, column, item)
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
         self.table.setVisible(bool(report.differences))
@@ -119,5 +136,107 @@ class RatingCheckDialog(QDialog):
         self.summary = summary
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
+        self.apply_button = buttons.addButton(
+            "&Apply chosen ratings", QDialogButtonBox.ButtonRole.ApplyRole
+        )
+        when = (
+            ""
+            if from_round is None
+            else f" They count from round {from_round}, the next one paired."
+        )
+        self.apply_button.setToolTip(
+            "Give the ticked players the list's rating, as one action (Undo takes it back)." + when
+        )
+        self.apply_button.setEnabled(any(d.on_list is not None for d in report.differences))
+        self.apply_button.clicked.connect(lambda _=False: self.apply_chosen.emit(self.chosen()))
         layout.addWidget(buttons)
         self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 110)
+
+    def chosen(self) -> list[Difference]:
+        """The differences whose row is ticked."""
+        out: list[Difference] = []
+        for row, d in enumerate(self.report.differences):
+            item = self.table.item(row, 0)
+            if (
+                d.on_list is not None
+                and item is not None
+                and item.checkState() == Qt.CheckState.Checked
+            ):
+                out.append(d)
+        return out
+
+
+class RatingListsDialog(QDialog):
+    """The event's sequence of rating lists (FIDE C.02 checklist, rating lists): the lists
+    ticked give the ratings, the first that rates a player first; **Move up** and **Move
+    down** reorder them, **Default** goes back to the default of the event's rating type.
+
+    *sequence* is the event's sequence now; *available* every list that could join it
+    (FIDE's three and the custom lists imported). :meth:`chosen` is the sequence to set
+    (None: the default)."""
+
+    def __init__(
+        self,
+        sequence: tuple[str, ...],
+        available: list[str],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Sequence of rating lists")
+        self.setAccessibleName("Sequence of rating lists")
+        self.default = False
+        layout = QVBoxLayout(self)
+        note = QLabel(
+            "A player's rating comes from the first ticked list that rates them, from the top.",
+            self,
+        )
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        self.lists = QListWidget(self)
+        self.lists.setAccessibleName("Rating lists")
+        for entry in [*sequence, *(e for e in available if e not in sequence)]:
+            item = QListWidgetItem(sequence_words([entry]), self.lists)
+            item.setData(Qt.ItemDataRole.UserRole, entry)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(
+                Qt.CheckState.Checked if entry in sequence else Qt.CheckState.Unchecked
+            )
+        self.lists.setCurrentRow(0)
+        layout.addWidget(self.lists)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.up = buttons.addButton("Move &up", QDialogButtonBox.ButtonRole.ActionRole)
+        self.down = buttons.addButton("Move &down", QDialogButtonBox.ButtonRole.ActionRole)
+        self.reset = buttons.addButton("&Default", QDialogButtonBox.ButtonRole.ResetRole)
+        self.up.clicked.connect(lambda _=False: self.move_current(-1))
+        self.down.clicked.connect(lambda _=False: self.move_current(1))
+        self.reset.clicked.connect(lambda _=False: self._default())
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def move_current(self, step: int) -> None:
+        """Move the current list *step* places (−1 up, 1 down)."""
+        row = self.lists.currentRow()
+        target = row + step
+        if row < 0 or not 0 <= target < self.lists.count():
+            return
+        item = self.lists.takeItem(row)
+        self.lists.insertItem(target, item)
+        self.lists.setCurrentRow(target)
+
+    def _default(self) -> None:
+        self.default = True
+        self.accept()
+
+    def chosen(self) -> list[str] | None:
+        """The ticked lists in order (None: back to the default)."""
+        if self.default:
+            return None
+        out: list[str] = []
+        for row in range(self.lists.count()):
+            item = self.lists.item(row)
+            if item.checkState() == Qt.CheckState.Checked:
+                out.append(str(item.data(Qt.ItemDataRole.UserRole)))
+        return out

@@ -141,9 +141,8 @@ def run_add(args: argparse.Namespace) -> int:
         "title": args.title or "",
         "federation": args.federation or "",
         "fide_id": args.fide_id,
-        "national_id": args.national_id,
     }
-    fields.update((k, getattr(args, k)) for k in _EXTRA if getattr(args, k))
+    fields.update((k, getattr(args, k)) for k in (*_EXTRA, "national_id") if getattr(args, k))
     with Session.open(args.file) as session:
         if args.national_id and not args.fide_id:
             national = _from_national(session, args.national_id)

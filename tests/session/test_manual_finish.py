@@ -60,3 +60,32 @@ def test_q63_a_round_the_engine_cannot_pair_is_paired_by_hand(tmp_path: Path) ->
             s.run(EnterResult(round=4, board=board, result="1-0"))
         assert s.event_state.final
         assert (s.event.entry(3, 4).opponent, s.event.entry(2, 4).opponent) == (1, 4)
+
+
+def test_q100_a_round_robin_round_is_paired_by_hand_and_a_repeated_game_asks(
+    tmp_path: Path,
+) -> None:
+    """Q100-101: a round robin's round can be given by hand; a game played already is a
+    level-3 question (FIDE C.04.1 b), the difference from the Berger table a level-4 one."""
+    with Session.create(
+        tmp_path / "rr.arbiter", name="RR", system="round-robin", rounds=3, clock=TickingClock()
+    ) as s:
+        for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900)):
+            s.run(AddPlayer(name=name, rating=rating))
+        s.run(SetPairingNumbers(by="rating"))
+        pairing, _ = pair_next_round(s)
+        played = [[b.white, b.black] for b in pairing.boards]
+        for board in (1, 2):
+            s.run(EnterResult(round=1, board=board, result="1/2"))
+        again = [[black, white] for white, black in played]
+        with pytest.raises(ConfirmationNeeded) as info:
+            s.run(SetPairing(round=2, boards=again))
+        rules, engine = info.value.warnings
+        assert rules.level is Level.CONFIRM
+        assert "already" in " ".join(rules.consequences)
+        assert engine.level is Level.CONFIRM_CONSEQUENCES and engine.token == KEEP_TOKEN
+        s.run(SetPairing(round=2, boards=again), confirm=KEEP_TOKEN)
+        for board in (1, 2):
+            s.run(EnterResult(round=2, board=board, result="1-0"))
+        first_white, first_black = played[0]
+        assert s.event.entry(first_black, 2).opponent == first_white

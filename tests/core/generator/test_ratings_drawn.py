@@ -15,7 +15,7 @@ def _ratings(seed: int) -> list[int]:
     return [p.rating or 0 for p in sorted(event.players, key=lambda p: p.tpn)]
 
 
-def test_q26_q29_ratings_are_drawn_at_random_between_1000_and_2700() -> None:
+def test_q26_q29_ratings_are_drawn_at_random_from_the_seed() -> None:
     first, again, other = _ratings(11), _ratings(11), _ratings(12)
     assert all(1000 <= r <= 2700 for r in first + other)
     assert len(set(first)) > 20  # drawn, not one value for all

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from arbiter_app.core.errors import RuleError
+from arbiter_app.core.model import Colour
 from arbiter_app.core.warning_levels import ConfirmationNeeded, Level
 from arbiter_app.session import Session
 from arbiter_app.session.commands import (
@@ -89,3 +90,32 @@ def test_q100_a_round_robin_round_is_paired_by_hand_and_a_repeated_game_asks(
             s.run(EnterResult(round=2, board=board, result="1-0"))
         first_white, first_black = played[0]
         assert s.event.entry(first_black, 2).opponent == first_white
+
+
+def test_q102_a_double_round_robin_paired_by_hand_asks_about_a_third_colour_in_a_row(
+    tmp_path: Path,
+) -> None:
+    """Q102: rounds of a double round robin given by hand are checked for the absolute
+    colour rules too (C.04.1 f: no player gets the same colour three times running)."""
+    with Session.create(
+        tmp_path / "drr.arbiter",
+        name="DRR",
+        system="double-round-robin",
+        rounds=6,
+        clock=TickingClock(),
+    ) as s:
+        for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900)):
+            s.run(AddPlayer(name=name, rating=rating))
+        s.run(SetPairingNumbers(by="rating"))
+        for round_no, boards in enumerate(([[1, 4], [2, 3]], [[1, 3], [4, 2]]), start=1):
+            s.run(SetPairing(round=round_no, boards=boards), confirm=KEEP_TOKEN)
+            for board in (1, 2):
+                s.run(EnterResult(round=round_no, board=board, result="1/2"))
+        assert [s.event.entry(1, r).colour for r in (1, 2)] == [Colour.WHITE, Colour.WHITE]
+        with pytest.raises(ConfirmationNeeded) as info:
+            s.run(SetPairing(round=3, boards=[[1, 2], [3, 4]]))
+        rules = info.value.warnings[0]
+        assert rules.level is Level.CONFIRM
+        assert rules.consequences[0].startswith(
+            "board 1: player 1 would have white three times running"
+        )

@@ -38,6 +38,7 @@ from typing import Any
 
 from arbiter_app.core.errors import UnknownTieBreak
 from arbiter_app.core.model import RuleSet, System
+from arbiter_app.core.points import HALF, ONE, ZERO, PointSystem, format_points, system_name
 from arbiter_app.core.tiebreaks.base import REGISTRY, parse_spec
 from arbiter_app.core.warning_levels import Alert, Level
 
@@ -254,15 +255,51 @@ class Departure:
     words: str
 
 
+def point_system_outside(system: PointSystem) -> str | None:
+    """Why the point system *system* is outside FIDE's rules, or None.
+
+    FIDE's verification checklist (C.02) fails a program that, in FIDE mode,
+    lets two draws be worth more than a win and a loss (question 74), gives the
+    pairing-allocated bye more than a win (question 81; C.04.1 article 4 gives
+    it "the points of a win" unless the regulations say less), or, under the
+    standard 1/½/0, gives it other than 1, ½ or 0 (question 83).
+    """
+    win, draw, loss, pab = system.win, system.draw, system.loss, system.pairing_bye_points
+    if 2 * draw > win + loss:
+        return (
+            f"two draws ({format_points(2 * draw)}) worth more than a win and a loss "
+            f"({format_points(win + loss)}) (FIDE C.02, verification checklist question 74)"
+        )
+    if pab > win:
+        return (
+            f"a pairing-allocated bye ({format_points(pab)}) worth more than a win "
+            f"({format_points(win)}) (FIDE C.04.1 article 4)"
+        )
+    if (win, draw, loss) == (ONE, HALF, ZERO) and pab not in (ONE, HALF, ZERO):
+        return (
+            f"a pairing-allocated bye worth {format_points(pab)} under 1/½/0, which "
+            "gives it 1, ½ or 0 (FIDE C.02, verification checklist question 83)"
+        )
+    return None
+
+
 def leaving_rules(changed: Mapping[str, Any]) -> tuple[Departure, ...]:
     """What in the settings *changed* (as stored: ``system``, ``rule_set``,
-    ``bye_policy``, ``tiebreaks``) leaves FIDE's rules; empty when nothing does.
+    ``bye_policy``, ``tiebreaks``; ``point_system`` and ``round_point_systems``
+    as :class:`~arbiter_app.core.points.PointSystem` values) leaves FIDE's rules;
+    empty when nothing does.
 
     FIDE verifies a program in FIDE mode with FIDE's rules only (C.02, the
     checklist's question 43): FIDE's pairing systems, the pairing-allocated
-    bye, the tie-breaks and unplayed-round rules of C.07.
+    bye, the tie-breaks and unplayed-round rules of C.07, and point systems
+    the checklist's questions 74, 81 and 83 accept (:func:`point_system_outside`).
     """
     out: list[Departure] = []
+    systems = [changed.get("point_system"), *(changed.get("round_point_systems") or ())]
+    for points in systems:
+        why = point_system_outside(points) if isinstance(points, PointSystem) else None
+        if why is not None:
+            out.append(Departure(f"points {system_name(points)}", f"a point system with {why}"))
     system = changed.get("system")
     if system in NON_FIDE_SYSTEMS:
         out.append(Departure(f"system {system}", NON_FIDE_SYSTEMS[system]))

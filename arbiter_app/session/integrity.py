@@ -35,6 +35,7 @@ from arbiter_app.core.fide_mode import (
 from arbiter_app.core.model import RuleSet, System
 from arbiter_app.core.warning_levels import Alert, Refused
 from arbiter_app.session import queries
+from arbiter_app.session.codec import point_system_from_json
 from arbiter_app.session.commands import EnterFideMode, LeaveFideMode
 from arbiter_app.session.registry import Context, command
 from arbiter_app.session.state import State, Tx
@@ -57,12 +58,26 @@ def fide_mode_of(state: State | Tx) -> FideMode:
         system,
         imported=state.setting("trf_source") is not None,
         us_chess=state.setting("rule_set") == RuleSet.USCF.value,
-        outside=leaving_rules({key: state.setting(key) for key in RULE_SETTINGS}),
+        outside=leaving_rules(_rule_values({key: state.setting(key) for key in RULE_SETTINGS})),
     )
 
 
-RULE_SETTINGS = ("system", "rule_set", "bye_policy", "tiebreaks")
-"""The settings that decide whether the event follows FIDE's rules (FIDE C.02, question 43)."""
+RULE_SETTINGS = (
+    "system", "rule_set", "bye_policy", "tiebreaks", "point_system", "round_point_systems",
+)  # fmt: skip
+"""The settings that decide whether the event follows FIDE's rules (FIDE C.02, questions 43,
+74, 81 and 83)."""
+
+
+def _rule_values(stored: Mapping[str, Any]) -> dict[str, Any]:
+    """*stored* settings as :func:`~arbiter_app.core.fide_mode.leaving_rules` reads them: the
+    point systems as values, the rest as stored."""
+    out = dict(stored)
+    if out.get("point_system") is not None:
+        out["point_system"] = point_system_from_json(out["point_system"])
+    if out.get("round_point_systems"):
+        out["round_point_systems"] = [point_system_from_json(x) for x in out["round_point_systems"]]
+    return out
 
 
 def log_pibe(tx: Tx, pibe: Pibe, *, player: int | None = None) -> None:
@@ -118,7 +133,7 @@ def settings_leaving(tx: Tx, changed: Mapping[str, Any]) -> tuple[Departure, ...
     (empty outside it: an event not in FIDE mode has nothing to leave)."""
     if not fide_mode_of(tx).on:
         return ()
-    return leaving_rules({k: v for k, v in changed.items() if v != tx.setting(k)})
+    return leaving_rules(_rule_values({k: v for k, v in changed.items() if v != tx.setting(k)}))
 
 
 def fide_rules_alerts(tx: Tx, changed: Mapping[str, Any]) -> list[Alert]:

@@ -52,7 +52,7 @@ from arbiter_app.session.commands import (
     WithdrawPlayer,
     given,
 )
-from arbiter_app.session.integrity import drop_full_point_bye_line, log_pibe
+from arbiter_app.session.integrity import drop_full_point_bye_line, fide_mode_of, log_pibe
 from arbiter_app.session.numbering import follow_ranking, place_late_entry
 from arbiter_app.session.registry import CommandError, Context, command, whole_number
 from arbiter_app.session.setting_levels import CHECKLIST
@@ -511,10 +511,22 @@ def _full_bye_notice(tpn: int, name: str, rounds: list[int], kind: EntryKind) ->
 
 
 def _ineligible_question(tx: Tx, tpn: int, name: str, rounds: list[int]) -> list[Alert]:
-    """A half-point bye for a player made ineligible for one is a level-3 question."""
+    """A half-point bye for a player made ineligible for one: refused in FIDE mode (level 5;
+    FIDE C.02, the checklist's question 176 fails a program that still gives it), a
+    level-3 question outside it."""
     if tpn not in half_bye_ineligible(tx):
         return []
     them = "them" if len(rounds) > 1 else "one"
+    if fide_mode_of(tx).on:
+        return [
+            Alert(
+                Level.REFUSED,
+                f"{tpn} {name} is marked not eligible for a half-point bye: in FIDE mode "
+                f"none is given in {_rounds_text(rounds)} (make the player eligible again "
+                "first)",
+                f"{CHECKLIST}: a player marked not eligible gets no half-point bye",
+            )
+        ]
     return [
         Alert(
             Level.CONFIRM,

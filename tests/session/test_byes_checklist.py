@@ -11,7 +11,7 @@ import pytest
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.standings import compute_standings
-from arbiter_app.core.warning_levels import ConfirmationNeeded, Level
+from arbiter_app.core.warning_levels import ConfirmationNeeded, Level, Refused
 from arbiter_app.session import Session
 from arbiter_app.session.commands import (
     AddPlayer,
@@ -77,11 +77,21 @@ def test_q175_a_player_can_be_made_ineligible_for_half_point_byes(session: Sessi
     assert half_bye_ineligible(session.state) == {3}
     with pytest.raises(RuleError, match="not eligible for half-point byes already"):
         session.run(SetHalfByeEligibility(tpn=3, eligible=False))
+    # In FIDE mode the bye is refused (level 5, the checklist's Q176).
+    with pytest.raises(Refused) as refused:
+        session.run(RequestBye(tpn=3, round=2, kind="half"), confirm=True)
+    assert refused.value.warning.level is Level.REFUSED
+    assert refused.value.warning.question.startswith(
+        "3 Cid is marked not eligible for a half-point bye: in FIDE mode none is given in round 2"
+    )
+    # Outside FIDE mode (the US Chess rules) it is a level-3 question.
+    session.run(EditSettings(preset="uscf"))
     with pytest.raises(ConfirmationNeeded) as info:
         session.run(RequestBye(tpn=3, round=2, kind="half"))
     (alert,) = info.value.warnings
     assert alert.level is Level.CONFIRM
     assert "is marked not eligible for a half-point bye" in alert.question
+    session.run(EditSettings(preset="fide-swiss"))
     # A renumbering before round 1 follows the player.
     session.run(EditPlayer(tpn=3, rating=2300))
     assert half_bye_ineligible(session.state) == {1}

@@ -154,6 +154,7 @@ def trf_report(src: Source, version: str | None = None) -> tuple[str, list[str]]
     from arbiter_app.core.rating_correction import for_rating
     from arbiter_app.exports.trf_export import standings_to_trf
 
+    _refuse_while_adjourned(src)
     standings = standings_of(src)
     # The rounds the standings are after: a round in progress is written only when asked
     # for as provisional (its ranks are those of the standings written beside it).
@@ -173,6 +174,26 @@ def trf_report(src: Source, version: str | None = None) -> tuple[str, list[str]]
         notes=notes,
     )
     return text, notes
+
+
+def _refuse_while_adjourned(src: Source) -> None:
+    """No rating report while a game is adjourned (FIDE's checklist for tournament programs,
+    C.02 question 169: no final standings and no TRF with an adjourned game open): its
+    result would be missing from the report FIDE rates."""
+    open_games = [
+        (round_no, board.number)
+        for round_no, boards in sorted(src.boards.items())
+        for board in boards
+        if board.adjourned
+    ]
+    if open_games:
+        round_no, board = open_games[0]
+        more = f" (and {count(len(open_games) - 1, 'other game')})" if len(open_games) > 1 else ""
+        raise ArbiterError(
+            f"{src.path.name}: round {round_no}, board {board} is adjourned{more}: no FIDE "
+            "report is written while a game is adjourned (FIDE C.02, checklist question "
+            "169); enter its result first"
+        )
 
 
 def _rounds_left_out(src: Source, written: Event) -> list[str]:

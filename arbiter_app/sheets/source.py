@@ -38,6 +38,8 @@ class PendingBoard:
     number: int
     white: int
     black: int
+    adjourned: bool = False
+    """The game is adjourned, or its result not known yet (checklist Q157)."""
 
 
 @dataclass(frozen=True)
@@ -155,7 +157,7 @@ def from_session(session: Any, path: Path | None = None) -> Source:
     event: Event = session.event
     settings = session.settings
     boards = {
-        r: tuple(PendingBoard(b.number, b.white, b.black) for b in session.boards(r))
+        r: tuple(PendingBoard(b.number, b.white, b.black, b.adjourned) for b in session.boards(r))
         for r in range(1, event.rounds + 1)
     }
     journal = session.journal()

@@ -88,6 +88,24 @@ def test_a_game_adjourned_on_the_command_line(
     assert load_event(event_file).scores()[2] == 1
 
 
+def test_q169_no_fide_report_while_a_game_is_adjourned(
+    event_file: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Checklist Q169 (a hard fail): no TRF report with an adjourned game open. The export
+    is refused with the board and nothing is written; once the result is in, it is written."""
+    f = str(event_file)
+    report = tmp_path / "report.trf"
+    assert run(capsys, "result", f, "--round", "1", "--board", "2", "adj")[0] == 0
+    code, _, err = run(capsys, "export", f, "--format", "trf", "-o", str(report))
+    assert code == 2
+    assert "round 1, board 2 is adjourned: no FIDE report is written while a game is" in err
+    assert "(FIDE C.02, checklist question 169); enter its result first" in err
+    assert not report.exists()
+    assert run(capsys, "result", f, "--round", "1", "--board", "2", "1/2")[0] == 0
+    code, _, _ = run(capsys, "export", f, "--format", "trf", "-o", str(report))
+    assert code == 0 and report.read_text(encoding="utf-8").startswith("012 ")
+
+
 def test_a_correction_for_the_rating_report_only(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -185,7 +185,17 @@ def test_q89_105_an_imported_round_robin_keeps_its_announced_list(tmp_path: Path
     from arbiter_app.cli import main
 
     source = tmp_path / "rr.trf"
-    argv = ["generate", "-o", str(source), "--players", "6", "--system", "round-robin"]
+    argv = [
+        "generate",
+        "-o",
+        str(source),
+        "--players",
+        "6",
+        "--system",
+        "round-robin",
+        "--unset",
+        "none",
+    ]
     assert main([*argv, "--seed", "4"]) == 0
     text = source.read_text(encoding="utf-8")
     text = text.replace("202 DE,WIN,SB,KS", "202 BH,SB").replace(

@@ -14,10 +14,8 @@ from collections.abc import Callable, Collection, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from arbiter_app.core.crosstable import RoundRobinGrid, SwissCrosstable
 from arbiter_app.core.model import Event, RuleSet
 from arbiter_app.core.points import format_points
-from arbiter_app.core.prizes import format_money
 from arbiter_app.core.standings import StandingRow, Standings
 from arbiter_app.core.tiebreaks import REGISTRY
 from arbiter_app.core.tiebreaks.base import modifier_words
@@ -26,6 +24,7 @@ from arbiter_app.exports.clock import time_control_field
 from arbiter_app.exports.sheet import Align, Column, Paragraph, Sheet, Table
 
 if TYPE_CHECKING:
+    from arbiter_app.core.crosstable import RoundRobinGrid, SwissCrosstable
     from arbiter_app.core.playoff.results import PrizeRow
 
 RULE_SET_TITLES = {
@@ -205,6 +204,8 @@ def standings_csv_rows(
     header, rows = _csv_rows(event, standings)
     if not prizes:
         return header, rows
+    from arbiter_app.core.prizes import format_money  # only an event with a prize fund
+
     won = {r.tpn: (r.prize, format_money(r.money)) for r in prizes}
     by_row = [won.get(int(row[1]), ("", "")) for row in rows]
     return [*header, "Prize", "Money"], [(*row, *w) for row, w in zip(rows, by_row, strict=True)]

@@ -24,10 +24,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.lots import Draw, seeded_draw
 from arbiter_app.core.model import (
     ByeRequest,
     Event,
@@ -37,6 +36,9 @@ from arbiter_app.core.model import (
     System,
 )
 from arbiter_app.core.pairing.ranking import DEFAULT_RULE, RankingRule
+
+if TYPE_CHECKING:
+    from arbiter_app.core.lots import Draw
 
 ARTICLE_RATING = "FIDE C.04.2 articles 2.2 and 2.3 (initial ranking: rating, title, name)"
 ARTICLE_LOT = "FIDE C.05 articles 7.2 and 7.5 (round robin numbers drawn by lot, Berger tables)"
@@ -227,6 +229,8 @@ def numbers_by_lot(event: Event, draw: Draw) -> Event:
 
 def draw_numbers(event: Event, seed: int, *, witnesses: Sequence[str] = ()) -> tuple[Event, Draw]:
     """Draw the pairing numbers from *seed*; return the renumbered event and the draw to journal."""
+    from arbiter_app.core.lots import seeded_draw  # loaded when numbers are drawn by lot
+
     draw = seeded_draw(
         "pairing numbers",
         sorted(p.tpn for p in event.players),

@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from arbiter_app.core.model import Colour, Event
-from arbiter_app.core.playoff.steps import Meeting, Tie
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.standings import compute_standings
 
 if TYPE_CHECKING:
     from arbiter_app.core.playoff.engine import PlayoffState
     from arbiter_app.core.playoff.regulation import Regulation
+    from arbiter_app.core.playoff.steps import Meeting, Tie
 
 
 class PlayoffStatus(enum.Enum):
@@ -98,6 +98,8 @@ def qualifying_standings(
 
 def ties_of(standings: Sequence[tuple[int, int, int]]) -> list[Tie]:
     """The ties of the standings: players sharing a range of places."""
+    from arbiter_app.core.playoff.steps import Tie  # loaded when an event has ties to list
+
     groups: dict[int, list[int]] = {}
     for tpn, place, last in standings:
         if last > place:
@@ -120,6 +122,8 @@ def meetings_among(event: Event, ties: Sequence[Tie]) -> list[Meeting]:
     """The games tied players played against each other in the event (head-to-head), each
     with the date of its round when the schedule gives it (City Chess OK Tiebreaks 1
     counts only "a round that day")."""
+    from arbiter_app.core.playoff.steps import Meeting
+
     together = {t: i for i, tie in enumerate(ties) for t in tie.players}
     out: list[Meeting] = []
     for round_no, tpn, entry in event.iter_games():

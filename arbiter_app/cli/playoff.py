@@ -49,7 +49,7 @@ def _numbers(text: str) -> list[int]:
 
 def _tie(text: str) -> list[Any]:
     place, sep, players = text.partition(":")
-    if not sep or not place.strip().isdigit():
+    if not sep or not place.strip().isdecimal():
         raise argparse.ArgumentTypeError(f"expected PLACE:TPN,TPN (e.g. 1:3,7,12): {text!r}")
     return [int(place), _numbers(players)]
 

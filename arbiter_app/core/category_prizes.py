@@ -200,7 +200,7 @@ def _parse_atoms(part: str) -> list[Atom]:
             Atom(key, ">=" if found.group("lowop") == "<=" else ">", int(found.group("low")))
         )
     if key in _NUMERIC_KEYS:
-        if not value.isdigit():
+        if not value.isdecimal():
             raise ValueError(f"{key} is compared with a whole number, not {value!r}")
         atoms.append(Atom(key, op, int(value)))
         return atoms

@@ -174,6 +174,6 @@ def _number(text: str, what: str) -> int | None:
     """A whole number of at most 10 digits; empty or 0 is none."""
     if not text:
         return None
-    if len(text) > 10 or not (text.isascii() and text.isdigit()):
+    if len(text) > 10 or not (text.isascii() and text.isdecimal()):
         raise ValueError(f"the {what} {text[:12]!r} is not a whole number")
     return int(text) or None

@@ -175,6 +175,15 @@ def field_problem(field: str, value: str) -> str | None:
     problem = text_problem(value, width)
     if problem is not None and field == "name" and len(value) > width:
         problem += " (the width of a name in a FIDE TRF file)"
+    if (
+        problem is None
+        and field == "fide_id"
+        and value
+        and not (value.isascii() and value.isdecimal())
+    ):
+        # A FIDE id is a number (TRF-26 record 001, columns 58-68); a superscript "²" is a
+        # digit to Python but no number.
+        problem = f"{value!r} is not a number"
     return problem
 
 

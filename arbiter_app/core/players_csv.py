@@ -264,7 +264,7 @@ def _check(field: str, value: str) -> str | _Bad:
     if not value:
         return ""
     if field in ("rating", "national_rating"):
-        if not (value.isascii() and value.isdigit()):
+        if not (value.isascii() and value.isdecimal()):
             return _Bad("a rating is a whole number")
         if len(value) > 5 or int(value) > MAX_RATING:
             return _Bad(f"a rating is at most {MAX_RATING}")
@@ -277,7 +277,7 @@ def _check(field: str, value: str) -> str | _Bad:
             return value.upper()
         return _Bad("a federation is a three-letter code such as NOR")
     if field in ("fide_id", "national_id"):
-        if not (value.isascii() and value.isdigit()):
+        if not (value.isascii() and value.isdecimal()):
             return _Bad("an id is a number")
         if len(value) > FIDE_ID_WIDTH:
             return _Bad(f"longer than {FIDE_ID_WIDTH} digits")

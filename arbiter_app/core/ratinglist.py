@@ -356,7 +356,7 @@ MOST_DIGITS: Final = 12
 def _whole(text: str) -> int:
     """*text* as a whole number of at most :data:`MOST_DIGITS` digits, else ValueError
     (a number of 25 or 5,000 digits does not fit the database, or Python's int(); issue 27)."""
-    if len(text) > MOST_DIGITS or not (text.isascii() and text.isdigit()):
+    if len(text) > MOST_DIGITS or not (text.isascii() and text.isdecimal()):
         shown = text if len(text) <= MOST_DIGITS else f"{text[:MOST_DIGITS]}…"
         raise ValueError(f"{shown!r} is not a whole number of at most {MOST_DIGITS} digits")
     return int(text)

@@ -172,7 +172,7 @@ def member_of(row: Mapping[str, object], plan: Mapping[str, str]) -> Member:
         return "" if cell is None else str(cell).strip()
 
     member_id = text("member_id")
-    if not member_id.isdigit():
+    if not member_id.isdecimal():
         raise ValueError(f"the ID {member_id!r} is not a number")
     ratings: list[int | None] = []
     for system in SYSTEMS:

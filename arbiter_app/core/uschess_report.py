@@ -695,7 +695,7 @@ def grand_prix_points(text: object) -> int:
     """A section's Grand Prix points as kept (a text of digits; empty: none): 0 when the
     section is not a Grand Prix section."""
     value = str(text or "").strip()
-    return int(value) if value.isdigit() else 0
+    return int(value) if value.isdecimal() else 0
 
 
 def checked_report_settings(values: Mapping[str, object]) -> dict[str, str | list[str]]:
@@ -742,7 +742,7 @@ def _check_report_field(key: str, text: str) -> None:
     if key == "send_crosstable" and text not in ("Y", "N"):
         raise RuleError(f"send the crosstable is Y or N, not {text!r}")
     if key == "grand_prix_points" and not (
-        text.isascii() and text.isdigit() and int(text) <= GRAND_PRIX_LIMIT
+        text.isascii() and text.isdecimal() and int(text) <= GRAND_PRIX_LIMIT
     ):
         raise RuleError(
             f"a section's Grand Prix points are a whole number from 0 to {GRAND_PRIX_LIMIT}"

@@ -32,7 +32,7 @@ def parse_values(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for part in (p.strip() for p in text.split(",") if p.strip()):
         number, sep, value = part.partition("=")
-        if not sep or not number.strip().isdigit() or not value.strip():
+        if not sep or not number.strip().isdecimal() or not value.strip():
             raise RuleError(
                 f"Tie-break values are pairing number=value pairs like 3=2,7=1, not {part!r}."
             )
@@ -51,7 +51,7 @@ def _values(tx: Tx, given: Any) -> dict[int, Fraction]:
     out: dict[int, Fraction] = {}
     for key, text in given.items():
         # JSON writes the pairing numbers as the object's keys, so as text.
-        tpn = queries.as_tpn(int(key) if isinstance(key, str) and key.isdigit() else key)
+        tpn = queries.as_tpn(int(key) if isinstance(key, str) and key.isdecimal() else key)
         queries.player(tx, tpn)  # refused with its reason when there is no such player
         try:
             out[tpn] = Fraction(str(text).replace("½", "1/2"))

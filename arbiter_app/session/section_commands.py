@@ -230,7 +230,7 @@ def quads_plan(tx: Tx, cmd: MakeQuads, taken: list[str]) -> tuple[QuadGroup, ...
     size = whole_number(given(cmd.size, 4), "size")
     word = group_word(size)
     used = [
-        int(n.split()[-1]) for n in taken if n.startswith(f"{word} ") and n.split()[-1].isdigit()
+        int(n.split()[-1]) for n in taken if n.startswith(f"{word} ") and n.split()[-1].isdecimal()
     ]
     return plan_quads(players_of(tx), size, _remainder(cmd), first_number=max(used, default=0) + 1)
 

@@ -207,7 +207,7 @@ class MemberDatabase:
     def by_id(self, member_id: str) -> tuple[MemberList, Member] | None:
         """The member with *member_id* on the newest list that holds them."""
         wanted = member_id.strip()
-        if not wanted.isdigit():
+        if not wanted.isdecimal():
             return None
         names = ", ".join(Member._fields)
         for listed in self.lists():
@@ -224,7 +224,7 @@ class MemberDatabase:
         writes ``LAST, FIRST``; every other word appears in it), or whose ID it is; each
         once, as the newest list gives them."""
         text = text.strip()
-        if text.isdigit():
+        if text.isdecimal():
             found = self.by_id(text)
             return [found] if found else []
         words = name_key(text).replace(",", " ").split()

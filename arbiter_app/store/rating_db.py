@@ -334,7 +334,7 @@ class RatingDatabase:
         player's national ID, else by FIDE ID), newest first."""
         out: list[CustomFound] = []
         fields = ", ".join(CustomPlayer._fields)
-        number = int(fide_id) if fide_id.strip().isdigit() else None
+        number = int(fide_id) if fide_id.strip().isdecimal() else None
         for listed in self.custom_lists():
             if listed.name not in names:
                 continue
@@ -505,7 +505,7 @@ class RatingDatabase:
         case do not matter.
         """
         text = text.strip()
-        if text.isdigit():
+        if text.isdecimal():
             found = self.by_id(text)
             return found[:1]
         words = name_key(text).replace(",", " ").split()

@@ -37,5 +37,5 @@ def reached(label: str) -> None:
     if trace:
         with open(trace, "a", encoding="utf-8") as out:
             out.write(f"{_reached} {label}\n")
-    if kill_at and kill_at.isdigit() and int(kill_at) == _reached:
+    if kill_at and kill_at.isdecimal() and int(kill_at) == _reached:
         os.kill(os.getpid(), signal.SIGKILL)

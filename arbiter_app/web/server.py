@@ -241,7 +241,7 @@ def _request(query: str, default_section: int | None) -> Request:
         values = {}
     section = default_section
     wanted = values.get("section", [""])[0]
-    if wanted.isdigit() and len(wanted) < 6:
+    if wanted.isdecimal() and len(wanted) < 6:
         section = int(wanted)
     text = values.get("q", [""])[0][:MAX_QUERY]
     return Request(section, text)

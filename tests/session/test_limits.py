@@ -83,6 +83,25 @@ def test_the_command_line_refuses_it_with_a_message(
     assert path.read_bytes() == before
 
 
+@pytest.mark.parametrize("fide_id", ["\u00b2", "12\u00b3", "\u0663\u0664", "12a"])
+def test_a_fide_id_is_a_number_of_ascii_digits(
+    empty: Session, tmp_path: Path, fide_id: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A superscript two is a digit to Python's isdigit but no number to int(): found by the
+    fuzz campaign (``player add --fide-id ²`` crashed in the custom lists' look-up). TRF-26
+    record 001 writes the FIDE id in columns 58-68 as a number."""
+    with pytest.raises(ArbiterError, match="the FIDE id .* is not a number"):
+        empty.run(AddPlayer(name="Ann", fide_id=fide_id))
+    assert empty.event.players == ()
+    path = tmp_path / "cli.arbiter"
+    Session.create(path, name="E", system="swiss", rounds=5, durable=False).close()
+    code = main(["player", "add", str(path), "--name", "Ann", "--fide-id", fide_id])
+    assert code == 2
+    assert "is not a number" in capsys.readouterr().err
+    empty.run(AddPlayer(name="Ann", fide_id="1503014"))
+    assert empty.event.players[0].fide_id == "1503014"
+
+
 def test_a_csv_list_and_a_trf_file_are_checked_the_same_way() -> None:
     with pytest.raises(InputError) as csv_refusal:
         parse_players_csv('name\n"Ann\u202eBerg"\n', "list.csv")

@@ -174,7 +174,7 @@ def parse_ratings(text: str) -> tuple[int, ...]:
     for where, value in values:
         if value in ("", "-"):
             ratings.append(0)
-        elif value.isdigit() and int(value) <= TRF_LIMIT:
+        elif value.isdecimal() and int(value) <= TRF_LIMIT:
             ratings.append(int(value))
         else:
             errors.append(f"{where}: {value!r}")

@@ -105,7 +105,7 @@ class RankingRule:
     def _tie(self, player: Player) -> tuple[Any, ...]:
         if self.ties is TieOrder.FIDE_ID:
             digits = player.fide_id.strip()
-            known = digits.isdigit()
+            known = digits.isdecimal()
             return (0 if known else 1, int(digits) if known else 0, player.name.casefold())
         if self.ties is TieOrder.LOT:
             # The same seed and player give the same place: the order is a recorded draw.

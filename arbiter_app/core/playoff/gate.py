@@ -168,7 +168,7 @@ def _article(regulation: Regulation, article: str) -> str:
     (``City Chess OK Tiebreaks``, ``C.07 3.1.1``) is cited as it is."""
     if not article:
         return regulation.title
-    if article[:1].isdigit():
+    if article[:1].isdecimal():
         return f"{regulation.title}, article {article}"
     return article
 

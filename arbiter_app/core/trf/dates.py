@@ -91,9 +91,9 @@ def read_date(text: str) -> date | None:
     tokens = _TOKEN.findall(s)
     if len(tokens) != 3 or re.search(r"[^\w\s./,-]", s):
         return None
-    if any(len(t) > 8 for t in tokens if t.isdigit()):
+    if any(len(t) > 8 for t in tokens if t.isdecimal()):
         return None  # no part of a date has more digits; int() may refuse thousands of them
-    words = [t for t in tokens if not t.isdigit()]
+    words = [t for t in tokens if not t.isdecimal()]
     if words:
         return _with_month_name(tokens, words)
     if not all(t.isascii() for t in tokens):
@@ -118,7 +118,7 @@ def _with_month_name(tokens: list[str], words: list[str]) -> date | None:
     if len(words) != 1:
         return None
     month = month_number(words[0])
-    numbers = [t for t in tokens if t.isdigit()]
+    numbers = [t for t in tokens if t.isdecimal()]
     if month is None or not all(t.isascii() for t in numbers):
         return None
     first, second = numbers

@@ -67,7 +67,7 @@ class TrfVersion(enum.Enum):
     @classmethod
     def parse(cls, text: str) -> TrfVersion:
         """``"TRF-16"``, ``"trf16"``, ``"16"``, ``"2016"`` (and the same for 26/2026)."""
-        digits = "".join(ch for ch in text if ch.isdigit())
+        digits = "".join(ch for ch in text if ch.isdecimal())
         if digits in ("16", "2016"):
             return cls.TRF16
         if digits in ("26", "2026"):

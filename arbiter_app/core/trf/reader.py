@@ -413,7 +413,7 @@ class _Reader(Assembly):
 
     def _r001(self, n: int, line: str, value: str) -> None:
         text = line.ljust(rec.PLAYER_WIDTH)
-        if text[rec.TPN.stop].isdigit():
+        if text[rec.TPN.stop].isdecimal():
             number = text[rec.TPN.start :].split()[0]
             self.issue(
                 n,

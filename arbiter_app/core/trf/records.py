@@ -148,4 +148,4 @@ def last_paired_round(entries: Mapping[int, Sequence[RoundEntry]]) -> int:
 
 def is_number(text: str) -> bool:
     """ASCII digits only (``str.isdigit`` also accepts ``²`` and other scripts' digits)."""
-    return text.isascii() and text.isdigit()
+    return text.isascii() and text.isdecimal()

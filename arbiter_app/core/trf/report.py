@@ -44,7 +44,7 @@ def defined(line: str, nrs_federation: str | None) -> bool:
 
 
 def _players(args: Iterable[list[str]]) -> str:
-    numbers = sorted({int(a[0]) for a in args if a and a[0].isdigit()})
+    numbers = sorted({int(a[0]) for a in args if a and a[0].isdecimal()})
     return ", ".join(map(str, numbers))
 
 

@@ -201,7 +201,7 @@ def _javafo_lists(doc: TrfDocument, tag: str) -> list[frozenset[int]]:
     for line in doc.kept:
         if line.tag == tag:
             words = line.text[3:].replace(",", " ").split()
-            groups.append(frozenset(int(w) for w in words if w.isascii() and w.isdigit()))
+            groups.append(frozenset(int(w) for w in words if w.isascii() and w.isdecimal()))
     return groups
 
 

@@ -233,8 +233,8 @@ class PlayerDialog(QDialog):
     def _typed(self, text: str) -> None:
         # A whole FIDE ID, or enough of a name, is looked up as it is typed.
         stripped = text.strip()
-        if (stripped.isdigit() and len(stripped) >= 5) or (
-            not stripped.isdigit() and len(stripped) >= 3
+        if (stripped.isdecimal() and len(stripped) >= 5) or (
+            not stripped.isdecimal() and len(stripped) >= 3
         ):
             self.look_up()
 
@@ -259,7 +259,7 @@ class PlayerDialog(QDialog):
             self._carry(text)
             self.found.setText(
                 f"Nobody on the imported lists matches {text!r}: "
-                + ("type the player's fields below." if text.isdigit() else "the name is in Name.")
+                + ("type the player's fields below." if text.isdecimal() else "the name is in Name.")
             )
         elif len(found) == 1:
             self.found.setText("One player found; their fields are filled in below.")
@@ -293,7 +293,7 @@ class PlayerDialog(QDialog):
 
     def _carry(self, text: str) -> None:
         """A name looked up and not found goes into Name (unless the arbiter typed one)."""
-        if text.isdigit():
+        if text.isdecimal():
             return
         if not self.name.text().strip() or self.name.text() == self._carried:
             self.name.setText(text)

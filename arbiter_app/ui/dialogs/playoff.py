@@ -61,7 +61,7 @@ FORFEIT_NOTE = (
 def parse_order(text: str) -> tuple[int, ...]:
     """Pairing numbers separated by spaces, commas or dashes: ``"7, 1, 3"``."""
     parts = [p for p in re.split(r"[\s,;\-]+", text.strip()) if p]
-    if not parts or not all(p.isdigit() for p in parts):
+    if not parts or not all(p.isdecimal() for p in parts):
         raise InputError([Issue("drawn order", 0, 0, f"not a list of pairing numbers: {text!r}")])
     return tuple(int(p) for p in parts)
 

@@ -36,7 +36,7 @@ from arbiter_app.ui.document import EventDocument
 def parse_group(text: str) -> list[int]:
     """Pairing numbers typed as ``3 7`` or ``3, 7, 9``; refused with what was wrong."""
     parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
-    if not all(p.isdigit() for p in parts):
+    if not all(p.isdecimal() for p in parts):
         raise ArbiterError(f"Type pairing numbers separated by spaces or commas, not {text!r}.")
     if len(parts) < 2:
         raise ArbiterError("A prohibited pairing names two players or more.")

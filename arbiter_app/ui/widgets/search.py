@@ -29,7 +29,7 @@ def matches(query: str, people: People) -> bool:
     query = query.strip()
     if not query:
         return True
-    if query.isdigit():
+    if query.isdecimal():
         return any(tpn == int(query) for tpn, _ in people)
     # Names compare as the rating-list search compares them: accents and case aside.
     words = folded(query).replace(",", " ").split()

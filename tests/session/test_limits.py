@@ -90,7 +90,7 @@ def test_a_fide_id_is_a_number_of_ascii_digits(
     """A superscript two is a digit to Python's isdigit but no number to int(): found by the
     fuzz campaign (``player add --fide-id ²`` crashed in the custom lists' look-up). TRF-26
     record 001 writes the FIDE id in columns 58-68 as a number."""
-    with pytest.raises(ArbiterError, match="the FIDE id .* is not a number"):
+    with pytest.raises(ArbiterError, match=r"the FIDE id .* is not a number"):
         empty.run(AddPlayer(name="Ann", fide_id=fide_id))
     assert empty.event.players == ()
     path = tmp_path / "cli.arbiter"

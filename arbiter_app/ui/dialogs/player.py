@@ -259,7 +259,11 @@ class PlayerDialog(QDialog):
             self._carry(text)
             self.found.setText(
                 f"Nobody on the imported lists matches {text!r}: "
-                + ("type the player's fields below." if text.isdecimal() else "the name is in Name.")
+                + (
+                    "type the player's fields below."
+                    if text.isdecimal()
+                    else "the name is in Name."
+                )
             )
         elif len(found) == 1:
             self.found.setText("One player found; their fields are filled in below.")

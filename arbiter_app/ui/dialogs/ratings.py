@@ -18,10 +18,12 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -202,13 +204,25 @@ class RatingListsDialog(QDialog):
                 Qt.CheckState.Checked if entry in sequence else Qt.CheckState.Unchecked
             )
         self.lists.setCurrentRow(0)
-        layout.addWidget(self.lists)
+        # The buttons that reorder the list stand beside it; OK and Cancel below, apart.
+        beside = QVBoxLayout()
+        self.up = QPushButton("Move &up", self)
+        self.down = QPushButton("Move &down", self)
+        self.reset = QPushButton("&Default", self)
+        self.reset.setToolTip("The default sequence of the event's rating type")
+        for button in (self.up, self.down):
+            button.setAutoDefault(False)
+            beside.addWidget(button)
+        beside.addStretch(1)
+        self.reset.setAutoDefault(False)
+        beside.addWidget(self.reset)
+        row = QHBoxLayout()
+        row.addWidget(self.lists, 1)
+        row.addLayout(beside)
+        layout.addLayout(row)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
-        self.up = buttons.addButton("Move &up", QDialogButtonBox.ButtonRole.ActionRole)
-        self.down = buttons.addButton("Move &down", QDialogButtonBox.ButtonRole.ActionRole)
-        self.reset = buttons.addButton("&Default", QDialogButtonBox.ButtonRole.ResetRole)
         self.up.clicked.connect(lambda _=False: self.move_current(-1))
         self.down.clicked.connect(lambda _=False: self.move_current(1))
         self.reset.clicked.connect(lambda _=False: self._default())

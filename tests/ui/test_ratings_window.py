@@ -263,3 +263,26 @@ def test_the_prizes_panel_defines_categories_and_lists_them(
     assert money == {"Ann": "166.67", "Ben": "166.67", "Cid": "166.66"}
     panel.categories.setPlainText("U1800: rating<1800: 20,50")
     assert not panel.set_categories()  # refused with the message; nothing changed
+
+
+def test_each_button_of_the_sequence_dialog_has_its_own_key(qtbot: QtBot) -> None:
+    """Move down and Default both took Alt+D, which then only moved the focus between them;
+    each button's Alt key now does what it says."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QAbstractButton
+
+    from arbiter_app.ui.dialogs.ratings import RatingListsDialog
+
+    dialog = RatingListsDialog(("standard",), ["standard", "rapid", "blitz"])
+    qtbot.addWidget(dialog)
+    dialog.show()
+    keys = [
+        b.text().split("&")[1][0].lower()
+        for b in dialog.findChildren(QAbstractButton)
+        if "&" in b.text()
+    ]
+    assert len(keys) >= 3 and len(keys) == len(set(keys)), keys
+    qtbot.keyClick(dialog, Qt.Key.Key_W, Qt.KeyboardModifier.AltModifier)
+    first = dialog.lists.item(0).data(Qt.ItemDataRole.UserRole)
+    assert first == "rapid"
+    dialog.reject()

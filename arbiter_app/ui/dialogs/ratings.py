@@ -207,7 +207,7 @@ class RatingListsDialog(QDialog):
         # The buttons that reorder the list stand beside it; OK and Cancel below, apart.
         beside = QVBoxLayout()
         self.up = QPushButton("Move &up", self)
-        self.down = QPushButton("Move &down", self)
+        self.down = QPushButton("Move do&wn", self)
         self.reset = QPushButton("&Default", self)
         self.reset.setToolTip("The default sequence of the event's rating type")
         for button in (self.up, self.down):

@@ -53,7 +53,14 @@ from arbiter_app.store.errors import (
     translate,
 )
 from arbiter_app.store.journal import BROKEN_MARK, JournalEntry
-from arbiter_app.store.leftovers import has_leftovers, image, set_aside_all, settle
+from arbiter_app.store.leftovers import (
+    companion,
+    has_content,
+    has_leftovers,
+    image,
+    set_aside_all,
+    settle,
+)
 from arbiter_app.store.locking import WriteLock, real_path
 from arbiter_app.store.migrations import ADDED_BY_STEP, REBUILD_MARK, make_backup, migrate
 from arbiter_app.store.recovery import hot_journal, settle_for_reading
@@ -190,6 +197,8 @@ class EventFile:
         """Opening rolled back an action a crash had left unfinished (store.recovery)."""
         self._wal = False
         """Write-ahead logging is on (from the first commit on)."""
+        self._made: list[Path] = []
+        """What SQLite made beside a file opened read-only, to be cleared on closing."""
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -269,8 +278,16 @@ class EventFile:
                 read_header(path)  # what is not ours is refused before anything is written
                 recovered, ignore = settle_for_reading(path)
             version, _ = read_header(path)
-            opened = cls._open_readonly(path, version, immutable=ignore)
+            # SQLite reads a file in write-ahead mode through a log and an index it makes
+            # beside it, which a read-only connection cannot take away again.
+            made = [c for c in (companion(path, "-wal"), companion(path, "-shm")) if not c.exists()]
+            try:
+                opened = cls._open_readonly(path, version, immutable=ignore)
+            except BaseException:
+                _clear_what_reading_made(path, made)
+                raise
             opened.recovered = recovered
+            opened._made = made
             return opened
         version, _ = read_header(path)
         if not os.access(path, os.W_OK):
@@ -375,6 +392,9 @@ class EventFile:
             reached("close: the log folded into the file")
         with contextlib.suppress(sqlite3.Error):
             self.conn.close()
+        if self._made:
+            _clear_what_reading_made(self.path, self._made)
+            self._made = []
         if not self.readonly and not settle and self.migrated_from is not None:
             self._put_back_unmigrated()
         if self._lock is not None:
@@ -821,6 +841,29 @@ def _connect(
             conn.close()
         raise CorruptFile(path, "the file is damaged (a name that is not UTF-8)") from exc
     return conn
+
+
+def _clear_what_reading_made(path: Path, made: list[Path]) -> None:
+    """Remove the log and index SQLite made beside *path* to read it (*made*: those that
+    were not there before), so that reading leaves the folder as it was: a refused file
+    is left alone, log and all (issue 27). Only while no writer has the file, under its
+    lock, and only a log still empty; otherwise they are left for the writer."""
+    present = [c for c in made if c.exists()]
+    if not present:
+        return
+    lock = WriteLock(path)
+    try:
+        lock.acquire()
+    except StoreError:
+        return  # a writer has it (or the folder cannot be written): not ours to touch
+    try:
+        if any(c.name.endswith("-wal") and has_content(c) for c in present):
+            return
+        for leftover in present:  # the log first, then its index
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+    finally:
+        lock.release()
 
 
 def _connect_for_reading(path: Path, *, immutable: bool) -> tuple[sqlite3.Connection, bool]:

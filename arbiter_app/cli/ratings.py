@@ -45,7 +45,7 @@ from arbiter_app.session.rating_lookup import (
     rating_type_of,
     update_lists,
 )
-from arbiter_app.store.rating_db import RatingDatabase
+from arbiter_app.store.rating_db import CustomImportReport, ImportReport, RatingDatabase
 
 TYPES = [t.value for t in RatingType]
 
@@ -154,13 +154,17 @@ def run_import(args: argparse.Namespace) -> int:
     with RatingDatabase.open() as db:
         report = db.import_file(args.list_file, month=args.month, rating_type=kind)
     seconds = time.perf_counter() - started
-    listed = report.imported
-    print(f"imported {listed.size}: {listed.title}, from {args.list_file.name} in {seconds:.1f} s")
+    _say_imported(report, f"{args.list_file.name} in {seconds:.1f} s")
+    return 0
+
+
+def _say_imported(report: ImportReport | CustomImportReport, source: str) -> None:
+    """What an import of a list did: the list, what it replaced, what it left out."""
+    print(f"imported {report.imported.size}: {report.imported.title}, from {source}")
     if report.replaced is not None:
         print(f"it replaces the same list imported on {report.replaced.imported[:10]}")
     for problem in report.problems:
         print(f"left out: {problem}")
-    return 0
 
 
 def _import_custom(args: argparse.Namespace) -> int:
@@ -175,12 +179,7 @@ def _import_custom(args: argparse.Namespace) -> int:
         report = db.import_custom(
             args.list_file, name=args.custom_name, month=args.month, layout=layout
         )
-    listed = report.imported
-    print(f"imported {listed.size}: {listed.title}, from {args.list_file.name}")
-    if report.replaced is not None:
-        print(f"it replaces the same list imported on {report.replaced.imported[:10]}")
-    for problem in report.problems:
-        print(f"left out: {problem}")
+    _say_imported(report, args.list_file.name)
     return 0
 
 

@@ -10,7 +10,8 @@ scores, and writes it as a TRF file::
 
 Amounts (byes, forfeits, unusual results) are a count per round (``3``), a
 share of the round's players or boards (``5%``), or a round's own amount
-(``r3:2``), comma-separated. Unusual results are double forfeits, the results
+(``r3:2``), comma-separated; late entries (``--late-entries``) join from round 2 on.
+Unusual results are double forfeits, the results
 ½-0, 0-½ and 0-0 (Laws of Chess 12.9), and games not rated (less than one move
 played). The result model: White's expected
 score E from FIDE B.02 8.1.2 (a difference over 400 counted as 400), a draw
@@ -41,6 +42,7 @@ import json
 import re
 import secrets
 import sys
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -92,6 +94,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         p.add_argument(
             option, metavar="P", help=f"{what}: 3, 5%% or r3:2 (comma-separated; default: drawn)"
         )
+    p.add_argument(
+        "--late-entries",
+        metavar="P",
+        help="players joining late, from round 2 on: 3, 5%% or r3:2 (comma-separated; default: "
+        "none); a late entry is not paired, with 0 points, in the rounds before it joins",
+    )
     p.add_argument(
         "--baku",
         action=argparse.BooleanOptionalAction,
@@ -203,7 +211,15 @@ def request_from_args(args: argparse.Namespace, seed: int) -> GeneratorRequest:
 
 def settings_from_args(args: argparse.Namespace, seed: int) -> GeneratorSettings:
     """The settings the command line asks for, unset values drawn from *seed*."""
-    return resolve(request_from_args(args, seed), draw=args.unset == "random").settings
+    return _with_late_entries(
+        resolve(request_from_args(args, seed), draw=args.unset == "random").settings, args
+    )
+
+
+def _with_late_entries(settings: GeneratorSettings, args: argparse.Namespace) -> GeneratorSettings:
+    if args.late_entries is None:
+        return settings
+    return replace(settings, late_entries=parse_quota(args.late_entries, "--late-entries"))
 
 
 def _number(value: Fraction) -> str:
@@ -238,6 +254,8 @@ def options_of(settings: GeneratorSettings, tiebreaks: tuple[str, ...]) -> list[
     for name, option, _what in _QUOTAS:
         quota: Quota = getattr(s, name)
         words += [option, "0" if quota.is_zero else str(quota)]
+    if not s.late_entries.is_zero:
+        words += ["--late-entries", str(s.late_entries)]
     words.append("--baku" if s.baku else "--no-baku")
     if s.swap_last_two:
         words.append("--swap-last-two")
@@ -266,7 +284,7 @@ def run(args: argparse.Namespace) -> int:
     # The seed is drawn here, outside the core, and written into the file.
     seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
     resolution = resolve(request_from_args(args, seed), draw=args.unset == "random")
-    settings = resolution.settings
+    settings = _with_late_entries(resolution.settings, args)
     check_output(args.output)  # before the work of generating
     generated = generate(settings)
     text = generated_trf(generated, TrfVersion.parse(args.trf_version))

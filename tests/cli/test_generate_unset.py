@@ -130,3 +130,22 @@ def test_q30_without_a_seed_two_runs_make_two_tournaments(tmp_path: Path, capsys
         seeds.append(capsys.readouterr().out.split("seed ")[1].split(",")[0])
         texts.append(out.read_text(encoding="utf-8"))
     assert seeds[0] != seeds[1] and texts[0] != texts[1]
+
+
+def test_late_entries_are_given_said_and_given_back(tmp_path: Path, capsys: Capture) -> None:
+    """``--late-entries r2:2``: two players join in round 2; the file's first line says so,
+    and the command printed with every value given makes the same file."""
+    out = tmp_path / "late.trf"
+    argv = ["generate", "-o", str(out), "--seed", "8", "--players", "14", "--rounds", "5"]
+    assert main([*argv, "--late-entries", "r2:2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    text = out.read_text(encoding="utf-8")
+    assert "late-entries r2:2" in text.splitlines()[0]
+    again = shlex.split(lines[3])
+    assert again[again.index("--late-entries") + 1] == "r2:2"
+    copy = tmp_path / "again.trf"
+    again[3] = str(copy)
+    assert main(again[1:]) == 0
+    assert copy.read_text(encoding="utf-8") == text
+    first_round = [line[91:101] for line in text.splitlines() if line.startswith("001")]
+    assert sum(1 for cell in first_round if not cell.strip()) == 2

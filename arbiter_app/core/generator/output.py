@@ -43,6 +43,7 @@ def describe(settings: GeneratorSettings) -> str:
         ("zero-byes", s.zero_byes),
         ("forfeits", s.forfeits),
         ("unusual", s.unusual),
+        ("late-entries", s.late_entries),
     ):
         if not quota.is_zero:
             parts.append(f"{name} {quota}")

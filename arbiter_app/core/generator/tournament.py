@@ -7,13 +7,18 @@ lot from one seed:
    and 2700 unless given or parametrised) and pairing numbers in rating
    order (FIDE C.04.2: the initial ranking); the colour of the top player in
    round 1 is drawn (C.04.3 article 5.2.5);
-2. before each round, the requested byes (half, full and zero point) of the
-   round are drawn among the players who have asked for none yet where
+2. the late entries are drawn before round 1: each joins the event in the round its
+   quota names (round 2 or later), is numbered in rating order as a late entry is
+   (C.04.2 articles 2.4 and 2.5: the players below it move one number on, which the
+   Dutch system cannot tell from numbering it so at the start) and is not paired, with
+   0 points, in the rounds before it joins;
+3. before each round, the requested byes (half, full and zero point) of the
+   round are drawn among the players present who have asked for none yet where
    possible;
-3. the round is paired by Arbiter's engine: the FIDE Dutch system for a Swiss
+4. the round is paired by Arbiter's engine: the FIDE Dutch system for a Swiss
    (with the Baku Acceleration when asked: C.04.5.1), the Berger tables for a
    round robin (C.05 Annex 1);
-4. on the boards, the round's forfeits and unusual results (a double forfeit, ½-0,
+5. on the boards, the round's forfeits and unusual results (a double forfeit, ½-0,
    0-½, 0-0, or a game not rated because it lasted less than one move: TRF ``W D L``)
    are drawn, and every other game's result is drawn from the FIDE rating
    table (:mod:`.results` states the model).
@@ -85,6 +90,8 @@ class GeneratorSettings:
     full_byes: Quota = field(default_factory=Quota)
     forfeits: Quota = field(default_factory=Quota)
     unusual: Quota = field(default_factory=Quota)
+    late_entries: Quota = field(default_factory=Quota)
+    """Players joining in each round from round 2 on (round 1's amount is ignored)."""
     baku: bool = False
     swap_last_two: bool = False
     """Double round robin: the last two rounds of the first cycle exchanged (C.05 Annex 1)."""
@@ -92,6 +99,8 @@ class GeneratorSettings:
     ratings: RatingSpec = field(default_factory=RatingSpec)
     draw_rate: Fraction = DEFAULT_DRAW_RATE
     start_date: date = DEFAULT_START
+    engine: str = "gacrux"
+    """The Dutch engine pairing a Swiss round (:data:`~arbiter_app.core.pairing.swiss.ENGINES`)."""
 
     @property
     def byes(self) -> tuple[tuple[EntryKind, Quota], ...]:
@@ -150,6 +159,11 @@ def check_settings(settings: GeneratorSettings) -> tuple[str, ...]:
             "without meeting twice "
             "(C.04.1 b); give fewer rounds"
         )
+    if not s.late_entries.is_zero and s.system.is_round_robin:
+        raise GeneratorError(
+            "a round robin's schedule is fixed by its pairing table once round 1 is paired "
+            "(C.05 Annex 1): nobody can join it late"
+        )
     if s.swap_last_two and s.system is not System.DOUBLE_ROUND_ROBIN:
         raise GeneratorError(
             "exchanging the last two rounds of the first cycle is for a double round robin "
@@ -181,13 +195,20 @@ def generate(settings: GeneratorSettings) -> GeneratedEvent:
     rng = random.Random(settings.seed)
     event = _new_event(rng, settings)
     colour = Colour.WHITE if rng.randrange(2) == 0 else Colour.BLACK
-    options = SwissOptions(initial_colour=colour)
+    options = SwissOptions(initial_colour=colour, engine=settings.engine)
+    joins = _draw_late_entries(rng, settings)
     for round_no in range(1, settings.rounds + 1):
-        event = _draw_byes(rng, event, round_no, settings)
+        absent = frozenset(t for t, joined in joins.items() if joined > round_no)
+        event = _draw_byes(rng, event, round_no, settings, absent)
         if round_no == 1 and settings.baku:
             event = replace(event, accelerations=baku_virtual_points(event))
         try:
-            pairing = pair_round(event, round_no, options, swap_last_two=settings.swap_last_two)
+            pairing = pair_round(
+                event,
+                round_no,
+                replace(options, absent=absent),
+                swap_last_two=settings.swap_last_two,
+            )
         except RuleError as exc:
             raise GeneratorError(
                 f"seed {settings.seed}: round {round_no} cannot be paired: {exc}"
@@ -223,11 +244,27 @@ def _new_event(rng: random.Random, settings: GeneratorSettings) -> Event:
     )
 
 
+def _draw_late_entries(rng: random.Random, settings: GeneratorSettings) -> dict[int, int]:
+    """The round each late entry joins in, by pairing number; two players start the event."""
+    joins: dict[int, int] = {}
+    for round_no in range(2, settings.rounds + 1):
+        pool = [t for t in range(1, settings.players + 1) if t not in joins]
+        wanted = min(settings.late_entries.count(round_no, settings.players), len(pool) - 2)
+        if wanted > 0:
+            joins.update((t, round_no) for t in rng.sample(pool, wanted))
+    return joins
+
+
 def _draw_byes(
-    rng: random.Random, event: Event, round_no: int, settings: GeneratorSettings
+    rng: random.Random,
+    event: Event,
+    round_no: int,
+    settings: GeneratorSettings,
+    absent: frozenset[int] = frozenset(),
 ) -> Event:
-    """The requested byes of *round_no*: fresh players first, at least two left to pair."""
-    free = [p.tpn for p in event.players]
+    """The requested byes of *round_no*: fresh players first, at least two left to pair;
+    a player who has not joined yet (*absent*) asks for none."""
+    free = [p.tpn for p in event.players if p.tpn not in absent]
     asked = {r.tpn for r in event.bye_requests}
     requests = list(event.bye_requests)
     for kind, quota in settings.byes:

@@ -159,3 +159,50 @@ def test_q24_more_forfeits_and_unusual_results_than_boards_still_generate() -> N
     )
     event = generate(s).event
     assert not check_consistency(event)
+
+
+def test_late_entries_join_in_the_rounds_their_quota_names_numbered_by_rating() -> None:
+    s = settings(players=20, rounds=6, late_entries=parse_quota("r2:2,r4:1"))
+    event = generate(s).event
+    missed = {
+        p.tpn: [r for r in range(1, 7) if event.entry(p.tpn, r).kind is EntryKind.NOT_PAIRED]
+        for p in event.players
+    }
+    late = {tpn: rounds for tpn, rounds in missed.items() if rounds}
+    # Two join in round 2 (they missed round 1), one in round 4 (rounds 1-3).
+    assert sorted(late.values()) == [[1], [1], [1, 2, 3]]
+    # Not paired before joining, paired (or given a bye) in every round after.
+    for tpn, rounds in late.items():
+        joined = rounds[-1] + 1
+        assert all(event.entry(tpn, r).kind is not EntryKind.NOT_PAIRED for r in range(joined, 7))
+    # Numbered in rating order among the others (C.04.2 articles 2.4-2.5).
+    ratings = [p.rating for p in event.players]
+    assert ratings == sorted(ratings, reverse=True)
+    assert generate(s).event == event
+    check_consistency(event)
+
+
+def test_late_entries_leave_two_players_to_start_and_refuse_a_round_robin() -> None:
+    event = generate(settings(players=6, rounds=4, late_entries=parse_quota("r2:100%"))).event
+    first = [p.tpn for p in event.players if event.entry(p.tpn, 1).kind is not EntryKind.NOT_PAIRED]
+    assert len(first) == 2
+    with pytest.raises(GeneratorError, match="round robin"):
+        generate(
+            settings(
+                players=6, rounds=5, system=System.ROUND_ROBIN, late_entries=parse_quota("r2:1")
+            )
+        )
+
+
+def test_without_late_entries_the_same_seed_gives_the_same_event_as_before() -> None:
+    # The late entries' draw takes nothing from the seed's stream when none are asked for.
+    plain = generate(settings())
+    assert plain == generate(settings(late_entries=parse_quota("0")))
+
+
+def test_the_generator_pairs_with_the_engine_it_is_given() -> None:
+    own = generate(settings(players=30, rounds=6, engine="own")).event
+    reference = generate(settings(players=30, rounds=6)).event
+    assert own == reference
+    with pytest.raises(GeneratorError, match="engine"):
+        generate(settings(engine="nobody"))

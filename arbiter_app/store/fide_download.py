@@ -199,14 +199,14 @@ class Fetched:
     last_modified: str = ""
 
 
-def _reason(exc: BaseException) -> str:
+def reason_of(exc: BaseException) -> str:
     """Why a request failed, in the arbiter's words."""
     if isinstance(exc, urllib.error.HTTPError):
         return f"the server answered {exc.code} {exc.reason}"
     if isinstance(exc, urllib.error.URLError):
         exc_reason = exc.reason
         if isinstance(exc_reason, BaseException):
-            return _reason(exc_reason)
+            return reason_of(exc_reason)
         return f"the server cannot be reached ({exc_reason})"
     if isinstance(exc, socket.gaierror):
         return "no network (the server's name cannot be looked up)"
@@ -265,13 +265,13 @@ def fetch(
         partial.unlink(missing_ok=True)
         if exc.code == 304:
             return Fetched(None)
-        raise DownloadError(_reason(exc)) from None
+        raise DownloadError(reason_of(exc)) from None
     except DownloadError:
         partial.unlink(missing_ok=True)
         raise
     except (OSError, urllib.error.URLError, ValueError) as exc:
         partial.unlink(missing_ok=True)
-        raise DownloadError(_reason(exc)) from None
+        raise DownloadError(reason_of(exc)) from None
     return Fetched(target, etag, last_modified)
 
 

@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QMainWindow
 
 from arbiter_app.core.list_freshness import detail_lines, status_text
-from arbiter_app.core.words import count
+from arbiter_app.core.words import noun_for
 from arbiter_app.session.list_refresh import Outcome, RefreshLine, refresh_fide_lists
 from arbiter_app.store.fide_download import download_enabled, read_checks
 
@@ -117,11 +117,14 @@ class ListRefresher(QObject):
             )
             return
         lines: list[RefreshLine] = answer if isinstance(answer, list) else []
-        imported = [line for line in lines if line.outcome is Outcome.IMPORTED]
+        imported = [line.kind.value for line in lines if line.outcome is Outcome.IMPORTED]
         if imported:
-            names = "; ".join(line.text for line in imported)
+            # Short enough for the status bar beside the event's state: the months are in
+            # the label's tooltip.
+            kinds = ", ".join(imported[:-1]) + (" and " if len(imported) > 1 else "")
+            noun = noun_for(len(imported), "list")
             self.window_.statusBar().showMessage(
-                f"{count(len(imported), 'list')} downloaded and imported ({names}); "
-                "Ratings ▸ Check players' ratings… compares the event with them.",
+                f"FIDE's new {kinds}{imported[-1]} {noun} imported: Ratings ▸ Check "
+                "players' ratings… compares the event with them.",
                 30000,
             )

@@ -3,6 +3,8 @@ preference (off by default), the conditional request, the failures in words."""
 
 from __future__ import annotations
 
+import socket
+import urllib.error
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -19,6 +21,7 @@ from arbiter_app.store.fide_download import (
     fetch,
     list_url,
     read_checks,
+    reason_of,
     set_download,
     write_check,
 )
@@ -113,3 +116,12 @@ def test_what_is_known_of_each_download_is_kept_beside_the_database() -> None:
     }
     (data_folder() / "fide-downloads.json").write_text("{damaged", encoding="utf-8")
     assert read_checks() == {}  # the lists are only asked for again
+
+
+def test_a_venue_without_a_network_is_said_so() -> None:
+    """The reasons the status bar gives, for the failures a venue meets (no server reached)."""
+    lookup = urllib.error.URLError(socket.gaierror(-3, "Temporary failure in name resolution"))
+    assert reason_of(lookup) == "no network (the server's name cannot be looked up)"
+    assert reason_of(urllib.error.URLError(TimeoutError())) == "no answer within 30 seconds"
+    unreachable = urllib.error.URLError(OSError(101, "Network is unreachable"))
+    assert reason_of(unreachable) == "no network (Network is unreachable)"

@@ -88,7 +88,10 @@ def test_the_preference_is_off_by_default_and_set_in_preferences(
     ]  # fmt: skip
     label = window.list_refresher.label
     assert label.isVisible() and label.text().startswith("FIDE lists up to date (refreshed ")
-    assert "3 lists downloaded and imported" in window.statusBar().currentMessage()
+    assert window.statusBar().currentMessage() == (
+        "FIDE's new standard, rapid and blitz lists imported: Ratings ▸ Check players' "
+        "ratings… compares the event with them."
+    )
     with RatingDatabase.open() as db:
         assert {x.month for x in db.lists()} == {date(2026, 11, 1)}
     reopened = PreferencesDialog(settings)
@@ -118,7 +121,7 @@ def test_due_lists_are_downloaded_once_a_day_on_condition(
     outcomes = [x.outcome for x in _refreshed(qtbot, window)]
     assert outcomes == [Outcome.UNCHANGED, Outcome.IMPORTED, Outcome.UNCHANGED]
     assert all(a.if_none_match for a in server.asked[3:])
-    assert "FIDE rapid list, December 2026" in window.statusBar().currentMessage()
+    assert window.statusBar().currentMessage().startswith("FIDE's new rapid list imported: ")
     tip = window.list_refresher.label.toolTip().splitlines()
     assert tip[1] == "The rapid list was refreshed 10:42 (FIDE rapid list, December 2026)."
 

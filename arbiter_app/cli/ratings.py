@@ -244,18 +244,19 @@ def run_update(args: argparse.Namespace) -> int:
 
 
 _SAID = {
-    Outcome.IMPORTED: "imported",
-    Outcome.UNCHANGED: "unchanged",
-    Outcome.FAILED: "not downloaded",
-    Outcome.FRESH: "not asked for",
+    Outcome.IMPORTED: "imported ",
+    Outcome.UNCHANGED: "",
+    Outcome.FAILED: "not downloaded: ",
+    Outcome.FRESH: "not asked for, ",
 }
+"""What comes before each outcome's own words."""
 
 
 def _download_now() -> int:
     """FIDE's lists a day old or more, downloaded and imported (FIDE C.02 checklist, Q135)."""
     lines = refresh_fide_lists(datetime.now().astimezone())
     for line in lines:
-        print(f"The {line.kind.value} list: {_SAID[line.outcome]}, {line.text}.")
+        print(f"The {line.kind.value} list: {_SAID[line.outcome]}{line.text}.")
     imported = sum(1 for line in lines if line.outcome is Outcome.IMPORTED)
     failed = sum(1 for line in lines if line.outcome is Outcome.FAILED)
     if all(line.outcome is Outcome.FRESH for line in lines):

@@ -29,9 +29,9 @@ def test_lists_are_downloaded_imported_and_asked_for_on_condition(capsys: Captur
         code, out, _ = run(capsys, "ratings", "update", "--download")
         assert code == 0
         assert out.splitlines() == [
-            "The standard list: imported, 3 players: FIDE standard list, November 2026.",
-            "The rapid list: imported, 3 players: FIDE rapid list, November 2026.",
-            "The blitz list: imported, 3 players: FIDE blitz list, November 2026.",
+            "The standard list: imported 3 players: FIDE standard list, November 2026.",
+            "The rapid list: imported 3 players: FIDE rapid list, November 2026.",
+            "The blitz list: imported 3 players: FIDE blitz list, November 2026.",
             "3 lists imported.",
             "Check an event against them: arbiter-app ratings check FILE.",
         ]
@@ -55,7 +55,7 @@ def test_a_failed_download_is_named_and_the_exit_status_says_so(capsys: Capture)
         code, out, _ = run(capsys, "ratings", "update", "--download")
     assert code == 2
     assert out.splitlines()[0] == (
-        "The standard list: not downloaded, the server answered 503 Service Unavailable."
+        "The standard list: not downloaded: the server answered 503 Service Unavailable."
     )
     assert out.splitlines()[-1] == "0 lists imported, 3 lists not downloaded."
 

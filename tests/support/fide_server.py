@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import io
 import threading
+import time
 import zipfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -66,6 +67,8 @@ class FideServer:
     modified: dict[str, datetime] = field(default_factory=dict)
     asked: list[Asked] = field(default_factory=list)
     fail_with: int | None = None
+    delay: float = 0.0
+    """Seconds every answer waits (a slow line at the venue)."""
     port: int = 0
 
     @property
@@ -89,6 +92,8 @@ def _handler(server: FideServer) -> type[BaseHTTPRequestHandler]:
                     path, self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since")
                 )
             )
+            if server.delay:
+                time.sleep(server.delay)
             if server.fail_with is not None:
                 self.send_error(server.fail_with)
                 return

@@ -5,11 +5,13 @@ the loopback address, the status bar's note, and nothing sent while the option i
 from __future__ import annotations
 
 import socket
+import time
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, NoReturn
 
 import pytest
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
@@ -18,6 +20,7 @@ from arbiter_app.session.list_refresh import Outcome
 from arbiter_app.store.fide_download import download_address, download_enabled, set_download
 from arbiter_app.store.rating_db import RatingDatabase
 from arbiter_app.ui.dialogs.preferences import PreferencesDialog
+from arbiter_app.ui.list_refresh import TICK_MS
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.settings import Settings
 from tests.support.fide_server import ROWS, FideServer, list_zip, month_of_lists, serving
@@ -139,6 +142,28 @@ def test_no_network_is_a_quiet_note_in_the_status_bar(
     )
     assert QApplication.activeModalWidget() is None  # never a box to close
     assert window.list_refresher.timer.isActive()  # asked again at the next tick
+    assert window.list_refresher.timer.interval() == TICK_MS == 60 * 60 * 1000
+
+
+def test_a_slow_server_never_holds_the_window(
+    qtbot: QtBot, settings: Settings, server: FideServer
+) -> None:
+    set_download(enabled=True, address=server.address)
+    window = _window(qtbot, settings)
+    refresher = window.list_refresher
+    server.delay = 0.5  # each of the three lists: a second and a half in all
+    ticked: list[float] = []
+    started = time.monotonic()
+    with qtbot.waitSignal(refresher.finished, timeout=20000):
+        assert refresher.refresh()
+        assert time.monotonic() - started < 0.3  # back at once: the work is in a thread
+        assert refresher.label.text() == "FIDE lists: downloading…"
+        assert not refresher.refresh()  # one download at a time
+        # The window's event loop runs meanwhile: a timer of a tenth of a second fires.
+        QTimer.singleShot(100, lambda: ticked.append(time.monotonic()))
+    assert time.monotonic() - started >= 1.5
+    assert ticked and ticked[0] - started < 1.0
+    assert refresher.label.text().startswith("FIDE lists up to date")
 
 
 def test_nothing_leaves_the_machine_while_the_option_is_off(

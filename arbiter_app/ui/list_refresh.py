@@ -45,10 +45,18 @@ class ListRefresher(QObject):
     finished = Signal(object)
     """The lines of a refresh (``list[RefreshLine]``), or the exception it raised."""
 
-    def __init__(self, window: QMainWindow, now: Callable[[], datetime] = _local_now) -> None:
+    def __init__(
+        self,
+        window: QMainWindow,
+        now: Callable[[], datetime] = _local_now,
+        check: Callable[[], str | None] | None = None,
+    ) -> None:
         super().__init__(window)
         self.window_ = window
         self.now = now
+        self.check = check
+        """The open event checked against the lists just imported, in a sentence (None: no
+        player to check); FIDE C.02 checklist Q139, a check after each list update."""
         self.running = False
         self.label = QLabel(window)
         self.label.setAccessibleName("FIDE lists")
@@ -123,8 +131,12 @@ class ListRefresher(QObject):
             # the label's tooltip.
             kinds = ", ".join(imported[:-1]) + (" and " if len(imported) > 1 else "")
             noun = noun_for(len(imported), "list")
+            found = self.check() if self.check is not None else None
+            then = (
+                f". {found} Ratings ▸ Check players' ratings… shows the check."
+                if found
+                else ": Ratings ▸ Check players' ratings… compares the event with them."
+            )
             self.window_.statusBar().showMessage(
-                f"FIDE's new {kinds}{imported[-1]} {noun} imported: Ratings ▸ Check "
-                "players' ratings… compares the event with them.",
-                30000,
+                f"FIDE's new {kinds}{imported[-1]} {noun} imported{then}", 30000
             )

@@ -130,7 +130,7 @@ class MainWindow(QMainWindow):
         self.state_label = QLabel(self)
         self.state_label.setAccessibleName("Where the event stands")
         self.statusBar().addPermanentWidget(self.state_label)
-        self.list_refresher = ListRefresher(self)
+        self.list_refresher = ListRefresher(self, check=self._checked_against_new_lists)
         """FIDE's lists kept a day fresh, for the arbiter who switched it on (Q135)."""
         self.ratings_menu.download_action.triggered.connect(
             lambda _=False: self.download_lists_now()
@@ -862,6 +862,17 @@ class MainWindow(QMainWindow):
         if self.projector is not None:
             self.projector.set_scale(self.settings.projector_scale)
         self.list_refresher.preference_changed()
+
+    def _checked_against_new_lists(self) -> str | None:
+        """The open event checked against lists downloaded in the background, in a sentence
+        for the status bar (FIDE C.02 checklist Q139: a check after each list update, said
+        quietly: the arbiter may be entering results)."""
+        if not any(p.fide_id for p in self.document.tournament.players):
+            return None
+        try:
+            return self.document.check_ratings().summary()
+        except ArbiterError:
+            return None
 
     def download_lists_now(self) -> bool:
         """Ratings ▸ Download FIDE's lists now: every list asked for, in the background."""

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from arbiter_app import app
+from arbiter_app.session.commands import AddPlayer, EditSettings
 from arbiter_app.session.list_refresh import Outcome
 from arbiter_app.store.fide_download import download_address, download_enabled, set_download
 from arbiter_app.store.rating_db import RatingDatabase
@@ -192,3 +193,22 @@ def test_nothing_leaves_the_machine_while_the_option_is_off(
     )
     assert not window.list_refresher.label.isVisible()
     assert tried == []
+
+
+def test_the_open_event_is_checked_against_new_lists_and_said_quietly(
+    qtbot: QtBot, settings: Settings, server: FideServer
+) -> None:
+    """Q139 for a list downloaded in the background: the check runs by itself and its
+    finding is a note in the status bar, not a dialog over the arbiter's work."""
+    set_download(enabled=True, address=server.address)
+    window = _window(qtbot, settings)
+    document = window.document
+    document.run(EditSettings(info={"time_control": "5400+30", "start_date": "2026-11-20"}))
+    document.run(AddPlayer.of({"name": "Carlsen, Magnus", "fide_id": "1503014", "rating": 2833}))
+    document.run(AddPlayer.of({"name": "Caruana, Fabiano", "fide_id": "2020009", "rating": 2700}))
+    _refreshed(qtbot, window)
+    assert window.statusBar().currentMessage() == (
+        "FIDE's new standard, rapid and blitz lists imported. 1 of the 2 players with a FIDE "
+        "ID differs from the list. Ratings ▸ Check players' ratings… shows the check."
+    )
+    assert QApplication.activeModalWidget() is None

@@ -39,7 +39,12 @@ from typing import Final
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.list_freshness import ListCheck
 from arbiter_app.core.ratinglist import RatingType
-from arbiter_app.store.preferences import PreferencesError, read_preferences, write_preferences
+from arbiter_app.store.preferences import (
+    PreferencesError,
+    read_preferences,
+    replace_json,
+    write_preferences,
+)
 from arbiter_app.store.rating_db import data_folder
 
 DEFAULT_ADDRESS: Final = "https://ratings.fide.com/download/"
@@ -179,10 +184,7 @@ def write_check(check: ListCheck) -> None:
     }
     path = _record_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        aside = path.with_name(f".{path.name}.new")
-        aside.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
-        aside.replace(path)
+        replace_json(path, data)
     except OSError as exc:
         raise DownloadError(
             f"what was downloaded cannot be recorded in {path} ({exc.strerror})"

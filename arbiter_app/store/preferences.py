@@ -49,11 +49,16 @@ def write_preferences(changes: dict[str, object | None]) -> None:
             data.pop(key, None)
         else:
             data[key] = value
-    path = preferences_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        aside = path.with_name(f".{path.name}.new")
-        aside.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
-        aside.replace(path)
+        replace_json(preferences_path(), data)
     except OSError as exc:
         raise PreferencesError(f"the preferences cannot be written ({exc.strerror})") from exc
+
+
+def replace_json(path: Path, data: object) -> None:
+    """Write *data* as JSON to *path* through a file beside it, so that a reader never sees
+    half of it (raises OSError)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    aside = path.with_name(f".{path.name}.new")
+    aside.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
+    aside.replace(path)

@@ -6,7 +6,10 @@ member lists, offline.
 rating database of the user's data folder, with its month; ``ratings find``
 looks players up by name or FIDE ID; ``ratings info`` lists what is imported;
 ``ratings check FILE`` lists the players of an event whose rating differs
-from the list valid at the event's start.
+from the list valid at the event's start; ``ratings update FOLDER`` imports every
+list of a folder, and ``ratings update --download`` downloads FIDE's lists that are
+a day old or more and imports them, for the arbiter who switched the download on
+with ``ratings download --on`` (off by default: Arbiter works offline).
 
 With ``--uschess`` the same commands work on US Chess's monthly member lists
 (the Golden Database DBF or the tab-separated supplement, zipped or not):
@@ -21,7 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 from arbiter_app.cli import uschess_lists
@@ -29,6 +32,7 @@ from arbiter_app.cli.confirming import add_confirm_argument, confirmation, print
 from arbiter_app.core import words
 from arbiter_app.core.custom_list import parse_layout
 from arbiter_app.core.errors import ArbiterError, InputError
+from arbiter_app.core.list_freshness import detail_lines
 from arbiter_app.core.rating_source import (
     Difference,
     Found,
@@ -39,11 +43,19 @@ from arbiter_app.core.rating_source import (
 from arbiter_app.core.ratinglist import RatingType, month_text, parse_month
 from arbiter_app.session import Session
 from arbiter_app.session.commands import UNSET, ApplyListRatings, EditSettings
+from arbiter_app.session.list_refresh import Outcome, refresh_fide_lists
 from arbiter_app.session.rating_lookup import (
     check_ratings,
     rating_lists_of,
     rating_type_of,
     update_lists,
+)
+from arbiter_app.store.fide_download import (
+    DEFAULT_ADDRESS,
+    download_address,
+    download_enabled,
+    read_checks,
+    set_download,
 )
 from arbiter_app.store.rating_db import CustomImportReport, ImportReport, RatingDatabase
 
@@ -88,11 +100,31 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="import every list in a folder at once: FIDE's files and the custom lists "
         "already imported (NAME.csv)",
     )
-    update.add_argument("folder", type=Path)
+    update.add_argument("folder", type=Path, nargs="?")
     update.add_argument(
         "--month", type=_month, help="the lists' month where a file's name does not say it"
     )
+    update.add_argument(
+        "--download",
+        action="store_true",
+        help="download FIDE's lists that are a day old or more and import them, instead of a "
+        "folder (switched on with ratings download --on)",
+    )
     update.set_defaults(handler=run_update)
+    download = actions.add_parser(
+        "download",
+        help="whether FIDE's lists are downloaded and kept no more than a day old (off by "
+        "default), and from where",
+    )
+    switch = download.add_mutually_exclusive_group()
+    switch.add_argument("--on", action="store_true", help="download FIDE's lists")
+    switch.add_argument("--off", action="store_true", help="download nothing (the default)")
+    download.add_argument(
+        "--address",
+        metavar="URL",
+        help=f"where FIDE's list files are downloaded from ('' for FIDE's: {DEFAULT_ADDRESS})",
+    )
+    download.set_defaults(handler=run_download)
     lists = actions.add_parser(
         "lists", help="the event's sequence of rating lists: show it, or set it with --set"
     )
@@ -184,7 +216,16 @@ def _import_custom(args: argparse.Namespace) -> int:
 
 
 def run_update(args: argparse.Namespace) -> int:
-    """Every list in the folder, in one action (:func:`update_lists`)."""
+    """Every list in the folder, in one action (:func:`update_lists`), or FIDE's lists
+    downloaded (:func:`refresh_fide_lists`)."""
+    if args.download:
+        if args.folder is not None or args.month is not None:
+            raise ArbiterError("--download takes no folder and no --month: FIDE's files say both")
+        return _download_now()
+    if args.folder is None:
+        raise ArbiterError(
+            "give the folder of the lists you downloaded, or --download to download FIDE's"
+        )
     lines = update_lists(args.folder, args.month)
     for line in lines:
         if line.imported:
@@ -200,6 +241,58 @@ def run_update(args: argparse.Namespace) -> int:
         + (f", {words.count(failed, 'file')} not imported." if failed else ".")
     )
     return 2 if failed else 0
+
+
+_SAID = {
+    Outcome.IMPORTED: "imported ",
+    Outcome.UNCHANGED: "",
+    Outcome.FAILED: "not downloaded: ",
+    Outcome.FRESH: "not asked for, ",
+}
+"""What comes before each outcome's own words."""
+
+
+def _download_now() -> int:
+    """FIDE's lists a day old or more, downloaded and imported (FIDE C.02 checklist, Q135)."""
+    lines = refresh_fide_lists(datetime.now().astimezone())
+    for line in lines:
+        print(f"The {line.kind.value} list: {_SAID[line.outcome]}{line.text}.")
+    imported = sum(1 for line in lines if line.outcome is Outcome.IMPORTED)
+    failed = sum(1 for line in lines if line.outcome is Outcome.FAILED)
+    if all(line.outcome is Outcome.FRESH for line in lines):
+        print("Nothing was asked for: FIDE answered for every list less than a day ago.")
+        return 0
+    print(
+        f"{words.count(imported, 'list')} imported"
+        + (f", {words.count(failed, 'list')} not downloaded." if failed else ".")
+    )
+    if imported:
+        print("Check an event against them: arbiter-app ratings check FILE.")
+    return 2 if failed else 0
+
+
+def run_download(args: argparse.Namespace) -> int:
+    """The preference of this computer: FIDE's lists downloaded, and from where."""
+    enabled = True if args.on else False if args.off else None
+    set_download(enabled=enabled, address=args.address)
+    if not download_enabled():
+        print("FIDE's lists are not downloaded: Arbiter sends nothing over the network.")
+        if args.address is not None:
+            print(f"When switched on, they will come from {download_address()}.")
+        return 0
+    print(
+        f"FIDE's lists are downloaded from {download_address()} and kept no more than a day "
+        "old: the window asks for them every hour while it runs; here, run arbiter-app "
+        "ratings update --download (from the system's scheduler, for instance)."
+    )
+    _say_freshness()
+    return 0
+
+
+def _say_freshness() -> None:
+    now = datetime.now().astimezone()
+    for line in detail_lines(read_checks(), now):
+        print(line)
 
 
 def run_lists(args: argparse.Namespace) -> int:
@@ -302,6 +395,9 @@ def run_info(args: argparse.Namespace) -> int:
         print(f"{x.title}: {x.size}, from {x.file}, imported {x.imported[:10]}")
     for c in custom:
         print(f"{c.title}: {c.size}, from {c.file}, imported {c.imported[:10]}")
+    if download_enabled():
+        print(f"FIDE's lists are downloaded from {download_address()}:")
+        _say_freshness()
     uschess_lists.run_info()
     return 0
 

@@ -17,44 +17,34 @@ Restoring one is opening it (and Save as… to carry on under another name).
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from pathlib import Path
 from typing import Final
 
-from arbiter_app.core.errors import ArbiterError
-from arbiter_app.store.rating_db import data_folder
+from arbiter_app.store.preferences import (
+    PREFERENCES_NAME,
+    PreferencesError,
+    read_preferences,
+    write_preferences,
+)
 from arbiter_app.store.schema import SUFFIX
 
-PREFERENCES_NAME: Final = "preferences.json"
+__all__ = [
+    "PREFERENCES_NAME",
+    "PreferencesError",
+    "backup_folder",
+    "backup_name",
+    "set_backup_folder",
+]
+
 _KEY: Final = "backup_folder"
 _UNSAFE = '<>:"/\\|?*'
 """Characters no file name may hold on one desktop system or another."""
 
 
-class PreferencesError(ArbiterError):
-    """A preference cannot be set (the message says why)."""
-
-
-def _preferences_path() -> Path:
-    return data_folder() / PREFERENCES_NAME
-
-
-def _read() -> dict[str, object]:
-    path = _preferences_path()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError):
-        # A damaged preferences file must not stop a tournament: it is as if unset.
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
 def backup_folder() -> Path | None:
     """The folder chosen for automatic backups (None: no backups are made)."""
-    value = _read().get(_KEY)
+    value = read_preferences().get(_KEY)
     return Path(value) if isinstance(value, str) and value else None
 
 
@@ -62,19 +52,7 @@ def set_backup_folder(folder: Path | None) -> None:
     """Choose the backup folder (None: stop making backups). The folder must exist."""
     if folder is not None and not folder.is_dir():
         raise PreferencesError(f"the backup folder {folder} does not exist")
-    data = _read()
-    if folder is None:
-        data.pop(_KEY, None)
-    else:
-        data[_KEY] = str(folder.resolve())
-    path = _preferences_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        aside = path.with_name(f".{path.name}.new")
-        aside.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
-        aside.replace(path)
-    except OSError as exc:
-        raise PreferencesError(f"the preferences cannot be written ({exc.strerror})") from exc
+    write_preferences({_KEY: None if folder is None else str(folder.resolve())})
 
 
 def backup_name(event_name: str, what: str, moment: datetime, head: str = "") -> str:

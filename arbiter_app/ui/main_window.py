@@ -64,6 +64,7 @@ from arbiter_app.ui.document import Changes, EventDocument
 from arbiter_app.ui.file_actions import TRF_FILTER, FileActions, ImportedEvent, Services
 from arbiter_app.ui.files import UNTITLED, suggested_path
 from arbiter_app.ui.help import GuideWindow, about
+from arbiter_app.ui.list_refresh import ListRefresher
 from arbiter_app.ui.panels.by_name import ByNamePanel
 from arbiter_app.ui.panels.crosstable import CrosstablePanel
 from arbiter_app.ui.panels.pairings import PairingsPanel
@@ -129,6 +130,12 @@ class MainWindow(QMainWindow):
         self.state_label = QLabel(self)
         self.state_label.setAccessibleName("Where the event stands")
         self.statusBar().addPermanentWidget(self.state_label)
+        self.list_refresher = ListRefresher(self, check=self._checked_against_new_lists)
+        """FIDE's lists kept a day fresh, for the arbiter who switched it on (Q135)."""
+        self.ratings_menu.download_action.triggered.connect(
+            lambda _=False: self.download_lists_now()
+        )
+        self.list_refresher.start()
         document.changed.connect(self.on_changed)
         document.file_changed.connect(self.show_title)
         document.backed_up.connect(lambda text: self.statusBar().showMessage(text, 15000))
@@ -854,6 +861,32 @@ class MainWindow(QMainWindow):
     def _apply_preferences(self) -> None:
         if self.projector is not None:
             self.projector.set_scale(self.settings.projector_scale)
+        self.list_refresher.preference_changed()
+
+    def _checked_against_new_lists(self) -> str | None:
+        """The open event checked against lists downloaded in the background, in a sentence
+        for the status bar (FIDE C.02 checklist Q139: a check after each list update, said
+        quietly: the arbiter may be entering results)."""
+        if not any(p.fide_id for p in self.document.tournament.players):
+            return None
+        try:
+            return self.document.check_ratings().summary()
+        except ArbiterError:
+            return None
+
+    def download_lists_now(self) -> bool:
+        """Ratings ▸ Download FIDE's lists now: every list asked for, in the background."""
+        if self.list_refresher.refresh(every=True):
+            return True
+        if self.list_refresher.running:
+            text = "FIDE's lists are being downloaded already."
+        else:
+            text = (
+                "Downloading FIDE's lists is switched off: switch it on in "
+                "Edit ▸ Preferences… (Arbiter works offline unless asked)."
+            )
+        self.statusBar().showMessage(text, 15000)
+        return False
 
     def show_guide(self) -> GuideWindow:
         """Help ▸ Guide (F1): the guide's pages in a viewer window."""

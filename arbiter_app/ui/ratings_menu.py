@@ -54,6 +54,12 @@ class RatingsMenu(QMenu):
             "Import every list downloaded into a folder: FIDE's files and each custom list"
         )
         self.update_action.triggered.connect(lambda _=False: self.choose_folder())
+        # Only with the download switched on in Preferences (FIDE C.02 checklist, Q135).
+        self.download_action = self.addAction("&Download FIDE's lists now")
+        self.download_action.setStatusTip(
+            "Ask FIDE for each of its lists and import those that changed (switched on in "
+            "Edit ▸ Preferences…)"
+        )
         self.lists_action = self.addAction("FIDE &lists imported…")
         self.lists_action.triggered.connect(lambda _=False: self.show_lists())
         self.sequence_action = self.addAction("&Sequence of rating lists…")

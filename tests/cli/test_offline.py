@@ -69,3 +69,15 @@ def test_q223_a_fide_swiss_runs_from_registration_to_the_report_without_a_networ
     assert report.startswith("012 Venue Open")
     assert sum(line.startswith("001 ") for line in report.splitlines()) == len(PLAYERS)
     assert len(no_network) == 1  # only the probe above: the event itself never tried
+
+
+def test_q223_nothing_leaves_the_machine_while_the_download_of_lists_is_off(
+    no_network: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The download of FIDE's lists (Q135) is off by default: asked for, it is refused with
+    the way to switch it on, and no connection is tried."""
+    assert main(["ratings", "download"]) == 0
+    assert main(["ratings", "update", "--download"]) == 2
+    assert "switched off" in capsys.readouterr().err
+    assert main(["ratings", "info"]) == 0
+    assert no_network == []

@@ -103,6 +103,7 @@ def test_the_ratings_menu_imports_a_list_and_checks_the_players(
     assert [a.text() for a in menu.actions() if not a.isSeparator()] == [
         "&Import FIDE rating list…",
         "&Update every list from a folder…",
+        "&Download FIDE's lists now",
         "FIDE &lists imported…",
         "&Sequence of rating lists…",
         "&Check players' ratings…",

@@ -1,4 +1,5 @@
-"""Preferences: appearance, the projector's type size and the folder for automatic backups."""
+"""Preferences: appearance, the projector's type size, the folder for automatic backups and
+the download of FIDE's rating lists (off by default)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -23,6 +25,12 @@ from PySide6.QtWidgets import (
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.store.backups import backup_folder, set_backup_folder
+from arbiter_app.store.fide_download import (
+    DEFAULT_ADDRESS,
+    download_address,
+    download_enabled,
+    set_download,
+)
 from arbiter_app.ui.settings import COLOUR_SCHEMES, Settings
 
 _SCHEME_LABELS = {"system": "Follow the system", "light": "Light", "dark": "Dark"}
@@ -79,6 +87,30 @@ class PreferencesDialog(QDialog):
         label = QLabel("&Backup folder:", self)
         label.setBuddy(self.backups)
         form.addRow(label, row)
+        # FIDE's lists kept a day fresh (FIDE C.02 checklist, Q135): a preference of this
+        # computer, shared with the command line's `ratings download`, off by default.
+        self.download = QCheckBox(
+            "&Download FIDE's rating lists and keep them no more than a day old", self
+        )
+        self.download.setAccessibleName("Download FIDE's rating lists")
+        self.download.setToolTip(
+            "While Arbiter runs, each of FIDE's lists is asked for once a day and imported "
+            "when it changed. Off, Arbiter sends nothing over the network."
+        )
+        self.download.setChecked(download_enabled())
+        form.addRow(self.download)
+        self.address = QLineEdit(self)
+        self.address.setAccessibleName("Address of FIDE's lists")
+        self.address.setPlaceholderText(DEFAULT_ADDRESS)
+        address = download_address()
+        self.address.setText("" if address == DEFAULT_ADDRESS else address)
+        self.address.setToolTip(
+            "Where the files standard_rating_list.zip, rapid_rating_list.zip and "
+            f"blitz_rating_list.zip are downloaded from; empty for FIDE's ({DEFAULT_ADDRESS})"
+        )
+        self.address.setEnabled(self.download.isChecked())
+        self.download.toggled.connect(self.address.setEnabled)
+        form.addRow("Lists' &address:", self.address)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
@@ -98,6 +130,14 @@ class PreferencesDialog(QDialog):
             set_backup_folder(Path(text) if text else None)
         except ArbiterError as exc:
             QMessageBox.warning(self, "Backup folder", f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
+            return
+        try:
+            set_download(enabled=self.download.isChecked(), address=self.address.text())
+        except ArbiterError as exc:
+            QMessageBox.warning(
+                self, "Address of FIDE's lists", f"{str(exc)[:1].upper()}{str(exc)[1:]}."
+            )
+            self.address.setFocus()
             return
         self.settings.colour_scheme = str(self.scheme.currentData())
         self.settings.projector_scale = self.scale.value()

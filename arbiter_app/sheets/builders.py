@@ -141,9 +141,17 @@ def trf_text(src: Source, version: str | None = None) -> str:
     return trf_report(src, version)[0]
 
 
-def trf_report(src: Source, version: str | None = None) -> tuple[str, list[str]]:
+def trf_report(
+    src: Source, version: str | None = None, *, in_tournament: bool = False
+) -> tuple[str, list[str]]:
     """FILE as a FIDE rating report (TRF-16 or TRF-26), ranks from its standings, and a
     sentence for each thing the report leaves out.
+
+    With *in_tournament*, the file of in-tournament data exchange instead (TRF-26 remark
+    3, ITDX: for another program or for publication during the event): every round paired,
+    the round in progress included, and each game adjourned (its result not known yet)
+    written ``?`` with record 162's ``X`` (FIDE C.02, checklist questions 164-165). The
+    rating report itself is refused while a game is adjourned (question 169).
 
     A file read from TRF, or imported from one, is written back as that file
     (see :mod:`arbiter_app.exports.trf_export`); *version* defaults to its own.
@@ -152,9 +160,20 @@ def trf_report(src: Source, version: str | None = None) -> tuple[str, list[str]]
     standings are after, and a note names the games of the round left out.
     """
     from arbiter_app.core.rating_correction import for_rating
+    from arbiter_app.core.trf.document import UnknownResult
     from arbiter_app.exports.trf_export import standings_to_trf
 
-    _refuse_while_adjourned(src)
+    unknown: list[UnknownResult] = []
+    if in_tournament:
+        src = replace(src, provisional=True)
+        unknown = [
+            UnknownResult(round_no, board.white, board.black)
+            for round_no, boards in sorted(src.boards.items())
+            for board in boards
+            if board.adjourned
+        ]
+    else:
+        _refuse_while_adjourned(src)
     standings = standings_of(src)
     # The rounds the standings are after: a round in progress is written only when asked
     # for as provisional (its ranks are those of the standings written beside it).
@@ -172,6 +191,7 @@ def trf_report(src: Source, version: str | None = None) -> tuple[str, list[str]]
         system_code=src.system_code,
         comments=[p.trf_line() for p in src.pibes] + [c.trf_line() for c in corrected],
         notes=notes,
+        unknown=unknown,
     )
     return text, notes
 
@@ -215,7 +235,7 @@ def _rounds_left_out(src: Source, written: Event) -> list[str]:
         missing = [
             b.number
             for b in src.boards.get(round_no, ())
-            if written.entry(b.white, round_no).opponent != b.black
+            if written.entry(b.white, round_no).opponent != b.black and not b.adjourned
         ]
         if missing:
             notes.append(

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from arbiter_app import app
+from arbiter_app.core.errors import ArbiterError
 from arbiter_app.ui.dialogs.warning_levels import WarningDialogs
 from arbiter_app.ui.document import EventDocument, untitled_session
 from arbiter_app.ui.main_window import MainWindow, Services
@@ -76,3 +78,39 @@ def test_a_question_mark_comes_in_adjourned_without_a_question(
     (board,) = [b for b in window.document.session.boards(5) if b.white == 1]
     assert board.adjourned and board.result is None
     assert not [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+
+
+def test_export_trf_during_the_event_marks_the_adjourned_game(
+    qtbot: QtBot, settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """File ▸ Export TRF during the event… writes the in-tournament file with '?' and 162's
+    X (Q164-165); File ▸ Export TRF…, the rating report, is refused while the game is
+    adjourned (Q169), naming the board."""
+    from PySide6.QtWidgets import QFileDialog
+
+    source = tmp_path / "adj.trf"
+    source.write_text(_with_codes({1: "?", 4: "?"}), encoding="utf-8")
+    document = EventDocument(untitled_session())
+    document.warnings = WarningDialogs()
+    services = Services(import_trf=app.import_trf, export_trf=app.export_trf)
+    window = MainWindow(document, settings, services)
+    qtbot.addWidget(window)
+    assert window.files.import_path(source)
+    action = window.export_in_tournament_action
+    assert action.isEnabled() and action.text() == "E&xport TRF during the event…"
+    target = tmp_path / "itdx.trf"
+    offered: list[str] = []
+
+    def save_as(parent: object, title: str, where: str, *rest: object) -> tuple[str, str]:
+        offered.append(where)
+        return str(target), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_as)
+    action.trigger()
+    assert offered and offered[0].endswith("-in-tournament.trf")
+    lines = target.read_text(encoding="utf-8").splitlines()
+    assert "162  W 1.0    D 0.5    L 0.0    A 0.0    X 0.5" in lines
+    assert next(line for line in lines if line.startswith("001    1 ")).endswith("4 w ?")
+    with pytest.raises(ArbiterError, match="round 5, board 1 is adjourned"):
+        window.write_trf(tmp_path / "report.trf")
+    assert not (tmp_path / "report.trf").exists()

@@ -64,7 +64,11 @@ class Assembly(ReadState):
 
     def finish(self) -> TrfDocument:
         players, entries, cells = self._players()
-        entries, pending = pending_requests(entries, self.arb.entries, self.arb.played)
+        # A game whose result is not known is paired: its round is played, not requests.
+        unknown = self._unknown_results(players, cells)
+        entries = _without_rounds(entries, players, unknown)
+        in_play = max([self.arb.played, *(game.round for game in unknown)])
+        entries, pending = pending_requests(entries, self.arb.entries, in_play)
         point_system = (
             self.arb.points
             or self._xxs_points()
@@ -91,10 +95,6 @@ class Assembly(ReadState):
         event = replace(event, forbidden_pairs=self._forbidden(players, event.rounds))
         event = self._javafo_lists(event, players)
         self._defaults(event)
-        unknown = self._unknown_results(players, cells)
-        if unknown:
-            entries = _without_rounds(entries, players, unknown)
-            event = replace(event, entries=entries)
         check_pairings(entries, cells, self.source, self.issues)
         self._check_byes(entries, cells)
         if self.issues:
@@ -583,6 +583,8 @@ def _without_rounds(
 ) -> dict[int, tuple[RoundEntry, ...]]:
     """*entries* with both players' round of each game not known read as a blank round (the
     game is paired, its result not in yet: the event holds nothing for it)."""
+    if not unknown:
+        return entries
     changed = dict(entries)
     for game in unknown:
         for tpn in (game.white, game.black):

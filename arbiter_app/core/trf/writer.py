@@ -443,13 +443,14 @@ def _extension(
         lines.append(ext.line(ext.POINTS, round_no, to_exact(system)))
     players = sorted(event.players, key=lambda p: p.tpn)
     played = event.rounds_played
-    if played > last_paired_round(event.entries) and any(
+    # A round with a game whose result is not known is paired ("?" cells say so).
+    in_cells = max((game.round for game in doc.unknown_results), default=0)
+    if played > max(last_paired_round(event.entries), in_cells) and any(
         e.kind in REQUESTABLE for _, _, e in event.iter_games()
     ):
         lines.append(ext.line(ext.PLAYED, played))
     for player in players:
         lines.extend(_player_extension(event, player, played, player.tpn in in_nrs, problems))
-    in_cells = max((game.round for game in doc.unknown_results), default=0)
     if players and played > max(_last_coded_round(event), in_cells):
         # Blank rounds at the end of every line vanish; one explicit entry keeps the round.
         first = players[0]

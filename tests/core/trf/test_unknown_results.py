@@ -124,3 +124,36 @@ def test_what_cannot_be_a_game_not_known_is_refused(cell: str, said: str) -> Non
     with pytest.raises(InputError) as refused:
         parse_trf("\n".join(lines) + "\n", "bad.trf")
     assert any(said in issue.message for issue in refused.value.issues), refused.value.issues
+
+
+def _record(tpn: int, name: str, points: str, *cells: str) -> str:
+    head = f"001 {tpn:>4}      {name:<33} 2000{'':28}{points:>4}    1"
+    return head.ljust(cell_start(1))[: cell_start(1)] + "".join(cells)
+
+
+def test_a_round_of_games_not_known_is_a_round_paired() -> None:
+    """Round 2 has no result yet on any board: it is still a round paired (its ``?`` says
+    so), so E's ``0000 - H`` there is the half-point bye E had, not a request for the
+    round to pair (the engines' convention for the cells after the last round paired);
+    written back, the file says the same without any record of Arbiter's own."""
+    text = "\n".join(
+        [
+            "012 Club",
+            "142 3",
+            _record(1, "A", "1.5", "     2 w 1", "     3 w ?"),
+            _record(2, "B", "0.5", "     1 b 0", "     4 b ?"),
+            _record(3, "C", "1.5", "     4 w 1", "     1 b ?"),
+            _record(4, "D", "0.5", "     3 b 0", "     2 w ?"),
+            _record(5, "E", "1.5", "  0000 - U", "  0000 - H"),
+        ]
+    )
+    doc = parse_trf(text + "\n", "club.trf")
+    assert [(g.round, g.white, g.black) for g in doc.unknown_results] == [(2, 1, 3), (2, 4, 2)]
+    assert doc.event.bye_requests == ()
+    assert doc.event.entry(5, 2).kind is EntryKind.HALF_BYE
+    assert doc.warnings == ()
+    written = write_trf(doc)
+    assert "ARB" not in written
+    again = parse_trf(written, "again.trf")
+    assert [(g.round, g.white, g.black) for g in again.unknown_results] == [(2, 1, 3), (2, 4, 2)]
+    assert again.event.entry(5, 2).kind is EntryKind.HALF_BYE

@@ -28,6 +28,7 @@ from arbiter_app.sheets.source import Source
 
 if TYPE_CHECKING:
     from arbiter_app.core.standings import Standings
+    from arbiter_app.core.trf.document import UnknownResult
 
 SheetBuilder = Callable[[Source, int | None], Sheet]
 
@@ -172,6 +173,8 @@ def trf_report(
             for board in boards
             if board.adjourned
         ]
+        # A TRF file read as it is: its own games not known ("?"), written back "?".
+        unknown += [UnknownResult(g.round, g.white, g.black) for g in _read_not_known(src)]
     else:
         _refuse_while_adjourned(src)
     standings = standings_of(src)
@@ -201,19 +204,26 @@ def _refuse_while_adjourned(src: Source) -> None:
     C.02 question 169: no final standings and no TRF with an adjourned game open): its
     result would be missing from the report FIDE rates."""
     open_games = [
-        (round_no, board.number)
+        f"round {round_no}, board {board.number}"
         for round_no, boards in sorted(src.boards.items())
         for board in boards
         if board.adjourned
     ]
+    # A TRF file read as it is: a game whose result is not known ("?") is adjourned too.
+    open_games += [f"round {g.round}, {g.white}-{g.black}" for g in _read_not_known(src)]
     if open_games:
-        round_no, board = open_games[0]
         more = f" (and {count(len(open_games) - 1, 'other game')})" if len(open_games) > 1 else ""
         raise ArbiterError(
-            f"{src.path.name}: round {round_no}, board {board} is adjourned{more}: no FIDE "
+            f"{src.path.name}: {open_games[0]} is adjourned{more}: no FIDE "
             "report is written while a game is adjourned (FIDE C.02, checklist question "
             "169); enter its result first"
         )
+
+
+def _read_not_known(src: Source) -> tuple[UnknownResult, ...]:
+    """The games whose result is not known of a TRF file read as it is (an event's file
+    keeps them as adjourned boards instead: the TRF document it stores holds none)."""
+    return src.trf.unknown_results if src.trf is not None else ()
 
 
 def _rounds_left_out(src: Source, written: Event) -> list[str]:

@@ -104,3 +104,25 @@ def test_in_tournament_is_a_trf_option(tmp_path: Path, capsys: pytest.CaptureFix
         capsys, "export", str(source), "--format", "csv", "--in-tournament", "-o", str(out)
     )
     assert code == 2 and "--in-tournament writes a TRF file: --format trf" in err
+
+
+def test_a_trf_file_read_as_it_is_keeps_its_game_not_known(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A TRF file with a '?' used without an import: its standings are not final (Q161),
+    its rating report is refused (Q169), its in-tournament file keeps the '?' (Q164-165)."""
+    source = tmp_path / "adj.trf"
+    source.write_text(_with_codes({1: "?", 4: "?"}), encoding="utf-8")
+    f = str(source)
+    code, out, _ = run(capsys, "standings", f)
+    assert code == 0 and out.splitlines()[0].endswith(": standings after round 4 of 5")
+    report = tmp_path / "report.trf"
+    code, _, err = run(capsys, "export", f, "--format", "trf", "-o", str(report))
+    assert code == 2 and not report.exists()
+    assert "adj.trf: round 5, 1-4 is adjourned: no FIDE report is written" in err
+    itdx = tmp_path / "itdx.trf"
+    assert run(capsys, "export", f, "--format", "trf", "--in-tournament", "-o", str(itdx))[0] == 0
+    alyx = next(
+        line for line in itdx.read_text("utf-8").splitlines() if line.startswith("001    1 ")
+    )
+    assert alyx.endswith("     4 w ?")

@@ -51,8 +51,8 @@ class NotKnown:
         """What the import says of it: the players, the round and the code."""
         codes = " and ".join(repr(c) for c in self.odd_codes)
         return (
-            f"round {self.round}: {self.white}-{self.black} had the result code {codes}, "
-            "which TRF-26 does not define: read as a result not known"
+            f"round {self.round}, player {self.white} (White) v player {self.black} (Black): "
+            f"the result code {codes}, which TRF-26 does not define, read as a result not known"
         )
 
 

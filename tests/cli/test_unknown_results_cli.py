@@ -30,7 +30,7 @@ def test_an_unknown_code_is_imported_as_not_known_with_confirm(
     code, _, err = run(capsys, "import", str(source), "-o", str(target))
     assert code == 2 and not target.exists()
     assert "player 1, round 5: the result code 'Q' against player 4 is not a TRF-26 code" in err
-    assert "round 5: 1-4 had the result code 'Q', which TRF-26 does not define" in err
+    assert "the result code 'Q', which TRF-26 does not define, read as a result not known" in err
     assert "run the command again with --confirm" in err
     code, out, _ = run(capsys, "import", str(source), "-o", str(target), "--confirm")
     assert code == 0

@@ -60,8 +60,8 @@ def test_an_unknown_code_asks_at_level_3_and_logs_an_import_line(tmp_path: Path)
     (alert,) = asked.value.warnings
     assert alert.level is Level.CONFIRM
     assert alert.consequences == (
-        "round 5: 1-4 had the result code 'Q', which TRF-26 does not define: read as a "
-        "result not known",
+        "round 5, player 1 (White) v player 4 (Black): the result code 'Q', which "
+        "TRF-26 does not define, read as a result not known",
     )
     assert "question 166" in alert.article
     assert not (tmp_path / "q.arbiter").exists()  # nothing was imported

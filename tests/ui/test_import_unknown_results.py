@@ -42,7 +42,9 @@ def test_an_unknown_code_is_asked_then_shown_and_the_game_comes_in_adjourned(
         "The file has 1 game with a result code TRF-26 does not define; each is imported as "
         "a game whose result is not known (adjourned)"
     )
-    assert "round 5: 1-4 had the result code 'Q'" in str(asked["details"])
+    assert "round 5, player 1 (White) v player 4 (Black): the result code 'Q'" in str(
+        asked["details"]
+    )
     assert "question 166" in str(asked["details"])
     (board,) = [b for b in window.document.session.boards(5) if b.white == 1]
     assert board.adjourned and board.result is None and board.black == 4

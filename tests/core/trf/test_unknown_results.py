@@ -113,6 +113,7 @@ def test_fides_reference_reader_takes_the_question_mark() -> None:
         ("  0000 - Q", "unknown result code 'Q'"),
         ("     3 w ?", "does not name player 1 in that round"),
     ],
+    ids=["question-mark-without-opponent", "odd-code-without-opponent", "opponent-disagrees"],
 )
 def test_what_cannot_be_a_game_not_known_is_refused(cell: str, said: str) -> None:
     """A malformed round stays refused: a ``?`` or an undefined code with no opponent, or

@@ -58,11 +58,16 @@ def _html(src: Source) -> str:
     return sheet_to_html(replace(standings(src, None), journal_head=src.journal_head))
 
 
-def _trf(src: Source, version: str | None = None, notes: list[str] | None = None) -> str:
+def _trf(
+    src: Source,
+    version: str | None = None,
+    notes: list[str] | None = None,
+    in_tournament: bool = False,
+) -> str:
     from arbiter_app.core.rating_periods import long_event_notices
     from arbiter_app.sheets.builders import trf_report
 
-    text, said = trf_report(src, version)
+    text, said = trf_report(src, version, in_tournament=in_tournament)
     if notes is not None:
         notes.extend(said)
         # An event over 30 days: its rating periods and what they ask of the report (FIDE
@@ -128,17 +133,21 @@ def render(
     trf_version: str | None = None,
     notes: list[str] | None = None,
     teams: bool = False,
+    in_tournament: bool = False,
 ) -> str:
     """The text of *fmt*; for the TRF report, *notes* receives what it leaves out; with
-    *teams*, the team standings (US Chess 28N)."""
+    *teams*, the team standings (US Chess 28N); with *in_tournament*, the TRF of
+    in-tournament data exchange, not the rating report (see :func:`trf_report`)."""
     if teams:
         if fmt not in TEAM_FORMATS:
             raise ArbiterError(
                 f"the team standings are exported as {', '.join(TEAM_FORMATS)}, not {fmt}"
             )
         return TEAM_FORMATS[fmt](src)
+    if in_tournament and fmt != "trf":
+        raise ArbiterError("--in-tournament writes a TRF file: --format trf")
     if fmt == "trf":
-        return _trf(src, trf_version, notes)
+        return _trf(src, trf_version, notes, in_tournament)
     try:
         renderer = FORMATS[fmt]
     except KeyError:
@@ -239,6 +248,7 @@ def _write(src: Source, args: argparse.Namespace) -> None:
         trf_version=args.trf_version,
         notes=notes,
         teams=bool(getattr(args, "teams", False)),
+        in_tournament=bool(getattr(args, "in_tournament", False)),
     )
     # Written as it is: CSV rows end in CRLF as RFC 4180 says; nothing is translated. Aside
     # and moved into place whole, never over an event (issue 27).

@@ -17,6 +17,7 @@ from arbiter_app.cli.confirming import add_confirm_argument, confirmation
 from arbiter_app.cli.export_formats import FORMATS, USCHESS
 from arbiter_app.cli.uschess import add_header_options
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.session.adjourned import adjourned_in
 from arbiter_app.session.importing import create_imported
 from arbiter_app.session.integrity import stored_pibes
 from arbiter_app.session.trf_source import import_arguments
@@ -59,6 +60,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         metavar="YYYY-MM",
         help="trf: the rating report of one rating period (a month), the rounds dated in it "
         "only, for an event over 30 days (FIDE rates it period by period)",
+    )
+    exp.add_argument(
+        "--in-tournament",
+        action="store_true",
+        help="trf: the file of in-tournament data exchange (TRF-26's ITDX), not the rating "
+        "report: every round paired, the round in progress included, an adjourned game "
+        "written '?' (record 162's X); written while a game is adjourned, which the rating "
+        "report is not",
     )
     exp.add_argument("-o", "--output", required=True, type=Path)
     exp.add_argument(
@@ -105,6 +114,7 @@ def run_import(args: argparse.Namespace) -> int:
         # 10,000 players); the keys are (pairing number, round).
         state = session.state
         logged = [p.trf_line() for p in stored_pibes(state)]
+        not_known = adjourned_in(state)
     rows = state.tables
     played = max((round_no for _, round_no in rows["entries"]), default=0)
     pending = sorted({r for _, r in rows["bye_requests"] if r > played})
@@ -112,6 +122,13 @@ def run_import(args: argparse.Namespace) -> int:
         f"imported {args.source.name} into {args.output}: {_count(len(rows['players']), 'player')}, "
         f"{_count(played, 'round')}" + "".join(f"; bye requests for round {r}" for r in pending)
     )
+    for round_no, boards in not_known.items():
+        for board in boards:
+            # A "?" or a code TRF-26 does not define (FIDE C.02, checklist Q164-166).
+            print(
+                f"round {round_no} board {board}: result not known, imported as adjourned; "
+                f"enter it with: arbiter-app result {args.output} --round {round_no} --board {board} RESULT"
+            )
     for line in logged:
         print(f"report log: {line}")
     return 0

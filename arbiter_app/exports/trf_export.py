@@ -21,7 +21,7 @@ from dataclasses import replace
 from arbiter_app.core.model import Event
 from arbiter_app.core.standings import Standings
 from arbiter_app.core.trf import TrfDocument, TrfVersion, results_key, write_trf
-from arbiter_app.core.trf.document import Anchor
+from arbiter_app.core.trf.document import Anchor, UnknownResult
 from arbiter_app.core.trf.report import PROGRAM
 from arbiter_app.core.trf.system import CODES_192
 
@@ -51,8 +51,13 @@ def standings_to_trf(
     system_code: str = "",
     comments: Sequence[str] = (),
     notes: list[str] | None = None,
+    unknown: Sequence[UnknownResult] = (),
 ) -> str:
     """The FIDE rating report of *event*; *document* is the TRF file it came from, if any.
+
+    *unknown* are the games paired whose result is not known yet (adjourned), written
+    ``?`` with record 162's ``X``: only in the file of in-tournament data exchange (TRF-26
+    remark 3; FIDE C.02, checklist questions 164-165), never in the rating report (Q169).
 
     Only records the TRF-26 specification defines go into a TRF-26 report
     (:mod:`arbiter_app.core.trf.report`); *notes* receives a sentence for each fact
@@ -79,6 +84,7 @@ def standings_to_trf(
                 verbatim=stated,
                 comments=logged,
                 controller=PROGRAM,
+                unknown_results=tuple(unknown),
             ),
             report=True,
             notes=notes,
@@ -104,6 +110,7 @@ def standings_to_trf(
             tiebreaks=codes,
             verbatim=verbatim,
             comments=logged,
+            unknown_results=tuple(unknown),
         ),
         report=True,
         notes=notes,

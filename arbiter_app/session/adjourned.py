@@ -55,6 +55,12 @@ def adjourn(tx: Tx, round_no: int, number: int, *, correcting: bool) -> str:
     return ADJOURNED
 
 
+def mark_adjourned(tx: Tx, round_no: int, number: int, white: int, black: int) -> None:
+    """Mark board *number* (*white* v *black*) of *round_no* as a game whose result is not
+    known, as an import reads it (``?`` in a TRF file: :mod:`arbiter_app.session.unknown_results`)."""
+    tx.put("records", _key(round_no, number), {"value": _value(white, black)})
+
+
 def resume(tx: Tx, round_no: int, number: int, result: GameResult, ctx: Context) -> None:
     """The board has its result now: the mark goes. A result of an adjourned game that is
     not a draw is a level-3 question first (FIDE C.02, the checklist's Q163: an adjourned

@@ -287,7 +287,11 @@ class EditSettings(Settings):
 @action
 @dataclass(frozen=True, kw_only=True)
 class ImportEvent(Command):
-    """Fill a new event with an imported one (an event as JSON, read from a file)."""
+    """Fill a new event with an imported one (an event as JSON, read from a file).
+
+    *unknown_results* are the file's games paired whose result is not known (a TRF ``?``,
+    or a code TRF-26 does not define: FIDE C.02, checklist questions 164-166), each
+    ``{"round", "white", "black", "codes"}``: imported paired, without a result, adjourned."""
 
     NAME: ClassVar[str] = "import_event"
 
@@ -296,6 +300,7 @@ class ImportEvent(Command):
     tiebreaks: Sequence[str] | Unset | None = UNSET
     trf: JsonObject | Unset | None = UNSET
     settings: JsonObject | Unset | None = UNSET
+    unknown_results: Sequence[JsonObject] | Unset | None = UNSET
 
 
 @action

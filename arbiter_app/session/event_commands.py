@@ -32,7 +32,7 @@ from arbiter_app.core.timecontrol import parse as parse_time_control
 from arbiter_app.core.uschess_report import checked_report_settings
 from arbiter_app.core.warning_levels import Alert, Level, Refused
 from arbiter_app.core.words import count, noun_for
-from arbiter_app.session import queries
+from arbiter_app.session import queries, unknown_results
 from arbiter_app.session.codec import (
     BYE_POLICIES,
     PLAYER_FIELDS,
@@ -554,7 +554,12 @@ def import_event(tx: Tx, cmd: ImportEvent, ctx: Context) -> None:
         tx.put("adjustments", (number,), row)
     for number, group in enumerate(data["forbidden_pairs"], start=1):
         tx.put("forbidden_pairs", (number,), {"players": ",".join(str(x) for x in group)})
-    _boards_from_entries(tx)
+    # Games not known (a TRF "?" or a code TRF-26 does not define; checklist Q164-166):
+    # paired without a result, adjourned (session.unknown_results).
+    not_known = unknown_results.given_games(given(cmd.unknown_results, None))
+    unknown_results.clear_rounds(tx, not_known)
+    _boards_from_entries(tx, [(g.round, g.white, g.black) for g in not_known])
+    unknown_results.mark_not_known(tx, ctx, not_known)
     _check_imported_rounds(tx, ctx)
     set_numbering(tx, Numbering.FILE)
     announced = given(cmd.settings, None)
@@ -643,13 +648,16 @@ def _max_round(data: dict[str, Any]) -> int:
     return max((int(e["round"]) for e in data["entries"]), default=0)
 
 
-def _boards_from_entries(tx: Tx) -> None:
-    """Board rows for every game or forfeit whose two sides are known.
+def _boards_from_entries(tx: Tx, not_known: Sequence[tuple[int, int, int]] = ()) -> None:
+    """Board rows for every game or forfeit whose two sides are known, and for the games
+    *not_known* (round, White, Black) paired without a result.
 
     Imported files carry no board numbers; boards are numbered in each round by
     the lower pairing number of the pair, White first where colours are known.
     """
     pairs: dict[int, set[tuple[int, int]]] = {}
+    for round_no, white, black in not_known:
+        pairs.setdefault(round_no, set()).add((white, black))
     for (tpn, round_no), row in tx.rows("entries").items():
         opponent = row["opponent"]
         if not EntryKind(row["kind"]).has_opponent or opponent is None:

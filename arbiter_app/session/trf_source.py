@@ -23,6 +23,9 @@ def import_arguments(doc: TrfDocument) -> dict[str, Any]:
     args: dict[str, Any] = {"event": event_to_json(doc.event), "trf": document_to_json(doc)}
     if doc.tiebreaks:
         args["tiebreaks"] = list(doc.tiebreaks)
+    if doc.unknown_results:
+        # Paired without a result, adjourned (FIDE C.02, checklist questions 164-166).
+        args["unknown_results"] = [game.to_json() for game in doc.unknown_results]
     return args
 
 

@@ -28,6 +28,7 @@ from arbiter_app.sheets.source import Source
 
 if TYPE_CHECKING:
     from arbiter_app.core.standings import Standings
+    from arbiter_app.core.trf.document import UnknownResult
 
 SheetBuilder = Callable[[Source, int | None], Sheet]
 
@@ -141,9 +142,17 @@ def trf_text(src: Source, version: str | None = None) -> str:
     return trf_report(src, version)[0]
 
 
-def trf_report(src: Source, version: str | None = None) -> tuple[str, list[str]]:
+def trf_report(
+    src: Source, version: str | None = None, *, in_tournament: bool = False
+) -> tuple[str, list[str]]:
     """FILE as a FIDE rating report (TRF-16 or TRF-26), ranks from its standings, and a
     sentence for each thing the report leaves out.
+
+    With *in_tournament*, the file of in-tournament data exchange instead (TRF-26 remark
+    3, ITDX: for another program or for publication during the event): every round paired,
+    the round in progress included, and each game adjourned (its result not known yet)
+    written ``?`` with record 162's ``X`` (FIDE C.02, checklist questions 164-165). The
+    rating report itself is refused while a game is adjourned (question 169).
 
     A file read from TRF, or imported from one, is written back as that file
     (see :mod:`arbiter_app.exports.trf_export`); *version* defaults to its own.
@@ -152,9 +161,22 @@ def trf_report(src: Source, version: str | None = None) -> tuple[str, list[str]]
     standings are after, and a note names the games of the round left out.
     """
     from arbiter_app.core.rating_correction import for_rating
+    from arbiter_app.core.trf.document import UnknownResult
     from arbiter_app.exports.trf_export import standings_to_trf
 
-    _refuse_while_adjourned(src)
+    unknown: list[UnknownResult] = []
+    if in_tournament:
+        src = replace(src, provisional=True)
+        unknown = [
+            UnknownResult(round_no, board.white, board.black)
+            for round_no, boards in sorted(src.boards.items())
+            for board in boards
+            if board.adjourned
+        ]
+        # A TRF file read as it is: its own games not known ("?"), written back "?".
+        unknown += [UnknownResult(g.round, g.white, g.black) for g in _read_not_known(src)]
+    else:
+        _refuse_while_adjourned(src)
     standings = standings_of(src)
     # The rounds the standings are after: a round in progress is written only when asked
     # for as provisional (its ranks are those of the standings written beside it).
@@ -172,6 +194,7 @@ def trf_report(src: Source, version: str | None = None) -> tuple[str, list[str]]
         system_code=src.system_code,
         comments=[p.trf_line() for p in src.pibes] + [c.trf_line() for c in corrected],
         notes=notes,
+        unknown=unknown,
     )
     return text, notes
 
@@ -181,19 +204,26 @@ def _refuse_while_adjourned(src: Source) -> None:
     C.02 question 169: no final standings and no TRF with an adjourned game open): its
     result would be missing from the report FIDE rates."""
     open_games = [
-        (round_no, board.number)
+        f"round {round_no}, board {board.number}"
         for round_no, boards in sorted(src.boards.items())
         for board in boards
         if board.adjourned
     ]
+    # A TRF file read as it is: a game whose result is not known ("?") is adjourned too.
+    open_games += [f"round {g.round}, {g.white}-{g.black}" for g in _read_not_known(src)]
     if open_games:
-        round_no, board = open_games[0]
         more = f" (and {count(len(open_games) - 1, 'other game')})" if len(open_games) > 1 else ""
         raise ArbiterError(
-            f"{src.path.name}: round {round_no}, board {board} is adjourned{more}: no FIDE "
+            f"{src.path.name}: {open_games[0]} is adjourned{more}: no FIDE "
             "report is written while a game is adjourned (FIDE C.02, checklist question "
             "169); enter its result first"
         )
+
+
+def _read_not_known(src: Source) -> tuple[UnknownResult, ...]:
+    """The games whose result is not known of a TRF file read as it is (an event's file
+    keeps them as adjourned boards instead: the TRF document it stores holds none)."""
+    return src.trf.unknown_results if src.trf is not None else ()
 
 
 def _rounds_left_out(src: Source, written: Event) -> list[str]:
@@ -215,7 +245,7 @@ def _rounds_left_out(src: Source, written: Event) -> list[str]:
         missing = [
             b.number
             for b in src.boards.get(round_no, ())
-            if written.entry(b.white, round_no).opponent != b.black
+            if written.entry(b.white, round_no).opponent != b.black and not b.adjourned
         ]
         if missing:
             notes.append(

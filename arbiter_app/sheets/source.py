@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.core.event_state import EventState, event_state
+from arbiter_app.core.event_state import EventState, RoundBoard, event_state
 from arbiter_app.core.fide_mode import ON as FIDE_MODE_ON
 from arbiter_app.core.fide_mode import FideMode, Pibe
 from arbiter_app.core.lots import COLOUR_DRAW, COLOUR_NAMES, Draw, draw_from_json
@@ -68,7 +68,16 @@ class Source:
         """The event's state: the file's, or, for a TRF file, every round with results complete."""
         if self.state is not None:
             return self.state
-        return event_state(self.event, None, numbering=Numbering.FILE)
+        not_known = self.trf.unknown_results if self.trf is not None else ()
+        if not not_known:
+            return event_state(self.event, None, numbering=Numbering.FILE)
+        # A game whose result is not known ("?", FIDE C.02 Q164-166) leaves its round open:
+        # the standings are those of the rounds before it, not final (Q161).
+        boards: dict[int, list[RoundBoard]] = {}
+        for game in not_known:
+            listed = boards.setdefault(game.round, [])
+            listed.append(RoundBoard(len(listed) + 1, game.white, game.black, False))
+        return event_state(self.event, boards, numbering=Numbering.FILE)
 
     trf: Any = None
     """The TRF document FILE is or was imported from (a ``TrfDocument`` holding the event as

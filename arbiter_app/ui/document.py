@@ -125,6 +125,7 @@ def untitled_session(
     *,
     scratch: Path | None = None,
     document: TrfDocument | None = None,
+    confirm: Confirmation = None,
     **settings: object,
 ) -> Session:
     """A new untitled event: empty, or holding *event* read from *source* (an import).
@@ -132,7 +133,8 @@ def untitled_session(
     *document* is the TRF file the event was read from: the event keeps the rest
     of it (see :mod:`arbiter_app.session.trf_source`). *settings* are stored with
     ``edit_settings`` (the demo's play-off regulation); *scratch* is where the
-    untitled event is kept until it is saved (None: memory).
+    untitled event is kept until it is saved (None: memory); *confirm* answers the
+    import's questions (FIDE C.02 level 3).
     """
     if event is None:
         return Session.create_untitled(scratch=scratch)
@@ -151,7 +153,7 @@ def untitled_session(
     if settings:
         args["settings"] = dict(settings)  # announced with the import: nothing to ask
     try:
-        session.run(ImportEvent.of(args))
+        session.run(ImportEvent.of(args), confirm=confirm)
     except BaseException:
         session.close()  # an untitled event that failed to fill leaves nothing behind
         raise

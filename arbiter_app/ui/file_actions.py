@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event
+from arbiter_app.core.warning_levels import Confirmation, ConfirmationNeeded
 from arbiter_app.session import Session
 from arbiter_app.session.backups import BackupReport
 from arbiter_app.store.errors import FileLocked
@@ -40,7 +41,7 @@ from arbiter_app.ui.files import (
     suggested_path,
     unsaved_question,
 )
-from arbiter_app.ui.widgets.busy import run_busy
+from arbiter_app.ui.widgets.busy import Cancelled, run_busy
 
 TRF_FILTER = "FIDE tournament report (*.trf *.txt)"
 
@@ -196,7 +197,7 @@ class FileActions:
             return False
         sessions: list[Session] = []
 
-        def make() -> None:
+        def build(confirm: Confirmation) -> None:
             # Writing the event stays in this thread (its connection belongs here); the
             # note says what the wait is for. The TRF document read goes with it, so the
             # event keeps the rest of the file and exports it back.
@@ -204,8 +205,25 @@ class FileActions:
                 scratch = self.window.services.scratch()
                 read = imported[0]
                 sessions.append(
-                    untitled_session(read.event, path.name, scratch=scratch, document=read.document)
+                    untitled_session(
+                        read.event,
+                        path.name,
+                        scratch=scratch,
+                        document=read.document,
+                        confirm=confirm,
+                    )
                 )
+
+        def make() -> None:
+            try:
+                build(None)
+            except ConfirmationNeeded as question:
+                # The import's questions (FIDE C.02 level 3: a result code TRF-26 does not
+                # define, rounds that break pairing rules) put as every action's are.
+                answer = self.window.document.warnings.confirm(question)
+                if answer is None:
+                    raise Cancelled(f"{path.name} was not imported") from None
+                build(answer)
 
         if not self.window.run(make):
             return False

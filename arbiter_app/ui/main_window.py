@@ -222,6 +222,13 @@ class MainWindow(QMainWindow):
         self.export_action = self._action(
             "&Export TRF…", self.export_trf, "Ctrl+Shift+E", "Write the event as a FIDE report file"
         )
+        self.export_in_tournament_action = self._action(
+            "E&xport TRF during the event…",
+            self.export_in_tournament_trf,
+            None,
+            "Write the TRF of in-tournament data exchange for another program or for "
+            "publication: the round in progress included, an adjourned game marked ?",
+        )
         self.export_standings_action = self._action(
             "Export s&tandings…",
             self.choose_standings_export,
@@ -351,6 +358,7 @@ class MainWindow(QMainWindow):
         self.open_action.setEnabled(self.services.open_event is not None)
         self.import_action.setEnabled(self.services.import_trf is not None)
         self.export_action.setEnabled(self.services.export_trf is not None)
+        self.export_in_tournament_action.setEnabled(self.services.export_trf is not None)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -369,6 +377,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.export_standings_action)
         file_menu.addAction(self.readiness_action)
         file_menu.addAction(self.export_action)
+        file_menu.addAction(self.export_in_tournament_action)
         file_menu.addAction(self.uschess_report_action)
         file_menu.addSeparator()
         file_menu.addAction(self.preview_action)
@@ -655,6 +664,20 @@ class MainWindow(QMainWindow):
         if path:
             self.run(lambda: self.write_trf(Path(path)))
 
+    def export_in_tournament_trf(self) -> None:
+        """File ▸ Export TRF during the event…: the in-tournament file (TRF-26's ITDX), not
+        the rating report (FIDE C.02, checklist questions 164-165 and 169)."""
+        if self.services.export_trf is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            "Export a TRF file during the event",
+            str(self.export_path("-in-tournament.trf")),
+            TRF_FILTER,
+        )
+        if path:
+            self.run(lambda: self.write_trf(Path(path), in_tournament=True))
+
     def export_path(self, ending: str) -> Path:
         """Where a file made from the event is offered: beside the event's file and named
         after it (``open-standings``); an untitled event's is named after the event, in the
@@ -665,15 +688,17 @@ class MainWindow(QMainWindow):
         named = suggested_path(self.files.save_folder(), self.document.event_name)
         return named.with_name(f"{named.stem}{ending}")
 
-    def write_trf(self, target: Path) -> None:
+    def write_trf(self, target: Path, *, in_tournament: bool = False) -> None:
         """The event as a TRF file, as the command line writes it from the event's file (an
         imported file comes back as it was read, changed only where the event changed);
-        an untitled event is written the same way, from the same session."""
-        from arbiter_app.sheets.builders import trf_text
+        an untitled event is written the same way, from the same session. With
+        *in_tournament*, the file of in-tournament data exchange (``export --format trf
+        --in-tournament``): an adjourned game marked ``?``, which the report refuses."""
+        from arbiter_app.sheets.builders import trf_report
         from arbiter_app.sheets.source import from_session
         from arbiter_app.store.outputs import write_output
 
-        text = trf_text(from_session(self.document.session))
+        text, _ = trf_report(from_session(self.document.session), in_tournament=in_tournament)
         # As written (the file's own line ends, CR or CR LF), through the command line's
         # guard: never over the open event, aside and moved into place whole (issue 27).
         current = self.document.path

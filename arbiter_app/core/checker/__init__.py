@@ -20,7 +20,7 @@ from arbiter_app.core.checker.manual import manual_pairings
 from arbiter_app.core.checker.pairings import check_round_robin, check_swiss
 from arbiter_app.core.checker.standings import check_ranks
 from arbiter_app.core.errors import RuleError
-from arbiter_app.core.model import Event
+from arbiter_app.core.model import NOT_PAIRED, Colour, Event, Outcome, RoundEntry
 from arbiter_app.core.pairing.baku import ARTICLE as BAKU_ARTICLE
 from arbiter_app.core.pairing.baku import baku_virtual_points
 from arbiter_app.core.pairing.berger import ARTICLE as BERGER
@@ -60,6 +60,28 @@ def record_192(doc: TrfDocument) -> str:
     if ("192", 0) in doc.order:
         return f"192 {CODES_192[doc.event.system]}"
     return ""
+
+
+def _not_known_as_draws(event: Event, doc: TrfDocument) -> tuple[Event, str]:
+    """*event* with each game whose result is not known (a ``?``) checked as TRF-26 record
+    162's ``X``, "unknown result, e.g. adjourned game", worth a draw by default: paired in
+    its round, a draw in the scores the next rounds were paired on and the ranks."""
+    entries = {tpn: list(row) for tpn, row in event.entries.items()}
+    for game in doc.unknown_results:
+        for tpn, opponent, colour in (
+            (game.white, game.black, Colour.WHITE),
+            (game.black, game.white, Colour.BLACK),
+        ):
+            row = entries[tpn]
+            row.extend([NOT_PAIRED] * (game.round - len(row)))
+            row[game.round - 1] = RoundEntry.game(opponent, colour, Outcome.DRAW, rated=False)
+    games = [f"round {g.round}: {g.white}-{g.black}" for g in doc.unknown_results]
+    said = (
+        f"{words.count(len(games), 'game')} whose result is not known ({', '.join(games)}) "
+        "checked as a draw: TRF-26 record 162's X (an unknown result) is worth a draw's points "
+        "unless the file says otherwise"
+    )
+    return replace(event, entries={t: tuple(r) for t, r in entries.items()}), said
 
 
 def _accelerated(doc: TrfDocument) -> tuple[Event, str | None]:
@@ -106,6 +128,9 @@ def check_document(
         codes, where = file_tiebreaks(doc)
     event, acceleration = _accelerated(doc)
     notes: list[str] = []
+    if doc.unknown_results:
+        event, said = _not_known_as_draws(event, doc)
+        notes.append(said)
     held = event.system.rounds_in(event.rounds_played)
     told = ""
     if rounds is not None:

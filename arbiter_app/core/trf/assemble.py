@@ -19,6 +19,7 @@ from fractions import Fraction
 from arbiter_app.core.errors import InputError, Issue
 from arbiter_app.core.model import (
     ByeRequest,
+    Colour,
     EntryKind,
     Event,
     EventInfo,
@@ -36,7 +37,9 @@ from arbiter_app.core.trf.document import (
     KeptLine,
     TrfDocument,
     TrfVersion,
+    UnknownResult,
 )
+from arbiter_app.core.trf.records import format_cell
 from arbiter_app.core.trf.scoring import default_name, from_records
 from arbiter_app.core.trf.state import DEFAULT_POINTS, Item, ReadState
 from arbiter_app.core.trf.system import detect_system, implied_system, system_from_092
@@ -61,7 +64,11 @@ class Assembly(ReadState):
 
     def finish(self) -> TrfDocument:
         players, entries, cells = self._players()
-        entries, pending = pending_requests(entries, self.arb.entries, self.arb.played)
+        # A game whose result is not known is paired: its round is played, not requests.
+        unknown = self._unknown_results(players, cells)
+        entries = _without_rounds(entries, players, unknown)
+        in_play = max([self.arb.played, *(game.round for game in unknown)])
+        entries, pending = pending_requests(entries, self.arb.entries, in_play)
         point_system = (
             self.arb.points
             or self._xxs_points()
@@ -92,7 +99,7 @@ class Assembly(ReadState):
         self._check_byes(entries, cells)
         if self.issues:
             raise InputError(sorted(self.issues, key=_where))
-        self._check_points(event, pending)
+        self._check_points(event, pending, unknown)
         lists = self.tiebreak_lists
         doc = TrfDocument(
             event=event,
@@ -108,6 +115,7 @@ class Assembly(ReadState):
             warnings=tuple(sorted(self.warnings, key=_where)),
             notes=tuple(sorted(self.notes, key=_where)),
             controller=self._text("182"),
+            unknown_results=unknown,
         )
         return replace(doc, verbatim=Deferred(lambda: self._verbatim(doc)))
 
@@ -259,8 +267,15 @@ class Assembly(ReadState):
         """
         ours = dict(render_records(doc, strict=False))
         found: dict[Anchor, tuple[str, str]] = {}
+        # A game whose result is not known is written "?" on both records, whatever code the
+        # file had (a code TRF-26 does not define is not written back).
+        anew = {("001", tpn) for game in doc.unknown_results for tpn in (game.white, game.black)}
+        if doc.unknown_results:
+            anew.add(("162", 0))  # with its X (TRF-26: the points of a result not known)
         for anchor, item in self._anchored():
             if anchor is None or anchor not in ours or item.number in self.corrected:
+                continue
+            if anchor in anew:
                 continue
             if ours[anchor] != item.text:
                 found[anchor] = (ours[anchor], item.text)
@@ -412,11 +427,19 @@ class Assembly(ReadState):
                     f"(players {', '.join(map(str, tpns))})",
                 )
 
-    def _check_points(self, event: Event, pending: tuple[ByeRequest, ...]) -> None:
-        """The points column against the results; a pending request's points may be in it.
+    def _check_points(
+        self,
+        event: Event,
+        pending: tuple[ByeRequest, ...],
+        unknown: tuple[UnknownResult, ...] = (),
+    ) -> None:
+        """The points column against the results; a pending request's points may be in it,
+        and so may record 162's ``X`` for each game whose result is not known.
 
         The pairing engines' files count a requested bye of the round to pair
         in the points column (gacrux requires it, bbpPairings reads either).
+        TRF-26 record 162 gives a result not known (``X``) a draw's points unless it
+        says otherwise; a file may count them or not.
         """
         played = event.rounds_played
         ahead = {
@@ -424,12 +447,21 @@ class Assembly(ReadState):
             for b in pending
             if b.round == played + 1
         }
+        x_points: dict[int, Fraction] = {}
+        for game in unknown:
+            worth = self.x_points
+            if worth is None:
+                worth = event.points_system_for(game.round).draw
+            for tpn in (game.white, game.black):
+                x_points[tpn] = x_points.get(tpn, Fraction(0)) + worth
         scores = event.scores()  # every round up to *played* and every adjustment
         for row in self.rows:
             if row.points is None or row.player.tpn not in event.entries:
                 continue
             score = scores[row.player.tpn]
-            if row.points in (score, score + ahead.get(row.player.tpn, 0)):
+            extra = ahead.get(row.player.tpn, 0)
+            told = x_points.get(row.player.tpn, 0)
+            if row.points in (score, score + extra, score + told, score + extra + told):
                 continue
             if score != row.points:
                 self.corrected.add(row.line)
@@ -449,6 +481,89 @@ class Assembly(ReadState):
                 self.corrected.add(n)
                 self.warn(n, 5, f"record {tag} says {value!r} {what}, the file has {actual}")
 
+    def _unknown_results(
+        self, players: Mapping[int, Player], cells: Mapping[int, list[Cell]]
+    ) -> tuple[UnknownResult, ...]:
+        """The games paired whose result is not known (``?``, or a code TRF-26 does not
+        define: FIDE C.02, checklist questions 164-166), each once, White first.
+
+        The two records must name each other in the round, with colours not the same; when
+        one of them writes a result and the other does not, the game is not known either
+        (the two sides disagree, and the file cannot say which is right).
+        """
+        found: list[UnknownResult] = []
+        for tpn, row in cells.items():
+            for round_no, cell in enumerate(row, start=1):
+                if not cell.unknown:
+                    continue
+                if cell.unknown != rec.UNKNOWN_RESULT:
+                    self.warn(
+                        cell.line,
+                        cell.result_column,
+                        f"player {tpn}, round {round_no}: the result code {cell.unknown!r} "
+                        f"against player {cell.opponent} is not a TRF-26 code; read as a "
+                        "result not known, the game paired without a result (FIDE C.02, "
+                        "checklist question 166)",
+                    )
+                game = self._unknown_game(tpn, round_no, cell, players, cells)
+                if game is not None:
+                    found.append(game)
+        return tuple(sorted(found, key=lambda g: (g.round, min(g.white, g.black))))
+
+    def _unknown_game(
+        self,
+        tpn: int,
+        round_no: int,
+        cell: Cell,
+        players: Mapping[int, Player],
+        cells: Mapping[int, list[Cell]],
+    ) -> UnknownResult | None:
+        opp = cell.opponent
+        where = f"round {round_no}: player {tpn}"
+        if opp not in players:
+            self.issue(
+                cell.line, cell.opponent_column, f"{where}'s opponent {opp} is not in the file"
+            )
+            return None
+        if opp == tpn:
+            self.issue(cell.line, cell.opponent_column, f"{where} is paired with themself")
+            return None
+        other_row = cells[opp]
+        other = other_row[round_no - 1] if round_no <= len(other_row) else None
+        if other is not None and other.bad:
+            return None  # reported where it stands
+        named = None
+        if other is not None:
+            entry = other.entry
+            named = other.opponent if other.unknown else (entry.opponent if entry else None)
+        if named != tpn:
+            said = f"line {other.line}" if other is not None else "its record"
+            self.issue(
+                cell.line,
+                cell.opponent_column,
+                f"{where} meets player {opp} (result code {cell.unknown!r}), but player "
+                f"{opp}'s record ({said}) does not name player {tpn} in that round",
+            )
+            return None
+        assert other is not None
+        if other.unknown and tpn > opp:
+            return None  # each game once, from the lower pairing number
+        entry = other.entry
+        other_colour = other.colour if other.unknown else (entry.colour if entry else None)
+        other_code = other.unknown or (format_cell(entry)[9] if entry else " ")
+        if cell.colour is not None and cell.colour is other_colour:
+            self.issue(
+                cell.line,
+                cell.colour_column,
+                f"{where} and player {opp} both have {cell.colour.name.lower()} "
+                f"(the other record is on line {other.line})",
+            )
+            return None
+        colour = cell.colour or (other_colour.opposite if other_colour is not None else None)
+        if colour is Colour.BLACK or (colour is None and opp < tpn):
+            return UnknownResult(round_no, opp, tpn, (other_code, cell.unknown), other.line)
+        return UnknownResult(round_no, tpn, opp, (cell.unknown, other_code), cell.line)
+
     def _kept(self) -> tuple[KeptLine, ...]:
         """Kept lines, each anchored to the model record that follows it."""
         kept: list[KeptLine] = []
@@ -459,6 +574,24 @@ class Assembly(ReadState):
             else:
                 kept.append(KeptLine(item.text, following))
         return tuple(reversed(kept))
+
+
+def _without_rounds(
+    entries: dict[int, tuple[RoundEntry, ...]],
+    players: Mapping[int, Player],
+    unknown: tuple[UnknownResult, ...],
+) -> dict[int, tuple[RoundEntry, ...]]:
+    """*entries* with both players' round of each game not known read as a blank round (the
+    game is paired, its result not in yet: the event holds nothing for it)."""
+    if not unknown:
+        return entries
+    changed = dict(entries)
+    for game in unknown:
+        for tpn in (game.white, game.black):
+            row = list(changed[tpn])
+            row[game.round - 1] = RoundEntry(rec.blank_kind(players[tpn], game.round))
+            changed[tpn] = tuple(row)
+    return changed
 
 
 def pending_requests(

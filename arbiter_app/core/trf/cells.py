@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from arbiter_app.core.errors import Issue
-from arbiter_app.core.model import EntryKind, RoundEntry
+from arbiter_app.core.model import Colour, EntryKind, RoundEntry
 from arbiter_app.core.trf.records import (
     ALL_CODES,
     CELL_WIDTH,
@@ -14,6 +14,7 @@ from arbiter_app.core.trf.records import (
     GAME_CODES,
     PLAYER_WIDTH,
     TITLE,
+    UNKNOWN_RESULT,
     UNPLAYED_CODES,
     cell_start,
     column,
@@ -42,6 +43,13 @@ class Cell:
     bad: bool = False
     old_form: str = ""
     """The TRF-2006 code a bye was written with (``=``, ``1``, ``0`` after ``0000``), if any."""
+    unknown: str = ""
+    """The result code of a game whose result is not known: ``?`` (an adjourned game), or a
+    code TRF-26 does not define (read as not known: FIDE C.02, checklist question 166)."""
+    opponent: int = 0
+    """The opponent of a game whose result is not known (the round has no *entry*)."""
+    colour: Colour | None = None
+    """The colour of a game whose result is not known."""
 
 
 TRF2006_BYES = {"=": EntryKind.HALF_BYE, "1": EntryKind.FULL_BYE, "0": EntryKind.ZERO_BYE}
@@ -148,6 +156,22 @@ def parse_cell(
         if colour is not None:
             return bad(colour_col, "a round without a result code has no colour")
         return Cell(None, line_no, opp_col, colour_col, result_col)
+    elif opp is not None and cell[9].isprintable():
+        # A game whose result is not known: "?" (TRF-26's X, an adjourned game) or a code
+        # TRF-26 does not define, read as a result not known (FIDE C.02, checklist
+        # questions 165 and 166); the game stays paired, without a result.
+        return Cell(
+            None,
+            line_no,
+            opp_col,
+            colour_col,
+            result_col,
+            unknown=cell[9],
+            opponent=opp,
+            colour=colour,
+        )
+    elif code == UNKNOWN_RESULT:
+        return bad(opp_col, "a result not known ('?') is a game's: it needs an opponent")
     else:
         return bad(result_col, f"unknown result code {cell[9]!r} (TRF codes: {ALL_CODES})")
     if seen is not None:

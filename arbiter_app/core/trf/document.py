@@ -17,6 +17,10 @@ from dataclasses import dataclass, field
 
 from arbiter_app.core.errors import ArbiterError, Issue
 from arbiter_app.core.model import Colour, Event
+from arbiter_app.core.trf.records import GAME_CODES, UNKNOWN_RESULT, UNPLAYED_CODES
+
+KNOWN_CODES = frozenset(GAME_CODES) | frozenset(UNPLAYED_CODES) | {UNKNOWN_RESULT}
+"""The result codes of a player record that are TRF's own, and ``?``."""
 
 Anchor = tuple[str, int]
 """A model record in a file: its tag and how many records of that tag came before it
@@ -91,6 +95,41 @@ class KeptLine:
         return self.text[:3]
 
 
+@dataclass(frozen=True, slots=True)
+class UnknownResult:
+    """A game paired in the file whose result is not known: written ``?`` (an adjourned
+    game, TRF-26's ``X`` of record 162) or with a code TRF-26 does not define.
+
+    *white* and *black* are the two players (the lower pairing number first when the file
+    gives no colours); *codes* are the result codes as the two records wrote them, White's
+    first; *line* is the line of the first of the two records.
+    """
+
+    round: int
+    white: int
+    black: int
+    codes: tuple[str, str] = (UNKNOWN_RESULT, UNKNOWN_RESULT)
+    line: int = 0
+
+    @property
+    def adjourned(self) -> bool:
+        """Both records wrote ``?``: the mark of a game adjourned (C.02, question 165)."""
+        return self.codes == (UNKNOWN_RESULT, UNKNOWN_RESULT)
+
+    @property
+    def odd_codes(self) -> tuple[str, ...]:
+        """The codes that are not TRF's (neither ``?`` nor a result), in the file's order."""
+        return tuple(dict.fromkeys(c for c in self.codes if c not in KNOWN_CODES))
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "round": self.round,
+            "white": self.white,
+            "black": self.black,
+            "codes": "".join(self.codes),
+        }
+
+
 @dataclass(frozen=True)
 class TrfDocument:
     """A tournament report file: the event and what writing it back needs.
@@ -131,6 +170,9 @@ class TrfDocument:
       record in their order: the log of pairing-integrity events and leaving FIDE
       mode (FIDE C.02, :mod:`arbiter_app.core.fide_mode`). Comment lines a file
       had are kept lines, where they stood.
+    - *unknown_results*: the games paired whose result is not known (``?``, or a code
+      TRF-26 does not define): the event holds no round for either player there (a
+      blank); the writer writes each with ``?`` and record 162's ``X`` (C.02, question 164).
     - *controller*: record 182 as the file said it (TRF-26's Pairing Controller
       Identifier, the program or person that made the pairings); "" when it had none.
     """
@@ -151,6 +193,7 @@ class TrfDocument:
     notes: tuple[Issue, ...] = field(default=(), compare=False)
     comments: tuple[str, ...] = ()
     controller: str = ""
+    unknown_results: tuple[UnknownResult, ...] = ()
 
     def results_as_read(self) -> str:
         """*results*, worked out from *event* when the reader left it to be."""

@@ -20,7 +20,7 @@ from arbiter_app.core.timecontrol import parse as parse_time_control
 from arbiter_app.core.trf.dates import format_date, format_round_date, read_date
 from arbiter_app.core.trf.document import Anchor, TrfDocument, TrfVersion
 from arbiter_app.core.trf.national import METHOD, federation_code, fits
-from arbiter_app.core.trf.records import ROUND_DATES_START
+from arbiter_app.core.trf.records import ROUND_DATES_START, format_tenths
 from arbiter_app.core.trf.scoring import to_records
 from arbiter_app.core.trf.system import CODES_192
 
@@ -127,7 +127,14 @@ def trf26_section(doc: TrfDocument, kept_tags: Collection[str], out: Records) ->
     records = to_records(event.point_system)
     if records is not None:
         line_162, lines_299, standard = records
-        out.emit("162", line_162 or _default_162())
+        line_162 = line_162 or _default_162()
+        draw = format_tenths(event.point_system.draw, 4)
+        if doc.unknown_results and draw is not None:
+            # TRF-26 record 162's X, a result not known (an adjourned game, written "?"):
+            # said, at a draw's points as TRF-26's default has it (C.02, questions 164-165,
+            # and 167: no provisional score other than a draw).
+            line_162 += f"    X{draw}"
+        out.emit("162", line_162)
         for line in lines_299:
             out.emit("299", line)
     federation, _ = national_ratings(doc)

@@ -406,8 +406,10 @@ class _Reader(Assembly):
             if points is None:
                 continue
             if code == "X":
-                if points != Fraction(1, 2):
-                    self.warn(n, pos + 1, "record 162: X (unknown result) is not used by Arbiter")
+                # The points a player record counts for a game whose result is not known
+                # ("?"): the points column is checked with them; the event gives such a
+                # game no points until its result is in (C.02, checklist question 167).
+                self.x_points = points
                 continue
             self.values_162[code] = points
 

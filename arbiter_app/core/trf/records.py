@@ -72,6 +72,12 @@ UNPLAYED_CODES = {
     "Z": EntryKind.ZERO_BYE,
 }
 ALL_CODES = "1 = 0 W D L + - H F U Z (or blank)"
+UNKNOWN_RESULT = "?"
+"""The mark of a game whose result is not known yet (an adjourned game): record 162 names
+its points ``X`` ("unknown result, e.g. adjourned game", by default a draw's), and FIDE's
+Systems of Pairings and Programs commission recommends ``?`` for it in the player record,
+where TRF-26 gives no code of its own (FIDE's checklist for tournament programs, C.02
+questions 164 and 165)."""
 _KIND_CODES = {kind: code for code, kind in UNPLAYED_CODES.items()}
 _GAME_LETTERS = {value: code for code, value in GAME_CODES.items()}
 

@@ -65,6 +65,8 @@ class ReadState:
         self.colour: Colour | None = None
         self.xxc: list[str] = []
         self.values_162: dict[str, Fraction] = {}
+        self.x_points: Fraction | None = None
+        """Record 162's ``X``: the points of a result not known (TRF-26: a draw's by default)."""
         self.tiebreak_lists: dict[str, tuple[str, ...]] = {}
         self.defaults_299: dict[str, Fraction] = {}
         self.rows: list[Row] = []

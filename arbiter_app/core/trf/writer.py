@@ -40,6 +40,7 @@ from arbiter_app.core.trf.national import federation_code, nrs_line
 from arbiter_app.core.trf.records import (
     NAME_WIDTH,
     REQUESTABLE,
+    UNKNOWN_RESULT,
     blank_kind,
     format_cell,
     format_tenths,
@@ -122,6 +123,7 @@ def render_records(
     # final_score's value for every player, summed once over all of them (event.scores).
     scores = event.scores()
     ranks = _ranks(event, doc, scores)
+    unknown = _unknown_cells(doc)
     for player in sorted(event.players, key=lambda p: p.tpn):
         score = scores[player.tpn]
         cell = ""
@@ -131,7 +133,10 @@ def render_records(
             request = pending[player.tpn]
             score += request.points(event.points_system_for(played + 1))
             cell = format_cell(request)
-        line = _player_line(event, player, played, score, ranks[player.tpn], problems)
+        not_known = unknown.get(player.tpn, {})
+        # A game whose result is not known counts record 162's X, a draw's points.
+        score += sum((event.points_system_for(r).draw for r in not_known), Fraction(0))
+        line = _player_line(event, player, played, score, ranks[player.tpn], problems, not_known)
         out.emit("001", line + cell, player.tpn)
     federation, rated_nationally = national_ratings(doc)
     for player in rated_nationally:
@@ -283,8 +288,29 @@ def _ranks(event: Event, doc: TrfDocument, scores: dict[int, Fraction]) -> dict[
     return {tpn: doc.ranks.get(tpn, first_at[score]) for tpn, score in scores.items()}
 
 
+def _unknown_cells(doc: TrfDocument) -> dict[int, dict[int, str]]:
+    """The rounds of the games whose result is not known, by player then round: each
+    player's ten columns with ``?`` (FIDE C.02, checklist questions 164 and 165)."""
+    cells: dict[int, dict[int, str]] = {}
+    for game in doc.unknown_results:
+        for tpn, opponent, colour in (
+            (game.white, game.black, Colour.WHITE),
+            (game.black, game.white, Colour.BLACK),
+        ):
+            cells.setdefault(tpn, {})[game.round] = (
+                f"  {opponent:>4} {colour.value} {UNKNOWN_RESULT}"
+            )
+    return cells
+
+
 def _player_line(
-    event: Event, player: Player, played: int, score: Fraction, rank: int, problems: list[str]
+    event: Event,
+    player: Player,
+    played: int,
+    score: Fraction,
+    rank: int,
+    problems: list[str],
+    unknown: Mapping[int, str] | None = None,
 ) -> str:
     who = f"player {player.tpn}"
     fields = (
@@ -322,8 +348,11 @@ def _player_line(
     )
     row = event.entries.get(player.tpn, ())[:played]
     # Rounds missing at the end of a row read as not paired (Event.entry).
-    cells = "".join(map(format_cell, row)) + format_cell(NOT_PAIRED) * (played - len(row))
-    return head + cells
+    texts = [format_cell(e) for e in row] + [format_cell(NOT_PAIRED)] * (played - len(row))
+    for round_no, text in (unknown or {}).items():
+        texts.extend([format_cell(NOT_PAIRED)] * (round_no - len(texts)))
+        texts[round_no - 1] = text
+    return head + "".join(texts)
 
 
 def _bye_requests(event: Event, problems: list[str], *, skip_round: int | None) -> list[str]:
@@ -414,13 +443,15 @@ def _extension(
         lines.append(ext.line(ext.POINTS, round_no, to_exact(system)))
     players = sorted(event.players, key=lambda p: p.tpn)
     played = event.rounds_played
-    if played > last_paired_round(event.entries) and any(
+    # A round with a game whose result is not known is paired ("?" cells say so).
+    in_cells = max((game.round for game in doc.unknown_results), default=0)
+    if played > max(last_paired_round(event.entries), in_cells) and any(
         e.kind in REQUESTABLE for _, _, e in event.iter_games()
     ):
         lines.append(ext.line(ext.PLAYED, played))
     for player in players:
         lines.extend(_player_extension(event, player, played, player.tpn in in_nrs, problems))
-    if players and played > _last_coded_round(event):
+    if players and played > max(_last_coded_round(event), in_cells):
         # Blank rounds at the end of every line vanish; one explicit entry keeps the round.
         first = players[0]
         entry = event.entry(first.tpn, played)

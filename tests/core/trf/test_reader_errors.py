@@ -46,9 +46,12 @@ def test_the_base_file_is_clean() -> None:
 
 
 def test_unknown_result_code_is_named_where_it_stands() -> None:
+    """A code TRF does not define in a round with no opponent cannot be a game whose result
+    is not known (that one is read: tests/core/trf/test_unknown_results.py): refused."""
     lines = list(LINES)
-    _edit(lines, _player_line(1), _result_col(1), "X")
-    (issue,) = _issues(lines)
+    _edit(lines, _player_line(1), _opponent_col(1), "0000 - X")
+    issues = _issues(lines)
+    issue = next(i for i in issues if i.column == 99)
     assert (issue.line, issue.column) == (_player_line(1), 99)
     assert "unknown result code 'X'" in issue.message
     assert "player 1, round 1" in issue.message
@@ -210,7 +213,7 @@ def test_two_pairing_allocated_byes_in_a_round() -> None:
 
 def test_input_error_message_lists_every_issue() -> None:
     lines = list(LINES)
-    _edit(lines, _player_line(1), _result_col(1), "X")
+    _edit(lines, _player_line(1), _opponent_col(1), "0000 - X")
     _edit(lines, _player_line(3), 49, "abcd")
     with pytest.raises(InputError) as caught:
         parse_trf("\n".join(lines), "tec.trf")

@@ -126,7 +126,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--pab-value",
         choices=PAB_VALUES,
         help="the pairing-allocated bye's points: a win (FIDE's default), a draw or zero "
-        "(FIDE C.04.1 article 4 lets the regulations choose)",
+        "(FIDE C.04.1 article 3 lets the regulations choose)",
     )
     choice = p.add_mutually_exclusive_group()
     choice.add_argument("--tiebreaks", metavar="CODES", help='e.g. "BH/C1,BH,SB" (none: "")')

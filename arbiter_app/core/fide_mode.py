@@ -260,7 +260,7 @@ def point_system_outside(system: PointSystem) -> str | None:
 
     FIDE's verification checklist (C.02) fails a program that, in FIDE mode,
     lets two draws be worth more than a win and a loss (question 74), gives the
-    pairing-allocated bye more than a win (question 81; C.04.1 article 4 gives
+    pairing-allocated bye more than a win (question 81; C.04.1 article 3 gives
     it "the points of a win" unless the regulations say less), or, under the
     standard 1/½/0, gives it other than 1, ½ or 0 (question 83).
     """
@@ -273,7 +273,7 @@ def point_system_outside(system: PointSystem) -> str | None:
     if pab > win:
         return (
             f"a pairing-allocated bye ({format_points(pab)}) worth more than a win "
-            f"({format_points(win)}) (FIDE C.04.1 article 4)"
+            f"({format_points(win)}) (FIDE C.04.1 article 3)"
         )
     if (win, draw, loss) == (ONE, HALF, ZERO) and pab not in (ONE, HALF, ZERO):
         return (

@@ -1,6 +1,6 @@
 """Q71 and Q80 in the session: a typed point system and the pairing-allocated bye's value.
 
-The settings store them (FIDE C.07 article 5; C.04.1 article 4), refuse a system
+The settings store them (FIDE C.07 article 5; C.04.1 article 3), refuse a system
 that cannot score an event with its reason, and ask at level 4 once round 1 is
 paired; the standings and the tie-breaks count a PAB with its value (C.07 article
 16, unplayed rounds), as FIDE's reference program (gacrux) does from the report.

@@ -32,6 +32,7 @@ from arbiter_app.core.errors import ArbiterError, InputError
 from arbiter_app.core.rating_source import (
     Difference,
     Found,
+    default_words,
     describe,
     newest_ratings,
     sequence_words,
@@ -214,7 +215,7 @@ def run_lists(args: argparse.Namespace) -> int:
         sequence = rating_lists_of(session.state)
         own = bool(session.state.setting("rating_lists"))
         wanted = rating_type_of(session.state)
-    where = "set for the event" if own else f"the default of a {wanted.value} event"
+    where = "set for the event" if own else default_words(wanted)
     print(f"Ratings come from, in order: {sequence_words(sequence)} ({where}).")
     return 0
 

@@ -22,6 +22,7 @@ from arbiter_app.session.rating_lookup import (
     custom_list_names,
     import_list,
     rating_lists_of,
+    rating_type_of,
     update_lists,
 )
 from arbiter_app.store.rating_db import ImportReport
@@ -184,7 +185,8 @@ class RatingsMenu(QMenu):
             return None
         available = [t.value for t in RatingType] + custom
         sequence = rating_lists_of(self.document.session.state)
-        dialog = RatingListsDialog(sequence, available, self.window_)
+        wanted = rating_type_of(self.document.session.state)
+        dialog = RatingListsDialog(sequence, available, wanted, self.window_)
         dialog.accepted.connect(lambda: self._set_sequence(dialog.chosen()))
         self.dialog = dialog
         dialog.open()

@@ -245,7 +245,8 @@ def test_a_national_list_in_the_events_sequence(
     with Session.create(event, name="Club Rapid", system="swiss", rounds=5, durable=False) as s:
         s.run(EditSettings(info={"time_control": "G/15+10", "start_date": "2026-11-19"}))
     assert run(capsys, "ratings", "lists", str(event))[1] == (
-        "Ratings come from, in order: FIDE rapid, FIDE standard (the default of a rapid event).\n"
+        "Ratings come from, in order: FIDE rapid, FIDE standard, FIDE blitz (the default of a "
+        "rapid event: the effective rapid list (rapid, else standard), then the blitz list).\n"
     )
     code, _, err = run(capsys, "ratings", "lists", str(event), "--set", "rapid,rapid")
     assert code == 2 and "the list 'rapid' is named twice" in err

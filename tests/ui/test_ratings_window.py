@@ -190,13 +190,19 @@ def test_the_sequence_of_lists_is_set_from_the_ratings_menu(
     assert [(i.text(), i.checkState() == Qt.CheckState.Checked) for i in rows] == [
         ("FIDE rapid", True),
         ("FIDE standard", True),
-        ("FIDE blitz", False),
+        ("FIDE blitz", True),
         ("list ENG", False),
     ]
+    # The default of a rapid event (checklist Q123), named on its button.
+    assert dialog.reset.toolTip() == (
+        "Back to the default of a rapid event: the effective rapid list (rapid, else "
+        "standard), then the blitz list: FIDE rapid, FIDE standard, FIDE blitz"
+    )
     dialog.lists.setCurrentRow(3)
     qtbot.mouseClick(dialog.up, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(dialog.up, Qt.MouseButton.LeftButton)
     dialog.lists.item(1).setCheckState(Qt.CheckState.Checked)
+    dialog.lists.item(3).setCheckState(Qt.CheckState.Unchecked)
     dialog.accept()
     assert document.session.state.setting("rating_lists") == ["rapid", "list:ENG", "standard"]
     again = window.ratings_menu.edit_sequence()
@@ -271,9 +277,10 @@ def test_each_button_of_the_sequence_dialog_has_its_own_key(qtbot: QtBot) -> Non
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QAbstractButton
 
+    from arbiter_app.core.ratinglist import RatingType
     from arbiter_app.ui.dialogs.ratings import RatingListsDialog
 
-    dialog = RatingListsDialog(("standard",), ["standard", "rapid", "blitz"])
+    dialog = RatingListsDialog(("standard",), ["standard", "rapid", "blitz"], RatingType.STANDARD)
     qtbot.addWidget(dialog)
     dialog.show()
     keys = [

@@ -41,7 +41,10 @@ from arbiter_app.core.ratinglist import RatingType, month_text, parse_month
 from arbiter_app.session import Session
 from arbiter_app.session.commands import UNSET, ApplyListRatings, EditSettings
 from arbiter_app.session.rating_lookup import (
+    CHECK_SWITCHED_OFF,
+    CheckReport,
     check_ratings,
+    checks_after_update,
     rating_lists_of,
     rating_type_of,
     update_lists,
@@ -83,6 +86,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="which header holds which field of a custom list: id=HEADER,name=HEADER,"
         "rating=HEADER (also fide_id, federation, title, sex, birth_year)",
     )
+    _event_option(imp)
     imp.set_defaults(handler=run_import)
     update = actions.add_parser(
         "update",
@@ -93,6 +97,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     update.add_argument(
         "--month", type=_month, help="the lists' month where a file's name does not say it"
     )
+    _event_option(update)
     update.set_defaults(handler=run_update)
     lists = actions.add_parser(
         "lists", help="the event's sequence of rating lists: show it, or set it with --set"
@@ -141,12 +146,42 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     check.set_defaults(handler=run_check)
 
 
+def _event_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--event",
+        type=Path,
+        metavar="EVENT",
+        help="an event file whose ratings are then checked against the lists, as the window "
+        "checks the open event (unless its check after a list update is switched off: "
+        "settings EVENT --no-rating-check)",
+    )
+
+
+def _check_after_update(event_file: Path | None) -> None:
+    """Check *event_file*'s ratings after a list was imported or updated (FIDE C.02,
+    question 139), unless the event switched that check off (question 138)."""
+    if event_file is None:
+        return
+    with Session.open(event_file, readonly=True) as session:
+        on = checks_after_update(session.state)
+    if not on:
+        print(f"{event_file.name}: {CHECK_SWITCHED_OFF}")
+        return
+    print(f"{event_file.name}:")
+    _print_check(event_file, None)
+
+
 def _uschess_option(p: argparse.ArgumentParser, text: str) -> None:
     p.add_argument("--uschess", action="store_true", help=text)
 
 
 def run_import(args: argparse.Namespace) -> int:
     if args.uschess:
+        if args.event is not None:
+            raise ArbiterError(
+                "--event checks an event against FIDE's and the custom lists; an event's US "
+                "Chess memberships are checked with 'ratings check EVENT --uschess'"
+            )
         return uschess_lists.run_import(args)
     if args.custom_name or args.columns:
         return _import_custom(args)
@@ -156,6 +191,7 @@ def run_import(args: argparse.Namespace) -> int:
         report = db.import_file(args.list_file, month=args.month, rating_type=kind)
     seconds = time.perf_counter() - started
     _say_imported(report, f"{args.list_file.name} in {seconds:.1f} s")
+    _check_after_update(args.event)
     return 0
 
 
@@ -181,6 +217,7 @@ def _import_custom(args: argparse.Namespace) -> int:
             args.list_file, name=args.custom_name, month=args.month, layout=layout
         )
     _say_imported(report, args.list_file.name)
+    _check_after_update(args.event)
     return 0
 
 
@@ -200,6 +237,8 @@ def run_update(args: argparse.Namespace) -> int:
         f"{words.count(imported, 'list')} imported"
         + (f", {words.count(failed, 'file')} not imported." if failed else ".")
     )
+    if imported:
+        _check_after_update(args.event)
     return 2 if failed else 0
 
 
@@ -310,18 +349,7 @@ def run_info(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     if args.uschess:
         return uschess_lists.run_check(args)
-    with Session.open(args.file, readonly=True) as session:
-        event = session.event
-        wanted = rating_type_of(session.state)
-        sequence = rating_lists_of(session.state)
-    report = check_ratings(event, wanted, sequence=sequence, from_round=args.from_round)
-    print(report.heading())
-    for warning in (report.stale(), report.outdated()):
-        if warning:
-            print(warning)
-    for difference in report.differences:
-        print(difference.sentence())
-    print(report.summary())
+    report = _print_check(args.file, args.from_round)
     if args.apply is None:
         return 0
     chosen = _chosen(report.differences, args.apply)
@@ -346,6 +374,23 @@ def run_check(args: argparse.Namespace) -> int:
         )
     print_notices(outcome.notices)
     return 0
+
+
+def _print_check(file: Path, from_round: int | None) -> CheckReport:
+    """Check the ratings of the event *file* against the lists and print what differs."""
+    with Session.open(file, readonly=True) as session:
+        event = session.event
+        wanted = rating_type_of(session.state)
+        sequence = rating_lists_of(session.state)
+    report = check_ratings(event, wanted, sequence=sequence, from_round=from_round)
+    print(report.heading())
+    for warning in (report.stale(), report.outdated()):
+        if warning:
+            print(warning)
+    for difference in report.differences:
+        print(difference.sentence())
+    print(report.summary())
+    return report
 
 
 def _chosen(found: tuple[Difference, ...], text: str) -> list[Difference]:

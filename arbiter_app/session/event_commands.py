@@ -102,6 +102,7 @@ SETTINGS = (
     "uschess_report",
     "half_point_bye_limit",
     "rating_lists",
+    "rating_check_after_update",
 )
 
 ACCELERATIONS = (BAKU,)
@@ -421,7 +422,7 @@ def check_setting(
                     f"unknown acceleration {value!r} (known: {', '.join(ACCELERATIONS)})"
                 )
             return value
-        if key in ("swap_last_two", "teammates_apart"):
+        if key in ("swap_last_two", "teammates_apart", "rating_check_after_update"):
             if not isinstance(value, bool):
                 raise CommandError(f"{key} is true or false, not {value!r}")
             return value

@@ -83,7 +83,8 @@ def checks_after_update(state: State) -> bool:
 
 CHECK_SWITCHED_OFF = (
     "The event's ratings were not checked against the lists: the check after a list update "
-    "is switched off for this event (FIDE C.02, question 138). A check asked for still runs."
+    "is switched off for this event (FIDE C.02, question 138). A check asked for still runs "
+    "('arbiter-app ratings check FILE', or Ratings ▸ Check players' ratings… in the window)."
 )
 """What the window and the command line say instead of the check when it is switched off."""
 

@@ -343,7 +343,8 @@ def test_q138_the_check_after_a_list_update_is_switched_off_and_on(
     assert out.splitlines()[-1] == (
         "rapid.arbiter: The event's ratings were not checked against the lists: the check "
         "after a list update is switched off for this event (FIDE C.02, question 138). A check "
-        "asked for still runs."
+        "asked for still runs ('arbiter-app ratings check FILE', or Ratings ▸ Check players' "
+        "ratings… in the window)."
     )
     code, out, _ = run(capsys, "ratings", "check", str(event))
     assert "1700 in the event, 1766 on the FIDE rapid list" in out

@@ -233,7 +233,8 @@ def test_q138_the_check_after_a_list_update_is_switched_off_and_on(
     assert box.informativeText() == (
         "The event's ratings were not checked against the lists: the check after a list "
         "update is switched off for this event (FIDE C.02, question 138). A check asked for "
-        "still runs."
+        "still runs ('arbiter-app ratings check FILE', or Ratings ▸ Check players' ratings… "
+        "in the window)."
     )
     box.done(0)
     assert menu.dialog is box

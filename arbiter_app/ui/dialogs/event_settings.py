@@ -292,7 +292,6 @@ class EventSettingsDialog(QDialog):
                 boxes[key].setToolTip(f"Round 1 is paired: {reason}")
         # What FIDE mode fixes once round 1 is paired (greyed, with the way to change it).
         self.fixed = self.document.fixed_in_fide_mode()
-        self.fixed_points = False
         self.fixed_note = QLabel(box)
         self.fixed_note.setWordWrap(True)
         self.fixed_note.setAccessibleName("Fixed in FIDE mode")
@@ -599,26 +598,25 @@ class EventSettingsDialog(QDialog):
 
     def _per_round_toggled(self, on: bool) -> None:
         self.round_points.setVisible(on)
-        self.points.setEnabled(not on and not self.fixed_points)
+        self.points.setEnabled(not on)
         self._fit()
 
     def _fix_what_fide_mode_fixes(self) -> None:
-        """Grey the rounds and the points FIDE mode fixes once round 1 is paired, each with
-        its reason, and say above them how to change them (the session's answer,
-        :meth:`EventDocument.fixed_in_fide_mode`; it refuses the same changes)."""
+        """Say above the rounds and the points what FIDE mode fixes once round 1 is paired,
+        and how to change it (the session's answer, :meth:`EventDocument.fixed_in_fide_mode`,
+        which refuses the same changes with their reasons). The rounds are greyed: no change
+        of them is allowed in FIDE mode. The points stay open: a point system outside FIDE's
+        rules is the way out of FIDE mode (a level-4 question, the checklist's question 74),
+        and any other change is refused with its reason when OK is pressed."""
         fixed = self.fixed
         if not fixed:
             return
         if FIXED_ROUNDS in fixed:
             self.rounds.setEnabled(False)
             self.rounds.setToolTip(fixed[FIXED_ROUNDS].sentence)
-        points = [fixed[k] for k in (FIXED_POINTS, FIXED_PAB) if k in fixed]
-        if points:
-            self.fixed_points = True
-            tip = " ".join(f.sentence for f in points)
-            for widget in (self.points, self.custom_points, self.per_round, self.round_points):
-                widget.setEnabled(False)
-                widget.setToolTip(tip)
+        points = " ".join(fixed[k].sentence for k in (FIXED_POINTS, FIXED_PAB) if k in fixed)
+        for widget in (self.points, self.custom_points, self.per_round, self.round_points):
+            widget.setToolTip(points)
         listed = [f.what for f in fixed.values()]
         what = ", ".join(listed[:-1]) + f" and {listed[-1]}" if len(listed) > 1 else listed[0]
         self.fixed_note.setText(

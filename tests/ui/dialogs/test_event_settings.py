@@ -530,11 +530,12 @@ def test_q57_75_85_fide_mode_fixes_the_rounds_and_points_once_round_1_is_paired(
 ) -> None:
     document = swiss_started
     dialog = open_dialog(qtbot, document)
-    # Greyed, each with its reason, and the way to change them said above them.
+    # The rounds greyed; the points open (a system outside FIDE's rules is the way out of
+    # FIDE mode, Q74); each with its reason, and the way to change them said above them.
     assert not dialog.rounds.isEnabled()
     assert "(FIDE C.04.1 article 1)" in dialog.rounds.toolTip()
     for widget in (dialog.points, dialog.custom_points, dialog.per_round):
-        assert not widget.isEnabled()
+        assert widget.isEnabled()
         assert "(FIDE C.04.1 article 3)" in widget.toolTip()
     assert dialog.fixed_note.isVisible()
     assert dialog.fixed_note.text() == (
@@ -542,7 +543,7 @@ def test_q57_75_85_fide_mode_fixes_the_rounds_and_points_once_round_1_is_paired(
         "system and the value of the pairing-allocated bye cannot change. To change them, "
         "leave FIDE mode first (Edit ▸ Leave FIDE mode…)."
     )
-    # Changed all the same (by a script, say), the session refuses it with the reason.
+    # Points ▸ Custom…, the bye worth a draw: refused with the reason when OK is pressed.
     dialog.points.setCurrentIndex(dialog.points.findData(CUSTOM))
     dialog.custom_values[4].setValue(0.5)  # the pairing-allocated bye: a draw
     before = document.event_settings()
@@ -560,7 +561,7 @@ def test_q57_75_85_fide_mode_fixes_the_rounds_and_points_once_round_1_is_paired(
     with document.confirming(LEAVE_TOKEN):
         document.run(LeaveFideMode())
     dialog = open_dialog(qtbot, document)
-    assert dialog.rounds.isEnabled() and dialog.points.isEnabled()
+    assert dialog.rounds.isEnabled() and not dialog.rounds.toolTip()
     assert not dialog.fixed_note.isVisible()
     dialog.rounds.setValue(7)
     with document.confirming(ROUNDS_TOKEN):

@@ -163,30 +163,36 @@ def test_q57_in_fide_mode_the_rounds_points_and_bye_value_are_fixed_once_round_1
     for change, said in (
         (
             EditSettings(rounds=7),
-            "the number of rounds is declared before the event (FIDE C.04.1 article 1)",
+            "so the number of rounds cannot change: it is declared before the event "
+            "(FIDE C.04.1 article 1). To change it, leave FIDE mode first",
         ),
         (
             EditSettings(point_system="3-1-0"),
-            "the point system is the one the regulations of "
-            "the event announced (FIDE Laws of Chess article 10.1; C.07 article 5)",
+            "so the point system cannot change: results score what the regulations of the "
+            "event announced (FIDE Laws of Chess article 10.1; C.07 article 5). To change it, "
+            "leave FIDE mode first",
         ),
         (
             EditSettings(point_system={"pairing_bye": "1/2"}),
-            "the pairing-allocated bye scores "
-            "what the rules of the tournament state (FIDE C.04.1 article 3)",
+            "so the value of the pairing-allocated bye cannot change: the bye scores what the "
+            "rules of the tournament state (FIDE C.04.1 article 3). To change it, leave FIDE "
+            "mode first",
+        ),
+        (
+            EditSettings(rounds=7, point_system="3-1-0"),
+            "so the number of rounds and the point system cannot change: ",
         ),
     ):
         with pytest.raises(Refused) as info:
             session.run(change, confirm=[ROUNDS_TOKEN, POINTS_TOKEN])
         assert info.value.warning.level is Level.REFUSED
         question = info.value.warning.question
-        assert question.startswith("The event is in FIDE mode and round 1 is paired: ")
-        assert said in question and "leave FIDE mode first" in question
+        assert question.startswith(f"The event is in FIDE mode and round 1 is paired, {said}")
         assert session.state == before
-    # Only the bye's value changes: only its reason is given.
+    # The bye's value is part of the point system: a new system is named as such only.
     with pytest.raises(Refused) as info:
-        session.run(EditSettings(point_system={"pairing_bye": "0"}))
-    assert "point system" not in info.value.warning.question
+        session.run(EditSettings(point_system="3-1-0"))
+    assert "bye" not in info.value.warning.question.split(": ")[0]
     # The same values again change nothing and are no change.
     session.run(EditSettings(rounds=5, point_system="standard"))
     session.close()

@@ -36,6 +36,7 @@ from arbiter_app.core.list_freshness import detail_lines
 from arbiter_app.core.rating_source import (
     Difference,
     Found,
+    default_words,
     describe,
     newest_ratings,
     sequence_words,
@@ -45,7 +46,10 @@ from arbiter_app.session import Session
 from arbiter_app.session.commands import UNSET, ApplyListRatings, EditSettings
 from arbiter_app.session.list_refresh import Outcome, refresh_fide_lists
 from arbiter_app.session.rating_lookup import (
+    CHECK_SWITCHED_OFF,
+    CheckReport,
     check_ratings,
+    checks_after_update,
     rating_lists_of,
     rating_type_of,
     update_lists,
@@ -94,6 +98,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="which header holds which field of a custom list: id=HEADER,name=HEADER,"
         "rating=HEADER (also fide_id, federation, title, sex, birth_year)",
     )
+    _event_option(imp)
     imp.set_defaults(handler=run_import)
     update = actions.add_parser(
         "update",
@@ -110,6 +115,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="download FIDE's lists that are a day old or more and import them, instead of a "
         "folder (switched on with ratings download --on)",
     )
+    _event_option(update)
     update.set_defaults(handler=run_update)
     download = actions.add_parser(
         "download",
@@ -172,12 +178,42 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     check.set_defaults(handler=run_check)
 
 
+def _event_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--event",
+        type=Path,
+        metavar="EVENT",
+        help="an event file whose ratings are then checked against the lists, as the window "
+        "checks the open event (unless its check after a list update is switched off: "
+        "settings EVENT --no-rating-check)",
+    )
+
+
+def _check_after_update(event_file: Path | None) -> None:
+    """Check *event_file*'s ratings after a list was imported or updated (FIDE C.02,
+    question 139), unless the event switched that check off (question 138)."""
+    if event_file is None:
+        return
+    with Session.open(event_file, readonly=True) as session:
+        on = checks_after_update(session.state)
+    if not on:
+        print(f"{event_file.name}: {CHECK_SWITCHED_OFF}")
+        return
+    print(f"{event_file.name}:")
+    _print_check(event_file, None)
+
+
 def _uschess_option(p: argparse.ArgumentParser, text: str) -> None:
     p.add_argument("--uschess", action="store_true", help=text)
 
 
 def run_import(args: argparse.Namespace) -> int:
     if args.uschess:
+        if args.event is not None:
+            raise ArbiterError(
+                "--event checks an event against FIDE's and the custom lists; an event's US "
+                "Chess memberships are checked with 'ratings check EVENT --uschess'"
+            )
         return uschess_lists.run_import(args)
     if args.custom_name or args.columns:
         return _import_custom(args)
@@ -187,6 +223,7 @@ def run_import(args: argparse.Namespace) -> int:
         report = db.import_file(args.list_file, month=args.month, rating_type=kind)
     seconds = time.perf_counter() - started
     _say_imported(report, f"{args.list_file.name} in {seconds:.1f} s")
+    _check_after_update(args.event)
     return 0
 
 
@@ -212,6 +249,7 @@ def _import_custom(args: argparse.Namespace) -> int:
             args.list_file, name=args.custom_name, month=args.month, layout=layout
         )
     _say_imported(report, args.list_file.name)
+    _check_after_update(args.event)
     return 0
 
 
@@ -221,7 +259,7 @@ def run_update(args: argparse.Namespace) -> int:
     if args.download:
         if args.folder is not None or args.month is not None:
             raise ArbiterError("--download takes no folder and no --month: FIDE's files say both")
-        return _download_now()
+        return _download_now(args.event)
     if args.folder is None:
         raise ArbiterError(
             "give the folder of the lists you downloaded, or --download to download FIDE's"
@@ -240,6 +278,8 @@ def run_update(args: argparse.Namespace) -> int:
         f"{words.count(imported, 'list')} imported"
         + (f", {words.count(failed, 'file')} not imported." if failed else ".")
     )
+    if imported:
+        _check_after_update(args.event)
     return 2 if failed else 0
 
 
@@ -252,7 +292,7 @@ _SAID = {
 """What comes before each outcome's own words."""
 
 
-def _download_now() -> int:
+def _download_now(event: Path | None = None) -> int:
     """FIDE's lists a day old or more, downloaded and imported (FIDE C.02 checklist, Q135)."""
     lines = refresh_fide_lists(datetime.now().astimezone())
     for line in lines:
@@ -266,7 +306,9 @@ def _download_now() -> int:
         f"{words.count(imported, 'list')} imported"
         + (f", {words.count(failed, 'list')} not downloaded." if failed else ".")
     )
-    if imported:
+    if imported and event is not None:
+        _check_after_update(event)
+    elif imported:
         print("Check an event against them: arbiter-app ratings check FILE.")
     return 2 if failed else 0
 
@@ -307,7 +349,7 @@ def run_lists(args: argparse.Namespace) -> int:
         sequence = rating_lists_of(session.state)
         own = bool(session.state.setting("rating_lists"))
         wanted = rating_type_of(session.state)
-    where = "set for the event" if own else f"the default of a {wanted.value} event"
+    where = "set for the event" if own else default_words(wanted)
     print(f"Ratings come from, in order: {sequence_words(sequence)} ({where}).")
     return 0
 
@@ -405,18 +447,7 @@ def run_info(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     if args.uschess:
         return uschess_lists.run_check(args)
-    with Session.open(args.file, readonly=True) as session:
-        event = session.event
-        wanted = rating_type_of(session.state)
-        sequence = rating_lists_of(session.state)
-    report = check_ratings(event, wanted, sequence=sequence, from_round=args.from_round)
-    print(report.heading())
-    for warning in (report.stale(), report.outdated()):
-        if warning:
-            print(warning)
-    for difference in report.differences:
-        print(difference.sentence())
-    print(report.summary())
+    report = _print_check(args.file, args.from_round)
     if args.apply is None:
         return 0
     chosen = _chosen(report.differences, args.apply)
@@ -441,6 +472,23 @@ def run_check(args: argparse.Namespace) -> int:
         )
     print_notices(outcome.notices)
     return 0
+
+
+def _print_check(file: Path, from_round: int | None) -> CheckReport:
+    """Check the ratings of the event *file* against the lists and print what differs."""
+    with Session.open(file, readonly=True) as session:
+        event = session.event
+        wanted = rating_type_of(session.state)
+        sequence = rating_lists_of(session.state)
+    report = check_ratings(event, wanted, sequence=sequence, from_round=from_round)
+    print(report.heading())
+    for warning in (report.stale(), report.outdated()):
+        if warning:
+            print(warning)
+    for difference in report.differences:
+        print(difference.sentence())
+    print(report.summary())
+    return report
 
 
 def _chosen(found: tuple[Difference, ...], text: str) -> list[Difference]:

@@ -62,6 +62,7 @@ from arbiter_app.session.commands import (
 from arbiter_app.session.external_values import parse_values
 from arbiter_app.session.integrity import fide_mode_of
 from arbiter_app.session.playoff_commands import stored_fund
+from arbiter_app.session.rating_lookup import CHECK_AFTER_UPDATE, checks_after_update
 from arbiter_app.session.state import State
 
 BY_DATE = "by-date"
@@ -126,7 +127,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--pab-value",
         choices=PAB_VALUES,
         help="the pairing-allocated bye's points: a win (FIDE's default), a draw or zero "
-        "(FIDE C.04.1 article 4 lets the regulations choose)",
+        "(FIDE C.04.1 article 3 lets the regulations choose)",
     )
     choice = p.add_mutually_exclusive_group()
     choice.add_argument("--tiebreaks", metavar="CODES", help='e.g. "BH/C1,BH,SB" (none: "")')
@@ -148,6 +149,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         default=None,
         help="a double round robin exchanging the last two rounds of its first cycle (C.05 "
         "Annex 1); fixed once round 1 is paired",
+    )
+    p.add_argument(
+        "--rating-check",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="check the event's ratings against the lists by themselves after a list is "
+        "imported or updated ('ratings update FOLDER --event FILE', and the window): on "
+        "unless switched off (FIDE C.02, question 138); 'ratings check' runs either way",
     )
     p.add_argument(
         "--half-point-byes",
@@ -309,6 +318,8 @@ def changes_from(args: argparse.Namespace, event: Event) -> dict[str, Any]:
         values["half_point_bye_limit"] = _half_point_byes(args.half_point_byes)
     if args.teammates_apart is not None:
         values["teammates_apart"] = args.teammates_apart
+    if args.rating_check is not None:
+        values[CHECK_AFTER_UPDATE] = args.rating_check
     report = {
         key: getattr(args, f"report_{key}")
         for key, _, _ in REPORT_OPTIONS
@@ -406,6 +417,7 @@ def settings_json(event: Event, state: State) -> dict[str, Any]:
         "team_best": state.setting("team_best") or DEFAULT_BEST,
         "teammates_apart": bool(state.setting("teammates_apart", False)),
         "half_point_bye_limit": state.setting("half_point_bye_limit"),
+        CHECK_AFTER_UPDATE: checks_after_update(state),
         "uschess_report": dict(state.setting("uschess_report") or {}),
         "prize_fund": None if fund is None else fund.to_json(),
         "fide_mode": {**mode.to_json(), "text": mode.indicator or "on (FIDE C.02)"},
@@ -479,6 +491,12 @@ def render_text(s: Mapping[str, Any]) -> str:
             + ("; teammates kept apart" if s["teammates_apart"] else "")
             if s["team_best"] != DEFAULT_BEST or s["teammates_apart"]
             else "",
+        ),
+        (
+            "rating check",
+            ""
+            if s[CHECK_AFTER_UPDATE]
+            else "not after a list update (switched off; 'ratings check' runs on request)",
         ),
         ("US Chess report", _report(s["uschess_report"])),
         (

@@ -260,7 +260,7 @@ def point_system_outside(system: PointSystem) -> str | None:
 
     FIDE's verification checklist (C.02) fails a program that, in FIDE mode,
     lets two draws be worth more than a win and a loss (question 74), gives the
-    pairing-allocated bye more than a win (question 81; C.04.1 article 4 gives
+    pairing-allocated bye more than a win (question 81; C.04.1 article 3 gives
     it "the points of a win" unless the regulations say less), or, under the
     standard 1/½/0, gives it other than 1, ½ or 0 (question 83).
     """
@@ -273,7 +273,7 @@ def point_system_outside(system: PointSystem) -> str | None:
     if pab > win:
         return (
             f"a pairing-allocated bye ({format_points(pab)}) worth more than a win "
-            f"({format_points(win)}) (FIDE C.04.1 article 4)"
+            f"({format_points(win)}) (FIDE C.04.1 article 3)"
         )
     if (win, draw, loss) == (ONE, HALF, ZERO) and pab not in (ONE, HALF, ZERO):
         return (
@@ -345,6 +345,75 @@ def leave_by_settings_alert(paired: int, departures: Sequence[Departure]) -> Ale
 
 def leave_line(paired: int, because: Sequence[str] = ()) -> str:
     return leave_pibe(paired, because).trf_line()
+
+
+FIXED_ROUNDS = "rounds"
+FIXED_POINTS = "points"
+FIXED_PAB = "pab"
+"""What FIDE mode fixes once round 1 is paired (:func:`fixed_in_fide_mode`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fixed:
+    """A setting FIDE mode fixes once round 1 is paired: *what* it is, *why* (the article)."""
+
+    what: str
+    why: str
+
+    @property
+    def sentence(self) -> str:
+        """What a greyed box's tooltip says."""
+        what = f"{self.what[0].upper()}{self.what[1:]}"
+        return f"{what} is fixed in FIDE mode once round 1 is paired: {self.why}."
+
+
+def fixed_in_fide_mode(mode: FideMode, paired: int, system: System) -> dict[str, Fixed]:
+    """What cannot change in FIDE mode once round 1 is paired, each with its reason (empty
+    before round 1 and outside FIDE mode): the number of rounds, the point system and the
+    pairing-allocated bye's value, all three announced before the event.
+
+    The number of rounds is declared beforehand (FIDE C.04.1 article 1, the text in force
+    from 1 July 2025; a round robin's follows from its Berger tables, C.05 Annex 1); a
+    result scores what the regulations of the event specify (Laws of Chess article 10.1;
+    C.07 article 5); the bye scores a win unless the rules of the tournament state
+    otherwise (C.04.1 article 3). FIDE's checklist routes a program that keeps them fixed
+    past the re-checks of such a change (C.02, questions 57, 75 and 85).
+    """
+    if not mode.on or not paired:
+        return {}
+    rounds = (
+        "it follows from the Berger tables announced before the event (FIDE C.05 Annex 1)"
+        if system.is_round_robin
+        else "it is declared before the event (FIDE C.04.1 article 1)"
+    )
+    return {
+        FIXED_ROUNDS: Fixed("the number of rounds", rounds),
+        FIXED_POINTS: Fixed(
+            "the point system",
+            "results score what the regulations of the event announced "
+            "(FIDE Laws of Chess article 10.1; C.07 article 5)",
+        ),
+        FIXED_PAB: Fixed(
+            "the value of the pairing-allocated bye",
+            "the bye scores what the rules of the tournament state (FIDE C.04.1 article 3)",
+        ),
+    }
+
+
+def fixed_refusal(paired: int, fixed: Sequence[Fixed]) -> Alert:
+    """Level 5: a change FIDE mode fixes once round 1 is paired (:func:`fixed_in_fide_mode`),
+    with its reasons and the way to make it: leave FIDE mode first."""
+    what = " and ".join(f.what for f in fixed)
+    it = "it" if len(fixed) == 1 else "them"
+    return Alert(
+        Level.REFUSED,
+        f"The event is in FIDE mode and round {paired} is paired, so {what} cannot change: "
+        f"{'; '.join(f.why for f in fixed)}. To change {it}, leave FIDE mode first "
+        "('arbiter-app settings FILE --leave-fide-mode', or Edit ▸ Leave FIDE mode… in the "
+        "window; a level-4 question, and final): outside FIDE mode the change asks its own "
+        "level-4 question and the paired rounds are checked again",
+        f"{CHECKLIST}, questions 57, 75 and 85",
+    )
 
 
 class PibeKind(enum.Enum):

@@ -116,7 +116,7 @@ class PointSystem:
     """How many points each result and each kind of unplayed round is worth.
 
     The defaults are FIDE's (C.07 article 5; Laws of Chess): win 1, draw ½,
-    loss 0; a pairing-allocated bye is worth a win (C.04.1 f), a forfeit win
+    loss 0; a pairing-allocated bye is worth a win (C.04.1 article 3), a forfeit win
     a win, a full-point bye a win, a half-point bye a draw. The online Swiss rules
     scores the unpaired player 1 point and an absent player 0.
     """
@@ -181,7 +181,7 @@ checklist's question 71 names 3/1/0); the pairing-allocated bye is worth a win."
 
 
 PAB_VALUES: Final = ("win", "draw", "zero")
-"""What a pairing-allocated bye may be worth: FIDE C.04.1 article 4 (and the 2025
+"""What a pairing-allocated bye may be worth: FIDE C.04.1 article 3 (and the 2025
 Dutch rules) let the regulations of the event give it the points of a win, of a
 draw, or none."""
 
@@ -303,7 +303,7 @@ def parse_point_system(text: str) -> PointSystem:
 def with_pab_value(system: PointSystem, value: str) -> PointSystem:
     """*system* with its pairing-allocated bye worth a win, a draw or nothing (:data:`PAB_VALUES`).
 
-    FIDE C.04.1 article 4 gives the bye "the points of a win" unless the
+    FIDE C.04.1 article 3 gives the bye "the points of a win" unless the
     regulations say otherwise; the 2025 Dutch rules allow a draw or zero.
     """
     points = {"win": system.win, "draw": system.draw, "zero": ZERO}

@@ -120,14 +120,46 @@ LIST_ENTRY = "list:"
 """A sequence's entry for a custom list: ``list:ENG``."""
 
 
+DEFAULT_SEQUENCES: dict[RatingType, tuple[str, ...]] = {
+    RatingType.STANDARD: (
+        RatingType.STANDARD.value,
+        RatingType.RAPID.value,
+        RatingType.BLITZ.value,
+    ),
+    RatingType.RAPID: (
+        RatingType.RAPID.value,
+        RatingType.STANDARD.value,
+        RatingType.BLITZ.value,
+    ),
+    RatingType.BLITZ: (
+        RatingType.BLITZ.value,
+        RatingType.STANDARD.value,
+        RatingType.RAPID.value,
+    ),
+}
+"""The default sequence of lists per tournament type, as both public trackers quote FIDE's
+checklist (FIDE C.02, question 123): a standard event takes the standard list, then the
+rapid, then the blitz; a rapid event the effective rapid list (the rapid list, then the
+standard one: question 118), then the blitz; a blitz event the effective blitz list (the
+blitz list, then the standard one), then the rapid."""
+
+
 def default_sequence(wanted: RatingType) -> tuple[str, ...]:
     """The lists an event of type *wanted* takes its ratings from, in order, when the
-    arbiter has not set a sequence (FIDE C.02 checklist, rating lists: a default sequence
-    per tournament type): the FIDE list of the event's type, and for rapid and blitz the
-    standard list after it (the effective rapid and blitz lists)."""
+    arbiter has not set a sequence (:data:`DEFAULT_SEQUENCES`)."""
+    return DEFAULT_SEQUENCES[wanted]
+
+
+def default_words(wanted: RatingType) -> str:
+    """What the default sequence of an event of type *wanted* is, in words (checklist
+    question 123; the effective lists of question 118)."""
     if wanted is RatingType.STANDARD:
-        return (RatingType.STANDARD.value,)
-    return (wanted.value, RatingType.STANDARD.value)
+        return "the default of a standard event"
+    other = RatingType.BLITZ if wanted is RatingType.RAPID else RatingType.RAPID
+    return (
+        f"the default of a {wanted.value} event: the effective {wanted.value} list "
+        f"({wanted.value}, else standard), then the {other.value} list"
+    )
 
 
 def checked_sequence(value: object) -> list[str]:

@@ -238,6 +238,10 @@ class Settings(Command):
     """The lists the event takes its ratings from, in order (``["rapid", "standard",
     "list:ENG"]``; FIDE C.02 checklist, rating lists); None: the default of its rating
     type."""
+    rating_check_after_update: bool | Unset = UNSET
+    """Whether the event's ratings are checked against the lists by themselves after a
+    list is imported or updated (FIDE C.02 checklist, questions 138 and 139); left out:
+    on. A check asked for runs either way."""
 
     def settings(self) -> dict[str, Json]:
         """The settings given (by name)."""

@@ -54,7 +54,12 @@ from arbiter_app.session.commands import (
     given,
 )
 from arbiter_app.session.event_rows import SECTION_NAME
-from arbiter_app.session.integrity import apply_fide_rules, fide_rules_alerts, log_pibe
+from arbiter_app.session.integrity import (
+    apply_fide_rules,
+    fide_rules_alerts,
+    log_pibe,
+    refuse_what_fide_mode_fixes,
+)
 from arbiter_app.session.numbering import players_of, ranking_rule_of, set_numbering
 from arbiter_app.session.playoff_commands import store_fund, stored_wildcards
 from arbiter_app.session.registry import CommandError, Context, command, text, whole_number
@@ -97,6 +102,7 @@ SETTINGS = (
     "uschess_report",
     "half_point_bye_limit",
     "rating_lists",
+    "rating_check_after_update",
 )
 
 ACCELERATIONS = (BAKU,)
@@ -163,6 +169,9 @@ def edit_settings(tx: Tx, cmd: EditSettings, ctx: Context) -> None:
     fund = given(cmd.prize_fund, None)
     _check_time_control(tx, settings.get("info"))
     checked = _checked_settings(tx, settings)
+    # In FIDE mode the rounds, the points and the bye's value are fixed once round 1 is
+    # paired (FIDE C.02, questions 57, 75 and 85): refused, with the way out (leave first).
+    refuse_what_fide_mode_fixes(tx, checked)
     recheck = None
     if "rounds" in checked and checked["rounds"] != tx.setting("rounds"):
         recheck = rounds_recheck(tx, int(checked["rounds"]))
@@ -413,7 +422,7 @@ def check_setting(
                     f"unknown acceleration {value!r} (known: {', '.join(ACCELERATIONS)})"
                 )
             return value
-        if key in ("swap_last_two", "teammates_apart"):
+        if key in ("swap_last_two", "teammates_apart", "rating_check_after_update"):
             if not isinstance(value, bool):
                 raise CommandError(f"{key} is true or false, not {value!r}")
             return value

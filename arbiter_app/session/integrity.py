@@ -21,11 +21,17 @@ from typing import Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.fide_mode import (
+    FIXED_PAB,
+    FIXED_POINTS,
+    FIXED_ROUNDS,
     Departure,
     FideMode,
     FideModeStatus,
+    Fixed,
     Pibe,
     default_mode,
+    fixed_in_fide_mode,
+    fixed_refusal,
     leave_alert,
     leave_by_settings_alert,
     leave_pibe,
@@ -33,6 +39,7 @@ from arbiter_app.core.fide_mode import (
     reenter_refusal,
 )
 from arbiter_app.core.model import RuleSet, System
+from arbiter_app.core.points import STANDARD, PointSystem
 from arbiter_app.core.warning_levels import Alert, Refused
 from arbiter_app.session import queries
 from arbiter_app.session.codec import point_system_from_json
@@ -172,6 +179,66 @@ def apply_fide_rules(tx: Tx, changed: Mapping[str, Any]) -> None:
         paired = _paired_round(tx)
         tx.set_setting(FIDE_MODE, FideMode(FideModeStatus.LEFT, paired).to_json())
         log_pibe(tx, leave_pibe(paired, [d.short for d in departures]))
+
+
+def fixed_now(state: State | Tx, paired: int) -> dict[str, Fixed]:
+    """What FIDE mode fixes in the event now, *paired* rounds (game columns) being paired:
+    the number of rounds, the point system and the bye's value, each with its reason
+    (:func:`~arbiter_app.core.fide_mode.fixed_in_fide_mode`); empty before round 1 and
+    outside FIDE mode. The window greys what it lists; ``edit_settings`` refuses it."""
+    system = System(state.setting("system", System.SWISS.value))
+    return fixed_in_fide_mode(fide_mode_of(state), system.rounds_in(paired), system)
+
+
+def refuse_what_fide_mode_fixes(tx: Tx, changed: Mapping[str, Any]) -> None:
+    """Refuse (level 5) a change of the settings *changed* (checked, as stored) that FIDE
+    mode fixes once round 1 is paired (FIDE C.02, questions 57, 75 and 85), saying why
+    and that leaving FIDE mode comes first.
+
+    A change that leaves FIDE's rules (question 43) is not refused: it leaves FIDE mode
+    first, through its own level-4 question, and the rest of it is asked as outside FIDE
+    mode (:func:`fide_rules_alerts`)."""
+    fixed = fixed_now(tx, queries.paired_rounds(tx))
+    if not fixed or settings_leaving(tx, changed):
+        return
+    keys = []
+    if "rounds" in changed and int(changed["rounds"]) != int(tx.setting("rounds", 0)):
+        keys.append(FIXED_ROUNDS)
+    points, bye = _points_changed(tx, changed)
+    # The bye's value is part of the point system: named alone when nothing else changes.
+    if points:
+        keys.append(FIXED_POINTS)
+    elif bye:
+        keys.append(FIXED_PAB)
+    if keys:
+        raise Refused(fixed_refusal(_paired_round(tx), [fixed[k] for k in keys]))
+
+
+def _points_changed(tx: Tx, changed: Mapping[str, Any]) -> tuple[bool, bool]:
+    """Whether *changed* gives any round other points for its results, and other points for
+    its pairing-allocated bye (values compared, not names or how they are written)."""
+    if "point_system" not in changed and "round_point_systems" not in changed:
+        return False, False
+
+    def by_round(values: Mapping[str, Any]) -> list[PointSystem]:
+        main = values.get("point_system")
+        rounds = values.get("round_point_systems") or []
+        main_system = STANDARD if main is None else point_system_from_json(main)
+        return [main_system, *(point_system_from_json(x) for x in rounds)]
+
+    stored = {k: tx.setting(k) for k in ("point_system", "round_point_systems")}
+    before = by_round(stored)
+    after = by_round({**stored, **changed})
+    # A round without a system of its own scores by the event's (the first of each list).
+    length = max(len(before), len(after))
+    before += [before[0]] * (length - len(before))
+    after += [after[0]] * (length - len(after))
+    points = bye = False
+    for old, new in zip(before, after, strict=True):
+        old_values, new_values = old.all_values(), new.all_values()
+        bye = bye or old.pairing_bye_points != new.pairing_bye_points
+        points = points or old_values[:5] + old_values[6:] != new_values[:5] + new_values[6:]
+    return points, bye
 
 
 @command(EnterFideMode)

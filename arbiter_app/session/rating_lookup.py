@@ -67,6 +67,28 @@ def rating_lists_of(state: State) -> tuple[str, ...]:
     return tuple(stored) if stored else default_sequence(rating_type_of(state))
 
 
+CHECK_AFTER_UPDATE = "rating_check_after_update"
+"""The setting that switches the check after a list update on and off (absent: on)."""
+
+
+def checks_after_update(state: State) -> bool:
+    """Whether the event's ratings are checked by themselves once a list is imported or
+    updated (FIDE C.02 checklist, question 139), as the arbiter switched it (question
+    138): on unless switched off. The switch is the event's, kept in its file: whether its
+    ratings should follow the newest lists is the event's matter (an event rated from the
+    list its regulations name, or not FIDE-rated, is switched off), and every computer
+    and the command line that open it behave alike."""
+    return state.setting(CHECK_AFTER_UPDATE) is not False
+
+
+CHECK_SWITCHED_OFF = (
+    "The event's ratings were not checked against the lists: the check after a list update "
+    "is switched off for this event (FIDE C.02, question 138). A check asked for still runs "
+    "('arbiter-app ratings check FILE', or Ratings ▸ Check players' ratings… in the window)."
+)
+"""What the window and the command line say instead of the check when it is switched off."""
+
+
 def custom_names(sequence: tuple[str, ...] | None) -> frozenset[str]:
     """The custom lists a sequence names (``list:ENG`` → ``ENG``)."""
     return frozenset(e[len(LIST_ENTRY) :] for e in sequence or () if e.startswith(LIST_ENTRY))

@@ -34,7 +34,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from arbiter_app.core.current_standings import prepare_round_in_progress
 from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.event_state import EventState
-from arbiter_app.core.fide_mode import FideMode
+from arbiter_app.core.fide_mode import FideMode, Fixed
 from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour, EntryKind, Event, RuleSet
 from arbiter_app.core.pairing.manual import ONE_BOARD, HandChange, Moved, move_onto_board
@@ -65,7 +65,7 @@ from arbiter_app.session.commands import (
 )
 from arbiter_app.session.event_commands import SETTINGS
 from arbiter_app.session.external_values import values_text
-from arbiter_app.session.integrity import fide_mode_of
+from arbiter_app.session.integrity import fide_mode_of, fixed_now
 from arbiter_app.session.manual_pairing import open_phase
 from arbiter_app.session.member_lookup import MemberLookup
 from arbiter_app.session.pairing import (
@@ -588,6 +588,11 @@ class EventDocument(QObject):
     def fide_mode(self) -> FideMode:
         """The event's FIDE mode (its :attr:`~FideMode.indicator` is every panel's badge)."""
         return fide_mode_of(self._session.state)
+
+    def fixed_in_fide_mode(self) -> dict[str, Fixed]:
+        """What FIDE mode fixes now (the rounds, the points, the bye's value once round 1 is
+        paired), each with its reason: the session's answer, which refuses the same."""
+        return fixed_now(self._session.state, self.paired_rounds())
 
     def manual_pairing_round(self) -> int | None:
         """The round whose manual pairing is open, or None."""

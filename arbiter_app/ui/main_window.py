@@ -51,6 +51,7 @@ from arbiter_app.printing import paint_sheet
 from arbiter_app.session import UNTITLED_NAME
 from arbiter_app.session.commands import DrawTiebreakLots, LeaveFideMode, SetExternalValues
 from arbiter_app.session.external_values import parse_values
+from arbiter_app.session.rating_lookup import checks_after_update
 from arbiter_app.sheets.names import SHEET_HELP
 from arbiter_app.ui import sections_bar
 from arbiter_app.ui.dialogs.errors import show_error
@@ -891,8 +892,11 @@ class MainWindow(QMainWindow):
     def _checked_against_new_lists(self) -> str | None:
         """The open event checked against lists downloaded in the background, in a sentence
         for the status bar (FIDE C.02 checklist Q139: a check after each list update, said
-        quietly: the arbiter may be entering results)."""
+        quietly: the arbiter may be entering results), unless the event switched that check
+        off (Q138)."""
         if not any(p.fide_id for p in self.document.tournament.players):
+            return None
+        if not checks_after_update(self.document.session.state):
             return None
         try:
             return self.document.check_ratings().summary()

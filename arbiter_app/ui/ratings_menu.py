@@ -17,11 +17,14 @@ from arbiter_app.core.ratinglist import RatingType, month_from_code
 from arbiter_app.core.words import count
 from arbiter_app.session.commands import UNSET, ApplyListRatings, EditSettings
 from arbiter_app.session.rating_lookup import (
+    CHECK_SWITCHED_OFF,
     ListLookup,
     UpdateLine,
+    checks_after_update,
     custom_list_names,
     import_list,
     rating_lists_of,
+    rating_type_of,
     update_lists,
 )
 from arbiter_app.store.rating_db import ImportReport
@@ -73,7 +76,46 @@ class RatingsMenu(QMenu):
             "Players whose rating differs from the FIDE list valid at the event's start"
         )
         self.check_action.triggered.connect(lambda _=False: self.check())
+        # The check that opens by itself after an import or an update, switched on and off
+        # for the event (FIDE C.02 checklist, question 138): a setting of the event's file.
+        self.auto_check_action = self.addAction("Check &after each list update")
+        self.auto_check_action.setCheckable(True)
+        self.auto_check_action.setStatusTip(
+            "Check the event's ratings by themselves once a list is imported or updated "
+            "(kept in the event's file; Undo takes a change back)"
+        )
+        self.auto_check_action.toggled.connect(self.switch_auto_check)
+        self.aboutToShow.connect(self.show_auto_check)
+        self.show_auto_check()
         self.dialog: QDialog | QMessageBox | None = None
+
+    def show_auto_check(self) -> None:
+        """Tick the switch as the event has it (it may have changed by Undo, or another
+        section)."""
+        self.auto_check_action.blockSignals(True)
+        self.auto_check_action.setChecked(checks_after_update(self.document.session.state))
+        self.auto_check_action.blockSignals(False)
+
+    def switch_auto_check(self, on: bool) -> None:
+        """Switch the check after a list update on or off for the event (one action)."""
+        if on == checks_after_update(self.document.session.state):
+            return
+        try:
+            self.document.run(EditSettings(rating_check_after_update=on))
+        except ArbiterError as exc:
+            show_error(self.window_, exc)
+        self.show_auto_check()
+
+    def _check_after(self, box: QMessageBox, wanted: bool) -> None:
+        """Open the check when *box* closes if *wanted* and the event has it switched on;
+        switched off, *box* says so instead."""
+        if not wanted:
+            return
+        if checks_after_update(self.document.session.state):
+            box.finished.connect(lambda _=0: self.check())
+            return
+        said = box.informativeText()
+        box.setInformativeText(f"{said} {CHECK_SWITCHED_OFF}".strip())
 
     def choose_list(self) -> None:
         name, _ = QFileDialog.getOpenFileName(
@@ -114,8 +156,7 @@ class RatingsMenu(QMenu):
         # A list just imported is checked against the open event at once (FIDE C.02
         # checklist, rating lists: a consistency check after a list update), shown when
         # the notice is closed.
-        if any(p.fide_id for p in self.document.tournament.players):
-            box.finished.connect(lambda _=0: self.check())
+        self._check_after(box, any(p.fide_id for p in self.document.tournament.players))
         self.dialog = box
         box.open()
         self.window_.statusBar().showMessage(text, 8000)
@@ -160,8 +201,11 @@ class RatingsMenu(QMenu):
                 for line in lines
             )
         )
-        if done and any(p.fide_id or p.national_id for p in self.document.tournament.players):
-            box.finished.connect(lambda _=0: self.check())
+        self._check_after(
+            box,
+            bool(done)
+            and any(p.fide_id or p.national_id for p in self.document.tournament.players),
+        )
         self.dialog = box
         box.open()
         return lines
@@ -190,7 +234,8 @@ class RatingsMenu(QMenu):
             return None
         available = [t.value for t in RatingType] + custom
         sequence = rating_lists_of(self.document.session.state)
-        dialog = RatingListsDialog(sequence, available, self.window_)
+        wanted = rating_type_of(self.document.session.state)
+        dialog = RatingListsDialog(sequence, available, wanted, self.window_)
         dialog.accepted.connect(lambda: self._set_sequence(dialog.chosen()))
         self.dialog = dialog
         dialog.open()

@@ -1,6 +1,6 @@
 """``settings FILE --points W,D,L[,…]`` and ``--pab-value`` (Q71, Q80; FIDE C.07 article 5,
-C.04.1 article 4): typed, shown, refused with a reason, asked at level 4 after round 1,
-and written as TRF-26 record 162."""
+C.04.1 article 3): typed, shown, refused with a reason, fixed in FIDE mode and asked at
+level 4 outside it after round 1, and written as TRF-26 record 162."""
 
 from __future__ import annotations
 
@@ -66,6 +66,17 @@ def test_q80_after_round_1_the_change_asks_then_pairs_and_reports_by_the_new_val
     capsys: Capture, fresh: Path, tmp_path: Path
 ) -> None:
     assert run(capsys, "pair", str(fresh))[0] == 0
+    # In FIDE mode the bye's value is fixed once round 1 is paired: refused, whatever the
+    # answer, with the reason and the way out (leave FIDE mode first).
+    err = refused(
+        capsys, fresh, "settings", str(fresh), "--pab-value", "zero",
+        "--confirm=points-change-scores",
+    )  # fmt: skip
+    assert "the value of the pairing-allocated bye cannot change" in err
+    assert "(FIDE C.04.1 article 3)" in err and "--leave-fide-mode" in err
+    assert run(
+        capsys, "settings", str(fresh), "--leave-fide-mode", "--confirm=leave-fide-mode-for-good"
+    )[0] == 0  # fmt: skip
     err = refused(capsys, fresh, "settings", str(fresh), "--pab-value", "zero")
     assert "level 4" in err and "--confirm=points-change-scores" in err
     code, _, _ = run(

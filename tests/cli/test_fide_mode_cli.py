@@ -65,6 +65,34 @@ def test_q43_45_leave_fide_mode_needs_its_token_and_is_final(capsys: Capture, si
     assert "### FIDE mode @ Round 1: left after round 1 was paired" in trf26(capsys, six)
 
 
+def test_q57_75_85_rounds_points_and_bye_value_are_fixed_in_fide_mode_after_round_1(
+    capsys: Capture, six: Path
+) -> None:
+    path = str(six)
+    for argv, what, article in (
+        (("--rounds", "7"), "the number of rounds", "(FIDE C.04.1 article 1)"),
+        (("--points", "3-1-0"), "the point system", "(FIDE Laws of Chess article 10.1; C.07"),
+        (("--pab-value", "draw"), "the value of the pairing-allocated bye",
+         "(FIDE C.04.1 article 3)"),
+    ):  # fmt: skip
+        # Refused whatever the answer: no token passes it.
+        err = refused(capsys, six, "settings", path, *argv,
+                      "--confirm=rounds-change-pairings,points-change-scores")  # fmt: skip
+        assert f"The event is in FIDE mode and round 1 is paired, so {what} cannot change" in err
+        assert article in err
+        assert "leave FIDE mode first ('arbiter-app settings FILE --leave-fide-mode'" in err
+    code, out, _ = run(capsys, "settings", path)
+    assert code == 0 and "system:          swiss, 5 rounds (1 paired)\n" in out
+    # Left first, the change asks its own level-4 question, as the refusal says.
+    assert run(capsys, "settings", path, "--leave-fide-mode", LEAVE)[0] == 0
+    err = refused(capsys, six, "settings", path, "--rounds", "7")
+    assert "--confirm=rounds-change-pairings" in err
+    code, _, err = run(capsys, "settings", path, "--rounds", "7",
+                       "--confirm=rounds-change-pairings")  # fmt: skip
+    assert code == 0, err
+    assert "### Configuration @ Round 1: rounds 5 => 7" in trf26(capsys, six)
+
+
 def test_q64_69_a_manual_pairing_phase_on_the_command_line(capsys: Capture, six: Path) -> None:
     path = str(six)
     code, out, err = run(capsys, "pairing", "manual", "start", path, "--round", "2")

@@ -245,7 +245,8 @@ def test_a_national_list_in_the_events_sequence(
     with Session.create(event, name="Club Rapid", system="swiss", rounds=5, durable=False) as s:
         s.run(EditSettings(info={"time_control": "G/15+10", "start_date": "2026-11-19"}))
     assert run(capsys, "ratings", "lists", str(event))[1] == (
-        "Ratings come from, in order: FIDE rapid, FIDE standard (the default of a rapid event).\n"
+        "Ratings come from, in order: FIDE rapid, FIDE standard, FIDE blitz (the default of a "
+        "rapid event: the effective rapid list (rapid, else standard), then the blitz list).\n"
     )
     code, _, err = run(capsys, "ratings", "lists", str(event), "--set", "rapid,rapid")
     assert code == 2 and "the list 'rapid' is named twice" in err
@@ -303,6 +304,57 @@ def test_update_imports_every_list_of_a_folder(
     code, out, _ = run(capsys, "ratings", "update", str(folder), "--month", "2026-11")
     assert code == 2 and "not imported: rapid_rating_list.txt: " in out
     assert out.splitlines()[-1] == "2 lists imported, 1 file not imported."
+
+
+def test_q138_the_check_after_a_list_update_is_switched_off_and_on(
+    imported: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Checklist Q138-Q139: 'ratings update FOLDER --event FILE' checks the event after the
+    update, as the window checks the open event, unless the event switched that off with
+    'settings --no-rating-check'; 'ratings check' runs either way."""
+    event = imported / "rapid.arbiter"
+    with Session.create(event, name="Club Rapid", system="swiss", rounds=5, durable=False) as s:
+        s.run(EditSettings(info={"time_control": "G/15+10", "start_date": "2026-09-19"}))
+        s.run(AddPlayer(name="Lindqvist, Maja", fide_id="24600962", rating=1700))
+    folder = imported / "downloads"
+    folder.mkdir()
+    with zipfile.ZipFile(folder / "players_list.zip", "w") as archive:
+        archive.write(DATA / "players_list_foa.txt", "players_list_foa.txt")
+    # On (the default): the check follows the update.
+    code, out, _ = run(capsys, "ratings", "update", str(folder), "--month", "2026-09",
+                       "--event", str(event))  # fmt: skip
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[lines.index("1 list imported.") + 1 :] == [
+        "rapid.arbiter:",
+        "Rapid ratings against the FIDE list valid at the start, 2026-09-19: FIDE combined "
+        "list (standard, rapid, blitz), September 2026.",
+        "1 Lindqvist, Maja (FIDE ID 24600962): 1700 in the event, 1766 on the FIDE rapid list, "
+        "September 2026.",
+        "The player with a FIDE ID differs from the list.",
+    ]
+    # Off: the settings say so, and the update says the event was not checked.
+    code, out, _ = run(capsys, "settings", str(event), "--no-rating-check")
+    assert code == 0
+    assert "rating check:    not after a list update (switched off; 'ratings check' runs on " in out
+    code, out, _ = run(capsys, "ratings", "import", str(folder / "players_list.zip"),
+                       "--month", "2026-09", "--event", str(event))  # fmt: skip
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "rapid.arbiter: The event's ratings were not checked against the lists: the check "
+        "after a list update is switched off for this event (FIDE C.02, question 138). A check "
+        "asked for still runs ('arbiter-app ratings check FILE', or Ratings ▸ Check players' "
+        "ratings… in the window)."
+    )
+    code, out, _ = run(capsys, "ratings", "check", str(event))
+    assert "1700 in the event, 1766 on the FIDE rapid list" in out
+    # On again.
+    run(capsys, "settings", str(event), "--rating-check")
+    code, out, _ = run(capsys, "settings", str(event), "--json")
+    assert json.loads(out)["rating_check_after_update"] is True
+    code, out, _ = run(capsys, "ratings", "update", str(folder), "--month", "2026-09",
+                       "--event", str(event))  # fmt: skip
+    assert "rapid.arbiter:" in out.splitlines()
 
 
 def test_ratings_on_the_other_lists_are_shown_and_one_can_be_taken(

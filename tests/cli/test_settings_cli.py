@@ -126,6 +126,9 @@ def test_after_the_start_level_3_and_several_level_4_at_once(
     err = refused(capsys, started, "settings", path, "--bye-policy", "fide", "--rules", "fide-2024")
     assert "level 3 question" in err and err.rstrip().endswith("again with --confirm.")
     assert run(capsys, "settings", path, "--rules", "fide-2024", "--confirm")[0] == 0
+    # The rounds and the points are fixed in FIDE mode once round 1 is paired: left first.
+    assert run(capsys, "settings", path, "--leave-fide-mode",
+               "--confirm=leave-fide-mode-for-good")[0] == 0  # fmt: skip
     err = refused(capsys, started, "settings", path, "--rounds", "7", "--points", "gct-rapid")
     assert "--confirm=rounds-change-pairings,points-change-scores." in err
     code, _, _ = run(capsys, "settings", path, "--rounds", "7", "--points", "gct-rapid",
@@ -183,6 +186,9 @@ def test_a_new_point_system_names_the_rounds_it_would_pair_otherwise(
     started = tmp_path / "eight.arbiter"
     event(started, EIGHT).close()
     path = str(started)
+    # Outside FIDE mode: in it the point system is fixed once round 1 is paired.
+    assert run(capsys, "settings", path, "--leave-fide-mode",
+               "--confirm=leave-fide-mode-for-good")[0] == 0  # fmt: skip
     err = refused(capsys, started, "settings", path, "--points", "3-1-0")
     assert "level 4 question" in err
     assert "Change the point system from 1/½/0 to 3/1/0 now that round 3 is paired?" in err

@@ -1,7 +1,7 @@
 """Point systems outside FIDE's rules (FIDE C.02, the checklist's questions 74, 81 and 83).
 
 In FIDE mode two draws may not be worth more than a win and a loss (Q74), the
-pairing-allocated bye not more than a win (Q81, C.04.1 article 4), and under 1/½/0
+pairing-allocated bye not more than a win (Q81, C.04.1 article 3), and under 1/½/0
 the bye is worth 1, ½ or 0 (Q83). Such a system leaves FIDE's rules like a US Chess
 bye policy does (question 43).
 """
@@ -32,7 +32,7 @@ from arbiter_app.core.points import (
         ),
         (
             "1,0.5,0,1,2,0.5,0",
-            "a pairing-allocated bye (2) worth more than a win (1) (FIDE C.04.1 article 4)",
+            "a pairing-allocated bye (2) worth more than a win (1) (FIDE C.04.1 article 3)",
         ),
         (
             "1,0.5,0,1,0.75,0.5,0",

@@ -27,11 +27,16 @@ from arbiter_app.core.ratinglist import ALL_TYPES, ListedPlayer, RatingType
 SEP, OCT = date(2026, 9, 1), date(2026, 10, 1)
 
 
-def listed(fide_id: int = 7, standard: int | None = 2100, rapid: int | None = None) -> ListedPlayer:
+def listed(
+    fide_id: int = 7,
+    standard: int | None = 2100,
+    rapid: int | None = None,
+    blitz: int | None = None,
+) -> ListedPlayer:
     return ListedPlayer(
         fide_id, "Lindqvist, Maja", "SWE", "F", "", "WCM", "", "",
         standard, 1, 20, rapid, None if rapid is None else 3, None if rapid is None else 20,
-        None, None, None, 2009, "w",
+        blitz, None if blitz is None else 4, None if blitz is None else 20, 2009, "w",
     )  # fmt: skip
 
 
@@ -133,10 +138,33 @@ def _eng(rating: int | None, month: date = NOV, n: int = 5) -> CustomFound:
 
 
 def test_the_default_sequence_per_tournament_type() -> None:
-    """Checklist Q123: a default per type; the effective rapid and blitz lists."""
-    assert default_sequence(RatingType.STANDARD) == ("standard",)
-    assert default_sequence(RatingType.RAPID) == ("rapid", "standard")
-    assert default_sequence(RatingType.BLITZ) == ("blitz", "standard")
+    """Checklist Q123, as both trackers quote it: standard, rapid, blitz for a standard
+    event; the effective rapid list (rapid, then standard), then blitz, for a rapid event;
+    the effective blitz list (blitz, then standard), then rapid, for a blitz event."""
+    assert default_sequence(RatingType.STANDARD) == ("standard", "rapid", "blitz")
+    assert default_sequence(RatingType.RAPID) == ("rapid", "standard", "blitz")
+    assert default_sequence(RatingType.BLITZ) == ("blitz", "standard", "rapid")
+    # A player with no standard rating plays a standard event with the rapid one, marked.
+    only_rapid = [Found(combined(SEP), listed(standard=None, rapid=1900, blitz=1850))]
+    chosen = choose(only_rapid, RatingType.STANDARD, SEP)
+    assert chosen == Choice(RatingType.STANDARD, 1900, SEP, fallback=True, via="rapid")
+    assert describe(chosen.source) == (
+        "FIDE list of September 2026: rapid rating, in place of the standard rating"
+    )
+    # ... a blitz event with the standard one before the rapid one ...
+    both = [Found(combined(SEP), listed(standard=2000, rapid=1900))]
+    assert choose(both, RatingType.BLITZ, SEP) == Choice(RatingType.BLITZ, 2000, SEP, True)
+    # ... and with the rapid one when it has no standard one.
+    assert choose(only_rapid, RatingType.BLITZ, SEP) == Choice(RatingType.BLITZ, 1850, SEP)
+    no_blitz = [Found(combined(SEP), listed(standard=None, rapid=1900))]
+    assert choose(no_blitz, RatingType.BLITZ, SEP) == Choice(
+        RatingType.BLITZ, 1900, SEP, fallback=True, via="rapid"
+    )
+    # A rapid event with neither rapid nor standard takes the blitz one.
+    only_blitz = [Found(combined(SEP), listed(standard=None, blitz=1700))]
+    assert choose(only_blitz, RatingType.RAPID, SEP) == Choice(
+        RatingType.RAPID, 1700, SEP, fallback=True, via="blitz"
+    )
 
 
 def test_the_first_list_of_the_sequence_that_rates_the_player_gives_the_rating() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from arbiter_app.core.fide_mode import LEAVE_TOKEN
 from arbiter_app.core.warning_levels import ConfirmationNeeded, Level
 from arbiter_app.session import Session
 from arbiter_app.session.commands import (
@@ -17,6 +18,7 @@ from arbiter_app.session.commands import (
     EditSettings,
     EndManualPairing,
     EnterResult,
+    LeaveFideMode,
     RecordPairings,
     SetPairing,
     SetPairingNumbers,
@@ -93,9 +95,17 @@ def lines(session: Session) -> list[str]:
     return [p.trf_line() for p in stored_pibes(session.state)]
 
 
+def outside_fide_mode(session: Session) -> Session:
+    """*session* once FIDE mode is left: in it the points are fixed once round 1 is paired
+    (FIDE C.02, question 75), so a new point system is asked about outside it."""
+    session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
+    return session
+
+
 def test_q76_a_new_point_system_names_the_round_it_would_pair_otherwise(
     eight: Session,
 ) -> None:
+    outside_fide_mode(eight)
     level, question, said = asked(eight, EditSettings(point_system="3-1-0"))
     assert level is Level.CONFIRM_CONSEQUENCES
     assert question == "Change the point system from 1/½/0 to 3/1/0 now that round 3 is paired?"
@@ -104,7 +114,7 @@ def test_q76_a_new_point_system_names_the_round_it_would_pair_otherwise(
         "stand (FIDE C.02 Q76)."
     )
     eight.run(EditSettings(point_system="3-1-0"), confirm=POINTS_TOKEN)
-    assert lines(eight) == [
+    assert lines(eight)[1:] == [
         "### Configuration @ Round 3: point system 1/½/0 => 3/1/0",
         "### Configuration @ Round 3: pairings checked again: round 3 would be paired otherwise "
         "under the new point system; the recorded rounds stand",
@@ -120,6 +130,7 @@ def test_q76_a_new_point_system_names_the_round_it_would_pair_otherwise(
 
 
 def test_q76_a_new_point_system_that_pairs_every_round_alike_says_none(six: Session) -> None:
+    outside_fide_mode(six)
     _, _, said = asked(six, EditSettings(point_system="3-1-0"))
     assert said[1] == (
         "No paired round would be paired otherwise under the new point system: "
@@ -141,7 +152,7 @@ def test_q76_a_round_paired_otherwise_already_is_not_laid_to_the_change(
         s.run(StartManualPairing(round=2))
         s.run(SetPairing(round=2, boards=[[4, 1], [2, 3], [6, 5]]), confirm=True)
         s.run(EndManualPairing(), confirm=KEEP_TOKEN)
-        _, _, said = asked(s, EditSettings(point_system="3-1-0"))
+        _, _, said = asked(outside_fide_mode(s), EditSettings(point_system="3-1-0"))
     assert said[1:] == (
         "No paired round would be paired otherwise under the new point system: "
         "1 round paired again from the rounds before (FIDE C.02 Q76).",

@@ -1,6 +1,6 @@
 """Q71 and Q80 in the session: a typed point system and the pairing-allocated bye's value.
 
-The settings store them (FIDE C.07 article 5; C.04.1 article 4), refuse a system
+The settings store them (FIDE C.07 article 5; C.04.1 article 3), refuse a system
 that cannot score an event with its reason, and ask at level 4 once round 1 is
 paired; the standings and the tie-breaks count a PAB with its value (C.07 article
 16, unplayed rounds), as FIDE's reference program (gacrux) does from the report.
@@ -14,13 +14,20 @@ from typing import Any
 
 import pytest
 
+from arbiter_app.core.fide_mode import LEAVE_TOKEN
 from arbiter_app.core.points import HALF, ZERO, parse_point_system, with_pab_value
 from arbiter_app.core.standings import compute_standings
-from arbiter_app.core.warning_levels import ConfirmationNeeded, Level
+from arbiter_app.core.warning_levels import ConfirmationNeeded, Level, Refused
 from arbiter_app.exports.trf_export import standings_to_trf
 from arbiter_app.session import CommandError, Session
 from arbiter_app.session.codec import point_system_to_json
-from arbiter_app.session.commands import AddPlayer, EditSettings, EnterResult, RecordPairings
+from arbiter_app.session.commands import (
+    AddPlayer,
+    EditSettings,
+    EnterResult,
+    LeaveFideMode,
+    RecordPairings,
+)
 from arbiter_app.session.setting_levels import POINTS_TOKEN
 from tests.support.sessions import TickingClock
 
@@ -96,6 +103,11 @@ def test_q80_after_round_1_the_pab_value_asks_at_level_4(tmp_path: Path) -> None
     session = _five(tmp_path / "e.arbiter", "1,0.5,0", "win")
     assert session.event.scores()[5] == 1
     half = point_system_to_json(with_pab_value(session.event.point_system, "draw"))
+    # In FIDE mode the bye's value is fixed once round 1 is paired (C.04.1 article 3):
+    # refused, saying to leave FIDE mode first; outside it, a level-4 question.
+    with pytest.raises(Refused, match="the value of the pairing-allocated bye cannot change"):
+        session.run(EditSettings(point_system=half), confirm=[POINTS_TOKEN])
+    session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
     with pytest.raises(ConfirmationNeeded) as info:
         session.run(EditSettings(point_system=half))
     assert [(w.level, w.token) for w in info.value.warnings] == [

@@ -149,30 +149,86 @@ def test_q46_the_indicator_of_an_event_not_in_fide_mode(session: Session) -> Non
 # --- Number of rounds (Q57-63) --------------------------------------------------------
 
 
+def test_q57_in_fide_mode_the_rounds_points_and_bye_value_are_fixed_once_round_1_is_paired(
+    tmp_path: Path,
+) -> None:
+    with Session.create(
+        tmp_path / "new.arbiter", name="New", system="swiss", rounds=5, clock=TickingClock()
+    ) as s:
+        # Before round 1 the organiser shapes the event freely, in FIDE mode too.
+        s.run(EditSettings(rounds=7, point_system="3-1-0"))
+        assert s.event.planned_rounds == 7 and s.event.point_system.win == 3
+    session = six(tmp_path / "six.arbiter")
+    before = session.state
+    for change, said in (
+        (
+            EditSettings(rounds=7),
+            "so the number of rounds cannot change: it is declared before the event "
+            "(FIDE C.04.1 article 1). To change it, leave FIDE mode first",
+        ),
+        (
+            EditSettings(point_system="3-1-0"),
+            "so the point system cannot change: results score what the regulations of the "
+            "event announced (FIDE Laws of Chess article 10.1; C.07 article 5). To change it, "
+            "leave FIDE mode first",
+        ),
+        (
+            EditSettings(point_system={"pairing_bye": "1/2"}),
+            "so the value of the pairing-allocated bye cannot change: the bye scores what the "
+            "rules of the tournament state (FIDE C.04.1 article 3). To change it, leave FIDE "
+            "mode first",
+        ),
+        (
+            EditSettings(rounds=7, point_system="3-1-0"),
+            "so the number of rounds and the point system cannot change: ",
+        ),
+    ):
+        with pytest.raises(Refused) as info:
+            session.run(change, confirm=[ROUNDS_TOKEN, POINTS_TOKEN])
+        assert info.value.warning.level is Level.REFUSED
+        question = info.value.warning.question
+        assert question.startswith(f"The event is in FIDE mode and round 1 is paired, {said}")
+        assert session.state == before
+    # The bye's value is part of the point system: a new system is named as such only.
+    with pytest.raises(Refused) as info:
+        session.run(EditSettings(point_system="3-1-0"))
+    assert "bye" not in info.value.warning.question.split(": ")[0]
+    # The same values again change nothing and are no change.
+    session.run(EditSettings(rounds=5, point_system="standard"))
+    session.close()
+
+
 def test_q57_58_changing_the_rounds_after_the_start_is_level_4_and_a_line(
     session: Session,
 ) -> None:
+    # Outside FIDE mode (left first, as the refusal in FIDE mode says).
+    session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
     ((level, question),) = questions(session, EditSettings, rounds=7)
     assert level is Level.CONFIRM_CONSEQUENCES
     assert question == "Change the number of rounds from 5 to 7 now that round 1 is paired?"
     session.run(EditSettings(rounds=7), confirm=ROUNDS_TOKEN)
-    assert lines(session) == ["### Configuration @ Round 1: rounds 5 => 7"]
+    assert lines(session) == [
+        "### FIDE mode @ Round 1: left after round 1 was paired",
+        "### Configuration @ Round 1: rounds 5 => 7",
+    ]
 
 
 def test_q59_62_a_paired_round_that_becomes_the_last_is_checked_again(
     session: Session,
 ) -> None:
-    # Round 2 paired by the engine for a 5-round event, then the event is cut to 2 rounds:
-    # round 2 becomes the last round and its pairing is checked again with last-round rules.
+    # Round 2 paired by the engine for a 5-round event, then the event (out of FIDE mode) is
+    # cut to 2 rounds: round 2 becomes the last round and its pairing is checked again with
+    # last-round rules.
     session.run(RecordPairings(round=2, boards=[[2, 1], [4, 3], [6, 5]]))
+    session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
     with pytest.raises(ConfirmationNeeded) as info:
         session.run(EditSettings(rounds=2))
     (alert,) = info.value.warnings
     said = " ".join(alert.consequences)
     assert "Round 2, paired already, becomes the last round" in said
     session.run(EditSettings(rounds=2), confirm=ROUNDS_TOKEN)
-    assert lines(session)[0] == "### Configuration @ Round 2: rounds 5 => 2"
-    assert all(line.startswith("### Configuration @ Round 2:") for line in lines(session))
+    assert lines(session)[1] == "### Configuration @ Round 2: rounds 5 => 2"
+    assert all(line.startswith("### Configuration @ Round 2:") for line in lines(session)[1:])
 
 
 def test_q63_a_set_up_that_cannot_complete_its_rounds_is_warned_before_the_start(
@@ -349,11 +405,11 @@ def test_q112_a_correction_of_a_round_paired_from_is_level_3_and_a_line(
 def test_q113_a_configuration_change_after_the_start_is_asked_and_logged(
     session: Session,
 ) -> None:
-    asked = questions(session, EditSettings, tiebreaks=["BH", "SB"], point_system="gct-rapid")
-    assert [level for level, _ in asked] == [Level.CONFIRM_CONSEQUENCES] * 2
+    asked = questions(session, EditSettings, tiebreaks=["BH", "SB"], rule_set="fide-2024")
+    assert [level for level, _ in asked] == [Level.CONFIRM_CONSEQUENCES, Level.CONFIRM]
     session.run(
-        EditSettings(tiebreaks=["BH", "SB"], point_system="gct-rapid"),
-        confirm=[TIEBREAKS_TOKEN, POINTS_TOKEN],
+        EditSettings(tiebreaks=["BH", "SB"], rule_set="fide-2024"),
+        confirm=TIEBREAKS_TOKEN,
     )
     logged = lines(session)
     assert len(logged) == 2

@@ -12,6 +12,7 @@ from arbiter_app.core.errors import RuleError
 from arbiter_app.core.warning_levels import ConfirmationNeeded, Level
 from arbiter_app.session import CommandError, Session
 from arbiter_app.session.commands import AddPlayer, ApplyListRatings, EditSettings
+from arbiter_app.session.rating_lookup import checks_after_update
 from tests.support.sessions import small_event
 
 
@@ -121,3 +122,18 @@ def test_the_sequence_of_lists_is_a_setting_checked_when_set(tmp_path: Path) -> 
             session.run(EditSettings(rating_lists=["elo"]))
         session.run(EditSettings(rating_lists=None))
         assert session.state.setting("rating_lists") is None
+
+
+def test_q138_the_check_after_a_list_update_is_a_setting_of_the_event(tmp_path: Path) -> None:
+    """Checklist Q138: the check after a list update is switched on and off, kept in the
+    event's file, asked nothing once play has started, undone like any other setting."""
+    with small_event(tmp_path / "e.arbiter") as session:
+        assert checks_after_update(session.state)  # on unless switched off
+        outcome = session.run(EditSettings(rating_check_after_update=False))
+        assert outcome.answered == ()
+        assert session.state.setting("rating_check_after_update") is False
+        assert not checks_after_update(session.state)
+        with pytest.raises(CommandError, match="is true or false"):
+            session.run(EditSettings.of({"rating_check_after_update": "off"}))
+        session.undo()
+        assert checks_after_update(session.state)

@@ -88,6 +88,9 @@ def test_settings_before_the_start_ask_nothing(tmp_path: Path) -> None:
 
 
 def test_after_the_start_the_tie_breaks_rounds_and_points_are_level_4(session: Session) -> None:
+    # Rounds and points outside FIDE mode: in it they are fixed once round 1 is paired
+    # (tests/session/test_fide_mode.py, question 57).
+    session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
     question = asked(session, EditSettings, tiebreaks=["BH"], rounds=7, point_system="gct-rapid")
     assert [(a.level, a.token) for a in question.warnings] == [
         (Level.CONFIRM_CONSEQUENCES, TIEBREAKS_TOKEN),
@@ -123,6 +126,7 @@ def test_the_same_value_again_asks_nothing(session: Session) -> None:
 
 
 def test_a_round_paired_as_the_last_one_is_named_in_the_consequences(session: Session) -> None:
+    session.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
     question = asked(session, EditSettings, rounds=2)
     (alert,) = question.warnings
     assert "Round 2, paired already, becomes the last round" in " ".join(alert.consequences)

@@ -212,3 +212,21 @@ def test_the_open_event_is_checked_against_new_lists_and_said_quietly(
         "ID differs from the list. Ratings ▸ Check players' ratings… shows the check."
     )
     assert QApplication.activeModalWidget() is None
+
+
+def test_an_event_that_switched_its_check_off_is_not_checked_against_new_lists(
+    qtbot: QtBot, settings: Settings, server: FideServer
+) -> None:
+    """Q138 with Q139: lists downloaded in the background are imported, but the event whose
+    check after a list update is switched off is not checked; the note says only the lists."""
+    set_download(enabled=True, address=server.address)
+    window = _window(qtbot, settings)
+    document = window.document
+    document.run(EditSettings(info={"time_control": "5400+30", "start_date": "2026-11-20"}))
+    document.run(AddPlayer.of({"name": "Carlsen, Magnus", "fide_id": "1503014", "rating": 2833}))
+    document.run(AddPlayer.of({"name": "Caruana, Fabiano", "fide_id": "2020009", "rating": 2700}))
+    document.run(EditSettings(rating_check_after_update=False))
+    _refreshed(qtbot, window)
+    note = window.statusBar().currentMessage()
+    assert note.startswith("FIDE's new standard, rapid and blitz lists imported.")
+    assert "differs" not in note

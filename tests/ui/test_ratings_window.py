@@ -107,6 +107,7 @@ def test_the_ratings_menu_imports_a_list_and_checks_the_players(
         "FIDE &lists imported…",
         "&Sequence of rating lists…",
         "&Check players' ratings…",
+        "Check &after each list update",
     ]
     report = menu.import_path(DATA / "rapid_rating_list.xml", date(2026, 10, 1))
     assert report is not None and report.imported.title == "FIDE rapid list, October 2026"
@@ -191,19 +192,67 @@ def test_the_sequence_of_lists_is_set_from_the_ratings_menu(
     assert [(i.text(), i.checkState() == Qt.CheckState.Checked) for i in rows] == [
         ("FIDE rapid", True),
         ("FIDE standard", True),
-        ("FIDE blitz", False),
+        ("FIDE blitz", True),
         ("list ENG", False),
     ]
+    # The default of a rapid event (checklist Q123), named on its button.
+    assert dialog.reset.toolTip() == (
+        "Back to the default of a rapid event: the effective rapid list (rapid, else "
+        "standard), then the blitz list: FIDE rapid, FIDE standard, FIDE blitz"
+    )
     dialog.lists.setCurrentRow(3)
     qtbot.mouseClick(dialog.up, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(dialog.up, Qt.MouseButton.LeftButton)
     dialog.lists.item(1).setCheckState(Qt.CheckState.Checked)
+    dialog.lists.item(3).setCheckState(Qt.CheckState.Unchecked)
     dialog.accept()
     assert document.session.state.setting("rating_lists") == ["rapid", "list:ENG", "standard"]
     again = window.ratings_menu.edit_sequence()
     assert again is not None
     qtbot.mouseClick(again.reset, Qt.MouseButton.LeftButton)
     assert document.session.state.setting("rating_lists") is None
+    window.close()
+
+
+def test_q138_the_check_after_a_list_update_is_switched_off_and_on(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    """Checklist Q138: the check that opens by itself after an import (Q139) is switched
+    off and on from the Ratings menu, as a setting of the event (undone like any other)."""
+    window = MainWindow(document, settings, Services())
+    qtbot.addWidget(window)
+    menu = window.ratings_menu
+    document.run(AddPlayer.of({"name": "Lindqvist, Maja", "fide_id": "24600962", "rating": 1700}))
+    switch = menu.auto_check_action
+    assert switch.isCheckable() and switch.isChecked()
+    # Off: the import's notice says the event was not checked, and no check opens.
+    switch.trigger()
+    assert document.session.state.setting("rating_check_after_update") is False
+    menu.import_path(DATA / "players_list_foa.txt", date(2026, 9, 1))
+    box = menu.dialog
+    assert isinstance(box, QMessageBox)
+    assert box.informativeText() == (
+        "The event's ratings were not checked against the lists: the check after a list "
+        "update is switched off for this event (FIDE C.02, question 138). A check asked for "
+        "still runs ('arbiter-app ratings check FILE', or Ratings ▸ Check players' ratings… "
+        "in the window)."
+    )
+    box.done(0)
+    assert menu.dialog is box
+    # Asked for, the check runs all the same.
+    asked = menu.check()
+    assert isinstance(asked, RatingCheckDialog) and asked.table.rowCount() == 1
+    asked.close()
+    # Undo switches it on again (one action of the event); the menu shows it.
+    document.undo()
+    menu.show_auto_check()
+    assert switch.isChecked()
+    menu.import_path(DATA / "players_list_foa.txt", date(2026, 9, 1))
+    box = menu.dialog
+    assert isinstance(box, QMessageBox) and not box.informativeText()
+    box.done(0)
+    assert isinstance(menu.dialog, RatingCheckDialog)
+    menu.dialog.close()
     window.close()
 
 
@@ -272,9 +321,10 @@ def test_each_button_of_the_sequence_dialog_has_its_own_key(qtbot: QtBot) -> Non
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QAbstractButton
 
+    from arbiter_app.core.ratinglist import RatingType
     from arbiter_app.ui.dialogs.ratings import RatingListsDialog
 
-    dialog = RatingListsDialog(("standard",), ["standard", "rapid", "blitz"])
+    dialog = RatingListsDialog(("standard",), ["standard", "rapid", "blitz"], RatingType.STANDARD)
     qtbot.addWidget(dialog)
     dialog.show()
     keys = [

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.fide_mode import FIXED_PAB, FIXED_POINTS, FIXED_ROUNDS
 from arbiter_app.core.limits import MAX_ROUNDS
 from arbiter_app.core.model import FIDE_2026_IN_FORCE, RuleSet, System, fide_rule_set_on
 from arbiter_app.core.pairing.baku import BAKU
@@ -230,6 +231,7 @@ class EventSettingsDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
         self._load()
+        self._fix_what_fide_mode_fixes()
         self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 130)
 
     # -- construction --------------------------------------------------------------------
@@ -288,6 +290,13 @@ class EventSettingsDialog(QDialog):
             for key, reason in FIXED_AFTER_ROUND_ONE.items():
                 boxes[key].setEnabled(False)
                 boxes[key].setToolTip(f"Round 1 is paired: {reason}")
+        # What FIDE mode fixes once round 1 is paired (greyed, with the way to change it).
+        self.fixed = self.document.fixed_in_fide_mode()
+        self.fixed_note = QLabel(box)
+        self.fixed_note.setWordWrap(True)
+        self.fixed_note.setAccessibleName("Fixed in FIDE mode")
+        self.fixed_note.setVisible(False)
+        form.addRow("", self.fixed_note)
         self.rounds = QSpinBox(box)
         self.rounds.setAccessibleName("Rounds")
         self.rounds.setRange(max(1, self._system().rounds_in(self.paired)), MAX_ROUNDS)
@@ -591,6 +600,31 @@ class EventSettingsDialog(QDialog):
         self.round_points.setVisible(on)
         self.points.setEnabled(not on)
         self._fit()
+
+    def _fix_what_fide_mode_fixes(self) -> None:
+        """Say above the rounds and the points what FIDE mode fixes once round 1 is paired,
+        and how to change it (the session's answer, :meth:`EventDocument.fixed_in_fide_mode`,
+        which refuses the same changes with their reasons). The rounds are greyed: no change
+        of them is allowed in FIDE mode. The points stay open: a point system outside FIDE's
+        rules is the way out of FIDE mode (a level-4 question, the checklist's question 74),
+        and any other change is refused with its reason when OK is pressed."""
+        fixed = self.fixed
+        if not fixed:
+            return
+        if FIXED_ROUNDS in fixed:
+            self.rounds.setEnabled(False)
+            self.rounds.setToolTip(fixed[FIXED_ROUNDS].sentence)
+        points = " ".join(fixed[k].sentence for k in (FIXED_POINTS, FIXED_PAB) if k in fixed)
+        for widget in (self.points, self.custom_points, self.per_round, self.round_points):
+            widget.setToolTip(points)
+        listed = [f.what for f in fixed.values()]
+        what = ", ".join(listed[:-1]) + f" and {listed[-1]}" if len(listed) > 1 else listed[0]
+        self.fixed_note.setText(
+            f"The event is in FIDE mode and round 1 is paired: {what} cannot change. "
+            "To change them, leave FIDE mode first (Edit ▸ Leave FIDE mode…)."
+        )
+        self.fixed_note.setToolTip(" ".join(f.sentence for f in fixed.values()))
+        self.fixed_note.setVisible(True)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

@@ -30,7 +30,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arbiter_app.core.rating_source import Difference, RatingList, describe, sequence_words
+from arbiter_app.core.rating_source import (
+    Difference,
+    RatingList,
+    default_sequence,
+    default_words,
+    describe,
+    sequence_words,
+)
 from arbiter_app.core.ratinglist import RatingType, month_from_code
 from arbiter_app.session.rating_lookup import CheckReport
 
@@ -174,13 +181,15 @@ class RatingListsDialog(QDialog):
     down** reorder them, **Default** goes back to the default of the event's rating type.
 
     *sequence* is the event's sequence now; *available* every list that could join it
-    (FIDE's three and the custom lists imported). :meth:`chosen` is the sequence to set
+    (FIDE's three and the custom lists imported); *wanted* the event's rating type, whose
+    default sequence the **Default** button names. :meth:`chosen` is the sequence to set
     (None: the default)."""
 
     def __init__(
         self,
         sequence: tuple[str, ...],
         available: list[str],
+        wanted: RatingType,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -209,7 +218,9 @@ class RatingListsDialog(QDialog):
         self.up = QPushButton("Move &up", self)
         self.down = QPushButton("Move do&wn", self)
         self.reset = QPushButton("&Default", self)
-        self.reset.setToolTip("The default sequence of the event's rating type")
+        self.reset.setToolTip(
+            f"Back to {default_words(wanted)}: {sequence_words(default_sequence(wanted))}"
+        )
         for button in (self.up, self.down):
             button.setAutoDefault(False)
             beside.addWidget(button)

@@ -12,11 +12,19 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.fide_mode import LEAVE_TOKEN
 from arbiter_app.core.model import RuleSet, System
 from arbiter_app.core.points import GCT_RAPID, STANDARD, THREE_ONE_ZERO
 from arbiter_app.session import Session
-from arbiter_app.session.commands import AddPlayer, EditSettings
-from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog, rule_set_note
+from arbiter_app.session.commands import (
+    AddPlayer,
+    EditSettings,
+    LeaveFideMode,
+    RecordPairings,
+    SetPairingNumbers,
+)
+from arbiter_app.session.setting_levels import ROUNDS_TOKEN
+from arbiter_app.ui.dialogs.event_settings import CUSTOM, EventSettingsDialog, rule_set_note
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.settings import Settings
@@ -501,3 +509,69 @@ def test_the_half_point_byes_box_sets_and_takes_off_the_limit(
     assert again.changed_settings() == {"half_point_bye_limit": None}
     qtbot.keyClick(again, Qt.Key.Key_Return)
     assert in_file.session.settings.half_point_bye_limit is None
+
+
+@pytest.fixture
+def swiss_started(tmp_path: Path) -> Iterator[EventDocument]:
+    """A five-round Swiss in FIDE mode, six players, round 1 paired."""
+    session = Session.create(tmp_path / "s.arbiter", name="Open", system="swiss", rounds=5)
+    document = EventDocument(session)
+    for name, rating in (("Ada", 2200), ("Bea", 2100), ("Cy", 2000), ("Dov", 1900),
+                         ("Eli", 1800), ("Fay", 1700)):  # fmt: skip
+        document.run(AddPlayer.of({"name": name, "rating": rating}))
+    document.run(SetPairingNumbers(by="rating"))
+    document.run(RecordPairings(round=1, boards=[[1, 4], [5, 2], [3, 6]]))
+    yield document
+    document.close()
+
+
+def test_q57_75_85_fide_mode_fixes_the_rounds_and_points_once_round_1_is_paired(
+    qtbot: QtBot, swiss_started: EventDocument
+) -> None:
+    document = swiss_started
+    dialog = open_dialog(qtbot, document)
+    # The rounds greyed; the points open (a system outside FIDE's rules is the way out of
+    # FIDE mode, Q74); each with its reason, and the way to change them said above them.
+    assert not dialog.rounds.isEnabled()
+    assert "(FIDE C.04.1 article 1)" in dialog.rounds.toolTip()
+    for widget in (dialog.points, dialog.custom_points, dialog.per_round):
+        assert widget.isEnabled()
+        assert "(FIDE C.04.1 article 3)" in widget.toolTip()
+    assert dialog.fixed_note.isVisible()
+    assert dialog.fixed_note.text() == (
+        "The event is in FIDE mode and round 1 is paired: the number of rounds, the point "
+        "system and the value of the pairing-allocated bye cannot change. To change them, "
+        "leave FIDE mode first (Edit ▸ Leave FIDE mode…)."
+    )
+    # Points ▸ Custom…, the bye worth a draw: refused with the reason when OK is pressed.
+    dialog.points.setCurrentIndex(dialog.points.findData(CUSTOM))
+    dialog.custom_values[4].setValue(0.5)  # the pairing-allocated bye: a draw
+    before = document.event_settings()
+    dialog.accept()
+    boxes = errors(dialog)
+    assert boxes and boxes[0].text().startswith(
+        "The event is in FIDE mode and round 1 is paired, so the value of the "
+        "pairing-allocated bye cannot change: the bye scores what the rules of the tournament "
+        "state (FIDE C.04.1 article 3). To change it, leave FIDE mode first"
+    )
+    boxes[0].close()
+    assert dialog.isVisible() and document.event_settings() == before
+    dialog.reject()
+    # Out of FIDE mode, nothing is greyed: the change asks its own level-4 question.
+    with document.confirming(LEAVE_TOKEN):
+        document.run(LeaveFideMode())
+    dialog = open_dialog(qtbot, document)
+    assert dialog.rounds.isEnabled() and not dialog.rounds.toolTip()
+    assert not dialog.fixed_note.isVisible()
+    dialog.rounds.setValue(7)
+    with document.confirming(ROUNDS_TOKEN):
+        dialog.accept()
+    assert document.tournament.planned_rounds == 7
+
+
+def test_before_round_1_fide_mode_fixes_nothing(qtbot: QtBot, tmp_path: Path) -> None:
+    with Session.create(tmp_path / "n.arbiter", name="Open", system="swiss", rounds=5) as s:
+        dialog = open_dialog(qtbot, EventDocument(s))
+        assert dialog.rounds.isEnabled() and dialog.points.isEnabled()
+        assert not dialog.fixed_note.isVisible()
+        dialog.reject()

@@ -228,5 +228,5 @@ def test_an_event_that_switched_its_check_off_is_not_checked_against_new_lists(
     document.run(EditSettings(rating_check_after_update=False))
     _refreshed(qtbot, window)
     note = window.statusBar().currentMessage()
-    assert note.startswith("FIDE's new standard, rapid and blitz lists imported.")
+    assert note.startswith("FIDE's new standard, rapid and blitz lists imported:")
     assert "differs" not in note

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from arbiter_app.core import words
 from arbiter_app.core.checker.findings import CheckReport, Finding, Kind
-from arbiter_app.core.checker.manual import manual_pairings
+from arbiter_app.core.checker.manual import ManualPairing, manual_pairings
 from arbiter_app.core.checker.pairings import check_round_robin, check_swiss
 from arbiter_app.core.checker.standings import check_ranks
 from arbiter_app.core.errors import RuleError
@@ -29,7 +29,15 @@ from arbiter_app.core.presets import parse_tiebreak_list
 from arbiter_app.core.trf.document import TrfDocument
 from arbiter_app.core.trf.system import CODES_192
 
-__all__ = ["CheckReport", "Finding", "Kind", "check_document", "file_tiebreaks"]
+__all__ = [
+    "CheckReport",
+    "Finding",
+    "Kind",
+    "accelerated_event",
+    "check_document",
+    "documented_pairings",
+    "file_tiebreaks",
+]
 
 
 def file_tiebreaks(doc: TrfDocument) -> tuple[tuple[str, ...], str]:
@@ -62,8 +70,9 @@ def record_192(doc: TrfDocument) -> str:
     return ""
 
 
-def _accelerated(doc: TrfDocument) -> tuple[Event, str | None]:
-    """The event with the virtual points record 192 announces when no record 250 gives them."""
+def accelerated_event(doc: TrfDocument) -> tuple[Event, str | None]:
+    """*doc*'s event with the virtual points record 192 announces (``_BAKU``: C.04.5.1) when
+    no record 250 gives them, and a note saying where its virtual points come from."""
     event = doc.event
     if event.accelerations:
         return event, "virtual points from records 250"
@@ -82,6 +91,14 @@ def file_order(doc: TrfDocument) -> tuple[int, ...]:
         return ()
     order = tuple(key for tag, key in doc.order if tag == "001")
     return order if list(order) != sorted(order) else ()
+
+
+def documented_pairings(doc: TrfDocument) -> tuple[dict[int, ManualPairing], list[str]]:
+    """The rounds *doc*'s ``### MPA`` lines document as paired by hand (FIDE C.02, questions
+    64-69), by round, and notes on the lines that could not be read."""
+    manual, unread = manual_pairings(line.text for line in doc.kept)
+    manual.update(manual_pairings(doc.comments)[0])
+    return manual, unread
 
 
 def check_document(
@@ -104,7 +121,7 @@ def check_document(
         codes, where = parse_tiebreak_list(list(tiebreaks)), "the command line"
     else:
         codes, where = file_tiebreaks(doc)
-    event, acceleration = _accelerated(doc)
+    event, acceleration = accelerated_event(doc)
     notes: list[str] = []
     held = event.system.rounds_in(event.rounds_played)
     told = ""
@@ -119,8 +136,7 @@ def check_document(
         findings, how = check_round_robin(event)
         engine = BERGER
     else:
-        manual, unread = manual_pairings(line.text for line in doc.kept)
-        manual.update(manual_pairings(doc.comments)[0])
+        manual, unread = documented_pairings(doc)
         notes += unread
         findings, how = check_swiss(
             event, doc.initial_colour, file_order(doc), manual, scheduled=rounds

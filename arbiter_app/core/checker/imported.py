@@ -29,6 +29,7 @@ from arbiter_app.core.checker import record_192 as file_record_192
 from arbiter_app.core.checker.findings import Finding, Kind
 from arbiter_app.core.checker.pairings import check_swiss
 from arbiter_app.core.checker.rounds import FileRound
+from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import System
 from arbiter_app.core.pairing.swiss import OWN_FALLBACK_LIMIT
 from arbiter_app.core.trf.document import TrfDocument
@@ -187,9 +188,17 @@ def compare_imported_rounds(doc: TrfDocument, limit: int = COMPARE_LIMIT) -> Dut
         return DutchComparison(not_compared=not_compared_reason(players, limit))
     manual, unread = documented_pairings(doc)
     accelerated, acceleration = accelerated_event(doc)
-    findings, how = check_swiss(
-        accelerated, doc.initial_colour, file_order(doc), manual, engine=ENGINE
-    )
+    try:
+        findings, how = check_swiss(
+            accelerated, doc.initial_colour, file_order(doc), manual, engine=ENGINE
+        )
+    except ArbiterError as exc:
+        # A file the checker cannot read as a Dutch Swiss at all: the import says why, as
+        # 'arbiter-app check FILE' would, and goes on with the absolute criteria.
+        return DutchComparison(
+            not_compared=f"the rounds could not be compared with the Dutch pairing "
+            f"({ARTICLE}): {exc}"
+        )
     notes = [*unread, *how] + ([acceleration] if acceleration else [])
     by_round: dict[int, list[Finding]] = {}
     for finding in findings:

@@ -20,6 +20,7 @@ from arbiter_app.core.checker.imported import (
     compare_imported_rounds,
 )
 from arbiter_app.core.checker.rounds import FileRound
+from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour, Event, System
 from arbiter_app.core.pairing.swiss import OWN_FALLBACK_LIMIT
 from arbiter_app.core.trf import TrfDocument
@@ -145,3 +146,21 @@ def test_what_a_round_says() -> None:
         "1,499 of 1,500 boards differ from the Dutch pairing (FIDE C.04.3)"
     )
     assert "no legal pairing for round 4" in RoundDifference(4, 3, 3, unpairable=True).text()
+
+
+def test_a_file_the_checker_cannot_read_is_imported_with_the_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What stops the checker (``arbiter-app check`` says the same) does not stop the import:
+    the comparison says why it was not made."""
+
+    def unreadable(*args: object, **kwargs: object) -> None:
+        raise RuleError("the file holds 9 rounds: the event cannot have had 5 rounds")
+
+    monkeypatch.setattr("arbiter_app.core.checker.imported.check_swiss", unreadable)
+    compared = compare_imported_rounds(_document("tbs-held-swiss-9.trf"))
+    assert compared.rounds == ()
+    assert compared.not_compared == (
+        "the rounds could not be compared with the Dutch pairing (FIDE C.04.3): the file "
+        "holds 9 rounds: the event cannot have had 5 rounds"
+    )

@@ -165,7 +165,7 @@ def test_a_field_too_large_to_compare_is_a_notice_naming_the_checker(tmp_path: P
         "The rounds were not compared with the Dutch pairing (FIDE C.04.3): the field has "
         "16 players, more than the 15 an import compares."
     )
-    assert "'arbiter-app check FILE'" in notice.question
+    assert "'arbiter-app check FILE --engine own'" in notice.question
 
 
 @pytest.mark.parametrize(

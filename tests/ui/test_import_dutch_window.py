@@ -92,7 +92,7 @@ def test_a_field_too_large_to_compare_is_imported_with_a_box_naming_the_checker(
         "The rounds were not compared with the Dutch pairing (FIDE C.04.3): the field has "
         "16 players, more than the 15 an import compares."
     )
-    assert "'arbiter-app check FILE'" in box.text()
+    assert "'arbiter-app check FILE --engine own'" in box.text()
     box.close()
     window.document.close()
 

@@ -168,8 +168,9 @@ def not_compared_reason(players: int, limit: int = COMPARE_LIMIT) -> str:
         f"{words.count(players, 'player', thousands=True)}, more than the "
         f"{limit:,} an import compares. FIDE's checklist (question 54, as its "
         "stricter reading has it) asks that every imported round be checked against the "
-        "pairing rules, so compare them with 'arbiter-app check FILE' before pairing on; "
-        "the absolute criteria (repeated games, colours, byes) were checked"
+        "pairing rules, so compare them with 'arbiter-app check FILE --engine own' (the "
+        "engine an import compares with) before pairing on; the absolute criteria "
+        "(repeated games, colours, byes) were checked"
     )
 
 

@@ -33,7 +33,7 @@ from arbiter_app.core.pairing.double_swiss import swiss_view
 from arbiter_app.core.pairing.double_swiss_fide import SYSTEM_NAME
 from arbiter_app.core.pairing.dutch import ENGINE, initial_colour_from_round_one
 from arbiter_app.core.pairing.recorded import with_requests_of
-from arbiter_app.core.pairing.swiss import SwissOptions, engine_name, pair_round
+from arbiter_app.core.pairing.swiss import BeyondFallback, SwissOptions, engine_name, pair_round
 
 FINAL_ROUND = {
     False: (
@@ -164,6 +164,8 @@ def _check_round(
     file = FileRound.of(event, column)
     try:
         ours = pair_round(before, rnd, options)
+    except BeyondFallback:
+        raise  # not paired, which says nothing of the file's pairing: the check stops
     except (PairingError, RuleError) as exc:
         if rnd in manual:
             found = documented_round(manual[rnd], None, None)

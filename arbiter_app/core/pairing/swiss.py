@@ -87,6 +87,12 @@ OWN_FALLBACK_LIMIT = 3000
 """Largest field the reference engine takes over when Arbiter's engine cannot certify a round."""
 
 
+class BeyondFallback(PairingError):
+    """Arbiter's engine could not certify a round of a field larger than the reference
+    engine takes over (:data:`OWN_FALLBACK_LIMIT`): the round is not paired, which does
+    not mean that the rules give it no pairing."""
+
+
 def _dutch(
     engine: str,
     event: Event,
@@ -115,7 +121,7 @@ def _dutch(
         return pair_dutch_own(event, rnd, excluded=excluded, initial_colour=colour, explain=explain)
     except NotCertified as exc:
         if len(event.players) - len(excluded) > OWN_FALLBACK_LIMIT:
-            raise PairingError(
+            raise BeyondFallback(
                 f"round {rnd}: Arbiter's Dutch engine could not certify the pairing ({exc}) "
                 f"and the field is too large for the reference engine; pair with --engine "
                 "gacrux on a larger machine, or by hand (C.04.3 article 1.9.3)"

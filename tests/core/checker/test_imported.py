@@ -22,7 +22,7 @@ from arbiter_app.core.checker.imported import (
 from arbiter_app.core.checker.rounds import FileRound
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour, Event, System
-from arbiter_app.core.pairing.swiss import OWN_FALLBACK_LIMIT
+from arbiter_app.core.pairing.swiss import OWN_FALLBACK_LIMIT, BeyondFallback
 from arbiter_app.core.trf import TrfDocument
 from arbiter_app.core.trf.document import KeptLine
 from tests.support.real_trf import FILES, RealFile
@@ -98,7 +98,7 @@ def test_a_larger_field_is_not_compared_and_the_import_says_how_to_compare_it() 
     assert "the field has 60 players, more than the 59 an import compares" in (
         compared.not_compared
     )
-    assert "'arbiter-app check FILE'" in compared.not_compared
+    assert "'arbiter-app check FILE --engine own'" in compared.not_compared
     assert "stricter reading" in compared.not_compared
     # The limit is the field the reference engine still takes over from Arbiter's.
     assert COMPARE_LIMIT == OWN_FALLBACK_LIMIT
@@ -163,4 +163,25 @@ def test_a_file_the_checker_cannot_read_is_imported_with_the_reason(
     assert compared.not_compared == (
         "the rounds could not be compared with the Dutch pairing (FIDE C.04.3): the file "
         "holds 9 rounds: the event cannot have had 5 rounds"
+    )
+
+
+def test_a_round_beyond_the_fallback_stops_the_check_rather_than_be_called_unpairable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A round of a field over 3,000 players that Arbiter's engine cannot certify is not
+    paired at all (gacrux is not asked): that says nothing of the file's pairing, so the
+    checker stops with the reason instead of reporting that the rules give no pairing, and
+    an import says it could not compare."""
+
+    def beyond(*args: object, **kwargs: object) -> None:
+        raise BeyondFallback("round 2: Arbiter's Dutch engine could not certify the pairing")
+
+    monkeypatch.setattr("arbiter_app.core.checker.pairings.pair_round", beyond)
+    doc = _document("tbs-held-swiss-9.trf")
+    with pytest.raises(BeyondFallback):
+        check_document(doc, engine="own")
+    compared = compare_imported_rounds(doc)
+    assert compared.not_compared.endswith(
+        "round 2: Arbiter's Dutch engine could not certify the pairing"
     )

@@ -192,8 +192,9 @@ class FileActions:
         if reader is None:
             return False
         imported: list[ImportedEvent] = []
-        # Reading is pure (a file into core values): it runs beside a busy bar.
-        label = f"Reading {path.name}…"
+        # Reading is pure (a file into core values, its rounds compared with the Dutch
+        # pairing: seconds for thousands of players): it runs beside a busy bar.
+        label = f"Reading {path.name} and checking its rounds…"
         if not self.window.run(
             lambda: imported.append(
                 run_busy(self.window, label, lambda: reader(path), cancel="Cancel")

@@ -9,7 +9,6 @@ The dialogs are the real modal boxes, opened in the running event loop and click
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QMessageBox
@@ -97,7 +96,7 @@ def test_a_field_too_large_to_compare_is_imported_with_a_box_naming_the_checker(
     window.document.close()
 
 
-def test_the_window_reads_the_file_as_the_command_line_does(tmp_path: Path) -> None:
+def test_the_window_reads_the_file_as_the_command_line_does() -> None:
     """The comparison made while reading is the command line's own."""
     imported = app.import_trf(SOURCE)
     assert imported.compared == compare_imported_rounds(imported.document)

@@ -41,8 +41,8 @@ COMPARE_LIMIT = OWN_FALLBACK_LIMIT
 """The largest field whose rounds an import compares with the Dutch pairing: the largest
 field gacrux takes over when Arbiter's engine cannot certify a round, so every round of a
 field this size can be compared. Measured (CPU seconds for 11 rounds of a generated Swiss
-that differs on every board): 0.7 s at 200 players, 6 s at 3,000, 20 s at 9,999, where the
-import itself takes 4.4 s."""
+that differs on every board): 0.8 s at 200 players, 12 s at 1,000 (two rounds go to gacrux,
+4 s each), 6 s at 3,000, 21 s at 9,999, where the import itself takes 4.4 s of its 5 s."""
 
 ENGINE = "own"
 """The engine that pairs the imported rounds again: Arbiter's (:mod:`..pairing.dutch_engine`)."""

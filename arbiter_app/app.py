@@ -19,6 +19,7 @@ from PySide6.QtCore import QCoreApplication, QStandardPaths
 from PySide6.QtWidgets import QApplication
 
 from arbiter_app import __version__
+from arbiter_app.core.checker.imported import compare_imported_rounds
 from arbiter_app.core.errors import ArbiterError, InputError
 from arbiter_app.core.model import Event
 from arbiter_app.core.trf import event_to_trf, parse_trf
@@ -63,7 +64,12 @@ def import_trf(path: Path) -> ImportedEvent:
     text, remark = read_text_noting(path)
     document = parse_trf(text, source=path.name)
     remarks = tuple(str(w) for w in document.warnings)
-    return ImportedEvent(document.event, (remark, *remarks) if remark else remarks, document)
+    # The rounds are compared with the Dutch pairing here, beside the busy bar that reads
+    # the file (FIDE C.02, question 54): pairing every round again takes seconds.
+    compared = compare_imported_rounds(document)
+    return ImportedEvent(
+        document.event, (remark, *remarks) if remark else remarks, document, compared
+    )
 
 
 def export_trf(event: Event, path: Path) -> None:

@@ -16,7 +16,9 @@ from arbiter_app.cli import export_formats
 from arbiter_app.cli.confirming import add_confirm_argument, confirmation
 from arbiter_app.cli.export_formats import FORMATS, USCHESS
 from arbiter_app.cli.uschess import add_header_options
+from arbiter_app.core.checker.imported import compare_imported_rounds
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.words import sentence
 from arbiter_app.session.adjourned import adjourned_in
 from arbiter_app.session.importing import create_imported
 from arbiter_app.session.integrity import stored_pibes
@@ -103,11 +105,15 @@ def run_import(args: argparse.Namespace) -> int:
         # What the file did not say in TRF-26's words and the import took (a default, another
         # program's record, TRF-2006's codes): said, so the arbiter can check it.
         print(f"note: {note}", file=sys.stderr)
+    # Every round of a Dutch Swiss set against the Dutch pairing (FIDE C.02, question 54).
+    compared = compare_imported_rounds(document)
+    if compared.not_compared:
+        print(f"note: {sentence(compared.not_compared)}", file=sys.stderr)
     with create_imported(
         args.output,
         event,
         source=args.source.name,
-        arguments=import_arguments(document),
+        arguments=import_arguments(document, compared),
         confirm=confirmation(args),
     ) as session:
         # Counted from the rows written (decoding the event again would take a second at

@@ -305,6 +305,10 @@ class ImportEvent(Command):
     trf: JsonObject | Unset | None = UNSET
     settings: JsonObject | Unset | None = UNSET
     unknown_results: Sequence[JsonObject] | Unset | None = UNSET
+    dutch: JsonObject | Unset | None = UNSET
+    """The file's rounds compared with the Dutch pairing when it was read (FIDE C.02, the
+    checklist's question 54; :class:`arbiter_app.core.checker.imported.DutchComparison`):
+    recorded, so that a replay writes the same ``### Import`` lines without pairing again."""
 
 
 @action

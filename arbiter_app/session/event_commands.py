@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from arbiter_app.core.checker.imported import ARTICLE as DUTCH_ARTICLE
+from arbiter_app.core.checker.imported import DutchComparison
 from arbiter_app.core.errors import InputError, RuleError, UnknownTieBreak
 from arbiter_app.core.fide_mode import Pibe, PibeKind
 from arbiter_app.core.limits import header_problem, too_many_players, too_many_rounds
@@ -31,7 +33,7 @@ from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_re
 from arbiter_app.core.timecontrol import parse as parse_time_control
 from arbiter_app.core.uschess_report import checked_report_settings
 from arbiter_app.core.warning_levels import Alert, Level, Refused
-from arbiter_app.core.words import count, noun_for
+from arbiter_app.core.words import count, noun_for, sentence
 from arbiter_app.session import queries, unknown_results
 from arbiter_app.session.codec import (
     BYE_POLICIES,
@@ -569,7 +571,7 @@ def import_event(tx: Tx, cmd: ImportEvent, ctx: Context) -> None:
     unknown_results.clear_rounds(tx, not_known)
     _boards_from_entries(tx, [(g.round, g.white, g.black) for g in not_known])
     unknown_results.mark_not_known(tx, ctx, not_known)
-    _check_imported_rounds(tx, ctx)
+    _check_imported_rounds(tx, ctx, _compared(cmd))
     set_numbering(tx, Numbering.FILE)
     announced = given(cmd.settings, None)
     if announced:
@@ -618,39 +620,80 @@ def _check_imported_players(data: dict[str, Any]) -> None:
 
 
 _LISTED_BREACHES = 20
-"""Broken rules an import's question lists before saying how many more there are."""
+"""Broken rules and rounds an import's question lists before saying how many more there are."""
 
 
-def _check_imported_rounds(tx: Tx, ctx: Context) -> None:
+def _compared(cmd: ImportEvent) -> DutchComparison | None:
+    """The comparison with the Dutch pairing the import carries (None: an import that made
+    none, as every import recorded before it was made did)."""
+    value = given(cmd.dutch, None)
+    if value is None:
+        return None
+    try:
+        return DutchComparison.from_json(value)
+    except ValueError as exc:
+        raise CommandError(f"import_event: {exc}") from None
+
+
+def _check_imported_rounds(tx: Tx, ctx: Context, compared: DutchComparison | None) -> None:
     """An import is a pairing-integrity event when its rounds break pairing rules (FIDE
     C.02, the checklist's questions 54 and 55): a level-3 question listing them first,
-    then a ``### Import @ Round r`` line for each round that breaks one."""
-    breaches = imported_breaches(event_from_state(state_of_tx(tx)))
-    if not breaches:
+    then a ``### Import @ Round r`` line for each round that breaks one.
+
+    The rules are the absolute criteria, colours and byes (:func:`imported_breaches`),
+    and, for a Dutch Swiss read from a TRF file, the Dutch pairing itself: *compared*
+    says which rounds differ from it and on how many boards (the stricter reading of
+    question 54, :mod:`arbiter_app.core.checker.imported`). A comparison that was not
+    made (a field too large) is a level-2 notice saying why and how to make it.
+    """
+    event = event_from_state(state_of_tx(tx))
+    breaches = imported_breaches(event)
+    differing = {d.round: d for d in compared.rounds} if compared is not None else {}
+    beyond = [r for r in differing if r > event.rounds_played]
+    if beyond:
+        raise CommandError(f"import_event: the file has no round {beyond[0]} to differ")
+    alerts = []
+    if compared is not None and compared.not_compared:
+        alerts.append(Alert(Level.NOTICE, sentence(compared.not_compared), CHECKLIST))
+    if not breaches and not differing:
+        ctx.ask(*alerts)
         return
-    listed = [f"round {r}: {v}" for r, found in sorted(breaches.items()) for v in found]
-    rules = (
-        "a pairing rule"
-        if len(listed) == 1
-        else f"{count(len(listed), 'pairing rule', thousands=True)}"
-    )
+    rounds = sorted(set(breaches) | set(differing))
+    listed: list[str] = []
+    for r in rounds:
+        listed += [f"round {r}: {v}" for v in breaches.get(r, ())]
+        if r in differing:
+            listed.append(f"round {r}: {differing[r].text()}")
+    broken = sum(len(found) for found in breaches.values())
+    rules = "a pairing rule" if broken == 1 else count(broken, "pairing rule", thousands=True)
+    verb = "differs" if len(differing) == 1 else "differ"
+    dutch = f"{verb} from the Dutch pairing ({DUTCH_ARTICLE})"
+    if broken and differing:
+        head = f"The file's rounds break {rules}, and {count(len(differing), 'round')} {dutch}."
+    elif broken:
+        head = f"The file's rounds break {rules}."
+    else:
+        head = f"{count(len(differing), 'round')} of the file {dutch}."
     shown = listed[:_LISTED_BREACHES]
     if len(listed) > len(shown):
         # A question the arbiter can read: the first ones, then how many more the report has.
         shown.append(
             f"and {len(listed) - len(shown):,} more, each in the report's ### Import lines"
         )
-    ctx.ask(
+    alerts.append(
         Alert(
             Level.CONFIRM,
-            f"The file's rounds break {rules}. Import it anyway? The report says so with "
-            "a ### Import line for each round.",
+            f"{head} Import it anyway? The report says so with a ### Import line for each round.",
             f"{CHECKLIST}: imported rounds are checked against the pairing rules",
             tuple(shown),
         )
     )
-    for round_no, found in sorted(breaches.items()):
-        log_pibe(tx, Pibe(PibeKind.IMPORT, round_no, "; ".join(v.message for v in found)))
+    ctx.ask(*alerts)
+    for round_no in rounds:
+        parts = [v.message for v in breaches.get(round_no, ())]
+        if round_no in differing:
+            parts.append(differing[round_no].text())
+        log_pibe(tx, Pibe(PibeKind.IMPORT, round_no, "; ".join(parts)))
 
 
 def _max_round(data: dict[str, Any]) -> int:

@@ -13,19 +13,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from arbiter_app.core.checker.imported import DutchComparison, compare_imported_rounds
 from arbiter_app.core.model import Colour, Event
 from arbiter_app.core.trf import TrfDocument, document_from_json, document_to_json
 from arbiter_app.session.codec import event_to_json
 
 
-def import_arguments(doc: TrfDocument) -> dict[str, Any]:
-    """The arguments of the ``import_event`` command for the file *doc* was read from."""
+def import_arguments(doc: TrfDocument, compared: DutchComparison | None = None) -> dict[str, Any]:
+    """The arguments of the ``import_event`` command for the file *doc* was read from.
+
+    The file's rounds are compared with the Dutch pairing here (FIDE C.02, the
+    checklist's question 54: :func:`compare_imported_rounds`), or *compared* is that
+    comparison made already (the window makes it while it reads the file); the command
+    records it, so that a replay of the journal never pairs the rounds again.
+    """
     args: dict[str, Any] = {"event": event_to_json(doc.event), "trf": document_to_json(doc)}
     if doc.tiebreaks:
         args["tiebreaks"] = list(doc.tiebreaks)
     if doc.unknown_results:
         # Paired without a result, adjourned (FIDE C.02, checklist questions 164-166).
         args["unknown_results"] = [game.to_json() for game in doc.unknown_results]
+    comparison = compared if compared is not None else compare_imported_rounds(doc)
+    if comparison.rounds or comparison.not_compared:
+        args["dutch"] = comparison.to_json()
     return args
 
 

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from arbiter_app.core.checker.imported import DutchComparison
 from arbiter_app.core.current_standings import prepare_round_in_progress
 from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.event_state import EventState
@@ -125,6 +126,7 @@ def untitled_session(
     *,
     scratch: Path | None = None,
     document: TrfDocument | None = None,
+    compared: DutchComparison | None = None,
     confirm: Confirmation = None,
     **settings: object,
 ) -> Session:
@@ -133,8 +135,10 @@ def untitled_session(
     *document* is the TRF file the event was read from: the event keeps the rest
     of it (see :mod:`arbiter_app.session.trf_source`). *settings* are stored with
     ``edit_settings`` (the demo's play-off regulation); *scratch* is where the
-    untitled event is kept until it is saved (None: memory); *confirm* answers the
-    import's questions (FIDE C.02 level 3).
+    untitled event is kept until it is saved (None: memory). *compared* is the file's
+    rounds compared with the Dutch pairing, made while reading it (None: made here);
+    *confirm* answers the import's questions (rounds that break pairing rules or differ
+    from the Dutch pairing, FIDE C.02 questions 54-55).
     """
     if event is None:
         return Session.create_untitled(scratch=scratch)
@@ -145,7 +149,7 @@ def untitled_session(
         scratch=scratch,
     )
     args: dict[str, object] = (
-        dict(import_arguments(document))
+        dict(import_arguments(document, compared))
         if document is not None
         else {"event": event_to_json(event)}
     )

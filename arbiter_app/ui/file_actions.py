@@ -22,9 +22,11 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from arbiter_app.core.checker.imported import DutchComparison
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event
 from arbiter_app.core.warning_levels import Confirmation, ConfirmationNeeded
+from arbiter_app.core.words import sentence
 from arbiter_app.session import Session
 from arbiter_app.session.backups import BackupReport
 from arbiter_app.store.errors import FileLocked
@@ -58,6 +60,9 @@ class ImportedEvent:
     event: Event
     warnings: tuple[str, ...] = ()
     document: Any = None
+    compared: DutchComparison | None = None
+    """The file's rounds compared with the Dutch pairing while it was read (FIDE C.02,
+    question 54); None: compared when the event is written."""
 
 
 @dataclass(frozen=True)
@@ -187,8 +192,9 @@ class FileActions:
         if reader is None:
             return False
         imported: list[ImportedEvent] = []
-        # Reading is pure (a file into core values): it runs beside a busy bar.
-        label = f"Reading {path.name}…"
+        # Reading is pure (a file into core values, its rounds compared with the Dutch
+        # pairing: seconds for thousands of players): it runs beside a busy bar.
+        label = f"Reading {path.name} and checking its rounds…"
         if not self.window.run(
             lambda: imported.append(
                 run_busy(self.window, label, lambda: reader(path), cancel="Cancel")
@@ -196,48 +202,54 @@ class FileActions:
         ):
             return False
         sessions: list[Session] = []
+        read = imported[0]
 
-        def build(confirm: Confirmation) -> None:
+        def make(confirm: Confirmation = None) -> None:
             # Writing the event stays in this thread (its connection belongs here); the
             # note says what the wait is for. The TRF document read goes with it, so the
             # event keeps the rest of the file and exports it back.
             with self.window.busy_note(f"Importing {path.name}…"):
                 scratch = self.window.services.scratch()
-                read = imported[0]
                 sessions.append(
                     untitled_session(
                         read.event,
                         path.name,
                         scratch=scratch,
                         document=read.document,
+                        compared=read.compared,
                         confirm=confirm,
                     )
                 )
 
-        def make() -> None:
+        def make_asking() -> None:
+            # Rounds that break pairing rules or differ from the Dutch pairing (FIDE C.02,
+            # questions 54-55) are a level-3 question, put as every action's are.
             try:
-                build(None)
+                make()
             except ConfirmationNeeded as question:
-                # The import's questions (FIDE C.02 level 3: a result code TRF-26 does not
-                # define, rounds that break pairing rules) put as every action's are.
                 answer = self.window.document.warnings.confirm(question)
                 if answer is None:
                     raise Cancelled(f"{path.name} was not imported") from None
-                build(answer)
+                make(answer)
 
-        if not self.window.run(make):
+        if not self.window.run(make_asking):
             return False
         self.window.document.replace_session(sessions[0])
-        if imported[0].warnings:
-            count = len(imported[0].warnings)
+        remarks = list(read.warnings)
+        unchecked = read.compared.not_compared if read.compared is not None else ""
+        if remarks or unchecked:
+            said = f"{path.name} was read, with {_remarks(len(remarks))}." if remarks else ""
+            if unchecked:
+                said = f"{said} {sentence(unchecked)}".strip()
             box = QMessageBox(
                 QMessageBox.Icon.Information,
                 "Arbiter",
-                f"{path.name} was read, with {_remarks(count)}.",
+                said,
                 QMessageBox.StandardButton.Ok,
                 self.window,
             )
-            box.setDetailedText("\n".join(imported[0].warnings))
+            if remarks:
+                box.setDetailedText("\n".join(remarks))
             box.open()
         self.window.statusBar().showMessage(
             f"Imported {path.name}: save it with File ▸ Save as…", 8000

@@ -13,7 +13,9 @@ far less than the wall clock):
 - ``arbiter-app print FILE standings`` at both sizes (target 5 s at 9,999);
 - ``arbiter-app import FILE.trf -o FILE.arbiter --confirm`` at both sizes (target 5 s
   at 9,999): reading the file, checking every imported round against the pairing
-  rules (FIDE C.02), writing the tournament file; beside ``python -m gacrux.convert``
+  rules (FIDE C.02: the absolute criteria, and up to 3,000 players the Dutch pairing of
+  every round, paired again; the generated Swiss differs from it on every board),
+  writing the tournament file; beside ``python -m gacrux.convert``
   (gacrux reading the same TRF file into its JSON: it has no import of its own, and
   its pairing checker pairs the rounds again instead of checking them) at 1,000
   players only (at 9,999 it had not finished after five minutes of processor time);
@@ -181,7 +183,8 @@ def _import_and_verify(
             seconds,
             IMPORT_TARGETS.get(players),
             peer,
-            "with the check of every round (FIDE C.02); gacrux: reading the TRF file alone",
+            "with the check of every round (FIDE C.02; up to 3,000 players each round paired "
+            "again and compared); gacrux: reading the TRF file alone",
         ),
         Row(
             f"arbiter-app verify FILE, {players:,} players (CPU)",

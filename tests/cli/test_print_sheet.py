@@ -118,7 +118,7 @@ def arbiter_file(trf_file: Path, tmp_path: Path) -> Path:
     from arbiter_app.session import Session
 
     target = tmp_path / "open.arbiter"
-    assert main(["import", str(trf_file), "-o", str(target)]) == 0
+    assert main(["import", str(trf_file), "-o", str(target), "--confirm"]) == 0
     with Session.open(target) as session:
         session.run(RecordPairings(round=4, boards=[[4, 1], [3, 5], [2, 6]], byes=[]))
         # Round 3 is played: a new tie-break list asks its level-4 question (FIDE C.02).

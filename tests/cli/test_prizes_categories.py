@@ -20,7 +20,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "guide" / "exampl
 def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """The Jaén sample (ten players, five rounds), with its start date."""
     path = tmp_path / "jaen.arbiter"
-    assert main(["import", str(EXAMPLES / "jaen-2024.trf"), "-o", str(path)]) == 0
+    assert main(["import", str(EXAMPLES / "jaen-2024.trf"), "-o", str(path), "--confirm"]) == 0
     capsys.readouterr()
     return path
 

@@ -28,8 +28,15 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def _import(source: Path, target: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    assert main(["import", str(source), "-o", str(target)]) == 0
+    """Import *source* (confirmed: real files differ from the Dutch pairing, for reasons
+    ``known_differences`` names or none) and return what the import printed."""
+    assert main(["import", str(source), "-o", str(target), "--confirm"]) == 0
     return capsys.readouterr().out
+
+
+def _import_lines(out: str) -> list[str]:
+    """The ``### Import`` lines an import printed (FIDE C.02, question 55)."""
+    return [x.removeprefix("report log: ") for x in out.splitlines() if "### Import" in x]
 
 
 def _export(event: Path, out: Path, *extra: str) -> bytes:
@@ -42,14 +49,16 @@ def test_import_standings_export(
     real: RealFile, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     event = tmp_path / "event.arbiter"
-    _import(real.path, event, capsys)
+    logged = _import_lines(_import(real.path, event, capsys))
     assert main(["standings", str(event), "--format", "json"]) == 0
     rows = json.loads(capsys.readouterr().out)["standings"]
     points = points_column(real.document(), real.text())
     assert {row["tpn"]: Fraction(row["points"]) for row in rows} == {
         t: Fraction(p) for t, p in points.items()
     }
-    assert _export(event, tmp_path / "back.trf") == real.path.read_bytes()
+    # The file back, with a line for each round that differs from the Dutch pairing.
+    added = "".join(line + real.document().newline for line in logged).encode("utf-8")
+    assert _export(event, tmp_path / "back.trf") == real.path.read_bytes() + added
 
 
 def test_a_pending_request_is_imported_as_a_request_and_honoured_by_pair(
@@ -84,8 +93,13 @@ def _lines(data: bytes) -> list[str]:
     return data.decode("utf-8").splitlines()
 
 
-def _changed(before: list[str], after: list[str]) -> tuple[list[str], list[str]]:
-    """Lines only in *before*, lines only in *after* (order kept)."""
+def _changed(
+    before: list[str], after: list[str], *, imports: bool = False
+) -> tuple[list[str], list[str]]:
+    """Lines only in *before*, lines only in *after* (order kept); the ``### Import`` lines
+    of rounds that are not the Dutch pairing are a case of their own, left out unless
+    *imports*."""
+    after = [x for x in after if imports or not x.startswith("### Import @")]
     return [x for x in before if x not in after], [x for x in after if x not in before]
 
 
@@ -198,10 +212,36 @@ def _character_set(tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source.write_bytes(text.encode("latin-1"))
     imported = import_trf(source)
     assert "read as Latin-1" in imported.warnings[0]
-    session = untitled_session(imported.event, source.name, document=imported.document)
+    session = untitled_session(
+        imported.event, source.name, document=imported.document, confirm=True
+    )
     session.save_as(tmp / "e.arbiter")
     session.close()
-    assert _export(tmp / "e.arbiter", tmp / "out.trf") == text.encode("utf-8")
+    written = _export(tmp / "e.arbiter", tmp / "out.trf").decode("utf-8")
+    assert written.startswith(text)
+    assert [x[:22] for x in written.removeprefix(text).splitlines()] == [
+        "### Import @ Round 1: ",
+        "### Import @ Round 7: ",
+    ]
+
+
+def _rounds_not_the_dutch_pairing(tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """FIDE's tie-break server's 9-round Swiss: rounds 3, 6, 7 and 9 are not the Dutch
+    pairing (``arbiter-app check`` flags the same rounds); the import asks, then logs them."""
+    source = REAL / "tbs-held-swiss-9.trf"
+    before = _lines(source.read_bytes())
+    assert main(["import", str(source), "-o", str(tmp / "asked.arbiter")]) == 2
+    assert "4 rounds of the file differ from the Dutch pairing" in capsys.readouterr().err
+    _import(source, tmp / "e.arbiter", capsys)
+    written = _lines(_export(tmp / "e.arbiter", tmp / "out.trf"))
+    gone, added = _changed(before, written, imports=True)
+    assert gone == []
+    assert added == [
+        "### Import @ Round 3: 1 of 7 boards differs from the Dutch pairing (FIDE C.04.3)",
+        "### Import @ Round 6: 5 of 8 boards differ from the Dutch pairing (FIDE C.04.3)",
+        "### Import @ Round 7: 1 of 8 boards differs from the Dutch pairing (FIDE C.04.3)",
+        "### Import @ Round 9: 2 of 8 boards differ from the Dutch pairing (FIDE C.04.3)",
+    ]
 
 
 CASES: dict[str, Case] = {
@@ -213,6 +253,7 @@ CASES: dict[str, Case] = {
     "Changes made to the event": _changes_made,
     "Another TRF version": _another_version,
     "Character set": _character_set,
+    "Rounds that are not the Dutch pairing": _rounds_not_the_dutch_pairing,
 }
 
 

@@ -19,7 +19,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "guide" / "exampl
 @pytest.fixture
 def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     path = tmp_path / "jaen.arbiter"
-    assert main(["import", str(EXAMPLES / "jaen-2024.trf"), "-o", str(path)]) == 0
+    assert main(["import", str(EXAMPLES / "jaen-2024.trf"), "-o", str(path), "--confirm"]) == 0
     assert main(
         ["prizes", str(path), "--fund", "300,200,100",
          "--category", "U2000: rating<2000: 80,40", "--category", "Women: sex=w: 50"]
@@ -72,7 +72,7 @@ def test_without_a_fund_the_exports_are_as_before(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "plain.arbiter"
-    assert main(["import", str(EXAMPLES / "jaen-2024.trf"), "-o", str(path)]) == 0
+    assert main(["import", str(EXAMPLES / "jaen-2024.trf"), "-o", str(path), "--confirm"]) == 0
     capsys.readouterr()
     assert "Prize" not in export(path, "csv", capsys).splitlines()[0]
     assert "prizes" not in json.loads(export(path, "json", capsys))

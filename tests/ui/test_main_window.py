@@ -366,20 +366,26 @@ def test_an_imported_real_file_is_exported_back_as_it_was(
     qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
 ) -> None:
     """Import TRF… (untitled), then Export TRF…: the Lichess file comes back byte for byte
-    (its records, its blank opponents, its empty 112/122/132, its XXC black1); and the same
-    once the event is saved in a file (one path)."""
+    (its records, its blank opponents, its empty 112/122/132, its XXC black1), with a line
+    for each of the four rounds that are not the Dutch pairing (FIDE C.02 Q55, confirmed when
+    the import asked); and the same once the event is saved in a file (one path)."""
     from arbiter_app.app import services as app_services
     from tests.support.real_trf import REAL
 
     source = REAL / "lichess-2020-06-26.trf"
     window = make_window(qtbot, document, settings, app_services())
     assert window.files.import_path(source)
+    (asked,) = document.warnings.asked  # answered yes (tests/ui/conftest.py)
+    assert "4 rounds of the file differ from the Dutch pairing" in asked.warnings[0].question
     target = tmp_path / "back.trf"
     window.write_trf(target)
-    assert target.read_bytes() == source.read_bytes()
+    written = target.read_bytes()
+    assert written.startswith(source.read_bytes())
+    added = written.removeprefix(source.read_bytes()).decode("utf-8").splitlines()
+    assert [line[:20] for line in added] == [f"### Import @ Round {r}" for r in (1, 2, 3, 7)]
     window.document.save_as(tmp_path / "lichess.arbiter")
     window.write_trf(tmp_path / "again.trf")
-    assert (tmp_path / "again.trf").read_bytes() == source.read_bytes()
+    assert (tmp_path / "again.trf").read_bytes() == written
     window.document.close()
 
 

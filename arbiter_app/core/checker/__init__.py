@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from arbiter_app.core import words
 from arbiter_app.core.checker.findings import CheckReport, Finding, Kind
-from arbiter_app.core.checker.manual import manual_pairings
+from arbiter_app.core.checker.manual import ManualPairing, manual_pairings
 from arbiter_app.core.checker.pairings import check_round_robin, check_swiss
 from arbiter_app.core.checker.standings import check_ranks
 from arbiter_app.core.errors import RuleError
@@ -25,11 +25,21 @@ from arbiter_app.core.pairing.baku import ARTICLE as BAKU_ARTICLE
 from arbiter_app.core.pairing.baku import baku_virtual_points
 from arbiter_app.core.pairing.berger import ARTICLE as BERGER
 from arbiter_app.core.pairing.dutch import ENGINE
+from arbiter_app.core.pairing.swiss import engine_name
 from arbiter_app.core.presets import parse_tiebreak_list
 from arbiter_app.core.trf.document import TrfDocument
 from arbiter_app.core.trf.system import CODES_192
 
-__all__ = ["CheckReport", "Finding", "Kind", "check_document", "file_tiebreaks"]
+__all__ = [
+    "CheckReport",
+    "Finding",
+    "Kind",
+    "accelerated_event",
+    "check_document",
+    "documented_pairings",
+    "file_tiebreaks",
+    "not_known_as_draws",
+]
 
 
 def file_tiebreaks(doc: TrfDocument) -> tuple[tuple[str, ...], str]:
@@ -62,7 +72,7 @@ def record_192(doc: TrfDocument) -> str:
     return ""
 
 
-def _not_known_as_draws(event: Event, doc: TrfDocument) -> tuple[Event, str]:
+def not_known_as_draws(event: Event, doc: TrfDocument) -> tuple[Event, str]:
     """*event* with each game whose result is not known (a ``?``) checked as TRF-26 record
     162's ``X``, "unknown result, e.g. adjourned game", worth a draw by default: paired in
     its round, a draw in the scores the next rounds were paired on and the ranks."""
@@ -84,8 +94,9 @@ def _not_known_as_draws(event: Event, doc: TrfDocument) -> tuple[Event, str]:
     return replace(event, entries={t: tuple(r) for t, r in entries.items()}), said
 
 
-def _accelerated(doc: TrfDocument) -> tuple[Event, str | None]:
-    """The event with the virtual points record 192 announces when no record 250 gives them."""
+def accelerated_event(doc: TrfDocument) -> tuple[Event, str | None]:
+    """*doc*'s event with the virtual points record 192 announces (``_BAKU``: C.04.5.1) when
+    no record 250 gives them, and a note saying where its virtual points come from."""
     event = doc.event
     if event.accelerations:
         return event, "virtual points from records 250"
@@ -106,18 +117,29 @@ def file_order(doc: TrfDocument) -> tuple[int, ...]:
     return order if list(order) != sorted(order) else ()
 
 
+def documented_pairings(doc: TrfDocument) -> tuple[dict[int, ManualPairing], list[str]]:
+    """The rounds *doc*'s ``### MPA`` lines document as paired by hand (FIDE C.02, questions
+    64-69), by round, and notes on the lines that could not be read."""
+    manual, unread = manual_pairings(line.text for line in doc.kept)
+    manual.update(manual_pairings(doc.comments)[0])
+    return manual, unread
+
+
 def check_document(
     doc: TrfDocument,
     tiebreaks: Sequence[str] | None = None,
     source: str = "",
     rounds: int | None = None,
+    engine: str = "gacrux",
 ) -> CheckReport:
     """Check every round and the standings of *doc*.
 
     *tiebreaks* overrides the file's list. *rounds* is the event's number of rounds
     when the caller knows it (it overrides record 142 / XXR): a Swiss's final round
     has exceptions of its own (C.04.3 article 1.8), and without any count no round is
-    taken as the last (:func:`~arbiter_app.core.checker.pairings.check_swiss`). Raises
+    taken as the last (:func:`~arbiter_app.core.checker.pairings.check_swiss`). *engine*
+    pairs a Swiss's rounds again: gacrux, FIDE's reference (the default), or ``own``,
+    Arbiter's engine, much faster on a large field. Raises
     an :class:`~arbiter_app.core.errors.ArbiterError` for a file that cannot be
     checked at all (unknown tie-break codes, round-robin numbers with gaps, fewer
     rounds given than the file holds).
@@ -126,10 +148,10 @@ def check_document(
         codes, where = parse_tiebreak_list(list(tiebreaks)), "the command line"
     else:
         codes, where = file_tiebreaks(doc)
-    event, acceleration = _accelerated(doc)
+    event, acceleration = accelerated_event(doc)
     notes: list[str] = []
     if doc.unknown_results:
-        event, said = _not_known_as_draws(event, doc)
+        event, said = not_known_as_draws(event, doc)
         notes.append(said)
     held = event.system.rounds_in(event.rounds_played)
     told = ""
@@ -142,15 +164,14 @@ def check_document(
         told = f"the event has {words.count(rounds, 'round')}, as the command line says"
     if event.system.is_round_robin:
         findings, how = check_round_robin(event)
-        engine = BERGER
+        paired_by = BERGER
     else:
-        manual, unread = manual_pairings(line.text for line in doc.kept)
-        manual.update(manual_pairings(doc.comments)[0])
+        manual, unread = documented_pairings(doc)
         notes += unread
         findings, how = check_swiss(
-            event, doc.initial_colour, file_order(doc), manual, scheduled=rounds
+            event, doc.initial_colour, file_order(doc), manual, scheduled=rounds, engine=engine
         )
-        engine = ENGINE
+        paired_by = ENGINE if engine == "gacrux" else engine_name(engine)
     notes += how
     if told and not event.system.is_round_robin:
         notes.append(told)
@@ -162,7 +183,7 @@ def check_document(
         source=source,
         system=event.system.value,
         rounds=event.rounds_played // event.system.games_per_round,
-        engine=engine,
+        engine=paired_by,
         tiebreaks=tuple(codes),
         tiebreak_source=where,
         findings=tuple(findings + ranked),

@@ -87,6 +87,12 @@ OWN_FALLBACK_LIMIT = 3000
 """Largest field the reference engine takes over when Arbiter's engine cannot certify a round."""
 
 
+class BeyondFallback(PairingError):
+    """Arbiter's engine could not certify a round of a field larger than the reference
+    engine takes over (:data:`OWN_FALLBACK_LIMIT`): the round is not paired, which does
+    not mean that the rules give it no pairing."""
+
+
 def _dutch(
     engine: str,
     event: Event,
@@ -115,7 +121,7 @@ def _dutch(
         return pair_dutch_own(event, rnd, excluded=excluded, initial_colour=colour, explain=explain)
     except NotCertified as exc:
         if len(event.players) - len(excluded) > OWN_FALLBACK_LIMIT:
-            raise PairingError(
+            raise BeyondFallback(
                 f"round {rnd}: Arbiter's Dutch engine could not certify the pairing ({exc}) "
                 f"and the field is too large for the reference engine; pair with --engine "
                 "gacrux on a larger machine, or by hand (C.04.3 article 1.9.3)"
@@ -272,7 +278,7 @@ def pair_swiss(
         boards,
         tuple(sorted(byes, key=lambda b: b.tpn)),
         games_per_round=event.system.games_per_round,
-        engine=f"{_engine_name(opts.engine)}; byes: {opts.bye_policy.article}",
+        engine=f"{engine_name(opts.engine)}; byes: {opts.bye_policy.article}",
         notes=tuple(notes),
         log=result.log,
     )
@@ -343,7 +349,8 @@ def _pair_us_chess(
     )
 
 
-def _engine_name(engine: str) -> str:
+def engine_name(engine: str) -> str:
+    """The name of the Dutch engine *engine* (``gacrux`` or ``own``) as reports print it."""
     if engine == "own":
         from arbiter_app.core.pairing.dutch_engine import ENGINE as OWN
 

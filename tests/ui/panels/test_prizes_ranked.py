@@ -20,7 +20,7 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "resources" / "guide" / "exampl
 def document(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Iterator[EventDocument]:
     """The Jaén sample, its fund set and the tie-breaks BH/C1, BH, SB announced."""
     path = tmp_path / "jaen.arbiter"
-    assert main(["import", str(EXAMPLES / "jaen-2024.trf"), "-o", str(path)]) == 0
+    assert main(["import", str(EXAMPLES / "jaen-2024.trf"), "-o", str(path), "--confirm"]) == 0
     assert main(["prizes", str(path), "--fund", "300,200,100"]) == 0
     assert main(["settings", str(path), "--tiebreaks", "BH/C1,BH,SB",
                  "--confirm=tiebreaks-reorder-standings"]) == 0  # fmt: skip

@@ -9,6 +9,7 @@ flags exactly the rounds ``arbiter-app check`` flags, and no other.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -21,9 +22,11 @@ from arbiter_app.core.checker.imported import (
 )
 from arbiter_app.core.checker.rounds import FileRound
 from arbiter_app.core.errors import RuleError
+from arbiter_app.core.generator.output import generated_trf
+from arbiter_app.core.generator.tournament import GeneratorSettings, generate
 from arbiter_app.core.model import Colour, Event, System
 from arbiter_app.core.pairing.swiss import OWN_FALLBACK_LIMIT, BeyondFallback
-from arbiter_app.core.trf import TrfDocument
+from arbiter_app.core.trf import TrfDocument, TrfVersion, parse_trf
 from arbiter_app.core.trf.document import KeptLine
 from tests.support.real_trf import FILES, RealFile
 
@@ -185,3 +188,28 @@ def test_a_round_beyond_the_fallback_stops_the_check_rather_than_be_called_unpai
     assert compared.not_compared.endswith(
         "round 2: Arbiter's Dutch engine could not certify the pairing"
     )
+
+
+def test_a_game_not_known_in_an_earlier_round_is_compared_as_check_reads_it() -> None:
+    """A drawn game of round 3 written with ``?`` (a result not known: TRF-26 record 162's X,
+    a draw by default) leaves every round the Dutch pairing: the import compares the rounds
+    after it as ``check`` does, with the game counted as a draw, not as a game missing."""
+    text = generated_trf(
+        generate(GeneratorSettings(players=20, rounds=6, seed=12, draw_rate=Fraction(1))),
+        TrfVersion.TRF26,
+    )
+    lines = text.splitlines()
+    start = 89 + 2 * 10  # round 3's cell, "  OOOO C R" (TRF-26 record 001)
+    rows = {int(line[4:8]): i for i, line in enumerate(lines) if line.startswith("001")}
+    first = next(t for t, i in rows.items() if lines[rows[t]][start + 9] == "=")
+    second = int(lines[rows[first]][start + 2 : start + 6])
+    marked = 0
+    for tpn in (first, second):
+        i = rows[tpn]
+        lines[i] = lines[i][: start + 9] + "?" + lines[i][start + 10 :]
+        marked += 1
+    assert marked == 2
+    doc = parse_trf("\n".join(lines) + "\n")
+    assert doc.unknown_results
+    assert compare_imported_rounds(doc).rounds == ()
+    assert {f.round for f in check_document(doc).findings if f.kind is not Kind.STANDINGS} == set()

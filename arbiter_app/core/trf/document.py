@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from arbiter_app.core.errors import ArbiterError, Issue
 from arbiter_app.core.model import Colour, Event
+from arbiter_app.core.trf.double_swiss_origin import SystemReading
 
 Anchor = tuple[str, int]
 """A model record in a file: its tag and how many records of that tag came before it
@@ -133,6 +134,9 @@ class TrfDocument:
       had are kept lines, where they stood.
     - *controller*: record 182 as the file said it (TRF-26's Pairing Controller
       Identifier, the program or person that made the pairings); "" when it had none.
+    - *system_reading*: which double Swiss a file whose record 192 says
+      ``FIDE_DOUBLESWISS`` was read as, and why
+      (:mod:`arbiter_app.core.trf.double_swiss_origin`); None for other files.
     """
 
     event: Event
@@ -151,6 +155,7 @@ class TrfDocument:
     notes: tuple[Issue, ...] = field(default=(), compare=False)
     comments: tuple[str, ...] = ()
     controller: str = ""
+    system_reading: SystemReading | None = field(default=None, compare=False)
 
     def results_as_read(self) -> str:
         """*results*, worked out from *event* when the reader left it to be."""

@@ -13,10 +13,11 @@ from pathlib import Path
 from types import ModuleType
 
 from arbiter_app.cli import export_formats
-from arbiter_app.cli.confirming import add_confirm_argument, confirmation
+from arbiter_app.cli.confirming import add_confirm_argument, confirmation, print_notices
 from arbiter_app.cli.export_formats import FORMATS, USCHESS
 from arbiter_app.cli.uschess import add_header_options
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.warning_levels import Alert
 from arbiter_app.session.importing import create_imported
 from arbiter_app.session.integrity import stored_pibes
 from arbiter_app.session.trf_source import import_arguments
@@ -94,12 +95,14 @@ def run_import(args: argparse.Namespace) -> int:
         # What the file did not say in TRF-26's words and the import took (a default, another
         # program's record, TRF-2006's codes): said, so the arbiter can check it.
         print(f"note: {note}", file=sys.stderr)
+    notices: list[Alert] = []
     with create_imported(
         args.output,
         event,
         source=args.source.name,
         arguments=import_arguments(document),
         confirm=confirmation(args),
+        notices=notices,
     ) as session:
         # Counted from the rows written (decoding the event again would take a second at
         # 10,000 players); the keys are (pairing number, round).
@@ -114,6 +117,7 @@ def run_import(args: argparse.Namespace) -> int:
     )
     for line in logged:
         print(f"report log: {line}")
+    print_notices(notices)
     return 0
 
 

@@ -46,7 +46,7 @@ from arbiter_app.core.quads import QuadGroup
 from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.core.result import ADJOURNED, GameResult
 from arbiter_app.core.trf import TrfDocument
-from arbiter_app.core.warning_levels import Confirmation, ConfirmationNeeded
+from arbiter_app.core.warning_levels import Alert, Confirmation, ConfirmationNeeded
 from arbiter_app.exports.pairings import bye_words, says_bye
 from arbiter_app.session import UNTITLED_NAME, Board, Section, SectionNeeded, Session
 from arbiter_app.session.backups import BackupReport, RoundBackups, backup_copy
@@ -125,6 +125,8 @@ def untitled_session(
     *,
     scratch: Path | None = None,
     document: TrfDocument | None = None,
+    confirm: Confirmation = None,
+    notices: list[Alert] | None = None,
     **settings: object,
 ) -> Session:
     """A new untitled event: empty, or holding *event* read from *source* (an import).
@@ -132,7 +134,8 @@ def untitled_session(
     *document* is the TRF file the event was read from: the event keeps the rest
     of it (see :mod:`arbiter_app.session.trf_source`). *settings* are stored with
     ``edit_settings`` (the demo's play-off regulation); *scratch* is where the
-    untitled event is kept until it is saved (None: memory).
+    untitled event is kept until it is saved (None: memory). *confirm* answers the
+    import's questions (FIDE C.02); *notices*, when given, receives its level-2 notices.
     """
     if event is None:
         return Session.create_untitled(scratch=scratch)
@@ -151,7 +154,9 @@ def untitled_session(
     if settings:
         args["settings"] = dict(settings)  # announced with the import: nothing to ask
     try:
-        session.run(ImportEvent.of(args))
+        outcome = session.run(ImportEvent.of(args), confirm=confirm)
+        if notices is not None:
+            notices.extend(outcome.notices)
     except BaseException:
         session.close()  # an untitled event that failed to fill leaves nothing behind
         raise

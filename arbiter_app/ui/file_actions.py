@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event
+from arbiter_app.core.warning_levels import Alert, Confirmation, ConfirmationNeeded
 from arbiter_app.session import Session
 from arbiter_app.session.backups import BackupReport
 from arbiter_app.store.errors import FileLocked
@@ -40,7 +41,7 @@ from arbiter_app.ui.files import (
     suggested_path,
     unsaved_question,
 )
-from arbiter_app.ui.widgets.busy import run_busy
+from arbiter_app.ui.widgets.busy import Cancelled, run_busy
 
 TRF_FILTER = "FIDE tournament report (*.trf *.txt)"
 
@@ -195,8 +196,10 @@ class FileActions:
         ):
             return False
         sessions: list[Session] = []
+        notices: list[Alert] = []
+        warnings = self.window.document.warnings
 
-        def make() -> None:
+        def make(confirm: Confirmation = None) -> None:
             # Writing the event stays in this thread (its connection belongs here); the
             # note says what the wait is for. The TRF document read goes with it, so the
             # event keeps the rest of the file and exports it back.
@@ -204,12 +207,34 @@ class FileActions:
                 scratch = self.window.services.scratch()
                 read = imported[0]
                 sessions.append(
-                    untitled_session(read.event, path.name, scratch=scratch, document=read.document)
+                    untitled_session(
+                        read.event,
+                        path.name,
+                        scratch=scratch,
+                        document=read.document,
+                        confirm=confirm,
+                        notices=notices,
+                    )
                 )
 
-        if not self.window.run(make):
+        def make_asking() -> None:
+            # The import's questions (FIDE C.02) are put to the arbiter, then asked again
+            # with the answers; a cancelled question imports nothing.
+            try:
+                make()
+            except ConfirmationNeeded as question:
+                answer = warnings.confirm(question)
+                if answer is None:
+                    raise Cancelled(
+                        f"Importing {path.name}: cancelled, nothing was imported"
+                    ) from None
+                make(answer)
+
+        if not self.window.run(make_asking):
             return False
         self.window.document.replace_session(sessions[0])
+        if notices:
+            self.window.document.warnings.acknowledge(notices)
         if imported[0].warnings:
             count = len(imported[0].warnings)
             box = QMessageBox(

@@ -1,0 +1,50 @@
+"""``arbiter-app import`` of a file whose record 192 says FIDE_DOUBLESWISS: an old file of the
+club's double Swiss goes on as the club's, with a notice saying why; a file that does not
+decide needs ``--confirm`` (FIDE C.02 level 3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.support.cli import Capture, run
+
+OLD = Path(__file__).parents[1] / "data" / "trf" / "old-arbiter"
+
+
+def test_an_old_club_file_imports_as_the_club_s_and_says_why(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    target = tmp_path / "club.arbiter"
+    code, out, err = run(capsys, "import", str(OLD / "club-double-swiss-6.trf"), "-o", str(target))
+    assert code == 0, err
+    assert (
+        "notice: Imported as the club's double Swiss (each match paired as a Dutch round): "
+        "record 192 says FIDE_DOUBLESWISS, and its matches are the pairings that system "
+        "makes, not those of FIDE's Double-Swiss System (C.04.5). "
+        "(TRF-26 record 192; FIDE C.04.5)"
+    ) in out
+    code, out, _ = run(capsys, "settings", str(target))
+    assert code == 0 and "system:          double-swiss," in out
+    exported = tmp_path / "club.trf"
+    code, _, err = run(capsys, "export", str(target), "--format", "trf", "-o", str(exported))
+    assert code == 0, err
+    assert "192 CUSTOM_DOUBLESWISS" in exported.read_text(encoding="utf-8")
+
+
+def test_a_file_arbiter_wrote_that_fits_both_systems_needs_confirm(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """Match 1 of the old six-player file alone: both systems pair it so."""
+    lines = (OLD / "club-double-swiss-6.trf").read_text(encoding="utf-8").splitlines()
+    one_match = [line[:109] if line.startswith("001") else line for line in lines]
+    source = tmp_path / "one-match.trf"
+    source.write_text("\n".join(one_match) + "\n", encoding="utf-8")
+    target = tmp_path / "one.arbiter"
+    code, out, err = run(capsys, "import", str(source), "-o", str(target))
+    assert code == 2 and not target.exists()
+    assert "level 3 question (TRF-26 record 192; FIDE C.04.5):" in err
+    assert "change its record 192 to CUSTOM_DOUBLESWISS" in err
+    code, out, err = run(capsys, "import", str(source), "-o", str(target), "--confirm")
+    assert code == 0, err
+    code, out, _ = run(capsys, "settings", str(target))
+    assert "system:          fide-double-swiss," in out

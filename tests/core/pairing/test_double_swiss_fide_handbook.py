@@ -282,3 +282,108 @@ def test_4_4_the_player_given_white_plays_game_1_white_and_game_2_black() -> Non
     event = append_round(event, first, {1: (D, D)})
     assert event.entry(1, 1).colour is Colour.WHITE and event.entry(1, 2).colour is Colour.BLACK
     assert event.entry(2, 1).colour is Colour.BLACK and event.entry(2, 2).colour is Colour.WHITE
+
+
+# -- a ten-player event, round 3 by hand ---------------------------------------------------
+
+
+def test_ten_players_round_three_by_hand() -> None:
+    """Round 3 of the ten-player event of ``test_double_swiss_fide.py`` (rounds 1 and 2 as
+    there), worked out from the articles.
+
+    Round 2's results, game by game from White's side: 4-1 ½-½ ½-½ (1-1); 2-8 1-0 then 8
+    (White in game 2) loses, 2-0; 10-3 ½-½ ½-½; 7-5 0-1 then 5 wins with White, 0-2; 6-9
+    1-0 then 9 wins with White, 1-1. Scores: 2 and 5 have 3; 1 and 4 2½; 3 and 10 2; 6
+    and 9 1½; 7 and 8 1. Nobody floated in round 2 (every pair had equal scores, 1.5), so
+    [C7] and [C8] decide nothing.
+
+    - 3 points: 2 and 5 have not met: paired alone (no upfloater, [C4]), and the others
+      stay pairable ([C3]). 2 (Black, White) and 5 (White, Black) had White as often
+      (4.3.2); their histories last differ in round 2, where 2 had White: 2 gets Black,
+      5 White (4.3.3).
+    - 2½ points: 1 and 4 have met ([C1]), so two upfloaters ([C4]) of the highest score
+      ([C5]): 3 and 10. The bracket 1, 3, 4, 10 (3.6): the top members 1 and 3; 1-4 is a
+      repeat, so 1-10 and 3-4. Colours by 4.3.3 (the same number of Whites, different
+      colours in round 2): 1 White against 10, 3 White against 4.
+    - 1½ points: 6 and 9 have met; 7 and 8 upfloat: 6-8 and 7-9, the first identifier.
+      8 had White in no match and 7 in both: 8 and 9 have White (4.3.2).
+    """
+    event = Event(
+        info=EventInfo(name="FIDE Double-Swiss"),
+        system=System.FIDE_DOUBLE_SWISS,
+        planned_rounds=10,
+        players=tuple(Player(t, f"P{t}", 2500 - 10 * t) for t in range(1, 11)),
+        entries={t: () for t in range(1, 11)},
+    )
+    first = pair_round(event, options=WHITE_FIRST)
+    event = append_round(event, first, {1: (W, D), 2: (D, D), 3: (B, B), 4: (D, W), 5: (W, W)})
+    second = pair_round(event, options=WHITE_FIRST)
+    assert [(b.white, b.black) for b in second.boards] == [(4, 1), (2, 8), (10, 3), (7, 5), (6, 9)]
+    event = append_round(event, second, {1: (D, D), 2: (W, B), 3: (D, D), 4: (B, W), 5: (W, W)})
+    scores = event.scores()
+    assert [scores[t] for t in range(1, 11)] == [
+        Fraction(5, 2), 3, 2, Fraction(5, 2), 3, Fraction(3, 2), 1, 1, Fraction(3, 2), 2
+    ]  # fmt: skip
+    third = pair_round(event, options=WHITE_FIRST)
+    assert [(b.white, b.black) for b in third.boards] == [(5, 2), (1, 10), (3, 4), (8, 6), (9, 7)]
+    assert third.notes == (
+        "The 2½-point scoregroup is paired with 2 upfloaters: 3 P3 (2), 10 P10 (2) "
+        "(FIDE C.04.5 article 3.5).",
+        "The 1½-point scoregroup is paired with 2 upfloaters: 7 P7 (1), 8 P8 (1) "
+        "(FIDE C.04.5 article 3.5).",
+        "board 1: colours by article 4.3.3",
+        "board 2: colours by article 4.3.3",
+        "board 3: colours by article 4.3.3",
+        "board 4: colours by article 4.3.2",
+        "board 5: colours by article 4.3.2",
+    )
+
+
+def test_thirty_one_players_round_three_by_hand() -> None:
+    """Round 3 of the 31-player event of ``test_double_swiss_fide.py`` (round 1 as there:
+    every higher-ranked player wins 2-0, 31 has the PAB), every match of round 2 drawn
+    1-1. Scores: 1-15 have 3, 31 2½, 30 1½ (his PAB), 16-29 1.
+
+    - The PAB first (3.4): the lowest score is 1 (16-29), all have played two matches,
+      the largest TPN is 29.
+    - 3 points, 1-15 (odd): one upfloater ([C4]) of the highest score ([C5]): 31. He
+      floated in round 2 (he met 8, who had more points), but no other set has his score
+      ([C7] comes after [C5]). The bracket 1-15 and 31 (3.6): the tops 1-8; 1-9, 3-11,
+      5-13 and 7-15 were played in round 2 and 8-31 too, so the first identifier is 1-10,
+      2-9, 3-12, 4-11, 5-14, 6-13, 7-31, 8-15. In every pair one player had White fewer
+      times (4.3.2): 10, 2, 12, 4, 14, 6, 31 and 8 (31's PAB gave him no colour, 1.6).
+    - 1½ points: 30 alone takes one upfloater of 1 point: the first in TPN order, 16
+      (3.5.4); 30 has had no White (Black in round 1, the PAB in round 2): 30-16 (4.3.2).
+    - 1 point, 17-28: the first identifier 17-23, 18-24, 19-25, 20-26, 21-27, 22-28 repeats
+      nothing; each pair had the same colours in both rounds, so the higher-ranked player
+      alternates from his last match (4.3.4).
+    """
+    event = Event(
+        info=EventInfo(name="FIDE Double-Swiss"),
+        system=System.FIDE_DOUBLE_SWISS,
+        planned_rounds=14,
+        players=tuple(Player(t, f"P{t}", 2500 - 10 * t) for t in range(1, 32)),
+        entries={t: () for t in range(1, 32)},
+    )
+    first = pair_round(event, options=WHITE_FIRST)
+    event = append_round(
+        event, first, {b.number: ((W, B) if b.white < b.black else (B, W)) for b in first.boards}
+    )
+    second = pair_round(event, options=WHITE_FIRST)
+    assert second.pairing_bye is not None and second.pairing_bye.tpn == 30
+    event = append_round(event, second, {b.number: (D, D) for b in second.boards})
+    scores = event.scores()
+    assert {scores[t] for t in range(1, 16)} == {3} and scores[31] == Fraction(5, 2)
+    assert scores[30] == Fraction(3, 2) and {scores[t] for t in range(16, 30)} == {1}
+    third = pair_round(event, options=WHITE_FIRST)
+    assert third.pairing_bye is not None and third.pairing_bye.tpn == 29
+    top = [(10, 1), (2, 9), (12, 3), (4, 11), (14, 5), (6, 13), (8, 15), (31, 7)]
+    middle = [(30, 16)]
+    bottom = [(17, 23), (24, 18), (19, 25), (26, 20), (21, 27), (28, 22)]
+    assert [(b.white, b.black) for b in third.boards] == top + middle + bottom
+    assert third.notes[:2] == (
+        "The 3-point scoregroup is paired with 1 upfloater: 31 P31 (2½) (FIDE C.04.5 article 3.5).",
+        "The 1½-point scoregroup is paired with 1 upfloater: 16 P16 (1) (FIDE C.04.5 article 3.5).",
+    )
+    rules = [note.rsplit(" ", 1)[1] for note in third.notes[2:]]
+    assert rules == ["4.3.2"] * 9 + ["4.3.4"] * 6

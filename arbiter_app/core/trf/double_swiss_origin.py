@@ -3,12 +3,12 @@
 In FIDE's table of TRF-26 record 192 the code names FIDE's Double-Swiss System
 (Handbook C.04.5, applied from 1 February 2026). Arbiter's versions before 27 November
 2026 wrote the same code for the club's double Swiss (the City Chess OK rules, each
-match paired as one round of the Dutch system), which they wrote as FIDE's; Arbiter
-writes ``CUSTOM_DOUBLESWISS`` for it since. Such a file must go on with the system it
-was paired with, so the import looks at what the file shows:
+match paired as one round of the Dutch system); Arbiter writes ``CUSTOM_DOUBLESWISS``
+for it since. Such a file must go on with the system it was paired with, so the import
+of a file Arbiter wrote looks at what the file shows, in this order:
 
-1. an acceleration (``FIDE_DOUBLESWISS_BAKU``) in a file Arbiter wrote: only the club's
-   double Swiss was ever accelerated by Arbiter (FIDE's Double-Swiss is refused one);
+1. an acceleration (``FIDE_DOUBLESWISS_BAKU``): only the club's double Swiss was ever
+   accelerated by Arbiter (FIDE's Double-Swiss is refused one);
 2. the points column: a pairing-allocated bye scores a game won and a game drawn in
    FIDE's system (C.04.5 article 1.4) and two games won in the club's; the system whose
    scores agree with every player's points column, when the other's do not;
@@ -84,13 +84,16 @@ def names_fide_double_swiss(code: str) -> bool:
 
 def written_by_arbiter(controller: str, arbiter_records: bool) -> bool:
     """Whether Arbiter wrote the file: record 182 names it (the pairing controller of
-    Arbiter's reports), or the file has Arbiter's own ``ARB`` records."""
-    return controller.strip().casefold().startswith("arbiter") or arbiter_records
+    Arbiter's reports, a version number after the name allowed), or the file has
+    Arbiter's own ``ARB`` records."""
+    words = controller.split()
+    return (bool(words) and words[0].casefold() == "arbiter") or arbiter_records
 
 
 def _matches_fit(event: Event, colour: Colour | None) -> bool:
     """Whether every match of *event* is the pairing its system makes from the matches
     before it (the pairings checker's reading)."""
+    # Imported here: the checker reads TRF documents, so it imports this package.
     from arbiter_app.core.checker.pairings import check_swiss
 
     try:

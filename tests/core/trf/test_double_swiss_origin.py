@@ -14,6 +14,7 @@ from arbiter_app.core.pairing import SwissOptions, append_round, pair_round
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.trf import parse_trf, write_trf
 from arbiter_app.core.trf.document import TrfDocument, TrfVersion
+from arbiter_app.core.trf.double_swiss_origin import written_by_arbiter
 from arbiter_app.core.trf.origin import document_from_json, document_to_json
 from arbiter_app.core.trf.report import PROGRAM
 from arbiter_app.core.warning_levels import Level
@@ -142,6 +143,9 @@ def test_arbiter_s_own_records_mark_its_file_too() -> None:
     text = _old("club-double-swiss-6.trf").replace("182 Arbiter\n", "ARB PLAYED 6\n")
     doc = parse_trf(text, "export.trf")
     assert doc.event.system is System.DOUBLE_SWISS and doc.system_reading is not None
+    # Record 182 names Arbiter, with or without a version; another name is another program.
+    assert written_by_arbiter("Arbiter", False) and written_by_arbiter("arbiter 2.1", False)
+    assert not written_by_arbiter("ArbiterPro 3", False) and not written_by_arbiter("", False)
 
 
 def test_the_reading_is_kept_with_the_imported_file() -> None:

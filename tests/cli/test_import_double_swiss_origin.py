@@ -48,3 +48,23 @@ def test_a_file_arbiter_wrote_that_fits_both_systems_needs_confirm(
     assert code == 0, err
     code, out, _ = run(capsys, "settings", str(target))
     assert "system:          fide-double-swiss," in out
+
+
+def test_the_old_club_file_goes_on_with_the_club_s_pairings(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """The seven-player file with a fourth match announced: the club's double Swiss pairs
+    it as a Dutch round, 4-5, 2-7, 6-1 (the bye to 3); C.04.5 would pair 1-5, 2-7, 6-4 (its
+    byes worth 1½ rank the players otherwise)."""
+    text = (OLD / "club-double-swiss-7.trf").read_text(encoding="utf-8")
+    source = tmp_path / "club4.trf"
+    source.write_text(text.replace("142 3\n", "142 4\n"), encoding="utf-8")
+    target = tmp_path / "club4.arbiter"
+    code, _, err = run(capsys, "import", str(source), "-o", str(target))
+    assert code == 0, err
+    code, out, err = run(capsys, "pair", str(target))
+    assert code == 0, err
+    assert "round 4 (games 7 and 8): 3 boards" in out
+    boards = [line.split() for line in out.splitlines() if line.startswith("   ")]
+    assert [(row[1], row[-3]) for row in boards[:3]] == [("4", "5"), ("2", "7"), ("6", "1")]
+    assert "3 Clark, Cleo: pairing-allocated bye" in out

@@ -68,3 +68,19 @@ def test_the_old_club_file_goes_on_with_the_club_s_pairings(
     boards = [line.split() for line in out.splitlines() if line.startswith("   ")]
     assert [(row[1], row[-3]) for row in boards[:3]] == [("4", "5"), ("2", "7"), ("6", "1")]
     assert "3 Clark, Cleo: pairing-allocated bye" in out
+
+
+def test_the_checker_says_which_double_swiss_it_checked_the_old_file_by(
+    capsys: Capture,
+) -> None:
+    """``check`` reads the file as the import does: the club's rules make every match
+    again (read by C.04.5, match 2 would be reported), and the report says why."""
+    code, out, err = run(capsys, "check", str(OLD / "club-double-swiss-6.trf"))
+    assert code == 0, out + err
+    assert "club-double-swiss-6.trf: double-swiss, 3 rounds checked" in out
+    assert (
+        "  The file was read as the club's double Swiss (each match paired as a Dutch "
+        "round): record 192 says FIDE_DOUBLESWISS, and its matches are the pairings that "
+        "system makes, not those of FIDE's Double-Swiss System (C.04.5)."
+    ) in out
+    assert "All pairings and standings agree with the rules." in out

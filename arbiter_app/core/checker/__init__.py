@@ -106,6 +106,8 @@ def check_document(
         codes, where = file_tiebreaks(doc)
     event, acceleration = _accelerated(doc)
     notes: list[str] = []
+    if doc.system_reading is not None:
+        notes.append(doc.system_reading.note)
     held = event.system.rounds_in(event.rounds_played)
     told = ""
     if rounds is not None:

@@ -51,10 +51,11 @@ _NAMES = {
 
 @dataclass(frozen=True)
 class SystemReading:
-    """The double Swiss a file is read as, why, and whether the file decided it."""
+    """The double Swiss a file is read as, *why* (a clause: what the file shows), and
+    whether the file decided it."""
 
     system: System
-    reason: str
+    why: str
     decided: bool
 
     @property
@@ -62,18 +63,34 @@ class SystemReading:
         """FIDE C.02: a notice when the file decided, a question when it did not."""
         return Level.NOTICE if self.decided else Level.CONFIRM
 
+    @property
+    def reason(self) -> str:
+        """What the import says: the notice when the file decided, else the question."""
+        name = _NAMES[self.system]
+        if self.decided:
+            return f"Imported as {name}: {self.why}."
+        return (
+            f"Import as {name}? {self.why[:1].upper()}{self.why[1:]}. To import it as the "
+            "club's double Swiss, change its record 192 to CUSTOM_DOUBLESWISS."
+        )
+
+    @property
+    def note(self) -> str:
+        """What a report on the file says (the pairings checker's note), a clause."""
+        return f"the file was read as {_NAMES[self.system]}: {self.why}"
+
     def to_json(self) -> dict[str, Any]:
-        return {"system": self.system.value, "reason": self.reason, "decided": self.decided}
+        return {"system": self.system.value, "why": self.why, "decided": self.decided}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SystemReading:
         """Raises :class:`ValueError`, :class:`KeyError` or :class:`TypeError` for data that
         is not a reading."""
         system = System(data["system"])
-        reason, decided = data["reason"], data["decided"]
-        if system not in _NAMES or not isinstance(reason, str) or not isinstance(decided, bool):
+        why, decided = data["why"], data["decided"]
+        if system not in _NAMES or not isinstance(why, str) or not isinstance(decided, bool):
             raise ValueError(f"not a reading of record 192: {dict(data)!r}")
-        return cls(system, reason, decided)
+        return cls(system, why, decided)
 
 
 def names_fide_double_swiss(code: str) -> bool:
@@ -127,9 +144,9 @@ def read_double_swiss(
     if code.strip().upper().endswith("_BAKU"):
         return SystemReading(
             System.DOUBLE_SWISS,
-            f"Imported as {_NAMES[System.DOUBLE_SWISS]}: {said} with an acceleration, in a "
-            f"file Arbiter wrote, and Arbiter never accelerates FIDE's Double-Swiss System; "
-            f"before {CLUB_CODE_UNTIL} it wrote that code for the club's double Swiss.",
+            f"{said} with an acceleration, in a file Arbiter wrote, and Arbiter never "
+            "accelerates FIDE's Double-Swiss System; before "
+            f"{CLUB_CODE_UNTIL} it wrote that code for the club's double Swiss",
             decided=True,
         )
     evidence: list[tuple[str, Callable[[], tuple[bool, bool]]]] = [
@@ -154,17 +171,11 @@ def read_double_swiss(
                 if what == "its matches"
                 else "agrees with that system's scores, not with those of "
             )
-            return SystemReading(
-                system,
-                f"Imported as {_NAMES[system]}: {said}, and {what} {why}{_NAMES[other]}.",
-                decided=True,
-            )
+            return SystemReading(system, f"{said}, and {what} {why}{_NAMES[other]}", decided=True)
     return SystemReading(
         System.FIDE_DOUBLE_SWISS,
-        f"Import as {_NAMES[System.FIDE_DOUBLE_SWISS]}? Arbiter wrote this file and {said}, "
-        f"which Arbiter also wrote for the club's double Swiss before {CLUB_CODE_UNTIL}; "
-        "its matches and points fit both systems. To import it as the club's double Swiss, "
-        "change its record 192 to CUSTOM_DOUBLESWISS.",
+        f"Arbiter wrote this file and {said}, which Arbiter also wrote for the club's double "
+        f"Swiss before {CLUB_CODE_UNTIL}; its matches and points fit both systems",
         decided=False,
     )
 

@@ -66,6 +66,7 @@ def check_swiss(
     order: tuple[int, ...] = (),
     manual: Mapping[int, ManualPairing] | None = None,
     scheduled: int | None = None,
+    pairing_engine: str = "gacrux",
 ) -> tuple[list[Finding], list[str]]:
     """Findings of every Swiss round of *event*, and notes on how it was checked.
 
@@ -74,6 +75,9 @@ def check_swiss(
     arbiter's documented manual pairings by round (the report's ``### MPA`` lines, FIDE
     C.02 questions 64-69): such a round is checked against the engine's pairing with the
     documented change made (:mod:`.manual`).
+
+    *pairing_engine* pairs a Dutch round (:class:`SwissOptions`; FIDE's reference,
+    gacrux, by default).
 
     *scheduled* is the event's number of rounds (record 142 / XXR, or the caller's);
     None when nothing says it. The final round is paired with exceptions the other
@@ -120,7 +124,7 @@ def check_swiss(
         )
     findings: list[Finding] = []
     for rnd in range(1, rounds + 1):
-        findings += _check_round(event, rnd, colour, order, manual, notes)
+        findings += _check_round(event, rnd, colour, order, manual, notes, pairing_engine)
     if known is None and any(f.round == rounds for f in findings):
         # The file's last round may have been the final one (a report sent after the event)
         # or not (one exported during it): a pairing right under either reading is right.
@@ -143,12 +147,18 @@ def _check_round(
     order: tuple[int, ...],
     manual: Mapping[int, ManualPairing],
     notes: list[str],
+    pairing_engine: str = "gacrux",
 ) -> list[Finding]:
     """Findings of Swiss round *rnd* of *event* paired again from the rounds before it
     (notes on a documented manual pairing are added to *notes*)."""
     column = (rnd - 1) * event.system.games_per_round + 1
     before = with_requests_of(event.truncated(column - 1), event, column)
-    options = SwissOptions(initial_colour=colour, absent=_left_out(event, column), order=order)
+    options = SwissOptions(
+        initial_colour=colour,
+        absent=_left_out(event, column),
+        order=order,
+        engine=pairing_engine,
+    )
     file = FileRound.of(event, column)
     try:
         ours = pair_round(before, rnd, options)

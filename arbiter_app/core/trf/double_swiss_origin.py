@@ -40,6 +40,9 @@ from arbiter_app.core.warning_levels import Level
 CLUB_CODE_UNTIL = "27 November 2026"
 """The day Arbiter stopped writing ``FIDE_DOUBLESWISS`` for the club's double Swiss."""
 
+GAMES = 2
+"""Games in a match of either double Swiss: match *m* is game columns 2m − 1 and 2m."""
+
 ARTICLE = "TRF-26 record 192; FIDE C.04.5"
 """Where the rules of the choice are: the code's table and FIDE's Double-Swiss System."""
 
@@ -114,7 +117,9 @@ def _matches_fit(event: Event, colour: Colour | None) -> bool:
     from arbiter_app.core.checker.pairings import check_swiss
 
     try:
-        findings, _ = check_swiss(event, colour)
+        # Arbiter's own Dutch engine pairs the club's rounds: it makes gacrux's pairings
+        # (the campaign compares them), a 1,000-player round in a fraction of a second.
+        findings, _ = check_swiss(event, colour, pairing_engine="own")
     except ArbiterError:  # a system that cannot pair the file's rounds did not pair them
         return False
     return not findings
@@ -156,10 +161,7 @@ def read_double_swiss(
             "its points column",
             lambda: (_points_fit(fide, stated_points), _points_fit(club, stated_points)),
         ),
-        (
-            "its matches",
-            lambda: (matches_fit(fide, initial_colour), matches_fit(club, initial_colour)),
-        ),
+        ("its matches", lambda: _by_matches(fide, club, initial_colour, matches_fit)),
     ]
     for what, fits in evidence:
         fide_fits, club_fits = fits()
@@ -178,6 +180,28 @@ def read_double_swiss(
         f"Swiss before {CLUB_CODE_UNTIL}; its matches and points fit both systems",
         decided=False,
     )
+
+
+def _by_matches(
+    fide: Event,
+    club: Event,
+    colour: Colour | None,
+    matches_fit: Callable[[Event, Colour | None], bool],
+) -> tuple[bool, bool]:
+    """Whether each system makes every complete match of the file again.
+
+    The first two matches are checked first, then twice as many, and so on: the two
+    systems usually part at match 2, and a system that does not make the first matches
+    does not make them all.
+    """
+    played = fide.rounds_played // GAMES
+    length = min(2, played)
+    while True:
+        fide_fits = matches_fit(fide.truncated(GAMES * length), colour)
+        club_fits = matches_fit(club.truncated(GAMES * length), colour)
+        if fide_fits != club_fits or not fide_fits or length >= played:
+            return fide_fits, club_fits
+        length = min(2 * length, played)
 
 
 def _points_fit(event: Event, stated: Mapping[int, Fraction]) -> bool:

@@ -7,6 +7,8 @@ events are paired here by today's engine and written as Arbiter writes its repor
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from arbiter_app.core.model import Colour, Event, EventInfo, Player, System
@@ -14,7 +16,7 @@ from arbiter_app.core.pairing import SwissOptions, append_round, pair_round
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.trf import parse_trf, write_trf
 from arbiter_app.core.trf.document import TrfDocument, TrfVersion
-from arbiter_app.core.trf.double_swiss_origin import written_by_arbiter
+from arbiter_app.core.trf.double_swiss_origin import read_double_swiss, written_by_arbiter
 from arbiter_app.core.trf.origin import document_from_json, document_to_json
 from arbiter_app.core.trf.report import PROGRAM
 from arbiter_app.core.warning_levels import Level
@@ -158,3 +160,33 @@ def test_the_reading_is_kept_with_the_imported_file() -> None:
     older = {k: v for k, v in data.items() if k != "system_reading"}
     before = document_from_json(doc.event, older)
     assert before is not None and before.system_reading is None
+
+
+def test_the_matches_are_paired_again_from_the_first_two_on() -> None:
+    """Pairing a large event's every match again by both systems takes long: the first two
+    matches are checked first (the systems usually part at match 2), then twice as many,
+    up to every complete match, only while both systems make them."""
+    doc = parse_trf(_old("club-double-swiss-6.trf"), "club.trf")
+    event = replace(doc.event, system=System.FIDE_DOUBLE_SWISS)
+    seen: list[tuple[System, int]] = []
+
+    def spy(fits: bool) -> Callable[[Event, Colour | None], bool]:
+        def check(e: Event, colour: Colour | None) -> bool:
+            seen.append((e.system, e.rounds_played))
+            return fits or e.system is System.DOUBLE_SWISS
+
+        return check
+
+    reading = read_double_swiss(
+        "FIDE_DOUBLESWISS", event, by_arbiter=True, stated_points={},
+        initial_colour=Colour.WHITE, matches_fit=spy(False),
+    )  # fmt: skip
+    assert reading is not None and reading.system is System.DOUBLE_SWISS
+    assert seen == [(System.FIDE_DOUBLE_SWISS, 4), (System.DOUBLE_SWISS, 4)]
+    seen.clear()
+    reading = read_double_swiss(
+        "FIDE_DOUBLESWISS", event, by_arbiter=True, stated_points={},
+        initial_colour=Colour.WHITE, matches_fit=spy(True),
+    )  # fmt: skip
+    assert reading is not None and not reading.decided
+    assert [games for _, games in seen] == [4, 4, 6, 6]

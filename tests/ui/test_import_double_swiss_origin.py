@@ -74,3 +74,29 @@ def test_a_file_that_does_not_decide_is_imported_once_confirmed(
     assert len(answers.asked) == 1
     assert document.tournament.system is System.FIDE_DOUBLE_SWISS
     assert document.path is None and document.modified
+
+
+REPEATED = """012 Repeat
+062 4
+072 4
+001    1      Player 1                          2260                             1.5    1     3 w 1     3 b =
+001    2      Player 2                          2220                             1.5    1     4 b =     4 w 1
+001    3      Player 3                          2180                             0.5    3     1 b 0     1 w =
+001    4      Player 4                          2140                             0.5    3     2 w =     2 b 0
+XXR 3
+"""
+
+
+def test_an_import_whose_rounds_break_pairing_rules_asks_in_the_window(
+    qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
+) -> None:
+    """The window's Import TRF puts every question of the import to the arbiter, the
+    level-3 question of rounds that break pairing rules too (FIDE C.02, the checklist's
+    questions 54-55): round 2 repeats round 1's games."""
+    source = tmp_path / "repeat.trf"
+    source.write_text(REPEATED, encoding="utf-8")
+    window, answers = _window(qtbot, document, settings, True)
+    assert window.files.import_path(source)
+    (question,) = answers.asked
+    assert question.warnings[0].question.startswith("The file's rounds break")
+    assert [p.name for p in document.tournament.players][:2] == ["Player 1", "Player 2"]

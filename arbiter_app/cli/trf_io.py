@@ -13,11 +13,12 @@ from pathlib import Path
 from types import ModuleType
 
 from arbiter_app.cli import export_formats
-from arbiter_app.cli.confirming import add_confirm_argument, confirmation
+from arbiter_app.cli.confirming import add_confirm_argument, confirmation, print_notices
 from arbiter_app.cli.export_formats import FORMATS, USCHESS
 from arbiter_app.cli.uschess import add_header_options
 from arbiter_app.core.checker.imported import compare_imported_rounds
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.warning_levels import Alert
 from arbiter_app.core.words import sentence
 from arbiter_app.session.adjourned import adjourned_in
 from arbiter_app.session.importing import create_imported
@@ -109,12 +110,14 @@ def run_import(args: argparse.Namespace) -> int:
     compared = compare_imported_rounds(document)
     if compared.not_compared:
         print(f"note: {sentence(compared.not_compared)}", file=sys.stderr)
+    notices: list[Alert] = []
     with create_imported(
         args.output,
         event,
         source=args.source.name,
         arguments=import_arguments(document, compared),
         confirm=confirmation(args),
+        notices=notices,
     ) as session:
         # Counted from the rows written (decoding the event again would take a second at
         # 10,000 players); the keys are (pairing number, round).
@@ -137,6 +140,7 @@ def run_import(args: argparse.Namespace) -> int:
             )
     for line in logged:
         print(f"report log: {line}")
+    print_notices(notices)
     return 0
 
 

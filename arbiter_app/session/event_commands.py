@@ -31,6 +31,8 @@ from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.core.team_scores import checked_best
 from arbiter_app.core.tiebreaks.round_robin import refusal_for as round_robin_refusal
 from arbiter_app.core.timecontrol import parse as parse_time_control
+from arbiter_app.core.trf.double_swiss_origin import ARTICLE as DOUBLE_SWISS_ARTICLE
+from arbiter_app.core.trf.double_swiss_origin import SystemReading
 from arbiter_app.core.uschess_report import checked_report_settings
 from arbiter_app.core.warning_levels import Alert, Level, Refused
 from arbiter_app.core.words import count, noun_for, sentence
@@ -549,6 +551,7 @@ def import_event(tx: Tx, cmd: ImportEvent, ctx: Context) -> None:
     if trf is not None:
         if not isinstance(trf, dict):
             raise CommandError("import_event: the TRF file's other records are an object")
+        _say_system_reading(trf, data["system"], ctx)
         tx.set_setting(TRF_SOURCE, trf)
     source = str(given(cmd.source, None) or "")
     for table in ("players", "entries", "bye_requests"):
@@ -580,6 +583,25 @@ def import_event(tx: Tx, cmd: ImportEvent, ctx: Context) -> None:
         _apply_settings(tx, announced)
     if data.get("accelerations"):
         _import_accelerations(tx, data["accelerations"])
+
+
+def _say_system_reading(trf: Mapping[str, Any], system: Any, ctx: Context) -> None:
+    """Which double Swiss a file whose record 192 says ``FIDE_DOUBLESWISS`` was read as,
+    and why: a level-2 notice when the file decided it, a level-3 question when it did
+    not (FIDE C.02; the reading is the core's, :mod:`arbiter_app.core.trf.double_swiss_origin`)."""
+    data = trf.get("system_reading")
+    if data is None:
+        return
+    try:
+        reading = SystemReading.from_json(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CommandError(f"import_event: the reading of record 192 is not one: {exc}") from exc
+    if reading.system.value != system:
+        raise CommandError(
+            f"import_event: the event's system ({system}) is not the one its file was read as "
+            f"({reading.system.value})"
+        )
+    ctx.ask(Alert(reading.level, reading.reason, DOUBLE_SWISS_ARTICLE))
 
 
 def _import_accelerations(tx: Tx, records: Any) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from arbiter_app.core.model import Event
-from arbiter_app.core.warning_levels import Confirmation
+from arbiter_app.core.warning_levels import Alert, Confirmation
 from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.commands import ImportEvent
 from arbiter_app.session.session import Clock, Session
@@ -31,12 +31,14 @@ def create_imported(
     clock: Clock | None = None,
     actor: str = "",
     durable: bool = True,
+    notices: list[Alert] | None = None,
 ) -> Session:
     """Make the file *path* hold *event* (read from *source*) and open it for writing.
 
     *arguments* are those of the ``import_event`` command (the event, the TRF file it
     came from, its tie-breaks, settings announced with it); by default the event alone.
-    *confirm* answers its questions (an import whose rounds break pairing rules asks).
+    *confirm* answers its questions (an import whose rounds break pairing rules asks);
+    *notices*, when given, receives the import's level-2 notices (FIDE C.02) to show.
     """
     path = Path(path)
     given: dict[str, Any] = (
@@ -45,7 +47,9 @@ def create_imported(
     given["source"] = source
 
     def fill(session: Session) -> None:
-        session.run(ImportEvent.of(given), confirm=confirm)
+        outcome = session.run(ImportEvent.of(given), confirm=confirm)
+        if notices is not None:
+            notices.extend(outcome.notices)
 
     return Session.create(
         path,

@@ -47,7 +47,7 @@ from arbiter_app.core.quads import QuadGroup
 from arbiter_app.core.ratinglist import RatingType
 from arbiter_app.core.result import ADJOURNED, GameResult
 from arbiter_app.core.trf import TrfDocument
-from arbiter_app.core.warning_levels import Confirmation, ConfirmationNeeded
+from arbiter_app.core.warning_levels import Alert, Confirmation, ConfirmationNeeded
 from arbiter_app.exports.pairings import bye_words, says_bye
 from arbiter_app.session import UNTITLED_NAME, Board, Section, SectionNeeded, Session
 from arbiter_app.session.backups import BackupReport, RoundBackups, backup_copy
@@ -128,6 +128,7 @@ def untitled_session(
     document: TrfDocument | None = None,
     compared: DutchComparison | None = None,
     confirm: Confirmation = None,
+    notices: list[Alert] | None = None,
     **settings: object,
 ) -> Session:
     """A new untitled event: empty, or holding *event* read from *source* (an import).
@@ -138,7 +139,8 @@ def untitled_session(
     untitled event is kept until it is saved (None: memory). *compared* is the file's
     rounds compared with the Dutch pairing, made while reading it (None: made here);
     *confirm* answers the import's questions (rounds that break pairing rules or differ
-    from the Dutch pairing, FIDE C.02 questions 54-55).
+    from the Dutch pairing, FIDE C.02 questions 54-55); *notices*, when given, receives its
+    level-2 notices.
     """
     if event is None:
         return Session.create_untitled(scratch=scratch)
@@ -157,7 +159,9 @@ def untitled_session(
     if settings:
         args["settings"] = dict(settings)  # announced with the import: nothing to ask
     try:
-        session.run(ImportEvent.of(args), confirm=confirm)
+        outcome = session.run(ImportEvent.of(args), confirm=confirm)
+        if notices is not None:
+            notices.extend(outcome.notices)
     except BaseException:
         session.close()  # an untitled event that failed to fill leaves nothing behind
         raise

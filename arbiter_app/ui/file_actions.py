@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from arbiter_app.core.checker.imported import DutchComparison
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event
-from arbiter_app.core.warning_levels import Confirmation, ConfirmationNeeded
+from arbiter_app.core.warning_levels import Alert, Confirmation, ConfirmationNeeded
 from arbiter_app.core.words import sentence
 from arbiter_app.session import Session
 from arbiter_app.session.backups import BackupReport
@@ -203,6 +203,8 @@ class FileActions:
             return False
         sessions: list[Session] = []
         read = imported[0]
+        notices: list[Alert] = []
+        warnings = self.window.document.warnings
 
         def make(confirm: Confirmation = None) -> None:
             # Writing the event stays in this thread (its connection belongs here); the
@@ -218,16 +220,17 @@ class FileActions:
                         document=read.document,
                         compared=read.compared,
                         confirm=confirm,
+                        notices=notices,
                     )
                 )
 
         def make_asking() -> None:
-            # Rounds that break pairing rules or differ from the Dutch pairing (FIDE C.02,
-            # questions 54-55) are a level-3 question, put as every action's are.
+            # The import's questions (FIDE C.02) are put to the arbiter, then asked again
+            # with the answers; a cancelled question imports nothing.
             try:
                 make()
             except ConfirmationNeeded as question:
-                answer = self.window.document.warnings.confirm(question)
+                answer = warnings.confirm(question)
                 if answer is None:
                     raise Cancelled(f"{path.name} was not imported") from None
                 make(answer)
@@ -237,6 +240,12 @@ class FileActions:
         self.window.document.replace_session(sessions[0])
         remarks = list(read.warnings)
         unchecked = read.compared.not_compared if read.compared is not None else ""
+        # The rounds not compared are said in the box below with the file's remarks; the
+        # import's other notices (which double Swiss a file was read as) are shown first.
+        said_below = sentence(unchecked) if unchecked else None
+        shown = [n for n in notices if n.question != said_below]
+        if shown:
+            self.window.document.warnings.acknowledge(shown)
         if remarks or unchecked:
             said = f"{path.name} was read, with {_remarks(len(remarks))}." if remarks else ""
             if unchecked:

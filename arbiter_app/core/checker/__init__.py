@@ -153,6 +153,8 @@ def check_document(
     if doc.unknown_results:
         event, said = not_known_as_draws(event, doc)
         notes.append(said)
+    if doc.system_reading is not None:
+        notes.append(doc.system_reading.note)
     held = event.system.rounds_in(event.rounds_played)
     told = ""
     if rounds is not None:

@@ -39,6 +39,11 @@ from arbiter_app.core.trf.document import (
     TrfVersion,
     UnknownResult,
 )
+from arbiter_app.core.trf.double_swiss_origin import (
+    SystemReading,
+    read_double_swiss,
+    written_by_arbiter,
+)
 from arbiter_app.core.trf.records import format_cell
 from arbiter_app.core.trf.scoring import default_name, from_records
 from arbiter_app.core.trf.state import DEFAULT_POINTS, Item, ReadState
@@ -99,6 +104,11 @@ class Assembly(ReadState):
         self._check_byes(entries, cells)
         if self.issues:
             raise InputError(sorted(self.issues, key=_where))
+        reading = self._double_swiss(event)
+        if reading is not None and reading.system is not event.system:
+            event = replace(event, system=reading.system)
+            # The file's code named the other system: an export writes the event's own.
+            self.corrected.add(self.seen["192"])
         self._check_points(event, pending, unknown)
         lists = self.tiebreak_lists
         doc = TrfDocument(
@@ -116,8 +126,23 @@ class Assembly(ReadState):
             notes=tuple(sorted(self.notes, key=_where)),
             controller=self._text("182"),
             unknown_results=unknown,
+            system_reading=reading,
         )
         return replace(doc, verbatim=Deferred(lambda: self._verbatim(doc)))
+
+    def _double_swiss(self, event: Event) -> SystemReading | None:
+        """Which double Swiss a record 192 of ``FIDE_DOUBLESWISS`` stands for in this file
+        (:mod:`arbiter_app.core.trf.double_swiss_origin`); Arbiter's ``ARB SYSTEM`` record,
+        when the file has one, says it already."""
+        if self.arb.system is not None:
+            return None
+        return read_double_swiss(
+            self._text("192"),
+            event,
+            by_arbiter=written_by_arbiter(self._text("182"), "ARB" in self.tags),
+            stated_points={r.player.tpn: r.points for r in self.rows if r.points is not None},
+            initial_colour=self.colour,
+        )
 
     def _xxs_points(self) -> PointSystem | None:
         """JaVaFo's XXS over what records 162/299 say (XXS is the TRF-16 engines' own)."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from arbiter_app.core.errors import ArbiterError, Issue
 from arbiter_app.core.model import Colour, Event
+from arbiter_app.core.trf.double_swiss_origin import SystemReading
 from arbiter_app.core.trf.records import GAME_CODES, UNKNOWN_RESULT, UNPLAYED_CODES
 
 KNOWN_CODES = frozenset(GAME_CODES) | frozenset(UNPLAYED_CODES) | {UNKNOWN_RESULT}
@@ -175,6 +176,9 @@ class TrfDocument:
       blank); the writer writes each with ``?`` and record 162's ``X`` (C.02, question 164).
     - *controller*: record 182 as the file said it (TRF-26's Pairing Controller
       Identifier, the program or person that made the pairings); "" when it had none.
+    - *system_reading*: which double Swiss a file whose record 192 says
+      ``FIDE_DOUBLESWISS`` was read as, and why
+      (:mod:`arbiter_app.core.trf.double_swiss_origin`); None for other files.
     """
 
     event: Event
@@ -194,6 +198,7 @@ class TrfDocument:
     comments: tuple[str, ...] = ()
     controller: str = ""
     unknown_results: tuple[UnknownResult, ...] = ()
+    system_reading: SystemReading | None = field(default=None, compare=False)
 
     def results_as_read(self) -> str:
         """*results*, worked out from *event* when the reader left it to be."""

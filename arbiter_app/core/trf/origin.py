@@ -3,7 +3,8 @@
 The event goes into the tournament file's tables; the rest of the
 :class:`TrfDocument` (version, initial colour, rank column, tie-break list,
 kept lines, the file's own form of its records, their order, line ends,
-pending requests written as cells, the key of the results as read) is stored
+pending requests written as cells, the key of the results as read, which double
+Swiss a record 192 of ``FIDE_DOUBLESWISS`` was read as) is stored
 beside it, so that exporting the imported event writes back the file it came
 from, changed only where the event changed.
 """
@@ -15,6 +16,7 @@ from typing import Any
 
 from arbiter_app.core.model import Colour, Event
 from arbiter_app.core.trf.document import Anchor, KeptLine, TrfDocument, TrfVersion
+from arbiter_app.core.trf.double_swiss_origin import SystemReading
 
 FORMAT = 1
 """Version of this JSON form (a later Arbiter reads older forms or ignores them)."""
@@ -43,6 +45,7 @@ def document_to_json(doc: TrfDocument) -> dict[str, Any]:
         "pending_cells": doc.pending_cells,
         "results": doc.results_as_read(),
         "controller": doc.controller,
+        "system_reading": None if doc.system_reading is None else doc.system_reading.to_json(),
     }
 
 
@@ -55,6 +58,7 @@ def document_from_json(event: Event, data: Mapping[str, Any]) -> TrfDocument | N
     if data.get("format") != FORMAT:
         return None
     colour = data["initial_colour"]
+    reading = data.get("system_reading")
     return TrfDocument(
         event=event,
         version=TrfVersion(data["version"]),
@@ -72,4 +76,5 @@ def document_from_json(event: Event, data: Mapping[str, Any]) -> TrfDocument | N
         pending_cells=bool(data["pending_cells"]),
         results=str(data["results"]),
         controller=str(data.get("controller", "")),
+        system_reading=None if reading is None else SystemReading.from_json(reading),
     )

@@ -296,9 +296,10 @@ def test_c8_is_met_when_the_top_half_cannot_be_the_tops() -> None:
 
 
 def test_sets_of_upfloaters_in_the_order_of_article_3_5_4() -> None:
-    """The example the Swiss Team text (C.04.6), whose articles 3.3-3.6 C.04.5 repeats,
-    gives for 3.5.4: 2, 6, 8 with 3 points and 1, 3, 5 with 2½, sets of two upfloaters of 3
-    points and one of 2½, each sorted by 3.5.3 (score, then TPN), in lexicographic order."""
+    """C.04.5 article 3.5.4's example (in the same words as the Swiss Team text's, C.04.6):
+    2, 6, 8 with 3 points and 1, 3, 5 with 2½, sets of two upfloaters of 3 points and one
+    of 2½, each sorted by 3.5.3 (score, then TPN), in lexicographic order. The example
+    reached through a whole pairing: ``test_double_swiss_fide_handbook.py``."""
     from arbiter_app.core.pairing.double_swiss_fide import _Round
 
     field = {t: _player(t, "3" if t in (2, 6, 8) else "5/2") for t in (1, 2, 3, 5, 6, 8)}

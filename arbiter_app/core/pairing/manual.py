@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import NOT_PAIRED, Colour, EntryKind, Event, System
+from arbiter_app.core.pairing.berger import table_size
 from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
 from arbiter_app.core.pairing.byes import (
     ByePolicy,
@@ -288,7 +289,7 @@ def _board_violations(event: Event, board: Board, rnd: int) -> list[Violation]:
     known = {p.tpn for p in event.players}
     if w not in known or b not in known or w == b:
         return out
-    for r in range(1, rnd):
+    for r in range(_cycle_start(event, rnd), rnd):
         e = event.entry(w, r)
         if e.kind is EntryKind.GAME and e.opponent == b:
             out.append(_repeated(board.number, w, b, r))
@@ -301,6 +302,16 @@ def _board_violations(event: Event, board: Board, rnd: int) -> list[Violation]:
         if problem and not (last_round and _topscorer(event, tpn, rnd)):
             out.append(_colour_breach(board.number, tpn, problem))
     return out
+
+
+def _cycle_start(event: Event, rnd: int) -> int:
+    """The first round in which a meeting counts against round *rnd*: round 1, or in a
+    double round robin the first round of *rnd*'s cycle (C.05 Annex 1: the pairs meet
+    again in the second cycle, colours reversed)."""
+    if event.system is not System.DOUBLE_ROUND_ROBIN:
+        return 1
+    per_cycle = table_size(max(len(event.players), 2)) - 1
+    return (rnd - 1) // per_cycle * per_cycle + 1
 
 
 def _repeated(number: int, white: int, black: int, earlier: int) -> Violation:

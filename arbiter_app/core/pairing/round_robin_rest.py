@@ -47,8 +47,11 @@ from itertools import combinations
 
 from arbiter_app.core.model import Event, System
 from arbiter_app.core.pairing.berger import table_size
+from arbiter_app.core.pairing.boards import RoundPairing
+from arbiter_app.core.pairing.manual import Violation
+from arbiter_app.core.words import count
 
-ARTICLE = "FIDE C.05 Annex 1 (every pair meets once in each cycle of a round robin)"
+ARTICLE = "FIDE C.05 Annex 1: every pair meets once in each cycle of a round robin"
 
 DEFAULT_BUDGET = 200_000
 """Nodes a search may take: far above what a round robin of 24 players needs (the tests
@@ -433,14 +436,15 @@ class CycleRest:
     games: tuple[Game, ...]
 
 
-def cycle_rest(event: Event, after_round: int) -> CycleRest:
+def cycle_rest(event: Event, after_round: int, hand: RoundPairing | None = None) -> CycleRest:
     """The games of the cycle that round *after_round* belongs to that are not played (nor
     scheduled) by then, among the players still in the event, and its rounds left.
 
-    A cycle has the rounds of its Berger table (C.05 Annex 1): one fewer than the number
-    of players made even. A player withdrawn or disqualified has no game left; with
-    every player still in, an odd field meets the dummy (the free round, :data:`FREE`)
-    once per cycle, so the rounds left must be full rounds.
+    *hand*, when given, is round *after_round* as the arbiter pairs it, in place of what
+    *event* holds for it. A cycle has the rounds of its Berger table (C.05 Annex 1): one
+    fewer than the number of players made even. A player withdrawn or disqualified has
+    no game left; with every player still in, an odd field meets the dummy (the free
+    round, :data:`FREE`) once per cycle, so the rounds left must be full rounds.
     """
     numbers = sorted(p.tpn for p in event.players)
     per_cycle = table_size(max(len(numbers), 2)) - 1
@@ -457,14 +461,67 @@ def cycle_rest(event: Event, after_round: int) -> CycleRest:
     ]
     met: set[Game] = set()
     free: set[int] = set()
+    last = after_round - 1 if hand is not None else after_round
     for tpn in active:
-        for r in range(start, after_round + 1):
+        for r in range(start, last + 1):
             e = event.entry(tpn, r)
             if e.opponent is not None and e.kind.has_opponent:
                 met.add((min(tpn, e.opponent), max(tpn, e.opponent)))
             else:
                 free.add(tpn)
+    if hand is not None:
+        on_board = {t for b in hand.boards for t in b.players}
+        met |= {(min(b.white, b.black), max(b.white, b.black)) for b in hand.boards}
+        free |= set(active) - on_board
     games = [(a, b) for a, b in combinations(sorted(active), 2) if (a, b) not in met]
     if len(active) == len(numbers) and len(numbers) % 2:
         games += [(FREE, t) for t in sorted(active) if t not in free]
     return CycleRest(cycle, after_round, max(end - after_round, 0), tuple(sorted(games)))
+
+
+def game_text(game: Game) -> str:
+    """A game left as a reader sees it: "1-2", or "5's free round"."""
+    a, b = game
+    return f"{b}'s free round" if a == FREE else f"{a}-{b}"
+
+
+def rest_violation(rest: CycleRest, found: Arrangement) -> Violation | None:
+    """The rule a round paired by hand breaks when the games of its cycle left no longer
+    fit the rounds left (checklist question 101), naming the games; None when they fit
+    or the search could not decide (:attr:`Arrangement.verdict` says which)."""
+    if found.verdict is not Verdict.DOES_NOT_FIT:
+        return None
+    games = [g for g in rest.games if FREE not in g]
+    rounds = count(rest.rounds_left, "round")
+    if rest.rounds_left == 0:
+        text = (
+            f"after round {rest.after_round} the cycle has no round left and "
+            f"{count(len(games), 'pair')} of it never met: {', '.join(map(game_text, games))}"
+        )
+    else:
+        text = (
+            f"after round {rest.after_round} the {count(len(games), 'game')} of the cycle not "
+            f"played yet ({', '.join(map(game_text, games))}) no longer fit in the {rounds} "
+            "left, each round a full one"
+        )
+    more = [
+        f"player {p} still has {count(n, 'game')} to play in {rounds}" for p, n in found.overloaded
+    ]
+    stuck = [g for g in found.stuck if FREE not in g]
+    if stuck and len(stuck) < len(games):
+        more.append(f"{', '.join(map(game_text, stuck))} can be in no full round")
+    elif stuck:
+        more.append("no full round can be made of them")
+    elif not found.overloaded and rest.rounds_left:
+        more.append("each fits some full round, but not all of them together")
+    players = sorted({p for g in games for p in g})
+    return Violation(ARTICLE, "; ".join([text, *more]), tuple(players))
+
+
+def check_rest(event: Event, pairing: RoundPairing) -> tuple[Violation | None, Arrangement]:
+    """Round *pairing* of round-robin *event* (the event before it) as the arbiter pairs
+    it: the rule it breaks by leaving games of its cycle that no longer fit the rounds
+    left, if it does, and the search's answer."""
+    rest = cycle_rest(event, pairing.round, pairing)
+    found = arrange(rest.games, rest.rounds_left)
+    return rest_violation(rest, found), found

@@ -184,3 +184,41 @@ def test_pairing_change_swaps_players_between_boards(capsys: Capture, five: Path
     with Session.open(five, readonly=True) as s:
         assert s.event.entry(1, 2).kind is EntryKind.PAIRING_BYE
         assert s.journal()[-1].arguments["swap"] is True
+
+
+def test_q101_a_round_robin_round_that_leaves_pairs_unable_to_meet_asks_first(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """Checklist Q101 on the command line: rounds 1-3 of a six-player round robin given by
+    hand, 1-3 against 4-6 each time, leave two groups of three for the two rounds left."""
+    path = tmp_path / "rr.arbiter"
+    with Session.create(path, name="RR", system="round-robin", rounds=5, clock=TickingClock()) as s:
+        for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900),
+                             ("Eve", 1800), ("Fay", 1700)):  # fmt: skip
+            s.run(AddPlayer(name=name, rating=rating))
+    code, _, err = run(capsys, "player", "number", str(path), "--by", "rating")
+    assert code == 0, err
+    for round_no, pairs in enumerate(("1-4,2-5,3-6", "5-1,6-2,4-3"), start=1):
+        code, _, err = run(capsys, "pairing", "set", str(path), "--round", str(round_no),
+                           "--pairs", pairs, "--confirm=keep-hand-pairing")  # fmt: skip
+        assert code == 0, err
+        for board in (1, 2, 3):
+            assert run(capsys, "result", str(path), "1/2", "--round", str(round_no),
+                       "--board", str(board))[0] == 0  # fmt: skip
+    err = refused(capsys, path, "pairing", "set", str(path), "--round", "3",
+                  "--pairs", "1-6,2-4,3-5")  # fmt: skip
+    lines = err.splitlines()
+    assert lines[0].startswith("arbiter-app: level 3 question (")
+    assert lines[1].strip().startswith("Round 3 as given breaks this pairing rule.")
+    assert lines[2] == (
+        "  - after round 3 the 6 games of the cycle not played yet (1-2, 1-3, 2-3, 4-5, 4-6, "
+        "5-6) no longer fit in the 2 rounds left, each round a full one; no full round can "
+        "be made of them (FIDE C.05 Annex 1: every pair meets once in each cycle of a round "
+        "robin)"
+    )
+    code, out, err = run(capsys, "pairing", "set", str(path), "--round", "3",
+                         "--pairs", "1-6,2-4,3-5", "--confirm=keep-hand-pairing")  # fmt: skip
+    assert code == 0, err
+    assert out.splitlines()[0] == "paired by hand although it breaks:"
+    assert "no longer fit in the 2 rounds left" in out
+    assert boards(path, 3) == [(1, 6), (2, 4), (3, 5)]

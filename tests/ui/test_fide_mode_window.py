@@ -289,3 +289,22 @@ def test_q101_a_round_robin_round_changed_by_hand_is_checked_for_the_rounds_left
         assert document.manual_pairing_round() is None
     finally:
         document.close()
+
+
+def test_q66_change_pairing_giving_the_bye_above_the_lowest_score_asks(
+    qtbot: QtBot, document: EventDocument
+) -> None:
+    """Checklist Q66 in the window: Change pairing… puts 5-6 on board 1 of round 2, and 1,
+    displaced, takes the bye 6 leaves, on a score of 1 while 6, 2 or 4 on 0 could have it
+    (C.04.3 article 2.3.1 [C5]): a level-3 question."""
+    panel = PairingsPanel(document)
+    qtbot.addWidget(panel)
+    panel.show_round(2)
+    log = click_through(["Cancel"])
+    assert not panel.apply_pairing(2, 1, 5, 6, HandChange(swap=True))
+    details = str(log.seen[0]["details"])
+    assert (
+        "player 1 gets the pairing-allocated bye on a score of 1 although a player on a "
+        "score of 0 can have it with the rest of the round paired" in details
+    )
+    assert [(b.white, b.black) for b in document.session.boards(2)] == [(5, 1), (7, 3), (2, 4)]

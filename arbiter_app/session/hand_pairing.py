@@ -10,6 +10,10 @@ players paired twice or left out, requested byes): every rule broken, with its
 article, makes a level-3 question (FIDE C.02, manual pairings) asked before
 anything is stored. A confirmed pairing is journalled with the rules it breaks.
 
+A round robin's round is checked for its cycle as well: the games of the cycle not
+played yet must still fit the rounds left (every pair meets once a cycle, C.05
+Annex 1; the checklist's question 101), or the same level-3 question names them.
+
 A double Swiss round is two games with the colours reversed in the second
 (City Chess OK rules); both game columns are stored by the one command.
 """
@@ -33,6 +37,7 @@ from arbiter_app.session.manual_pairing import (
     finish,
     phase_round,
     refuse_while_open,
+    round_robin_rest,
 )
 from arbiter_app.session.registry import Context, command, whole_number
 from arbiter_app.session.round_commands import (
@@ -83,6 +88,11 @@ def set_pairing(tx: Tx, cmd: SetPairing, ctx: Context) -> dict[str, Any]:
     policy = ByePolicy.parse(str(tx.setting("bye_policy", "fide")))
     broken = check_pairing(event.truncated(first - 1), pairing, bye_policy=policy)
     alerts: list[Alert] = []
+    if system.is_round_robin:
+        # Checklist Q101: the games of the cycle left must still fit its rounds left.
+        rest, undecided = round_robin_rest(event.truncated(first - 1), pairing)
+        broken.extend(rest)
+        alerts.extend(undecided)
     if broken:
         alerts.append(
             broken_rules_alert(

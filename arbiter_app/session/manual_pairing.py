@@ -37,10 +37,11 @@ from typing import Any
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.fide_mode import CHECKLIST, Pibe, PibeKind
-from arbiter_app.core.model import RuleSet, System
+from arbiter_app.core.model import Event, RuleSet, System
 from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.pairing.compare import Comparison, board_text, named
 from arbiter_app.core.pairing.manual import Violation
+from arbiter_app.core.pairing.round_robin_rest import Verdict, check_rest
 from arbiter_app.core.warning_levels import Alert, Level
 from arbiter_app.core.words import count
 from arbiter_app.session import queries
@@ -283,13 +284,54 @@ def finish(
     return {"round": round_no, "paired": True, "same": False, "line": pibe.trf_line()}
 
 
+def round_robin_rest(event: Event, pairing: RoundPairing) -> tuple[list[Violation], list[Alert]]:
+    """A round robin's round *pairing* given by hand (*event* as it stood before it): the
+    rule it breaks when the games of its cycle not played yet no longer fit the rounds
+    left (C.05 Annex 1, every pair meets once a cycle; the checklist's question 101), and
+    a level-2 notice when the search could not decide within its bound."""
+    broken, found = check_rest(event, pairing)
+    if broken is not None:
+        return [broken], []
+    if found.verdict is Verdict.UNDECIDED:
+        notice = Alert(
+            Level.NOTICE,
+            f"Whether the games left in round {pairing.round}'s cycle still fit its rounds "
+            f"left could not be decided within {count(found.nodes, 'step', thousands=True)}.",
+            f"{CHECKLIST}: a round robin paired by hand must still let every pair meet",
+        )
+        return [], [notice]
+    return [], []
+
+
 @command(EndManualPairing)
 def end_manual_pairing(tx: Tx, cmd: EndManualPairing, ctx: Context) -> dict[str, Any]:
-    """End the open manual pairing phase: the round is compared with the engine's pairing."""
+    """End the open manual pairing phase: the round is compared with the engine's pairing;
+    a round robin's round is checked for the games its cycle has left (question 101)."""
     round_no = phase_round(tx)
     if round_no is None:
         raise RuleError("no manual pairing is open")
     asked = given(cmd.round, None)
     if asked is not None and asked != round_no:
         raise RuleError(f"the manual pairing open is that of round {round_no}, not {asked}")
-    return finish(tx, ctx, round_no, stored_round(tx, round_no))
+    pairing = stored_round(tx, round_no)
+    alerts: list[Alert] = []
+    event = event_from_state(state_of_tx(tx))
+    if event.system.is_round_robin and pairing.boards:
+        # round_commands imports this module: its question is taken here, when needed.
+        from arbiter_app.session.round_commands import broken_rules_alert
+
+        broken, alerts = round_robin_rest(event.truncated(round_no - 1), pairing)
+        if broken:
+            alerts.insert(
+                0,
+                broken_rules_alert(
+                    f"Round {round_no} as paired by hand",
+                    broken,
+                    "End the manual pairing anyway? The round is journalled with the rule "
+                    "it breaks.",
+                ),
+            )
+            ctx.put_record(
+                "pairing-override", f"{round_no}.rest", {"rules": [str(v) for v in broken]}
+            )
+    return finish(tx, ctx, round_no, pairing, alerts)

@@ -36,33 +36,50 @@ def test_a_round_that_breaks_no_rule_is_stored(capsys: Capture, five: Path) -> N
     # It breaks no rule but is not the engine's pairing (2-1, 5-4, 3 has the bye): a
     # whole round given by hand is compared with it at once (FIDE C.02, question 69).
     err = refused(capsys, five, "pairing", "set", str(five), "--round", "2",
-                  "--pairs", "5-1, 2-3", "--bye", "4")  # fmt: skip
+                  "--pairs", "4-1, 2-5", "--bye", "3")  # fmt: skip
+    assert "level 3" not in err
     assert (
         "The pairing engine pairs round 2: 2 Ben - 1 Ann, 5 Eve - 4 Dee; "
         "3 Cid gets the pairing-allocated bye." in " ".join(err.split())
     )
     code, out, err = run(capsys, "pairing", "set", str(five), "--round", "2",
-                         "--pairs", "5-1, 2-3", "--bye", "4",
+                         "--pairs", "4-1, 2-5", "--bye", "3",
                          "--confirm=keep-hand-pairing")  # fmt: skip
     assert code == 0, err
     assert out.splitlines() == [
         "round 2: 2 boards",
-        "   1     5 Eve  -     1 Ann",
-        "   2     2 Ben  -     3 Cid",
-        "         4 Dee: pairing-allocated bye",
-        "report log: ### MPA @ Round 2: 2-1 5-4 3=PAB => 2-3 5-1 4=PAB",
+        "   1     4 Dee  -     1 Ann",
+        "   2     2 Ben  -     5 Eve",
+        "         3 Cid: pairing-allocated bye",
+        "report log: ### MPA @ Round 2: 2-1 5-4 => 2-5 4-1",
     ]
-    assert boards(five, 2) == [(5, 1), (2, 3)]
+    assert boards(five, 2) == [(4, 1), (2, 5)]
     with Session.open(five, readonly=True) as s:
         entry = s.journal()[-1]
         assert entry.command == "set_pairing"
         assert entry.arguments == {
-            "boards": [[5, 1], [2, 3]],
-            "byes": [[4, "pairing-bye"]],
+            "boards": [[4, 1], [2, 5]],
+            "byes": [[3, "pairing-bye"]],
             "round": 2,
             "confirm": "keep-hand-pairing",
         }
-        assert s.event.entry(4, 2).kind is EntryKind.PAIRING_BYE
+        assert s.event.entry(3, 2).kind is EntryKind.PAIRING_BYE
+
+
+def test_q66_a_bye_above_the_lowest_score_it_can_go_to_asks_at_level_3(
+    capsys: Capture, five: Path
+) -> None:
+    """Checklist Q66: round 2 with the bye to 4 (½ point) while 3 (0) could have it and the
+    rest be paired: the level-3 question names it (C.04.3 article 2.3.1 [C5])."""
+    err = refused(capsys, five, "pairing", "set", str(five), "--round", "2",
+                  "--pairs", "5-1, 2-3", "--bye", "4")  # fmt: skip
+    lines = err.splitlines()
+    assert lines[0].startswith("arbiter-app: level 3 question (")
+    assert lines[2] == (
+        "  - player 4 gets the pairing-allocated bye on a score of ½ although a player on a "
+        "score of 0 can have it with the rest of the round paired (FIDE C.04.3 article 2.3.1 "
+        "[C5]: the lowest score the bye can go to)"
+    )
 
 
 def test_the_engines_own_pairing_asks_nothing(capsys: Capture, five: Path) -> None:
@@ -163,13 +180,21 @@ def test_pairing_change_swaps_players_between_boards(capsys: Capture, five: Path
     change = ("pairing", "change", path, "--round", "2")
     err = refused(capsys, five, *change, "--board", "1", "2-5")
     assert "player 5 plays on board 2 of round 2; change that board first, or swap" in err
-    # 3 leaves the bye for board 1; 1, displaced, takes the bye (FIDE C.02, manual pairing).
-    code, out, err = run(capsys, *change, "--board", "1", "2-3", "--swap")
+    # 3 leaves the bye for board 1; 1, displaced, takes the bye (FIDE C.02, manual pairing),
+    # on a score of 1 where 3 on 0 could have it: a level-3 question (checklist Q66).
+    err = refused(capsys, five, *change, "--board", "1", "2-3", "--swap")
+    assert (
+        "player 1 gets the pairing-allocated bye on a score of 1 although a player on a "
+        "score of 0 can have it with the rest of the round paired (FIDE C.04.3 article "
+        "2.3.1 [C5]: the lowest score the bye can go to)"
+    ) in " ".join(err.split())
+    code, out, err = run(capsys, *change, "--board", "1", "2-3", "--swap", "--confirm")
     assert code == 0, err
     assert out.splitlines()[:2] == [
         "round 2 board 1: 2 Ben - 3 Cid",
         "1 Ann: pairing-allocated bye",
     ]
+    assert "on a score of 1 although a player on a score of 0 can have it" in out
     # 4 comes from board 2 (and met 2 in round 1); 3, displaced, takes 4's place as Black.
     err = refused(capsys, five, *change, "--board", "1", "2-4", "--swap")
     assert "(board 1: 2 Ben v 4 Dee; board 2: 5 Eve v 3 Cid) breaks this pairing rule" in err
@@ -184,3 +209,41 @@ def test_pairing_change_swaps_players_between_boards(capsys: Capture, five: Path
     with Session.open(five, readonly=True) as s:
         assert s.event.entry(1, 2).kind is EntryKind.PAIRING_BYE
         assert s.journal()[-1].arguments["swap"] is True
+
+
+def test_q101_a_round_robin_round_that_leaves_pairs_unable_to_meet_asks_first(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """Checklist Q101 on the command line: rounds 1-3 of a six-player round robin given by
+    hand, 1-3 against 4-6 each time, leave two groups of three for the two rounds left."""
+    path = tmp_path / "rr.arbiter"
+    with Session.create(path, name="RR", system="round-robin", rounds=5, clock=TickingClock()) as s:
+        for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900),
+                             ("Eve", 1800), ("Fay", 1700)):  # fmt: skip
+            s.run(AddPlayer(name=name, rating=rating))
+    code, _, err = run(capsys, "player", "number", str(path), "--by", "rating")
+    assert code == 0, err
+    for round_no, pairs in enumerate(("1-4,2-5,3-6", "5-1,6-2,4-3"), start=1):
+        code, _, err = run(capsys, "pairing", "set", str(path), "--round", str(round_no),
+                           "--pairs", pairs, "--confirm=keep-hand-pairing")  # fmt: skip
+        assert code == 0, err
+        for board in (1, 2, 3):
+            assert run(capsys, "result", str(path), "1/2", "--round", str(round_no),
+                       "--board", str(board))[0] == 0  # fmt: skip
+    err = refused(capsys, path, "pairing", "set", str(path), "--round", "3",
+                  "--pairs", "1-6,2-4,3-5")  # fmt: skip
+    lines = err.splitlines()
+    assert lines[0].startswith("arbiter-app: level 3 question (")
+    assert lines[1].strip().startswith("Round 3 as given breaks this pairing rule.")
+    assert lines[2] == (
+        "  - after round 3 the 6 games of the cycle not played yet (1-2, 1-3, 2-3, 4-5, 4-6, "
+        "5-6) no longer fit in the 2 rounds left, each round a full one; no full round can "
+        "be made of them (FIDE C.05 Annex 1: every pair meets once in each cycle of a round "
+        "robin)"
+    )
+    code, out, err = run(capsys, "pairing", "set", str(path), "--round", "3",
+                         "--pairs", "1-6,2-4,3-5", "--confirm=keep-hand-pairing")  # fmt: skip
+    assert code == 0, err
+    assert out.splitlines()[0] == "paired by hand although it breaks:"
+    assert "no longer fit in the 2 rounds left" in out
+    assert boards(path, 3) == [(1, 6), (2, 4), (3, 5)]

@@ -392,9 +392,22 @@ def test_change_pairing_moves_players_between_boards(session: Session) -> None:
     assert outcome.value["bye"] is None and outcome.value["unpaired"] == [4]
     assert session.event.entry(4, 3).kind is EntryKind.NOT_PAIRED
     session.undo()
-    # 5 leaves the bye for board 1; 4, displaced, takes the bye.
+    # 5 leaves the bye for board 1; 4, displaced, takes the bye: on ½ where a player on 0
+    # could have it, a level-3 question (C.04.3 article 2.3.1 [C5]; checklist Q66).
     entries = len(session.journal())
-    outcome = session.run(ChangePairing(round=3, board=1, white=1, black=5, swap=True))
+    refused(
+        session,
+        ChangePairing,
+        "player 4 gets the pairing-allocated bye on a score of ½",
+        round=3,
+        board=1,
+        white=1,
+        black=5,
+        swap=True,
+    )
+    outcome = session.run(
+        ChangePairing(round=3, board=1, white=1, black=5, swap=True), confirm=True
+    )
     assert outcome.value["bye"] == 4 and outcome.value["unpaired"] == []
     assert [(b.white, b.black) for b in session.boards(3)] == [(1, 5), (3, 2)]
     assert session.event.entry(4, 3).kind is EntryKind.PAIRING_BYE

@@ -321,6 +321,96 @@ def test_q67_a_pairing_allocated_bye_to_an_ineligible_player_is_level_3(
         assert alert.level is Level.CONFIRM
         assert alert.consequences == (
             "player 5 already had a pairing-allocated bye (FIDE C.04.1 d)",
+            # Q66: 5 has a point where 2 and 3 have none (C.04.3 article 2.3.1 [C5]).
+            "player 5 gets the pairing-allocated bye on a score of 1 although a player on a "
+            "score of 0 can have it with the rest of the round paired (FIDE C.04.3 article "
+            "2.3.1 [C5]: the lowest score the bye can go to)",
+        )
+
+
+def five_after_round_one(path: Path, apart: list[int] | None = None) -> Session:
+    """Five players (*apart* may not meet); round 1: 1-3 1-0, 4-2 ½, 5 the bye. Scores 1,
+    ½, 0, ½, 1."""
+    s = Session.create(path, name="B", system="swiss", rounds=3, clock=TickingClock())
+    for name, rating in PLAYERS[:5]:
+        s.run(AddPlayer(name=name, rating=rating))
+    if apart:
+        s.run(ForbidPairing(players=apart))
+    s.run(RecordPairings(round=1, boards=[[1, 3], [4, 2]], byes=[[5, "pairing-bye"]]))
+    s.run(EnterResult(round=1, board=1, result="1-0"))
+    s.run(EnterResult(round=1, board=2, result="1/2"))
+    return s
+
+
+@pytest.mark.parametrize("fide_mode", [True, False])
+def test_q66_a_bye_above_the_lowest_score_it_can_go_to_is_level_3(
+    tmp_path: Path, fide_mode: bool
+) -> None:
+    """Q66 (Sharly Chess's wording: a bye to a player "below the minimum score"): the bye
+    goes to the lowest score it can with the rest of the round paired (C.04.3 article
+    2.3.1 [C5]); 4 on ½ gets it while 3 on 0 could: one level-3 question, in FIDE mode and
+    outside it."""
+    with five_after_round_one(tmp_path / "b.arbiter") as s:
+        if not fide_mode:
+            s.run(LeaveFideMode(), confirm=LEAVE_TOKEN)
+        assert fide_mode_of(s.state).left is not fide_mode
+        s.run(StartManualPairing(round=2))
+        with pytest.raises(ConfirmationNeeded) as info:
+            s.run(SetPairing(round=2, boards=[[5, 1], [2, 3]], byes=[[4, "pairing-bye"]]))
+        (alert,) = info.value.warnings
+        assert alert.level is Level.CONFIRM
+        assert alert.consequences == (
+            "player 4 gets the pairing-allocated bye on a score of ½ although a player on a "
+            "score of 0 can have it with the rest of the round paired (FIDE C.04.3 article "
+            "2.3.1 [C5]: the lowest score the bye can go to)",
+        )
+        # The bye to 3, on 0, asks nothing.
+        s.run(SetPairing(round=2, boards=[[4, 1], [2, 5]], byes=[[3, "pairing-bye"]]))
+
+
+def test_q66_the_lowest_score_is_the_lowest_that_leaves_the_rest_pairable(
+    tmp_path: Path,
+) -> None:
+    """1, 2 and 5 may not meet (TRF 260): with the bye to 3 (0 points) or to 4 (½) someone
+    is left without an opponent, so ½ through 2 is the lowest score the bye can go to. The
+    bye to 1 (1 point) is asked about, naming ½; the bye to 2 or to 4 (both on ½) is not."""
+    with five_after_round_one(tmp_path / "b.arbiter", apart=[1, 2, 5]) as s:
+        s.run(StartManualPairing(round=2))
+        with pytest.raises(ConfirmationNeeded) as info:
+            s.run(SetPairing(round=2, boards=[[2, 3], [5, 4]], byes=[[1, "pairing-bye"]]))
+        (alert,) = info.value.warnings
+        assert alert.consequences == (
+            "player 1 gets the pairing-allocated bye on a score of 1 although a player on a "
+            "score of ½ can have it with the rest of the round paired (FIDE C.04.3 article "
+            "2.3.1 [C5]: the lowest score the bye can go to)",
+        )
+        s.run(SetPairing(round=2, boards=[[1, 4], [5, 3]], byes=[[2, "pairing-bye"]]))
+
+
+def test_q66_a_full_point_bye_bars_the_pairing_allocated_bye(tmp_path: Path) -> None:
+    """A win's points without playing bars the bye ([C2], C.04.3 article 2.1.2), a
+    full-point bye as much as a forfeit win, as the Dutch engine reads it."""
+    with Session.create(
+        tmp_path / "f.arbiter", name="F", system="swiss", rounds=3, clock=TickingClock()
+    ) as s:
+        for name, rating in PLAYERS[:5]:
+            s.run(AddPlayer(name=name, rating=rating))
+        s.run(
+            RecordPairings(
+                round=1,
+                boards=[[1, 3], [2, 4]],
+                byes=[[5, "full-bye"]],
+            ),
+            confirm=True,
+        )
+        for board in (1, 2):
+            s.run(EnterResult(round=1, board=board, result="0-1"))
+        s.run(StartManualPairing(round=2))
+        with pytest.raises(ConfirmationNeeded) as info:
+            s.run(SetPairing(round=2, boards=[[1, 2], [3, 4]], byes=[[5, "pairing-bye"]]))
+        assert info.value.warnings[0].consequences[0] == (
+            "player 5 already had a full-point bye, a win's points without playing "
+            "(FIDE C.04.1 d; C.04.3 article 2.1.2 [C2])"
         )
 
 

@@ -119,3 +119,67 @@ def test_q102_a_double_round_robin_paired_by_hand_asks_about_a_third_colour_in_a
         assert rules.consequences[0].startswith(
             "board 1: player 1 would have white three times running"
         )
+
+
+ACROSS = ([[1, 4], [2, 5], [3, 6]], [[5, 1], [6, 2], [4, 3]], [[1, 6], [2, 4], [3, 5]])
+"""Three rounds of a six-player round robin in which 1-3 meet only 4-6: each group of
+three must then meet among itself, and no round of six can be made of those games."""
+
+
+def six_round_robin(path: Path, system: str = "round-robin", rounds: int = 5) -> Session:
+    s = Session.create(path, name="RR6", system=system, rounds=rounds, clock=TickingClock())
+    for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900),
+                         ("Eve", 1800), ("Fay", 1700)):  # fmt: skip
+        s.run(AddPlayer(name=name, rating=rating))
+    s.run(SetPairingNumbers(by="rating"))
+    return s
+
+
+def play(s: Session, round_no: int, boards: int = 3) -> None:
+    for board in range(1, boards + 1):
+        s.run(EnterResult(round=round_no, board=board, result="1/2"))
+
+
+def test_q101_a_hand_round_that_leaves_pairs_unable_to_meet_is_level_3(tmp_path: Path) -> None:
+    """Q101: after each round given by hand, the games of the cycle not played yet must
+    still fit its rounds left (C.05 Annex 1); round 3 across the groups leaves two
+    triangles for two rounds, which the level-3 question names."""
+    with six_round_robin(tmp_path / "rr6.arbiter") as s:
+        for round_no, boards in enumerate(ACROSS[:2], start=1):
+            with pytest.raises(ConfirmationNeeded) as info:
+                s.run(SetPairing(round=round_no, boards=boards))
+            # Only the level-4 difference from the Berger table: what is left still fits.
+            assert [w.level for w in info.value.warnings] == [Level.CONFIRM_CONSEQUENCES]
+            s.run(SetPairing(round=round_no, boards=boards), confirm=KEEP_TOKEN)
+            play(s, round_no)
+        with pytest.raises(ConfirmationNeeded) as info:
+            s.run(SetPairing(round=3, boards=ACROSS[2]))
+        rules, engine = info.value.warnings
+        assert rules.level is Level.CONFIRM
+        assert engine.level is Level.CONFIRM_CONSEQUENCES
+        assert rules.consequences == (
+            "after round 3 the 6 games of the cycle not played yet (1-2, 1-3, 2-3, 4-5, 4-6, "
+            "5-6) no longer fit in the 2 rounds left, each round a full one; no full round "
+            "can be made of them (FIDE C.05 Annex 1: every pair meets once in each cycle of "
+            "a round robin)",
+        )
+        s.run(SetPairing(round=3, boards=ACROSS[2]), confirm=KEEP_TOKEN)
+        play(s, 3)
+        assert s.event.entry(1, 3).opponent == 6
+
+
+def test_q101_a_double_round_robin_checks_the_cycle_of_the_round(tmp_path: Path) -> None:
+    """The second cycle starts afresh: a pair that met in the first cycle meets again,
+    and only the games of the second cycle count against its rounds left."""
+    with six_round_robin(tmp_path / "drr6.arbiter", "double-round-robin", 10) as s:
+        for round_no in range(1, 6):
+            pair_next_round(s)
+            play(s, round_no)
+        for round_no, boards in enumerate(ACROSS[:2], start=6):
+            s.run(SetPairing(round=round_no, boards=boards), confirm=KEEP_TOKEN)
+            play(s, round_no)
+        with pytest.raises(ConfirmationNeeded) as info:
+            s.run(SetPairing(round=8, boards=ACROSS[2]))
+        said = " ".join(info.value.warnings[0].consequences)
+        assert "after round 8 the 6 games of the cycle not played yet" in said
+        assert "already played" not in said

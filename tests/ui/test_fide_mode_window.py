@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.pairing.manual import HandChange
 from arbiter_app.session import Session
 from arbiter_app.session.commands import (
     AddPlayer,
@@ -20,10 +21,13 @@ from arbiter_app.session.commands import (
     EnterResult,
     RecordPairings,
     SetExternalValues,
+    SetPairing,
     SetPairingNumbers,
 )
 from arbiter_app.session.external_values import parse_values
 from arbiter_app.session.integrity import stored_pibes
+from arbiter_app.session.manual_pairing import KEEP_TOKEN
+from arbiter_app.session.pairing import pair_next_round
 from arbiter_app.ui.dialogs.pairing_numbers import PairingNumbersDialog
 from arbiter_app.ui.dialogs.prohibited import parse_group
 from arbiter_app.ui.document import EventDocument
@@ -248,3 +252,59 @@ def test_q175_a_player_made_ineligible_for_half_point_byes_from_the_players_pane
     assert panel.half_bye_action.isChecked()
     panel.half_bye_action.trigger()
     assert document.half_bye_ineligible() == frozenset()
+
+
+def test_q101_a_round_robin_round_changed_by_hand_is_checked_for_the_rounds_left(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Checklist Q101 in the window: round 3 of a six-player round robin, changed with
+    Change pairing… so that 1-3 meet 4-6 a third time, leaves two groups of three for the
+    two rounds left; ending the manual pairing asks at level 3, naming the games."""
+    s = Session.create(tmp_path / "rr.arbiter", name="RR", system="round-robin", rounds=5,
+                       clock=TickingClock())  # fmt: skip
+    for name, rating in (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900),
+                         ("Eve", 1800), ("Fay", 1700)):  # fmt: skip
+        s.run(AddPlayer(name=name, rating=rating))
+    s.run(SetPairingNumbers(by="rating"))
+    for round_no, boards in enumerate(([[1, 4], [2, 5], [3, 6]], [[5, 1], [6, 2], [4, 3]]), 1):
+        s.run(SetPairing(round=round_no, boards=boards), confirm=KEEP_TOKEN)
+        for board in (1, 2, 3):
+            s.run(EnterResult(round=round_no, board=board, result="1/2"))
+    pair_next_round(s)  # the Berger table's round 3: 2-6, 3-1, 4-5
+    document = EventDocument(s)
+    try:
+        panel = PairingsPanel(document)
+        qtbot.addWidget(panel)
+        panel.show_round(3)
+        panel.manual_button.click()
+        swap = HandChange(swap=True)
+        assert panel.apply_pairing(3, 1, 1, 6, swap)  # 1-6; 2 takes 1's seat: 3-2
+        assert panel.apply_pairing(3, 2, 2, 4, swap)  # 2-4; 3 takes 4's seat: 3-5
+        assert [(b.white, b.black) for b in s.boards(3)] == [(1, 6), (2, 4), (3, 5)]
+        log = click_through(["Confirm", "Continue…", "Accept the consequences"])
+        panel.manual_button.click()
+        said = " ".join(str(box["text"]) + str(box["details"]) for box in log.seen)
+        assert "after round 3 the 6 games of the cycle not played yet (1-2, 1-3, 2-3" in said
+        assert "no longer fit in the 2 rounds left" in said
+        assert document.manual_pairing_round() is None
+    finally:
+        document.close()
+
+
+def test_q66_change_pairing_giving_the_bye_above_the_lowest_score_asks(
+    qtbot: QtBot, document: EventDocument
+) -> None:
+    """Checklist Q66 in the window: Change pairing… puts 5-6 on board 1 of round 2, and 1,
+    displaced, takes the bye 6 leaves, on a score of 1 while 6, 2 or 4 on 0 could have it
+    (C.04.3 article 2.3.1 [C5]): a level-3 question."""
+    panel = PairingsPanel(document)
+    qtbot.addWidget(panel)
+    panel.show_round(2)
+    log = click_through(["Cancel"])
+    assert not panel.apply_pairing(2, 1, 5, 6, HandChange(swap=True))
+    details = str(log.seen[0]["details"])
+    assert (
+        "player 1 gets the pairing-allocated bye on a score of 1 although a player on a "
+        "score of 0 can have it with the rest of the round paired" in details
+    )
+    assert [(b.white, b.black) for b in document.session.boards(2)] == [(5, 1), (7, 3), (2, 4)]

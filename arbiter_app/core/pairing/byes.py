@@ -169,12 +169,20 @@ def fide_may_receive_pab(event: Event, tpn: int, round_no: int) -> str | None:
 
     FIDE C.04.1 d: "A player who has already received a pairing-allocated bye,
     or has already scored a (forfeit) win due to an opponent not appearing in
-    time, shall not receive the pairing-allocated bye."
+    time, shall not receive the pairing-allocated bye." The 2025 texts bar any
+    round won without playing ([C2], C.04.3 article 2.1.2), a full-point bye too.
     """
     if had_pairing_bye(event, tpn, round_no):
         return f"player {tpn} already had a pairing-allocated bye (FIDE C.04.1 d)"
     if had_forfeit_win(event, tpn, round_no):
         return f"player {tpn} already scored a forfeit win (FIDE C.04.1 d)"
+    if any(e.kind is EntryKind.FULL_BYE for e in _rows(event, tpn, round_no)):
+        # The 2025 text: a win's points scored without playing bars the PAB
+        # (C.04.3 article 2.1.2 [C2]), as the Dutch engine reads it.
+        return (
+            f"player {tpn} already had a full-point bye, a win's points without playing "
+            "(FIDE C.04.1 d; C.04.3 article 2.1.2 [C2])"
+        )
     return None
 
 

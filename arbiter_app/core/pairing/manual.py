@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import NOT_PAIRED, Colour, EntryKind, Event, System
+from arbiter_app.core.pairing.berger import table_size
 from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
 from arbiter_app.core.pairing.byes import (
     ByePolicy,
@@ -32,6 +34,7 @@ from arbiter_app.core.pairing.byes import (
     requests_for_round,
 )
 from arbiter_app.core.pairing.double_swiss import swiss_view
+from arbiter_app.core.points import format_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +282,99 @@ def check_pairing(
         reason = bye_refusal(bye_policy, view, pab.tpn, rnd, [*group, pab.tpn])
         if reason:
             out.append(Violation(bye_policy.article, reason, (pab.tpn,)))
+    dutch = event.system in (System.SWISS, System.DOUBLE_SWISS)
+    if bye_policy is ByePolicy.FIDE and dutch and len(pabs) == 1:
+        above = pab_above_lowest_score(view, rnd, pabs[0].tpn, paired)
+        if above is not None:
+            out.append(above)
     return out
+
+
+PAB_SCORE_ARTICLE = "FIDE C.04.3 article 2.3.1 [C5]: the lowest score the bye can go to"
+
+
+def pab_above_lowest_score(
+    event: Event, rnd: int, tpn: int, paired: Collection[int]
+) -> Violation | None:
+    """The pairing-allocated bye of round *rnd* given to *tpn* although a player of a lower
+    score could take it with every other player of the round paired (*paired* the players
+    on its boards), or None.
+
+    FIDE C.04.3 (2026) article 2.3.1 [C5] minimises the score of the player who gets the
+    bye, among the players who may receive it ([C2], article 2.1.2) and with the rest
+    paired under the absolute criteria: no second game between two players ([C1]), no
+    prohibited pair, and no two non-topscorers who must both have the same colour ([C3]).
+    Scores are those pairing uses (with an acceleration's virtual points). The checklist's
+    question 66 (Sharly Chess's wording: a bye "below the minimum score") asks for it.
+    """
+    import rustworkx as rx
+
+    field = sorted({*paired, tpn})
+    if len(field) % 2 == 0 or tpn not in field:
+        return None
+
+    def score(t: int) -> Fraction:
+        return event.score(t, rnd - 1) + event.virtual_points(t, rnd)
+
+    own = score(tpn)
+    lower = sorted(
+        {score(t) for t in field if score(t) < own and fide_may_receive_pab(event, t, rnd) is None}
+    )
+    if not lower:
+        return None
+    last_round = bool(event.planned_rounds) and rnd == event.planned_rounds
+    history = {t: _colour_history(event, t, rnd) for t in field}
+    top = {t: last_round and _topscorer(event, t, rnd) for t in field}
+    met = {
+        (t, e.opponent)
+        for t in field
+        for e in event.entries_of(t, rnd - 1)
+        if e.kind is EntryKind.GAME and e.opponent is not None
+    }
+    forbidden = list(event.forbidden_pairs)
+
+    def may_meet(a: int, b: int) -> bool:
+        if (a, b) in met or (b, a) in met or any(a in g and b in g for g in forbidden):
+            return False
+        for white, black in ((a, b), (b, a)):
+            w = _colour_trouble(*history[white], Colour.WHITE)
+            k = _colour_trouble(*history[black], Colour.BLACK)
+            if (w is None or top[white]) and (k is None or top[black]):
+                return True
+        return False
+
+    edges = [
+        (i, j) for i, a in enumerate(field) for j, b in enumerate(field) if i < j and may_meet(a, b)
+    ]
+    for level in lower:
+        graph = rx.PyGraph()
+        graph.add_nodes_from([*field, 0])
+        for i, j in edges:
+            graph.add_edge(i, j, 1)
+        bye = len(field)
+        for i, t in enumerate(field):
+            if score(t) == level and fide_may_receive_pab(event, t, rnd) is None:
+                graph.add_edge(i, bye, 1)
+        matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda x: x)
+        if 2 * len(matched) == len(field) + 1:
+            return Violation(
+                PAB_SCORE_ARTICLE,
+                f"player {tpn} gets the pairing-allocated bye on a score of "
+                f"{format_points(own)} although a player on a score of {format_points(level)} "
+                "can have it with the rest of the round paired",
+                (tpn,),
+            )
+    return None
+
+
+def _colour_history(event: Event, tpn: int, rnd: int) -> tuple[int, list[Colour]]:
+    """Whites less blacks of *tpn*'s games before round *rnd*, and the last two colours."""
+    colours = [
+        e.colour
+        for e in event.entries_of(tpn, rnd - 1)
+        if e.kind is EntryKind.GAME and e.colour is not None
+    ]
+    return sum(1 if c is Colour.WHITE else -1 for c in colours), colours[-2:]
 
 
 def _board_violations(event: Event, board: Board, rnd: int) -> list[Violation]:
@@ -288,7 +383,7 @@ def _board_violations(event: Event, board: Board, rnd: int) -> list[Violation]:
     known = {p.tpn for p in event.players}
     if w not in known or b not in known or w == b:
         return out
-    for r in range(1, rnd):
+    for r in range(_cycle_start(event, rnd), rnd):
         e = event.entry(w, r)
         if e.kind is EntryKind.GAME and e.opponent == b:
             out.append(_repeated(board.number, w, b, r))
@@ -301,6 +396,16 @@ def _board_violations(event: Event, board: Board, rnd: int) -> list[Violation]:
         if problem and not (last_round and _topscorer(event, tpn, rnd)):
             out.append(_colour_breach(board.number, tpn, problem))
     return out
+
+
+def _cycle_start(event: Event, rnd: int) -> int:
+    """The first round in which a meeting counts against round *rnd*: round 1, or in a
+    double round robin the first round of *rnd*'s cycle (C.05 Annex 1: the pairs meet
+    again in the second cycle, colours reversed)."""
+    if event.system is not System.DOUBLE_ROUND_ROBIN:
+        return 1
+    per_cycle = table_size(max(len(event.players), 2)) - 1
+    return (rnd - 1) // per_cycle * per_cycle + 1
 
 
 def _repeated(number: int, white: int, black: int, earlier: int) -> Violation:

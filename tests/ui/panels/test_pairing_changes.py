@@ -216,13 +216,15 @@ def test_a_change_breaking_a_rule_shows_it_and_waits_for_confirmation(
     click_ok(qtbot, dialog)
     (box,) = log.seen
     assert box["title"] == "Please confirm"
-    # 4, displaced, gets the pairing-allocated bye: the question names it with the board.
+    # 4, displaced, gets the pairing-allocated bye: the question names it with the board,
+    # and the bye above the lowest score it can go to as well (C.04.3 2.3.1 [C5], Q66).
     assert box["text"] == (
         "Round 2 changed by hand (board 2: 3 Cid v 1 Ann; 4 Dee gets the pairing-allocated"
-        " bye) breaks this pairing rule. Change it anyway? The change is journalled with the"
-        " rules it breaks."
+        " bye) breaks these 2 pairing rules. Change it anyway? The change is journalled with"
+        " the rules it breaks."
     )
     assert "already played each other in round 1" in str(box["details"])
+    assert "player 4 gets the pairing-allocated bye on a score of" in str(box["details"])
     assert "C.04.1" in str(box["details"])  # the article
     assert sorted(box["buttons"]) == ["Cancel", "Confirm"]  # type: ignore[type-var]
     assert box["default"] == "Cancel"

@@ -25,6 +25,7 @@ from arbiter_app.core.chess960 import (
     seeded_position,
 )
 from arbiter_app.core.errors import RuleError
+from arbiter_app.core.words import count
 from arbiter_app.session import queries
 from arbiter_app.session.commands import DrawChess960Position, given
 from arbiter_app.session.registry import CommandError, Context, command, whole_number
@@ -79,7 +80,7 @@ def draw_chess960_position(tx: Tx, cmd: DrawChess960Position, ctx: Context) -> S
         round_no = whole_number(round_no, "round", minimum=1)
         rounds = int(tx.setting("rounds", 0))
         if round_no > rounds:
-            raise RuleError(f"the event has {rounds} rounds; there is no round {round_no}")
+            raise RuleError(f"the event has {count(rounds, 'round')}; there is no round {round_no}")
     witnesses = given(cmd.witnesses, [])
     if not isinstance(witnesses, (list, tuple)) or not all(isinstance(w, str) for w in witnesses):
         raise CommandError("witnesses are a list of names")

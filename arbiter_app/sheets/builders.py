@@ -42,13 +42,15 @@ def round_sheet(src: Source, round_no: int | None) -> RoundSheet:
     boards = src.boards.get(r, ())
     if boards:
         # The tournament file's boards: their own order, results where entered.
-        return round_from_boards(event, r, boards)
-    if not _has_results(event, r):
+        sheet = round_from_boards(event, r, boards)
+    elif not _has_results(event, r):
         raise ArbiterError(
             f"{src.path}: round {r} has not been paired "
             f"({count(event.rounds_played, 'round')} so far)"
         )
-    return round_from_event(event, r)
+    else:
+        sheet = round_from_event(event, r)
+    return replace(sheet, starting_position=src.starting_position(r))
 
 
 def _has_results(event: Event, r: int) -> bool:

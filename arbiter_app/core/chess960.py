@@ -195,3 +195,26 @@ def position_of_round(
 ) -> StartingPosition | None:
     """The position round *round_no* plays: its own, else the event's, else None (not drawn)."""
     return positions.get(round_no) or positions.get(None)
+
+
+TRF_NOTE = (
+    "TRF-26 has no record for Chess960: the report says the variant and each round's "
+    "starting position in ### lines."
+)
+"""The note of a rating report of a Chess960 event (the report's notes name every fact it
+cannot hold in a record)."""
+
+
+def trf_lines(positions: Mapping[int | None, StartingPosition], rounds: int) -> list[str]:
+    """The report's ``###`` lines of a Chess960 event whose report holds *rounds* rounds:
+    one for the position of every round, else one for each round drawn, round 1 first
+    (``### Chess960 round 1: position 312 (NBQRBKRN)``); a round not drawn says so."""
+    every = positions.get(None)
+    if every is not None:
+        return [f"### Chess960 every round: position {every.number} ({every.back_rank})"]
+    lines = []
+    for round_no in range(1, rounds + 1):
+        own = positions.get(round_no)
+        text = "not drawn" if own is None else f"position {own.number} ({own.back_rank})"
+        lines.append(f"### Chess960 round {round_no}: {text}")
+    return lines

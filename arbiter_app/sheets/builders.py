@@ -172,10 +172,23 @@ def trf_report(src: Source, version: str | None = None) -> tuple[str, list[str]]
         document=src.trf,
         tiebreaks=src.tiebreaks,
         system_code=src.system_code,
-        comments=[p.trf_line() for p in src.pibes] + [c.trf_line() for c in corrected],
+        comments=[p.trf_line() for p in src.pibes]
+        + [c.trf_line() for c in corrected]
+        + _chess960_lines(src, event.rounds_played, notes),
         notes=notes,
     )
     return text, notes
+
+
+def _chess960_lines(src: Source, rounds: int, notes: list[str]) -> list[str]:
+    """A Chess960 event's ``###`` lines for the report (TRF-26 has no record for the
+    variant), with the note that says so; none for standard chess."""
+    from arbiter_app.core.chess960 import TRF_NOTE, trf_lines
+
+    if src.chess960 is None:
+        return []
+    notes.append(TRF_NOTE)
+    return trf_lines(src.chess960, rounds)
 
 
 def _refuse_while_adjourned(src: Source) -> None:

@@ -98,3 +98,24 @@ def test_q222_a_standard_event_refuses_the_draw(tmp_path: Path, capsys: Capture)
     assert main(["new", str(path), "--name", "Classic", "--system", "swiss", "--rounds", "3"]) == 0
     err = refused(capsys, path, "chess960", "draw", str(path), "--round", "1")
     assert "not played as Chess960" in err
+
+
+def test_q222_the_rating_report_says_each_rounds_position_in_a_comment_line(
+    path: Path, tmp_path: Path, capsys: Capture
+) -> None:
+    """TRF-26 defines no record for Chess960 (its records: FIDE Handbook, TRF-26): the report
+    writes ``###`` lines, the way it logs pairing-integrity events, and its note says so."""
+    assert main(["chess960", "draw", str(path), "--round", "1", "--number", "312"]) == 0
+    assert main(["pair", str(path), "--initial-colour", "white"]) == 0
+    for board in (1, 2):
+        assert main(["result", str(path), "--round", "1", "--board", str(board), "1-0"]) == 0
+    capsys.readouterr()
+    report = tmp_path / "report.trf"
+    code, _, err = run(capsys, "export", str(path), "--format", "trf", "-o", str(report))
+    assert code == 0
+    assert "TRF-26 has no record for Chess960" in err
+    lines = report.read_text(encoding="utf-8").splitlines()
+    assert "### Chess960 round 1: position 312 (NBQRBKRN)" in lines
+    # The comment line is no finding of the checker.
+    code, out, _ = run(capsys, "check", str(report))
+    assert code == 0, out

@@ -115,3 +115,17 @@ def test_variants() -> None:
     assert checked_variant("chess960") is Variant.CHESS960
     with pytest.raises(RuleError, match="known: standard, chess960"):
         checked_variant("crazyhouse")
+
+
+def test_the_reports_comment_lines() -> None:
+    from arbiter_app.core.chess960 import trf_lines
+
+    own = {1: physical_position(1, 518), 3: physical_position(3, 0)}
+    assert trf_lines(own, 3) == [
+        "### Chess960 round 1: position 518 (RNBQKBNR)",
+        "### Chess960 round 2: not drawn",
+        "### Chess960 round 3: position 0 (BBQNNRKR)",
+    ]
+    assert trf_lines({None: physical_position(None, 959)}, 5) == [
+        "### Chess960 every round: position 959 (RKRNNQBB)"
+    ]

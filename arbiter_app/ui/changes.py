@@ -91,11 +91,12 @@ def ui_changes(changes: SessionChanges, outcome: Outcome | None = None) -> Chang
         results=changes.touches("entries")
         or changes.touches("boards")
         or not {"manual_pairing", "adjourned"}.isdisjoint(changes.families()),
-        # The prize fund is an announcement of the event, like its settings.
+        # The prize fund and a Chess960 round's starting position are announcements of the
+        # event, like its settings.
         settings=changes.touches("settings")
         or changes.touches("adjustments")
         or changes.touches("forbidden_pairs")
-        or "prizes" in changes.families(),
+        or not {"prizes", "chess960"}.isdisjoint(changes.families()),
         playoff="playoff" in changes.families(),
         rounds=changes.rounds,
         notices=outcome.notices if outcome is not None else (),

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from arbiter_app.core.chess960 import StartingPosition, Variant, position_of_round
 from arbiter_app.core.current_standings import prepare_round_in_progress
 from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.event_state import EventState
@@ -50,6 +51,7 @@ from arbiter_app.core.warning_levels import Confirmation, ConfirmationNeeded
 from arbiter_app.exports.pairings import bye_words, says_bye
 from arbiter_app.session import UNTITLED_NAME, Board, Section, SectionNeeded, Session
 from arbiter_app.session.backups import BackupReport, RoundBackups, backup_copy
+from arbiter_app.session.chess960 import positions_of, variant_of
 from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.commands import (
     UNSET,
@@ -586,6 +588,19 @@ class EventDocument(QObject):
     def fide_mode(self) -> FideMode:
         """The event's FIDE mode (its :attr:`~FideMode.indicator` is every panel's badge)."""
         return fide_mode_of(self._session.state)
+
+    # -- Chess960 (FIDE Laws of Chess, Guidelines II) -----------------------------------------
+    def chess960(self) -> bool:
+        """Whether the event is played as Chess960."""
+        return variant_of(self._session.state) is Variant.CHESS960
+
+    def chess960_position(self, round_no: int) -> StartingPosition | None:
+        """The starting position round *round_no* plays (its own or the event's), or None."""
+        return position_of_round(positions_of(self._session.state), round_no)
+
+    def chess960_positions(self) -> dict[int | None, StartingPosition]:
+        """Every position drawn, by round (None: the one for every round)."""
+        return positions_of(self._session.state)
 
     def manual_pairing_round(self) -> int | None:
         """The round whose manual pairing is open, or None."""

@@ -47,6 +47,8 @@ class RecordedDraw:
     Chess960 starting positions, numbered 0 to 959")."""
     outcome: str = ""
     """The outcome in words, printed instead of the table of drawn numbers."""
+    method: str = ""
+    """How the application drew it, when not by the shuffle of pairing numbers."""
 
 
 def _is_toss(draw: Draw) -> bool:
@@ -117,7 +119,7 @@ def _draw_box(index: int, rec: RecordedDraw, names: Mapping[int, str]) -> Box:
     fields: list[tuple[str, str]] = [("Drawn", d.purpose)]
     if d.article:
         fields.append(("Article", d.article))
-    fields.append(("Method", _method(d)))
+    fields.append(("Method", rec.method if rec.method and d.seed is not None else _method(d)))
     if d.seed is not None:
         fields.append(("Seed", str(d.seed)))
     fields.append(("Time", rec.time or "not recorded"))

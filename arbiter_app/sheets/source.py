@@ -110,7 +110,7 @@ class Source:
         position = position_of_round(self.chess960, round_no)
         if position is None:
             return "not drawn yet"
-        return f"{position.number}: {position.back_rank}"
+        return f"{position.number}: {position.back_rank} (files a to h; Black opposite)"
 
 
 def _head(journal: Any) -> str:
@@ -432,6 +432,9 @@ def _chess960_draws(state: Any, entries: Sequence[Any]) -> list[RecordedDraw]:
                 among=f"the {POSITIONS} Chess960 starting positions, numbered 0 to "
                 f"{POSITIONS - 1} (Scharnagl)",
                 outcome=f"{position.label()}; every board of {position.scope()} starts from it.",
+                method=f"drawn by the application from seed {position.seed} (a number below "
+                f"{POSITIONS} from SHA-256 of the seed, without modulo bias; the same seed "
+                "always gives the same number)",
             )
         )
     return out

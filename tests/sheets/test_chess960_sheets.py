@@ -36,10 +36,16 @@ def test_the_pairing_sheet_and_slips_print_the_rounds_position(tmp_path: Path) -
     src = load(path)
     for build in (pairings, pairings_by_name, slips):
         sheet = build(src, 1)
-        assert ("Chess960 position", "312: NBQRBKRN") in sheet.header, build.__name__
+        assert (
+            "Chess960 position",
+            "312: NBQRBKRN (files a to h; Black opposite)",
+        ) in sheet.header, build.__name__
     assert src.chess960 is not None
     second = src.chess960[2]
-    assert ("Chess960 position", f"{second.number}: {second.back_rank}") in pairings(src, 2).header
+    assert (
+        "Chess960 position",
+        f"{second.number}: {second.back_rank} (files a to h; Black opposite)",
+    ) in pairings(src, 2).header
 
 
 def test_a_round_not_drawn_says_so_and_standard_chess_says_nothing(tmp_path: Path) -> None:
@@ -67,3 +73,4 @@ def test_the_protocol_of_lots_prints_both_draws(tmp_path: Path) -> None:
     with Session.open(path, readonly=True) as s:
         seed = s.journal()[-1].seed
     assert f"seed {seed}" in html
+    assert "a number below 960 from SHA-256 of the seed" in html

@@ -15,7 +15,7 @@ from arbiter_app.core.result import GameResult
 from arbiter_app.core.warning_levels import Alert
 from arbiter_app.session.changes import Changes as SessionChanges
 from arbiter_app.session.changes import Outcome
-from arbiter_app.session.commands import SetPrizeCategories, SetPrizeFund
+from arbiter_app.session.commands import DrawChess960Position, SetPrizeCategories, SetPrizeFund
 from arbiter_app.store.journal import JournalEntry
 
 
@@ -159,6 +159,9 @@ def _told(command: str, args: Mapping[str, Any]) -> str:
         return f"withdrawal of player {args.get('tpn')} from round {args.get('from_round')}"
     if command == "requested_bye":
         return f"bye of player {args.get('tpn')} in round {args.get('round')}"
+    if command == DrawChess960Position.NAME:
+        round_no = args.get("round")
+        return f"Chess960 position of {f'round {round_no}' if round_no else 'every round'}"
     # "prize set fund" read as nonsense in the Undo menu (issue 26).
     return PRIZE_ACTIONS.get(command, "")
 

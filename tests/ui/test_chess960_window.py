@@ -97,7 +97,8 @@ def test_q222_the_round_menu_draws_and_the_pairings_panel_shows_it(
     dialog.accept()
     seed = document.session.journal()[-1].seed
     assert f"drawn by the application from seed {seed}" in label.text()
-    # Undo takes it back, and the panel says so.
+    # Undo names it, takes it back, and the panel says so.
+    assert document.undo_label() == "Chess960 position of round 2"
     document.undo()
     assert "no starting position is drawn for round 2 yet" in label.text()
 

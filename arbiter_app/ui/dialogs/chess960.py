@@ -53,7 +53,7 @@ class Chess960Dialog(QDialog):
         self.round_box.setValue(min(max(1, round_no), max(1, rounds)))
         form.addRow("&Round:", self.round_box)
         self.every_round = QRadioButton("One position for &every round of the event", self)
-        self.one_round = QRadioButton("For this &round only", self)
+        self.one_round = QRadioButton("For this round &only", self)
         self.one_round.setChecked(True)
         scope = QButtonGroup(self)
         scope.addButton(self.one_round)

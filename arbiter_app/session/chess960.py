@@ -87,8 +87,8 @@ def draw_chess960_position(tx: Tx, cmd: DrawChess960Position, ctx: Context) -> S
     drawn = positions_of(tx)
     if round_no in drawn:
         raise RuleError(
-            f"the starting position of {drawn[round_no].scope()} is drawn already "
-            f"({drawn[round_no].label()}); undo the draw to draw again"
+            f"the starting position of {drawn[round_no].scope()} is drawn already: "
+            f"{drawn[round_no].label()}; undo the draw to draw again"
         )
     if round_no is None and drawn:
         own = ", ".join(f"round {r}" for r in sorted(r for r in drawn if r is not None))

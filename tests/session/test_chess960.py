@@ -62,7 +62,7 @@ def test_the_number_drawn_at_the_venue_is_entered(session: Session) -> None:
 
 def test_undo_takes_the_draw_back_and_a_second_draw_is_refused(session: Session) -> None:
     session.run(DrawChess960Position(round=1, number=7))
-    with pytest.raises(RuleError, match=r"drawn already .*undo the draw to draw again"):
+    with pytest.raises(RuleError, match=r"drawn already: .*undo the draw to draw again"):
         session.run(DrawChess960Position(round=1))
     session.undo()
     assert positions_of(session.state) == {}

@@ -37,7 +37,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     draw.add_argument("file", type=Path)
     scope = draw.add_mutually_exclusive_group(required=True)
-    scope.add_argument("--round", type=int, metavar="N", help="the round the position is for")
+    scope.add_argument(
+        "--round",
+        type=int,
+        metavar="N",
+        help="the round the position is for (in a double Swiss, a game: round 2 is games 3 and 4)",
+    )
     scope.add_argument(
         "--every-round",
         action="store_true",
@@ -82,6 +87,8 @@ def run_show(args: argparse.Namespace) -> int:
             )
         positions = positions_of(session.state)
         rounds = session.event.rounds
+        # A double system's round is two games: each game has its position.
+        word = "Game" if session.event.system.games_in(1) > 1 else "Round"
     if args.json:
         rows = [
             {**p.to_json(), "back_rank": p.back_rank, "fen": p.fen}
@@ -95,13 +102,14 @@ def run_show(args: argparse.Namespace) -> int:
     for round_no in range(1, rounds + 1):
         position = position_of_round(positions, round_no)
         text = "not drawn yet" if position is None else f"{position.label()}; {position.how()}"
-        print(f"Round {round_no}: {text}.")
+        print(f"{word} {round_no}: {text}.")
     return 0
 
 
 def chess960_line(state: State, round_no: int) -> str:
     """The line a round's pairings print under them in a Chess960 event: its position, or
-    how to draw it ("" for an event of standard chess)."""
+    how to draw it ("" for an event of standard chess). *round_no* is a game column, as the
+    file numbers rounds (a double system's round is two)."""
     if variant_of(state) is not Variant.CHESS960:
         return ""
     position = position_of_round(positions_of(state), round_no)

@@ -266,7 +266,13 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
             engine=engine,
         )
         names = session.event.player_map()
-        chess960 = chess960_line(session.state, pairing.round)
+        # A double system's round is two games: each game column has its position.
+        columns = pairing.entry_rounds()
+        chess960 = [
+            (f"Game {c}: " if len(columns) > 1 else "") + chess960_line(session.state, c)
+            for c in columns
+            if chess960_line(session.state, c)
+        ]
         if args.explain and not pairing.log:
             pairing = replace(pairing, log=explain_recorded(session.event, pairing, options))
     for line in drawn:
@@ -275,8 +281,8 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
         _write(args.pairing, pairing.engine_text(), [path])
     else:
         _print(pairing, {t: p.name for t, p in names.items()}, event.system, says_bye(event))
-        if chess960:
-            print(chess960)
+        for line in chess960:
+            print(line)
     if args.explain:
         _explain(pairing, sys.stderr if args.pairing == "-" else sys.stdout)
     return 0

@@ -119,3 +119,24 @@ def test_q222_the_rating_report_says_each_rounds_position_in_a_comment_line(
     # The comment line is no finding of the checker.
     code, out, _ = run(capsys, "check", str(report))
     assert code == 0, out
+
+
+def test_q222_each_game_of_a_double_swiss_round_has_its_position(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    """A round of FIDE's Double-Swiss is two games (C.04.5): a position is drawn for each."""
+    path = tmp_path / "double.arbiter"
+    argv = ["new", str(path), "--name", "D", "--system", "fide-double-swiss", "--rounds", "3"]
+    assert main(argv) == 0
+    for n in range(1, 5):
+        assert main(["player", "add", str(path), "--name", f"P{n}", "--rating", str(2300 - n)]) == 0
+    assert main(["settings", str(path), "--variant", "chess960"]) == 0
+    assert main(["chess960", "draw", str(path), "--round", "1", "--number", "0"]) == 0
+    assert main(["chess960", "draw", str(path), "--round", "2", "--number", "959"]) == 0
+    capsys.readouterr()
+    code, out, _ = run(capsys, "pair", str(path), "--initial-colour", "white")
+    assert code == 0
+    assert "Game 1: Every board plays Chess960 position 0 (BBQNNRKR)." in out
+    assert "Game 2: Every board plays Chess960 position 959 (RKRNNQBB)." in out
+    code, out, _ = run(capsys, "chess960", "show", str(path))
+    assert out.splitlines()[2] == "Game 3: not drawn yet."

@@ -442,7 +442,7 @@ def _points(system: Mapping[str, Any]) -> str:
 def _variant_text(variant: str) -> str:
     if variant == Variant.CHESS960.value:
         return "Chess960, a starting position drawn before each round (FIDE Laws, Guidelines II)"
-    return "standard chess"
+    return ""  # standard chess goes without saying, like no acceleration
 
 
 def _half_point_bye_text(limit: int | None) -> str:

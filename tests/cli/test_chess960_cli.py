@@ -140,3 +140,12 @@ def test_q222_each_game_of_a_double_swiss_round_has_its_position(
     assert "Game 2: Every board plays Chess960 position 959 (RKRNNQBB)." in out
     code, out, _ = run(capsys, "chess960", "show", str(path))
     assert out.splitlines()[2] == "Game 3: not drawn yet."
+
+
+def test_q222_standard_chess_goes_without_a_line(tmp_path: Path, capsys: Capture) -> None:
+    path = tmp_path / "classic.arbiter"
+    assert main(["new", str(path), "--name", "Classic", "--system", "swiss", "--rounds", "3"]) == 0
+    code, out, _ = run(capsys, "settings", str(path))
+    assert code == 0 and "variant" not in out
+    code, out, _ = run(capsys, "settings", str(path), "--json")
+    assert json.loads(out)["variant"] == "standard"

@@ -66,6 +66,9 @@ COMMANDS: dict[str, Command] = {
     "import-pgn": Command("pgn_import", "record play-off results from a PGN file"),
     "settings": Command("settings", "print or change the event's settings"),
     "pairing": Command("pairing", "pair a round by hand, its manual pairing, prohibited pairings"),
+    "chess960": Command(
+        "chess960", "draw a Chess960 round's starting position, or list those drawn"
+    ),
     "status": Command(
         "status", "where the tournament stands: rounds, standings, pairing numbers, play-off"
     ),

@@ -33,6 +33,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
+from arbiter_app.cli.chess960 import chess960_line
 from arbiter_app.core.attendance import NOT_CHECKED_IN
 from arbiter_app.core.checker.manual import ManualPairing, documented_round, manual_pairings
 from arbiter_app.core.errors import ArbiterError
@@ -265,6 +266,13 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
             engine=engine,
         )
         names = session.event.player_map()
+        # A double system's round is two games: each game column has its position.
+        columns = pairing.entry_rounds()
+        chess960 = [
+            (f"Game {c}: " if len(columns) > 1 else "") + chess960_line(session.state, c)
+            for c in columns
+            if chess960_line(session.state, c)
+        ]
         if args.explain and not pairing.log:
             pairing = replace(pairing, log=explain_recorded(session.event, pairing, options))
     for line in drawn:
@@ -273,6 +281,8 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
         _write(args.pairing, pairing.engine_text(), [path])
     else:
         _print(pairing, {t: p.name for t, p in names.items()}, event.system, says_bye(event))
+        for line in chess960:
+            print(line)
     if args.explain:
         _explain(pairing, sys.stderr if args.pairing == "-" else sys.stdout)
     return 0

@@ -27,6 +27,7 @@ from arbiter_app.cli.confirming import (
     confirmation,
     print_notices,
 )
+from arbiter_app.core.chess960 import Variant
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event, RuleSet
 from arbiter_app.core.pairing.byes import half_point_bye_limit_words
@@ -44,6 +45,7 @@ from arbiter_app.core.team_scores import DEFAULT_BEST
 from arbiter_app.core.timecontrol import parse as parse_time_control
 from arbiter_app.core.words import count
 from arbiter_app.session import Session
+from arbiter_app.session.chess960 import variant_of
 from arbiter_app.session.codec import (
     BYE_POLICIES,
     NAMED_POINT_SYSTEMS,
@@ -157,6 +159,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="check the event's ratings against the lists by themselves after a list is "
         "imported or updated ('ratings update FOLDER --event FILE', and the window): on "
         "unless switched off (FIDE C.02, question 138); 'ratings check' runs either way",
+    )
+    p.add_argument(
+        "--variant",
+        choices=[v.value for v in Variant],
+        help="the game the boards play: standard chess, or Chess960 with a starting position "
+        "drawn before each round (FIDE Laws of Chess, Guidelines II; arbiter-app chess960 "
+        "draw); fixed once round 1 is paired",
     )
     p.add_argument(
         "--half-point-byes",
@@ -314,6 +323,8 @@ def changes_from(args: argparse.Namespace, event: Event) -> dict[str, Any]:
         values["swap_last_two"] = args.swap_last_two
     if args.team_best is not None:
         values["team_best"] = args.team_best
+    if args.variant is not None:
+        values["variant"] = args.variant
     if args.half_point_byes is not None:
         values["half_point_bye_limit"] = _half_point_byes(args.half_point_byes)
     if args.teammates_apart is not None:
@@ -418,6 +429,7 @@ def settings_json(event: Event, state: State) -> dict[str, Any]:
         "teammates_apart": bool(state.setting("teammates_apart", False)),
         "half_point_bye_limit": state.setting("half_point_bye_limit"),
         CHECK_AFTER_UPDATE: checks_after_update(state),
+        "variant": variant_of(state).value,
         "uschess_report": dict(state.setting("uschess_report") or {}),
         "prize_fund": None if fund is None else fund.to_json(),
         "fide_mode": {**mode.to_json(), "text": mode.indicator or "on (FIDE C.02)"},
@@ -437,6 +449,12 @@ def _points(system: Mapping[str, Any]) -> str:
         f"{format_points(values.half_bye_points)}, zero-point bye "
         f"{format_points(values.zero_bye)})"
     )
+
+
+def _variant_text(variant: str) -> str:
+    if variant == Variant.CHESS960.value:
+        return "Chess960, a starting position drawn before each round (FIDE Laws, Guidelines II)"
+    return ""  # standard chess goes without saying, like no acceleration
 
 
 def _half_point_bye_text(limit: int | None) -> str:
@@ -474,6 +492,7 @@ def render_text(s: Mapping[str, Any]) -> str:
             + (f" (preset {s['preset']})" if s["preset"] else ""),
         ),
         ("play-off", s["playoff"] or "none"),
+        ("variant", _variant_text(s["variant"])),
         ("FIDE mode", s["fide_mode"]["text"]),
         (
             "acceleration",

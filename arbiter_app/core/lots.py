@@ -135,6 +135,13 @@ def shuffled(items: Sequence[int], seed: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def seeded_number(seed: int, n: int) -> int:
+    """A number in ``range(n)`` drawn from *seed* (a Chess960 starting position among its
+    960): the first draw of the same SHA-256 stream as the shuffle, without modulo bias,
+    so anyone can draw it from the seed again."""
+    return _SeedStream(seed).below(n)
+
+
 def derived_seeds(seed: int, count: int) -> tuple[int, ...]:
     """*count* seeds for as many draws one action makes from its one stored seed (the
     pairing numbers of each quad of a ladder): numbers below 2**63 read from the same

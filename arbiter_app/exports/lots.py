@@ -42,6 +42,13 @@ class RecordedDraw:
     names: Mapping[int, str] | None = None
     """Names of the drawn numbers when they differ from today's (a draw that renumbered)."""
     note: str = ""
+    among: str = ""
+    """What was drawn among, in words, when it is not a list of numbers to print ("the 960
+    Chess960 starting positions, numbered 0 to 959")."""
+    outcome: str = ""
+    """The outcome in words, printed instead of the table of drawn numbers."""
+    method: str = ""
+    """How the application drew it, when not by the shuffle of pairing numbers."""
 
 
 def _is_toss(draw: Draw) -> bool:
@@ -112,14 +119,16 @@ def _draw_box(index: int, rec: RecordedDraw, names: Mapping[int, str]) -> Box:
     fields: list[tuple[str, str]] = [("Drawn", d.purpose)]
     if d.article:
         fields.append(("Article", d.article))
-    fields.append(("Method", _method(d)))
+    fields.append(("Method", rec.method if rec.method and d.seed is not None else _method(d)))
     if d.seed is not None:
         fields.append(("Seed", str(d.seed)))
     fields.append(("Time", rec.time or "not recorded"))
     fields.append(("Witnesses", ", ".join(d.witnesses) if d.witnesses else "none recorded"))
-    fields.append(("Among", "; ".join(_who(c, names) for c in d.candidates)))
+    fields.append(("Among", rec.among or "; ".join(_who(c, names) for c in d.candidates)))
     blocks: list[Block] = [Heading(f"Draw {index}", 3), Fields(tuple(fields))]
-    if _is_toss(d):
+    if rec.outcome:
+        blocks.append(Paragraph(f"Outcome: {rec.outcome}"))
+    elif _is_toss(d):
         winner = d.outcome[0]
         blocks.append(Paragraph(f"Outcome: the toss is won by {_who(winner, names)}."))
     else:

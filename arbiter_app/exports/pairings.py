@@ -99,6 +99,9 @@ class RoundSheet:
     starts: str = ""
     """When the round starts, as the event's schedule gives it (TRF 132; Event settings,
     Round dates), printed in the header of the round's sheets; empty when not scheduled."""
+    starting_position: str = ""
+    """The Chess960 starting position every board of the round plays (``312: BNRQKBNR``),
+    "not drawn yet", or empty for standard chess (FIDE Laws of Chess, Guidelines II)."""
 
 
 def says_bye(event: Event) -> bool:
@@ -272,6 +275,8 @@ def clock_fields(rs: RoundSheet) -> tuple[tuple[str, str], ...]:
         fields.append(("Round starts", rs.starts))
     if rs.time_control.strip():
         fields.append(("Time control", clock_text(rs.time_control)))
+    if rs.starting_position:
+        fields.append(("Chess960 position", rs.starting_position))
     return tuple(fields)
 
 

@@ -59,6 +59,7 @@ COMMAND_FAMILIES: tuple[str, ...] = (
     "arbiter_app.session.manual_pairing",
     "arbiter_app.session.prohibited",
     "arbiter_app.session.tiebreak_lots",
+    "arbiter_app.session.chess960",
     "arbiter_app.session.external_values",
     "arbiter_app.session.playoff_commands",
     "arbiter_app.session.prize_commands",

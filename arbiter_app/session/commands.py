@@ -242,6 +242,9 @@ class Settings(Command):
     """Whether the event's ratings are checked against the lists by themselves after a
     list is imported or updated (FIDE C.02 checklist, questions 138 and 139); left out:
     on. A check asked for runs either way."""
+    variant: str | Unset | None = UNSET
+    """The game the boards play: ``standard`` or ``chess960`` (FIDE Laws of Chess,
+    Guidelines II); None: standard chess."""
 
     def settings(self) -> dict[str, Json]:
         """The settings given (by name)."""
@@ -663,6 +666,23 @@ class AllowPairing(Command):
     NAME: ClassVar[str] = "allow_pairing"
 
     players: Sequence[int]
+
+
+@action
+@dataclass(frozen=True, kw_only=True)
+class DrawChess960Position(Command):
+    """Draw the Chess960 starting position of a round, or of every round (*round* left
+    out): by the session's seed, or the *number* drawn at the venue (FIDE Laws of Chess,
+    Guidelines II)."""
+
+    NAME: ClassVar[str] = "draw_chess960_position"
+
+    round: int | Unset | None = UNSET
+    number: int | Unset | None = UNSET
+    witnesses: Sequence[str] | Unset = UNSET
+
+    def draws_lots(self) -> bool:
+        return given(self.number, None) is None
 
 
 # -- play-off -----------------------------------------------------------------------------

@@ -7,6 +7,8 @@ from typing import Any
 
 from arbiter_app.core.checker.imported import ARTICLE as DUTCH_ARTICLE
 from arbiter_app.core.checker.imported import DutchComparison
+from arbiter_app.core.chess960 import ARTICLE as CHESS960_ARTICLE
+from arbiter_app.core.chess960 import checked_variant
 from arbiter_app.core.errors import InputError, RuleError, UnknownTieBreak
 from arbiter_app.core.fide_mode import Pibe, PibeKind
 from arbiter_app.core.limits import header_problem, too_many_players, too_many_rounds
@@ -107,6 +109,7 @@ SETTINGS = (
     "half_point_bye_limit",
     "rating_lists",
     "rating_check_after_update",
+    "variant",
 )
 
 ACCELERATIONS = (BAKU,)
@@ -117,6 +120,10 @@ FIXED_AFTER_ROUND_ONE = {
     "swap_last_two": (
         "the order of the rounds is fixed once round 1 is paired (C.05 Annex 1: the Berger "
         "schedule is announced before the event)"
+    ),
+    "variant": (
+        "the game the boards play is announced before the event and fixed once round 1 is "
+        f"paired ({CHESS960_ARTICLE})"
     ),
 }
 """Settings that cannot change once the first round is paired, and why (the window greys
@@ -441,6 +448,9 @@ def check_setting(
                 return checked_sequence(value)
             except ValueError as exc:
                 raise CommandError(f"rating_lists: {exc}") from None
+        if key == "variant":
+            # Standard chess or Chess960 (FIDE Laws of Chess, Guidelines II); None: standard.
+            return None if value is None else checked_variant(value).value
         if key == "half_point_bye_limit":
             # The regulations' number of half-point byes (FIDE C.02 Q176; US Chess 22C).
             return checked_half_point_bye_limit(value)

@@ -43,13 +43,15 @@ def round_sheet(src: Source, round_no: int | None) -> RoundSheet:
     boards = src.boards.get(r, ())
     if boards:
         # The tournament file's boards: their own order, results where entered.
-        return round_from_boards(event, r, boards)
-    if not _has_results(event, r):
+        sheet = round_from_boards(event, r, boards)
+    elif not _has_results(event, r):
         raise ArbiterError(
             f"{src.path}: round {r} has not been paired "
             f"({count(event.rounds_played, 'round')} so far)"
         )
-    return round_from_event(event, r)
+    else:
+        sheet = round_from_event(event, r)
+    return replace(sheet, starting_position=src.starting_position(r))
 
 
 def _has_results(event: Event, r: int) -> bool:
@@ -192,11 +194,24 @@ def trf_report(
         document=src.trf,
         tiebreaks=src.tiebreaks,
         system_code=src.system_code,
-        comments=[p.trf_line() for p in src.pibes] + [c.trf_line() for c in corrected],
+        comments=[p.trf_line() for p in src.pibes]
+        + [c.trf_line() for c in corrected]
+        + _chess960_lines(src, event.rounds_played, notes),
         notes=notes,
         unknown=unknown,
     )
     return text, notes
+
+
+def _chess960_lines(src: Source, rounds: int, notes: list[str]) -> list[str]:
+    """A Chess960 event's ``###`` lines for the report (TRF-26 has no record for the
+    variant), with the note that says so; none for standard chess."""
+    from arbiter_app.core.chess960 import TRF_NOTE, trf_lines
+
+    if src.chess960 is None:
+        return []
+    notes.append(TRF_NOTE)
+    return trf_lines(src.chess960, rounds)
 
 
 def _refuse_while_adjourned(src: Source) -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from arbiter_app.core.chess960 import StartingPosition, Variant, position_of_round
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.event_state import EventState, RoundBoard, event_state
 from arbiter_app.core.fide_mode import ON as FIDE_MODE_ON
@@ -106,6 +107,19 @@ class Source:
     rating_corrections: tuple[RatingCorrection, ...] = ()
     """Results corrected for the rating report only (FIDE C.04.2 article 4.3): the report
     gives them, the standings and the sheets keep the results played."""
+    chess960: Mapping[int | None, StartingPosition] | None = None
+    """The starting positions drawn in a Chess960 event, by round (None: the one for every
+    round); None for an event of standard chess (FIDE Laws of Chess, Guidelines II)."""
+
+    def starting_position(self, round_no: int) -> str:
+        """Round *round_no*'s Chess960 position as the round's sheets print it
+        (``312: BNRQKBNR``), "not drawn yet", or "" in an event of standard chess."""
+        if self.chess960 is None:
+            return ""
+        position = position_of_round(self.chess960, round_no)
+        if position is None:
+            return "not drawn yet"
+        return f"{position.number}: {position.back_rank} (files a to h; Black opposite)"
 
 
 def _head(journal: Any) -> str:
@@ -184,6 +198,7 @@ def from_session(session: Any, path: Path | None = None) -> Source:
     if playoff is not None:
         played.append((playoff, ""))
     draws += _playoff_draws(played, live)
+    draws += _chess960_draws(session.state, live)
     from arbiter_app.session.player_commands import absences, checked_in
 
     state = session.state
@@ -216,7 +231,17 @@ def from_session(session: Any, path: Path | None = None) -> Source:
         categories=_categories(session.state),
         journal_head=_head(journal),
         rating_corrections=_rating_corrections(state),
+        chess960=_chess960(state),
     )
+
+
+def _chess960(state: Any) -> dict[int | None, StartingPosition] | None:
+    """The positions drawn in a Chess960 event (None for standard chess)."""
+    from arbiter_app.session.chess960 import positions_of, variant_of
+
+    if variant_of(state) is not Variant.CHESS960:
+        return None
+    return positions_of(state)
 
 
 def _categories(state: Any) -> tuple[Any, ...]:
@@ -392,6 +417,36 @@ def _journal_draws(entries: Sequence[Any]) -> Iterator[RecordedDraw]:
                 yield RecordedDraw(draw, _time(entry.time), names=COLOUR_NAMES, note=note)
             else:
                 yield RecordedDraw(draw, _time(entry.time))
+
+
+def _chess960_draws(state: Any, entries: Sequence[Any]) -> list[RecordedDraw]:
+    """The Chess960 starting positions drawn, in the order they were drawn, each with the
+    time of the journal entry that drew it (FIDE Laws of Chess, Guidelines II.1-II.2)."""
+    from arbiter_app.core.chess960 import POSITIONS
+    from arbiter_app.session.chess960 import positions_of
+    from arbiter_app.session.commands import DrawChess960Position
+
+    positions = positions_of(state)
+    out: list[RecordedDraw] = []
+    for entry in entries:
+        if entry.command != DrawChess960Position.NAME:
+            continue
+        position = positions.get(entry.arguments.get("round"))
+        if position is None:
+            continue
+        out.append(
+            RecordedDraw(
+                position.draw(),
+                _time(entry.time),
+                among=f"the {POSITIONS} Chess960 starting positions, numbered 0 to "
+                f"{POSITIONS - 1} (Scharnagl)",
+                outcome=f"{position.label()}; every board of {position.scope()} starts from it.",
+                method=f"drawn by the application from seed {position.seed} (a number below "
+                f"{POSITIONS} from SHA-256 of the seed, without modulo bias; the same seed "
+                "always gives the same number)",
+            )
+        )
+    return out
 
 
 def _draw_dicts(value: Any) -> Iterator[Mapping[str, Any]]:

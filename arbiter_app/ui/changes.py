@@ -15,7 +15,7 @@ from arbiter_app.core.result import GameResult
 from arbiter_app.core.warning_levels import Alert
 from arbiter_app.session.changes import Changes as SessionChanges
 from arbiter_app.session.changes import Outcome
-from arbiter_app.session.commands import SetPrizeCategories, SetPrizeFund
+from arbiter_app.session.commands import DrawChess960Position, SetPrizeCategories, SetPrizeFund
 from arbiter_app.store.journal import JournalEntry
 
 
@@ -91,11 +91,12 @@ def ui_changes(changes: SessionChanges, outcome: Outcome | None = None) -> Chang
         results=changes.touches("entries")
         or changes.touches("boards")
         or not {"manual_pairing", "adjourned"}.isdisjoint(changes.families()),
-        # The prize fund is an announcement of the event, like its settings.
+        # The prize fund and a Chess960 round's starting position are announcements of the
+        # event, like its settings.
         settings=changes.touches("settings")
         or changes.touches("adjustments")
         or changes.touches("forbidden_pairs")
-        or "prizes" in changes.families(),
+        or not {"prizes", "chess960"}.isdisjoint(changes.families()),
         playoff="playoff" in changes.families(),
         rounds=changes.rounds,
         notices=outcome.notices if outcome is not None else (),
@@ -158,6 +159,9 @@ def _told(command: str, args: Mapping[str, Any]) -> str:
         return f"withdrawal of player {args.get('tpn')} from round {args.get('from_round')}"
     if command == "requested_bye":
         return f"bye of player {args.get('tpn')} in round {args.get('round')}"
+    if command == DrawChess960Position.NAME:
+        round_no = args.get("round")
+        return f"Chess960 position of {f'round {round_no}' if round_no else 'every round'}"
     # "prize set fund" read as nonsense in the Undo menu (issue 26).
     return PRIZE_ACTIONS.get(command, "")
 

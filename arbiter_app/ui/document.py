@@ -32,6 +32,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from arbiter_app.core.checker.imported import DutchComparison
+from arbiter_app.core.chess960 import StartingPosition, Variant, position_of_round
 from arbiter_app.core.current_standings import prepare_round_in_progress
 from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.event_state import EventState
@@ -51,6 +52,7 @@ from arbiter_app.core.warning_levels import Alert, Confirmation, ConfirmationNee
 from arbiter_app.exports.pairings import bye_words, says_bye
 from arbiter_app.session import UNTITLED_NAME, Board, Section, SectionNeeded, Session
 from arbiter_app.session.backups import BackupReport, RoundBackups, backup_copy
+from arbiter_app.session.chess960 import positions_of, variant_of
 from arbiter_app.session.codec import event_to_json
 from arbiter_app.session.commands import (
     UNSET,
@@ -601,6 +603,19 @@ class EventDocument(QObject):
         """What FIDE mode fixes now (the rounds, the points, the bye's value once round 1 is
         paired), each with its reason: the session's answer, which refuses the same."""
         return fixed_now(self._session.state, self.paired_rounds())
+
+    # -- Chess960 (FIDE Laws of Chess, Guidelines II) -----------------------------------------
+    def chess960(self) -> bool:
+        """Whether the event is played as Chess960."""
+        return variant_of(self._session.state) is Variant.CHESS960
+
+    def chess960_position(self, round_no: int) -> StartingPosition | None:
+        """The starting position round *round_no* plays (its own or the event's), or None."""
+        return position_of_round(positions_of(self._session.state), round_no)
+
+    def chess960_positions(self) -> dict[int | None, StartingPosition]:
+        """Every position drawn, by round (None: the one for every round)."""
+        return positions_of(self._session.state)
 
     def manual_pairing_round(self) -> int | None:
         """The round whose manual pairing is open, or None."""

@@ -54,6 +54,7 @@ from arbiter_app.session.external_values import parse_values
 from arbiter_app.session.rating_lookup import checks_after_update
 from arbiter_app.sheets.names import SHEET_HELP
 from arbiter_app.ui import sections_bar
+from arbiter_app.ui.dialogs.chess960 import Chess960Dialog
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.event_settings import EventSettingsDialog
 from arbiter_app.ui.dialogs.playoff import DialogPrompter
@@ -322,6 +323,13 @@ class MainWindow(QMainWindow):
             None,
             "How the engine paired the round shown: its log with the rule of each step",
         )
+        self.chess960_action = self._action(
+            "Draw &Chess960 position…",
+            self.ask_chess960_position,
+            None,
+            "Draw the starting position every board of a round plays, or enter the number "
+            "drawn at the venue (FIDE Laws of Chess, Guidelines II)",
+        )
         self.guide_action = self._action("&Guide", self.show_guide, "F1", "The guide, offline")
         self.keys_action = self._action(
             "&Keyboard shortcuts", self.show_keys, "Ctrl+/", "Every key of the window"
@@ -405,6 +413,7 @@ class MainWindow(QMainWindow):
         round_menu.addAction(self.pair_action)
         round_menu.addAction(self.results_action)
         round_menu.addAction(self.explain_action)
+        round_menu.addAction(self.chess960_action)
         round_menu.addSeparator()
         # Check-in before round 1 and absences from a coming round (the Players panel's).
         round_menu.addAction(self.players.check_in_action)
@@ -512,10 +521,12 @@ class MainWindow(QMainWindow):
         for badge in self.badges.values():
             badge.show_mode(mode)
         self.leave_fide_action.setEnabled(mode.on)
+        # Chess960 positions are drawn in a Chess960 event only (Event settings, Variant).
+        self.chess960_action.setEnabled(self.document.chess960())
         # Read-only (another window writes the file): what would change the event is off.
         hold(
             self.document.read_only,
-            (self.undo_action, self.redo_action, self.leave_fide_action),
+            (self.undo_action, self.redo_action, self.leave_fide_action, self.chess960_action),
         )
         hold(
             self.document.read_only,
@@ -602,6 +613,18 @@ class MainWindow(QMainWindow):
         )
         dialog.finished.connect(dialog.deleteLater)
         self.external_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def ask_chess960_position(self) -> Chess960Dialog:
+        """Round ▸ Draw Chess960 position…: the dialog for the round the Pairings panel shows;
+        opened, not executed (tests answer it). OK runs the session's command, which refuses
+        with its reason what the rules do not allow."""
+        rounds = self.document.tournament.rounds
+        dialog = Chess960Dialog(self.pairings.round.value(), rounds, self)
+        dialog.accepted.connect(lambda: self.run(lambda: self.document.run(dialog.command())))
+        dialog.finished.connect(dialog.deleteLater)
+        self.chess960_dialog = dialog
         dialog.open()
         return dialog
 

@@ -100,6 +100,12 @@ ADDED_SINCE: dict[str, list[dict[str, Any]]] = {
             "from_round": 3,
         },
     ],
+    "draw_chess960_position": [
+        {"round": 1},
+        {"round": 2, "number": 518, "witnesses": ["J. Ortiz"]},
+        {"number": 7},
+        {},
+    ],
 }
 """Commands added after typed commands, with every shape of their arguments."""
 

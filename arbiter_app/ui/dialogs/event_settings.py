@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arbiter_app.core.chess960 import Variant
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.fide_mode import FIXED_PAB, FIXED_POINTS, FIXED_ROUNDS
 from arbiter_app.core.limits import MAX_ROUNDS
@@ -86,6 +87,12 @@ ACCELERATION_LABELS: dict[str | None, str] = {
     BAKU: "Baku Acceleration (FIDE C.04.5.1)",
 }
 """The session's acceleration methods in words."""
+
+VARIANT_LABELS = {
+    Variant.STANDARD: "Standard chess",
+    Variant.CHESS960: "Chess960 (FIDE Laws of Chess, Guidelines II)",
+}
+"""The games the boards can play, in words."""
 
 POINT_SYSTEMS = {
     "Standard 1 / ½ / 0": point_system_to_json(STANDARD),
@@ -283,10 +290,23 @@ class EventSettingsDialog(QDialog):
         self.acceleration_note.setWordWrap(True)
         self.acceleration_note.setAccessibleName("Virtual points of the imported file")
         form.addRow("", self.acceleration_note)
+        self.variant = QComboBox(box)
+        self.variant.setAccessibleName("Variant")
+        for variant in Variant:
+            self.variant.addItem(VARIANT_LABELS[variant], variant.value)
+        self.variant.setToolTip(
+            "Chess960: every board of a round starts from the same position, drawn before the "
+            "round (Round ▸ Draw Chess960 position…)"
+        )
+        form.addRow("&Variant:", self.variant)
         if self.paired:
             # What locks after round 1 is the session's answer (FIXED_AFTER_ROUND_ONE), with
             # its reason; the dialog only greys the boxes that show those settings.
-            boxes = {"swap_last_two": self.swap_last_two, "acceleration": self.acceleration}
+            boxes = {
+                "swap_last_two": self.swap_last_two,
+                "acceleration": self.acceleration,
+                "variant": self.variant,
+            }
             for key, reason in FIXED_AFTER_ROUND_ONE.items():
                 boxes[key].setEnabled(False)
                 boxes[key].setToolTip(f"Round 1 is paired: {reason}")
@@ -494,6 +514,7 @@ class EventSettingsDialog(QDialog):
         self._select(self.system, current.get("system"))
         self.swap_last_two.setChecked(bool(current.get("swap_last_two")))
         self._select(self.acceleration, current.get("acceleration"))
+        self._select(self.variant, current.get("variant") or Variant.STANDARD.value)
         self._system_changed()
         system = self._system()
         games = max(int(str(current.get("rounds") or 1)), self.paired, 1)
@@ -738,6 +759,7 @@ class EventSettingsDialog(QDialog):
             "tiebreaks": self._codes(),
             "playoff": self.playoff.currentData(),
             "acceleration": self.acceleration.currentData(),
+            "variant": self.variant.currentData(),
             "swap_last_two": self.swap_last_two.isChecked()
             and self.system.currentData() == System.DOUBLE_ROUND_ROBIN.value,
             "team_best": self.team_best.value(),
@@ -775,6 +797,9 @@ class EventSettingsDialog(QDialog):
                     changed[key] = value
             elif key == "bye_policy":
                 if value != (before or "fide"):
+                    changed[key] = value
+            elif key == "variant":
+                if value != (before or Variant.STANDARD.value):
                     changed[key] = value
             elif key in ("swap_last_two", "teammates_apart"):
                 if bool(value) != bool(before):

@@ -121,6 +121,11 @@ class PairingsPanel(QWidget):
         # window past the screen.
         self.summary.setWordWrap(True)
         self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.position_label = QLabel(self)
+        self.position_label.setAccessibleName("Chess960 starting position")
+        self.position_label.setWordWrap(True)
+        self.position_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.position_label.hide()
         self.view = ResultsView(self)
         self.view.setModel(self.model)
         self.view.setAccessibleName("Pairings and results")
@@ -180,6 +185,7 @@ class PairingsPanel(QWidget):
         # The summary has a line of its own under the buttons: however long (the colour
         # drawn by lot and its seed), it wraps there and never hides nor widens the bar.
         layout.addWidget(self.summary)
+        layout.addWidget(self.position_label)
         layout.addWidget(self.search)
         layout.addWidget(self.view)
         document.changed.connect(self.on_changed)
@@ -301,6 +307,26 @@ class PairingsPanel(QWidget):
             self.summary.setText(f"{count(len(boards), 'board')}, {every}")
         if round_no == 1 and self.colour_note:
             self.summary.setText(f"{self.summary.text()} · {self.colour_note}")
+        self._show_position(round_no)
+
+    def _show_position(self, round_no: int) -> None:
+        """In a Chess960 event, the position every board of the round starts from, or that
+        none is drawn yet (FIDE Laws of Chess, Guidelines II.1); hidden for standard chess."""
+        if not self.document.chess960():
+            self.position_label.hide()
+            return
+        position = self.document.chess960_position(round_no)
+        if position is None:
+            text = (
+                f"Chess960: no starting position is drawn for round {round_no} yet "
+                "(Round ▸ Draw Chess960 position…)."
+            )
+        else:
+            text = f"Chess960: every board starts from position {position.number}, " + (
+                f"{position.back_rank} ({position.how()})."
+            )
+        self.position_label.setText(text)
+        self.position_label.show()
 
     # -- keyboard entry ----------------------------------------------------------------------
     def select_row(self, row: int) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import threading
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -63,11 +64,22 @@ OFF_TEXT = (
 )
 
 
+_ONE_AT_A_TIME = threading.Lock()
+"""Two windows of one program may both find the lists due: their downloads take turns, so
+that the second finds them fresh instead of importing the same list over the first's."""
+
+
 def refresh_fide_lists(
     now: datetime, *, every: bool = False, db_path: Path | None = None
 ) -> list[RefreshLine]:
     """Download and import each of FIDE's lists due at *now* (all three with *every*), one
-    line per list in the order standard, rapid, blitz. Refused while the download is off."""
+    line per list in the order standard, rapid, blitz. Refused while the download is off.
+    One download runs at a time in the program (:data:`_ONE_AT_A_TIME`)."""
+    with _ONE_AT_A_TIME:
+        return _refresh(now, every, db_path)
+
+
+def _refresh(now: datetime, every: bool, db_path: Path | None) -> list[RefreshLine]:
     if not download_enabled():
         raise DownloadOff(OFF_TEXT)
     address = download_address()

@@ -5,6 +5,7 @@ the loopback address, the status bar's note, and nothing sent while the option i
 from __future__ import annotations
 
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
@@ -25,7 +26,6 @@ from arbiter_app.ui.list_refresh import TICK_MS
 from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.settings import Settings
 from tests.support.fide_server import ROWS, FideServer, list_zip, month_of_lists, serving
-from tests.ui.test_saving import make_window
 
 T0 = datetime(2026, 11, 27, 10, 42, tzinfo=UTC)
 
@@ -44,10 +44,30 @@ class Clock:
 def server() -> Iterator[FideServer]:
     with serving(month_of_lists("NOV26")) as running:
         yield running
+        _workers_done()
+
+
+@pytest.fixture(autouse=True)
+def _no_worker_left() -> Iterator[None]:
+    yield
+    _workers_done()
+
+
+def _workers_done() -> None:
+    """Wait for the download workers a test's window started (the window's start timer may
+    have begun one the test did not wait for): none may write into the next test's folder."""
+    for thread in threading.enumerate():
+        if thread.name == "arbiter-fide-lists":
+            thread.join(timeout=30)
 
 
 def _window(qtbot: QtBot, settings: Settings) -> MainWindow:
-    return make_window(qtbot, app.create_window(settings).document, settings)
+    """The program's window on a new event: one window, so one download at a time."""
+    window = app.create_window(settings)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
 
 
 def _refreshed(qtbot: QtBot, window: MainWindow, *, every: bool = False) -> list[Any]:
@@ -173,9 +193,13 @@ def test_nothing_leaves_the_machine_while_the_option_is_off(
     """Q223 and Q135 together: off (the default), the window's start and the Download now
     action try no connection at all, and say how to switch the download on."""
     tried: list[str] = []
+    # A worker an earlier test's window left behind may still be asking its own server,
+    # which has closed: only the threads of this test's window count.
+    earlier = set(threading.enumerate())
 
     def refuse(*args: Any, **kwargs: Any) -> NoReturn:
-        tried.append(repr(args[:2]))
+        if threading.current_thread() not in earlier:
+            tried.append(repr(args[:2]))
         raise OSError("no network at the venue")
 
     monkeypatch.setattr(socket.socket, "connect", refuse)
@@ -195,17 +219,24 @@ def test_nothing_leaves_the_machine_while_the_option_is_off(
     assert tried == []
 
 
-def test_the_open_event_is_checked_against_new_lists_and_said_quietly(
-    qtbot: QtBot, settings: Settings, server: FideServer
-) -> None:
-    """Q139 for a list downloaded in the background: the check runs by itself and its
-    finding is a note in the status bar, not a dialog over the arbiter's work."""
+def _two_listed_players(qtbot: QtBot, settings: Settings, server: FideServer) -> MainWindow:
+    """The download switched on, and a window on a standard event of two players with a
+    FIDE ID (the lists served rate one of them otherwise)."""
     set_download(enabled=True, address=server.address)
     window = _window(qtbot, settings)
     document = window.document
     document.run(EditSettings(info={"time_control": "5400+30", "start_date": "2026-11-20"}))
     document.run(AddPlayer.of({"name": "Carlsen, Magnus", "fide_id": "1503014", "rating": 2833}))
     document.run(AddPlayer.of({"name": "Caruana, Fabiano", "fide_id": "2020009", "rating": 2700}))
+    return window
+
+
+def test_the_open_event_is_checked_against_new_lists_and_said_quietly(
+    qtbot: QtBot, settings: Settings, server: FideServer
+) -> None:
+    """Q139 for a list downloaded in the background: the check runs by itself and its
+    finding is a note in the status bar, not a dialog over the arbiter's work."""
+    window = _two_listed_players(qtbot, settings, server)
     _refreshed(qtbot, window)
     assert window.statusBar().currentMessage() == (
         "FIDE's new standard, rapid and blitz lists imported. 1 of the 2 players with a FIDE "
@@ -219,13 +250,8 @@ def test_an_event_that_switched_its_check_off_is_not_checked_against_new_lists(
 ) -> None:
     """Q138 with Q139: lists downloaded in the background are imported, but the event whose
     check after a list update is switched off is not checked; the note says only the lists."""
-    set_download(enabled=True, address=server.address)
-    window = _window(qtbot, settings)
-    document = window.document
-    document.run(EditSettings(info={"time_control": "5400+30", "start_date": "2026-11-20"}))
-    document.run(AddPlayer.of({"name": "Carlsen, Magnus", "fide_id": "1503014", "rating": 2833}))
-    document.run(AddPlayer.of({"name": "Caruana, Fabiano", "fide_id": "2020009", "rating": 2700}))
-    document.run(EditSettings(rating_check_after_update=False))
+    window = _two_listed_players(qtbot, settings, server)
+    window.document.run(EditSettings(rating_check_after_update=False))
     _refreshed(qtbot, window)
     note = window.statusBar().currentMessage()
     assert note.startswith("FIDE's new standard, rapid and blitz lists imported:")

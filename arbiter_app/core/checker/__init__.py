@@ -24,7 +24,7 @@ from arbiter_app.core.model import Event
 from arbiter_app.core.pairing.baku import ARTICLE as BAKU_ARTICLE
 from arbiter_app.core.pairing.baku import baku_virtual_points
 from arbiter_app.core.pairing.berger import ARTICLE as BERGER
-from arbiter_app.core.pairing.dutch import ENGINE
+from arbiter_app.core.pairing.swiss import engine_name
 from arbiter_app.core.presets import parse_tiebreak_list
 from arbiter_app.core.trf.document import TrfDocument
 from arbiter_app.core.trf.system import CODES_192
@@ -89,6 +89,7 @@ def check_document(
     tiebreaks: Sequence[str] | None = None,
     source: str = "",
     rounds: int | None = None,
+    engine: str = "gacrux",
 ) -> CheckReport:
     """Check every round and the standings of *doc*.
 
@@ -99,6 +100,9 @@ def check_document(
     an :class:`~arbiter_app.core.errors.ArbiterError` for a file that cannot be
     checked at all (unknown tie-break codes, round-robin numbers with gaps, fewer
     rounds given than the file holds).
+
+    *engine* re-pairs a Swiss round: ``gacrux`` (FIDE's Dutch reference, the default) or
+    ``own`` (Arbiter's Dutch engine, C.04.3), as ``pair --engine`` chooses.
     """
     if tiebreaks is not None:
         codes, where = parse_tiebreak_list(list(tiebreaks)), "the command line"
@@ -117,15 +121,15 @@ def check_document(
         told = f"the event has {words.count(rounds, 'round')}, as the command line says"
     if event.system.is_round_robin:
         findings, how = check_round_robin(event)
-        engine = BERGER
+        used = BERGER
     else:
         manual, unread = manual_pairings(line.text for line in doc.kept)
         manual.update(manual_pairings(doc.comments)[0])
         notes += unread
         findings, how = check_swiss(
-            event, doc.initial_colour, file_order(doc), manual, scheduled=rounds
+            event, doc.initial_colour, file_order(doc), manual, scheduled=rounds, engine=engine
         )
-        engine = ENGINE
+        used = engine_name(engine)
     notes += how
     if told and not event.system.is_round_robin:
         notes.append(told)
@@ -137,7 +141,7 @@ def check_document(
         source=source,
         system=event.system.value,
         rounds=event.rounds_played // event.system.games_per_round,
-        engine=engine,
+        engine=used,
         tiebreaks=tuple(codes),
         tiebreak_source=where,
         findings=tuple(findings + ranked),

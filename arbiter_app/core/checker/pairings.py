@@ -31,9 +31,9 @@ from arbiter_app.core.pairing.berger import round_robin_schedule
 from arbiter_app.core.pairing.boards import PairingError
 from arbiter_app.core.pairing.double_swiss import swiss_view
 from arbiter_app.core.pairing.double_swiss_fide import SYSTEM_NAME
-from arbiter_app.core.pairing.dutch import ENGINE, initial_colour_from_round_one
+from arbiter_app.core.pairing.dutch import initial_colour_from_round_one
 from arbiter_app.core.pairing.recorded import with_requests_of
-from arbiter_app.core.pairing.swiss import SwissOptions, pair_round
+from arbiter_app.core.pairing.swiss import SwissOptions, engine_name, pair_round
 
 FINAL_ROUND = {
     False: (
@@ -66,6 +66,7 @@ def check_swiss(
     order: tuple[int, ...] = (),
     manual: Mapping[int, ManualPairing] | None = None,
     scheduled: int | None = None,
+    engine: str = "gacrux",
 ) -> tuple[list[Finding], list[str]]:
     """Findings of every Swiss round of *event*, and notes on how it was checked.
 
@@ -83,6 +84,9 @@ def check_swiss(
     last round may be the final one or not (a report sent after the event, or one
     exported during it): it agrees when it is right under either reading, and the notes
     say which reading it needed.
+
+    *engine* is the Dutch engine that re-pairs each round (``gacrux`` or ``own``); a round
+    Arbiter's engine cannot certify is re-paired by gacrux, and the notes say so.
     """
     manual = manual or {}
     played = event.rounds_played // event.system.games_per_round
@@ -100,7 +104,9 @@ def check_swiss(
             f"({article}); the command line's --rounds gives the number"
         )
     event = replace(event, planned_rounds=event.system.games_in(max(known or played + 1, 1)))
-    paired_by = SYSTEM_NAME if event.system is System.FIDE_DOUBLE_SWISS else f"the {ENGINE}"
+    paired_by = (
+        SYSTEM_NAME if event.system is System.FIDE_DOUBLE_SWISS else f"the {engine_name(engine)}"
+    )
     notes = [f"pairings made again, round by round, with {paired_by}"]
     if order:
         notes.append(
@@ -120,12 +126,12 @@ def check_swiss(
         )
     findings: list[Finding] = []
     for rnd in range(1, rounds + 1):
-        findings += _check_round(event, rnd, colour, order, manual, notes)
+        findings += _check_round(event, rnd, colour, order, manual, notes, engine)
     if known is None and any(f.round == rounds for f in findings):
         # The file's last round may have been the final one (a report sent after the event)
         # or not (one exported during it): a pairing right under either reading is right.
         as_final = replace(event, planned_rounds=event.system.games_in(rounds))
-        if not _check_round(as_final, rounds, colour, order, manual, []):
+        if not _check_round(as_final, rounds, colour, order, manual, [], engine):
             findings = [f for f in findings if f.round != rounds]
             length_notes.append(
                 f"round {rounds} agrees with the rules as the event's final round "
@@ -143,12 +149,16 @@ def _check_round(
     order: tuple[int, ...],
     manual: Mapping[int, ManualPairing],
     notes: list[str],
+    engine: str = "gacrux",
 ) -> list[Finding]:
-    """Findings of Swiss round *rnd* of *event* paired again from the rounds before it
-    (notes on a documented manual pairing are added to *notes*)."""
+    """Findings of Swiss round *rnd* of *event* paired again from the rounds before it by
+    *engine* (notes on a documented manual pairing, and the engine's own notes, are added
+    to *notes*)."""
     column = (rnd - 1) * event.system.games_per_round + 1
     before = with_requests_of(event.truncated(column - 1), event, column)
-    options = SwissOptions(initial_colour=colour, absent=_left_out(event, column), order=order)
+    options = SwissOptions(
+        initial_colour=colour, absent=_left_out(event, column), order=order, engine=engine
+    )
     file = FileRound.of(event, column)
     try:
         ours = pair_round(before, rnd, options)
@@ -166,11 +176,12 @@ def _check_round(
                 rnd,
             )
         ]
+    notes += (f"round {rnd}: {note}" for note in ours.notes)
     boards = [(b.number, b.white, b.black) for b in ours.boards]
     bye = ours.pairing_bye.tpn if ours.pairing_bye is not None else None
     if rnd in manual:
-        engine = tuple((white, black) for _, white, black in boards)
-        found = documented_round(manual[rnd], engine, bye)
+        made = tuple((white, black) for _, white, black in boards)
+        found = documented_round(manual[rnd], made, bye)
         if found is not None:
             notes.append(_documented_note(rnd))
             boards, bye = _numbered(found[0]), found[1]

@@ -272,7 +272,7 @@ def pair_swiss(
         boards,
         tuple(sorted(byes, key=lambda b: b.tpn)),
         games_per_round=event.system.games_per_round,
-        engine=f"{_engine_name(opts.engine)}; byes: {opts.bye_policy.article}",
+        engine=f"{engine_name(opts.engine)}; byes: {opts.bye_policy.article}",
         notes=tuple(notes),
         log=result.log,
     )
@@ -343,7 +343,8 @@ def _pair_us_chess(
     )
 
 
-def _engine_name(engine: str) -> str:
+def engine_name(engine: str) -> str:
+    """What the report of a round paired by *engine* (``gacrux`` or ``own``) calls it."""
     if engine == "own":
         from arbiter_app.core.pairing.dutch_engine import ENGINE as OWN
 

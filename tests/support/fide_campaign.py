@@ -361,13 +361,14 @@ def compare_tiebreaks(text: str, codes: Sequence[str] | None, seed: int, directi
     ]
     if undefined:
         # C.07 leaves unrated players' rating to the regulations: Arbiter leaves their games
-        # out by default, gacrux then defines no value. Both are told a rating instead.
+        # out by default, gacrux then defines no value (and DE after it sees the players
+        # still tied). The list is compared again with both told a rating for them; in this
+        # pass the codes from the first undefined one on are not compared.
         out.tally["tie-break lists compared again with a rating for unrated players"] += 1
-        again = [f"{code}/U{UNRATED_GIVEN}" for code in undefined]
+        again = [f"{c}/U{UNRATED_GIVEN}" if c in undefined else c for c in announced]
         out.update(compare_tiebreaks(text, again, seed, direction))
-    for code in announced:
-        if code in undefined:
-            continue
+    first_undefined = announced.index(undefined[0]) if undefined else len(announced)
+    for code in announced[:first_undefined]:
         wrong = []
         for row in standings.rows:
             theirs = reference[code].get(row.tpn)

@@ -8,6 +8,7 @@ differs, and its counts.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -109,3 +110,31 @@ def test_q33_the_command_prints_its_counts_and_exits_0_when_all_agree(
     assert out[0].startswith("seeds 5-6, arbiter-to-gacrux, 8-16 players")
     assert out[-1].startswith("summary: rounds compared: by gacrux's checker: ")
     assert "tournaments: Arbiter's generator: 2" in out[-1]
+
+
+def test_q33_the_endorsed_engines_report_is_read_round_by_round() -> None:
+    said = [
+        "open: Round #1",
+        "open: Round #2",
+        "  Checker pairings        Tournament pairings ",
+        "     10 -   1                  1 -  10",
+        "open: Round #3",
+    ]
+    assert campaign.bbp_rounds(said) == {
+        1: [],
+        2: ["Checker pairings        Tournament pairings", "10 -   1                  1 -  10"],
+        3: [],
+    }
+
+
+@pytest.mark.skipif(
+    not os.environ.get(campaign.BBP_ENV), reason=f"{campaign.BBP_ENV} names no bbpPairings binary"
+)
+def test_q33_with_the_endorsed_engine_two_tournaments_each_way_agree() -> None:
+    bbp = os.environ[campaign.BBP_ENV]
+    tally = campaign.Outcome()
+    for seed in (1, 2):
+        tally.update(campaign.one_seed((seed, campaign.DIRECTIONS, 8, 24, "own", bbp)))
+    assert tally.lines == []
+    assert tally.tally["rounds compared: by bbpPairings' checker"] >= 3
+    assert tally.tally["tournaments: bbpPairings' generator"] == 2

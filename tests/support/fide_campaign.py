@@ -72,6 +72,7 @@ from arbiter_app.core.generator.unset import GeneratorRequest, resolve
 from arbiter_app.core.model import System
 from arbiter_app.core.tiebreaks.round_robin import choices
 from arbiter_app.core.trf import TrfVersion, parse_trf
+from tests.support.dutch_campaign import fingerprint
 from tests.support.gacrux_checker import gacrux_check
 from tests.support.gacrux_oracle import _IndexedReader
 
@@ -513,7 +514,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.monotonic()
     print(
         f"seeds {args.first}-{args.first + args.count - 1}, {', '.join(directions)}, "
-        f"{args.smallest}-{args.largest} players, Arbiter's side: engine {args.engine}"
+        f"{args.smallest}-{args.largest} players, Arbiter's side: engine {args.engine} "
+        f"(source {fingerprint()})"
         + (f", endorsed engine: {bbp}" if bbp else ", no endorsed engine (ARBITER_BBP unset)"),
         flush=True,
     )

@@ -108,7 +108,10 @@ def test_q33_the_command_prints_its_counts_and_exits_0_when_all_agree(
     assert campaign.main(["5", "2", "--largest", "16", "--direction", "arbiter-to-gacrux"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("seeds 5-6, arbiter-to-gacrux, 8-16 players")
-    assert out[-1].startswith("summary: rounds compared: by gacrux's checker: ")
+    assert out[-1].startswith(
+        "summary: disagreements in all: 0, generator refusals in all: 0; rounds compared: "
+        "by gacrux's checker: "
+    )
     assert "tournaments: Arbiter's generator: 2" in out[-1]
 
 

@@ -478,9 +478,13 @@ def _jobs(
 
 
 def summary(tally: Counter[str], started: float) -> str:
-    """The counts, sorted, with the minutes spent."""
+    """The disagreements and the generators' refusals in all (0 included), then every
+    count by kind, sorted, with the minutes spent."""
     minutes = (time.monotonic() - started) / 60
-    return ", ".join(f"{k}: {v}" for k, v in sorted(tally.items())) + f" ({minutes:.1f} min)"
+    refused = sum(v for k, v in tally.items() if k.startswith("generator refusals"))
+    totals = f"disagreements in all: {disagreements(tally)}, generator refusals in all: {refused}"
+    counts = ", ".join(f"{k}: {v}" for k, v in sorted(tally.items()))
+    return f"{totals}; {counts} ({minutes:.1f} min)"
 
 
 def disagreements(tally: Counter[str]) -> int:

@@ -12,7 +12,7 @@ engine's pairing with that change made::
     arbiter-app check open-2026.trf
     arbiter-app check open-2026.trf --tiebreaks "BH/C1,BH,SB" --json
     arbiter-app check no-length.trf --rounds 9
-    arbiter-app check big-open.trf --engine own
+    arbiter-app check open-2026.trf --engine own    # Arbiter's own Dutch engine
 
 A Swiss's final round is paired with exceptions for its topscorers (FIDE C.04.3
 article 1.8). A file without record 142 (or XXR) does not say which round is the
@@ -36,6 +36,9 @@ from arbiter_app.core.errors import InputError, Issue, UnknownTieBreak
 from arbiter_app.core.presets import parse_tiebreak_list
 from arbiter_app.core.trf import parse_trf
 from arbiter_app.sheets.files import read_text
+
+CHECK_ENGINES = ("gacrux", "own")
+"""The Dutch engines the checker can pair a Swiss round with (FIDE C.04.3)."""
 
 EXIT_AGREE = 0
 EXIT_DIFFER = 1
@@ -63,7 +66,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument(
         "--engine",
-        choices=("gacrux", "own"),
+        choices=CHECK_ENGINES,
         default="gacrux",
         help="the engine that pairs a Swiss's rounds again: gacrux (FIDE's Dutch reference, "
         "C.04.3, the default) or own (Arbiter's, as an import compares them: seconds where "
@@ -80,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     text, note = _read(path)
     document = parse_trf(text, str(path))
     try:
-        report = check_document(document, given, str(path), args.rounds, args.engine)
+        report = check_document(document, given, str(path), args.rounds, engine=args.engine)
     except UnknownTieBreak as exc:
         raise InputError([_record_issue(text, path, exc)]) from None
     if note:

@@ -179,3 +179,39 @@ def test_q16_39_runs_without_the_window(tmp_path: Path, command: str) -> None:
     status, _, loaded = out.stdout.strip().splitlines()[-1].partition(" ")
     assert status == "0"
     assert loaded == "", f"{command} loaded Qt: {loaded}"
+
+
+def test_q33_check_pairs_again_with_arbiters_own_engine_when_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``check --engine own`` re-pairs with Arbiter's Dutch engine and says so; a colour
+    flipped in round 2 is still found there (the cross-engine campaign's code path)."""
+    out = tmp_path / "open.trf"
+    _generate(out, "--seed", "8", "--half-byes", "1", "--forfeits", "r2:1", "--baku")
+    capsys.readouterr()
+    assert main(["check", str(out), "--engine", "own"]) == 0
+    text = capsys.readouterr().out
+    assert "with the FIDE Dutch system (C.04.3) by Arbiter." in text
+    assert "by gacrux" not in text
+    assert main(["check", str(out)]) == 0
+    assert "with the FIDE Dutch system (C.04.3) by gacrux." in capsys.readouterr().out
+    lines = out.read_text(encoding="utf-8").splitlines()
+    start = 91 + 10
+    row = next(i for i, line in enumerate(lines) if line.startswith("001    1 "))
+    opponent = int(lines[row][start : start + 4])
+    other = next(i for i, line in enumerate(lines) if line.startswith(f"001 {opponent:4d} "))
+    for i in (row, other):
+        colour = lines[i][start + 5]
+        lines[i] = lines[i][: start + 5] + ("b" if colour == "w" else "w") + lines[i][start + 6 :]
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["check", str(out), "--engine", "own"]) == 1
+    first = next(t for t in capsys.readouterr().out.splitlines() if t.startswith("Round "))
+    assert first.startswith("Round 2: board ")
+
+
+def test_q33_check_refuses_an_engine_it_does_not_have(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["check", str(tmp_path / "x.trf"), "--engine", "javafo"])
+    assert "invalid choice: 'javafo'" in capsys.readouterr().err

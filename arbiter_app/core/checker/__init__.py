@@ -24,7 +24,6 @@ from arbiter_app.core.model import NOT_PAIRED, Colour, Event, Outcome, RoundEntr
 from arbiter_app.core.pairing.baku import ARTICLE as BAKU_ARTICLE
 from arbiter_app.core.pairing.baku import baku_virtual_points
 from arbiter_app.core.pairing.berger import ARTICLE as BERGER
-from arbiter_app.core.pairing.dutch import ENGINE
 from arbiter_app.core.pairing.swiss import engine_name
 from arbiter_app.core.presets import parse_tiebreak_list
 from arbiter_app.core.trf.document import TrfDocument
@@ -143,6 +142,9 @@ def check_document(
     an :class:`~arbiter_app.core.errors.ArbiterError` for a file that cannot be
     checked at all (unknown tie-break codes, round-robin numbers with gaps, fewer
     rounds given than the file holds).
+
+    *engine* re-pairs a Swiss round: ``gacrux`` (FIDE's Dutch reference, the default) or
+    ``own`` (Arbiter's Dutch engine, C.04.3), as ``pair --engine`` chooses.
     """
     if tiebreaks is not None:
         codes, where = parse_tiebreak_list(list(tiebreaks)), "the command line"
@@ -166,14 +168,14 @@ def check_document(
         told = f"the event has {words.count(rounds, 'round')}, as the command line says"
     if event.system.is_round_robin:
         findings, how = check_round_robin(event)
-        paired_by = BERGER
+        used = BERGER
     else:
         manual, unread = documented_pairings(doc)
         notes += unread
         findings, how = check_swiss(
             event, doc.initial_colour, file_order(doc), manual, scheduled=rounds, engine=engine
         )
-        paired_by = ENGINE if engine == "gacrux" else engine_name(engine)
+        used = engine_name(engine)
     notes += how
     if told and not event.system.is_round_robin:
         notes.append(told)
@@ -185,7 +187,7 @@ def check_document(
         source=source,
         system=event.system.value,
         rounds=event.rounds_played // event.system.games_per_round,
-        engine=paired_by,
+        engine=used,
         tiebreaks=tuple(codes),
         tiebreak_source=where,
         findings=tuple(findings + ranked),

@@ -31,7 +31,7 @@ from arbiter_app.core.pairing.berger import round_robin_schedule
 from arbiter_app.core.pairing.boards import PairingError
 from arbiter_app.core.pairing.double_swiss import swiss_view
 from arbiter_app.core.pairing.double_swiss_fide import SYSTEM_NAME
-from arbiter_app.core.pairing.dutch import ENGINE, initial_colour_from_round_one
+from arbiter_app.core.pairing.dutch import initial_colour_from_round_one
 from arbiter_app.core.pairing.recorded import with_requests_of
 from arbiter_app.core.pairing.swiss import BeyondFallback, SwissOptions, engine_name, pair_round
 
@@ -106,9 +106,7 @@ def check_swiss(
         )
     event = replace(event, planned_rounds=event.system.games_in(max(known or played + 1, 1)))
     paired_by = (
-        SYSTEM_NAME
-        if event.system is System.FIDE_DOUBLE_SWISS
-        else f"the {ENGINE if engine == 'gacrux' else engine_name(engine)}"
+        SYSTEM_NAME if event.system is System.FIDE_DOUBLE_SWISS else f"the {engine_name(engine)}"
     )
     notes = [f"pairings made again, round by round, with {paired_by}"]
     if order:
@@ -155,7 +153,8 @@ def _check_round(
     engine: str = "gacrux",
 ) -> list[Finding]:
     """Findings of Swiss round *rnd* of *event* paired again from the rounds before it by
-    *engine* (notes on a documented manual pairing are added to *notes*)."""
+    *engine* (notes on a documented manual pairing, and the engine's own notes, are added
+    to *notes*)."""
     column = (rnd - 1) * event.system.games_per_round + 1
     before = with_requests_of(event.truncated(column - 1), event, column)
     options = SwissOptions(
@@ -180,6 +179,7 @@ def _check_round(
                 rnd,
             )
         ]
+    notes += (f"round {rnd}: {note}" for note in ours.notes)
     boards = [(b.number, b.white, b.black) for b in ours.boards]
     bye = ours.pairing_bye.tpn if ours.pairing_bye is not None else None
     if rnd in manual:

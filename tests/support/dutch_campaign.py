@@ -89,9 +89,9 @@ def check_tournament(job: tuple[int, int, int, bool]) -> tuple[Counter[str], lis
     lines: list[str] = []
     try:
         generated = generate(settings(seed, smallest, largest))
-    except GeneratorError:
+    except GeneratorError as exc:
         tally["tournaments the generator could not finish"] += 1
-        return tally, lines
+        return tally, [f"seed {seed}: not generated: {exc}"]
     tally["tournaments"] += 1
     event = generated.event
     late = sum(1 for p in event.players if event.entry(p.tpn, 1).kind is EntryKind.NOT_PAIRED)

@@ -621,7 +621,15 @@ class MainWindow(QMainWindow):
         opened, not executed (tests answer it). OK runs the session's command, which refuses
         with its reason what the rules do not allow."""
         rounds = self.document.tournament.rounds
-        dialog = Chess960Dialog(self.pairings.round.value(), rounds, self)
+        shown = self.pairings.round.value()
+        drawn = self.document.chess960_positions()
+        # The round shown, or, when it has its position already, the next one without.
+        proposed = (
+            shown
+            if None in drawn
+            else next((r for r in range(shown, rounds + 1) if r not in drawn), shown)
+        )
+        dialog = Chess960Dialog(proposed, rounds, self)
         dialog.accepted.connect(lambda: self.run(lambda: self.document.run(dialog.command())))
         dialog.finished.connect(dialog.deleteLater)
         self.chess960_dialog = dialog

@@ -90,6 +90,10 @@ def test_q222_the_round_menu_draws_and_the_pairings_panel_shows_it(
     assert (position.number, position.method) == (312, DrawMethod.PHYSICAL)
     assert position.witnesses == ("J. Ortiz", "M. Ruiz")
     assert "every board starts from position 312, NBQRBKRN" in label.text()
+    # Round 1 has its position: the dialog proposes the next round without one.
+    dialog = window.ask_chess960_position()
+    assert dialog.round_box.value() == 2
+    dialog.reject()
     # Drawn by the application for round 2: the seed is the journal's.
     window.pairings.round.setValue(2)
     dialog = window.ask_chess960_position()

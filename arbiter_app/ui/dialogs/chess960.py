@@ -79,6 +79,11 @@ class Chess960Dialog(QDialog):
         self.witnesses_edit = QLineEdit(self)
         self.witnesses_edit.setAccessibleName("Witnesses")
         self.witnesses_edit.setPlaceholderText("names, separated by commas")
+        # Room for the placeholder and two names, in the font the screen has.
+        self.witnesses_edit.setMinimumWidth(
+            self.witnesses_edit.fontMetrics().horizontalAdvance("names, separated by commas")
+            + 4 * self.witnesses_edit.fontMetrics().averageCharWidth()
+        )
         form.addRow("&Witnesses:", self.witnesses_edit)
         layout.addLayout(form)
         self.buttons = QDialogButtonBox(

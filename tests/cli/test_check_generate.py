@@ -64,13 +64,10 @@ def test_round_robin_rounds_follow_the_field(tmp_path: Path) -> None:
     assert main(["check", str(out)]) == 0
 
 
-def test_q16_39_a_broken_copy_exits_1_and_says_the_round(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    out = tmp_path / "open.trf"
-    _generate(out, "--seed", "12")
+def _flip_colours_of_round_2(out: Path) -> int:
+    """Player 1's game of round 2 with the colours exchanged on both sides of the board;
+    the opponent's number."""
     lines = out.read_text(encoding="utf-8").splitlines()
-    # Round 2 of player 1: flip the colour on both sides of the board.
     start = 91 + 10
     row = next(i for i, line in enumerate(lines) if line.startswith("001    1 "))
     opponent = int(lines[row][start : start + 4])
@@ -79,6 +76,15 @@ def test_q16_39_a_broken_copy_exits_1_and_says_the_round(
         colour = lines[i][start + 5]
         lines[i] = lines[i][: start + 5] + ("b" if colour == "w" else "w") + lines[i][start + 6 :]
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return opponent
+
+
+def test_q16_39_a_broken_copy_exits_1_and_says_the_round(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "open.trf"
+    _generate(out, "--seed", "12")
+    opponent = _flip_colours_of_round_2(out)
     capsys.readouterr()
     assert main(["check", str(out)]) == 1
     text = capsys.readouterr().out
@@ -195,23 +201,7 @@ def test_q33_check_pairs_again_with_arbiters_own_engine_when_asked(
     assert "by gacrux" not in text
     assert main(["check", str(out)]) == 0
     assert "with the FIDE Dutch system (C.04.3) by gacrux." in capsys.readouterr().out
-    lines = out.read_text(encoding="utf-8").splitlines()
-    start = 91 + 10
-    row = next(i for i, line in enumerate(lines) if line.startswith("001    1 "))
-    opponent = int(lines[row][start : start + 4])
-    other = next(i for i, line in enumerate(lines) if line.startswith(f"001 {opponent:4d} "))
-    for i in (row, other):
-        colour = lines[i][start + 5]
-        lines[i] = lines[i][: start + 5] + ("b" if colour == "w" else "w") + lines[i][start + 6 :]
-    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _flip_colours_of_round_2(out)
     assert main(["check", str(out), "--engine", "own"]) == 1
     first = next(t for t in capsys.readouterr().out.splitlines() if t.startswith("Round "))
     assert first.startswith("Round 2: board ")
-
-
-def test_q33_check_refuses_an_engine_it_does_not_have(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    with pytest.raises(SystemExit):
-        main(["check", str(tmp_path / "x.trf"), "--engine", "javafo"])
-    assert "invalid choice: 'javafo'" in capsys.readouterr().err

@@ -38,6 +38,7 @@ from typing import IO, Final
 
 from arbiter_app.core.custom_list import CustomPlayer, checked_name, read_csv
 from arbiter_app.core.errors import ArbiterError, InputError, Issue
+from arbiter_app.core.limits import field_problem
 from arbiter_app.core.rating_source import CustomFound, CustomList, Found, RatingList
 from arbiter_app.core.ratinglist import (
     ListedPlayer,
@@ -69,6 +70,16 @@ _TYPES.update(
     for name in ListedPlayer._fields
     if name.startswith(("standard", "rapid", "blitz"))
 )
+
+
+def fide_number(fide_id: str | int) -> int | None:
+    """*fide_id* as the number the lists are searched by, or None for what cannot be a FIDE
+    ID (:func:`arbiter_app.core.limits.field_problem`: at most eleven ASCII digits, TRF-26
+    record 001; a larger number would not even fit SQLite's integers)."""
+    text = str(fide_id).strip()
+    if not text or field_problem("fide_id", text) is not None:
+        return None
+    return int(text)
 
 
 class RatingDatabaseError(ArbiterError):
@@ -334,7 +345,7 @@ class RatingDatabase:
         player's national ID, else by FIDE ID), newest first."""
         out: list[CustomFound] = []
         fields = ", ".join(CustomPlayer._fields)
-        number = int(fide_id) if fide_id.strip().isdecimal() else None
+        number = fide_number(fide_id)
         for listed in self.custom_lists():
             if listed.name not in names:
                 continue
@@ -477,10 +488,10 @@ class RatingDatabase:
 
     # -- looking up ------------------------------------------------------------------
     def by_id(self, fide_id: int | str) -> list[Found]:
-        """The player with *fide_id* as every imported list gives them, newest first."""
-        try:
-            number = int(str(fide_id).strip())
-        except ValueError:
+        """The player with *fide_id* as every imported list gives them, newest first; none
+        for what cannot be a FIDE ID (:func:`fide_number`), which no list holds."""
+        number = fide_number(fide_id)
+        if number is None:
             return []
         out: list[Found] = []
         names = ", ".join(ListedPlayer._fields)

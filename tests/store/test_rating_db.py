@@ -64,6 +64,9 @@ def test_the_zips_as_fide_ships_them(tmp_path: Path, db: RatingDatabase) -> None
     found = db.by_id(1503014)
     assert {f.list.id for f in found} == {rapid.id, report.imported.id}
     assert db.by_id("not a number") == [] and db.by_id(42) == []
+    # What cannot be a FIDE ID is on no list, however large (SQLite's integers end at 2**63).
+    for no_id in ("-9223372036854775809", "9" * 20, -1, "²", "015 03014", ""):
+        assert db.by_id(no_id) == []
 
 
 def test_a_list_imported_again_replaces_the_same_list(tmp_path: Path, db: RatingDatabase) -> None:
@@ -167,6 +170,7 @@ def test_a_custom_list_is_stored_replaced_and_found(tmp_path: Path, db: RatingDa
     (by_fide,) = db.custom_found({"ENG"}, "4100018", "")
     assert by_fide.player.id == "A1"
     assert db.custom_found({"NAT"}, "4100018", "A1") == []
+    assert db.custom_found({"ENG"}, "9" * 20, "") == []  # no FIDE ID: on no list
     csv.write_text("Ref;Name;Elo;FIDE\nA1;Kasimov, Rustam;2110;4100018\n")
     again = db.import_custom(csv, name="ENG", month=nov, layout=layout)
     assert again.replaced is not None and again.replaced.id == report.imported.id

@@ -53,6 +53,17 @@ def _field(*players: Contender) -> dict[int, Contender]:
     }
 
 
+def _four_players(name: str, rounds: int) -> Event:
+    """A new FIDE Double-Swiss of four players, rated in pairing-number order."""
+    return Event(
+        info=EventInfo(name=name),
+        system=System.FIDE_DOUBLE_SWISS,
+        planned_rounds=rounds,
+        players=tuple(Player(t, f"P{t}", 2400 - t) for t in range(1, 5)),
+        entries={t: () for t in range(1, 5)},
+    )
+
+
 def _identifier(pairs: tuple[tuple[int, int], ...]) -> list[int]:
     """Article 3.6.2: the top members (the smaller TPN of each pair) in ascending order,
     then the bottom member of each of those pairs in the same order."""
@@ -155,13 +166,7 @@ def test_preface_the_rare_game_results_score_as_the_text_lists_them() -> None:
     """Preface: "since a game can (rarely) end ½-0, 0-½, or 0-0, other possible match
     results are 1½-0, 1-½, … and 0-0", and a match ends by forfeit only if a player
     forfeits both games: a match of ½-0 then 0-0 is played, 1½-0 is ½-0 then 1-0."""
-    event = Event(
-        info=EventInfo(name="Preface"),
-        system=System.FIDE_DOUBLE_SWISS,
-        planned_rounds=6,
-        players=tuple(Player(t, f"P{t}", 2400 - t) for t in range(1, 5)),
-        entries={t: () for t in range(1, 5)},
-    )
+    event = _four_players("Preface", 6)
     first = pair_round(event, options=WHITE_FIRST)
     assert [(b.white, b.black) for b in first.boards] == [(1, 3), (4, 2)]
     event = append_round(
@@ -182,13 +187,7 @@ def test_1_6_a_match_whose_first_game_was_forfeited_gives_the_colour_of_game_1()
     """Article 1.6: a player had a colour in a match when at least one of its games was
     played, the colour he had in game 1. 3 loses game 1 by forfeit and plays game 2: the
     match is played (Preface) and 1 had White in it, 3 Black."""
-    event = Event(
-        info=EventInfo(name="1.6"),
-        system=System.FIDE_DOUBLE_SWISS,
-        planned_rounds=4,
-        players=tuple(Player(t, f"P{t}", 2400 - t) for t in range(1, 5)),
-        entries={t: () for t in range(1, 5)},
-    )
+    event = _four_players("1.6", 4)
     first = pair_round(event, options=WHITE_FIRST)
     event = append_round(event, first, {1: (GameResult.WHITE_FORFEIT_WIN, D), 2: (D, D)})
     assert event.entry(3, 1).kind is EntryKind.FORFEIT_LOSS

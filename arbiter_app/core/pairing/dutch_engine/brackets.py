@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 from typing import Any
 
 from arbiter_app.core.pairing.boards import PairingError
@@ -311,6 +312,106 @@ def _dirac(players: Sequence[Card], bye: bool, bye_ok: Callable[[Card], bool]) -
         if m - 1 - missing < m / 2:
             return False
     return not bye or eligible >= m / 2
+
+
+def _pairs_all(players: Sequence[Card], moved: set[int]) -> bool:
+    """Whether *players* pair among themselves, two moved-down players (*moved*) never
+    together; Dirac's condition settles it when at most one of them is moved down."""
+    if len(players) % 2:
+        return False
+    if not players:
+        return True
+    if sum(1 for p in players if p.cid in moved) <= 1 and _dirac(players, False, lambda p: True):
+        return True
+    import rustworkx as rx
+
+    graph = rx.PyGraph()
+    graph.add_nodes_from(list(range(len(players))))
+    graph.add_edges_from_no_data(
+        [
+            (i, j)
+            for i, a in enumerate(players)
+            for j in range(i + 1, len(players))
+            if not (a.cid in moved and players[j].cid in moved) and can_meet(a, players[j])
+        ]
+    )
+    matching = rx.max_weight_matching(graph, max_cardinality=True)
+    return 2 * len(matching) == len(players)
+
+
+COLOUR_FLOOR_LIMIT = 200
+"""Largest bracket whose least colour failures are found by a matching."""
+
+
+def colour_floor(
+    members: Sequence[Card], moved: set[int], floating: set[int] | None
+) -> tuple[int, int] | None:
+    """The least C12 and C13 (colour preferences denied; strong ones) over the pairings of
+    *members* that leave only their parity unpaired, two moved-down players (*moved*) never
+    together, the one left out (if any) among *floating* when given: each by a
+    minimum-cost perfect matching, the one left out matched to a node of its own. None
+    when the bracket is larger than :data:`COLOUR_FLOOR_LIMIT` or cannot pair so."""
+    n = len(members)
+    if n < 2 or n > COLOUR_FLOOR_LIMIT:
+        return None
+    import rustworkx as rx
+
+    e12: list[tuple[int, int, int]] = []
+    e13: list[tuple[int, int, int]] = []
+    if n % 2:
+        for i, a in enumerate(members):
+            if floating is None or a.cid in floating:
+                e12.append((i, n, 2))
+                e13.append((i, n, 2))
+    for i, a in enumerate(members):
+        for j in range(i + 1, n):
+            b = members[j]
+            if (a.cid in moved and b.cid in moved) or not can_meet(a, b):
+                continue
+            same = a.preference != "nc" and a.pref_colour == b.pref_colour
+            e12.append((i, j, 2 - same))
+            e13.append((i, j, 2 - (same and a.pref_strength > 0 and b.pref_strength > 0)))
+    floors: list[int] = []
+    nodes = n + n % 2
+    for edges in (e12, e13):
+        graph = rx.PyGraph()
+        graph.add_nodes_from(list(range(nodes)))
+        graph.add_edges_from(edges)
+        matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
+        if 2 * len(matching) < nodes:
+            return None
+        floors.append(sum(2 - graph.get_edge_data(x, y) for x, y in matching))
+    return floors[0], floors[1]
+
+
+def least_denied(s1: Sequence[Card], s2: Sequence[Card]) -> int | None:
+    """The fewest colour preferences denied (C12) when every player of *s1* meets a
+    different player of *s2*; None when they cannot all meet."""
+    import rustworkx as rx
+
+    n = len(s1)
+    graph = rx.PyGraph()
+    graph.add_nodes_from(list(range(n + len(s2))))
+    graph.add_edges_from(
+        [
+            (i, n + j, 1 if a.preference != "nc" and a.pref_colour == b.pref_colour else 2)
+            for i, a in enumerate(s1)
+            for j, b in enumerate(s2)
+            if can_meet(a, b)
+        ]
+    )
+    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
+    if len(matching) < n:
+        return None
+    return sum(2 - int(graph.get_edge_data(x, y)) for x, y in matching)
+
+
+VIABLE_AFTER = 5_000
+"""Steps a bracket's search takes before each of its steps is checked by a matching."""
+
+
+RELAX_LIMIT = 2_000
+"""Most sets of residents floating on whose C8 and C9 bound a bracket's ideal."""
 
 
 Candidate = tuple[list[tuple[Card, Card]], list[Card]]
@@ -758,6 +859,73 @@ class Engine:
         def unpair(a: Card, b: Card) -> None:
             apply(a, b, -1)
 
+        bracket_start = self.steps
+
+        def viable(lefts: list[Card], free: list[Card]) -> bool:
+            """Whether *lefts* can still meet *free* within the pass's ceiling.
+
+            Checked only in a pass with a ceiling and once the bracket's search has
+            taken :data:`VIABLE_AFTER` steps: a minimum-cost matching of *lefts* into
+            *free* over the pairs the ceiling allows (no topscorer failure, C10-C11; in
+            the ideal's pass no repeated upfloat, C15 and C17), the players left over
+            among those who may float (the least C8 and C9; in the ideal's pass none
+            a repeated downfloater, C14 and C16), within the colour preferences (C12)
+            it leaves. A subtree it refuses holds no candidate the pass would take, so
+            the candidate found is the same, only sooner.
+            """
+            if not ceiling[0] or self.steps - bracket_start < VIABLE_AFTER:
+                return True
+            self.steps += len(lefts)
+            if self.steps > self.budget:
+                raise _Budget
+            ideal_pass = slack[0] == 0
+            top = cap()
+            allowance = top[6] - acc[2]  # type: ignore[operator]
+            strong = top[7] - acc[3] if ideal_pass else len(lefts)  # type: ignore[operator]
+            if allowance < 0 or strong < 0:
+                return False
+            e12: list[tuple[int, int, int]] = []
+            e13: list[tuple[int, int, int]] = []
+            n = len(lefts)
+            for i, a in enumerate(lefts):
+                for j, b in enumerate(free):
+                    if not can_meet(a, b):
+                        continue
+                    cost = pair_cost(a, b)
+                    if cost[0] or cost[1] or (ideal_pass and (cost[4] or cost[5])):
+                        continue
+                    if cost[3] and not strong:
+                        continue
+                    e12.append((i, n + j, 2 - cost[2]))
+                    e13.append((i, n + j, 2 - cost[3]))
+            spare = len(free) - n
+            if spare:
+                ok = least[1] if least is not None else None
+                for j, b in enumerate(free):
+                    if ok is not None and b.cid not in ok:
+                        continue
+                    if ideal_pass and b.floats & (DF1 | DF2):
+                        continue
+                    for d in range(spare):
+                        e12.append((n + len(free) + d, n + j, 2))
+                        e13.append((n + len(free) + d, n + j, 2))
+            import rustworkx as rx
+
+            for edges, most in ((e12, allowance), (e13, strong)):
+                graph = rx.PyGraph()
+                graph.add_nodes_from(list(range(n + len(free) + spare)))
+                graph.add_edges_from(edges)
+                matching = rx.max_weight_matching(
+                    graph, max_cardinality=True, weight_fn=lambda w: w
+                )
+                if len(matching) < len(free):
+                    return False
+                if sum(2 - graph.get_edge_data(x, y) for x, y in matching) > most:
+                    return False
+                if not ideal_pass or not strong:
+                    break  # C13 is bounded only in the ideal's pass, and by the edges at 0
+            return True
+
         def fq_of(
             floaters: list[Card],
         ) -> tuple[tuple[int, tuple[int, ...]], int, int, int] | None:
@@ -834,14 +1002,26 @@ class Engine:
                     if not saturates(i1, i2, meets):
                         continue
                 s1, s2 = [free[i] for i in i1], [free[i] for i in i2]
+                if ceiling[0] and half:
+                    # A pass with a ceiling takes no candidate denying more colour
+                    # preferences (C12) than it allows: a split whose S1 cannot meet S2
+                    # within them (a minimum-cost matching) is skipped unsearched.
+                    self.steps += half
+                    if self.steps > self.budget:
+                        raise _Budget
+                    denied = least_denied(s1, s2)
+                    if denied is None or acc[2] + denied > cap()[6]:  # type: ignore[operator]
+                        continue
                 sides = [[0] * 5, [0] * 5]
                 for p in s1:
                     sides[0][_kind(p)] += 1
                 for p in s2:
                     sides[1][_kind(p)] += 1
                 tally.sides = sides
+                if not viable(s1, s2):
+                    continue
                 try:
-                    found = self._search(s1, s2, pair_ok, unpair, rem_leaf)
+                    found = self._search(s1, s2, pair_ok, unpair, rem_leaf, viable)
                 finally:
                     tally.sides = None
                 if found is not None:
@@ -856,7 +1036,30 @@ class Engine:
             floaters_count = size - 2 * pairs_wanted
             tally.spare = floaters_count
             lb[:] = [q8_floor(), least_unplayed]
-            floor = (floaters_count, lb[0], lb[1], 0, 0, *tally.bound(), 0, 0, 0, 0)
+            # C8 and C9: the least the residents floating on can reach (the ideal's).
+            extra = floaters_count
+            least = (
+                self._least_floating(mdps, residents, extra, fq_of)
+                if not first and extra and (extra > 1 or size <= 200)
+                else None
+            )
+            # Colours: the least C12 and C13 a pairing of the whole bracket can reach with
+            # such a player left out, where the bracket pairs all but its parity (a lower
+            # bound the ideal takes).
+            colours = None
+            if not first and floaters_count == size % 2:
+                floating_ok = least[1] if least is not None else None
+                if floating_ok is None and bye_here:
+                    floating_ok = {p.cid for p in residents if self.bye_ok(p)}
+                colours = colour_floor(members, {p.cid for p in mdps}, floating_ok)
+
+            def bounds(colours: tuple[int, int] | None = colours) -> tuple[int, int]:
+                c12, c13 = tally.bound()
+                if colours is None:
+                    return c12, c13
+                return max(c12, colours[0]), max(c13, colours[1])
+
+            floor = (floaters_count, lb[0], lb[1], 0, 0, *bounds(), 0, 0, 0, 0)
             try:
                 for mode in (4,) if first else (1, 2, 3, 4):
                     ceiling[0] = mode < 4
@@ -877,26 +1080,16 @@ class Engine:
                             tally.spare -= 1
                         lifted[0] = floating
                         if mode < 4:
-                            # The ideal with the downfloater's own C8 and C9: the least any
-                            # single resident floating on can reach (else the parity's).
-                            relaxed = None
-                            extra = floaters_count - len(floating)
-                            if (extra == 1 and size <= 200) or (extra == 2 and size <= 60):
-                                relaxed = min(
-                                    (
-                                        (q[0], q[1])
-                                        for rs in combinations(residents, extra)
-                                        if (q := fq_of([*floating, *rs])) is not None
-                                    ),
-                                    default=None,
-                                )
-                            if relaxed is not None:
-                                lb[:] = list(relaxed)
-                            floor = (floaters_count, lb[0], lb[1], 0, 0, *tally.bound(), 0, 0, 0, 0)
+                            # The ideal with the downfloaters' own C8 and C9: the least a
+                            # set of residents floating on can reach while the rest of the
+                            # bracket still pairs (else the parity's).
+                            if least is not None:
+                                lb[:] = list(least[0])
+                            floor = (floaters_count, lb[0], lb[1], 0, 0, *bounds(), 0, 0, 0, 0)
                             if not worse(partial()):
                                 self._search(paired, residents, pair_ok, unpair, remainder)
                             lb[:] = [q8_floor(), least_unplayed]
-                            floor = (floaters_count, lb[0], lb[1], 0, 0, *tally.bound(), 0, 0, 0, 0)
+                            floor = (floaters_count, lb[0], lb[1], 0, 0, *bounds(), 0, 0, 0, 0)
                         elif not worse(partial()):
                             self._search(paired, residents, pair_ok, unpair, remainder)
                         for m in floating:
@@ -922,6 +1115,40 @@ class Engine:
         got, floaters = best.result
         self.quality = best.quality
         return [(min(a.cid, b.cid), max(a.cid, b.cid)) for a, b in got], floaters
+
+    def _least_floating(
+        self,
+        mdps: list[Card],
+        residents: list[Card],
+        extra: int,
+        fq_of: Callable[[list[Card]], tuple[tuple[int, tuple[int, ...]], int, int, int] | None],
+    ) -> tuple[tuple[tuple[int, tuple[int, ...]], int], set[int]] | None:
+        """The least C8 and C9 of *extra* residents floating on, *mdps* all paired, and
+        the residents of the sets that reach it.
+
+        Only sets whose removal leaves a bracket that can pair every other player count:
+        a lower bound of every candidate's C8 and C9, so that a search for the ideal
+        does not look through a whole bracket for a quality no candidate has. None
+        when there are too many sets to try (more than :data:`RELAX_LIMIT`) or none.
+        """
+        if comb(len(residents), extra) > RELAX_LIMIT:
+            return None
+        moved = {p.cid for p in mdps}
+        least: tuple[tuple[int, tuple[int, ...]], int] | None = None
+        reaching: set[int] = set()
+        for rs in combinations(residents, extra):
+            out = {p.cid for p in rs}
+            rest = mdps + [p for p in residents if p.cid not in out]
+            if not _pairs_all(rest, moved):
+                continue
+            q = fq_of(list(rs))
+            if q is None:
+                continue
+            if least is None or (q[0], q[1]) < least:
+                least, reaching = (q[0], q[1]), set(out)
+            elif (q[0], q[1]) == least:
+                reaching |= out
+        return None if least is None else (least, reaching)
 
     def _floater_quality(
         self,
@@ -965,8 +1192,13 @@ class Engine:
             [list[tuple[Card, Card]], list[Card]],
             Candidate | None,
         ],
+        viable: Callable[[list[Card], list[Card]], bool] | None = None,
     ) -> Candidate | None:
-        """Each of *lefts* in turn takes the first free player of *pool* it may meet (article 4)."""
+        """Each of *lefts* in turn takes the first free player of *pool* it may meet (article 4).
+
+        *viable*, when given, is asked after each pair whether the players left can still
+        make a candidate; a pair after which they cannot is passed over.
+        """
         n = len(lefts)
         if n == 0:
             return leaf([], list(pool))
@@ -991,11 +1223,13 @@ class Engine:
                 b = free.pop(k)
                 chosen.append((k, b))
                 if len(chosen) < n:
-                    start = 0
-                    continue
-                result = leaf([(lefts[i], c[1]) for i, c in enumerate(chosen)], list(free))
-                if result is not None:
-                    return result
+                    if viable is None or viable(lefts[len(chosen) :], free):
+                        start = 0
+                        continue
+                else:
+                    result = leaf([(lefts[i], c[1]) for i, c in enumerate(chosen)], list(free))
+                    if result is not None:
+                        return result
             # next candidate at the deepest level that has one
             if not chosen:
                 return None

@@ -22,11 +22,7 @@ from arbiter_app.core.generator.tournament import GeneratorError, generate
 from arbiter_app.core.model import EntryKind
 from arbiter_app.core.pairing.dutch import build_tournament, run_engine
 from arbiter_app.core.pairing.dutch_engine import brackets, pair_tournament
-from arbiter_app.core.pairing.dutch_engine.brackets import (
-    Engine,
-    colour_floor,
-    least_denied,
-)
+from arbiter_app.core.pairing.dutch_engine.brackets import Engine, colour_floor
 from arbiter_app.core.pairing.dutch_engine.cards import Card, read_cards
 from arbiter_app.core.trf import parse_trf
 from tests.support.dutch_campaign import settings
@@ -120,14 +116,6 @@ def test_colour_floor_leaves_out_only_a_player_who_may_float() -> None:
     three = [_card(1, "w0"), _card(2, "b0"), _card(3, "w0")]
     assert colour_floor(three, set(), None) == (0, 0)  # 3 floats, 1 meets 2
     assert colour_floor(three, set(), {2}) == (1, 0)  # 2 must float: 1 and 3 both want White
-
-
-def test_least_denied_matches_all_of_s1_into_s2() -> None:
-    s1 = [_card(1, "w0"), _card(2, "w0")]
-    s2 = [_card(3, "b0"), _card(4, "w0"), _card(5, "w0")]
-    assert least_denied(s1, s2) == 1  # one of S1 meets the Black player, the other cannot
-    s1_blocked = [_card(1, "w0", frozenset({3, 4, 5})), _card(2, "w0")]
-    assert least_denied(s1_blocked, s2) is None
 
 
 def test_random_brackets_colour_floor_is_a_lower_bound_of_every_pairing() -> None:

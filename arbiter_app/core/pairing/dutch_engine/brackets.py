@@ -384,30 +384,12 @@ def colour_floor(
     return floors[0], floors[1]
 
 
-def least_denied(s1: Sequence[Card], s2: Sequence[Card]) -> int | None:
-    """The fewest colour preferences denied (C12) when every player of *s1* meets a
-    different player of *s2*; None when they cannot all meet."""
-    import rustworkx as rx
-
-    n = len(s1)
-    graph = rx.PyGraph()
-    graph.add_nodes_from(list(range(n + len(s2))))
-    graph.add_edges_from(
-        [
-            (i, n + j, 1 if a.preference != "nc" and a.pref_colour == b.pref_colour else 2)
-            for i, a in enumerate(s1)
-            for j, b in enumerate(s2)
-            if can_meet(a, b)
-        ]
-    )
-    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
-    if len(matching) < n:
-        return None
-    return sum(2 - int(graph.get_edge_data(x, y)) for x, y in matching)
-
-
 VIABLE_AFTER = 5_000
 """Steps a bracket's search takes before each of its steps is checked by a matching."""
+
+VIABLE_LIMIT = 200
+"""Largest bracket whose search is checked by a matching after each pair (a matching of a
+larger one costs more than the steps it saves: its search is long because it is large)."""
 
 
 RELAX_LIMIT = 2_000
@@ -864,8 +846,8 @@ class Engine:
         def viable(lefts: list[Card], free: list[Card]) -> bool:
             """Whether *lefts* can still meet *free* within the pass's ceiling.
 
-            Checked only in a pass with a ceiling and once the bracket's search has
-            taken :data:`VIABLE_AFTER` steps: a minimum-cost matching of *lefts* into
+            Checked only in a pass with a ceiling, in a bracket of at most
+            :data:`VIABLE_LIMIT` players whose search has taken :data:`VIABLE_AFTER` steps: a minimum-cost matching of *lefts* into
             *free* over the pairs the ceiling allows (no topscorer failure, C10-C11; in
             the ideal's pass no repeated upfloat, C15 and C17), the players left over
             among those who may float (the least C8 and C9; in the ideal's pass none
@@ -873,7 +855,7 @@ class Engine:
             it leaves. A subtree it refuses holds no candidate the pass would take, so
             the candidate found is the same, only sooner.
             """
-            if not ceiling[0] or self.steps - bracket_start < VIABLE_AFTER:
+            if not ceiling[0] or size > VIABLE_LIMIT or self.steps - bracket_start < VIABLE_AFTER:
                 return True
             self.steps += len(lefts)
             if self.steps > self.budget:
@@ -1002,16 +984,6 @@ class Engine:
                     if not saturates(i1, i2, meets):
                         continue
                 s1, s2 = [free[i] for i in i1], [free[i] for i in i2]
-                if ceiling[0] and half:
-                    # A pass with a ceiling takes no candidate denying more colour
-                    # preferences (C12) than it allows: a split whose S1 cannot meet S2
-                    # within them (a minimum-cost matching) is skipped unsearched.
-                    self.steps += half
-                    if self.steps > self.budget:
-                        raise _Budget
-                    denied = least_denied(s1, s2)
-                    if denied is None or acc[2] + denied > cap()[6]:  # type: ignore[operator]
-                        continue
                 sides = [[0] * 5, [0] * 5]
                 for p in s1:
                     sides[0][_kind(p)] += 1

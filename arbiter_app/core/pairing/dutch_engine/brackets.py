@@ -18,10 +18,15 @@ quality criteria (article 2.3; the letters are those of the reference engine):
   C14–C17 repeated floats, C18–C21 their score differences.
 
 The search first looks only for the ideal candidate (every criterion at its lower
-bound: colours denied only as far as an excess of one colour forces, the
-downfloater's own C8 and C9 best), then allows one and two more colour preferences
-denied, then any candidate; the best wins and, among equals, the first in article
-4's order. The absolute criteria C1–C3 (no rematch, no second bye, no two
+bound), then allows one and two more colour preferences denied, then any candidate;
+the best wins and, among equals, the first in article 4's order. The lower bounds are
+exact where a matching can tell: C8 and C9 the least over the residents who can float
+with the rest of the bracket still pairing; C12 and C13 the least of a minimum-cost
+matching of the whole bracket, the one left out among those who may float. Once a
+bracket of at most 200 players has taken 5,000 steps, a matching after each pair asks
+whether the players left can still meet the pass's ceiling, and a pair after which
+they cannot is passed over. A bound only passes over what the pass would not take,
+so the candidate found is the one a search without it would find, sooner. The absolute criteria C1–C3 (no rematch, no second bye, no two
 non-topscorers with the same absolute preference) are never broken and C4 (the rest
 of the round can still be paired) is checked for every downfloater set. A bracket
 whose search does not finish within the budget, or whose rest is too large to

@@ -102,3 +102,23 @@ def test_the_us_chess_engine_row_is_in_the_pairing_table(monkeypatch: pytest.Mon
     (line,) = run_all.uschess_lines()
     assert line.benchmark == "US Chess engine, round 3, 24 players (CPU)"
     assert line.target == bench_pairing.US_TARGET_SECONDS and line.note == "12 boards"
+
+
+def test_the_endorsed_engine_pairs_round_six_when_its_binary_is_given() -> None:
+    """With ``ARBITER_BBP`` naming bbpPairings, it pairs the benchmark's round 6 from the
+    event written as TRF-16, as Arbiter's engine does (a 30-player field)."""
+    import os
+
+    binary = os.environ.get(bench_pairing.BBP_ENV)
+    if not binary:
+        pytest.skip("ARBITER_BBP does not name a bbpPairings binary")
+    theirs = bench_pairing._bbp(binary, 30)
+    assert theirs["boards"] and float(theirs["cpu"]) >= 0  # type: ignore[arg-type]
+    assert bench_pairing._same_pairs(bench_pairing._one("own", 30), theirs)
+
+
+def test_pairings_compare_board_order_aside_but_colours_and_bye_kept() -> None:
+    one = {"boards": [[1, 2], [3, 4]], "bye": 5}
+    assert bench_pairing._same_pairs(one, {"boards": [[3, 4], [1, 2]], "bye": 5})
+    assert not bench_pairing._same_pairs(one, {"boards": [[2, 1], [3, 4]], "bye": 5})
+    assert not bench_pairing._same_pairs(one, {"boards": [[1, 2], [3, 4]], "bye": None})

@@ -8,7 +8,12 @@ round 6 of a 7-round Swiss of 200, 1,000, 3,000 and 10,000 players whose rounds
 1–5 are Dutch pairings (made by the own engine, with requested half-point byes
 and forfeits), each engine in a fresh process on the same event, processor time
 and peak memory of that process; gacrux is not run above 3,000 players (it
-builds every pair of players and does not fit in memory).
+builds every pair of players and does not fit in memory). When the environment
+variable ``ARBITER_BBP`` names a bbpPairings binary (FIDE's endorsed engine, built from
+its public source, never part of this repository), it pairs the same round from the
+event written as TRF-16 (``--dutch FILE -p``), its processor time and peak memory
+those of its own process, up to ``ARBITER_BBP_LARGEST`` players (1,000 unless set:
+it took 13 minutes at 3,000 on the 2-core machine).
 
 The third table is the US Chess engine (US Chess rules 27-29, issue 24): round 4 of a
 five-round section of 500 players whose rounds 1-3 it paired itself, processor time
@@ -29,12 +34,15 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from arbiter_app.core.model import (
     ByeRequest,
@@ -189,6 +197,13 @@ TARGETS = {1000: 1.0, 3000: 5.0, 10000: 60.0}
 MEMORY_TARGET_MB = 2048
 
 
+BBP_ENV = "ARBITER_BBP"
+"""The environment variable naming the endorsed engine's binary (bbpPairings)."""
+BBP_LARGEST_ENV = "ARBITER_BBP_LARGEST"
+BBP_LIMIT = 1000
+"""The largest field the endorsed engine pairs unless ``ARBITER_BBP_LARGEST`` says more."""
+
+
 @dataclass(frozen=True)
 class EngineRow:
     players: int
@@ -198,6 +213,9 @@ class EngineRow:
     gacrux_cpu: float | None
     gacrux_peak_mb: float | None
     equal: bool | None
+    bbp_cpu: float | None = None
+    bbp_peak_mb: float | None = None
+    bbp_equal: bool | None = None
 
 
 def dutch_history(players: int, rounds: int = 7, before_round: int = 6, seed: int = 6) -> Event:
@@ -244,6 +262,39 @@ def _one(engine: str, players: int) -> dict[str, object]:
     }
 
 
+def _bbp(binary: str, players: int) -> dict[str, object]:
+    """Pair round 6 with the endorsed engine: the event as TRF-16, ``--dutch FILE -p OUT``;
+    its process's processor time and peak memory (this process's only child), the boards
+    by pairing number (the event's numbers are its pairing numbers)."""
+    from arbiter_app.core.trf.writer import event_to_trf
+
+    event = dutch_history(players)
+    with tempfile.TemporaryDirectory() as folder:
+        given = Path(folder) / "round-6.trf"
+        given.write_text(event_to_trf(event, "TRF-16", initial_colour=Colour.WHITE), "utf-8")
+        out = Path(folder) / "pairs.txt"
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run(
+            [binary, "--dutch", str(given), "-p", str(out)], capture_output=True, text=True
+        )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if done.returncode != 0:
+            raise RuntimeError(f"bbpPairings: {done.stderr.strip() or done.stdout.strip()}")
+        lines = out.read_text(encoding="utf-8").split()
+    numbers = [int(x) for x in lines[1:]]
+    boards = [[w, b] for w, b in zip(numbers[::2], numbers[1::2], strict=True) if b]
+    bye = next((w for w, b in zip(numbers[::2], numbers[1::2], strict=True) if not b), None)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return {"cpu": cpu, "peak_mb": after.ru_maxrss / 1024, "boards": boards, "bye": bye}
+
+
+def _same_pairs(a: dict[str, object], b: dict[str, object]) -> bool:
+    """The same boards with the same colours and the same bye (board order aside: the
+    engines number the boards by different rules)."""
+    pairs = [{tuple(x) for x in d["boards"]} for d in (a, b)]  # type: ignore[attr-defined]
+    return pairs[0] == pairs[1] and a["bye"] == b["bye"]
+
+
 def _fresh(engine: str, players: int) -> dict[str, object]:
     out = subprocess.run(
         [sys.executable, "-m", "tests.benchmarks.bench_pairing", "--one", engine, str(players)],
@@ -257,10 +308,13 @@ def _fresh(engine: str, players: int) -> dict[str, object]:
 
 def engines(sizes: tuple[int, ...] = ENGINE_SIZES) -> list[EngineRow]:
     """Round 6 of 7 at each size: the own engine, and gacrux up to :data:`GACRUX_LIMIT`."""
+    binary = os.environ.get(BBP_ENV) or None
+    largest = int(os.environ.get(BBP_LARGEST_ENV) or BBP_LIMIT)
     rows = []
     for n in sizes:
         own = _fresh("own", n)
         ref = _fresh("gacrux", n) if n <= GACRUX_LIMIT else None
+        bbp = _fresh("bbp", n) if binary is not None and n <= largest else None
         rows.append(
             EngineRow(
                 n,
@@ -270,6 +324,9 @@ def engines(sizes: tuple[int, ...] = ENGINE_SIZES) -> list[EngineRow]:
                 None if ref is None else float(ref["cpu"]),  # type: ignore[arg-type]
                 None if ref is None else float(ref["peak_mb"]),  # type: ignore[arg-type]
                 None if ref is None else (own["boards"], own["bye"]) == (ref["boards"], ref["bye"]),
+                None if bbp is None else float(bbp["cpu"]),  # type: ignore[arg-type]
+                None if bbp is None else float(bbp["peak_mb"]),  # type: ignore[arg-type]
+                None if bbp is None else _same_pairs(own, bbp),
             )
         )
     return rows
@@ -341,7 +398,9 @@ def uschess_table(rows: list[UsChessRow]) -> str:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--one"]:
+    if sys.argv[1:2] == ["--one"] and sys.argv[2] == "bbp":
+        print(json.dumps(_bbp(os.environ[BBP_ENV], int(sys.argv[3]))))
+    elif sys.argv[1:2] == ["--one"]:
         print(json.dumps(_one(sys.argv[2], int(sys.argv[3]))))
     elif sys.argv[1:2] == ["--uschess"]:
         print(uschess_table([uschess_row()]))

@@ -153,6 +153,19 @@ def engine_lines() -> list[Line]:
                 + (f"); {same}" if same else ")"),
             )
         )
+        if r.bbp_cpu is not None:
+            agree = "same pairing" if r.bbp_equal else "PAIRINGS DIFFER"
+            lines.append(
+                Line(
+                    f"own Dutch engine, round 6 of 7, {r.players:,} players (CPU)",
+                    r.own_cpu,
+                    bench_pairing.TARGETS.get(r.players),
+                    "bbpPairings (FIDE-endorsed)",
+                    r.bbp_cpu,
+                    note=f"peak {r.own_peak_mb:.0f} MB (bbpPairings {r.bbp_peak_mb:.0f} MB); "
+                    + agree,
+                )
+            )
     return lines
 
 

@@ -1,13 +1,15 @@
 """Brackets whose search used to run out of steps, and the bounds that now end it early.
 
 Each file in ``tests/data/trf/engine`` is a tournament of the pairing campaign
-(``tests.support.dutch_campaign``, its seed in the name) in which Arbiter's engine once
-declined a round after 200,000 steps while gacrux paired it. Three lower bounds end those
-searches (``brackets.py``): the least C8 and C9 over the residents who can float with the
-rest of the bracket still pairing; the least colour failures (C12, C13) of a whole-bracket
-matching with the one left out among those; and, once a bracket has taken
-``VIABLE_AFTER`` steps, a matching after each pair that asks whether the pass's ceiling
-can still be met. None may change a pairing: the rounds must still equal gacrux's.
+(``tests.support.dutch_campaign``, its seed in the name, with the campaign's scoring) in
+which Arbiter's engine once declined a round after 200,000 steps while gacrux paired it.
+Lower bounds end those searches (``brackets.py``): the least C8 and C9 over the residents
+who can float with the rest of the bracket still pairing, and the least C14 and C16 of
+those; the least colour failures (C12, C13) of a whole-bracket matching with the one left
+out among those; and, once a bracket has taken ``VIABLE_AFTER`` steps, matchings after
+each pair, and over the whole remainder each time a better candidate is found, that ask
+whether the pass's ceiling (and, once a candidate is found, something better) can still be
+reached. None may change a pairing: the rounds must still equal gacrux's.
 """
 
 from __future__ import annotations
@@ -36,6 +38,10 @@ HARD = [
     (963, 7),  # C12-C13 in the bye's bracket: only some players may take the bye
     (2075, 6),  # C12 reached only after many S2 transpositions
     (7564, 8),  # C13 at 0 in the ideal's pass
+    # Scored 3/1/0 (the campaign's scorings): many brackets of a few players, whose
+    # ideal no candidate reaches, so that the next pass proves the best it found.
+    (50, 4),  # C16: the one floater who reaches C8 also floated down two rounds before
+    (243, 4),  # C15 and C19: an upfloater in the bracket's only pairing within the colours
 ]
 
 

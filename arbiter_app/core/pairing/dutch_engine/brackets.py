@@ -21,12 +21,14 @@ The search first looks only for the ideal candidate (every criterion at its lowe
 bound), then allows one and two more colour preferences denied, then any candidate;
 the best wins and, among equals, the first in article 4's order. The lower bounds are
 exact where a matching can tell: C8 and C9 the least over the residents who can float
-with the rest of the bracket still pairing; C12 and C13 the least of a minimum-cost
-matching of the whole bracket, the one left out among those who may float. Once a
-bracket of at most 200 players has taken 5,000 steps, a matching after each pair asks
-whether the players left can still meet the pass's ceiling, and a pair after which
-they cannot is passed over. A bound only passes over what the pass would not take,
-so the candidate found is the one a search without it would find, sooner. The absolute criteria C1–C3 (no rematch, no second bye, no two
+with the rest of the bracket still pairing, C14 and C16 the least of those; C12 and C13
+the least of a minimum-cost matching of the whole bracket, the one left out among those
+who may float. Once a bracket of at most 200 players has taken 5,000 steps, matchings
+ask, after each pair and over the whole remainder each time a better candidate is found,
+whether the players left can still meet the pass's ceiling and beat the best so far; a
+pair or a remainder after which they cannot is passed over. A bound only passes over
+what the pass would not take, so the candidate found is the one a search without it
+would find, sooner. The absolute criteria C1–C3 (no rematch, no second bye, no two
 non-topscorers with the same absolute preference) are never broken and C4 (the rest
 of the round can still be paired) is checked for every downfloater set. A bracket
 whose search does not finish within the budget, or whose rest is too large to
@@ -387,6 +389,12 @@ def colour_floor(
             return None
         floors.append(sum(2 - graph.get_edge_data(x, y) for x, y in matching))
     return floors[0], floors[1]
+
+
+def _spared(k: int) -> Callable[[tuple[int, ...]], int]:
+    """A matching's edge weight: 2 less the pair's count *k* (a maximum weight is a least
+    count)."""
+    return lambda counted: 2 - counted[k]
 
 
 VIABLE_AFTER = 5_000
@@ -781,8 +789,18 @@ class Engine:
                 vec(up2),
             )
 
+        repeats = [0, 0, 0]
+        """The least C14 of the downfloaters the pass may have (repeated downfloats), the
+        least C16 of those with the least C14, and the least C16 of them all."""
+
         def ideal() -> tuple[object, ...]:
-            return floor[:1] + (zero_vec,) + floor[1:7] + (0, 0, 0, 0) + (zero_vec,) * 4
+            return (
+                floor[:1]
+                + (zero_vec,)
+                + floor[1:7]
+                + (repeats[0], 0, repeats[1], 0)
+                + (zero_vec,) * 4
+            )
 
         lifted: list[list[Card]] = [[]]
         ceiling = [True]
@@ -848,70 +866,158 @@ class Engine:
 
         bracket_start = self.steps
 
-        def viable(lefts: list[Card], free: list[Card]) -> bool:
-            """Whether *lefts* can still meet *free* within the pass's ceiling.
+        def checking() -> bool:
+            """Whether the pass's ceiling is checked by matchings now: a pass with a
+            ceiling, a bracket of at most :data:`VIABLE_LIMIT` players whose search has
+            taken :data:`VIABLE_AFTER` steps."""
+            return (
+                ceiling[0] and size <= VIABLE_LIMIT and self.steps - bracket_start >= VIABLE_AFTER
+            )
 
-            Checked only in a pass with a ceiling, in a bracket of at most
-            :data:`VIABLE_LIMIT` players whose search has taken :data:`VIABLE_AFTER` steps: a minimum-cost matching of *lefts* into
-            *free* over the pairs the ceiling allows (no topscorer failure, C10-C11; in
-            the ideal's pass no repeated upfloat, C15 and C17), the players left over
-            among those who may float (the least C8 and C9; in the ideal's pass none
-            a repeated downfloater, C14 and C16), within the colour preferences (C12)
-            it leaves. A subtree it refuses holds no candidate the pass would take, so
-            the candidate found is the same, only sooner.
-            """
-            if not ceiling[0] or size > VIABLE_LIMIT or self.steps - bracket_start < VIABLE_AFTER:
+        def viable(lefts: list[Card], free: list[Card]) -> bool:
+            """Whether *lefts* (S1 players) can still each meet one of *free* (S2)
+            within the pass's ceiling (:func:`within`); True while not :func:`checking`."""
+            if not checking():
                 return True
-            self.steps += len(lefts)
+            n = len(lefts)
+            pairs = [
+                (i, n + j, a, b)
+                for i, a in enumerate(lefts)
+                for j, b in enumerate(free)
+                if can_meet(a, b)
+            ]
+            return within(lefts + free, pairs, list(range(n, n + len(free))), len(free) - n)
+
+        def viable_group(free: list[Card], half: int) -> bool:
+            """Whether *half* pairs of *free*, whatever the split into S1 and S2, can meet
+            the pass's ceiling (:func:`within`); True while not :func:`checking`."""
+            if not checking():
+                return True
+            pairs = [
+                (i, j, a, free[j])
+                for i, a in enumerate(free)
+                for j in range(i + 1, len(free))
+                if can_meet(a, free[j])
+            ]
+            return within(free, pairs, list(range(len(free))), len(free) - 2 * half)
+
+        def within(
+            players: list[Card],
+            pairs: list[tuple[int, int, Card, Card]],
+            floatable: list[int],
+            spare: int,
+        ) -> bool:
+            """Whether *players* can be paired by *pairs*, *spare* of the *floatable* left
+            over, within the pass's ceiling: a minimum-cost perfect matching over the
+            pairs the ceiling allows (no topscorer failure, C10-C11; in the ideal's pass
+            no repeated upfloat, C15 and C17, and no two strong preferences for one
+            colour beyond what C13 allows), those left over matched to nodes of their
+            own and among those who may float (the least C8 and C9; in the ideal's pass
+            none a repeated downfloater, C14 and C16), within the colour preferences
+            the ceiling leaves (C12, and C13 in the ideal's pass). A subtree it
+            refuses holds no candidate the pass would take, so the candidate found is
+            the same, only sooner.
+            """
+            self.steps += len(players)
             if self.steps > self.budget:
                 raise _Budget
-            ideal_pass = slack[0] == 0
-            top = cap()
-            allowance = top[6] - acc[2]  # type: ignore[operator]
-            strong = top[7] - acc[3] if ideal_pass else len(lefts)  # type: ignore[operator]
-            if allowance < 0 or strong < 0:
+            return any(_meets(players, pairs, floatable, spare, bounds) for bounds in limits())
+
+        def _meets(
+            players: list[Card],
+            pairs: list[tuple[int, int, Card, Card]],
+            floatable: list[int],
+            spare: int,
+            bounds: list[int | None],
+        ) -> bool:
+            """One set of bounds of :func:`limits` for :func:`within`: a minimum-cost
+            perfect matching for each of C12, C13, C15 and C17 that is bounded above 0
+            (a bound of 0 leaves the pairs that count out of every matching)."""
+            c12, c13, c14, c15, c16, c17 = bounds
+            most: list[int | None] = [
+                None if c is None else c - acc[k]
+                for c, k in ((c12, 2), (c13, 3), (c15, 4), (c17, 5))
+            ]
+            if spare < 0 or any(m is not None and m < 0 for m in most):
                 return False
-            e12: list[tuple[int, int, int]] = []
-            e13: list[tuple[int, int, int]] = []
-            n = len(lefts)
-            for i, a in enumerate(lefts):
-                for j, b in enumerate(free):
-                    if not can_meet(a, b):
-                        continue
-                    cost = pair_cost(a, b)
-                    if cost[0] or cost[1] or (ideal_pass and (cost[4] or cost[5])):
-                        continue
-                    if cost[3] and not strong:
-                        continue
-                    e12.append((i, n + j, 2 - cost[2]))
-                    e13.append((i, n + j, 2 - cost[3]))
-            spare = len(free) - n
+            edges: list[tuple[int, int, tuple[int, int, int, int]]] = []
+            for i, j, a, b in pairs:
+                cost = pair_cost(a, b)
+                counted = (cost[2], cost[3], cost[4], cost[5])
+                if (
+                    cost[0]
+                    or cost[1]
+                    or any(c and m == 0 for c, m in zip(counted, most, strict=True))
+                ):
+                    continue
+                edges.append((i, j, counted))
             if spare:
                 ok = least[1] if least is not None else None
-                for j, b in enumerate(free):
+                for j in floatable:
+                    b = players[j]
                     if ok is not None and b.cid not in ok:
                         continue
-                    if ideal_pass and b.floats & (DF1 | DF2):
+                    if (b.floats & DF1 and c14 == 0) or (b.floats & DF2 and c16 == 0):
                         continue
                     for d in range(spare):
-                        e12.append((n + len(free) + d, n + j, 2))
-                        e13.append((n + len(free) + d, n + j, 2))
+                        edges.append((len(players) + d, j, (0, 0, 0, 0)))
             import rustworkx as rx
 
-            for edges, most in ((e12, allowance), (e13, strong)):
-                graph = rx.PyGraph()
-                graph.add_nodes_from(list(range(n + len(free) + spare)))
-                graph.add_edges_from(edges)
-                matching = rx.max_weight_matching(
-                    graph, max_cardinality=True, weight_fn=lambda w: w
-                )
-                if len(matching) < len(free):
+            nodes = len(players) + spare
+            graph = rx.PyGraph()
+            graph.add_nodes_from(list(range(nodes)))
+            graph.add_edges_from(edges)
+            bounded = [k for k, m in enumerate(most) if m] or [0]
+            for k in bounded:
+                matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=_spared(k))
+                if 2 * len(matching) < nodes:
                     return False
-                if sum(2 - graph.get_edge_data(x, y) for x, y in matching) > most:
+                limit = most[k]
+                if (
+                    limit is not None
+                    and sum(graph.get_edge_data(x, y)[k] for x, y in matching) > limit
+                ):
                     return False
-                if not ideal_pass or not strong:
-                    break  # C13 is bounded only in the ideal's pass, and by the edges at 0
             return True
+
+        def limits() -> list[list[int | None]]:
+            """The sets of bounds on C12, C13, C14, C15, C16 and C17 (None: any) one of
+            which a candidate the pass would still take keeps.
+
+            The pass's ceiling: in the ideal's pass each at the ideal's; else C12 at the
+            ceiling's. Once a candidate is found, a later one is taken only if better:
+            equal to it (at most) up to a criterion where it is lower, for each
+            criterion where it can be lower (the criteria before them are at their
+            floors in a pass with a ceiling); or equal to it in all six and better in
+            the score differences of its upfloaters (C19, C21), when its own are not
+            all at the least difference.
+            """
+            top, least_q = cap(), ideal()
+            if slack[0] == 0:
+                base: list[int | None] = [int(x) for x in least_q[6:12]]  # type: ignore[call-overload]
+            else:
+                base = [int(top[6]), None, None, None, None, None]  # type: ignore[call-overload]
+            if best.quality is None:
+                return [base]
+            had = [int(x) for x in best.quality[6:12]]  # type: ignore[call-overload]
+            # The floors whatever the criteria before them (C16's not after C14's).
+            plain = [int(least_q[6]), int(least_q[7]), int(least_q[8]), 0, repeats[2], 0]  # type: ignore[call-overload]
+
+            def merged(bounds: list[int | None]) -> list[int | None]:
+                return [
+                    b if a is None else a if b is None else min(a, b)
+                    for a, b in zip(base, bounds, strict=True)
+                ]
+
+            out = [
+                merged([*had[:k], had[k] - 1, *[None] * (5 - k)])
+                for k in range(6)
+                if had[k] - 1 >= plain[k]
+            ]
+            up1, up2 = best.quality[13], best.quality[15]
+            if any(up1[:-1]) or any(up2[:-1]):  # type: ignore[index]
+                out.append(merged(list(had)))
+            return out
 
         def fq_of(
             floaters: list[Card],
@@ -974,7 +1080,14 @@ class Engine:
 
             half = pairs_wanted - len(mdp_pairs)
             meets: list[int] = []
+            whole: list[object] = []
             for number, (i1, i2) in enumerate(split_indices(len(free), half)):
+                if (not whole or whole[0] is not best.quality) and checking():
+                    # The whole remainder, checked again each time a better candidate is
+                    # found: when no split of it can meet the ceiling, none is tried.
+                    whole[:] = [best.quality]
+                    if not viable_group(free, half):
+                        return None
                 if number and half <= SATURATION_LIMIT:
                     # An exchange whose S1 cannot all meet S2 has no candidate: skipped
                     # at the cost of a step per S1 player (the check's work, bounded by the
@@ -1023,6 +1136,7 @@ class Engine:
             # Colours: the least C12 and C13 a pairing of the whole bracket can reach with
             # such a player left out, where the bracket pairs all but its parity (a lower
             # bound the ideal takes).
+            repeats[:] = list(least[2]) if least is not None else [0, 0, 0]
             colours = None
             if not first and floaters_count == size % 2:
                 floating_ok = least[1] if least is not None else None
@@ -1099,9 +1213,10 @@ class Engine:
         residents: list[Card],
         extra: int,
         fq_of: Callable[[list[Card]], tuple[tuple[int, tuple[int, ...]], int, int, int] | None],
-    ) -> tuple[tuple[tuple[int, tuple[int, ...]], int], set[int]] | None:
-        """The least C8 and C9 of *extra* residents floating on, *mdps* all paired, and
-        the residents of the sets that reach it.
+    ) -> tuple[tuple[tuple[int, tuple[int, ...]], int], set[int], tuple[int, int, int]] | None:
+        """The least C8 and C9 of *extra* residents floating on, *mdps* all paired, the
+        residents of the sets that reach it, and the least C14 and C16 of those sets (C16
+        the least of the sets with the least C14, then the least of them all).
 
         Only sets whose removal leaves a bracket that can pair every other player count:
         a lower bound of every candidate's C8 and C9, so that a search for the ideal
@@ -1113,6 +1228,8 @@ class Engine:
         moved = {p.cid for p in mdps}
         least: tuple[tuple[int, tuple[int, ...]], int] | None = None
         reaching: set[int] = set()
+        repeats = (0, 0)
+        any16 = 0
         for rs in combinations(residents, extra):
             out = {p.cid for p in rs}
             rest = mdps + [p for p in residents if p.cid not in out]
@@ -1122,10 +1239,12 @@ class Engine:
             if q is None:
                 continue
             if least is None or (q[0], q[1]) < least:
-                least, reaching = (q[0], q[1]), set(out)
+                least, reaching, repeats, any16 = (q[0], q[1]), set(out), (q[2], q[3]), q[3]
             elif (q[0], q[1]) == least:
                 reaching |= out
-        return None if least is None else (least, reaching)
+                repeats = min(repeats, (q[2], q[3]))
+                any16 = min(any16, q[3])
+        return None if least is None else (least, reaching, (*repeats, any16))
 
     def _floater_quality(
         self,

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from arbiter_app.core.generator.tournament import generate
+from arbiter_app.core.pairing.boards import PairingError
+from arbiter_app.core.pairing.dutch_engine import NotCertified
 from tests.support.dutch_campaign import SCORING, check_tournament, settings, variant
 
 
@@ -43,3 +47,25 @@ def test_the_variant_lays_the_scoring_and_forbidden_pairs_on_the_event() -> None
         plain.point_system == event.point_system and plain.forbidden_pairs == event.forbidden_pairs
     )
     assert none == []
+
+
+def test_a_round_neither_engine_can_pair_is_counted_and_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A round with no legal pairing (C.04.3 article 1.9.3) is no disagreement when both
+    engines say so; the campaign names it, with both engines' words."""
+    from tests.support import dutch_campaign
+
+    def no_pairing(*args: object) -> object:
+        raise PairingError("no legal pairing")
+
+    def refused(*args: object, **kwargs: object) -> object:
+        raise NotCertified("bracket 1 (4 players): no candidate keeps the round complete (C4)")
+
+    monkeypatch.setattr(dutch_campaign, "run_engine", no_pairing)
+    monkeypatch.setattr(dutch_campaign, "pair_tournament", refused)
+    counts, said = check_tournament((3, 8, 12, False))
+    rounds = counts["rounds neither engine can pair"]
+    assert rounds >= 3 and counts["rounds differing"] == counts["rounds refused"] == 0
+    assert len(said) == rounds
+    assert said[0].startswith("seed 3 round 1 (") and "gacrux: no legal pairing" in said[0]

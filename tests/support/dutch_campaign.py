@@ -151,6 +151,10 @@ def check_tournament(job: tuple[int, int, int, bool]) -> tuple[Counter[str], lis
         except NotCertified as exc:
             if reference is None and "steps" not in str(exc):  # a legal pairing, not a budget
                 tally["rounds neither engine can pair"] += 1
+                lines.append(
+                    f"seed {seed} round {rnd} ({len(event.players)} players): neither engine "
+                    f"can pair it (gacrux: {unpairable}; own: {exc})"
+                )
                 continue
             tally["rounds refused"] += 1
             lines.append(f"seed {seed} round {rnd} ({len(event.players)} players): refused: {exc}")

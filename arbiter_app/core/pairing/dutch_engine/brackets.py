@@ -908,15 +908,10 @@ class Engine:
             spare: int,
         ) -> bool:
             """Whether *players* can be paired by *pairs*, *spare* of the *floatable* left
-            over, within the pass's ceiling: a minimum-cost perfect matching over the
-            pairs the ceiling allows (no topscorer failure, C10-C11; in the ideal's pass
-            no repeated upfloat, C15 and C17, and no two strong preferences for one
-            colour beyond what C13 allows), those left over matched to nodes of their
-            own and among those who may float (the least C8 and C9; in the ideal's pass
-            none a repeated downfloater, C14 and C16), within the colour preferences
-            the ceiling leaves (C12, and C13 in the ideal's pass). A subtree it
-            refuses holds no candidate the pass would take, so the candidate found is
-            the same, only sooner.
+            over, within one of the sets of bounds of :func:`limits` (:func:`_meets`):
+            the pass's ceiling and, once a candidate is found, something better. A
+            subtree it refuses holds no candidate the pass would take, so the
+            candidate found is the same, only sooner.
             """
             self.steps += len(players)
             if self.steps > self.budget:
@@ -930,9 +925,13 @@ class Engine:
             spare: int,
             bounds: list[int | None],
         ) -> bool:
-            """One set of bounds of :func:`limits` for :func:`within`: a minimum-cost
-            perfect matching for each of C12, C13, C15 and C17 that is bounded above 0
-            (a bound of 0 leaves the pairs that count out of every matching)."""
+            """One set of bounds of :func:`limits` for :func:`within`: over the pairs that
+            break no absolute criterion and no topscorer's (C10-C11, at 0 under every
+            ceiling), those left over matched to nodes of their own and among those who
+            may float (reaching the least C8 and C9; no repeated downfloater where C14
+            or C16 is bounded at 0), a minimum-cost perfect matching for each of C12,
+            C13, C15 and C17 that is bounded above 0 (a bound of 0 leaves the pairs that
+            count out of every matching)."""
             c12, c13, c14, c15, c16, c17 = bounds
             most: list[int | None] = [
                 None if c is None else c - acc[k]
@@ -1102,14 +1101,14 @@ class Engine:
                     if not saturates(i1, i2, meets):
                         continue
                 s1, s2 = [free[i] for i in i1], [free[i] for i in i2]
+                if not viable(s1, s2):
+                    continue
                 sides = [[0] * 5, [0] * 5]
                 for p in s1:
                     sides[0][_kind(p)] += 1
                 for p in s2:
                     sides[1][_kind(p)] += 1
                 tally.sides = sides
-                if not viable(s1, s2):
-                    continue
                 try:
                     found = self._search(s1, s2, pair_ok, unpair, rem_leaf, viable)
                 finally:

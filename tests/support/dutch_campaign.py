@@ -27,7 +27,9 @@ two pairings are compared board for board and colour for colour, with the bye. A
 the own engine cannot certify counts as refused. Where the events' rounds come from does
 not matter: both engines pair the same history.
 
-It prints one line per disagreement or refusal, a progress line every 100 tournaments and
+It prints one line per disagreement or refusal, a progress line every 100 tournaments (in
+the seeds' order: "after N" covers seeds FIRST … FIRST+N−1, so a run stopped there resumes at
+FIRST+N) and
 a summary with the engine's fingerprint (a hash of its source), so that campaigns run in
 parts can be shown to be of one engine; the exit status is 1 when some round differs.
 ``--explain`` pairs every round a third time with the explanation asked for and counts a
@@ -204,7 +206,7 @@ def main(argv: list[str]) -> int:
     print(f"engine {fingerprint()}: seeds {args.first}-{args.first + args.count - 1}", flush=True)
     with Pool(args.jobs) as pool:
         for done, (counts, lines) in enumerate(
-            pool.imap_unordered(check_tournament, _jobs(args), chunksize=4), start=1
+            pool.imap(check_tournament, _jobs(args), chunksize=4), start=1
         ):
             tally.update(counts)
             for line in lines:

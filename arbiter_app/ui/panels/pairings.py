@@ -121,10 +121,13 @@ class PairingsPanel(QWidget):
         # window past the screen.
         self.summary.setWordWrap(True)
         self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        # In line with the text of the search field below it, not flush with the panel's edge.
+        self.summary.setIndent(self.summary.fontMetrics().height() // 4)
         self.position_label = QLabel(self)
         self.position_label.setAccessibleName("Chess960 starting position")
         self.position_label.setWordWrap(True)
         self.position_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.position_label.setIndent(self.summary.indent())
         self.position_label.hide()
         self.view = ResultsView(self)
         self.view.setModel(self.model)

@@ -95,6 +95,8 @@ class StandingsPanel(QWidget):
         self.caption = QLabel(self)
         self.caption.setAccessibleName("Standings caption")
         self.caption.setWordWrap(True)
+        # In line with the text of the search field below it, not flush with the panel's edge.
+        self.caption.setIndent(self.caption.fontMetrics().height() // 4)
         self.view = QTableView(self)
         self.view.setModel(self.model)
         self.view.setAccessibleName("Standings")

@@ -11,8 +11,10 @@ from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.model import Colour, Event
+from arbiter_app.core.pairing.boards import RoundPairing
 from arbiter_app.core.result import GameResult
 from arbiter_app.session.commands import AddPlayer
+from arbiter_app.session.pairing_log import RoundExplanation
 from arbiter_app.ui.dialogs.pairing_log import PairingLogDialog
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.main_window import MainWindow
@@ -97,3 +99,35 @@ def test_a_round_not_paired_is_refused_with_the_reason(qtbot: QtBot, tmp_path: P
         box.close()
     finally:
         document.close()
+
+
+def test_a_long_line_wraps_under_its_own_indent_and_the_text_is_kept(qtbot: QtBot) -> None:
+    """The log's lines are not cut off at the box's edge nor scrolled sideways: a long one
+    wraps, and its continuation starts under its own text, further in than the line's
+    indent, so the brackets, pairs and reasons still stand apart; the text itself is the
+    log as ``pair --explain`` prints it, leading spaces included."""
+    reason = "Chosen over the first candidate in article 4's order " * 6
+    pairing = RoundPairing(3, (), engine="test engine", log=("Bracket 1 (4 players):", reason))
+    explanation = RoundExplanation(3, pairing)
+    dialog = PairingLogDialog(explanation)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.text.toPlainText().splitlines() == explanation.lines()
+    assert dialog.text.horizontalScrollBar().maximum() == 0
+    document = dialog.text.document()
+    long = document.findBlockByNumber(2)
+    assert long.text() == f"  {reason}"
+    assert long.layout().lineCount() >= 2
+
+    def edge(number: int, line: int) -> float:
+        """Where line *line* of paragraph *number* starts, from the text's left edge."""
+        layout = document.findBlockByNumber(number).layout()
+        return layout.position().x() + layout.lineAt(line).x()
+
+    # The heading and the long line's first line start at the same edge (its two leading
+    # spaces are text); the continuation starts beyond those spaces.
+    assert edge(2, 0) == edge(0, 0)
+    spaces = long.layout().lineAt(0).cursorToX(2)[0] - long.layout().lineAt(0).cursorToX(0)[0]
+    assert spaces > 0 and edge(2, 1) > edge(2, 0) + spaces
+    _close(qtbot, dialog)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.model import EntryKind, Event, Outcome
@@ -270,3 +270,24 @@ def test_a_long_summary_wraps_instead_of_widening_the_panel(qtbot: QtBot, rr_eve
     # The summary is shown across the panel, on its own line under the buttons.
     qtbot.waitUntil(lambda: panel.summary.width() > panel.width() // 2)
     assert panel.summary.geometry().top() >= panel.round.geometry().bottom()
+
+
+def test_the_summary_starts_where_the_search_field_s_text_starts(
+    qtbot: QtBot, rr_event: Event
+) -> None:
+    """The line above the boards is in line with the text of the search field below it, not
+    flush with the panel's edge (it read as cramped against the dock's frame)."""
+    panel, _ = make_panel(qtbot, rr_event)
+    qtbot.waitExposed(panel)
+    assert_in_line_with_the_search(panel, panel.summary, panel.search)
+
+
+def assert_in_line_with_the_search(panel: QWidget, label: QLabel, search: QWidget) -> None:
+    """*label*'s text starts where the text of *search*'s field starts (within 3 pixels)."""
+    field = search.findChild(QLineEdit)
+    assert field is not None
+    cursor = field.cursorRect()
+    text_x = field.mapTo(panel, cursor.topLeft()).x() + cursor.width() // 2
+    label_x = label.mapTo(panel, label.contentsRect().topLeft()).x() + label.indent()
+    assert label.indent() > 0
+    assert abs(label_x - text_x) <= 3, (label_x, text_x)

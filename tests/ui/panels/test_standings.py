@@ -13,6 +13,7 @@ from arbiter_app.core.result import GameResult
 from arbiter_app.ui.dialogs.explanation import ExplanationDialog
 from arbiter_app.ui.document import EventDocument, StandingsOptions
 from arbiter_app.ui.panels.standings import StandingsPanel, options_for_preset
+from tests.ui.panels.test_pairings import assert_in_line_with_the_search
 
 
 def make_panel(qtbot: QtBot, document: EventDocument) -> StandingsPanel:
@@ -196,3 +197,12 @@ def test_a_big_event_just_opened_is_ranked_beside_the_window(
     document.set_result(3, 2, GameResult.BLACK_WINS)
     assert names(panel) == ["Dov", "Ada", "Bea", "Cy"]
     assert computed_in[1:] == ["MainThread"]
+
+
+def test_the_caption_starts_where_the_search_field_s_text_starts(
+    qtbot: QtBot, document: EventDocument
+) -> None:
+    panel = make_panel(qtbot, document)
+    panel.show()
+    qtbot.waitExposed(panel)
+    assert_in_line_with_the_search(panel, panel.caption, panel.search)

@@ -107,10 +107,15 @@ def test_q33_the_command_prints_its_counts_and_exits_0_when_all_agree(
 ) -> None:
     assert campaign.main(["5", "2", "--largest", "16", "--direction", "arbiter-to-gacrux"]) == 0
     out = capsys.readouterr().out.splitlines()
+    core = campaign.core_fingerprint()
     assert out[0].startswith("seeds 5-6, arbiter-to-gacrux, 8-16 players")
+    # The parts of a campaign are shown to run on one rules core by its hash.
+    assert out[0].endswith(f", rules core {core}, no endorsed engine (ARBITER_BBP unset)") or (
+        f", rules core {core}, endorsed engine: " in out[0]
+    )
     assert out[-1].startswith(
-        "summary: disagreements in all: 0, generator refusals in all: 0; rounds compared: "
-        "by gacrux's checker: "
+        f"rules core {core}: disagreements in all: 0, generator refusals in all: 0; rounds "
+        "compared: by gacrux's checker: "
     )
     assert "tournaments: Arbiter's generator: 2" in out[-1]
 

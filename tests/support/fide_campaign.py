@@ -36,14 +36,18 @@ SEED``) makes a second tournament for each seed, which Arbiter's checker checks 
 whose tie-breaks are compared with gacrux's.
 
 It prints one line per disagreement (seed, direction, round, what differs), a progress
-line every 100 tournaments and a summary of the counts; the exit status is 1 when
-anything disagrees.
+line every 100 seeds in the seeds' order ("after N" covers FIRST … FIRST+N−1, so a run
+stopped there resumes at FIRST+N) and a summary of the counts; the first and last lines
+name Arbiter's rules core by a hash of its source (:func:`core_fingerprint`), so that a
+campaign run in parts is shown to be of one program. The exit status is 1 when anything
+disagrees.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import io
 import os
 import random
@@ -457,6 +461,17 @@ def _bbp_generated(bbp: str, seed: int, s: ReferenceSettings) -> str:
 # --- the campaign ---------------------------------------------------------------------
 
 
+def core_fingerprint() -> str:
+    """A hash of all of Arbiter's rules core (``arbiter_app/core``: the generator, the TRF
+    reader and writer, the checker, the engines, the tie-breaks), which every direction's
+    Arbiter side runs: parts of a campaign count together only under one hash."""
+    core = Path(__file__).resolve().parents[2] / "arbiter_app" / "core"
+    digest = hashlib.sha256()
+    for path in sorted(core.rglob("*.py")):
+        digest.update(path.relative_to(core).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def one_seed(job: tuple[int, tuple[str, ...], int, int, str, str | None]) -> Outcome:
     """Every direction asked for one seed."""
     seed, directions, smallest, largest, engine, bbp = job
@@ -519,20 +534,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"seeds {args.first}-{args.first + args.count - 1}, {', '.join(directions)}, "
         f"{args.smallest}-{args.largest} players, Arbiter's side: engine {args.engine} "
-        f"(source {fingerprint()})"
+        f"(source {fingerprint()}), rules core {core_fingerprint()}"
         + (f", endorsed engine: {bbp}" if bbp else ", no endorsed engine (ARBITER_BBP unset)"),
         flush=True,
     )
     with Pool(args.jobs) as pool:
         for done, outcome in enumerate(
-            pool.imap_unordered(one_seed, _jobs(args, directions, bbp), chunksize=2), start=1
+            pool.imap(one_seed, _jobs(args, directions, bbp), chunksize=2), start=1
         ):
             tally.update(outcome.tally)
             for line in outcome.lines:
                 print(line, flush=True)
             if done % 100 == 0:
                 print(f"after {done} seeds: {summary(tally, started)}", flush=True)
-    print(f"summary: {summary(tally, started)}", flush=True)
+    print(f"rules core {core_fingerprint()}: {summary(tally, started)}", flush=True)
     return 1 if disagreements(tally) else 0
 
 

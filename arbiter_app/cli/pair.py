@@ -39,7 +39,7 @@ from arbiter_app.core.checker.manual import ManualPairing, documented_round, man
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour, Event, System
-from arbiter_app.core.pairing.boards import RoundPairing
+from arbiter_app.core.pairing.boards import NoLegalPairing, RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.pairing.recorded import RoundCheck, check_rounds, next_round
 from arbiter_app.core.pairing.swiss import (
@@ -54,7 +54,7 @@ from arbiter_app.core.words import count
 from arbiter_app.exports.pairings import bye_words, says_bye
 from arbiter_app.session import Session
 from arbiter_app.session.integrity import stored_pibes
-from arbiter_app.session.pairing import pair_next_round
+from arbiter_app.session.pairing import pair_next_round, paired_columns
 from arbiter_app.session.pairing_log import RoundExplanation, explain_round
 from arbiter_app.sheets.files import read_text
 from arbiter_app.store.outputs import check_output, write_output
@@ -257,14 +257,23 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
                 f" (seed {draw.seed}; {draw.article}; printed in the protocol of lots)"
             )
 
-        pairing, _ = pair_next_round(
-            session,
-            initial_colour=colour,
-            bye_policy=policy,
-            swap_last_two=args.swap_last_two,
-            on_draw=tell,
-            engine=engine,
-        )
+        try:
+            pairing, _ = pair_next_round(
+                session,
+                initial_colour=colour,
+                bye_policy=policy,
+                swap_last_two=args.swap_last_two,
+                on_draw=tell,
+                engine=engine,
+            )
+        except NoLegalPairing as exc:
+            # What the arbiter can do next: the window offers "Pair by hand…" instead.
+            round_no = paired_columns(session) // event.system.games_per_round + 1
+            raise NoLegalPairing(
+                f"{exc}. Pair round {round_no} by hand: arbiter-app pairing set {path} "
+                f"--round {round_no} --pairs W-B,W-B,… [--bye N] (checked against the "
+                "pairing rules; FIDE C.02, manual pairings)"
+            ) from exc
         names = session.event.player_map()
         # A double system's round is two games: each game column has its position.
         columns = pairing.entry_rounds()

@@ -13,6 +13,7 @@ from arbiter_app.core.pairing import RoundPairing, pair_swiss
 from arbiter_app.core.trf import event_to_trf
 from arbiter_app.session.commands import EditPlayer
 from tests.support.random_swiss import RoundCase, play
+from tests.support.sessions import everybody_met
 from tests.support.trf_oracle import event_to_trf as oracle_trf
 from tests.support.trf_oracle import gacrux_pairs
 
@@ -239,3 +240,26 @@ def test_the_own_engine_pairs_a_real_file_as_gacrux(
     assert "all 14 rounds agree" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["pair", str(source), "-p", "-", "--engine", "javafo"])
+
+
+def test_a_round_without_a_legal_pairing_names_the_command_that_pairs_it_by_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FIDE C.04.3 article 1.9.3 leaves the round to the chief arbiter: the refusal says
+    why and how to pair it by hand (the window offers "Pair by hand…" instead)."""
+    path = tmp_path / "club.arbiter"
+    everybody_met(path).close()
+    assert main(["pair", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "round 4 cannot be paired by the Dutch system" in err
+    assert "C.04.3 article 1.9.3: the chief arbiter decides" in err
+    assert (
+        f"Pair round 4 by hand: arbiter-app pairing set {path} --round 4 --pairs W-B,W-B,… "
+        "[--bye N]"
+    ) in err
+    # The command named pairs the round once its questions are answered.
+    pairs = ["pairing", "set", str(path), "--round", "4", "--pairs", "1-3,2-4"]
+    assert main(pairs) == 2
+    assert "already played each other" in capsys.readouterr().err
+    assert main([*pairs, "--confirm=keep-hand-pairing"]) == 0
+    assert "report log: ### MPA @ Round 4: no legal pairing => 1-3 2-4" in capsys.readouterr().out

@@ -47,6 +47,26 @@ def small_event(path: Path, *, durable: bool = False) -> Session:
     return session
 
 
+EVERYBODY_MET = ([[1, 2], [3, 4]], [[1, 3], [4, 2]], [[4, 1], [2, 3]])
+"""Three rounds in which each of four players meets the three others."""
+
+
+def everybody_met(path: Path, players: int = 4) -> Session:
+    """A Swiss of 5 rounds whose four players have all met after round 3 (a fifth, when
+    asked, had the three byes): round 4 has no legal pairing (FIDE C.04.3 article 1.9.3)."""
+    session = Session.create(
+        path, name="Club Swiss", system="swiss", rounds=5, clock=TickingClock(), durable=False
+    )
+    for i in range(1, players + 1):
+        session.run(AddPlayer(name=f"P{i}", rating=2400 - 50 * i))
+    for number, boards in enumerate(EVERYBODY_MET, start=1):
+        byes = [[5, "pairing-bye"]] if players == 5 else []
+        session.run(RecordPairings(round=number, boards=boards, byes=byes))
+        session.run(EnterResult(round=number, board=1, result="1-0"))
+        session.run(EnterResult(round=number, board=2, result="1/2"))
+    return session
+
+
 def content_sha256(path: Path) -> str:
     """The file's hash without SQLite's bookkeeping of writers: the file change counter
     (header bytes 24-27), the counter it was valid for (92-95), the SQLite version that

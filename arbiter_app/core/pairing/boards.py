@@ -28,6 +28,12 @@ class PairingError(RuleError):
     """A round that cannot be paired under the rules (the message says why and where)."""
 
 
+class NoLegalPairing(PairingError):
+    """The system's rules leave the round no pairing (FIDE C.04.3 article 1.9.3, C.04.5
+    article 3.3.3; US Chess 27A1, 28L-28M): the chief arbiter (the TD) decides, and pairs
+    it by hand (FIDE C.02, manual pairings)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
     """One board: *white* and *black* are pairing numbers (colours of the first game)."""

@@ -36,7 +36,7 @@ from itertools import combinations, combinations_with_replacement
 
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour, EntryKind, Event, Outcome, RoundEntry
-from arbiter_app.core.pairing.boards import Board, Bye, PairingError, RoundPairing
+from arbiter_app.core.pairing.boards import Board, Bye, NoLegalPairing, RoundPairing
 from arbiter_app.core.points import format_points
 from arbiter_app.core.words import count
 
@@ -350,7 +350,7 @@ class _Round:
             rest = [t for t in players if t != tpn]
             if _pairable(rest, self.compatible):
                 return tpn
-        raise PairingError(
+        raise NoLegalPairing(
             "no player can receive the pairing-allocated bye and leave a legal pairing for "
             "all the others (FIDE C.04.5 articles 3.4.1 and 2.1.2); the Chief Arbiter "
             "decides what to do (article 3.3.3)"
@@ -441,7 +441,7 @@ class _Round:
                 if best is not None:
                     _, ups, pairs = best
                     return Bracket(top, tuple(residents), tuple(sorted(ups)), tuple(pairs))
-        raise PairingError(
+        raise NoLegalPairing(
             f"the {format_points(top)}-point scoregroup cannot be paired with any set of upfloaters "
             "(FIDE C.04.5 article 3.3.3: the Chief Arbiter decides what to do)"
         )
@@ -642,7 +642,7 @@ def pair_match(
         pab = state.pab(players)
         players.remove(pab)
     elif not _pairable(players, state.compatible):
-        raise PairingError(
+        raise NoLegalPairing(
             "the players cannot all be paired without a repeated match (FIDE C.04.5 "
             "articles 2.1.1 and 3.3.3: the Chief Arbiter decides what to do)"
         )

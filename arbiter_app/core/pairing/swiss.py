@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Colour, EntryKind, Event, RuleSet, System
 from arbiter_app.core.pairing.berger import pair_round_robin
-from arbiter_app.core.pairing.boards import Board, Bye, PairingError, RoundPairing
+from arbiter_app.core.pairing.boards import Board, Bye, NoLegalPairing, PairingError, RoundPairing
 from arbiter_app.core.pairing.byes import (
     ByePolicy,
     bye_candidates,
@@ -93,6 +93,21 @@ class BeyondFallback(PairingError):
     not mean that the rules give it no pairing."""
 
 
+def _reference(
+    event: Event, rnd: int, excluded: set[int], colour: Colour, order: tuple[int, ...] = ()
+) -> DutchResult:
+    """The round by gacrux, FIDE's reference engine; its finding that the rules leave the
+    round no pairing (C.04.3 article 1.9.3) is a :class:`NoLegalPairing`."""
+    try:
+        return pair_dutch(event, rnd, excluded=excluded, initial_colour=colour, order=order)
+    except PairingError as exc:
+        from gacrux.gacruxexeptions import GacruxNoLegalPairing
+
+        if isinstance(exc.__cause__, GacruxNoLegalPairing):
+            raise NoLegalPairing(str(exc)) from exc
+        raise
+
+
 def _dutch(
     engine: str,
     event: Event,
@@ -111,7 +126,7 @@ def _dutch(
     if engine == "gacrux" or order:
         if engine != "gacrux":
             notes.append("paired by gacrux: the players are ranked in the file's order (XXC rank)")
-        result = pair_dutch(event, rnd, excluded=excluded, initial_colour=colour, order=order)
+        result = _reference(event, rnd, excluded, colour, order)
         if explain:
             return _explained(result, event, rnd, excluded, colour, order)
         return result
@@ -127,7 +142,7 @@ def _dutch(
                 "gacrux on a larger machine, or by hand (C.04.3 article 1.9.3)"
             ) from exc
         notes.append(f"paired by gacrux: Arbiter's engine could not certify the round ({exc})")
-        result = pair_dutch(event, rnd, excluded=excluded, initial_colour=colour)
+        result = _reference(event, rnd, excluded, colour)
         if explain:
             return replace(
                 result,
@@ -369,7 +384,7 @@ def _pair_with_chosen_bye(
 ) -> tuple[DutchResult, int, list[int]]:
     candidates = bye_candidates(opts.bye_policy, event, rnd, to_pair)
     if not candidates:
-        raise PairingError(
+        raise NoLegalPairing(
             f"round {rnd}: nobody may receive the bye under {opts.bye_policy.article}; "
             "the arbiter must decide (e.g. a house player, US Chess 28M)"
         )
@@ -383,8 +398,9 @@ def _pair_with_chosen_bye(
             skipped.append(tpn)
             continue
         return result, tpn, skipped
-    raise PairingError(
-        f"round {rnd}: no eligible bye candidate leaves a field the Dutch system can pair"
+    raise NoLegalPairing(
+        f"round {rnd}: no eligible bye candidate leaves a field the Dutch system can pair "
+        "(C.04.3 article 1.9.3: the chief arbiter decides)"
     )
 
 

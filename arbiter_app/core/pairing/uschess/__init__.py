@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from arbiter_app.core.model import Event
-from arbiter_app.core.pairing.boards import PairingError
+from arbiter_app.core.pairing.boards import NoLegalPairing, PairingError
 from arbiter_app.core.pairing.byes import ByePolicy, bye_candidates
 from arbiter_app.core.pairing.uschess.engine import (
     ENGINE,
@@ -55,7 +55,7 @@ def pair_uschess(
         event, round_no, bye_candidates(ByePolicy.USCF, event, round_no, players)
     )
     if not candidates:
-        raise PairingError(
+        raise NoLegalPairing(
             f"round {round_no}: nobody may receive the forced bye under US Chess 28L; "
             "the TD decides (a house player, 28M)"
         )
@@ -79,7 +79,7 @@ def pair_uschess(
                 "paired without a repeat (look-ahead)"
             )
         return UsChessPairing(result.boards, bye, (first, *result.log))
-    raise PairingError(
+    raise NoLegalPairing(
         f"round {round_no}: no eligible player can take the forced bye and leave a field "
         "that pairs without a repeat (US Chess 27A1, 28L); pair the round by hand"
     )

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from arbiter_app.core.model import Colour, Event
-from arbiter_app.core.pairing.boards import PairingError
+from arbiter_app.core.pairing.boards import NoLegalPairing, PairingError
 from arbiter_app.core.pairing.uschess.colours import (
     ColourHistory,
     allocate,
@@ -638,7 +638,7 @@ def pair_field(event: Event, players: Sequence[int], options: UsChessOptions) ->
                 *result.log,
             ),
         )
-    raise PairingError(
+    raise NoLegalPairing(
         "the players cannot all be paired without two of them meeting twice (US Chess 27A1); "
         "pair the round by hand"
     )

@@ -20,6 +20,8 @@ A double Swiss round is two games with the colours reversed in the second
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from arbiter_app.core.model import EntryKind, RuleSet, System
@@ -27,6 +29,7 @@ from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy, requests_for_round
 from arbiter_app.core.pairing.double_swiss import swiss_view
 from arbiter_app.core.pairing.manual import both_against_due_colour, check_pairing
+from arbiter_app.core.pairing.swiss import players_out
 from arbiter_app.core.warning_levels import Alert
 from arbiter_app.session.codec import event_from_state
 from arbiter_app.session.commands import SetPairing
@@ -46,6 +49,7 @@ from arbiter_app.session.round_commands import (
     read_pairing,
     write_round,
 )
+from arbiter_app.session.session import Session
 from arbiter_app.session.state import Tx
 
 
@@ -133,3 +137,29 @@ def set_pairing(tx: Tx, cmd: SetPairing, ctx: Context) -> dict[str, Any]:
         "mpa": outcome.get("line", ""),
         "phase_open": open_round is not None,
     }
+
+
+@dataclass(frozen=True, slots=True)
+class ToPair:
+    """A player a round paired by hand must place: on a board or with the pairing-allocated
+    bye, with the points they take into the round."""
+
+    tpn: int
+    name: str
+    points: Fraction
+
+
+def players_to_pair(session: Session) -> tuple[int, list[ToPair]]:
+    """The next round and who it pairs, highest score first (then by pairing number), as
+    the pairing engine would take them: withdrawn and disqualified players, and those who
+    asked for a bye, are left out (:func:`~arbiter_app.core.pairing.swiss.players_out`;
+    ``set_pairing`` gives them what the engine would)."""
+    event = session.event
+    games = event.system.games_per_round
+    round_no = session.last_column() // games + 1
+    view = swiss_view(event.truncated((round_no - 1) * games))
+    _, tpns = players_out(view, round_no, ())
+    scores = view.scores()
+    names = view.player_map()
+    field = [ToPair(t, names[t].name, scores.get(t, Fraction(0))) for t in tpns]
+    return round_no, sorted(field, key=lambda p: (-p.points, p.tpn))

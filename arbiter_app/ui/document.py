@@ -64,10 +64,12 @@ from arbiter_app.session.commands import (
     EnterResult,
     ImportEvent,
     MakeQuads,
+    SetPairing,
     SetPairingNumbers,
 )
 from arbiter_app.session.event_commands import SETTINGS
 from arbiter_app.session.external_values import values_text
+from arbiter_app.session.hand_pairing import ToPair, players_to_pair
 from arbiter_app.session.integrity import fide_mode_of, fixed_now
 from arbiter_app.session.manual_pairing import open_phase
 from arbiter_app.session.member_lookup import MemberLookup
@@ -581,6 +583,21 @@ class EventDocument(QObject):
             displaced_bye=False if how.swap and not how.bye_to_displaced else UNSET,
         )
         return self.run(change)
+
+    def players_to_pair(self) -> tuple[int, list[ToPair]]:
+        """The next round and the players it pairs, highest score first
+        (:func:`~arbiter_app.session.hand_pairing.players_to_pair`)."""
+        return players_to_pair(self._session)
+
+    def pair_by_hand(
+        self, round_no: int, boards: Sequence[tuple[int, int]], bye: int | None
+    ) -> Changes:
+        """Pair round *round_no* by hand as ``pairing set`` does: every board (White,
+        Black) and the pairing-allocated bye. The session checks the round against the
+        pairing rules and asks first about what it breaks (level 3), and compares it with
+        the engine's pairing (level 4, a ``### MPA`` line; FIDE C.02)."""
+        byes: list[list[int | str]] = [] if bye is None else [[bye, EntryKind.PAIRING_BYE.value]]
+        return self.run(SetPairing(round=round_no, boards=[list(b) for b in boards], byes=byes))
 
     def preview_pairing(
         self, round_no: int, board: int, white: int, black: int, displaced_bye: bool

@@ -311,6 +311,13 @@ class MainWindow(QMainWindow):
             "Ctrl+Shift+N",
             "Pair the round after the last one and record it",
         )
+        self.hand_action = self._action(
+            "Pair round by &hand…",
+            self.pair_by_hand,
+            None,
+            "Choose every board of the next round yourself (when the rules leave it no "
+            "pairing, or to pair it otherwise): checked against the pairing rules first",
+        )
         self.results_action = self._action(
             "Enter &results",
             self.enter_results,
@@ -411,6 +418,7 @@ class MainWindow(QMainWindow):
         bar.addMenu(self.ratings_menu)
         round_menu = bar.addMenu("R&ound")
         round_menu.addAction(self.pair_action)
+        round_menu.addAction(self.hand_action)
         round_menu.addAction(self.results_action)
         round_menu.addAction(self.explain_action)
         round_menu.addAction(self.chess960_action)
@@ -535,6 +543,7 @@ class MainWindow(QMainWindow):
                 self.settings_action,
                 self.forbidden_action,
                 self.pair_action,
+                self.hand_action,
                 self.results_action,
             ),
             restore=True,
@@ -1011,6 +1020,11 @@ class MainWindow(QMainWindow):
             # The progress bar had the keyboard: it comes back to the new round's boards.
             self.activateWindow()
             self.pairings.go_to_results()
+
+    def pair_by_hand(self) -> None:
+        """Round ▸ Pair round by hand…: the Pairings & results panel's dialog."""
+        self.docks["pairings"].raise_()
+        self.pairings.pair_by_hand()
 
     def explain_pairing(self) -> None:
         """Round ▸ Explain pairing…: the Pairings & results panel's button, for the round

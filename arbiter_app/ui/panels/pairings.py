@@ -41,11 +41,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.event_state import EventState, Phase
 from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour
-from arbiter_app.core.pairing.boards import RoundPairing
+from arbiter_app.core.pairing.boards import NoLegalPairing, RoundPairing
 from arbiter_app.core.pairing.manual import ONE_BOARD, HandChange
 from arbiter_app.core.result import ADJOURNED_KEY, GameResult
 from arbiter_app.core.words import count
@@ -54,7 +54,8 @@ from arbiter_app.session.commands import (
     EndManualPairing,
     StartManualPairing,
 )
-from arbiter_app.ui.dialogs.errors import show_error
+from arbiter_app.ui.dialogs.errors import error_text, show_error
+from arbiter_app.ui.dialogs.hand_pairing import HandPairingDialog
 from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
 from arbiter_app.ui.dialogs.pairing_log import PairingLogDialog
 from arbiter_app.ui.dialogs.rating_correction import RatingCorrectionDialog
@@ -168,6 +169,7 @@ class PairingsPanel(QWidget):
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._show_context_menu)
         self.pairing_dialog: PairingDialog | None = None
+        self.hand_dialog: HandPairingDialog | None = None
         self.rating_dialog: RatingCorrectionDialog | None = None
         self.correction_box: QMessageBox | None = None
         self.message: QMessageBox | None = None
@@ -502,6 +504,9 @@ class PairingsPanel(QWidget):
         except Cancelled:
             self.summary.setText(f"Pairing of round {round_no + 1} cancelled: nothing recorded.")
             return False
+        except NoLegalPairing as exc:
+            self.offer_hand_pairing(round_no + 1, exc)
+            return False
         except ArbiterError as exc:
             show_error(self, exc)
             return False
@@ -509,6 +514,61 @@ class PairingsPanel(QWidget):
         self.select_row(0)
         self.view.setFocus()
         return True
+
+    def offer_hand_pairing(self, round_no: int, exc: NoLegalPairing) -> QMessageBox:
+        """The rules leave round *round_no* no pairing: say why, and offer to pair it by
+        hand (the chief arbiter decides: FIDE C.04.3 article 1.9.3, C.02)."""
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            f"Round {round_no}",
+            f"Round {round_no} has no pairing under the rules.",
+            QMessageBox.StandardButton.Close,
+            self,
+        )
+        box.setAccessibleName("No legal pairing")
+        box.setInformativeText(
+            f"{error_text(exc)[0]}\n\nPair the round by hand: every board is checked against "
+            "the pairing rules, and what it breaks is named before anything is stored."
+        )
+        by_hand = box.addButton("Pair by hand…", QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(by_hand)
+        box.finished.connect(box.deleteLater)
+        by_hand.clicked.connect(self.pair_by_hand)
+        self.message = box
+        box.open()
+        return box
+
+    def pair_by_hand(self) -> HandPairingDialog | None:
+        """Round ▸ Pair round by hand…: every board of the next round, chosen by the
+        arbiter, checked by the session against the pairing rules (``pairing set``)."""
+        state = self.document.event_state()
+        if state.pairing_refusal is not None:
+            self.message = show_error(self, RuleError(state.pairing_refusal))
+            return None
+        round_no, field = self.document.players_to_pair()
+        if not field:
+            self.message = show_error(
+                self, RuleError(f"round {round_no}: no player is there to be paired")
+            )
+            return None
+
+        def apply(boards: list[tuple[int, int]], bye: int | None) -> bool:
+            try:
+                changes = self.document.pair_by_hand(round_no, boards, bye)
+            except ArbiterError as exc:
+                self.message = show_error(dialog, exc)
+                return False
+            if changes.cancelled:
+                return False
+            self._sync_rounds(show_last=True)
+            self.select_row(0)
+            return True
+
+        dialog = HandPairingDialog(round_no, field, apply, self.document.bye_word, self)
+        dialog.finished.connect(dialog.deleteLater)
+        self.hand_dialog = dialog
+        dialog.open()
+        return dialog
 
     def show_round(self, round_no: int) -> None:
         self.round.setValue(round_no)

@@ -1,0 +1,141 @@
+"""Round ▸ Pair round by hand…, and the offer of it when the rules leave the next round no
+pairing (FIDE C.04.3 article 1.9.3: the chief arbiter decides): the dialog opened and closed
+in a running event loop, the round stored through the session's ``set_pairing`` with its
+questions (the rules broken, level 3; the engine has no pairing to compare with, level 4)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QDialogButtonBox
+from pytestqt.qtbot import QtBot
+
+from arbiter_app.session.integrity import stored_pibes
+from arbiter_app.ui.dialogs.hand_pairing import HandPairingDialog
+from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.main_window import MainWindow
+from arbiter_app.ui.panels.pairings import PairingsPanel
+from arbiter_app.ui.settings import Settings
+from tests.support.sessions import everybody_met
+from tests.support.warning_dialogs import click_through
+
+
+@pytest.fixture
+def document(tmp_path: Path) -> Iterator[EventDocument]:
+    document = EventDocument(everybody_met(tmp_path / "club.arbiter"))
+    yield document
+    document.close()
+
+
+@pytest.fixture
+def panel(qtbot: QtBot, document: EventDocument) -> PairingsPanel:
+    panel = PairingsPanel(document)
+    qtbot.addWidget(panel)
+    panel.show()
+    return panel
+
+
+def _choose(box: QComboBox, tpn: int) -> None:
+    box.setCurrentIndex(box.findData(tpn))
+
+
+def _click(qtbot: QtBot, dialog: HandPairingDialog, which: QDialogButtonBox.StandardButton) -> None:
+    button = dialog.buttons.button(which)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def test_no_legal_pairing_is_offered_to_be_paired_by_hand(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument
+) -> None:
+    """Pair next round says why the rules leave round 4 no pairing and offers "Pair by
+    hand…"; the dialog starts from the players in order of score, and the round given is
+    stored once its questions are answered, with the report's ``### MPA`` line."""
+    assert not panel.pair_next_round()
+    box = panel.message
+    assert box is not None and box.isVisible()
+    assert box.text() == "Round 4 has no pairing under the rules."
+    assert "C.04.3 article 1.9.3: the chief arbiter decides" in box.informativeText()
+    by_hand = next(b for b in box.buttons() if b.text() == "Pair by hand…")
+    qtbot.mouseClick(by_hand, Qt.MouseButton.LeftButton)
+    dialog = panel.hand_dialog
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    assert dialog.windowTitle() == "Pair round 4 by hand"
+    # Scores after round 3: 1 has 2½, 4 has 1½, 2 and 3 have 1; each against the next.
+    assert dialog.choice() == ([(1, 4), (2, 3)], None)
+    assert dialog.status.text() == ""
+    _choose(dialog.boards[1][1], 4)
+    assert dialog.status.text() == "Placed twice: player 4; without a board: player 3."
+    _choose(dialog.boards[0][1], 3)
+    assert dialog.choice() == ([(1, 3), (2, 4)], None)
+    log = click_through(["Confirm", "Continue…", "Accept the consequences", "OK"])
+    _click(qtbot, dialog, QDialogButtonBox.StandardButton.Ok)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert [b["title"] for b in log.seen][:3] == [
+        "Please confirm",
+        "Please confirm (step 1 of 2)",
+        "Consequences (step 2 of 2)",
+    ]
+    assert "already played each other in round 2" in str(log.seen[0]["details"])
+    stored = [(b.number, b.white, b.black) for b in document.session.boards(4)]
+    assert stored == [(1, 1, 3), (2, 2, 4)]
+    # The boards give both players the colour opposite to the one they are due: a notice.
+    assert log.seen[3]["title"] == "Notice"
+    assert panel.round.value() == 4
+    report = [p.trf_line() for p in stored_pibes(document.session.state)]
+    assert "### MPA @ Round 4: no legal pairing => 1-3 2-4" in report
+
+
+def test_a_refusal_keeps_the_dialog_open_with_the_boards_entered(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument
+) -> None:
+    """A player on two boards is the session's refusal, shown over the dialog; nothing is
+    stored and the boards stay as the arbiter left them."""
+    dialog = panel.pair_by_hand()
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    _choose(dialog.boards[1][0], 1)
+    _click(qtbot, dialog, QDialogButtonBox.StandardButton.Ok)
+    error = panel.message
+    assert error is not None and error.isVisible()
+    assert error.text() == "Player 1 is paired twice in round 4."
+    error.close()
+    assert dialog.isVisible() and dialog.choice() == ([(1, 4), (1, 3)], None)
+    assert document.paired_rounds() == 3
+    _click(qtbot, dialog, QDialogButtonBox.StandardButton.Cancel)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert document.paired_rounds() == 3
+
+
+def test_an_odd_field_has_the_bye_to_give(qtbot: QtBot, tmp_path: Path) -> None:
+    document = EventDocument(everybody_met(tmp_path / "odd.arbiter", players=5))
+    try:
+        panel = PairingsPanel(document)
+        qtbot.addWidget(panel)
+        dialog = panel.pair_by_hand()
+        assert dialog is not None
+        qtbot.waitUntil(dialog.isVisible)
+        assert dialog.bye is not None and dialog.bye.accessibleName() == "Pairing-allocated bye"
+        boards, bye = dialog.choice()
+        assert len(boards) == 2 and bye is not None
+        _click(qtbot, dialog, QDialogButtonBox.StandardButton.Cancel)
+    finally:
+        document.close()
+
+
+def test_the_round_menu_has_it(qtbot: QtBot, settings: Settings, document: EventDocument) -> None:
+    window = MainWindow(document, settings)
+    qtbot.addWidget(window)
+    window.show()
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "R&ound")
+    assert window.hand_action in menu.actions()
+    window.hand_action.trigger()
+    dialog = window.pairings.hand_dialog
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    _click(qtbot, dialog, QDialogButtonBox.StandardButton.Cancel)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert document.paired_rounds() == 3

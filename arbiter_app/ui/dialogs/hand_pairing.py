@@ -12,8 +12,11 @@ stored; a refusal is shown over the dialog, which stays open with the boards as 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -64,6 +67,13 @@ class HandPairingDialog(QDialog):
         grid.addWidget(QLabel("<b>Board</b>", grid_holder), 0, 0)
         grid.addWidget(QLabel("<b>White</b>", grid_holder), 0, 1)
         grid.addWidget(QLabel("<b>Black</b>", grid_holder), 0, 2)
+        self.players = QStandardItemModel(self)
+        self.row_of: dict[int, int] = {}
+        for row, player in enumerate(self.field):
+            item = QStandardItem(f"{player.tpn}. {player.name} ({format_points(player.points)})")
+            item.setData(player.tpn, Qt.ItemDataRole.UserRole)
+            self.players.appendRow(item)
+            self.row_of[player.tpn] = row
         self.boards: list[tuple[QComboBox, QComboBox]] = []
         order = [p.tpn for p in self.field]
         for number in range(1, len(order) // 2 + 1):
@@ -104,9 +114,13 @@ class HandPairingDialog(QDialog):
     def _chooser(self, name: str, tpn: int, parent: QWidget) -> QComboBox:
         box = QComboBox(parent)
         box.setAccessibleName(name)
-        for player in self.field:
-            box.addItem(f"{player.tpn}. {player.name} ({format_points(player.points)})", player.tpn)
-        box.setCurrentIndex(box.findData(tpn))
+        # Every box shows the one list of players: a large field is built once, not once a
+        # box (a thousand players would otherwise take seconds to open).
+        box.setModel(self.players)
+        # Sized by a name's usual length, not by measuring every entry of every box.
+        box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        box.setMinimumContentsLength(28)
+        box.setCurrentIndex(self.row_of[tpn])
         box.currentIndexChanged.connect(lambda _: self._sync())
         return box
 
@@ -120,8 +134,10 @@ class HandPairingDialog(QDialog):
         session refuses or asks about each, with every other rule, on OK)."""
         boards, bye = self.choice()
         same = [n for n, (w, b) in enumerate(boards, start=1) if w == b]
-        placed = [t for pair in boards for t in pair] + ([bye] if bye is not None else [])
-        twice = sorted({t for t in placed if placed.count(t) > 1})
+        placed = Counter(t for pair in boards for t in pair)
+        if bye is not None:
+            placed[bye] += 1
+        twice = sorted(t for t, times in placed.items() if times > 1)
         missing = [p.tpn for p in self.field if p.tpn not in placed]
         said = []
         if same:

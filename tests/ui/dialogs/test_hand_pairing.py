@@ -6,6 +6,7 @@ questions (the rules broken, level 3; the engine has no pairing to compare with,
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
+from arbiter_app.session.hand_pairing import ToPair
 from arbiter_app.session.integrity import stored_pibes
 from arbiter_app.ui.dialogs.hand_pairing import HandPairingDialog
 from arbiter_app.ui.document import EventDocument
@@ -139,3 +141,19 @@ def test_the_round_menu_has_it(qtbot: QtBot, settings: Settings, document: Event
     _click(qtbot, dialog, QDialogButtonBox.StandardButton.Cancel)
     qtbot.waitUntil(lambda: not dialog.isVisible())
     assert document.paired_rounds() == 3
+
+
+def test_every_box_shows_the_one_list_of_players(qtbot: QtBot) -> None:
+    """A large field opens at once: the boxes share one list of players and are sized by a
+    name's usual length, not by measuring every entry of every box."""
+    field = [ToPair(t, f"Player {t}", Fraction(t % 5, 2)) for t in range(1, 602)]
+    dialog = HandPairingDialog(7, field, lambda boards, bye: False)
+    qtbot.addWidget(dialog)
+    boxes = [box for board in dialog.boards for box in board]
+    assert dialog.bye is not None and len(boxes) == 600
+    assert all(box.model() is dialog.players for box in (*boxes, dialog.bye))
+    assert {box.sizeAdjustPolicy() for box in boxes} == {
+        QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+    }
+    assert dialog.choice()[0][:2] == [(1, 2), (3, 4)] and dialog.choice()[1] == 601
+    assert boxes[0].currentText() == "1. Player 1 (½)"

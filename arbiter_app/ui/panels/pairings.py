@@ -45,8 +45,9 @@ from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.core.event_state import EventState, Phase
 from arbiter_app.core.lots import Draw
 from arbiter_app.core.model import Colour
-from arbiter_app.core.pairing.boards import NoLegalPairing, RoundPairing
+from arbiter_app.core.pairing.boards import NoLegalPairing, PairingError, RoundPairing
 from arbiter_app.core.pairing.manual import ONE_BOARD, HandChange
+from arbiter_app.core.pairing.swiss import BeyondFallback
 from arbiter_app.core.result import ADJOURNED_KEY, GameResult
 from arbiter_app.core.words import count
 from arbiter_app.session.commands import (
@@ -507,6 +508,11 @@ class PairingsPanel(QWidget):
         except NoLegalPairing as exc:
             self.offer_hand_pairing(round_no + 1, exc)
             return False
+        except BeyondFallback as exc:
+            self.offer_hand_pairing(
+                round_no + 1, exc, f"Round {round_no + 1} was not paired: nothing was recorded."
+            )
+            return False
         except ArbiterError as exc:
             show_error(self, exc)
             return False
@@ -515,13 +521,17 @@ class PairingsPanel(QWidget):
         self.view.setFocus()
         return True
 
-    def offer_hand_pairing(self, round_no: int, exc: NoLegalPairing) -> QMessageBox:
-        """The rules leave round *round_no* no pairing: say why, and offer to pair it by
-        hand (the chief arbiter decides: FIDE C.04.3 article 1.9.3, C.02)."""
+    def offer_hand_pairing(
+        self, round_no: int, exc: PairingError, headline: str | None = None
+    ) -> QMessageBox:
+        """The rules leave round *round_no* no pairing (or, on a field too large for the
+        reference engine to take over, Arbiter's engine could not certify one): say why,
+        and offer to pair it by hand (the chief arbiter decides: FIDE C.04.3 article
+        1.9.3, C.02)."""
         box = QMessageBox(
             QMessageBox.Icon.Warning,
             f"Round {round_no}",
-            f"Round {round_no} has no pairing under the rules.",
+            headline or f"Round {round_no} has no pairing under the rules.",
             QMessageBox.StandardButton.Close,
             self,
         )

@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
+from arbiter_app.core.pairing.swiss import BeyondFallback
 from arbiter_app.session.hand_pairing import ToPair
 from arbiter_app.session.integrity import stored_pibes
 from arbiter_app.ui.dialogs.hand_pairing import HandPairingDialog
@@ -157,3 +158,23 @@ def test_every_box_shows_the_one_list_of_players(qtbot: QtBot) -> None:
     }
     assert dialog.choice()[0][:2] == [(1, 2), (3, 4)] and dialog.choice()[1] == 601
     assert boxes[0].currentText() == "1. Player 1 (½)"
+
+
+def test_a_round_too_large_to_hand_over_is_offered_too(
+    qtbot: QtBot, panel: PairingsPanel, document: EventDocument, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Above the field gacrux takes over, a round Arbiter's engine cannot certify is not
+    paired: the arbiter is offered to pair it by hand, under a headline that does not
+    claim the rules leave it no pairing."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise BeyondFallback("round 4: Arbiter's Dutch engine could not certify the pairing")
+
+    monkeypatch.setattr(document, "pair_next_round", refuse)
+    assert not panel.pair_next_round()
+    box = panel.message
+    assert box is not None and box.isVisible()
+    assert box.text() == "Round 4 was not paired: nothing was recorded."
+    assert "could not certify the pairing" in box.informativeText()
+    assert [b.text() for b in box.buttons() if b.text() == "Pair by hand…"] == ["Pair by hand…"]
+    box.close()

@@ -17,9 +17,14 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDialog, QMenu
+from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.model import Event, System
 from arbiter_app.ui.document import EventDocument, untitled_session
+from arbiter_app.ui.main_window import MainWindow
+from arbiter_app.ui.panels.pairings import PairingsPanel
 from arbiter_app.ui.settings import Settings
 from tests.support.compact import event_from_text
 from tests.support.warning_dialogs import AgreeToAll
@@ -90,6 +95,40 @@ def document(rr_event: Event) -> Iterator[EventDocument]:
     doc = document_of(rr_event)
     yield doc
     doc.close()
+
+
+def round_menu(window: MainWindow) -> QMenu:
+    """The window's Round menu."""
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "R&ound")
+    assert isinstance(menu, QMenu)
+    return menu
+
+
+def from_round_menu(qtbot: QtBot, window: MainWindow, action: QAction, opens: str) -> QDialog:
+    """Trigger *action*, which must be in the Round menu, and wait for the dialog it opens,
+    the pairings panel's attribute *opens*."""
+    assert action in round_menu(window).actions()
+    action.trigger()
+    dialog = getattr(window.pairings, opens)
+    assert isinstance(dialog, QDialog)
+    qtbot.waitUntil(dialog.isVisible)
+    return dialog
+
+
+def shown_window(qtbot: QtBot, document: EventDocument, settings: Settings) -> MainWindow:
+    """A main window on *document*, shown (closed with the test)."""
+    window = MainWindow(document, settings)
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def shown_pairings_panel(qtbot: QtBot, document: EventDocument) -> PairingsPanel:
+    """The Pairings & results panel on *document*, shown (closed with the test)."""
+    panel = PairingsPanel(document)
+    qtbot.addWidget(panel)
+    panel.show()
+    return panel
 
 
 @pytest.fixture

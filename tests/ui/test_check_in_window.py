@@ -9,6 +9,7 @@ from arbiter_app import app
 from arbiter_app.core.model import Colour, EntryKind
 from arbiter_app.session.commands import AddPlayer
 from arbiter_app.ui.settings import Settings
+from tests.ui.conftest import round_menu
 
 
 def test_the_round_menu_checks_in_and_round_one_pairs_only_those_present(
@@ -20,8 +21,7 @@ def test_the_round_menu_checks_in_and_round_one_pairs_only_those_present(
         window.document.run(AddPlayer.of({"name": name, "rating": 2000 - 10 * number}))
     window.show()
     qtbot.waitExposed(window)
-    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "R&ound")
-    entries = [a.text() for a in menu.actions() if a.text()]
+    entries = [a.text() for a in round_menu(window).actions() if a.text()]
     assert "Checked in" in entries and "Absent for round…" in entries
     for tpn in (1, 2, 4, 5):
         assert window.players.select_player(tpn)

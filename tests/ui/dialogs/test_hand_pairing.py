@@ -19,11 +19,11 @@ from arbiter_app.session.hand_pairing import ToPair
 from arbiter_app.session.integrity import stored_pibes
 from arbiter_app.ui.dialogs.hand_pairing import HandPairingDialog
 from arbiter_app.ui.document import EventDocument
-from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.panels.pairings import PairingsPanel
 from arbiter_app.ui.settings import Settings
 from tests.support.sessions import everybody_met
 from tests.support.warning_dialogs import click_through
+from tests.ui.conftest import from_round_menu, shown_pairings_panel, shown_window
 
 
 @pytest.fixture
@@ -35,10 +35,7 @@ def document(tmp_path: Path) -> Iterator[EventDocument]:
 
 @pytest.fixture
 def panel(qtbot: QtBot, document: EventDocument) -> PairingsPanel:
-    panel = PairingsPanel(document)
-    qtbot.addWidget(panel)
-    panel.show()
-    return panel
+    return shown_pairings_panel(qtbot, document)
 
 
 def _choose(box: QComboBox, tpn: int) -> None:
@@ -130,15 +127,9 @@ def test_an_odd_field_has_the_bye_to_give(qtbot: QtBot, tmp_path: Path) -> None:
 
 
 def test_the_round_menu_has_it(qtbot: QtBot, settings: Settings, document: EventDocument) -> None:
-    window = MainWindow(document, settings)
-    qtbot.addWidget(window)
-    window.show()
-    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "R&ound")
-    assert window.hand_action in menu.actions()
-    window.hand_action.trigger()
-    dialog = window.pairings.hand_dialog
-    assert dialog is not None
-    qtbot.waitUntil(dialog.isVisible)
+    window = shown_window(qtbot, document, settings)
+    dialog = from_round_menu(qtbot, window, window.hand_action, "hand_dialog")
+    assert isinstance(dialog, HandPairingDialog)
     _click(qtbot, dialog, QDialogButtonBox.StandardButton.Cancel)
     qtbot.waitUntil(lambda: not dialog.isVisible())
     assert document.paired_rounds() == 3

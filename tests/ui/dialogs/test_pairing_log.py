@@ -17,10 +17,9 @@ from arbiter_app.session.commands import AddPlayer
 from arbiter_app.session.pairing_log import RoundExplanation
 from arbiter_app.ui.dialogs.pairing_log import PairingLogDialog
 from arbiter_app.ui.document import EventDocument
-from arbiter_app.ui.main_window import MainWindow
 from arbiter_app.ui.panels.pairings import PairingsPanel
 from arbiter_app.ui.settings import Settings
-from tests.ui.conftest import document_of
+from tests.ui.conftest import document_of, from_round_menu, shown_window
 from tests.ui.test_uschess_members_window import us_event
 
 RATINGS = (2145, 2050, 2020, 2010, 1935, 1915, 1890, 1855)
@@ -73,15 +72,9 @@ def test_the_round_menu_entry_explains_a_dutch_round(
     qtbot: QtBot, settings: Settings, swiss_event: Event
 ) -> None:
     document = document_of(swiss_event)
-    window = MainWindow(document, settings)
-    qtbot.addWidget(window)
-    window.show()
-    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "R&ound")
-    assert window.explain_action in menu.actions()
-    window.explain_action.trigger()
-    dialog = window.pairings.log_dialog
-    assert dialog is not None
-    qtbot.waitUntil(dialog.isVisible)
+    window = shown_window(qtbot, document, settings)
+    dialog = from_round_menu(qtbot, window, window.explain_action, "log_dialog")
+    assert isinstance(dialog, PairingLogDialog)
     # The Dutch round (paired by gacrux) is explained by Arbiter's own Dutch engine.
     assert "step by step" in dialog.heading.text()
     assert "Bracket" in dialog.text.toPlainText()

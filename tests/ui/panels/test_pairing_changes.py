@@ -20,6 +20,7 @@ from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.panels.pairings import PairingsPanel
 from tests.support.sessions import TickingClock, run_entry
 from tests.support.warning_dialogs import click_through
+from tests.ui.conftest import shown_pairings_panel
 
 
 def five_players(path: Path) -> Session:
@@ -51,9 +52,7 @@ def document(path: Path) -> Iterator[EventDocument]:
 
 @pytest.fixture
 def panel(qtbot: QtBot, document: EventDocument) -> PairingsPanel:
-    panel = PairingsPanel(document)
-    qtbot.addWidget(panel)
-    panel.show()
+    panel = shown_pairings_panel(qtbot, document)
     panel.show_round(2)
     panel.view.setFocus()
     return panel

@@ -78,3 +78,27 @@ def test_a_round_out_of_order_is_not_no_legal_pairing() -> None:
         pair_swiss(_everybody_met(), 5, SwissOptions(initial_colour=Colour.WHITE))
     assert not isinstance(info.value, NoLegalPairing)
     assert "round 4 must be paired before round 5" in str(info.value)
+
+
+def test_fide_double_swiss_without_a_legal_pairing_is_no_legal_pairing() -> None:
+    """C.04.5 articles 2.1.1 and 3.3.3: no match is repeated; when none is left the Chief
+    Arbiter decides."""
+    event = _everybody_met()
+    event = Event(
+        info=event.info,
+        system=System.FIDE_DOUBLE_SWISS,
+        planned_rounds=5,
+        players=event.players,
+        entries={t: () for t in range(1, 5)},
+    )
+    for number, boards in enumerate(ROUNDS, start=1):
+        pairing = RoundPairing(
+            number,
+            tuple(Board(i, w, b) for i, (w, b) in enumerate(boards, 1)),
+            games_per_round=2,
+        )
+        draws = {1: [GameResult.DRAW] * 2, 2: [GameResult.DRAW] * 2}
+        event = append_round(event, pairing, draws)
+    with pytest.raises(NoLegalPairing) as info:
+        pair_swiss(event, 4, SwissOptions(initial_colour=Colour.WHITE))
+    assert "C.04.5" in str(info.value) and "Chief Arbiter decides" in str(info.value)

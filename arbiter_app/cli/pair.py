@@ -54,7 +54,7 @@ from arbiter_app.core.words import count
 from arbiter_app.exports.pairings import bye_words, says_bye
 from arbiter_app.session import Session
 from arbiter_app.session.integrity import stored_pibes
-from arbiter_app.session.pairing import pair_next_round, paired_columns
+from arbiter_app.session.pairing import next_round_number, pair_next_round
 from arbiter_app.session.pairing_log import RoundExplanation, explain_round
 from arbiter_app.sheets.files import read_text
 from arbiter_app.store.outputs import check_output, write_output
@@ -268,7 +268,7 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
             )
         except NoLegalPairing as exc:
             # What the arbiter can do next: the window offers "Pair by hand…" instead.
-            round_no = paired_columns(session) // event.system.games_per_round + 1
+            round_no = next_round_number(session)
             raise NoLegalPairing(
                 f"{exc}. Pair round {round_no} by hand: arbiter-app pairing set {path} "
                 f"--round {round_no} --pairs W-B,W-B,… [--bye N] (checked against the "

@@ -42,6 +42,7 @@ from arbiter_app.session.manual_pairing import (
     refuse_while_open,
     round_robin_rest,
 )
+from arbiter_app.session.pairing import next_round_number
 from arbiter_app.session.registry import Context, command, whole_number
 from arbiter_app.session.round_commands import (
     broken_rules_alert,
@@ -155,9 +156,8 @@ def players_to_pair(session: Session) -> tuple[int, list[ToPair]]:
     asked for a bye, are left out (:func:`~arbiter_app.core.pairing.swiss.players_out`;
     ``set_pairing`` gives them what the engine would)."""
     event = session.event
-    games = event.system.games_per_round
-    round_no = session.last_column() // games + 1
-    view = swiss_view(event.truncated((round_no - 1) * games))
+    round_no = next_round_number(session)
+    view = swiss_view(event.truncated((round_no - 1) * event.system.games_per_round))
     _, tpns = players_out(view, round_no, ())
     scores = view.scores()
     names = view.player_map()

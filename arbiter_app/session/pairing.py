@@ -76,6 +76,11 @@ def paired_columns(session: Session) -> int:
     return session.last_column()
 
 
+def next_round_number(session: Session) -> int:
+    """The round pairing comes to next: the one after the last with a board or an entry."""
+    return paired_columns(session) // session.event.system.games_per_round + 1
+
+
 Compute = Callable[[Callable[[], RoundPairing]], RoundPairing]
 """Runs the pairing computation and returns its result (the app runs it beside a progress bar)."""
 
@@ -144,7 +149,7 @@ def pair_next_round(
     swap = settings.swap_last_two if swap_last_two is None else swap_last_two
     # An imported file may have stated the colour drawn for round 1 (XXC / 152).
     colour = initial_colour or stored_initial_colour(settings.trf_source)
-    round_no = columns // event.system.games_per_round + 1
+    round_no = next_round_number(session)
     chosen = engine or default_engine(event)
     drawn: Draw | None = None
     if colour is None and round_no == 1 and not event.system.is_round_robin:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.points import format_points
+from arbiter_app.core.words import noun_for, sentence
 from arbiter_app.session.hand_pairing import ToPair
 
 Apply = Callable[[list[tuple[int, int]], int | None], bool]
@@ -85,9 +86,9 @@ class HandPairingDialog(QDialog):
             self.boards.append((white, black))
         self.bye: QComboBox | None = None
         if len(order) % 2:
-            row = len(self.boards) + 1
-            self.bye = self._chooser(bye_word[:1].upper() + bye_word[1:], order[-1], grid_holder)
-            grid.addWidget(QLabel(bye_word[:1].upper() + bye_word[1:], grid_holder), row, 0, 1, 1)
+            row, label = len(self.boards) + 1, bye_word[:1].upper() + bye_word[1:]
+            self.bye = self._chooser(label, order[-1], grid_holder)
+            grid.addWidget(QLabel(label, grid_holder), row, 0)
             grid.addWidget(self.bye, row, 1)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(2, 1)
@@ -146,7 +147,7 @@ class HandPairingDialog(QDialog):
             said.append(f"placed twice: {_numbers('player', twice)}")
         if missing:
             said.append(f"without a board: {_numbers('player', missing)}")
-        self.status.setText("; ".join(said).capitalize() + "." if said else "")
+        self.status.setText(sentence("; ".join(said)))
 
     def _ok(self) -> None:
         boards, bye = self.choice()
@@ -156,4 +157,4 @@ class HandPairingDialog(QDialog):
 
 def _numbers(word: str, numbers: Sequence[int]) -> str:
     """``player 4``, ``players 2, 3``."""
-    return f"{word}{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}"
+    return f"{noun_for(len(numbers), word)} {', '.join(map(str, numbers))}"

@@ -29,7 +29,7 @@ from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy, requests_for_round
 from arbiter_app.core.pairing.double_swiss import swiss_view
 from arbiter_app.core.pairing.manual import both_against_due_colour, check_pairing
-from arbiter_app.core.pairing.swiss import players_out
+from arbiter_app.core.pairing.swiss import round_field
 from arbiter_app.core.warning_levels import Alert
 from arbiter_app.session.codec import event_from_state
 from arbiter_app.session.commands import SetPairing
@@ -157,9 +157,7 @@ def players_to_pair(session: Session) -> tuple[int, list[ToPair]]:
     ``set_pairing`` gives them what the engine would)."""
     event = session.event
     round_no = next_round_number(session)
-    view = swiss_view(event.truncated((round_no - 1) * event.system.games_per_round))
-    _, tpns = players_out(view, round_no, ())
-    scores = view.scores()
-    names = view.player_map()
-    field = [ToPair(t, names[t].name, scores.get(t, Fraction(0))) for t in tpns]
+    scores = event.scores(after_round=(round_no - 1) * event.system.games_per_round)
+    names = event.player_map()
+    field = [ToPair(t, names[t].name, scores[t]) for t in round_field(event, round_no)]
     return round_no, sorted(field, key=lambda p: (-p.points, p.tpn))

@@ -234,6 +234,20 @@ def players_out(
     return byes, to_pair
 
 
+def round_field(event: Event, round_no: int) -> list[int]:
+    """Who round *round_no* of a Swiss pairs, as the engines take them
+    (:func:`players_out` over the rounds before it, in the system's own rounds: a double
+    Swiss's matches): withdrawn and disqualified players, and those who asked for a bye,
+    are left out."""
+    if event.system is System.FIDE_DOUBLE_SWISS:
+        from arbiter_app.core.pairing import double_swiss_fide as fide
+
+        view = fide.match_view(event.truncated(fide.GAMES * (round_no - 1)))
+    else:
+        view = swiss_view(event.truncated(event.system.games_per_round * (round_no - 1)))
+    return players_out(view, round_no, ())[1]
+
+
 def pair_swiss(
     event: Event, round_no: int | None = None, options: SwissOptions | None = None
 ) -> RoundPairing:

@@ -64,7 +64,7 @@ def test_no_legal_pairing_is_offered_to_be_paired_by_hand(
     assert dialog is not None
     qtbot.waitUntil(dialog.isVisible)
     assert dialog.windowTitle() == "Pair round 4 by hand"
-    # Scores after round 3: 1 has 2½, 4 has 1½, 2 and 3 have 1; each against the next.
+    # Scores after round 3: 1 and 4 have 2, 2 and 3 have 1; each against the next.
     assert dialog.choice() == ([(1, 4), (2, 3)], None)
     assert dialog.status.text() == ""
     _choose(dialog.boards[1][1], 4)

@@ -535,7 +535,7 @@ class PairingsPanel(QWidget):
             QMessageBox.StandardButton.Close,
             self,
         )
-        box.setAccessibleName("No legal pairing")
+        box.setAccessibleName("Round not paired")
         box.setInformativeText(
             f"{error_text(exc)[0]}\n\nPair the round by hand: every board is checked against "
             "the pairing rules, and what it breaks is named before anything is stored."

@@ -166,6 +166,7 @@ def test_a_round_too_large_to_hand_over_is_offered_too(
     box = panel.message
     assert box is not None and box.isVisible()
     assert box.text() == "Round 4 was not paired: nothing was recorded."
+    assert box.accessibleName() == "Round not paired"
     assert "could not certify the pairing" in box.informativeText()
     assert [b.text() for b in box.buttons() if b.text() == "Pair by hand…"] == ["Pair by hand…"]
     box.close()

@@ -226,8 +226,9 @@ def _period(src: Source, args: argparse.Namespace) -> tuple[Source, list[str]]:
         return src, []
     if args.format != "trf":
         raise ArbiterError("--period writes one rating period's FIDE rating report: --format trf")
-    from arbiter_app.core.rating_periods import period_rounds, rounds_words
+    from arbiter_app.core.rating_periods import period_rounds
     from arbiter_app.core.ratinglist import month_words, parse_month
+    from arbiter_app.core.words import rounds_words
     from arbiter_app.sheets.readiness import period_source
 
     month = parse_month(period)

@@ -298,13 +298,7 @@ def _stored(args: argparse.Namespace, path: Path) -> int:
 
 
 def _print(pairing: RoundPairing, names: dict[int, str], system: System, us_chess: bool) -> None:
-    columns = pairing.entry_rounds()
-    label = (
-        f"round {pairing.round} (games {columns[0]} and {columns[-1]})"
-        if len(columns) > 1
-        else f"round {pairing.round}"
-    )
-    print(f"{label}: {count(len(pairing.boards), 'board')}")
+    print(f"{system.round_name(pairing.round)}: {count(len(pairing.boards), 'board')}")
 
     for b in pairing.boards:
         print(f"{b.number:4d}  {b.white:4d} {names[b.white]}  -  {b.black:4d} {names[b.black]}")

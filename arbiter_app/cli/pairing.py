@@ -84,6 +84,7 @@ def run_set(args: argparse.Namespace) -> int:
         )
         names = {p.tpn: p.name for p in session.event.players}
         us_chess = says_bye(session.event)
+        system = session.event.system
         column = outcome.value["columns"][0]
         stored = session.boards(column)
         left = [
@@ -96,9 +97,7 @@ def run_set(args: argparse.Namespace) -> int:
         print("paired by hand although it breaks:")
         for rule in value["broken"]:
             print(f"  - {rule}")
-    columns = value["columns"]
-    games = f" (games {columns[0]} and {columns[-1]})" if len(columns) > 1 else ""
-    print(f"round {args.round}{games}: {count(len(stored), 'board')}")
+    print(f"{system.round_name(args.round)}: {count(len(stored), 'board')}")
 
     for b in stored:
         print(f"{b.number:4d}  {b.white:4d} {names[b.white]}  -  {b.black:4d} {names[b.black]}")

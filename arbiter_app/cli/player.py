@@ -77,8 +77,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         const="",
         metavar="KIND[,KIND…]",
         help="a late entry: what the player gets for the rounds already paired, one of "
-        f"{', '.join(LATE_ENTRY_CHOICES)}, for every round or one a round (zero-bye,half-bye); "
-        "without KIND the rule set's default (US Chess 28K: half-point byes; FIDE: not paired)",
+        f"{', '.join(LATE_ENTRY_CHOICES)}, for every round or one a round (zero-bye,half-bye; "
+        "in a double Swiss one a game); without KIND the rule set's default (US Chess 28K: "
+        "half-point byes; FIDE: not paired)",
     )
     add.set_defaults(handler=run_add)
     imp = actions.add_parser(

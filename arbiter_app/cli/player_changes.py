@@ -2,8 +2,9 @@
 
 Each change is one session command (one transaction, one journal entry), as
 the Players panel runs it; a refusal says why and changes nothing. Rounds are
-the file's rounds as ``result`` numbers them (a double Swiss counts games
-there: its round 3 is games 5 and 6).
+the rounds ``pair`` pairs: in a double Swiss a bye, an absence or a withdrawal
+is for a whole match, so its round 3 is games 5 and 6 (the game column the
+file keeps, :meth:`System.first_game`), while ``result`` names the game.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +24,10 @@ from arbiter_app.cli.confirming import (
 from arbiter_app.cli.standings import json_number, render_table
 from arbiter_app.core.attendance import ABSENCE_ARTICLE, check_in_summary
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.core.model import ByeRequest, EntryKind, Event, Player
+from arbiter_app.core.model import ByeRequest, EntryKind, Event, Player, System
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.points import format_points, parse_points
-from arbiter_app.core.words import bye_words
+from arbiter_app.core.words import bye_words, rounds_words
 from arbiter_app.session import Session
 from arbiter_app.session.changes import Outcome
 from arbiter_app.session.codec import player_row
@@ -134,15 +136,26 @@ def _player_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--player", required=True, type=int, metavar="TPN", help="pairing number")
 
 
-def _run(args: argparse.Namespace, command: Command) -> tuple[Outcome, Player]:
+def _run(
+    args: argparse.Namespace, command: Command | Callable[[System], Command]
+) -> tuple[Outcome, Player]:
+    """Run *command* (or the command *command* makes for the event's system, when the
+    arbiter's rounds become game columns)."""
     with Session.open(args.file) as session:
+        if not isinstance(command, Command):
+            command = command(session.event.system)
         outcome = session.run(command, confirm=confirmation(args))
         player = session.event.player(args.player)
     return outcome, player
 
 
 def run_withdraw(args: argparse.Namespace) -> int:
-    outcome, player = _run(args, WithdrawPlayer(tpn=args.player, from_round=args.from_round))
+    outcome, player = _run(
+        args,
+        lambda system: WithdrawPlayer(
+            tpn=args.player, from_round=system.first_game(args.from_round)
+        ),
+    )
     print(
         f"player {player.tpn} {player.name} withdraws from round {args.from_round}: "
         "not paired any more, the rounds before stay as played"
@@ -210,29 +223,25 @@ def parse_rounds(text: str) -> list[int]:
     return rounds
 
 
-def rounds_words(rounds: list[int]) -> str:
-    if len(rounds) == 1:
-        return f"round {rounds[0]}"
-    if rounds == list(range(rounds[0], rounds[-1] + 1)):
-        return f"rounds {rounds[0]}-{rounds[-1]}"
-    return "rounds " + ", ".join(map(str, rounds))
-
-
 def run_bye(args: argparse.Namespace) -> int:
     if (args.number is None) == (args.player is None):
         raise ArbiterError("player bye: name the player once, as N or --player N")
     args.player = args.number if args.player is None else args.player
     kind = "none" if args.cancel else bye_kind(args.points)
-    command: Command
-    if args.rounds is not None:
-        rounds = parse_rounds(args.rounds)
-        command = RequestByes(tpn=args.player, rounds=rounds, kind=kind)
-    else:
-        rounds = [args.round]
-        command = RequestBye(tpn=args.player, round=args.round, kind=kind)
+    rounds = [args.round] if args.rounds is None else parse_rounds(args.rounds)
+    systems: list[System] = []
+
+    def command(system: System) -> Command:
+        # The arbiter's rounds; the file keeps the game column each begins with.
+        systems.append(system)
+        if args.rounds is None:
+            return RequestBye(tpn=args.player, round=system.first_game(args.round), kind=kind)
+        games = [system.first_game(r) for r in rounds]
+        return RequestByes(tpn=args.player, rounds=games, kind=kind)
+
     outcome, player = _run(args, command)
     who = f"player {player.tpn} {player.name}"
-    where = rounds_words(sorted(rounds))
+    where = systems[0].round_name(rounds[0]) if len(rounds) == 1 else rounds_words(sorted(rounds))
     if kind == "none":
         print(
             f"{who}: the bye requests for {where} are cancelled"
@@ -259,7 +268,9 @@ def run_checkin(args: argparse.Namespace) -> int:
 
 def run_absent(args: argparse.Namespace) -> int:
     with Session.open(args.file) as session:
-        command = MarkAbsent(round=args.round, players=args.numbers, absent=not args.undo)
+        system = session.event.system
+        column = system.first_game(args.round)
+        command = MarkAbsent(round=column, players=args.numbers, absent=not args.undo)
         outcome = session.run(command)
         kind = outcome.value
         event = session.event
@@ -267,16 +278,17 @@ def run_absent(args: argparse.Namespace) -> int:
         asked = session.state.tables["bye_requests"]
         # What each player got: the rule set's bye, or a zero-point bye for a player not
         # eligible for half-point byes or past the announced limit (FIDE C.02).
-        kinds = {t: asked[(t, args.round)]["kind"] for t in args.numbers if kind is not None}
+        kinds = {t: asked[(t, column)]["kind"] for t in args.numbers if kind is not None}
+    said = system.round_name(args.round)
     if kind is None:
         names = ", ".join(f"{t} {event.player(t).name}" for t in args.numbers)
-        print(f"round {args.round}: {names} no longer absent")
+        print(f"{said}: {names} no longer absent")
     for given in dict.fromkeys(kinds.values()):
         who = [t for t in args.numbers if kinds[t] == given]
         names = ", ".join(f"{t} {event.player(t).name}" for t in who)
         words = bye_words(EntryKind(given))
         print(
-            f"round {args.round}: {names} absent, not paired: a {words}"
+            f"{said}: {names} absent, not paired: a {words}"
             f"{' each' if len(who) > 1 else ''} "
             f"({ABSENCE_ARTICLE[policy]})"
         )
@@ -294,11 +306,11 @@ def run_half_bye(args: argparse.Namespace) -> int:
 # -- the list ---------------------------------------------------------------------------------
 
 
-def _status(player: Player) -> str:
+def _status(event: Event, player: Player) -> str:
     if player.disqualified:
         return "disqualified"
     if player.withdrawn_from_round is not None:
-        return f"withdrawn from round {player.withdrawn_from_round}"
+        return f"withdrawn from round {event.system.rounds_in(player.withdrawn_from_round)}"
     return "playing"
 
 
@@ -315,7 +327,8 @@ def player_json(event: Event, player: Player) -> dict[str, Any]:
         "disqualified": player.disqualified,
         "points": json.loads(json_number(event.score(player.tpn))),
         "bye_requests": [
-            {"round": b.round, "kind": b.kind.value} for b in _requests(event, player.tpn)
+            {"round": event.system.rounds_in(b.round), "kind": b.kind.value}
+            for b in _requests(event, player.tpn)
         ],
     }
 
@@ -333,7 +346,7 @@ def run_list(args: argparse.Namespace) -> int:
                 **player_json(event, p),
                 "half_bye_eligible": p.tpn not in no_half,
                 "present": p.tpn in here,
-                "absent_rounds": sorted(r for t, r in away if t == p.tpn),
+                "absent_rounds": sorted(event.system.rounds_in(r) for t, r in away if t == p.tpn),
             }
             for p in event.players
         ]
@@ -351,9 +364,9 @@ def run_list(args: argparse.Namespace) -> int:
             p.fide_id,
             format_points(event.score(p.tpn)),
             "yes" if p.tpn in here else "",
-            _status(p) + ("; no half-point bye" if p.tpn in no_half else ""),
+            _status(event, p) + ("; no half-point bye" if p.tpn in no_half else ""),
             ", ".join(
-                f"round {b.round} ("
+                f"round {event.system.rounds_in(b.round)} ("
                 + ("absent, " if (p.tpn, b.round) in away else "")
                 + f"{bye_words(b.kind)})"
                 for b in _requests(event, p.tpn)

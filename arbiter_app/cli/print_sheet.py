@@ -33,7 +33,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("file", type=Path, help="the tournament file (.arbiter) or a TRF file (.trf)")
     p.add_argument("sheet", choices=sorted([*SHEETS, QR_SHEET]), help="which sheet")
-    p.add_argument("--round", type=int, default=None, help="the round (default: the latest)")
+    p.add_argument(
+        "--round",
+        type=int,
+        default=None,
+        help="the round (default: the latest); in a double Swiss the game: 3 is round 2, game 1",
+    )
     p.add_argument(
         "--paper", choices=[x.value for x in Paper], default=Paper.A4.value, help="paper size"
     )

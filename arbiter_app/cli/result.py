@@ -30,7 +30,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "Put '--' before results that start with a dash.",
     )
     p.add_argument("file", type=Path)
-    p.add_argument("--round", required=True, type=int)
+    p.add_argument(
+        "--round",
+        required=True,
+        type=int,
+        help="the round; in a double Swiss the game (round 2 is games 3 and 4)",
+    )
     p.add_argument("--board", required=True, type=int)
     how = p.add_mutually_exclusive_group()
     how.add_argument("--correct", action="store_true", help="replace a result entered before")

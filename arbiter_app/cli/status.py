@@ -101,7 +101,7 @@ def render(name: str, system: System, state: EventState, section: str | None = N
     *section* when the event has several)."""
     where = f' --section "{section}"' if section else ""
     lines = [
-        f"{name or 'Event'} ({system.words}, {count(state.planned, 'round')}, "
+        f"{name or 'Event'} ({system.words}, {count(system.rounds_in(state.planned), 'round')}, "
         f"{count(state.players, 'player')})",
         f"{state.text}.",
         f"Standings: {_standings(state)}",
@@ -122,10 +122,16 @@ def render(name: str, system: System, state: EventState, section: str | None = N
 def _standings(state: EventState) -> str:
     if state.final:
         return "final."
+    system = state.system
     after = (
-        "before round 1" if state.standings_round == 0 else f"after round {state.standings_round}"
+        "before round 1"
+        if state.standings_round == 0
+        else f"after {system.through_name(state.standings_round)}"
     )
     current = state.provisional_round
     if current is None:
         return f"{after}."
-    return f"{after}; --provisional shows round {current} as it stands, unfinished games pending."
+    return (
+        f"{after}; --provisional shows {system.through_name(current)} as it stands, "
+        "unfinished games pending."
+    )

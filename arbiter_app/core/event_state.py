@@ -16,7 +16,8 @@ sheet, export and command asks it instead of working the state out again:
   (:mod:`arbiter_app.core.playoff.gate`): ready, started, over, or no longer
   matching the standings after a correction.
 
-Rounds are the event's game columns (a double Swiss round has two). A file
+Rounds are the event's game columns (a double Swiss round has two); the sentences
+name the arbiter's rounds (:meth:`System.through_name`: "round 2 of 5, game 1"). A file
 that holds final standings only, with no rounds of its own (the Grand Chess
 Tour's overall standings, GCT 2023 section 4), is final as it is.
 """
@@ -82,6 +83,8 @@ class EventState:
     pairing_refusal: str | None
     setup_warning: str | None = None
     """Why the rounds as set up cannot all be paired (:func:`setup_warning`), or None."""
+    system: System = System.SWISS
+    """The event's system: its sentences count its rounds, not its game columns."""
 
     @property
     def final(self) -> bool:
@@ -114,7 +117,11 @@ class EventState:
             return self.playoff.reason
         if self.final:
             return ""
-        after = "before round 1" if self.complete == 0 else f"after round {self.complete}"
+        after = (
+            "before round 1"
+            if self.complete == 0
+            else f"after {self.system.through_name(self.complete)}"
+        )
         return (
             f"The event is not final ({self.text[:1].lower()}{self.text[1:]}): these are the "
             f"prizes of the standings {after}."
@@ -123,19 +130,22 @@ class EventState:
     @property
     def text(self) -> str:
         """``Round 3 of 7 in progress: board 4 still lacks a result`` and the like."""
-        return phase_text(self.phase, self.planned, self.players, self.complete, self.pending)
+        return phase_text(
+            self.phase, self.planned, self.players, self.complete, self.pending, self.system
+        )
 
     @property
     def brief(self) -> str:
         """A few words for a title bar: ``round 3 of 7 in progress``, ``final``…"""
-        of = f" of {self.planned}" if self.planned else ""
+        system = self.system
         if self.phase is Phase.REGISTRATION:
             return "registration"
         if self.phase is Phase.IN_PROGRESS:
-            first = min(r for r, _ in self.pending)
+            first = system.rounds_in(min(r for r, _ in self.pending))
+            of = f" of {system.rounds_in(self.planned)}" if self.planned else ""
             return f"round {first}{of} in progress"
         if self.phase is Phase.ROUND_COMPLETE:
-            return f"round {self.complete}{of} complete"
+            return f"{system.through_name(self.complete, self.planned)} complete"
         return "final"
 
     @property
@@ -192,37 +202,72 @@ def _pending_in(pending: Sequence[tuple[int, int]], round_no: int) -> tuple[int,
     return tuple(board for r, board in pending if r == round_no)
 
 
-def phase_text(
-    phase: Phase, planned: int, players: int, complete: int, pending: Sequence[tuple[int, int]]
+def _pending_text(
+    pending: Sequence[tuple[int, int]], columns: Sequence[int], system: System, named: bool
 ) -> str:
-    """The phase as a sentence (without its full stop)."""
-    of = f" of {planned}" if planned else ""
+    """The boards without a result in game columns *columns*: "board 4 still lacks a result";
+    each column named ("game 2: …", *named*: "round 1, game 2: …") where there are several."""
+    if len(columns) == 1 and system.games_per_round == 1 and not named:
+        return _boards_text(_pending_in(pending, columns[0]))
+    parts = []
+    for column in columns:
+        name = system.game_name(column)
+        if not named:
+            name = name.rpartition(", ")[2]
+        parts.append(f"{name}: {_boards_text(_pending_in(pending, column))}")
+    return "; ".join(parts)
+
+
+def phase_text(
+    phase: Phase,
+    planned: int,
+    players: int,
+    complete: int,
+    pending: Sequence[tuple[int, int]],
+    system: System = System.SWISS,
+) -> str:
+    """The phase as a sentence (without its full stop), in the arbiter's rounds (a double
+    Swiss's *planned*, *complete* and *pending* count game columns)."""
+    rounds_planned = system.rounds_in(planned)
+    of = f" of {rounds_planned}" if planned else ""
     if phase is Phase.REGISTRATION:
         return f"Registration: {_count(players, 'player', 'players')}, no round paired yet"
     if phase is Phase.FINAL:
-        return f"Final: all {_count(planned, 'round', 'rounds')} complete"
+        return f"Final: all {_count(rounds_planned, 'round', 'rounds')} complete"
     if phase is Phase.ROUND_COMPLETE:
-        return f"Round {complete}{of} complete"
-    rounds = sorted({r for r, _ in pending})
+        said = system.through_name(complete, planned)
+        return f"{said[:1].upper()}{said[1:]} complete"
+    columns = sorted({r for r, _ in pending})
+    rounds = sorted({system.rounds_in(c) for c in columns})
     if len(rounds) == 1:
-        return f"Round {rounds[0]}{of} in progress: {_boards_text(_pending_in(pending, rounds[0]))}"
-    parts = [f"round {r}: {_boards_text(_pending_in(pending, r))}" for r in rounds]
-    return f"Rounds {rounds[0]}-{rounds[-1]}{of} in progress (" + "; ".join(parts) + ")"
+        return f"Round {rounds[0]}{of} in progress: " + _pending_text(
+            pending, columns, system, named=False
+        )
+    parts = _pending_text(pending, columns, system, named=True)
+    return f"Rounds {rounds[0]}-{rounds[-1]}{of} in progress ({parts})"
 
 
 def _not_final(
-    phase: Phase, planned: int, complete: int, pending: Sequence[tuple[int, int]]
+    phase: Phase,
+    planned: int,
+    complete: int,
+    pending: Sequence[tuple[int, int]],
+    system: System = System.SWISS,
 ) -> str | None:
     """Why the event is not final, as the play-off gate says it (None when it is)."""
     if phase is Phase.FINAL:
         return None
     if phase is Phase.REGISTRATION:
         return "no round has been paired yet"
+    rounds_planned = system.rounds_in(planned)
     if phase is Phase.IN_PROGRESS:
-        first = min(r for r, _ in pending)
-        of = f" of {planned}" if planned else ""
-        return f"round {first}{of} is in progress ({_boards_text(_pending_in(pending, first))})"
-    return f"{complete} of {count(planned, 'round')} {'is' if complete == 1 else 'are'} complete"
+        first = system.rounds_in(min(r for r, _ in pending))
+        columns = sorted({c for c, _ in pending if system.rounds_in(c) == first})
+        of = f" of {rounds_planned}" if planned else ""
+        boards = _pending_text(pending, columns, system, named=False)
+        return f"round {first}{of} is in progress ({boards})"
+    done = complete // system.games_per_round
+    return f"{done} of {count(rounds_planned, 'round')} {'is' if done == 1 else 'are'} complete"
 
 
 def event_state(
@@ -277,7 +322,7 @@ def event_state(
     players = len(event.players)
     gate = playoff_gate(
         event,
-        _not_final(phase, planned, complete, pending),
+        _not_final(phase, planned, complete, pending, event.system),
         regulation=regulation,
         tiebreaks=tiebreaks,
         playoff=playoff,
@@ -302,6 +347,7 @@ def event_state(
         gate,
         _pairing_refusal(event, phase, planned, pending, numbering),
         None if standings_only else setup_warning(event),
+        event.system,
     )
 
 
@@ -356,17 +402,19 @@ def _pairing_refusal(
     the score groups, FIDE C.04.1 article 5); round 1 needs its pairing numbers
     (:func:`~arbiter_app.core.pairing.numbers.round_one_refusal`).
     """
+    system = event.system
     if phase is Phase.IN_PROGRESS:
         first = min(r for r, _ in pending)
         missing = _pending_in(pending, first)
         them = "it" if len(missing) == 1 else "them"
         return (
-            f"In round {first}, {_boards_text(missing)}; enter {them} before "
+            f"In {system.game_name(first)}, {_boards_text(missing)}; enter {them} before "
             "pairing the next round."
         )
     if phase is Phase.FINAL:
+        rounds = system.rounds_in(planned)
         return (
-            f"All {_count(planned, 'round is', 'rounds are')} paired and complete; "
+            f"All {_count(rounds, 'round is', 'rounds are')} paired and complete; "
             "add rounds in the event settings to pair another."
         )
     if phase is Phase.REGISTRATION:

@@ -275,6 +275,49 @@ class System(enum.Enum):
         """The rounds *games* game columns make, a round begun counting (7 for 13 or 14)."""
         return -(-games // self.games_per_round)
 
+    def first_game(self, round_no: int) -> int:
+        """The game column where round *round_no* begins (round 2 of a double Swiss is game 3).
+
+        The arbiter names a round for what pairs it (a requested bye, an absence, a
+        withdrawal: C.04.5 pairs matches); the file keeps the game column.
+        """
+        return (round_no - 1) * self.games_per_round + 1
+
+    def round_name(self, round_no: int) -> str:
+        """ "round 2", and the games it holds where a round is several: "round 2 (games 3 and 4)"."""
+        if self.games_per_round == 1:
+            return f"round {round_no}"
+        first = self.first_game(round_no)
+        last = first + self.games_per_round - 1
+        return f"round {round_no} (games {first} and {last})"
+
+    def through_name(self, column: int, planned: int = 0) -> str:
+        """The games up to column *column* as the arbiter says them, with the rounds of
+        *planned* columns if given: "round 3 of 7"; in a double Swiss "round 2 of 5" after
+        the match's last game and "round 2 of 5, game 1" after its first."""
+        round_no = self.rounds_in(column)
+        of = f" of {self.rounds_in(planned)}" if planned else ""
+        if column % self.games_per_round == 0:
+            return f"round {round_no}{of}"
+        return f"round {round_no}{of}, game {column - self.first_game(round_no) + 1}"
+
+    def column_label(self, column: int) -> str:
+        """A crosstable's heading for game column *column*: "3", or "2.1" (round 2, game 1)
+        where a round is several games."""
+        if self.games_per_round == 1:
+            return str(column)
+        round_no = self.rounds_in(column)
+        return f"{round_no}.{column - self.first_game(round_no) + 1}"
+
+    def game_name(self, column: int, planned: int = 0) -> str:
+        """Game column *column* as the arbiter says it, with the rounds of *planned* columns
+        if given: "round 3 of 7", or "round 2 of 5, game 1" where a round is several games."""
+        round_no = self.rounds_in(column)
+        of = f" of {self.rounds_in(planned)}" if planned else ""
+        if self.games_per_round == 1:
+            return f"round {round_no}{of}"
+        return f"round {round_no}{of}, game {column - self.first_game(round_no) + 1}"
+
 
 class RuleSet(enum.Enum):
     """Which text decides unplayed rounds in tie-breaks.

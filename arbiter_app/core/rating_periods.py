@@ -40,7 +40,7 @@ from datetime import date
 from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import Event, VirtualPoints
 from arbiter_app.core.trf.dates import read_date
-from arbiter_app.core.words import count
+from arbiter_app.core.words import count, rounds_words
 
 LONG_EVENT_DAYS = 30
 """An event whose days, first and last included, number more than this is flagged (Q210)."""
@@ -104,15 +104,6 @@ class LongEvent:
             if round_no in period.rounds:
                 return period.month
         return None
-
-
-def rounds_words(numbers: Sequence[int]) -> str:
-    """``round 3``, ``rounds 1-4``, ``rounds 1, 3, 5``."""
-    if len(numbers) == 1:
-        return f"round {numbers[0]}"
-    if list(numbers) == list(range(numbers[0], numbers[-1] + 1)):
-        return f"rounds {numbers[0]}-{numbers[-1]}"
-    return "rounds " + ", ".join(map(str, numbers))
 
 
 def round_days(event: Event) -> dict[int, date]:

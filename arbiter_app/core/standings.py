@@ -183,24 +183,27 @@ class Standings:
     @property
     def stage(self) -> str:
         """Which standings these are, in a few words: ``final``, ``after round 3 of 7``,
-        ``provisional, round 4 of 7 in progress``, ``before round 1``."""
+        ``provisional, round 4 of 7 in progress``, ``before round 1``; a double Swiss names
+        its rounds and, within a match, the game (``after round 2 of 5, game 1``)."""
         planned = self.context.event.rounds
-        of = f" of {planned}" if planned else ""
+        system = self.context.event.system
         if self.provisional:
-            return f"provisional, round {self.provisional_round}{of} in progress"
+            return (
+                f"provisional, {system.through_name(self.provisional_round, planned)} in progress"
+            )
         if self.final:
             return "final"
         if self.after_round == 0:
             return "before round 1"
-        return f"after round {self.after_round}{of}"
+        return f"after {system.through_name(self.after_round, planned)}"
 
     @property
     def title(self) -> str:
         """What every view, sheet and export calls these standings."""
         if self.provisional:
             planned = self.context.event.rounds
-            of = f" of {planned}" if planned else ""
-            return f"Provisional standings during round {self.provisional_round}{of}"
+            said = self.context.event.system.through_name(self.provisional_round, planned)
+            return f"Provisional standings during {said}"
         if self.final:
             return "Final standings"
         return f"Standings {self.stage}"

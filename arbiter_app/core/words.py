@@ -9,6 +9,7 @@ module exists to avoid.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Final
 
 from arbiter_app.core.model import EntryKind
@@ -50,6 +51,15 @@ def count(n: int, noun: str, many: str | None = None, *, thousands: bool = False
     """
     shown = f"{n:,}" if thousands else str(n)
     return f"{shown} {noun if n == 1 else (many or plural(noun))}"
+
+
+def rounds_words(rounds: Sequence[int]) -> str:
+    """Rounds as a sentence names them: "round 3", "rounds 3-5", "rounds 2, 4" (*rounds* sorted)."""
+    if len(rounds) == 1:
+        return f"round {rounds[0]}"
+    if list(rounds) == list(range(rounds[0], rounds[-1] + 1)):
+        return f"rounds {rounds[0]}-{rounds[-1]}"
+    return "rounds " + ", ".join(map(str, rounds))
 
 
 def sentence(text: str) -> str:

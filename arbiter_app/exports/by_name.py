@@ -65,9 +65,9 @@ def pairings_by_name_sheet(rs: RoundSheet, *, us_chess: bool | None = None) -> S
         tuple((r.name, str(r.tpn), r.score, r.board, r.colour, r.opponent) for r in rows),
     )
     return Sheet(
-        title=f"Pairings by name — round {rs.round}",
+        title=f"Pairings by name — {rs.said.lower()}",
         event=rs.event,
-        subtitle=f"Round {rs.round} of {rs.rounds}" if rs.rounds else "",
+        subtitle=rs.said_of if rs.rounds else "",
         header=clock_fields(rs),
         blocks=(table,),
         footer=f"{count(len(rows), 'player')} in alphabetical order; "

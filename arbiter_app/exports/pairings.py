@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from arbiter_app.core.model import Colour, EntryKind, Event, Player, RoundEntry, RuleSet
+from arbiter_app.core.model import Colour, EntryKind, Event, Player, RoundEntry, RuleSet, System
 from arbiter_app.core.points import format_points
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.words import bye_words as core_bye_words
@@ -102,6 +102,21 @@ class RoundSheet:
     starting_position: str = ""
     """The Chess960 starting position every board of the round plays (``312: BNRQKBNR``),
     "not drawn yet", or empty for standard chess (FIDE Laws of Chess, Guidelines II)."""
+    system: System = System.SWISS
+    """The event's system: *round* and *rounds* count its game columns, the sheets name
+    the arbiter's round and, in a double Swiss, the game ("round 2, game 1")."""
+
+    @property
+    def said(self) -> str:
+        """ "Round 3", "Round 2, game 1": the round (the game column) as the sheets head it."""
+        name = self.system.game_name(self.round)
+        return name[:1].upper() + name[1:]
+
+    @property
+    def said_of(self) -> str:
+        """ "Round 3 of 7", "Round 2 of 5, game 1" (without "of" when no rounds are planned)."""
+        name = self.system.game_name(self.round, self.rounds)
+        return name[:1].upper() + name[1:]
 
 
 def says_bye(event: Event) -> bool:
@@ -190,6 +205,7 @@ def round_from_event(event: Event, round_no: int) -> RoundSheet:
         event.info.time_control,
         says_bye(event),
         _starts(event, round_no),
+        system=event.system,
     )
 
 
@@ -242,6 +258,7 @@ def round_from_pairing(
         event.info.time_control,
         says_bye(event),
         _starts(event, round_no),
+        system=event.system,
     )
 
 
@@ -350,9 +367,9 @@ def pairings_sheet(rs: RoundSheet) -> Sheet:
         )
         blocks += [Paragraph("Players without a game this round:"), bye_table]
     return Sheet(
-        title=f"Pairings — round {rs.round}",
+        title=f"Pairings — {rs.said.lower()}",
         event=rs.event,
-        subtitle=f"Round {rs.round} of {rs.rounds}" if rs.rounds else "",
+        subtitle=rs.said_of if rs.rounds else "",
         header=clock_fields(rs),
         blocks=tuple(blocks),
         footer=f"{count(len(rs.boards), 'board')}; Pts = score before the round; "
@@ -387,13 +404,13 @@ def result_slips_sheet(rs: RoundSheet, *, per_page: int = SLIPS_PER_PAGE) -> She
             blocks.append(_slip(rs, b))
     if not rs.boards:
         return Sheet(
-            title=f"Result slips — round {rs.round}",
+            title=f"Result slips — {rs.said.lower()}",
             event=rs.event,
             header=clock_fields(rs),
             blocks=(Paragraph("No boards in this round."),),
         )
     return Sheet(
-        title=f"Result slips — round {rs.round}",
+        title=f"Result slips — {rs.said.lower()}",
         event=rs.event,
         header=clock_fields(rs),
         blocks=tuple(blocks),
@@ -423,7 +440,7 @@ def _slip(rs: RoundSheet, b: BoardRow) -> Box:
     players = _slip_players(b, (12, 8, 60, 20), small=False)
     return Box(
         (
-            Heading(f"Round {rs.round} · Board {b.board} — {rs.event}", 3),
+            Heading(f"{rs.said} · Board {b.board} — {rs.event}", 3),
             players,
             Fields((("Result", "1-0          ½-½          0-1"),)),
             Signatures(("White", "Black", "Arbiter")),
@@ -435,7 +452,7 @@ def _small_slip(rs: RoundSheet, b: BoardRow) -> tuple[Block, ...]:
     """A slip half a page wide: the board, both players, the result to circle, two signatures."""
     players = _slip_players(b, (16, 10, 58, 16), small=True)
     return (
-        Heading(f"Round {rs.round} · Board {b.board}", 3),
+        Heading(f"{rs.said} · Board {b.board}", 3),
         players,
         Fields((("Result", "1-0      ½-½      0-1"),)),
         Signatures(("White", "Black")),

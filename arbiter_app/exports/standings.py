@@ -292,7 +292,10 @@ def swiss_crosstable_sheet(
         Column("No", Align.RIGHT, 4),
         Column("Name", Align.LEFT, name_width, nowrap=True),
         Column("Rtg", Align.RIGHT, 5),
-        *(Column(str(r), Align.CENTER, per_round) for r in range(1, table.rounds + 1)),
+        *(
+            Column(event.system.column_label(r), Align.CENTER, per_round)
+            for r in range(1, table.rounds + 1)
+        ),
         Column("Pts", Align.CENTER, 5),
         *(Column(code, Align.RIGHT, TB_WIDTH, nowrap=True) for code in codes),
     )
@@ -309,7 +312,13 @@ def swiss_crosstable_sheet(
         )
         for row in table.rows
     )
-    header: list[tuple[str, str]] = [("Rounds", str(table.rounds))]
+    system = event.system
+    played = (
+        str(table.rounds)
+        if system.games_per_round == 1
+        else f"{system.rounds_in(table.rounds)} ({count(table.rounds, 'game')})"
+    )
+    header: list[tuple[str, str]] = [("Rounds", played)]
     if standings is not None:
         header.append(("Rule set", RULE_SET_TITLES[standings.rule_set]))
     legend = crosstable_legend(numbered_by, us_chess=event.effective_rule_set is RuleSet.USCF)

@@ -26,7 +26,7 @@ from arbiter_app.core.rating_source import (
 )
 from arbiter_app.core.ratinglist import month_words
 from arbiter_app.core.warning_levels import Alert, Level
-from arbiter_app.core.words import bye_words, count, noun_for
+from arbiter_app.core.words import bye_words, count, noun_for, rounds_words
 from arbiter_app.session import queries
 from arbiter_app.session.codec import (
     PLAYER_FIELDS,
@@ -177,14 +177,16 @@ def _missed_rounds(tx: Tx, cmd: LateEntry, paired: int) -> list[EntryKind]:
     else:
         names = list(cmd.missed_rounds) if isinstance(cmd.missed_rounds, (list, tuple)) else []
         if len(names) != paired or isinstance(cmd.missed_rounds, str):
+            system = _system(tx)
+            each = count(paired, "round" if system.games_per_round == 1 else "game")
             raise CommandError(
-                f"missed_rounds names what the player gets in each of the {count(paired, 'round')}"
-                " paired already"
+                f"missed_rounds names what the player gets in each of the {each} paired already"
             )
-        for round_no, name in enumerate(names, start=1):
+        for column, name in enumerate(names, start=1):
             if name not in _MISSED:
                 raise CommandError(
-                    f"round {round_no}: a missed round is one of {known}, not {name!r}"
+                    f"{_system(tx).game_name(column)}: a missed round is one of {known}, "
+                    f"not {name!r}"
                 )
     kinds = [_MISSED[name] for name in names]
     if EntryKind.FULL_BYE in kinds:
@@ -268,13 +270,16 @@ def withdraw_player(tx: Tx, cmd: WithdrawPlayer, ctx: Context) -> None:
     tpn = whole_number(cmd.tpn, "tpn", minimum=1)
     start = whole_number(cmd.from_round, "from_round", minimum=1)
     row = queries.player(tx, tpn)
+    system = _system(tx)
     if row["withdrawn_from_round"] is not None:
-        raise RuleError(f"player {tpn} withdrew already (from round {row['withdrawn_from_round']})")
-    for (round_no, board), game in tx.rows("boards").items():
-        if round_no >= start and tpn in (game["white"], game["black"]):
+        gone = system.rounds_in(row["withdrawn_from_round"])
+        raise RuleError(f"player {tpn} withdrew already (from round {gone})")
+    for (column, board), game in tx.rows("boards").items():
+        if column >= start and tpn in (game["white"], game["black"]):
+            round_no = system.rounds_in(column)
             raise RuleError(
-                f"player {tpn} is paired on board {board} of round {round_no}; withdraw "
-                f"from round {round_no + 1}, or change that pairing first"
+                f"player {tpn} is paired on board {board} of {system.round_name(round_no)}; "
+                f"withdraw from round {round_no + 1}, or change that pairing first"
             )
     for (who, round_no), _ in tx.rows("entries").items():
         if who == tpn and round_no >= start:
@@ -353,28 +358,48 @@ def _requested_kind(kind_name: object) -> EntryKind | None:
     return _REQUESTABLE[kind_name]
 
 
+def _system(tx: Tx) -> System:
+    return System(tx.setting("system", System.SWISS.value))
+
+
+def _beyond_the_event(tx: Tx, column: int, what: str = "") -> RuleError | None:
+    """The refusal of a game column past the planned rounds, said in the arbiter's rounds
+    (a double Swiss keeps games in the file and names matches to the arbiter)."""
+    planned = int(tx.setting("rounds", 0))
+    if column <= planned:
+        return None
+    system = _system(tx)
+    rounds = system.rounds_in(planned)
+    return RuleError(
+        f"the event has {count(rounds, 'round')}: there is no round {system.rounds_in(column)}"
+        + what
+    )
+
+
 def _check_bye_round(
     tx: Tx, tpn: int, row: Mapping[str, Any], round_no: int, kind: EntryKind | None
 ) -> None:
-    """Refuse a bye (or its cancellation, *kind* None) the player cannot have in *round_no*."""
+    """Refuse a bye (or its cancellation, *kind* None) the player cannot have in game column
+    *round_no* (the round itself where a round is one game)."""
     planned = int(tx.setting("rounds", 0))
-    if round_no > planned:
-        raise RuleError(
-            f"the event has {count(planned, 'round')}: there is no round {round_no} to ask a "
-            "bye for"
-        )
+    beyond = _beyond_the_event(tx, round_no, " to ask a bye for")
+    if beyond is not None:
+        raise beyond
+    system = _system(tx)
+    said = system.round_name(system.rounds_in(round_no))
     if round_no <= queries.paired_rounds(tx):
-        raise RuleError(f"round {round_no} is paired already; change the pairing instead")
+        raise RuleError(f"{said} is paired already; change the pairing instead")
     if kind is None:
         if tx.get("bye_requests", (tpn, round_no)) is None:
-            raise RuleError(f"player {tpn} has no bye request for round {round_no}")
+            raise RuleError(f"player {tpn} has no bye request for {said}")
         return
     withdrawn = row["withdrawn_from_round"]
     if withdrawn is not None and withdrawn <= round_no:
-        raise RuleError(f"player {tpn} withdrew from round {withdrawn}; no bye to ask for")
+        gone = system.rounds_in(withdrawn)
+        raise RuleError(f"player {tpn} withdrew from round {gone}; no bye to ask for")
     if (
         kind is EntryKind.HALF_BYE
-        and round_no == planned
+        and system.rounds_in(round_no) == system.rounds_in(planned)
         and ByePolicy.parse(str(tx.setting("bye_policy", "fide"))) is ByePolicy.USCF
         and _has_played(tx, tpn)
     ):
@@ -443,19 +468,19 @@ def _round_list(value: object) -> list[int]:
 def _range_alerts(tx: Tx, tpn: int, name: str, rounds: list[int], kind: EntryKind) -> list[Alert]:
     """The questions of a range of byes, each asked once (FIDE C.02, withdrawals, byes)."""
     if kind is not EntryKind.HALF_BYE:
-        return _full_bye_notice(tpn, name, rounds, kind)
+        return _full_bye_notice(tx, tpn, name, rounds, kind)
     alerts = _ineligible_question(tx, tpn, name, rounds)
     every = sorted(_half_byes_held(tx, tpn, rounds) | set(rounds))
     if half_point_bye_limit(tx) is not None:
         # An announced limit replaces the question of a second bye (one mechanism).
         over = _limit_alert(tx, tpn, name, every)
         return alerts if over is None else [*alerts, over]
-    if len(every) > 1:
+    if len(_as_rounds(tx, every)) > 1:
         alerts.append(
             Alert(
                 Level.CONFIRM,
-                f"{tpn} {name} would have {count(len(every), 'half-point bye')} "
-                f"({_rounds_text(every)}): give them?",
+                f"{tpn} {name} would have {count(len(_as_rounds(tx, every)), 'half-point bye')} "
+                f"({_rounds_text(tx, every)}): give them?",
                 f"{CHECKLIST}: a second half-point bye is a level-3 warning",
             )
         )
@@ -484,18 +509,21 @@ def _limit_alert(tx: Tx, tpn: int, name: str, every: list[int]) -> Alert | None:
     176: the arbiter may still give one, answering; unanswered, the bye is refused with this
     reason), or None within the limit or with none announced."""
     limit = half_point_bye_limit(tx)
-    if limit is None or len(every) <= limit:
+    held = len(_as_rounds(tx, every))
+    if limit is None or held <= limit:
         return None
     return Alert(
         Level.CONFIRM,
-        f"{tpn} {name} would have {count(len(every), 'half-point bye')} "
-        f"({_rounds_text(every)}); the regulations allow {half_point_bye_limit_words(limit)} "
+        f"{tpn} {name} would have {count(held, 'half-point bye')} "
+        f"({_rounds_text(tx, every)}); the regulations allow {half_point_bye_limit_words(limit)} "
         f"({HALF_POINT_BYE_LIMIT_RULE}): give them all the same?",
         f"{CHECKLIST}: a half-point bye past the announced limit is a level-3 warning",
     )
 
 
-def _full_bye_notice(tpn: int, name: str, rounds: list[int], kind: EntryKind) -> list[Alert]:
+def _full_bye_notice(
+    tx: Tx, tpn: int, name: str, rounds: list[int], kind: EntryKind
+) -> list[Alert]:
     """A full-point bye is a level-2 notice (FIDE deprecates it: a point for a game not
     played); no other bye but the half-point one asks anything."""
     if kind is not EntryKind.FULL_BYE:
@@ -503,7 +531,7 @@ def _full_bye_notice(tpn: int, name: str, rounds: list[int], kind: EntryKind) ->
     return [
         Alert(
             Level.NOTICE,
-            f"{tpn} {name} gets a full-point bye in {_rounds_text(rounds)}: FIDE deprecates "
+            f"{tpn} {name} gets a full-point bye in {_rounds_text(tx, rounds)}: FIDE deprecates "
             "full-point byes, a point for a game not played.",
             f"{CHECKLIST}: a full-point bye is a level-2 warning",
         )
@@ -522,7 +550,7 @@ def _ineligible_question(tx: Tx, tpn: int, name: str, rounds: list[int]) -> list
             Alert(
                 Level.REFUSED,
                 f"{tpn} {name} is marked not eligible for a half-point bye: in FIDE mode "
-                f"none is given in {_rounds_text(rounds)} (make the player eligible again "
+                f"none is given in {_rounds_text(tx, rounds)} (make the player eligible again "
                 "first)",
                 f"{CHECKLIST}: a player marked not eligible gets no half-point bye",
             )
@@ -531,25 +559,27 @@ def _ineligible_question(tx: Tx, tpn: int, name: str, rounds: list[int]) -> list
         Alert(
             Level.CONFIRM,
             f"{tpn} {name} is marked not eligible for a half-point bye: give {them} in "
-            f"{_rounds_text(rounds)} all the same?",
+            f"{_rounds_text(tx, rounds)} all the same?",
             f"{CHECKLIST}: players can be made ineligible for half-point byes",
         )
     ]
 
 
-def _rounds_text(rounds: list[int]) -> str:
-    if len(rounds) == 1:
-        return f"round {rounds[0]}"
-    if rounds == list(range(rounds[0], rounds[-1] + 1)):
-        return f"rounds {rounds[0]}-{rounds[-1]}"
-    return "rounds " + ", ".join(map(str, rounds))
+def _as_rounds(tx: Tx, columns: Collection[int]) -> list[int]:
+    """The arbiter's rounds holding game columns *columns* (themselves but in a double Swiss)."""
+    system = _system(tx)
+    return sorted({system.rounds_in(c) for c in columns})
+
+
+def _rounds_text(tx: Tx, columns: Collection[int]) -> str:
+    return rounds_words(_as_rounds(tx, columns))
 
 
 def _bye_alerts(tx: Tx, tpn: int, name: str, round_no: int, kind: EntryKind) -> list[Alert]:
     """FIDE C.02 (withdrawals, byes, results): a second half-point bye is a level-3
     question; a full-point bye, which FIDE deprecates, a level-2 notice."""
     if kind is not EntryKind.HALF_BYE:
-        return _full_bye_notice(tpn, name, [round_no], kind)
+        return _full_bye_notice(tx, tpn, name, [round_no], kind)
     alerts = _ineligible_question(tx, tpn, name, [round_no])
     asked = tx.get("bye_requests", (tpn, round_no))
     if asked is not None and asked["kind"] == kind.value:
@@ -561,13 +591,12 @@ def _bye_alerts(tx: Tx, tpn: int, name: str, round_no: int, kind: EntryKind) -> 
         return alerts if over is None else [*alerts, over]
     if not taken:
         return alerts
-    rounds = ("round " if len(taken) == 1 else "rounds ") + ", ".join(map(str, taken))
     return [
         *alerts,
         Alert(
             Level.CONFIRM,
-            f"{tpn} {name} has a half-point bye already ({rounds}): give another one "
-            f"in round {round_no}?",
+            f"{tpn} {name} has a half-point bye already ({_rounds_text(tx, taken)}): give "
+            f"another one in {_rounds_text(tx, [round_no])}?",
             f"{CHECKLIST}: a second half-point bye is a level-3 warning",
         ),
     ]
@@ -770,29 +799,32 @@ def mark_absent(tx: Tx, cmd: MarkAbsent, ctx: Context) -> str | None:
     if not isinstance(absent, bool):
         raise CommandError("absent is true or false")
     planned = int(tx.setting("rounds", 0))
-    if round_no > planned:
-        raise RuleError(f"the event has {count(planned, 'round')}: there is no round {round_no}")
+    beyond = _beyond_the_event(tx, round_no)
+    if beyond is not None:
+        raise beyond
+    system = _system(tx)
+    said = system.round_name(system.rounds_in(round_no))
     if round_no <= queries.paired_rounds(tx):
         for tpn in numbers:
             for (r, board), game in tx.rows("boards").items():
                 if r == round_no and tpn in (game["white"], game["black"]):
                     raise RuleError(
-                        f"player {tpn} is paired on board {board} of round {round_no} already; "
+                        f"player {tpn} is paired on board {board} of {said} already; "
                         "change the pairing, or enter a forfeit, instead"
                     )
-        raise RuleError(f"round {round_no} is paired already; change the pairing instead")
+        raise RuleError(f"{said} is paired already; change the pairing instead")
     marked = set(absences(tx))
     if not absent:
         for tpn in numbers:
             queries.player(tx, tpn)
             if (tpn, round_no) not in marked:
-                raise RuleError(f"player {tpn} is not marked absent for round {round_no}")
+                raise RuleError(f"player {tpn} is not marked absent for {said}")
         for tpn in numbers:
             tx.delete("bye_requests", (tpn, round_no))
         _put_absences(tx, marked - {(t, round_no) for t in numbers})
         return None
     policy = ByePolicy.parse(str(tx.setting("bye_policy", "fide")))
-    kind = absence_kind(policy, round_no, planned)
+    kind = absence_kind(policy, system.rounds_in(round_no), system.rounds_in(planned))
     no_half = half_bye_ineligible(tx)
     limit = half_point_bye_limit(tx)
     for tpn in numbers:
@@ -801,12 +833,12 @@ def mark_absent(tx: Tx, cmd: MarkAbsent, ctx: Context) -> str | None:
             state = "is disqualified" if player.disqualified else "has withdrawn"
             raise RuleError(f"player {tpn} {player.name} {state}: no absence to mark")
         if (tpn, round_no) in marked:
-            raise RuleError(f"player {tpn} is marked absent for round {round_no} already")
+            raise RuleError(f"player {tpn} is marked absent for {said} already")
         asked = tx.get("bye_requests", (tpn, round_no))
         if asked is not None:
             raise RuleError(
-                f"player {tpn} asked for a {bye_words(EntryKind(asked['kind']))} in round "
-                f"{round_no} already; cancel it first"
+                f"player {tpn} asked for a {bye_words(EntryKind(asked['kind']))} in "
+                f"{said} already; cancel it first"
             )
     notices: list[Alert] = []
     for tpn in numbers:
@@ -820,7 +852,7 @@ def mark_absent(tx: Tx, cmd: MarkAbsent, ctx: Context) -> str | None:
             notices.append(
                 Alert(
                     Level.NOTICE,
-                    f"{tpn} {name} gets a zero-point bye in round {round_no}, not a "
+                    f"{tpn} {name} gets a zero-point bye in {said}, not a "
                     f"half-point bye: the regulations allow {half_point_bye_limit_words(limit)}"
                     f" and they have {count(len(held), 'half-point bye')} already "
                     f"({HALF_POINT_BYE_LIMIT_RULE}).",

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from arbiter_app.core.model import System
 from arbiter_app.core.result import GameResult
 from arbiter_app.core.warning_levels import Alert
 from arbiter_app.session.changes import Changes as SessionChanges
@@ -115,7 +116,7 @@ SECTION_ACTIONS = {
 """How Undo names the actions on the event's sections."""
 
 
-def describe(entry: JournalEntry) -> str:
+def describe(entry: JournalEntry, system: System = System.SWISS) -> str:
     """A journal entry as the Undo menu names it.
 
     ``playoff.draw`` reads "play-off draw"; a result names its board, round
@@ -127,10 +128,10 @@ def describe(entry: JournalEntry) -> str:
             result = GameResult.parse(str(args.get("result", ""))).label
         except ValueError:
             result = str(args.get("result", ""))
-        return f"result of board {args.get('board')}, round {args.get('round')}: {result}"
+        return f"result of board {args.get('board')}, {_game(system, args.get('round'))}: {result}"
     if entry.command in SECTION_ACTIONS:
         return SECTION_ACTIONS[entry.command]
-    told = _told(entry.command, args)
+    told = _told(entry.command, args, system)
     if told:
         return told
     family, _, name = entry.command.rpartition(".")
@@ -138,27 +139,39 @@ def describe(entry: JournalEntry) -> str:
     return f"{family} {name}".strip().replace("_", " ").replace("fide", "FIDE")
 
 
-def _told(command: str, args: Mapping[str, Any]) -> str:
+def _game(system: System, column: object) -> str:
+    """A journalled game column as the arbiter says it ("round 3"; "round 2, game 1")."""
+    return system.game_name(column) if isinstance(column, int) else f"round {column}"
+
+
+def _match(system: System, column: object) -> str:
+    """The round a journalled game column belongs to ("round 2" for game 3 of a double Swiss)."""
+    return f"round {system.rounds_in(column) if isinstance(column, int) else column}"
+
+
+def _told(command: str, args: Mapping[str, Any], system: System) -> str:
     """What the Undo menu says of the everyday actions, from the journal entry's arguments
     ("pairing of round 3", "registration of Okafor, Daniel"); empty for the others."""
     name = str(args.get("name") or "")
     if command == "record_pairings":
-        return f"pairing of round {args.get('round')}"
+        return f"pairing of {_match(system, args.get('round'))}"
     if command == "record_round_pairings":
         columns = args.get("columns")
         first = columns[0] if isinstance(columns, list) and columns else {}
         round_no = first.get("round") if isinstance(first, dict) else None
-        return f"pairing of round {round_no}" if round_no else "pairing of the round"
+        return f"pairing of {_match(system, round_no)}" if round_no else "pairing of the round"
     if command == "change_pairing":
         # A swap moves players of other boards too: the label says so.
         what = "swap onto board" if args.get("swap") is True else "change of board"
-        return f"{what} {args.get('board')}, round {args.get('round')}"
+        return f"{what} {args.get('board')}, {_game(system, args.get('round'))}"
     if command in ("add_player", "late_entry") and name:
         return f"{'late entry' if command == 'late_entry' else 'registration'} of {name}"
     if command == "withdraw_player":
-        return f"withdrawal of player {args.get('tpn')} from round {args.get('from_round')}"
+        return (
+            f"withdrawal of player {args.get('tpn')} from {_match(system, args.get('from_round'))}"
+        )
     if command == "requested_bye":
-        return f"bye of player {args.get('tpn')} in round {args.get('round')}"
+        return f"bye of player {args.get('tpn')} in {_match(system, args.get('round'))}"
     if command == DrawChess960Position.NAME:
         round_no = args.get("round")
         return f"Chess960 position of {f'round {round_no}' if round_no else 'every round'}"

@@ -474,8 +474,12 @@ class EventDocument(QObject):
         shown (undo takes back the event's last action, whichever section it was in)."""
         if entry is None:
             return None
-        said = describe(entry)
         number = self._session.section_of(entry)
+        system = next(
+            (s.system for s in self._session.sections if s.number == number),
+            self.tournament.system,
+        )
+        said = describe(entry, system)
         if self._session.several_sections and number != self._session.section.number:
             name = next((s.name for s in self._session.sections if s.number == number), None)
             if name is not None:

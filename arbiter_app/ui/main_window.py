@@ -1123,7 +1123,7 @@ def status_line(standing: EventState) -> str:
     if len(standing.pending) <= LISTED_BOARDS:
         return standing.headline
     brief = standing.brief[:1].upper() + standing.brief[1:]
-    rounds = sorted({r for r, _ in standing.pending})
+    rounds = sorted({standing.system.rounds_in(r) for r, _ in standing.pending})
     where = "" if len(rounds) == 1 else f" (rounds {rounds[0]}-{rounds[-1]})"
     tail = standing.headline[len(standing.text) :]  # "; the play-off can start" and the like
     return f"{brief}: {count(len(standing.pending), 'board')}{where} without a result{tail}"

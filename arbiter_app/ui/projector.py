@@ -376,7 +376,8 @@ class ProjectorWindow(QWidget):
         elif shown == "qr":
             heading = "the players' page" if self.players_page else ""
         elif round_no:
-            heading = f"Round {round_no}: {_TITLES[shown]}"
+            said = event.system.game_name(round_no)  # "round 2, game 1" in a double Swiss
+            heading = f"{said[:1].upper()}{said[1:]}: {_TITLES[shown]}"
         else:
             heading = "No round has been paired yet"
         page = self.page_widgets[shown]

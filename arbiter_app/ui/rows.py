@@ -47,7 +47,7 @@ def player_rows(event: Event) -> tuple[PlayerRow, ...]:
         if p.disqualified:
             status = "disqualified"
         elif p.withdrawn_from_round is not None:
-            status = f"withdrawn from round {p.withdrawn_from_round}"
+            status = f"withdrawn from round {event.system.rounds_in(p.withdrawn_from_round)}"
         else:
             status = "active"
         rows.append(
@@ -178,7 +178,7 @@ def crosstable(event: Event, standings: Standings | None = None) -> Table:
         "No.",
         "Player",
         "Rating",
-        *(f"R{r}" for r in range(1, chart.rounds + 1)),
+        *(f"R{event.system.column_label(r)}" for r in range(1, chart.rounds + 1)),
         "Points",
         *codes,
     )

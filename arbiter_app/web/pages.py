@@ -226,9 +226,8 @@ def _check_in(section: SectionPage, request: Request, refusal: str) -> str:
 
 
 def _round_heading(rs: RoundSheet) -> str:
-    of = f" of {rs.rounds}" if rs.rounds else ""
     starts = f" · starts {rs.starts}" if rs.starts else ""
-    return f"<h2>Round {rs.round}{esc(of)}{esc(starts)}</h2>"
+    return f"<h2>{esc(rs.said_of if rs.rounds else rs.said)}{esc(starts)}</h2>"
 
 
 def _pairings(section: SectionPage, request: Request, url: str) -> str:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QWidget
 
+from arbiter_app.core.model import System
+
 MISSED_WORDS = {
     "not-paired": "Not paired: 0 points",
     "zero-bye": "Zero-point bye: 0 points",
@@ -18,15 +20,22 @@ MISSED_WORDS = {
 
 class MissedRounds:
     """One choice a missed round, round 1 first: boxes the dialog puts in its own form
-    (:meth:`rows`), so that they line up with its other fields."""
+    (:meth:`rows`), so that they line up with its other fields. In a double Swiss each game
+    of a match missed has its own ("Round 1, game 2"), as the file keeps it."""
 
     def __init__(
-        self, rounds: int, choices: tuple[str, ...], default: str, parent: QWidget
+        self,
+        rounds: int,
+        choices: tuple[str, ...],
+        default: str,
+        parent: QWidget,
+        system: System = System.SWISS,
     ) -> None:
         self.boxes: list[QComboBox] = []
-        for round_no in range(1, rounds + 1):
+        self.names = [system.game_name(column).capitalize() for column in range(1, rounds + 1)]
+        for name in self.names:
             box = QComboBox(parent)
-            box.setAccessibleName(f"Round {round_no} missed counts as")
+            box.setAccessibleName(f"{name} missed counts as")
             for key in choices:
                 box.addItem(MISSED_WORDS[key], key)
             box.setCurrentIndex(max(box.findData(default), 0))
@@ -34,7 +43,7 @@ class MissedRounds:
 
     def rows(self) -> list[tuple[str, QComboBox]]:
         """``(label, box)`` for each round missed."""
-        return [(f"Round {n}:", box) for n, box in enumerate(self.boxes, start=1)]
+        return [(f"{name}:", box) for name, box in zip(self.names, self.boxes, strict=True)]
 
     def set_all(self, key: str) -> None:
         """Every round the same (the dialog's "Missed rounds" choice changed)."""

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.limits import MAX_RATING
-from arbiter_app.core.model import Player
+from arbiter_app.core.model import Player, System
 from arbiter_app.core.rating_source import describe, is_fallback
 from arbiter_app.core.trf.cells import PLAYER_TITLES
 from arbiter_app.core.words import count
@@ -65,16 +65,21 @@ class LateEntryTerms:
     default_missed: str = "not-paired"
     """What the rule set gives a missed round unless the arbiter chooses otherwise
     (:func:`arbiter_app.core.attendance.late_entry_default`)."""
-
-    @property
-    def joins_from(self) -> int:
-        return self.paired_rounds + 1
+    system: System = System.SWISS
+    """The event's system: *paired_rounds* and *planned_rounds* count its game columns (a
+    double Swiss's round is two), the explanation its rounds."""
 
     def explanation(self) -> str:
-        missed = "Round 1 is" if self.paired_rounds == 1 else f"Rounds 1–{self.paired_rounds} are"
+        system = self.system
+        paired, planned = (
+            system.rounds_in(self.paired_rounds),
+            system.rounds_in(self.planned_rounds),
+        )
+        missed = "Round 1 is" if paired == 1 else f"Rounds 1–{paired} are"
+        each = "round" if system.games_per_round == 1 else "game"
         text = (
             f"{missed} paired already: this is a late entry. The player is paired from "
-            f"round {self.joins_from} of {self.planned_rounds} on and gets, for each round "
+            f"round {paired + 1} of {planned} on and gets, for each {each} "
             "missed, what you choose under Missed rounds."
         )
         if self.deadline_round is not None:
@@ -179,7 +184,9 @@ class PlayerDialog(QDialog):
             self.missed.setCurrentIndex(max(self.missed.findData(late.default_missed), 0))
             form.addRow("&Missed rounds:", self.missed)
             keys = tuple(key for key, _ in MISSED_CHOICES)
-            self.missed_each = MissedRounds(late.paired_rounds, keys, late.default_missed, self)
+            self.missed_each = MissedRounds(
+                late.paired_rounds, keys, late.default_missed, self, late.system
+            )
             for label, box in self.missed_each.rows():
                 form.addRow(label, box)
             self.missed.currentIndexChanged.connect(

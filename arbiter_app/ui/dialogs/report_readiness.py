@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.core.rating_periods import rounds_words
 from arbiter_app.core.ratinglist import month_words, parse_month
+from arbiter_app.core.words import rounds_words
 from arbiter_app.sheets.builders import trf_text
 from arbiter_app.sheets.readiness import (
     EVENT,

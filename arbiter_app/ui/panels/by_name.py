@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QLabel,
-    QSpinBox,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -22,6 +21,7 @@ from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.models.by_name import ByNameModel
 from arbiter_app.ui.round_lists import names_of_round
 from arbiter_app.ui.widgets.deferred import DeferredRefresh
+from arbiter_app.ui.widgets.round_box import RoundBox
 from arbiter_app.ui.widgets.search import PlayerSearch
 from arbiter_app.ui.widgets.table import size_columns
 
@@ -33,8 +33,7 @@ class ByNamePanel(QWidget):
         super().__init__(parent)
         self.document = document
         self.model = ByNameModel(self)
-        self.round = QSpinBox(self)
-        self.round.setPrefix("Round ")
+        self.round = RoundBox(self)
         self.round.setAccessibleName("Round shown by name")
         # The spin box's own text field is what screen readers land on.
         self.round.lineEdit().setAccessibleName("Round shown by name")
@@ -70,6 +69,7 @@ class ByNamePanel(QWidget):
         latest = self.document.paired_rounds()
         on_latest = self._shown_round == self.round.maximum()
         self.round.blockSignals(True)
+        self.round.set_system(self.document.tournament.system)
         self.round.setRange(min(1, latest), latest)
         if on_latest:
             # Still on the latest round: a new pairing shows at once.

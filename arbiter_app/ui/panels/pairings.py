@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSizePolicy,
-    QSpinBox,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -65,6 +64,7 @@ from arbiter_app.ui.models.pairings import RESULT_COLUMN, PairingsModel
 from arbiter_app.ui.read_only import hold
 from arbiter_app.ui.rows import PairingRow, pairing_rows
 from arbiter_app.ui.widgets.busy import Cancelled, run_busy
+from arbiter_app.ui.widgets.round_box import RoundBox
 from arbiter_app.ui.widgets.search import PlayerSearch
 from arbiter_app.ui.widgets.table import size_columns
 
@@ -105,17 +105,13 @@ class PairingsPanel(QWidget):
         super().__init__(parent)
         self.document = document
         self.model = PairingsModel(self)
-        self.round = QSpinBox(self)
+        # The game column shown, as the arbiter says it ("Round 1, game 2" in a double Swiss).
+        self.round = RoundBox(self)
         self.round.setAccessibleName("Round")
         # The spin box's own text field is what screen readers land on.
         for field in self.round.findChildren(QLineEdit):
             field.setAccessibleName("Round")
-        self.round.setPrefix("Round ")
         self.round.setMinimum(1)
-        self.round.setMinimumWidth(
-            self.round.fontMetrics().horizontalAdvance("Round 9999")
-            + 4 * self.round.fontMetrics().height()
-        )
         self.round.valueChanged.connect(lambda _: self.refresh())
         self.summary = QLabel(self)
         self.summary.setAccessibleName("Round summary")
@@ -215,6 +211,7 @@ class PairingsPanel(QWidget):
         event = self.document.tournament
         paired = self.document.paired_rounds()
         self.round.blockSignals(True)
+        self.round.set_system(event.system)
         self.round.setMaximum(max(1, event.rounds, paired))
         if show_last:
             self.round.setValue(max(1, paired))

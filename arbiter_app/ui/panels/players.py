@@ -36,7 +36,7 @@ from arbiter_app.core.attendance import (
     late_entry_default,
 )
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.core.model import Event, Player
+from arbiter_app.core.model import Event, Player, System
 from arbiter_app.core.pairing.byes import ByePolicy, registration_deadline_round
 from arbiter_app.core.pairing.numbers import renumbering_refusal
 from arbiter_app.core.players_csv import parse_players_csv
@@ -77,19 +77,22 @@ from arbiter_app.ui.widgets.table import size_columns
 def _status(row: PlayerRow, event: Event) -> str:
     """The row's status with the byes the player asked for in rounds not yet paired."""
     asked = [
-        f"{bye_words(r.kind)} asked for round {r.round}"
+        f"{bye_words(r.kind)} asked for round {event.system.rounds_in(r.round)}"
         for r in sorted(event.bye_requests, key=lambda r: r.round)
         if r.tpn == row.tpn
     ]
     return "; ".join([row.status, *asked])
 
 
-def _bye(dialog: ByeRequestDialog) -> RequestBye | RequestByes:
-    """One round is the single request as before; a range is one ``requested_byes``."""
-    rounds = dialog.rounds()
-    if len(rounds) == 1:
-        return RequestBye(tpn=dialog.player.tpn, round=rounds[0], kind=dialog.kind())
-    return RequestByes(tpn=dialog.player.tpn, rounds=rounds, kind=dialog.kind())
+def _bye(dialog: ByeRequestDialog, system: System) -> RequestBye | RequestByes:
+    """One round is the single request as before; a range is one ``requested_byes``.
+
+    The dialog counts the arbiter's rounds; the file keeps the game column each begins
+    with (a double Swiss's round 2 is game 3)."""
+    games = [system.first_game(r) for r in dialog.rounds()]
+    if len(games) == 1:
+        return RequestBye(tpn=dialog.player.tpn, round=games[0], kind=dialog.kind())
+    return RequestByes(tpn=dialog.player.tpn, rounds=games, kind=dialog.kind())
 
 
 def is_active(player: Player) -> bool:
@@ -317,10 +320,17 @@ class PlayersPanel(QWidget):
         if self.document.standings_options.preset in DEADLINE_PRESETS:
             deadline = registration_deadline_round(planned)
         policy = ByePolicy.parse(str(self.document.event_settings().get("bye_policy") or "fide"))
-        return LateEntryTerms(paired, planned, deadline, late_entry_default(policy))
+        return LateEntryTerms(
+            paired, planned, deadline, late_entry_default(policy), self.tournament.system
+        )
 
     def _next_round(self) -> int:
-        return min(self.document.paired_rounds() + 1, max(self.tournament.planned_rounds, 1))
+        """The next round to pair, in the arbiter's rounds (a double Swiss counts matches)."""
+        system = self.tournament.system
+        return min(system.rounds_in(self.document.paired_rounds()) + 1, self._planned_rounds())
+
+    def _planned_rounds(self) -> int:
+        return max(self.tournament.system.rounds_in(self.tournament.planned_rounds), 1)
 
     # -- refreshing ---------------------------------------------------------------------
     def refresh(self) -> None:
@@ -355,8 +365,9 @@ class PlayersPanel(QWidget):
     def _attendance_words(self) -> dict[int, str]:
         """The Present column's words for the players absent from a coming round."""
         away: dict[int, list[int]] = {}
-        for tpn, round_no in sorted(self.document.absences()):
-            away.setdefault(tpn, []).append(round_no)
+        system = self.tournament.system
+        for tpn, column in sorted(self.document.absences()):
+            away.setdefault(tpn, []).append(system.rounds_in(column))
         return {
             tpn: ("absent in round " if len(rounds) == 1 else "absent in rounds ")
             + ", ".join(map(str, rounds))
@@ -476,8 +487,9 @@ class PlayersPanel(QWidget):
         if player is None:
             return
         policy = ByePolicy.parse(str(self.document.event_settings().get("bye_policy") or "fide"))
-        planned = self.tournament.planned_rounds
-        marked = {r for t, r in self.document.absences() if t == player.tpn}
+        system = self.tournament.system
+        planned = self._planned_rounds()
+        marked = {system.rounds_in(r) for t, r in self.document.absences() if t == player.tpn}
         dialog = AbsenceDialog(
             [player],
             self._next_round(),
@@ -490,7 +502,11 @@ class PlayersPanel(QWidget):
         dialog.accepted.connect(
             lambda: self._run(
                 lambda: self.document.run(
-                    MarkAbsent(round=dialog.round(), players=[player.tpn], absent=dialog.absent())
+                    MarkAbsent(
+                        round=system.first_game(dialog.round()),
+                        players=[player.tpn],
+                        absent=dialog.absent(),
+                    )
                 )
             )
         )
@@ -562,10 +578,13 @@ class PlayersPanel(QWidget):
         player = self.selected_player()
         if player is None:
             return
-        dialog = WithdrawDialog(player, self._next_round(), self.tournament.planned_rounds, self)
+        system = self.tournament.system
+        dialog = WithdrawDialog(player, self._next_round(), self._planned_rounds(), self)
         dialog.accepted.connect(
             lambda: self._run(
-                lambda: self.document.run(WithdrawPlayer(tpn=player.tpn, from_round=dialog.round()))
+                lambda: self.document.run(
+                    WithdrawPlayer(tpn=player.tpn, from_round=system.first_game(dialog.round()))
+                )
             )
         )
         self._open(dialog)
@@ -587,11 +606,16 @@ class PlayersPanel(QWidget):
         player = self.selected_player()
         if player is None:
             return
-        requests = {r.round: r.kind for r in self.tournament.bye_requests if r.tpn == player.tpn}
+        system = self.tournament.system
+        requests = {
+            system.rounds_in(r.round): r.kind
+            for r in self.tournament.bye_requests
+            if r.tpn == player.tpn
+        }
         dialog = ByeRequestDialog(
-            player, self._next_round(), self.tournament.planned_rounds, requests, self
+            player, self._next_round(), self._planned_rounds(), requests, self
         )
-        dialog.accepted.connect(lambda: self._run(lambda: self.document.run(_bye(dialog))))
+        dialog.accepted.connect(lambda: self._run(lambda: self.document.run(_bye(dialog, system))))
         self._open(dialog)
 
     def ask_pairing_numbers(self) -> None:

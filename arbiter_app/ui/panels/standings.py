@@ -205,10 +205,12 @@ class StandingsPanel(QWidget):
         state = self.document.event_state()
         # The toggle is offered while a round is in progress (the core's state says so).
         current = state.provisional_round
+        # The round as the arbiter counts it (a double Swiss's match, not its game column).
+        said = None if current is None else state.system.through_name(current)
         self.provisional.setEnabled(current is not None)
         self.provisional.setText(
-            f"Round {current} in progress (provisional)"
-            if current is not None
+            f"{said[:1].upper()}{said[1:]} in progress (provisional)"
+            if said is not None
             else "Round in progress (provisional)"
         )
         provisional = self.provisional.isChecked() and current is not None
@@ -223,8 +225,8 @@ class StandingsPanel(QWidget):
         caption = standings.title if standings is not None else "Standings"
         if standings is not None and standings.provisional:
             caption += " · unfinished games are marked pending, not counted"
-        elif current is not None:
-            caption += f" (round {current} is in progress)"
+        elif said is not None:
+            caption += f" ({said} is in progress)"
         if standings is not None:
             # The rule set by its text, as the settings name it, not by its code.
             caption += f" · rule set: {RULE_SET_LABELS[standings.rule_set]}"

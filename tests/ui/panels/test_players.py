@@ -25,6 +25,7 @@ from arbiter_app.session.commands import (
     DisqualifyPlayer,
     EnterResult,
     RecordPairings,
+    RequestBye,
     WithdrawPlayer,
 )
 from arbiter_app.session.player_commands import absences, checked_in
@@ -45,11 +46,13 @@ PLAYERS = (("Ann", 2200), ("Ben", 2100), ("Cid", 2000), ("Dee", 1900))
 STATUS = 7
 
 
-def new_session(path: Path, *, rounds: int = 5, preset: str | None = None) -> Session:
+def new_session(
+    path: Path, *, rounds: int = 5, preset: str | None = None, system: str = "swiss"
+) -> Session:
     session = Session.create(
         path,
         name="Spring Open",
-        system="swiss",
+        system=system,
         rounds=rounds,
         preset=preset,
         clock=TickingClock(),
@@ -806,6 +809,19 @@ def test_a_bye_for_a_range_of_rounds_is_one_action(
     assert errors.messages == []
 
 
+def register_ivy_zero_then_half(panel: PlayersPanel, dialog: PlayerDialog) -> None:
+    """Ivy enters late: a zero-point bye in the first column missed, a half-point one in the
+    second (what the file then holds is checked)."""
+    assert dialog.missed_each is not None
+    dialog.name.setText("Ivy")
+    dialog.missed_each.set_round(1, "zero-bye")
+    dialog.missed_each.set_round(2, "half-bye")
+    dialog.accept()
+    ivy = next(p for p in panel.document.tournament.players if p.name == "Ivy")
+    kinds = [e.kind for e in panel.document.tournament.entries_of(ivy.tpn)]
+    assert kinds == [EntryKind.ZERO_BYE, EntryKind.HALF_BYE]
+
+
 def test_a_late_entry_chooses_each_missed_round(
     qtbot: QtBot, open_panel: Callable[[Session], PlayersPanel], tmp_path: Path, errors: Errors
 ) -> None:
@@ -817,13 +833,7 @@ def test_a_late_entry_chooses_each_missed_round(
     dialog = panel.dialog
     assert isinstance(dialog, PlayerDialog) and dialog.missed_each is not None
     assert dialog.missed_by_round() == ["not-paired", "not-paired"]  # FIDE's default
-    dialog.name.setText("Ivy")
-    dialog.missed_each.set_round(1, "zero-bye")
-    dialog.missed_each.set_round(2, "half-bye")
-    dialog.accept()
-    ivy = next(p for p in panel.document.tournament.players if p.name == "Ivy")
-    kinds = [e.kind for e in panel.document.tournament.entries_of(ivy.tpn)]
-    assert kinds == [EntryKind.ZERO_BYE, EntryKind.HALF_BYE]
+    register_ivy_zero_then_half(panel, dialog)
     entry = panel.document.session.journal()[-1]
     assert entry.arguments["missed_rounds"] == ["zero-bye", "half-bye"]
     assert errors.messages == []
@@ -843,3 +853,96 @@ def test_a_us_event_s_numbering_dialog_cites_the_us_rules(qtbot: QtBot) -> None:
     assert "FIDE C.04.2 article 2.2" in fide.method_buttons["rating"].text()
     assert "US Chess 28J and 29A" in us.method_buttons["rating"].text()
     assert "FIDE" not in us.method_buttons["rating"].text()
+
+
+# -- a double Swiss counts matches -------------------------------------------------------
+
+
+@pytest.fixture
+def double_swiss(open_panel: Callable[[Session], PlayersPanel], tmp_path: Path) -> PlayersPanel:
+    """FIDE's Double-Swiss, 3 matches of 2 games, four players, match 1 paired."""
+    from arbiter_app.core.model import Colour
+    from arbiter_app.session.pairing import pair_next_round
+
+    session = new_session(tmp_path / "double.arbiter", rounds=6, system="fide-double-swiss")
+    pair_next_round(session, initial_colour=Colour.WHITE)
+    return open_panel(session)
+
+
+def test_a_double_swiss_bye_withdrawal_and_absence_name_matches(
+    qtbot: QtBot, double_swiss: PlayersPanel
+) -> None:
+    """Round 2 of a 3-round double Swiss is games 3 and 4: the dialogs offer rounds 2-3 and
+    the file keeps the first game of the match chosen."""
+    panel = double_swiss
+    select(panel, 4)
+    click(qtbot, panel, panel.bye_action)
+    dialog = panel.dialog
+    assert isinstance(dialog, ByeRequestDialog)
+    assert (dialog.round_box.minimum(), dialog.round_box.maximum()) == (2, 3)
+    assert dialog.round_box.suffix() == " of 3"
+    dialog.round_box.setValue(3)
+    dialog.set_kind("zero")
+    dialog.accept()
+    assert stored(panel).bye_requests == (ByeRequest(4, 5, EntryKind.ZERO_BYE),)
+    assert status_of(panel, 4) == "active; zero-point bye asked for round 3"
+    click(qtbot, panel, panel.bye_action)
+    dialog = panel.dialog
+    assert isinstance(dialog, ByeRequestDialog)
+    assert "round 3: zero-point bye" in dialog.recorded.text()
+    dialog.reject()
+
+    select(panel, 3)
+    assert panel.absent_action.isEnabled()
+    panel.absent_action.trigger()  # in the right-click and Round menus
+    absent = panel.dialog
+    assert isinstance(absent, AbsenceDialog)
+    assert absent.round() == 2 and absent.round_box.maximum() == 3
+    absent.accept()
+    assert absences(session_of(panel).state) == frozenset({(3, 3)})
+    assert panel.model.cell(panel.model.row_of(3) or 0, PRESENT) == "absent in round 2"
+
+    select(panel, 2)
+    click(qtbot, panel, panel.withdraw_action)
+    withdraw = panel.dialog
+    assert isinstance(withdraw, WithdrawDialog)
+    assert withdraw.round() == 2 and withdraw.from_round.maximum() == 3
+    withdraw.accept()
+    assert stored(panel).player(2).withdrawn_from_round == 3
+    assert status_of(panel, 2) == "withdrawn from round 2"
+
+
+def test_a_double_swiss_late_entry_chooses_each_game_of_the_match_missed(
+    qtbot: QtBot, double_swiss: PlayersPanel, errors: Errors
+) -> None:
+    panel = double_swiss
+    panel.ask_new_player()
+    dialog = panel.dialog
+    assert isinstance(dialog, PlayerDialog) and dialog.missed_each is not None
+    assert [label for label, _ in dialog.missed_each.rows()] == [
+        "Round 1, game 1:",
+        "Round 1, game 2:",
+    ]
+    assert dialog.explanation.text().startswith(
+        "Round 1 is paired already: this is a late entry. The player is paired from round 2 "
+        "of 3 on and gets, for each game missed,"
+    )
+    register_ivy_zero_then_half(panel, dialog)
+    assert errors.messages == []
+
+
+def test_a_double_swiss_window_speaks_of_rounds_and_games(
+    qtbot: QtBot, double_swiss: PlayersPanel, settings: Any
+) -> None:
+    """The title counts matches, the Pairings panel names the game shown, the status bar
+    names the games without a result, and Undo names the match of a bye."""
+    from tests.ui.conftest import shown_window
+
+    document = double_swiss.document
+    window = shown_window(qtbot, document, settings)
+    assert "round 1 of 3 in progress" in window.windowTitle()
+    assert window.pairings.round.text() == "Round 1, game 2"
+    assert window.state_label.text().startswith("Round 1 of 3 in progress: game 1: ")
+    assert document.event_state().text.startswith("Round 1 of 3 in progress: game 1: ")
+    document.run(RequestBye(tpn=4, round=5, kind="half"))
+    assert document.undo_label() == "bye of player 4 in round 3"

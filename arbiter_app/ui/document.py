@@ -431,7 +431,8 @@ class EventDocument(QObject):
             yield
 
     def add_section(self, name: str, system: str, rounds: int, preset: str | None) -> Changes:
-        """Add a section (a tournament of its own) and show it."""
+        """Add a section (a tournament of its own) and show it; *rounds* counts its game
+        columns (a double Swiss round is two)."""
         add = AddSection(name=name, system=system, rounds=rounds, preset=preset or UNSET)
         changes = self.run(add)
         made = max(s.number for s in self._session.sections)

@@ -110,7 +110,8 @@ class FileActions:
             session = Session.create_untitled(
                 name=new.name,
                 system=new.system.value,
-                rounds=new.rounds,
+                # The arbiter counts rounds; the file counts games (a double Swiss's are two).
+                rounds=new.games,
                 scratch=self.window.services.scratch(),
             )
             self.window.document.replace_session(session)

@@ -135,12 +135,10 @@ class SectionsMenu(QMenu):
         dialog = AddSectionDialog(self.window_)
 
         def done() -> None:
+            new = dialog.result_event()
             self._run(
                 lambda: self.document.add_section(
-                    dialog.name.text().strip(),
-                    str(dialog.system.currentData()),
-                    dialog.rounds.value(),
-                    dialog.preset.currentData(),
+                    new.name, new.system.value, new.games, dialog.preset.currentData()
                 )
             )
 

@@ -217,6 +217,32 @@ def test_a_new_event_is_untitled(qtbot: QtBot, document: EventDocument, settings
     assert window.pairings.model.rowCount() == 0
 
 
+def test_a_new_double_swiss_counts_rounds_of_two_games(
+    qtbot: QtBot, document: EventDocument, settings: Settings
+) -> None:
+    """Five rounds of FIDE's Double-Swiss are five matches: ten games in the file."""
+    from arbiter_app.ui.dialogs.new_event import NewEventDialog
+
+    dialog = NewEventDialog()
+    qtbot.addWidget(dialog)
+    dialog.system.setCurrentIndex(dialog.system.findData(System.FIDE_DOUBLE_SWISS.value))
+    assert dialog.rounds.suffix() == " (2 games each: 10 games)"
+    window = make_window(qtbot, document, settings)
+    assert window.files.create_event(NewEvent("Double", System.FIDE_DOUBLE_SWISS, 5))
+    assert document.tournament.planned_rounds == 10
+    assert document.event_state().text == "Registration: 0 players, no round paired yet"
+    assert window.windowTitle().startswith("Double — registration — Untitled")
+    # A double Swiss section added in the window: three matches, six games.
+    add = window.sections_menu.add_section()
+    add.name.setText("Reserve")
+    add.system.setCurrentIndex(add.system.findData(System.DOUBLE_SWISS.value))
+    add.rounds.setValue(3)
+    add.accept()
+    reserve = next(s for s in document.sections if s.name == "Reserve")
+    assert (reserve.system, reserve.rounds) == (System.DOUBLE_SWISS, 3)
+    assert document.tournament.planned_rounds == 6
+
+
 def test_new_event_then_players_save_as_and_reopen(
     qtbot: QtBot, document: EventDocument, settings: Settings, tmp_path: Path
 ) -> None:

@@ -30,6 +30,12 @@ class NewEvent:
     name: str
     system: System
     rounds: int
+    """Rounds as the arbiter counts them (a double Swiss round is a match of two games)."""
+
+    @property
+    def games(self) -> int:
+        """The game columns the file plans for *rounds*."""
+        return self.system.games_in(self.rounds)
 
 
 class NewEventDialog(QDialog):
@@ -52,6 +58,9 @@ class NewEventDialog(QDialog):
         self.rounds.setRange(1, MAX_ROUNDS)
         self.rounds.setValue(5)
         form.addRow("&Rounds:", self.rounds)
+        # A double Swiss round is a match of two games: the box says so.
+        self.system.currentIndexChanged.connect(lambda _i: self._show_games())
+        self.rounds.valueChanged.connect(lambda _v: self._show_games())
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
@@ -61,6 +70,14 @@ class NewEventDialog(QDialog):
         self.name.textChanged.connect(lambda _: self._update_ok())
         self._update_ok()
         self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 50)
+
+    def _show_games(self) -> None:
+        system = System(self.system.currentData())
+        games = system.games_per_round
+        rounds = self.rounds.value()
+        self.rounds.setSuffix(
+            "" if games == 1 else f" ({games} games each: {system.games_in(rounds)} games)"
+        )
 
     def _update_ok(self) -> None:
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)

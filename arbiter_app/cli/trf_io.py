@@ -127,9 +127,15 @@ def run_import(args: argparse.Namespace) -> int:
     rows = state.tables
     played = max((round_no for _, round_no in rows["entries"]), default=0)
     pending = sorted({r for _, r in rows["bye_requests"] if r > played})
+    # The arbiter's rounds (a double Swiss's match is two of the file's game columns).
+    system = event.system
+    rounds = _count(system.rounds_in(played), "round")
+    if system.games_per_round > 1:
+        rounds += f" ({_count(played, 'game')})"
+    asked = sorted({system.rounds_in(r) for r in pending})
     print(
         f"imported {args.source.name} into {args.output}: {_count(len(rows['players']), 'player')}, "
-        f"{_count(played, 'round')}" + "".join(f"; bye requests for round {r}" for r in pending)
+        f"{rounds}" + "".join(f"; bye requests for round {r}" for r in asked)
     )
     for round_no, boards in not_known.items():
         for board in boards:

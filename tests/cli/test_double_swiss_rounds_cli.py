@@ -191,3 +191,29 @@ def test_the_sheets_name_the_round_and_the_game(capsys: Capture, tmp_path: Path)
     text = pdf_text(crosstable)
     assert "1 (2 games)" in text
     assert "1.1" in text and "1.2" in text
+
+
+def test_a_trf_report_keeps_the_match_of_a_bye_and_its_import_counts_matches(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    file = _event(capsys, tmp_path, "fide-double-swiss")
+    _pair(capsys, file)
+    _finish(capsys, file, 1, 3)
+    code, _, err = run(capsys, "player", "bye", file, "6", "--round", "2", "--points", "1/2",
+                       "--confirm")  # fmt: skip
+    assert code == 0, err
+    trf = tmp_path / "ds.trf"
+    code, _, err = run(capsys, "export", file, "--format", "trf", "-o", str(trf))
+    assert code == 0, err
+    # Record 240 names the first game of the match (game 3: round 2).
+    assert "240 H 003    6" in trf.read_text(encoding="utf-8").splitlines()
+    back = tmp_path / "back.arbiter"
+    code, out, err = run(capsys, "import", str(trf), "-o", str(back), "--confirm")
+    assert code == 0, err
+    assert out.startswith(
+        f"imported ds.trf into {back}: 6 players, 1 round (2 games); bye requests for round 2"
+    )
+    code, out, err = run(capsys, "player", "list", str(back), "--json")
+    assert code == 0, err
+    asked = {row["tpn"]: row["bye_requests"] for row in json.loads(out)}
+    assert asked[6] == [{"round": 2, "kind": "half-bye"}]

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from arbiter_app.core.limits import MAX_ROUNDS
 from arbiter_app.core.model import System
+from arbiter_app.core.words import count
 
 SYSTEM_LABELS = {system: system.words[0].upper() + system.words[1:] for system in System}
 """Each system as a list shows it ("Double round robin")."""
@@ -76,7 +77,9 @@ class NewEventDialog(QDialog):
         games = system.games_per_round
         rounds = self.rounds.value()
         self.rounds.setSuffix(
-            "" if games == 1 else f" ({games} games each: {system.games_in(rounds)} games)"
+            ""
+            if games == 1
+            else f" ({count(games, 'game')} each: {count(system.games_in(rounds), 'game')})"
         )
 
     def _update_ok(self) -> None:

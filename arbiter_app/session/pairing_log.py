@@ -6,8 +6,9 @@ rating difference, US Chess 29E5) is the engine's pairing of the same round made
 the rounds before it. The recorded round is compared with it: a round changed by hand, or
 an event changed since, is said to differ, board by board. ``pair --explain-round N`` and
 the window's Round ▸ Explain pairing… both show :meth:`RoundExplanation.lines`; an engine
-that writes no log (a round robin's Berger table, FIDE's Double-Swiss) is named as one that
-does not explain its pairings. A Dutch round paired by gacrux is explained by Arbiter's own
+that writes no log (a round robin's Berger table) is named as one that does not explain its
+pairings. FIDE's Double-Swiss engine writes one in C.04.5's words (the bye, each bracket's
+upfloaters and the criteria that chose them, the pairs, the colours). A Dutch round paired by gacrux is explained by Arbiter's own
 Dutch engine, which says whether it pairs the round the same way.
 """
 
@@ -55,8 +56,8 @@ class RoundExplanation:
             return [f"How round {p.round} was paired ({p.engine}):", *(f"  {x}" for x in p.log)]
         return [
             f"Round {p.round}: {p.engine or 'paired by the engine'}.",
-            "That engine does not explain its pairings; the US Chess engine and Arbiter's Dutch "
-            "engine write a log.",
+            "That engine does not explain its pairings; the US Chess engine, Arbiter's Dutch "
+            "engine and FIDE's Double-Swiss engine write a log.",
         ]
 
     def lines(self) -> list[str]:

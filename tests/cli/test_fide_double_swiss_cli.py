@@ -68,3 +68,50 @@ def test_the_initial_colour_is_drawn_under_article_4_1(capsys: Capture, tmp_path
     code, out, err = run(capsys, "pair", file)
     assert code == 0, err
     assert "FIDE C.04.5 article 4.1; printed in the protocol of lots" in out.splitlines()[0]
+
+
+def test_explain_names_the_bye_the_upfloaters_and_the_criteria_that_chose_them(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """The guide's event (resources/guide/double-swiss.md): in match 2 Ann and Eve alone
+    would leave Ben and Dee, who have met, with nobody to play ([C3]), so the 1½-point
+    scoregroup takes both as upfloaters ([C4] article 2.3.1); Cid, on ½, has the bye
+    (article 3.4)."""
+    file = str(tmp_path / "open.arbiter")
+    code, _, err = run(capsys, "new", file, "--name", "Open", "--system", "fide-double-swiss",
+                       "--rounds", "5")  # fmt: skip
+    assert code == 0, err
+    for name, rating in (("Ann", 2210), ("Ben", 2150), ("Cid", 2100), ("Dee", 2050),
+                         ("Eve", 1990)):  # fmt: skip
+        run(capsys, "player", "add", file, "--name", name, "--rating", str(rating))
+    code, out, err = run(capsys, "pair", file, "--initial-colour", "white", "--explain")
+    assert code == 0, err
+    assert (
+        "  Pairing-allocated bye: 5 (0, 0 matches played): the lowest score, then the most "
+        "matches played, then the largest TPN (article 3.4)." in out.splitlines()
+    )
+    for rnd, board, result in ((1, 1, "1-0"), (2, 1, "1/2"), (1, 2, "0-1"), (2, 2, "0-1")):
+        code, _, err = run(capsys, "result", file, "--round", str(rnd), "--board", str(board),
+                           result)  # fmt: skip
+        assert code == 0, err
+    code, out, err = run(capsys, "pair", file, "--explain")
+    assert code == 0, err
+    log = out[out.index("How round 2 was paired") :].splitlines()
+    assert log[1:] == [
+        "  Match 2: the pairing-allocated bye first, then bracket by bracket (3.3.2).",
+        "  Pairing-allocated bye: 3 (½, 1 match played): the lowest score, then the most "
+        "matches played, then the largest TPN (article 3.4).",
+        "  Scoregroup 1½: 1 (1½), 5 (1½).",
+        "    upfloaters 2 (1), 4 (1):",
+        "      [C4] article 2.3.1: 2 upfloaters; with 0 the bracket or the players below it "
+        "could not be paired ([C1], [C3])",
+        "      [C5] article 2.3.2: the highest scores available",
+        "      the first set in the order of article 3.5.4",
+        "    pairs 1-4, 2-5: the first pairing identifier (article 3.6.2) that complies with "
+        "[C1] and [C8] (3.6.4)",
+        "  Board 1: 4-1, White in game 1 by article 4.3.4.",
+        "  Board 2: 2-5, White in game 1 by article 4.3.5.",
+    ]
+    code, out, err = run(capsys, "pair", file, "--explain-round", "2")
+    assert code == 0, err
+    assert "The recorded round 2 is the engine's pairing." in out

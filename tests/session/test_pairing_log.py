@@ -81,8 +81,8 @@ def test_an_engine_without_a_log_says_so() -> None:
     assert not explained.explained
     assert explained.lines()[:2] == [
         "Round 3: Berger tables.",
-        "That engine does not explain its pairings; the US Chess engine and Arbiter's Dutch "
-        "engine write a log.",
+        "That engine does not explain its pairings; the US Chess engine, Arbiter's Dutch "
+        "engine and FIDE's Double-Swiss engine write a log.",
     ]
 
 

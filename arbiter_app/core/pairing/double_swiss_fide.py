@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Collection, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 
@@ -78,12 +78,15 @@ class Contender:
 
 @dataclass(frozen=True)
 class Bracket:
-    """One bracket as it was paired: its residents' score, its upfloaters, its pairs."""
+    """One bracket as it was paired: its residents' score, its upfloaters, its pairs, and
+    *why* these upfloaters: the criteria of article 3.5 that chose them, in the text's
+    words (the explanation; not part of the pairing)."""
 
     score: Fraction
     residents: tuple[int, ...]
     upfloaters: tuple[int, ...]
     pairs: tuple[tuple[int, int], ...]
+    why: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,8 @@ class MatchPairing:
     pab: int | None
     brackets: tuple[Bracket, ...]
     colour_rules: tuple[str, ...]
+    pab_why: str = field(default="", compare=False)
+    """Why the PAB went where it did (article 3.4), for the explanation."""
 
 
 # -- reading the matches played ---------------------------------------------------------
@@ -341,20 +346,49 @@ class _Round:
         """Article 3.4: the PAB goes to the player who leaves a legal pairing (3.4.1) with
         the lowest score (3.4.2), the most matches played (3.4.3), the largest TPN (3.4.4),
         never to one [C2] bars (2.1.2)."""
+        return self.pab_with_reason(players)[0]
+
+    def pab_with_reason(self, players: list[int]) -> tuple[int, str]:
+        """:meth:`pab` and why, in the words of article 3.4 (players passed over named)."""
         field = self.field
         candidates = sorted(
             (t for t in players if not field[t].barred),
             key=lambda t: (field[t].score, -field[t].matches, -t),
         )
+        passed: list[int] = []
         for tpn in candidates:
             rest = [t for t in players if t != tpn]
             if _pairable(rest, self.compatible):
-                return tpn
+                return tpn, self._pab_words(players, tpn, passed)
+            passed.append(tpn)
         raise NoLegalPairing(
             "no player can receive the pairing-allocated bye and leave a legal pairing for "
             "all the others (FIDE C.04.5 articles 3.4.1 and 2.1.2); the Chief Arbiter "
             "decides what to do (article 3.3.3)"
         )
+
+    def _pab_words(self, players: list[int], tpn: int, passed: list[int]) -> str:
+        me = self.field[tpn]
+        said = (
+            f"{tpn} ({format_points(me.score)}, {count(me.matches, 'match')} played): the lowest "
+            "score, then the most matches played, then the largest TPN (article 3.4)"
+        )
+        barred = sorted(
+            (t for t in players if self.field[t].barred),
+            key=lambda t: (self.field[t].score, -self.field[t].matches, -t),
+        )
+        if barred and (self.field[barred[0]].score, -self.field[barred[0]].matches, -barred[0]) < (
+            me.score,
+            -me.matches,
+            -tpn,
+        ):
+            said += f"; [C2] article 2.1.2 bars {_listed(barred)}, who had a bye or a forfeit win"
+        if passed:
+            said += (
+                f"; {_listed(passed)} would leave the others without a legal pairing "
+                "(article 3.4.1)"
+            )
+        return said
 
     # 3.5 -------------------------------------------------------------------------------
     def _following_ok(self, score: Fraction, rest: list[int]) -> bool:
@@ -421,30 +455,109 @@ class _Round:
         residents = sorted(t for t in players if self.field[t].score == top)
         lower = [t for t in players if self.field[t].score < top]
         # [C4] article 2.3.1: the fewest upfloaters the parity and [C3] allow.
-        for size in range(len(residents) % 2, len(lower) + 1, 2):
-            for profile in self._profiles(lower, size):
+        fewest = len(residents) % 2
+        for size in range(fewest, len(lower) + 1, 2):
+            for rank, profile in enumerate(self._profiles(lower, size)):
                 best: tuple[tuple[int, int, int], list[int], list[tuple[int, int]]] | None
                 best = None
+                turned = {"bracket": 0, "rest": 0}  # sets before the chosen one, and why
+                keys: list[tuple[int, int, int]] = []  # the sets that pair, by 3.5.5's key
                 for index, ups in enumerate(self._sets(lower, profile)):
                     members = sorted(residents + ups)
                     pairs = self.pair_bracket(members, set(ups))
                     if pairs is None:
+                        turned["bracket"] += best is None
                         continue
                     rest = [t for t in players if t not in members]
                     if not _pairable(rest, self.compatible):
+                        turned["rest"] += best is None
                         continue  # [C3] article 2.2.1
                     key = (0 if self._following_ok(top, rest) else 1, self._c7(ups), index)
+                    keys.append(key)
                     if best is None or key < best[0]:
                         best = (key, ups, pairs)
                     if key[:2] == (0, 0):
                         break  # article 3.5.5: the first set that complies
                 if best is not None:
-                    _, ups, pairs = best
-                    return Bracket(top, tuple(residents), tuple(sorted(ups)), tuple(pairs))
+                    key, ups, pairs = best
+                    earlier = [k for k in keys if k[2] < key[2]]
+                    turned["c6"] = sum(1 for k in earlier if k[0] > key[0])
+                    turned["c7"] = sum(1 for k in earlier if k[0] == key[0] and k[1] > key[1])
+                    why = self._why(size, fewest, rank, key, turned, set(ups), pairs)
+                    return Bracket(top, tuple(residents), tuple(sorted(ups)), tuple(pairs), why)
         raise NoLegalPairing(
             f"the {format_points(top)}-point scoregroup cannot be paired with any set of upfloaters "
             "(FIDE C.04.5 article 3.3.3: the Chief Arbiter decides what to do)"
         )
+
+    def _why(
+        self,
+        size: int,
+        fewest: int,
+        rank: int,
+        key: tuple[int, int, int],
+        turned: Mapping[str, int],
+        upfloaters: set[int],
+        pairs: list[tuple[int, int]],
+    ) -> tuple[str, ...]:
+        """The criteria that chose the upfloaters and the pairs, in article 3.5's order."""
+        out: list[str] = []
+        if size:
+            if size == fewest:
+                out.append(
+                    f"[C4] article 2.3.1: {count(size, 'upfloater')}, the fewest the "
+                    "scoregroup's size allows"
+                )
+            else:
+                out.append(
+                    f"[C4] article 2.3.1: {count(size, 'upfloater')}; with {size - 2} the "
+                    "bracket or the players below it could not be paired ([C1], [C3])"
+                )
+            out.append(
+                "[C5] article 2.3.2: the highest scores available"
+                if rank == 0
+                else "[C5] article 2.3.2: the highest scores with which the bracket and the "
+                "players below can be paired"
+            )
+            if turned["bracket"]:
+                out.append(
+                    f"{count(turned['bracket'], 'set')} before it in the order of article 3.5.4 "
+                    "left the bracket without a pairing ([C1] article 2.1.1)"
+                )
+            if turned["rest"]:
+                out.append(
+                    f"{count(turned['rest'], 'set')} before it left the players below without a "
+                    "pairing ([C3] article 2.2.1)"
+                )
+            if turned["c6"]:
+                out.append(
+                    f"{count(turned['c6'], 'set')} before it left the following scoregroup "
+                    "without a pairing of its own ([C6] article 2.3.3)"
+                )
+            if turned["c7"]:
+                out.append(
+                    f"{count(turned['c7'], 'set')} before it had more upfloaters who floated "
+                    "in the previous match ([C7] article 2.3.4)"
+                )
+            if key[0]:
+                out.append(
+                    "[C6] article 2.3.3 cannot be met: no set leaves the following scoregroup "
+                    "pairable on its own"
+                )
+            if key[1]:
+                out.append(
+                    f"[C7] article 2.3.4: {count(key[1], 'upfloater')} floated in the previous "
+                    "match, the fewest possible"
+                )
+            if not key[0] and not key[1] and key[2] == 0 and not any(turned.values()):
+                out.append("the first set in the order of article 3.5.4")
+        failures = sum(self._c8(a, b, upfloaters) for a, b in pairs)
+        if failures:
+            out.append(
+                f"[C8] article 2.3.5: {count(failures, 'pair')} of an upfloater and a player "
+                "who floated in the previous match, the fewest possible"
+            )
+        return tuple(out)
 
     # 3.6 -------------------------------------------------------------------------------
     def _c8(self, a: int, b: int, upfloaters: set[int]) -> int:
@@ -638,8 +751,9 @@ def pair_match(
     state = _Round(field, forbidden, last)
     players = sorted(field)
     pab: int | None = None
+    pab_why = ""
     if len(players) % 2:
-        pab = state.pab(players)
+        pab, pab_why = state.pab_with_reason(players)
         players.remove(pab)
     elif not _pairable(players, state.compatible):
         raise NoLegalPairing(
@@ -670,6 +784,7 @@ def pair_match(
         pab,
         tuple(brackets),
         tuple(rule for _, _, rule in coloured),
+        pab_why,
     )
 
 
@@ -730,6 +845,44 @@ def bracket_notes(paired: MatchPairing, event: Event) -> list[str]:
     return notes
 
 
+def _listed(numbers: Collection[int]) -> str:
+    return ", ".join(map(str, numbers))
+
+
+def explanation(paired: MatchPairing, event: Event, match: int) -> tuple[str, ...]:
+    """How match *match* was paired, step by step in C.04.5's words: the PAB (3.4), each
+    bracket with its upfloaters and the criteria that chose them (3.5), its pairs (3.6),
+    then the colours of each board (Article 4). The engine's log (``RoundPairing.log``)."""
+    scores = event.scores()
+
+    def who(tpn: int) -> str:
+        return f"{tpn} ({format_points(scores.get(tpn, Fraction(0)))})"
+
+    lines = [f"Match {match}: the pairing-allocated bye first, then bracket by bracket (3.3.2)."]
+    if paired.pab is not None:
+        lines.append(f"Pairing-allocated bye: {paired.pab_why or paired.pab}.")
+    for bracket in paired.brackets:
+        residents = ", ".join(who(t) for t in bracket.residents)
+        lines.append(f"Scoregroup {format_points(bracket.score)}: {residents}.")
+        if bracket.upfloaters:
+            ups = ", ".join(who(t) for t in bracket.upfloaters)
+            lines.append(f"  upfloaters {ups}:")
+            lines += [f"    {reason}" for reason in bracket.why if not reason.startswith("[C8]")]
+        else:
+            lines.append("  no upfloater: the scoregroup pairs within itself")
+        pairs = ", ".join(f"{a}-{b}" for a, b in bracket.pairs)
+        lines.append(
+            f"  pairs {pairs}: the first pairing identifier (article 3.6.2) that complies with "
+            "[C1] and [C8] (3.6.4)"
+        )
+        lines += [f"    {reason}" for reason in bracket.why if reason.startswith("[C8]")]
+    for board, ((white, black), rule) in enumerate(
+        zip(paired.boards, paired.colour_rules, strict=True), start=1
+    ):
+        lines.append(f"Board {board}: {white}-{black}, White in game 1 by article {rule}.")
+    return tuple(lines)
+
+
 def round_pairing(event: Event, match: int, byes: list[Bye], initial: Colour) -> RoundPairing:
     """The :class:`RoundPairing` of match *match*, the players in *byes* not paired."""
     out = {b.tpn for b in byes}
@@ -748,4 +901,5 @@ def round_pairing(event: Event, match: int, byes: list[Bye], initial: Colour) ->
         games_per_round=GAMES,
         engine=SYSTEM_NAME,
         notes=notes,
+        log=explanation(paired, event, match),
     )

@@ -265,7 +265,7 @@ class PairingsPanel(QWidget):
         """Show how the round shown was paired (Round ▸ Explain pairing…): the engine's log,
         recomputed by the session; refused with the reason when the round is not paired."""
         try:
-            explanation = self.document.explain_round(self.round.value())
+            explanation = self.document.explain_round(self.shown_round())
         except ArbiterError as exc:
             show_error(self, exc)
             return False
@@ -295,7 +295,7 @@ class PairingsPanel(QWidget):
         self.explain_button.setEnabled(round_no <= self.document.paired_rounds())
         self._sync_manual_button(phase)
         hold(self.document.read_only, (self.manual_button,), restore=True)
-        if phase == round_no:
+        if phase is not None and phase == self.shown_round():
             self.summary.setText("Manual pairing open")
         elif not boards:
             self.summary.setText("No pairings for this round yet")
@@ -321,7 +321,8 @@ class PairingsPanel(QWidget):
         position = self.document.chess960_position(round_no)
         if position is None:
             text = (
-                f"Chess960: no starting position is drawn for round {round_no} yet "
+                f"Chess960: no starting position is drawn for "
+                f"{self.round.system.game_name(round_no)} yet "
                 "(Round ▸ Draw Chess960 position…)."
             )
         else:
@@ -578,7 +579,13 @@ class PairingsPanel(QWidget):
         return dialog
 
     def show_round(self, round_no: int) -> None:
+        """Show game column *round_no* (the round itself but in a double Swiss)."""
         self.round.setValue(round_no)
+
+    def shown_round(self) -> int:
+        """The round shown as the arbiter counts it (a double Swiss's match, whichever of its
+        games the box shows): what the session's round commands take."""
+        return self.round.system.rounds_in(self.round.value())
 
     # -- the manual pairing phase (FIDE C.02, questions 64-69) --------------------------------
     def _sync_manual_button(self, phase: int | None) -> None:
@@ -600,7 +607,7 @@ class PairingsPanel(QWidget):
         phase = self.document.manual_pairing_round()
         try:
             if phase is None:
-                changes = self.document.run(StartManualPairing(round=self.round.value()))
+                changes = self.document.run(StartManualPairing(round=self.shown_round()))
             else:
                 changes = self.document.run(EndManualPairing())
         except ArbiterError as exc:

@@ -249,12 +249,10 @@ def test_2_1_2_c2_no_pab_after_a_pab_or_a_match_won_by_forfeit() -> None:
     assert pair_match(field, Colour.WHITE).pab == 2
 
 
-def test_2_3_4_c7_an_upfloater_who_did_not_float_in_the_previous_match() -> None:
-    """[C7] article 2.3.4: minimise the upfloaters who were floaters in the previous match
-    (not in the last round). The 2-point group 1, 2, 3 needs one upfloater ([C4]) of 1
-    point ([C5]); 4 comes first in the order of 3.5.4 but floated in the previous match,
-    5 did not: 5 upfloats. In the last round [C7] no longer applies: 4."""
-    field = {
+def _c7_field() -> dict[int, Contender]:
+    """The 2-point group 1, 2, 3 needs one upfloater of 1 point: 4, first in the order of
+    3.5.4, floated in the previous match; 5 did not."""
+    return {
         1: _player(1, "2"),
         2: _player(2, "2"),
         3: _player(3, "2"),
@@ -262,6 +260,14 @@ def test_2_3_4_c7_an_upfloater_who_did_not_float_in_the_previous_match() -> None
         5: _player(5, "1"),
         6: _player(6, "0"),
     }
+
+
+def test_2_3_4_c7_an_upfloater_who_did_not_float_in_the_previous_match() -> None:
+    """[C7] article 2.3.4: minimise the upfloaters who were floaters in the previous match
+    (not in the last round). The 2-point group 1, 2, 3 needs one upfloater ([C4]) of 1
+    point ([C5]); 4 comes first in the order of 3.5.4 but floated in the previous match,
+    5 did not: 5 upfloats. In the last round [C7] no longer applies: 4."""
+    field = _c7_field()
     assert pair_match(field, Colour.WHITE).brackets[0].upfloaters == (5,)
     assert pair_match(field, Colour.WHITE, last=True).brackets[0].upfloaters == (4,)
 
@@ -386,3 +392,33 @@ def test_thirty_one_players_round_three_by_hand() -> None:
     )
     rules = [note.rsplit(" ", 1)[1] for note in third.notes[2:]]
     assert rules == ["4.3.2"] * 9 + ["4.3.4"] * 6
+
+
+def test_the_log_says_which_criterion_chose_the_upfloaters_and_the_bye() -> None:
+    """The engine's log (``RoundPairing.log`` through :func:`explanation`) names the criteria
+    in the text's words: [C7] passes over 4 for 5 (article 2.3.4); a player [C2] bars and
+    the players whose bye would leave the others unpairable are named (articles 2.1.2 and
+    3.4.1)."""
+    from arbiter_app.core.pairing.double_swiss_fide import Contender
+
+    field = _c7_field()
+    why = pair_match(field, Colour.WHITE).brackets[0].why
+    assert why == (
+        "[C4] article 2.3.1: 1 upfloater, the fewest the scoregroup's size allows",
+        "[C5] article 2.3.2: the highest scores available",
+        "1 set before it had more upfloaters who floated in the previous match ([C7] "
+        "article 2.3.4)",
+    )
+    # 1 has met everybody: the bye must be his (3.4.1), though 5, on nothing, is lower;
+    # [C2] bars 5 (a bye before), and 4, 3 and 2 would leave 1 without an opponent.
+    met_all = Contender(1, Fraction(2), 2, (), frozenset({2, 3, 4, 5}), False, False)
+    barred = Contender(5, Fraction(0), 1, (), frozenset(), True, False)
+    field = {1: met_all, 2: _player(2, "1", met=(1,)), 3: _player(3, "1", met=(1,)),
+             4: _player(4, "1", met=(1,)), 5: barred}  # fmt: skip
+    paired = pair_match(field, Colour.WHITE)
+    assert paired.pab == 1
+    assert paired.pab_why == (
+        "1 (2, 2 matches played): the lowest score, then the most matches played, then the "
+        "largest TPN (article 3.4); [C2] article 2.1.2 bars 5, who had a bye or a forfeit "
+        "win; 4, 3, 2 would leave the others without a legal pairing (article 3.4.1)"
+    )

@@ -1,0 +1,87 @@
+"""The Pairings panel of a double Swiss shows a game ("Round 1, game 2") and asks the session
+about the match that holds it: Explain pairing and the manual pairing phase take the round
+the arbiter counts, not the game column (they took game 2 for round 2 before)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from arbiter_app.core.model import Colour
+from arbiter_app.session import Session
+from arbiter_app.session.commands import AddPlayer
+from arbiter_app.session.pairing import pair_next_round
+from arbiter_app.ui.document import EventDocument
+from arbiter_app.ui.panels import pairings as pairings_module
+from arbiter_app.ui.panels.pairings import PairingsPanel
+from tests.support.sessions import TickingClock
+from tests.ui.conftest import shown_pairings_panel
+
+
+@pytest.fixture
+def document(tmp_path: Path) -> Iterator[EventDocument]:
+    """FIDE's Double-Swiss of 3 matches, six players, match 1 paired (games 1 and 2)."""
+    session = Session.create(
+        tmp_path / "double.arbiter",
+        name="Double",
+        system="fide-double-swiss",
+        rounds=6,
+        clock=TickingClock(),
+        durable=False,
+    )
+    for i in range(1, 7):
+        session.run(AddPlayer(name=f"P{i}", rating=2300 - 10 * i))
+    pair_next_round(session, initial_colour=Colour.WHITE)
+    document = EventDocument(session)
+    yield document
+    document.close()
+
+
+@pytest.fixture
+def errors(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    shown: list[str] = []
+    monkeypatch.setattr(
+        pairings_module, "show_error", lambda _parent, exc, *a, **k: shown.append(str(exc))
+    )
+    return shown
+
+
+def panel_on_game_2(qtbot: QtBot, document: EventDocument) -> PairingsPanel:
+    panel = shown_pairings_panel(qtbot, document)
+    panel.show_round(2)
+    assert panel.round.text() == "Round 1, game 2"
+    assert panel.shown_round() == 1
+    return panel
+
+
+def test_explain_pairing_on_the_second_game_explains_the_match(
+    qtbot: QtBot, document: EventDocument, errors: list[str]
+) -> None:
+    panel = panel_on_game_2(qtbot, document)
+    assert panel.explain_pairing(), errors
+    assert errors == []
+    dialog = panel.log_dialog
+    assert dialog.isVisible()
+    text = dialog.text.toPlainText()
+    # The match's own log, in C.04.5's words.
+    assert text.startswith("How round 1 was paired (FIDE Double-Swiss System (C.04.5)):")
+    assert "Scoregroup 0: 1 (0), 2 (0), 3 (0), 4 (0), 5 (0), 6 (0)." in text
+    assert "The recorded round 1 is the engine's pairing." in text
+    dialog.close()
+
+
+def test_the_manual_pairing_of_the_match_opens_from_either_game(
+    qtbot: QtBot, document: EventDocument, errors: list[str]
+) -> None:
+    panel = panel_on_game_2(qtbot, document)
+    assert panel.toggle_manual_pairing(), errors
+    assert errors == []
+    assert document.manual_pairing_round() == 1
+    assert panel.summary.text() == "Manual pairing open"
+    panel.show_round(1)
+    assert panel.summary.text() == "Manual pairing open"
+    assert panel.toggle_manual_pairing(), errors
+    assert document.manual_pairing_round() is None

@@ -64,7 +64,8 @@ def add_selection_arguments(p: argparse.ArgumentParser) -> None:
         "--after-round",
         type=int,
         metavar="N",
-        help="standings as they stood after round N (a complete round)",
+        help="standings as they stood after round N (a complete round; in a double Swiss N "
+        "counts games, as result --round does: 4 is after round 2)",
     )
     p.add_argument(
         "--provisional",

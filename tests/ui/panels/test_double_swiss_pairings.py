@@ -85,3 +85,19 @@ def test_the_manual_pairing_of_the_match_opens_from_either_game(
     assert panel.summary.text() == "Manual pairing open"
     assert panel.toggle_manual_pairing(), errors
     assert document.manual_pairing_round() is None
+
+
+def test_a_new_match_shows_its_first_game_and_ctrl_r_the_game_waiting(
+    qtbot: QtBot, document: EventDocument
+) -> None:
+    """Opened on a match just paired, the panel shows game 1 (the game played first), not
+    game 2; once game 1's results are in, Enter results (Ctrl+R) goes to game 2."""
+    from arbiter_app.session.commands import EnterResult
+
+    panel = shown_pairings_panel(qtbot, document)
+    assert panel.round.text() == "Round 1, game 1"
+    for board in (1, 2, 3):
+        document.run(EnterResult(round=1, board=board, result="1-0"))
+    panel.go_to_results()
+    assert panel.round.text() == "Round 1, game 2"
+    assert panel.current_row() == 0

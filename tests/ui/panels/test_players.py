@@ -941,7 +941,7 @@ def test_a_double_swiss_window_speaks_of_rounds_and_games(
     document = double_swiss.document
     window = shown_window(qtbot, document, settings)
     assert "round 1 of 3 in progress" in window.windowTitle()
-    assert window.pairings.round.text() == "Round 1, game 2"
+    assert window.pairings.round.text() == "Round 1, game 1"  # the game played first
     assert window.state_label.text().startswith("Round 1 of 3 in progress: game 1: ")
     assert document.event_state().text.startswith("Round 1 of 3 in progress: game 1: ")
     document.run(RequestBye(tpn=4, round=5, kind="half"))

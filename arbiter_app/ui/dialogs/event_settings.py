@@ -319,7 +319,7 @@ class EventSettingsDialog(QDialog):
         form.addRow("", self.fixed_note)
         self.rounds = QSpinBox(box)
         self.rounds.setAccessibleName("Rounds")
-        self.rounds.setRange(max(1, self._system().rounds_in(self.paired)), MAX_ROUNDS)
+        self.rounds.setRange(1, MAX_ROUNDS)  # at least the rounds paired: set once loaded
         self.rounds.valueChanged.connect(self._rounds_changed)
         form.addRow("&Rounds:", self.rounds)
         # A double Swiss round is two games (City Chess OK rules): its own field, shown.
@@ -518,6 +518,8 @@ class EventSettingsDialog(QDialog):
         self._system_changed()
         system = self._system()
         games = max(int(str(current.get("rounds") or 1)), self.paired, 1)
+        # Counted in the event's own rounds, its system known (a double Swiss's are matches).
+        self.rounds.setMinimum(max(1, system.rounds_in(self.paired)))
         self.rounds.setValue(system.rounds_in(games))
         self._select(self.rule_set, current.get("rule_set"))
         self._select(self.bye_policy, current.get("bye_policy") or "fide")

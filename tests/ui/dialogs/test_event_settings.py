@@ -575,3 +575,35 @@ def test_before_round_1_fide_mode_fixes_nothing(qtbot: QtBot, tmp_path: Path) ->
         assert dialog.rounds.isEnabled() and dialog.points.isEnabled()
         assert not dialog.fixed_note.isVisible()
         dialog.reject()
+
+
+def test_a_double_swiss_late_in_the_event_shows_its_rounds_and_changes_nothing(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Three matches, two paired (four game columns): the Rounds box says 3 and OK with
+    nothing touched changes nothing. The box's minimum was once counted with the Swiss's
+    rounds before the system was read: it said 4, and OK asked to make the event 8 games."""
+    from arbiter_app.core.model import Colour
+    from arbiter_app.session.commands import EnterResult
+    from arbiter_app.session.pairing import pair_next_round
+
+    session = Session.create(
+        tmp_path / "d.arbiter", name="Double", system="fide-double-swiss", rounds=6
+    )
+    for i in range(1, 7):
+        session.run(AddPlayer(name=f"P{i}", rating=2300 - 10 * i))
+    for match in (1, 2):
+        pair_next_round(session, initial_colour=Colour.WHITE)
+        if match == 1:
+            for game in (1, 2):
+                for board in (1, 2, 3):
+                    session.run(EnterResult(round=game, board=board, result="1/2"))
+    document = EventDocument(session)
+    try:
+        dialog = open_dialog(qtbot, document)
+        assert document.paired_rounds() == 4
+        assert (dialog.rounds.value(), dialog.rounds.minimum()) == (3, 2)
+        assert dialog.changed_settings() == {}
+        dialog.reject()
+    finally:
+        document.close()

@@ -302,7 +302,7 @@ class ProjectorWindow(QWidget):
         doc = self.document
         table = shown_standings(doc)
         self.model.set_standings(table)
-        round_no = doc.paired_rounds()
+        round_no = doc.current_game()  # game 1 of a double Swiss match until it is played
         # A list that is another one now (another round, section or standings) starts
         # again from its first page.
         section = doc.section.number
@@ -366,7 +366,7 @@ class ProjectorWindow(QWidget):
         event = self.document.tournament
         shown = self.shown
         table = shown_standings(self.document)
-        round_no = self.document.paired_rounds()
+        round_no = self.document.current_game()
         if shown == "standings":
             # The last complete round, as the standings panel shows by default: the order on
             # the wall does not jump while games are played.

@@ -38,6 +38,9 @@ class ByNamePanel(QWidget):
         # The spin box's own text field is what screen readers land on.
         self.round.lineEdit().setAccessibleName("Round shown by name")
         self._shown_round = 0
+        self._followed = 0
+        """The round shown by itself (the game played now), followed while the arbiter
+        does not choose another."""
         self.round.valueChanged.connect(self._round_chosen)
         self.summary = QLabel(self)
         self.view = QTableView(self)
@@ -67,13 +70,16 @@ class ByNamePanel(QWidget):
     def refresh(self) -> None:
         # The round numbers of the Pairings & results panel (a game column each).
         latest = self.document.paired_rounds()
-        on_latest = self._shown_round == self.round.maximum()
+        # Following the venue unless the arbiter chose another round.
+        on_latest = self._shown_round == self._followed
         self.round.blockSignals(True)
         self.round.set_system(self.document.tournament.system)
         self.round.setRange(min(1, latest), latest)
         if on_latest:
-            # Still on the latest round: a new pairing shows at once.
-            self.round.setValue(latest)
+            # A new pairing shows at once: the game played now (game 1 of a new double
+            # Swiss match).
+            self._followed = self.document.current_game()
+            self.round.setValue(self._followed)
         self.round.blockSignals(False)
         shown = self.round.value()
         self._shown_round = shown

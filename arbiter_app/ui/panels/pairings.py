@@ -214,22 +214,11 @@ class PairingsPanel(QWidget):
         self.round.set_system(event.system)
         self.round.setMaximum(max(1, event.rounds, paired))
         if show_last:
-            self.round.setValue(self._latest_column())
+            # The game played now: game 1 of a new double Swiss match, not game 2.
+            self.round.setValue(max(1, self.document.current_game()))
         self.round.blockSignals(False)
         self._sync_pair_button()
         self.refresh()
-
-    def _latest_column(self) -> int:
-        """The game column a new pairing, an opened event and Ctrl+R show: the latest; in a
-        double Swiss the first game of the latest round still waiting for a result (game 1
-        after the pairing, game 2 once game 1's results are in)."""
-        paired = self.document.paired_rounds()
-        system = self.document.tournament.system
-        if system.games_per_round == 1 or paired < 1:
-            return max(1, paired)
-        first = system.first_game(system.rounds_in(paired))
-        waiting = sorted(c for c, _ in self.document.event_state().pending if c >= first)
-        return waiting[0] if waiting else paired
 
     def _sync_pair_button(self) -> None:
         state = self.document.event_state()

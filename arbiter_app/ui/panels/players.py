@@ -408,7 +408,13 @@ class PlayersPanel(QWidget):
             self.add_action.setToolTip(f"No late entry: {refusal}")
         else:
             self.add_action.setToolTip(
-                f"Register a late entry: rounds 1–{paired} are paired already"
+                "Register a late entry: "
+                + (
+                    "round 1 is"
+                    if self.tournament.system.rounds_in(paired) == 1
+                    else f"rounds 1–{self.tournament.system.rounds_in(paired)} are"
+                )
+                + " paired already"
                 if late
                 else "Register a player"
             )

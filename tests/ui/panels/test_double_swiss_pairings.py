@@ -101,3 +101,39 @@ def test_a_new_match_shows_its_first_game_and_ctrl_r_the_game_waiting(
     panel.go_to_results()
     assert panel.round.text() == "Round 1, game 2"
     assert panel.current_row() == 0
+
+
+def test_the_list_by_name_follows_the_game_played_now(
+    qtbot: QtBot, document: EventDocument
+) -> None:
+    from arbiter_app.session.commands import EnterResult
+    from arbiter_app.ui.panels.by_name import ByNamePanel
+
+    panel = ByNamePanel(document)
+    qtbot.addWidget(panel)
+    panel.refresh()
+    assert document.current_game() == 1
+    assert panel.round.text() == "Round 1, game 1"
+    for board in (1, 2, 3):
+        document.run(EnterResult(round=1, board=board, result="1/2"))
+    panel.refresh()
+    assert document.current_game() == 2
+    assert panel.round.text() == "Round 1, game 2"
+
+
+def test_the_wall_shows_game_1_of_a_new_match(qtbot: QtBot, document: EventDocument) -> None:
+    """The projector puts up the game played now: game 1 of the match just paired, whose
+    White is the match's White (article 4.4)."""
+    from PySide6.QtCore import Qt
+
+    from arbiter_app.ui.projector import ProjectorWindow
+
+    projector = ProjectorWindow(document)
+    qtbot.addWidget(projector)
+    projector.resize(1366, 768)
+    projector.show()
+    qtbot.waitExposed(projector)
+    qtbot.keyClick(projector, Qt.Key.Key_P)
+    assert projector.title.text().startswith("Double  ·  Round 1, game 1: pairings")
+    board = document.boards(1)[0]
+    assert projector.boards_model.cell(0, 1).endswith(f"({board.white})")

@@ -946,3 +946,4 @@ def test_a_double_swiss_window_speaks_of_rounds_and_games(
     assert document.event_state().text.startswith("Round 1 of 3 in progress: game 1: ")
     document.run(RequestBye(tpn=4, round=5, kind="half"))
     assert document.undo_label() == "bye of player 4 in round 3"
+    assert double_swiss.add_action.toolTip() == ("Register a late entry: round 1 is paired already")

@@ -101,6 +101,19 @@ class EventState:
         return self.paired if self.phase is Phase.IN_PROGRESS else None
 
     @property
+    def current_game(self) -> int:
+        """The game column played now (0 before round 1): the last paired; in a double Swiss
+        the first game of the latest round still waiting for a result, so that the venue
+        sees game 1 of a match just paired (its White is the match's, C.04.5 article 4.4)
+        and game 2 once game 1's results are in."""
+        system = self.system
+        if system.games_per_round == 1 or self.paired < 1:
+            return self.paired
+        first = system.first_game(system.rounds_in(self.paired))
+        waiting = sorted(c for c, _ in self.pending if c >= first)
+        return waiting[0] if waiting else self.paired
+
+    @property
     def numbers_fixed(self) -> bool:
         """Round 1 is paired: the pairing numbers can no longer be redrawn or renumbered."""
         return self.paired > 0

@@ -37,7 +37,10 @@ def round_sheet(src: Source, round_no: int | None) -> RoundSheet:
     """The round asked for, else the latest; the file's boards when it has them."""
     event = src.event
     last_stored = max((r for r, b in src.boards.items() if b), default=0)
-    r = round_no or max(last_stored, event.rounds_played)
+    latest = max(last_stored, event.rounds_played)
+    # A double Swiss match just paired: its game 1 is the one played now (and printed).
+    now = src.event_state.current_game if event.system.games_per_round > 1 else latest
+    r = round_no or (now if 0 < now <= latest else latest)
     if r < 1:
         raise ArbiterError(f"{src.path}: no round has been paired yet")
     boards = src.boards.get(r, ())

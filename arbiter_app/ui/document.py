@@ -529,16 +529,8 @@ class EventDocument(QObject):
         return paired_columns(self._session)
 
     def current_game(self) -> int:
-        """The game column the venue plays now (0 before round 1): the latest paired; in a
-        double Swiss the first game of the latest round still waiting for a result (game 1
-        once the match is paired, game 2 once game 1's results are in)."""
-        paired = self.paired_rounds()
-        system = self.tournament.system
-        if system.games_per_round == 1 or paired < 1:
-            return paired
-        first = system.first_game(system.rounds_in(paired))
-        waiting = sorted(c for c, _ in self.event_state().pending if c >= first)
-        return waiting[0] if waiting else paired
+        """The game column the venue plays now (:attr:`EventState.current_game`)."""
+        return self.event_state().current_game
 
     def pair_next_round(
         self,

@@ -217,3 +217,20 @@ def test_a_trf_report_keeps_the_match_of_a_bye_and_its_import_counts_matches(
     assert code == 0, err
     asked = {row["tpn"]: row["bye_requests"] for row in json.loads(out)}
     assert asked[6] == [{"round": 2, "kind": "half-bye"}]
+
+
+def test_the_sheets_print_the_game_played_now(capsys: Capture, tmp_path: Path) -> None:
+    """Without --round, the pairings printed for a match just paired are its game 1 (the
+    match's White has White, C.04.5 article 4.4), then game 2 once game 1 is played."""
+    file = _event(capsys, tmp_path, "fide-double-swiss")
+    _pair(capsys, file)
+    pdf = tmp_path / "now.pdf"
+    code, out, err = run(capsys, "print", file, "pairings", "-o", str(pdf))
+    assert code == 0, err
+    assert out.startswith(f"wrote {pdf}: Pairings — round 1, game 1,")
+    for board in (1, 2, 3):
+        code, _, err = run(capsys, "result", file, "--round", "1", "--board", str(board), "1-0")
+        assert code == 0, err
+    code, out, err = run(capsys, "print", file, "pairings", "-o", str(pdf))
+    assert code == 0, err
+    assert out.startswith(f"wrote {pdf}: Pairings — round 1, game 2,")

@@ -322,3 +322,19 @@ def test_absences_and_check_in_are_said_on_the_page(tmp_path: Path) -> None:
         page = ask(server, "/").text
         assert "Fernández, Mateo (12) — absent: zero-point bye" in page
         assert "absent: zero-point bye" in ask(server, "/by-name?q=fern").text
+
+
+def test_a_double_swiss_match_just_paired_shows_its_first_game(tmp_path: Path) -> None:
+    """The players see game 1 of the match just paired (the match's White has White,
+    C.04.5 article 4.4), not game 2, whose colours are the other way round."""
+    from tests.web.conftest import running
+    from tests.web.events import cli
+
+    path = tmp_path / "double.arbiter"
+    cli("new", path, "--name", "Double", "--system", "fide-double-swiss", "--rounds", "3")
+    for i in range(1, 5):
+        cli("player", "add", path, "--name", f"P{i}", "--rating", str(2300 - 10 * i))
+    cli("pair", path, "--initial-colour", "white")
+    for server in running(path):
+        page = ask(server, "/").text
+        assert "<h2>Round 1 of 3, game 1</h2>" in page

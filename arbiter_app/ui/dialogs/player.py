@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -123,12 +124,17 @@ class PlayerDialog(QDialog):
             title = "Add a player"
         self.setWindowTitle(title)
         self.setAccessibleName(title)
-        form = QFormLayout(self)
+        # The late entry's explanation above the fields, not in a row of the form: a form
+        # gives a wrapped line the height of the width it first had, and cut off its last
+        # line once the lookup rows widened the dialog.
+        outer = QVBoxLayout(self)
+        form = QFormLayout()
         if late is not None:
             self.explanation = QLabel(late.explanation(), self)
             self.explanation.setWordWrap(True)
             self.explanation.setAccessibleName("What a late entry means")
-            form.addRow(self.explanation)
+            outer.addWidget(self.explanation)
+        outer.addLayout(form)
         if lookup is not None and player is None:
             self._lookup_rows(form)
         if members is not None and player is None:

@@ -927,6 +927,10 @@ def test_a_double_swiss_late_entry_chooses_each_game_of_the_match_missed(
         "Round 1 is paired already: this is a late entry. The player is paired from round 2 "
         "of 3 on and gets, for each game missed,"
     )
+    # Its every line shows (a form row once cut its last line off, beside the lookup rows).
+    qtbot.waitExposed(dialog)
+    label = dialog.explanation
+    assert label.height() >= label.heightForWidth(label.width())
     register_ivy_zero_then_half(panel, dialog)
     assert errors.messages == []
 

@@ -98,6 +98,7 @@ class Shown:
     title: str
     pages: int = 0
     stray_ampersands: tuple[str, ...] = ()
+    cut_labels: tuple[str, ...] = ()
 
 
 _ENTITY = re.compile(r"&(#\d+|[a-zA-Z]+);")
@@ -112,6 +113,20 @@ def stray_ampersands(widget: QWidget) -> tuple[str, ...]:
         if "&" in text and label.buddy() is None and label.isVisibleTo(widget):
             found.append(label.text())
     return tuple(found)
+
+
+def cut_labels(widget: QWidget) -> tuple[str, ...]:
+    """Wrapped labels of *widget* given less height than their lines need at their width:
+    their last lines are cut off (a wrapped row of a form keeps the height of its first
+    width)."""
+    return tuple(
+        label.text()
+        for label in widget.findChildren(QLabel)
+        if label.wordWrap()
+        and label.isVisibleTo(widget)
+        and label.text()
+        and label.height() < label.heightForWidth(label.width())
+    )
 
 
 def preview_pages(widget: QWidget) -> int:
@@ -130,6 +145,7 @@ def _shown(widget: QWidget) -> Shown:
         widget.windowTitle(),
         preview_pages(widget),
         stray_ampersands(widget),
+        cut_labels(widget),
     )
 
 

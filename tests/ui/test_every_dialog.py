@@ -102,6 +102,11 @@ def test_every_menu_entry_runs_and_what_it_opens_is_shown_and_closed(
             for s in shown[path]
             for text in s.stray_ampersands
         ]
+        problems += [
+            f"{path}: {s.kind} cuts off the last lines of {text!r}"
+            for s in shown[path]
+            for text in s.cut_labels
+        ]
     assert problems == []
     kinds = {path: [s.kind for s in seen] for path, seen in shown.items()}
     assert kinds["File ▸ Print preview…"] == ["SheetPreview"]
@@ -191,6 +196,7 @@ def test_every_dialog_of_the_panels_is_shown_and_closed(
             seen = exercise(trigger)
             opened[f"{name}: {text}"] = [s.kind for s in seen]
             assert [t for s in seen for t in s.stray_ampersands] == [], (name, text)
+            assert [t for s in seen for t in s.cut_labels] == [], (name, text)
     assert opened, "no panel has a dialog"
     assert [k for k, kinds in opened.items() if not kinds] == []
     expected = {
@@ -257,6 +263,7 @@ def test_every_dialog_of_the_play_off_card_is_shown_and_closed(
             before = window.document.undo_label()
             seen = exercise(button.click)
             assert [t for s in seen for t in s.stray_ampersands] == [], text
+            assert [t for s in seen for t in s.cut_labels] == [], text
             kinds = [s.kind for s in seen]
             opened.setdefault(text, set()).update(kinds)
             assert kinds, f"{text} opened nothing"

@@ -38,6 +38,7 @@ from arbiter_app.core.words import count
 from arbiter_app.session.member_lookup import MemberLookup, MemberMatch
 from arbiter_app.session.rating_lookup import ListLookup, Match
 from arbiter_app.ui.dialogs.late_entry import MissedRounds
+from arbiter_app.ui.widgets.wrapped import WrappedLabel
 
 TITLES = ("", *PLAYER_TITLES)
 """The choice of titles: none, or one of FIDE's that the report file's player record holds."""
@@ -227,8 +228,7 @@ class PlayerDialog(QDialog):
         self.matches.setMaximumHeight(self.fontMetrics().lineSpacing() * 7)
         self.matches.currentItemChanged.connect(lambda item, _: self.choose(item))
         form.addRow("", self.matches)
-        self.found = QLabel(self)
-        self.found.setWordWrap(True)
+        self.found = WrappedLabel("", self)
         self.found.setAccessibleName("What the lookup found")
         form.addRow("", self.found)
         lists = []

@@ -213,6 +213,17 @@ def record_round_pairings(tx: Tx, cmd: RecordRoundPairings, ctx: Context) -> Non
         record_pairings(tx, RecordPairings.of(column), ctx)
 
 
+def board_change_refusal(system: System) -> str | None:
+    """Why a board of *system* cannot be changed on its own (None: it can): a double system's
+    round is one match on each board, its two games against the same opponent."""
+    if system.games_per_round == 1:
+        return None
+    return (
+        "a round of a double system is two games against the same opponent: pair the "
+        "round again by hand to move players between boards"
+    )
+
+
 @command(ChangePairing)
 def change_pairing(tx: Tx, cmd: ChangePairing, ctx: Context) -> dict[str, Any]:
     """Change (or add) one board of a round by hand, before its result is in.
@@ -306,11 +317,9 @@ def _move_across_boards(
     break is a level-3 question; a player left without a board is a level-2 notice.
     Returns the boards changed, the bye given and the players left unpaired.
     """
-    if System(tx.setting("system", System.SWISS.value)).games_per_round != 1:
-        raise RuleError(
-            "a round of a double system is two games against the same opponent: pair the "
-            "round again by hand to move players between boards"
-        )
+    refusal = board_change_refusal(System(tx.setting("system", System.SWISS.value)))
+    if refusal is not None:
+        raise RuleError(refusal)
     before = queries.round_pairing(tx, round_no)
     moved = move_onto_board(before, number, *pair, bye_to_displaced=bye)
     for changed in moved.changed:

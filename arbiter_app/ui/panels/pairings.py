@@ -54,6 +54,7 @@ from arbiter_app.session.commands import (
     EndManualPairing,
     StartManualPairing,
 )
+from arbiter_app.session.round_commands import board_change_refusal
 from arbiter_app.ui.dialogs.errors import error_text, show_error
 from arbiter_app.ui.dialogs.hand_pairing import HandPairingDialog
 from arbiter_app.ui.dialogs.pairing import Candidate, PairingDialog
@@ -148,6 +149,7 @@ class PairingsPanel(QWidget):
             f"Pair the round after the last one with {document.engine_words} and record it"
         )
         self.pair_button.clicked.connect(self.pair_next_round)
+        self._on_board = False  # the cursor is on a board (not a bye): its result can be set
         self.change_button = QPushButton("Change pairing…", self)
         self.change_button.setAccessibleName("Change the pairing of the selected board")
         self.change_button.setToolTip("Set White and Black of the selected board by hand")
@@ -621,7 +623,16 @@ class PairingsPanel(QWidget):
     def _sync_change_button(self) -> None:
         row = self.current_row()
         on_board = 0 <= row < self.model.rowCount() and self.model.pairing(row).is_board
-        self.change_button.setEnabled(on_board)
+        self._on_board = on_board
+        # The session's rule, said before the arbiter fills the dialog in (a double Swiss
+        # moves players by pairing the whole round again).
+        refusal = board_change_refusal(self.document.tournament.system)
+        self.change_button.setEnabled(on_board and refusal is None)
+        self.change_button.setToolTip(
+            "Set White and Black of the selected board by hand"
+            if refusal is None
+            else f"{refusal[:1].upper()}{refusal[1:]} (Round ▸ Pair round by hand…)."
+        )
         hold(self.document.read_only, (self.change_button,))
 
     def context_menu(self) -> QMenu:
@@ -633,7 +644,7 @@ class PairingsPanel(QWidget):
         action.setEnabled(self.change_button.isEnabled())
         action.triggered.connect(self.change_pairing)
         results = menu.addMenu("Result")
-        results.setEnabled(self.change_button.isEnabled())
+        results.setEnabled(self._on_board and not self.document.read_only)
         row = self.current_row()
         for result in GameResult:
             item = results.addAction(f"{result.label}\t{result.key}")

@@ -137,3 +137,19 @@ def test_the_wall_shows_game_1_of_a_new_match(qtbot: QtBot, document: EventDocum
     assert projector.title.text().startswith("Double  ·  Round 1, game 1: pairings")
     board = document.boards(1)[0]
     assert projector.boards_model.cell(0, 1).endswith(f"({board.white})")
+
+
+def test_change_pairing_is_offered_as_the_session_allows_it(
+    qtbot: QtBot, document: EventDocument
+) -> None:
+    """A double Swiss board is a match: the session moves players only by pairing the round
+    again, so Change pairing… is disabled with that reason, while results stay enterable."""
+    panel = shown_pairings_panel(qtbot, document)
+    panel.select_row(0)
+    assert not panel.change_button.isEnabled()
+    assert "pair the round again by hand" in panel.change_button.toolTip()
+    menu = panel.context_menu()
+    results = next(a for a in menu.actions() if a.text() == "Result")
+    assert results.isEnabled()
+    change = next(a for a in menu.actions() if a.text() == "Change pairing…")
+    assert not change.isEnabled()

@@ -631,7 +631,8 @@ class PairingsPanel(QWidget):
         self.change_button.setToolTip(
             "Set White and Black of the selected board by hand"
             if refusal is None
-            else f"{refusal[:1].upper()}{refusal[1:]} (Round ▸ Pair round by hand…)."
+            else f"{refusal[:1].upper()}{refusal[1:]} (undo the round's pairing, then Round ▸ "
+            "Pair round by hand…, or arbiter-app pairing set FILE --round R)."
         )
         hold(self.document.read_only, (self.change_button,))
 

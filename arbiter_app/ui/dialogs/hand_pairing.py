@@ -95,7 +95,15 @@ class HandPairingDialog(QDialog):
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setWidget(grid_holder)
-        scroll.setMinimumHeight(min(grid_holder.sizeHint().height() + 4, 420))
+        scroll.setMinimumHeight(min(grid_holder.sizeHint().height() + 2 * scroll.frameWidth(), 420))
+        # As wide as the boards (both boxes whole, room for the scroll bar of a long list):
+        # the list scrolls down only.
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumWidth(
+            grid_holder.sizeHint().width()
+            + scroll.verticalScrollBar().sizeHint().width()
+            + 2 * scroll.frameWidth()
+        )
         layout.addWidget(scroll)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
@@ -109,7 +117,10 @@ class HandPairingDialog(QDialog):
         self.buttons.accepted.connect(self._ok)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
-        self.setMinimumWidth(self.fontMetrics().horizontalAdvance("x") * 80)
+        # At least the width of the boards (an explicit minimum overrides the layout's).
+        self.setMinimumWidth(
+            max(self.fontMetrics().horizontalAdvance("x") * 80, layout.minimumSize().width())
+        )
         self._sync()
 
     def _chooser(self, name: str, tpn: int, parent: QWidget) -> QComboBox:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QDialogButtonBox
+from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QScrollArea
 from pytestqt.qtbot import QtBot
 
 from arbiter_app.core.pairing.swiss import BeyondFallback
@@ -119,6 +119,10 @@ def test_an_odd_field_has_the_bye_to_give(qtbot: QtBot, tmp_path: Path) -> None:
         assert dialog is not None
         qtbot.waitUntil(dialog.isVisible)
         assert dialog.bye is not None and dialog.bye.accessibleName() == "Pairing-allocated bye"
+        # Both boxes of a board whole: the boards scroll down, never sideways.
+        scroll = dialog.findChild(QScrollArea)
+        assert scroll is not None and not scroll.horizontalScrollBar().isVisible()
+        assert scroll.viewport().width() >= scroll.widget().minimumSizeHint().width()
         boards, bye = dialog.choice()
         assert len(boards) == 2 and bye is not None
         _click(qtbot, dialog, QDialogButtonBox.StandardButton.Cancel)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from arbiter_app.core.errors import RuleError
 from arbiter_app.core.model import EntryKind, RuleSet, System
 from arbiter_app.core.pairing.boards import Board, Bye, RoundPairing
 from arbiter_app.core.pairing.byes import ByePolicy, requests_for_round
@@ -150,14 +151,41 @@ class ToPair:
     points: Fraction
 
 
+def hand_pairing_round(session: Session) -> int:
+    """The round a pairing by hand pairs: the next one once it can be paired; else the last
+    one paired again while none of its games has a result (``set_pairing`` takes either:
+    a double Swiss's match is moved this way); else the reason neither can be."""
+    state = session.event_state
+    if state.pairing_refusal is None:
+        return next_round_number(session)
+    system = session.event.system
+    latest = system.rounds_in(state.paired)
+    if latest >= 1:
+        first = system.first_game(latest)
+        columns = range(first, first + system.games_per_round)
+        boards = sum(len(session.boards(c)) for c in columns)
+        waiting = [c for c, _ in state.pending]
+        if boards and len(waiting) == boards and all(c in columns for c in waiting):
+            return latest
+    raise RuleError(state.pairing_refusal or "no round can be paired by hand now")
+
+
 def players_to_pair(session: Session) -> tuple[int, list[ToPair]]:
-    """The next round and who it pairs, highest score first (then by pairing number), as
+    """The round a pairing by hand pairs (:func:`hand_pairing_round`) and who it pairs, as
     the pairing engine would take them: withdrawn and disqualified players, and those who
     asked for a bye, are left out (:func:`~arbiter_app.core.pairing.swiss.players_out`;
-    ``set_pairing`` gives them what the engine would)."""
+    ``set_pairing`` gives them what the engine would). A new round lists them highest
+    score first (then by pairing number); a round paired again, as its boards stand (White,
+    Black, board after board, the pairing-allocated bye last), for the arbiter to change."""
     event = session.event
-    round_no = next_round_number(session)
+    round_no = hand_pairing_round(session)
     scores = event.scores(after_round=(round_no - 1) * event.system.games_per_round)
     names = event.player_map()
     field = [ToPair(t, names[t].name, scores[t]) for t in round_field(event, round_no)]
-    return round_no, sorted(field, key=lambda p: (-p.points, p.tpn))
+    standing = [
+        t for b in session.boards(event.system.first_game(round_no)) for t in (b.white, b.black)
+    ]
+    if not standing:
+        return round_no, sorted(field, key=lambda p: (-p.points, p.tpn))
+    place = {t: i for i, t in enumerate(standing)}
+    return round_no, sorted(field, key=lambda p: (place.get(p.tpn, len(place)), -p.points, p.tpn))

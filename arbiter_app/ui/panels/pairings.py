@@ -550,13 +550,15 @@ class PairingsPanel(QWidget):
         return box
 
     def pair_by_hand(self) -> HandPairingDialog | None:
-        """Round ▸ Pair round by hand…: every board of the next round, chosen by the
+        """Round ▸ Pair round by hand…: every board of the next round, or of the last one
+        again while none of its games has a result (starting from its boards), chosen by the
         arbiter, checked by the session against the pairing rules (``pairing set``)."""
-        state = self.document.event_state()
-        if state.pairing_refusal is not None:
-            self.message = show_error(self, RuleError(state.pairing_refusal))
+        try:
+            # The next round, or the last one again while none of its games has a result.
+            round_no, field = self.document.players_to_pair()
+        except ArbiterError as exc:
+            self.message = show_error(self, exc)
             return None
-        round_no, field = self.document.players_to_pair()
         if not field:
             self.message = show_error(
                 self, RuleError(f"round {round_no}: no player is there to be paired")
@@ -631,8 +633,8 @@ class PairingsPanel(QWidget):
         self.change_button.setToolTip(
             "Set White and Black of the selected board by hand"
             if refusal is None
-            else f"{refusal[:1].upper()}{refusal[1:]} (undo the round's pairing, then Round ▸ "
-            "Pair round by hand…, or arbiter-app pairing set FILE --round R)."
+            else f"{refusal[:1].upper()}{refusal[1:]}: Round ▸ Pair round by hand… pairs it again "
+            "while none of its games has a result."
         )
         hold(self.document.read_only, (self.change_button,))
 

@@ -153,3 +153,47 @@ def test_change_pairing_is_offered_as_the_session_allows_it(
     assert results.isEnabled()
     change = next(a for a in menu.actions() if a.text() == "Change pairing…")
     assert not change.isEnabled()
+
+
+def test_a_match_without_results_is_paired_again_by_hand_from_its_boards(
+    qtbot: QtBot, document: EventDocument, errors: list[str]
+) -> None:
+    """Round ▸ Pair round by hand… on a match paired whose games have no result yet pairs
+    that match again (``set_pairing`` takes the last round again), starting from its boards
+    as they stand; once a result is in, it says why not."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from arbiter_app.session.commands import EnterResult
+    from tests.support.warning_dialogs import click_through
+
+    panel = shown_pairings_panel(qtbot, document)
+    before = [(b.white, b.black) for b in document.boards(1)]
+    dialog = panel.pair_by_hand()
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    assert dialog.windowTitle() == "Pair round 1 by hand"
+    assert dialog.choice() == (before, None)
+    # Swap the Black players of boards 1 and 2.
+    (w1, b1), (w2, b2) = before[0], before[1]
+    dialog.boards[0][1].setCurrentIndex(dialog.boards[0][1].findData(b2))
+    dialog.boards[1][1].setCurrentIndex(dialog.boards[1][1].findData(b1))
+    # No rule broken; the engine pairs the round otherwise: the level-4 question (### MPA).
+    log = click_through(["Continue…", "Accept the consequences"])
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert [b["title"] for b in log.seen] == [
+        "Please confirm (step 1 of 2)",
+        "Consequences (step 2 of 2)",
+    ]
+    for game in (1, 2):
+        pairs = {frozenset((b.white, b.black)) for b in document.boards(game)}
+        assert frozenset((w1, b2)) in pairs and frozenset((w2, b1)) in pairs
+    assert errors == []
+    document.run(EnterResult(round=1, board=1, result="1-0"))
+    assert panel.pair_by_hand() is None
+    assert errors == [
+        "In round 1, game 1, boards 2 and 3 still lack a result; enter them before pairing "
+        "the next round."
+    ]

@@ -118,7 +118,7 @@ def run_start(args: argparse.Namespace) -> int:
 
 
 def _column(session: Session, round_no: int) -> int:
-    return (round_no - 1) * session.event.system.games_per_round + 1
+    return session.event.system.first_game(round_no)
 
 
 def run_end(args: argparse.Namespace) -> int:

@@ -63,9 +63,8 @@ def set_pairing(tx: Tx, cmd: SetPairing, ctx: Context) -> dict[str, Any]:
     """
     round_no = whole_number(cmd.round, "round", minimum=1)
     system = System(tx.setting("system", System.SWISS.value))
-    games_per_round = system.games_per_round
-    first = (round_no - 1) * games_per_round + 1
-    columns = list(range(first, first + games_per_round))
+    first = system.first_game(round_no)
+    columns = list(range(first, first + system.games_per_round))
     check_can_pair(tx, columns[0], columns[-1])
     games, given = read_pairing(tx, cmd.boards, unset_or(cmd.byes, []), columns[0])
     event = event_from_state(tx.base)

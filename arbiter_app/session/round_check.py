@@ -24,7 +24,7 @@ from arbiter_app.session.trf_source import stored_initial_colour
 def first_column(tx: Tx, round_no: int) -> int:
     """The game column of round *round_no*'s first game (a double Swiss round has two)."""
     system = System(tx.setting("system", System.SWISS.value))
-    return (round_no - 1) * system.games_per_round + 1
+    return system.first_game(round_no)
 
 
 def stored_round(tx: Tx, round_no: int) -> RoundPairing:

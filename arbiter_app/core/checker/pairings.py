@@ -155,7 +155,7 @@ def _check_round(
     """Findings of Swiss round *rnd* of *event* paired again from the rounds before it by
     *engine* (notes on a documented manual pairing, and the engine's own notes, are added
     to *notes*)."""
-    column = (rnd - 1) * event.system.games_per_round + 1
+    column = event.system.first_game(rnd)
     before = with_requests_of(event.truncated(column - 1), event, column)
     options = SwissOptions(
         initial_colour=colour, absent=_left_out(event, column), order=order, engine=engine

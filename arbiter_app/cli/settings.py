@@ -31,6 +31,7 @@ from arbiter_app.core.chess960 import Variant
 from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import Event, RuleSet
 from arbiter_app.core.pairing.byes import half_point_bye_limit_words
+from arbiter_app.core.pairing.swiss import pairing_method
 from arbiter_app.core.playoff.presets import PRESETS as PLAYOFFS
 from arbiter_app.core.points import (
     PAB_VALUES,
@@ -415,6 +416,7 @@ def settings_json(event: Event, state: State) -> dict[str, Any]:
         "rounds": event.announced_rounds,
         "games_per_round": event.system.games_per_round,
         "rounds_paired": event.system.rounds_in(columns),
+        "pairing": pairing_method(event.system, event.rule_set),
         "rule_set": event.rule_set.value if event.rule_set else None,
         "rule_set_in_effect": event.effective_rule_set.value,
         "bye_policy": state.setting("bye_policy", "fide"),
@@ -475,6 +477,7 @@ def render_text(s: Mapping[str, Any]) -> str:
     lines = [
         ("name", s["name"] or "(none)"),
         ("system", f"{s['system']}, {rounds} ({s['rounds_paired']} paired)"),
+        ("pairing", s["pairing"]),
         ("dates", dates),
         ("round dates", ", ".join(s["round_dates"]) or "not given"),
         ("city", s["city"]),

@@ -43,6 +43,7 @@ def test_printed_as_text_and_as_json(capsys: Capture, started: Path) -> None:
     assert code == 0
     assert "name:            Spring Open\n" in out
     assert "system:          swiss, 5 rounds (2 paired)\n" in out
+    assert "pairing:         The FIDE Dutch system (C.04.3)\n" in out
     assert "rule set:        by the start date: fide-2026\n" in out
     assert "points:          standard (1/½/0)\n" in out
     data = settings_json(capsys, started)
@@ -79,6 +80,10 @@ def test_before_the_start_everything_changes_in_one_journal_entry(
     assert data["tiebreaks"] == ["MM", "SOLK"] and data["rule_set"] == "uscf"
     assert data["rounds"] == 6 and data["bye_policy"] == "uscf-28l"
     assert data["playoff"] == "city-chess-ok"
+    # The US Chess rule set brings the US Chess Swiss system, and the settings say so.
+    assert data["pairing"] == (
+        "The US Chess Swiss system (rules 27-29), chosen by the US Chess rule set"
+    )
     assert data["prize_fund"] == {"currency": "USD", "prizes": ["500.00", "300.00"]}
     assert data["point_system"]["win"] == "2"  # type: ignore[index]
 

@@ -83,6 +83,25 @@ def default_engine(event: Event) -> str:
     return US_CHESS if event.rule_set is RuleSet.USCF else "gacrux"
 
 
+def pairing_method(system: System, rule_set: RuleSet | None) -> str:
+    """How a section of *system* under *rule_set* is paired, in the rules' words: what the
+    event settings show beside the system, so that the arbiter sees the rules the rounds
+    will follow before round 1 (the US Chess rule set brings the US Chess Swiss system,
+    :func:`default_engine`)."""
+    if system.is_round_robin:
+        return "Berger tables (FIDE C.05 Annex 1), pairing numbers drawn by lot"
+    if system is System.FIDE_DOUBLE_SWISS:
+        return "FIDE's Double-Swiss System (C.04.5): each round a match of two games"
+    swiss = (
+        "the US Chess Swiss system (rules 27-29), chosen by the US Chess rule set"
+        if rule_set is RuleSet.USCF
+        else "the FIDE Dutch system (C.04.3)"
+    )
+    if system is System.DOUBLE_SWISS:
+        return f"each round a match of two games, paired as one round of {swiss}"
+    return swiss[0].upper() + swiss[1:]
+
+
 OWN_FALLBACK_LIMIT = 3000
 """Largest field the reference engine takes over when Arbiter's engine cannot certify a round."""
 

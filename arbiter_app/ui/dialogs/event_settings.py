@@ -44,6 +44,7 @@ from arbiter_app.core.limits import MAX_ROUNDS
 from arbiter_app.core.model import FIDE_2026_IN_FORCE, RuleSet, System, fide_rule_set_on
 from arbiter_app.core.pairing.baku import BAKU
 from arbiter_app.core.pairing.byes import MOST_HALF_POINT_BYES
+from arbiter_app.core.pairing.swiss import pairing_method
 from arbiter_app.core.playoff.presets import PRESETS as PLAYOFF_PRESETS
 from arbiter_app.core.points import (
     GCT_RAPID,
@@ -326,12 +327,24 @@ class EventSettingsDialog(QDialog):
         self.games = QLabel(box)
         self.games.setAccessibleName("Games per round")
         form.addRow("Games per round:", self.games)
+        # How the rounds will be paired follows from the system and the rule set (the core's
+        # pairing_method): shown, so that nobody learns it from round 1's boards.
+        self.pairing = QLabel(box)
+        self.pairing.setWordWrap(True)
+        self.pairing.setAccessibleName("How the rounds are paired")
+        # Two lines are kept, as for the rule set's note: the form does not grow for a
+        # wrapped label.
+        self.pairing.setMinimumHeight(self.fontMetrics().lineSpacing() * 2 + 2)
+        self.pairing.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        form.addRow("Pairing:", self.pairing)
         self.system.currentIndexChanged.connect(lambda _: self._rounds_changed())
         self.rule_set = QComboBox(box)
         self.rule_set.setAccessibleName("Rule set")
         for rule_set, label in RULE_SET_LABELS.items():
             self.rule_set.addItem(label, rule_set.value if rule_set else None)
         self.rule_set.currentIndexChanged.connect(lambda _: self._update_rule_note())
+        self.rule_set.currentIndexChanged.connect(lambda _: self._update_pairing())
+        self.system.currentIndexChanged.connect(lambda _: self._update_pairing())
         form.addRow("Rule se&t:", self.rule_set)
         self.rule_note = QLabel(box)
         self.rule_note.setWordWrap(True)
@@ -544,6 +557,7 @@ class EventSettingsDialog(QDialog):
             value = report.get(key)
             edit.setText(", ".join(value) if isinstance(value, list) else str(value or ""))
         self._update_rule_note()
+        self._update_pairing()
         self._update_playoff_note()
         self._show_us_report()
 
@@ -703,6 +717,10 @@ class EventSettingsDialog(QDialog):
         note = rule_set_note(chosen, self.info["start_date"].text())
         self.rule_note.setText(note)
         self.rule_note.setVisible(bool(note))
+
+    def _update_pairing(self) -> None:
+        value = self.rule_set.currentData()
+        self.pairing.setText(pairing_method(self._system(), RuleSet(value) if value else None))
 
     def _update_playoff_note(self) -> None:
         name = self.playoff.currentData()

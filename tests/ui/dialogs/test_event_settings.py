@@ -607,3 +607,28 @@ def test_a_double_swiss_late_in_the_event_shows_its_rounds_and_changes_nothing(
         dialog.reject()
     finally:
         document.close()
+
+
+def test_the_dialog_says_how_the_rounds_will_be_paired(qtbot: QtBot, tmp_path: Path) -> None:
+    """The pairing rules follow from the system and the rule set: a US Chess TD sees rules
+    27-29 before round 1, a FIDE arbiter the Dutch system, and each changes with the boxes."""
+    document = EventDocument(
+        Session.create(tmp_path / "s.arbiter", name="Thursday", system="swiss", rounds=4)
+    )
+    try:
+        dialog = open_dialog(qtbot, document)
+        assert dialog.pairing.text() == "The FIDE Dutch system (C.04.3)"
+        dialog.rule_set.setCurrentIndex(dialog.rule_set.findData(RuleSet.USCF.value))
+        assert dialog.pairing.text().startswith("The US Chess Swiss system (rules 27-29)")
+        dialog.system.setCurrentIndex(dialog.system.findData("double-swiss"))
+        assert dialog.pairing.text().endswith(
+            "one round of the US Chess Swiss system (rules 27-29), chosen by the US Chess rule set"
+        )
+        dialog.system.setCurrentIndex(dialog.system.findData("round-robin"))
+        assert dialog.pairing.text().startswith("Berger tables (FIDE C.05 Annex 1)")
+        dialog.accept()
+        # What the dialog said is what the event is paired by, once stored.
+        dialog = open_dialog(qtbot, document)
+        assert dialog.pairing.text().startswith("Berger tables")
+    finally:
+        document.close()

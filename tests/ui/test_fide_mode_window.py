@@ -107,6 +107,33 @@ def test_q43_46_leaving_fide_mode_asks_twice_then_every_panel_shows_the_badge(
     assert all(badge.isVisible() for badge in window.badges.values())
 
 
+def test_q46_an_event_under_the_us_chess_rules_is_told_calmly_one_left_in_red(
+    qtbot: QtBot, tmp_path: Path, settings: Settings
+) -> None:
+    """The line stays on every panel (question 46), but a US Chess event is where its TD
+    meant it to be: no warning sign, no alarm colours; a system outside FIDE's rules is
+    warned of as before."""
+    session = Session.create(tmp_path / "us.arbiter", name="Thursday", system="swiss", rounds=4)
+    document = EventDocument(session)
+    try:
+        document.run(EditSettings.of({"rule_set": "uscf"}))
+        window = MainWindow(document, settings)
+        qtbot.addWidget(window)
+        window.show()
+        badge = window.badges["pairings"]
+        assert badge.isVisible()
+        assert badge.text().startswith("Not in FIDE mode: the event runs under the US Chess")
+        assert "#c4314b" not in badge.styleSheet()
+        # A club double Swiss under FIDE's rule set is outside FIDE's pairing systems.
+        document.run(EditSettings(rule_set=None, system="double-swiss"))
+        QApplication.processEvents()
+        assert badge.text() == "⚠ Not in FIDE mode: the double Swiss is not a FIDE pairing system."
+        assert "#c4314b" in badge.styleSheet()
+        window.close()
+    finally:
+        document.close()
+
+
 def test_q64_69_manual_pairing_from_the_pairings_panel(
     qtbot: QtBot, document: EventDocument
 ) -> None:

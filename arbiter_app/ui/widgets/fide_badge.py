@@ -20,6 +20,13 @@ _STYLE = (
     "QLabel#fide-badge { background: #fde7e9; color: #5c0a12; border: 1px solid #c4314b;"
     " border-radius: 3px; padding: 3px 8px; font-weight: bold; }"
 )
+_RULES_STYLE = (
+    "QLabel#fide-badge { background: #e8f0fb; color: #0b2a4a; border: 1px solid #6b8fc7;"
+    " border-radius: 3px; padding: 3px 8px; }"
+)
+"""An event under the US Chess rules is where its TD meant it to be: the line informs, in
+calm colours, where an event that left FIDE mode, or whose settings left FIDE's rules, is
+warned of in red."""
 
 
 class FideBadge(QLabel):
@@ -35,7 +42,10 @@ class FideBadge(QLabel):
         self.setVisible(False)
 
     def show_mode(self, mode: FideMode) -> None:
-        self.setText(f"⚠ {mode.indicator}" if mode.indicator else "")
+        chosen_rules = mode.us_chess and not mode.left
+        self.setStyleSheet(_RULES_STYLE if chosen_rules else _STYLE)
+        mark = "" if chosen_rules else "⚠ "
+        self.setText(f"{mark}{mode.indicator}" if mode.indicator else "")
         self.setToolTip(
             "FIDE verifies tournament programs in FIDE mode (FIDE C.02); this event is not "
             "in it, and every panel, printed sheet and report says so."

@@ -11,23 +11,23 @@ import json
 import time
 from typing import Any
 
-from arbiter_app.core.uschess_members import SYSTEMS, Member, membership_alerts
+from arbiter_app.core.errors import RuleError
+from arbiter_app.core.uschess_members import SYSTEMS, Member
 from arbiter_app.core.words import count
-from arbiter_app.session.member_lookup import NONE_YET
+from arbiter_app.session.member_lookup import (
+    NONE_YET,
+    check_memberships,
+    import_member_list,
+    imported_words,
+)
 from arbiter_app.store.member_db import MemberDatabase, MemberList
 
 
 def run_import(args: argparse.Namespace) -> int:
     started = time.perf_counter()
-    with MemberDatabase.open() as db:
-        report = db.import_file(args.list_file, month=args.month)
+    report = import_member_list(args.list_file, args.month)
     seconds = time.perf_counter() - started
-    listed = report.imported
-    print(
-        f"imported {count(listed.members, 'member', thousands=True)}: {listed.title}, "
-        f"from {args.list_file.name} "
-        f"in {seconds:.1f} s"
-    )
+    print(f"imported {imported_words(report)}, from {args.list_file.name} in {seconds:.1f} s")
     if report.replaced is not None:
         print(f"it replaces the same list imported on {report.replaced.imported[:10]}")
     for problem in report.problems:
@@ -88,31 +88,14 @@ def run_check(args: argparse.Namespace) -> int:
     from arbiter_app.session import Session
 
     with Session.open(args.file, readonly=True) as session:
-        events = []
-        for section in session.sections:
-            with session.selected(section.number):
-                events.append(session.event)
-    players = [(p.tpn, p.name, p.national_id.strip()) for e in events for p in e.players]
-    info = events[0].info
-    with MemberDatabase.open() as db:
-        if not db.lists():
+        try:
+            checked = check_memberships(session)
+        except RuleError:
             print(NONE_YET)
             return 1
-        members = {}
-        for _, _, member_id in players:
-            if member_id:
-                found = db.by_id(member_id)
-                members[member_id] = found[1] if found else None
-    alerts = membership_alerts(players, members, info.end_date or info.start_date)
-    for alert in alerts:
+    for alert in checked.alerts:
         print(f"notice: {alert}")
-    checked = sum(1 for p in players if p[2])
-    without = len(players) - checked
-    print(
-        f"{count(checked, 'player')} with a US Chess ID checked, "
-        f"{count(len(alerts), 'notice')}"
-        + ("" if not without else f"; {count(without, 'player')} without an ID")
-    )
+    print(checked.summary)
     return 0
 
 

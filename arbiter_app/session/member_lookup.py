@@ -6,14 +6,17 @@ control; without one, its rating type); a provisional rating is marked in its so
 A membership that expires before the event's last day, or an ID on no imported list,
 is a level-2 notice: the player is registered, the arbiter is told. One home for the
 command line (``player add --uschess-id``) and the window (the Add player dialog's US
-Chess look-up).
+Chess look-up); so are importing a member list and checking the event's players against
+the lists (``ratings import|check --uschess`` and the window's Ratings menu).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from arbiter_app.core.errors import InputError, RuleError
 from arbiter_app.core.model import EventInfo
@@ -29,10 +32,15 @@ from arbiter_app.core.uschess_members import (
 )
 from arbiter_app.core.uschess_report import rating_system
 from arbiter_app.core.warning_levels import Alert
-from arbiter_app.store.member_db import MemberDatabase, MemberList
+from arbiter_app.core.words import count
+from arbiter_app.store.member_db import MemberDatabase, MemberImport, MemberList
+
+if TYPE_CHECKING:
+    from arbiter_app.session import Session
 
 NONE_YET = (
-    "no US Chess member list has been imported yet (arbiter-app ratings import LIST --uschess)"
+    "no US Chess member list has been imported yet (Ratings ▸ Import US Chess member list… "
+    "in the window; arbiter-app ratings import LIST --uschess)"
 )
 
 
@@ -125,3 +133,73 @@ class MemberLookup:
 def rating_type_setting(settings: Mapping[str, object]) -> str:
     """The event's rating type setting as text ("" when none is stored)."""
     return str(settings.get("rating_type") or "")
+
+
+def import_member_list(
+    path: Path, month: date | None = None, db_path: Path | None = None
+) -> MemberImport:
+    """Import the US Chess member list in *path* (the Golden Database or the supplement)
+    into the member database of the data folder (or *db_path*), with its *month* when the
+    file's name does not say it; InputError, and nothing changes, when it is not one."""
+    with MemberDatabase.open(db_path) as db:
+        return db.import_file(path, month=month)
+
+
+def imported_words(report: MemberImport) -> str:
+    """``14 members: US Chess member list, November 2026``."""
+    listed = report.imported
+    return f"{count(listed.members, 'member', thousands=True)}: {listed.title}"
+
+
+@dataclass(frozen=True, slots=True)
+class MembershipCheck:
+    """Every section's players against the newest member lists (US Chess rule 23C)."""
+
+    alerts: tuple[Alert, ...]
+    """Level 2: an ID on no imported list, a membership expired before the event's end."""
+    checked: int
+    """Players with a US Chess ID."""
+    without: int
+    """Players without one."""
+    last_day: date | None = None
+    """The event's last day, which a membership must reach; None: the event has no dates,
+    and no membership was checked for its expiry."""
+
+    @property
+    def summary(self) -> str:
+        """``11 players with a US Chess ID checked, 1 notice; 2 players without an ID``."""
+        text = (
+            f"{count(self.checked, 'player')} with a US Chess ID checked, "
+            f"{count(len(self.alerts), 'notice')}"
+        )
+        if self.without:
+            text += f"; {count(self.without, 'player')} without an ID"
+        if self.checked and self.last_day is None:
+            text += (
+                "; no expiry was checked: the event has no dates (settings FILE --start-date, "
+                "or Edit ▸ Event settings…)"
+            )
+        return text
+
+
+def check_memberships(session: Session, db_path: Path | None = None) -> MembershipCheck:
+    """The players of every section of *session* checked against the imported member
+    lists; RuleError when none is imported."""
+    events = []
+    for section in session.sections:
+        with session.selected(section.number):
+            events.append(session.event)
+    players = [(p.tpn, p.name, p.national_id.strip()) for e in events for p in e.players]
+    info = events[0].info
+    with MemberDatabase.open(db_path) as db:
+        if not db.lists():
+            raise RuleError(f"the players' memberships cannot be checked: {NONE_YET}")
+        members = {}
+        for _, _, member_id in players:
+            if member_id:
+                found = db.by_id(member_id)
+                members[member_id] = found[1] if found else None
+    last_day = info.end_date or info.start_date
+    alerts = membership_alerts(players, members, last_day)
+    checked = sum(1 for p in players if p[2])
+    return MembershipCheck(tuple(alerts), checked, len(players) - checked, last_day)

@@ -1,4 +1,5 @@
-"""The window's Ratings menu: import a FIDE list, see the lists imported, check the players.
+"""The window's Ratings menu: import a FIDE list, see the lists imported, check the players;
+import a US Chess member list and check the players' memberships (US Chess rule 23C).
 
 The lists live in the user's data folder, not in the event file: importing one
 changes no event (so it is not an undoable action of the event).
@@ -16,6 +17,13 @@ from arbiter_app.core.rating_source import Difference
 from arbiter_app.core.ratinglist import RatingType, month_from_code
 from arbiter_app.core.words import count
 from arbiter_app.session.commands import UNSET, ApplyListRatings, EditSettings
+from arbiter_app.session.member_lookup import (
+    MembershipCheck,
+    check_memberships,
+    import_member_list,
+    imported_words,
+    notices_of,
+)
 from arbiter_app.session.rating_lookup import (
     CHECK_SWITCHED_OFF,
     ListLookup,
@@ -27,6 +35,7 @@ from arbiter_app.session.rating_lookup import (
     rating_type_of,
     update_lists,
 )
+from arbiter_app.store.member_db import MemberImport
 from arbiter_app.store.rating_db import ImportReport
 from arbiter_app.ui.dialogs.errors import show_error
 from arbiter_app.ui.dialogs.ratings import (
@@ -39,6 +48,7 @@ from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.widgets.busy import run_busy
 
 LIST_FILTER = "FIDE rating lists (*.zip *.txt *.xml)"
+MEMBER_FILTER = "US Chess member lists (*.zip *.dbf *.DBF *.txt *.tsv)"
 
 
 class RatingsMenu(QMenu):
@@ -85,6 +95,22 @@ class RatingsMenu(QMenu):
             "(kept in the event's file; Undo takes a change back)"
         )
         self.auto_check_action.toggled.connect(self.switch_auto_check)
+        self.addSeparator()
+        # US Chess's monthly member list (the Golden Database or the supplement): the Add
+        # player dialog looks members up in it, and the event's players are checked
+        # against it (rule 23C: every player of a rated event is a member).
+        self.members_action = self.addAction("Import US Chess &member list…")
+        self.members_action.setStatusTip(
+            "Store US Chess's monthly member list (TARATSUP.DBF or the supplement) on this "
+            "computer, for the Add player look-up and the membership check"
+        )
+        self.members_action.triggered.connect(lambda _=False: self.choose_member_list())
+        self.memberships_action = self.addAction("Check players' US Chess membe&rships…")
+        self.memberships_action.setStatusTip(
+            "Players whose US Chess ID is on no imported list or whose membership expires "
+            "before the event's last day (US Chess rule 23C)"
+        )
+        self.memberships_action.triggered.connect(lambda _=False: self.check_memberships())
         self.aboutToShow.connect(self.show_auto_check)
         self.show_auto_check()
         self.dialog: QDialog | QMessageBox | None = None
@@ -161,6 +187,61 @@ class RatingsMenu(QMenu):
         box.open()
         self.window_.statusBar().showMessage(text, 8000)
         return report
+
+    def choose_member_list(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self.window_, "Import a US Chess member list", "", MEMBER_FILTER
+        )
+        if not name:
+            return
+        path = Path(name)
+        if month_from_code(path.stem) is not None:
+            self.import_member_path(path)
+            return
+        dialog = ImportListDialog(path.name, self.window_, us_chess=True)
+        dialog.accepted.connect(lambda: self.import_member_path(path, dialog.chosen_month()))
+        self.dialog = dialog
+        dialog.open()
+
+    def import_member_path(self, path: Path, month: date | None = None) -> MemberImport | None:
+        """Import the member list *path* beside a busy bar (the Golden Database has about a
+        million members), then say what came in."""
+        try:
+            report = run_busy(
+                self.window_,
+                f"Importing {path.name}…",
+                lambda: import_member_list(path, month),
+            )
+        except ArbiterError as exc:
+            show_error(self.window_, exc)
+            return None
+        text = f"Imported {imported_words(report)}."
+        if report.replaced is not None:
+            text += " It replaces the same list imported before."
+        box = QMessageBox(QMessageBox.Icon.Information, "Arbiter", text, parent=self.window_)
+        if report.problems:
+            box.setInformativeText("Rows that could not be read were left out; see the details.")
+            box.setDetailedText("\n".join(str(p) for p in report.problems))
+        self.dialog = box
+        box.open()
+        self.window_.statusBar().showMessage(text, 8000)
+        return report
+
+    def check_memberships(self) -> MembershipCheck | None:
+        """The players' US Chess memberships against the imported lists: each notice, then
+        how many were checked (level 2: nothing is refused, the TD is told)."""
+        try:
+            checked = check_memberships(self.document.session)
+        except ArbiterError as exc:
+            show_error(self.window_, exc)
+            return None
+        icon = QMessageBox.Icon.Warning if checked.alerts else QMessageBox.Icon.Information
+        box = QMessageBox(icon, "US Chess memberships", checked.summary, parent=self.window_)
+        if checked.alerts:
+            box.setInformativeText("\n".join(notices_of(list(checked.alerts))))
+        self.dialog = box
+        box.open()
+        return checked
 
     def choose_folder(self) -> None:
         name = QFileDialog.getExistingDirectory(self.window_, "Update every list from a folder")

@@ -38,6 +38,9 @@ class PlayerRow:
     fide_id: str
     score: Fraction
     status: str
+    national_id: str = ""
+    """The national ID: a US Chess event shows it (the US Chess ID) where FIDE's shows the
+    FIDE ID."""
 
 
 def player_rows(event: Event) -> tuple[PlayerRow, ...]:
@@ -60,6 +63,7 @@ def player_rows(event: Event) -> tuple[PlayerRow, ...]:
                 p.fide_id,
                 scores[p.tpn],
                 status,
+                p.national_id.strip(),
             )
         )
     return tuple(rows)

@@ -108,6 +108,8 @@ def test_the_ratings_menu_imports_a_list_and_checks_the_players(
         "&Sequence of rating lists…",
         "&Check players' ratings…",
         "Check &after each list update",
+        "Import US Chess &member list…",
+        "Check players' US Chess membe&rships…",
     ]
     report = menu.import_path(DATA / "rapid_rating_list.xml", date(2026, 10, 1))
     assert report is not None and report.imported.title == "FIDE rapid list, October 2026"

@@ -102,3 +102,32 @@ def test_a_fide_event_has_no_us_chess_look_up(qtbot: QtBot, tmp_path: Path) -> N
         dialog.reject()
     finally:
         document.close()
+
+
+def test_a_us_chess_event_lists_its_players_by_us_chess_id(
+    qtbot: QtBot, document: EventDocument, tmp_path: Path
+) -> None:
+    """Where a FIDE event shows the FIDE ID, a US Chess event shows the US Chess ID, and its
+    rating column says which rating it is (rule 5C)."""
+    dialog = add_dialog(qtbot, document)
+    # The dialog names the national values as US Chess's.
+    assert dialog.national_id.accessibleName() == "US Chess ID"
+    assert dialog.national_rating.accessibleName() == "US Chess rating"
+    qtbot.keyClicks(dialog.member_search, "12000005")
+    qtbot.keyClick(dialog.member_search, Qt.Key.Key_Return)
+    dialog.accept()
+    panel = PlayersPanel(document)
+    qtbot.addWidget(panel)
+    model = panel.model
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert headers[5] == "US Chess ID"
+    assert model.data(model.index(0, 5)) == "12000005"
+    tip = model.headerData(3, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith("US Chess rating")
+    fide = us_event(tmp_path / "fide.arbiter", preset="")
+    try:
+        panel = PlayersPanel(fide)
+        qtbot.addWidget(panel)
+        assert panel.model.headerData(5, Qt.Orientation.Horizontal) == "FIDE ID"
+    finally:
+        fide.close()

@@ -165,11 +165,13 @@ class PlayerDialog(QDialog):
         self.fide_id = QLineEdit(self)
         self.fide_id.setAccessibleName("FIDE ID")
         form.addRow("FIDE &ID:", self.fide_id)
-        self.national_rating = self._rating_box("National rating")
-        form.addRow("N&ational rating:", self.national_rating)
+        # A US Chess event (the one with the member look-up) names its national values.
+        national = "US Chess" if self.members is not None else "National"
+        self.national_rating = self._rating_box(f"{national} rating")
+        form.addRow(f"{national} r&ating:", self.national_rating)
         self.national_id = QLineEdit(self)
-        self.national_id.setAccessibleName("National ID")
-        form.addRow("National I&D:", self.national_id)
+        self.national_id.setAccessibleName(f"{national} ID")
+        form.addRow(f"{national} I&D:", self.national_id)
         self.sex = QComboBox(self)
         self.sex.setAccessibleName("Sex")
         for code, label in SEXES:
@@ -386,8 +388,7 @@ class PlayerDialog(QDialog):
             return
         if not lists:
             self.member_found.setText(
-                "No US Chess member list is imported yet (arbiter-app ratings import LIST "
-                "--uschess)."
+                "No US Chess member list is imported yet (Ratings ▸ Import US Chess member list…)."
             )
             self.member_search.setEnabled(False)
 

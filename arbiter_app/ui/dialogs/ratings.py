@@ -43,18 +43,23 @@ from arbiter_app.session.rating_lookup import CheckReport
 
 
 class ImportListDialog(QDialog):
-    """The month and the kind of a list whose file does not say them."""
+    """The month and the kind of a list whose file does not say them; for a US Chess
+    member list (*us_chess*) only its month (US Chess publishes one list a month)."""
 
-    def __init__(self, file_name: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, file_name: str, parent: QWidget | None = None, *, us_chess: bool = False
+    ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Import a FIDE rating list")
-        self.setAccessibleName("Import a FIDE rating list")
+        title = "Import a US Chess member list" if us_chess else "Import a FIDE rating list"
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
         form = QFormLayout(self)
-        note = QLabel(
-            f"{file_name}: which month's list is it? FIDE publishes a list on the first day of "
-            "each month; it is valid from then on.",
-            self,
+        publishes = (
+            "US Chess publishes its member list for tournament directors each month."
+            if us_chess
+            else "FIDE publishes a list on the first day of each month; it is valid from then on."
         )
+        note = QLabel(f"{file_name}: which month's list is it? {publishes}", self)
         note.setWordWrap(True)
         form.addRow(note)
         self.month = QDateEdit(self)
@@ -71,7 +76,10 @@ class ImportListDialog(QDialog):
         self.kind.addItem("As its name says (or the combined list)", None)
         for kind in RatingType:
             self.kind.addItem(f"The {kind.value} list", kind.value)
-        form.addRow("&List:", self.kind)
+        if not us_chess:
+            form.addRow("&List:", self.kind)
+        else:
+            self.kind.hide()
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )

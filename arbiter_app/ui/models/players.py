@@ -1,4 +1,5 @@
-"""The players table: pairing number, title, name, rating, federation, FIDE ID, points."""
+"""The players table: pairing number, title, name, rating, federation, FIDE ID (the US Chess
+ID in a US Chess event), points."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ from arbiter_app.ui.models.table import Index, RowTableModel
 from arbiter_app.ui.rows import PlayerRow
 
 HEADERS = ("No.", "Title", "Name", "Rating", "Fed.", "FIDE ID", "Points", "Status", "Present")
+US_CHESS_HEADERS = (*HEADERS[:5], "US Chess ID", *HEADERS[6:])
+"""A US Chess event's players are known by their US Chess IDs (rule 23C: every player a
+member), as a TD registers and reports them."""
 NUMERIC = (0, 3, 6)
 PRESENT = 8
 """The column of the check-in (a check box before round 1 is paired)."""
@@ -23,6 +27,11 @@ TOOLTIPS = {
     6: "Points scored so far",
     PRESENT: "Checked in before round 1 (Space marks the selected player), or absent from a "
     "coming round",
+}
+US_CHESS_TOOLTIPS = {
+    **TOOLTIPS,
+    3: "US Chess rating of the event's rating system (rule 5C)",
+    5: "US Chess ID (the player's national ID)",
 }
 
 
@@ -47,8 +56,11 @@ class PlayersModel(RowTableModel):
         *,
         present: Collection[int] | None = None,
         attendance: dict[int, str] | None = None,
+        us_chess: bool = False,
     ) -> None:
         """Show *players*; *inactive* (default: those whose status is not "active") are greyed.
+
+        *us_chess*: a US Chess event, whose players are shown with their US Chess IDs.
 
         *present*: the players checked in, while check-in is open (None once round 1 is
         paired: no check box); *attendance*: the Present column's words for a player
@@ -61,7 +73,7 @@ class PlayersModel(RowTableModel):
         self._present = frozenset(present or ())
         self._attendance = dict(attendance or {})
         self.set_rows(
-            HEADERS,
+            US_CHESS_HEADERS if us_chess else HEADERS,
             [
                 (
                     str(p.tpn),
@@ -69,7 +81,7 @@ class PlayersModel(RowTableModel):
                     p.name,
                     str(p.rating) if p.rating else "unrated",
                     p.federation,
-                    p.fide_id,
+                    p.national_id if us_chess else p.fide_id,
                     format_points(p.score),
                     p.status,
                     self._attendance.get(p.tpn, "present" if p.tpn in self._present else ""),
@@ -78,7 +90,7 @@ class PlayersModel(RowTableModel):
             ],
             [p.tpn for p in players],
             numeric=NUMERIC,
-            tooltips=TOOLTIPS,
+            tooltips=US_CHESS_TOOLTIPS if us_chess else TOOLTIPS,
             people=[((p.tpn, p.name),) for p in players],
         )
 

@@ -36,7 +36,7 @@ from arbiter_app.core.attendance import (
     late_entry_default,
 )
 from arbiter_app.core.errors import ArbiterError
-from arbiter_app.core.model import Event, Player, System
+from arbiter_app.core.model import Event, Player, RuleSet, System
 from arbiter_app.core.pairing.byes import ByePolicy, registration_deadline_round
 from arbiter_app.core.pairing.numbers import renumbering_refusal
 from arbiter_app.core.players_csv import parse_players_csv
@@ -344,6 +344,7 @@ class PlayersPanel(QWidget):
             [p.tpn for p in event.players if not is_active(p)],
             present=present if open_check_in else None,
             attendance=self._attendance_words(),
+            us_chess=event.rule_set is RuleSet.USCF,
         )
         size_columns(self.view, stretch=(2,))
         if selected is not None:

@@ -1,4 +1,4 @@
-"""``arbiter-app player withdraw|disqualify|reinstate|edit|bye|checkin|absent|list FILE``.
+"""``arbiter-app player remove|withdraw|disqualify|reinstate|edit|bye|checkin|absent|list FILE``.
 
 Each change is one session command (one transaction, one journal entry), as
 the Players panel runs it; a refusal says why and changes nothing. Rounds are
@@ -27,7 +27,7 @@ from arbiter_app.core.errors import ArbiterError
 from arbiter_app.core.model import ByeRequest, EntryKind, Event, Player, System
 from arbiter_app.core.pairing.byes import ByePolicy
 from arbiter_app.core.points import format_points, parse_points
-from arbiter_app.core.words import bye_words, rounds_words
+from arbiter_app.core.words import bye_words, count, rounds_words
 from arbiter_app.session import Session
 from arbiter_app.session.changes import Outcome
 from arbiter_app.session.codec import player_row
@@ -38,6 +38,7 @@ from arbiter_app.session.commands import (
     EditPlayer,
     MarkAbsent,
     ReinstatePlayer,
+    RemovePlayer,
     RequestBye,
     RequestByes,
     SetHalfByeEligibility,
@@ -63,6 +64,13 @@ _REQUESTED = {"half": EntryKind.HALF_BYE, "zero": EntryKind.ZERO_BYE, "full": En
 
 
 def register(actions: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    rm = actions.add_parser(
+        "remove",
+        help="take a registration back before round 1 is paired (a player registered twice, "
+        "or one who never came); the players after move up one number",
+    )
+    _player_arguments(rm)
+    rm.set_defaults(handler=run_remove)
     wd = actions.add_parser("withdraw", help="the player leaves the event from a round on")
     _player_arguments(wd)
     wd.add_argument("--from-round", required=True, type=int, metavar="R")
@@ -147,6 +155,18 @@ def _run(
         outcome = session.run(command, confirm=confirmation(args))
         player = session.event.player(args.player)
     return outcome, player
+
+
+def run_remove(args: argparse.Namespace) -> int:
+    with Session.open(args.file) as session:
+        # An unknown number is refused by the session, with its reason.
+        names = {p.tpn: p.name for p in session.event.players}
+        outcome = session.run(RemovePlayer(tpn=args.player), confirm=confirmation(args))
+        after = len(session.event.players)
+    left = f"{count(after, 'player')} remain, numbered 1-{after}" if after else "nobody remains"
+    print(f"player {args.player} {names[args.player]} is no longer registered; {left}")
+    print_notices(outcome.notices)
+    return 0
 
 
 def run_withdraw(args: argparse.Namespace) -> int:

@@ -418,6 +418,17 @@ class WithdrawPlayer(Command):
 
 @action
 @dataclass(frozen=True, kw_only=True)
+class RemovePlayer(Command):
+    """Take a registration back before round 1 is paired (a player registered twice, or one
+    who never came); the players after move up one number."""
+
+    NAME: ClassVar[str] = "remove_player"
+
+    tpn: int
+
+
+@action
+@dataclass(frozen=True, kw_only=True)
 class DisqualifyPlayer(Command):
     """Disqualify a player (they leave the standings; no score changes)."""
 

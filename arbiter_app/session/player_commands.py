@@ -45,6 +45,7 @@ from arbiter_app.session.commands import (
     MarkAbsent,
     PlayerFields,
     ReinstatePlayer,
+    RemovePlayer,
     RequestBye,
     RequestByes,
     SetHalfByeEligibility,
@@ -97,8 +98,52 @@ def _check_room(last_tpn: int) -> None:
         raise RuleError(problem)
 
 
+def _given_id(value: object) -> str:
+    """An identifier as registered; "" for none (blank, or only zeros, as some files write
+    a missing FIDE ID)."""
+    text = str(value or "").strip()
+    return text if text.strip("0") else ""
+
+
+def _id_words(tx: Tx, key: str) -> str:
+    if key == "fide_id":
+        return "FIDE ID"
+    return "US Chess ID" if tx.setting("rule_set") == "uscf" else "national ID"
+
+
+def id_owners(tx: Tx, leaving_out: int | None = None) -> dict[tuple[str, str], int]:
+    """The players' FIDE and national IDs, each with the player it belongs to (but
+    *leaving_out*'s, whose own IDs may stay as they are)."""
+    return {
+        (key, ident): tpn
+        for (tpn,), row in tx.rows("players").items()
+        if tpn != leaving_out
+        for key in ("fide_id", "national_id")
+        if (ident := _given_id(row.get(key)))
+    }
+
+
+def check_ids_free(
+    tx: Tx, fields: Mapping[str, Any], owners: Mapping[tuple[str, str], int], where: str = ""
+) -> None:
+    """Refuse a FIDE or national ID that belongs to another player of the section: a
+    player is registered once (a second registration would play, score and be rated
+    twice; FIDE's rating server and US Chess's report each take one line per ID)."""
+    for key in ("fide_id", "national_id"):
+        ident = _given_id(fields.get(key))
+        owner = owners.get((key, ident)) if ident else None
+        if owner is not None:
+            name = queries.player(tx, owner)["name"] if tx.get("players", (owner,)) else ""
+            who = f"player {owner} ({name})" if name else f"player {owner}"
+            raise RuleError(
+                f"{where}{_id_words(tx, key)} {ident} belongs to {who} already: a player is "
+                "registered once"
+            )
+
+
 def _new_player(tx: Tx, cmd: PlayerFields) -> int:
     fields = _fields(cmd.player_fields(), required=True)
+    check_ids_free(tx, fields, id_owners(tx))
     tpn = max((k[0] for k in tx.keys("players")), default=0) + 1
     _check_room(tpn)
     _put_new(tx, tpn, fields, "")
@@ -255,12 +300,34 @@ def edit_player(tx: Tx, cmd: EditPlayer, ctx: Context) -> None:
     if not changes:
         raise CommandError("nothing to change")
     fields = _fields(changes, required=False)
+    check_ids_free(tx, fields, id_owners(tx, leaving_out=tpn))
     if "rating" in fields and "rating_source" not in fields and fields["rating"] != row["rating"]:
         # A rating changed by hand is the arbiter's; a list's carries its own source.
         fields["rating_source"] = typed_or_imported(fields["rating"], "")
     tx.put("players", (tpn,), {**row, **fields})
     # A corrected rating, title or name moves the player in the initial ranking
     # (C.04.2 article 2.3) while round 1 is not paired.
+    follow_ranking(tx)
+
+
+@command(RemovePlayer)
+def remove_player(tx: Tx, cmd: RemovePlayer, ctx: Context) -> None:
+    """Take player *tpn*'s registration back before round 1 is paired; the players after
+    him move up one number, and an event numbered by its initial ranking stays so
+    (C.04.2 article 2.2). Once a round is paired the player is withdrawn instead: the
+    pairings and games that name him stay part of the event."""
+    tpn = whole_number(cmd.tpn, "tpn", minimum=1)
+    row = queries.player(tx, tpn)
+    paired = queries.paired_rounds(tx)
+    if paired:
+        rounds = "round 1 is" if paired == 1 else f"{count(paired, 'round')} are"
+        raise RuleError(
+            f"{rounds} paired already: a registration is taken back only before round 1; "
+            f"withdraw {tpn} {row['name']} instead (what the event recorded of him stays)"
+        )
+    last = max(key[0] for key in tx.keys("players"))
+    queries.forget_player(tx, tpn)
+    queries.renumber(tx, {t: t - 1 for t in range(tpn + 1, last + 1)})
     follow_ranking(tx)
 
 
@@ -649,7 +716,7 @@ def import_players(tx: Tx, cmd: ImportPlayers, ctx: Context) -> list[int]:
     if not isinstance(players, list) or not players:
         raise CommandError("import_players needs a non-empty list of players")
     existing = tx.rows("players")
-    owner = {row["fide_id"]: tpn for (tpn,), row in existing.items() if row["fide_id"]}
+    owners = id_owners(tx)
     next_tpn = max((key[0] for key in existing), default=0) + 1
     _check_room(next_tpn + len(players) - 1)
     numbers: list[int] = []
@@ -668,14 +735,11 @@ def import_players(tx: Tx, cmd: ImportPlayers, ctx: Context) -> list[int]:
             fields = _fields(listed, required=True)
         except CommandError as exc:
             raise CommandError(f"{where}: {exc}") from exc
-        fide_id = fields.get("fide_id", "")
-        if fide_id in owner:
-            raise CommandError(
-                f"{where}: FIDE id {fide_id} belongs to player {owner[fide_id]} already"
-            )
+        check_ids_free(tx, fields, owners, f"{where}: ")
         tpn = next_tpn + len(numbers)
-        if fide_id:
-            owner[fide_id] = tpn
+        for key in ("fide_id", "national_id"):
+            if ident := _given_id(fields.get(key)):
+                owners[(key, ident)] = tpn
         _put_new(tx, tpn, fields, str(given(cmd.source, None) or ""))
         numbers.append(tpn)
     mapping = follow_ranking(tx)

@@ -143,6 +143,51 @@ def renumber(tx: Tx, mapping: Mapping[int, int]) -> None:
             tx.put("records", ("prizes", "fund"), {"value": canonical_json(value)})
 
 
+def forget_player(tx: Tx, tpn: int) -> None:
+    """Delete player *tpn* and every row that names him (a registration taken back before
+    round 1: his requested byes, check-in, absences, forbidden pairs, EXT values, bye
+    eligibility and wildcard); the numbers of the others do not change here."""
+    tx.delete("players", (tpn,))
+    for table in ("entries", "bye_requests"):
+        for key in list(tx.keys(table)):
+            if key[0] == tpn:
+                tx.delete(table, key)
+    for key, row in tx.rows("adjustments").items():
+        if row["tpn"] == tpn:
+            tx.delete("adjustments", key)
+    for key, row in tx.rows("forbidden_pairs").items():
+        group = [x for x in row["players"].split(",") if int(x) != tpn]
+        if len(group) < 2:
+            tx.delete("forbidden_pairs", key)
+        elif len(group) < len(row["players"].split(",")):
+            tx.put("forbidden_pairs", key, {"players": ",".join(group)})
+    lists = {
+        ("attendance", "present"): "players",
+        ("byes", "half-bye-ineligible"): "players",
+    }
+    for key, row in tx.rows("records").items():
+        value = json.loads(row["value"]) if key in lists or key[0] == "pibe" else None
+        if key in lists and value is not None:
+            value[lists[key]] = [t for t in value[lists[key]] if int(t) != tpn]
+            tx.put("records", key, {"value": canonical_json(value)})
+        elif key == ("attendance", "absent"):
+            value = json.loads(row["value"])
+            value["absent"] = [[t, r] for t, r in value["absent"] if int(t) != tpn]
+            tx.put("records", key, {"value": canonical_json(value)})
+        elif key == ("tiebreaks", "external-values"):
+            value = json.loads(row["value"])
+            value["values"] = {t: v for t, v in value["values"].items() if int(t) != tpn}
+            tx.put("records", key, {"value": canonical_json(value)})
+        elif key[0] == "pibe" and value is not None and value.get("player") == tpn:
+            tx.delete("records", key)
+    fund = tx.get("records", ("prizes", "fund"))
+    if fund is not None:
+        value = json.loads(fund["value"])
+        if tpn in (value.get("wildcards") or ()):
+            value["wildcards"] = [t for t in value["wildcards"] if t != tpn]
+            tx.put("records", ("prizes", "fund"), {"value": canonical_json(value)})
+
+
 def round_pairing(tx: Tx, round_no: int) -> RoundPairing:
     """Round *round_no* as stored: its boards, and every other player's entry as a bye."""
     rows = boards_of_round(tx, round_no)

@@ -166,6 +166,8 @@ def _told(command: str, args: Mapping[str, Any], system: System) -> str:
         return f"{what} {args.get('board')}, {_game(system, args.get('round'))}"
     if command in ("add_player", "late_entry") and name:
         return f"{'late entry' if command == 'late_entry' else 'registration'} of {name}"
+    if command == "remove_player":
+        return f"removal of player {args.get('tpn')}"
     if command == "withdraw_player":
         return (
             f"withdrawal of player {args.get('tpn')} from {_match(system, args.get('from_round'))}"

@@ -1,4 +1,5 @@
-"""``arbiter-app player withdraw|disqualify|reinstate|edit|bye|list``: each a session command."""
+"""``arbiter-app player remove|withdraw|disqualify|reinstate|edit|bye|list``: each a session
+command."""
 
 from __future__ import annotations
 
@@ -164,3 +165,26 @@ def test_list_of_an_empty_event(capsys: Capture, tmp_path: Path) -> None:
     assert (code, out) == (0, "new.arbiter: no player registered yet\n")
     code, out, _ = run(capsys, "player", "list", str(path), "--json")
     assert json.loads(out) == []
+
+
+def test_remove_takes_a_registration_back_before_round_1(
+    capsys: Capture, event_file: Path, tmp_path: Path
+) -> None:
+    err = refused(capsys, event_file, "player", "remove", str(event_file), "--player", "2")
+    assert "2 rounds are paired already: a registration is taken back only before round 1" in err
+    assert "withdraw 2 Ben instead" in err
+    fresh = tmp_path / "fresh.arbiter"
+    assert (
+        run(capsys, "new", str(fresh), "--name", "F", "--system", "swiss", "--rounds", "3")[0] == 0
+    )
+    for name, rating in (("Ann", "1900"), ("Ben", "1800"), ("Ben", "1800"), ("Cid", "1700")):
+        assert run(capsys, "player", "add", str(fresh), "--name", name, "--rating", rating)[0] == 0
+    code, out, _ = run(capsys, "player", "remove", str(fresh), "--player", "3")
+    assert code == 0
+    assert out == "player 3 Ben is no longer registered; 3 players remain, numbered 1-3\n"
+    assert last_command(fresh) == ("remove_player", {"tpn": 3})
+    with Session.open(fresh, readonly=True) as session:
+        assert [(p.tpn, p.name) for p in session.event.players] == [(1, "Ann"), (2, "Ben"),
+                                                                    (3, "Cid")]  # fmt: skip
+    err = refused(capsys, fresh, "player", "remove", str(fresh), "--player", "9")
+    assert "there is no player with pairing number 9" in err

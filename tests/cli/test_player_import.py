@@ -77,7 +77,7 @@ def test_a_list_clashing_with_the_event_is_refused(
     with Session.open(event_file, readonly=True) as session:
         journal = session.journal()
     assert main(["player", "import", str(event_file), "--csv", str(listing)]) == 2
-    assert "FIDE id 42 belongs to player 1 already" in capsys.readouterr().err
+    assert "FIDE ID 42 belongs to player 1 (Ann) already" in capsys.readouterr().err
     # The file was opened for writing (only its change counter moves), nothing else changed.
     assert content_sha256(event_file) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["open.arbiter", "players.csv"]

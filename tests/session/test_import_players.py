@@ -7,9 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.errors import ArbiterError, RuleError
 from arbiter_app.session import Session
-from arbiter_app.session.commands import AddPlayer, ImportPlayers
+from arbiter_app.session.commands import (
+    AddPlayer,
+    EditPlayer,
+    EditSettings,
+    ImportPlayers,
+    LateEntry,
+)
 from tests.support.sessions import TickingClock, sha256, small_event
 
 
@@ -69,10 +75,14 @@ def test_a_bad_player_anywhere_refuses_the_whole_list(empty: Session) -> None:
     good = {"name": "Ben"}
     refused(empty, "player 2 of the list: a player needs a name", players=[good, {"name": " "}])
     refused(empty, "player 2 of the list: rating", players=[good, {"name": "C", "rating": "x"}])
-    refused(empty, "FIDE id 7 belongs to player 1", players=[good, {"name": "C", "fide_id": "7"}])
     refused(
         empty,
-        "FIDE id 9 belongs to player 2",
+        "FIDE ID 7 belongs to player 1 (Ann) already",
+        players=[good, {"name": "C", "fide_id": "7"}],
+    )
+    refused(
+        empty,
+        "FIDE ID 9 belongs to player 2 (B) already",
         players=[{"name": "B", "fide_id": "9"}, {"name": "C", "fide_id": "9"}],
     )
     refused(empty, "unknown player field shoe_size", players=[{"name": "B", "shoe_size": "x"}])
@@ -84,3 +94,30 @@ def test_a_bad_player_anywhere_refuses_the_whole_list(empty: Session) -> None:
 def test_refused_once_a_round_is_paired(tmp_path: Path) -> None:
     with small_event(tmp_path / "e.arbiter") as session:
         refused(session, "paired already", players=[{"name": "Eve"}])
+
+
+def test_a_player_is_registered_once_by_fide_or_national_id(empty: Session) -> None:
+    """Adding, a late entry and editing refuse an ID another player of the section has, as
+    the list import does: the same person registered twice would play, score and be rated
+    twice. IDs of only zeros stand for none."""
+    empty.run(AddPlayer(name="Ann", fide_id="7", national_id="12000006"))
+    empty.run(AddPlayer(name="Ben", fide_id="0", national_id=""))
+    with pytest.raises(RuleError, match=r"FIDE ID 7 belongs to player 1 \(Ann\) already"):
+        empty.run(AddPlayer(name="Ann again", fide_id="7"))
+    with pytest.raises(RuleError, match="national ID 12000006 belongs to player 1"):
+        empty.run(AddPlayer(name="Ann again", national_id=" 12000006 "))
+    empty.run(AddPlayer(name="Cy", fide_id="000"))  # no FIDE ID, like Ben's
+    with pytest.raises(RuleError, match="FIDE ID 7 belongs to player 1"):
+        empty.run(EditPlayer(tpn=2, fide_id="7"))
+    empty.run(EditPlayer(tpn=1, fide_id="7", name="Ann Lee"))  # her own ID stays hers
+    empty.run(EditSettings(preset="uscf"))
+    with pytest.raises(RuleError, match="US Chess ID 12000006 belongs to player 1"):
+        empty.run(EditPlayer(tpn=3, national_id="12000006"))
+    assert [p.name for p in empty.event.players] == ["Ann Lee", "Ben", "Cy"]
+
+
+def test_a_late_entry_is_refused_an_id_already_registered(tmp_path: Path) -> None:
+    with small_event(tmp_path / "e.arbiter") as session:
+        session.run(EditPlayer(tpn=2, fide_id="5012345"))
+        with pytest.raises(RuleError, match="FIDE ID 5012345 belongs to player 2"):
+            session.run(LateEntry(name="Twin", fide_id="5012345"))

@@ -106,6 +106,7 @@ ADDED_SINCE: dict[str, list[dict[str, Any]]] = {
         {"number": 7},
         {},
     ],
+    "remove_player": [{"tpn": 7}],
 }
 """Commands added after typed commands, with every shape of their arguments."""
 

@@ -129,7 +129,7 @@ class PlayerDialog(QDialog):
         # gives a wrapped line the height of the width it first had, and cut off its last
         # line once the lookup rows widened the dialog.
         outer = QVBoxLayout(self)
-        form = QFormLayout()
+        form = self._form = QFormLayout()
         if late is not None:
             self.explanation = QLabel(late.explanation(), self)
             self.explanation.setWordWrap(True)
@@ -243,7 +243,7 @@ class PlayerDialog(QDialog):
                 "No FIDE rating list is imported yet (Ratings ▸ Import FIDE rating list…)."
             )
             self.search.setEnabled(False)
-        self.matches.hide()
+        self._show_row(self.matches, False)
 
     def _typed(self, text: str) -> None:
         # A whole FIDE ID, or enough of a name, is looked up as it is typed.
@@ -258,7 +258,7 @@ class PlayerDialog(QDialog):
         text = self.search.text().strip()
         self.matches.clear()
         if not text:
-            self.matches.hide()
+            self._show_row(self.matches, False)
             return []
         try:
             found = assert_lookup(self.lookup).search(text)
@@ -268,7 +268,7 @@ class PlayerDialog(QDialog):
         for match in found:
             item = QListWidgetItem(match.label, self.matches)
             item.setData(Qt.ItemDataRole.UserRole, match.fields)
-        self.matches.setVisible(bool(found))
+        self._show_row(self.matches, bool(found))
         if not found:
             self._forget_listed()
             self._carry(text)
@@ -380,7 +380,7 @@ class PlayerDialog(QDialog):
         self.member_found.setWordWrap(True)
         self.member_found.setAccessibleName("What the US Chess look-up found")
         form.addRow("", self.member_found)
-        self.member_matches.hide()
+        self._show_row(self.member_matches, False)
         try:
             lists = assert_members(self.members).lists()
         except ArbiterError as exc:
@@ -397,7 +397,7 @@ class PlayerDialog(QDialog):
         text = self.member_search.text().strip()
         self.member_matches.clear()
         if not text:
-            self.member_matches.hide()
+            self._show_row(self.member_matches, False)
             return []
         try:
             found = assert_members(self.members).search(text)
@@ -407,7 +407,7 @@ class PlayerDialog(QDialog):
         for match in found:
             item = QListWidgetItem(match.label, self.member_matches)
             item.setData(Qt.ItemDataRole.UserRole, match)
-        self.member_matches.setVisible(bool(found))
+        self._show_row(self.member_matches, bool(found))
         if not found:
             self.member_found.setText(f"Nobody on the US Chess member lists matches {text!r}.")
         else:
@@ -456,7 +456,12 @@ class PlayerDialog(QDialog):
                     " The event's rating type is missing on the list: the standard rating is used."
                 )
         self.source.setText(text)
-        self.source.setVisible(bool(text))
+        self._show_row(self.source, bool(text))
+
+    def _show_row(self, field: QWidget, visible: bool) -> None:
+        """Show or hide *field*'s whole row: a hidden widget alone leaves its row's spacing,
+        a gap in the form."""
+        self._form.setRowVisible(field, visible)
 
     def _show_title(self, title: str) -> None:
         """Show *title*; one that is not FIDE's (from an older file) is kept as it is."""

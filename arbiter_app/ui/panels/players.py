@@ -52,6 +52,7 @@ from arbiter_app.session.commands import (
     LateEntry,
     MarkAbsent,
     ReinstatePlayer,
+    RemovePlayer,
     RequestBye,
     RequestByes,
     SetHalfByeEligibility,
@@ -184,6 +185,13 @@ class PlayersPanel(QWidget):
             "Remove the selected player from the standings (scores stay)",
             self.ask_disqualify,
         )
+        self.remove_action = self._action(
+            "Remove registration",
+            "Take the selected player's registration back, before round 1 is paired (a player "
+            "registered twice, or one who never came); Undo brings it back",
+            self.remove,
+        )
+        self.remove_action.setShortcut(QKeySequence("Del"))
         self.reinstate_action = self._action(
             "Reinstate",
             "Cancel the selected player's withdrawal or disqualification",
@@ -274,6 +282,7 @@ class PlayersPanel(QWidget):
             menu.addAction(action)
         menu.addSeparator()
         menu.addAction(self.add_action)
+        menu.addAction(self.remove_action)
         return menu
 
     def _show_context_menu(self, position: QPoint) -> None:
@@ -387,6 +396,8 @@ class PlayersPanel(QWidget):
         self.check_in_action.setChecked(player is not None and player.tpn in self._present)
         self.absent_action.setEnabled(active and paired < planned)
         self.edit_action.setEnabled(chosen)
+        # Before round 1 a registration is taken back; afterwards the player withdraws.
+        self.remove_action.setEnabled(chosen and paired == 0)
         self.withdraw_action.setEnabled(active)
         self.disqualify_action.setEnabled(player is not None and not player.disqualified)
         self.reinstate_action.setEnabled(player is not None and not is_active(player))
@@ -602,6 +613,13 @@ class PlayersPanel(QWidget):
         if player is None:
             return
         self._run(lambda: self.document.run(DisqualifyPlayer(tpn=player.tpn)))
+
+    def remove(self) -> bool:
+        """Take the selected player's registration back (before round 1; Undo restores it)."""
+        player = self.selected_player()
+        if player is None:
+            return False
+        return self._run(lambda: self.document.run(RemovePlayer(tpn=player.tpn)))
 
     def reinstate(self) -> bool:
         player = self.selected_player()

@@ -8,8 +8,9 @@ for the height of all its lines at the width it has, whenever either changes.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 
 class WrappedLabel(QLabel):
@@ -18,6 +19,14 @@ class WrappedLabel(QLabel):
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(text, parent)
         self.setWordWrap(True)
+        # Exactly as tall as its lines: a dialog that grows (a list shown) gives the room to
+        # what can use it, not to a gap around this label.
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        need = self.heightForWidth(self.width()) if self.text() else 0
+        return QSize(hint.width(), max(need, 0))
 
     def setText(self, text: str) -> None:
         super().setText(text)

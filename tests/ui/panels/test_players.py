@@ -393,10 +393,33 @@ def test_reinstate_from_the_context_menu(qtbot: QtBot, running: PlayersPanel) ->
     assert stored(running).player(4).withdrawn_from_round == 3
 
 
+def test_a_registration_is_removed_with_the_delete_key_and_undo_brings_it_back(
+    qtbot: QtBot, fresh: PlayersPanel, running: PlayersPanel
+) -> None:
+    """Before round 1 a player registered by mistake is taken back (Del, or the right-click
+    menu); the players after move up one number. Once a round is paired, only withdrawal."""
+    before = [p.name for p in stored(fresh).players]
+    select(fresh, 2)
+    assert fresh.remove_action in fresh.context_menu().actions()
+    fresh.activateWindow()
+    qtbot.waitUntil(fresh.isActiveWindow)
+    fresh.view.setFocus()
+    qtbot.keyClick(fresh.view, Qt.Key.Key_Delete)
+    assert [p.name for p in stored(fresh).players] == before[:1] + before[2:]
+    assert fresh.model.rowCount() == len(before) - 1
+    assert fresh.document.undo_label() == "removal of player 2"
+    fresh.document.undo()
+    assert [p.name for p in stored(fresh).players] == before
+    select(running, 2)
+    assert not running.remove_action.isEnabled()
+    assert running.withdraw_action.isEnabled()
+
+
 def test_actions_on_a_player_wait_for_a_selection(fresh: PlayersPanel) -> None:
     fresh.view.clearSelection()
     for action in (
         fresh.edit_action,
+        fresh.remove_action,
         fresh.withdraw_action,
         fresh.disqualify_action,
         fresh.reinstate_action,

@@ -7,8 +7,10 @@ changes no event (so it is not an undoable action of the event).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QMenu, QMessageBox
 
@@ -46,6 +48,8 @@ from arbiter_app.ui.dialogs.ratings import (
 )
 from arbiter_app.ui.document import EventDocument
 from arbiter_app.ui.widgets.busy import run_busy
+
+T = TypeVar("T")
 
 LIST_FILTER = "FIDE rating lists (*.zip *.txt *.xml)"
 MEMBER_FILTER = "US Chess member lists (*.zip *.dbf *.DBF *.txt *.tsv)"
@@ -143,13 +147,34 @@ class RatingsMenu(QMenu):
         said = box.informativeText()
         box.setInformativeText(f"{said} {CHECK_SWITCHED_OFF}".strip())
 
+    def _busy(self, text: str, work: Callable[[], T]) -> T | None:
+        """*work* beside a busy bar saying *text*; a refusal is shown, and None returned."""
+        try:
+            return run_busy(self.window_, text, work)
+        except ArbiterError as exc:
+            show_error(self.window_, exc)
+            return None
+
+    def _chosen_file(self, title: str, filter_: str) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(self.window_, title, "", filter_)
+        return Path(name) if name else None
+
+    def _import_notice(self, text: str, replaced: bool, problems: Sequence[object]) -> QMessageBox:
+        """The notice after a list was imported: what came in, what it replaces, and the rows
+        left out (in its details)."""
+        if replaced:
+            text += " It replaces the same list imported before."
+        box = QMessageBox(QMessageBox.Icon.Information, "Arbiter", text, parent=self.window_)
+        if problems:
+            box.setInformativeText("Rows that could not be read were left out; see the details.")
+            box.setDetailedText("\n".join(str(p) for p in problems))
+        self.window_.statusBar().showMessage(text, 8000)
+        return box
+
     def choose_list(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(
-            self.window_, "Import a FIDE rating list", "", LIST_FILTER
-        )
-        if not name:
+        path = self._chosen_file("Import a FIDE rating list", LIST_FILTER)
+        if path is None:
             return
-        path = Path(name)
         if month_from_code(path.name) is not None:
             self.import_path(path)
             return
@@ -164,37 +189,24 @@ class RatingsMenu(QMenu):
         self, path: Path, month: date | None = None, kind: RatingType | None = None
     ) -> ImportReport | None:
         """Import *path* beside a busy bar (a list of 1.3 million players takes seconds)."""
-        try:
-            report = run_busy(
-                self.window_, f"Importing {path.name}…", lambda: import_list(path, month, kind)
-            )
-        except ArbiterError as exc:
-            show_error(self.window_, exc)
+        report = self._busy(f"Importing {path.name}…", lambda: import_list(path, month, kind))
+        if report is None:
             return None
         listed = report.imported
         text = f"Imported {listed.size}: {listed.title}."
-        if report.replaced is not None:
-            text += " It replaces the same list imported before."
-        box = QMessageBox(QMessageBox.Icon.Information, "Arbiter", text, parent=self.window_)
-        if report.problems:
-            box.setInformativeText("Rows that could not be read were left out; see the details.")
-            box.setDetailedText("\n".join(str(p) for p in report.problems))
+        box = self._import_notice(text, report.replaced is not None, report.problems)
         # A list just imported is checked against the open event at once (FIDE C.02
         # checklist, rating lists: a consistency check after a list update), shown when
         # the notice is closed.
         self._check_after(box, any(p.fide_id for p in self.document.tournament.players))
         self.dialog = box
         box.open()
-        self.window_.statusBar().showMessage(text, 8000)
         return report
 
     def choose_member_list(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(
-            self.window_, "Import a US Chess member list", "", MEMBER_FILTER
-        )
-        if not name:
+        path = self._chosen_file("Import a US Chess member list", MEMBER_FILTER)
+        if path is None:
             return
-        path = Path(name)
         if month_from_code(path.stem) is not None:
             self.import_member_path(path)
             return
@@ -206,25 +218,13 @@ class RatingsMenu(QMenu):
     def import_member_path(self, path: Path, month: date | None = None) -> MemberImport | None:
         """Import the member list *path* beside a busy bar (the Golden Database has about a
         million members), then say what came in."""
-        try:
-            report = run_busy(
-                self.window_,
-                f"Importing {path.name}…",
-                lambda: import_member_list(path, month),
-            )
-        except ArbiterError as exc:
-            show_error(self.window_, exc)
+        report = self._busy(f"Importing {path.name}…", lambda: import_member_list(path, month))
+        if report is None:
             return None
         text = f"Imported {imported_words(report)}."
-        if report.replaced is not None:
-            text += " It replaces the same list imported before."
-        box = QMessageBox(QMessageBox.Icon.Information, "Arbiter", text, parent=self.window_)
-        if report.problems:
-            box.setInformativeText("Rows that could not be read were left out; see the details.")
-            box.setDetailedText("\n".join(str(p) for p in report.problems))
+        box = self._import_notice(text, report.replaced is not None, report.problems)
         self.dialog = box
         box.open()
-        self.window_.statusBar().showMessage(text, 8000)
         return report
 
     def check_memberships(self) -> MembershipCheck | None:
@@ -254,14 +254,10 @@ class RatingsMenu(QMenu):
         lists are downloaded when FIDE publishes them). The open event is checked after."""
         today = self.document.today()
         chosen = month or today.replace(day=1)
-        try:
-            lines = run_busy(
-                self.window_,
-                f"Updating the lists from {folder.name}…",
-                lambda: update_lists(folder, chosen),
-            )
-        except ArbiterError as exc:
-            show_error(self.window_, exc)
+        lines = self._busy(
+            f"Updating the lists from {folder.name}…", lambda: update_lists(folder, chosen)
+        )
+        if lines is None:
             return None
         done = sum(1 for line in lines if line.imported)
         text = f"{count(done, 'list')} imported from {folder.name}."

@@ -135,7 +135,7 @@ def _player_gaps(player: Player) -> list[Gap]:
 
     if not player.name.strip():
         gap("001", "no name (columns 15-47)", TRF26)
-    if not player.fide_id.strip():
+    if not player.fide_id.strip().strip("0"):  # zeros, as some programs write, are none
         gap("001", "no FIDE ID (columns 58-68)", f"{TRF26}; {REGISTRATION}, article 3")
     if not player.federation.strip():
         gap("001", "no federation (columns 54-56; FID for none)", f"{REGISTRATION}, article 1.6")
@@ -186,6 +186,19 @@ def report_gaps(event: Event, unfinished: Mapping[int, Sequence[int]] | None = N
                 "the report is sent once the event is over",
             )
         )
+    seen: dict[str, int] = {}
     for player in sorted(event.players, key=lambda p: p.tpn):
         gaps += _player_gaps(player)
+        fide_id = player.fide_id.strip()
+        if fide_id.strip("0") and fide_id in seen:
+            # One person, one line: FIDE would rate the games of both lines as one player's.
+            gaps.append(
+                Gap(
+                    "001",
+                    f"FIDE ID {fide_id} is also player {seen[fide_id]}'s (columns 58-68)",
+                    f"{TRF26}: a record 001 for each player",
+                    player.tpn,
+                )
+            )
+        seen.setdefault(fide_id, player.tpn)
     return gaps

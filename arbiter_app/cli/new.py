@@ -27,7 +27,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("--preset", choices=sorted(PRESETS), help="tie-breaks and rules of a seed")
     p.add_argument("--start", metavar="YYYY-MM-DD", help="the first day of the event")
-    p.add_argument("--time-control", metavar="TC", help="such as G/90+30 (US) or 5400+30 (FIDE)")
+    p.add_argument(
+        "--time-control",
+        metavar="TC",
+        help="such as 90+30, G/90+30 (US) or 5400+30 (TRF-26 seconds)",
+    )
     p.add_argument(
         "--rating-type",
         choices=[t.value for t in RatingType],

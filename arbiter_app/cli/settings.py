@@ -79,7 +79,13 @@ INFO_OPTIONS = (
     ("start_date", "--start-date", "YYYY-MM-DD"),
     ("end_date", "--end-date", "YYYY-MM-DD"),
     ("round_dates", "--round-dates", "the date of each round, YYYY-MM-DD, comma separated"),
-    ("time_control", "--time-control", "the main event's clock: G/90+30, 40/90 SD/30, 5400+30"),
+    (
+        "time_control",
+        "--time-control",
+        "the main event's clock: 90+30 (minutes and seconds), G/45 d5, 40/90 SD/30, "
+        "'90 min + 30 s', or TRF-26's seconds (5400+30); a bare 120+30 could be minutes or "
+        "seconds and is refused: write G/120+30",
+    ),
     ("chief_arbiter", "--chief-arbiter", "the chief arbiter's name"),
     ("deputy_arbiters", "--deputy-arbiters", "deputy arbiters, comma separated"),
 )

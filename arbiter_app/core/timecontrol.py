@@ -331,8 +331,139 @@ def format_fide(tc: TimeControl) -> str:
     return _fide_side(tc.periods)
 
 
-def parse(text: str) -> TimeControl:
-    """Read either notation: US when it names ``G/``, ``SD/`` or White and Black, else FIDE."""
+_WORD_UNITS = (
+    ("seconds", r"s(?:ec(?:ond)?s?|eg(?:undos?)?|ek(?:unden)?)?\.?(?![a-z])|\"|''|″"),
+    ("minutes", r"m(?:in(?:ute)?s?|inutos?)?\.?(?![a-z])|'|′"),
+    ("hours", r"h(?:ours?|rs?)?\.?(?![a-z])|horas?\b|stunden?\b"),
+    ("moves", r"moves?\b|jugadas?\b|movimientos?\b|z(?:ü|ue)ge\b|coups?\b"),
+)
+_WORD_QUANTITY = re.compile(
+    r"(?P<n>\d+)\s*(?:" + "|".join(f"(?P<{name}>{unit})" for name, unit in _WORD_UNITS) + ")",
+    re.IGNORECASE,
+)
+_FROM_MOVE = re.compile(
+    r"(?:from|starting (?:at|from)|desde(?: la)?|ab)\s+(?:move|jugada|zug)\s+(\d+)"
+)
+_DELAY = re.compile(r"\bdelay\b|\bretraso\b|\bverz(?:ö|oe)gerung\b", re.IGNORECASE)
+
+
+def parse_words(text: str) -> TimeControl:
+    """Read a time control written in words, as record 122 of many TRF files and tournament
+    regulations give it: ``90 minutes + 30 seconds per move``, ``90' + 30''``, ``1 h 30 min
+    + 30 s``, ``40 moves in 90 min, then 30 min, 30 sec per move from move 1``, ``90 min for
+    40 moves + 30 min + 30 s``. Each period is its time, with the moves it is for when it is
+    not the last; seconds after the last period are every period's increment (a delay when
+    the text says so), from the move it names."""
+    lowered = text.strip().lower()
+    start = _FROM_MOVE.search(lowered)
+    from_move = _bounded(text, start[1], LONGEST_MOVE, "move") if start else 1
+    body = lowered[: start.start()] + " " + lowered[start.end() :] if start else lowered
+    found = list(_WORD_QUANTITY.finditer(body))
+    if not found or re.search(r"\d", _WORD_QUANTITY.sub(" ", body)):
+        raise _error(text, "cannot read it (expected e.g. 90 minutes + 30 seconds per move)")
+    periods: list[list[int | None]] = []  # [seconds, moves]
+    moves: int | None = None  # "40 moves in …": the count waits for its time
+    increment: int | None = None
+    after_hours = -1  # where an hour count ended: "1 h 30 min" is one period
+    for m in found:
+        if increment is not None:
+            raise _error(text, "the seconds per move come after the last period")
+        if m["moves"]:
+            value = _bounded(text, m["n"], LONGEST_MOVE, "moves")
+            if value == 0:
+                raise _error(text, "a period needs at least one move")
+            written_after = body[: m.start()].rstrip().endswith(("for", "para", "für", "pour"))
+            if written_after and periods and periods[-1][1] is None and moves is None:
+                periods[-1][1] = value  # "90 min for 40 moves"
+            elif moves is None:
+                moves = value
+            else:
+                raise _error(text, "two move counts for one period")
+        elif m["hours"] or m["minutes"]:
+            unit = 3600 if m["hours"] else 60
+            value = _bounded(
+                text, m["n"], LONGEST_PERIOD // unit, "hours" if unit > 60 else "minutes"
+            )
+            if unit == 60 and after_hours >= 0 and not body[after_hours : m.start()].strip():
+                periods[-1][0] = int(periods[-1][0] or 0) + value * 60  # "1 h 30 min"
+            else:
+                periods.append([value * unit, moves])
+                moves = None
+            after_hours = m.end() if unit > 60 else -1
+        else:
+            if not periods:
+                raise _error(text, "no time for the game before its seconds per move")
+            increment = _bounded(text, m["n"], LONGEST_BONUS, "seconds")
+    if moves is not None:
+        raise _error(text, "a move count without its time")
+    if any(seconds == 0 for seconds, _ in periods):
+        raise _error(text, "a period gives no time")
+    if periods[-1][1] is not None:
+        raise _error(text, "the last period is for the rest of the game (no move count)")
+    if any(moves is None for _, moves in periods[:-1]):
+        raise _error(text, "each period but the last needs its move count")
+    kind = BonusKind.DELAY if _DELAY.search(text) else BonusKind.INCREMENT
+    bonus = None if increment is None else Bonus(kind, increment, from_move)
+    return TimeControl(
+        tuple(Period(int(sec or 0), None if mv is None else int(mv), bonus) for sec, mv in periods)
+    )
+
+
+_PLAIN = re.compile(r"(?P<base>\d+)(?:\s*\+\s*(?P<inc>\d+))?")
+"""A bare ``A+B`` (or ``A``): minutes and seconds as people write it, or TRF-26's seconds."""
+
+SECONDS_FROM = 300
+"""A bare base of 300 or more is TRF-26's seconds (``5400+30``, ``600+5``, ``300``): nobody
+writes a clock of five hours or more as a bare number of minutes."""
+
+
+def _plain(text: str) -> TimeControl | None:
+    """A bare ``A+B`` read as people and files mean it; None when *text* is not one.
+
+    Under 60, ``A`` is minutes (``3+2``, ``15+10``: a clock under a minute is no chess time
+    control); from 300 on, seconds as TRF record 222 writes them (``5400+30``). Between, a
+    number that is no whole number of minutes when read as seconds (``90+30``, ``75``) is
+    minutes; one that is (``60``, ``120+30``, ``180+2``) could be either, and is refused:
+    the stricter reading, which asks for ``G/120+30`` or ``7200+30`` rather than rating an
+    event on a guess (the time control decides which rating list applies)."""
+    m = _PLAIN.fullmatch(text.strip())
+    if m is None:
+        return None
+    base = _bounded(text, m["base"], LONGEST_PERIOD, "seconds")
+    increment = _bounded(text, m["inc"], LONGEST_BONUS, "bonus") if m["inc"] else 0
+    if base >= SECONDS_FROM:
+        return None  # TRF-26's seconds: parse_fide reads it
+    if base >= 60 and base % 60 == 0:
+        rest = f"+{m['inc']}" if m["inc"] else ""
+        raise _error(
+            text,
+            f"{count(base, 'minute')} or {count(base, 'second')}? Write G/{base}{rest} for "
+            f"{count(base, 'minute')}, or G/{base // 60}{rest} for {count(base // 60, 'minute')}",
+        )
+    if base == 0:
+        raise _error(text, "no time given")
+    return game_in(base, increment)
+
+
+def parse_encoded(text: str) -> TimeControl:
+    """Read a time control written for a machine: US notation, or the FIDE/TRF-26 encoding in
+    seconds throughout (``180+2`` is three minutes and two seconds). A play-off regulation
+    gives its clocks so (FIDE C.07 article 3.1.6, :mod:`arbiter_app.core.playoff`)."""
     if re.search(r"\b(?:G|SD)\s*/|white", text, re.IGNORECASE):
         return parse_us(text)
+    return parse_fide(text)
+
+
+def parse(text: str) -> TimeControl:
+    """Read a time control as an arbiter or a file writes it: US notation when it names
+    ``G/``, ``SD/`` or White and Black; words (``90 minutes + 30 seconds per move``,
+    ``90' + 30''``); a bare ``90+30`` as minutes and seconds (:func:`_plain`); else the
+    FIDE/TRF-26 encoding in seconds (``5400+30``, ``40/5400+30:1800+30``)."""
+    if re.search(r"\b(?:G|SD)\s*/|white", text, re.IGNORECASE):
+        return parse_us(text)
+    if _WORD_QUANTITY.search(text):
+        return parse_words(text)
+    plain = _plain(text)
+    if plain is not None:
+        return plain
     return parse_fide(text)

@@ -20,7 +20,7 @@ from arbiter_app.core.model import Colour, Event
 from arbiter_app.core.playoff import PlayoffState, StageKind, next_step
 from arbiter_app.core.playoff.steps import DrawnRound, GameRecord
 from arbiter_app.core.result import GameResult, sheet_text
-from arbiter_app.core.timecontrol import TimeControl, parse
+from arbiter_app.core.timecontrol import TimeControl, parse_encoded
 from arbiter_app.core.words import count
 from arbiter_app.exports.clock import EVENT_CLOCK, time_control_field
 from arbiter_app.exports.pgn import PlayoffGame
@@ -73,7 +73,7 @@ def _minutes(td_seconds: float) -> str:
 
 def clock_of(text: str) -> TimeControl | None:
     try:
-        return parse(text)
+        return parse_encoded(text)
     except ValueError:
         return None
 

@@ -10,6 +10,7 @@ from arbiter_app.core.timecontrol import (
     Period,
     TimeControl,
     armageddon,
+    format_fide,
     game_in,
     parse,
     parse_fide,
@@ -123,3 +124,64 @@ def test_constructors() -> None:
     assert game_in(15, 10) == parse_us("G/15+10")
     assert game_in(5, delay=0) == parse_us("G/5 d0")
     assert TimeControl((Period(600, None, Bonus(BonusKind.INCREMENT, 5)),)).us() == "G/10+5"
+
+
+@pytest.mark.parametrize(
+    ("written", "fide"),
+    [
+        # As record 122 of TRF files from other programs and regulations write it.
+        ("90 minutes + 30 seconds per move", "5400+30"),
+        ("90' + 30''", "5400+30"),
+        ("90 min + 30 sec", "5400+30"),
+        ("1 h 30 min + 30 s", "5400+30"),
+        ("90 minutos + 30 segundos por jugada", "5400+30"),
+        ("25 min + 10 sec", "1500+10"),
+        ("60 min", "3600"),
+        ("15 minutes + 5 seconds delay", "900d5"),
+        ("40 moves in 90 min, then 30 min, 30 sec per move from move 1", "40/5400+30:1800+30"),
+        ("90 min for 40 moves + 30 min + 30 s", "40/5400+30:1800+30"),
+        ("100 min for 40 moves, 50 min, 15 min + 30 s", None),
+        # A bare A+B as people write it: minutes and seconds; from 300 on, TRF-26's seconds.
+        ("90+30", "5400+30"),
+        ("90 + 30", "5400+30"),
+        ("15+10", "900+10"),
+        ("3+2", "180+2"),
+        ("5400+30", "5400+30"),
+        ("600+5", "600+5"),
+        ("300", "300"),
+    ],
+)
+def test_time_controls_in_words_and_bare_numbers(written: str, fide: str | None) -> None:
+    """Before, ``90+30`` was read as 90 seconds and 30 (a bullet game: the event's ratings
+    then came from the blitz list) and the words were not read at all."""
+    if fide is None:
+        with pytest.raises(InputError, match="needs its move count"):
+            parse(written)
+        return
+    assert format_fide(parse(written)) == fide
+
+
+@pytest.mark.parametrize("written", ["120+30", "180+2", "60", "240"])
+def test_a_bare_number_of_whole_minutes_in_seconds_is_refused_as_ambiguous(written: str) -> None:
+    base = int(written.split("+")[0])
+    with pytest.raises(InputError, match=f"{base} minutes or {base} seconds\\? Write G/{base}"):
+        parse(written)
+
+
+def test_ninety_plus_thirty_is_a_standard_game() -> None:
+    from arbiter_app.core.ratinglist import RatingType, rating_type_for
+
+    assert rating_type_for(parse("90+30")) is RatingType.STANDARD
+    assert rating_type_for(parse("15+10")) is RatingType.RAPID
+    assert rating_type_for(parse("3+2")) is RatingType.BLITZ
+
+
+def test_a_regulation_s_clock_is_read_in_seconds_as_its_format_says() -> None:
+    """A play-off regulation writes its clocks as TRF-26 does (FIDE C.07 article 3.1.6):
+    180+2 there is three minutes and two seconds, never a question."""
+    from arbiter_app.core.timecontrol import parse_encoded
+
+    assert parse_encoded("180+2") == game_in(3, 2)
+    assert parse_encoded("G/15+10") == game_in(15, 10)
+    with pytest.raises(InputError, match="180 minutes or 180 seconds"):
+        parse("180+2")

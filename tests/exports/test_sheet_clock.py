@@ -19,7 +19,10 @@ def test_the_clock_in_both_notations_or_as_written() -> None:
     assert clock_text("G/90;+30") == "G/90+30 (5400+30)"
     assert clock_text("40/90 SD/30 d5") == "40/90, SD/30 d5 (40/5400d5:1800d5)"
     assert clock_text("5400+30") == "G/90+30 (5400+30)"
-    assert clock_text(" 90 min + 30 s per move ") == "90 min + 30 s per move"
+    # Words are read now; what is still unreadable (or ambiguous) is printed as written.
+    assert clock_text(" 90 min + 30 s per move ") == "G/90+30 (5400+30)"
+    assert clock_text(" 120+30 ") == "120+30"
+    assert clock_text("two hours") == "two hours"
     assert time_control_field(EventInfo()) == ()
     assert time_control_field(EventInfo(time_control="G/5 d0")) == (
         ("Time control", "G/5 d0 (300d0)"),

@@ -30,7 +30,7 @@ from typing import Any, Final
 from arbiter_app.core.errors import InputError, Issue
 from arbiter_app.core.limits import MAX_PLAYERS, MAX_ROUNDS
 from arbiter_app.core.prizes import SharingPolicy
-from arbiter_app.core.timecontrol import TimeControl, parse
+from arbiter_app.core.timecontrol import TimeControl, parse_encoded
 from arbiter_app.core.tour import PointsScale
 from arbiter_app.core.words import count
 
@@ -72,7 +72,7 @@ class Format:
 
     @property
     def clock(self) -> TimeControl:
-        return parse(self.time_control)
+        return parse_encoded(self.time_control)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -96,7 +96,9 @@ class Format:
             str(data.get("label", "")),
         )
         if fmt.time_control:
-            parse(fmt.time_control)  # refuse an unreadable clock now, not during the play-off
+            parse_encoded(
+                fmt.time_control
+            )  # refuse an unreadable clock now, not during the play-off
         return fmt
 
 
@@ -237,7 +239,7 @@ class Regulation:
             "3.1.3": "; ".join(formats),
             "3.1.4": self.pairing_numbers,
             "3.1.5": self.colours,
-            "3.1.6": ", ".join(str(parse(c)) for c in clocks),
+            "3.1.6": ", ".join(str(parse_encoded(c)) for c in clocks),
             "3.1.7": self.schedule.start.value
             + (
                 f", {count(self.schedule.gap_minutes, 'minute')} after the last game"

@@ -88,12 +88,15 @@ def _event_gaps(event: Event) -> list[Gap]:
     else:
         try:
             format_fide(parse_time_control(info.time_control))
-        except ArbiterError:
+        except ArbiterError as exc:
+            # Why it cannot be read says what to write (a bare 120+30 could be minutes or
+            # seconds: timecontrol._plain).
+            why = str(exc).split(": ", 2)[-1] if str(exc).count(": ") >= 2 else str(exc)
             gaps.append(
                 Gap(
                     "222",
                     f"the time control {info.time_control!r} is none Arbiter can encode for "
-                    "record 222",
+                    f"record 222: {why}",
                     "TRF-26 record 222",
                 )
             )

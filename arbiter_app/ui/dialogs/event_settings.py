@@ -129,7 +129,7 @@ INFO_FIELDS = (
     ("start_date", "S&tart date:", "YYYY-MM-DD"),
     ("end_date", "&End date:", "YYYY-MM-DD"),
     ("tournament_type", "T&ype:", "e.g. individual round robin"),
-    ("time_control", "T&ime control:", "e.g. G/90+30, 40/90 SD/30 d5 or 5400+30"),
+    ("time_control", "T&ime control:", "e.g. 90+30, G/45 d5, 40/90 SD/30 or 90 min + 30 s"),
     ("round_dates", "R&ound dates:", "YYYY-MM-DD of each round, comma-separated"),
     ("chief_arbiter", "C&hief arbiter:", ""),
     ("deputy_arbiters", "&Deputy arbiters:", "comma-separated"),

@@ -26,3 +26,18 @@ def test_a_fide_id_held_by_two_players_is_a_gap_of_the_second() -> None:
         (4, "no FIDE ID (columns 58-68)"),
         (5, "no FIDE ID (columns 58-68)"),
     ]
+
+
+def test_a_time_control_in_words_is_encoded_and_an_ambiguous_one_says_what_to_write() -> None:
+    from arbiter_app.core.model import EventInfo
+    from arbiter_app.core.trf.header import encoded_time_control
+
+    # Record 122 as JaVaFo- and Swiss-Manager-made files write it.
+    assert encoded_time_control("90 minutes + 30 seconds per move") == "5400+30"
+    assert encoded_time_control("90+30") == "5400+30"  # was 90 seconds + 30: a bullet game
+    gaps = report_gaps(Event(info=EventInfo(name="Open", time_control="120+30")))
+    [gap] = [g for g in gaps if g.record == "222"]
+    assert gap.what == (
+        "the time control '120+30' is none Arbiter can encode for record 222: 120 minutes or "
+        "120 seconds? Write G/120+30 for 120 minutes, or G/2+30 for 2 minutes"
+    )

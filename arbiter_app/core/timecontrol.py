@@ -428,7 +428,7 @@ def _plain(text: str) -> TimeControl | None:
     event on a guess (the time control decides which rating list applies)."""
     m = _PLAIN.fullmatch(text.strip())
     if m is None:
-        return None
+        return _plain_periods(text)
     base = _bounded(text, m["base"], LONGEST_PERIOD, "seconds")
     increment = _bounded(text, m["inc"], LONGEST_BONUS, "bonus") if m["inc"] else 0
     if base >= SECONDS_FROM:
@@ -443,6 +443,40 @@ def _plain(text: str) -> TimeControl | None:
     if base == 0:
         raise _error(text, "no time given")
     return game_in(base, increment)
+
+
+_PLAIN_PERIOD = re.compile(r"(?:(?P<moves>\d+)\s*/\s*)?(?P<base>\d+)(?:\s*\+\s*(?P<inc>\d+))?")
+_PLAIN_BREAK = re.compile(r"\s*[,;:]\s*")
+
+
+def _plain_periods(text: str) -> TimeControl | None:
+    """``40/120, 60`` (a TRF-2006 record 122): 40 moves in 120 minutes, then 60 for the rest
+    of the game. A period with its move count is minutes while no base reaches 300 (40 moves
+    in 120 seconds is no chess clock); from 300 on it is TRF-26's seconds, for parse_fide.
+    None when *text* is not so written."""
+    pieces = _PLAIN_BREAK.split(text.strip())
+    found = [_PLAIN_PERIOD.fullmatch(piece) for piece in pieces]
+    if len(pieces) < 2 or not all(found) or not all(m and m["moves"] for m in found[:-1]):
+        return None
+    if found[-1] is None or found[-1]["moves"]:
+        return None  # parse_fide says why: the last period is for the rest of the game
+    bases = [_bounded(text, m["base"], LONGEST_PERIOD, "minutes") for m in found if m]
+    if max(bases) >= SECONDS_FROM:
+        return None
+    periods: list[Period] = []
+    for m, base in zip(found, bases, strict=True):
+        assert m is not None
+        moves = _bounded(text, m["moves"], LONGEST_MOVE, "moves") if m["moves"] else None
+        if moves == 0:
+            raise _error(text, "a period needs at least one move")
+        if base == 0:
+            gives = f"for its {count(moves, 'move')}" if moves else "for the rest of the game"
+            raise _error(text, f"period {m[0]!r} gives no time {gives}")
+        bonus = None
+        if m["inc"]:
+            bonus = Bonus(BonusKind.INCREMENT, _bounded(text, m["inc"], LONGEST_BONUS, "bonus"))
+        periods.append(Period(base * 60, moves, bonus))
+    return TimeControl(tuple(periods))
 
 
 def parse_encoded(text: str) -> TimeControl:

@@ -141,6 +141,10 @@ def test_constructors() -> None:
         ("40 moves in 90 min, then 30 min, 30 sec per move from move 1", "40/5400+30:1800+30"),
         ("90 min for 40 moves + 30 min + 30 s", "40/5400+30:1800+30"),
         ("100 min for 40 moves, 50 min, 15 min + 30 s", None),
+        # TRF-2006 files: 40 moves in 120 minutes, then 60 (FIDE's own example file).
+        ("40/120, 60", "40/7200:3600"),
+        ("40/120, 20/60, 30", "40/7200:20/3600:1800"),
+        ("40/90+30; 30+30", "40/5400+30:1800+30"),
         # A bare A+B as people write it: minutes and seconds; from 300 on, TRF-26's seconds.
         ("90+30", "5400+30"),
         ("90 + 30", "5400+30"),

@@ -99,6 +99,9 @@ class Shown:
     pages: int = 0
     stray_ampersands: tuple[str, ...] = ()
     cut_labels: tuple[str, ...] = ()
+    beyond_screen: str = ""
+    """How a dialog is taller than its screen's free area ("" when it fits): its buttons
+    would be out of reach."""
 
 
 _ENTITY = re.compile(r"&(#\d+|[a-zA-Z]+);")
@@ -146,7 +149,20 @@ def _shown(widget: QWidget) -> Shown:
         preview_pages(widget),
         stray_ampersands(widget),
         cut_labels(widget),
+        beyond_screen(widget),
     )
+
+
+def beyond_screen(widget: QWidget) -> str:
+    """How the dialog *widget* is taller than the free area ("900 high on a screen 800 high")
+    of its screen (its buttons at the bottom out of reach), else "". Windows, which the
+    arbiter sizes, and widths (screens are wider than the tests' 800) are not judged."""
+    screen = widget.screen()
+    if screen is None or not isinstance(widget, QDialog):
+        return ""
+    free = screen.availableGeometry().height()
+    high = widget.frameGeometry().height()
+    return f"{high} high on a screen {free} high" if high > free else ""
 
 
 def exercise(trigger: Callable[[], object], *, quiet: float = 0.15) -> list[Shown]:

@@ -107,6 +107,9 @@ def test_every_menu_entry_runs_and_what_it_opens_is_shown_and_closed(
             for s in shown[path]
             for text in s.cut_labels
         ]
+        problems += [
+            f"{path}: {s.kind} is {s.beyond_screen}" for s in shown[path] if s.beyond_screen
+        ]
     assert problems == []
     kinds = {path: [s.kind for s in seen] for path, seen in shown.items()}
     assert kinds["File ▸ Print preview…"] == ["SheetPreview"]
@@ -197,6 +200,7 @@ def test_every_dialog_of_the_panels_is_shown_and_closed(
             opened[f"{name}: {text}"] = [s.kind for s in seen]
             assert [t for s in seen for t in s.stray_ampersands] == [], (name, text)
             assert [t for s in seen for t in s.cut_labels] == [], (name, text)
+            assert [s.beyond_screen for s in seen if s.beyond_screen] == [], (name, text)
     assert opened, "no panel has a dialog"
     assert [k for k, kinds in opened.items() if not kinds] == []
     expected = {

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTableWidget,
     QVBoxLayout,
@@ -225,8 +227,17 @@ class EventSettingsDialog(QDialog):
         grid.addWidget(self._us_report_box(), 2, 1)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
-        layout = QVBoxLayout(self)
-        layout.addLayout(grid)
+        # The groups scroll under buttons that stay in view: a US Chess event's settings are
+        # taller than a laptop's screen (1366 x 768), and OK must stay within reach.
+        self.body = QWidget(self)
+        self.body.setLayout(grid)
+        self.scroller = QScrollArea(self)
+        self.scroller.setWidget(self.body)
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout = self.outer = QVBoxLayout(self)
+        layout.addWidget(self.scroller, 1)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
@@ -668,11 +679,23 @@ class EventSettingsDialog(QDialog):
         self._fit()
 
     def _fit(self) -> None:
-        """Grow to the full size hint: the wrapped notes hide part of the height forms need."""
+        """Grow to show every group (the wrapped notes hide part of the height forms need),
+        as far as the screen allows: beyond it the groups scroll and the buttons stay."""
         if not self.isVisible():
             return  # the hint is only right once the dialog is shown
-        hint = self.sizeHint()
-        self.resize(max(self.width(), hint.width()), max(self.height(), hint.height()))
+        body = self.body.sizeHint()
+        margins = self.outer.contentsMargins()
+        frame = margins.top() + margins.bottom() + self.outer.spacing()
+        want_height = body.height() + self.buttons.sizeHint().height() + frame + 2
+        want_width = body.width() + self.scroller.verticalScrollBar().sizeHint().width() + 24
+        screen = self.screen().availableGeometry() if self.screen() else None
+        if screen is not None:
+            decorations = self.frameGeometry().height() - self.geometry().height()
+            want_height = min(want_height, screen.height() - max(decorations, 30))
+            want_width = min(want_width, screen.width())
+        self.resize(max(self.width(), want_width), max(self.height(), want_height))
+        if screen is not None and self.frameGeometry().bottom() > screen.bottom():
+            self.move(self.x(), max(screen.top(), screen.bottom() - self.frameGeometry().height()))
 
     def _system_changed(self) -> None:
         """Offer what the chosen system allows: no Buchholz for a round robin (C.07, 2026 text),

@@ -632,3 +632,29 @@ def test_the_dialog_says_how_the_rounds_will_be_paired(qtbot: QtBot, tmp_path: P
         assert dialog.pairing.text().startswith("Berger tables")
     finally:
         document.close()
+
+
+def test_a_us_chess_event_s_settings_fit_the_screen_with_their_buttons(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The US Chess report's group makes the dialog taller than a laptop's screen: the groups
+    scroll, and OK and Cancel stay on the screen."""
+    document = EventDocument(
+        Session.create(tmp_path / "us.arbiter", name="Thursday", system="swiss", rounds=4)
+    )
+    try:
+        document.run(EditSettings.of({"rule_set": "uscf"}))
+        dialog = open_dialog(qtbot, document)
+        qtbot.waitExposed(dialog)
+        screen = dialog.screen().availableGeometry()
+        assert dialog.frameGeometry().height() <= screen.height()
+        ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+        corner = ok.mapToGlobal(ok.rect().bottomRight())
+        assert screen.contains(corner)
+        # On a screen smaller than the groups (offscreen's 800 x 600, a laptop's 768) they
+        # scroll; on a larger one all show at once.
+        taller = dialog.body.sizeHint().height() > dialog.scroller.viewport().height()
+        assert (dialog.scroller.verticalScrollBar().maximum() > 0) == taller
+        dialog.reject()
+    finally:
+        document.close()

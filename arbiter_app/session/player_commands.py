@@ -123,6 +123,18 @@ def id_owners(tx: Tx, leaving_out: int | None = None) -> dict[tuple[str, str], i
     }
 
 
+def id_holder(state: State, key: str, value: str) -> tuple[int, str] | None:
+    """The player of *state*'s section (pairing number, name) whose ``fide_id`` or
+    ``national_id`` (*key*) is *value*, read as registration reads it; None when nobody's."""
+    ident = _given_id(value)
+    if not ident:
+        return None
+    for (tpn,), row in sorted(state.tables["players"].items()):
+        if _given_id(row.get(key)) == ident:
+            return tpn, str(row["name"])
+    return None
+
+
 def check_ids_free(
     tx: Tx, fields: Mapping[str, Any], owners: Mapping[tuple[str, str], int], where: str = ""
 ) -> None:

@@ -80,7 +80,12 @@ from arbiter_app.session.pairing import (
     paired_columns,
 )
 from arbiter_app.session.pairing_log import RoundExplanation, explain_round
-from arbiter_app.session.player_commands import absences, checked_in, half_bye_ineligible
+from arbiter_app.session.player_commands import (
+    absences,
+    checked_in,
+    half_bye_ineligible,
+    id_holder,
+)
 from arbiter_app.session.playoff_commands import (
     playoff_scope_of,
     preview,
@@ -679,6 +684,13 @@ class EventDocument(QObject):
     def half_bye_ineligible(self) -> frozenset[int]:
         """Players not eligible for half-point byes (FIDE C.02)."""
         return half_bye_ineligible(self._session.state)
+
+    def id_holder(self, key: str, value: str) -> str:
+        """ "player 5 (EKWUEME, NIA)" when a player of the section has that FIDE ID (*key*
+        ``fide_id``) or national ID (``national_id``), else "": registering a second one is
+        refused (:func:`arbiter_app.session.player_commands.check_ids_free`)."""
+        held = id_holder(self._session.state, key, value)
+        return "" if held is None else f"player {held[0]} ({held[1]})"
 
     def checked_in(self) -> frozenset[int]:
         """The players checked in before round 1 (empty: check-in has not begun)."""

@@ -340,3 +340,17 @@ def test_each_button_of_the_sequence_dialog_has_its_own_key(qtbot: QtBot) -> Non
     first = dialog.lists.item(0).data(Qt.ItemDataRole.UserRole)
     assert first == "rapid"
     dialog.reject()
+
+
+def test_the_fide_look_up_says_who_holds_the_id_already(
+    qtbot: QtBot, document: EventDocument
+) -> None:
+    _, dialog = add_dialog(qtbot, document)
+    qtbot.keyClicks(dialog.search, "lindq")
+    dialog.accept()
+    _, dialog = add_dialog(qtbot, document)
+    qtbot.keyClicks(dialog.search, "lindq")
+    assert dialog.found.text() == (
+        "Already registered: player 1 (Lindqvist, Maja); a player is registered once."
+    )
+    dialog.reject()

@@ -131,3 +131,25 @@ def test_a_us_chess_event_lists_its_players_by_us_chess_id(
         assert panel.model.headerData(5, Qt.Orientation.Horizontal) == "FIDE ID"
     finally:
         fide.close()
+
+
+def test_a_member_already_registered_is_said_before_ok(
+    qtbot: QtBot, document: EventDocument
+) -> None:
+    """The look-up says who holds the ID already; OK is then refused by the session."""
+    dialog = add_dialog(qtbot, document)
+    qtbot.keyClicks(dialog.member_search, "12000005")
+    qtbot.keyClick(dialog.member_search, Qt.Key.Key_Return)
+    dialog.accept()
+    dialog = add_dialog(qtbot, document)
+    qtbot.keyClicks(dialog.member_search, "ekwueme")
+    qtbot.keyClick(dialog.member_search, Qt.Key.Key_Return)
+    assert dialog.member_found.text().endswith(
+        "Already registered: player 1 (EKWUEME, NIA); a player is registered once."
+    )
+    dialog.reject()
+    dialog = add_dialog(qtbot, document)
+    qtbot.keyClicks(dialog.member_search, "foley")
+    qtbot.keyClick(dialog.member_search, Qt.Key.Key_Return)
+    assert "Already registered" not in dialog.member_found.text()
+    dialog.reject()

@@ -102,8 +102,11 @@ class PlayerDialog(QDialog):
         late: LateEntryTerms | None = None,
         lookup: ListLookup | None = None,
         members: MemberLookup | None = None,
+        holder: Callable[[str, str], str] | None = None,
     ) -> None:
         super().__init__(parent)
+        self.holder = holder
+        """Who holds a FIDE or national ID already (:meth:`EventDocument.id_holder`)."""
         self.player = player
         self.late = late
         self.lookup = lookup
@@ -358,6 +361,9 @@ class PlayerDialog(QDialog):
         self.birth.setText(str(fields["birth"]))
         rating = fields["rating"]
         self.rating.setValue(int(rating) if isinstance(rating, int) else 0)
+        registered = self._registered("fide_id", fields["fide_id"])
+        if registered:
+            self.found.setText(registered.strip())
         self._show_source()
 
     # -- US Chess members (a US event: the imported member lists) ----------------------------
@@ -430,10 +436,17 @@ class PlayerDialog(QDialog):
         self.national_rating.setValue(int(rating) if isinstance(rating, int) else 0)
         self.member_notices = match.notices
         if match.notices:
-            self.member_found.setText("Notice: " + " ".join(f"{n}." for n in match.notices))
+            said = "Notice: " + " ".join(f"{n}." for n in match.notices)
         else:
-            self.member_found.setText(f"Member found: {match.label}.")
+            said = f"Member found: {match.label}."
+        self.member_found.setText(said + self._registered("national_id", fields["national_id"]))
         self._show_source()
+
+    def _registered(self, key: str, value: object) -> str:
+        """ " Already registered: player 5 (…)." when the event has a player with that ID (the
+        session refuses a second registration; the dialog says so before OK)."""
+        holder = self.holder(key, str(value)) if self.holder is not None else ""
+        return f" Already registered: {holder}; a player is registered once." if holder else ""
 
     def rating_source(self) -> str | None:
         """The source of the rating shown: the list's while it is the list's rating, the

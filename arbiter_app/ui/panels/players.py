@@ -550,6 +550,7 @@ class PlayersPanel(QWidget):
             late=late,
             lookup=self.document.rating_lookup(),
             members=self.document.member_lookup(),
+            holder=self.document.id_holder,
         )
 
         def register() -> bool:

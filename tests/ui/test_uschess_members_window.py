@@ -54,10 +54,16 @@ def add_dialog(qtbot: QtBot, document: EventDocument) -> PlayerDialog:
     return dialog
 
 
-def test_a_member_is_looked_up_by_id_and_registered(qtbot: QtBot, document: EventDocument) -> None:
+def look_up(qtbot: QtBot, document: EventDocument, text: str) -> PlayerDialog:
+    """The Add player dialog with *text* looked up on the member lists (Enter)."""
     dialog = add_dialog(qtbot, document)
-    qtbot.keyClicks(dialog.member_search, "12000005")
+    qtbot.keyClicks(dialog.member_search, text)
     qtbot.keyClick(dialog.member_search, Qt.Key.Key_Return)
+    return dialog
+
+
+def test_a_member_is_looked_up_by_id_and_registered(qtbot: QtBot, document: EventDocument) -> None:
+    dialog = look_up(qtbot, document, "12000005")
     assert dialog.isVisible()  # Enter looked the member up; it did not register anyone yet
     assert dialog.member_matches.count() == 1
     assert (
@@ -80,9 +86,7 @@ def test_an_expired_membership_is_a_notice_and_the_player_is_registered(
     qtbot: QtBot, document: EventDocument
 ) -> None:
     """Rule 23C: CASTELLO's membership expired on 30 November, before the event's day."""
-    dialog = add_dialog(qtbot, document)
-    qtbot.keyClicks(dialog.member_search, "castello")
-    qtbot.keyClick(dialog.member_search, Qt.Key.Key_Return)
+    dialog = look_up(qtbot, document, "castello")
     assert dialog.name.text() == "CASTELLO, MIRA"
     assert dialog.member_found.text() == (
         "Notice: CASTELLO, MIRA (US Chess ID 12000003): the membership expired on 2026-11-30, "
@@ -137,19 +141,13 @@ def test_a_member_already_registered_is_said_before_ok(
     qtbot: QtBot, document: EventDocument
 ) -> None:
     """The look-up says who holds the ID already; OK is then refused by the session."""
-    dialog = add_dialog(qtbot, document)
-    qtbot.keyClicks(dialog.member_search, "12000005")
-    qtbot.keyClick(dialog.member_search, Qt.Key.Key_Return)
+    dialog = look_up(qtbot, document, "12000005")
     dialog.accept()
-    dialog = add_dialog(qtbot, document)
-    qtbot.keyClicks(dialog.member_search, "ekwueme")
-    qtbot.keyClick(dialog.member_search, Qt.Key.Key_Return)
+    dialog = look_up(qtbot, document, "ekwueme")
     assert dialog.member_found.text().endswith(
         "Already registered: player 1 (EKWUEME, NIA); a player is registered once."
     )
     dialog.reject()
-    dialog = add_dialog(qtbot, document)
-    qtbot.keyClicks(dialog.member_search, "foley")
-    qtbot.keyClick(dialog.member_search, Qt.Key.Key_Return)
+    dialog = look_up(qtbot, document, "foley")
     assert "Already registered" not in dialog.member_found.text()
     dialog.reject()

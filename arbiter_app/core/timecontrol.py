@@ -417,7 +417,7 @@ SECONDS_FROM = 300
 writes a clock of five hours or more as a bare number of minutes."""
 
 
-def _plain(text: str) -> TimeControl | None:
+def _plain(text: str, said: str = "") -> TimeControl | None:
     """A bare ``A+B`` read as people and files mean it; None when *text* is not one.
 
     Under 60, ``A`` is minutes (``3+2``, ``15+10``: a clock under a minute is no chess time
@@ -436,12 +436,12 @@ def _plain(text: str) -> TimeControl | None:
     if base >= 60 and base % 60 == 0:
         rest = f"+{m['inc']}" if m["inc"] else ""
         raise _error(
-            text,
+            said or text,
             f"{count(base, 'minute')} or {count(base, 'second')}? Write G/{base}{rest} for "
             f"{count(base, 'minute')}, or G/{base // 60}{rest} for {count(base // 60, 'minute')}",
         )
     if base == 0:
-        raise _error(text, "no time given")
+        raise _error(said or text, "no time given")
     return game_in(base, increment)
 
 
@@ -488,6 +488,11 @@ def parse_encoded(text: str) -> TimeControl:
     return parse_fide(text)
 
 
+_INCREMENT_IN_SECONDS = re.compile(
+    r"(?P<base>\d+)\s*\+\s*(?P<inc>\d+)\s*(?:s|secs?|seconds?|seg(?:undos?)?)\.?", re.IGNORECASE
+)
+
+
 def parse(text: str) -> TimeControl:
     """Read a time control as an arbiter or a file writes it: US notation when it names
     ``G/``, ``SD/`` or White and Black; words (``90 minutes + 30 seconds per move``,
@@ -495,6 +500,15 @@ def parse(text: str) -> TimeControl:
     FIDE/TRF-26 encoding in seconds (``5400+30``, ``40/5400+30:1800+30``)."""
     if re.search(r"\b(?:G|SD)\s*/|white", text, re.IGNORECASE):
         return parse_us(text)
+    # "90+30s": the increment's unit alone says nothing of the base; read as a bare 90+30.
+    seconds_only = _INCREMENT_IN_SECONDS.fullmatch(text.strip())
+    if seconds_only:
+        plain = _plain(f"{seconds_only['base']}+{seconds_only['inc']}", said=text)
+        return (
+            plain
+            if plain is not None
+            else parse_fide(f"{seconds_only['base']}+{seconds_only['inc']}")
+        )
     if _WORD_QUANTITY.search(text):
         return parse_words(text)
     plain = _plain(text)

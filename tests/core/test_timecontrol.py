@@ -148,6 +148,9 @@ def test_constructors() -> None:
         # A bare A+B as people write it: minutes and seconds; from 300 on, TRF-26's seconds.
         ("90+30", "5400+30"),
         ("90 + 30", "5400+30"),
+        ("90+30s", "5400+30"),
+        ("15 + 10 sec", "900+10"),
+        ("5400+30s", "5400+30"),
         ("15+10", "900+10"),
         ("3+2", "180+2"),
         ("5400+30", "5400+30"),
@@ -165,7 +168,7 @@ def test_time_controls_in_words_and_bare_numbers(written: str, fide: str | None)
     assert format_fide(parse(written)) == fide
 
 
-@pytest.mark.parametrize("written", ["120+30", "180+2", "60", "240"])
+@pytest.mark.parametrize("written", ["120+30", "180+2", "60", "240", "120+30s"])
 def test_a_bare_number_of_whole_minutes_in_seconds_is_refused_as_ambiguous(written: str) -> None:
     base = int(written.split("+")[0])
     with pytest.raises(InputError, match=f"{base} minutes or {base} seconds\\? Write G/{base}"):

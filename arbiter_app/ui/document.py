@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from functools import partial
 from pathlib import Path
 
@@ -728,6 +728,12 @@ class EventDocument(QObject):
     def rating_type(self) -> RatingType:
         """The event's rating type: its setting, else its time control's, else standard."""
         return rating_type_of(self.event_settings(), self.tournament.info.time_control)
+
+    @staticmethod
+    def now() -> datetime:
+        """The window's clock, local time with its offset (a test sets its own): what the
+        play-off's start offers as the end of the last game (GCT 2023 article 3.2)."""
+        return datetime.now().astimezone()
 
     today: Callable[[], date] = staticmethod(date.today)
     """The window's clock for the day (a test sets its own): whether FIDE has published a

@@ -415,7 +415,7 @@ class DialogPrompter:
         """Where a file made from the event is offered, given its ending (the window's)."""
 
     def start_times(self, step: Step, state: PlayoffState) -> StartTimes | None:
-        dialog = StartDialog(state, parent=self.parent)
+        dialog = StartDialog(state, now=self.document.now(), parent=self.parent)
         return dialog.times() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def draw(self, step: Step, names: Mapping[int, str], physical: bool) -> DrawAnswer | None:

@@ -23,7 +23,7 @@ import pytest
 from arbiter_app.core.generator.tournament import GeneratorError, generate
 from arbiter_app.core.model import EntryKind
 from arbiter_app.core.pairing.dutch import build_tournament, run_engine
-from arbiter_app.core.pairing.dutch_engine import brackets, pair_tournament
+from arbiter_app.core.pairing.dutch_engine import NotCertified, brackets, pair_tournament
 from arbiter_app.core.pairing.dutch_engine.brackets import Engine, colour_floor
 from arbiter_app.core.pairing.dutch_engine.cards import Card, read_cards
 from arbiter_app.core.trf import parse_trf
@@ -62,6 +62,28 @@ def test_a_once_refused_round_is_paired_as_gacrux_within_a_tenth_of_the_budget(
     engine = Engine(read_cards(tournament, rnd), budget=20_000)
     engine.run()  # raises NotCertified past 20,000 steps (it took over 200,000)
     assert engine.steps <= 20_000
+    assert pair_tournament(tournament, rnd, tpn_of) == run_engine(tournament, rnd, tpn_of)
+
+
+OVER_BUDGET = [
+    # seed, round: still more than the budget; a real event pairs it by gacrux and says so
+    (34998, 11),  # 58 players, a bye worth a draw: bracket 5 takes about 1,000,000 steps
+]
+
+
+@pytest.mark.parametrize(
+    ("seed", "rnd"), OVER_BUDGET, ids=[f"seed-{s}-round-{r}" for s, r in OVER_BUDGET]
+)
+def test_a_round_still_over_the_budget_is_declined_and_is_gacrux_s_given_the_steps(
+    seed: int, rnd: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the campaign's fifth part (engine 1eef10dc4be1bf98): the engine declines the
+    round at 200,000 steps, and given five times as many it pairs it as gacrux. A bound that
+    ends this search moves the round to ``HARD``."""
+    tournament, tpn_of = _round(seed, rnd)
+    with pytest.raises(NotCertified, match="bracket 5: the search was not finished"):
+        pair_tournament(tournament, rnd, tpn_of)
+    monkeypatch.setattr(Engine.__init__, "__defaults__", (1_000_000,))
     assert pair_tournament(tournament, rnd, tpn_of) == run_engine(tournament, rnd, tpn_of)
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from arbiter_app.core.errors import ArbiterError
+from arbiter_app.core.errors import ArbiterError, InputError
 from arbiter_app.core.model import Event, Player
 from arbiter_app.core.timecontrol import format_fide
 from arbiter_app.core.timecontrol import parse as parse_time_control
@@ -91,7 +91,9 @@ def _event_gaps(event: Event) -> list[Gap]:
         except ArbiterError as exc:
             # Why it cannot be read says what to write (a bare 120+30 could be minutes or
             # seconds: timecontrol._plain).
-            why = str(exc).split(": ", 2)[-1] if str(exc).count(": ") >= 2 else str(exc)
+            # The reader's issue is "'120+30': reason"; the gap names the text itself.
+            issues = exc.issues if isinstance(exc, InputError) else ()
+            why = issues[0].message.split(": ", 1)[-1] if issues else str(exc)
             gaps.append(
                 Gap(
                     "222",
